@@ -1,0 +1,218 @@
+/**
+ * The intermediate representation (IR): plain, JSON-serialisable data built from the bundled
+ * spec and consumed by every emitter, the spec differ and other-language generators
+ * (`generated/ir.json`). No ts-morph, no functions, no class instances.
+ *
+ * Versioned by `irVersion` (semver): a field removed or changed in meaning is a major bump.
+ */
+
+/** IR format version written to `generated/ir.json`. */
+export const IR_VERSION = '1.0.0';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON Schema object as it stands in the bundled spec (`$ref`s kept as `#/components/schemas/Name`). */
+export type JsonSchema = { readonly [key: string]: unknown };
+
+/** The whole IR. */
+export interface IR {
+  /** IR format version (see {@link IR_VERSION}). */
+  irVersion: string;
+  api: {
+    title: string;
+    /** API release label, e.g. `v4.106.51`. */
+    release: string;
+    /** Path prefix every path is sent under and signed with, e.g. `/api/v4`. */
+    pathPrefix: string;
+    servers: IRServer[];
+  };
+  signing: IRSigning;
+  headers: {
+    /** Response header names by role. */
+    response: IRResponseHeaders;
+    /** Request header names by role. */
+    request: IRRequestHeaders;
+  };
+  errors: {
+    /** Known error labels, sorted. The set is open: any other string may arrive. */
+    labels: string[];
+    /** Labels by group (request, auth, wallet, ...). */
+    groups: Record<string, string[]>;
+    /** Labels that mean a transient server condition. */
+    transient: string[];
+    /** Labels that mean "a write with this idempotency id was already applied". */
+    duplicate: string[];
+  };
+  /** Every operation, sorted by `id`. */
+  operations: IROperation[];
+  /** Component schemas by name, sorted by name. */
+  schemas: Record<string, JsonSchema>;
+  /** Endpoints that are gone, with their replacements. */
+  removed: IRRemovedOperation[];
+}
+
+export interface IRServer {
+  /** `live`, `testnet`, `futures`. */
+  name: string;
+  description: string;
+  /** URL with the prefix, variables resolved to their defaults. */
+  url: string;
+}
+
+export interface IRSigning {
+  algorithm: 'HMAC-SHA512';
+  headers: { key: string; timestamp: string; signature: string };
+  payload: Array<'method' | 'path' | 'query' | 'bodySha512' | 'timestamp'>;
+  separator: string;
+  pathIncludesPrefix: boolean;
+  timestampUnit: 's';
+  maxSkewSeconds: number;
+  emptyBodySha512: string;
+  /** `METHOD /path` of the server-time endpoint. */
+  clockEndpoint: string;
+}
+
+export interface IRResponseHeaders {
+  traceId: string;
+  inTime: string;
+  outTime: string;
+  rateLimitRemaining: string;
+  rateLimitLimit: string;
+  rateLimitReset: string;
+  paginationLimit: string;
+  paginationOffset: string;
+  paginationTotal: string;
+}
+
+export interface IRRequestHeaders {
+  clientRequestId: string;
+  sizeDecimal: string;
+  expiry: string;
+}
+
+export type RateLimitScope = 'ip' | 'uid' | 'uid+market';
+
+export interface IRRateLimit {
+  /** Bucket id: the spec's `group`, or the operation id when the operation has its own bucket. */
+  bucket: string;
+  requests: number;
+  /** Window length in seconds. */
+  window: number;
+  scope: RateLimitScope;
+  note?: string;
+}
+
+export interface IRPermission {
+  area: string;
+  access: 'read' | 'write';
+}
+
+export interface IRPagination {
+  style: 'page' | 'offset';
+  defaultLimit: number;
+  maxLimit: number;
+  minLimit?: number;
+}
+
+export interface IRTimeRange {
+  from: string;
+  to: string;
+  maxDays: number;
+  defaultDays: number;
+  unit: 's';
+}
+
+export interface IRIdempotency {
+  field: string;
+  in: 'body' | 'query';
+  /** The server refuses a second write with the same id. */
+  dedupes: boolean;
+  /** The client fills the field with a fresh id when the caller did not. */
+  generate: boolean;
+  /** The read that finds the outcome of a write by its id. */
+  lookup?: { operationId: string; param: string };
+}
+
+export type RetryPolicy = 'safe' | 'keyed' | 'never';
+
+export interface IRStp {
+  field: string;
+  values: string[];
+  default: string;
+  requiresGroup: boolean;
+}
+
+export interface IRParameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  description?: string;
+  deprecated?: boolean;
+  schema: JsonSchema;
+  /** How an array value is written: `csv` = one parameter with comma-joined values. */
+  serialization?: 'csv';
+}
+
+export interface IRRequestBody {
+  required: boolean;
+  contentType: 'application/json';
+  schema: JsonSchema;
+}
+
+export interface IRResponse {
+  /** `200`, `201`, `202`, `204`, `400`, ..., or `5XX`. */
+  status: string;
+  description: string;
+  /** Absent for responses without a body. */
+  schema?: JsonSchema;
+}
+
+/**
+ * A path to JSON values inside a body: segments are property names, or `*` for "every array item
+ * or every map value". `[]` is the body itself.
+ */
+export type ValuePath = string[];
+
+export interface IROperation {
+  /** The spec's operationId (camelCase, unique). */
+  id: string;
+  /** First tag: the area the client groups the method under. */
+  area: string;
+  method: HttpMethod;
+  /** Path without the prefix, e.g. `/wallet/withdrawals`. */
+  path: string;
+  summary: string;
+  description?: string;
+  deprecated: boolean;
+  shape: 'shaped' | 'named-only';
+  auth: 'public' | 'private';
+  permission?: IRPermission;
+  rateLimit: IRRateLimit;
+  retry: RetryPolicy;
+  pagination?: IRPagination;
+  timeRange?: IRTimeRange;
+  idempotency?: IRIdempotency;
+  stp?: IRStp;
+  /** The samples wrap the list response in one extra array level. */
+  nestedList: boolean;
+  /** In spec order (the order query parameters are written on the wire). */
+  parameters: IRParameter[];
+  requestBody?: IRRequestBody;
+  /** Sorted by status. */
+  responses: IRResponse[];
+  /** Status of the success response (the lowest 2xx). */
+  successStatus: number;
+  /** Where int64 values sit: in the request body and in the success response body. */
+  int64: { request: ValuePath[]; response: ValuePath[] };
+}
+
+export interface IRRemovedOperation {
+  method: HttpMethod;
+  path: string;
+  operationId?: string;
+  status: 'removed' | 'moved' | 'deprecated';
+  removedIn?: string;
+  replacedBy: string[];
+  note?: string;
+}

@@ -1,0 +1,135 @@
+/**
+ * Operation metadata: the data the generator emits for every operation and the runtime reads.
+ * This file is the contract between `generator/` and the runtime; it holds types only.
+ */
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A path to values inside a JSON body: property names, or `*` for every array item / map value. */
+export type ValuePath = readonly string[];
+
+/** A rule checked on one parameter or body field before any I/O. */
+export interface FieldRule {
+  /** Field name as sent on the wire. */
+  readonly name: string;
+  readonly in: 'path' | 'query' | 'header' | 'body';
+  readonly required?: true;
+  readonly type?: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** `int32` / `int64` for integers; `decimal` for amount strings. */
+  readonly format?: string;
+  readonly enum?: readonly (string | number | boolean)[];
+  readonly pattern?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  /** Extra rules for decimal strings: strictly greater than `gt`, at most `maxScale` decimals. */
+  readonly decimal?: { readonly gt?: string; readonly maxScale?: number };
+  /** A secret (`format: password` / `writeOnly`): its value never appears in an error or a log. */
+  readonly secret?: true;
+  /** Rule for every array item. */
+  readonly items?: Omit<FieldRule, 'name' | 'in' | 'required'>;
+}
+
+/** Everything the runtime needs to know to send one operation. */
+export interface OperationMeta {
+  /** operationId. */
+  readonly id: string;
+  /** Area (first tag): the client group the method lives in. */
+  readonly area: string;
+  readonly method: HttpMethod;
+  /** Path template without the prefix, e.g. `/sub_accounts/{user_id}/keys`. */
+  readonly path: string;
+  /** `private` operations are signed. */
+  readonly auth: 'public' | 'private';
+  /** `named-only`: open shape; the caller passes `query` and `body` explicitly. */
+  readonly shape: 'shaped' | 'named-only';
+  readonly rateLimit: {
+    /** Operations with the same bucket share one limit. */
+    readonly bucket: string;
+    readonly requests: number;
+    /** Seconds. */
+    readonly window: number;
+    readonly scope: 'ip' | 'uid' | 'uid+market';
+  };
+  readonly retry: 'safe' | 'keyed' | 'never';
+  /** Path parameter names, in template order. */
+  readonly pathParams: readonly string[];
+  /** Query parameters in spec order (the order they go on the wire); `csv` arrays are comma-joined. */
+  readonly queryParams: readonly { readonly name: string; readonly csv?: true }[];
+  /** Header parameters (wire names) the caller may set per call. */
+  readonly headerParams?: readonly string[];
+  /**
+   * Request body: `none`; `json` with the listed top-level field names (taken from the flat
+   * params object); `open` (named-only: the caller's `body` is sent as is).
+   */
+  readonly body: 'none' | 'json' | 'open';
+  readonly bodyFields?: readonly string[];
+  /** Status of the success response; `204` means no body. */
+  readonly successStatus: number;
+  readonly pagination?: {
+    readonly style: 'page' | 'offset';
+    readonly defaultLimit: number;
+    readonly maxLimit: number;
+  };
+  readonly timeRange?: {
+    readonly from: string;
+    readonly to: string;
+    readonly maxDays: number;
+    readonly defaultDays: number;
+  };
+  readonly idempotency?: {
+    readonly field: string;
+    readonly dedupes: boolean;
+    readonly generate: boolean;
+    /** The read that finds a write's outcome by its id (the generator inlines that operation's meta). */
+    readonly lookup?: { readonly operation: OperationMeta; readonly param: string };
+  };
+  /** Where int64 values sit (kept as strings in responses; sent as JSON numbers in bodies). */
+  readonly int64?: { readonly request?: readonly ValuePath[]; readonly response?: readonly ValuePath[] };
+  /** The list response may arrive wrapped in one extra array level. */
+  readonly nestedList?: true;
+  /** Field rules checked before any I/O. */
+  readonly rules?: readonly FieldRule[];
+  /** At least one of these fields must be set (e.g. `client_order_id` or `tx_id`). */
+  readonly requireAnyOf?: readonly string[];
+  readonly deprecated?: true;
+}
+
+/** API-wide metadata, emitted once. */
+export interface ApiMeta {
+  /** API release label, e.g. `v4.106.51`. */
+  readonly release: string;
+  readonly pathPrefix: string;
+  /** Named servers: base URLs including the prefix. */
+  readonly servers: Readonly<Record<string, string>>;
+  readonly signing: {
+    readonly headers: { readonly key: string; readonly timestamp: string; readonly signature: string };
+    readonly maxSkewSeconds: number;
+  };
+  readonly responseHeaders: {
+    readonly traceId: string;
+    readonly inTime: string;
+    readonly outTime: string;
+    readonly rateLimitRemaining: string;
+    readonly rateLimitLimit: string;
+    readonly rateLimitReset: string;
+    readonly paginationLimit: string;
+    readonly paginationOffset: string;
+    readonly paginationTotal: string;
+  };
+  readonly requestHeaders: {
+    readonly clientRequestId: string;
+    readonly sizeDecimal: string;
+    readonly expiry: string;
+  };
+  /** The server-time operation (`GET /spot/time`) used for clock sync. */
+  readonly clock: OperationMeta;
+  /** Labels of transient server conditions. */
+  readonly transientLabels: readonly string[];
+  /** Labels meaning "already applied" for a write with an idempotency id. */
+  readonly duplicateLabels: readonly string[];
+}
