@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * house/decimal-amounts: a schema property that holds an amount, a price or a fee (by name:
+ * `amount`, `price`, `fee`, or ending in `_amount`, `_price`, `_fee`) is a decimal string:
+ * `type: string` with `format: decimal`. Named and inline schemas alike. The names are rule
+ * options (`names`, `suffixes`) in redocly.yaml.
+ */
+import { deref } from '../support/operation.js';
+import { isPlainObject, show } from '../support/shape.js';
+
+const DEFAULT_NAMES = ['amount', 'price', 'fee'];
+const DEFAULT_SUFFIXES = ['_amount', '_price', '_fee'];
+
+/**
+ * Whether a schema's `type` is string (alone or with null).
+ * @param {unknown} type
+ * @returns {boolean}
+ */
+function isStringType(type) {
+  if (type === 'string') return true;
+  return Array.isArray(type) && type.includes('string') && type.every((t) => t === 'string' || t === 'null');
+}
+
+/**
+ * Creates the rule's visitor.
+ * @param {{ names?: string[], suffixes?: string[] }} [options]
+ * @returns {Record<string, any>}
+ */
+export default function DecimalAmounts(options = {}) {
+  const names = options.names ?? DEFAULT_NAMES;
+  const suffixes = options.suffixes ?? DEFAULT_SUFFIXES;
+  /** @param {string} name */
+  const isMoney = (name) => names.includes(name) || suffixes.some((suffix) => name.endsWith(suffix));
+  return {
+    Schema: {
+      /**
+       * @param {Record<string, unknown>} schema
+       * @param {any} ctx
+       */
+      enter(schema, ctx) {
+        if (!isPlainObject(schema.properties)) return;
+        for (const [name, raw] of Object.entries(schema.properties)) {
+          if (!isMoney(name)) continue;
+          const { node: property } = deref(ctx.resolve, raw, ctx.location.source.absoluteRef);
+          if (!isPlainObject(property)) continue;
+          const faults = [];
+          if (!isStringType(property.type)) faults.push(property.type === undefined ? 'no type' : `type ${show(property.type)}`);
+          if (property.format !== 'decimal') faults.push(property.format === undefined ? 'no format' : `format ${show(property.format)}`);
+          if (faults.length === 0) continue;
+          ctx.report({
+            message: `Property \`${name}\` holds an amount or price, so it must be \`type: string, format: decimal\`; it has ${faults.join(' and ')}.`,
+            location: ctx.location.child(['properties', name]),
+          });
+        }
+      },
+    },
+  };
+}
