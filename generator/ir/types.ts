@@ -26,6 +26,8 @@ export interface IR {
     /** Path prefix every path is sent under and signed with, e.g. `/api/v4`. */
     pathPrefix: string;
     servers: IRServer[];
+    /** Areas (the spec's tags) with their descriptions, in spec order. */
+    areas: Array<{ name: string; description: string }>;
   };
   signing: IRSigning;
   headers: {
@@ -194,6 +196,8 @@ export interface IROperation {
   timeRange?: IRTimeRange;
   idempotency?: IRIdempotency;
   stp?: IRStp;
+  /** At least one of these parameters / body fields must be set. */
+  requireAnyOf?: string[];
   /** The samples wrap the list response in one extra array level. */
   nestedList: boolean;
   /** In spec order (the order query parameters are written on the wire). */

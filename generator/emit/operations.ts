@@ -1,0 +1,157 @@
+/**
+ * One module per area: for each operation its params/response types, its metadata constant and a
+ * tree-shakable function that is a one-line delegation to the runtime.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { IR, IROperation } from '../ir/types.js';
+import { operationMeta, printMeta } from './meta.js';
+import { areaModule, itemType, metaName, paramsType, responseType } from './naming.js';
+import type { TsFile } from './printer.js';
+import { bodyProperties } from './rules.js';
+
+const RUNTIME = '../runtime/index.js';
+
+/** Does the caller have to pass params (a required path/query parameter or body field)? */
+export function paramsRequired(ir: IR, op: IROperation): boolean {
+  if (op.parameters.some((p) => p.in !== 'header' && p.required)) return true;
+  if (op.shape === 'shaped' && op.requestBody?.required)
+    return bodyProperties(ir, op.requestBody.schema).required.length > 0;
+  return false;
+}
+
+/** The flat params type expression of an operation. */
+export function paramsTypeText(op: IROperation): string {
+  const o = `operations[${JSON.stringify(op.id)}]`;
+  const parts: string[] = [];
+  if (op.parameters.some((p) => p.in === 'path')) parts.push(`${o}["parameters"]["path"]`);
+  if (op.parameters.some((p) => p.in === 'query')) parts.push(`NonNullable<${o}["parameters"]["query"]>`);
+  if (op.shape === 'named-only') {
+    parts.push(op.method === 'GET' || op.method === 'DELETE' ? '{ query?: OpenQuery }' : '{ query?: OpenQuery; body?: JsonValue }');
+  } else if (op.requestBody) {
+    parts.push(`NonNullable<${o}["requestBody"]>["content"]["application/json"]`);
+  }
+  return parts.length > 0 ? parts.join(' & ') : 'NoParams';
+}
+
+/** The success response type expression of an operation. */
+export function responseTypeText(op: IROperation): string {
+  if (op.successStatus === 204) return 'void';
+  const success = op.responses.find((r) => Number(r.status) === op.successStatus);
+  if (!success?.schema) return 'void';
+  if (op.shape === 'named-only') return 'unknown';
+  return `operations[${JSON.stringify(op.id)}]["responses"][${op.successStatus}]["content"]["application/json"]`;
+}
+
+/** The JSDoc of an operation (function and client method share it). */
+export function operationDoc(op: IROperation): string {
+  const lines = [op.summary];
+  if (op.description) lines.push('', op.description);
+  const facts = [
+    `\`${op.method} ${op.path}\``,
+    op.auth === 'public' ? 'public' : `permission \`${op.permission?.area}:${op.permission?.access}\``,
+    `${op.rateLimit.requests} requests / ${op.rateLimit.window} s per ${op.rateLimit.scope}${op.rateLimit.bucket !== op.id ? ` (shared bucket \`${op.rateLimit.bucket}\`)` : ''}`,
+  ];
+  lines.push('', facts.join(' · '));
+  if (op.pagination) lines.push(`Paginated (${op.pagination.style}, limit ≤ ${op.pagination.maxLimit}): \`await\` it for one page, or \`for await\` over it for every item.`);
+  if (op.timeRange) lines.push(`Time range at most ${op.timeRange.maxDays} days per request; iterating splits longer ranges into windows.`);
+  if (op.idempotency) lines.push(`Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`);
+  if (op.retry === 'never' && op.method !== 'GET') lines.push('Never retried automatically.');
+  if (op.shape === 'named-only') lines.push('Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.');
+  if (op.deprecated) lines.push('', '@deprecated');
+  return lines.join('\n');
+}
+
+/** Is this operation iterated page by page? */
+export const isPaginated = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
+
+function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
+  const paged = isPaginated(op);
+  const out: StatementStructures[] = [
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: paramsType(op.id),
+      type: paramsTypeText(op),
+      docs: [`Parameters of {@link ${op.id}}: path, query and body fields in one object.`],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: responseType(op.id),
+      type: responseTypeText(op),
+      docs: [`Success response (${op.successStatus}) of {@link ${op.id}}.`],
+    },
+  ];
+  if (paged)
+    out.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: itemType(op.id),
+      type: `${responseType(op.id)}[number]`,
+      docs: [`One item of {@link ${op.id}}'s list.`],
+    });
+  out.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: metaName(op.id), type: 'OperationMeta', initializer: printMeta(operationMeta(ir, op)) }],
+    docs: [`Metadata of \`${op.method} ${op.path}\`.`],
+  });
+  const required = paramsRequired(ir, op);
+  out.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: op.id,
+    parameters: [
+      { name: 'core', type: 'Core' },
+      { name: 'params', type: paramsType(op.id), hasQuestionToken: !required },
+      { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+    ],
+    returnType: paged ? `PagePromise<${responseType(op.id)}, ${itemType(op.id)}>` : `ApiPromise<${responseType(op.id)}>`,
+    statements: [`return ${paged ? 'pageRequest' : 'request'}(core, ${metaName(op.id)}, params, options);`],
+    docs: [operationDoc(op)],
+  });
+  return out;
+}
+
+/** Orders operations so that a lookup target's constant is declared before its users. */
+function declarationOrder(ops: readonly IROperation[]): IROperation[] {
+  const targets = new Set(ops.flatMap((o) => (o.idempotency?.lookup ? [o.idempotency.lookup.operationId] : [])));
+  return [...ops.filter((o) => targets.has(o.id)), ...ops.filter((o) => !targets.has(o.id))];
+}
+
+/** The per-area operation modules. */
+export function operationFiles(ir: IR): TsFile[] {
+  const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
+  const areaOf = new Map(ir.operations.map((o) => [o.id, o.area]));
+  return areas.map((area) => {
+    const ops = declarationOrder(ir.operations.filter((o) => o.area === area));
+    const foreign = new Map<string, string[]>();
+    for (const op of ops) {
+      const target = op.idempotency?.lookup?.operationId;
+      const targetArea = target ? areaOf.get(target) : undefined;
+      if (target && targetArea && targetArea !== area) foreign.set(targetArea, [...(foreign.get(targetArea) ?? []), metaName(target)]);
+    }
+    const needsPage = ops.some(isPaginated);
+    const needsPlain = ops.some((o) => !isPaginated(o));
+    const usesNoParams = ops.some((o) => paramsTypeText(o) === 'NoParams');
+    const usesOpen = ops.some((o) => o.shape === 'named-only');
+    const runtimeValues = [...(needsPlain ? ['request'] : []), ...(needsPage ? ['pageRequest'] : [])];
+    const runtimeTypes = ['Core', 'OperationMeta', 'RequestOptions', ...(needsPlain ? ['ApiPromise'] : []), ...(needsPage ? ['PagePromise'] : [])];
+    const sharedTypes = [...(usesNoParams ? ['NoParams'] : []), ...(usesOpen ? ['JsonValue', 'OpenQuery'] : [])];
+    const statements: StatementStructures[] = [
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: RUNTIME, namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)] },
+      ...(sharedTypes.length > 0
+        ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/types.js', namedImports: sharedTypes } as const]
+        : []),
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../schema.js', namedImports: ['operations'] },
+      ...[...foreign.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, names]) => ({
+        kind: StructureKind.ImportDeclaration as const,
+        moduleSpecifier: `./${areaModule(a)}.js`,
+        namedImports: [...new Set(names)].sort(),
+      })),
+      ...ops.flatMap((op) => operationStatements(ir, op)),
+    ];
+    return { path: `src/operations/${areaModule(area)}.ts`, statements };
+  });
+}

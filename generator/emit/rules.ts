@@ -1,0 +1,76 @@
+/** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
+import type { FieldRule } from '../../templates/runtime/metadata.js';
+import type { IR, IROperation, JsonSchema } from '../ir/types.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
+type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Resolves `#/components/schemas/X` refs through the IR's schema table. */
+export function resolveSchema(ir: IR, schema: unknown): Record<string, unknown> | undefined {
+  let cur = schema;
+  for (let i = 0; i < 16 && isObject(cur) && typeof cur.$ref === 'string'; i++)
+    cur = ir.schemas[cur.$ref.replace('#/components/schemas/', '')];
+  return isObject(cur) ? cur : undefined;
+}
+
+function constraint(ir: IR, raw: unknown): Constraint {
+  const s = resolveSchema(ir, raw);
+  const out: Constraint = {};
+  if (!s) return out;
+  const t = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  if (typeof t === 'string' && ['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t))
+    out.type = t as FieldRule['type'] & string;
+  if (typeof s.format === 'string' && ['int32', 'int64', 'decimal'].includes(s.format)) out.format = s.format;
+  if (Array.isArray(s.enum)) out.enum = s.enum.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)) as (string | number | boolean)[];
+  if (typeof s.pattern === 'string') out.pattern = s.pattern;
+  for (const k of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const)
+    if (typeof s[k] === 'number') out[k] = s[k] as number;
+  const dec = s['x-decimal'];
+  if (isObject(dec)) {
+    const d: { gt?: string; maxScale?: number } = {};
+    if (typeof dec.gt === 'string') d.gt = dec.gt;
+    if (typeof dec.maxScale === 'number') d.maxScale = dec.maxScale;
+    out.decimal = d;
+  }
+  if (s.format === 'password' || s.writeOnly === true) out.secret = true;
+  if (out.type === 'array' && s.items !== undefined) {
+    const items = constraint(ir, s.items);
+    delete items.items;
+    if (Object.keys(items).length > 0) out.items = items;
+  }
+  return out;
+}
+
+/** Body schema's top-level properties and required names (allOf merged). */
+export function bodyProperties(ir: IR, schema: JsonSchema): { properties: Record<string, unknown>; required: string[] } {
+  const out = { properties: {} as Record<string, unknown>, required: [] as string[] };
+  const s = resolveSchema(ir, schema);
+  if (!s) return out;
+  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
+    const sub = bodyProperties(ir, part as JsonSchema);
+    Object.assign(out.properties, sub.properties);
+    out.required.push(...sub.required);
+  }
+  if (isObject(s.properties)) Object.assign(out.properties, s.properties);
+  if (Array.isArray(s.required)) out.required.push(...s.required.filter((r): r is string => typeof r === 'string'));
+  return out;
+}
+
+/** Every rule of one operation: parameters in spec order, then body fields in schema order. */
+export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
+  const rules: FieldRule[] = [];
+  for (const p of op.parameters) {
+    const rule = { name: p.name, in: p.in, ...(p.required ? { required: true as const } : {}), ...constraint(ir, p.schema) };
+    rules.push(rule as FieldRule);
+  }
+  if (op.requestBody && op.shape === 'shaped') {
+    const { properties, required } = bodyProperties(ir, op.requestBody.schema);
+    for (const [name, schema] of Object.entries(properties)) {
+      const rule = { name, in: 'body' as const, ...(required.includes(name) ? { required: true as const } : {}), ...constraint(ir, schema) };
+      rules.push(rule as FieldRule);
+    }
+  }
+  return rules;
+}

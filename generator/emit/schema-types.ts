@@ -1,0 +1,61 @@
+/**
+ * `src/schema.ts`: the spec's types from openapi-typescript. int64 values are strings in responses
+ * (kept lossless by the runtime) and `number | string | bigint` in requests.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
+import type { IR } from '../ir/types.js';
+import { tsBanner } from './naming.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Component schema names reachable from a set of schemas. */
+function reachable(ir: IR, roots: unknown[]): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!isObject(node)) return;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
+      const name = node.$ref.slice('#/components/schemas/'.length);
+      if (!names.has(name)) {
+        names.add(name);
+        visit(ir.schemas[name]);
+      }
+      return;
+    }
+    Object.values(node).forEach(visit);
+  };
+  roots.forEach(visit);
+  return names;
+}
+
+/** Component schemas used only by request bodies (their int64 fields accept numbers too). */
+export function requestOnlySchemas(ir: IR): Set<string> {
+  const req = reachable(ir, ir.operations.map((o) => o.requestBody?.schema));
+  const res = reachable(ir, ir.operations.flatMap((o) => o.responses.map((r) => r.schema)));
+  return new Set([...req].filter((n) => !res.has(n)));
+}
+
+const int64Input = (): ts.TypeNode =>
+  ts.factory.createUnionTypeNode([
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+    ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword),
+  ]);
+
+/** Emits the openapi-typescript types of the bundled document. */
+export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Promise<string> {
+  const requestOnly = requestOnlySchemas(ir);
+  const ast = await openapiTS(structuredClone(bundled) as never, {
+    alphabetize: true,
+    transform(schema, options) {
+      const s = schema as Record<string, unknown>;
+      if (s.format !== 'int64') return undefined;
+      const path = options.path ?? '';
+      const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1];
+      const requestSide = /\/(parameters|requestBody)\//.test(path) || (component !== undefined && requestOnly.has(component));
+      return requestSide ? int64Input() : ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+    },
+  });
+  return tsBanner() + astToString(ast);
+}

@@ -1,0 +1,120 @@
+/** API-wide modules: `api-meta.ts`, `metadata.ts` (operation table), `rate-limits.ts`, `labels.ts`, `index.ts`. */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import type { ApiMeta } from '../../templates/runtime/metadata.js';
+import { SpecError } from '../errors.js';
+import type { IR } from '../ir/types.js';
+import { areaClass, areaModule, metaName } from './naming.js';
+import type { TsFile } from './printer.js';
+
+const constant = (name: string, type: string | undefined, initializer: string, doc: string): StatementStructures => ({
+  kind: StructureKind.VariableStatement,
+  isExported: true,
+  declarationKind: VariableDeclarationKind.Const,
+  declarations: [{ name, ...(type ? { type } : {}), initializer }],
+  docs: [doc],
+});
+
+/** The operation serving the signing rule's clock endpoint (`GET /spot/time`). */
+function clockOperation(ir: IR): { id: string; area: string } {
+  const [method, path] = ir.signing.clockEndpoint.split(' ');
+  const op = ir.operations.find((o) => o.method === method && o.path === path);
+  if (!op)
+    throw new SpecError([{ file: 'spec/components/security/apiv4.yaml', pointer: '/x-signing/clockEndpoint', message: `clock endpoint ${ir.signing.clockEndpoint} is not an operation of the spec`, rule: 'ir/root' }]);
+  return op;
+}
+
+/** `src/api-meta.ts`. */
+export function apiMetaFile(ir: IR): TsFile {
+  const clock = clockOperation(ir);
+  const meta: Omit<ApiMeta, 'clock'> = {
+    release: ir.api.release,
+    pathPrefix: ir.api.pathPrefix,
+    servers: Object.fromEntries(ir.api.servers.map((s) => [s.name, s.url])),
+    signing: { headers: ir.signing.headers, maxSkewSeconds: ir.signing.maxSkewSeconds },
+    responseHeaders: ir.headers.response,
+    requestHeaders: ir.headers.request,
+    transientLabels: ir.errors.transient,
+    duplicateLabels: ir.errors.duplicate,
+  };
+  const text = `${JSON.stringify(meta).slice(0, -1)},"clock":${metaName(clock.id)}}`;
+  return {
+    path: 'src/api-meta.ts',
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/metadata.js', namedImports: ['ApiMeta'] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./operations/${areaModule(clock.area)}.js`, namedImports: [metaName(clock.id)] },
+      constant('apiMeta', 'ApiMeta', text, `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`),
+    ],
+  };
+}
+
+/** `src/metadata.ts`: every operation's metadata by operationId. */
+export function metadataFile(ir: IR): TsFile {
+  const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
+  return {
+    path: 'src/metadata.ts',
+    statements: [
+      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/metadata.js', namedImports: ['OperationMeta'] },
+      ...areas.map((a) => ({
+        kind: StructureKind.ImportDeclaration as const,
+        moduleSpecifier: `./operations/${areaModule(a)}.js`,
+        namedImports: ir.operations.filter((o) => o.area === a).map((o) => metaName(o.id)).sort(),
+      })),
+      constant(
+        'operationMetas',
+        undefined,
+        `{${ir.operations.map((o) => `${o.id}: ${metaName(o.id)}`).join(',')}} as const satisfies Readonly<Record<string, OperationMeta>>`,
+        'Metadata of every operation, by operationId.',
+      ),
+      { kind: StructureKind.TypeAlias, isExported: true, name: 'OperationId', type: 'keyof typeof operationMetas', docs: ['Every operationId of the spec.'] },
+    ],
+  };
+}
+
+/** `src/rate-limits.ts`: the rate-limit table by bucket. */
+export function rateLimitFile(ir: IR): TsFile {
+  const buckets = new Map<string, { requests: number; window: number; scope: string; operations: string[] }>();
+  for (const op of ir.operations) {
+    const b = buckets.get(op.rateLimit.bucket) ?? { requests: op.rateLimit.requests, window: op.rateLimit.window, scope: op.rateLimit.scope, operations: [] };
+    b.operations.push(op.id);
+    buckets.set(op.rateLimit.bucket, b);
+  }
+  const sorted = Object.fromEntries([...buckets.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    path: 'src/rate-limits.ts',
+    statements: [
+      constant('rateLimits', undefined, `${JSON.stringify(sorted)} as const`, 'Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket.'),
+    ],
+  };
+}
+
+/** `src/labels.ts`: the known error labels and the open label type. */
+export function labelsFile(ir: IR): TsFile {
+  return {
+    path: 'src/labels.ts',
+    statements: [
+      constant('knownErrorLabels', undefined, `${JSON.stringify(ir.errors.labels)} as const`, 'Every error label the API documents.'),
+      constant('errorLabelGroups', undefined, `${JSON.stringify(ir.errors.groups)} as const`, 'Known error labels by group.'),
+      { kind: StructureKind.TypeAlias, isExported: true, name: 'KnownErrorLabel', type: '(typeof knownErrorLabels)[number]', docs: ['A documented error label.'] },
+      { kind: StructureKind.TypeAlias, isExported: true, name: 'ErrorLabel', type: 'KnownErrorLabel | (string & {})', docs: ['An error label: a known one, or any other string (the set is open).'] },
+    ],
+  };
+}
+
+/** `src/index.ts`: the package entry point. */
+export function indexFile(ir: IR): TsFile {
+  const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
+  return {
+    path: 'src/index.ts',
+    statements: [
+      `export * from './runtime/index.js';`,
+      `export type { JsonValue, NoParams, OpenQuery, OpenQueryValue } from './runtime/types.js';`,
+      `export { ExchangeClient, ${areas.map(areaClass).join(', ')} } from './client.js';`,
+      ...areas.map((a) => `export * from './operations/${areaModule(a)}.js';`),
+      `export { apiMeta } from './api-meta.js';`,
+      `export { operationMetas, type OperationId } from './metadata.js';`,
+      `export { rateLimits } from './rate-limits.js';`,
+      `export { knownErrorLabels, errorLabelGroups, type KnownErrorLabel, type ErrorLabel } from './labels.js';`,
+      `export type { components, operations, paths } from './schema.js';`,
+    ],
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Last stage: format every output file with prettier, then either write the changed ones (after
+ * everything was produced, so nothing is written half-way) or, in check mode, report the drift.
+ */
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as prettier from 'prettier';
+
+/** Files of `generated/` by path relative to it. */
+export type Outputs = Map<string, string>;
+
+/** Result of writing or checking. */
+export interface OutputReport {
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+  /** Check mode: a readable summary of what differs (empty when nothing does). */
+  drift: string[];
+}
+
+const parserFor = (file: string): string | undefined =>
+  file.endsWith('.ts') ? 'typescript' : file.endsWith('.json') ? 'json' : file.endsWith('.md') ? 'markdown' : undefined;
+
+/** Formats every file with the repository's prettier config. */
+export async function formatOutputs(outputs: Outputs, root: string): Promise<Outputs> {
+  const config = (await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {};
+  const out: Outputs = new Map();
+  await Promise.all(
+    [...outputs].map(async ([file, text]) => {
+      const parser = parserFor(file);
+      out.set(file, parser ? await prettier.format(text, { ...config, parser }) : text);
+    }),
+  );
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))])),
+  );
+  return nested.flat().map((f) => f.split(path.sep).join('/'));
+}
+
+function firstDifference(file: string, before: string, after: string): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const added = b.length - a.length;
+  return `  changed  ${file} (first difference at line ${i + 1}; ${added >= 0 ? '+' : ''}${added} lines)\n` +
+    `           on disk:  ${JSON.stringify((a[i] ?? '<end of file>').slice(0, 100))}\n` +
+    `           expected: ${JSON.stringify((b[i] ?? '<end of file>').slice(0, 100))}`;
+}
+
+/** Writes (or, with `check`, compares) `outputs` into `dir`, removing files no longer produced. */
+export async function syncOutputs(outputs: Outputs, dir: string, check: boolean): Promise<OutputReport> {
+  const report: OutputReport = { written: [], unchanged: [], removed: [], drift: [] };
+  const existing = new Set(await listFiles(dir));
+  const changed: Array<[string, string]> = [];
+  for (const [file, text] of outputs) {
+    const before = existing.has(file) ? await readFile(path.join(dir, file), 'utf8') : undefined;
+    existing.delete(file);
+    if (before === text) report.unchanged.push(file);
+    else {
+      changed.push([file, text]);
+      if (check) report.drift.push(before === undefined ? `  missing  ${file}` : firstDifference(file, before, text));
+    }
+  }
+  const stale = [...existing].filter((f) => !f.startsWith('node_modules/')).sort();
+  if (check) {
+    report.drift.push(...stale.map((f) => `  extra    ${f} (no longer generated)`));
+    return report;
+  }
+  for (const [file, text] of changed) {
+    const target = path.join(dir, file);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(`${target}.tmp`, text);
+    await rename(`${target}.tmp`, target);
+    report.written.push(file);
+  }
+  for (const file of stale) {
+    await rm(path.join(dir, file));
+    report.removed.push(file);
+  }
+  return report;
+}

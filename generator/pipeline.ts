@@ -1,0 +1,87 @@
+/**
+ * The generator: load (lint + bundle) -> IR -> emit -> format -> write/check. Stages pass plain
+ * data; any spec problem stops the run before anything is written.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildIR } from './ir/build.js';
+import type { IR } from './ir/types.js';
+import { loadSpec } from './load.js';
+import { clientFile } from './emit/client.js';
+import { operationsDoc } from './emit/docs.js';
+import { BANNER_LINES, tsBanner } from './emit/naming.js';
+import { operationFiles } from './emit/operations.js';
+import { printTypeScript } from './emit/printer.js';
+import { schemaTypes } from './emit/schema-types.js';
+import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
+import { formatOutputs, syncOutputs, type OutputReport, type Outputs } from './output.js';
+
+/** Options of {@link generate}. */
+export interface GenerateOptions {
+  /** Repository root (holds spec/, templates/, generated/). */
+  root: string;
+  /** Root spec file; default `spec/openapi.yaml`. */
+  entry?: string;
+  /** Output folder; default `generated/`. */
+  outDir?: string;
+  /** Compare instead of writing. */
+  check?: boolean;
+}
+
+/** What a run did. */
+export interface GenerateSummary {
+  operations: number;
+  schemas: number;
+  report: OutputReport;
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
+}
+
+/** Everything the emitters produce, before formatting (`generated/`-relative paths). */
+export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
+  const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
+  const ts = printTypeScript([
+    ...operationFiles(ir),
+    clientFile(ir, areaDocs),
+    apiMetaFile(ir),
+    metadataFile(ir),
+    rateLimitFile(ir),
+    labelsFile(ir),
+    indexFile(ir),
+  ]);
+  const outputs: Outputs = new Map(ts);
+  outputs.set('src/schema.ts', await schemaTypes(ir, bundled));
+  const runtimeDir = path.join(root, 'templates/runtime');
+  for (const file of (await readdir(runtimeDir)).filter((f) => f.endsWith('.ts')).sort())
+    outputs.set(`src/runtime/${file}`, tsBanner() + (await readFile(path.join(runtimeDir, file), 'utf8')));
+  const template = await readFile(path.join(root, 'templates/docs/operations.md.hbs'), 'utf8');
+  outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
+  outputs.set('openapi.json', JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }));
+  outputs.set('ir.json', JSON.stringify({ $comment: BANNER_LINES.join(' '), ...ir }));
+  return outputs;
+}
+
+/** Runs the whole pipeline. Throws `SpecError` (nothing written) when the spec has problems. */
+export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  const timings: Record<string, number> = {};
+  const time = async <T>(stage: string, run: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      timings[stage] = Math.round(performance.now() - start);
+    }
+  };
+  const root = options.root;
+  const entry = path.resolve(root, options.entry ?? 'spec/openapi.yaml');
+  const loaded = await time('load', () => loadSpec({ entry, root }));
+  const ir = await time('ir', () =>
+    buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
+  );
+  const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
+  const formatted = await time('format', () => formatOutputs(emitted, root));
+  const report = await time(options.check ? 'check' : 'write', () =>
+    syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
+  );
+  return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
+}
