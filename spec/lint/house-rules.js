@@ -6,6 +6,7 @@
 import ArrayQuerySerialization from './rules/array-query-serialization.js';
 import DecimalAmounts from './rules/decimal-amounts.js';
 import Int64Ids from './rules/int64-ids.js';
+import OperationErrorResponses from './rules/operation-error-responses.js';
 import OperationIdCamelCase from './rules/operation-id-camel-case.js';
 import OperationXExtensionsShape from './rules/operation-x-extensions-shape.js';
 import PrivateOperationPermission from './rules/private-operation-permission.js';
@@ -27,6 +28,7 @@ export default function housePlugin() {
         'operation-id-camel-case': OperationIdCamelCase,
         'array-query-serialization': ArrayQuerySerialization,
         'int64-ids': Int64Ids,
+        'operation-error-responses': OperationErrorResponses,
       },
     },
   };

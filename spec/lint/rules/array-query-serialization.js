@@ -38,20 +38,19 @@ export default function ArrayQuerySerialization(options = {}) {
         const { node: schema } = deref(ctx.resolve, parameter.schema, ctx.location.source.absoluteRef);
         if (!isArraySchema(schema)) return;
         const name = String(parameter.name);
-        for (const [key, want] of /** @type {Array<[string, unknown]>} */ ([['style', style], ['explode', explode]])) {
-          const got = parameter[key];
-          if (got === undefined) {
-            ctx.report({
-              message: `Array query parameter \`${name}\` must declare \`${key}: ${String(want)}\` (comma-separated values); it leaves \`${key}\` to the default.`,
-              location: ctx.location.key(),
-            });
-          } else if (got !== want) {
-            ctx.report({
-              message: `Array query parameter \`${name}\` must use \`${key}: ${String(want)}\` (comma-separated values), got ${show(got)}.`,
-              location: ctx.location.child([key]),
-            });
-          }
-        }
+        /** @type {Array<[string, unknown]>} */
+        const wanted = [['style', style], ['explode', explode]];
+        const missing = wanted.filter(([key]) => parameter[key] === undefined);
+        const wrong = wanted.filter(([key, want]) => parameter[key] !== undefined && parameter[key] !== want);
+        if (missing.length === 0 && wrong.length === 0) return;
+        const faults = [
+          ...missing.map(([key]) => `declares no \`${key}\``),
+          ...wrong.map(([key]) => `has \`${key}: ${show(parameter[key])}\``),
+        ];
+        ctx.report({
+          message: `Array query parameter \`${name}\` must declare \`style: ${style}, explode: ${String(explode)}\` (comma-separated values); it ${faults.join(' and ')}.`,
+          location: missing.length > 0 ? ctx.location.key() : ctx.location.child([wrong[0]?.[0] ?? 'style']),
+        });
       },
     },
   };

@@ -79,7 +79,7 @@ export default function OperationXExtensionsShape() {
         for (const [key, check] of Object.entries(OPTIONAL_CHECKS)) {
           if (operation[key] === undefined) continue;
           for (const problem of check(operation[key], facts)) {
-            report(`\`${key}\` ${problem.message}`, ctx.location.child([key, ...problem.path]));
+            report(`\`${[key, ...problem.path].join('.')}\` ${problem.message}`, ctx.location.child([key, ...problem.path]));
           }
         }
 

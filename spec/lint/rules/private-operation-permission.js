@@ -54,7 +54,7 @@ export default function PrivateOperationPermission() {
         }
         for (const problem of checkFields(permission, FIELDS)) {
           ctx.report({
-            message: `\`x-permission\` of \`${name}\` ${problem.message}.`,
+            message: `\`${name}\`: \`x-permission${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
             location: problem.key === undefined ? here : here.child([problem.key]),
           });
         }

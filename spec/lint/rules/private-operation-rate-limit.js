@@ -54,7 +54,7 @@ export default function PrivateOperationRateLimit() {
         const problems = checkFields(limit, FIELDS);
         for (const problem of problems) {
           ctx.report({
-            message: `\`x-rate-limit\` of \`${name}\` ${problem.message}.`,
+            message: `\`${name}\`: \`x-rate-limit${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
             location: problem.key === undefined ? here : here.child([problem.key]),
           });
         }

@@ -16,7 +16,11 @@ import {
   show,
 } from './shape.js';
 
-/** @typedef {{ path: Array<string | number>, message: string }} ExtensionProblem */
+/**
+ * `path` leads from the extension to the offending value; `message` completes
+ * "`<extension>.<path>` ...".
+ * @typedef {{ path: Array<string | number>, message: string }} ExtensionProblem
+ */
 /**
  * What a check may know about its operation.
  * @typedef {object} OperationFacts
@@ -70,14 +74,14 @@ export function checkPagination(value, facts) {
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   const { style, defaultLimit, maxLimit, minLimit } = /** @type {Record<string, number | string>} */ (value);
   if (defaultLimit > maxLimit) {
-    problems.push({ path: ['defaultLimit'], message: `\`defaultLimit\` ${defaultLimit} exceeds \`maxLimit\` ${maxLimit}` });
+    problems.push({ path: ['defaultLimit'], message: `is ${defaultLimit}, above \`maxLimit\` ${maxLimit}` });
   }
   if (minLimit !== undefined && minLimit > defaultLimit) {
-    problems.push({ path: ['minLimit'], message: `\`minLimit\` ${minLimit} exceeds \`defaultLimit\` ${defaultLimit}` });
+    problems.push({ path: ['minLimit'], message: `is ${minLimit}, above \`defaultLimit\` ${defaultLimit}` });
   }
   for (const param of ['limit', String(style)]) {
     if (!declares(facts, param, { paramIn: 'query', body: false })) {
-      problems.push({ path: ['style'], message: `style '${String(style)}' pages with query parameter \`${param}\`, which the operation does not declare` });
+      problems.push({ path: ['style'], message: `is '${String(style)}', which pages with query parameter \`${param}\`; the operation does not declare it` });
     }
   }
   return problems;
@@ -100,12 +104,12 @@ export function checkTimeRange(value, facts) {
   });
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   if (/** @type {number} */ (value.defaultDays) > /** @type {number} */ (value.maxDays)) {
-    problems.push({ path: ['defaultDays'], message: `\`defaultDays\` ${String(value.defaultDays)} exceeds \`maxDays\` ${String(value.maxDays)}` });
+    problems.push({ path: ['defaultDays'], message: `is ${String(value.defaultDays)}, above \`maxDays\` ${String(value.maxDays)}` });
   }
   for (const key of ['from', 'to']) {
     const name = String(value[key]);
     if (!declares(facts, name, { paramIn: 'query', body: false })) {
-      problems.push({ path: [key], message: `\`${key}\` names query parameter \`${name}\`, which the operation does not declare` });
+      problems.push({ path: [key], message: `names query parameter \`${name}\`, which the operation does not declare` });
     }
   }
   return problems;
@@ -129,14 +133,14 @@ export function checkIdempotency(value, facts) {
   });
   if (isPlainObject(value) && isPlainObject(value.lookup)) {
     for (const p of checkFields(value.lookup, { operationId: { check: nonEmptyString }, param: { check: nonEmptyString } })) {
-      problems.push({ path: p.key === undefined ? ['lookup'] : ['lookup', p.key], message: `\`lookup\` ${p.message}` });
+      problems.push({ path: p.key === undefined ? ['lookup'] : ['lookup', p.key], message: p.message });
     }
   }
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   const field = String(value.field);
   const found = value.in === 'query' ? declares(facts, field, { paramIn: 'query', body: false }) : declares(facts, field, { paramIn: null, body: true });
   if (found === false) {
-    problems.push({ path: ['field'], message: `\`field\` '${field}' is not a ${value.in === 'query' ? 'query parameter' : 'request body field'} of the operation` });
+    problems.push({ path: ['field'], message: `names '${field}', which is not a ${value.in === 'query' ? 'query parameter' : 'request body field'} of the operation` });
   }
   return problems;
 }
@@ -158,10 +162,10 @@ export function checkStp(value, facts) {
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   const values = /** @type {string[]} */ (value.values);
   if (!values.includes(/** @type {string} */ (value.default))) {
-    problems.push({ path: ['default'], message: `\`default\` ${show(value.default)} is not one of \`values\` (${values.join(', ')})` });
+    problems.push({ path: ['default'], message: `is ${show(value.default)}, which is not one of \`values\` (${values.join(', ')})` });
   }
   if (declares(facts, String(value.field), {}) === false) {
-    problems.push({ path: ['field'], message: `\`field\` '${String(value.field)}' is not a parameter or request body field of the operation` });
+    problems.push({ path: ['field'], message: `names '${String(value.field)}', which is not a parameter or request body field of the operation` });
   }
   return problems;
 }

@@ -7,7 +7,11 @@
 
 /** @typedef {(value: unknown) => string | undefined} Check */
 /** @typedef {{ check: Check, optional?: boolean }} Field */
-/** @typedef {{ key: string | undefined, message: string }} FieldProblem */
+/**
+ * `key` is the offending field (`undefined`: the object itself); `message` completes
+ * "`<extension>.<key>` ...", for example "must be a positive integer, got 0".
+ * @typedef {{ key: string | undefined, message: string }} FieldProblem
+ */
 
 /**
  * Renders a value for a message: strings quoted, everything else as JSON.
@@ -75,7 +79,7 @@ export const distinctNames = (v) => {
  * valid, no field outside the table.
  * @param {unknown} value the extension's value
  * @param {Record<string, Field>} fields
- * @returns {FieldProblem[]} `key` is the offending field, or `undefined` for the object itself
+ * @returns {FieldProblem[]}
  */
 export function checkFields(value, fields) {
   if (!isPlainObject(value)) {
@@ -89,11 +93,11 @@ export function checkFields(value, fields) {
       continue;
     }
     const fault = field.check(value[name]);
-    if (fault !== undefined) problems.push({ key: name, message: `\`${name}\` ${fault}` });
+    if (fault !== undefined) problems.push({ key: name, message: fault });
   }
   for (const name of Object.keys(value)) {
     if (!(name in fields)) {
-      problems.push({ key: name, message: `has unknown field \`${name}\` (allowed: ${Object.keys(fields).join(', ')})` });
+      problems.push({ key: name, message: `is not a known field (allowed: ${Object.keys(fields).join(', ')})` });
     }
   }
   return problems;
