@@ -1,0 +1,119 @@
+/**
+ * Builds the published package from the generated client: generated/src -> dist/esm (ES modules)
+ * and dist/cjs (CommonJS), each with .js and .d.ts files, using the TypeScript compiler API and the
+ * build tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json). dist/ is removed first, so the
+ * output depends on generated/src alone. Usage: `npm run build` (also run by `npm pack`).
+ */
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/** One compiled flavour of the package. */
+export interface BuildTarget {
+  /** Short name used in messages. */
+  readonly name: 'esm' | 'cjs';
+  /** The tsconfig (relative to the repository root) describing the compilation. */
+  readonly tsconfig: string;
+  /** Output folder relative to the repository root; must match the tsconfig's outDir. */
+  readonly outDir: string;
+  /** The `type` written to the folder's own package.json, so Node reads its .js files correctly. */
+  readonly packageType: 'module' | 'commonjs';
+}
+
+/** The two flavours the package's `exports` map points at. */
+export const buildTargets: readonly BuildTarget[] = [
+  { name: 'esm', tsconfig: 'tsconfig.build.json', outDir: 'dist/esm', packageType: 'module' },
+  { name: 'cjs', tsconfig: 'tsconfig.build.cjs.json', outDir: 'dist/cjs', packageType: 'commonjs' },
+];
+
+/** Raised when the package cannot be built; the message says what to fix. */
+export class BuildError extends Error {
+  override readonly name = 'BuildError';
+}
+
+const formatHost: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (fileName) => fileName,
+  getCurrentDirectory: () => process.cwd(),
+  getNewLine: () => '\n',
+};
+
+function formatDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
+  return ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost);
+}
+
+/** Reads a build tsconfig (following `extends`) and checks that its outDir is the expected one. */
+function readBuildConfig(root: string, target: BuildTarget): ts.ParsedCommandLine {
+  const configPath = join(root, target.tsconfig);
+  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, undefined, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+      throw new BuildError(`${target.tsconfig}: ${formatDiagnostics([diagnostic])}`);
+    },
+  });
+  if (parsed === undefined) throw new BuildError(`${target.tsconfig}: cannot be read`);
+  if (parsed.errors.length > 0) throw new BuildError(formatDiagnostics(parsed.errors));
+  const outDir = parsed.options.outDir === undefined ? undefined : resolve(parsed.options.outDir);
+  if (outDir !== resolve(root, target.outDir)) {
+    throw new BuildError(`${target.tsconfig}: outDir must be ${target.outDir} (is ${String(parsed.options.outDir)})`);
+  }
+  return parsed;
+}
+
+/** Counts the files under a folder. */
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
+
+/** Compiles one target; throws BuildError listing every diagnostic when anything fails to check. */
+function compile(root: string, target: BuildTarget): number {
+  const config = readBuildConfig(root, target);
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    projectReferences: config.projectReferences ?? [],
+  });
+  const preEmit = ts.getPreEmitDiagnostics(program);
+  if (preEmit.length > 0) {
+    throw new BuildError(`${target.name} build (${target.tsconfig}) failed:\n${formatDiagnostics(preEmit)}`);
+  }
+  const emitted = program.emit();
+  if (emitted.emitSkipped || emitted.diagnostics.length > 0) {
+    throw new BuildError(`${target.name} emit failed:\n${formatDiagnostics(emitted.diagnostics)}`);
+  }
+  const outDir = join(root, target.outDir);
+  for (const entry of ['index.js', 'index.d.ts']) {
+    if (!existsSync(join(outDir, entry))) throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
+  }
+  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
+  return countFiles(outDir);
+}
+
+/** Removes dist/ and builds every target; returns the number of files written per target. */
+export function buildPackage(root: string): Record<BuildTarget['name'], number> {
+  const entry = join(root, 'generated/src/index.ts');
+  if (!existsSync(entry)) {
+    throw new BuildError(`${relative(root, entry)} is missing: run \`npm run generate\` first`);
+  }
+  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  mkdirSync(join(root, 'dist'));
+  const counts: Record<string, number> = {};
+  for (const target of buildTargets) counts[target.name] = compile(root, target);
+  return counts as Record<BuildTarget['name'], number>;
+}
+
+function main(): void {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const started = performance.now();
+  try {
+    const counts = buildPackage(root);
+    const summary = buildTargets.map((target) => `${target.outDir} (${counts[target.name]} files)`).join(', ');
+    console.log(`built ${summary} in ${Math.round(performance.now() - started)} ms`);
+  } catch (error) {
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    console.error(error instanceof BuildError ? error.message : error);
+    process.exitCode = 1;
+  }
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
