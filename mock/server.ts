@@ -1,0 +1,135 @@
+/**
+ * `startMock`: a real HTTP server on 127.0.0.1 that behaves like the exchange's API v4 where it
+ * matters (signatures, validation, rate limits, headers, stateful flows), driven by the bundled
+ * spec and the IR. See mock/README.md.
+ */
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import type { IR } from '../generator/ir/types.js';
+import { OffsetClock } from './clock.js';
+import type { MockClock } from './clock.js';
+import { FaultInjector } from './faults.js';
+import { FixtureStore } from './fixture-store.js';
+import { KeyRing, MOCK_KEY, MOCK_SECRET } from './keys.js';
+import { loadApi } from './load-api.js';
+import { handleRequest } from './pipeline.js';
+import type { MockRuntime } from './pipeline.js';
+import { RateLimiter } from './rate-limit.js';
+import type { RequestRecord } from './request-log.js';
+import { Router } from './router.js';
+import { SchemaValidator } from './schema-validator.js';
+import { SpecIndex } from './spec-index.js';
+import { statefulHandlers } from './state/handlers.js';
+import { MockState } from './state/store.js';
+
+/** Options of {@link startMock}; all optional. */
+export interface MockOptions {
+  /** Bundled spec (default: `generated/openapi.json`). Used for examples and `x-require-any-of`. */
+  spec?: object;
+  /** The IR (default: `generated/ir.json`; built from `spec` when only the spec is given). */
+  ir?: IR;
+  /** Port on 127.0.0.1 (default 0: a free port). */
+  port?: number;
+  /** Folder of fixture files to load (`*.json`, recursively). */
+  fixturesDir?: string;
+  /** Accepted key pairs, key to secret (default: `{ [MOCK_KEY]: MOCK_SECRET }`). */
+  keys?: Record<string, string>;
+  /** Time source of the server clock, epoch ms (default `Date.now`). */
+  now?: () => number;
+  /** Check stateful and example answers against the response schemas (default `true`). */
+  checkResponses?: boolean;
+}
+
+/** A running mock server. */
+export interface MockServer {
+  /** Base URL including the prefix, e.g. `http://127.0.0.1:41234/api/v4`. */
+  readonly url: string;
+  /** The port it listens on. */
+  readonly port: number;
+  /** The server clock (`/spot/time`, Timestamp skew, rate-limit windows). */
+  readonly clock: MockClock;
+  /** Per-test fault injection. */
+  readonly faults: FaultInjector;
+  /** Every request received, oldest first (credentials never stored). */
+  readonly requests: readonly RequestRecord[];
+  /** The stateful flows' data. */
+  readonly state: MockState;
+  /** Loaded fixtures; `fixtures.add(...)` adds more at run time. */
+  readonly fixtures: FixtureStore;
+  /** The IR being served. */
+  readonly ir: IR;
+  /** Back to the state at start: state re-seeded, clock, rate limits, faults, log and `once` fixtures restored. */
+  reset(): void;
+  /** Stops the server and drops every connection. */
+  close(): Promise<void>;
+}
+
+/** Starts a mock server on 127.0.0.1; resolves once it listens. */
+export async function startMock(options: MockOptions = {}): Promise<MockServer> {
+  const { spec, ir } = await loadApi({ spec: options.spec, ir: options.ir });
+  const specIndex = new SpecIndex(spec);
+  const validator = new SchemaValidator({ ...specIndex.components, schemas: { ...(specIndex.components['schemas'] as object | undefined), ...ir.schemas } });
+  const clock = new OffsetClock(options.now ?? Date.now);
+  const fixtures = new FixtureStore(ir.operations, validator, ir.schemas['Error']);
+  if (options.fixturesDir !== undefined) fixtures.loadDir(options.fixturesDir);
+  const keys = new KeyRing(options.keys ?? { [MOCK_KEY]: MOCK_SECRET });
+
+  const rt: MockRuntime = {
+    ir,
+    router: new Router(ir.operations),
+    limiter: new RateLimiter(),
+    faults: new FaultInjector(),
+    state: new MockState(clock.now()),
+    keys,
+    clock,
+    requests: [],
+    delays: new Set(),
+    handlers: statefulHandlers,
+    fixtures,
+    spec: specIndex,
+    validator,
+    checkResponses: options.checkResponses ?? true,
+  };
+
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    handleRequest(rt, req, res).catch(() => req.socket.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+
+  return {
+    url: `http://127.0.0.1:${port}${ir.api.pathPrefix}`,
+    port,
+    clock,
+    faults: rt.faults,
+    requests: rt.requests,
+    state: rt.state,
+    fixtures,
+    ir,
+    reset() {
+      clock.restore();
+      rt.state.reseed(clock.now());
+      rt.limiter.clear();
+      rt.faults.clear();
+      rt.requests.length = 0;
+      rt.fixtures.rearm();
+      rt.keys.clearCreated();
+    },
+    close() {
+      for (const release of [...rt.delays]) release();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * The contract of a stateful handler: it receives a request that passed signature checks,
+ * validation and the rate limit, and answers it from (and changes) the mock's state.
+ */
+import type { IROperation } from '../../generator/ir/types.js';
+import type { PaginationInfo } from '../headers.js';
+import type { KeyRing } from '../keys.js';
+import type { MockState } from './store.js';
+
+/** What a handler sees of a request. */
+export interface HandlerContext {
+  op: IROperation;
+  /** Decoded path parameter values in template order (handlers do not rely on their names). */
+  pathValues: readonly string[];
+  /** Declared query parameters that were sent, typed per the spec. */
+  query: Readonly<Record<string, unknown>>;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+  /** API key of a private request. */
+  key: string | undefined;
+  /** Server time, epoch ms. */
+  nowMs: number;
+  state: MockState;
+  keys: KeyRing;
+}
+
+/** A handler's answer. Errors are thrown as `MockHttpError`. */
+export interface HandlerResult {
+  status: number;
+  /** JSON body (`bigint` values are written as exact JSON numbers); omit for 204. */
+  body?: unknown;
+  /** For list responses of paginated operations: what the pagination headers report. */
+  pagination?: PaginationInfo;
+}
+
+/** A stateful handler. */
+export type Handler = (ctx: HandlerContext) => HandlerResult;
+
+/** Handlers by `METHOD /template/{}` key (parameter names erased, see `templateKey`). */
+export type HandlerTable = Readonly<Record<string, Handler>>;
+
+/** The body's field `name` when it is a non-empty string. */
+export function textField(body: unknown, name: string): string | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The body as a plain object (`{}` when it is not one). */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** A query value as text (`undefined` when absent or empty). */
+export function queryText(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  return String(value);
+}
+
+/** A query value as a number (`undefined` when absent or not numeric). */
+export function queryNumber(query: Readonly<Record<string, unknown>>, name: string): number | undefined {
+  const value = query[name];
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
