@@ -18,8 +18,9 @@ export interface OutputReport {
   drift: string[];
 }
 
+/** TypeScript and Markdown go through prettier; JSON is already canonical (2-space `JSON.stringify`). */
 const parserFor = (file: string): string | undefined =>
-  file.endsWith('.ts') ? 'typescript' : file.endsWith('.json') ? 'json' : file.endsWith('.md') ? 'markdown' : undefined;
+  file.endsWith('.ts') ? 'typescript' : file.endsWith('.md') ? 'markdown' : undefined;
 
 /** Formats every file with the repository's prettier config. */
 export async function formatOutputs(outputs: Outputs, root: string): Promise<Outputs> {

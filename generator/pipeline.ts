@@ -56,8 +56,8 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
     outputs.set(`src/runtime/${file}`, tsBanner() + (await readFile(path.join(runtimeDir, file), 'utf8')));
   const template = await readFile(path.join(root, 'templates/docs/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  outputs.set('openapi.json', JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }));
-  outputs.set('ir.json', JSON.stringify({ $comment: BANNER_LINES.join(' '), ...ir }));
+  outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
+  outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...ir }, null, 2)}\n`);
   return outputs;
 }
 

@@ -52,11 +52,13 @@ export function operationDoc(op: IROperation): string {
     `${op.rateLimit.requests} requests / ${op.rateLimit.window} s per ${op.rateLimit.scope}${op.rateLimit.bucket !== op.id ? ` (shared bucket \`${op.rateLimit.bucket}\`)` : ''}`,
   ];
   lines.push('', facts.join(' · '));
-  if (op.pagination) lines.push(`Paginated (${op.pagination.style}, limit ≤ ${op.pagination.maxLimit}): \`await\` it for one page, or \`for await\` over it for every item.`);
-  if (op.timeRange) lines.push(`Time range at most ${op.timeRange.maxDays} days per request; iterating splits longer ranges into windows.`);
-  if (op.idempotency) lines.push(`Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`);
-  if (op.retry === 'never' && op.method !== 'GET') lines.push('Never retried automatically.');
-  if (op.shape === 'named-only') lines.push('Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.');
+  const notes: string[] = [];
+  if (op.pagination) notes.push(`Paginated (${op.pagination.style}, limit ≤ ${op.pagination.maxLimit}): \`await\` it for one page, or \`for await\` over it for every item.`);
+  if (op.timeRange) notes.push(`Time range at most ${op.timeRange.maxDays} days per request; iterating splits longer ranges into windows.`);
+  if (op.idempotency) notes.push(`Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`);
+  if (op.retry === 'never' && op.method !== 'GET') notes.push('Never retried automatically.');
+  if (op.shape === 'named-only') notes.push('Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.');
+  if (notes.length > 0) lines.push('', ...notes.flatMap((n, i) => (i === 0 ? [n] : ['', n])));
   if (op.deprecated) lines.push('', '@deprecated');
   return lines.join('\n');
 }

@@ -1,0 +1,36 @@
+/** Shared helpers of the generator tests: temp folders and copies of the mini spec. */
+import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The small spec the snapshot tests generate from. */
+export const MINI = path.join(ROOT, 'test/generator/fixtures/mini');
+
+/** A fresh temp folder, removed by the returned cleanup. */
+export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `exv4-${prefix}-`));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Copies the mini spec folder into `dir` and returns the copy's entry file. */
+export async function copyMini(dir: string): Promise<string> {
+  await cp(MINI, path.join(dir, 'spec'), { recursive: true });
+  return path.join(dir, 'spec/openapi.yaml');
+}
+
+/** Every file under `dir` with its text, by relative path. */
+export async function snapshotDir(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const walk = async (d: string): Promise<void> => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out[path.relative(dir, p)] = await readFile(p, 'utf8');
+    }
+  };
+  await walk(dir);
+  return out;
+}
