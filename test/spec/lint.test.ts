@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lint, loadConfig, type Config, type NormalizedProblem } from '@redocly/openapi-core';
+import { lint, lintFromString, loadConfig, type Config, type NormalizedProblem } from '@redocly/openapi-core';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,9 +28,8 @@ beforeAll(async () => {
   config = await loadConfig({ configPath: path.join(repoRoot, 'redocly.yaml') });
 });
 
-/** Lints a spec with the repository's redocly.yaml and returns its findings. */
-async function lintSpec(file: string): Promise<Finding[]> {
-  const problems: NormalizedProblem[] = await lint({ ref: path.join(repoRoot, file), config });
+/** Reduces Redocly's problems to findings with repo-relative file names. */
+function toFindings(problems: NormalizedProblem[]): Finding[] {
   return problems.map((problem) => {
     const where = problem.location[0];
     return {
@@ -41,6 +40,11 @@ async function lintSpec(file: string): Promise<Finding[]> {
       message: problem.message,
     };
   });
+}
+
+/** Lints a spec file with the repository's redocly.yaml and returns its findings. */
+async function lintSpec(file: string): Promise<Finding[]> {
+  return toFindings(await lint({ ref: path.join(repoRoot, file), config }));
 }
 
 /** Findings as one line each, for failure messages. */
@@ -133,6 +137,118 @@ describe('lint fixtures', () => {
       pointer: typeof want.pointer === 'string' ? want.pointer : expect.stringMatching(want.pointer),
       message: expect.stringMatching(want.message),
     });
+  });
+});
+
+/** Operations of the variant spec: a private paged read and a private write with a JSON body. */
+type Operation = Record<string, unknown>;
+const ERROR = { $ref: '../_shared/components/responses/Error.yaml' };
+const query = (name: string, schema: Record<string, unknown> = { type: 'string' }): Operation => ({ name, in: 'query', schema });
+
+function baseRead(): Operation {
+  return {
+    operationId: 'listWithdrawals',
+    tags: ['wallet'],
+    summary: 'List withdrawal records',
+    'x-shape': 'shaped',
+    'x-permission': { area: 'wallet', access: 'read' },
+    'x-rate-limit': { requests: 200, window: 10, scope: 'uid' },
+    'x-retry': 'safe',
+    parameters: [query('currency'), query('withdraw_order_id'), query('from'), query('to'), query('limit'), query('offset')],
+    responses: { '200': { description: 'Records.' }, '400': ERROR, '401': ERROR, '429': ERROR, '5XX': ERROR },
+  };
+}
+
+function baseWrite(): Operation {
+  return {
+    operationId: 'transfer',
+    tags: ['wallet'],
+    summary: 'Transfer between own accounts',
+    'x-shape': 'shaped',
+    'x-permission': { area: 'wallet', access: 'write' },
+    'x-rate-limit': { requests: 80, window: 10, scope: 'uid' },
+    'x-retry': 'never',
+    requestBody: {
+      content: {
+        'application/json': {
+          schema: { type: 'object', properties: { amount: { type: 'string', format: 'decimal' }, client_order_id: { type: 'string' }, stp_act: { type: 'string' } } },
+        },
+      },
+    },
+    responses: { '200': { description: 'Accepted.' }, '400': ERROR, '401': ERROR, '429': ERROR, '5XX': ERROR },
+  };
+}
+
+/** Lints the variant spec after `patch` is applied to one operation (`undefined` removes a key). */
+async function lintVariant(target: 'read' | 'write', patch: Operation): Promise<Finding[]> {
+  const read = baseRead();
+  const write = baseWrite();
+  const op = target === 'read' ? read : write;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) delete op[key];
+    else op[key] = value;
+  }
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 'Lint variant', version: 'v4.0.0', license: { name: 'MIT', identifier: 'MIT' } },
+    servers: [{ url: 'https://api.exchange.test/api/v4' }],
+    security: [{ apiv4: [] }],
+    tags: [{ name: 'wallet', description: 'Wallet.' }],
+    paths: { '/wallet/withdrawals': { get: read }, '/wallet/transfers': { post: write } },
+    components: { securitySchemes: { apiv4: { type: 'apiKey', in: 'header', name: 'KEY' } } },
+  };
+  const absoluteRef = path.join(repoRoot, 'test/fixtures/lint/variant/openapi.yaml');
+  return toFindings(await lintFromString({ source: JSON.stringify(doc), absoluteRef, config }));
+}
+
+interface VariantCase {
+  given: string;
+  target: 'read' | 'write';
+  patch: Operation;
+  /** `null`: lints clean; otherwise the one finding (pointer relative to the operation). */
+  want: { ruleId: string; at: string; message: RegExp } | null;
+}
+
+const X = 'house/operation-x-extensions-shape';
+const variantCases: VariantCase[] = [
+  { given: 'the base operations', target: 'read', patch: {}, want: null },
+  { given: 'offset pagination with limit and offset', target: 'read', patch: { 'x-pagination': { style: 'offset', defaultLimit: 100, maxLimit: 1000, minLimit: 1 } }, want: null },
+  { given: 'page pagination without a page parameter', target: 'read', patch: { 'x-pagination': { style: 'page', defaultLimit: 100, maxLimit: 100 } }, want: { ruleId: X, at: '/x-pagination/style', message: /pages with query parameter `page`/ } },
+  { given: 'defaultLimit above maxLimit', target: 'read', patch: { 'x-pagination': { style: 'offset', defaultLimit: 500, maxLimit: 100 } }, want: { ruleId: X, at: '/x-pagination/defaultLimit', message: /is 500, above `maxLimit` 100/ } },
+  { given: 'minLimit above defaultLimit', target: 'read', patch: { 'x-pagination': { style: 'offset', defaultLimit: 10, maxLimit: 100, minLimit: 20 } }, want: { ruleId: X, at: '/x-pagination/minLimit', message: /is 20, above `defaultLimit` 10/ } },
+  { given: 'an unknown pagination field', target: 'read', patch: { 'x-pagination': { style: 'offset', defaultLimit: 10, maxLimit: 100, cursor: 'next' } }, want: { ruleId: X, at: '/x-pagination/cursor', message: /`x-pagination.cursor` is not a known field/ } },
+  { given: 'a default range longer than the longest', target: 'read', patch: { 'x-time-range': { from: 'from', to: 'to', maxDays: 7, defaultDays: 30, unit: 's' } }, want: { ruleId: X, at: '/x-time-range/defaultDays', message: /is 30, above `maxDays` 7/ } },
+  { given: 'a time range in milliseconds', target: 'read', patch: { 'x-time-range': { from: 'from', to: 'to', maxDays: 30, defaultDays: 7, unit: 'ms' } }, want: { ruleId: X, at: '/x-time-range/unit', message: /must be one of 's', got 'ms'/ } },
+  { given: 'x-nested-list: false', target: 'read', patch: { 'x-nested-list': false }, want: { ruleId: X, at: '/x-nested-list', message: /must be true when present/ } },
+  { given: 'x-require-any-of with two declared names', target: 'read', patch: { 'x-require-any-of': ['currency', 'withdraw_order_id'] }, want: null },
+  { given: 'x-require-any-of with one name', target: 'read', patch: { 'x-require-any-of': ['currency'] }, want: { ruleId: X, at: '/x-require-any-of', message: /names one field only/ } },
+  { given: 'x-require-any-of naming an undeclared field', target: 'read', patch: { 'x-require-any-of': ['currency', 'tx_id'] }, want: { ruleId: X, at: '/x-require-any-of/1', message: /names 'tx_id', which is not a parameter or request body field/ } },
+  { given: 'an unknown x-shape', target: 'read', patch: { 'x-shape': 'partial' }, want: { ruleId: X, at: '/x-shape', message: /must be one of 'shaped', 'named-only', got 'partial'/ } },
+  { given: 'no x-retry', target: 'write', patch: { 'x-retry': undefined }, want: { ruleId: X, at: '', message: /`x-retry` is required/ } },
+  { given: 'a keyed write with its body idempotency field', target: 'write', patch: { 'x-retry': 'keyed', 'x-idempotency': { field: 'client_order_id', in: 'body', dedupes: true, generate: true, lookup: { operationId: 'listWithdrawals', param: 'withdraw_order_id' } } }, want: null },
+  { given: 'an idempotency field missing from the body', target: 'write', patch: { 'x-retry': 'keyed', 'x-idempotency': { field: 'text', in: 'body', dedupes: true } }, want: { ruleId: X, at: '/x-idempotency/field', message: /names 'text', which is not a request body field/ } },
+  { given: 'an idempotency object without dedupes', target: 'write', patch: { 'x-retry': 'keyed', 'x-idempotency': { field: 'client_order_id', in: 'body' } }, want: { ruleId: X, at: '/x-idempotency', message: /is missing `dedupes`/ } },
+  { given: 'a lookup param the lookup operation lacks', target: 'write', patch: { 'x-retry': 'keyed', 'x-idempotency': { field: 'client_order_id', in: 'body', dedupes: true, lookup: { operationId: 'listWithdrawals', param: 'client_order_id' } } }, want: { ruleId: X, at: '/x-idempotency/lookup/param', message: /'client_order_id' is not a parameter of `listWithdrawals`/ } },
+  { given: 'a valid x-stp', target: 'write', patch: { 'x-stp': { field: 'stp_act', values: ['cn', 'co', 'cb'], default: 'cn', requiresGroup: true } }, want: null },
+  { given: 'an x-stp default outside its values', target: 'write', patch: { 'x-stp': { field: 'stp_act', values: ['cn', 'co'], default: '-', requiresGroup: true } }, want: { ruleId: X, at: '/x-stp/default', message: /is '-', which is not one of `values`/ } },
+  { given: 'an x-stp field the operation lacks', target: 'write', patch: { 'x-stp': { field: 'stp_mode', values: ['cn'], default: 'cn', requiresGroup: false } }, want: { ruleId: X, at: '/x-stp/field', message: /names 'stp_mode'/ } },
+  { given: 'a rate limit with an unknown scope', target: 'write', patch: { 'x-rate-limit': { requests: 80, window: 10, scope: 'global' } }, want: { ruleId: 'house/private-operation-rate-limit', at: '/x-rate-limit/scope', message: /must be one of 'ip', 'uid', 'uid\+market', got 'global'/ } },
+  { given: 'a private operation limited per IP', target: 'write', patch: { 'x-rate-limit': { requests: 80, window: 10, scope: 'ip' } }, want: { ruleId: 'house/private-operation-rate-limit', at: '/x-rate-limit/scope', message: /Private operation `transfer` must be limited per account/ } },
+  { given: 'an exploded array query parameter', target: 'read', patch: { parameters: [{ ...query('currencies', { type: 'array', items: { type: 'string' } }), style: 'form', explode: true }] }, want: { ruleId: 'house/array-query-serialization', at: '/parameters/0/explode', message: /has `explode: true`/ } },
+  { given: 'a public operation that lists 401', target: 'read', patch: { security: [], 'x-permission': undefined, 'x-rate-limit': { requests: 200, window: 10, scope: 'ip' } }, want: { ruleId: 'house/operation-error-responses', at: '/responses/401', message: /Public operation `listWithdrawals` .* lists '401'/ } },
+];
+
+describe('house rule variants', () => {
+  it.each(variantCases)('$given', async ({ target, patch, want }) => {
+    const findings = await lintVariant(target, patch);
+    if (want === null) {
+      expect(findings, describeFindings(findings)).toEqual([]);
+      return;
+    }
+    const opPointer = target === 'read' ? W : T;
+    expect(findings, describeFindings(findings)).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ ruleId: want.ruleId, severity: 'error', pointer: `${opPointer}${want.at}` });
+    expect(findings[0]?.message).toMatch(want.message);
   });
 });
 
