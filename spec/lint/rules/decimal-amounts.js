@@ -3,13 +3,21 @@
  * house/decimal-amounts: a schema property that holds an amount, a price or a fee (by name:
  * `amount`, `price`, `fee`, or ending in `_amount`, `_price`, `_fee`) is a decimal string:
  * `type: string` with `format: decimal`. Named and inline schemas alike. The names are rule
- * options (`names`, `suffixes`) in redocly.yaml.
+ * options (`names`, `suffixes`) in redocly.yaml. A schema's `x-decimal` (`{gt?, maxScale?}`) sits
+ * on a decimal string only, with `gt` a decimal string and `maxScale` a whole number.
  */
 import { deref } from '../support/operation.js';
-import { isPlainObject, show } from '../support/shape.js';
+import { checkFields, isPlainObject, show } from '../support/shape.js';
 
 const DEFAULT_NAMES = ['amount', 'price', 'fee'];
 const DEFAULT_SUFFIXES = ['_amount', '_price', '_fee'];
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** @type {Record<string, import('../support/shape.js').Field>} */
+const X_DECIMAL_FIELDS = {
+  gt: { check: (v) => (typeof v === 'string' && DECIMAL.test(v) ? undefined : `must be a decimal string such as '0', got ${show(v)}`), optional: true },
+  maxScale: { check: (v) => (Number.isInteger(v) && /** @type {number} */ (v) >= 0 ? undefined : `must be a whole number of decimals, got ${show(v)}`), optional: true },
+};
 
 /**
  * Whether a schema's `type` is string (alone or with null).
@@ -38,6 +46,7 @@ export default function DecimalAmounts(options = {}) {
        * @param {any} ctx
        */
       enter(schema, ctx) {
+        if (schema['x-decimal'] !== undefined) checkXDecimal(schema, ctx);
         if (!isPlainObject(schema.properties)) return;
         for (const [name, raw] of Object.entries(schema.properties)) {
           if (!isMoney(name)) continue;
@@ -55,4 +64,22 @@ export default function DecimalAmounts(options = {}) {
       },
     },
   };
+}
+
+/**
+ * Reports an `x-decimal` that is malformed or sits on something other than a decimal string.
+ * @param {Record<string, unknown>} schema
+ * @param {any} ctx
+ */
+function checkXDecimal(schema, ctx) {
+  const here = ctx.location.child(['x-decimal']);
+  if (!isStringType(schema.type) || schema.format !== 'decimal') {
+    ctx.report({ message: '`x-decimal` applies to decimal strings only (`type: string, format: decimal`).', location: here.key() });
+  }
+  for (const problem of checkFields(schema['x-decimal'], X_DECIMAL_FIELDS)) {
+    ctx.report({
+      message: `\`x-decimal${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
+      location: problem.key === undefined ? here : here.child([problem.key]),
+    });
+  }
 }
