@@ -37,29 +37,20 @@ afterEach(() => {
 });
 
 describe('RateLimiter.keyFor', () => {
-  const meta = (scope: OperationMeta['rateLimit']['scope'], bucket = 'b'): Pick<OperationMeta, 'rateLimit'> => ({
-    rateLimit: { bucket, requests: 10, window: 1, scope },
-  });
+  type Scope = OperationMeta['rateLimit']['scope'];
+  const key = ([scope, bucket, account, pair]: readonly [Scope, string, string, string?]): string =>
+    RateLimiter.keyFor({ rateLimit: { bucket, requests: 10, window: 1, scope } }, account, pair === undefined ? {} : { currency_pair: pair });
   it.each([
-    { name: 'uid keys differ per API key', given: [[meta('uid'), 'key-A', {}], [meta('uid'), 'key-B', {}]] as const, want: 'different' },
-    { name: 'uid keys differ per bucket', given: [[meta('uid', 'x'), 'key-A', {}], [meta('uid', 'y'), 'key-A', {}]] as const, want: 'different' },
-    { name: 'uid ignores currency_pair', given: [[meta('uid'), 'key-A', { currency_pair: 'BTC_USDT' }], [meta('uid'), 'key-A', { currency_pair: 'ETH_USDT' }]] as const, want: 'same' },
-    {
-      name: 'uid+market differs per currency_pair',
-      given: [[meta('uid+market'), 'key-A', { currency_pair: 'BTC_USDT' }], [meta('uid+market'), 'key-A', { currency_pair: 'ETH_USDT' }]] as const,
-      want: 'different',
-    },
-    {
-      name: 'uid+market differs per API key',
-      given: [[meta('uid+market'), 'key-A', { currency_pair: 'BTC_USDT' }], [meta('uid+market'), 'key-B', { currency_pair: 'BTC_USDT' }]] as const,
-      want: 'different',
-    },
-    { name: 'public is shared across API keys', given: [[meta('ip'), 'key-A', {}], [meta('ip'), 'key-B', {}]] as const, want: 'same' },
-    { name: 'public differs per bucket', given: [[meta('ip', 'x'), 'public', {}], [meta('ip', 'y'), 'public', {}]] as const, want: 'different' },
-    { name: 'public and uid never collide', given: [[meta('ip'), 'public', {}], [meta('uid'), 'public', {}]] as const, want: 'different' },
+    { name: 'uid differs per API key', given: [['uid', 'b', 'key-A'], ['uid', 'b', 'key-B']] as const, want: 'different' },
+    { name: 'uid differs per bucket', given: [['uid', 'x', 'key-A'], ['uid', 'y', 'key-A']] as const, want: 'different' },
+    { name: 'uid ignores currency_pair', given: [['uid', 'b', 'key-A', 'BTC_USDT'], ['uid', 'b', 'key-A', 'ETH_USDT']] as const, want: 'same' },
+    { name: 'uid+market differs per pair', given: [['uid+market', 'b', 'key-A', 'BTC_USDT'], ['uid+market', 'b', 'key-A', 'ETH_USDT']] as const, want: 'different' },
+    { name: 'uid+market differs per API key', given: [['uid+market', 'b', 'key-A', 'BTC_USDT'], ['uid+market', 'b', 'key-B', 'BTC_USDT']] as const, want: 'different' },
+    { name: 'public is shared across API keys', given: [['ip', 'b', 'key-A'], ['ip', 'b', 'key-B']] as const, want: 'same' },
+    { name: 'public differs per bucket', given: [['ip', 'x', 'public'], ['ip', 'y', 'public']] as const, want: 'different' },
+    { name: 'public and uid never collide', given: [['ip', 'b', 'public'], ['uid', 'b', 'public']] as const, want: 'different' },
   ])('$name', ({ given, want }) => {
-    const [a, b] = given.map(([m, account, params]) => RateLimiter.keyFor(m, account, params));
-    expect(a === b ? 'same' : 'different').toBe(want);
+    expect(key(given[0]) === key(given[1]) ? 'same' : 'different').toBe(want);
   });
 });
 
