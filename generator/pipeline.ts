@@ -57,6 +57,8 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
   const template = await readFile(path.join(root, 'templates/docs/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
+  const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
+  outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
   outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...ir }, null, 2)}\n`);
   return outputs;
 }

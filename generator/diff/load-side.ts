@@ -1,0 +1,122 @@
+/**
+ * One side of a spec diff: a spec folder (holding `openapi.yaml`), a root or bundled spec file
+ * (`.json`, `.yaml`, `.yml`), or a git revision whose `spec/` is extracted to a temporary folder.
+ * Each is bundled (and, unless told otherwise, linted with the repository's rules) and built into
+ * the IR, so both sides are compared as the generator sees them.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bundle, createConfig, parseYaml } from '@redocly/openapi-core';
+import { SpecError } from '../errors.js';
+import { buildIR } from '../ir/build.js';
+import type { IR } from '../ir/types.js';
+import { loadSpec } from '../load.js';
+import { extractSpecAt, lastReleaseTag, SideError } from './git.js';
+
+/** How a side was given. */
+export type SideKind = 'folder' | 'file' | 'git';
+
+/** A loaded side: its bundled document and IR. */
+export interface LoadedSide {
+  /** What was passed (or the default that was used). */
+  label: string;
+  kind: SideKind;
+  /** The commit, for a git side. */
+  commit?: string;
+  /** The bundled OpenAPI document (the diff's pointers point into it). */
+  document: Record<string, unknown>;
+  ir: IR;
+}
+
+/** Options of {@link loadSide}. */
+export interface LoadSideOptions {
+  /** The repository: git revisions are read from it, and its `redocly.yaml` lints folder and file sides. */
+  repo: string;
+  /** The spec folder inside the repository, for git sides; default `spec`. */
+  specDir?: string;
+  /** Run the Redocly lint (recommended + house rules) before bundling; default true. */
+  lint?: boolean;
+  /** Base for relative folder and file arguments; default the process's working folder. */
+  cwd?: string;
+}
+
+const SPEC_FILE = /\.(json|ya?ml)$/i;
+
+/** Bundles without linting; problems of the bundler itself still stop the load. */
+async function bundleOnly(entry: string, root: string): Promise<Record<string, unknown>> {
+  const result = await bundle({ ref: entry, config: await createConfig({}), dereference: false });
+  const problems = result.problems.filter((p) => p.severity === 'error' && !p.ignored);
+  if (problems.length > 0)
+    throw new SpecError(
+      problems.map((p) => {
+        const loc = p.location[0];
+        return {
+          file: loc ? path.relative(root, loc.source.absoluteRef) : path.relative(root, entry),
+          pointer: loc?.pointer?.replace(/^#/, '') ?? '',
+          message: p.message,
+          rule: p.ruleId,
+        };
+      }),
+    );
+  return result.bundle.parsed as Record<string, unknown>;
+}
+
+/** Which file each path item comes from (so IR problems name the right file). */
+async function pathFilesOf(entry: string, root: string): Promise<Record<string, string>> {
+  const parsed = parseYaml(await readFile(entry, 'utf8')) as { paths?: Record<string, { $ref?: unknown }> } | null;
+  const out: Record<string, string> = {};
+  for (const [p, item] of Object.entries(parsed?.paths ?? {})) {
+    const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
+    out[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
+  }
+  return out;
+}
+
+/** Loads one spec entry file into a document and IR. */
+export async function loadEntry(entry: string, root: string, lint: boolean): Promise<{ document: Record<string, unknown>; ir: IR }> {
+  let document: Record<string, unknown>;
+  let pathFiles: Record<string, string>;
+  if (lint) {
+    const loaded = await loadSpec({ entry, root });
+    document = loaded.document;
+    pathFiles = loaded.pathFiles;
+  } else {
+    document = await bundleOnly(entry, root);
+    pathFiles = await pathFilesOf(entry, root);
+  }
+  return { document, ir: buildIR(document, { pathFiles, rootFile: path.relative(root, entry) }) };
+}
+
+/**
+ * Loads a side: an existing folder or file wins over a revision of the same name. Throws
+ * {@link SideError} for an argument that is none of them, {@link SpecError} for a spec with problems.
+ */
+export async function loadSide(arg: string, options: LoadSideOptions): Promise<LoadedSide> {
+  if (arg.trim() === '') throw new SideError('a side must not be empty: pass a spec folder, a .json/.yaml file or a git revision');
+  const lint = options.lint ?? true;
+  const local = path.resolve(options.cwd ?? process.cwd(), arg);
+  if (existsSync(local)) {
+    if (statSync(local).isDirectory()) {
+      const entry = path.join(local, 'openapi.yaml');
+      if (!existsSync(entry)) throw new SideError(`folder ${arg} has no openapi.yaml: pass a spec folder, a .json/.yaml file or a git revision`);
+      return { label: arg, kind: 'folder', ...(await loadEntry(entry, options.repo, lint)) };
+    }
+    if (!SPEC_FILE.test(local)) throw new SideError(`file ${arg} is not a spec: expected a .json, .yaml or .yml file`);
+    return { label: arg, kind: 'file', ...(await loadEntry(local, options.repo, lint)) };
+  }
+  const extracted = await extractSpecAt(options.repo, arg, options.specDir ?? 'spec');
+  try {
+    return { label: arg, kind: 'git', commit: extracted.commit, ...(await loadEntry(extracted.entry, extracted.root, lint)) };
+  } finally {
+    await extracted.dispose();
+  }
+}
+
+/** The sides to compare when the user leaves them out: the last `v*` tag, and the working tree's spec folder. */
+export function defaultSides(repo: string, given: readonly string[], specDir = 'spec'): { old: string; new: string } {
+  if (given.length > 2) throw new SideError(`expected at most two sides (old and new), got ${given.length}: ${given.join(' ')}`);
+  const newSide = given[1] ?? path.join(repo, specDir);
+  const oldSide = given[0] ?? lastReleaseTag(repo);
+  return { old: oldSide, new: newSide };
+}
