@@ -26,8 +26,11 @@ const OPTIONAL_CHECKS = {
   'x-nested-list': checkNestedList,
 };
 
-const checkShape = oneOf(['shaped', 'named-only']);
-const checkRetry = oneOf(['safe', 'keyed', 'never']);
+/** Extensions every operation carries, with their checks. @type {Array<[string, import('../support/shape.js').Check]>} */
+const REQUIRED = [
+  ['x-shape', oneOf(['shaped', 'named-only'])],
+  ['x-retry', oneOf(['safe', 'keyed', 'never'])],
+];
 
 /**
  * Creates the rule's visitor.
@@ -55,13 +58,13 @@ export default function OperationXExtensionsShape() {
         /** @param {string} message @param {any} location */
         const report = (message, location) => ctx.report({ message: `\`${name}\`: ${message}.`, location });
 
-        for (const [key, check] of [['x-shape', checkShape], ['x-retry', checkRetry]]) {
-          const value = operation[/** @type {string} */ (key)];
+        for (const [key, check] of REQUIRED) {
+          const value = operation[key];
           if (value === undefined) {
             report(`\`${key}\` is required`, ctx.location.key());
             continue;
           }
-          const fault = /** @type {(v: unknown) => string | undefined} */ (check)(value);
+          const fault = check(value);
           if (fault !== undefined) report(`\`${key}\` ${fault}`, ctx.location.child([key]));
         }
         if (operation['x-retry'] === 'keyed' && operation['x-idempotency'] === undefined) {
