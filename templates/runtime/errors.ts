@@ -209,3 +209,19 @@ export const isRateLimitError = (e: unknown): e is RateLimitError => e instanceo
 export const isUnknownOutcomeError = (e: unknown): e is UnknownOutcomeError => e instanceof UnknownOutcomeError;
 /** Type guard: a parameter failed validation before sending. */
 export const isValidationError = (e: unknown): e is ValidationError => e instanceof ValidationError;
+/** Type guard: 400 or another 4xx without a class of its own. */
+export const isBadRequestError = (e: unknown): e is BadRequestError => e instanceof BadRequestError;
+/** Type guard: 401 (bad key, signature, IP, or `REQUEST_EXPIRED`). */
+export const isAuthenticationError = (e: unknown): e is AuthenticationError => e instanceof AuthenticationError;
+/** Type guard: 403. */
+export const isPermissionDeniedError = (e: unknown): e is PermissionDeniedError => e instanceof PermissionDeniedError;
+/** Type guard: 404. */
+export const isNotFoundError = (e: unknown): e is NotFoundError => e instanceof NotFoundError;
+/** Type guard: 5xx. */
+export const isServerError = (e: unknown): e is ServerError => e instanceof ServerError;
+/** Type guard: the request could not be sent or the connection failed. */
+export const isConnectionError = (e: unknown): e is ConnectionError => e instanceof ConnectionError;
+/** Type guard: no response within the timeout. */
+export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError;
+/** Type guard: the caller aborted the call. */
+export const isAbortError = (e: unknown): e is AbortError => e instanceof AbortError;

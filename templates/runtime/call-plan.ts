@@ -1,0 +1,174 @@
+/**
+ * Turning one call (operation metadata + flat params + call options) into what is sent on every
+ * attempt: validated params, the idempotency id, encoded path, canonical query, body text,
+ * headers, the client request id and the rate-limit bucket key. Everything here runs before
+ * any I/O, so a bad call fails without sending anything or spending a rate-limit token.
+ */
+
+import { freshId, type RuntimeContext } from './context.js';
+import { ValidationError } from './errors.js';
+import { stringifyJson } from './json.js';
+import type { OperationMeta } from './metadata.js';
+import type { RawRequest, RequestOptions } from './options.js';
+import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
+import { RateLimiter } from './rate-limit.js';
+import type { WireRequest } from './transport.js';
+import { validateCall } from './validate.js';
+
+/** Everything a call sends, fixed for all its attempts. */
+export interface CallPlan {
+  readonly meta: OperationMeta;
+  /** Params after the idempotency id was filled in. */
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly wire: Omit<WireRequest, 'timeoutMs' | 'signal'>;
+  /** Full URL as it will be sent (for logs). */
+  readonly url: string;
+  /** `METHOD /api/v4/path` (for errors). */
+  readonly endpoint: string;
+  readonly requestId: string;
+  readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+  readonly limiterKey: string;
+}
+
+/** Checks a per-call or client numeric option. */
+export function checkNumberOption(field: string, value: unknown, min: number, max: number, integer: boolean): void {
+  if (value === undefined) return;
+  const ok = typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+  if (!ok || (integer && !Number.isInteger(value))) {
+    const rule = integer ? `an integer from ${min} to ${max}` : `a number from ${min} to ${max}`;
+    throw new ValidationError(field, value, 'option', `must be ${rule}`);
+  }
+}
+
+function headersFor(ctx: RuntimeContext, meta: OperationMeta, options: RequestOptions): Record<string, string> {
+  const names = ctx.apiMeta.requestHeaders;
+  const out: Record<string, string> = { Accept: 'application/json' };
+  const futuresLike =
+    meta.area === 'futures' || meta.area === 'delivery' || /^\/(futures|delivery)\//.test(meta.path);
+  if (ctx.settings.sizeDecimal && futuresLike) out[names.sizeDecimal] = '1';
+  const signing = Object.values(ctx.apiMeta.signing.headers).map((h) => h.toLowerCase());
+  const add = (source: Readonly<Record<string, string | number>> | undefined, label: string): void => {
+    for (const [name, value] of Object.entries(source ?? {})) {
+      if (value === undefined) continue;
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', { operation: meta.id });
+      }
+      const text = String(value);
+      if (/[\r\n\0]/.test(text) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+        throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', { operation: meta.id });
+      }
+      if (signing.includes(name.toLowerCase())) continue;
+      for (const existing of Object.keys(out)) if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
+      out[name] = text;
+    }
+  };
+  add(ctx.settings.defaultHeaders, 'defaultHeaders');
+  add(options.headers, 'headers');
+  return out;
+}
+
+function bodyFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string | undefined {
+  const int64 = meta.int64?.request;
+  if (meta.body === 'json') {
+    const body: Record<string, unknown> = {};
+    for (const field of meta.bodyFields ?? []) if (params[field] !== undefined) body[field] = params[field];
+    return stringifyJson(body, int64);
+  }
+  if (meta.body === 'open' && params['body'] !== undefined) return stringifyJson(params['body'], int64);
+  return undefined;
+}
+
+/** Params as the rate limiter sees them: named-only calls expose their query/body fields too. */
+function marketView(meta: OperationMeta, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
+  if (meta.shape !== 'named-only') return params;
+  const pick = (v: unknown): Record<string, unknown> =>
+    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return { ...pick(params['body']), ...pick(params['query']), ...params };
+}
+
+/** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
+export function planCall(
+  ctx: RuntimeContext,
+  meta: OperationMeta,
+  rawParams: Readonly<Record<string, unknown>>,
+  options: RequestOptions,
+): CallPlan {
+  checkNumberOption('timeout', options.timeout, 1, 2_147_483_647, false);
+  checkNumberOption('maxRetries', options.maxRetries, 0, 10, true);
+  const params: Record<string, unknown> = { ...rawParams };
+  const idem = meta.idempotency;
+  if (options.idempotencyKey !== undefined) {
+    if (!idem) {
+      throw new ValidationError('idempotencyKey', options.idempotencyKey, 'unsupported', 'is not accepted: the operation has no idempotency field', { operation: meta.id });
+    }
+    if (params[idem.field] === undefined) params[idem.field] = options.idempotencyKey;
+  }
+  validateCall(meta, params, ctx.clock.nowSeconds());
+  if (meta.auth === 'private' && !ctx.hasCredentials) {
+    throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', { operation: meta.id });
+  }
+  if (idem?.generate && params[idem.field] === undefined) params[idem.field] = freshId();
+
+  const pathParams: Record<string, string> = {};
+  for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
+  const query = queryPlanFor(meta, params);
+  const queryString = serializeQuery(query.specs, query.values, meta.id);
+  const path = fillPath(meta.path, pathParams);
+  const url = `${ctx.baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+  const headers = headersFor(ctx, meta, options);
+  const requestIdHeader = ctx.apiMeta.requestHeaders.clientRequestId.toLowerCase();
+  const givenId = Object.entries(headers).find(([name]) => name.toLowerCase() === requestIdHeader)?.[1];
+  const requestId = givenId ?? freshId();
+  if (givenId === undefined) headers[ctx.apiMeta.requestHeaders.clientRequestId] = requestId;
+  const idValue = idem ? params[idem.field] : undefined;
+
+  return {
+    meta,
+    params,
+    wire: {
+      method: meta.method,
+      pathTemplate: meta.path,
+      pathParams,
+      query,
+      body: bodyFor(meta, params),
+      headers,
+      sign: meta.auth === 'private',
+    },
+    url,
+    endpoint: `${meta.method} ${new URL(url).pathname}`,
+    requestId,
+    idempotency: idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: String(idValue) } : undefined,
+    limiterKey: RateLimiter.keyFor(meta, ctx.account, marketView(meta, params)),
+  };
+}
+
+/** Default client-side limit of a raw request: 150 requests / 10 s. */
+export const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
+
+/** Operation metadata for a raw request to any path. */
+export function rawOperationMeta(raw: RawRequest, pathPrefix: string): OperationMeta {
+  const method = String(raw.method ?? '').toUpperCase() as OperationMeta['method'];
+  if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+    throw new ValidationError('method', raw.method, 'enum', 'must be one of GET, POST, PUT, PATCH, DELETE', { operation: 'request' });
+  }
+  let path = typeof raw.path === 'string' ? raw.path : '';
+  if (pathPrefix && path.startsWith(`${pathPrefix}/`)) path = path.slice(pathPrefix.length);
+  if (!/^\/[^?#]*$/.test(path) || path.split('/').some((s) => s === '.' || s === '..') || /[{}]/.test(path)) {
+    throw new ValidationError('path', raw.path, 'pattern', 'must start with "/" and hold no query, fragment, braces or dot segments', { operation: 'request' });
+  }
+  const auth = raw.auth ?? 'private';
+  return {
+    id: 'request',
+    area: 'raw',
+    method,
+    path,
+    auth,
+    shape: 'named-only',
+    rateLimit: raw.rateLimit ?? { bucket: `raw:${path}`, ...RAW_DEFAULT_LIMIT, scope: auth === 'public' ? 'ip' : 'uid' },
+    retry: raw.retry ?? (method === 'GET' ? 'safe' : 'never'),
+    pathParams: [],
+    queryParams: [],
+    body: 'open',
+    successStatus: 200,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The runtime state of one client (transport, clock, limiter, settings, credentials). It is
+ * kept in a module-private WeakMap keyed by the client object rather than on the object, so
+ * nothing of it (least of all the key or the signer) shows in `inspect(client)`,
+ * `JSON.stringify(client)` or a debugger's property listing of the client.
+ */
+
+import type { WithResponse } from './api-promise.js';
+import type { ServerClock } from './clock.js';
+import type { Logger } from './logger.js';
+import type { ApiMeta, OperationMeta } from './metadata.js';
+import type { RequestOptions } from './options.js';
+import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+import type { Transport } from './transport.js';
+
+/** Resolved client settings. */
+export interface Settings {
+  readonly timeout: number;
+  readonly maxRetries: number;
+  readonly rateLimit: RateLimitMode;
+  readonly sizeDecimal: boolean;
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  readonly logger: Logger | undefined;
+}
+
+/** Runs one call of an operation through the client's request loop. */
+export type Executor = (
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  options: RequestOptions,
+) => Promise<WithResponse<unknown>>;
+
+/** Everything a call needs from its client. */
+export interface RuntimeContext {
+  readonly apiMeta: ApiMeta;
+  readonly baseUrl: string;
+  /** Whether a key and secret were configured. */
+  readonly hasCredentials: boolean;
+  /** Rate-limit account: a fingerprint of the API key, or `public` without one. */
+  readonly account: string;
+  readonly transport: Transport;
+  readonly clock: ServerClock;
+  readonly limiter: RateLimiter;
+  readonly settings: Settings;
+  /** The request loop bound to this context (lookups and clock sync use it too). */
+  readonly execute: Executor;
+}
+
+const contexts = new WeakMap<object, RuntimeContext>();
+
+/** Attaches the runtime state to a client object (once, at construction). */
+export function bindContext(client: object, context: RuntimeContext): void {
+  contexts.set(client, context);
+}
+
+/** The runtime state of a client; throws `TypeError` for anything that is not a constructed client. */
+export function contextOf(client: object): RuntimeContext {
+  const context = contexts.get(client);
+  if (!context) throw new TypeError('Expected a client constructed with `new ExchangeClient(...)` (a Core)');
+  return context;
+}
+
+/**
+ * A stable, non-reversible fingerprint of an API key (FNV-1a, 64 bit): keeps rate-limit
+ * buckets of different keys apart without holding the key in limiter state.
+ */
+export function accountFingerprint(key: string): string {
+  let hash = 0xcbf29ce484222325n;
+  const prime = 0x100000001b3n;
+  for (const byte of new TextEncoder().encode(key)) {
+    hash ^= BigInt(byte);
+    hash = (hash * prime) & 0xffffffffffffffffn;
+  }
+  return `acct-${hash.toString(16).padStart(16, '0')}`;
+}
+
+/** A fresh 32-character lower-case hex id (a UUID v4 without dashes). */
+export function freshId(): string {
+  const c = (globalThis as { crypto?: Crypto }).crypto;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID().replace(/-/g, '');
+  if (c && typeof c.getRandomValues === 'function') {
+    const bytes = c.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  throw new Error('No secure random source: globalThis.crypto is not available');
+}

@@ -1,0 +1,189 @@
+/**
+ * `Core`: the base class of the generated client. It resolves the options (server, credentials,
+ * timeouts, limits, clock sync), builds the transport with its signer middleware, and offers a
+ * raw signed request for endpoints newer than the spec. Its state lives outside the object
+ * (see context.ts), so the client prints and serialises without its key or secret.
+ */
+
+import { ApiPromise, type WithResponse } from './api-promise.js';
+import { checkNumberOption, rawOperationMeta } from './call-plan.js';
+import { ServerClock, serverTimeMs } from './clock.js';
+import { accountFingerprint, bindContext, contextOf, type RuntimeContext } from './context.js';
+import { ValidationError, type UnknownOutcomeError } from './errors.js';
+import { emit, reasonOf } from './logger.js';
+import type { ApiMeta } from './metadata.js';
+import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
+import { resolveOutcome } from './outcome.js';
+import { RateLimiter } from './rate-limit.js';
+import { executeOperation } from './request.js';
+import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
+import { createSigner } from './signing.js';
+import { createTransport } from './transport.js';
+
+/** Default per-attempt timeout (ms). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+let sharedLimiter: RateLimiter | undefined;
+
+/** The limiter every client uses unless given its own: public limits are per IP, hence per process. */
+function processLimiter(): RateLimiter {
+  sharedLimiter ??= new RateLimiter({ mode: 'wait' });
+  return sharedLimiter;
+}
+
+function oneOf<T extends string>(field: string, value: unknown, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new ValidationError(field, value, 'enum', `must be one of ${allowed.join(', ')}`);
+}
+
+function credentials(options: ClientOptions): { key: string; secret: string } | undefined {
+  const { key, secret } = options;
+  if (key !== undefined && (typeof key !== 'string' || key.trim() === '')) {
+    throw new ValidationError('key', '[redacted]', 'type', 'must be a non-empty string');
+  }
+  if (secret !== undefined && (typeof secret !== 'string' || secret.trim() === '')) {
+    throw new ValidationError('secret', '[redacted]', 'type', 'must be a non-empty string');
+  }
+  if ((key === undefined) !== (secret === undefined)) {
+    const missing = key === undefined ? 'key' : 'secret';
+    throw new ValidationError(missing, undefined, 'required', `must be set together with ${missing === 'key' ? 'secret' : 'key'}`);
+  }
+  return key !== undefined && secret !== undefined ? { key, secret } : undefined;
+}
+
+function resolveBaseUrl(options: ClientOptions, apiMeta: ApiMeta): string {
+  if (options.baseUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = typeof options.baseUrl === 'string' ? new URL(options.baseUrl) : undefined;
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
+      throw new ValidationError('baseUrl', options.baseUrl, 'url', 'must be an absolute http(s) URL without query or fragment');
+    }
+    return options.baseUrl.replace(/\/+$/, '');
+  }
+  const names = Object.keys(apiMeta.servers);
+  const name = oneOf('server', options.server ?? 'live', names) ?? 'live';
+  const url = apiMeta.servers[name];
+  if (url === undefined) throw new ValidationError('server', name, 'enum', `must be one of ${names.join(', ')}`);
+  return url.replace(/\/+$/, '');
+}
+
+/** Base class of the generated client: configuration, transport, clock, limiter and raw requests. */
+export class Core {
+  /**
+   * @param options client options (see {@link ClientOptions})
+   * @param apiMeta API-wide metadata emitted by the generator
+   */
+  constructor(options: ClientOptions, apiMeta: ApiMeta) {
+    const o: ClientOptions = options ?? {};
+    const creds = credentials(o);
+    const baseUrl = resolveBaseUrl(o, apiMeta);
+    checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
+    checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
+    if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    if (o.logger !== undefined && typeof o.logger !== 'function') throw new ValidationError('logger', o.logger, 'type', 'must be a function');
+    const settings = {
+      timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
+      rateLimit: oneOf('rateLimit', o.rateLimit, ['wait', 'reject', 'off'] as const) ?? 'wait',
+      sizeDecimal: o.sizeDecimal ?? true,
+      defaultHeaders: { ...(o.defaultHeaders ?? {}) },
+      logger: o.logger,
+    };
+    const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
+    const clockOp = apiMeta.clock;
+
+    let context: RuntimeContext | undefined;
+    const execute: RuntimeContext['execute'] = (meta, params, opts) => {
+      if (!context) throw new Error('client is not constructed yet');
+      return executeOperation(context, meta, params, opts);
+    };
+    const clock = new ServerClock(
+      clockMode,
+      async () => serverTimeMs(((await execute(clockOp, {}, {})).data as { server_time?: unknown } | undefined)?.server_time),
+      () => Date.now(),
+      (error) =>
+        emit(settings.logger, {
+          type: 'error',
+          operation: clockOp.id,
+          method: clockOp.method,
+          url: `${baseUrl}${clockOp.path}`,
+          attempt: 0,
+          reason: `clock refresh failed, keeping the previous offset: ${reasonOf(error)}`,
+        }),
+    );
+    const transport = createTransport({
+      baseUrl,
+      fetch: o.fetch,
+      signing: creds && {
+        key: creds.key,
+        signer: createSigner(creds.secret),
+        headers: apiMeta.signing.headers,
+        timestamp: () => clock.nowSeconds(),
+      },
+    });
+    context = {
+      apiMeta,
+      baseUrl,
+      hasCredentials: creds !== undefined,
+      account: creds ? accountFingerprint(creds.key) : 'public',
+      transport,
+      clock,
+      limiter: o.limiter ?? processLimiter(),
+      settings,
+      execute,
+    };
+    bindContext(this, context);
+    clock.start();
+  }
+
+  /** Base URL every request goes to (including the `/api/v4` prefix). */
+  get baseUrl(): string {
+    return contextOf(this).baseUrl;
+  }
+
+  /**
+   * Sends a request to any path, for endpoints newer than the spec: signed (unless
+   * `auth: 'public'`), rate limited (default 150 / 10 s in bucket `raw:<path>`), retried
+   * (default: GET only) and answered with the same typed errors as generated operations.
+   */
+  request(raw: RawRequest, options?: RequestOptions): ApiPromise<unknown> {
+    return new ApiPromise<unknown>(async (): Promise<WithResponse<unknown>> => {
+      const ctx = contextOf(this);
+      const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix);
+      const params: Record<string, unknown> = {};
+      if (raw.query !== undefined) params['query'] = raw.query;
+      if (raw.body !== undefined) params['body'] = raw.body;
+      return ctx.execute(meta, params, options ?? {});
+    });
+  }
+
+  /** Looks up a write that failed with `UnknownOutcomeError` (see `resolveOutcome`). */
+  resolveOutcome<T = unknown>(error: UnknownOutcomeError): Promise<Outcome<T>> {
+    return resolveOutcome<T>(this, error);
+  }
+
+  /** Measures the server-time offset now (otherwise done before the first private call). */
+  syncClock(): Promise<void> {
+    return contextOf(this).clock.sync();
+  }
+
+  /** Milliseconds added to local time to get server time (0 before the first measurement). */
+  get clockOffsetMs(): number {
+    return contextOf(this).clock.offsetMs;
+  }
+
+  /** A log-safe summary: the base URL only. */
+  toJSON(): { baseUrl: string } {
+    return { baseUrl: this.baseUrl };
+  }
+
+  /** Node's `util.inspect`: the base URL only. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `${this.constructor.name} { baseUrl: '${this.baseUrl}' }`;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Options of the client (`new ExchangeClient(options)`) and of each call (the last argument of
+ * every operation method), and the shape of a raw request.
+ */
+
+import type { ClockSyncMode } from './clock.js';
+import type { Logger } from './logger.js';
+import type { HttpMethod, OperationMeta } from './metadata.js';
+import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+
+/** Options of one client. */
+export interface ClientOptions {
+  /** API key. Needed for private operations; public ones work without. */
+  key?: string | undefined;
+  /**
+   * API secret. Kept in a closure: it is never a property of the client, never logged and
+   * never part of an error, `inspect` or `JSON.stringify` output.
+   */
+  secret?: string | undefined;
+  /** Named server: `live` (default), `testnet` (separate keys) or `futures` (futures-only host). */
+  server?: 'live' | 'testnet' | 'futures' | (string & {}) | undefined;
+  /** Base URL including the `/api/v4` prefix; overrides `server` (a proxy, a mock, a new host). */
+  baseUrl?: string | undefined;
+  /** Per-attempt timeout in ms (default 30 000). */
+  timeout?: number | undefined;
+  /** Retries after the first attempt for calls that may be retried (default 2). */
+  maxRetries?: number | undefined;
+  /**
+   * Client-side rate limiting per the spec's limits: `wait` (default) queues calls until the
+   * bucket has room, `reject` throws `RateLimitError` (label `RATE_LIMITED_LOCALLY`) instead,
+   * `off` sends at once.
+   */
+  rateLimit?: RateLimitMode | undefined;
+  /** Server-time synchronisation for signing: `lazy` (default), `eager` or `off`. */
+  clockSync?: ClockSyncMode | undefined;
+  /** A fetch implementation (default: `globalThis.fetch`, looked up at call time). */
+  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** Headers sent with every request (the signing headers cannot be overridden). */
+  defaultHeaders?: Readonly<Record<string, string>> | undefined;
+  /** Receives structured events (see `LogEvent`); never sees keys, secrets or signatures. */
+  logger?: Logger | undefined;
+  /**
+   * Send `X-Svc-Size-Decimal: 1` on futures and delivery operations so sizes may be decimal
+   * strings (default `true`).
+   */
+  sizeDecimal?: boolean | undefined;
+  /**
+   * The rate limiter to count against. Default: one limiter shared by every client of the
+   * process (public limits are per IP; private buckets are kept apart per API key).
+   */
+  limiter?: RateLimiter | undefined;
+}
+
+/** Options of one call. */
+export interface RequestOptions {
+  /** Aborts the call (an `AbortError` is thrown). */
+  signal?: AbortSignal | undefined;
+  /** Per-attempt timeout in ms for this call. */
+  timeout?: number | undefined;
+  /** Retries for this call. */
+  maxRetries?: number | undefined;
+  /**
+   * Extra request headers for this call, e.g. `x-svc-exptime` or `X-Client-Request-Id` (by
+   * default a fresh id is sent with every call).
+   */
+  headers?: Readonly<Record<string, string | number>> | undefined;
+  /** Rate-limit mode for this call. */
+  rateLimit?: RateLimitMode | undefined;
+  /**
+   * The idempotency id of a write (`client_order_id`, `withdraw_order_id`, ...). The value in
+   * the params wins; this is used when the params have none; otherwise one is generated when
+   * the operation allows it.
+   */
+  idempotencyKey?: string | undefined;
+}
+
+/** A signed (or public) request to any path, for endpoints newer than the spec. */
+export interface RawRequest {
+  readonly method: HttpMethod;
+  /** Path after the base URL, e.g. `/spot/fee` (a leading `/api/v4` is accepted and dropped). */
+  readonly path: string;
+  /** Query parameters, sent in this object's key order; arrays are comma-joined. */
+  readonly query?: Readonly<Record<string, unknown>> | undefined;
+  /** JSON body (not allowed on GET and DELETE). */
+  readonly body?: unknown;
+  /** `private` (default) signs the request. */
+  readonly auth?: 'private' | 'public' | undefined;
+  /** Client-side limit; default 150 requests / 10 s in its own bucket `raw:<path>`. */
+  readonly rateLimit?: OperationMeta['rateLimit'] | undefined;
+  /** Retry policy; default `safe` for GET and `never` otherwise. */
+  readonly retry?: OperationMeta['retry'] | undefined;
+}
+
+/** The result of looking up a write whose outcome was unknown. */
+export type Outcome<T = unknown> = { readonly applied: true; readonly data: T } | { readonly applied: false };

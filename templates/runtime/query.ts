@@ -1,0 +1,145 @@
+/**
+ * The one canonical query serializer. It builds the query string that goes on the wire and,
+ * because the signer reads the final URL, the query string that is signed: the two can never
+ * differ. Path segments are encoded with the same rules.
+ *
+ * Rules: parameters in spec order; `undefined`/`null` skipped; `csv` arrays joined with a
+ * literal `,` (each item encoded, the comma not); booleans as `true`/`false`; every name and
+ * value percent-encoded with `encodeURIComponent` plus the RFC 3986 reserved `!'()*`.
+ */
+
+import { ValidationError } from './errors.js';
+import type { OperationMeta } from './metadata.js';
+
+/** One query parameter as the serializer sees it: name and whether arrays are comma-joined. */
+export interface QueryParamSpec {
+  readonly name: string;
+  readonly csv?: true;
+}
+
+/** Query parameters and their values for one call, in wire order. */
+export interface QueryPlan {
+  readonly specs: readonly QueryParamSpec[];
+  readonly values: Readonly<Record<string, unknown>>;
+}
+
+/** Percent-encodes a string: `encodeURIComponent` plus `!'()*`. Throws `URIError` on lone surrogates. */
+export function encodeComponent(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** The text form of one scalar value; throws `ValidationError` for anything that is not a scalar. */
+export function scalarText(field: string, value: unknown, operation?: string): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'bigint':
+      return value.toString();
+    case 'number':
+      if (Number.isFinite(value)) return String(value);
+      throw new ValidationError(field, value, 'type', 'must be a finite number', context(operation));
+    default:
+      throw new ValidationError(
+        field,
+        value,
+        'type',
+        'must be a string, number, bigint or boolean in a query or path',
+        context(operation),
+      );
+  }
+}
+
+function encodeValue(field: string, text: string, value: unknown, operation?: string): string {
+  try {
+    return encodeComponent(text);
+  } catch {
+    throw new ValidationError(field, value, 'encoding', 'contains a lone UTF-16 surrogate', context(operation));
+  }
+}
+
+function context(operation: string | undefined): { operation?: string } {
+  return operation === undefined ? {} : { operation };
+}
+
+/**
+ * Serializes query values in the order of `specs`. Returns the query string without `?`
+ * (empty when nothing is set).
+ */
+export function serializeQuery(
+  specs: readonly QueryParamSpec[],
+  values: Readonly<Record<string, unknown>>,
+  operation?: string,
+): string {
+  const parts: string[] = [];
+  for (const spec of specs) {
+    const value = values[spec.name];
+    if (value === undefined || value === null) continue;
+    const name = encodeValue(spec.name, spec.name, spec.name, operation);
+    if (Array.isArray(value)) {
+      if (!spec.csv) {
+        throw new ValidationError(spec.name, value, 'type', 'takes a single value, not an array', context(operation));
+      }
+      if (value.length === 0) continue;
+      const items = value.map((item: unknown, i) => {
+        if (item === undefined || item === null) {
+          throw new ValidationError(`${spec.name}[${i}]`, item, 'required', 'must not be empty', context(operation));
+        }
+        const field = `${spec.name}[${i}]`;
+        return encodeValue(field, scalarText(field, item, operation), item, operation);
+      });
+      parts.push(`${name}=${items.join(',')}`);
+      continue;
+    }
+    parts.push(`${name}=${encodeValue(spec.name, scalarText(spec.name, value, operation), value, operation)}`);
+  }
+  return parts.join('&');
+}
+
+/**
+ * The query of one call: for shaped operations the spec's query parameters taken from the flat
+ * params; for named-only operations the caller's `query` object in its own key order (arrays
+ * comma-joined).
+ */
+export function queryPlanFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>): QueryPlan {
+  if (meta.shape === 'named-only') {
+    const query = params['query'];
+    if (query === undefined || query === null) return { specs: [], values: {} };
+    if (typeof query !== 'object' || Array.isArray(query)) {
+      throw new ValidationError('query', query, 'type', 'must be an object of query parameters', {
+        operation: meta.id,
+      });
+    }
+    const values = query as Record<string, unknown>;
+    return { specs: Object.keys(values).map((name) => ({ name, csv: true as const })), values };
+  }
+  const values: Record<string, unknown> = {};
+  for (const spec of meta.queryParams) {
+    if (params[spec.name] !== undefined) values[spec.name] = params[spec.name];
+  }
+  return { specs: meta.queryParams, values };
+}
+
+/**
+ * Encodes one path parameter value. Empty values and the dot segments `.` / `..` are refused:
+ * a URL parser would collapse them and the request would reach (and be signed for) another path.
+ */
+export function encodePathSegment(field: string, value: unknown, operation?: string): string {
+  if (value === undefined || value === null) {
+    throw new ValidationError(field, value, 'required', 'is required (path parameter)', context(operation));
+  }
+  const text = scalarText(field, value, operation);
+  if (text === '' || text === '.' || text === '..') {
+    throw new ValidationError(field, value, 'pathSegment', 'must be a non-empty path segment other than "." or ".."', context(operation));
+  }
+  return encodeValue(field, text, value, operation);
+}
+
+/** Fills a path template (`/sub_accounts/{user_id}/keys`) with encoded path parameters. */
+export function fillPath(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

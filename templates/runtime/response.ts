@@ -1,0 +1,128 @@
+/**
+ * Reading one response: headers into `ResponseMeta`, a success body into data (int64 values kept
+ * lossless, nested lists flattened), an error body into the typed error.
+ */
+
+import type { ResponseMeta } from './api-promise.js';
+import { apiErrorFor, type ApiError } from './errors.js';
+import { parseJson } from './json.js';
+import type { ApiMeta, OperationMeta } from './metadata.js';
+import { parseResetAt } from './retry-timing.js';
+
+/** Response headers as a record with lower-case names. */
+export function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name.toLowerCase()] = value;
+  });
+  return out;
+}
+
+function intHeader(headers: Readonly<Record<string, string>>, name: string): number | undefined {
+  const raw = headers[name.toLowerCase()];
+  if (raw === undefined || !/^\s*-?\d+(\.\d+)?\s*$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** The server's rate-limit counters: remaining, limit and (epoch ms) reset time. */
+export function rateLimitInfo(
+  headers: Readonly<Record<string, string>>,
+  apiMeta: ApiMeta,
+): { remaining?: number; limit?: number; resetAt?: number } {
+  const names = apiMeta.responseHeaders;
+  const out: { remaining?: number; limit?: number; resetAt?: number } = {};
+  const remaining = intHeader(headers, names.rateLimitRemaining);
+  const limit = intHeader(headers, names.rateLimitLimit);
+  const resetAt = parseResetAt(headers[names.rateLimitReset.toLowerCase()]);
+  if (remaining !== undefined) out.remaining = remaining;
+  if (limit !== undefined) out.limit = limit;
+  if (resetAt !== undefined) out.resetAt = resetAt;
+  return out;
+}
+
+/** Builds the `ResponseMeta` of a response. */
+export function responseMeta(
+  response: Response,
+  headers: Readonly<Record<string, string>>,
+  apiMeta: ApiMeta,
+  requestId: string,
+  attempts: number,
+): ResponseMeta {
+  const names = apiMeta.responseHeaders;
+  const pagination: { total?: number; limit?: number; offset?: number } = {};
+  const total = intHeader(headers, names.paginationTotal);
+  const limit = intHeader(headers, names.paginationLimit);
+  const offset = intHeader(headers, names.paginationOffset);
+  if (total !== undefined) pagination.total = total;
+  if (limit !== undefined) pagination.limit = limit;
+  if (offset !== undefined) pagination.offset = offset;
+  const traceId = headers[names.traceId.toLowerCase()];
+  return {
+    status: response.status,
+    headers,
+    ...(traceId === undefined ? {} : { traceId }),
+    requestId,
+    rateLimit: rateLimitInfo(headers, apiMeta),
+    pagination,
+    attempts,
+  };
+}
+
+/** Flattens a list that arrived wrapped in extra array levels (`[[a, b]]` -> `[a, b]`). */
+export function unwrapNestedList(data: unknown): unknown {
+  if (Array.isArray(data) && data.length > 0 && data.every((item) => Array.isArray(item))) {
+    return (data as unknown[][]).flat(1);
+  }
+  return data;
+}
+
+/** The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON. */
+export function successData(meta: OperationMeta, status: number, text: string): unknown {
+  if (status === 204 || meta.successStatus === 204 || text.trim() === '') return undefined;
+  const data = parseJson(text, meta.int64?.response);
+  return meta.nestedList ? unwrapNestedList(data) : data;
+}
+
+/** Label and message of an error body (`{label, message}` or `{label, detail}`). */
+export function errorBody(text: string): { label: string; detail: string } {
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const b = body as Record<string, unknown>;
+    const label = typeof b['label'] === 'string' && b['label'] !== '' ? b['label'] : 'UNKNOWN';
+    const message = typeof b['message'] === 'string' && b['message'] !== '' ? b['message'] : undefined;
+    const detail = typeof b['detail'] === 'string' ? b['detail'] : '';
+    return { label, detail: message ?? detail };
+  }
+  // Not JSON (a proxy's HTML page, an empty body): no text is copied into the error.
+  return { label: 'UNKNOWN', detail: text.trim() === '' ? '' : 'response body is not JSON' };
+}
+
+/** The typed error for a non-2xx response. */
+export function errorFromResponse(
+  status: number,
+  text: string,
+  headers: Readonly<Record<string, string>>,
+  context: {
+    readonly apiMeta: ApiMeta;
+    readonly operation: string;
+    readonly endpoint: string;
+    readonly requestId: string;
+    readonly bucket: string;
+  },
+): ApiError {
+  const { label, detail } = errorBody(text);
+  const traceId = headers[context.apiMeta.responseHeaders.traceId.toLowerCase()];
+  const resetAt = status === 429 ? rateLimitInfo(headers, context.apiMeta).resetAt : undefined;
+  return apiErrorFor(status, label, detail, headers, {
+    operation: context.operation,
+    endpoint: context.endpoint,
+    requestId: context.requestId,
+    traceId,
+    ...(status === 429 ? { resetAt, bucket: context.bucket } : {}),
+  });
+}
