@@ -11,6 +11,7 @@ import OperationIdCamelCase from './rules/operation-id-camel-case.js';
 import OperationXExtensionsShape from './rules/operation-x-extensions-shape.js';
 import PrivateOperationPermission from './rules/private-operation-permission.js';
 import PrivateOperationRateLimit from './rules/private-operation-rate-limit.js';
+import RootXExtensionsShape from './rules/root-x-extensions-shape.js';
 
 /**
  * Plugin entry point Redocly calls when it loads the plugin.
@@ -29,6 +30,7 @@ export default function housePlugin() {
         'array-query-serialization': ArrayQuerySerialization,
         'int64-ids': Int64Ids,
         'operation-error-responses': OperationErrorResponses,
+        'root-x-extensions-shape': RootXExtensionsShape,
       },
     },
   };

@@ -90,13 +90,14 @@ const brokenCases: BrokenCase[] = [
   { given: 'int64-ids', want: { ruleId: 'house/int64-ids', file: root('int64-ids'), pointer: `${W}/responses/200/content/application~1json/schema/items/properties/user_id`, message: /`user_id` must declare `format: int64`/ } },
   { given: 'error-responses-missing', want: { ruleId: 'house/operation-error-responses', file: root('error-responses-missing'), pointer: `${W}/responses`, message: /does not list error response '429'/ } },
   { given: 'error-responses-inline', want: { ruleId: 'house/operation-error-responses', file: root('error-responses-inline'), pointer: `${W}/responses/400`, message: /'400' .* must be a \$ref to a shared response/ } },
+  { given: 'removed-replacement-not-live', want: { ruleId: 'house/root-x-extensions-shape', file: root('removed-replacement-not-live'), pointer: '#/x-removed-operations/0/replacedBy/0', message: /replaced by 'GET \/margin\/uni\/loans', which is not a live operation/ } },
   { given: 'dangling-ref', want: { ruleId: 'no-unresolved-refs', file: 'test/fixtures/lint/dangling-ref/paths/wallet/withdrawals.yaml', pointer: '#/get/responses/200/content/application~1json/schema/items', message: /Can't resolve \$ref.*WithdrawalRecord\.yaml/ } },
   // Redocly points this one at the duplicate operation (its pointer ends in the id itself).
   { given: 'duplicate-operation-id', want: { ruleId: 'operation-operationId-unique', file: root('duplicate-operation-id'), pointer: new RegExp(`^${T.replace(/[/~]/g, '\\$&')}(/|$)`), message: /unique `operationId`/ } },
 ];
 
 describe('redocly.yaml', () => {
-  it('loads the house plugin with its eight rules', () => {
+  it('loads the house plugin with its nine rules', () => {
     expect(houseRuleIds().sort()).toEqual([
       'house/array-query-serialization',
       'house/decimal-amounts',
@@ -106,6 +107,7 @@ describe('redocly.yaml', () => {
       'house/operation-x-extensions-shape',
       'house/private-operation-permission',
       'house/private-operation-rate-limit',
+      'house/root-x-extensions-shape',
     ]);
   });
 
@@ -180,7 +182,7 @@ function baseWrite(): Operation {
 }
 
 /** Lints the variant spec after `patch` is applied to one operation (`undefined` removes a key). */
-async function lintVariant(target: 'read' | 'write', patch: Operation): Promise<Finding[]> {
+async function lintVariant(target: 'read' | 'write', patch: Operation, rootPatch: Operation = {}): Promise<Finding[]> {
   const read = baseRead();
   const write = baseWrite();
   const op = target === 'read' ? read : write;
@@ -196,6 +198,7 @@ async function lintVariant(target: 'read' | 'write', patch: Operation): Promise<
     tags: [{ name: 'wallet', description: 'Wallet.' }],
     paths: { '/wallet/withdrawals': { get: read }, '/wallet/transfers': { post: write } },
     components: { securitySchemes: { apiv4: { type: 'apiKey', in: 'header', name: 'KEY' } } },
+    ...rootPatch,
   };
   const absoluteRef = path.join(repoRoot, 'test/fixtures/lint/variant/openapi.yaml');
   return toFindings(await lintFromString({ source: JSON.stringify(doc), absoluteRef, config }));
@@ -205,7 +208,9 @@ interface VariantCase {
   given: string;
   target: 'read' | 'write';
   patch: Operation;
-  /** `null`: lints clean; otherwise the one finding (pointer relative to the operation). */
+  /** Root members to add or replace. */
+  root?: Operation;
+  /** `null`: lints clean; otherwise the one finding (pointer relative to the operation, or to the root when it starts with `#`). */
   want: { ruleId: string; at: string; message: RegExp } | null;
 }
 
@@ -236,19 +241,25 @@ const variantCases: VariantCase[] = [
   { given: 'a private operation limited per IP', target: 'write', patch: { 'x-rate-limit': { requests: 80, window: 10, scope: 'ip' } }, want: { ruleId: 'house/private-operation-rate-limit', at: '/x-rate-limit/scope', message: /Private operation `transfer` must be limited per account/ } },
   { given: 'an exploded array query parameter', target: 'read', patch: { parameters: [{ ...query('currencies', { type: 'array', items: { type: 'string' } }), style: 'form', explode: true }] }, want: { ruleId: 'house/array-query-serialization', at: '/parameters/0/explode', message: /has `explode: true`/ } },
   { given: 'an x-decimal with a numeric bound', target: 'write', patch: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { amount: { type: 'string', format: 'decimal', 'x-decimal': { gt: 0, maxScale: 8 } } } } } } } }, want: { ruleId: 'house/decimal-amounts', at: '/requestBody/content/application~1json/schema/properties/amount/x-decimal/gt', message: /`x-decimal.gt` must be a decimal string/ } },
+  { given: 'a moved operation keeping its id at the new path', target: 'read', patch: {}, root: { 'x-removed-operations': [{ method: 'GET', path: '/wallet/withdrawal_records', operationId: 'listWithdrawals', status: 'moved', replacedBy: ['GET /wallet/withdrawals'] }] }, want: null },
+  { given: 'a removed operation still among the paths', target: 'read', patch: {}, root: { 'x-removed-operations': [{ method: 'POST', path: '/wallet/transfers', status: 'removed', replacedBy: [], note: 'Gone.' }] }, want: { ruleId: 'house/root-x-extensions-shape', at: '#/x-removed-operations/0/path', message: /`POST \/wallet\/transfers` is listed as removed but is still among the paths/ } },
+  { given: 'a removed operationId reused by another operation', target: 'read', patch: {}, root: { 'x-removed-operations': [{ method: 'GET', path: '/wallet/old_transfers', operationId: 'transfer', status: 'removed', replacedBy: [] }] }, want: { ruleId: 'house/root-x-extensions-shape', at: '#/x-removed-operations/0/operationId', message: /'transfer' .* is the operationId of live `POST \/wallet\/transfers`/ } },
+  { given: 'a removed entry with an unknown status', target: 'read', patch: {}, root: { 'x-removed-operations': [{ method: 'GET', path: '/wallet/old', status: 'gone', replacedBy: [] }] }, want: { ruleId: 'house/root-x-extensions-shape', at: '#/x-removed-operations/0/status', message: /must be one of 'removed', 'moved', 'deprecated', got 'gone'/ } },
+  { given: 'an x-api-release other than info.version', target: 'read', patch: {}, root: { 'x-api-release': 'v4.1.0' }, want: { ruleId: 'house/root-x-extensions-shape', at: '#/x-api-release', message: /'v4.1.0' differs from `info.version` 'v4.0.0'/ } },
   { given: 'a public operation that lists 401', target: 'read', patch: { security: [], 'x-permission': undefined, 'x-rate-limit': { requests: 200, window: 10, scope: 'ip' } }, want: { ruleId: 'house/operation-error-responses', at: '/responses/401', message: /Public operation `listWithdrawals` .* lists '401'/ } },
 ];
 
 describe('house rule variants', () => {
-  it.each(variantCases)('$given', async ({ target, patch, want }) => {
-    const findings = await lintVariant(target, patch);
+  it.each(variantCases)('$given', async ({ target, patch, root: rootPatch, want }) => {
+    const findings = await lintVariant(target, patch, rootPatch);
     if (want === null) {
       expect(findings, describeFindings(findings)).toEqual([]);
       return;
     }
     const opPointer = target === 'read' ? W : T;
     expect(findings, describeFindings(findings)).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ ruleId: want.ruleId, severity: 'error', pointer: `${opPointer}${want.at}` });
+    const pointer = want.at.startsWith('#') ? want.at : `${opPointer}${want.at}`;
+    expect(findings[0]).toMatchObject({ ruleId: want.ruleId, severity: 'error', pointer });
     expect(findings[0]?.message).toMatch(want.message);
   });
 });
