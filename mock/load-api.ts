@@ -32,7 +32,9 @@ export async function loadApi(given: { spec?: object | undefined; ir?: IR | unde
 async function buildIrFrom(spec: object): Promise<IR> {
   // Resolved at run time so the mock does not depend on the generator at type-check time.
   const specifier = '../generator/ir/build.js';
-  const module = (await import(specifier)) as { buildIR?: (bundled: object) => IR };
+  const module = (await import(specifier)) as {
+    buildIR?: (bundled: object, sources: { pathFiles: Record<string, string>; rootFile: string }) => IR;
+  };
   if (typeof module.buildIR !== 'function') throw new Error('generator/ir/build.ts does not export buildIR');
-  return module.buildIR(spec);
+  return module.buildIR(spec, { pathFiles: {}, rootFile: 'spec/openapi.yaml' });
 }

@@ -114,7 +114,7 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
     }
 
     const validated = validateRequest(op, { method, pathParams: route.params, rawQuery, bodyText }, rt.validator, {
-      requireAnyOf: rt.spec.requireAnyOf(op),
+      requireAnyOf: op.requireAnyOf ?? rt.spec.requireAnyOf(op),
       nowMs: rt.clock.now(),
     });
 

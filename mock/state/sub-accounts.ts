@@ -2,7 +2,7 @@
  * Sub-accounts and their API keys: create/list/get sub-accounts, lock/unlock (state 2/1, seen by
  * `GET /sub_accounts/{user_id}`), and key create/list/get/update (204)/delete (204). The key's
  * `secret` is returned only by create; created keys can sign requests to the mock until deleted.
- * Unknown sub-account: 400 SUB_ACCOUNT_NOT_FOUND; unknown key: 404 NOT_FOUND.
+ * Unknown sub-account: 404 SUB_ACCOUNT_NOT_FOUND; unknown key: 404 NOT_FOUND.
  */
 import { randomBytes } from 'node:crypto';
 import { MockHttpError, invalidParam } from '../errors.js';
@@ -13,7 +13,7 @@ import type { SubAccountEntry, SubAccountKeyEntry } from './store.js';
 function subAccountOf(ctx: HandlerContext): SubAccountEntry {
   const raw = ctx.pathValues[0] ?? '';
   const found = ctx.state.subAccounts.get(Number(raw));
-  if (found === undefined) throw new MockHttpError(400, 'SUB_ACCOUNT_NOT_FOUND', `Sub-account ${raw} not found`);
+  if (found === undefined) throw new MockHttpError(404, 'SUB_ACCOUNT_NOT_FOUND', `Sub-account ${raw} not found`);
   return found;
 }
 
