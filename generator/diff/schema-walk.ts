@@ -128,12 +128,14 @@ function compareNode(w: Walker, a: Node, b: Node, pa: string, pb: string, field:
     return;
   }
   if (a.format !== b.format) push('format', `${show(a.format)} → ${show(b.format)}`);
-  if (Array.isArray(a.enum) && Array.isArray(b.enum)) {
-    const removed = a.enum.filter((v) => !b.enum.some((x: unknown) => same(x, v)));
-    const added = b.enum.filter((v: unknown) => !a.enum.some((x: unknown) => same(x, v)));
+  const enumA: unknown = a.enum;
+  const enumB: unknown = b.enum;
+  if (Array.isArray(enumA) && Array.isArray(enumB)) {
+    const removed = enumA.filter((v) => !enumB.some((x) => same(x, v)));
+    const added = enumB.filter((v) => !enumA.some((x) => same(x, v)));
     if (removed.length > 0) push('enum-removed', removed.map(show).join(', '));
     if (added.length > 0) push('enum-added', added.map(show).join(', '));
-  } else if (Array.isArray(a.enum) !== Array.isArray(b.enum)) {
+  } else if (Array.isArray(enumA) !== Array.isArray(enumB)) {
     push('constraint', `enum ${show(a.enum)} → ${show(b.enum)}`);
   }
   const constraints: string[] = CONSTRAINTS.filter((k) => !same(a[k], b[k]));

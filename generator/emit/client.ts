@@ -5,11 +5,14 @@ import { areaClass, areaModule, areaProperty, itemType, paramsType, responseType
 import { isPaginated, operationDoc, paramsRequired } from './operations.js';
 import type { TsFile } from './printer.js';
 
+/** Local name of an area module's namespace import (never a parameter name such as `options`). */
+const namespaceOf = (area: string): string => `${areaProperty(area)}Operations`;
+
 /** The client module. */
 export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): TsFile {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
   const classes: ClassDeclarationStructure[] = areas.map((area) => {
-    const ns = areaProperty(area);
+    const ns = namespaceOf(area);
     const ops = ir.operations.filter((o) => o.area === area);
     return {
       kind: StructureKind.Class,
@@ -68,7 +71,7 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
     ...areas.map((a) => ({
       kind: StructureKind.ImportDeclaration as const,
       moduleSpecifier: `./operations/${areaModule(a)}.js`,
-      namespaceImport: areaProperty(a),
+      namespaceImport: namespaceOf(a),
     })),
     ...classes,
     client,

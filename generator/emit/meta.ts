@@ -30,7 +30,7 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
   const headers = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
   if (headers.length > 0) meta.headerParams = headers;
   if (body === 'json' && op.requestBody) meta.bodyFields = Object.keys(bodyProperties(ir, op.requestBody.schema).properties);
-  if (op.pagination) meta.pagination = { style: op.pagination.style, defaultLimit: op.pagination.defaultLimit, maxLimit: op.pagination.maxLimit };
+  if (op.pagination) meta.pagination = { ...op.pagination };
   if (op.timeRange) meta.timeRange = { from: op.timeRange.from, to: op.timeRange.to, maxDays: op.timeRange.maxDays, defaultDays: op.timeRange.defaultDays };
   if (op.idempotency) {
     const { field, dedupes, generate, lookup } = op.idempotency;

@@ -74,6 +74,8 @@ export interface OperationMeta {
     readonly style: 'page' | 'offset';
     readonly defaultLimit: number;
     readonly maxLimit: number;
+    /** Smallest accepted `limit` (default 1). */
+    readonly minLimit?: number;
   };
   readonly timeRange?: {
     readonly from: string;

@@ -1,0 +1,101 @@
+/**
+ * Type tests of the generated client, checked by `npm run typecheck` (tsc): every
+ * `@ts-expect-error` line must be an error, or the check fails. Nothing here runs.
+ */
+import {
+  ExchangeClient,
+  listWithdrawals,
+  type ErrorLabel,
+  type KnownErrorLabel,
+  type ListWithdrawalsItem,
+  type OperationId,
+} from '../../generated/src/index.js';
+
+declare const client: ExchangeClient;
+
+export async function requiredParameters(): Promise<void> {
+  // @ts-expect-error `currency` is required
+  await client.wallet.getDepositAddress({});
+  // @ts-expect-error params are required when a field is
+  await client.wallet.getDepositAddress();
+  await client.wallet.getDepositAddress({ currency: 'USDT' });
+  // @ts-expect-error `amount` is required in the transfer body
+  await client.wallet.transfer({ currency: 'BTC', from: 'spot', to: 'margin', currency_pair: 'BTC_USDT' });
+  // @ts-expect-error path parameter `user_id` is required
+  await client.subAccounts.getSubAccount({});
+}
+
+export async function enumValues(): Promise<void> {
+  // @ts-expect-error `MAIN` is not an asset class
+  await client.wallet.listWithdrawals({ asset_class: 'MAIN' });
+  await client.wallet.listWithdrawals({ asset_class: 'PILOT' });
+  // @ts-expect-error `savings` is not an account
+  await client.wallet.transfer({ currency: 'BTC', from: 'savings', to: 'spot', amount: '1' });
+  // @ts-expect-error direction is `to` or `from`
+  await client.wallet.transferWithSubAccount({ sub_account: '10002', currency: 'USDT', amount: '1', direction: 'in' });
+}
+
+export async function unknownFields(): Promise<void> {
+  // @ts-expect-error misspelt query parameter
+  await client.wallet.listWithdrawals({ currncy: 'BTC' });
+  // @ts-expect-error unknown body field
+  await client.wallet.transfer({ currency: 'BTC', from: 'spot', to: 'futures', settle: 'usdt', amount: '1', memo: 'x' });
+  // @ts-expect-error operations without parameters take none
+  await client.wallet.getLowCapExchangeList({ currency: 'BTC' });
+}
+
+export async function amountsAndInt64(): Promise<void> {
+  // @ts-expect-error amounts are decimal strings, never numbers
+  await client.wallet.transfer({ currency: 'BTC', from: 'spot', to: 'futures', settle: 'usdt', amount: 0.5 });
+  // int64 request values: number, decimal string or bigint
+  await client.subAccounts.getSubAccount({ user_id: 10001 });
+  await client.subAccounts.getSubAccount({ user_id: '9223372036854775807' });
+  await client.subAccounts.getSubAccount({ user_id: 9223372036854775807n });
+  // int64 response values are strings (never rounded)
+  const subs = await client.subAccounts.listSubAccounts();
+  const uid: string | undefined = subs[0]?.user_id;
+  // @ts-expect-error int64 values are not numbers in responses
+  const asNumber: number | undefined = subs[0]?.user_id;
+  const { tx_id } = await client.wallet.transfer({ currency: 'USDT', from: 'spot', to: 'margin', currency_pair: 'BTC_USDT', amount: '10' });
+  const txId: string | undefined = tx_id;
+  void [uid, asNumber, txId];
+}
+
+export async function pagesAndResponses(): Promise<void> {
+  // awaiting gives one page; iterating gives items across pages
+  const page = await client.wallet.listWithdrawals({ currency: 'BTC', limit: 100 });
+  const first: ListWithdrawalsItem | undefined = page[0];
+  for await (const record of client.wallet.listWithdrawals({ from: 1_700_000_000, to: 1_707_776_000 })) {
+    const status: string | undefined = record.status;
+    void status;
+  }
+  const { data, response } = await client.wallet.listWithdrawals().withResponse();
+  const traceId: string | undefined = response.traceId;
+  // the standalone function is the same operation, tree-shakable
+  const again = await listWithdrawals(client, { currency: 'ETH' });
+  // @ts-expect-error a 204 operation has no data
+  const nothing: string = await client.subAccounts.lockSubAccount({ user_id: 10002 });
+  void [first, data, traceId, again, nothing];
+}
+
+export async function namedOnly(): Promise<void> {
+  const order = await client.spot.createOrder({ body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' } });
+  const untyped: unknown = order;
+  await client.futures.listFuturesOrders({ settle: 'usdt', query: { contract: 'BTC_USDT', status: 'open' } });
+  // @ts-expect-error a GET has no body
+  await client.spot.getFee({ body: { currency_pair: 'BTC_USDT' } });
+  // @ts-expect-error path parameter `settle` is required
+  await client.futures.listFuturesOrders({ query: { status: 'open' } });
+  void untyped;
+}
+
+export function labelsAndIds(): void {
+  const known: KnownErrorLabel = 'REQUEST_EXPIRED';
+  const open: ErrorLabel = 'A_LABEL_FROM_TOMORROW';
+  // @ts-expect-error not a documented label
+  const wrong: KnownErrorLabel = 'NOT_A_LABEL';
+  const id: OperationId = 'listWithdrawals';
+  // @ts-expect-error not an operation
+  const missing: OperationId = 'listEverything';
+  void [known, open, wrong, id, missing];
+}
