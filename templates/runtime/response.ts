@@ -76,10 +76,16 @@ export function unwrapNestedList(data: unknown): unknown {
   return data;
 }
 
-/** The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON. */
+/**
+ * The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON with
+ * int64 values kept as strings. A nested-list operation's int64 paths describe the flat list, so
+ * for a wrapped answer (`[[...]]`) they are applied one array level deeper before unwrapping.
+ */
 export function successData(meta: OperationMeta, status: number, text: string): unknown {
   if (status === 204 || meta.successStatus === 204 || text.trim() === '') return undefined;
-  const data = parseJson(text, meta.int64?.response);
+  const paths = meta.int64?.response;
+  const wrapped = meta.nestedList === true && /^\s*\[\s*\[/.test(text);
+  const data = parseJson(text, wrapped && paths ? paths.map((p) => ['*', ...p]) : paths);
   return meta.nestedList ? unwrapNestedList(data) : data;
 }
 

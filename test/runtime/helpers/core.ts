@@ -1,0 +1,21 @@
+/** Builds a `Core` for tests: test credentials, no clock sync, a private limiter. */
+import { Core } from '../../../templates/runtime/core.js';
+import type { ClientOptions } from '../../../templates/runtime/options.js';
+import { RateLimiter } from '../../../templates/runtime/rate-limit.js';
+import { TEST_KEY, TEST_SECRET } from './exchange.js';
+import { apiMeta } from './meta.js';
+
+/** A client against `baseUrl` (or a fake fetch) with its own limiter; options override the defaults. */
+export function testCore(options: ClientOptions & { baseUrl?: string } = {}): Core {
+  return new Core(
+    {
+      key: TEST_KEY,
+      secret: TEST_SECRET,
+      baseUrl: 'http://127.0.0.1:9/api/v4',
+      clockSync: 'off',
+      limiter: new RateLimiter({ mode: 'wait' }),
+      ...options,
+    },
+    apiMeta,
+  );
+}

@@ -1,0 +1,292 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiPromise, PagePromise } from '../../templates/runtime/api-promise.js';
+import { AbortError, BadRequestError, TimeoutError, ValidationError } from '../../templates/runtime/errors.js';
+import type { LogEvent } from '../../templates/runtime/logger.js';
+import type { OperationMeta } from '../../templates/runtime/metadata.js';
+import { RateLimiter } from '../../templates/runtime/rate-limit.js';
+import { pageRequest, request } from '../../templates/runtime/request.js';
+import { testCore } from './helpers/core.js';
+import { authFailure, fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
+import {
+  createLoanMeta,
+  futuresOrdersMeta,
+  listWithdrawalsMeta,
+  lockSubAccountMeta,
+  spotTimeMeta,
+  transferMeta,
+} from './helpers/meta.js';
+
+const BIG = '36028813724316572';
+let server: TestServer;
+let handler: (req: Captured) => Reply = () => json(200, {});
+
+beforeAll(async () => {
+  const publicPaths = ['/api/v4/spot/time', '/api/v4/spot/currencies'];
+  server = await startServer((req) => (publicPaths.includes(req.path) ? undefined : authFailure(req, Date.now())) ?? handler(req));
+});
+afterAll(() => server.close());
+
+const last = (): Captured => server.requests[server.requests.length - 1]!;
+
+describe('ApiPromise laziness', () => {
+  it('sends nothing until awaited, then once however often it is awaited', async () => {
+    handler = () => json(200, { server_time: 1 });
+    const core = testCore({ baseUrl: server.baseUrl });
+    const before = server.requests.length;
+    const p = request(core, spotTimeMeta, {});
+    expect(p).toBeInstanceOf(ApiPromise);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.requests.length).toBe(before);
+    expect(await p).toEqual({ server_time: '1' });
+    await p;
+    await p.withResponse();
+    expect(server.requests.length).toBe(before + 1);
+  });
+
+  it('catch and finally also start the call', async () => {
+    handler = () => json(400, { label: 'INVALID_PARAM_VALUE', message: 'bad' });
+    const core = testCore({ baseUrl: server.baseUrl });
+    const seen: unknown[] = [];
+    await request(core, spotTimeMeta, {}).catch((e: unknown) => seen.push(e));
+    expect(seen[0]).toBeInstanceOf(BadRequestError);
+    let done = false;
+    await request(core, spotTimeMeta, {})
+      .finally(() => {
+        done = true;
+      })
+      .catch(() => undefined);
+    expect(done).toBe(true);
+  });
+});
+
+describe('a signed call end to end', () => {
+  it('sends the JSON body in field order with int64 kept and returns int64 as strings', async () => {
+    handler = (req) =>
+      req.path === '/api/v4/wallet/transfers'
+        ? { status: 200, body: `{"tx_id":${BIG}}`, headers: { 'X-Svc-Trace-ID': 'trace-1', 'X-Svc-RateLimit-Requests-Remain': '79', 'X-Svc-RateLimit-Limit': '80', 'X-Svc-RateLimit-Reset-Timestamp': '1700000010' } }
+        : json(404, {});
+    const core = testCore({ baseUrl: server.baseUrl });
+    const { data, response } = await request(core, transferMeta, {
+      amount: '1.5',
+      currency: 'USDT',
+      to: 'margin',
+      from: 'spot',
+      currency_pair: 'BTC_USDT',
+      client_order_id: 'my-id-1',
+    }).withResponse();
+    expect(data).toEqual({ tx_id: BIG });
+    expect(last().body).toBe('{"currency":"USDT","from":"spot","to":"margin","amount":"1.5","currency_pair":"BTC_USDT","client_order_id":"my-id-1"}');
+    expect(last().headers['content-type']).toBe('application/json');
+    expect(last().headers['accept']).toBe('application/json');
+    expect(response).toMatchObject({
+      status: 200,
+      traceId: 'trace-1',
+      requestId: last().headers['x-client-request-id'],
+      rateLimit: { remaining: 79, limit: 80, resetAt: 1700000010_000 },
+      attempts: 1,
+    });
+    expect(response.headers['x-svc-trace-id']).toBe('trace-1');
+  });
+
+  it('writes int64 request paths as bare JSON numbers', async () => {
+    const pushMeta: OperationMeta = {
+      ...createLoanMeta,
+      id: 'withdrawPushOrder',
+      path: '/withdrawals/push',
+      bodyFields: ['receive_uid', 'currency', 'amount'],
+      rules: [],
+      int64: { request: [['receive_uid']] },
+    };
+    handler = () => json(200, { id: '1' });
+    await request(testCore({ baseUrl: server.baseUrl }), pushMeta, { receive_uid: BIG, currency: 'USDT', amount: '1' });
+    expect(last().body).toBe(`{"receive_uid":${BIG},"currency":"USDT","amount":"1"}`);
+  });
+
+  it('a generated idempotency id is 32 hex chars; the caller value and idempotencyKey win', async () => {
+    handler = () => json(200, { tx_id: 1 });
+    const core = testCore({ baseUrl: server.baseUrl });
+    const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' };
+    await request(core, transferMeta, base);
+    expect(JSON.parse(last().body).client_order_id).toMatch(/^[0-9a-f]{32}$/);
+    await request(core, transferMeta, base, { idempotencyKey: 'opt-key' });
+    expect(JSON.parse(last().body).client_order_id).toBe('opt-key');
+    await request(core, transferMeta, { ...base, client_order_id: 'param-key' }, { idempotencyKey: 'opt-key' });
+    expect(JSON.parse(last().body).client_order_id).toBe('param-key');
+    await expect(request(core, spotTimeMeta, {}, { idempotencyKey: 'x' })).rejects.toMatchObject({ field: 'idempotencyKey' });
+  });
+
+  it('fills path parameters, answers 204 with undefined, unwraps nested lists', async () => {
+    handler = (req) => (req.path.endsWith('/lock') ? { status: 204 } : json(200, [[{ id: 1 }, { id: 2 }]]));
+    const core = testCore({ baseUrl: server.baseUrl });
+    await expect(request(core, lockSubAccountMeta, { user_id: BIG })).resolves.toBeUndefined();
+    expect(last().target).toBe(`/api/v4/sub_accounts/${BIG}/lock`);
+    const list = await request(core, listWithdrawalsMeta, { currency: 'BTC' });
+    expect(list).toEqual([{ id: '1' }, { id: '2' }]);
+    handler = () => json(200, [{ id: 3 }]);
+    expect(await request(core, listWithdrawalsMeta, { currency: 'BTC' })).toEqual([{ id: '3' }]);
+  });
+
+  it('sends X-Svc-Size-Decimal on futures operations unless turned off, never on others', async () => {
+    handler = () => json(200, []);
+    await request(testCore({ baseUrl: server.baseUrl }), futuresOrdersMeta, { settle: 'usdt', query: { contract: 'BTC_USDT', status: 'open' } });
+    expect(last().headers['x-svc-size-decimal']).toBe('1');
+    expect(last().query).toBe('contract=BTC_USDT&status=open');
+    await request(testCore({ baseUrl: server.baseUrl, sizeDecimal: false }), futuresOrdersMeta, { settle: 'usdt' });
+    expect(last().headers['x-svc-size-decimal']).toBeUndefined();
+    await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {});
+    expect(last().headers['x-svc-size-decimal']).toBeUndefined();
+  });
+
+  it('sends default and per-call headers; the signing headers cannot be replaced', async () => {
+    handler = () => json(200, []);
+    const core = testCore({ baseUrl: server.baseUrl, defaultHeaders: { 'X-App': 'demo', SIGN: 'forged' } });
+    await request(core, listWithdrawalsMeta, {}, { headers: { 'x-svc-exptime': 1700000000000, 'X-Client-Request-Id': 'req-42' } });
+    expect(last().headers['x-app']).toBe('demo');
+    expect(last().headers['x-svc-exptime']).toBe('1700000000000');
+    expect(last().headers['x-client-request-id']).toBe('req-42');
+    expect(last().headers['sign']).not.toBe('forged');
+    expect(authFailure(last(), Date.now())).toBeUndefined();
+  });
+
+  it('a fresh client request id per call', async () => {
+    handler = () => json(200, []);
+    const core = testCore({ baseUrl: server.baseUrl });
+    await request(core, listWithdrawalsMeta, {});
+    const first = last().headers['x-client-request-id'];
+    await request(core, listWithdrawalsMeta, {});
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(last().headers['x-client-request-id']).not.toBe(first);
+  });
+});
+
+describe('before any I/O', () => {
+  it('a validation failure sends nothing and spends no rate-limit token', async () => {
+    const limiter = new RateLimiter({ mode: 'wait' });
+    const acquire = vi.spyOn(limiter, 'acquire');
+    const core = testCore({ baseUrl: server.baseUrl, limiter });
+    const before = server.requests.length;
+    const err = await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'moon', amount: '1' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ValidationError);
+    expect((err as ValidationError).field).toBe('to');
+    expect(acquire).not.toHaveBeenCalled();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('a private operation without credentials fails naming the key', async () => {
+    const core = testCore({ baseUrl: server.baseUrl, key: undefined, secret: undefined });
+    const before = server.requests.length;
+    await expect(request(core, listWithdrawalsMeta, {})).rejects.toMatchObject({ name: 'ValidationError', field: 'key', rule: 'required' });
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('public operations work without credentials and are not signed', async () => {
+    handler = () => json(200, { server_time: 5 });
+    const core = testCore({ baseUrl: server.baseUrl, key: undefined, secret: undefined });
+    await request(core, spotTimeMeta, {});
+    expect(last().headers['sign']).toBeUndefined();
+    expect(last().headers['key']).toBeUndefined();
+  });
+});
+
+describe('timeouts and aborts (fake fetch)', () => {
+  it('times out a hanging attempt with TimeoutError', async () => {
+    const { fetch } = fakeFetch(() => ({ hang: true }));
+    const core = testCore({ fetch, timeout: 50, maxRetries: 0 });
+    await expect(request(core, listWithdrawalsMeta, {})).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("honours the caller's signal", async () => {
+    const { fetch, requests } = fakeFetch(() => ({ hang: true }));
+    const core = testCore({ fetch });
+    const controller = new AbortController();
+    const p = request(core, listWithdrawalsMeta, {}, { signal: controller.signal });
+    const settled = p.then(
+      () => 'resolved',
+      (e: unknown) => e,
+    );
+    await vi.waitFor(() => expect(requests.length).toBe(1));
+    controller.abort();
+    expect(await settled).toBeInstanceOf(AbortError);
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(request(core, listWithdrawalsMeta, {}, { signal: aborted.signal })).rejects.toBeInstanceOf(AbortError);
+    expect(requests.length).toBe(1);
+  });
+});
+
+describe('raw requests', () => {
+  it('signs any path, sends the query in key order and a JSON body', async () => {
+    handler = () => json(200, { fee: '0.1' });
+    const core = testCore({ baseUrl: server.baseUrl });
+    await expect(core.request({ method: 'GET', path: '/spot/fee', query: { currency_pair: 'BTC_USDT', list: ['a', 'b'] } })).resolves.toEqual({ fee: '0.1' });
+    expect(last().target).toBe('/api/v4/spot/fee?currency_pair=BTC_USDT&list=a,b');
+    expect(authFailure(last(), Date.now())).toBeUndefined();
+    await core.request({ method: 'POST', path: '/api/v4/account/debit_fee', body: { enabled: true } });
+    expect(last().path).toBe('/api/v4/account/debit_fee');
+    expect(last().body).toBe('{"enabled":true}');
+  });
+
+  it('public raw requests are not signed; bad paths and bodies on GET are refused before sending', async () => {
+    handler = () => json(200, {});
+    const core = testCore({ baseUrl: server.baseUrl });
+    await core.request({ method: 'GET', path: '/spot/currencies', auth: 'public' });
+    expect(last().headers['sign']).toBeUndefined();
+    const before = server.requests.length;
+    await expect(core.request({ method: 'GET', path: '/a/../b' })).rejects.toMatchObject({ field: 'path' });
+    await expect(core.request({ method: 'GET', path: '/spot/fee', body: { a: 1 } })).rejects.toBeInstanceOf(ValidationError);
+    expect(server.requests.length).toBe(before);
+  });
+});
+
+describe('pages through the same loop', () => {
+  it('iterates offset pages, each one signed, until a short page', async () => {
+    const items = Array.from({ length: 5 }, (_, i) => ({ id: String(i + 1) }));
+    handler = (req) => {
+      const q = new URLSearchParams(req.query);
+      const offset = Number(q.get('offset'));
+      const limit = Number(q.get('limit'));
+      return json(200, [items.slice(offset, offset + limit)]);
+    };
+    const core = testCore({ baseUrl: server.baseUrl });
+    const before = server.requests.length;
+    const page = pageRequest<unknown, { id: string }>(core, listWithdrawalsMeta, { limit: 2 });
+    expect(page).toBeInstanceOf(PagePromise);
+    const seen: string[] = [];
+    for await (const item of page) seen.push(item.id);
+    expect(seen).toEqual(['1', '2', '3', '4', '5']);
+    const sent = server.requests.slice(before);
+    expect(sent.map((r) => r.query)).toEqual(['limit=2&offset=0', 'limit=2&offset=2', 'limit=2&offset=4']);
+    for (const r of sent) expect(authFailure(r, Date.now())).toBeUndefined();
+    expect(await page).toEqual([{ id: '1' }, { id: '2' }]);
+  });
+});
+
+describe('logger', () => {
+  it('reports request and response events without headers', async () => {
+    handler = () => json(200, [], { 'X-Svc-Trace-ID': 't-9' });
+    const events: LogEvent[] = [];
+    const core = testCore({ baseUrl: server.baseUrl, logger: (e) => events.push(e) });
+    await request(core, listWithdrawalsMeta, { currency: 'BTC' });
+    expect(events.map((e) => e.type)).toEqual(['request', 'response']);
+    expect(events[1]).toMatchObject({
+      operation: 'listWithdrawals',
+      method: 'GET',
+      url: `${server.baseUrl}/wallet/withdrawals?currency=BTC`,
+      status: 200,
+      attempt: 1,
+      traceId: 't-9',
+    });
+    expect(typeof events[1]!.durationMs).toBe('number');
+  });
+
+  it('a throwing logger does not break the call', async () => {
+    handler = () => json(200, []);
+    const core = testCore({
+      baseUrl: server.baseUrl,
+      logger: () => {
+        throw new Error('logger down');
+      },
+    });
+    await expect(request(core, listWithdrawalsMeta, {})).resolves.toEqual([]);
+  });
+});

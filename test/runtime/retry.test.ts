@@ -1,0 +1,221 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConnectionError, RateLimitError, ServerError, UnknownOutcomeError } from '../../templates/runtime/errors.js';
+import type { LogEvent } from '../../templates/runtime/logger.js';
+import type { OperationMeta } from '../../templates/runtime/metadata.js';
+import { request } from '../../templates/runtime/request.js';
+import {
+  backoffDelay,
+  MAX_SERVER_WAIT_MS,
+  parseResetAt,
+  parseRetryAfter,
+  retryDelay,
+} from '../../templates/runtime/retry-timing.js';
+import { testCore } from './helpers/core.js';
+import { advanceUntilSettled } from './helpers/time.js';
+import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
+import { listWithdrawalsMeta, transferMeta, withdrawMeta } from './helpers/meta.js';
+
+describe('backoffDelay (full jitter, base 500 ms, cap 8 s)', () => {
+  it.each([
+    { retry: 1, random: 0.999999, want: 499 },
+    { retry: 2, random: 0.999999, want: 999 },
+    { retry: 3, random: 0.999999, want: 1999 },
+    { retry: 4, random: 0.999999, want: 3999 },
+    { retry: 5, random: 0.999999, want: 7999 },
+    { retry: 6, random: 0.999999, want: 7999 },
+    { retry: 20, random: 0.999999, want: 7999 },
+    { retry: 3, random: 0, want: 0 },
+    { retry: 3, random: 0.5, want: 1000 },
+  ])('retry $retry, random $random -> $want ms', ({ retry, random, want }) => {
+    expect(backoffDelay(retry, () => random)).toBe(want);
+  });
+});
+
+describe('server-given waits', () => {
+  const now = Date.parse('2024-01-01T00:00:00Z');
+  it.each([
+    { given: '3', want: 3000 },
+    { given: '0.5', want: 500 },
+    { given: 'Mon, 01 Jan 2024 00:00:10 GMT', want: 10_000 },
+    { given: 'Sun, 31 Dec 2023 23:00:00 GMT', want: 0 },
+    { given: 'soon', want: undefined },
+    { given: '', want: undefined },
+    { given: undefined, want: undefined },
+  ])('Retry-After $given -> $want', ({ given, want }) => {
+    expect(parseRetryAfter(given, now)).toBe(want);
+  });
+
+  it.each([
+    { given: '1700000010', want: 1700000010_000 },
+    { given: '1700000010123', want: 1700000010123 },
+    { given: '0', want: undefined },
+    { given: 'x', want: undefined },
+    { given: null, want: undefined },
+  ])('reset header $given -> $want', ({ given, want }) => {
+    expect(parseResetAt(given)).toBe(want);
+  });
+
+  it.each([
+    { name: '5xx uses the backoff only', given: { retry: 1, status: 503, resetAt: now + 5000 }, want: 250 },
+    { name: '429 waits until the reset time', given: { retry: 1, status: 429, resetAt: now + 5000 }, want: 5000 },
+    { name: '429 honours Retry-After', given: { retry: 1, status: 429, retryAfterMs: 2500 }, want: 2500 },
+    { name: '429 without hints uses the backoff', given: { retry: 2, status: 429 }, want: 500 },
+    { name: '429 reset in the past uses the backoff', given: { retry: 1, status: 429, resetAt: now - 5000 }, want: 250 },
+    { name: '429 too far away gives up', given: { retry: 1, status: 429, resetAt: now + MAX_SERVER_WAIT_MS + 1 }, want: undefined },
+  ])('$name', ({ given, want }) => {
+    expect(retryDelay({ ...given, nowMs: now, random: () => 0.5 })).toBe(want);
+  });
+});
+
+describe('what is retried (127.0.0.1)', () => {
+  let server: TestServer;
+  let handler: (req: Captured, n: number) => Reply = () => json(200, {});
+  const counts = new Map<string, number>();
+  beforeAll(async () => {
+    server = await startServer((req) => {
+      const n = (counts.get(req.path) ?? 0) + 1;
+      counts.set(req.path, n);
+      return handler(req, n);
+    });
+  });
+  afterAll(() => server.close());
+  afterEach(() => {
+    counts.clear();
+    vi.restoreAllMocks();
+  });
+  const sent = (path: string): number => counts.get(`/api/v4${path}`) ?? 0;
+  const withdrawal = { currency: 'USDT', amount: '10', chain: 'TRX', address: 'Txyz', withdraw_order_id: 'w-1' };
+
+  it('a 5xx on a read is retried and the call succeeds', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = (_req, n) => (n < 3 ? json(502, { label: 'SERVER_ERROR', message: 'bad gateway' }) : json(200, []));
+    const events: LogEvent[] = [];
+    const core = testCore({ baseUrl: server.baseUrl, logger: (e) => events.push(e) });
+    const { response } = await request(core, listWithdrawalsMeta, {}).withResponse();
+    expect(sent('/wallet/withdrawals')).toBe(3);
+    expect(response.attempts).toBe(3);
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.status)).toEqual([502, 502]);
+  });
+
+  it('a 5xx on POST /withdrawals (retry: never) is not retried', async () => {
+    handler = () => json(500, { label: 'INTERNAL', message: 'oops' });
+    const core = testCore({ baseUrl: server.baseUrl });
+    await expect(request(core, withdrawMeta, withdrawal)).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/withdrawals')).toBe(1);
+  });
+
+  it('stops after maxRetries (client option and per call)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = () => json(503, { label: 'TOO_BUSY', message: 'busy' });
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/wallet/withdrawals')).toBe(3);
+    counts.clear();
+    await expect(request(testCore({ baseUrl: server.baseUrl, maxRetries: 1 }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/wallet/withdrawals')).toBe(2);
+    counts.clear();
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}, { maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/wallet/withdrawals')).toBe(1);
+  });
+
+  it('4xx answers are never retried', async () => {
+    handler = () => json(400, { label: 'INVALID_PARAM_VALUE', message: 'bad' });
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toMatchObject({ status: 400 });
+    expect(sent('/wallet/withdrawals')).toBe(1);
+  });
+
+  it('a connection reset on a read is retried', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = (_req, n) => (n === 1 ? { reset: true } : json(200, [{ id: 1 }]));
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).resolves.toEqual([{ id: '1' }]);
+    expect(sent('/wallet/withdrawals')).toBe(2);
+  });
+
+  it('a reset after POST /withdrawals was sent is an unknown outcome, not a retry', async () => {
+    handler = () => ({ reset: true });
+    const err = await request(testCore({ baseUrl: server.baseUrl }), withdrawMeta, withdrawal).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UnknownOutcomeError);
+    expect((err as UnknownOutcomeError).idempotency).toEqual({ field: 'withdraw_order_id', value: 'w-1' });
+    expect(sent('/withdrawals')).toBe(1);
+  });
+
+  it('a keyed write without its idempotency id is not retried on 5xx', async () => {
+    handler = () => json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
+    const noGenerate: OperationMeta = { ...transferMeta, idempotency: { ...transferMeta.idempotency!, generate: false } };
+    await expect(request(testCore({ baseUrl: server.baseUrl }), noGenerate, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' })).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/wallet/transfers')).toBe(1);
+  });
+});
+
+describe('connection refused (nothing was sent)', () => {
+  it('a read is retried; a never-retried write fails with ConnectionError, not unknown outcome', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const closed = await startServer(() => json(200, {}));
+    const baseUrl = closed.baseUrl;
+    await closed.close();
+    const events: LogEvent[] = [];
+    const core = testCore({ baseUrl, logger: (e) => events.push(e) });
+    await expect(request(core, listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ConnectionError);
+    expect(events.filter((e) => e.type === 'request')).toHaveLength(3);
+    const err = await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConnectionError);
+    expect((err as Error).message).toContain('before the request was sent');
+    vi.restoreAllMocks();
+  });
+});
+
+describe('429 timing (fake timers)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits until the reset time the server gave before resending', async () => {
+    vi.useFakeTimers({ now: Date.parse('2024-01-01T00:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const times: number[] = [];
+    const { fetch } = fakeFetch(() => {
+      times.push(Date.now());
+      return times.length === 1
+        ? json(429, { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' }, { 'X-Svc-RateLimit-Reset-Timestamp': String(Date.now() / 1000 + 5) })
+        : json(200, []);
+    });
+    const { response } = await advanceUntilSettled(request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse());
+    expect(response.attempts).toBe(2);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('honours Retry-After', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const times: number[] = [];
+    const { fetch } = fakeFetch(() => {
+      times.push(Date.now());
+      return times.length === 1 ? json(429, { label: 'TOO_MANY_REQUESTS' }, { 'Retry-After': '3' }) : json(200, []);
+    });
+    await advanceUntilSettled(request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse());
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(3000);
+    expect(times[1]! - times[0]!).toBeLessThan(3100);
+  });
+
+  it('in reject mode a 429 is thrown at once, with the reset time and bucket', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch, requests } = fakeFetch(() => json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '30' }));
+    const err = await request(testCore({ fetch, rateLimit: 'reject' }), listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect(err).toMatchObject({ status: 429, label: 'TOO_MANY_REQUESTS', resetAt: 30_000, bucket: 'listWithdrawals' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('backoff delays stay within the full-jitter ceilings', async () => {
+    vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    const times: number[] = [];
+    const { fetch } = fakeFetch(() => {
+      times.push(Date.now());
+      return times.length < 3 ? json(500, { label: 'INTERNAL' }) : json(200, []);
+    });
+    await advanceUntilSettled(request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse(), 10_000, 10);
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(499);
+    expect(times[1]! - times[0]!).toBeLessThan(520);
+    expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(999);
+    expect(times[2]! - times[1]!).toBeLessThan(1020);
+    vi.restoreAllMocks();
+  });
+});
