@@ -1,0 +1,13 @@
+// The README's examples, in the order the README shows them.
+import { main as signedRead } from './signed-read.js';
+import { main as transfer } from './transfer-idempotent.js';
+import { main as withdrawals90Days } from './withdrawals-90-days.js';
+import { main as rateLimitError } from './rate-limit-error.js';
+
+/** Every example with its file and title. */
+export const EXAMPLES: ReadonlyArray<{ file: string; title: string; main: () => Promise<void> }> = [
+  { file: 'signed-read.ts', title: 'A signed read', main: signedRead },
+  { file: 'transfer-idempotent.ts', title: 'A transfer with idempotency', main: transfer },
+  { file: 'withdrawals-90-days.ts', title: 'Paging through 90 days of withdrawals', main: withdrawals90Days },
+  { file: 'rate-limit-error.ts', title: 'Handling a rate-limit error', main: rateLimitError },
+];
