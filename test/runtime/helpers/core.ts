@@ -6,7 +6,7 @@ import { TEST_KEY, TEST_SECRET } from './exchange.js';
 import { apiMeta } from './meta.js';
 
 /** A client against `baseUrl` (or a fake fetch) with its own limiter; options override the defaults. */
-export function testCore(options: ClientOptions & { baseUrl?: string } = {}): Core {
+export function testCore(options: ClientOptions = {}): Core {
   return new Core(
     {
       key: TEST_KEY,
