@@ -101,9 +101,12 @@ export function rateLimitChange(a: IRRateLimit, b: IRRateLimit): ChangeKind | un
   return undefined;
 }
 
-/** Formats a rate limit as `200 per 10 s (uid, bucket x)`. */
+/** The bucket name that stands for "the operation's own bucket" when comparing rate limits. */
+export const OWN_BUCKET = '';
+
+/** Formats a rate limit as `200 per 10 s (uid, own bucket)` or `... (uid, bucket wallet-read)`. */
 export const describeRateLimit = (r: IRRateLimit): string =>
-  `${r.requests} per ${r.window} s (${r.scope}, bucket ${r.bucket})`;
+  `${r.requests} per ${r.window} s (${r.scope}, ${r.bucket === OWN_BUCKET ? 'own bucket' : `bucket ${r.bucket}`})`;
 
 /**
  * Pagination: a different style, or pagination dropped, breaks the paging code; pagination that

@@ -2,8 +2,8 @@
  * Compares what the spec says about an operation beyond its data: area, security, permission,
  * rate limit, pagination, retry and the other `x-` behaviours, deprecation and documentation.
  */
-import type { IROperation } from '../ir/types.js';
-import { describePagination, describeRateLimit, paginationChange, rateLimitChange } from './classify.js';
+import type { IROperation, IRRateLimit } from '../ir/types.js';
+import { describePagination, describeRateLimit, OWN_BUCKET, paginationChange, rateLimitChange } from './classify.js';
 import { refOf, type ChangeSink, type DiffContext } from './context.js';
 import { memberPointer } from './pointers.js';
 import type { ChangeKind } from './types.js';
@@ -33,9 +33,10 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
   else if (a.auth === 'private' && b.auth === 'private' && JSON.stringify(a.permission) !== JSON.stringify(b.permission))
     add('permission-changed', 'x-permission', `permission ${describePermission(a)} → ${describePermission(b)}`);
 
-  const limit = rateLimitChange(a.rateLimit, b.rateLimit);
+  const [limitA, limitB] = [ownBucket(a), ownBucket(b)];
+  const limit = rateLimitChange(limitA, limitB);
   if (limit === 'docs-changed') add(limit, 'x-rate-limit', 'rate limit note changed');
-  else if (limit) add(limit, 'x-rate-limit', `rate limit ${describeRateLimit(a.rateLimit)} → ${describeRateLimit(b.rateLimit)}`);
+  else if (limit) add(limit, 'x-rate-limit', `rate limit ${describeRateLimit(limitA)} → ${describeRateLimit(limitB)}`);
 
   const paging = paginationChange(a.pagination, b.pagination);
   if (paging) add(paging, 'x-pagination', `pagination ${describePagination(a.pagination)} → ${describePagination(b.pagination)}`);
@@ -50,5 +51,8 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
   if (a.summary !== b.summary) add('docs-changed', 'summary', `summary changed: ${JSON.stringify(b.summary)}`);
   if (a.description !== b.description) add('docs-changed', 'description', 'description changed');
 }
+
+/** The rate limit with an operation's own bucket (named by its id) written as `own`, so a renamed operation keeps it. */
+const ownBucket = (op: IROperation): IRRateLimit => (op.rateLimit.bucket === op.id ? { ...op.rateLimit, bucket: OWN_BUCKET } : op.rateLimit);
 
 const describePermission = (op: IROperation): string => (op.permission ? `${op.permission.area}:${op.permission.access}` : 'none');

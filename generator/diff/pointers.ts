@@ -52,6 +52,12 @@ export function memberPointer(doc: Node, op: Pick<IROperation, 'method' | 'path'
   return isObject(node) && node[key] !== undefined ? base + pointer(key) : base;
 }
 
+/** `ptr/key` (through a `$ref` at `ptr`) when that member exists, else `ptr`. */
+export function memberOf(doc: Node, ptr: string, key: string): string {
+  const at = locate(doc, ptr, key);
+  return nodeAt(doc, at) !== undefined ? at : ptr;
+}
+
 /** Where a parameter is listed: in the operation's list, or else in the path item's list. */
 export function parameterPointer(doc: Node, op: Pick<IROperation, 'method' | 'path'>, param: Pick<IRParameter, 'name' | 'in'>): string {
   const opBase = operationPointer(op);

@@ -30,9 +30,10 @@ export function removalOf(e: IRRemovedOperation): string | undefined {
 export const replacementOf = (e: IRRemovedOperation): string =>
   e.replacedBy.length > 0 ? `replaced by ${e.replacedBy.join(', ')}` : 'no replacement';
 
+/** `<status>; replaced by ...; removal <date or version>`. */
 function describeEntry(e: IRRemovedOperation): string {
   const removal = removalOf(e);
-  return [`${e.status}`, replacementOf(e), ...(removal ? [`removal ${removal}`] : [])].join('; ');
+  return [e.status, replacementOf(e), ...(removal ? [`removal ${removal}`] : [])].join('; ');
 }
 
 const refOfEntry = (e: IRRemovedOperation): OperationRef => ({ id: e.operationId ?? '', method: e.method, path: e.path });
@@ -54,7 +55,7 @@ export function compareRemovedOperations(ctx: DiffContext, sink: ChangeSink, gon
     const prev = oldByKey.get(keyOf(e));
     const ref = [refOfEntry(e)];
     if (e.status === 'deprecated' && prev?.status !== 'deprecated') {
-      sink.add('deprecation-announced', ref, prev ? entryPointer(ctx.oldDoc, prev) : null, after, `${keyOf(e)} deprecated: ${describeEntry(e)}`);
+      sink.add('deprecation-announced', ref, prev ? entryPointer(ctx.oldDoc, prev) : null, after, `${keyOf(e)} ${describeEntry(e)}`);
     } else if (!prev) {
       if (!gone.has(keyOf(e))) sink.add('removed-operations-changed', ref, null, after, `${keyOf(e)} listed as ${describeEntry(e)}`);
     } else if (JSON.stringify(prev) !== JSON.stringify(e)) {

@@ -7,6 +7,7 @@ import type { IROperation, IRResponse } from '../ir/types.js';
 import { classifySchemaDiff } from './classify.js';
 import { fieldLabel, refOf, type ChangeSink, type DiffContext } from './context.js';
 import {
+  memberOf,
   parameterPointer,
   parameterSchemaPointer,
   requestBodySchemaPointer,
@@ -66,7 +67,8 @@ function compareParameters(ctx: DiffContext, sink: ChangeSink, a: IROperation, b
     if (!pa.required && pb.required) sink.add('parameter-made-required', [op], before, after, `${label}: now required`);
     if (pa.required && !pb.required) sink.add('parameter-made-optional', [op], before, after, `${label}: now optional`);
     if (!pa.deprecated && pb.deprecated) sink.add('parameter-deprecated', [op], before, after, `${label}: deprecated`);
-    if (pa.description !== pb.description) sink.add('docs-changed', [op], before, after, `${label}: description changed`);
+    if (pa.description !== pb.description)
+      sink.add('docs-changed', [op], memberOf(ctx.oldDoc, before, 'description'), memberOf(ctx.newDoc, after, 'description'), `${label}: description changed`);
     compareSite(ctx, sink, op, 'request', label, pa.schema, pb.schema,
       parameterSchemaPointer(ctx.oldDoc, before), parameterSchemaPointer(ctx.newDoc, after));
   }
@@ -91,7 +93,7 @@ function compareRequestBody(ctx: DiffContext, sink: ChangeSink, a: IROperation, 
       bb.required ? 'request body: added, required' : 'request body: added');
   if (!ba || !bb || before === null || after === null) return;
   if (!ba.required && bb.required) sink.add('request-body-made-required', [op], before, after, 'request body: now required');
-  compareSite(ctx, sink, op, 'request', 'request body', ba.schema, bb.schema, before, after);
+  compareSite(ctx, sink, op, 'request', 'request', ba.schema, bb.schema, before, after);
 }
 
 const success = (op: IROperation): IRResponse | undefined => op.responses.find((r) => r.status === String(op.successStatus));
@@ -111,7 +113,7 @@ function compareResponse(ctx: DiffContext, sink: ChangeSink, a: IROperation, b: 
   const after = rb.schema ? responseSchemaPointer(ctx.newDoc, b, rb.status) : null;
   if (before && !after) sink.add('response-body-removed', [op], before, null, `response ${rb.status}: body removed`);
   if (!before && after) sink.add('response-body-added', [op], null, after, `response ${rb.status}: body added`);
-  if (before && after) compareSite(ctx, sink, op, 'response', 'response body', ra.schema, rb.schema, before, after);
+  if (before && after) compareSite(ctx, sink, op, 'response', 'response', ra.schema, rb.schema, before, after);
 }
 
 /** Compares the parameters, request body and success response of an operation present in both versions. */
