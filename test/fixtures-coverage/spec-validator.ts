@@ -1,0 +1,153 @@
+/**
+ * Validation against the bundled spec (`generated/openapi.json`) with Ajv (JSON Schema 2020-12, as
+ * OpenAPI 3.1 uses) and ajv-formats, plus the spec's own `decimal` format and `x-decimal` keyword
+ * (`gt`, `maxScale`). Independent of the mock's validator, so it can check the mock's inputs.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { IR, IROperation, JsonSchema } from '../../generator/ir/types.js';
+
+// ajv-formats is CommonJS; its default export arrives as the module object's `default` in types.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const DOC_ID = 'spec:openapi';
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** The generated files the tests read. */
+export const GENERATED = {
+  spec: fileURLToPath(new URL('../../generated/openapi.json', import.meta.url)),
+  ir: fileURLToPath(new URL('../../generated/ir.json', import.meta.url)),
+};
+
+/** Reads `generated/openapi.json` and `generated/ir.json`. */
+export function readGenerated(): { spec: Record<string, unknown>; ir: IR } {
+  return {
+    spec: JSON.parse(readFileSync(GENERATED.spec, 'utf8')) as Record<string, unknown>,
+    ir: JSON.parse(readFileSync(GENERATED.ir, 'utf8')) as IR,
+  };
+}
+
+/** `a` compared with `b`, both decimal strings: -1, 0 or 1. */
+export function compareDecimal(a: string, b: string): number {
+  const split = (s: string): { neg: boolean; int: string; frac: string } => {
+    const neg = s.startsWith('-');
+    const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
+    return { neg, int: int.replace(/^0+(?=\d)/, ''), frac };
+  };
+  const x = split(a);
+  const y = split(b);
+  const scale = Math.max(x.frac.length, y.frac.length);
+  const big = (p: { neg: boolean; int: string; frac: string }): bigint =>
+    BigInt(`${p.neg ? '-' : ''}${p.int}${p.frac.padEnd(scale, '0')}`);
+  const d = big(x) - big(y);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+}
+
+/** The rule of an `x-decimal` keyword broken by `value`, or `undefined`. */
+export function decimalViolation(value: string, rule: { gt?: string; maxScale?: number }): string | undefined {
+  if (!DECIMAL.test(value)) return 'must be a decimal string';
+  if (rule.gt !== undefined && compareDecimal(value, rule.gt) <= 0) return `must be greater than ${rule.gt}`;
+  const scale = value.split('.')[1]?.length ?? 0;
+  if (rule.maxScale !== undefined && scale > rule.maxScale) return `must have at most ${rule.maxScale} decimals`;
+  return undefined;
+}
+
+/** Copies a schema with local `#/...` references pointed at the registered spec document. */
+function rebase(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(rebase);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v);
+  }
+  return out;
+}
+
+/** Validates values against schemas of the bundled spec. */
+export class SpecValidator {
+  readonly #ajv: Ajv2020;
+  readonly #spec: Record<string, unknown>;
+  readonly #cache = new WeakMap<object, ValidateFunction>();
+
+  /** `spec` is the bundled document (`generated/openapi.json`). */
+  constructor(spec: Record<string, unknown>) {
+    this.#spec = spec;
+    this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+    addFormats(this.#ajv);
+    this.#ajv.addFormat('decimal', { type: 'string', validate: (s: string) => DECIMAL.test(s) });
+    this.#ajv.addKeyword({
+      keyword: 'x-decimal',
+      type: 'string',
+      schemaType: 'object',
+      errors: true,
+      validate: function xDecimal(rule: { gt?: string; maxScale?: number }, data: string): boolean {
+        const problem = decimalViolation(data, rule);
+        if (problem === undefined) return true;
+        (xDecimal as { errors?: Array<Partial<ErrorObject>> }).errors = [{ keyword: 'x-decimal', message: problem, params: {} }];
+        return false;
+      },
+    });
+    this.#ajv.addSchema({ ...spec, $id: DOC_ID });
+  }
+
+  /** Problems of `value` against `schema` (a schema from the spec or the IR), `[]` when valid. */
+  problems(schema: JsonSchema, value: unknown): string[] {
+    let validate = this.#cache.get(schema);
+    if (validate === undefined) {
+      validate = this.#ajv.compile(rebase(schema) as object);
+      this.#cache.set(schema, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`);
+  }
+
+  /**
+   * The response schema `generated/openapi.json` gives `op` for `status` (the exact code, else its
+   * `NXX` range): `null` for a response without a body, `undefined` when the status is not declared.
+   */
+  responseSchema(op: Pick<IROperation, 'method' | 'path'>, status: number): JsonSchema | null | undefined {
+    const operation = this.operation(op);
+    const responses = this.#deref(operation?.['responses']);
+    if (responses === undefined) return undefined;
+    const declared = this.#deref(responses[String(status)] ?? responses[`${String(status)[0]}XX`]);
+    if (declared === undefined) return undefined;
+    const media = this.#deref(this.#deref(declared['content'])?.['application/json']);
+    return (media?.['schema'] as JsonSchema | undefined) ?? null;
+  }
+
+  /** The request body schema `generated/openapi.json` gives `op`, if it takes a body. */
+  requestSchema(op: Pick<IROperation, 'method' | 'path'>): JsonSchema | undefined {
+    const body = this.#deref(this.operation(op)?.['requestBody']);
+    const media = this.#deref(this.#deref(body?.['content'])?.['application/json']);
+    return media?.['schema'] as JsonSchema | undefined;
+  }
+
+  /** The operation object of `op` in the bundled spec. */
+  operation(op: Pick<IROperation, 'method' | 'path'>): Record<string, unknown> | undefined {
+    const item = this.#deref(this.#deref(this.#spec['paths'])?.[op.path]);
+    return this.#deref(item?.[op.method.toLowerCase()]);
+  }
+
+  #deref(node: unknown): Record<string, unknown> | undefined {
+    let current = node;
+    for (let hops = 0; hops < 16; hops++) {
+      if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+      const ref = (current as Record<string, unknown>)['$ref'];
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return current as Record<string, unknown>;
+      current = ref
+        .slice(2)
+        .split('/')
+        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
+        .reduce<unknown>((n, k) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), this.#spec);
+    }
+    return undefined;
+  }
+
+  /** The bundled spec. */
+  get spec(): Record<string, unknown> {
+    return this.#spec;
+  }
+}
