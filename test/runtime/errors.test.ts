@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  apiErrorFor,
+  AuthenticationError,
+  BadRequestError,
+  ConnectionError,
+  ExchangeError,
+  isAbortError,
+  isApiError,
+  isAuthenticationError,
+  isBadRequestError,
+  isConnectionError,
+  isExchangeError,
+  isNotFoundError,
+  isPermissionDeniedError,
+  isRateLimitError,
+  isServerError,
+  isTimeoutError,
+  isUnknownOutcomeError,
+  isValidationError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../../templates/runtime/errors.js';
+import { request } from '../../templates/runtime/request.js';
+import { errorBody } from '../../templates/runtime/response.js';
+import { sanitizeCause } from '../../templates/runtime/transport.js';
+import { testCore } from './helpers/core.js';
+import { fakeFetch, json, type Reply } from './helpers/exchange.js';
+import { transferMeta } from './helpers/meta.js';
+
+describe('apiErrorFor maps the status to a class', () => {
+  it.each([
+    { status: 400, want: BadRequestError },
+    { status: 409, want: BadRequestError },
+    { status: 401, want: AuthenticationError },
+    { status: 403, want: PermissionDeniedError },
+    { status: 404, want: NotFoundError },
+    { status: 429, want: RateLimitError },
+    { status: 500, want: ServerError },
+    { status: 504, want: ServerError },
+  ])('$status', ({ status, want }) => {
+    const e = apiErrorFor(status, 'L', 'd', {});
+    expect(e).toBeInstanceOf(want);
+    expect(isApiError(e)).toBe(true);
+    expect(e.status).toBe(status);
+  });
+});
+
+describe('type guards', () => {
+  const samples = {
+    BadRequestError: new BadRequestError(400, 'L', '', {}),
+    AuthenticationError: new AuthenticationError(401, 'L', '', {}),
+    PermissionDeniedError: new PermissionDeniedError(403, 'L', '', {}),
+    NotFoundError: new NotFoundError(404, 'L', '', {}),
+    ServerError: new ServerError(500, 'L', '', {}),
+    RateLimitError: new RateLimitError(429, 'L', '', {}),
+    ConnectionError: new ConnectionError('x'),
+    TimeoutError: new TimeoutError('x'),
+    AbortError: new AbortError('x'),
+    ValidationError: new ValidationError('f', 1, 'r', 'is bad'),
+    UnknownOutcomeError: new UnknownOutcomeError('x'),
+  };
+  const guards: Array<[string, (e: unknown) => boolean]> = [
+    ['BadRequestError', isBadRequestError],
+    ['AuthenticationError', isAuthenticationError],
+    ['PermissionDeniedError', isPermissionDeniedError],
+    ['NotFoundError', isNotFoundError],
+    ['ServerError', isServerError],
+    ['RateLimitError', isRateLimitError],
+    ['ConnectionError', isConnectionError],
+    ['TimeoutError', isTimeoutError],
+    ['AbortError', isAbortError],
+    ['ValidationError', isValidationError],
+    ['UnknownOutcomeError', isUnknownOutcomeError],
+  ];
+  it.each(guards)('%s guard accepts its class only', (name, guard) => {
+    for (const [sample, error] of Object.entries(samples)) {
+      expect(guard(error)).toBe(sample === name);
+      expect(isExchangeError(error)).toBe(true);
+    }
+    expect(guard(new Error('plain'))).toBe(false);
+  });
+});
+
+describe('errorBody', () => {
+  it.each([
+    { name: 'label and message', given: '{"label":"INVALID_PARAM_VALUE","message":"bad currency"}', want: { label: 'INVALID_PARAM_VALUE', detail: 'bad currency' } },
+    { name: 'detail instead of message', given: '{"label":"INVALID_KEY","detail":"key gone"}', want: { label: 'INVALID_KEY', detail: 'key gone' } },
+    { name: 'message wins over detail', given: '{"label":"X","message":"m","detail":"d"}', want: { label: 'X', detail: 'm' } },
+    { name: 'no label', given: '{"message":"m"}', want: { label: 'UNKNOWN', detail: 'm' } },
+    { name: 'empty body', given: '', want: { label: 'UNKNOWN', detail: '' } },
+    { name: 'HTML from a proxy (not copied)', given: '<html>Bad Gateway</html>', want: { label: 'UNKNOWN', detail: 'response body is not JSON' } },
+    { name: 'JSON array', given: '[1]', want: { label: 'UNKNOWN', detail: 'response body is not JSON' } },
+  ])('$name', ({ given, want }) => {
+    expect(errorBody(given)).toEqual(want);
+  });
+});
+
+describe('errors from a call carry what the caller needs', () => {
+  const params = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', client_order_id: 'e-1' };
+  const callWith = async (reply: Reply) => {
+    const { fetch, requests } = fakeFetch(() => reply);
+    const error = await request(testCore({ fetch, maxRetries: 0 }), transferMeta, params).catch((e: unknown) => e);
+    return { error: error as ExchangeError & Record<string, unknown>, sent: requests[0]! };
+  };
+
+  it.each([
+    { status: 400, label: 'BALANCE_NOT_ENOUGH', want: BadRequestError },
+    { status: 401, label: 'INVALID_SIGNATURE', want: AuthenticationError },
+    { status: 403, label: 'FORBIDDEN', want: PermissionDeniedError },
+    { status: 404, label: 'NOT_FOUND', want: NotFoundError },
+    { status: 429, label: 'TOO_MANY_REQUESTS', want: RateLimitError },
+    { status: 500, label: 'INTERNAL', want: ServerError },
+  ])('$status $label', async ({ status, label, want }) => {
+    const { error, sent } = await callWith(json(status, { label, message: 'text' }, { 'X-Svc-Trace-ID': 'tr-1' }));
+    expect(error).toBeInstanceOf(want);
+    expect(error).toMatchObject({
+      status,
+      label,
+      detail: 'text',
+      operation: 'transfer',
+      endpoint: 'POST /api/v4/wallet/transfers',
+      traceId: 'tr-1',
+      requestId: sent.headers['x-client-request-id'],
+    });
+    expect(error.message).toBe(`${status} ${label}: text (transfer)`);
+    expect((error as unknown as { headers: Record<string, string> }).headers['x-svc-trace-id']).toBe('tr-1');
+  });
+
+  it('a 429 carries the reset time and the bucket', async () => {
+    const { error } = await callWith(json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1700000000' }));
+    expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'transfer' });
+  });
+
+  it('a body without JSON still gives a typed error', async () => {
+    const { error } = await callWith({ status: 502, body: '<html>upstream</html>' });
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ label: 'UNKNOWN', detail: 'response body is not JSON' });
+  });
+
+  it('toJSON is plain and leaves the cause out', () => {
+    const e = new ConnectionError('failed', { operation: 'op', cause: new Error('inner') });
+    expect(e.toJSON()).toEqual({ name: 'ConnectionError', message: 'failed', operation: 'op' });
+  });
+});
+
+describe('sanitizeCause', () => {
+  it('keeps name, message and code, three causes deep, and nothing else', () => {
+    const deep = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', socket: { secret: 'x' } });
+    const top = Object.assign(new TypeError('fetch failed', { cause: deep }), { request: { headers: { SIGN: 'abc' } } });
+    const copy = sanitizeCause(top)!;
+    expect(copy.name).toBe('TypeError');
+    expect(copy.message).toBe('fetch failed');
+    expect(Object.keys(copy)).toEqual(['name']);
+    const inner = copy.cause as Error & { code?: string };
+    expect(inner.message).toBe('socket hang up');
+    expect(inner.code).toBe('ECONNRESET');
+    expect(Object.keys(inner).sort()).toEqual(['code', 'name']);
+    let chain: unknown = { cause: { cause: { cause: { cause: { cause: { message: 'too deep' } } } } } };
+    let depth = 0;
+    for (let c: unknown = sanitizeCause(chain); c instanceof Error; c = c.cause) depth++;
+    expect(depth).toBe(4);
+    chain = undefined;
+    expect(sanitizeCause(chain)).toBeUndefined();
+  });
+});
