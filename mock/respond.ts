@@ -1,6 +1,7 @@
 /**
  * Chooses the answer to a request that passed every check, in this order:
- * (1) the stateful handler for its method and path template, (2) the best-matching recorded
+ * (1) the stateful handler for its method and path template (a lookup the state cannot answer
+ * falls through to fixtures, then to the handler's not-found error), (2) the best-matching recorded
  * fixture, (3) the spec's example for the success status (a 204 needs none), else
  * (4) 501 NOT_IMPLEMENTED_IN_MOCK. Handler and example answers are checked against the response
  * schema (fixtures were checked when loaded), so the mock never serves a body the spec rejects.
@@ -50,21 +51,13 @@ export function answer(op: IROperation, request: AnswerRequest, sources: AnswerS
   const handler = sources.handlers[templateKey(op.method, op.path)];
   if (handler !== undefined) {
     const result = handler({ ...request, op });
+    if ('miss' in result) return fromFixture(op, request, sources) ?? raise(result.miss);
     const out: Answer = { status: result.status, body: result.body, headers: {}, pagination: result.pagination, source: 'state' };
     return checked(op, out, sources);
   }
 
-  let lossless: unknown;
-  try {
-    lossless = request.bodyText === '' ? undefined : parseLossless(request.bodyText);
-  } catch {
-    lossless = undefined;
-  }
-  const fixture = sources.fixtures.match(op, { pathParams: request.pathParams, pairs: request.pairs, body: lossless });
-  if (fixture !== undefined) {
-    const { status, headers, body } = fixture.fixture.response;
-    return { status, body, headers: headers ?? {}, source: 'fixture' };
-  }
+  const recorded = fromFixture(op, request, sources);
+  if (recorded !== undefined) return recorded;
 
   if (op.successStatus === 204) return { status: 204, body: undefined, headers: {}, source: 'empty' };
   const example = sources.spec.responseExample(op, op.successStatus);
@@ -76,6 +69,23 @@ export function answer(op: IROperation, request: AnswerRequest, sources: AnswerS
     'NOT_IMPLEMENTED_IN_MOCK',
     `No stateful handler, fixture or spec example answers ${op.method} ${op.path} (${op.id}); add a fixture for it`,
   );
+}
+
+function fromFixture(op: IROperation, request: AnswerRequest, sources: AnswerSources): Answer | undefined {
+  let lossless: unknown;
+  try {
+    lossless = request.bodyText === '' ? undefined : parseLossless(request.bodyText);
+  } catch {
+    lossless = undefined;
+  }
+  const fixture = sources.fixtures.match(op, { pathParams: request.pathParams, pairs: request.pairs, body: lossless });
+  if (fixture === undefined) return undefined;
+  const { status, headers, body } = fixture.fixture.response;
+  return { status, body, headers: headers ?? {}, source: 'fixture' };
+}
+
+function raise(error: MockHttpError): never {
+  throw error;
 }
 
 function checked(op: IROperation, out: Answer, sources: AnswerSources): Answer {

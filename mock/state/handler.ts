@@ -3,6 +3,7 @@
  * validation and the rate limit, and answers it from (and changes) the mock's state.
  */
 import type { IROperation } from '../../generator/ir/types.js';
+import type { MockHttpError } from '../errors.js';
 import type { PaginationInfo } from '../headers.js';
 import type { KeyRing } from '../keys.js';
 import type { MockState } from './store.js';
@@ -33,8 +34,16 @@ export interface HandlerResult {
   pagination?: PaginationInfo;
 }
 
+/**
+ * A lookup the state cannot answer (unknown id): recorded fixtures get a chance to answer it, and
+ * when none matches, `error` is the answer.
+ */
+export interface HandlerMiss {
+  miss: MockHttpError;
+}
+
 /** A stateful handler. */
-export type Handler = (ctx: HandlerContext) => HandlerResult;
+export type Handler = (ctx: HandlerContext) => HandlerResult | HandlerMiss;
 
 /** Handlers by `METHOD /template/{}` key (parameter names erased, see `templateKey`). */
 export type HandlerTable = Readonly<Record<string, Handler>>;

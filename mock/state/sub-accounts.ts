@@ -2,7 +2,8 @@
  * Sub-accounts and their API keys: create/list/get sub-accounts, lock/unlock (state 2/1, seen by
  * `GET /sub_accounts/{user_id}`), and key create/list/get/update (204)/delete (204). The key's
  * `secret` is returned only by create; created keys can sign requests to the mock until deleted.
- * Unknown sub-account: 404 SUB_ACCOUNT_NOT_FOUND; unknown key: 404 NOT_FOUND.
+ * Unknown sub-account: 404 SUB_ACCOUNT_NOT_FOUND; unknown key: 404 NOT_FOUND (for the two GETs of
+ * one sub-account or key, a matching fixture answers first).
  */
 import { randomBytes } from 'node:crypto';
 import { MockHttpError, invalidParam } from '../errors.js';
@@ -10,18 +11,29 @@ import type { Handler, HandlerContext, HandlerTable } from './handler.js';
 import { bodyObject, queryText, textField } from './handler.js';
 import type { SubAccountEntry, SubAccountKeyEntry } from './store.js';
 
+function notFound(userId: string | undefined): MockHttpError {
+  return new MockHttpError(404, 'SUB_ACCOUNT_NOT_FOUND', `Sub-account ${userId ?? ''} not found`);
+}
+
 function subAccountOf(ctx: HandlerContext): SubAccountEntry {
-  const raw = ctx.pathValues[0] ?? '';
-  const found = ctx.state.subAccounts.get(Number(raw));
-  if (found === undefined) throw new MockHttpError(404, 'SUB_ACCOUNT_NOT_FOUND', `Sub-account ${raw} not found`);
+  const found = ctx.state.subAccounts.get(Number(ctx.pathValues[0]));
+  if (found === undefined) throw notFound(ctx.pathValues[0]);
   return found;
 }
 
+function findKey(ctx: HandlerContext): SubAccountKeyEntry | undefined {
+  const found = ctx.state.subAccountKeys.get(ctx.pathValues[1] ?? '');
+  return found !== undefined && found.user_id === Number(ctx.pathValues[0]) ? found : undefined;
+}
+
 function keyOf(ctx: HandlerContext, account: SubAccountEntry): SubAccountKeyEntry {
-  const key = ctx.pathValues[1] ?? '';
-  const found = ctx.state.subAccountKeys.get(key);
-  if (found === undefined || found.user_id !== account.user_id) throw new MockHttpError(404, 'NOT_FOUND', 'Sub-account key not found');
+  const found = findKey(ctx);
+  if (found === undefined || found.user_id !== account.user_id) throw keyNotFound();
   return found;
+}
+
+function keyNotFound(): MockHttpError {
+  return new MockHttpError(404, 'NOT_FOUND', 'Sub-account key not found');
 }
 
 function perms(body: Record<string, unknown>): SubAccountKeyEntry['perms'] {
@@ -59,7 +71,11 @@ const listAccounts: Handler = (ctx) => {
   return { status: ctx.op.successStatus, body: rows.map((s) => ({ ...s })) };
 };
 
-const getAccount: Handler = (ctx) => ({ status: ctx.op.successStatus, body: { ...subAccountOf(ctx) } });
+const getAccount: Handler = (ctx) => {
+  const found = ctx.state.subAccounts.get(Number(ctx.pathValues[0]));
+  if (found === undefined) return { miss: notFound(ctx.pathValues[0]) };
+  return { status: ctx.op.successStatus, body: { ...found } };
+};
 
 function setState(state: 1 | 2): Handler {
   return (ctx) => {
@@ -97,7 +113,12 @@ const listKeys: Handler = (ctx) => {
   return { status: ctx.op.successStatus, body: rows.map((k) => structuredClone(k)) };
 };
 
-const getKey: Handler = (ctx) => ({ status: ctx.op.successStatus, body: structuredClone(keyOf(ctx, subAccountOf(ctx))) });
+const getKey: Handler = (ctx) => {
+  if (!ctx.state.subAccounts.has(Number(ctx.pathValues[0]))) return { miss: notFound(ctx.pathValues[0]) };
+  const found = findKey(ctx);
+  if (found === undefined) return { miss: keyNotFound() };
+  return { status: ctx.op.successStatus, body: structuredClone(found) };
+};
 
 const updateKey: Handler = (ctx) => {
   const entry = keyOf(ctx, subAccountOf(ctx));

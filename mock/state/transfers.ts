@@ -3,7 +3,7 @@
  * `POST /wallet/sub_account_to_sub_account` answer `{tx_id}` (a JSON number above 2^53) and
  * record the transfer; a `client_order_id` already used is refused with 400 DUPLICATE_REQUEST and
  * nothing is applied. `GET /wallet/order_status` finds a transfer by `client_order_id` or `tx_id`
- * (status SUCCESS), else 404 ORDER_NOT_FOUND. `GET /wallet/sub_account_transfers` lists the
+ * (status SUCCESS), else a matching fixture, else 404 ORDER_NOT_FOUND. `GET /wallet/sub_account_transfers` lists the
  * main/sub transfers made, newest first, filtered by `sub_uid` and `from`/`to` (default: the last
  * 7 days), paged by `limit`/`offset`.
  */
@@ -30,7 +30,7 @@ const orderStatus: Handler = (ctx) => {
   const found = ctx.state.transfers.find(
     (t) => (clientOrderId !== undefined && t.clientOrderId === clientOrderId) || (txId !== undefined && t.txId.toString() === txId),
   );
-  if (found === undefined) throw new MockHttpError(404, 'ORDER_NOT_FOUND', 'Transfer order not found');
+  if (found === undefined) return { miss: new MockHttpError(404, 'ORDER_NOT_FOUND', 'Transfer order not found') };
   return { status: ctx.op.successStatus, body: { tx_id: found.txId.toString(), status: found.status } };
 };
 
