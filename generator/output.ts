@@ -4,6 +4,7 @@
  */
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
 
 /** Files of `generated/` by path relative to it. */
@@ -20,19 +21,65 @@ export interface OutputReport {
 
 /** TypeScript and Markdown go through prettier; JSON is already canonical (2-space `JSON.stringify`). */
 const parserFor = (file: string): string | undefined =>
-  file.endsWith('.ts') ? 'typescript' : file.endsWith('.md') ? 'markdown' : undefined;
+  file.endsWith('.ts') ? 'babel-ts' : file.endsWith('.md') ? 'markdown' : undefined;
+
+/** Does this file go through prettier? */
+export const isFormatted = (file: string): boolean => parserFor(file) !== undefined;
+
+/** The repository's prettier options for one file, or undefined when the file is not formatted. */
+async function optionsFor(file: string, root: string): Promise<prettier.Options | undefined> {
+  const parser = parserFor(file);
+  if (!parser) return undefined;
+  return { ...((await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {}), parser };
+}
 
 /** Formats every file with the repository's prettier config. */
 export async function formatOutputs(outputs: Outputs, root: string): Promise<Outputs> {
-  const config = (await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {};
   const out: Outputs = new Map();
-  await Promise.all(
-    [...outputs].map(async ([file, text]) => {
-      const parser = parserFor(file);
-      out.set(file, parser ? await prettier.format(text, { ...config, parser }) : text);
-    }),
-  );
+  for (const [file, text] of outputs) {
+    const options = await optionsFor(file, root);
+    out.set(file, options ? await prettier.format(text, options) : text);
+  }
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/**
+ * A prettier worker thread: `format` runs on the other core while the caller keeps working.
+ * Formatting is the same as {@link formatOutputs}; only the thread differs.
+ */
+export class FormatWorker {
+  private readonly worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+  private readonly pending = new Map<number, { resolve: (text: string) => void; reject: (e: Error) => void }>();
+  private next = 0;
+
+  constructor(private readonly root: string) {
+    this.worker.on('message', (m: { id: number; text?: string; error?: string }) => {
+      const waiter = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (m.error !== undefined || m.text === undefined) waiter?.reject(new Error(`prettier failed: ${m.error}`));
+      else waiter?.resolve(m.text);
+    });
+    this.worker.on('error', (e) => {
+      for (const w of this.pending.values()) w.reject(e);
+      this.pending.clear();
+    });
+  }
+
+  /** Formats one file on the worker thread. */
+  async format(file: string, text: string): Promise<string> {
+    const options = await optionsFor(file, this.root);
+    if (!options) return text;
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, text, options });
+    });
+  }
+
+  /** Stops the thread. */
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
 }
 
 async function listFiles(dir: string, base = dir): Promise<string[]> {

@@ -14,7 +14,7 @@ import { operationFiles } from './emit/operations.js';
 import { printTypeScript } from './emit/printer.js';
 import { schemaTypes } from './emit/schema-types.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
-import { formatOutputs, syncOutputs, type OutputReport, type Outputs } from './output.js';
+import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
@@ -37,7 +37,7 @@ export interface GenerateSummary {
   timings: Record<string, number>;
 }
 
-/** Everything the emitters produce, before formatting (`generated/`-relative paths). */
+/** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
 export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
@@ -50,7 +50,6 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
     indexFile(ir),
   ]);
   const outputs: Outputs = new Map(ts);
-  outputs.set('src/schema.ts', await schemaTypes(ir, bundled));
   const runtimeDir = path.join(root, 'templates/runtime');
   for (const file of (await readdir(runtimeDir)).filter((f) => f.endsWith('.ts')).sort())
     outputs.set(`src/runtime/${file}`, tsBanner() + (await readFile(path.join(runtimeDir, file), 'utf8')));
@@ -80,8 +79,33 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const ir = await time('ir', () =>
     buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
   );
-  const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
-  const formatted = await time('format', () => formatOutputs(emitted, root));
+  // The schema types are the largest file: format them on a worker thread while the main thread
+  // emits and formats everything else.
+  const worker = new FormatWorker(root);
+  let formatted: Outputs;
+  try {
+    const schema = await time('types', () => schemaTypes(ir, loaded.document));
+    const schemaFormatted = worker.format('src/schema.ts', schema);
+    const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
+    // Share the rest between the two threads by size, the schema types counting for the worker.
+    const onWorker: Outputs = new Map();
+    const onMain: Outputs = new Map();
+    let workerBytes = schema.length;
+    let mainBytes = 0;
+    for (const [file, text] of [...emitted].sort(([, a], [, b]) => b.length - a.length)) {
+      if (!isFormatted(file)) onMain.set(file, text);
+      else if (workerBytes <= mainBytes) (onWorker.set(file, text), (workerBytes += text.length));
+      else (onMain.set(file, text), (mainBytes += text.length));
+    }
+    const workerDone = Promise.all([...onWorker].map(async ([f, t]) => [f, await worker.format(f, t)] as const));
+    const rest = await time('format', () => formatOutputs(onMain, root));
+    const fromWorker = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
+    formatted = new Map(
+      [...rest, ...fromWorker[1], ['src/schema.ts', fromWorker[0]] as const].sort(([a], [b]) => a.localeCompare(b)),
+    );
+  } finally {
+    await worker.close();
+  }
   const report = await time(options.check ? 'check' : 'write', () =>
     syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
   );

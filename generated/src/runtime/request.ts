@@ -201,7 +201,15 @@ async function attempts(
     const headers = headerRecord(response.headers);
     const counters = rateLimitInfo(headers, apiMeta);
     // The reset header is server time; the limiter and the retry timer run on local time.
-    const resetAt = counters.resetAt === undefined ? undefined : counters.resetAt - ctx.clock.offsetMs;
+    // Without one, a 429's Retry-After says when the bucket reopens.
+    const now = Date.now();
+    const retryAfterMs = response.status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
+    const resetAt =
+      counters.resetAt !== undefined
+        ? counters.resetAt - ctx.clock.offsetMs
+        : retryAfterMs !== undefined
+          ? now + retryAfterMs
+          : undefined;
     ctx.limiter.observe(plan.limiterKey, limit, {
       status: response.status,
       ...counters,
@@ -267,14 +275,7 @@ async function attempts(
     if (retriable && retries < maxRetries) {
       if (error.status === 429) {
         if (mode !== 'reject') {
-          const now = Date.now();
-          const delay = retryDelay({
-            retry: retries + 1,
-            status: 429,
-            resetAt,
-            retryAfterMs: parseRetryAfter(headers['retry-after'], now),
-            nowMs: now,
-          });
+          const delay = retryDelay({ retry: retries + 1, status: 429, resetAt, retryAfterMs, nowMs: Date.now() });
           if (delay !== undefined) {
             await backoff(error, delay);
             continue;
