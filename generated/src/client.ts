@@ -17,7 +17,7 @@ import * as unifiedOperations from './operations/unified.js';
 import * as walletOperations from './operations/wallet.js';
 import * as withdrawalsOperations from './operations/withdrawals.js';
 
-/** Account settings and STP groups (shape not given). Reached as `client.accountOperations`. */
+/** Account settings and STP groups (shape not given). Reached as `client.account`. */
 export class AccountApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -107,7 +107,7 @@ export class AccountApi {
   }
 }
 
-/** Cross-exchange trading (shape not given). Reached as `client.crossexOperations`. */
+/** Cross-exchange trading (shape not given). Reached as `client.crossex`. */
 export class CrossexApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -131,7 +131,7 @@ export class CrossexApi {
   }
 }
 
-/** Delivery futures (shape not given). Reached as `client.deliveryOperations`. */
+/** Delivery futures (shape not given). Reached as `client.delivery`. */
 export class DeliveryApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -205,7 +205,7 @@ export class DeliveryApi {
   }
 }
 
-/** Earn products (shape not given). Reached as `client.earnOperations`. */
+/** Earn products (shape not given). Reached as `client.earn`. */
 export class EarnApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -327,7 +327,7 @@ export class EarnApi {
   }
 }
 
-/** Perpetual futures (shape not given). Reached as `client.futuresOperations`. */
+/** Perpetual futures (shape not given). Reached as `client.futures`. */
 export class FuturesApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -575,7 +575,7 @@ export class FuturesApi {
   }
 }
 
-/** Margin trading (shape not given). Reached as `client.marginOperations`. */
+/** Margin trading (shape not given). Reached as `client.margin`. */
 export class MarginApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -793,7 +793,7 @@ export class MarginApi {
   }
 }
 
-/** Options (shape not given). Reached as `client.optionsOperations`. */
+/** Options (shape not given). Reached as `client.options`. */
 export class OptionsApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -853,7 +853,7 @@ export class OptionsApi {
   }
 }
 
-/** Spot trading (shape not given). Reached as `client.spotOperations`. */
+/** Spot trading (shape not given). Reached as `client.spot`. */
 export class SpotApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -1012,7 +1012,7 @@ export class SpotApi {
   }
 }
 
-/** Sub-account management and sub-account API keys. Reached as `client.subAccountsOperations`. */
+/** Sub-account management and sub-account API keys. Reached as `client.subAccounts`. */
 export class SubAccountsApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -1189,7 +1189,7 @@ export class SubAccountsApi {
   }
 }
 
-/** Unified account, borrowing and repayment. Reached as `client.unifiedOperations`. */
+/** Unified account, borrowing and repayment. Reached as `client.unified`. */
 export class UnifiedApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -1371,7 +1371,7 @@ export class UnifiedApi {
   }
 }
 
-/** Deposits and withdrawal records, balances, transfers. Reached as `client.walletOperations`. */
+/** Deposits and withdrawal records, balances, transfers. Reached as `client.wallet`. */
 export class WalletApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
@@ -1692,7 +1692,7 @@ export class WalletApi {
   }
 }
 
-/** Withdrawals of digital currency and UID transfers. Reached as `client.withdrawalsOperations`. */
+/** Withdrawals of digital currency and UID transfers. Reached as `client.withdrawals`. */
 export class WithdrawalsApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}

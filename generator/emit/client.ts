@@ -18,7 +18,7 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       kind: StructureKind.Class,
       isExported: true,
       name: areaClass(area),
-      docs: [`${areaDocs[area] ?? area} Reached as \`client.${ns}\`.`],
+      docs: [`${areaDocs[area] ?? area} Reached as \`client.${areaProperty(area)}\`.`],
       ctors: [{ parameters: [{ name: 'core', type: 'Core', scope: Scope.Private, isReadonly: true }], docs: ['Created by {@link ExchangeClient}.'] }],
       methods: ops.map((op) => {
         const paged = isPaginated(op);

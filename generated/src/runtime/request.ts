@@ -215,7 +215,8 @@ async function attempts(
       ...counters,
       ...(resetAt === undefined ? {} : { resetAt }),
     });
-    const traceId = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
+    const rawTrace = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
+    const traceId = rawTrace === undefined ? undefined : ctx.redact(rawTrace);
     emit(logger, {
       type: 'response',
       ...log,
@@ -239,6 +240,7 @@ async function attempts(
       endpoint: plan.endpoint,
       requestId: plan.requestId,
       bucket: meta.rateLimit.bucket,
+      redact: ctx.redact,
     });
 
     if (
