@@ -44,6 +44,8 @@ export interface RuntimeContext {
   readonly settings: Settings;
   /** The request loop bound to this context (lookups and clock sync use it too). */
   readonly execute: Executor;
+  /** Removes the key, the secret and anything shaped like a signature from server-supplied text. */
+  readonly redact: (text: string) => string;
 }
 
 const contexts = new WeakMap<object, RuntimeContext>();
@@ -83,4 +85,18 @@ export function freshId(): string {
     return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   }
   throw new Error('No secure random source: globalThis.crypto is not available');
+}
+
+/**
+ * A scrubber for text the server sends back (error messages, response headers): a server or
+ * proxy that echoes request headers must not carry the key, the secret or a signature (128 hex
+ * digits) into an error.
+ */
+export function createRedactor(secrets: readonly string[]): (text: string) => string {
+  const exact = secrets.filter((s) => s.length >= 4);
+  return (text) => {
+    let out = text.replace(/[0-9a-fA-F]{128}/g, '[redacted]');
+    for (const s of exact) out = out.split(s).join('[redacted]');
+    return out;
+  };
 }

@@ -8,7 +8,7 @@
 import { ApiPromise, type WithResponse } from './api-promise.js';
 import { checkNumberOption, rawOperationMeta } from './call-plan.js';
 import { ServerClock, serverTimeMs } from './clock.js';
-import { accountFingerprint, bindContext, contextOf, type RuntimeContext } from './context.js';
+import { accountFingerprint, bindContext, contextOf, createRedactor, type RuntimeContext } from './context.js';
 import { ValidationError, type UnknownOutcomeError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
@@ -136,6 +136,7 @@ export class Core {
       limiter: o.limiter ?? processLimiter(),
       settings,
       execute,
+      redact: createRedactor(creds ? [creds.key, creds.secret] : []),
     };
     bindContext(this, context);
     clock.start();

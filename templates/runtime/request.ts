@@ -186,7 +186,8 @@ async function attempts(
           ? now + retryAfterMs
           : undefined;
     ctx.limiter.observe(plan.limiterKey, limit, { status: response.status, ...counters, ...(resetAt === undefined ? {} : { resetAt }) });
-    const traceId = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
+    const rawTrace = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
+    const traceId = rawTrace === undefined ? undefined : ctx.redact(rawTrace);
     emit(logger, { type: 'response', ...log, attempt: state.attempt, status: response.status, durationMs: wire.durationMs, traceId, delayMs: undefined, reason: undefined });
 
     if (response.status >= 200 && response.status < 300) {
@@ -201,6 +202,7 @@ async function attempts(
       endpoint: plan.endpoint,
       requestId: plan.requestId,
       bucket: meta.rateLimit.bucket,
+      redact: ctx.redact,
     });
 
     if (error.status === 401 && error.label === 'REQUEST_EXPIRED' && plan.wire.sign && !expiredRetried && ctx.clock.mode !== 'off') {

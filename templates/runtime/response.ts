@@ -108,7 +108,7 @@ export function errorBody(text: string): { label: string; detail: string } {
   return { label: 'UNKNOWN', detail: text.trim() === '' ? '' : 'response body is not JSON' };
 }
 
-/** The typed error for a non-2xx response. */
+/** The typed error for a non-2xx response; server-supplied text passes through `redact`. */
 export function errorFromResponse(
   status: number,
   text: string,
@@ -119,12 +119,16 @@ export function errorFromResponse(
     readonly endpoint: string;
     readonly requestId: string;
     readonly bucket: string;
+    readonly redact: (text: string) => string;
   },
 ): ApiError {
-  const { label, detail } = errorBody(text);
-  const traceId = headers[context.apiMeta.responseHeaders.traceId.toLowerCase()];
+  const { redact } = context;
+  const body = errorBody(text);
+  const safeHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) safeHeaders[name] = redact(value);
+  const traceId = safeHeaders[context.apiMeta.responseHeaders.traceId.toLowerCase()];
   const resetAt = status === 429 ? rateLimitInfo(headers, context.apiMeta).resetAt : undefined;
-  return apiErrorFor(status, label, detail, headers, {
+  return apiErrorFor(status, redact(body.label), redact(body.detail), safeHeaders, {
     operation: context.operation,
     endpoint: context.endpoint,
     requestId: context.requestId,
