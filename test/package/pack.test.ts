@@ -64,6 +64,7 @@ describe('tarball contents', () => {
       'dist/cjs/runtime/index.d.ts',
       'generated/openapi.json',
       'generated/ir.json',
+      'generated/ir.schema.json',
       'generated/docs/operations.md',
     ]) {
       expect(paths, want).toContain(want);
@@ -156,7 +157,7 @@ describe('package linters', () => {
     // so only these two entry points are left out; "." is still checked under every resolution.
     const output = await run(
       repoBin('attw'),
-      [packed.tarball, '--format', 'json', '--no-definitely-typed', '--exclude-entrypoints', './openapi.json', './ir.json'],
+      [packed.tarball, '--format', 'json', '--no-definitely-typed', '--exclude-entrypoints', './openapi.json', './ir.json', './ir.schema.json'],
       workDir,
       120_000,
       true,
