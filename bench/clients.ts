@@ -1,0 +1,254 @@
+/**
+ * The clients under test, each behind the same two calls: a signed `GET /wallet/withdrawals`
+ * (`currency=USDT&limit=20`, answered with 20 records) and a signed `POST /wallet/transfers`.
+ * Every adapter returns what its client parsed (record count, tx id) so the runner can check
+ * the call really went through. Peers are loaded from bench/.scratch, never from the project.
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { peerEntry } from './peers.js';
+
+/** What an adapter needs to build its client. */
+export interface ClientContext {
+  /** Base URL including `/api/v4`. */
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly secret: string;
+  /** bench/.scratch (peers' node_modules). */
+  readonly scratch: string;
+  /** Entry file of this project's client (dist/esm/index.js, or generated/src/index.ts). */
+  readonly oursEntry: string;
+}
+
+/** The two benchmarked calls of one client. */
+export interface BenchClient {
+  /** Lists withdrawals; resolves with the number of records parsed. */
+  get(): Promise<number>;
+  /** Creates a transfer; resolves with the tx id as a string. */
+  post(): Promise<string>;
+  /** Releases sockets, if the client holds any of its own. */
+  close?(): Promise<void>;
+}
+
+/** The ids of every client, in report order. */
+export const CLIENT_IDS = [
+  'floor',
+  'ours',
+  'ours+undici.fetch',
+  'ours+undici.request',
+  'gate-api',
+  'gateio-api',
+  'ccxt',
+] as const;
+
+/** One client id. */
+export type ClientId = (typeof CLIENT_IDS)[number];
+
+/** A short description of each client, for the report. */
+export const CLIENT_NOTES: Record<ClientId, string> = {
+  floor: 'bare global fetch + node:crypto HMAC, JSON.parse; the floor every ratio is taken against',
+  ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
+  'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
+  'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
+  'gate-api': 'the exchange’s official SDK (axios)',
+  'gateio-api': 'community SDK (axios, WebCrypto signing)',
+  ccxt: 'ccxt `gate` implicit API methods (undici.request), rate limiter off',
+};
+
+const LIST_QUERY = { currency: 'USDT', limit: 20 } as const;
+const TRANSFER = { currency: 'USDT', from: 'spot', to: 'futures', amount: '1.5', settle: 'usdt' } as const;
+
+function countOf(data: unknown): number {
+  return Array.isArray(data) ? data.length : -1;
+}
+
+function txOf(data: unknown): string {
+  const tx = (data as { tx_id?: unknown; txId?: unknown } | null)?.tx_id ?? (data as { txId?: unknown } | null)?.txId;
+  return String(tx);
+}
+
+async function importFile(file: string): Promise<Record<string, unknown>> {
+  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+}
+
+function requirePeer(scratch: string, name: string): Record<string, unknown> {
+  return createRequire(join(scratch, 'package.json'))(name) as Record<string, unknown>;
+}
+
+function floorClient(ctx: ClientContext): BenchClient {
+  const prefix = new URL(ctx.baseUrl).pathname;
+  const emptyHash = createHash('sha512').update('').digest('hex');
+  const sign = (method: string, path: string, query: string, bodyHash: string): Record<string, string> => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const sig = createHmac('sha512', ctx.secret).update(`${method}\n${prefix}${path}\n${query}\n${bodyHash}\n${ts}`).digest('hex');
+    return { KEY: ctx.key, Timestamp: ts, SIGN: sig, Accept: 'application/json', 'Content-Type': 'application/json' };
+  };
+  return {
+    async get() {
+      const query = 'currency=USDT&limit=20';
+      const res = await fetch(`${ctx.baseUrl}/wallet/withdrawals?${query}`, { headers: sign('GET', '/wallet/withdrawals', query, emptyHash) });
+      return countOf(JSON.parse(await res.text()));
+    },
+    async post() {
+      const body = JSON.stringify(TRANSFER);
+      const hash = createHash('sha512').update(body).digest('hex');
+      const res = await fetch(`${ctx.baseUrl}/wallet/transfers`, { method: 'POST', headers: sign('POST', '/wallet/transfers', '', hash), body });
+      return txOf(JSON.parse(await res.text()));
+    },
+  };
+}
+
+type FetchLike = (request: Request) => Promise<Response>;
+
+interface UndiciModule {
+  Agent: new (options: Record<string, unknown>) => { close(): Promise<void> };
+  fetch: (url: string, init: Record<string, unknown>) => Promise<Response>;
+  request: (
+    url: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: { arrayBuffer(): Promise<ArrayBuffer> } }>;
+}
+
+async function bodyOf(request: Request): Promise<Uint8Array | undefined> {
+  return request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
+}
+
+function undiciFetchShim(undici: UndiciModule, dispatcher: unknown): FetchLike {
+  return async (request) =>
+    undici.fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: await bodyOf(request),
+      signal: request.signal,
+      dispatcher,
+    });
+}
+
+function undiciRequestShim(undici: UndiciModule, dispatcher: unknown): FetchLike {
+  return async (request) => {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const res = await undici.request(request.url, {
+      method: request.method,
+      headers,
+      body: await bodyOf(request),
+      signal: request.signal,
+      dispatcher,
+    });
+    const out = new Headers();
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
+    }
+    const empty = res.statusCode === 204 || res.statusCode === 304;
+    const bytes = await res.body.arrayBuffer();
+    return new Response(empty ? null : bytes, { status: res.statusCode, headers: out });
+  };
+}
+
+async function oursClient(ctx: ClientContext, transport: 'default' | 'undici.fetch' | 'undici.request'): Promise<BenchClient> {
+  const mod = await importFile(ctx.oursEntry);
+  const Client = mod['ExchangeClient'] as new (options: Record<string, unknown>) => {
+    wallet: {
+      listWithdrawals(params: object): PromiseLike<unknown>;
+      transfer(params: object): PromiseLike<unknown>;
+    };
+  };
+  let fetchOption: FetchLike | undefined;
+  let close: (() => Promise<void>) | undefined;
+  if (transport !== 'default') {
+    const undici = requirePeer(ctx.scratch, 'undici') as unknown as UndiciModule;
+    const agent = new undici.Agent({ keepAliveTimeout: 60_000, connections: 32 });
+    fetchOption = transport === 'undici.fetch' ? undiciFetchShim(undici, agent) : undiciRequestShim(undici, agent);
+    close = () => agent.close();
+  }
+  const client = new Client({
+    key: ctx.key,
+    secret: ctx.secret,
+    baseUrl: ctx.baseUrl,
+    rateLimit: 'off',
+    clockSync: 'off',
+    ...(fetchOption ? { fetch: fetchOption } : {}),
+  });
+  return {
+    get: async () => countOf(await client.wallet.listWithdrawals(LIST_QUERY)),
+    post: async () => txOf(await client.wallet.transfer(TRANSFER)),
+    ...(close ? { close } : {}),
+  };
+}
+
+function gateApiClient(ctx: ClientContext): BenchClient {
+  const mod = requirePeer(ctx.scratch, 'gate-api') as {
+    ApiClient: new (basePath: string) => { setApiKeySecret(key: string, secret: string): void };
+    WalletApi: new (client: unknown) => {
+      listWithdrawals(opts: object): Promise<{ body: unknown }>;
+      transfer(transfer: object): Promise<{ body: unknown }>;
+    };
+    Transfer: new () => object;
+  };
+  const api = new mod.ApiClient(ctx.baseUrl);
+  api.setApiKeySecret(ctx.key, ctx.secret);
+  const wallet = new mod.WalletApi(api);
+  const transfer = Object.assign(new mod.Transfer(), TRANSFER);
+  return {
+    get: async () => countOf((await wallet.listWithdrawals(LIST_QUERY)).body),
+    post: async () => txOf((await wallet.transfer(transfer)).body),
+  };
+}
+
+async function gateioApiClient(ctx: ClientContext): Promise<BenchClient> {
+  const mod = await importFile(peerEntry(ctx.scratch, 'gateio-api', 'import'));
+  const RestClient = mod['RestClient'] as new (options: Record<string, unknown>) => {
+    getWithdrawalRecords(params: object): Promise<unknown>;
+    submitTransfer(params: object): Promise<unknown>;
+  };
+  const client = new RestClient({ apiKey: ctx.key, apiSecret: ctx.secret, baseUrl: ctx.baseUrl });
+  return {
+    get: async () => countOf(await client.getWithdrawalRecords({ ...LIST_QUERY })),
+    post: async () => txOf(await client.submitTransfer({ ...TRANSFER })),
+  };
+}
+
+async function ccxtClient(ctx: ClientContext): Promise<BenchClient> {
+  const mod = await importFile(peerEntry(ctx.scratch, 'ccxt', 'import'));
+  const Gate = (mod['gate'] ?? (mod['default'] as Record<string, unknown> | undefined)?.['gate']) as new (
+    options: Record<string, unknown>,
+  ) => {
+    urls: { api: Record<string, Record<string, string>> };
+    privateWalletGetWithdrawals(params: object): Promise<unknown>;
+    privateWalletPostTransfers(params: object): Promise<unknown>;
+    close?(): Promise<void>;
+  };
+  const exchange = new Gate({ apiKey: ctx.key, secret: ctx.secret, enableRateLimit: false });
+  for (const group of Object.values(exchange.urls.api)) {
+    for (const area of Object.keys(group)) group[area] = ctx.baseUrl;
+  }
+  return {
+    get: async () => countOf(await exchange.privateWalletGetWithdrawals({ ...LIST_QUERY })),
+    post: async () => txOf(await exchange.privateWalletPostTransfers({ ...TRANSFER })),
+  };
+}
+
+/** Builds the client `id` against the benchmark server. */
+export async function createClient(id: ClientId, ctx: ClientContext): Promise<BenchClient> {
+  switch (id) {
+    case 'floor':
+      return floorClient(ctx);
+    case 'ours':
+      return oursClient(ctx, 'default');
+    case 'ours+undici.fetch':
+      return oursClient(ctx, 'undici.fetch');
+    case 'ours+undici.request':
+      return oursClient(ctx, 'undici.request');
+    case 'gate-api':
+      return gateApiClient(ctx);
+    case 'gateio-api':
+      return gateioApiClient(ctx);
+    case 'ccxt':
+      return ccxtClient(ctx);
+  }
+}

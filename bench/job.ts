@@ -1,0 +1,46 @@
+/**
+ * The contract between the orchestrator and a runner process: the job it is given, the result
+ * it prints, and a secret-free description of client errors.
+ */
+import type { ClientId } from './clients.js';
+import type { ConcurrentResult, SequentialResult } from './measure.js';
+
+/** What the orchestrator asks of one runner. */
+export interface RunnerJob {
+  readonly client: ClientId;
+  readonly baseUrl: string;
+  readonly key: string;
+  readonly scratch: string;
+  readonly oursEntry: string;
+  /** Calls of each kind before measuring. */
+  readonly warmup: number;
+  /** Sequential calls per latency loop. */
+  readonly sequentialCalls: number;
+  /** Calls of the concurrent loop. */
+  readonly concurrentCalls: number;
+  readonly concurrency: number;
+  /** Upper bound of each loop, ms. */
+  readonly loopMaxMs: number;
+}
+
+/** What one runner reports. */
+export type RunnerResult =
+  | {
+      readonly ok: true;
+      readonly client: ClientId;
+      readonly get: SequentialResult;
+      readonly post: SequentialResult;
+      readonly throughput: ConcurrentResult;
+    }
+  | { readonly ok: false; readonly client: ClientId; readonly error: string };
+
+/** A short, secret-free description of whatever a client threw. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
+  if (error && typeof error === 'object') {
+    const e = error as { code?: unknown; message?: unknown; body?: unknown };
+    const label = (e.body as { label?: unknown } | undefined)?.label;
+    return `${String(e.code ?? '')} ${String(e.message ?? '')} ${label === undefined ? '' : String(label)}`.trim().slice(0, 300);
+  }
+  return String(error).slice(0, 300);
+}

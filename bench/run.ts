@@ -1,0 +1,175 @@
+/**
+ * `npm run bench`: measures this project's client and generator side by side with the clients
+ * people use today, in one run on this machine against one local signature-checking server,
+ * and writes bench/RESULTS.md. Exits non-zero when any client's signature was rejected or when
+ * this project's client could not be measured at all.
+ *
+ * Flags: `--quick` (one short round of everything, for trying the harness), `--out <file>`
+ * (default bench/RESULTS.md).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { bundleEntries, measureBundles } from './bundle.js';
+import { CLIENT_IDS, type ClientId } from './clients.js';
+import { measureColdImports, type ImportTarget } from './cold-import.js';
+import { installedFootprint, projectFootprint, type Footprint } from './footprint.js';
+import { measureGenerator } from './generator-timing.js';
+import { ensurePeers, peerEntry, type PeerName } from './peers.js';
+import { rejectedCount, renderReport } from './report.js';
+import { runScenarios, type ScenarioPlan } from './scenarios.js';
+import { evaluateTargets, summarizeClient } from './targets.js';
+import { measureTypecheck, writeConsumers } from './typecheck.js';
+
+const run = promisify(execFile);
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const scratch = join(repoRoot, 'bench', '.scratch');
+const started = performance.now();
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const outIndex = args.indexOf('--out');
+const outFile = resolve(repoRoot, outIndex !== -1 && args[outIndex + 1] ? (args[outIndex + 1] as string) : 'bench/RESULTS.md');
+
+const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generatorRepeats: number } = quick
+  ? { rounds: 1, warmup: 20, sequentialCalls: 60, concurrentCalls: 320, concurrency: 16, loopMaxMs: 5_000, importRepeats: 1, tscRepeats: 1, generatorRepeats: 1 }
+  : { rounds: 3, warmup: 100, sequentialCalls: 300, concurrentCalls: 1600, concurrency: 16, loopMaxMs: 8_000, importRepeats: 5, tscRepeats: 3, generatorRepeats: 3 };
+
+function log(line: string): void {
+  const t = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
+  process.stderr.write(`[bench ${t}s] ${line}\n`);
+}
+
+/** Which peer package each client needs. */
+const NEEDS: Partial<Record<ClientId, PeerName>> = {
+  'ours+undici.fetch': 'undici',
+  'ours+undici.request': 'undici',
+  'gate-api': 'gate-api',
+  'gateio-api': 'gateio-api',
+  ccxt: 'ccxt',
+};
+
+async function buildOurs(notes: string[]): Promise<string> {
+  const dist = join(repoRoot, 'dist', 'esm', 'index.js');
+  log('building the package (scripts/build.ts)');
+  try {
+    await run(process.execPath, [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts'], {
+      cwd: repoRoot,
+      timeout: 240_000,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    const why = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-2).join(' ');
+    notes.push(`The package build failed (${why.slice(0, 200)}); ${existsSync(dist) ? 'an earlier dist/ was used' : 'generated/src was loaded through tsx instead'}.`);
+  }
+  return existsSync(dist) ? dist : join(repoRoot, 'generated', 'src', 'index.ts');
+}
+
+async function main(): Promise<number> {
+  const loadBefore = loadavg();
+  const notes: string[] = [];
+  log(`node ${process.version}, ${cpus().length} cores, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}${quick ? ', QUICK mode' : ''}`);
+
+  const peers = await ensurePeers(scratch, log);
+  const usable = new Set(peers.filter((p) => p.installed).map((p) => p.name));
+  for (const p of peers) if (!p.installed) notes.push(`${p.name}@${p.version} could not be installed: ${p.reason ?? 'unknown reason'}.`);
+
+  const oursEntry = await buildOurs(notes);
+  const oursFromDist = oursEntry.endsWith('.js');
+  const clients = CLIENT_IDS.filter((c) => {
+    const need = NEEDS[c];
+    return need === undefined || usable.has(need);
+  });
+
+  log(`request scenarios: ${clients.join(', ')}`);
+  const scenarios = await runScenarios({ clients, plan, repoRoot, scratch, oursEntry, log });
+
+  log('cold imports');
+  const importTargets: ImportTarget[] = [{ id: 'floor (node:crypto)', specifier: 'node:crypto' }];
+  if (oursFromDist) importTargets.push({ id: 'ours', specifier: pathToFileURL(oursEntry).href });
+  for (const name of ['gate-api', 'gateio-api', 'ccxt', 'undici'] as const) {
+    if (usable.has(name)) importTargets.push({ id: name, specifier: pathToFileURL(peerEntry(scratch, name, 'import')).href });
+  }
+  const imports = (await measureColdImports(importTargets, plan.importRepeats, scratch)).map((i) => (i.id.startsWith('floor') ? { ...i, id: 'floor' } : i));
+  if (!oursFromDist) notes.push('Cold import of this project was not measured: there is no built dist/esm.');
+
+  log('installed sizes');
+  const footprints: Footprint[] = [];
+  try {
+    footprints.push(await projectFootprint('ours', repoRoot));
+  } catch (error) {
+    notes.push(`Installed size of this project could not be measured: ${String((error as Error).message).slice(0, 200)}`);
+  }
+  for (const name of ['gate-api', 'gateio-api', 'ccxt', 'undici'] as const) {
+    if (usable.has(name)) footprints.push(installedFootprint(name, join(scratch, 'node_modules', name), scratch));
+  }
+
+  log('bundles');
+  const esbuild = (await import('esbuild')) as unknown as Parameters<typeof measureBundles>[0];
+  const entries = bundleEntries(oursEntry, scratch, repoRoot).filter((e) => e.id === 'floor' || e.id === 'ours' || usable.has(e.id as PeerName));
+  const bundles = await measureBundles(esbuild, entries);
+
+  log('type checks');
+  const consumerDirs = writeConsumers(join(scratch, 'consumers'), oursEntry, join(repoRoot, 'node_modules', '@types')).filter(
+    (c) => c.id === 'floor' || (c.id === 'ours' && oursFromDist) || usable.has(c.id as PeerName),
+  );
+  const typecheck = await measureTypecheck(consumerDirs, join(repoRoot, 'node_modules', 'typescript', 'lib', 'tsc.js'), plan.tscRepeats);
+
+  log('generator');
+  const generator = await measureGenerator(repoRoot, plan.generatorRepeats);
+
+  const summaries = clients.map((c) => summarizeClient(c, scenarios.results[c] ?? []));
+  const ours = summaries.find((s) => s.id === 'ours');
+  const targets = evaluateTargets({
+    floor: summaries.find((s) => s.id === 'floor'),
+    ours,
+    peers: summaries.filter((s) => s.id === 'gate-api' || s.id === 'gateio-api' || s.id === 'ccxt'),
+    oursImportMs: imports.find((i) => i.id === 'ours')?.importMs,
+    oursDirectDeps: footprints.find((f) => f.id === 'ours')?.directDeps,
+    oursBundleBytes: bundles.find((b) => b.id === 'ours')?.minBytes,
+    regenerationMs: generator.totalMs,
+  });
+  if (quick) notes.push('QUICK mode: one short round of everything; not a result to quote.');
+
+  const loadAfter = loadavg();
+  const report = renderReport({
+    date: new Date().toISOString(),
+    node: process.version,
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: cpus().length,
+    loadBefore,
+    loadAfter,
+    durationMs: performance.now() - started,
+    plan,
+    oursEntry: relative(repoRoot, oursEntry),
+    peers,
+    clients: summaries,
+    signatures: scenarios.signatures,
+    imports,
+    footprints,
+    bundles,
+    typecheck,
+    generator,
+    targets,
+    notes,
+  });
+  writeFileSync(outFile, report);
+  log(`wrote ${relative(repoRoot, outFile)}`);
+  for (const t of targets) log(`${t.met === true ? 'MET   ' : t.met === false ? 'MISSED' : 'n/a   '} ${t.target}: ${t.measured}${t.met === false ? ` (${t.verdict})` : ''}`);
+
+  const rejected = clients.filter((c) => rejectedCount(scenarios.signatures[c]) > 0);
+  if (rejected.length > 0) {
+    log(`signatures rejected for: ${rejected.join(', ')}`);
+    return 1;
+  }
+  if (!ours || ours.rounds === 0) {
+    log(`this project's client could not be measured${ours?.error ? `: ${ours.error}` : ''}`);
+    return 1;
+  }
+  return 0;
+}
+
+process.exitCode = await main();

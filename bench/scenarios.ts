@@ -1,0 +1,112 @@
+/**
+ * The request scenarios: every client measured in its own fresh process, rounds interleaved
+ * (each round visits every client, starting with a different one), against one server child.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { ClientId } from './clients.js';
+import type { RunnerJob, RunnerResult } from './job.js';
+import { spawnServer } from './server-process.js';
+import type { ServerStats } from './server.js';
+import { rotate } from './stats.js';
+
+const RUNNER = fileURLToPath(new URL('./runner.ts', import.meta.url));
+
+/** Sizes of the request scenarios. */
+export interface ScenarioPlan {
+  readonly rounds: number;
+  readonly warmup: number;
+  readonly sequentialCalls: number;
+  readonly concurrentCalls: number;
+  readonly concurrency: number;
+  readonly loopMaxMs: number;
+}
+
+/** Everything the request scenarios produced. */
+export interface ScenarioOutcome {
+  /** Results per client, one per round (failed rounds included). */
+  readonly results: Record<string, RunnerResult[]>;
+  /** The server's per-key counters, re-keyed by client id. */
+  readonly signatures: Record<string, ServerStats['byKey'][string]>;
+}
+
+/** The API key a client signs with (distinct per client, so the server can tell them apart). */
+export function keyOf(client: ClientId): string {
+  return `bench-${client.replace(/[^a-z0-9]+/gi, '-')}`;
+}
+
+function runOne(job: RunnerJob, secret: string, repoRoot: string, timeoutMs: number): Promise<RunnerResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', RUNNER], {
+      cwd: repoRoot,
+      env: { ...process.env, BENCH_JOB: JSON.stringify(job), BENCH_SECRET: secret },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (line) {
+        resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as RunnerResult);
+        return;
+      }
+      const why = code === null ? `killed after ${timeoutMs} ms` : `exit ${code}`;
+      resolve({ ok: false, client: job.client, error: `runner ${why}: ${err.trim().split('\n').slice(-3).join(' ').slice(0, 300)}` });
+    });
+  });
+}
+
+/**
+ * Starts the server child, then for each round runs every client once (rotated order), and
+ * finally collects the server's signature counters.
+ */
+export async function runScenarios(options: {
+  readonly clients: readonly ClientId[];
+  readonly plan: ScenarioPlan;
+  readonly repoRoot: string;
+  readonly scratch: string;
+  readonly oursEntry: string;
+  readonly log: (line: string) => void;
+}): Promise<ScenarioOutcome> {
+  const secrets = new Map(options.clients.map((c) => [c, randomBytes(24).toString('hex')]));
+  const keys = Object.fromEntries(options.clients.map((c) => [keyOf(c), secrets.get(c) as string]));
+  const server = await spawnServer(keys, options.repoRoot);
+  const results: Record<string, RunnerResult[]> = Object.fromEntries(options.clients.map((c) => [c, []]));
+  try {
+    for (let round = 0; round < options.plan.rounds; round++) {
+      for (const client of rotate(options.clients, round)) {
+        const job: RunnerJob = {
+          client,
+          baseUrl: server.url,
+          key: keyOf(client),
+          scratch: options.scratch,
+          oursEntry: options.oursEntry,
+          warmup: options.plan.warmup,
+          sequentialCalls: options.plan.sequentialCalls,
+          concurrentCalls: options.plan.concurrentCalls,
+          concurrency: options.plan.concurrency,
+          loopMaxMs: options.plan.loopMaxMs,
+        };
+        const result = await runOne(job, secrets.get(client) as string, options.repoRoot, options.plan.loopMaxMs * 4 + 30_000);
+        results[client]?.push(result);
+        options.log(
+          result.ok
+            ? `round ${round + 1} ${client}: GET p50 ${result.get.p50Us.toFixed(0)} µs, POST p50 ${result.post.p50Us.toFixed(0)} µs, ${result.throughput.rps.toFixed(0)} req/s`
+            : `round ${round + 1} ${client}: FAILED ${result.error}`,
+        );
+      }
+    }
+    const stats = await server.stats();
+    const signatures = Object.fromEntries(
+      options.clients.map((c) => [c, stats.byKey[keyOf(c)] ?? { accepted: 0, rejected: {} }]),
+    );
+    return { results, signatures };
+  } finally {
+    await server.stop();
+  }
+}
