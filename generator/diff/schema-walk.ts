@@ -127,7 +127,13 @@ function compareNode(w: Walker, a: Node, b: Node, pa: string, pb: string, field:
     push('type', `${describeType(a)} → ${describeType(b)}`);
     return;
   }
-  if (a.format !== b.format) push('format', `${show(a.format)} → ${show(b.format)}`);
+  if (a.format !== b.format) {
+    // A number's format decides its wire precision (int32, int64), and a format swapped for another
+    // changes the value's meaning; a format added to or dropped from a string only annotates it.
+    const numeric = ta === 'integer' || ta === 'number';
+    const swapped = a.format !== undefined && b.format !== undefined;
+    push(numeric || swapped ? 'format' : 'constraint', `format ${show(a.format)} → ${show(b.format)}`);
+  }
   const enumA: unknown = a.enum;
   const enumB: unknown = b.enum;
   if (Array.isArray(enumA) && Array.isArray(enumB)) {

@@ -22,7 +22,7 @@ export function schemaMessage(label: string, d: SchemaDiff): string {
   const where = fieldLabel(label, d.field);
   switch (d.kind) {
     case 'type': return `${where}: type ${d.detail}`;
-    case 'format': return `${where}: format ${d.detail}`;
+    case 'format': return `${where}: ${d.detail}`;
     case 'enum-removed': return `${where}: enum value removed: ${d.detail}`;
     case 'enum-added': return `${where}: enum value added: ${d.detail}`;
     case 'property-removed': return `${where}: field removed`;

@@ -75,11 +75,21 @@ describe('compareSchemas', () => {
       ['made-required', 'b', 'optional → required'],
       ['enum-removed', 'b', '"x"'],
       ['enum-added', 'b', '"z"'],
-      ['format', 'c', '"int32" → "int64"'],
+      ['format', 'c', 'format "int32" → "int64"'],
       ['constraint', 'd', 'maxLength 32 → 64'],
       ['docs', 'e', 'description changed'],
       ['deprecated', 'f', 'now deprecated'],
     ]);
+  });
+
+  it.each([
+    { given: [{ type: 'integer' }, { type: 'integer', format: 'int64' }], want: ['format', 'format (none) → "int64"'] },
+    { given: [{ type: 'number', format: 'double' }, { type: 'number' }], want: ['format', 'format "double" → (none)'] },
+    { given: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }], want: ['format', 'format "date-time" → "date"'] },
+    { given: [{ type: 'string' }, { type: 'string', format: 'decimal' }], want: ['constraint', 'format (none) → "decimal"'] },
+    { given: [{ type: 'string', format: 'decimal' }, { type: 'string' }], want: ['constraint', 'format "decimal" → (none)'] },
+  ])('format $given.0 -> $given.1 is a $want.0 difference', ({ given: [a, b], want }) => {
+    expect(compareSchemas({}, {}, a, b, '', '').diffs.map((d) => [d.kind, d.detail])).toEqual([want]);
   });
 
   it('treats a type list as a type: adding null is a type change', () => {
