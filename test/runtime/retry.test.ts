@@ -117,6 +117,12 @@ describe('what is retried (127.0.0.1)', () => {
     expect(sent('/wallet/withdrawals')).toBe(1);
   });
 
+  it('501 Not Implemented is permanent and not retried', async () => {
+    handler = () => json(501, { label: 'NOT_IMPLEMENTED', message: 'no' });
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    expect(sent('/wallet/withdrawals')).toBe(1);
+  });
+
   it('4xx answers are never retried', async () => {
     handler = () => json(400, { label: 'INVALID_PARAM_VALUE', message: 'bad' });
     await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toMatchObject({ status: 400 });
