@@ -24,10 +24,16 @@ export function paramsTypeText(op: IROperation): string {
   const o = `operations[${JSON.stringify(op.id)}]`;
   const parts: string[] = [];
   if (op.parameters.some((p) => p.in === 'path')) parts.push(`${o}["parameters"]["path"]`);
-  if (op.parameters.some((p) => p.in === 'query')) parts.push(`NonNullable<${o}["parameters"]["query"]>`);
   if (op.shape === 'named-only') {
-    parts.push(op.method === 'GET' || op.method === 'DELETE' ? '{ query?: OpenQuery }' : '{ query?: OpenQuery; body?: JsonValue }');
-  } else if (op.requestBody) {
+    // Open shape: every query parameter goes in `query` (the declared ones typed), the body in `body`.
+    const declared = op.parameters.filter((p) => p.in === 'query');
+    const query = declared.length > 0 ? `NonNullable<${o}["parameters"]["query"]> & OpenQuery` : 'OpenQuery';
+    const queryKey = declared.some((p) => p.required) ? 'query' : 'query?';
+    parts.push(op.method === 'GET' || op.method === 'DELETE' ? `{ ${queryKey}: ${query} }` : `{ ${queryKey}: ${query}; body?: JsonValue }`);
+  } else if (op.parameters.some((p) => p.in === 'query')) {
+    parts.push(`NonNullable<${o}["parameters"]["query"]>`);
+  }
+  if (op.shape === 'shaped' && op.requestBody) {
     parts.push(`NonNullable<${o}["requestBody"]>["content"]["application/json"]`);
   }
   return parts.length > 0 ? parts.join(' & ') : 'NoParams';

@@ -6,8 +6,9 @@ import { request, type Core, type OperationMeta, type RequestOptions, type ApiPr
 import type { JsonValue, OpenQuery } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
-export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] &
-  NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']> & { query?: OpenQuery };
+export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] & {
+  query: NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']> & OpenQuery;
+};
 /** Success response (200) of {@link deleteSTPGroupUsers}. */
 export type DeleteSTPGroupUsersResponse = unknown;
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */

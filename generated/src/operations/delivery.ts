@@ -98,8 +98,9 @@ export function createDeliveryOrder(
 }
 
 /** Parameters of {@link listDeliveryAccountBook}: path, query and body fields in one object. */
-export type ListDeliveryAccountBookParams = operations['listDeliveryAccountBook']['parameters']['path'] &
-  NonNullable<operations['listDeliveryAccountBook']['parameters']['query']> & { query?: OpenQuery };
+export type ListDeliveryAccountBookParams = operations['listDeliveryAccountBook']['parameters']['path'] & {
+  query?: NonNullable<operations['listDeliveryAccountBook']['parameters']['query']> & OpenQuery;
+};
 /** Success response (200) of {@link listDeliveryAccountBook}. */
 export type ListDeliveryAccountBookResponse = unknown;
 /** Metadata of `GET /delivery/{settle}/account_book`. */

@@ -328,8 +328,9 @@ export function getLeverage(
 }
 
 /** Parameters of {@link listFuturesAccountBook}: path, query and body fields in one object. */
-export type ListFuturesAccountBookParams = operations['listFuturesAccountBook']['parameters']['path'] &
-  NonNullable<operations['listFuturesAccountBook']['parameters']['query']> & { query?: OpenQuery };
+export type ListFuturesAccountBookParams = operations['listFuturesAccountBook']['parameters']['path'] & {
+  query?: NonNullable<operations['listFuturesAccountBook']['parameters']['query']> & OpenQuery;
+};
 /** Success response (200) of {@link listFuturesAccountBook}. */
 export type ListFuturesAccountBookResponse = unknown;
 /** Metadata of `GET /futures/{settle}/account_book`. */

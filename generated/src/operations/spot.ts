@@ -314,8 +314,8 @@ export function getSystemTime(
 }
 
 /** Parameters of {@link listOrderBook}: path, query and body fields in one object. */
-export type ListOrderBookParams = NonNullable<operations['listOrderBook']['parameters']['query']> & {
-  query?: OpenQuery;
+export type ListOrderBookParams = {
+  query?: NonNullable<operations['listOrderBook']['parameters']['query']> & OpenQuery;
 };
 /** Success response (200) of {@link listOrderBook}. */
 export type ListOrderBookResponse = unknown;

@@ -272,9 +272,9 @@ export function getUnifiedTransferables(
 }
 
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
-export type GetUserLeverageCurrencySettingParams = NonNullable<
-  operations['getUserLeverageCurrencySetting']['parameters']['query']
-> & { query?: OpenQuery };
+export type GetUserLeverageCurrencySettingParams = {
+  query?: NonNullable<operations['getUserLeverageCurrencySetting']['parameters']['query']> & OpenQuery;
+};
 /** Success response (200) of {@link getUserLeverageCurrencySetting}. */
 export type GetUserLeverageCurrencySettingResponse = unknown;
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */

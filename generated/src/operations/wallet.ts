@@ -369,8 +369,8 @@ export function listPushOrders(
 }
 
 /** Parameters of {@link listSavedAddress}: path, query and body fields in one object. */
-export type ListSavedAddressParams = NonNullable<operations['listSavedAddress']['parameters']['query']> & {
-  query?: OpenQuery;
+export type ListSavedAddressParams = {
+  query?: NonNullable<operations['listSavedAddress']['parameters']['query']> & OpenQuery;
 };
 /** Success response (200) of {@link listSavedAddress}. */
 export type ListSavedAddressResponse = unknown;
