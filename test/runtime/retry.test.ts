@@ -177,7 +177,7 @@ describe('429 timing (fake timers)', () => {
   it('waits until the reset time the server gave before resending', async () => {
     vi.useFakeTimers({ now: Date.parse('2024-01-01T00:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const times: number[] = [];
-    const { fetch } = fakeFetch(() => {
+    const { fetch, requests } = fakeFetch(() => {
       times.push(Date.now());
       return times.length === 1
         ? json(429, { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' }, { 'X-Svc-RateLimit-Reset-Timestamp': String(Date.now() / 1000 + 5) })
@@ -186,6 +186,11 @@ describe('429 timing (fake timers)', () => {
     const { response } = await advanceUntilSettled(request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse());
     expect(response.attempts).toBe(2);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(5000);
+    // Every attempt is signed afresh: a new Timestamp and a new signature.
+    const [a, b] = requests.map((r) => r.headers);
+    expect(Number(b!['timestamp']) - Number(a!['timestamp'])).toBeGreaterThanOrEqual(5);
+    expect(b!['sign']).not.toBe(a!['sign']);
+    expect(b!['x-client-request-id']).toBe(a!['x-client-request-id']);
   });
 
   it('honours Retry-After', async () => {
