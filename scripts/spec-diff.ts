@@ -91,8 +91,9 @@ const specDir = values['spec-dir'];
 try {
   const sides = defaultSides(root, positionals, specDir);
   const options = { repo: root, specDir, lint: !values['skip-lint'] };
-  const oldSide = await loadSide(sides.old, options);
-  const newSide = await loadSide(sides.new, options);
+  const shown = (side: string): string => (path.isAbsolute(side) ? path.relative(process.cwd(), side) || '.' : side);
+  const oldSide = { ...(await loadSide(sides.old, options)), label: shown(sides.old) };
+  const newSide = { ...(await loadSide(sides.new, options)), label: shown(sides.new) };
   const diff = diffSpecs(oldSide, newSide);
   const plan = planVersion(packageVersion(await readFile(path.join(root, 'package.json'), 'utf8')), diff.changes);
 
