@@ -164,7 +164,7 @@ describe('signer middleware over the final Request', () => {
 
   it.each(vectors)('signs what the Request holds: $name', async ({ given, want }) => {
     const url = `https://example.test${given.path}${given.query ? `?${given.query}` : ''}`;
-    const init: RequestInit = given.method === 'GET' ? { method: 'GET' } : { method: given.method, body: given.body || undefined };
+    const init: RequestInit = given.method === 'GET' || given.body === '' ? { method: given.method } : { method: given.method, body: given.body };
     const request = new Request(url, init);
     const onRequest = middleware(given.timestamp).onRequest!;
     const out = (await onRequest({ request, schemaPath: given.path, params: {}, id: 'x', options: {} as never })) as Request;
