@@ -58,7 +58,8 @@ export class FaultInjector {
   /** Arms a fault; returns its id. */
   add(fault: FaultSpec): number {
     const times = fault.times ?? 1;
-    if (!Number.isInteger(times) || times < 1) throw new TypeError(`faults.add: times must be a positive integer, got ${String(fault.times)}`);
+    if (!Number.isInteger(times) || times < 1)
+      throw new TypeError(`faults.add: times must be a positive integer, got ${String(fault.times)}`);
     if (fault.kind === 'delay' && !(Number.isFinite(fault.ms) && fault.ms >= 0)) {
       throw new TypeError(`faults.add: delay ms must be a non-negative number, got ${String(fault.ms)}`);
     }

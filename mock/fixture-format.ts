@@ -74,29 +74,38 @@ export function parseFixture(raw: unknown, source: string): Fixture {
     throw new FixtureError(source, name, problem);
   };
   if (!isObject(raw)) return fail('a fixture must be a JSON object');
-  const name = typeof raw['name'] === 'string' && raw['name'] !== '' ? raw['name'] : fail('"name" must be a non-empty string');
+  const name =
+    typeof raw['name'] === 'string' && raw['name'] !== '' ? raw['name'] : fail('"name" must be a non-empty string');
   const at = (problem: string): never => fail(problem, name);
-  for (const key of Object.keys(raw)) if (!TOP_KEYS.has(key)) at(`unknown field "${key}" (allowed: ${[...TOP_KEYS].join(', ')})`);
-  if (typeof raw['operationId'] !== 'string' || raw['operationId'] === '') at('"operationId" must be a non-empty string');
+  for (const key of Object.keys(raw))
+    if (!TOP_KEYS.has(key)) at(`unknown field "${key}" (allowed: ${[...TOP_KEYS].join(', ')})`);
+  if (typeof raw['operationId'] !== 'string' || raw['operationId'] === '')
+    at('"operationId" must be a non-empty string');
   if (raw['once'] !== undefined && typeof raw['once'] !== 'boolean') at('"once" must be a boolean');
   if (raw['description'] !== undefined && typeof raw['description'] !== 'string') at('"description" must be a string');
 
   const request = raw['request'];
   if (request !== undefined) {
     if (!isObject(request)) return at('"request" must be an object');
-    for (const key of Object.keys(request)) if (!REQUEST_KEYS.has(key)) at(`unknown field "request.${key}" (allowed: path, query, body)`);
+    for (const key of Object.keys(request))
+      if (!REQUEST_KEYS.has(key)) at(`unknown field "request.${key}" (allowed: path, query, body)`);
     checkTextMap(request['path'], 'request.path', false, at);
     checkTextMap(request['query'], 'request.query', true, at);
   }
 
   const response = raw['response'];
   if (!isObject(response)) return at('"response" must be an object');
-  for (const key of Object.keys(response)) if (!RESPONSE_KEYS.has(key)) at(`unknown field "response.${key}" (allowed: status, headers, body)`);
+  for (const key of Object.keys(response))
+    if (!RESPONSE_KEYS.has(key)) at(`unknown field "response.${key}" (allowed: status, headers, body)`);
   const status = plainNumber(response['status']);
-  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599) at('"response.status" must be an HTTP status');
+  if (status === undefined || !Number.isInteger(status) || status < 100 || status > 599)
+    at('"response.status" must be an HTTP status');
   checkTextMap(response['headers'], 'response.headers', false, at);
   if (status === 204 && response['body'] !== undefined) at('a 204 response has no body');
-  return { ...(raw as unknown as Fixture), response: { ...(response as unknown as FixtureResponse), status: status as number } };
+  return {
+    ...(raw as unknown as Fixture),
+    response: { ...(response as unknown as FixtureResponse), status: status as number },
+  };
 }
 
 /** The fixtures in one file's parsed content (an object or an array of objects). */
@@ -107,9 +116,12 @@ export function parseFixtureFile(content: unknown, source: string): Fixture[] {
 
 /** Whether `actual` (a lossless-parsed body) holds everything `expected` lists. */
 export function bodyMatches(expected: unknown, actual: unknown): boolean {
-  if (isNumeric(expected) || isNumeric(actual)) return isNumeric(expected) && isNumeric(actual) && String(expected) === String(actual);
+  if (isNumeric(expected) || isNumeric(actual))
+    return isNumeric(expected) && isNumeric(actual) && String(expected) === String(actual);
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => bodyMatches(e, actual[i]));
+    return (
+      Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => bodyMatches(e, actual[i]))
+    );
   }
   if (isObject(expected)) {
     return isObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && bodyMatches(v, actual[k]));
@@ -126,7 +138,11 @@ export function specificity(request: FixtureRequest | undefined): number {
       : isObject(node) && !isLosslessNumber(node)
         ? Object.values(node).reduce<number>((n, x) => n + leaves(x), 0)
         : 1;
-  return Object.keys(request.path ?? {}).length + Object.keys(request.query ?? {}).length + (request.body === undefined ? 0 : leaves(request.body));
+  return (
+    Object.keys(request.path ?? {}).length +
+    Object.keys(request.query ?? {}).length +
+    (request.body === undefined ? 0 : leaves(request.body))
+  );
 }
 
 function isNumeric(value: unknown): boolean {
@@ -148,7 +164,9 @@ function checkTextMap(value: unknown, field: string, allowNull: boolean, fail: (
   if (!isObject(value)) fail(`"${field}" must be an object of strings`);
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (typeof v !== 'string' && !(allowNull && v === null)) {
-      fail(`"${field}.${k}" must be a string${allowNull ? ' or null' : ''} (query and path values are compared as text)`);
+      fail(
+        `"${field}.${k}" must be a string${allowNull ? ' or null' : ''} (query and path values are compared as text)`,
+      );
     }
   }
 }

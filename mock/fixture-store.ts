@@ -93,14 +93,19 @@ export class FixtureStore {
     this.#used.clear();
   }
 
-  /** The fixture answering a request to `op`, if any (a `once` fixture is used up). */
-  match(op: IROperation, request: FixtureQuery): StoredFixture | undefined {
+  /**
+   * The fixture answering a request to `op`, if any (a `once` fixture is used up). With
+   * `errorsOnly`, only error answers (status >= 400) that pin the request down (at least one
+   * path, query or body condition) are considered.
+   */
+  match(op: IROperation, request: FixtureQuery, options: { errorsOnly?: boolean } = {}): StoredFixture | undefined {
     let best: StoredFixture | undefined;
     let bestScore = -1;
     for (const stored of this.#stored) {
       if (stored.fixture.operationId !== op.id || this.#used.has(stored)) continue;
       if (!requestMatches(stored.fixture, request)) continue;
       const score = specificity(stored.fixture.request);
+      if (options.errorsOnly === true && (stored.fixture.response.status < 400 || score === 0)) continue;
       if (score > bestScore) {
         best = stored;
         bestScore = score;

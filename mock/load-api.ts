@@ -20,7 +20,10 @@ export function readJsonFile(path: string, hint: string): unknown {
 }
 
 /** The spec and IR to serve: the given ones, else the generated files. */
-export async function loadApi(given: { spec?: object | undefined; ir?: IR | undefined }): Promise<{ spec: object; ir: IR }> {
+export async function loadApi(given: {
+  spec?: object | undefined;
+  ir?: IR | undefined;
+}): Promise<{ spec: object; ir: IR }> {
   const hint = 'run `npm run generate` first, or pass { spec, ir } to startMock';
   if (given.ir !== undefined) return { spec: given.spec ?? {}, ir: given.ir };
   if (given.spec !== undefined) return { spec: given.spec, ir: await buildIrFrom(given.spec) };

@@ -85,14 +85,21 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
     const route = rt.router.match(method, rawPath.slice(prefix.length));
     if (route.kind === 'not-found') throw new MockHttpError(404, 'NOT_FOUND', `Not found: ${method} ${rawPath}`);
     if (route.kind === 'method-not-allowed') {
-      throw new MockHttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${rawPath}`, { Allow: route.allowed.join(', ') });
+      throw new MockHttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method} not allowed on ${rawPath}`, {
+        Allow: route.allowed.join(', '),
+      });
     }
     op = route.op;
     record.operationId = op.id;
     record.body = redactBody(bodyText, secretsOf(rt, op));
 
     if (op.auth === 'private') {
-      subject.key = verifySignature({ method, rawPath, rawQuery, body: bodyBytes, headers: req.headers }, rt.ir.signing, (k) => rt.keys.secretOf(k), rt.clock.now());
+      subject.key = verifySignature(
+        { method, rawPath, rawQuery, body: bodyBytes, headers: req.headers },
+        rt.ir.signing,
+        (k) => rt.keys.secretOf(k),
+        rt.clock.now(),
+      );
       record.verified = true;
     }
 
@@ -104,10 +111,19 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
         return;
       }
       if (fault.kind === 'status') {
-        throw new MockHttpError(fault.status, fault.label ?? defaultFaultLabel(fault.status), fault.message ?? 'Injected fault');
+        throw new MockHttpError(
+          fault.status,
+          fault.label ?? defaultFaultLabel(fault.status),
+          fault.message ?? 'Injected fault',
+        );
       }
       if (fault.kind === '429-burst') {
-        rate = { allowed: false, limit: op.rateLimit.requests, remaining: 0, resetSeconds: Math.ceil(rt.clock.now() / 1000) + op.rateLimit.window };
+        rate = {
+          allowed: false,
+          limit: op.rateLimit.requests,
+          remaining: 0,
+          resetSeconds: Math.ceil(rt.clock.now() / 1000) + op.rateLimit.window,
+        };
         throw new MockHttpError(429, 'TOO_MANY_REQUESTS', 'Request Rate Limit Exceeded');
       }
       if (fault.kind === 'delay') await sleep(rt, fault.ms);
@@ -145,7 +161,8 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
       pagination = result.pagination ?? appliedPage(op.pagination, validated.query);
     }
   } catch (e) {
-    const error = e instanceof MockHttpError ? e : new MockHttpError(500, 'INTERNAL', `Mock failure: ${(e as Error).message}`);
+    const error =
+      e instanceof MockHttpError ? e : new MockHttpError(500, 'INTERNAL', `Mock failure: ${(e as Error).message}`);
     status = error.status;
     body = error.body();
     extra = error.headers;
@@ -172,7 +189,11 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     return;
   }
   const text = toJson(body);
-  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
   res.end(text);
 }
 
@@ -207,7 +228,10 @@ function secretsOf(rt: MockRuntime, op: IROperation): Set<string> {
 }
 
 function marketOf(body: unknown, query: Readonly<Record<string, unknown>>): string | undefined {
-  const fromBody = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)['currency_pair'] : undefined;
+  const fromBody =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)['currency_pair']
+      : undefined;
   const value = fromBody ?? query['currency_pair'];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,9 +1,10 @@
 /**
  * Chooses the answer to a request that passed every check, in this order:
- * (1) the stateful handler for its method and path template (a lookup the state cannot answer
- * falls through to fixtures, then to the handler's not-found error), (2) the best-matching recorded
- * fixture, (3) the spec's example for the success status (a 204 needs none), else
- * (4) 501 NOT_IMPLEMENTED_IN_MOCK. Handler and example answers are checked against the response
+ * (1) for operations with a stateful handler: a recorded error fixture that matches the request
+ * by at least one condition (so recorded failures such as WITHDRAWAL_OVER_LIMIT replay), else the
+ * handler (a lookup the state cannot answer falls through to fixtures, then to the handler's
+ * not-found error); (2) the best-matching recorded fixture, (3) the spec's example for the
+ * success status (a 204 needs none), else (4) 501 NOT_IMPLEMENTED_IN_MOCK. Handler and example answers are checked against the response
  * schema (fixtures were checked when loaded), so the mock never serves a body the spec rejects.
  */
 import type { IROperation } from '../generator/ir/types.js';
@@ -50,9 +51,17 @@ export interface AnswerRequest extends Omit<HandlerContext, 'op'> {
 export function answer(op: IROperation, request: AnswerRequest, sources: AnswerSources): Answer {
   const handler = sources.handlers[templateKey(op.method, op.path)];
   if (handler !== undefined) {
+    const recordedError = fromFixture(op, request, sources, true);
+    if (recordedError !== undefined) return recordedError;
     const result = handler({ ...request, op });
     if ('miss' in result) return fromFixture(op, request, sources) ?? raise(result.miss);
-    const out: Answer = { status: result.status, body: result.body, headers: {}, pagination: result.pagination, source: 'state' };
+    const out: Answer = {
+      status: result.status,
+      body: result.body,
+      headers: {},
+      pagination: result.pagination,
+      source: 'state',
+    };
     return checked(op, out, sources);
   }
 
@@ -71,14 +80,23 @@ export function answer(op: IROperation, request: AnswerRequest, sources: AnswerS
   );
 }
 
-function fromFixture(op: IROperation, request: AnswerRequest, sources: AnswerSources): Answer | undefined {
+function fromFixture(
+  op: IROperation,
+  request: AnswerRequest,
+  sources: AnswerSources,
+  errorsOnly = false,
+): Answer | undefined {
   let lossless: unknown;
   try {
     lossless = request.bodyText === '' ? undefined : parseLossless(request.bodyText);
   } catch {
     lossless = undefined;
   }
-  const fixture = sources.fixtures.match(op, { pathParams: request.pathParams, pairs: request.pairs, body: lossless });
+  const fixture = sources.fixtures.match(
+    op,
+    { pathParams: request.pathParams, pairs: request.pairs, body: lossless },
+    { errorsOnly },
+  );
   if (fixture === undefined) return undefined;
   const { status, headers, body } = fixture.fixture.response;
   return { status, body, headers: headers ?? {}, source: 'fixture' };

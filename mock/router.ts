@@ -63,7 +63,11 @@ export class Router {
       return { kind: 'not-found' };
     }
     const candidates = this.#entries
-      .filter((e) => e.segments.length === decoded.length && e.segments.every((s, i) => s === null ? decoded[i] !== '' : s === decoded[i]))
+      .filter(
+        (e) =>
+          e.segments.length === decoded.length &&
+          e.segments.every((s, i) => (s === null ? decoded[i] !== '' : s === decoded[i])),
+      )
       .sort((a, b) => b.rank - a.rank);
     if (candidates.length === 0) return { kind: 'not-found' };
     // The most specific template that accepts the method wins; a less specific one may still
@@ -72,7 +76,12 @@ export class Router {
     if (hit === undefined) {
       return { kind: 'method-not-allowed', allowed: [...new Set(candidates.map((c) => c.op.method))].sort() };
     }
-    return { kind: 'found', op: hit.op, params: paramsOf(hit, decoded), values: decoded.filter((_, i) => hit.segments[i] === null) };
+    return {
+      kind: 'found',
+      op: hit.op,
+      params: paramsOf(hit, decoded),
+      values: decoded.filter((_, i) => hit.segments[i] === null),
+    };
   }
 }
 

@@ -56,7 +56,9 @@ export class SchemaValidator {
       validate: function xDecimal(rule: DecimalRule, data: string): boolean {
         const problem = decimalViolation(data, rule);
         if (problem === undefined) return true;
-        (xDecimal as { errors?: Array<Partial<ErrorObject>> }).errors = [{ keyword: 'x-decimal', message: problem, params: {} }];
+        (xDecimal as { errors?: Array<Partial<ErrorObject>> }).errors = [
+          { keyword: 'x-decimal', message: problem, params: {} },
+        ];
         return false;
       },
     });
@@ -68,7 +70,8 @@ export class SchemaValidator {
     const validate = this.#compiled(schema);
     if (validate(value)) return undefined;
     const error = validate.errors?.[0];
-    if (error === undefined) return { instancePath: '', keyword: 'unknown', message: 'is invalid', parentSchema: undefined, data: value };
+    if (error === undefined)
+      return { instancePath: '', keyword: 'unknown', message: 'is invalid', parentSchema: undefined, data: value };
     const missing = (error.params as { missingProperty?: unknown }).missingProperty;
     return {
       instancePath: error.instancePath,

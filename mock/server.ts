@@ -68,7 +68,10 @@ export interface MockServer {
 export async function startMock(options: MockOptions = {}): Promise<MockServer> {
   const { spec, ir } = await loadApi({ spec: options.spec, ir: options.ir });
   const specIndex = new SpecIndex(spec);
-  const validator = new SchemaValidator({ ...specIndex.components, schemas: { ...(specIndex.components['schemas'] as object | undefined), ...ir.schemas } });
+  const validator = new SchemaValidator({
+    ...specIndex.components,
+    schemas: { ...(specIndex.components['schemas'] as object | undefined), ...ir.schemas },
+  });
   const clock = new OffsetClock(options.now ?? Date.now);
   const fixtures = new FixtureStore(ir.operations, validator, ir.schemas['Error']);
   if (options.fixturesDir !== undefined) fixtures.loadDir(options.fixturesDir);

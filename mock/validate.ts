@@ -41,7 +41,11 @@ export function validateRequest(
   try {
     pairs = parseRawQuery(parts.rawQuery);
   } catch {
-    throw new MockHttpError(400, 'INVALID_PARAM_VALUE', 'Invalid parameter: malformed percent-encoding in the query string');
+    throw new MockHttpError(
+      400,
+      'INVALID_PARAM_VALUE',
+      'Invalid parameter: malformed percent-encoding in the query string',
+    );
   }
   if (op.shape === 'named-only') return openRequest(parts, pairs);
 
@@ -138,7 +142,8 @@ export function fieldName(name: string | undefined, instancePath: string): strin
 
 function checkRequireAnyOf(names: readonly string[], query: Record<string, unknown>, body: unknown): void {
   if (names.length === 0) return;
-  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const present = names.some((n) => isSet(query[n]) || isSet(fields[n]));
   if (!present) throw missingParam(`one of ${names.join(', ')}`);
 }
@@ -157,6 +162,10 @@ function checkTimeRange(op: IROperation, query: Record<string, unknown>, nowMs: 
   const start = typeof from === 'number' ? from : end - range.defaultDays * 86_400;
   if (end < start) throw invalidParam(range.to, end, `must not be before \`${range.from}\` (${start})`);
   if (end - start > range.maxDays * 86_400) {
-    throw invalidParam(range.from, start, `time range between \`${range.from}\` and \`${range.to}\` exceeds ${range.maxDays} days`);
+    throw invalidParam(
+      range.from,
+      start,
+      `time range between \`${range.from}\` and \`${range.to}\` exceeds ${range.maxDays} days`,
+    );
   }
 }

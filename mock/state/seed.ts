@@ -19,7 +19,7 @@ const CURRENCIES = [
  */
 export function seedWithdrawals(nowMs: number, count: number, days: number): WithdrawalEntry[] {
   const nowSec = Math.floor(nowMs / 1000);
-  const spacing = Math.floor(((days * 86_400) - 600) / Math.max(1, count));
+  const spacing = Math.floor((days * 86_400 - 600) / Math.max(1, count));
   const records: WithdrawalEntry[] = [];
   for (let n = 1; n <= count; n++) {
     const age = count - n; // the last record is the newest
@@ -51,9 +51,32 @@ export function seedWithdrawals(nowMs: number, count: number, days: number): Wit
 export function seedSubAccounts(nowMs: number): SubAccountEntry[] {
   const created = Math.floor(nowMs / 1000) - 200 * 86_400;
   return [
-    { remark: 'market making desk', login_name: 'desk_mm_01', email: 'desk-mm-01@example.com', state: 1, type: 1, user_id: 10001, create_time: created },
-    { remark: 'arbitrage desk', login_name: 'desk_arb_02', email: 'desk-arb-02@example.com', state: 1, type: 1, user_id: 10002, create_time: created + 86_400 },
-    { remark: 'cross margin desk', login_name: 'desk_cm_03', state: 1, type: 3, user_id: 10003, create_time: created + 2 * 86_400 },
+    {
+      remark: 'market making desk',
+      login_name: 'desk_mm_01',
+      email: 'desk-mm-01@example.com',
+      state: 1,
+      type: 1,
+      user_id: 10001,
+      create_time: created,
+    },
+    {
+      remark: 'arbitrage desk',
+      login_name: 'desk_arb_02',
+      email: 'desk-arb-02@example.com',
+      state: 1,
+      type: 1,
+      user_id: 10002,
+      create_time: created + 86_400,
+    },
+    {
+      remark: 'cross margin desk',
+      login_name: 'desk_cm_03',
+      state: 1,
+      type: 3,
+      user_id: 10003,
+      create_time: created + 2 * 86_400,
+    },
   ];
 }
 

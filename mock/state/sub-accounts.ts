@@ -42,7 +42,9 @@ function perms(body: Record<string, unknown>): SubAccountKeyEntry['perms'] {
 }
 
 function ipWhitelist(body: Record<string, unknown>): string[] {
-  return Array.isArray(body['ip_whitelist']) ? body['ip_whitelist'].filter((x): x is string => typeof x === 'string') : [];
+  return Array.isArray(body['ip_whitelist'])
+    ? body['ip_whitelist'].filter((x): x is string => typeof x === 'string')
+    : [];
 }
 
 const createAccount: Handler = (ctx) => {

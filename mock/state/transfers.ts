@@ -16,10 +16,21 @@ function transfer(kind: TransferRecord['kind']): Handler {
   return (ctx: HandlerContext) => {
     const clientOrderId = textField(ctx.body, 'client_order_id');
     if (clientOrderId !== undefined && ctx.state.transfers.some((t) => t.clientOrderId === clientOrderId)) {
-      throw new MockHttpError(400, 'DUPLICATE_REQUEST', `Duplicate request: client_order_id ${clientOrderId} was already used`);
+      throw new MockHttpError(
+        400,
+        'DUPLICATE_REQUEST',
+        `Duplicate request: client_order_id ${clientOrderId} was already used`,
+      );
     }
     const txId = ctx.state.takeTxId();
-    ctx.state.transfers.push({ txId, kind, clientOrderId, status: 'SUCCESS', request: { ...bodyObject(ctx.body) }, at: ctx.nowMs });
+    ctx.state.transfers.push({
+      txId,
+      kind,
+      clientOrderId,
+      status: 'SUCCESS',
+      request: { ...bodyObject(ctx.body) },
+      at: ctx.nowMs,
+    });
     return { status: ctx.op.successStatus, body: { tx_id: txId } };
   };
 }
@@ -28,7 +39,9 @@ const orderStatus: Handler = (ctx) => {
   const clientOrderId = queryText(ctx.query, 'client_order_id');
   const txId = queryText(ctx.query, 'tx_id');
   const found = ctx.state.transfers.find(
-    (t) => (clientOrderId !== undefined && t.clientOrderId === clientOrderId) || (txId !== undefined && t.txId.toString() === txId),
+    (t) =>
+      (clientOrderId !== undefined && t.clientOrderId === clientOrderId) ||
+      (txId !== undefined && t.txId.toString() === txId),
   );
   if (found === undefined) return { miss: new MockHttpError(404, 'ORDER_NOT_FOUND', 'Transfer order not found') };
   return { status: ctx.op.successStatus, body: { tx_id: found.txId.toString(), status: found.status } };

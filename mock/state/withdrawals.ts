@@ -12,12 +12,30 @@ import { queryNumber, queryText, textField } from './handler.js';
 import type { WithdrawalEntry } from './store.js';
 
 /** Statuses a withdrawal can still be cancelled from. */
-export const CANCELLABLE = new Set(['REQUEST', 'MANUAL', 'REVIEW', 'DMOVE', 'FVERIFY', 'LOCKED', 'PEND', 'VERIFY', 'PROCES']);
+export const CANCELLABLE = new Set([
+  'REQUEST',
+  'MANUAL',
+  'REVIEW',
+  'DMOVE',
+  'FVERIFY',
+  'LOCKED',
+  'PEND',
+  'VERIFY',
+  'PROCES',
+]);
 
 const create: Handler = (ctx) => {
   const orderId = textField(ctx.body, 'withdraw_order_id');
-  if (orderId !== undefined && ctx.op.idempotency?.dedupes === true && ctx.state.withdrawals.some((w) => w.withdraw_order_id === orderId)) {
-    throw new MockHttpError(400, 'DUPLICATE_REQUEST', `Duplicate request: withdraw_order_id ${orderId} was already used`);
+  if (
+    orderId !== undefined &&
+    ctx.op.idempotency?.dedupes === true &&
+    ctx.state.withdrawals.some((w) => w.withdraw_order_id === orderId)
+  ) {
+    throw new MockHttpError(
+      400,
+      'DUPLICATE_REQUEST',
+      `Duplicate request: withdraw_order_id ${orderId} was already used`,
+    );
   }
   const record: WithdrawalEntry = {
     id: ctx.state.takeWithdrawalId(),
@@ -78,7 +96,11 @@ const cancel: Handler = (ctx) => {
   const record = ctx.state.withdrawals.find((w) => w.id === id);
   if (record === undefined) throw new MockHttpError(400, 'INVALID_WITHDRAW_ID', `Invalid withdrawal id: ${id}`);
   if (!CANCELLABLE.has(record.status)) {
-    throw new MockHttpError(400, 'INVALID_WITHDRAW_CANCEL_STATUS', `Withdrawal ${id} cannot be cancelled in status ${record.status}`);
+    throw new MockHttpError(
+      400,
+      'INVALID_WITHDRAW_CANCEL_STATUS',
+      `Withdrawal ${id} cannot be cancelled in status ${record.status}`,
+    );
   }
   record.status = 'CANCELPEND';
   // The cancel answer has no fee, type, fail_reason or timestamp2.

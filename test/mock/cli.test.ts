@@ -13,7 +13,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mock-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(args: string[]): { output: Promise<string>; exit: Promise<number | null>; stop: () => void } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   const output = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no output in time: ${text}`)), 15_000);
@@ -36,12 +39,21 @@ describe('npm run mock (mock/cli.ts)', () => {
     const { spec, ir } = makeTestApi();
     writeFileSync(join(dir, 'openapi.json'), JSON.stringify(spec));
     writeFileSync(join(dir, 'ir.json'), JSON.stringify(ir));
-    const cli = run(['--port', '0', '--spec', join(dir, 'openapi.json'), '--ir', join(dir, 'ir.json'), '--fixtures', 'test/mock/fixtures']);
+    const cli = run([
+      '--port',
+      '0',
+      '--spec',
+      join(dir, 'openapi.json'),
+      '--ir',
+      join(dir, 'ir.json'),
+      '--fixtures',
+      'test/mock/fixtures',
+    ]);
     try {
       const text = await cli.output;
       expect(text).toContain(`key:    ${MOCK_KEY}`);
       expect(text).toContain(`secret: ${MOCK_SECRET}`);
-      expect(text).toContain('fixtures: 10');
+      expect(text).toContain('fixtures: 12');
       const url = /mock listening: (http:\/\/127\.0\.0\.1:\d+\/api\/v4)/.exec(text)?.[1];
       expect(url).toBeDefined();
       const time = await send(url as string, { method: 'GET', path: '/spot/time', signed: false });

@@ -10,7 +10,18 @@ afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
 const transfer = (clientOrderId: string) =>
-  t.call({ method: 'POST', path: '/wallet/transfers', body: json({ currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT', client_order_id: clientOrderId }) });
+  t.call({
+    method: 'POST',
+    path: '/wallet/transfers',
+    body: json({
+      currency: 'USDT',
+      from: 'spot',
+      to: 'margin',
+      amount: '1',
+      currency_pair: 'BTC_USDT',
+      client_order_id: clientOrderId,
+    }),
+  });
 const time = () => t.call({ method: 'GET', path: '/spot/time', signed: false });
 
 describe('fault injection', () => {
@@ -93,7 +104,9 @@ describe('fault injection', () => {
       expect(res.json).toEqual({ label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' });
       expect(res.headers.get('x-svc-ratelimit-requests-remain')).toBe('0');
       expect(res.headers.get('x-svc-ratelimit-limit')).toBe('200');
-      expect(res.headers.get('x-svc-ratelimit-reset-timestamp')).toBe(String(Math.ceil(t.mock.clock.now() / 1000) + 10));
+      expect(res.headers.get('x-svc-ratelimit-reset-timestamp')).toBe(
+        String(Math.ceil(t.mock.clock.now() / 1000) + 10),
+      );
     }
     expect((await t.call({ method: 'GET', path: '/wallet/withdrawals' })).status).toBe(200);
   });

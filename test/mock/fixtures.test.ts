@@ -14,13 +14,14 @@ beforeAll(async () => {
 afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
-const chains = (currency: string) => t.call({ method: 'GET', path: '/wallet/currency_chains', query: `currency=${currency}`, signed: false });
+const chains = (currency: string) =>
+  t.call({ method: 'GET', path: '/wallet/currency_chains', query: `currency=${currency}`, signed: false });
 const order = (body: Record<string, unknown>) => t.call({ method: 'POST', path: '/spot/orders', body: json(body) });
 
 describe('fixture replay', () => {
   it('loads every file of the folder, in path order', () => {
     const sources = t.mock.fixtures.list().map((f) => f.source);
-    expect(sources).toHaveLength(10);
+    expect(sources).toHaveLength(12);
     expect(sources).toEqual([...sources].sort());
   });
 
@@ -86,8 +87,26 @@ describe('fixture replay', () => {
     expect((await t.call({ method: 'GET', path: '/sub_accounts/20002' })).json.label).toBe('SUB_ACCOUNT_NOT_FOUND');
   });
 
+  it('replays a recorded error for a stateful operation, but lets the state answer successes', async () => {
+    const body = (amount: string) =>
+      json({ currency: 'USDT', amount, chain: 'TRX', address: 'TYDzsYUEpvnYmQk4zGP9sWWcTEd2MiAtW6' });
+    const over = await t.call({ method: 'POST', path: '/withdrawals', body: body('750000') });
+    expect(over.status).toBe(400);
+    expect(over.json.label).toBe('WITHDRAWAL_OVER_LIMIT');
+    expect(t.mock.state.withdrawals.filter((w) => w.status === 'REQUEST')).toHaveLength(0);
+    t.mock.clock.advance(3_000);
+    const ok = await t.call({ method: 'POST', path: '/withdrawals', body: body('5') });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ status: 'REQUEST', amount: '5' });
+    expect(t.mock.state.withdrawals.filter((w) => w.status === 'REQUEST')).toHaveLength(1);
+  });
+
   it('takes fixtures added at run time', async () => {
-    t.mock.fixtures.add({ operationId: 'getFee', name: 'fee', response: { status: 200, body: { maker_fee: '0.001' } } });
+    t.mock.fixtures.add({
+      operationId: 'getFee',
+      name: 'fee',
+      response: { status: 200, body: { maker_fee: '0.001' } },
+    });
     const res = await t.call({ method: 'GET', path: '/spot/fee' });
     expect(res.json).toEqual({ maker_fee: '0.001' });
   });
@@ -96,17 +115,53 @@ describe('fixture replay', () => {
 describe('fixture checks', () => {
   const ok = { operationId: 'listCurrencyChains', name: 'x', response: { status: 200, body: [] } };
   const bad: Array<{ given: string; fixture: unknown; want: string }> = [
-    { given: 'an unknown operation', fixture: { ...ok, operationId: 'noSuchOp' }, want: 'unknown operationId "noSuchOp"' },
+    {
+      given: 'an unknown operation',
+      fixture: { ...ok, operationId: 'noSuchOp' },
+      want: 'unknown operationId "noSuchOp"',
+    },
     { given: 'an unknown field', fixture: { ...ok, respones: {} }, want: 'unknown field "respones"' },
     { given: 'no name', fixture: { ...ok, name: '' }, want: '"name" must be a non-empty string' },
-    { given: 'a status that is not HTTP', fixture: { ...ok, response: { status: 2000 } }, want: '"response.status" must be an HTTP status' },
-    { given: 'an undeclared success status', fixture: { ...ok, response: { status: 201, body: [] } }, want: 'status 201 is not declared' },
-    { given: 'a body the schema rejects', fixture: { ...ok, response: { status: 200, body: [{ is_disabled: 7 }] } }, want: 'does not match the spec at "/0/is_disabled"' },
-    { given: 'an error body without a label', fixture: { ...ok, response: { status: 400, body: { message: 'x' } } }, want: 'does not match the spec' },
-    { given: 'an undeclared query parameter', fixture: { ...ok, request: { query: { currencyy: 'BTC' } } }, want: 'query parameter "currencyy" is not declared' },
-    { given: 'a query value that is a number', fixture: { ...ok, request: { query: { currency: 1 } } }, want: '"request.query.currency" must be a string or null' },
-    { given: 'an unknown path parameter', fixture: { ...ok, request: { path: { id: '1' } } }, want: 'path parameter "id" is not in' },
-    { given: 'a 204 with a body', fixture: { operationId: 'lockSubAccount', name: 'x', response: { status: 204, body: {} } }, want: 'a 204 response has no body' },
+    {
+      given: 'a status that is not HTTP',
+      fixture: { ...ok, response: { status: 2000 } },
+      want: '"response.status" must be an HTTP status',
+    },
+    {
+      given: 'an undeclared success status',
+      fixture: { ...ok, response: { status: 201, body: [] } },
+      want: 'status 201 is not declared',
+    },
+    {
+      given: 'a body the schema rejects',
+      fixture: { ...ok, response: { status: 200, body: [{ is_disabled: 7 }] } },
+      want: 'does not match the spec at "/0/is_disabled"',
+    },
+    {
+      given: 'an error body without a label',
+      fixture: { ...ok, response: { status: 400, body: { message: 'x' } } },
+      want: 'does not match the spec',
+    },
+    {
+      given: 'an undeclared query parameter',
+      fixture: { ...ok, request: { query: { currencyy: 'BTC' } } },
+      want: 'query parameter "currencyy" is not declared',
+    },
+    {
+      given: 'a query value that is a number',
+      fixture: { ...ok, request: { query: { currency: 1 } } },
+      want: '"request.query.currency" must be a string or null',
+    },
+    {
+      given: 'an unknown path parameter',
+      fixture: { ...ok, request: { path: { id: '1' } } },
+      want: 'path parameter "id" is not in',
+    },
+    {
+      given: 'a 204 with a body',
+      fixture: { operationId: 'lockSubAccount', name: 'x', response: { status: 204, body: {} } },
+      want: 'a 204 response has no body',
+    },
     { given: 'a 200 without a body', fixture: { ...ok, response: { status: 200 } }, want: 'status 200 needs a body' },
   ];
   for (const { given, fixture, want } of bad) {
@@ -125,7 +180,11 @@ describe('fixture checks', () => {
 
   it('accepts a nested list body for an operation whose samples nest the list', () => {
     expect(() =>
-      t.mock.fixtures.add({ operationId: 'listWithdrawals', name: 'nested', response: { status: 200, body: [[{ id: 'w1', status: 'DONE' }]] } }),
+      t.mock.fixtures.add({
+        operationId: 'listWithdrawals',
+        name: 'nested',
+        response: { status: 200, body: [[{ id: 'w1', status: 'DONE' }]] },
+      }),
     ).not.toThrow();
   });
 

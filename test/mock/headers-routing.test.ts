@@ -33,7 +33,8 @@ describe('response headers', () => {
 
   it('gives every response a fresh trace id', async () => {
     const ids = new Set<string | null>();
-    for (let i = 0; i < 3; i++) ids.add((await t.call({ method: 'GET', path: '/spot/time', signed: false })).headers.get('x-svc-trace-id'));
+    for (let i = 0; i < 3; i++)
+      ids.add((await t.call({ method: 'GET', path: '/spot/time', signed: false })).headers.get('x-svc-trace-id'));
     expect(ids.size).toBe(3);
   });
 
@@ -87,7 +88,10 @@ describe('routing', () => {
 
   const router = new Router(makeTestApi().ir.operations);
   const cases = [
-    { given: ['GET', '/sub_accounts/10001/keys/abc'], want: { id: 'getSubAccountKey', params: { user_id: '10001', key: 'abc' } } },
+    {
+      given: ['GET', '/sub_accounts/10001/keys/abc'],
+      want: { id: 'getSubAccountKey', params: { user_id: '10001', key: 'abc' } },
+    },
     { given: ['DELETE', '/withdrawals/w%2F1'], want: { id: 'cancelWithdrawal', params: { withdrawal_id: 'w/1' } } },
     { given: ['GET', '/sub_accounts/unified_mode'], want: { id: 'listUnifiedMode', params: {} } },
     { given: ['POST', '/sub_accounts/10001/lock'], want: { id: 'lockSubAccount', params: { user_id: '10001' } } },

@@ -19,8 +19,14 @@ beforeAll(async () => {
 afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
-const withdrawal = json({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TYDzsYUEpvnYmQk4zGP9sWWcTEd2MiAtW6' });
-const withdraw = (extra: Partial<Parameters<TestMock['call']>[0]> = {}) => t.call({ method: 'POST', path: '/withdrawals', body: withdrawal, ...extra });
+const withdrawal = json({
+  currency: 'USDT',
+  amount: '10',
+  chain: 'TRX',
+  address: 'TYDzsYUEpvnYmQk4zGP9sWWcTEd2MiAtW6',
+});
+const withdraw = (extra: Partial<Parameters<TestMock['call']>[0]> = {}) =>
+  t.call({ method: 'POST', path: '/withdrawals', body: withdrawal, ...extra });
 
 describe('rate limits', () => {
   it('refuses a second POST /withdrawals within 3 s with 429 and the reset second, then allows it after 3 s', async () => {
@@ -45,7 +51,9 @@ describe('rate limits', () => {
 
   it('takes no slot for a request refused by the signature check or validation', async () => {
     expect((await withdraw({ secret: 'wrong' })).status).toBe(401);
-    expect((await withdraw({ body: json({ currency: 'USDT', amount: '0', chain: 'TRX', address: 'x' }) })).status).toBe(400);
+    expect((await withdraw({ body: json({ currency: 'USDT', amount: '0', chain: 'TRX', address: 'x' }) })).status).toBe(
+      400,
+    );
     expect((await withdraw()).status).toBe(200);
   });
 
@@ -56,16 +64,20 @@ describe('rate limits', () => {
   });
 
   it('counts public limits per address', async () => {
-    const chains = () => t.call({ method: 'GET', path: '/wallet/currency_chains', query: 'currency=ETH', signed: false });
+    const chains = () =>
+      t.call({ method: 'GET', path: '/wallet/currency_chains', query: 'currency=ETH', signed: false });
     expect((await chains()).headers.get('x-svc-ratelimit-requests-remain')).toBe('1');
     expect((await chains()).status).toBe(200);
     const third = await chains();
     expect(third.status).toBe(429);
-    expect(third.headers.get('x-svc-ratelimit-reset-timestamp')).toBe(String(Math.ceil((t.mock.clock.now() + 10_000) / 1000)));
+    expect(third.headers.get('x-svc-ratelimit-reset-timestamp')).toBe(
+      String(Math.ceil((t.mock.clock.now() + 10_000) / 1000)),
+    );
   });
 
   it('counts uid+market limits per key and currency pair', async () => {
-    const order = (pair: string) => t.call({ method: 'POST', path: '/spot/orders', body: json({ currency_pair: pair, amount: '1' }) });
+    const order = (pair: string) =>
+      t.call({ method: 'POST', path: '/spot/orders', body: json({ currency_pair: pair, amount: '1' }) });
     expect((await order('BTC_USDT')).status).toBe(200);
     expect((await order('BTC_USDT')).status).toBe(429);
     expect((await order('ETH_USDT')).status).toBe(200);
@@ -89,7 +101,10 @@ describe('RateLimiter', () => {
   const scopes = [
     { given: { scope: 'ip' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } }, want: 'ip:10.0.0.1' },
     { given: { scope: 'uid' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } }, want: 'key:k' },
-    { given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } }, want: 'key:k|market:BTC_USDT' },
+    {
+      given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } },
+      want: 'key:k|market:BTC_USDT',
+    },
     { given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k' } }, want: 'key:k|market:' },
   ];
   for (const { given, want } of scopes) {

@@ -20,8 +20,16 @@ describe('secrets', () => {
     await record({ method: 'GET', path: '/wallet/withdrawals', query: 'limit=2' });
     await record({ method: 'GET', path: '/wallet/withdrawals', secret: 'wrong-secret' });
     await record({ method: 'GET', path: '/wallet/withdrawals', timestamp: '1' });
-    await record({ method: 'POST', path: '/wallet/transfers', body: json({ currency: 'USDT', from: 'spot', to: 'margin', amount: '-1' }) });
-    await record({ method: 'POST', path: '/sub_accounts', body: json({ login_name: 'desk_s', password: 'p@ss-Secret-42' }) });
+    await record({
+      method: 'POST',
+      path: '/wallet/transfers',
+      body: json({ currency: 'USDT', from: 'spot', to: 'margin', amount: '-1' }),
+    });
+    await record({
+      method: 'POST',
+      path: '/sub_accounts',
+      body: json({ login_name: 'desk_s', password: 'p@ss-Secret-42' }),
+    });
     await record({ method: 'GET', path: '/spot/fee' });
     await record({ method: 'GET', path: '/nope' });
     const created = await t.call({ method: 'POST', path: '/sub_accounts/10001/keys', body: json({ name: 'k' }) });
@@ -29,12 +37,28 @@ describe('secrets', () => {
     await record({ method: 'GET', path: '/sub_accounts/10001/keys' });
     await record({ method: 'GET', path: '/wallet/withdrawals', key: created.json.key, secret: subSecret });
 
-    for (const r of t.mock.requests) expect(Object.keys(r).sort()).toEqual(
-      ['at', 'body', 'bodySha512', 'clientRequestId', 'fault', 'label', 'method', 'operationId', 'path', 'query', 'seq', 'status', 'verified'],
-    );
+    for (const r of t.mock.requests)
+      expect(Object.keys(r).sort()).toEqual([
+        'at',
+        'body',
+        'bodySha512',
+        'clientRequestId',
+        'fault',
+        'label',
+        'method',
+        'operationId',
+        'path',
+        'query',
+        'seq',
+        'status',
+        'verified',
+      ]);
     const log = JSON.stringify(t.mock.requests);
-    for (const secret of [MOCK_SECRET, MOCK_KEY, subSecret, created.json.key, 'p@ss-Secret-42']) expect(log).not.toContain(secret);
-    expect(t.mock.requests.find((r) => r.operationId === 'createSubAccounts')?.body).toBe('{"login_name":"desk_s","password":"[redacted]"}');
+    for (const secret of [MOCK_SECRET, MOCK_KEY, subSecret, created.json.key, 'p@ss-Secret-42'])
+      expect(log).not.toContain(secret);
+    expect(t.mock.requests.find((r) => r.operationId === 'createSubAccounts')?.body).toBe(
+      '{"login_name":"desk_s","password":"[redacted]"}',
+    );
     for (const res of responses) {
       const everything = res.text + JSON.stringify([...res.headers]);
       expect(everything).not.toContain(MOCK_SECRET);

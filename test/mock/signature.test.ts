@@ -17,12 +17,23 @@ describe('signature verification', () => {
   it('accepts a correctly signed GET with a query and logs it as verified', async () => {
     const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', query: 'currency=BTC&limit=5' });
     expect(res.status).toBe(200);
-    expect(t.mock.requests.at(-1)).toMatchObject({ verified: true, operationId: 'listWithdrawals', status: 200, query: 'currency=BTC&limit=5' });
+    expect(t.mock.requests.at(-1)).toMatchObject({
+      verified: true,
+      operationId: 'listWithdrawals',
+      status: 200,
+      query: 'currency=BTC&limit=5',
+    });
   });
 
   it('accepts a correctly signed POST with a body, and a second configured key', async () => {
     expect((await t.call({ method: 'POST', path: '/wallet/transfers', body: transferBody })).status).toBe(200);
-    const other = await t.call({ method: 'POST', path: '/wallet/transfers', body: transferBody, key: 'second-test-key', secret: 'second-test-secret' });
+    const other = await t.call({
+      method: 'POST',
+      path: '/wallet/transfers',
+      body: transferBody,
+      key: 'second-test-key',
+      secret: 'second-test-secret',
+    });
     expect(other.status).toBe(200);
   });
 
@@ -33,15 +44,71 @@ describe('signature verification', () => {
   });
 
   const failures: Array<{ given: string; req: Parameters<TestMock['call']>[0]; want: string }> = [
-    { given: 'the wrong secret', req: { method: 'GET', path: '/wallet/withdrawals', secret: 'not-the-secret' }, want: 'INVALID_SIGNATURE' },
-    { given: 'a body other than the one signed', req: { method: 'POST', path: '/wallet/transfers', body: transferBody, signBody: json({ currency: 'USDT', from: 'spot', to: 'margin', amount: '2', currency_pair: 'BTC_USDT' }) }, want: 'INVALID_SIGNATURE' },
-    { given: 'a query signed with %2C but sent with a comma', req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=BTC,ETH', signQuery: 'currencies=BTC%2CETH' }, want: 'INVALID_SIGNATURE' },
-    { given: 'a query signed with a comma but sent with %2C', req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=BTC%2CETH', signQuery: 'currencies=BTC,ETH' }, want: 'INVALID_SIGNATURE' },
-    { given: 'a query signed in another order', req: { method: 'GET', path: '/wallet/withdrawals', query: 'limit=5&currency=BTC', signQuery: 'currency=BTC&limit=5' }, want: 'INVALID_SIGNATURE' },
-    { given: 'an unknown key', req: { method: 'GET', path: '/wallet/withdrawals', key: 'unknown-key', secret: MOCK_SECRET }, want: 'INVALID_KEY' },
-    { given: 'no signature headers', req: { method: 'GET', path: '/wallet/withdrawals', signed: false }, want: 'MISSING_REQUIRED_HEADER' },
-    { given: 'a SIGN header of another length', req: { method: 'GET', path: '/wallet/withdrawals', headers: { SIGN: 'abc' } }, want: 'INVALID_SIGNATURE' },
-    { given: 'a Timestamp in milliseconds', req: { method: 'GET', path: '/wallet/withdrawals', timestamp: String(Date.UTC(2026, 0, 15, 12)) }, want: 'REQUEST_EXPIRED' },
+    {
+      given: 'the wrong secret',
+      req: { method: 'GET', path: '/wallet/withdrawals', secret: 'not-the-secret' },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'a body other than the one signed',
+      req: {
+        method: 'POST',
+        path: '/wallet/transfers',
+        body: transferBody,
+        signBody: json({ currency: 'USDT', from: 'spot', to: 'margin', amount: '2', currency_pair: 'BTC_USDT' }),
+      },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'a query signed with %2C but sent with a comma',
+      req: {
+        method: 'GET',
+        path: '/unified/batch_borrowable',
+        query: 'currencies=BTC,ETH',
+        signQuery: 'currencies=BTC%2CETH',
+      },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'a query signed with a comma but sent with %2C',
+      req: {
+        method: 'GET',
+        path: '/unified/batch_borrowable',
+        query: 'currencies=BTC%2CETH',
+        signQuery: 'currencies=BTC,ETH',
+      },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'a query signed in another order',
+      req: {
+        method: 'GET',
+        path: '/wallet/withdrawals',
+        query: 'limit=5&currency=BTC',
+        signQuery: 'currency=BTC&limit=5',
+      },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'an unknown key',
+      req: { method: 'GET', path: '/wallet/withdrawals', key: 'unknown-key', secret: MOCK_SECRET },
+      want: 'INVALID_KEY',
+    },
+    {
+      given: 'no signature headers',
+      req: { method: 'GET', path: '/wallet/withdrawals', signed: false },
+      want: 'MISSING_REQUIRED_HEADER',
+    },
+    {
+      given: 'a SIGN header of another length',
+      req: { method: 'GET', path: '/wallet/withdrawals', headers: { SIGN: 'abc' } },
+      want: 'INVALID_SIGNATURE',
+    },
+    {
+      given: 'a Timestamp in milliseconds',
+      req: { method: 'GET', path: '/wallet/withdrawals', timestamp: String(Date.UTC(2026, 0, 15, 12)) },
+      want: 'REQUEST_EXPIRED',
+    },
   ];
   for (const { given, req, want } of failures) {
     it(`answers 401 ${want} for ${given}`, async () => {
@@ -53,7 +120,12 @@ describe('signature verification', () => {
   }
 
   it('names the missing header', async () => {
-    const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', signed: false, headers: { KEY: MOCK_KEY, Timestamp: '1' } });
+    const res = await t.call({
+      method: 'GET',
+      path: '/wallet/withdrawals',
+      signed: false,
+      headers: { KEY: MOCK_KEY, Timestamp: '1' },
+    });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ label: 'MISSING_REQUIRED_HEADER', message: 'Missing required header: SIGN' });
   });
@@ -68,10 +140,15 @@ describe('signature verification', () => {
     for (const skew of [61, -61]) {
       const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', timestamp: String(now + skew) });
       expect(res.status).toBe(401);
-      expect(res.json).toEqual({ label: 'REQUEST_EXPIRED', message: 'gap between request Timestamp and server time exceeds 60' });
+      expect(res.json).toEqual({
+        label: 'REQUEST_EXPIRED',
+        message: 'gap between request Timestamp and server time exceeds 60',
+      });
     }
     for (const skew of [59, -59]) {
-      expect((await t.call({ method: 'GET', path: '/wallet/withdrawals', timestamp: String(now + skew) })).status).toBe(200);
+      expect((await t.call({ method: 'GET', path: '/wallet/withdrawals', timestamp: String(now + skew) })).status).toBe(
+        200,
+      );
     }
   });
 
@@ -81,7 +158,11 @@ describe('signature verification', () => {
     const stale = await t.call({ method: 'GET', path: '/wallet/withdrawals', timestamp: before });
     expect(stale.json.label).toBe('REQUEST_EXPIRED');
     const server = await t.call({ method: 'GET', path: '/spot/time', signed: false });
-    const fresh = await t.call({ method: 'GET', path: '/wallet/withdrawals', timestamp: String(Math.floor(server.json.server_time / 1000)) });
+    const fresh = await t.call({
+      method: 'GET',
+      path: '/wallet/withdrawals',
+      timestamp: String(Math.floor(server.json.server_time / 1000)),
+    });
     expect(fresh.status).toBe(200);
   });
 });
@@ -101,7 +182,10 @@ describe('signature helpers', () => {
   }
 
   it('builds the five-line payload with the empty-body hash', () => {
-    const payload = signaturePayload({ separator: '\n' }, { method: 'GET', path: '/api/v4/spot/time', query: 'a=1', body: '', timestamp: '1700000000' });
+    const payload = signaturePayload(
+      { separator: '\n' },
+      { method: 'GET', path: '/api/v4/spot/time', query: 'a=1', body: '', timestamp: '1700000000' },
+    );
     expect(payload.split('\n')).toEqual([
       'GET',
       '/api/v4/spot/time',

@@ -13,7 +13,11 @@ const get = (path: string, query = '') => t.call({ method: 'GET', path, query })
 
 describe('sub-accounts', () => {
   it('creates a sub-account (201, password never echoed) that list and get then show', async () => {
-    const created = await t.call({ method: 'POST', path: '/sub_accounts', body: json({ login_name: 'desk_new_04', password: 'pw-123456', remark: 'new desk' }) });
+    const created = await t.call({
+      method: 'POST',
+      path: '/sub_accounts',
+      body: json({ login_name: 'desk_new_04', password: 'pw-123456', remark: 'new desk' }),
+    });
     expect(created.status).toBe(201);
     expect(created.json).toMatchObject({ login_name: 'desk_new_04', remark: 'new desk', state: 1, type: 1 });
     expect(created.text).not.toContain('pw-123456');
@@ -46,7 +50,10 @@ describe('sub-accounts', () => {
   });
 
   it('answers 404 SUB_ACCOUNT_NOT_FOUND for an unknown sub-account', async () => {
-    for (const res of [await get('/sub_accounts/99999'), await t.call({ method: 'POST', path: '/sub_accounts/99999/lock' })]) {
+    for (const res of [
+      await get('/sub_accounts/99999'),
+      await t.call({ method: 'POST', path: '/sub_accounts/99999/lock' }),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.json.label).toBe('SUB_ACCOUNT_NOT_FOUND');
     }
@@ -58,13 +65,24 @@ describe('sub-account keys', () => {
     t.call({
       method: 'POST',
       path: '/sub_accounts/10001/keys',
-      body: json({ mode: 2, name: 'trading', perms: [{ name: 'spot', read_only: false }], ip_whitelist: ['203.0.113.10'] }),
+      body: json({
+        mode: 2,
+        name: 'trading',
+        perms: [{ name: 'spot', read_only: false }],
+        ip_whitelist: ['203.0.113.10'],
+      }),
     });
 
   it('returns the secret on create only', async () => {
     const created = await create();
     expect(created.status).toBe(200);
-    expect(created.json).toMatchObject({ mode: 2, name: 'trading', user_id: 10001, state: 1, ip_whitelist: ['203.0.113.10'] });
+    expect(created.json).toMatchObject({
+      mode: 2,
+      name: 'trading',
+      user_id: 10001,
+      state: 1,
+      ip_whitelist: ['203.0.113.10'],
+    });
     expect(created.json.secret).toMatch(/^mock-subsecret-/);
     const key = created.json.key as string;
     const listed = await get('/sub_accounts/10001/keys');
@@ -79,7 +97,11 @@ describe('sub-account keys', () => {
   it('updates with 204: name changes, omitted perms and ip_whitelist are cleared, mode stays', async () => {
     const key = (await create()).json.key as string;
     t.mock.clock.advance(5_000);
-    const update = await t.call({ method: 'PUT', path: `/sub_accounts/10001/keys/${key}`, body: json({ name: 'renamed', mode: 1 }) });
+    const update = await t.call({
+      method: 'PUT',
+      path: `/sub_accounts/10001/keys/${key}`,
+      body: json({ name: 'renamed', mode: 1 }),
+    });
     expect(update.status).toBe(204);
     const after = (await get(`/sub_accounts/10001/keys/${key}`)).json;
     expect(after).toMatchObject({ name: 'renamed', mode: 2, perms: [], ip_whitelist: [] });
@@ -97,7 +119,8 @@ describe('sub-account keys', () => {
 
   it('lets a created key sign requests until it is deleted', async () => {
     const created = (await create()).json as { key: string; secret: string };
-    const asSub = () => t.call({ method: 'GET', path: '/wallet/withdrawals', key: created.key, secret: created.secret });
+    const asSub = () =>
+      t.call({ method: 'GET', path: '/wallet/withdrawals', key: created.key, secret: created.secret });
     expect((await asSub()).status).toBe(200);
     await t.call({ method: 'DELETE', path: `/sub_accounts/10001/keys/${created.key}` });
     const after = await asSub();

@@ -11,9 +11,17 @@ afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
 const transfer = (fields: Record<string, unknown> = {}) =>
-  t.call({ method: 'POST', path: '/wallet/transfers', body: json({ currency: 'USDT', from: 'spot', to: 'futures', amount: '12.5', settle: 'usdt', ...fields }) });
+  t.call({
+    method: 'POST',
+    path: '/wallet/transfers',
+    body: json({ currency: 'USDT', from: 'spot', to: 'futures', amount: '12.5', settle: 'usdt', ...fields }),
+  });
 const subTransfer = (fields: Record<string, unknown> = {}) =>
-  t.call({ method: 'POST', path: '/wallet/sub_account_transfers', body: json({ sub_account: '10001', currency: 'USDT', amount: '3', direction: 'to', ...fields }) });
+  t.call({
+    method: 'POST',
+    path: '/wallet/sub_account_transfers',
+    body: json({ sub_account: '10001', currency: 'USDT', amount: '3', direction: 'to', ...fields }),
+  });
 const status = (query: string) => t.call({ method: 'GET', path: '/wallet/order_status', query });
 
 describe('transfers', () => {
@@ -72,7 +80,14 @@ describe('transfers', () => {
     const all = await t.call({ method: 'GET', path: '/wallet/sub_account_transfers' });
     expect(all.status).toBe(200);
     expect(all.json.map((r: { sub_account: string }) => r.sub_account)).toEqual(['10002', '10001']);
-    expect(all.json[1]).toMatchObject({ client_order_id: 'st-1', status: 'success', uid: '10000', currency: 'USDT', amount: '3', direction: 'to' });
+    expect(all.json[1]).toMatchObject({
+      client_order_id: 'st-1',
+      status: 'success',
+      uid: '10000',
+      currency: 'USDT',
+      amount: '3',
+      direction: 'to',
+    });
     expect(all.headers.get('x-pagination-total')).toBe('2');
     const one = await t.call({ method: 'GET', path: '/wallet/sub_account_transfers', query: 'sub_uid=10001,10003' });
     expect(one.json).toHaveLength(1);

@@ -28,28 +28,113 @@ describe('request validation', () => {
     expect(res.status).toBe(200);
   });
 
-  const cases: Array<{ given: string; req: Parameters<TestMock['call']>[0]; want: { label: string; field: string } }> = [
-    { given: 'a missing required body field', req: { method: 'POST', path: '/wallet/transfers', body: json({ from: 'spot', to: 'margin', amount: '1' }) }, want: { label: 'MISSING_REQUIRED_PARAM', field: 'currency' } },
-    { given: 'a missing required query parameter', req: { method: 'GET', path: '/wallet/currency_chains', signed: false }, want: { label: 'MISSING_REQUIRED_PARAM', field: 'currency' } },
-    { given: 'a value outside the enum', req: { method: 'POST', path: '/wallet/transfers', body: transfer({ from: 'bank' }) }, want: { label: 'INVALID_PARAM_VALUE', field: 'from' } },
-    { given: 'a value breaking the pattern', req: { method: 'POST', path: '/wallet/transfers', body: transfer({ client_order_id: 'has spaces' }) }, want: { label: 'INVALID_PARAM_VALUE', field: 'client_order_id' } },
-    { given: 'a limit above the maximum', req: { method: 'GET', path: '/wallet/withdrawals', query: 'limit=5000' }, want: { label: 'INVALID_PARAM_VALUE', field: 'limit' } },
-    { given: 'a non-integer limit', req: { method: 'GET', path: '/wallet/withdrawals', query: 'limit=ten' }, want: { label: 'INVALID_PARAM_VALUE', field: 'limit' } },
-    { given: 'more array items than maxItems', req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=A,B,C,D,E,F,G,H,I,J,K' }, want: { label: 'INVALID_PARAM_VALUE', field: 'currencies' } },
-    { given: 'an empty array item', req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=BTC,,ETH' }, want: { label: 'INVALID_PARAM_VALUE', field: 'currencies[1]' } },
-    { given: 'a non-integer path parameter', req: { method: 'GET', path: '/sub_accounts/abc' }, want: { label: 'INVALID_PARAM_VALUE', field: 'user_id' } },
-    { given: 'a nested field of the wrong type', req: { method: 'POST', path: '/sub_accounts/10001/keys', body: json({ perms: [{ name: 'spot', read_only: 'yes' }] }) }, want: { label: 'INVALID_PARAM_VALUE', field: 'perms[0].read_only' } },
-    { given: 'neither field of x-require-any-of', req: { method: 'GET', path: '/wallet/order_status' }, want: { label: 'MISSING_REQUIRED_PARAM', field: 'client_order_id, tx_id' } },
-    { given: 'a time range over 30 days', req: { method: 'GET', path: '/wallet/withdrawals', query: `from=${1768478400 - 31 * DAY}&to=1768478400` }, want: { label: 'INVALID_PARAM_VALUE', field: 'from' } },
-    { given: 'only a from more than 30 days ago', req: { method: 'GET', path: '/wallet/withdrawals', query: `from=${1768478400 - 31 * DAY}` }, want: { label: 'INVALID_PARAM_VALUE', field: 'from' } },
-    { given: 'to before from', req: { method: 'GET', path: '/wallet/withdrawals', query: 'from=1768478400&to=1768470000' }, want: { label: 'INVALID_PARAM_VALUE', field: 'to' } },
-    { given: 'a GET with a body', req: { method: 'GET', path: '/wallet/withdrawals', body: json({ currency: 'BTC' }) }, want: { label: 'INVALID_REQUEST_BODY', field: 'GET' } },
-    { given: 'a DELETE with a body', req: { method: 'DELETE', path: '/withdrawals/w1000001', body: json({ reason: 'x' }) }, want: { label: 'INVALID_REQUEST_BODY', field: 'DELETE' } },
-    { given: 'a body that is not JSON', req: { method: 'POST', path: '/wallet/transfers', body: '{"currency":' }, want: { label: 'INVALID_REQUEST_BODY', field: 'JSON' } },
-    { given: 'a body that is not an object', req: { method: 'POST', path: '/wallet/transfers', body: '[1,2]' }, want: { label: 'INVALID_REQUEST_BODY', field: 'object' } },
-    { given: 'no body where one is required', req: { method: 'POST', path: '/wallet/transfers' }, want: { label: 'INVALID_REQUEST_BODY', field: 'required' } },
-    { given: 'a body on an operation that takes none', req: { method: 'POST', path: '/sub_accounts/10001/lock', body: json({ x: 1 }) }, want: { label: 'INVALID_REQUEST_BODY', field: 'takes no body' } },
-  ];
+  const cases: Array<{ given: string; req: Parameters<TestMock['call']>[0]; want: { label: string; field: string } }> =
+    [
+      {
+        given: 'a missing required body field',
+        req: { method: 'POST', path: '/wallet/transfers', body: json({ from: 'spot', to: 'margin', amount: '1' }) },
+        want: { label: 'MISSING_REQUIRED_PARAM', field: 'currency' },
+      },
+      {
+        given: 'a missing required query parameter',
+        req: { method: 'GET', path: '/wallet/currency_chains', signed: false },
+        want: { label: 'MISSING_REQUIRED_PARAM', field: 'currency' },
+      },
+      {
+        given: 'a value outside the enum',
+        req: { method: 'POST', path: '/wallet/transfers', body: transfer({ from: 'bank' }) },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'from' },
+      },
+      {
+        given: 'a value breaking the pattern',
+        req: { method: 'POST', path: '/wallet/transfers', body: transfer({ client_order_id: 'has spaces' }) },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'client_order_id' },
+      },
+      {
+        given: 'a limit above the maximum',
+        req: { method: 'GET', path: '/wallet/withdrawals', query: 'limit=5000' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'limit' },
+      },
+      {
+        given: 'a non-integer limit',
+        req: { method: 'GET', path: '/wallet/withdrawals', query: 'limit=ten' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'limit' },
+      },
+      {
+        given: 'more array items than maxItems',
+        req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=A,B,C,D,E,F,G,H,I,J,K' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'currencies' },
+      },
+      {
+        given: 'an empty array item',
+        req: { method: 'GET', path: '/unified/batch_borrowable', query: 'currencies=BTC,,ETH' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'currencies[1]' },
+      },
+      {
+        given: 'a non-integer path parameter',
+        req: { method: 'GET', path: '/sub_accounts/abc' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'user_id' },
+      },
+      {
+        given: 'a nested field of the wrong type',
+        req: {
+          method: 'POST',
+          path: '/sub_accounts/10001/keys',
+          body: json({ perms: [{ name: 'spot', read_only: 'yes' }] }),
+        },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'perms[0].read_only' },
+      },
+      {
+        given: 'neither field of x-require-any-of',
+        req: { method: 'GET', path: '/wallet/order_status' },
+        want: { label: 'MISSING_REQUIRED_PARAM', field: 'client_order_id, tx_id' },
+      },
+      {
+        given: 'a time range over 30 days',
+        req: { method: 'GET', path: '/wallet/withdrawals', query: `from=${1768478400 - 31 * DAY}&to=1768478400` },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'from' },
+      },
+      {
+        given: 'only a from more than 30 days ago',
+        req: { method: 'GET', path: '/wallet/withdrawals', query: `from=${1768478400 - 31 * DAY}` },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'from' },
+      },
+      {
+        given: 'to before from',
+        req: { method: 'GET', path: '/wallet/withdrawals', query: 'from=1768478400&to=1768470000' },
+        want: { label: 'INVALID_PARAM_VALUE', field: 'to' },
+      },
+      {
+        given: 'a GET with a body',
+        req: { method: 'GET', path: '/wallet/withdrawals', body: json({ currency: 'BTC' }) },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'GET' },
+      },
+      {
+        given: 'a DELETE with a body',
+        req: { method: 'DELETE', path: '/withdrawals/w1000001', body: json({ reason: 'x' }) },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'DELETE' },
+      },
+      {
+        given: 'a body that is not JSON',
+        req: { method: 'POST', path: '/wallet/transfers', body: '{"currency":' },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'JSON' },
+      },
+      {
+        given: 'a body that is not an object',
+        req: { method: 'POST', path: '/wallet/transfers', body: '[1,2]' },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'object' },
+      },
+      {
+        given: 'no body where one is required',
+        req: { method: 'POST', path: '/wallet/transfers' },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'required' },
+      },
+      {
+        given: 'a body on an operation that takes none',
+        req: { method: 'POST', path: '/sub_accounts/10001/lock', body: json({ x: 1 }) },
+        want: { label: 'INVALID_REQUEST_BODY', field: 'takes no body' },
+      },
+    ];
   for (const { given, req, want } of cases) {
     it(`answers 400 ${want.label} for ${given}`, async () => {
       const res = await t.call(req);
@@ -60,12 +145,20 @@ describe('request validation', () => {
   }
 
   it('accepts a time range of exactly 30 days', async () => {
-    const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', query: `from=${1768478400 - 30 * DAY}&to=1768478400` });
+    const res = await t.call({
+      method: 'GET',
+      path: '/wallet/withdrawals',
+      query: `from=${1768478400 - 30 * DAY}&to=1768478400`,
+    });
     expect(res.status).toBe(200);
   });
 
   it('never echoes a password value in a validation error', async () => {
-    const res = await t.call({ method: 'POST', path: '/sub_accounts', body: json({ login_name: 'desk_x', password: 987654321 }) });
+    const res = await t.call({
+      method: 'POST',
+      path: '/sub_accounts',
+      body: json({ login_name: 'desk_x', password: 987654321 }),
+    });
     expect(res.status).toBe(400);
     expect(res.json.label).toBe('INVALID_PARAM_VALUE');
     expect(res.json.message).toContain('`password`');

@@ -11,20 +11,43 @@ afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
 const DAY = 86_400;
-interface Row { id: string; status: string; timestamp: string; withdraw_order_id?: string; currency: string }
+interface Row {
+  id: string;
+  status: string;
+  timestamp: string;
+  withdraw_order_id?: string;
+  currency: string;
+}
 const list = async (query: string): Promise<{ rows: Row[]; total: string | null }> => {
   const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', query });
   expect(res.status).toBe(200);
   return { rows: res.json as Row[], total: res.headers.get('x-pagination-total') };
 };
 const withdraw = (fields: Record<string, unknown> = {}) =>
-  t.call({ method: 'POST', path: '/withdrawals', body: json({ currency: 'USDT', amount: '25', chain: 'TRX', address: 'TYDzsYUEpvnYmQk4zGP9sWWcTEd2MiAtW6', ...fields }) });
+  t.call({
+    method: 'POST',
+    path: '/withdrawals',
+    body: json({
+      currency: 'USDT',
+      amount: '25',
+      chain: 'TRX',
+      address: 'TYDzsYUEpvnYmQk4zGP9sWWcTEd2MiAtW6',
+      ...fields,
+    }),
+  });
 
 describe('withdrawals', () => {
   it('creates a REQUEST record keeping withdraw_order_id, found by the list filters', async () => {
     const res = await withdraw({ withdraw_order_id: 'wd-0001', memo: 'm' });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'REQUEST', withdraw_order_id: 'wd-0001', currency: 'USDT', amount: '25', chain: 'TRX', memo: 'm' });
+    expect(res.json).toMatchObject({
+      status: 'REQUEST',
+      withdraw_order_id: 'wd-0001',
+      currency: 'USDT',
+      amount: '25',
+      chain: 'TRX',
+      memo: 'm',
+    });
     expect(res.json.id).toMatch(/^w\d+$/);
     const byOrder = await list('withdraw_order_id=wd-0001');
     expect(byOrder.rows.map((r) => r.id)).toEqual([res.json.id]);

@@ -9,8 +9,19 @@ import { testSchemas } from './schemas.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const list = (name: string): JsonSchema => ({ type: 'array', items: ref(name) });
-const q = (name: string, schema: JsonSchema, required = false, extra: Partial<IRParameter> = {}): IRParameter => ({ name, in: 'query', required, schema, ...extra });
-const p = (name: string, schema: JsonSchema = { type: 'string' }): IRParameter => ({ name, in: 'path', required: true, schema });
+const q = (name: string, schema: JsonSchema, required = false, extra: Partial<IRParameter> = {}): IRParameter => ({
+  name,
+  in: 'query',
+  required,
+  schema,
+  ...extra,
+});
+const p = (name: string, schema: JsonSchema = { type: 'string' }): IRParameter => ({
+  name,
+  in: 'path',
+  required: true,
+  schema,
+});
 const int64 = { type: 'integer', format: 'int64' };
 const userId = p('user_id', int64);
 
@@ -32,16 +43,25 @@ interface OpDef {
 const OPS: OpDef[] = [
   { id: 'getSystemTime', method: 'GET', path: '/spot/time', auth: 'public', response: ref('ServerTime') },
   {
-    id: 'listCurrencyChains', method: 'GET', path: '/wallet/currency_chains', auth: 'public',
-    params: [q('currency', { type: 'string' }, true)], response: list('CurrencyChain'),
+    id: 'listCurrencyChains',
+    method: 'GET',
+    path: '/wallet/currency_chains',
+    auth: 'public',
+    params: [q('currency', { type: 'string' }, true)],
+    response: list('CurrencyChain'),
     example: [{ chain: 'ETH', name_en: 'Ethereum', is_disabled: 0, decimal: '18' }],
   },
   {
-    id: 'listWithdrawals', method: 'GET', path: '/wallet/withdrawals', response: list('WithdrawalRecord'),
+    id: 'listWithdrawals',
+    method: 'GET',
+    path: '/wallet/withdrawals',
+    response: list('WithdrawalRecord'),
     params: [
-      q('currency', { type: 'string' }), q('withdraw_id', { type: 'string' }),
+      q('currency', { type: 'string' }),
+      q('withdraw_id', { type: 'string' }),
       q('withdraw_order_id', { type: 'string', maxLength: 32, pattern: '^[0-9A-Za-z_.-]{1,32}$' }),
-      q('from', int64), q('to', int64),
+      q('from', int64),
+      q('to', int64),
       q('limit', { type: 'integer', format: 'int32', minimum: 1, maximum: 1000, default: 100 }),
       q('offset', { type: 'integer', format: 'int32', minimum: 0, default: 0 }),
     ],
@@ -52,44 +72,196 @@ const OPS: OpDef[] = [
     },
   },
   {
-    id: 'transfer', method: 'POST', path: '/wallet/transfers', rate: [80, 10], body: ref('TransferRequest'), response: ref('TransactionId'),
-    extra: { idempotency: { field: 'client_order_id', in: 'body', dedupes: true, generate: true, lookup: { operationId: 'getTransferOrderStatus', param: 'client_order_id' } } },
+    id: 'transfer',
+    method: 'POST',
+    path: '/wallet/transfers',
+    rate: [80, 10],
+    body: ref('TransferRequest'),
+    response: ref('TransactionId'),
+    extra: {
+      idempotency: {
+        field: 'client_order_id',
+        in: 'body',
+        dedupes: true,
+        generate: true,
+        lookup: { operationId: 'getTransferOrderStatus', param: 'client_order_id' },
+      },
+    },
   },
-  { id: 'transferWithSubAccount', method: 'POST', path: '/wallet/sub_account_transfers', rate: [80, 10], body: ref('SubAccountTransferRequest'), response: ref('TransactionId') },
   {
-    id: 'listSubAccountTransfers', method: 'GET', path: '/wallet/sub_account_transfers', response: list('SubAccountTransferRecord'),
-    params: [q('sub_uid', { type: 'array', items: { type: 'string' } }, false, { serialization: 'csv' }), q('from', int64), q('to', int64), q('limit', { type: 'integer', minimum: 1, maximum: 1000 }), q('offset', { type: 'integer', minimum: 0 })],
-    extra: { pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 }, timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7, unit: 's' } },
+    id: 'transferWithSubAccount',
+    method: 'POST',
+    path: '/wallet/sub_account_transfers',
+    rate: [80, 10],
+    body: ref('SubAccountTransferRequest'),
+    response: ref('TransactionId'),
   },
   {
-    id: 'getTransferOrderStatus', method: 'GET', path: '/wallet/order_status', response: ref('TransferOrderStatus'),
-    params: [q('client_order_id', { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' }), q('tx_id', { type: 'string' })],
+    id: 'listSubAccountTransfers',
+    method: 'GET',
+    path: '/wallet/sub_account_transfers',
+    response: list('SubAccountTransferRecord'),
+    params: [
+      q('sub_uid', { type: 'array', items: { type: 'string' } }, false, { serialization: 'csv' }),
+      q('from', int64),
+      q('to', int64),
+      q('limit', { type: 'integer', minimum: 1, maximum: 1000 }),
+      q('offset', { type: 'integer', minimum: 0 }),
+    ],
+    extra: {
+      pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
+      timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7, unit: 's' },
+    },
+  },
+  {
+    id: 'getTransferOrderStatus',
+    method: 'GET',
+    path: '/wallet/order_status',
+    response: ref('TransferOrderStatus'),
+    params: [
+      q('client_order_id', { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+      q('tx_id', { type: 'string' }),
+    ],
     extra: { requireAnyOf: ['client_order_id', 'tx_id'] },
   },
-  { id: 'withdraw', method: 'POST', path: '/withdrawals', rate: [1, 3], body: ref('WithdrawRequest'), response: ref('WithdrawalRecord') },
-  { id: 'cancelWithdrawal', method: 'DELETE', path: '/withdrawals/{withdrawal_id}', params: [p('withdrawal_id')], success: 202, response: ref('WithdrawalRecord') },
-  { id: 'createSubAccounts', method: 'POST', path: '/sub_accounts', rate: [80, 10], body: ref('SubAccountCreateRequest'), success: 201, response: ref('SubAccount') },
-  { id: 'listSubAccounts', method: 'GET', path: '/sub_accounts', rate: [80, 10], params: [q('type', { type: 'string', enum: ['0', '1'] })], response: list('SubAccount') },
-  { id: 'listUnifiedMode', method: 'GET', path: '/sub_accounts/unified_mode', rate: [80, 10], response: { type: 'array', items: { type: 'object' } }, example: [{ user_id: 10001, is_unified: true, mode: 'multi_currency' }] },
-  { id: 'getSubAccount', method: 'GET', path: '/sub_accounts/{user_id}', rate: [80, 10], params: [userId], response: ref('SubAccount') },
-  { id: 'lockSubAccount', method: 'POST', path: '/sub_accounts/{user_id}/lock', rate: [80, 10], params: [userId], success: 204 },
-  { id: 'unlockSubAccount', method: 'POST', path: '/sub_accounts/{user_id}/unlock', rate: [80, 10], params: [userId], success: 204 },
-  { id: 'createSubAccountKeys', method: 'POST', path: '/sub_accounts/{user_id}/keys', rate: [80, 10], params: [userId], body: ref('SubAccountKeyRequest'), response: ref('SubAccountKey') },
-  { id: 'listSubAccountKeys', method: 'GET', path: '/sub_accounts/{user_id}/keys', rate: [80, 10], params: [userId], response: list('SubAccountKey') },
-  { id: 'getSubAccountKey', method: 'GET', path: '/sub_accounts/{user_id}/keys/{key}', rate: [80, 10], params: [userId, p('key')], response: ref('SubAccountKey') },
-  { id: 'updateSubAccountKeys', method: 'PUT', path: '/sub_accounts/{user_id}/keys/{key}', rate: [80, 10], params: [userId, p('key')], body: ref('SubAccountKeyRequest'), success: 204 },
-  { id: 'deleteSubAccountKeys', method: 'DELETE', path: '/sub_accounts/{user_id}/keys/{key}', rate: [80, 10], params: [userId, p('key')], success: 204 },
   {
-    id: 'getUnifiedBorrowableList', method: 'GET', path: '/unified/batch_borrowable', response: list('UnifiedBorrowable'),
-    params: [q('currencies', { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', minLength: 1 } }, true, { serialization: 'csv' })],
+    id: 'withdraw',
+    method: 'POST',
+    path: '/withdrawals',
+    rate: [1, 3],
+    body: ref('WithdrawRequest'),
+    response: ref('WithdrawalRecord'),
+  },
+  {
+    id: 'cancelWithdrawal',
+    method: 'DELETE',
+    path: '/withdrawals/{withdrawal_id}',
+    params: [p('withdrawal_id')],
+    success: 202,
+    response: ref('WithdrawalRecord'),
+  },
+  {
+    id: 'createSubAccounts',
+    method: 'POST',
+    path: '/sub_accounts',
+    rate: [80, 10],
+    body: ref('SubAccountCreateRequest'),
+    success: 201,
+    response: ref('SubAccount'),
+  },
+  {
+    id: 'listSubAccounts',
+    method: 'GET',
+    path: '/sub_accounts',
+    rate: [80, 10],
+    params: [q('type', { type: 'string', enum: ['0', '1'] })],
+    response: list('SubAccount'),
+  },
+  {
+    id: 'listUnifiedMode',
+    method: 'GET',
+    path: '/sub_accounts/unified_mode',
+    rate: [80, 10],
+    response: { type: 'array', items: { type: 'object' } },
+    example: [{ user_id: 10001, is_unified: true, mode: 'multi_currency' }],
+  },
+  {
+    id: 'getSubAccount',
+    method: 'GET',
+    path: '/sub_accounts/{user_id}',
+    rate: [80, 10],
+    params: [userId],
+    response: ref('SubAccount'),
+  },
+  {
+    id: 'lockSubAccount',
+    method: 'POST',
+    path: '/sub_accounts/{user_id}/lock',
+    rate: [80, 10],
+    params: [userId],
+    success: 204,
+  },
+  {
+    id: 'unlockSubAccount',
+    method: 'POST',
+    path: '/sub_accounts/{user_id}/unlock',
+    rate: [80, 10],
+    params: [userId],
+    success: 204,
+  },
+  {
+    id: 'createSubAccountKeys',
+    method: 'POST',
+    path: '/sub_accounts/{user_id}/keys',
+    rate: [80, 10],
+    params: [userId],
+    body: ref('SubAccountKeyRequest'),
+    response: ref('SubAccountKey'),
+  },
+  {
+    id: 'listSubAccountKeys',
+    method: 'GET',
+    path: '/sub_accounts/{user_id}/keys',
+    rate: [80, 10],
+    params: [userId],
+    response: list('SubAccountKey'),
+  },
+  {
+    id: 'getSubAccountKey',
+    method: 'GET',
+    path: '/sub_accounts/{user_id}/keys/{key}',
+    rate: [80, 10],
+    params: [userId, p('key')],
+    response: ref('SubAccountKey'),
+  },
+  {
+    id: 'updateSubAccountKeys',
+    method: 'PUT',
+    path: '/sub_accounts/{user_id}/keys/{key}',
+    rate: [80, 10],
+    params: [userId, p('key')],
+    body: ref('SubAccountKeyRequest'),
+    success: 204,
+  },
+  {
+    id: 'deleteSubAccountKeys',
+    method: 'DELETE',
+    path: '/sub_accounts/{user_id}/keys/{key}',
+    rate: [80, 10],
+    params: [userId, p('key')],
+    success: 204,
+  },
+  {
+    id: 'getUnifiedBorrowableList',
+    method: 'GET',
+    path: '/unified/batch_borrowable',
+    response: list('UnifiedBorrowable'),
+    params: [
+      q('currencies', { type: 'array', minItems: 1, maxItems: 10, items: { type: 'string', minLength: 1 } }, true, {
+        serialization: 'csv',
+      }),
+    ],
     example: [{ currency: 'BTC', amount: '0.5' }],
   },
   { id: 'getFee', method: 'GET', path: '/spot/fee', shape: 'named-only', response: ref('OpenValue') },
-  { id: 'createOrder', method: 'POST', path: '/spot/orders', shape: 'named-only', rate: [10, 1, 'uid+market', 'spot-place'], body: ref('OpenValue'), response: ref('OpenValue'), example: { id: '1', status: 'open' } },
+  {
+    id: 'createOrder',
+    method: 'POST',
+    path: '/spot/orders',
+    shape: 'named-only',
+    rate: [10, 1, 'uid+market', 'spot-place'],
+    body: ref('OpenValue'),
+    response: ref('OpenValue'),
+    example: { id: '1', status: 'open' },
+  },
 ];
 
 function errorResponses(auth: 'public' | 'private'): IROperation['responses'] {
-  const e = (status: string): IROperation['responses'][number] => ({ status, description: status, schema: ref('Error') });
+  const e = (status: string): IROperation['responses'][number] => ({
+    status,
+    description: status,
+    schema: ref('Error'),
+  });
   return [e('400'), ...(auth === 'private' ? [e('401')] : []), e('404'), e('429'), e('5XX')];
 }
 
@@ -110,7 +282,9 @@ function irOperation(d: OpDef): IROperation {
     retry: d.method === 'GET' ? 'safe' : 'never',
     nestedList: false,
     parameters: d.params ?? [],
-    ...(d.body === undefined ? {} : { requestBody: { required: true, contentType: 'application/json' as const, schema: d.body } }),
+    ...(d.body === undefined
+      ? {}
+      : { requestBody: { required: true, contentType: 'application/json' as const, schema: d.body } }),
     responses: [
       { status: String(success), description: 'success', ...(d.response === undefined ? {} : { schema: d.response }) },
       ...errorResponses(auth),
@@ -124,7 +298,9 @@ function irOperation(d: OpDef): IROperation {
 function specOperation(d: OpDef, op: IROperation): Record<string, unknown> {
   const success: Record<string, unknown> = { description: 'success' };
   if (d.response !== undefined) {
-    success['content'] = { 'application/json': { schema: d.response, ...(d.example === undefined ? {} : { example: d.example }) } };
+    success['content'] = {
+      'application/json': { schema: d.response, ...(d.example === undefined ? {} : { example: d.example }) },
+    };
   }
   return {
     operationId: d.id,
@@ -152,7 +328,8 @@ export function makeTestApi(): { spec: Record<string, unknown>; ir: IR } {
       pathIncludesPrefix: true,
       timestampUnit: 's',
       maxSkewSeconds: 60,
-      emptyBodySha512: 'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
+      emptyBodySha512:
+        'cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e',
       clockEndpoint: 'GET /spot/time',
     },
     headers: {
@@ -169,11 +346,21 @@ export function makeTestApi(): { spec: Record<string, unknown>; ir: IR } {
       },
       request: { clientRequestId: 'X-Client-Request-Id', sizeDecimal: 'X-Svc-Size-Decimal', expiry: 'x-svc-exptime' },
     },
-    errors: { labels: [], groups: {}, transient: ['INTERNAL', 'SERVER_ERROR', 'TOO_BUSY'], duplicate: ['DUPLICATE_REQUEST'] },
+    errors: {
+      labels: [],
+      groups: {},
+      transient: ['INTERNAL', 'SERVER_ERROR', 'TOO_BUSY'],
+      duplicate: ['DUPLICATE_REQUEST'],
+    },
     operations,
     schemas: structuredClone(testSchemas),
     removed: [],
   };
-  const spec = { openapi: '3.1.0', info: { title: 'Test API', version: 'v4.0.0-test' }, paths, components: { schemas: structuredClone(testSchemas) } };
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Test API', version: 'v4.0.0-test' },
+    paths,
+    components: { schemas: structuredClone(testSchemas) },
+  };
   return { spec, ir };
 }

@@ -3,16 +3,43 @@
  * the operations the mock tests exercise.
  */
 const decimal = { type: 'string', format: 'decimal' };
-const transferAmount = { type: 'string', format: 'decimal', pattern: '^\\d+(\\.\\d{1,8})?$', 'x-decimal': { gt: '0', maxScale: 8 } };
+const transferAmount = {
+  type: 'string',
+  format: 'decimal',
+  pattern: '^\\d+(\\.\\d{1,8})?$',
+  'x-decimal': { gt: '0', maxScale: 8 },
+};
 const clientOrderId = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 };
 const ref = (name: string): { $ref: string } => ({ $ref: `#/components/schemas/${name}` });
 
 /** The test API's `components.schemas`. */
 export const testSchemas: Record<string, Record<string, unknown>> = {
-  Error: { type: 'object', required: ['label'], properties: { label: { type: 'string' }, message: { type: 'string' }, detail: { type: 'string' } } },
+  Error: {
+    type: 'object',
+    required: ['label'],
+    properties: { label: { type: 'string' }, message: { type: 'string' }, detail: { type: 'string' } },
+  },
   WithdrawalStatus: {
     type: 'string',
-    enum: ['BCODE', 'CANCEL', 'CANCELPEND', 'DMOVE', 'DONE', 'EXTPEND', 'FAIL', 'FVERIFY', 'INVALID', 'LOCKED', 'MANUAL', 'PEND', 'PROCES', 'REJECT', 'REQUEST', 'REVIEW', 'VERIFY'],
+    enum: [
+      'BCODE',
+      'CANCEL',
+      'CANCELPEND',
+      'DMOVE',
+      'DONE',
+      'EXTPEND',
+      'FAIL',
+      'FVERIFY',
+      'INVALID',
+      'LOCKED',
+      'MANUAL',
+      'PEND',
+      'PROCES',
+      'REJECT',
+      'REQUEST',
+      'REVIEW',
+      'VERIFY',
+    ],
   },
   WithdrawalRecord: {
     type: 'object',
@@ -91,11 +118,19 @@ export const testSchemas: Record<string, Record<string, unknown>> = {
   TransactionId: { type: 'object', properties: { tx_id: { type: 'integer', format: 'int64' } } },
   TransferOrderStatus: {
     type: 'object',
-    properties: { tx_id: { type: 'string' }, status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAIL', 'PARTIAL_SUCCESS'] } },
+    properties: {
+      tx_id: { type: 'string' },
+      status: { type: 'string', enum: ['PENDING', 'SUCCESS', 'FAIL', 'PARTIAL_SUCCESS'] },
+    },
   },
   CurrencyChain: {
     type: 'object',
-    properties: { chain: { type: 'string' }, name_en: { type: 'string' }, is_disabled: { type: 'integer', format: 'int32', enum: [0, 1] }, decimal: { type: 'string' } },
+    properties: {
+      chain: { type: 'string' },
+      name_en: { type: 'string' },
+      is_disabled: { type: 'integer', format: 'int32', enum: [0, 1] },
+      decimal: { type: 'string' },
+    },
   },
   UnifiedBorrowable: { type: 'object', properties: { currency: { type: 'string' }, amount: decimal } },
   SubAccount: {

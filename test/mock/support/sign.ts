@@ -66,7 +66,13 @@ export async function send(baseUrl: string, req: TestRequest): Promise<TestRespo
     Object.assign(
       headers,
       signHeaders(
-        { method: req.method, fullPath: base.pathname + req.path, query: req.signQuery ?? query, body: req.signBody ?? body, timestamp },
+        {
+          method: req.method,
+          fullPath: base.pathname + req.path,
+          query: req.signQuery ?? query,
+          body: req.signBody ?? body,
+          timestamp,
+        },
         req.key,
         req.secret,
       ),
