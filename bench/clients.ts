@@ -35,6 +35,7 @@ export interface BenchClient {
 /** The ids of every client, in report order. */
 export const CLIENT_IDS = [
   'floor',
+  'floor+undici.request',
   'ours',
   'ours+undici.fetch',
   'ours+undici.request',
@@ -49,6 +50,7 @@ export type ClientId = (typeof CLIENT_IDS)[number];
 /** A short description of each client, for the report. */
 export const CLIENT_NOTES: Record<ClientId, string> = {
   floor: 'bare global fetch + node:crypto HMAC, JSON.parse; the floor every ratio is taken against',
+  'floor+undici.request': 'the same bare signing over undici 7 `request` (keep-alive Agent): the transport floor with undici, for reference',
   ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
   'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
   'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
@@ -77,7 +79,13 @@ function requirePeer(scratch: string, name: string): Record<string, unknown> {
   return createRequire(join(scratch, 'package.json'))(name) as Record<string, unknown>;
 }
 
-function floorClient(ctx: ClientContext): BenchClient {
+/** Sends one request and resolves with the response body text. */
+type Send = (url: string, method: string, headers: Record<string, string>, body: string | undefined) => Promise<string>;
+
+const fetchSend: Send = async (url, method, headers, body) =>
+  (await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })).text();
+
+function floorClient(ctx: ClientContext, send: Send): BenchClient {
   const prefix = new URL(ctx.baseUrl).pathname;
   const emptyHash = createHash('sha512').update('').digest('hex');
   const sign = (method: string, path: string, query: string, bodyHash: string): Record<string, string> => {
@@ -88,16 +96,26 @@ function floorClient(ctx: ClientContext): BenchClient {
   return {
     async get() {
       const query = 'currency=USDT&limit=20';
-      const res = await fetch(`${ctx.baseUrl}/wallet/withdrawals?${query}`, { headers: sign('GET', '/wallet/withdrawals', query, emptyHash) });
-      return countOf(JSON.parse(await res.text()));
+      const text = await send(`${ctx.baseUrl}/wallet/withdrawals?${query}`, 'GET', sign('GET', '/wallet/withdrawals', query, emptyHash), undefined);
+      return countOf(JSON.parse(text));
     },
     async post() {
       const body = JSON.stringify(TRANSFER);
       const hash = createHash('sha512').update(body).digest('hex');
-      const res = await fetch(`${ctx.baseUrl}/wallet/transfers`, { method: 'POST', headers: sign('POST', '/wallet/transfers', '', hash), body });
-      return txOf(JSON.parse(await res.text()));
+      const text = await send(`${ctx.baseUrl}/wallet/transfers`, 'POST', sign('POST', '/wallet/transfers', '', hash), body);
+      return txOf(JSON.parse(text));
     },
   };
+}
+
+function floorUndiciClient(ctx: ClientContext): BenchClient {
+  const undici = requirePeer(ctx.scratch, 'undici') as unknown as UndiciModule;
+  const dispatcher = new undici.Agent({ keepAliveTimeout: 60_000, connections: 32 });
+  const send: Send = async (url, method, headers, body) => {
+    const res = await undici.request(url, { method, headers, body, dispatcher });
+    return res.body.text();
+  };
+  return { ...floorClient(ctx, send), close: () => dispatcher.close() };
 }
 
 type FetchLike = (request: Request) => Promise<Response>;
@@ -108,7 +126,11 @@ interface UndiciModule {
   request: (
     url: string,
     init: Record<string, unknown>,
-  ) => Promise<{ statusCode: number; headers: Record<string, string | string[] | undefined>; body: { arrayBuffer(): Promise<ArrayBuffer> } }>;
+  ) => Promise<{
+    statusCode: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: { arrayBuffer(): Promise<ArrayBuffer>; text(): Promise<string> };
+  }>;
 }
 
 async function bodyOf(request: Request): Promise<Uint8Array | undefined> {
@@ -237,7 +259,9 @@ async function ccxtClient(ctx: ClientContext): Promise<BenchClient> {
 export async function createClient(id: ClientId, ctx: ClientContext): Promise<BenchClient> {
   switch (id) {
     case 'floor':
-      return floorClient(ctx);
+      return floorClient(ctx, fetchSend);
+    case 'floor+undici.request':
+      return floorUndiciClient(ctx);
     case 'ours':
       return oursClient(ctx, 'default');
     case 'ours+undici.fetch':

@@ -36,7 +36,7 @@ const outFile = resolve(repoRoot, outIndex !== -1 && args[outIndex + 1] ? (args[
 
 const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generatorRepeats: number } = quick
   ? { rounds: 1, warmup: 20, sequentialCalls: 60, concurrentCalls: 320, concurrency: 16, loopMaxMs: 5_000, importRepeats: 1, tscRepeats: 1, generatorRepeats: 1 }
-  : { rounds: 3, warmup: 100, sequentialCalls: 300, concurrentCalls: 1600, concurrency: 16, loopMaxMs: 8_000, importRepeats: 5, tscRepeats: 3, generatorRepeats: 3 };
+  : { rounds: 3, warmup: 60, sequentialCalls: 300, concurrentCalls: 1200, concurrency: 16, loopMaxMs: 8_000, importRepeats: 5, tscRepeats: 3, generatorRepeats: 3 };
 
 function log(line: string): void {
   const t = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
@@ -45,6 +45,7 @@ function log(line: string): void {
 
 /** Which peer package each client needs. */
 const NEEDS: Partial<Record<ClientId, PeerName>> = {
+  'floor+undici.request': 'undici',
   'ours+undici.fetch': 'undici',
   'ours+undici.request': 'undici',
   'gate-api': 'gate-api',
