@@ -3,8 +3,9 @@
  * house rules in `spec/lint/`) and bundling problems stop the run, each with its file and pointer.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundle, lint, loadConfig, type NormalizedProblem } from '@redocly/openapi-core';
+import { bundle, lint, loadConfig, parseYaml, type NormalizedProblem } from '@redocly/openapi-core';
 import { SpecError, type SpecProblem } from './errors.js';
 
 /** The bundled spec as a plain object, and where each path item came from. */
@@ -19,8 +20,10 @@ export interface LoadedSpec {
 export interface LoadOptions {
   /** Root spec file. */
   entry: string;
-  /** Repository root: file names in problems are relative to it. */
+  /** Repository root: file names in problems are relative to it; its `redocly.yaml` is the lint config. */
   root: string;
+  /** Run the lint (recommended + house rules) before bundling; default true. */
+  lint?: boolean;
 }
 
 function toProblems(problems: readonly NormalizedProblem[], root: string): SpecProblem[] {
@@ -37,8 +40,10 @@ function toProblems(problems: readonly NormalizedProblem[], root: string): SpecP
 export async function loadSpec(options: LoadOptions): Promise<LoadedSpec> {
   const configPath = path.join(options.root, 'redocly.yaml');
   const config = await loadConfig(existsSync(configPath) ? { configPath } : {});
-  const lintProblems = toProblems(await lint({ ref: options.entry, config }), options.root);
-  if (lintProblems.length > 0) throw new SpecError(lintProblems);
+  if (options.lint !== false) {
+    const lintProblems = toProblems(await lint({ ref: options.entry, config }), options.root);
+    if (lintProblems.length > 0) throw new SpecError(lintProblems);
+  }
 
   const result = await bundle({ ref: options.entry, config, dereference: false });
   const bundleProblems = toProblems(result.problems, options.root);
@@ -50,14 +55,11 @@ export async function loadSpec(options: LoadOptions): Promise<LoadedSpec> {
 
 /** Reads the root file's `paths` map to learn which file each path item lives in. */
 async function readPathFiles(entry: string, root: string): Promise<Record<string, string>> {
-  const { parseYaml } = await import('@redocly/openapi-core');
-  const { readFile } = await import('node:fs/promises');
-  const parsed = parseYaml(await readFile(entry, 'utf8')) as { paths?: Record<string, { $ref?: string }> };
+  const parsed = parseYaml(await readFile(entry, 'utf8')) as { paths?: Record<string, { $ref?: unknown }> } | null;
   const out: Record<string, string> = {};
-  for (const [p, item] of Object.entries(parsed.paths ?? {})) {
-    out[p] = item?.$ref
-      ? path.relative(root, path.resolve(path.dirname(entry), item.$ref.split('#')[0] ?? ''))
-      : path.relative(root, entry);
+  for (const [p, item] of Object.entries(parsed?.paths ?? {})) {
+    const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
+    out[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
   }
   return out;
 }

@@ -5,10 +5,7 @@
  * the IR, so both sides are compared as the generator sees them.
  */
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundle, createConfig, parseYaml } from '@redocly/openapi-core';
-import { SpecError } from '../errors.js';
 import { buildIR } from '../ir/build.js';
 import type { IR } from '../ir/types.js';
 import { loadSpec } from '../load.js';
@@ -43,48 +40,9 @@ export interface LoadSideOptions {
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 
-/** Bundles without linting; problems of the bundler itself still stop the load. */
-async function bundleOnly(entry: string, root: string): Promise<Record<string, unknown>> {
-  const result = await bundle({ ref: entry, config: await createConfig({}), dereference: false });
-  const problems = result.problems.filter((p) => p.severity === 'error' && !p.ignored);
-  if (problems.length > 0)
-    throw new SpecError(
-      problems.map((p) => {
-        const loc = p.location[0];
-        return {
-          file: loc ? path.relative(root, loc.source.absoluteRef) : path.relative(root, entry),
-          pointer: loc?.pointer?.replace(/^#/, '') ?? '',
-          message: p.message,
-          rule: p.ruleId,
-        };
-      }),
-    );
-  return result.bundle.parsed as Record<string, unknown>;
-}
-
-/** Which file each path item comes from (so IR problems name the right file). */
-async function pathFilesOf(entry: string, root: string): Promise<Record<string, string>> {
-  const parsed = parseYaml(await readFile(entry, 'utf8')) as { paths?: Record<string, { $ref?: unknown }> } | null;
-  const out: Record<string, string> = {};
-  for (const [p, item] of Object.entries(parsed?.paths ?? {})) {
-    const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
-    out[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
-  }
-  return out;
-}
-
-/** Loads one spec entry file into a document and IR. */
+/** Loads one spec entry file into a document and IR (linted with `root`'s rules unless `lint` is false). */
 export async function loadEntry(entry: string, root: string, lint: boolean): Promise<{ document: Record<string, unknown>; ir: IR }> {
-  let document: Record<string, unknown>;
-  let pathFiles: Record<string, string>;
-  if (lint) {
-    const loaded = await loadSpec({ entry, root });
-    document = loaded.document;
-    pathFiles = loaded.pathFiles;
-  } else {
-    document = await bundleOnly(entry, root);
-    pathFiles = await pathFilesOf(entry, root);
-  }
+  const { document, pathFiles } = await loadSpec({ entry, root, lint });
   return { document, ir: buildIR(document, { pathFiles, rootFile: path.relative(root, entry) }) };
 }
 

@@ -377,3 +377,22 @@ describe('against an enforcing server', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
   });
 });
+
+describe('clock binding', () => {
+  it('reads the clock at call time, so fake timers installed after construction apply', async () => {
+    const limiter = new RateLimiter({ mode: 'reject' });
+    vi.useFakeTimers();
+    try {
+      vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+      const limit = { requests: 1, window: 3 };
+      await limiter.acquire('k', limit, { operation: 'withdraw', bucket: 'withdraw' });
+      const refused = await limiter.acquire('k', limit, { operation: 'withdraw', bucket: 'withdraw' }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ label: 'RATE_LIMITED_LOCALLY' });
+      // resetAt is on the fake clock's timeline (2030), not the real one
+      expect((refused as { resetAt: number }).resetAt).toBeGreaterThan(Date.parse('2030-01-01T00:00:02Z'));
+      expect((refused as { resetAt: number }).resetAt).toBeLessThan(Date.parse('2030-01-01T00:00:04Z'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

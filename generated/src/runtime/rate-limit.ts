@@ -75,7 +75,7 @@ export class RateLimiter {
   /** Creates a limiter with no history. */
   constructor(options: RateLimiterOptions) {
     this.mode = options.mode;
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.sleep = options.sleep ?? defaultSleep;
     this.marginMs = options.safetyMarginMs ?? 100;
   }

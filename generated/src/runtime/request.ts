@@ -283,7 +283,7 @@ async function attempts(
             continue;
           }
         }
-      } else if (error.status >= 500 || apiMeta.transientLabels.includes(error.label)) {
+      } else if ((error.status >= 500 && error.status !== 501) || apiMeta.transientLabels.includes(error.label)) {
         if (record) {
           // A server error after a write was received: it may have been applied.
           const found = await lookUp(error, `the server answered ${error.status} ${error.label}`);
