@@ -83,9 +83,9 @@ export function seedSubAccounts(nowMs: number): SubAccountEntry[] {
 /** A deterministic lowercase hex string of `length` characters derived from `n`. */
 function hexId(n: number, length: number): string {
   let out = '';
-  let x = (n * 2654435761) >>> 0;
+  let x = Math.imul(n, 2654435761) >>> 0;
   while (out.length < length) {
-    x = (x * 1103515245 + 12345) >>> 0;
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     out += x.toString(16).padStart(8, '0');
   }
   return out.slice(0, length);
