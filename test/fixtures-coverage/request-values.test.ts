@@ -11,6 +11,7 @@ describe('parameterValue', () => {
   const cases: Array<{ given: { schema: Record<string, unknown>; serialization?: 'csv'; text: string }; want: unknown }> = [
     { given: { schema: { type: 'integer', format: 'int32' }, text: '100' }, want: 100 },
     { given: { schema: { type: 'integer', format: 'int64' }, text: '-1' }, want: -1 },
+    { given: { schema: { type: 'integer', format: 'int64' }, text: '36028813724316572' }, want: 36028813724316572n },
     { given: { schema: { type: 'boolean' }, text: 'true' }, want: true },
     { given: { schema: { type: 'string' }, text: 'BTC,ETH' }, want: 'BTC,ETH' },
     { given: { schema: { type: 'array', items: { type: 'string' } }, serialization: 'csv', text: 'BTC,ETH' }, want: ['BTC', 'ETH'] },

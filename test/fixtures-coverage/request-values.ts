@@ -20,12 +20,15 @@ export function schemaType(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
-/** One text value read as the scalar type of `schema`. Throws {@link ValueTypeError}. */
-export function scalarValue(schema: JsonSchema, text: string): string | number | boolean {
+/**
+ * One text value read as the scalar type of `schema`; integers a double cannot hold become
+ * `bigint`s. Throws {@link ValueTypeError}.
+ */
+export function scalarValue(schema: JsonSchema, text: string): string | number | bigint | boolean {
   switch (schemaType(schema)) {
     case 'integer':
       if (!/^-?\d+$/.test(text)) throw new ValueTypeError(`"${text}" is not an integer`);
-      return Number(text);
+      return Number.isSafeInteger(Number(text)) ? Number(text) : BigInt(text);
     case 'number':
       if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text)) throw new ValueTypeError(`"${text}" is not a number`);
       return Number(text);
