@@ -119,20 +119,22 @@ export function installedFootprint(id: string, packageDir: string, rootDir: stri
 }
 
 /**
- * Footprint of this project as npm would install it: the packed files (`npm pack --dry-run`,
- * unpacked size) plus its runtime tree as installed in the repository's node_modules.
+ * Footprint of this project as npm would install it: the files `npm pack --dry-run` lists,
+ * except that dist/ is replaced by `distBytes` (the benchmark's own build of it, so a missing or
+ * half-written shared dist/ does not skew the number), plus its runtime tree as installed in
+ * the repository's node_modules.
  */
-export async function projectFootprint(id: string, repoRoot: string): Promise<Footprint> {
+export async function projectFootprint(id: string, repoRoot: string, distBytes: number): Promise<Footprint> {
   const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], {
     cwd: repoRoot,
     maxBuffer: 32 * 1024 * 1024,
     timeout: 120_000,
   });
-  const packed = (JSON.parse(stdout) as Array<{ unpackedSize: number }>)[0];
+  const files = (JSON.parse(stdout) as Array<{ files?: Array<{ path: string; size: number }> }>)[0]?.files ?? [];
   const manifest = readManifest(repoRoot);
   const direct = Object.keys(manifest.dependencies ?? {});
   const { dirs, missing } = dependencyTree(repoRoot, repoRoot);
-  const ownBytes = packed?.unpackedSize ?? 0;
+  const ownBytes = packedBytesOutside(files, 'dist/') + distBytes;
   return {
     id,
     ownBytes,
@@ -142,4 +144,9 @@ export async function projectFootprint(id: string, repoRoot: string): Promise<Fo
     direct,
     ...(missing.length > 0 ? { error: `missing: ${missing.join(', ')}` } : {}),
   };
+}
+
+/** Bytes of the packed files whose path does not start with `prefix`. */
+export function packedBytesOutside(files: ReadonlyArray<{ path: string; size: number }>, prefix: string): number {
+  return files.filter((f) => !f.path.startsWith(prefix)).reduce((sum, f) => sum + f.size, 0);
 }

@@ -183,7 +183,7 @@ ratios, not absolute values, and rerun before drawing conclusions.
 - CPU: ${r.cpu}, ${r.cores} cores
 - Load average (1/5/15 min) before: ${r.loadBefore.map((x) => x.toFixed(2)).join(' / ')}; after: ${r.loadAfter.map((x) => x.toFixed(2)).join(' / ')}
 - Whole run: ${formatMs(r.durationMs)}
-- This project's client loaded from: \`${r.oursEntry}\`
+- This project's client loaded from: \`${r.oursEntry}\` (compiled from generated/src with the package's own build tsconfigs; dist/ is not touched)
 
 ## Targets
 

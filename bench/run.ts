@@ -7,12 +7,11 @@
  * Flags: `--quick` (one short round of everything, for trying the harness), `--out <file>`
  * (default bench/RESULTS.md).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { buildOurs } from './build-ours.js';
 import { bundleEntries, measureBundles } from './bundle.js';
 import { CLIENT_IDS, type ClientId } from './clients.js';
 import { measureColdImports, type ImportTarget } from './cold-import.js';
@@ -24,7 +23,6 @@ import { runScenarios, type ScenarioPlan } from './scenarios.js';
 import { evaluateTargets, summarizeClient } from './targets.js';
 import { measureTypecheck, writeConsumers } from './typecheck.js';
 
-const run = promisify(execFile);
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = join(repoRoot, 'bench', '.scratch');
 const started = performance.now();
@@ -53,20 +51,16 @@ const NEEDS: Partial<Record<ClientId, PeerName>> = {
   ccxt: 'ccxt',
 };
 
-async function buildOurs(notes: string[]): Promise<string> {
-  const dist = join(repoRoot, 'dist', 'esm', 'index.js');
-  log('building the package (scripts/build.ts)');
+/** This project's client, built privately; falls back to generated/src (loaded through tsx). */
+async function prepareOurs(notes: string[]): Promise<{ entry: string; distBytes: number | undefined }> {
+  log('building this project\'s client into bench/.scratch/ours (package build tsconfigs)');
   try {
-    await run(process.execPath, [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build.ts'], {
-      cwd: repoRoot,
-      timeout: 240_000,
-      maxBuffer: 16 * 1024 * 1024,
-    });
+    const build = await buildOurs(repoRoot, join(scratch, 'ours'));
+    return { entry: build.esmEntry, distBytes: build.distBytes };
   } catch (error) {
-    const why = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-2).join(' ');
-    notes.push(`The package build failed (${why.slice(0, 200)}); ${existsSync(dist) ? 'an earlier dist/ was used' : 'generated/src was loaded through tsx instead'}.`);
+    notes.push(`This project's client could not be built (${String((error as Error).message).slice(0, 300)}); generated/src was loaded through tsx instead.`);
+    return { entry: join(repoRoot, 'generated', 'src', 'index.ts'), distBytes: undefined };
   }
-  return existsSync(dist) ? dist : join(repoRoot, 'generated', 'src', 'index.ts');
 }
 
 async function main(): Promise<number> {
@@ -78,8 +72,9 @@ async function main(): Promise<number> {
   const usable = new Set(peers.filter((p) => p.installed).map((p) => p.name));
   for (const p of peers) if (!p.installed) notes.push(`${p.name}@${p.version} could not be installed: ${p.reason ?? 'unknown reason'}.`);
 
-  const oursEntry = await buildOurs(notes);
-  const oursFromDist = oursEntry.endsWith('.js');
+  const ours0 = await prepareOurs(notes);
+  const oursEntry = ours0.entry;
+  const oursFromDist = ours0.distBytes !== undefined;
   const clients = CLIENT_IDS.filter((c) => {
     const need = NEEDS[c];
     return need === undefined || usable.has(need);
@@ -95,12 +90,13 @@ async function main(): Promise<number> {
     if (usable.has(name)) importTargets.push({ id: name, specifier: pathToFileURL(peerEntry(scratch, name, 'import')).href });
   }
   const imports = (await measureColdImports(importTargets, plan.importRepeats, scratch)).map((i) => (i.id.startsWith('floor') ? { ...i, id: 'floor' } : i));
-  if (!oursFromDist) notes.push('Cold import of this project was not measured: there is no built dist/esm.');
+  if (!oursFromDist) notes.push('Cold import of this project was not measured: it could not be built.');
 
   log('installed sizes');
   const footprints: Footprint[] = [];
   try {
-    footprints.push(await projectFootprint('ours', repoRoot));
+    if (ours0.distBytes === undefined) throw new Error('no build');
+    footprints.push(await projectFootprint('ours', repoRoot, ours0.distBytes));
   } catch (error) {
     notes.push(`Installed size of this project could not be measured: ${String((error as Error).message).slice(0, 200)}`);
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependencyTree, dirBytes, installedFootprint, resolvePackageDir } from '../../bench/footprint.js';
+import { dependencyTree, dirBytes, installedFootprint, packedBytesOutside, resolvePackageDir } from '../../bench/footprint.js';
 
 /**
  * root/node_modules/
@@ -68,4 +68,15 @@ describe('dirBytes and installedFootprint', () => {
     expect(f.totalBytes - f.ownBytes).toBeGreaterThanOrEqual(20 + 30 + 10);
     expect(f.error).toBeUndefined();
   });
+});
+
+describe('packedBytesOutside', () => {
+  const cases: { given: Array<{ path: string; size: number }>; want: number }[] = [
+    { given: [], want: 0 },
+    { given: [{ path: 'dist/esm/index.js', size: 10 }, { path: 'README.md', size: 5 }, { path: 'generated/ir.json', size: 7 }], want: 12 },
+    { given: [{ path: 'distribution.md', size: 3 }, { path: 'dist/cjs/a.js', size: 9 }], want: 3 },
+  ];
+  for (const { given, want } of cases) {
+    it(`${given.map((f) => f.path).join(', ') || 'no files'} -> ${want}`, () => expect(packedBytesOutside(given, 'dist/')).toBe(want));
+  }
 });
