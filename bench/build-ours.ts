@@ -35,10 +35,16 @@ export async function buildOurs(repoRoot: string, outRoot: string): Promise<Ours
     FLAVOURS.map(async (f) => {
       const outDir = join(outRoot, f.dir);
       try {
-        await run(process.execPath, [tsc, '-p', f.tsconfig, '--outDir', outDir], { cwd: repoRoot, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 });
+        await run(process.execPath, [tsc, '-p', f.tsconfig, '--outDir', outDir], {
+          cwd: repoRoot,
+          timeout: 240_000,
+          maxBuffer: 16 * 1024 * 1024,
+        });
       } catch (error) {
         const e = error as { stdout?: string; message?: string };
-        throw new Error(`${f.tsconfig}: ${(e.stdout || e.message || String(error)).trim().split('\n').slice(0, 3).join(' ').slice(0, 300)}`);
+        throw new Error(
+          `${f.tsconfig}: ${(e.stdout || e.message || String(error)).trim().split('\n').slice(0, 3).join(' ').slice(0, 300)}`,
+        );
       }
       if (!existsSync(join(outDir, 'index.js'))) throw new Error(`${f.tsconfig}: no index.js was written`);
       writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: f.type }, null, 2)}\n`);

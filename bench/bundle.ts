@@ -98,7 +98,12 @@ export async function measureBundles(esbuild: EsbuildLike, entries: readonly Bun
   for (const entry of entries) {
     try {
       const result = await esbuild.build({
-        stdin: { contents: entry.source, resolveDir: entry.resolveDir, sourcefile: `${entry.id}-entry.mjs`, loader: 'js' },
+        stdin: {
+          contents: entry.source,
+          resolveDir: entry.resolveDir,
+          sourcefile: `${entry.id}-entry.mjs`,
+          loader: 'js',
+        },
         bundle: true,
         write: false,
         minify: true,
@@ -127,7 +132,13 @@ export async function measureBundles(esbuild: EsbuildLike, entries: readonly Bun
         ...(entry.external ? { external: entry.external } : {}),
       });
     } catch (error) {
-      out.push({ id: entry.id, error: String((error as Error).message ?? error).split('\n')[0]?.slice(0, 200) ?? 'failed' });
+      out.push({
+        id: entry.id,
+        error:
+          String((error as Error).message ?? error)
+            .split('\n')[0]
+            ?.slice(0, 200) ?? 'failed',
+      });
     }
   }
   return out;

@@ -50,7 +50,8 @@ export type ClientId = (typeof CLIENT_IDS)[number];
 /** A short description of each client, for the report. */
 export const CLIENT_NOTES: Record<ClientId, string> = {
   floor: 'bare global fetch + node:crypto HMAC, JSON.parse; the floor every ratio is taken against',
-  'floor+undici.request': 'the same bare signing over undici 7 `request` (keep-alive Agent): the transport floor with undici, for reference',
+  'floor+undici.request':
+    'the same bare signing over undici 7 `request` (keep-alive Agent): the transport floor with undici, for reference',
   ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
   'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
   'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
@@ -90,19 +91,31 @@ function floorClient(ctx: ClientContext, send: Send): BenchClient {
   const emptyHash = createHash('sha512').update('').digest('hex');
   const sign = (method: string, path: string, query: string, bodyHash: string): Record<string, string> => {
     const ts = String(Math.floor(Date.now() / 1000));
-    const sig = createHmac('sha512', ctx.secret).update(`${method}\n${prefix}${path}\n${query}\n${bodyHash}\n${ts}`).digest('hex');
+    const sig = createHmac('sha512', ctx.secret)
+      .update(`${method}\n${prefix}${path}\n${query}\n${bodyHash}\n${ts}`)
+      .digest('hex');
     return { KEY: ctx.key, Timestamp: ts, SIGN: sig, Accept: 'application/json', 'Content-Type': 'application/json' };
   };
   return {
     async get() {
       const query = 'currency=USDT&limit=20';
-      const text = await send(`${ctx.baseUrl}/wallet/withdrawals?${query}`, 'GET', sign('GET', '/wallet/withdrawals', query, emptyHash), undefined);
+      const text = await send(
+        `${ctx.baseUrl}/wallet/withdrawals?${query}`,
+        'GET',
+        sign('GET', '/wallet/withdrawals', query, emptyHash),
+        undefined,
+      );
       return countOf(JSON.parse(text));
     },
     async post() {
       const body = JSON.stringify(TRANSFER);
       const hash = createHash('sha512').update(body).digest('hex');
-      const text = await send(`${ctx.baseUrl}/wallet/transfers`, 'POST', sign('POST', '/wallet/transfers', '', hash), body);
+      const text = await send(
+        `${ctx.baseUrl}/wallet/transfers`,
+        'POST',
+        sign('POST', '/wallet/transfers', '', hash),
+        body,
+      );
       return txOf(JSON.parse(text));
     },
   };
@@ -172,7 +185,10 @@ function undiciRequestShim(undici: UndiciModule, dispatcher: unknown): FetchLike
   };
 }
 
-async function oursClient(ctx: ClientContext, transport: 'default' | 'undici.fetch' | 'undici.request'): Promise<BenchClient> {
+async function oursClient(
+  ctx: ClientContext,
+  transport: 'default' | 'undici.fetch' | 'undici.request',
+): Promise<BenchClient> {
   const mod = await importFile(ctx.oursEntry);
   const Client = mod['ExchangeClient'] as new (options: Record<string, unknown>) => {
     wallet: {

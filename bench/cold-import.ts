@@ -50,8 +50,17 @@ async function once(target: ImportTarget, cwd: string): Promise<{ importMs: numb
 }
 
 /** Imports every target `repeats` times (round-robin, first round discarded as disk warm-up). */
-export async function measureColdImports(targets: readonly ImportTarget[], repeats: number, cwd: string): Promise<ImportTiming[]> {
-  const samples = new Map(targets.map((t) => [t.id, { importMs: [] as number[], processMs: [] as number[], error: undefined as string | undefined }]));
+export async function measureColdImports(
+  targets: readonly ImportTarget[],
+  repeats: number,
+  cwd: string,
+): Promise<ImportTiming[]> {
+  const samples = new Map(
+    targets.map((t) => [
+      t.id,
+      { importMs: [] as number[], processMs: [] as number[], error: undefined as string | undefined },
+    ]),
+  );
   for (let r = 0; r <= repeats; r++) {
     for (const target of targets) {
       const s = samples.get(target.id);
@@ -62,7 +71,12 @@ export async function measureColdImports(targets: readonly ImportTarget[], repea
         s.importMs.push(timing.importMs);
         s.processMs.push(timing.processMs);
       } catch (error) {
-        s.error = String((error as { stderr?: string }).stderr || (error as Error).message).trim().split('\n').slice(-2).join(' ').slice(0, 200);
+        s.error = String((error as { stderr?: string }).stderr || (error as Error).message)
+          .trim()
+          .split('\n')
+          .slice(-2)
+          .join(' ')
+          .slice(0, 200);
       }
     }
   }

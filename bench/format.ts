@@ -18,7 +18,11 @@ function cell(value: string): string {
  * A Markdown table. Every row must have as many cells as `headers`; `|` in cells is escaped.
  * `align` defaults to left for the first column and right for the others.
  */
-export function markdownTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, align?: readonly Align[]): string {
+export function markdownTable(
+  headers: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  align?: readonly Align[],
+): string {
   if (headers.length === 0) throw new TableError('headers must name at least one column');
   for (const [i, row] of rows.entries()) {
     if (row.length !== headers.length) {

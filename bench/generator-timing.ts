@@ -79,7 +79,10 @@ export async function measureGenerator(repoRoot: string, repeats: number): Promi
       summaries.push(summary);
     } catch (error) {
       const e = error as { stderr?: string; message?: string };
-      return { runs: r, error: (e.stderr || e.message || String(error)).trim().split('\n').slice(-2).join(' ').slice(0, 200) };
+      return {
+        runs: r,
+        error: (e.stderr || e.message || String(error)).trim().split('\n').slice(-2).join(' ').slice(0, 200),
+      };
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

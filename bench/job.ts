@@ -40,7 +40,9 @@ export function describeError(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as { code?: unknown; message?: unknown; body?: unknown };
     const label = (e.body as { label?: unknown } | undefined)?.label;
-    return `${String(e.code ?? '')} ${String(e.message ?? '')} ${label === undefined ? '' : String(label)}`.trim().slice(0, 300);
+    return `${String(e.code ?? '')} ${String(e.message ?? '')} ${label === undefined ? '' : String(label)}`
+      .trim()
+      .slice(0, 300);
   }
   return String(error).slice(0, 300);
 }

@@ -44,7 +44,8 @@ export function installedVersion(scratch: string, name: string): string | undefi
 export async function ensurePeers(scratch: string, log: (line: string) => void): Promise<PeerStatus[]> {
   mkdirSync(scratch, { recursive: true });
   const manifest = join(scratch, 'package.json');
-  if (!existsSync(manifest)) writeFileSync(manifest, `${JSON.stringify({ name: 'bench-peers', private: true }, null, 2)}\n`);
+  if (!existsSync(manifest))
+    writeFileSync(manifest, `${JSON.stringify({ name: 'bench-peers', private: true }, null, 2)}\n`);
   const names = Object.keys(PEERS) as PeerName[];
   const missing = names.filter((n) => installedVersion(scratch, n) !== PEERS[n]);
   let installError: string | undefined;
@@ -52,10 +53,14 @@ export async function ensurePeers(scratch: string, log: (line: string) => void):
     const specs = names.map((n) => `${n}@${PEERS[n]}`);
     log(`installing peers into ${scratch}: ${specs.join(' ')}`);
     try {
-      await run('npm', ['install', '--prefix', scratch, '--save-exact', '--no-audit', '--no-fund', '--loglevel=error', ...specs], {
-        timeout: 240_000,
-        maxBuffer: 16 * 1024 * 1024,
-      });
+      await run(
+        'npm',
+        ['install', '--prefix', scratch, '--save-exact', '--no-audit', '--no-fund', '--loglevel=error', ...specs],
+        {
+          timeout: 240_000,
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      );
     } catch (error) {
       const e = error as { stderr?: string; message?: string };
       installError = (e.stderr || e.message || String(error)).trim().split('\n').slice(-3).join(' ');

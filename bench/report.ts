@@ -5,7 +5,16 @@ import type { BundleSize } from './bundle.js';
 import { CLIENT_NOTES, type ClientId } from './clients.js';
 import type { ImportTiming } from './cold-import.js';
 import type { Footprint } from './footprint.js';
-import { DASH, formatBytes, formatCount, formatMs, formatRate, formatRatio, formatUs, markdownTable } from './format.js';
+import {
+  DASH,
+  formatBytes,
+  formatCount,
+  formatMs,
+  formatRate,
+  formatRatio,
+  formatUs,
+  markdownTable,
+} from './format.js';
 import type { GeneratorTiming } from './generator-timing.js';
 import type { PeerStatus } from './peers.js';
 import type { ScenarioPlan } from './scenarios.js';
@@ -23,7 +32,11 @@ export interface BenchReport {
   readonly loadBefore: readonly number[];
   readonly loadAfter: readonly number[];
   readonly durationMs: number;
-  readonly plan: ScenarioPlan & { readonly importRepeats: number; readonly tscRepeats: number; readonly generatorRepeats: number };
+  readonly plan: ScenarioPlan & {
+    readonly importRepeats: number;
+    readonly tscRepeats: number;
+    readonly generatorRepeats: number;
+  };
   readonly oursEntry: string;
   readonly peers: readonly PeerStatus[];
   readonly clients: readonly ClientSummary[];
@@ -80,10 +93,19 @@ function signatureTable(r: BenchReport): string {
   const rows = r.clients.map((c) => {
     const t = r.signatures[c.id];
     const rejected = rejectedCount(t);
-    const labels = t ? Object.entries(t.rejected).map(([k, v]) => `${k} ${v}`).join(', ') : '';
+    const labels = t
+      ? Object.entries(t.rejected)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')
+      : '';
     return [c.id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
   });
-  return markdownTable(['client', 'accepted', 'rejected', 'rejection labels'], rows, ['left', 'right', 'right', 'left']);
+  return markdownTable(['client', 'accepted', 'rejected', 'rejection labels'], rows, [
+    'left',
+    'right',
+    'right',
+    'left',
+  ]);
 }
 
 function importTable(r: BenchReport): string {
@@ -162,15 +184,23 @@ function generatorTable(r: BenchReport): string {
 function targetTable(r: BenchReport): string {
   return markdownTable(
     ['target', 'measured', 'verdict'],
-    r.targets.map((t) => [t.target, t.measured, t.met === true ? 'met' : t.met === false ? `**${t.verdict}**` : t.verdict]),
+    r.targets.map((t) => [
+      t.target,
+      t.measured,
+      t.met === true ? 'met' : t.met === false ? `**${t.verdict}**` : t.verdict,
+    ]),
     ['left', 'left', 'left'],
   );
 }
 
 /** The whole RESULTS.md. */
 export function renderReport(r: BenchReport): string {
-  const peerLines = r.peers.map((p) => `- ${p.name}@${p.version}: ${p.installed ? 'installed' : `NOT usable (${p.reason ?? 'unknown'})`}`);
-  const clientLines = r.clients.map((c) => `- **${c.id}**: ${CLIENT_NOTES[c.id as ClientId] ?? ''}${c.error ? ` — failed: ${c.error}` : ''}`);
+  const peerLines = r.peers.map(
+    (p) => `- ${p.name}@${p.version}: ${p.installed ? 'installed' : `NOT usable (${p.reason ?? 'unknown'})`}`,
+  );
+  const clientLines = r.clients.map(
+    (c) => `- **${c.id}**: ${CLIENT_NOTES[c.id as ClientId] ?? ''}${c.error ? ` — failed: ${c.error}` : ''}`,
+  );
   const p = r.plan;
   return `# Benchmarks
 

@@ -30,11 +30,34 @@ const started = performance.now();
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const outIndex = args.indexOf('--out');
-const outFile = resolve(repoRoot, outIndex !== -1 && args[outIndex + 1] ? (args[outIndex + 1] as string) : 'bench/RESULTS.md');
+const outFile = resolve(
+  repoRoot,
+  outIndex !== -1 && args[outIndex + 1] ? (args[outIndex + 1] as string) : 'bench/RESULTS.md',
+);
 
 const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generatorRepeats: number } = quick
-  ? { rounds: 1, warmup: 20, sequentialCalls: 60, concurrentCalls: 320, concurrency: 16, loopMaxMs: 5_000, importRepeats: 1, tscRepeats: 1, generatorRepeats: 1 }
-  : { rounds: 3, warmup: 60, sequentialCalls: 300, concurrentCalls: 1200, concurrency: 16, loopMaxMs: 8_000, importRepeats: 5, tscRepeats: 3, generatorRepeats: 3 };
+  ? {
+      rounds: 1,
+      warmup: 20,
+      sequentialCalls: 60,
+      concurrentCalls: 320,
+      concurrency: 16,
+      loopMaxMs: 5_000,
+      importRepeats: 1,
+      tscRepeats: 1,
+      generatorRepeats: 1,
+    }
+  : {
+      rounds: 3,
+      warmup: 60,
+      sequentialCalls: 300,
+      concurrentCalls: 1200,
+      concurrency: 16,
+      loopMaxMs: 8_000,
+      importRepeats: 5,
+      tscRepeats: 3,
+      generatorRepeats: 3,
+    };
 
 function log(line: string): void {
   const t = ((performance.now() - started) / 1000).toFixed(1).padStart(6);
@@ -53,12 +76,14 @@ const NEEDS: Partial<Record<ClientId, PeerName>> = {
 
 /** This project's client, built privately; falls back to generated/src (loaded through tsx). */
 async function prepareOurs(notes: string[]): Promise<{ entry: string; distBytes: number | undefined }> {
-  log('building this project\'s client into bench/.scratch/ours (package build tsconfigs)');
+  log("building this project's client into bench/.scratch/ours (package build tsconfigs)");
   try {
     const build = await buildOurs(repoRoot, join(scratch, 'ours'));
     return { entry: build.esmEntry, distBytes: build.distBytes };
   } catch (error) {
-    notes.push(`This project's client could not be built (${String((error as Error).message).slice(0, 300)}); generated/src was loaded through tsx instead.`);
+    notes.push(
+      `This project's client could not be built (${String((error as Error).message).slice(0, 300)}); generated/src was loaded through tsx instead.`,
+    );
     return { entry: join(repoRoot, 'generated', 'src', 'index.ts'), distBytes: undefined };
   }
 }
@@ -66,11 +91,14 @@ async function prepareOurs(notes: string[]): Promise<{ entry: string; distBytes:
 async function main(): Promise<number> {
   const loadBefore = loadavg();
   const notes: string[] = [];
-  log(`node ${process.version}, ${cpus().length} cores, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}${quick ? ', QUICK mode' : ''}`);
+  log(
+    `node ${process.version}, ${cpus().length} cores, load ${loadBefore.map((x) => x.toFixed(2)).join(' ')}${quick ? ', QUICK mode' : ''}`,
+  );
 
   const peers = await ensurePeers(scratch, log);
   const usable = new Set(peers.filter((p) => p.installed).map((p) => p.name));
-  for (const p of peers) if (!p.installed) notes.push(`${p.name}@${p.version} could not be installed: ${p.reason ?? 'unknown reason'}.`);
+  for (const p of peers)
+    if (!p.installed) notes.push(`${p.name}@${p.version} could not be installed: ${p.reason ?? 'unknown reason'}.`);
 
   const ours0 = await prepareOurs(notes);
   const oursEntry = ours0.entry;
@@ -87,9 +115,12 @@ async function main(): Promise<number> {
   const importTargets: ImportTarget[] = [{ id: 'floor (node:crypto)', specifier: 'node:crypto' }];
   if (oursFromDist) importTargets.push({ id: 'ours', specifier: pathToFileURL(oursEntry).href });
   for (const name of ['gate-api', 'gateio-api', 'ccxt', 'undici'] as const) {
-    if (usable.has(name)) importTargets.push({ id: name, specifier: pathToFileURL(peerEntry(scratch, name, 'import')).href });
+    if (usable.has(name))
+      importTargets.push({ id: name, specifier: pathToFileURL(peerEntry(scratch, name, 'import')).href });
   }
-  const imports = (await measureColdImports(importTargets, plan.importRepeats, scratch)).map((i) => (i.id.startsWith('floor') ? { ...i, id: 'floor' } : i));
+  const imports = (await measureColdImports(importTargets, plan.importRepeats, scratch)).map((i) =>
+    i.id.startsWith('floor') ? { ...i, id: 'floor' } : i,
+  );
   if (!oursFromDist) notes.push('Cold import of this project was not measured: it could not be built.');
 
   log('installed sizes');
@@ -98,7 +129,9 @@ async function main(): Promise<number> {
     if (ours0.distBytes === undefined) throw new Error('no build');
     footprints.push(await projectFootprint('ours', repoRoot, ours0.distBytes));
   } catch (error) {
-    notes.push(`Installed size of this project could not be measured: ${String((error as Error).message).slice(0, 200)}`);
+    notes.push(
+      `Installed size of this project could not be measured: ${String((error as Error).message).slice(0, 200)}`,
+    );
   }
   for (const name of ['gate-api', 'gateio-api', 'ccxt', 'undici'] as const) {
     if (usable.has(name)) footprints.push(installedFootprint(name, join(scratch, 'node_modules', name), scratch));
@@ -106,14 +139,22 @@ async function main(): Promise<number> {
 
   log('bundles');
   const esbuild = (await import('esbuild')) as unknown as Parameters<typeof measureBundles>[0];
-  const entries = bundleEntries(oursEntry, scratch, repoRoot).filter((e) => e.id === 'floor' || e.id === 'ours' || usable.has(e.id as PeerName));
+  const entries = bundleEntries(oursEntry, scratch, repoRoot).filter(
+    (e) => e.id === 'floor' || e.id === 'ours' || usable.has(e.id as PeerName),
+  );
   const bundles = await measureBundles(esbuild, entries);
 
   log('type checks');
-  const consumerDirs = writeConsumers(join(scratch, 'consumers'), oursEntry, join(repoRoot, 'node_modules', '@types')).filter(
-    (c) => c.id === 'floor' || (c.id === 'ours' && oursFromDist) || usable.has(c.id as PeerName),
+  const consumerDirs = writeConsumers(
+    join(scratch, 'consumers'),
+    oursEntry,
+    join(repoRoot, 'node_modules', '@types'),
+  ).filter((c) => c.id === 'floor' || (c.id === 'ours' && oursFromDist) || usable.has(c.id as PeerName));
+  const typecheck = await measureTypecheck(
+    consumerDirs,
+    join(repoRoot, 'node_modules', 'typescript', 'lib', 'tsc.js'),
+    plan.tscRepeats,
   );
-  const typecheck = await measureTypecheck(consumerDirs, join(repoRoot, 'node_modules', 'typescript', 'lib', 'tsc.js'), plan.tscRepeats);
 
   log('generator');
   const generator = await measureGenerator(repoRoot, plan.generatorRepeats);
@@ -155,7 +196,10 @@ async function main(): Promise<number> {
   });
   writeFileSync(outFile, report);
   log(`wrote ${relative(repoRoot, outFile)}`);
-  for (const t of targets) log(`${t.met === true ? 'MET   ' : t.met === false ? 'MISSED' : 'n/a   '} ${t.target}: ${t.measured}${t.met === false ? ` (${t.verdict})` : ''}`);
+  for (const t of targets)
+    log(
+      `${t.met === true ? 'MET   ' : t.met === false ? 'MISSED' : 'n/a   '} ${t.target}: ${t.measured}${t.met === false ? ` (${t.verdict})` : ''}`,
+    );
 
   const rejected = clients.filter((c) => rejectedCount(scenarios.signatures[c]) > 0);
   if (rejected.length > 0) {

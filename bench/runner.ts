@@ -15,7 +15,13 @@ function collect(): void {
 async function main(): Promise<RunnerResult> {
   const job = JSON.parse(process.env['BENCH_JOB'] ?? '{}') as RunnerJob;
   const secret = process.env['BENCH_SECRET'] ?? '';
-  const ctx: ClientContext = { baseUrl: job.baseUrl, key: job.key, secret, scratch: job.scratch, oursEntry: job.oursEntry };
+  const ctx: ClientContext = {
+    baseUrl: job.baseUrl,
+    key: job.key,
+    secret,
+    scratch: job.scratch,
+    oursEntry: job.oursEntry,
+  };
   try {
     const client = await createClient(job.client, ctx);
     const count = await client.get();

@@ -56,7 +56,11 @@ function runOne(job: RunnerJob, secret: string, repoRoot: string, timeoutMs: num
         return;
       }
       const why = code === null ? `killed after ${timeoutMs} ms` : `exit ${code}`;
-      resolve({ ok: false, client: job.client, error: `runner ${why}: ${err.trim().split('\n').slice(-3).join(' ').slice(0, 300)}` });
+      resolve({
+        ok: false,
+        client: job.client,
+        error: `runner ${why}: ${err.trim().split('\n').slice(-3).join(' ').slice(0, 300)}`,
+      });
     });
   });
 }
@@ -92,7 +96,12 @@ export async function runScenarios(options: {
           concurrency: options.plan.concurrency,
           loopMaxMs: options.plan.loopMaxMs,
         };
-        const result = await runOne(job, secrets.get(client) as string, options.repoRoot, options.plan.loopMaxMs * 4 + 30_000);
+        const result = await runOne(
+          job,
+          secrets.get(client) as string,
+          options.repoRoot,
+          options.plan.loopMaxMs * 4 + 30_000,
+        );
         results[client]?.push(result);
         options.log(
           result.ok

@@ -10,7 +10,9 @@ export class StatsError extends Error {
 
 function checkSamples(field: string, samples: readonly number[]): void {
   if (!Array.isArray(samples) || samples.length === 0) {
-    throw new StatsError(`${field} must be a non-empty array of numbers (got ${Array.isArray(samples) ? 'an empty array' : typeof samples})`);
+    throw new StatsError(
+      `${field} must be a non-empty array of numbers (got ${Array.isArray(samples) ? 'an empty array' : typeof samples})`,
+    );
   }
   for (const [i, v] of samples.entries()) {
     if (typeof v !== 'number' || !Number.isFinite(v)) {

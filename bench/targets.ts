@@ -42,7 +42,9 @@ export function summarizeClient(id: string, rounds: readonly RunnerResult[]): Cl
     cpuPostUs: pick((r) => r.post.cpuPerCallUs),
     cpuConcurrentUs: pick((r) => r.throughput.cpuPerCallUs),
   };
-  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<typeof values>;
+  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<
+    typeof values
+  >;
   return {
     id,
     rounds: ok.length,
@@ -63,17 +65,34 @@ export interface TargetVerdict {
 }
 
 /** `value` must be at most `limit`. */
-export function atMost(target: string, value: number | undefined, limit: number, show: (v: number) => string): TargetVerdict {
-  if (value === undefined || !Number.isFinite(value)) return { target, measured: '—', met: undefined, verdict: 'not measured' };
+export function atMost(
+  target: string,
+  value: number | undefined,
+  limit: number,
+  show: (v: number) => string,
+): TargetVerdict {
+  if (value === undefined || !Number.isFinite(value))
+    return { target, measured: '—', met: undefined, verdict: 'not measured' };
   const met = value <= limit;
   const over = ((value - limit) / limit) * 100;
-  return { target, measured: show(value), met, verdict: met ? 'met' : `missed by ${show(value - limit)} (${over.toFixed(0)}% over)` };
+  return {
+    target,
+    measured: show(value),
+    met,
+    verdict: met ? 'met' : `missed by ${show(value - limit)} (${over.toFixed(0)}% over)`,
+  };
 }
 
 /** `value` must be below `limit`. */
-export function below(target: string, value: number | undefined, limit: number, show: (v: number) => string): TargetVerdict {
+export function below(
+  target: string,
+  value: number | undefined,
+  limit: number,
+  show: (v: number) => string,
+): TargetVerdict {
   const v = atMost(target, value, limit, show);
-  if (v.met === true && value === limit) return { ...v, met: false, verdict: `missed by 0 (must be below ${show(limit)})` };
+  if (v.met === true && value === limit)
+    return { ...v, met: false, verdict: `missed by 0 (must be below ${show(limit)})` };
   return v;
 }
 
@@ -88,8 +107,11 @@ export function aheadOfPeers(
   lowerIsBetter: boolean,
   show: (v: number) => string,
 ): TargetVerdict {
-  const measured = peers.filter((p): p is { id: string; value: number } => p.value !== undefined && Number.isFinite(p.value));
-  if (ours === undefined || measured.length === 0) return { target, measured: ours === undefined ? '—' : show(ours), met: undefined, verdict: 'not measured' };
+  const measured = peers.filter(
+    (p): p is { id: string; value: number } => p.value !== undefined && Number.isFinite(p.value),
+  );
+  if (ours === undefined || measured.length === 0)
+    return { target, measured: ours === undefined ? '—' : show(ours), met: undefined, verdict: 'not measured' };
   const best = measured.reduce((a, b) => (lowerIsBetter ? (b.value < a.value ? b : a) : b.value > a.value ? b : a));
   const met = lowerIsBetter ? ours < best.value : ours > best.value;
   const factor = lowerIsBetter ? ours / best.value : best.value / ours;
@@ -97,7 +119,9 @@ export function aheadOfPeers(
     target,
     measured: `${show(ours)} vs best peer ${best.id} ${show(best.value)}`,
     met,
-    verdict: met ? 'met' : `missed: ${best.id} is ${((factor - 1) * 100).toFixed(0)}% ${lowerIsBetter ? 'faster' : 'higher'}`,
+    verdict: met
+      ? 'met'
+      : `missed: ${best.id} is ${((factor - 1) * 100).toFixed(0)}% ${lowerIsBetter ? 'faster' : 'higher'}`,
   };
 }
 
@@ -124,9 +148,27 @@ export function evaluateTargets(i: TargetInputs): TargetVerdict[] {
     atMost('POST p50 ≤ 1.1× floor', ratio(o?.postP50Us, f?.postP50Us), 1.1, ratioShow),
     atMost('CPU per GET ≤ 1.2× floor', ratio(o?.cpuGetUs, f?.cpuGetUs), 1.2, ratioShow),
     atMost('CPU per POST ≤ 1.2× floor', ratio(o?.cpuPostUs, f?.cpuPostUs), 1.2, ratioShow),
-    aheadOfPeers('ahead of every peer: GET p50', o?.getP50Us, peersOf((p) => p.getP50Us), true, formatUs),
-    aheadOfPeers('ahead of every peer: POST p50', o?.postP50Us, peersOf((p) => p.postP50Us), true, formatUs),
-    aheadOfPeers('ahead of every peer: throughput at concurrency 16', o?.rps, peersOf((p) => p.rps), false, formatRate),
+    aheadOfPeers(
+      'ahead of every peer: GET p50',
+      o?.getP50Us,
+      peersOf((p) => p.getP50Us),
+      true,
+      formatUs,
+    ),
+    aheadOfPeers(
+      'ahead of every peer: POST p50',
+      o?.postP50Us,
+      peersOf((p) => p.postP50Us),
+      true,
+      formatUs,
+    ),
+    aheadOfPeers(
+      'ahead of every peer: throughput at concurrency 16',
+      o?.rps,
+      peersOf((p) => p.rps),
+      false,
+      formatRate,
+    ),
     below('cold import < 50 ms', i.oursImportMs, 50, formatMs),
     atMost('≤ 2 runtime dependencies', i.oursDirectDeps, 2, (v) => String(v)),
     below('one-operation bundle < 15 KiB minified', i.oursBundleBytes, 15 * 1024, formatBytes),

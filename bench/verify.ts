@@ -34,7 +34,13 @@ export function sha512Hex(data: Uint8Array | string): string {
 }
 
 /** The five-part signature string. */
-export function signatureString(method: string, path: string, query: string, bodyHash: string, timestamp: string): string {
+export function signatureString(
+  method: string,
+  path: string,
+  query: string,
+  bodyHash: string,
+  timestamp: string,
+): string {
   return `${method}\n${path}\n${query}\n${bodyHash}\n${timestamp}`;
 }
 
@@ -70,6 +76,7 @@ export function verifyArrived(
   );
   const given = Buffer.from(sign, 'utf8');
   const want = Buffer.from(expected, 'utf8');
-  if (given.length !== want.length || !timingSafeEqual(given, want)) return { ok: false, key, label: 'INVALID_SIGNATURE' };
+  if (given.length !== want.length || !timingSafeEqual(given, want))
+    return { ok: false, key, label: 'INVALID_SIGNATURE' };
   return { ok: true, key };
 }

@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependencyTree, dirBytes, installedFootprint, packedBytesOutside, resolvePackageDir } from '../../bench/footprint.js';
+import {
+  dependencyTree,
+  dirBytes,
+  installedFootprint,
+  packedBytesOutside,
+  resolvePackageDir,
+} from '../../bench/footprint.js';
 
 /**
  * root/node_modules/
@@ -23,7 +29,11 @@ function pkg(dir: string, manifest: Record<string, unknown>, extraBytes = 0): vo
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'bench-footprint-'));
   const nm = join(root, 'node_modules');
-  pkg(join(nm, 'app'), { name: 'app', dependencies: { a: '1', b: '1' }, optionalDependencies: { 'opt-missing': '1', 'opt-here': '1' } }, 100);
+  pkg(
+    join(nm, 'app'),
+    { name: 'app', dependencies: { a: '1', b: '1' }, optionalDependencies: { 'opt-missing': '1', 'opt-here': '1' } },
+    100,
+  );
   pkg(join(nm, 'a'), { name: 'a', dependencies: { c: '2' } }, 20);
   pkg(join(nm, 'a', 'node_modules', 'c'), { name: 'c', version: '2' }, 30);
   pkg(join(nm, 'b'), { name: 'b', dependencies: { c: '1' } });
@@ -35,7 +45,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resolvePackageDir', () => {
   it('prefers the nested copy, then walks up to the root', () => {
-    expect(resolvePackageDir('c', join(root, 'node_modules', 'a'), root)).toBe(join(root, 'node_modules', 'a', 'node_modules', 'c'));
+    expect(resolvePackageDir('c', join(root, 'node_modules', 'a'), root)).toBe(
+      join(root, 'node_modules', 'a', 'node_modules', 'c'),
+    );
     expect(resolvePackageDir('c', join(root, 'node_modules', 'b'), root)).toBe(join(root, 'node_modules', 'c'));
     expect(resolvePackageDir('nowhere', join(root, 'node_modules', 'b'), root)).toBeUndefined();
   });
@@ -45,7 +57,13 @@ describe('dependencyTree', () => {
   it('collects each distinct package directory once, optional ones when installed', () => {
     const { dirs, missing } = dependencyTree(join(root, 'node_modules', 'app'), root);
     const names = dirs.map((d) => d.slice(root.length + 1)).sort();
-    expect(names).toEqual(['node_modules/a', 'node_modules/a/node_modules/c', 'node_modules/b', 'node_modules/c', 'node_modules/opt-here']);
+    expect(names).toEqual([
+      'node_modules/a',
+      'node_modules/a/node_modules/c',
+      'node_modules/b',
+      'node_modules/c',
+      'node_modules/opt-here',
+    ]);
     expect(missing).toEqual([]);
   });
 
@@ -73,10 +91,24 @@ describe('dirBytes and installedFootprint', () => {
 describe('packedBytesOutside', () => {
   const cases: { given: Array<{ path: string; size: number }>; want: number }[] = [
     { given: [], want: 0 },
-    { given: [{ path: 'dist/esm/index.js', size: 10 }, { path: 'README.md', size: 5 }, { path: 'generated/ir.json', size: 7 }], want: 12 },
-    { given: [{ path: 'distribution.md', size: 3 }, { path: 'dist/cjs/a.js', size: 9 }], want: 3 },
+    {
+      given: [
+        { path: 'dist/esm/index.js', size: 10 },
+        { path: 'README.md', size: 5 },
+        { path: 'generated/ir.json', size: 7 },
+      ],
+      want: 12,
+    },
+    {
+      given: [
+        { path: 'distribution.md', size: 3 },
+        { path: 'dist/cjs/a.js', size: 9 },
+      ],
+      want: 3,
+    },
   ];
   for (const { given, want } of cases) {
-    it(`${given.map((f) => f.path).join(', ') || 'no files'} -> ${want}`, () => expect(packedBytesOutside(given, 'dist/')).toBe(want));
+    it(`${given.map((f) => f.path).join(', ') || 'no files'} -> ${want}`, () =>
+      expect(packedBytesOutside(given, 'dist/')).toBe(want));
   }
 });

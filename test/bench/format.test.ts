@@ -13,9 +13,15 @@ import {
 
 describe('markdownTable', () => {
   it('renders header, rule (left first column, right the rest) and rows', () => {
-    expect(markdownTable(['client', 'p50'], [['ours', '1 ms'], ['floor', '2 ms']])).toBe(
-      ['| client | p50 |', '| --- | ---: |', '| ours | 1 ms |', '| floor | 2 ms |'].join('\n'),
-    );
+    expect(
+      markdownTable(
+        ['client', 'p50'],
+        [
+          ['ours', '1 ms'],
+          ['floor', '2 ms'],
+        ],
+      ),
+    ).toBe(['| client | p50 |', '| --- | ---: |', '| ours | 1 ms |', '| floor | 2 ms |'].join('\n'));
   });
 
   it('follows explicit alignment', () => {

@@ -21,7 +21,8 @@ describe('parseSummary', () => {
     },
     {
       name: 'extra stages and other lines around it',
-      given: 'noise\n7 operations, 2 schemas; load 1.5 ms, types 3 ms, format-wait 0 ms, write 1 ms; total 5.5 ms\nfiles: 3 written',
+      given:
+        'noise\n7 operations, 2 schemas; load 1.5 ms, types 3 ms, format-wait 0 ms, write 1 ms; total 5.5 ms\nfiles: 3 written',
       want: {
         operations: 7,
         schemas: 2,
@@ -45,7 +46,10 @@ describe('parseSummary', () => {
 describe('medianStages', () => {
   it('takes the median of each stage, in the order of the first run', () => {
     const runs = ['3 ms', '1 ms', '2 ms'].map(
-      (load, i) => parseSummary(`1 operations, 1 schemas; load ${load}, emit ${10 * (i + 1)} ms; total ${i} ms`) as NonNullable<ReturnType<typeof parseSummary>>,
+      (load, i) =>
+        parseSummary(`1 operations, 1 schemas; load ${load}, emit ${10 * (i + 1)} ms; total ${i} ms`) as NonNullable<
+          ReturnType<typeof parseSummary>
+        >,
     );
     expect(medianStages(runs)).toEqual([
       ['load', 2],

@@ -5,20 +5,44 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { entryOf, installedVersion, PEERS } from '../../bench/peers.js';
 
 describe('entryOf', () => {
-  const cases: { name: string; given: { manifest: Record<string, unknown>; mode: 'import' | 'require' }; want: string }[] = [
+  const cases: {
+    name: string;
+    given: { manifest: Record<string, unknown>; mode: 'import' | 'require' };
+    want: string;
+  }[] = [
     { name: 'main only', given: { manifest: { main: 'dist/api.js' }, mode: 'import' }, want: 'dist/api.js' },
-    { name: 'module wins for import', given: { manifest: { main: './cjs.js', module: './esm.js' }, mode: 'import' }, want: 'esm.js' },
-    { name: 'main for require', given: { manifest: { main: './cjs.js', module: './esm.js' }, mode: 'require' }, want: 'cjs.js' },
+    {
+      name: 'module wins for import',
+      given: { manifest: { main: './cjs.js', module: './esm.js' }, mode: 'import' },
+      want: 'esm.js',
+    },
+    {
+      name: 'main for require',
+      given: { manifest: { main: './cjs.js', module: './esm.js' }, mode: 'require' },
+      want: 'cjs.js',
+    },
     { name: 'nothing: index.js', given: { manifest: {}, mode: 'require' }, want: 'index.js' },
     {
       name: 'exports with import/require strings',
-      given: { manifest: { exports: { '.': { import: './dist/mjs/index.js', require: './dist/cjs/index.js', types: './x.d.ts' } } }, mode: 'import' },
+      given: {
+        manifest: {
+          exports: { '.': { import: './dist/mjs/index.js', require: './dist/cjs/index.js', types: './x.d.ts' } },
+        },
+        mode: 'import',
+      },
       want: 'dist/mjs/index.js',
     },
     {
       name: 'nested conditions, types skipped',
       given: {
-        manifest: { exports: { '.': { import: { types: './js/ccxt.d.ts', default: './js/ccxt.js' }, require: { default: './dist/ccxt.cjs' } } } },
+        manifest: {
+          exports: {
+            '.': {
+              import: { types: './js/ccxt.d.ts', default: './js/ccxt.js' },
+              require: { default: './dist/ccxt.cjs' },
+            },
+          },
+        },
         mode: 'require',
       },
       want: 'dist/ccxt.cjs',
@@ -28,7 +52,11 @@ describe('entryOf', () => {
       given: { manifest: { exports: { node: './node.js', import: './esm.js' } }, mode: 'import' },
       want: 'node.js',
     },
-    { name: 'exports as a string', given: { manifest: { exports: './only.js', main: 'x.js' }, mode: 'require' }, want: 'only.js' },
+    {
+      name: 'exports as a string',
+      given: { manifest: { exports: './only.js', main: 'x.js' }, mode: 'require' },
+      want: 'only.js',
+    },
     {
       name: 'exports without a matching condition fall back to main',
       given: { manifest: { exports: { '.': { browser: './b.js' } }, main: 'm.js' }, mode: 'require' },
@@ -46,7 +74,10 @@ describe('installedVersion', () => {
 
   it('reads the version under node_modules, or undefined when absent', () => {
     mkdirSync(join(dir, 'node_modules', 'gate-api'), { recursive: true });
-    writeFileSync(join(dir, 'node_modules', 'gate-api', 'package.json'), JSON.stringify({ name: 'gate-api', version: '1.2.3' }));
+    writeFileSync(
+      join(dir, 'node_modules', 'gate-api', 'package.json'),
+      JSON.stringify({ name: 'gate-api', version: '1.2.3' }),
+    );
     expect(installedVersion(dir, 'gate-api')).toBe('1.2.3');
     expect(installedVersion(dir, 'ccxt')).toBeUndefined();
   });

@@ -8,8 +8,26 @@ import { evaluateTargets } from '../../bench/targets.js';
 import { consumerTsconfig, toImportPath } from '../../bench/typecheck.js';
 
 function sampleReport(): BenchReport {
-  const floor = { id: 'floor', rounds: 3, getP50Us: 200, postP50Us: 250, rps: 2000, cpuGetUs: 100, cpuPostUs: 120, cpuConcurrentUs: 90 };
-  const ours = { id: 'ours', rounds: 3, getP50Us: 300, postP50Us: 260, rps: 1500, cpuGetUs: 150, cpuPostUs: 130, cpuConcurrentUs: 140 };
+  const floor = {
+    id: 'floor',
+    rounds: 3,
+    getP50Us: 200,
+    postP50Us: 250,
+    rps: 2000,
+    cpuGetUs: 100,
+    cpuPostUs: 120,
+    cpuConcurrentUs: 90,
+  };
+  const ours = {
+    id: 'ours',
+    rounds: 3,
+    getP50Us: 300,
+    postP50Us: 260,
+    rps: 1500,
+    cpuGetUs: 150,
+    cpuPostUs: 130,
+    cpuConcurrentUs: 140,
+  };
   const ccxt = { id: 'ccxt', rounds: 2, error: 'Error: down', getP50Us: 400, postP50Us: 500, rps: 900 };
   return {
     date: '2026-01-02T03:04:05.000Z',
@@ -19,7 +37,17 @@ function sampleReport(): BenchReport {
     loadBefore: [1, 2, 3],
     loadAfter: [1.5, 2, 3],
     durationMs: 123_456,
-    plan: { rounds: 3, warmup: 10, sequentialCalls: 100, concurrentCalls: 800, concurrency: 16, loopMaxMs: 5000, importRepeats: 5, tscRepeats: 3, generatorRepeats: 3 },
+    plan: {
+      rounds: 3,
+      warmup: 10,
+      sequentialCalls: 100,
+      concurrentCalls: 800,
+      concurrency: 16,
+      loopMaxMs: 5000,
+      importRepeats: 5,
+      tscRepeats: 3,
+      generatorRepeats: 3,
+    },
     oursEntry: 'dist/esm/index.js',
     peers: [
       { name: 'ccxt', version: '4.5.84', installed: true },
@@ -35,7 +63,16 @@ function sampleReport(): BenchReport {
       { id: 'floor', importMs: 2, processMs: 40, runs: 5 },
       { id: 'ours', importMs: 30, processMs: 70, runs: 5 },
     ],
-    footprints: [{ id: 'ours', ownBytes: 2048, totalBytes: 4096, directDeps: 2, treeDeps: 3, direct: ['lossless-json', 'openapi-fetch'] }],
+    footprints: [
+      {
+        id: 'ours',
+        ownBytes: 2048,
+        totalBytes: 4096,
+        directDeps: 2,
+        treeDeps: 3,
+        direct: ['lossless-json', 'openapi-fetch'],
+      },
+    ],
     bundles: [
       { id: 'floor', minBytes: 400, gzipBytes: 300 },
       { id: 'ours', minBytes: 12_000, gzipBytes: 5000, largest: [{ input: 'dist/esm/runtime/core.js', bytes: 3000 }] },
@@ -45,8 +82,26 @@ function sampleReport(): BenchReport {
       { id: 'floor', ms: 1000, runs: 3 },
       { id: 'ours', ms: 1500, runs: 3 },
     ],
-    generator: { runs: 3, operations: 100, schemas: 53, stages: [['load', 100], ['total', 2500]], totalMs: 2500, wallMs: 3000 },
-    targets: evaluateTargets({ floor, ours, peers: [ccxt], oursImportMs: 30, oursDirectDeps: 2, oursBundleBytes: 12_000, regenerationMs: 2500 }),
+    generator: {
+      runs: 3,
+      operations: 100,
+      schemas: 53,
+      stages: [
+        ['load', 100],
+        ['total', 2500],
+      ],
+      totalMs: 2500,
+      wallMs: 3000,
+    },
+    targets: evaluateTargets({
+      floor,
+      ours,
+      peers: [ccxt],
+      oursImportMs: 30,
+      oursDirectDeps: 2,
+      oursBundleBytes: 12_000,
+      regenerationMs: 2500,
+    }),
     notes: ['gate-api@7.2.144 could not be installed: offline.'],
   };
 }
@@ -100,7 +155,10 @@ describe('helpers', () => {
 
   const errors: { given: unknown; want: string }[] = [
     { given: new TypeError('bad'), want: 'TypeError: bad' },
-    { given: { code: 401, message: 'Unauthorized', body: { label: 'INVALID_SIGNATURE' } }, want: '401 Unauthorized INVALID_SIGNATURE' },
+    {
+      given: { code: 401, message: 'Unauthorized', body: { label: 'INVALID_SIGNATURE' } },
+      want: '401 Unauthorized INVALID_SIGNATURE',
+    },
     { given: 'plain', want: 'plain' },
     { given: new Error('x'.repeat(400)), want: `Error: ${'x'.repeat(293)}` },
   ];
@@ -138,7 +196,13 @@ describe('helpers', () => {
 
   it('consumer tsconfig is strict NodeNext without emit', () => {
     const c = consumerTsconfig('/types').compilerOptions as Record<string, unknown>;
-    expect(c).toMatchObject({ strict: true, module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, typeRoots: ['/types'] });
+    expect(c).toMatchObject({
+      strict: true,
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      noEmit: true,
+      typeRoots: ['/types'],
+    });
   });
 
   it('the cold-import script imports exactly the specifier and prints its time', () => {

@@ -9,7 +9,17 @@ const EMPTY_SHA512 =
 const NOW_MS = 1_700_000_000_000;
 const SECRET = 'test-only-secret';
 
-function signed(over: Partial<{ method: string; path: string; query: string; body: string; timestamp: string; key: string; signWith: string }> = {}): ArrivedRequest {
+function signed(
+  over: Partial<{
+    method: string;
+    path: string;
+    query: string;
+    body: string;
+    timestamp: string;
+    key: string;
+    signWith: string;
+  }> = {},
+): ArrivedRequest {
   const method = over.method ?? 'GET';
   const path = over.path ?? '/api/v4/wallet/withdrawals';
   const query = over.query ?? 'currency=USDT&limit=20';
@@ -35,12 +45,32 @@ describe('verifyArrived', () => {
 
   const cases: { name: string; given: ArrivedRequest; want: ReturnType<typeof verifyArrived> }[] = [
     { name: 'a correct GET', given: signed(), want: { ok: true, key: 'k1' } },
-    { name: 'a correct POST with a body', given: signed({ method: 'POST', path: '/api/v4/wallet/transfers', query: '', body: '{"a":1}' }), want: { ok: true, key: 'k1' } },
-    { name: 'fractional seconds (as one SDK sends)', given: signed({ timestamp: `${NOW_MS / 1000}.123` }), want: { ok: true, key: 'k1' } },
-    { name: 'wrong secret', given: signed({ signWith: 'other' }), want: { ok: false, key: 'k1', label: 'INVALID_SIGNATURE' } },
+    {
+      name: 'a correct POST with a body',
+      given: signed({ method: 'POST', path: '/api/v4/wallet/transfers', query: '', body: '{"a":1}' }),
+      want: { ok: true, key: 'k1' },
+    },
+    {
+      name: 'fractional seconds (as one SDK sends)',
+      given: signed({ timestamp: `${NOW_MS / 1000}.123` }),
+      want: { ok: true, key: 'k1' },
+    },
+    {
+      name: 'wrong secret',
+      given: signed({ signWith: 'other' }),
+      want: { ok: false, key: 'k1', label: 'INVALID_SIGNATURE' },
+    },
     { name: 'unknown key', given: signed({ key: 'nobody' }), want: { ok: false, key: 'nobody', label: 'INVALID_KEY' } },
-    { name: 'timestamp 61 s old', given: signed({ timestamp: String(NOW_MS / 1000 - 61) }), want: { ok: false, key: 'k1', label: 'REQUEST_EXPIRED' } },
-    { name: 'timestamp not a number', given: signed({ timestamp: 'soon' }), want: { ok: false, key: 'k1', label: 'REQUEST_EXPIRED' } },
+    {
+      name: 'timestamp 61 s old',
+      given: signed({ timestamp: String(NOW_MS / 1000 - 61) }),
+      want: { ok: false, key: 'k1', label: 'REQUEST_EXPIRED' },
+    },
+    {
+      name: 'timestamp not a number',
+      given: signed({ timestamp: 'soon' }),
+      want: { ok: false, key: 'k1', label: 'REQUEST_EXPIRED' },
+    },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(verifyArrived(given, secretOf, NOW_MS)).toEqual(want));
@@ -54,12 +84,17 @@ describe('verifyArrived', () => {
 
   it('rejects a body that differs from the one hashed', () => {
     const req = signed({ method: 'POST', query: '', body: '{"amount":"1"}' });
-    expect(verifyArrived({ ...req, body: Buffer.from('{"amount":"2"}') }, secretOf, NOW_MS)).toMatchObject({ ok: false, label: 'INVALID_SIGNATURE' });
+    expect(verifyArrived({ ...req, body: Buffer.from('{"amount":"2"}') }, secretOf, NOW_MS)).toMatchObject({
+      ok: false,
+      label: 'INVALID_SIGNATURE',
+    });
   });
 
   it('names a missing header as MISSING_REQUIRED_HEADER', () => {
     const req = signed();
-    expect(verifyArrived({ ...req, header: (n) => (n === 'sign' ? undefined : req.header(n)) }, secretOf, NOW_MS)).toEqual({
+    expect(
+      verifyArrived({ ...req, header: (n) => (n === 'sign' ? undefined : req.header(n)) }, secretOf, NOW_MS),
+    ).toEqual({
       ok: false,
       key: 'k1',
       label: 'MISSING_REQUIRED_HEADER',
@@ -80,9 +115,12 @@ describe('startBenchServer', () => {
     const url = new URL(server.url);
     const path = `${url.pathname}/${method === 'GET' ? 'wallet/withdrawals' : 'wallet/transfers'}`;
     const query = method === 'GET' ? 'currency=USDT&limit=20' : '';
-    const body = method === 'POST' ? '{"currency":"USDT","from":"spot","to":"futures","amount":"1","settle":"usdt"}' : '';
+    const body =
+      method === 'POST' ? '{"currency":"USDT","from":"spot","to":"futures","amount":"1","settle":"usdt"}' : '';
     const ts = String(Math.floor(Date.now() / 1000));
-    const sign = createHmac('sha512', secret).update([method, path, query, sha512Hex(body), ts].join('\n')).digest('hex');
+    const sign = createHmac('sha512', secret)
+      .update([method, path, query, sha512Hex(body), ts].join('\n'))
+      .digest('hex');
     return fetch(`${url.origin}${path}${query ? `?${query}` : ''}`, {
       method,
       headers: { KEY: key, Timestamp: ts, SIGN: sign, 'Content-Type': 'application/json' },

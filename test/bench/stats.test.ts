@@ -31,7 +31,8 @@ describe('percentile', () => {
     { given: { xs: Array.from({ length: 101 }, (_, i) => i), p: 99 }, want: 99 },
   ];
   for (const { given, want } of cases) {
-    it(`p${given.p} of ${given.xs.length} samples = ${want}`, () => expect(percentile(given.xs, given.p)).toBeCloseTo(want, 10));
+    it(`p${given.p} of ${given.xs.length} samples = ${want}`, () =>
+      expect(percentile(given.xs, given.p)).toBeCloseTo(want, 10));
   }
 
   const bad: { given: { xs: number[]; p: number }; want: RegExp }[] = [

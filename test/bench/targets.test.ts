@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnerResult } from '../../bench/job.js';
-import { aheadOfPeers, atMost, below, evaluateTargets, summarizeClient, type ClientSummary } from '../../bench/targets.js';
+import {
+  aheadOfPeers,
+  atMost,
+  below,
+  evaluateTargets,
+  summarizeClient,
+  type ClientSummary,
+} from '../../bench/targets.js';
 
 function round(getP50Us: number, postP50Us: number, rps: number, cpu = 100): RunnerResult {
   const seq = (p50: number) => ({ calls: 10, p50Us: p50, p90Us: p50 * 2, p99Us: p50 * 3, cpuPerCallUs: cpu });
@@ -21,7 +28,15 @@ describe('summarizeClient', () => {
       round(100, 700, 3000),
       round(200, 600, 2000),
     ]);
-    expect(s).toMatchObject({ id: 'ours', rounds: 3, error: 'Error: boom', getP50Us: 200, postP50Us: 600, rps: 2000, getP99Us: 600 });
+    expect(s).toMatchObject({
+      id: 'ours',
+      rounds: 3,
+      error: 'Error: boom',
+      getP50Us: 200,
+      postP50Us: 600,
+      rps: 2000,
+      getP99Us: 600,
+    });
     expect(s.cpuConcurrentUs).toBe(50);
   });
 
@@ -33,14 +48,34 @@ describe('summarizeClient', () => {
 
 describe('atMost / below', () => {
   const show = (v: number) => v.toFixed(2);
-  const cases: { name: string; given: () => ReturnType<typeof atMost>; want: { met: boolean | undefined; verdict: string } }[] = [
+  const cases: {
+    name: string;
+    given: () => ReturnType<typeof atMost>;
+    want: { met: boolean | undefined; verdict: string };
+  }[] = [
     { name: 'under the limit', given: () => atMost('t', 1.05, 1.1, show), want: { met: true, verdict: 'met' } },
     { name: 'at the limit', given: () => atMost('t', 1.1, 1.1, show), want: { met: true, verdict: 'met' } },
-    { name: 'over the limit', given: () => atMost('t', 1.32, 1.1, show), want: { met: false, verdict: 'missed by 0.22 (20% over)' } },
-    { name: 'not measured', given: () => atMost('t', undefined, 1.1, show), want: { met: undefined, verdict: 'not measured' } },
+    {
+      name: 'over the limit',
+      given: () => atMost('t', 1.32, 1.1, show),
+      want: { met: false, verdict: 'missed by 0.22 (20% over)' },
+    },
+    {
+      name: 'not measured',
+      given: () => atMost('t', undefined, 1.1, show),
+      want: { met: undefined, verdict: 'not measured' },
+    },
     { name: 'below: under', given: () => below('t', 49, 50, show), want: { met: true, verdict: 'met' } },
-    { name: 'below: equal misses', given: () => below('t', 50, 50, show), want: { met: false, verdict: 'missed by 0 (must be below 50.00)' } },
-    { name: 'below: over', given: () => below('t', 75, 50, show), want: { met: false, verdict: 'missed by 25.00 (50% over)' } },
+    {
+      name: 'below: equal misses',
+      given: () => below('t', 50, 50, show),
+      want: { met: false, verdict: 'missed by 0 (must be below 50.00)' },
+    },
+    {
+      name: 'below: over',
+      given: () => below('t', 75, 50, show),
+      want: { met: false, verdict: 'missed by 25.00 (50% over)' },
+    },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(given()).toMatchObject(want));
@@ -54,13 +89,41 @@ describe('aheadOfPeers', () => {
     { id: 'b', value: 600 },
     { id: 'c', value: undefined },
   ];
-  const cases: { name: string; given: () => ReturnType<typeof aheadOfPeers>; want: { met: boolean | undefined; verdict: string } }[] = [
-    { name: 'lower latency than the best peer', given: () => aheadOfPeers('t', 500, peers, true, show), want: { met: true, verdict: 'met' } },
-    { name: 'slower than the best peer', given: () => aheadOfPeers('t', 900, peers, true, show), want: { met: false, verdict: 'missed: b is 50% faster' } },
-    { name: 'tie is not ahead', given: () => aheadOfPeers('t', 600, peers, true, show), want: { met: false, verdict: 'missed: b is 0% faster' } },
-    { name: 'higher throughput than the best peer', given: () => aheadOfPeers('t', 1000, peers, false, show), want: { met: true, verdict: 'met' } },
-    { name: 'lower throughput than the best peer', given: () => aheadOfPeers('t', 450, peers, false, show), want: { met: false, verdict: 'missed: a is 100% higher' } },
-    { name: 'no peer measured', given: () => aheadOfPeers('t', 1, [{ id: 'a', value: undefined }], true, show), want: { met: undefined, verdict: 'not measured' } },
+  const cases: {
+    name: string;
+    given: () => ReturnType<typeof aheadOfPeers>;
+    want: { met: boolean | undefined; verdict: string };
+  }[] = [
+    {
+      name: 'lower latency than the best peer',
+      given: () => aheadOfPeers('t', 500, peers, true, show),
+      want: { met: true, verdict: 'met' },
+    },
+    {
+      name: 'slower than the best peer',
+      given: () => aheadOfPeers('t', 900, peers, true, show),
+      want: { met: false, verdict: 'missed: b is 50% faster' },
+    },
+    {
+      name: 'tie is not ahead',
+      given: () => aheadOfPeers('t', 600, peers, true, show),
+      want: { met: false, verdict: 'missed: b is 0% faster' },
+    },
+    {
+      name: 'higher throughput than the best peer',
+      given: () => aheadOfPeers('t', 1000, peers, false, show),
+      want: { met: true, verdict: 'met' },
+    },
+    {
+      name: 'lower throughput than the best peer',
+      given: () => aheadOfPeers('t', 450, peers, false, show),
+      want: { met: false, verdict: 'missed: a is 100% higher' },
+    },
+    {
+      name: 'no peer measured',
+      given: () => aheadOfPeers('t', 1, [{ id: 'a', value: undefined }], true, show),
+      want: { met: undefined, verdict: 'not measured' },
+    },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(given()).toMatchObject(want));
@@ -72,8 +135,24 @@ describe('aheadOfPeers', () => {
 });
 
 describe('evaluateTargets', () => {
-  const floor: ClientSummary = { id: 'floor', rounds: 3, getP50Us: 100, postP50Us: 100, rps: 1000, cpuGetUs: 50, cpuPostUs: 50 };
-  const ours: ClientSummary = { id: 'ours', rounds: 3, getP50Us: 105, postP50Us: 150, rps: 1100, cpuGetUs: 55, cpuPostUs: 70 };
+  const floor: ClientSummary = {
+    id: 'floor',
+    rounds: 3,
+    getP50Us: 100,
+    postP50Us: 100,
+    rps: 1000,
+    cpuGetUs: 50,
+    cpuPostUs: 50,
+  };
+  const ours: ClientSummary = {
+    id: 'ours',
+    rounds: 3,
+    getP50Us: 105,
+    postP50Us: 150,
+    rps: 1100,
+    cpuGetUs: 55,
+    cpuPostUs: 70,
+  };
   const peer: ClientSummary = { id: 'gate-api', rounds: 3, getP50Us: 120, postP50Us: 140, rps: 900 };
 
   it('judges every target from the inputs', () => {
