@@ -6897,6 +6897,8 @@ export interface operations {
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      /** @description No transfer with that `client_order_id` or `tx_id` (label `ORDER_NOT_FOUND`). */
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
