@@ -2,6 +2,7 @@
  * Every stateful handler, by `METHOD /template/{}` key, plus `GET /spot/time`
  * (`{server_time: <server clock, epoch ms>}`).
  */
+import { templateKey } from '../router.js';
 import type { Handler, HandlerTable } from './handler.js';
 import { subAccountHandlers } from './sub-accounts.js';
 import { transferHandlers } from './transfers.js';
@@ -16,3 +17,8 @@ export const statefulHandlers: HandlerTable = {
   ...withdrawalHandlers,
   ...subAccountHandlers,
 };
+
+/** Whether the mock answers this operation (method + path template) from its stateful flows. */
+export function answersFromState(op: { readonly method: string; readonly path: string }): boolean {
+  return statefulHandlers[templateKey(op.method, op.path)] !== undefined;
+}

@@ -7,10 +7,8 @@ import { isLosslessNumber, stringify as stringifyLossless } from 'lossless-json'
 import { ExchangeClient, parseJson } from '../../../generated/src/index.js';
 import type { ClientOptions } from '../../../generated/src/index.js';
 import type { IR, IROperation } from '../../../generator/ir/types.js';
-import { MOCK_KEY, MOCK_SECRET, startMock } from '../../../mock/index.js';
+import { MOCK_KEY, MOCK_SECRET, answersFromState, startMock } from '../../../mock/index.js';
 import type { MockServer } from '../../../mock/index.js';
-import { templateKey } from '../../../mock/router.js';
-import { statefulHandlers } from '../../../mock/state/handlers.js';
 import { FIXTURES_DIR, isObject, isSuccess, loadFixtures } from '../../fixtures-coverage/fixture-files.js';
 import type { LoadedFixture } from '../../fixtures-coverage/fixture-files.js';
 import { exactToJs, parameterValue } from '../../fixtures-coverage/request-values.js';
@@ -70,7 +68,7 @@ export function callOperation(client: ExchangeClient, op: IROperation, params: R
 
 /** Whether the mock answers `op` from its state (stateful flows win over fixtures). */
 export function answeredFromState(op: Pick<IROperation, 'method' | 'path'>): boolean {
-  return statefulHandlers[templateKey(op.method, op.path)] !== undefined;
+  return answersFromState(op);
 }
 
 /** The first success fixture of an operation. */
