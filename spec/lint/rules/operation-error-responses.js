@@ -5,7 +5,7 @@
  * response is a `$ref` to a shared response under `components/responses`, so all errors share
  * one body and one set of headers.
  */
-import { isPublicOperation } from '../support/operation.js';
+import { operationVisitor } from '../support/operation.js';
 import { isPlainObject } from '../support/shape.js';
 
 /**
@@ -31,50 +31,32 @@ function isSharedResponseRef(ref) {
  * @returns {Record<string, any>}
  */
 export default function OperationErrorResponses() {
-  /** @type {unknown} */
-  let rootSecurity;
-  return {
-    Root: {
-      /** @param {Record<string, unknown>} root */
-      enter(root) {
-        rootSecurity = root.security;
-      },
-    },
-    Operation: {
-      /**
-       * @param {Record<string, unknown>} operation
-       * @param {any} ctx
-       */
-      enter(operation, ctx) {
-        const name = typeof operation.operationId === 'string' ? operation.operationId : String(ctx.key);
-        const responses = isPlainObject(operation.responses) ? operation.responses : {};
-        const here = ctx.location.child(['responses']);
-        const isPublic = isPublicOperation(operation, rootSecurity);
-        const wanted = isPublic ? ['400', '429', '5XX'] : ['400', '401', '429', '5XX'];
-        const missing = wanted.filter((status) => !(status in responses));
-        if (missing.length > 0) {
-          ctx.report({
-            message: `\`${name}\` does not list error response${missing.length > 1 ? 's' : ''} ${missing.map((s) => `'${s}'`).join(', ')} (every operation lists ${wanted.join(', ')}).`,
-            location: here.key(),
-          });
-        }
-        if (isPublic && '401' in responses) {
-          ctx.report({
-            message: `Public operation \`${name}\` (security: []) lists '401', which only private operations answer.`,
-            location: here.child(['401']).key(),
-          });
-        }
-        for (const [status, response] of Object.entries(responses)) {
-          if (!isErrorStatus(status)) continue;
-          const ref = isPlainObject(response) && typeof response.$ref === 'string' ? response.$ref : undefined;
-          if (ref === undefined || !isSharedResponseRef(ref)) {
-            ctx.report({
-              message: `Error response '${status}' of \`${name}\` must be a $ref to a shared response in components/responses (BadRequest, Unauthorized, NotFound, TooManyRequests, ServerError)${ref === undefined ? '' : `, got '${ref}'`}.`,
-              location: here.child([status]),
-            });
-          }
-        }
-      },
-    },
-  };
+  return operationVisitor((operation, ctx, { name, isPublic }) => {
+    const responses = isPlainObject(operation.responses) ? operation.responses : {};
+    const here = ctx.location.child(['responses']);
+    const wanted = isPublic ? ['400', '429', '5XX'] : ['400', '401', '429', '5XX'];
+    const missing = wanted.filter((status) => !(status in responses));
+    if (missing.length > 0) {
+      ctx.report({
+        message: `\`${name}\` does not list error response${missing.length > 1 ? 's' : ''} ${missing.map((s) => `'${s}'`).join(', ')} (every operation lists ${wanted.join(', ')}).`,
+        location: here.key(),
+      });
+    }
+    if (isPublic && '401' in responses) {
+      ctx.report({
+        message: `Public operation \`${name}\` (security: []) lists '401', which only private operations answer.`,
+        location: here.child(['401']).key(),
+      });
+    }
+    for (const [status, response] of Object.entries(responses)) {
+      if (!isErrorStatus(status)) continue;
+      const ref = isPlainObject(response) && typeof response.$ref === 'string' ? response.$ref : undefined;
+      if (ref === undefined || !isSharedResponseRef(ref)) {
+        ctx.report({
+          message: `Error response '${status}' of \`${name}\` must be a $ref to a shared response in components/responses (BadRequest, Unauthorized, NotFound, TooManyRequests, ServerError)${ref === undefined ? '' : `, got '${ref}'`}.`,
+          location: here.child([status]),
+        });
+      }
+    }
+  });
 }

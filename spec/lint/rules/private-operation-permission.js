@@ -5,7 +5,7 @@
  * need no key and must not carry it.
  */
 import { checkFields, nonEmptyString, oneOf } from '../support/shape.js';
-import { isPublicOperation } from '../support/operation.js';
+import { operationVisitor } from '../support/operation.js';
 
 /** @type {Record<string, import('../support/shape.js').Field>} */
 const FIELDS = {
@@ -18,47 +18,30 @@ const FIELDS = {
  * @returns {Record<string, any>}
  */
 export default function PrivateOperationPermission() {
-  /** @type {unknown} */
-  let rootSecurity;
-  return {
-    Root: {
-      /** @param {Record<string, unknown>} root */
-      enter(root) {
-        rootSecurity = root.security;
-      },
-    },
-    Operation: {
-      /**
-       * @param {Record<string, unknown>} operation
-       * @param {any} ctx
-       */
-      enter(operation, ctx) {
-        const name = typeof operation.operationId === 'string' ? operation.operationId : String(ctx.key);
-        const permission = operation['x-permission'];
-        const here = ctx.location.child(['x-permission']);
-        if (isPublicOperation(operation, rootSecurity)) {
-          if (permission !== undefined) {
-            ctx.report({
-              message: `Public operation \`${name}\` (security: []) must not declare \`x-permission\`: no key is involved.`,
-              location: here.key(),
-            });
-          }
-          return;
-        }
-        if (permission === undefined) {
-          ctx.report({
-            message: `Private operation \`${name}\` has no \`x-permission\` ({area, access}) naming the key permission it needs.`,
-            location: ctx.location.key(),
-          });
-          return;
-        }
-        for (const problem of checkFields(permission, FIELDS)) {
-          ctx.report({
-            message: `\`${name}\`: \`x-permission${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
-            location: problem.key === undefined ? here : here.child([problem.key]),
-          });
-        }
-      },
-    },
-  };
+  return operationVisitor((operation, ctx, { name, isPublic }) => {
+    const permission = operation['x-permission'];
+    const here = ctx.location.child(['x-permission']);
+    if (isPublic) {
+      if (permission !== undefined) {
+        ctx.report({
+          message: `Public operation \`${name}\` (security: []) must not declare \`x-permission\`: no key is involved.`,
+          location: here.key(),
+        });
+      }
+      return;
+    }
+    if (permission === undefined) {
+      ctx.report({
+        message: `Private operation \`${name}\` has no \`x-permission\` ({area, access}) naming the key permission it needs.`,
+        location: ctx.location.key(),
+      });
+      return;
+    }
+    for (const problem of checkFields(permission, FIELDS)) {
+      ctx.report({
+        message: `\`${name}\`: \`x-permission${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
+        location: problem.key === undefined ? here : here.child([problem.key]),
+      });
+    }
+  });
 }

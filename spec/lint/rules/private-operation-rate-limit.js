@@ -5,8 +5,16 @@
  * IP (`scope: ip`); private ones per account (`uid` or `uid+market`), never per IP. Operations
  * sharing a `group` share one bucket, so they must agree on requests, window and scope.
  */
-import { checkFields, nonEmptyString, anyString, oneOf, positiveInteger, positiveNumber, isPlainObject } from '../support/shape.js';
-import { isPublicOperation } from '../support/operation.js';
+import {
+  checkFields,
+  nonEmptyString,
+  anyString,
+  oneOf,
+  positiveInteger,
+  positiveNumber,
+  isPlainObject,
+} from '../support/shape.js';
+import { operationVisitor } from '../support/operation.js';
 
 const SCOPES = ['ip', 'uid', 'uid+market'];
 
@@ -24,68 +32,50 @@ const FIELDS = {
  * @returns {Record<string, any>}
  */
 export default function PrivateOperationRateLimit() {
-  /** @type {unknown} */
-  let rootSecurity;
   /** @type {Map<string, { requests: unknown, window: unknown, scope: unknown, owner: string }>} */
   const groups = new Map();
-  return {
-    Root: {
-      /** @param {Record<string, unknown>} root */
-      enter(root) {
-        rootSecurity = root.security;
-      },
-    },
-    Operation: {
-      /**
-       * @param {Record<string, unknown>} operation
-       * @param {any} ctx
-       */
-      enter(operation, ctx) {
-        const name = typeof operation.operationId === 'string' ? operation.operationId : String(ctx.key);
-        const limit = operation['x-rate-limit'];
-        if (limit === undefined) {
-          ctx.report({
-            message: `Operation \`${name}\` has no \`x-rate-limit\` (requests per window and scope).`,
-            location: ctx.location.key(),
-          });
-          return;
-        }
-        const here = ctx.location.child(['x-rate-limit']);
-        const problems = checkFields(limit, FIELDS);
-        for (const problem of problems) {
-          ctx.report({
-            message: `\`${name}\`: \`x-rate-limit${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
-            location: problem.key === undefined ? here : here.child([problem.key]),
-          });
-        }
-        if (!isPlainObject(limit) || problems.some((p) => p.key === 'scope' || p.key === undefined)) return;
+  return operationVisitor((operation, ctx, { name, isPublic }) => {
+    const limit = operation['x-rate-limit'];
+    if (limit === undefined) {
+      ctx.report({
+        message: `Operation \`${name}\` has no \`x-rate-limit\` (requests per window and scope).`,
+        location: ctx.location.key(),
+      });
+      return;
+    }
+    const here = ctx.location.child(['x-rate-limit']);
+    const problems = checkFields(limit, FIELDS);
+    for (const problem of problems) {
+      ctx.report({
+        message: `\`${name}\`: \`x-rate-limit${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
+        location: problem.key === undefined ? here : here.child([problem.key]),
+      });
+    }
+    if (!isPlainObject(limit) || problems.some((p) => p.key === 'scope' || p.key === undefined)) return;
 
-        const isPublic = isPublicOperation(operation, rootSecurity);
-        if (isPublic && limit.scope !== 'ip') {
-          ctx.report({
-            message: `Public operation \`${name}\` (security: []) must be limited per IP: \`x-rate-limit.scope\` must be 'ip', got '${String(limit.scope)}'.`,
-            location: here.child(['scope']),
-          });
-        } else if (!isPublic && limit.scope === 'ip') {
-          ctx.report({
-            message: `Private operation \`${name}\` must be limited per account: \`x-rate-limit.scope\` must be 'uid' or 'uid+market', not 'ip'.`,
-            location: here.child(['scope']),
-          });
-        }
+    if (isPublic && limit.scope !== 'ip') {
+      ctx.report({
+        message: `Public operation \`${name}\` (security: []) must be limited per IP: \`x-rate-limit.scope\` must be 'ip', got '${String(limit.scope)}'.`,
+        location: here.child(['scope']),
+      });
+    } else if (!isPublic && limit.scope === 'ip') {
+      ctx.report({
+        message: `Private operation \`${name}\` must be limited per account: \`x-rate-limit.scope\` must be 'uid' or 'uid+market', not 'ip'.`,
+        location: here.child(['scope']),
+      });
+    }
 
-        if (typeof limit.group !== 'string') return;
-        const seen = groups.get(limit.group);
-        if (!seen) {
-          groups.set(limit.group, { requests: limit.requests, window: limit.window, scope: limit.scope, owner: name });
-        } else if (seen.requests !== limit.requests || seen.window !== limit.window || seen.scope !== limit.scope) {
-          ctx.report({
-            message:
-              `\`x-rate-limit\` group '${limit.group}' is ${String(seen.requests)} requests / ${String(seen.window)} s (${String(seen.scope)}) ` +
-              `on \`${seen.owner}\` but ${String(limit.requests)} / ${String(limit.window)} s (${String(limit.scope)}) on \`${name}\`; one bucket has one limit.`,
-            location: here.child(['group']),
-          });
-        }
-      },
-    },
-  };
+    if (typeof limit.group !== 'string') return;
+    const seen = groups.get(limit.group);
+    if (!seen) {
+      groups.set(limit.group, { requests: limit.requests, window: limit.window, scope: limit.scope, owner: name });
+    } else if (seen.requests !== limit.requests || seen.window !== limit.window || seen.scope !== limit.scope) {
+      ctx.report({
+        message:
+          `\`x-rate-limit\` group '${limit.group}' is ${String(seen.requests)} requests / ${String(seen.window)} s (${String(seen.scope)}) ` +
+          `on \`${seen.owner}\` but ${String(limit.requests)} / ${String(limit.window)} s (${String(limit.scope)}) on \`${name}\`; one bucket has one limit.`,
+        location: here.child(['group']),
+      });
+    }
+  });
 }

@@ -126,3 +126,37 @@ function collectProperties(resolve, schemaNode, from, into, depth) {
   }
   return known;
 }
+
+/**
+ * @typedef {{ name: string, isPublic: boolean }} OperationFacts
+ * @typedef {(operation: Record<string, unknown>, ctx: any, facts: OperationFacts) => void} OperationCheck
+ */
+
+/**
+ * The visitor of a rule that checks every operation knowing its name and whether it is public:
+ * it keeps the root's `security` (the default of every operation) and calls `check` per operation.
+ * @param {OperationCheck} check
+ * @returns {Record<string, any>}
+ */
+export function operationVisitor(check) {
+  /** @type {unknown} */
+  let rootSecurity;
+  return {
+    Root: {
+      /** @param {Record<string, unknown>} root */
+      enter(root) {
+        rootSecurity = root.security;
+      },
+    },
+    Operation: {
+      /**
+       * @param {Record<string, unknown>} operation
+       * @param {any} ctx
+       */
+      enter(operation, ctx) {
+        const name = typeof operation.operationId === 'string' ? operation.operationId : String(ctx.key);
+        check(operation, ctx, { name, isPublic: isPublicOperation(operation, rootSecurity) });
+      },
+    },
+  };
+}
