@@ -83,13 +83,19 @@ export const run = () => exchange.privateWalletGetWithdrawals({ limit: 20 });`,
   ];
 }
 
-/** An input path as the report shows it: from its package (`node_modules/x/...`) or `dist/...`. */
+/**
+ * An input path as the report shows it: from its package (`axios/lib/...`), from this project's
+ * build (`esm/runtime/core.js`, `dist/...`), else the file name.
+ */
 export function shortInput(input: string): string {
-  const nm = input.lastIndexOf('node_modules/');
-  if (nm !== -1) return input.slice(nm + 'node_modules/'.length);
-  const dist = input.lastIndexOf('dist/');
-  if (dist !== -1) return input.slice(dist);
-  return input.replace(/^.*\//, '');
+  const normalized = input.split('\\').join('/');
+  const nm = normalized.lastIndexOf('node_modules/');
+  if (nm !== -1) return normalized.slice(nm + 'node_modules/'.length);
+  for (const marker of ['/ours/', 'dist/']) {
+    const at = normalized.lastIndexOf(marker);
+    if (at !== -1) return normalized.slice(at + (marker === 'dist/' ? 0 : marker.length));
+  }
+  return normalized.replace(/^.*\//, '');
 }
 
 /** Bundles every entry with the given esbuild module. */

@@ -48,9 +48,9 @@ const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generato
       generatorRepeats: 1,
     }
   : {
-      rounds: 3,
-      warmup: 60,
-      sequentialCalls: 300,
+      rounds: 5,
+      warmup: 50,
+      sequentialCalls: 250,
       concurrentCalls: 1200,
       concurrency: 16,
       loopMaxMs: 8_000,

@@ -179,6 +179,8 @@ describe('helpers', () => {
     { given: '/x/bench/.scratch/node_modules/axios/lib/axios.js', want: 'axios/lib/axios.js' },
     { given: '../../dist/esm/runtime/core.js', want: 'dist/esm/runtime/core.js' },
     { given: '<stdin>', want: '<stdin>' },
+    { given: 'bench/.scratch/ours/esm/runtime/validate.js', want: 'esm/runtime/validate.js' },
+    { given: 'C:\\x\\node_modules\\ws\\index.js', want: 'ws/index.js' },
     { given: 'src/a/entry.mjs', want: 'entry.mjs' },
   ];
   for (const { given, want } of inputs) {
