@@ -4065,6 +4065,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Caller-chosen id to trace a request; echoed in logs. */
+    ClientRequestId: string;
     /** @description Epoch milliseconds after which the server rejects the request. */
     Expiry: string;
     /** @description List offset, starting from 0. */
