@@ -36,6 +36,7 @@ export interface BenchClient {
 export const CLIENT_IDS = [
   'floor',
   'floor+undici.request',
+  'openapi-fetch',
   'ours',
   'ours+undici.fetch',
   'ours+undici.request',
@@ -52,6 +53,8 @@ export const CLIENT_NOTES: Record<ClientId, string> = {
   floor: 'bare global fetch + node:crypto HMAC, JSON.parse; the floor every ratio is taken against',
   'floor+undici.request':
     'the same bare signing over undici 7 `request` (keep-alive Agent): the transport floor with undici, for reference',
+  'openapi-fetch':
+    'bare openapi-fetch (the library the runtime sends through) + a signing middleware that clones the Request to hash its body; no runtime: shows what the Request/Response layer costs',
   ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
   'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
   'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
@@ -132,6 +135,35 @@ function floorUndiciClient(ctx: ClientContext): BenchClient {
 }
 
 type FetchLike = (request: Request) => Promise<Response>;
+
+interface OpenApiFetchClient {
+  use(middleware: { onRequest(options: { request: Request }): Promise<Request> }): void;
+  GET(path: string, init: Record<string, unknown>): Promise<{ data?: unknown }>;
+  POST(path: string, init: Record<string, unknown>): Promise<{ data?: unknown }>;
+}
+
+async function openapiFetchClient(ctx: ClientContext): Promise<BenchClient> {
+  const mod = (await import('openapi-fetch')) as unknown as {
+    default: (options: { baseUrl: string }) => OpenApiFetchClient;
+  };
+  const client = mod.default({ baseUrl: ctx.baseUrl });
+  client.use({
+    async onRequest({ request }) {
+      const url = new URL(request.url);
+      const body = request.body === null ? new Uint8Array() : new Uint8Array(await request.clone().arrayBuffer());
+      const ts = String(Math.floor(Date.now() / 1000));
+      const payload = `${request.method}\n${url.pathname}\n${url.search.slice(1)}\n${createHash('sha512').update(body).digest('hex')}\n${ts}`;
+      request.headers.set('KEY', ctx.key);
+      request.headers.set('Timestamp', ts);
+      request.headers.set('SIGN', createHmac('sha512', ctx.secret).update(payload).digest('hex'));
+      return request;
+    },
+  });
+  return {
+    get: async () => countOf((await client.GET('/wallet/withdrawals', { params: { query: LIST_QUERY } })).data),
+    post: async () => txOf((await client.POST('/wallet/transfers', { body: TRANSFER })).data),
+  };
+}
 
 interface UndiciModule {
   Agent: new (options: Record<string, unknown>) => { close(): Promise<void> };
@@ -278,6 +310,8 @@ export async function createClient(id: ClientId, ctx: ClientContext): Promise<Be
       return floorClient(ctx, fetchSend);
     case 'floor+undici.request':
       return floorUndiciClient(ctx);
+    case 'openapi-fetch':
+      return openapiFetchClient(ctx);
     case 'ours':
       return oursClient(ctx, 'default');
     case 'ours+undici.fetch':

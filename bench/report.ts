@@ -225,7 +225,8 @@ ${targetTable(r)}
   signature (method, path with /api/v4, raw query, SHA-512 of the body, Timestamp) and answers
   \`GET /api/v4/wallet/withdrawals\` with 20 records and \`POST /api/v4/wallet/transfers\` with a tx id.
   Each client signs with its own key, so signatures are counted per client.
-- Each client runs in a fresh process per round: ${p.warmup} warm-up GET+POST pairs, then ${p.sequentialCalls}
+- Each client runs in a fresh process per round: ${p.warmup} warm-up GET+POST pairs (so JIT compilation, which
+  process.cpuUsage counts on every thread, is mostly done), then ${p.sequentialCalls}
   sequential GETs, ${p.sequentialCalls} sequential POSTs (latency; CPU per call = process.cpuUsage over the loop / calls),
   then ${p.concurrentCalls} GETs at concurrency ${p.concurrency} (throughput). ${p.rounds} rounds, interleaved
   (each round starts with a different client); tables show medians over rounds.

@@ -49,7 +49,7 @@ const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generato
     }
   : {
       rounds: 5,
-      warmup: 50,
+      warmup: 300,
       sequentialCalls: 250,
       concurrentCalls: 1200,
       concurrency: 16,
