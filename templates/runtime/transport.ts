@@ -31,22 +31,35 @@ export interface SignerMiddlewareOptions {
 export function createSignerMiddleware(options: SignerMiddlewareOptions): Middleware {
   return {
     async onRequest({ request }) {
-      const url = new URL(request.url);
       const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
-      const timestamp = String(options.timestamp());
-      const signature = await options.signer.sign({
-        method: request.method,
-        path: url.pathname,
-        query: url.search.slice(1),
-        body,
-        timestamp,
-      });
-      request.headers.set(options.headers.key, options.key);
-      request.headers.set(options.headers.timestamp, timestamp);
-      request.headers.set(options.headers.signature, signature);
-      return request;
+      return signRequest(request, body, options);
     },
   };
+}
+
+const utf8 = new TextEncoder();
+
+/** The signer middleware of one attempt whose body text is known: it hashes that text's bytes, no clone. */
+function signerForBody(options: SignerMiddlewareOptions, body: string | undefined): Middleware {
+  return {
+    onRequest: ({ request }) => signRequest(request, body === undefined ? undefined : utf8.encode(body), options),
+  };
+}
+
+async function signRequest(request: Request, body: Uint8Array | undefined, options: SignerMiddlewareOptions): Promise<Request> {
+  const url = new URL(request.url);
+  const timestamp = String(options.timestamp());
+  const signature = await options.signer.sign({
+    method: request.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    body,
+    timestamp,
+  });
+  request.headers.set(options.headers.key, options.key);
+  request.headers.set(options.headers.timestamp, timestamp);
+  request.headers.set(options.headers.signature, signature);
+  return request;
 }
 
 /** One attempt to send. */
@@ -119,21 +132,31 @@ function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-/** Links signals: the returned signal aborts when any input does; `dispose` detaches listeners. */
-function linkSignals(signals: readonly (AbortSignal | undefined)[]): { signal: AbortSignal; dispose: () => void } {
+/**
+ * One signal per attempt: aborts after `timeoutMs` (reason `timeout`) or when the caller's signal
+ * does; `timedOut` tells which; `dispose` clears the timer and detaches from the caller's signal.
+ */
+function attemptSignal(
+  caller: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
   const controller = new AbortController();
-  const detach: Array<() => void> = [];
-  for (const s of signals) {
-    if (!s) continue;
-    if (s.aborted) {
-      controller.abort(s.reason);
-      break;
-    }
-    const onAbort = (): void => controller.abort(s.reason);
-    s.addEventListener('abort', onAbort, { once: true });
-    detach.push(() => s.removeEventListener('abort', onAbort));
-  }
-  return { signal: controller.signal, dispose: () => detach.forEach((d) => d()) };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error('timeout'));
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
@@ -166,15 +189,13 @@ export function createTransport(options: {
   readonly signing?: SignerMiddlewareOptions | undefined;
 }): Transport {
   const client = createClient({ baseUrl: options.baseUrl }) as unknown as LooseClient;
-  const signerMiddleware = options.signing ? createSignerMiddleware(options.signing) : undefined;
+  const signing = options.signing;
   const baseFetch = (request: Request): Promise<Response> => (options.fetch ?? globalThis.fetch)(request);
 
   return {
     async send(wire) {
-      if (wire.sign && !signerMiddleware) throw new SendFailure('local', false, new Error('No credentials to sign with'));
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new Error('timeout')), wire.timeoutMs);
-      const linked = linkSignals([wire.signal, timeout.signal]);
+      if (wire.sign && !signing) throw new SendFailure('local', false, new Error('No credentials to sign with'));
+      const linked = attemptSignal(wire.signal, wire.timeoutMs);
       let fetchCalled = false;
       let url = '';
       let started = 0;
@@ -195,7 +216,7 @@ export function createTransport(options: {
           headers: wire.headers,
           parseAs: 'stream',
           signal: linked.signal,
-          middleware: signerMiddleware && wire.sign ? [signerMiddleware, capture] : [capture],
+          middleware: signing && wire.sign ? [signerForBody(signing, wire.body), capture] : [capture],
           fetch: (request: Request) => {
             fetchCalled = true;
             url = request.url;
@@ -209,12 +230,11 @@ export function createTransport(options: {
         return { response: original, text, url, durationMs: Date.now() - started };
       } catch (error) {
         if (wire.signal?.aborted) throw new SendFailure('abort', fetchCalled, error);
-        if (timeout.signal.aborted) throw new SendFailure('timeout', fetchCalled, error);
+        if (linked.timedOut()) throw new SendFailure('timeout', fetchCalled, error);
         if (!fetchCalled) throw new SendFailure('local', false, error);
         const notSent = errorCodes(error).some((c) => NOT_SENT_CODES.has(c));
         throw new SendFailure('network', !notSent, error);
       } finally {
-        clearTimeout(timer);
         linked.dispose();
       }
     },

@@ -24,7 +24,8 @@ import {
 import type { ValuePath } from './metadata.js';
 
 /** A run this long may be an integer a double cannot hold exactly (2^53 has 16 digits). */
-const LONG_DIGIT_RUN = /\d{16}/;
+// Written out: V8 runs sixteen literal `\d`s many times faster than the `{16}` quantifier.
+const LONG_DIGIT_RUN = /\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d\d/;
 const INTEGER_TEXT = /^-?\d+$/;
 
 /** A node of the trie compiled from a set of value paths. */
