@@ -18,6 +18,7 @@ import { RateLimiter } from './rate-limit.js';
 import { executeOperation } from './request.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
+import { createNodeTransport } from './node-transport.js';
 import { createTransport } from './transport.js';
 
 /** Default per-attempt timeout (ms). */
@@ -85,6 +86,10 @@ export class Core {
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
     if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    if (o.transport !== undefined && o.transport !== 'fetch' && o.transport !== 'node')
+      throw new ValidationError('transport', o.transport, 'enum', "must be 'fetch' or 'node'");
+    if (o.transport === 'node' && o.fetch !== undefined)
+      throw new ValidationError('fetch', '[function]', 'conflict', "is only used by the 'fetch' transport, not with transport: 'node'");
     if (o.logger !== undefined && typeof o.logger !== 'function') throw new ValidationError('logger', o.logger, 'type', 'must be a function');
     const settings = {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
@@ -116,16 +121,14 @@ export class Core {
           reason: `clock refresh failed, keeping the previous offset: ${reasonOf(error)}`,
         }),
     );
-    const transport = createTransport({
-      baseUrl,
-      fetch: o.fetch,
-      signing: creds && {
-        key: creds.key,
-        signer: createSigner(creds.secret),
-        headers: apiMeta.signing.headers,
-        timestamp: () => clock.nowSeconds(),
-      },
-    });
+    const signing = creds && {
+      key: creds.key,
+      signer: createSigner(creds.secret),
+      headers: apiMeta.signing.headers,
+      timestamp: () => clock.nowSeconds(),
+    };
+    const transport =
+      o.transport === 'node' ? createNodeTransport({ baseUrl, signing }) : createTransport({ baseUrl, fetch: o.fetch, signing });
     context = {
       apiMeta,
       baseUrl,

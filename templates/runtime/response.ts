@@ -7,10 +7,11 @@ import type { ResponseMeta } from './api-promise.js';
 import { apiErrorFor, type ApiError } from './errors.js';
 import { parseJson } from './json.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
+import type { WireAnswer } from './transport.js';
 import { parseResetAt } from './retry-timing.js';
 
 /** Response headers as a record with lower-case names. */
-export function headerRecord(headers: Headers): Record<string, string> {
+export function headerRecord(headers: WireAnswer['headers']): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name.toLowerCase()] = value;
@@ -42,7 +43,7 @@ export function rateLimitInfo(
 
 /** Builds the `ResponseMeta` of a response. */
 export function responseMeta(
-  response: Response,
+  response: WireAnswer,
   headers: Readonly<Record<string, string>>,
   apiMeta: ApiMeta,
   requestId: string,

@@ -22,6 +22,7 @@ import { RateLimiter } from './rate-limit.js';
 import { executeOperation } from './request.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
+import { createNodeTransport } from './node-transport.js';
 import { createTransport } from './transport.js';
 
 /** Default per-attempt timeout (ms). */
@@ -100,6 +101,15 @@ export class Core {
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
     if (o.fetch !== undefined && typeof o.fetch !== 'function')
       throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    if (o.transport !== undefined && o.transport !== 'fetch' && o.transport !== 'node')
+      throw new ValidationError('transport', o.transport, 'enum', "must be 'fetch' or 'node'");
+    if (o.transport === 'node' && o.fetch !== undefined)
+      throw new ValidationError(
+        'fetch',
+        '[function]',
+        'conflict',
+        "is only used by the 'fetch' transport, not with transport: 'node'",
+      );
     if (o.logger !== undefined && typeof o.logger !== 'function')
       throw new ValidationError('logger', o.logger, 'type', 'must be a function');
     const settings = {
@@ -133,16 +143,16 @@ export class Core {
           reason: `clock refresh failed, keeping the previous offset: ${reasonOf(error)}`,
         }),
     );
-    const transport = createTransport({
-      baseUrl,
-      fetch: o.fetch,
-      signing: creds && {
-        key: creds.key,
-        signer: createSigner(creds.secret),
-        headers: apiMeta.signing.headers,
-        timestamp: () => clock.nowSeconds(),
-      },
-    });
+    const signing = creds && {
+      key: creds.key,
+      signer: createSigner(creds.secret),
+      headers: apiMeta.signing.headers,
+      timestamp: () => clock.nowSeconds(),
+    };
+    const transport =
+      o.transport === 'node'
+        ? createNodeTransport({ baseUrl, signing })
+        : createTransport({ baseUrl, fetch: o.fetch, signing });
     context = {
       apiMeta,
       baseUrl,

@@ -88,9 +88,15 @@ export interface WireRequest {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** Status and headers of an answer: a web `Response`, or the Node transport's plain equivalent. */
+export interface WireAnswer {
+  readonly status: number;
+  readonly headers: { forEach(callback: (value: string, name: string) => void): void };
+}
+
 /** The answer to one attempt. */
 export interface WireResponse {
-  readonly response: Response;
+  readonly response: WireAnswer;
   /** Body text (empty for 204). */
   readonly text: string;
   /** URL as sent. */
@@ -118,7 +124,8 @@ export interface Transport {
   send(request: WireRequest): Promise<WireResponse>;
 }
 
-const NOT_SENT_CODES = new Set([
+/** Error codes that mean the request never left this machine. */
+export const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -129,7 +136,8 @@ const NOT_SENT_CODES = new Set([
   'ERR_INVALID_URL',
 ]);
 
-function errorCodes(error: unknown): string[] {
+/** `code`s of an error and its causes (three deep). */
+export function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
@@ -144,7 +152,7 @@ function errorCodes(error: unknown): string[] {
  * One signal per attempt: aborts after `timeoutMs` (reason `timeout`) or when the caller's signal
  * does; `timedOut` tells which; `dispose` clears the timer and detaches from the caller's signal.
  */
-function attemptSignal(
+export function attemptSignal(
   caller: AbortSignal | undefined,
   timeoutMs: number,
 ): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {

@@ -1,0 +1,121 @@
+/**
+ * The optional Node transport (`transport: 'node'`) against the real mock on 127.0.0.1: the mock
+ * verifies every signature, so a wire that differs from what was signed fails here.
+ */
+import { createServer } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AbortError,
+  ConnectionError,
+  ExchangeClient,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../../generated/src/index.js';
+import { DEFAULT_FIXTURES_DIR, MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
+
+let mock: MockServer;
+let client: ExchangeClient;
+beforeAll(async () => {
+  mock = await startMock({ fixturesDir: DEFAULT_FIXTURES_DIR });
+});
+afterAll(() => mock.close());
+afterEach(() => mock.reset());
+const make = (extra: Partial<ConstructorParameters<typeof ExchangeClient>[0]> = {}): ExchangeClient =>
+  new ExchangeClient({ key: MOCK_KEY, secret: MOCK_SECRET, baseUrl: mock.url, transport: 'node', rateLimit: 'off', ...extra });
+beforeAll(() => {
+  client = make();
+});
+
+describe("transport: 'node'", () => {
+  it('sends signed reads and writes the mock verifies, with int64 values kept exact', async () => {
+    const { data, response } = await client.wallet.listWithdrawals({ currency: 'BTC', limit: 5 }).withResponse();
+    expect(data.length).toBeGreaterThan(0);
+    expect(response.status).toBe(200);
+    expect(response.traceId).toMatch(/^[0-9a-f]+$/);
+    const { tx_id } = await client.wallet.transfer({ currency: 'USDT', from: 'spot', to: 'margin', currency_pair: 'BTC_USDT', amount: '1.5' });
+    expect(tx_id).toBe('9007199254740993');
+    const logged = mock.requests.filter((r) => r.operationId === 'listWithdrawals' || r.operationId === 'transfer');
+    expect(logged.map((r) => [r.operationId, r.verified, r.status])).toEqual([
+      ['listWithdrawals', true, 200],
+      ['transfer', true, 200],
+    ]);
+    expect(JSON.parse(logged[1]!.body)).toMatchObject({ amount: '1.5', currency_pair: 'BTC_USDT' });
+  });
+
+  it('signs the query exactly as sent: comma lists and encoded characters', async () => {
+    await client.wallet.listSubAccountBalances({ sub_uid: ['10001', '10002'] });
+    await client.wallet.listWithdrawals({ withdraw_order_id: 'a.b-c_d' });
+    const [balances, withdrawals] = mock.requests.slice(-2);
+    expect(balances).toMatchObject({ query: 'sub_uid=10001,10002', verified: true, status: 200 });
+    expect(withdrawals).toMatchObject({ query: 'withdraw_order_id=a.b-c_d', verified: true });
+  });
+
+  it('retries a 5xx on a read, and never retries POST /withdrawals', async () => {
+    mock.faults.add({ operationId: 'listWithdrawals', kind: 'status', status: 502 });
+    const read = await client.wallet.listWithdrawals({ limit: 1 }).withResponse();
+    expect(read.response.attempts).toBe(2);
+
+    mock.faults.add({ operationId: 'withdraw', kind: 'status', status: 503 });
+    const before = mock.requests.length;
+    const error = await client.withdrawals
+      .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503 });
+    expect(mock.requests.slice(before).filter((r) => r.operationId === 'withdraw')).toHaveLength(1);
+  });
+
+  it('a withdrawal whose answer is lost is an unknown outcome that resolveOutcome settles', async () => {
+    mock.faults.add({ operationId: 'withdraw', kind: 'reset-after' });
+    const error = await client.withdrawals
+      .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    const outcome = await client.resolveOutcome(error as UnknownOutcomeError);
+    expect(outcome.applied).toBe(true);
+    expect(mock.requests.filter((r) => r.operationId === 'withdraw')).toHaveLength(1);
+  });
+
+  it('a transfer whose answer is lost resolves to one transfer, not two', async () => {
+    mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'reset-after' });
+    const result = await client.wallet.transferWithSubAccount({ sub_account: '10002', currency: 'USDT', amount: '5', direction: 'to', client_order_id: 'node-once-1' });
+    expect(result.tx_id).toBeDefined();
+    expect(mock.state.transfers.filter((t) => t.clientOrderId === 'node-once-1')).toHaveLength(1);
+  });
+
+  it('times out, aborts, and tells a refused connection from a lost one', async () => {
+    mock.faults.add({ operationId: 'listWithdrawals', kind: 'delay', ms: 2_000 });
+    await expect(client.wallet.listWithdrawals({ limit: 1 }, { timeout: 100, maxRetries: 0 })).rejects.toBeInstanceOf(TimeoutError);
+
+    mock.faults.add({ operationId: 'listWithdrawals', kind: 'delay', ms: 2_000 });
+    const controller = new AbortController();
+    const pending = client.wallet.listWithdrawals({ limit: 1 }, { signal: controller.signal, maxRetries: 0 }).then(() => undefined, (e: unknown) => e);
+    setTimeout(() => controller.abort(), 50);
+    expect(await pending).toBeInstanceOf(AbortError);
+
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const offline = new ExchangeClient({ key: MOCK_KEY, secret: MOCK_SECRET, baseUrl: `http://127.0.0.1:${port}/api/v4`, transport: 'node', clockSync: 'off', maxRetries: 0 });
+    const refused = await offline.withdrawals
+      .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ConnectionError);
+    expect((refused as Error).message).toMatch(/before the request was sent/);
+  });
+
+  it.each([
+    { given: { transport: 'curl' }, field: 'transport', rule: 'enum' },
+    { given: { transport: 'node', fetch: globalThis.fetch }, field: 'fetch', rule: 'conflict' },
+  ])('rejects $given at construction', ({ given, field, rule }) => {
+    let error: unknown;
+    try {
+      new ExchangeClient({ baseUrl: mock.url, ...(given as object) });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field, rule });
+  });
+});
