@@ -38,6 +38,7 @@ export const CLIENT_IDS = [
   'floor+undici.request',
   'openapi-fetch',
   'ours',
+  'ours+node',
   'ours+undici.fetch',
   'ours+undici.request',
   'gate-api',
@@ -56,6 +57,7 @@ export const CLIENT_NOTES: Record<ClientId, string> = {
   'openapi-fetch':
     'bare openapi-fetch (the library the runtime sends through) + a signing middleware that clones the Request to hash its body; no runtime: shows what the Request/Response layer costs',
   ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
+  'ours+node': "this project with `transport: 'node'` (node:http keep-alive, no web Request/Response objects), rateLimit off, clockSync off",
   'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
   'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
   'gate-api': 'the exchange’s official SDK (axios)',
@@ -219,7 +221,7 @@ function undiciRequestShim(undici: UndiciModule, dispatcher: unknown): FetchLike
 
 async function oursClient(
   ctx: ClientContext,
-  transport: 'default' | 'undici.fetch' | 'undici.request',
+  transport: 'default' | 'node' | 'undici.fetch' | 'undici.request',
 ): Promise<BenchClient> {
   const mod = await importFile(ctx.oursEntry);
   const Client = mod['ExchangeClient'] as new (options: Record<string, unknown>) => {
@@ -230,7 +232,7 @@ async function oursClient(
   };
   let fetchOption: FetchLike | undefined;
   let close: (() => Promise<void>) | undefined;
-  if (transport !== 'default') {
+  if (transport === 'undici.fetch' || transport === 'undici.request') {
     const undici = requirePeer(ctx.scratch, 'undici') as unknown as UndiciModule;
     const agent = new undici.Agent({ keepAliveTimeout: 60_000, connections: 32 });
     fetchOption = transport === 'undici.fetch' ? undiciFetchShim(undici, agent) : undiciRequestShim(undici, agent);
@@ -243,6 +245,7 @@ async function oursClient(
     rateLimit: 'off',
     clockSync: 'off',
     ...(fetchOption ? { fetch: fetchOption } : {}),
+    ...(transport === 'node' ? { transport: 'node' } : {}),
   });
   return {
     get: async () => countOf(await client.wallet.listWithdrawals(LIST_QUERY)),
@@ -314,6 +317,8 @@ export async function createClient(id: ClientId, ctx: ClientContext): Promise<Be
       return openapiFetchClient(ctx);
     case 'ours':
       return oursClient(ctx, 'default');
+    case 'ours+node':
+      return oursClient(ctx, 'node');
     case 'ours+undici.fetch':
       return oursClient(ctx, 'undici.fetch');
     case 'ours+undici.request':

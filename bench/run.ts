@@ -164,6 +164,7 @@ async function main(): Promise<number> {
   const targets = evaluateTargets({
     floor: summaries.find((s) => s.id === 'floor'),
     ours,
+    oursFast: summaries.find((s) => s.id === 'ours+node'),
     peers: summaries.filter((s) => s.id === 'gate-api' || s.id === 'gateio-api' || s.id === 'ccxt'),
     oursImportMs: imports.find((i) => i.id === 'ours')?.importMs,
     oursDirectDeps: footprints.find((f) => f.id === 'ours')?.directDeps,

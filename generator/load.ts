@@ -26,7 +26,8 @@ export interface LoadOptions {
   lint?: boolean;
 }
 
-function toProblems(problems: readonly NormalizedProblem[], root: string): SpecProblem[] {
+/** Redocly problems of severity `error` as spec problems, files relative to `root`. */
+export function toProblems(problems: readonly NormalizedProblem[], root: string): SpecProblem[] {
   return problems
     .filter((p) => p.severity === 'error' && !p.ignored)
     .map((p) => {

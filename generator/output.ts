@@ -5,6 +5,7 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { NormalizedProblem } from '@redocly/openapi-core';
 import * as prettier from 'prettier';
 
 /** Files of `generated/` by path relative to it. */
@@ -44,20 +45,20 @@ export async function formatOutputs(outputs: Outputs, root: string): Promise<Out
 }
 
 /**
- * A prettier worker thread: `format` runs on the other core while the caller keeps working.
- * Formatting is the same as {@link formatOutputs}; only the thread differs.
+ * The generator's worker thread: `lint` and `format` run on the other core while the caller keeps
+ * working. Results are the same as on the main thread; only the thread differs.
  */
 export class FormatWorker {
   private readonly worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
-  private readonly pending = new Map<number, { resolve: (text: string) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (e: Error) => void }>();
   private next = 0;
 
   constructor(private readonly root: string) {
-    this.worker.on('message', (m: { id: number; text?: string; error?: string }) => {
+    this.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const waiter = this.pending.get(m.id);
       this.pending.delete(m.id);
-      if (m.error !== undefined || m.text === undefined) waiter?.reject(new Error(`prettier failed: ${m.error}`));
-      else waiter?.resolve(m.text);
+      if (m.error !== undefined) waiter?.reject(new Error(m.error));
+      else waiter?.resolve(m.result);
     });
     this.worker.on('error', (e) => {
       for (const w of this.pending.values()) w.reject(e);
@@ -65,15 +66,24 @@ export class FormatWorker {
     });
   }
 
+  private run(job: Record<string, unknown>): Promise<unknown> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...job, id });
+    });
+  }
+
+  /** Lints the spec with the repository's Redocly config (recommended + house rules). */
+  async lint(entry: string): Promise<NormalizedProblem[]> {
+    return (await this.run({ kind: 'lint', entry, root: this.root })) as NormalizedProblem[];
+  }
+
   /** Formats one file on the worker thread. */
   async format(file: string, text: string): Promise<string> {
     const options = await optionsFor(file, this.root);
     if (!options) return text;
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, text, options });
-    });
+    return (await this.run({ kind: 'format', text, options })) as string;
   }
 
   /** Stops the thread. */

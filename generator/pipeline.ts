@@ -6,7 +6,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
-import { loadSpec } from './load.js';
+import { loadSpec, toProblems, type LoadedSpec } from './load.js';
+import { SpecError, type SpecProblem } from './errors.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
 import { BANNER_LINES, tsBanner } from './emit/naming.js';
@@ -75,39 +76,65 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   };
   const root = options.root;
   const entry = path.resolve(root, options.entry ?? 'spec/openapi.yaml');
-  const loaded = await time('load', () => loadSpec({ entry, root }));
-  const ir = await time('ir', () =>
-    buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
-  );
-  // The schema types are the largest file: format them on a worker thread while the main thread
-  // emits and formats everything else.
+  // A second thread lints the spec (then formats the largest files) while this one bundles, builds
+  // the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
-  let formatted: Outputs;
   try {
+    const linting = worker.lint(entry).then((problems) => toProblems(problems, root));
+    const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
+      const lintProblems = await time('lint-wait', () => linting);
+      if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
+    };
+    let loaded: LoadedSpec;
+    let ir: IR;
+    try {
+      loaded = await time('bundle', () => loadSpec({ entry, root, lint: false }));
+      ir = await time('ir', () =>
+        buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
+      );
+    } catch (error) {
+      if (error instanceof SpecError) await stopIfLintFails(error.problems);
+      throw error;
+    }
     const schema = await time('types', () => schemaTypes(ir, loaded.document));
     const schemaFormatted = worker.format('src/schema.ts', schema);
     const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
-    // Share the rest between the two threads by size, the schema types counting for the worker.
-    const onWorker: Outputs = new Map();
-    const onMain: Outputs = new Map();
-    let workerBytes = schema.length;
-    let mainBytes = 0;
-    for (const [file, text] of [...emitted].sort(([, a], [, b]) => b.length - a.length)) {
-      if (!isFormatted(file)) onMain.set(file, text);
-      else if (workerBytes <= mainBytes) (onWorker.set(file, text), (workerBytes += text.length));
-      else (onMain.set(file, text), (mainBytes += text.length));
-    }
+    const { onMain, onWorker, verbatim } = shareFormatting(emitted, schema.length);
     const workerDone = Promise.all([...onWorker].map(async ([f, t]) => [f, await worker.format(f, t)] as const));
     const rest = await time('format', () => formatOutputs(onMain, root));
-    const fromWorker = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
-    formatted = new Map(
-      [...rest, ...fromWorker[1], ['src/schema.ts', fromWorker[0]] as const].sort(([a], [b]) => a.localeCompare(b)),
+    const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
+    await stopIfLintFails();
+    const formatted: Outputs = new Map(
+      [...rest, ...verbatim, ...fromWorker, ['src/schema.ts', schemaText] as const].sort(([a], [b]) =>
+        a.localeCompare(b),
+      ),
     );
+    const report = await time(options.check ? 'check' : 'write', () =>
+      syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
+    );
+    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
   } finally {
     await worker.close();
   }
-  const report = await time(options.check ? 'check' : 'write', () =>
-    syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
-  );
-  return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
+}
+
+/**
+ * Splits the files to format between the two threads by estimated cost (Markdown tables cost
+ * about six times as much per byte as TypeScript), the worker already holding the schema types.
+ * The runtime is copied as written: its sources are kept prettier-clean (a test checks).
+ */
+function shareFormatting(
+  emitted: Outputs,
+  workerStart: number,
+): { onMain: Outputs; onWorker: Outputs; verbatim: Outputs } {
+  const cost = (file: string, text: string): number => text.length * (file.endsWith('.md') ? 6 : 1);
+  const out = { onMain: new Map() as Outputs, onWorker: new Map() as Outputs, verbatim: new Map() as Outputs };
+  let worker = workerStart;
+  let main = 0;
+  for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
+    if (!isFormatted(file) || file.startsWith('src/runtime/')) out.verbatim.set(file, text);
+    else if (worker <= main) (out.onWorker.set(file, text), (worker += cost(file, text)));
+    else (out.onMain.set(file, text), (main += cost(file, text)));
+  }
+  return out;
 }

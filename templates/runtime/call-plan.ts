@@ -43,19 +43,22 @@ export function checkNumberOption(field: string, value: unknown, min: number, ma
 function headersFor(ctx: RuntimeContext, meta: OperationMeta, options: RequestOptions): Record<string, string> {
   const names = ctx.apiMeta.requestHeaders;
   const out: Record<string, string> = { Accept: 'application/json' };
-  const futuresLike =
-    meta.area === 'futures' || meta.area === 'delivery' || /^\/(futures|delivery)\//.test(meta.path);
+  const futuresLike = meta.area === 'futures' || meta.area === 'delivery' || /^\/(futures|delivery)\//.test(meta.path);
   if (ctx.settings.sizeDecimal && futuresLike) out[names.sizeDecimal] = '1';
   const signing = Object.values(ctx.apiMeta.signing.headers).map((h) => h.toLowerCase());
   const add = (source: Readonly<Record<string, string | number>> | undefined, label: string): void => {
     for (const [name, value] of Object.entries(source ?? {})) {
       if (value === undefined) continue;
       if (typeof value !== 'string' && typeof value !== 'number') {
-        throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', { operation: meta.id });
+        throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', {
+          operation: meta.id,
+        });
       }
       const text = String(value);
       if (/[\r\n\0]/.test(text) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-        throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', { operation: meta.id });
+        throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', {
+          operation: meta.id,
+        });
       }
       if (signing.includes(name.toLowerCase())) continue;
       for (const existing of Object.keys(out)) if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
@@ -99,13 +102,21 @@ export function planCall(
   const idem = meta.idempotency;
   if (options.idempotencyKey !== undefined) {
     if (!idem) {
-      throw new ValidationError('idempotencyKey', options.idempotencyKey, 'unsupported', 'is not accepted: the operation has no idempotency field', { operation: meta.id });
+      throw new ValidationError(
+        'idempotencyKey',
+        options.idempotencyKey,
+        'unsupported',
+        'is not accepted: the operation has no idempotency field',
+        { operation: meta.id },
+      );
     }
     if (params[idem.field] === undefined) params[idem.field] = options.idempotencyKey;
   }
   validateCall(meta, params, ctx.clock.nowSeconds());
   if (meta.auth === 'private' && !ctx.hasCredentials) {
-    throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', { operation: meta.id });
+    throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
+      operation: meta.id,
+    });
   }
   if (idem?.generate && params[idem.field] === undefined) params[idem.field] = freshId();
 
@@ -137,7 +148,8 @@ export function planCall(
     url,
     endpoint: `${meta.method} ${new URL(url).pathname}`,
     requestId,
-    idempotency: idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: String(idValue) } : undefined,
+    idempotency:
+      idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: String(idValue) } : undefined,
     limiterKey: RateLimiter.keyFor(meta, ctx.account, marketView(meta, params)),
   };
 }
@@ -149,12 +161,20 @@ export const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
 export function rawOperationMeta(raw: RawRequest, pathPrefix: string): OperationMeta {
   const method = String(raw.method ?? '').toUpperCase() as OperationMeta['method'];
   if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
-    throw new ValidationError('method', raw.method, 'enum', 'must be one of GET, POST, PUT, PATCH, DELETE', { operation: 'request' });
+    throw new ValidationError('method', raw.method, 'enum', 'must be one of GET, POST, PUT, PATCH, DELETE', {
+      operation: 'request',
+    });
   }
   let path = typeof raw.path === 'string' ? raw.path : '';
   if (pathPrefix && path.startsWith(`${pathPrefix}/`)) path = path.slice(pathPrefix.length);
   if (!/^\/[^?#]*$/.test(path) || path.split('/').some((s) => s === '.' || s === '..') || /[{}]/.test(path)) {
-    throw new ValidationError('path', raw.path, 'pattern', 'must start with "/" and hold no query, fragment, braces or dot segments', { operation: 'request' });
+    throw new ValidationError(
+      'path',
+      raw.path,
+      'pattern',
+      'must start with "/" and hold no query, fragment, braces or dot segments',
+      { operation: 'request' },
+    );
   }
   const auth = raw.auth ?? 'private';
   return {
@@ -164,7 +184,11 @@ export function rawOperationMeta(raw: RawRequest, pathPrefix: string): Operation
     path,
     auth,
     shape: 'named-only',
-    rateLimit: raw.rateLimit ?? { bucket: `raw:${path}`, ...RAW_DEFAULT_LIMIT, scope: auth === 'public' ? 'ip' : 'uid' },
+    rateLimit: raw.rateLimit ?? {
+      bucket: `raw:${path}`,
+      ...RAW_DEFAULT_LIMIT,
+      scope: auth === 'public' ? 'ip' : 'uid',
+    },
     retry: raw.retry ?? (method === 'GET' ? 'safe' : 'never'),
     pathParams: [],
     queryParams: [],

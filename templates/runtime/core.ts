@@ -48,7 +48,12 @@ function credentials(options: ClientOptions): { key: string; secret: string } | 
   }
   if ((key === undefined) !== (secret === undefined)) {
     const missing = key === undefined ? 'key' : 'secret';
-    throw new ValidationError(missing, undefined, 'required', `must be set together with ${missing === 'key' ? 'secret' : 'key'}`);
+    throw new ValidationError(
+      missing,
+      undefined,
+      'required',
+      `must be set together with ${missing === 'key' ? 'secret' : 'key'}`,
+    );
   }
   return key !== undefined && secret !== undefined ? { key, secret } : undefined;
 }
@@ -62,7 +67,12 @@ function resolveBaseUrl(options: ClientOptions, apiMeta: ApiMeta): string {
       url = undefined;
     }
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash) {
-      throw new ValidationError('baseUrl', options.baseUrl, 'url', 'must be an absolute http(s) URL without query or fragment');
+      throw new ValidationError(
+        'baseUrl',
+        options.baseUrl,
+        'url',
+        'must be an absolute http(s) URL without query or fragment',
+      );
     }
     return options.baseUrl.replace(/\/+$/, '');
   }
@@ -85,12 +95,19 @@ export class Core {
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
-    if (o.fetch !== undefined && typeof o.fetch !== 'function') throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    if (o.fetch !== undefined && typeof o.fetch !== 'function')
+      throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
     if (o.transport !== undefined && o.transport !== 'fetch' && o.transport !== 'node')
       throw new ValidationError('transport', o.transport, 'enum', "must be 'fetch' or 'node'");
     if (o.transport === 'node' && o.fetch !== undefined)
-      throw new ValidationError('fetch', '[function]', 'conflict', "is only used by the 'fetch' transport, not with transport: 'node'");
-    if (o.logger !== undefined && typeof o.logger !== 'function') throw new ValidationError('logger', o.logger, 'type', 'must be a function');
+      throw new ValidationError(
+        'fetch',
+        '[function]',
+        'conflict',
+        "is only used by the 'fetch' transport, not with transport: 'node'",
+      );
+    if (o.logger !== undefined && typeof o.logger !== 'function')
+      throw new ValidationError('logger', o.logger, 'type', 'must be a function');
     const settings = {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
@@ -109,7 +126,8 @@ export class Core {
     };
     const clock = new ServerClock(
       clockMode,
-      async () => serverTimeMs(((await execute(clockOp, {}, {})).data as { server_time?: unknown } | undefined)?.server_time),
+      async () =>
+        serverTimeMs(((await execute(clockOp, {}, {})).data as { server_time?: unknown } | undefined)?.server_time),
       () => Date.now(),
       (error) =>
         emit(settings.logger, {
@@ -128,7 +146,9 @@ export class Core {
       timestamp: () => clock.nowSeconds(),
     };
     const transport =
-      o.transport === 'node' ? createNodeTransport({ baseUrl, signing }) : createTransport({ baseUrl, fetch: o.fetch, signing });
+      o.transport === 'node'
+        ? createNodeTransport({ baseUrl, signing })
+        : createTransport({ baseUrl, fetch: o.fetch, signing });
     context = {
       apiMeta,
       baseUrl,

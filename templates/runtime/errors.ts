@@ -64,7 +64,10 @@ export class ApiError extends ExchangeError {
     headers: Readonly<Record<string, string>>,
     context: ErrorContext = {},
   ) {
-    super(`${status} ${label}${detail ? `: ${detail}` : ''}${context.operation ? ` (${context.operation})` : ''}`, context);
+    super(
+      `${status} ${label}${detail ? `: ${detail}` : ''}${context.operation ? ` (${context.operation})` : ''}`,
+      context,
+    );
     this.status = status;
     this.label = label;
     this.detail = detail;

@@ -11,7 +11,12 @@
  * `JSON.parse` is used whenever the text holds no run of 16 or more digits (then every integer in
  * it has at most 15 digits and is exact as a double); only other texts go through `lossless-json`.
  */
-import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import {
+  isLosslessNumber,
+  LosslessNumber,
+  parse as parseLossless,
+  stringify as stringifyLossless,
+} from 'lossless-json';
 import type { ValuePath } from './metadata.js';
 
 /** A run this long may be an integer a double cannot hold exactly (2^53 has 16 digits). */
@@ -142,7 +147,9 @@ function int64Number(value: unknown, at: readonly (string | number)[]): unknown 
   }
   if (typeof value === 'string') {
     if (!INTEGER_TEXT.test(value)) {
-      throw new TypeError(`${describePath(at)} must be an integer (digits, optional leading -), got ${JSON.stringify(value)}`);
+      throw new TypeError(
+        `${describePath(at)} must be an integer (digits, optional leading -), got ${JSON.stringify(value)}`,
+      );
     }
     return new LosslessNumber(BigInt(value).toString());
   }

@@ -78,7 +78,9 @@ export function createNodeTransport(options: {
       const signing = options.signing;
       if (wire.sign && !signing) throw new SendFailure('local', false, new Error('No credentials to sign with'));
       const query = serializeQuery(wire.query.specs, wire.query.values);
-      const url = new URL(`${options.baseUrl}${fillPath(wire.pathTemplate, wire.pathParams)}${query ? `?${query}` : ''}`);
+      const url = new URL(
+        `${options.baseUrl}${fillPath(wire.pathTemplate, wire.pathParams)}${query ? `?${query}` : ''}`,
+      );
       const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
       const headers: Record<string, string> = { ...wire.headers };
       if (body) {
@@ -116,11 +118,14 @@ export function createNodeTransport(options: {
               res.setEncoding('utf8');
               let text = '';
               res.on('data', (chunk: string) => (text += chunk));
-              res.on('end', () => resolve({ response: answerOf(res), text, url: url.href, durationMs: Date.now() - started }));
+              res.on('end', () =>
+                resolve({ response: answerOf(res), text, url: url.href, durationMs: Date.now() - started }),
+              );
               res.on('error', reject);
             },
           );
-          const onAbort = (): void => void req.destroy(linked.signal.reason instanceof Error ? linked.signal.reason : new Error('aborted'));
+          const onAbort = (): void =>
+            void req.destroy(linked.signal.reason instanceof Error ? linked.signal.reason : new Error('aborted'));
           if (linked.signal.aborted) onAbort();
           else linked.signal.addEventListener('abort', onAbort, { once: true });
           req.on('error', reject);

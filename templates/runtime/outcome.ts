@@ -44,10 +44,10 @@ export function unknownOutcomeError(
   const hint = idempotency
     ? `; it carried ${idempotency.field}=${idempotency.value}${meta.idempotency?.lookup ? ': resolveOutcome(error) looks it up' : ''}`
     : '';
-  const error = new UnknownOutcomeError(
-    `${meta.id}: ${why}; the write may or may not have been applied${hint}`,
-    { ...context, idempotency: idempotency ? { ...idempotency } : undefined },
-  );
+  const error = new UnknownOutcomeError(`${meta.id}: ${why}; the write may or may not have been applied${hint}`, {
+    ...context,
+    idempotency: idempotency ? { ...idempotency } : undefined,
+  });
   if (idempotency) {
     const record: OutcomeRecord = {
       operation: meta.id,
@@ -91,7 +91,10 @@ export function pickLookupResult(
 
 /** A lookup answer that means "no such write". */
 function isNotFound(error: unknown): boolean {
-  return error instanceof NotFoundError || (error instanceof ApiError && error.status < 500 && /NOT_FOUND$/.test(error.label));
+  return (
+    error instanceof NotFoundError ||
+    (error instanceof ApiError && error.status < 500 && /NOT_FOUND$/.test(error.label))
+  );
 }
 
 /**

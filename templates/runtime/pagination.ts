@@ -17,7 +17,7 @@ export function timeWindows(from: number, to: number, maxDays: number): Array<{ 
   const span = maxDays * DAY;
   if (!(span >= 1)) throw new RangeError(`maxDays must cover at least one second, got ${maxDays}`);
   const windows: Array<{ from: number; to: number }> = [];
-  for (let start = from; start <= to; ) {
+  for (let start = from; start <= to;) {
     const end = Math.min(start + span - 1, to);
     windows.push({ from: start, to: end });
     start = end + 1;
@@ -81,7 +81,11 @@ export async function* paginate<Item>(
 }
 
 /** The params of each time window (one entry, the caller's params unchanged, when no split is needed). */
-function windowParams(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: () => number): Record<string, unknown>[] {
+function windowParams(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: () => number,
+): Record<string, unknown>[] {
   const range = meta.timeRange;
   const unchanged = [{ ...params }];
   if (range === undefined) return unchanged;
@@ -106,7 +110,11 @@ function read(meta: OperationMeta, params: Readonly<Record<string, unknown>>, na
 }
 
 /** A copy of `params` with `values` set (inside `query` for a named-only operation). */
-function withParams(meta: OperationMeta, params: Readonly<Record<string, unknown>>, values: Record<string, unknown>): Record<string, unknown> {
+function withParams(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
   if (meta.shape === 'named-only') {
     const query = isRecord(params['query']) ? params['query'] : {};
     return { ...params, query: { ...query, ...values } };

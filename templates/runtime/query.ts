@@ -25,10 +25,7 @@ export interface QueryPlan {
 
 /** Percent-encodes a string: `encodeURIComponent` plus `!'()*`. Throws `URIError` on lone surrogates. */
 export function encodeComponent(text: string): string {
-  return encodeURIComponent(text).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** The text form of one scalar value; throws `ValidationError` for anything that is not a scalar. */
@@ -134,7 +131,13 @@ export function encodePathSegment(field: string, value: unknown, operation?: str
   }
   const text = scalarText(field, value, operation);
   if (text === '' || text === '.' || text === '..') {
-    throw new ValidationError(field, value, 'pathSegment', 'must be a non-empty path segment other than "." or ".."', context(operation));
+    throw new ValidationError(
+      field,
+      value,
+      'pathSegment',
+      'must be a non-empty path segment other than "." or ".."',
+      context(operation),
+    );
   }
   return encodeValue(field, text, value, operation);
 }

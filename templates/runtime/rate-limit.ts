@@ -77,7 +77,11 @@ export class RateLimiter {
   }
 
   /** Bucket key: scope + bucket + account (API key or 'public') + market (uid+market: params.currency_pair). */
-  static keyFor(meta: Pick<OperationMeta, 'rateLimit'>, account: string, params: Readonly<Record<string, unknown>>): string {
+  static keyFor(
+    meta: Pick<OperationMeta, 'rateLimit'>,
+    account: string,
+    params: Readonly<Record<string, unknown>>,
+  ): string {
     const { scope, bucket } = meta.rateLimit;
     if (scope === 'ip') return `ip|${bucket}|public`;
     if (scope === 'uid') return `uid|${bucket}|${account}`;
@@ -86,7 +90,13 @@ export class RateLimiter {
   }
 
   /** Resolves when a request may be sent (and records it); in reject mode throws RateLimitError (status 0, label RATE_LIMITED_LOCALLY); honours signal (AbortError). */
-  async acquire(key: string, limit: Limit, context: CallContext, mode: RateLimitMode = this.mode, signal?: AbortSignal): Promise<void> {
+  async acquire(
+    key: string,
+    limit: Limit,
+    context: CallContext,
+    mode: RateLimitMode = this.mode,
+    signal?: AbortSignal,
+  ): Promise<void> {
     if (signal?.aborted) throw this.abortError(context, signal);
     const bucket = this.bucketFor(key, limit);
     const now = this.now();
@@ -96,7 +106,13 @@ export class RateLimiter {
     if (mode === 'reject') {
       const resetAt = now + Math.max(wait, 1);
       const detail = `at most ${limit.requests} requests per ${limit.window} s in bucket ${context.bucket}; next slot at ${new Date(resetAt).toISOString()}`;
-      throw new RateLimitError(0, 'RATE_LIMITED_LOCALLY', detail, {}, { operation: context.operation, resetAt, bucket: context.bucket });
+      throw new RateLimitError(
+        0,
+        'RATE_LIMITED_LOCALLY',
+        detail,
+        {},
+        { operation: context.operation, resetAt, bucket: context.bucket },
+      );
     }
     await new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
@@ -113,7 +129,11 @@ export class RateLimiter {
   }
 
   /** Reconcile with a response: server-reported remaining/limit and, on 429, the reset time (epoch ms): nothing more is sent in that bucket before it. */
-  observe(key: string, limit: Limit, info: { status: number; remaining?: number; limit?: number; resetAt?: number }): void {
+  observe(
+    key: string,
+    limit: Limit,
+    info: { status: number; remaining?: number; limit?: number; resetAt?: number },
+  ): void {
     const bucket = this.bucketFor(key, limit);
     const now = this.now();
     this.prune(bucket, now);

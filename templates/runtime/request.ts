@@ -122,7 +122,16 @@ async function attempts(
     retries += 1;
     const ms = delay ?? backoffDelay(retries);
     const status = (cause as Partial<ApiError>).status;
-    emit(logger, { type: 'retry', ...log, attempt: state.attempt, status, delayMs: ms, reason: reasonOf(cause), durationMs: undefined, traceId: cause.traceId });
+    emit(logger, {
+      type: 'retry',
+      ...log,
+      attempt: state.attempt,
+      status,
+      delayMs: ms,
+      reason: reasonOf(cause),
+      durationMs: undefined,
+      traceId: cause.traceId,
+    });
     await sleep(ms, signal, { operation: meta.id });
   };
   const unknown = (cause: ExchangeError, why: string): ExchangeError =>
@@ -144,7 +153,16 @@ async function attempts(
     if (signal?.aborted) throw new AbortError(`The call was aborted (${meta.id})`, errorContext);
     if (plan.wire.sign) await ctx.clock.ready();
     await ctx.limiter.acquire(plan.limiterKey, limit, limiterContext, mode, signal);
-    emit(logger, { type: 'request', ...log, attempt: state.attempt, status: undefined, durationMs: undefined, traceId: undefined, delayMs: undefined, reason: undefined });
+    emit(logger, {
+      type: 'request',
+      ...log,
+      attempt: state.attempt,
+      status: undefined,
+      durationMs: undefined,
+      traceId: undefined,
+      delayMs: undefined,
+      reason: undefined,
+    });
 
     let wire: WireResponse;
     try {
@@ -161,7 +179,10 @@ async function attempts(
         }
         throw failure;
       }
-      const why = error.kind === 'timeout' ? `no response within ${timeoutMs} ms` : 'the connection failed after the request was sent';
+      const why =
+        error.kind === 'timeout'
+          ? `no response within ${timeoutMs} ms`
+          : 'the connection failed after the request was sent';
       if (record && retries < maxRetries) {
         const found = await lookUp(failure, why);
         if (found) return found;
@@ -185,10 +206,23 @@ async function attempts(
         : retryAfterMs !== undefined
           ? now + retryAfterMs
           : undefined;
-    ctx.limiter.observe(plan.limiterKey, limit, { status: response.status, ...counters, ...(resetAt === undefined ? {} : { resetAt }) });
+    ctx.limiter.observe(plan.limiterKey, limit, {
+      status: response.status,
+      ...counters,
+      ...(resetAt === undefined ? {} : { resetAt }),
+    });
     const rawTrace = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
     const traceId = rawTrace === undefined ? undefined : ctx.redact(rawTrace);
-    emit(logger, { type: 'response', ...log, attempt: state.attempt, status: response.status, durationMs: wire.durationMs, traceId, delayMs: undefined, reason: undefined });
+    emit(logger, {
+      type: 'response',
+      ...log,
+      attempt: state.attempt,
+      status: response.status,
+      durationMs: wire.durationMs,
+      traceId,
+      delayMs: undefined,
+      reason: undefined,
+    });
 
     if (response.status >= 200 && response.status < 300) {
       return {
@@ -205,7 +239,13 @@ async function attempts(
       redact: ctx.redact,
     });
 
-    if (error.status === 401 && error.label === 'REQUEST_EXPIRED' && plan.wire.sign && !expiredRetried && ctx.clock.mode !== 'off') {
+    if (
+      error.status === 401 &&
+      error.label === 'REQUEST_EXPIRED' &&
+      plan.wire.sign &&
+      !expiredRetried &&
+      ctx.clock.mode !== 'off'
+    ) {
       // The server refused the request unapplied: measure the clock again and resend once.
       expiredRetried = true;
       try {
@@ -213,7 +253,16 @@ async function attempts(
       } catch {
         throw error;
       }
-      emit(logger, { type: 'retry', ...log, attempt: state.attempt, status: 401, delayMs: 0, reason: reasonOf(error), durationMs: undefined, traceId });
+      emit(logger, {
+        type: 'retry',
+        ...log,
+        attempt: state.attempt,
+        status: 401,
+        delayMs: 0,
+        reason: reasonOf(error),
+        durationMs: undefined,
+        traceId,
+      });
       continue;
     }
     if (resent && record && apiMeta.duplicateLabels.includes(error.label)) {

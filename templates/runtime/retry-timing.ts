@@ -65,10 +65,7 @@ export interface RetryTimingInput {
 export function retryDelay(input: RetryTimingInput): number | undefined {
   const jitter = backoffDelay(input.retry, input.random);
   if (input.status !== 429) return jitter;
-  const serverWait = Math.max(
-    input.resetAt === undefined ? 0 : input.resetAt - input.nowMs,
-    input.retryAfterMs ?? 0,
-  );
+  const serverWait = Math.max(input.resetAt === undefined ? 0 : input.resetAt - input.nowMs, input.retryAfterMs ?? 0);
   if (serverWait > MAX_SERVER_WAIT_MS) return undefined;
   return Math.max(jitter, Math.ceil(serverWait));
 }
@@ -84,10 +81,13 @@ export function sleep(ms: number, signal?: AbortSignal, context: { operation?: s
       clearTimeout(timer);
       reject(new AbortError('The call was aborted', context));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

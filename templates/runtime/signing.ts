@@ -129,9 +129,7 @@ export async function bodySha512(
 }
 
 /** The five-line signature string for the given parts and body hash. */
-export function signatureString(
-  input: Omit<SignatureInput, 'body'> & { readonly bodyHash: string },
-): string {
+export function signatureString(input: Omit<SignatureInput, 'body'> & { readonly bodyHash: string }): string {
   return [input.method.toUpperCase(), input.path, input.query, input.bodyHash, String(input.timestamp)].join('\n');
 }
 

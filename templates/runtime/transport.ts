@@ -46,7 +46,11 @@ function signerForBody(options: SignerMiddlewareOptions, body: string | undefine
   };
 }
 
-async function signRequest(request: Request, body: Uint8Array | undefined, options: SignerMiddlewareOptions): Promise<Request> {
+async function signRequest(
+  request: Request,
+  body: Uint8Array | undefined,
+  options: SignerMiddlewareOptions,
+): Promise<Request> {
   const url = new URL(request.url);
   const timestamp = String(options.timestamp());
   const signature = await options.signer.sign({
@@ -255,7 +259,8 @@ export function createTransport(options: {
  */
 export function sanitizeCause(error: unknown, depth = 0): Error | undefined {
   if (depth > 3 || error === undefined || error === null) return undefined;
-  const source = typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
+  const source =
+    typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
   const message = typeof source.message === 'string' ? source.message : String(error);
   const inner = sanitizeCause(source.cause, depth + 1);
   const copy = new Error(message, inner === undefined ? undefined : { cause: inner });
@@ -284,9 +289,12 @@ export function failureToError(failure: SendFailure, context: ErrorContext, time
     default:
       return failure.original instanceof ExchangeError
         ? failure.original
-        : new ExchangeError(`The request could not be prepared${where}: ${sanitizeCause(failure.original)?.message ?? ''}`, {
-            ...context,
-            cause: sanitizeCause(failure.original),
-          });
+        : new ExchangeError(
+            `The request could not be prepared${where}: ${sanitizeCause(failure.original)?.message ?? ''}`,
+            {
+              ...context,
+              cause: sanitizeCause(failure.original),
+            },
+          );
   }
 }

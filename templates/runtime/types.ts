@@ -10,4 +10,5 @@ export type OpenQueryValue = string | number | boolean | bigint | readonly (stri
 export type OpenQuery = Readonly<Record<string, OpenQueryValue>>;
 
 /** Any JSON value (open request bodies and responses of named-only operations). */
-export type JsonValue = string | number | boolean | null | bigint | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };
+export type JsonValue =
+  string | number | boolean | null | bigint | readonly JsonValue[] | { readonly [key: string]: JsonValue | undefined };

@@ -33,11 +33,20 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
  * range `paginate` splits into windows (each window is then within the limit).
  * @throws ValidationError on the first broken rule.
  */
-export function validatePagedCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
+export function validatePagedCall(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+): void {
   validate(meta, params, nowSeconds, false);
 }
 
-function validate(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number, limitRange: boolean): void {
+function validate(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  limitRange: boolean,
+): void {
   const fail = (field: string, value: unknown, rule: string, explanation: string, secret = false): never => {
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
@@ -64,10 +73,16 @@ function validate(meta: OperationMeta, params: Readonly<Record<string, unknown>>
 type Fail = (field: string, value: unknown, rule: string, explanation: string, secret?: boolean) => never;
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A parameter's value: from the flat params, or (named-only) from `query` / `body` too. */
-function lookup(meta: OperationMeta, params: Readonly<Record<string, unknown>>, name: string, where?: FieldRule['in']): unknown {
+function lookup(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  name: string,
+  where?: FieldRule['in'],
+): unknown {
   if (meta.shape === 'shaped' || where === 'path') return params[name];
   const query = isPlainObject(params['query']) ? params['query'] : {};
   const body = isPlainObject(params['body']) ? params['body'] : {};
@@ -103,28 +118,42 @@ function checkValue(field: string, value: unknown, rule: ValueRule, secret: bool
   const bad = (r: string, explanation: string): never => fail(field, value, r, explanation, secret);
   if (rule.format === 'decimal') checkDecimal(value, rule, bad);
   else if (rule.type === 'integer') checkInteger(value, rule.format === 'int64', bad);
-  else if (rule.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) bad('type', 'must be a finite number');
+  else if (rule.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
+    bad('type', 'must be a finite number');
   else if (rule.type === 'string' && typeof value !== 'string') bad('type', 'must be a string');
   else if (rule.type === 'boolean' && typeof value !== 'boolean') bad('type', 'must be a boolean');
   else if (rule.type === 'array' && !Array.isArray(value)) bad('type', 'must be an array');
   else if (rule.type === 'object' && !isPlainObject(value)) bad('type', 'must be an object');
 
-  if (rule.enum !== undefined && !rule.enum.some((e) => e === value || (typeof value === 'bigint' && String(e) === String(value)))) {
+  if (
+    rule.enum !== undefined &&
+    !rule.enum.some((e) => e === value || (typeof value === 'bigint' && String(e) === String(value)))
+  ) {
     bad('enum', `must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(', ')}`);
   }
   if (typeof value === 'string') {
-    if (rule.pattern !== undefined && !compiled(rule.pattern).test(value)) bad('pattern', `must match /${rule.pattern}/`);
+    if (rule.pattern !== undefined && !compiled(rule.pattern).test(value))
+      bad('pattern', `must match /${rule.pattern}/`);
     const length = [...value].length;
-    if (rule.minLength !== undefined && length < rule.minLength) bad('minLength', `must be at least ${rule.minLength} characters long`);
-    if (rule.maxLength !== undefined && length > rule.maxLength) bad('maxLength', `must be at most ${rule.maxLength} characters long`);
+    if (rule.minLength !== undefined && length < rule.minLength)
+      bad('minLength', `must be at least ${rule.minLength} characters long`);
+    if (rule.maxLength !== undefined && length > rule.maxLength)
+      bad('maxLength', `must be at most ${rule.maxLength} characters long`);
   }
-  if (rule.format !== 'decimal' && (typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))) {
-    if (rule.minimum !== undefined && compareNumeric(value, rule.minimum) < 0) bad('minimum', `must be at least ${rule.minimum}`);
-    if (rule.maximum !== undefined && compareNumeric(value, rule.maximum) > 0) bad('maximum', `must be at most ${rule.maximum}`);
+  if (
+    rule.format !== 'decimal' &&
+    (typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))
+  ) {
+    if (rule.minimum !== undefined && compareNumeric(value, rule.minimum) < 0)
+      bad('minimum', `must be at least ${rule.minimum}`);
+    if (rule.maximum !== undefined && compareNumeric(value, rule.maximum) > 0)
+      bad('maximum', `must be at most ${rule.maximum}`);
   }
   if (Array.isArray(value)) {
-    if (rule.minItems !== undefined && value.length < rule.minItems) bad('minItems', `must have at least ${rule.minItems} items (has ${value.length})`);
-    if (rule.maxItems !== undefined && value.length > rule.maxItems) bad('maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`);
+    if (rule.minItems !== undefined && value.length < rule.minItems)
+      bad('minItems', `must have at least ${rule.minItems} items (has ${value.length})`);
+    if (rule.maxItems !== undefined && value.length > rule.maxItems)
+      bad('maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`);
     const items = rule.items;
     if (items !== undefined) {
       value.forEach((item, i) => {
@@ -137,22 +166,26 @@ function checkValue(field: string, value: unknown, rule: ValueRule, secret: bool
 
 /** Amounts: decimal strings only (`^-?\d+(\.\d+)?$`), with the optional `gt` / `maxScale` rules. */
 function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, explanation: string) => never): void {
-  if (typeof value === 'number') bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
+  if (typeof value === 'number')
+    bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
   if (typeof value !== 'string') bad('type', 'must be a decimal string (amounts are decimal strings)');
   const text = value as string;
-  if (!DECIMAL.test(text)) bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
+  if (!DECIMAL.test(text))
+    bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
   const gt = rule.decimal?.gt;
   if (gt !== undefined && compareDecimal(text, gt) <= 0) bad('decimal.gt', `must be greater than ${gt}`);
   const maxScale = rule.decimal?.maxScale;
   const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  if (maxScale !== undefined && scale > maxScale) bad('decimal.maxScale', `must have at most ${maxScale} decimal places (has ${scale})`);
+  if (maxScale !== undefined && scale > maxScale)
+    bad('decimal.maxScale', `must have at most ${maxScale} decimal places (has ${scale})`);
 }
 
 /** Integers: numbers; for int64 also digit strings and bigints. A number beyond 2^53 is rejected: it is already rounded. */
 function checkInteger(value: unknown, int64: boolean, bad: (rule: string, explanation: string) => never): void {
   if (typeof value === 'number') {
     if (!Number.isInteger(value)) bad('type', 'must be an integer');
-    if (int64 && !Number.isSafeInteger(value)) bad('int64.unsafe', 'is beyond 2^53 and may already be rounded: pass it as a string');
+    if (int64 && !Number.isSafeInteger(value))
+      bad('int64.unsafe', 'is beyond 2^53 and may already be rounded: pass it as a string');
     return;
   }
   if (int64 && (typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))) return;
@@ -176,13 +209,23 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
 }
 
 /** `from <= to` and, unless the range is paged through in windows, `to - from <= maxDays` days. */
-function checkTimeRange(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number, limitRange: boolean, fail: Fail): void {
+function checkTimeRange(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  limitRange: boolean,
+  fail: Fail,
+): void {
   const range = meta.timeRange;
   if (range === undefined) return;
   const given = { from: lookup(meta, params, range.from), to: lookup(meta, params, range.to) };
   if (absent(given.from) && absent(given.to)) return;
-  for (const [name, value] of [[range.from, given.from], [range.to, given.to]] as const) {
-    if (!absent(value) && !Number.isFinite(seconds(value))) fail(name, value, 'type', 'must be Unix seconds (a number)');
+  for (const [name, value] of [
+    [range.from, given.from],
+    [range.to, given.to],
+  ] as const) {
+    if (!absent(value) && !Number.isFinite(seconds(value)))
+      fail(name, value, 'type', 'must be Unix seconds (a number)');
   }
   const to = absent(given.to) ? nowSeconds : seconds(given.to);
   const from = absent(given.from) ? to - range.defaultDays * DAY : seconds(given.from);
@@ -190,7 +233,12 @@ function checkTimeRange(meta: OperationMeta, params: Readonly<Record<string, unk
   if (from > to) fail(range.from, shown, 'timeRange', `must not be later than ${range.to}`);
   if (limitRange && to - from > range.maxDays * DAY) {
     const days = Math.ceil(((to - from) / DAY) * 100) / 100;
-    fail(range.from, shown, 'timeRange', `must be at most ${range.maxDays} days before ${range.to} (the range spans ${days} days)`);
+    fail(
+      range.from,
+      shown,
+      'timeRange',
+      `must be at most ${range.maxDays} days before ${range.to} (the range spans ${days} days)`,
+    );
   }
 }
 

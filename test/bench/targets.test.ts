@@ -180,6 +180,20 @@ describe('evaluateTargets', () => {
     ]);
   });
 
+  it("judges the node transport against the floor, and uses it against the peers", () => {
+    const fast: ClientSummary = { id: 'ours+node', rounds: 3, getP50Us: 80, postP50Us: 90, rps: 1500, cpuGetUs: 40, cpuPostUs: 45 };
+    const verdicts = evaluateTargets({ floor, ours, oursFast: fast, peers: [peer] });
+    const met = Object.fromEntries(verdicts.map((v) => [v.target, v.met]));
+    expect(met["GET p50 ≤ 1.1× floor (transport: 'node')"]).toBe(true);
+    expect(met["POST p50 ≤ 1.1× floor (transport: 'node')"]).toBe(true);
+    expect(met["CPU per POST ≤ 1.2× floor (transport: 'node')"]).toBe(true);
+    // the default transport is still judged on its own
+    expect(met['POST p50 ≤ 1.1× floor']).toBe(false);
+    // against peers: 90 µs beats the peer's 140 µs, where the default transport's 150 µs did not
+    expect(met["ahead of every peer: POST p50 (transport: 'node')"]).toBe(true);
+    expect(verdicts.find((v) => v.target.startsWith('ahead of every peer: POST p50'))?.measured).toMatch(/^90/);
+  });
+
   it('marks targets it has no measurement for as not measured', () => {
     const verdicts = evaluateTargets({ peers: [] });
     expect(verdicts.every((v) => v.met === undefined && v.verdict === 'not measured')).toBe(true);

@@ -72,3 +72,18 @@ describe('generate (mini spec)', () => {
     expect(fixed.report.removed).toEqual(['src/stale.ts']);
   }, 90_000);
 });
+
+describe('the runtime templates', () => {
+  it('are prettier-clean, so the generator can copy them without formatting', async () => {
+    const prettier = await import('prettier');
+    const { readdir } = await import('node:fs/promises');
+    const dir = path.join(ROOT, 'templates/runtime');
+    const config = (await prettier.resolveConfig(path.join(ROOT, 'package.json'))) ?? {};
+    const unformatted: string[] = [];
+    for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      if (!(await prettier.check(text, { ...config, parser: 'babel-ts' }))) unformatted.push(file);
+    }
+    expect(unformatted, 'run: npx prettier --write "templates/runtime/*.ts"').toEqual([]);
+  });
+});
