@@ -5,16 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { IR, IROperation, JsonSchema } from '../../generator/ir/types.js';
-
-// ajv-formats is CommonJS; its default export arrives as the module object's `default` in types.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+import { createSpecAjv } from '../support/spec-ajv.js';
 
 const DOC_ID = 'spec:openapi';
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The generated files the tests read. */
 export const GENERATED = {
@@ -30,30 +25,7 @@ export function readGenerated(): { spec: Record<string, unknown>; ir: IR } {
   };
 }
 
-/** `a` compared with `b`, both decimal strings: -1, 0 or 1. */
-export function compareDecimal(a: string, b: string): number {
-  const split = (s: string): { neg: boolean; int: string; frac: string } => {
-    const neg = s.startsWith('-');
-    const [int = '0', frac = ''] = (neg ? s.slice(1) : s).split('.');
-    return { neg, int: int.replace(/^0+(?=\d)/, ''), frac };
-  };
-  const x = split(a);
-  const y = split(b);
-  const scale = Math.max(x.frac.length, y.frac.length);
-  const big = (p: { neg: boolean; int: string; frac: string }): bigint =>
-    BigInt(`${p.neg ? '-' : ''}${p.int}${p.frac.padEnd(scale, '0')}`);
-  const d = big(x) - big(y);
-  return d < 0n ? -1 : d > 0n ? 1 : 0;
-}
-
-/** The rule of an `x-decimal` keyword broken by `value`, or `undefined`. */
-export function decimalViolation(value: string, rule: { gt?: string; maxScale?: number }): string | undefined {
-  if (!DECIMAL.test(value)) return 'must be a decimal string';
-  if (rule.gt !== undefined && compareDecimal(value, rule.gt) <= 0) return `must be greater than ${rule.gt}`;
-  const scale = value.split('.')[1]?.length ?? 0;
-  if (rule.maxScale !== undefined && scale > rule.maxScale) return `must have at most ${rule.maxScale} decimals`;
-  return undefined;
-}
+export { compareDecimal, decimalViolation } from '../support/spec-ajv.js';
 
 /** Copies a schema with local `#/...` references pointed at the registered spec document. */
 function rebase(node: unknown): unknown {
@@ -75,21 +47,7 @@ export class SpecValidator {
   /** `spec` is the bundled document (`generated/openapi.json`). */
   constructor(spec: Record<string, unknown>) {
     this.#spec = spec;
-    this.#ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(this.#ajv);
-    this.#ajv.addFormat('decimal', { type: 'string', validate: (s: string) => DECIMAL.test(s) });
-    this.#ajv.addKeyword({
-      keyword: 'x-decimal',
-      type: 'string',
-      schemaType: 'object',
-      errors: true,
-      validate: function xDecimal(rule: { gt?: string; maxScale?: number }, data: string): boolean {
-        const problem = decimalViolation(data, rule);
-        if (problem === undefined) return true;
-        (xDecimal as { errors?: Array<Partial<ErrorObject>> }).errors = [{ keyword: 'x-decimal', message: problem, params: {} }];
-        return false;
-      },
-    });
+    this.#ajv = createSpecAjv({ strict: false, allErrors: true, validateFormats: true });
     this.#ajv.addSchema({ ...spec, $id: DOC_ID });
   }
 
@@ -141,7 +99,10 @@ export class SpecValidator {
         .slice(2)
         .split('/')
         .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<unknown>((n, k) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined), this.#spec);
+        .reduce<unknown>(
+          (n, k) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined),
+          this.#spec,
+        );
     }
     return undefined;
   }

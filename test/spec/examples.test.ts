@@ -8,18 +8,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { bundle, bundleFromString, loadConfig } from '@redocly/openapi-core';
-
-// ajv-formats is CommonJS; its default export arrives as the module object's `default` in types.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+import { compareDecimal, createSpecAjv } from '../support/spec-ajv.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const DOC_ID = 'spec:openapi';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const;
-const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 type Json = Record<string, unknown>;
 
@@ -104,7 +99,9 @@ function collectExamples(doc: Json): ExampleCase[] {
     }
     for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (isObject(response) && response.$ref === undefined) {
-        found.push(...contentExamples(doc, response, `${pointer}/responses/${escape(status)}`, `${label} response ${status}`));
+        found.push(
+          ...contentExamples(doc, response, `${pointer}/responses/${escape(status)}`, `${label} response ${status}`),
+        );
       }
     }
   }
@@ -118,9 +115,12 @@ function collectExamples(doc: Json): ExampleCase[] {
     if (!isObject(schema)) continue;
     const schemaPointer = `#/components/schemas/${escape(name)}`;
     if (Array.isArray(schema.examples)) {
-      schema.examples.forEach((value, i) => found.push({ name: `schema ${name} examples[${i}]`, schemaPointer, value }));
+      schema.examples.forEach((value, i) =>
+        found.push({ name: `schema ${name} examples[${i}]`, schemaPointer, value }),
+      );
     }
-    if (schema.example !== undefined) found.push({ name: `schema ${name} example`, schemaPointer, value: schema.example });
+    if (schema.example !== undefined)
+      found.push({ name: `schema ${name} example`, schemaPointer, value: schema.example });
   }
   return found;
 }
@@ -129,7 +129,9 @@ function collectExamples(doc: Json): ExampleCase[] {
 function hasExample(holder: unknown): boolean {
   if (!isObject(holder) || !isObject(holder.content)) return false;
   return Object.values(holder.content).some(
-    (media) => isObject(media) && (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0)),
+    (media) =>
+      isObject(media) &&
+      (media.example !== undefined || (isObject(media.examples) && Object.keys(media.examples).length > 0)),
   );
 }
 
@@ -142,50 +144,23 @@ function shapedCoverage(doc: Json): ShapedCase[] {
       const body = deref(doc, op.requestBody);
       if (isObject(body) && isObject(body.content) && !hasExample(body)) missing.push('request body example');
       const responses = isObject(op.responses) ? op.responses : {};
-      const success = Object.keys(responses).filter((s) => /^2(\d\d|XX)$/.test(s)).sort()[0];
+      const success = Object.keys(responses)
+        .filter((s) => /^2(\d\d|XX)$/.test(s))
+        .sort()[0];
       if (success === undefined) {
         missing.push('success (2xx) response');
       } else {
         const response = deref(doc, responses[success]);
-        if (isObject(response) && isObject(response.content) && !hasExample(response)) missing.push(`response ${success} example`);
+        if (isObject(response) && isObject(response.content) && !hasExample(response))
+          missing.push(`response ${success} example`);
       }
       return { name: label, missing };
     });
 }
 
-/** Compares two decimal strings; negative, zero or positive like a comparator. */
-function compareDecimal(a: string, b: string): number {
-  const scale = (s: string): number => (s.split('.')[1] ?? '').length;
-  const digits = Math.max(scale(a), scale(b));
-  const big = (s: string): bigint => {
-    const [int = '0', frac = ''] = s.replace(/^-/, '').split('.');
-    const magnitude = BigInt(int + frac.padEnd(digits, '0'));
-    return s.startsWith('-') ? -magnitude : magnitude;
-  };
-  const diff = big(a) - big(b);
-  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
-}
-
 /** Builds an Ajv validator over the bundled document: `validate(pointer, value)` returns the errors. */
 function makeChecker(doc: Json): (schemaPointer: string, value: unknown) => ErrorObject[] {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictTuples: false, allErrors: true, logger: false });
-  addFormats(ajv);
-  ajv.addFormat('decimal', { type: 'string', validate: (s: string) => DECIMAL.test(s) });
-  ajv.addKeyword({
-    keyword: 'x-decimal',
-    type: 'string',
-    schemaType: 'object',
-    errors: true,
-    validate: function xDecimal(rule: { gt?: string; maxScale?: number }, data: string): boolean {
-      const faults: string[] = [];
-      if (DECIMAL.test(data)) {
-        if (rule.gt !== undefined && compareDecimal(data, rule.gt) <= 0) faults.push(`must be greater than ${rule.gt}`);
-        if (rule.maxScale !== undefined && (data.split('.')[1] ?? '').length > rule.maxScale) faults.push(`must have at most ${rule.maxScale} decimals`);
-      }
-      (xDecimal as { errors?: Array<Partial<ErrorObject>> }).errors = faults.map((message) => ({ keyword: 'x-decimal', message, params: {} }));
-      return faults.length === 0;
-    },
-  });
+  const ajv = createSpecAjv({ strict: true, strictTypes: false, strictTuples: false, allErrors: true });
   // OpenAPI annotations and the spec's own `x-` keys are annotations to Ajv; any other unknown
   // keyword still fails compilation (strict mode), so a misspelt schema keyword does not pass.
   const annotations = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
@@ -229,14 +204,20 @@ describe('spec/openapi.yaml examples', () => {
   });
 
   // `[name, case]` rows so the full name shows (`$name` would be shortened in the report).
-  it.each(exampleCases.map((c) => [c.name, c] as const))('%s validates against its schema', (_name, { schemaPointer, value }) => {
-    const errors = check(schemaPointer, value);
-    expect(errors, `schema ${schemaPointer}:\n${explain(errors)}`).toEqual([]);
-  });
+  it.each(exampleCases.map((c) => [c.name, c] as const))(
+    '%s validates against its schema',
+    (_name, { schemaPointer, value }) => {
+      const errors = check(schemaPointer, value);
+      expect(errors, `schema ${schemaPointer}:\n${explain(errors)}`).toEqual([]);
+    },
+  );
 
-  it.each(shapedCases.map((c) => [c.name, c] as const))('%s (shaped) has examples for its request body and success response', (_name, { missing }) => {
-    expect(missing).toEqual([]);
-  });
+  it.each(shapedCases.map((c) => [c.name, c] as const))(
+    '%s (shaped) has examples for its request body and success response',
+    (_name, { missing }) => {
+      expect(missing).toEqual([]);
+    },
+  );
 });
 
 /** A small spec whose examples break their schema in known ways. */
@@ -277,10 +258,15 @@ components:
 
 describe('the example checker', () => {
   it('catches examples that break their schema, and passes the good one', async () => {
-    const doc = (await bundleFromString({ source: NEGATIVE_SPEC, absoluteRef: path.join(repoRoot, 'negative.yaml'), config })).bundle.parsed as Json;
+    const doc = (
+      await bundleFromString({ source: NEGATIVE_SPEC, absoluteRef: path.join(repoRoot, 'negative.yaml'), config })
+    ).bundle.parsed as Json;
     const negativeCheck = makeChecker(doc);
     const results = Object.fromEntries(
-      collectExamples(doc).map((c) => [c.name, negativeCheck(c.schemaPointer, c.value).map((e) => `${e.instancePath} ${e.keyword}`)]),
+      collectExamples(doc).map((c) => [
+        c.name,
+        negativeCheck(c.schemaPointer, c.value).map((e) => `${e.instancePath} ${e.keyword}`),
+      ]),
     );
     expect(results).toEqual({
       'POST /wallet/transfers (transfer) request application/json examples.good': [],
@@ -289,14 +275,19 @@ describe('the example checker', () => {
       'POST /wallet/transfers (transfer) request application/json examples.zero': ['/amount x-decimal'],
       'schema Transfer examples[0]': [' required'],
     });
-    expect(shapedCoverage(doc)).toEqual([{ name: 'POST /wallet/transfers (transfer)', missing: ['response 200 example'] }]);
+    expect(shapedCoverage(doc)).toEqual([
+      { name: 'POST /wallet/transfers (transfer)', missing: ['response 200 example'] },
+    ]);
   });
 
   it('refuses a schema with a misspelt keyword instead of ignoring it', async () => {
     const source = NEGATIVE_SPEC.replace('currency: {type: string}', 'currency: {type: string, minLenght: 1}');
-    const doc = (await bundleFromString({ source, absoluteRef: path.join(repoRoot, 'negative.yaml'), config })).bundle.parsed as Json;
+    const doc = (await bundleFromString({ source, absoluteRef: path.join(repoRoot, 'negative.yaml'), config })).bundle
+      .parsed as Json;
     const negativeCheck = makeChecker(doc);
-    expect(() => negativeCheck('#/components/schemas/Transfer', { currency: 'USDT', amount: '1' })).toThrow(/unknown keyword.*minLenght/);
+    expect(() => negativeCheck('#/components/schemas/Transfer', { currency: 'USDT', amount: '1' })).toThrow(
+      /unknown keyword.*minLenght/,
+    );
   });
 
   it.each([
