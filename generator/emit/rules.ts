@@ -1,5 +1,6 @@
 /** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
 import type { FieldRule } from '../../templates/runtime/metadata.js';
+import { deref, objectProperties, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
@@ -7,16 +8,11 @@ type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Resolves `#/components/schemas/X` refs through the IR's schema table. */
-export function resolveSchema(ir: IR, schema: unknown): Record<string, unknown> | undefined {
-  let cur = schema;
-  for (let i = 0; i < 16 && isObject(cur) && typeof cur.$ref === 'string'; i++)
-    cur = ir.schemas[cur.$ref.replace('#/components/schemas/', '')];
-  return isObject(cur) ? cur : undefined;
-}
+/** The IR's schema table seen as the bundled document it came from, so `#/components/schemas/X` refs resolve. */
+const asDocument = (ir: IR): Node => ({ components: { schemas: ir.schemas } });
 
 function constraint(ir: IR, raw: unknown): Constraint {
-  const s = resolveSchema(ir, raw);
+  const s = deref(asDocument(ir), raw);
   const out: Constraint = {};
   if (!s) return out;
   const t = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
@@ -44,18 +40,8 @@ function constraint(ir: IR, raw: unknown): Constraint {
 }
 
 /** Body schema's top-level properties and required names (allOf merged). */
-export function bodyProperties(ir: IR, schema: JsonSchema): { properties: Record<string, unknown>; required: string[] } {
-  const out = { properties: {} as Record<string, unknown>, required: [] as string[] };
-  const s = resolveSchema(ir, schema);
-  if (!s) return out;
-  for (const part of Array.isArray(s.allOf) ? s.allOf : []) {
-    const sub = bodyProperties(ir, part as JsonSchema);
-    Object.assign(out.properties, sub.properties);
-    out.required.push(...sub.required);
-  }
-  if (isObject(s.properties)) Object.assign(out.properties, s.properties);
-  if (Array.isArray(s.required)) out.required.push(...s.required.filter((r): r is string => typeof r === 'string'));
-  return out;
+export function bodyProperties(ir: IR, schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
+  return objectProperties(asDocument(ir), schema);
 }
 
 /** Every rule of one operation: parameters in spec order, then body fields in schema order. */

@@ -17,7 +17,7 @@ import {
   type Report,
 } from './extensions.js';
 import { int64Paths } from './int64.js';
-import { deref, isObject, objectProperties, type Node } from './resolve.js';
+import { deref, isObject, type Node } from './resolve.js';
 import { readApi } from './api.js';
 import {
   IR_VERSION,
@@ -229,9 +229,4 @@ function checkCrossReferences(ops: IROperation[], sources: SourceMap, problems: 
     else if (!target.parameters.some((p) => p.name === lookup.param))
       problems.push({ file, pointer: ptr, message: `lookup operation ${lookup.operationId} has no parameter ${lookup.param}`, rule: 'ir/operation' });
   }
-}
-
-/** Body field names of a request body schema (top-level properties, allOf merged). */
-export function bodyFields(doc: Node, schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
-  return objectProperties(doc, schema);
 }
