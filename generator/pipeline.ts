@@ -10,7 +10,7 @@ import { loadSpec, toProblems, type LoadedSpec } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
-import { BANNER_LINES, tsBanner } from './emit/naming.js';
+import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
 import { printTypeScript } from './emit/printer.js';
 import { schemaTypes } from './emit/schema-types.js';
@@ -51,10 +51,12 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
     indexFile(ir),
   ]);
   const outputs: Outputs = new Map(ts);
-  const runtimeDir = path.join(root, 'templates/runtime');
-  for (const file of (await readdir(runtimeDir)).filter((f) => f.endsWith('.ts')).sort())
-    outputs.set(`src/runtime/${file}`, tsBanner() + (await readFile(path.join(runtimeDir, file), 'utf8')));
-  const template = await readFile(path.join(root, 'templates/docs/operations.md.hbs'), 'utf8');
+  const runtimeDir = 'templates/typescript/runtime';
+  for (const file of (await readdir(path.join(root, runtimeDir))).filter((f) => f.endsWith('.ts')).sort()) {
+    const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
+    outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
+  }
+  const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;

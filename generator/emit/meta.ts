@@ -1,5 +1,5 @@
 /** The runtime metadata object of each operation, built from the IR as plain data. */
-import type { FieldRule, OperationMeta } from '../../templates/runtime/metadata.js';
+import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import type { IR, IROperation } from '../ir/types.js';
 import { metaName } from './naming.js';
 import { bodyProperties, fieldRules } from './rules.js';

@@ -32,3 +32,6 @@ export const BANNER_LINES = [
 ];
 /** The banner as a TypeScript comment. */
 export const tsBanner = (): string => `/*\n * ${BANNER_LINES.join('\n * ')}\n */\n`;
+/** Banner of a hand-written file the generator copies as written: it names the file to edit instead. */
+export const copiedBanner = (source: string): string =>
+  `/*\n * Copied by exchange-v4 from ${source}. Do not edit here: edit that file,\n * then run: npm run generate\n */\n`;

@@ -1,5 +1,5 @@
 /** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
-import type { FieldRule } from '../../templates/runtime/metadata.js';
+import type { FieldRule } from '../../templates/typescript/runtime/metadata.js';
 import { deref, objectProperties, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 

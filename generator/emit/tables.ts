@@ -1,6 +1,6 @@
 /** API-wide modules: `api-meta.ts`, `metadata.ts` (operation table), `rate-limits.ts`, `labels.ts`, `index.ts`. */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
-import type { ApiMeta } from '../../templates/runtime/metadata.js';
+import type { ApiMeta } from '../../templates/typescript/runtime/metadata.js';
 import { SpecError } from '../errors.js';
 import type { IR } from '../ir/types.js';
 import { areaClass, areaModule, metaName } from './naming.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOCK_REFRESH_MS, ServerClock, serverTimeMs } from '../../templates/runtime/clock.js';
-import { AuthenticationError, ConnectionError } from '../../templates/runtime/errors.js';
-import type { LogEvent } from '../../templates/runtime/logger.js';
-import type { ClientOptions } from '../../templates/runtime/options.js';
-import { request } from '../../templates/runtime/request.js';
+import { CLOCK_REFRESH_MS, ServerClock, serverTimeMs } from '../../templates/typescript/runtime/clock.js';
+import { AuthenticationError, ConnectionError } from '../../templates/typescript/runtime/errors.js';
+import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
+import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { authFailure, fakeFetch, json, type Captured, type Reply } from './helpers/exchange.js';
 import { listWithdrawalsMeta, spotTimeMeta, withdrawMeta } from './helpers/meta.js';

@@ -26,10 +26,10 @@ import {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/runtime/errors.js';
-import { request } from '../../templates/runtime/request.js';
-import { errorBody } from '../../templates/runtime/response.js';
-import { sanitizeCause } from '../../templates/runtime/transport.js';
+} from '../../templates/typescript/runtime/errors.js';
+import { request } from '../../templates/typescript/runtime/request.js';
+import { errorBody } from '../../templates/typescript/runtime/response.js';
+import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, type Reply } from './helpers/exchange.js';
 import { transferMeta } from './helpers/meta.js';

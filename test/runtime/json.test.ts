@@ -7,7 +7,7 @@ vi.mock('lossless-json', async (importOriginal) => {
 });
 
 const lossless = await import('lossless-json');
-const { parseJson, stringifyJson } = await import('../../templates/runtime/json.js');
+const { parseJson, stringifyJson } = await import('../../templates/typescript/runtime/json.js');
 const losslessParse = vi.mocked(lossless.parse);
 
 beforeEach(() => {

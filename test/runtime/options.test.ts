@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Core } from '../../templates/runtime/core.js';
-import { RateLimitError, TimeoutError, ValidationError } from '../../templates/runtime/errors.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import type { ClientOptions } from '../../templates/runtime/options.js';
-import { request } from '../../templates/runtime/request.js';
+import { Core } from '../../templates/typescript/runtime/core.js';
+import { RateLimitError, TimeoutError, ValidationError } from '../../templates/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
 import { apiMeta, listWithdrawalsMeta, withdrawMeta } from './helpers/meta.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExchangeError, UnknownOutcomeError } from '../../templates/runtime/errors.js';
-import { outcomeRecordOf, pickLookupResult, resolveOutcome } from '../../templates/runtime/outcome.js';
-import { request } from '../../templates/runtime/request.js';
+import { ExchangeError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
+import { outcomeRecordOf, pickLookupResult, resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { authFailure, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
 import { transferMeta, withdrawMeta } from './helpers/meta.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import { paginate, timeWindows } from '../../templates/runtime/pagination.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { paginate, timeWindows } from '../../templates/typescript/runtime/pagination.js';
 
 const DAY = 86_400;
 const T = 1_690_000_000;

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../templates/runtime/core.js';
-import { ValidationError } from '../../templates/runtime/errors.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
+import { Core } from '../../templates/typescript/runtime/core.js';
+import { ValidationError } from '../../templates/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import {
   encodeComponent,
   encodePathSegment,
   queryPlanFor,
   serializeQuery,
   type QueryParamSpec,
-} from '../../templates/runtime/query.js';
-import { RateLimiter } from '../../templates/runtime/rate-limit.js';
-import { request } from '../../templates/runtime/request.js';
+} from '../../templates/typescript/runtime/query.js';
+import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import { authFailure, json, startServer, TEST_KEY, TEST_SECRET, type TestServer } from './helpers/exchange.js';
 import { apiMeta } from './helpers/meta.js';
 

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, RateLimitError } from '../../templates/runtime/errors.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import { RateLimiter } from '../../templates/runtime/rate-limit.js';
+import { AbortError, RateLimitError } from '../../templates/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
 
 const WITHDRAW = { requests: 1, window: 3 };
 const TRANSFER = { requests: 80, window: 10 };

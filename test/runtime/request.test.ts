@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiPromise, PagePromise } from '../../templates/runtime/api-promise.js';
-import { AbortError, BadRequestError, TimeoutError, ValidationError } from '../../templates/runtime/errors.js';
-import type { LogEvent } from '../../templates/runtime/logger.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import { RateLimiter } from '../../templates/runtime/rate-limit.js';
-import { pageRequest, request } from '../../templates/runtime/request.js';
+import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
+import { AbortError, BadRequestError, TimeoutError, ValidationError } from '../../templates/typescript/runtime/errors.js';
+import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
+import { pageRequest, request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { authFailure, fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
 import {

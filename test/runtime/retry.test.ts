@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConnectionError, RateLimitError, ServerError, UnknownOutcomeError } from '../../templates/runtime/errors.js';
-import type { LogEvent } from '../../templates/runtime/logger.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import { request } from '../../templates/runtime/request.js';
+import { ConnectionError, RateLimitError, ServerError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
+import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import {
   backoffDelay,
   MAX_SERVER_WAIT_MS,
   parseResetAt,
   parseRetryAfter,
   retryDelay,
-} from '../../templates/runtime/retry-timing.js';
+} from '../../templates/typescript/runtime/retry-timing.js';
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
 import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';

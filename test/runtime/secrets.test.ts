@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../templates/runtime/core.js';
+import type { Core } from '../../templates/typescript/runtime/core.js';
 import {
   AbortError,
   AuthenticationError,
@@ -12,10 +12,10 @@ import {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/runtime/errors.js';
-import type { LogEvent } from '../../templates/runtime/logger.js';
-import type { OperationMeta } from '../../templates/runtime/metadata.js';
-import { request } from '../../templates/runtime/request.js';
+} from '../../templates/typescript/runtime/errors.js';
+import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, TEST_KEY, TEST_SECRET, type Reply, type TestServer } from './helpers/exchange.js';
 import { transferMeta, withdrawMeta } from './helpers/meta.js';

@@ -5,8 +5,8 @@ import {
   EMPTY_BODY_SHA512,
   loadCryptoBackend,
   signatureString,
-} from '../../templates/runtime/signing.js';
-import { createSignerMiddleware } from '../../templates/runtime/transport.js';
+} from '../../templates/typescript/runtime/signing.js';
+import { createSignerMiddleware } from '../../templates/typescript/runtime/transport.js';
 
 /**
  * Known-answer vectors computed outside the project with OpenSSL 3.0 (secret below):

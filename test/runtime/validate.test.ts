@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../templates/runtime/errors.js';
-import type { FieldRule, OperationMeta } from '../../templates/runtime/metadata.js';
-import { compareDecimal, validateCall, validatePagedCall } from '../../templates/runtime/validate.js';
+import { ValidationError } from '../../templates/typescript/runtime/errors.js';
+import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { compareDecimal, validateCall, validatePagedCall } from '../../templates/typescript/runtime/validate.js';
 
 const NOW = 1_700_000_000;
 const DAY = 86_400;

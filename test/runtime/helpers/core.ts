@@ -1,7 +1,7 @@
 /** Builds a `Core` for tests: test credentials, no clock sync, a private limiter. */
-import { Core } from '../../../templates/runtime/core.js';
-import type { ClientOptions } from '../../../templates/runtime/options.js';
-import { RateLimiter } from '../../../templates/runtime/rate-limit.js';
+import { Core } from '../../../templates/typescript/runtime/core.js';
+import type { ClientOptions } from '../../../templates/typescript/runtime/options.js';
+import { RateLimiter } from '../../../templates/typescript/runtime/rate-limit.js';
 import { TEST_KEY, TEST_SECRET } from './exchange.js';
 import { apiMeta } from './meta.js';
 

@@ -2,7 +2,7 @@
  * Operation and API metadata fixtures for runtime tests, shaped like the generator's output for
  * the wallet/withdrawals/sub-account/unified operations they imitate.
  */
-import type { ApiMeta, OperationMeta } from '../../../templates/runtime/metadata.js';
+import type { ApiMeta, OperationMeta } from '../../../templates/typescript/runtime/metadata.js';
 
 const idPattern = '^[A-Za-z0-9_-]{1,64}$';
 
