@@ -57,7 +57,8 @@ export const CLIENT_NOTES: Record<ClientId, string> = {
   'openapi-fetch':
     'bare openapi-fetch (the library the runtime sends through) + a signing middleware that clones the Request to hash its body; no runtime: shows what the Request/Response layer costs',
   ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
-  'ours+node': "this project with `transport: 'node'` (node:http keep-alive, no web Request/Response objects), rateLimit off, clockSync off",
+  'ours+node':
+    "this project with `transport: 'node'` (node:http keep-alive, no web Request/Response objects), rateLimit off, clockSync off",
   'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
   'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
   'gate-api': 'the exchange’s official SDK (axios)',

@@ -156,9 +156,24 @@ export function evaluateTargets(i: TargetInputs): TargetVerdict[] {
     ...(i.oursFast
       ? [
           atMost("GET p50 ≤ 1.1× floor (transport: 'node')", ratio(i.oursFast.getP50Us, f?.getP50Us), 1.1, ratioShow),
-          atMost("POST p50 ≤ 1.1× floor (transport: 'node')", ratio(i.oursFast.postP50Us, f?.postP50Us), 1.1, ratioShow),
-          atMost("CPU per GET ≤ 1.2× floor (transport: 'node')", ratio(i.oursFast.cpuGetUs, f?.cpuGetUs), 1.2, ratioShow),
-          atMost("CPU per POST ≤ 1.2× floor (transport: 'node')", ratio(i.oursFast.cpuPostUs, f?.cpuPostUs), 1.2, ratioShow),
+          atMost(
+            "POST p50 ≤ 1.1× floor (transport: 'node')",
+            ratio(i.oursFast.postP50Us, f?.postP50Us),
+            1.1,
+            ratioShow,
+          ),
+          atMost(
+            "CPU per GET ≤ 1.2× floor (transport: 'node')",
+            ratio(i.oursFast.cpuGetUs, f?.cpuGetUs),
+            1.2,
+            ratioShow,
+          ),
+          atMost(
+            "CPU per POST ≤ 1.2× floor (transport: 'node')",
+            ratio(i.oursFast.cpuPostUs, f?.cpuPostUs),
+            1.2,
+            ratioShow,
+          ),
         ]
       : []),
     aheadOfPeers(

@@ -14,6 +14,8 @@ export async function main(): Promise<void> {
   } catch (error) {
     if (!isRateLimitError(error)) throw error;
     const waitMs = (error.resetAt ?? Date.now()) - Date.now();
-    console.log(`${error.label}: ${error.status === 429 ? 'the server' : 'the client'} says retry in ${Math.ceil(waitMs / 1000)} s`);
+    console.log(
+      `${error.label}: ${error.status === 429 ? 'the server' : 'the client'} says retry in ${Math.ceil(waitMs / 1000)} s`,
+    );
   }
 }

@@ -32,16 +32,24 @@ try {
     ...(values.out ? { outDir: values.out } : {}),
   });
   const { report, timings } = summary;
-  const stages = Object.entries(timings).map(([k, v]) => `${k} ${v} ms`).join(', ');
-  console.log(`${summary.operations} operations, ${summary.schemas} schemas; ${stages}; total ${Math.round(performance.now() - started)} ms`);
+  const stages = Object.entries(timings)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ');
+  console.log(
+    `${summary.operations} operations, ${summary.schemas} schemas; ${stages}; total ${Math.round(performance.now() - started)} ms`,
+  );
   if (values.check) {
     if (report.drift.length > 0) {
-      console.error(`generated/ is out of date (${report.drift.length} file(s)); run \`npm run generate\` and commit:\n${report.drift.join('\n')}`);
+      console.error(
+        `generated/ is out of date (${report.drift.length} file(s)); run \`npm run generate\` and commit:\n${report.drift.join('\n')}`,
+      );
       process.exit(1);
     }
     console.log(`generated/ is up to date (${report.unchanged.length} files)`);
   } else {
-    console.log(`files: ${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed`);
+    console.log(
+      `files: ${report.written.length} written, ${report.unchanged.length} unchanged, ${report.removed.length} removed`,
+    );
   }
 } catch (error) {
   if (error instanceof SpecError) {

@@ -22,7 +22,8 @@ async function lintSpec(entry, root) {
 
 parentPort.on('message', async (job) => {
   try {
-    const result = job.kind === 'lint' ? await lintSpec(job.entry, job.root) : await prettier.format(job.text, job.options);
+    const result =
+      job.kind === 'lint' ? await lintSpec(job.entry, job.root) : await prettier.format(job.text, job.options);
     parentPort.postMessage({ id: job.id, result });
   } catch (error) {
     parentPort.postMessage({ id: job.id, error: error instanceof Error ? error.message : String(error) });

@@ -95,7 +95,9 @@ export class FormatWorker {
 async function listFiles(dir: string, base = dir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))])),
+    entries.map((e) =>
+      e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))],
+    ),
   );
   return nested.flat().map((f) => f.split(path.sep).join('/'));
 }
@@ -106,9 +108,11 @@ function firstDifference(file: string, before: string, after: string): string {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const added = b.length - a.length;
-  return `  changed  ${file} (first difference at line ${i + 1}; ${added >= 0 ? '+' : ''}${added} lines)\n` +
+  return (
+    `  changed  ${file} (first difference at line ${i + 1}; ${added >= 0 ? '+' : ''}${added} lines)\n` +
     `           on disk:  ${JSON.stringify((a[i] ?? '<end of file>').slice(0, 100))}\n` +
-    `           expected: ${JSON.stringify((b[i] ?? '<end of file>').slice(0, 100))}`;
+    `           expected: ${JSON.stringify((b[i] ?? '<end of file>').slice(0, 100))}`
+  );
 }
 
 /** Writes (or, with `check`, compares) `outputs` into `dir`, removing files no longer produced. */

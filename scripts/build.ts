@@ -83,7 +83,8 @@ function compile(root: string, target: BuildTarget): number {
   }
   const outDir = join(root, target.outDir);
   for (const entry of ['index.js', 'index.d.ts']) {
-    if (!existsSync(join(outDir, entry))) throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
+    if (!existsSync(join(outDir, entry)))
+      throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
   }
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
   return countFiles(outDir);

@@ -13,7 +13,10 @@ import { USAGE, UsageError, parseArgs } from './recorder/args.js';
 import { LeakRefusedError, recordFixture } from './recorder/record.js';
 
 /** Runs the command line; returns the exit code. */
-export async function main(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number> {
   let args;
   try {
     args = parseArgs(argv, env);
@@ -30,7 +33,9 @@ export async function main(argv: readonly string[], env: Readonly<Record<string,
     const result = await recordFixture(args);
     const { status } = result.fixture.response;
     const scrubbed = args.scrubAccounts ? ', account ids scrubbed' : '';
-    process.stdout.write(`wrote ${relative(process.cwd(), result.file)}: "${result.fixture.name}" (status ${status}${scrubbed})\n`);
+    process.stdout.write(
+      `wrote ${relative(process.cwd(), result.file)}: "${result.fixture.name}" (status ${status}${scrubbed})\n`,
+    );
     if (result.specProblem !== undefined) process.stderr.write(`record: warning: ${result.specProblem}\n`);
     return 0;
   } catch (e) {

@@ -102,17 +102,26 @@ try {
     if (plan.bump === 'none') console.error('no changes: nothing written');
     else {
       const written = await writeRelease(root, plan, diff.new.release, diff.changes);
-      console.error(`wrote ${path.relative(process.cwd(), written.changelog) || written.changelog} and ${path.relative(process.cwd(), written.packageJson) || written.packageJson} (${versionLine(plan)}, API ${diff.new.release})`);
+      console.error(
+        `wrote ${path.relative(process.cwd(), written.changelog) || written.changelog} and ${path.relative(process.cwd(), written.packageJson) || written.packageJson} (${versionLine(plan)}, API ${diff.new.release})`,
+      );
     }
   }
-  const failing = failOn === 'any' ? diff.changes : diff.changes.filter((c) => failOn === 'breaking' && c.category === 'breaking');
+  const failing =
+    failOn === 'any' ? diff.changes : diff.changes.filter((c) => failOn === 'breaking' && c.category === 'breaking');
   if (failOn !== undefined && failing.length > 0) {
     console.error(`spec:diff: ${failing.length} ${failOn === 'any' ? '' : 'breaking '}change(s) (--fail-on ${failOn})`);
     process.exit(1);
   }
 } catch (error) {
-  if (error instanceof SpecError) fail(`a side has spec problems (try --skip-lint if they are lint-only):\n${error.message}`);
-  if (error instanceof SideError || error instanceof VersionError || error instanceof ChangelogError || error instanceof PackageJsonError)
+  if (error instanceof SpecError)
+    fail(`a side has spec problems (try --skip-lint if they are lint-only):\n${error.message}`);
+  if (
+    error instanceof SideError ||
+    error instanceof VersionError ||
+    error instanceof ChangelogError ||
+    error instanceof PackageJsonError
+  )
     fail(error.message);
   throw error;
 }

@@ -48,7 +48,9 @@ export function prependSection(existing: string | undefined, section: string): s
   if (existing === undefined || existing.trim() === '') return `${CHANGELOG_TITLE}\n\n${section}`;
   const lines = existing.split('\n');
   if (lines.some((l) => l.startsWith(`## ${version} `) || l === `## ${version}`))
-    throw new ChangelogError(`CHANGELOG.md already has a section for ${version}: bump the version or remove that section first`);
+    throw new ChangelogError(
+      `CHANGELOG.md already has a section for ${version}: bump the version or remove that section first`,
+    );
   const first = lines.findIndex((l) => l.startsWith('## '));
   if (first < 0) return `${existing.replace(/\n*$/, '')}\n\n${section}`;
   const head = lines.slice(0, first).join('\n').replace(/\n*$/, '');

@@ -69,19 +69,32 @@ export const CATEGORY: Readonly<Record<ChangeKind, Category>> = {
 export function classifySchemaDiff(d: SchemaDiff, direction: Direction): { kind: ChangeKind; category: Category } {
   const kind = ((): ChangeKind => {
     switch (d.kind) {
-      case 'type': return 'type-changed';
-      case 'format': return 'format-changed';
-      case 'enum-removed': return 'enum-value-removed';
-      case 'enum-added': return 'enum-value-added';
-      case 'property-removed': return 'field-removed';
-      case 'property-added': return d.required && direction === 'request' ? 'field-added-required' : 'field-added';
-      case 'made-required': return 'field-made-required';
-      case 'made-optional': return 'field-made-optional';
-      case 'deprecated': return 'field-deprecated';
-      case 'undeprecated': return 'field-undeprecated';
-      case 'docs': return 'docs-changed';
-      case 'constraint': return 'constraint-changed';
-      case 'composition': return 'composition-changed';
+      case 'type':
+        return 'type-changed';
+      case 'format':
+        return 'format-changed';
+      case 'enum-removed':
+        return 'enum-value-removed';
+      case 'enum-added':
+        return 'enum-value-added';
+      case 'property-removed':
+        return 'field-removed';
+      case 'property-added':
+        return d.required && direction === 'request' ? 'field-added-required' : 'field-added';
+      case 'made-required':
+        return 'field-made-required';
+      case 'made-optional':
+        return 'field-made-optional';
+      case 'deprecated':
+        return 'field-deprecated';
+      case 'undeprecated':
+        return 'field-undeprecated';
+      case 'docs':
+        return 'docs-changed';
+      case 'constraint':
+        return 'constraint-changed';
+      case 'composition':
+        return 'composition-changed';
     }
   })();
   const category = kind === 'field-made-required' && direction === 'response' ? 'changed' : CATEGORY[kind];
@@ -121,4 +134,6 @@ export function paginationChange(a: IRPagination | undefined, b: IRPagination | 
 
 /** Formats pagination as `offset (limit 100, max 1000)`. */
 export const describePagination = (p: IRPagination | undefined): string =>
-  p ? `${p.style} (limit ${p.defaultLimit}, max ${p.maxLimit}${p.minLimit !== undefined ? `, min ${p.minLimit}` : ''})` : 'none';
+  p
+    ? `${p.style} (limit ${p.defaultLimit}, max ${p.maxLimit}${p.minLimit !== undefined ? `, min ${p.minLimit}` : ''})`
+    : 'none';

@@ -74,14 +74,29 @@ export function diffSpecs(oldSide: DiffSide, newSide: DiffSide): SpecDiff {
   for (const a of removed) {
     gone.add(location(a));
     const entry = entryFor(ctx.newIR.removed, a);
-    const extra = entry ? ` (${entry.status}; ${replacementOf(entry)}${removalOf(entry) ? `; removal ${removalOf(entry)}` : ''})` : '';
+    const extra = entry
+      ? ` (${entry.status}; ${replacementOf(entry)}${removalOf(entry) ? `; removal ${removalOf(entry)}` : ''})`
+      : '';
     sink.add('operation-removed', [refOf(a)], operationPointer(a), null, `${location(a)} removed${extra}`);
   }
   for (const { a, b } of pairs) {
-    if (a.id !== b.id) sink.add('operation-renamed', [refOf(b)], operationPointer(a), operationPointer(b), `operationId ${a.id} → ${b.id} (the client method is renamed)`);
+    if (a.id !== b.id)
+      sink.add(
+        'operation-renamed',
+        [refOf(b)],
+        operationPointer(a),
+        operationPointer(b),
+        `operationId ${a.id} → ${b.id} (the client method is renamed)`,
+      );
     else if (location(a) !== location(b)) {
       gone.add(location(a));
-      sink.add('operation-moved', [refOf(b)], operationPointer(a), operationPointer(b), `moved from ${location(a)} to ${location(b)}`);
+      sink.add(
+        'operation-moved',
+        [refOf(b)],
+        operationPointer(a),
+        operationPointer(b),
+        `moved from ${location(a)} to ${location(b)}`,
+      );
     }
     compareOperationAttributes(ctx, sink, a, b);
     compareSignature(ctx, sink, a, b);
@@ -90,7 +105,13 @@ export function diffSpecs(oldSide: DiffSide, newSide: DiffSide): SpecDiff {
 
   compareRemovedOperations(ctx, sink, gone);
   if (ctx.oldIR.api.release !== ctx.newIR.api.release)
-    sink.add('api-release-changed', [], '/info/version', '/info/version', `API release ${ctx.oldIR.api.release} → ${ctx.newIR.api.release}`);
+    sink.add(
+      'api-release-changed',
+      [],
+      '/info/version',
+      '/info/version',
+      `API release ${ctx.oldIR.api.release} → ${ctx.newIR.api.release}`,
+    );
 
   const changes = [...sink.changes, ...componentChanges(ctx, sink.uses)].sort(compareChanges);
   const info = (s: DiffSide): SideInfo => ({ label: s.label, release: s.ir.api.release });

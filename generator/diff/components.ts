@@ -17,7 +17,10 @@ function schemaOf(doc: Record<string, unknown>, name: string): unknown {
 }
 
 /** Every (component, direction) reached from the uses, following references between components. */
-function reach(ctx: DiffContext, uses: readonly ComponentUse[]): { results: Map<string, WalkResult>; reached: ComponentUse[] } {
+function reach(
+  ctx: DiffContext,
+  uses: readonly ComponentUse[],
+): { results: Map<string, WalkResult>; reached: ComponentUse[] } {
   const results = new Map<string, WalkResult>();
   const compare = (name: string): WalkResult => {
     let r = results.get(name);

@@ -25,7 +25,14 @@ export class ChangeSink {
   readonly uses: ComponentUse[] = [];
 
   /** Records a change; the category comes from {@link CATEGORY} unless given. */
-  add(kind: ChangeKind, operations: OperationRef[], before: string | null, after: string | null, message: string, category?: Category): void {
+  add(
+    kind: ChangeKind,
+    operations: OperationRef[],
+    before: string | null,
+    after: string | null,
+    message: string,
+    category?: Category,
+  ): void {
     this.changes.push({ category: category ?? CATEGORY[kind], kind, operations, before, after, message });
   }
 
@@ -36,7 +43,11 @@ export class ChangeSink {
 }
 
 /** The reference to an operation used in changes. */
-export const refOf = (op: Pick<IROperation, 'id' | 'method' | 'path'>): OperationRef => ({ id: op.id, method: op.method, path: op.path });
+export const refOf = (op: Pick<IROperation, 'id' | 'method' | 'path'>): OperationRef => ({
+  id: op.id,
+  method: op.method,
+  path: op.path,
+});
 
 /** `label.field`, `label[].field` or `label` when the field path is empty. */
 export function fieldLabel(label: string, field: string): string {

@@ -28,7 +28,9 @@ function git(repo: string, args: readonly string[]): GitResult {
 /** Rejects revision strings git would read as options, before any git call. */
 function checkRevision(revision: string): void {
   if (revision.length === 0 || revision.startsWith('-') || /[\s\0]/.test(revision))
-    throw new SideError(`revision ${JSON.stringify(revision)} is not valid: it must be a tag, branch, sha or HEAD~N (no leading "-", no spaces)`);
+    throw new SideError(
+      `revision ${JSON.stringify(revision)} is not valid: it must be a tag, branch, sha or HEAD~N (no leading "-", no spaces)`,
+    );
 }
 
 /** True when `repo` is inside a git work tree. */
@@ -48,7 +50,10 @@ export function resolveRevision(repo: string, revision: string): string | undefi
  * explaining how to pass the old side when there is none.
  */
 export function lastReleaseTag(repo: string): string {
-  if (!isGitRepo(repo)) throw new SideError(`${repo} is not a git work tree, so there is no last release tag: pass the old side (a spec folder or a bundled file)`);
+  if (!isGitRepo(repo))
+    throw new SideError(
+      `${repo} is not a git work tree, so there is no last release tag: pass the old side (a spec folder or a bundled file)`,
+    );
   const r = git(repo, ['describe', '--tags', '--abbrev=0', '--match', 'v*', 'HEAD']);
   const tag = r.stdout.toString('utf8').trim();
   if (!r.ok || tag === '')
@@ -77,7 +82,10 @@ export interface ExtractedSpec {
  */
 export async function extractSpecAt(repo: string, revision: string, specDir = 'spec'): Promise<ExtractedSpec> {
   const commit = resolveRevision(repo, revision);
-  if (!commit) throw new SideError(`${JSON.stringify(revision)} is not a folder, a file, or a revision of the git repository at ${repo}`);
+  if (!commit)
+    throw new SideError(
+      `${JSON.stringify(revision)} is not a folder, a file, or a revision of the git repository at ${repo}`,
+    );
   const entryRel = path.posix.join(specDir, 'openapi.yaml');
   if (!git(repo, ['cat-file', '-e', `${commit}:${entryRel}`]).ok)
     throw new SideError(`revision ${revision} (${commit.slice(0, 12)}) has no ${entryRel}`);
@@ -92,7 +100,9 @@ export async function extractSpecAt(repo: string, revision: string, specDir = 's
   const untar = spawnSync('tar', ['-x', '-f', '-', '-C', root], { input: archive.stdout });
   if (untar.error || untar.status !== 0) {
     await dispose();
-    throw new SideError(`extracting ${revision} failed: ${untar.error?.message ?? untar.stderr.toString('utf8').trim()}`);
+    throw new SideError(
+      `extracting ${revision} failed: ${untar.error?.message ?? untar.stderr.toString('utf8').trim()}`,
+    );
   }
   const entry = path.join(root, entryRel);
   if (!existsSync(entry)) {

@@ -41,7 +41,11 @@ export interface LoadSideOptions {
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 
 /** Loads one spec entry file into a document and IR (linted with `root`'s rules unless `lint` is false). */
-export async function loadEntry(entry: string, root: string, lint: boolean): Promise<{ document: Record<string, unknown>; ir: IR }> {
+export async function loadEntry(
+  entry: string,
+  root: string,
+  lint: boolean,
+): Promise<{ document: Record<string, unknown>; ir: IR }> {
   const { document, pathFiles } = await loadSpec({ entry, root, lint });
   return { document, ir: buildIR(document, { pathFiles, rootFile: path.relative(root, entry) }) };
 }
@@ -51,13 +55,17 @@ export async function loadEntry(entry: string, root: string, lint: boolean): Pro
  * {@link SideError} for an argument that is none of them, {@link SpecError} for a spec with problems.
  */
 export async function loadSide(arg: string, options: LoadSideOptions): Promise<LoadedSide> {
-  if (arg.trim() === '') throw new SideError('a side must not be empty: pass a spec folder, a .json/.yaml file or a git revision');
+  if (arg.trim() === '')
+    throw new SideError('a side must not be empty: pass a spec folder, a .json/.yaml file or a git revision');
   const lint = options.lint ?? true;
   const local = path.resolve(options.cwd ?? process.cwd(), arg);
   if (existsSync(local)) {
     if (statSync(local).isDirectory()) {
       const entry = path.join(local, 'openapi.yaml');
-      if (!existsSync(entry)) throw new SideError(`folder ${arg} has no openapi.yaml: pass a spec folder, a .json/.yaml file or a git revision`);
+      if (!existsSync(entry))
+        throw new SideError(
+          `folder ${arg} has no openapi.yaml: pass a spec folder, a .json/.yaml file or a git revision`,
+        );
       return { label: arg, kind: 'folder', ...(await loadEntry(entry, options.repo, lint)) };
     }
     if (!SPEC_FILE.test(local)) throw new SideError(`file ${arg} is not a spec: expected a .json, .yaml or .yml file`);
@@ -65,7 +73,12 @@ export async function loadSide(arg: string, options: LoadSideOptions): Promise<L
   }
   const extracted = await extractSpecAt(options.repo, arg, options.specDir ?? 'spec');
   try {
-    return { label: arg, kind: 'git', commit: extracted.commit, ...(await loadEntry(extracted.entry, extracted.root, lint)) };
+    return {
+      label: arg,
+      kind: 'git',
+      commit: extracted.commit,
+      ...(await loadEntry(extracted.entry, extracted.root, lint)),
+    };
   } finally {
     await extracted.dispose();
   }
@@ -73,7 +86,8 @@ export async function loadSide(arg: string, options: LoadSideOptions): Promise<L
 
 /** The sides to compare when the user leaves them out: the last `v*` tag, and the working tree's spec folder. */
 export function defaultSides(repo: string, given: readonly string[], specDir = 'spec'): { old: string; new: string } {
-  if (given.length > 2) throw new SideError(`expected at most two sides (old and new), got ${given.length}: ${given.join(' ')}`);
+  if (given.length > 2)
+    throw new SideError(`expected at most two sides (old and new), got ${given.length}: ${given.join(' ')}`);
   const newSide = given[1] ?? path.join(repo, specDir);
   const oldSide = given[0] ?? lastReleaseTag(repo);
   return { old: oldSide, new: newSide };

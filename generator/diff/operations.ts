@@ -26,11 +26,18 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
   const at = (key: string): [string, string] => [memberPointer(ctx.oldDoc, a, key), memberPointer(ctx.newDoc, b, key)];
   const add = (kind: ChangeKind, key: string, message: string): void => sink.add(kind, [op], ...at(key), message);
 
-  if (a.area !== b.area) add('area-changed', 'tags', `area ${a.area} → ${b.area} (the client method moves to client.${b.area})`);
+  if (a.area !== b.area)
+    add('area-changed', 'tags', `area ${a.area} → ${b.area} (the client method moves to client.${b.area})`);
 
-  if (a.auth === 'public' && b.auth === 'private') add('auth-added', 'security', 'now private: needs an API key and signature');
-  else if (a.auth === 'private' && b.auth === 'public') add('auth-removed', 'security', 'now public: no API key needed');
-  else if (a.auth === 'private' && b.auth === 'private' && JSON.stringify(a.permission) !== JSON.stringify(b.permission))
+  if (a.auth === 'public' && b.auth === 'private')
+    add('auth-added', 'security', 'now private: needs an API key and signature');
+  else if (a.auth === 'private' && b.auth === 'public')
+    add('auth-removed', 'security', 'now public: no API key needed');
+  else if (
+    a.auth === 'private' &&
+    b.auth === 'private' &&
+    JSON.stringify(a.permission) !== JSON.stringify(b.permission)
+  )
     add('permission-changed', 'x-permission', `permission ${describePermission(a)} → ${describePermission(b)}`);
 
   const [limitA, limitB] = [ownBucket(a), ownBucket(b)];
@@ -39,11 +46,13 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
   else if (limit) add(limit, 'x-rate-limit', `rate limit ${describeRateLimit(limitA)} → ${describeRateLimit(limitB)}`);
 
   const paging = paginationChange(a.pagination, b.pagination);
-  if (paging) add(paging, 'x-pagination', `pagination ${describePagination(a.pagination)} → ${describePagination(b.pagination)}`);
+  if (paging)
+    add(paging, 'x-pagination', `pagination ${describePagination(a.pagination)} → ${describePagination(b.pagination)}`);
 
   if (a.retry !== b.retry) add('retry-changed', 'x-retry', `retry ${a.retry} → ${b.retry}`);
   for (const [field, key, label] of BEHAVIOURS)
-    if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) add('behaviour-changed', key, `${label} ${show(a[field])} → ${show(b[field])}`);
+    if (JSON.stringify(a[field]) !== JSON.stringify(b[field]))
+      add('behaviour-changed', key, `${label} ${show(a[field])} → ${show(b[field])}`);
 
   if (!a.deprecated && b.deprecated) add('operation-deprecated', 'deprecated', 'operation deprecated');
   if (a.deprecated && !b.deprecated) add('operation-undeprecated', 'deprecated', 'operation no longer deprecated');
@@ -53,6 +62,8 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
 }
 
 /** The rate limit with an operation's own bucket (named by its id) written as `own`, so a renamed operation keeps it. */
-const ownBucket = (op: IROperation): IRRateLimit => (op.rateLimit.bucket === op.id ? { ...op.rateLimit, bucket: OWN_BUCKET } : op.rateLimit);
+const ownBucket = (op: IROperation): IRRateLimit =>
+  op.rateLimit.bucket === op.id ? { ...op.rateLimit, bucket: OWN_BUCKET } : op.rateLimit;
 
-const describePermission = (op: IROperation): string => (op.permission ? `${op.permission.area}:${op.permission.access}` : 'none');
+const describePermission = (op: IROperation): string =>
+  op.permission ? `${op.permission.area}:${op.permission.access}` : 'none';

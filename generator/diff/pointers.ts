@@ -10,7 +10,10 @@ import type { IROperation, IRParameter } from '../ir/types.js';
 /** Splits a pointer into unescaped segments. */
 export function segmentsOf(ptr: string): string[] {
   if (ptr === '') return [];
-  return ptr.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return ptr
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The node a pointer names, without following `$ref`s; undefined when absent. */
@@ -59,7 +62,11 @@ export function memberOf(doc: Node, ptr: string, key: string): string {
 }
 
 /** Where a parameter is listed: in the operation's list, or else in the path item's list. */
-export function parameterPointer(doc: Node, op: Pick<IROperation, 'method' | 'path'>, param: Pick<IRParameter, 'name' | 'in'>): string {
+export function parameterPointer(
+  doc: Node,
+  op: Pick<IROperation, 'method' | 'path'>,
+  param: Pick<IRParameter, 'name' | 'in'>,
+): string {
   const opBase = operationPointer(op);
   for (const base of [opBase, pointer('paths', op.path)]) {
     const list = nodeAt(doc, base + '/parameters');

@@ -18,7 +18,8 @@ export class PackageJsonError extends Error {
 /** Reads the `version` field of package.json text. */
 export function packageVersion(text: string): string {
   const pkg = parsePackage(text);
-  if (typeof pkg.version !== 'string') throw new PackageJsonError(`package.json "version" must be a string, got ${JSON.stringify(pkg.version)}`);
+  if (typeof pkg.version !== 'string')
+    throw new PackageJsonError(`package.json "version" must be a string, got ${JSON.stringify(pkg.version)}`);
   parseVersion(pkg.version);
   return pkg.version;
 }
@@ -30,7 +31,8 @@ function parsePackage(text: string): Record<string, unknown> {
   } catch (error) {
     throw new PackageJsonError(`package.json is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg)) throw new PackageJsonError('package.json must hold a JSON object');
+  if (typeof pkg !== 'object' || pkg === null || Array.isArray(pkg))
+    throw new PackageJsonError('package.json must hold a JSON object');
   return pkg as Record<string, unknown>;
 }
 
@@ -40,7 +42,8 @@ function parsePackage(text: string): Record<string, unknown> {
  */
 export function setPackageRelease(text: string, version: string, release: string): string {
   parseVersion(version);
-  if (!/^v4\.\d+\.\d+$/.test(release)) throw new PackageJsonError(`API release label ${JSON.stringify(release)} must look like v4.<minor>.<patch>`);
+  if (!/^v4\.\d+\.\d+$/.test(release))
+    throw new PackageJsonError(`API release label ${JSON.stringify(release)} must look like v4.<minor>.<patch>`);
   const pkg = parsePackage(text);
   const out: Record<string, unknown> = {};
   const had = 'exchangeApi' in pkg;
@@ -65,14 +68,24 @@ export interface WrittenRelease {
 }
 
 /** Writes the changelog section and the package.json fields under `root`. */
-export async function writeRelease(root: string, plan: VersionPlan, release: string, changes: readonly Change[]): Promise<WrittenRelease> {
+export async function writeRelease(
+  root: string,
+  plan: VersionPlan,
+  release: string,
+  changes: readonly Change[],
+): Promise<WrittenRelease> {
   const pkgPath = path.join(root, 'package.json');
   const changelogPath = path.join(root, 'CHANGELOG.md');
   const pkgText = await readFile(pkgPath, 'utf8');
   if (packageVersion(pkgText) !== plan.current)
-    throw new PackageJsonError(`package.json version is ${packageVersion(pkgText)}, but the plan starts from ${plan.current}`);
+    throw new PackageJsonError(
+      `package.json version is ${packageVersion(pkgText)}, but the plan starts from ${plan.current}`,
+    );
   const section = changelogSection(plan.next, release, changes);
-  const changelog = prependSection(existsSync(changelogPath) ? await readFile(changelogPath, 'utf8') : undefined, section);
+  const changelog = prependSection(
+    existsSync(changelogPath) ? await readFile(changelogPath, 'utf8') : undefined,
+    section,
+  );
   const packageJson = setPackageRelease(pkgText, plan.next, release);
   await writeFile(changelogPath, changelog);
   await writeFile(pkgPath, packageJson);

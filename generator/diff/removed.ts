@@ -16,7 +16,9 @@ const keyOf = (e: { method: string; path: string }): string => `${e.method.toUpp
 function entryPointer(doc: Record<string, unknown>, e: IRRemovedOperation): string {
   const list = nodeAt(doc, '/x-removed-operations');
   const i = Array.isArray(list)
-    ? list.findIndex((x) => typeof x === 'object' && x !== null && keyOf(x as { method: string; path: string }) === keyOf(e))
+    ? list.findIndex(
+        (x) => typeof x === 'object' && x !== null && keyOf(x as { method: string; path: string }) === keyOf(e),
+      )
     : -1;
   return i >= 0 ? pointer('x-removed-operations', i) : '/x-removed-operations';
 }
@@ -36,10 +38,17 @@ function describeEntry(e: IRRemovedOperation): string {
   return [e.status, replacementOf(e), ...(removal ? [`removal ${removal}`] : [])].join('; ');
 }
 
-const refOfEntry = (e: IRRemovedOperation): OperationRef => ({ id: e.operationId ?? '', method: e.method, path: e.path });
+const refOfEntry = (e: IRRemovedOperation): OperationRef => ({
+  id: e.operationId ?? '',
+  method: e.method,
+  path: e.path,
+});
 
 /** The new version's entry for an operation, matched by method and path, else by operationId. */
-export function entryFor(entries: readonly IRRemovedOperation[], op: { id: string; method: string; path: string }): IRRemovedOperation | undefined {
+export function entryFor(
+  entries: readonly IRRemovedOperation[],
+  op: { id: string; method: string; path: string },
+): IRRemovedOperation | undefined {
   return entries.find((e) => keyOf(e) === keyOf(op)) ?? entries.find((e) => e.operationId === op.id);
 }
 
@@ -55,14 +64,33 @@ export function compareRemovedOperations(ctx: DiffContext, sink: ChangeSink, gon
     const prev = oldByKey.get(keyOf(e));
     const ref = [refOfEntry(e)];
     if (e.status === 'deprecated' && prev?.status !== 'deprecated') {
-      sink.add('deprecation-announced', ref, prev ? entryPointer(ctx.oldDoc, prev) : null, after, `${keyOf(e)} ${describeEntry(e)}`);
+      sink.add(
+        'deprecation-announced',
+        ref,
+        prev ? entryPointer(ctx.oldDoc, prev) : null,
+        after,
+        `${keyOf(e)} ${describeEntry(e)}`,
+      );
     } else if (!prev) {
-      if (!gone.has(keyOf(e))) sink.add('removed-operations-changed', ref, null, after, `${keyOf(e)} listed as ${describeEntry(e)}`);
+      if (!gone.has(keyOf(e)))
+        sink.add('removed-operations-changed', ref, null, after, `${keyOf(e)} listed as ${describeEntry(e)}`);
     } else if (JSON.stringify(prev) !== JSON.stringify(e)) {
-      sink.add('removed-operations-changed', ref, entryPointer(ctx.oldDoc, prev), after, `${keyOf(e)} entry changed: ${describeEntry(e)}`);
+      sink.add(
+        'removed-operations-changed',
+        ref,
+        entryPointer(ctx.oldDoc, prev),
+        after,
+        `${keyOf(e)} entry changed: ${describeEntry(e)}`,
+      );
     }
   }
   for (const e of ctx.oldIR.removed)
     if (!newKeys.has(keyOf(e)))
-      sink.add('removed-operations-changed', [refOfEntry(e)], entryPointer(ctx.oldDoc, e), null, `${keyOf(e)} no longer listed as ${e.status}`);
+      sink.add(
+        'removed-operations-changed',
+        [refOfEntry(e)],
+        entryPointer(ctx.oldDoc, e),
+        null,
+        `${keyOf(e)} no longer listed as ${e.status}`,
+      );
 }

@@ -46,12 +46,26 @@ export interface WalkResult {
 }
 
 const CONSTRAINTS = [
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'pattern', 'minItems', 'maxItems', 'uniqueItems', 'default', 'const', 'x-decimal', 'x-open-enum',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'default',
+  'const',
+  'x-decimal',
+  'x-open-enum',
 ] as const;
 const DOCS = ['title', 'description'] as const;
 
-const show = (v: unknown): string => (v === undefined ? '(none)' : isObject(v) && v.type !== undefined ? 'schema' : JSON.stringify(v));
+const show = (v: unknown): string =>
+  v === undefined ? '(none)' : isObject(v) && v.type !== undefined ? 'schema' : JSON.stringify(v);
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** `integer`, `string|null`, or `object`/`array` inferred from the keywords; undefined when open. */
@@ -96,7 +110,14 @@ function resolve(doc: Node, node: unknown, ptr: string): [Node | undefined, stri
 }
 
 /** Compares two schemas found at `beforePtr` (old) and `afterPtr` (new). */
-export function compareSchemas(oldDoc: Node, newDoc: Node, a: unknown, b: unknown, beforePtr: string, afterPtr: string): WalkResult {
+export function compareSchemas(
+  oldDoc: Node,
+  newDoc: Node,
+  a: unknown,
+  b: unknown,
+  beforePtr: string,
+  afterPtr: string,
+): WalkResult {
   const w: Walker = { oldDoc, newDoc, out: { diffs: [], refs: new Set() }, seen: new Set() };
   walk(w, a, b, beforePtr, afterPtr, '');
   return w.out;
@@ -148,7 +169,8 @@ function compareNode(w: Walker, a: Node, b: Node, pa: string, pb: string, field:
   const openA = a.additionalProperties;
   const openB = b.additionalProperties;
   if (!(isObject(openA) && isObject(openB)) && !same(openA, openB)) constraints.push('additionalProperties');
-  if (constraints.length > 0) push('constraint', constraints.map((k) => `${k} ${show(a[k])} → ${show(b[k])}`).join('; '));
+  if (constraints.length > 0)
+    push('constraint', constraints.map((k) => `${k} ${show(a[k])} → ${show(b[k])}`).join('; '));
   const docs = DOCS.filter((k) => !same(a[k], b[k]));
   if (docs.length > 0) push('docs', `${docs.join(' and ')} changed`);
   if (a.deprecated !== true && b.deprecated === true) push('deprecated', 'now deprecated');
@@ -157,12 +179,20 @@ function compareNode(w: Walker, a: Node, b: Node, pa: string, pb: string, field:
   compareProperties(w, a, b, pa, pb, field);
   if (isObject(a.items) && isObject(b.items)) walk(w, a.items, b.items, `${pa}/items`, `${pb}/items`, `${field}[]`);
   if (isObject(a.additionalProperties) && isObject(b.additionalProperties))
-    walk(w, a.additionalProperties, b.additionalProperties, `${pa}/additionalProperties`, `${pb}/additionalProperties`, `${field}{}`);
+    walk(
+      w,
+      a.additionalProperties,
+      b.additionalProperties,
+      `${pa}/additionalProperties`,
+      `${pb}/additionalProperties`,
+      `${field}{}`,
+    );
   for (const k of ['oneOf', 'anyOf'] as const) {
     const la = Array.isArray(a[k]) ? (a[k] as unknown[]) : [];
     const lb = Array.isArray(b[k]) ? (b[k] as unknown[]) : [];
     if (la.length !== lb.length) push('composition', `${k} ${la.length} → ${lb.length} variants`);
-    for (let i = 0; i < Math.min(la.length, lb.length); i++) walk(w, la[i], lb[i], `${pa}/${k}/${i}`, `${pb}/${k}/${i}`, field);
+    for (let i = 0; i < Math.min(la.length, lb.length); i++)
+      walk(w, la[i], lb[i], `${pa}/${k}/${i}`, `${pb}/${k}/${i}`, field);
   }
 }
 
@@ -193,13 +223,16 @@ function collect(doc: Node, s: Node, ptr: string, skip: Set<string>, into: Props
     if (node) collect(doc, node, at, skip, into, seen);
   });
   if (isObject(s.properties))
-    for (const [name, schema] of Object.entries(s.properties)) into.props.set(name, { schema, ptr: `${ptr}/properties${pointer(name)}` });
+    for (const [name, schema] of Object.entries(s.properties))
+      into.props.set(name, { schema, ptr: `${ptr}/properties${pointer(name)}` });
   if (Array.isArray(s.required)) for (const r of s.required) if (typeof r === 'string') into.required.add(r);
 }
 
 function compareProperties(w: Walker, a: Node, b: Node, pa: string, pb: string, field: string): void {
   const refsA = allOfRefs(a);
-  const shared = new Set([...allOfRefs(b)].filter((n) => refsA.has(n) && hasComponent(w.oldDoc, n) && hasComponent(w.newDoc, n)));
+  const shared = new Set(
+    [...allOfRefs(b)].filter((n) => refsA.has(n) && hasComponent(w.oldDoc, n) && hasComponent(w.newDoc, n)),
+  );
   for (const n of shared) w.out.refs.add(n);
   const pa2: Props = { props: new Map(), required: new Set() };
   const pb2: Props = { props: new Map(), required: new Set() };
@@ -214,13 +247,34 @@ function compareProperties(w: Walker, a: Node, b: Node, pa: string, pb: string, 
     }
     const wasRequired = pa2.required.has(name);
     const isRequired = pb2.required.has(name);
-    if (!wasRequired && isRequired) w.out.diffs.push({ kind: 'made-required', field: f, before: pA.ptr, after: pB.ptr, detail: 'optional → required' });
-    if (wasRequired && !isRequired) w.out.diffs.push({ kind: 'made-optional', field: f, before: pA.ptr, after: pB.ptr, detail: 'required → optional' });
+    if (!wasRequired && isRequired)
+      w.out.diffs.push({
+        kind: 'made-required',
+        field: f,
+        before: pA.ptr,
+        after: pB.ptr,
+        detail: 'optional → required',
+      });
+    if (wasRequired && !isRequired)
+      w.out.diffs.push({
+        kind: 'made-optional',
+        field: f,
+        before: pA.ptr,
+        after: pB.ptr,
+        detail: 'required → optional',
+      });
     walk(w, pA.schema, pB.schema, pA.ptr, pB.ptr, f);
   }
   for (const [name, pB] of pb2.props) {
     if (pa2.props.has(name)) continue;
     const required = pb2.required.has(name);
-    w.out.diffs.push({ kind: 'property-added', field: join(field, name), before: null, after: pB.ptr, detail: required ? 'added, required' : 'added', required });
+    w.out.diffs.push({
+      kind: 'property-added',
+      field: join(field, name),
+      before: null,
+      after: pB.ptr,
+      detail: required ? 'added, required' : 'added',
+      required,
+    });
   }
 }

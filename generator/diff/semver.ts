@@ -30,7 +30,10 @@ export interface VersionPlan {
 /** Reads `MAJOR.MINOR.PATCH`; throws {@link VersionError} naming the value otherwise. */
 export function parseVersion(version: string): [number, number, number] {
   const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  if (!m) throw new VersionError(`package version ${JSON.stringify(version)} is not MAJOR.MINOR.PATCH (pre-release and build tags are not supported)`);
+  if (!m)
+    throw new VersionError(
+      `package version ${JSON.stringify(version)} is not MAJOR.MINOR.PATCH (pre-release and build tags are not supported)`,
+    );
   return [Number(m[1]), Number(m[2]), Number(m[3])];
 }
 
@@ -46,10 +49,14 @@ export function neededBump(changes: readonly Pick<Change, 'category'>[]): Bump {
 export function bumpVersion(version: string, bump: Bump): string {
   const [major, minor, patch] = parseVersion(version);
   switch (bump) {
-    case 'major': return `${major + 1}.0.0`;
-    case 'minor': return `${major}.${minor + 1}.0`;
-    case 'patch': return `${major}.${minor}.${patch + 1}`;
-    case 'none': return version;
+    case 'major':
+      return `${major + 1}.0.0`;
+    case 'minor':
+      return `${major}.${minor + 1}.0`;
+    case 'patch':
+      return `${major}.${minor}.${patch + 1}`;
+    case 'none':
+      return version;
   }
 }
 

@@ -21,26 +21,46 @@ import type { Direction, OperationRef } from './types.js';
 export function schemaMessage(label: string, d: SchemaDiff): string {
   const where = fieldLabel(label, d.field);
   switch (d.kind) {
-    case 'type': return `${where}: type ${d.detail}`;
-    case 'format': return `${where}: ${d.detail}`;
-    case 'enum-removed': return `${where}: enum value removed: ${d.detail}`;
-    case 'enum-added': return `${where}: enum value added: ${d.detail}`;
-    case 'property-removed': return `${where}: field removed`;
-    case 'property-added': return `${where}: ${d.required ? 'required field added' : 'field added'}`;
-    case 'made-required': return `${where}: now required`;
-    case 'made-optional': return `${where}: now optional`;
-    case 'deprecated': return `${where}: deprecated`;
-    case 'undeprecated': return `${where}: no longer deprecated`;
-    case 'docs': return `${where}: ${d.detail}`;
-    case 'constraint': return `${where}: ${d.detail}`;
-    case 'composition': return `${where}: ${d.detail}`;
+    case 'type':
+      return `${where}: type ${d.detail}`;
+    case 'format':
+      return `${where}: ${d.detail}`;
+    case 'enum-removed':
+      return `${where}: enum value removed: ${d.detail}`;
+    case 'enum-added':
+      return `${where}: enum value added: ${d.detail}`;
+    case 'property-removed':
+      return `${where}: field removed`;
+    case 'property-added':
+      return `${where}: ${d.required ? 'required field added' : 'field added'}`;
+    case 'made-required':
+      return `${where}: now required`;
+    case 'made-optional':
+      return `${where}: now optional`;
+    case 'deprecated':
+      return `${where}: deprecated`;
+    case 'undeprecated':
+      return `${where}: no longer deprecated`;
+    case 'docs':
+      return `${where}: ${d.detail}`;
+    case 'constraint':
+      return `${where}: ${d.detail}`;
+    case 'composition':
+      return `${where}: ${d.detail}`;
   }
 }
 
 /** Compares two schemas at one site of one operation, recording changes and component uses. */
 function compareSite(
-  ctx: DiffContext, sink: ChangeSink, op: OperationRef, direction: Direction,
-  label: string, a: unknown, b: unknown, before: string, after: string,
+  ctx: DiffContext,
+  sink: ChangeSink,
+  op: OperationRef,
+  direction: Direction,
+  label: string,
+  a: unknown,
+  b: unknown,
+  before: string,
+  after: string,
 ): void {
   const result = compareSchemas(ctx.oldDoc, ctx.newDoc, a, b, before, after);
   sink.use(result.refs, direction, op);
@@ -68,9 +88,24 @@ function compareParameters(ctx: DiffContext, sink: ChangeSink, a: IROperation, b
     if (pa.required && !pb.required) sink.add('parameter-made-optional', [op], before, after, `${label}: now optional`);
     if (!pa.deprecated && pb.deprecated) sink.add('parameter-deprecated', [op], before, after, `${label}: deprecated`);
     if (pa.description !== pb.description)
-      sink.add('docs-changed', [op], memberOf(ctx.oldDoc, before, 'description'), memberOf(ctx.newDoc, after, 'description'), `${label}: description changed`);
-    compareSite(ctx, sink, op, 'request', label, pa.schema, pb.schema,
-      parameterSchemaPointer(ctx.oldDoc, before), parameterSchemaPointer(ctx.newDoc, after));
+      sink.add(
+        'docs-changed',
+        [op],
+        memberOf(ctx.oldDoc, before, 'description'),
+        memberOf(ctx.newDoc, after, 'description'),
+        `${label}: description changed`,
+      );
+    compareSite(
+      ctx,
+      sink,
+      op,
+      'request',
+      label,
+      pa.schema,
+      pb.schema,
+      parameterSchemaPointer(ctx.oldDoc, before),
+      parameterSchemaPointer(ctx.newDoc, after),
+    );
   }
   for (const pb of b.parameters) {
     if (oldKeys.has(key(pb))) continue;
@@ -89,14 +124,21 @@ function compareRequestBody(ctx: DiffContext, sink: ChangeSink, a: IROperation, 
   const after = bb ? requestBodySchemaPointer(ctx.newDoc, b) : null;
   if (ba && !bb) sink.add('request-body-removed', [op], before, null, 'request body: removed');
   if (!ba && bb)
-    sink.add(bb.required ? 'request-body-made-required' : 'request-body-added', [op], null, after,
-      bb.required ? 'request body: added, required' : 'request body: added');
+    sink.add(
+      bb.required ? 'request-body-made-required' : 'request-body-added',
+      [op],
+      null,
+      after,
+      bb.required ? 'request body: added, required' : 'request body: added',
+    );
   if (!ba || !bb || before === null || after === null) return;
-  if (!ba.required && bb.required) sink.add('request-body-made-required', [op], before, after, 'request body: now required');
+  if (!ba.required && bb.required)
+    sink.add('request-body-made-required', [op], before, after, 'request body: now required');
   compareSite(ctx, sink, op, 'request', 'request', ba.schema, bb.schema, before, after);
 }
 
-const success = (op: IROperation): IRResponse | undefined => op.responses.find((r) => r.status === String(op.successStatus));
+const success = (op: IROperation): IRResponse | undefined =>
+  op.responses.find((r) => r.status === String(op.successStatus));
 
 function compareResponse(ctx: DiffContext, sink: ChangeSink, a: IROperation, b: IROperation): void {
   const op = refOf(b);
@@ -104,11 +146,21 @@ function compareResponse(ctx: DiffContext, sink: ChangeSink, a: IROperation, b: 
   const rb = success(b);
   if (!ra || !rb) return;
   if (ra.status !== rb.status)
-    sink.add('success-status-changed', [op], responsePointer(ctx.oldDoc, a, ra.status), responsePointer(ctx.newDoc, b, rb.status),
-      `success status ${ra.status} → ${rb.status}`);
+    sink.add(
+      'success-status-changed',
+      [op],
+      responsePointer(ctx.oldDoc, a, ra.status),
+      responsePointer(ctx.newDoc, b, rb.status),
+      `success status ${ra.status} → ${rb.status}`,
+    );
   else if (ra.description !== rb.description)
-    sink.add('docs-changed', [op], responsePointer(ctx.oldDoc, a, ra.status), responsePointer(ctx.newDoc, b, rb.status),
-      `response ${rb.status}: description changed`);
+    sink.add(
+      'docs-changed',
+      [op],
+      responsePointer(ctx.oldDoc, a, ra.status),
+      responsePointer(ctx.newDoc, b, rb.status),
+      `response ${rb.status}: description changed`,
+    );
   const before = ra.schema ? responseSchemaPointer(ctx.oldDoc, a, ra.status) : null;
   const after = rb.schema ? responseSchemaPointer(ctx.newDoc, b, rb.status) : null;
   if (before && !after) sink.add('response-body-removed', [op], before, null, `response ${rb.status}: body removed`);

@@ -19,7 +19,12 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       isExported: true,
       name: areaClass(area),
       docs: [`${areaDocs[area] ?? area} Reached as \`client.${areaProperty(area)}\`.`],
-      ctors: [{ parameters: [{ name: 'core', type: 'Core', scope: Scope.Private, isReadonly: true }], docs: ['Created by {@link ExchangeClient}.'] }],
+      ctors: [
+        {
+          parameters: [{ name: 'core', type: 'Core', scope: Scope.Private, isReadonly: true }],
+          docs: ['Created by {@link ExchangeClient}.'],
+        },
+      ],
       methods: ops.map((op) => {
         const paged = isPaginated(op);
         return {
@@ -56,7 +61,10 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       {
         parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
         docs: ['Creates a client. Without `key`/`secret` only public operations can be called.'],
-        statements: ['super(options, apiMeta);', ...areas.map((a) => `this.${areaProperty(a)} = new ${areaClass(a)}(this);`)],
+        statements: [
+          'super(options, apiMeta);',
+          ...areas.map((a) => `this.${areaProperty(a)} = new ${areaClass(a)}(this);`),
+        ],
       },
     ],
   };
@@ -65,7 +73,13 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime/index.js',
-      namedImports: ['Core', 'type ApiPromise', 'type ClientOptions', ...(needsPage ? ['type PagePromise'] : []), 'type RequestOptions'],
+      namedImports: [
+        'Core',
+        'type ApiPromise',
+        'type ClientOptions',
+        ...(needsPage ? ['type PagePromise'] : []),
+        'type RequestOptions',
+      ],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './api-meta.js', namedImports: ['apiMeta'] },
     ...areas.map((a) => ({

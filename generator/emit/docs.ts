@@ -26,13 +26,23 @@ export function operationsDoc(ir: IR, template: string, areaDocs: Readonly<Recor
           method: o.method,
           path: o.path,
           id: o.id,
-          summary: cell(o.summary) + (o.shape === 'named-only' ? ' (shape not given)' : '') + (o.deprecated ? ' (deprecated)' : ''),
+          summary:
+            cell(o.summary) +
+            (o.shape === 'named-only' ? ' (shape not given)' : '') +
+            (o.deprecated ? ' (deprecated)' : ''),
           permission: o.permission ? `${o.permission.area}:${o.permission.access}` : 'public',
           rateLimit: `${o.rateLimit.requests}/${o.rateLimit.window}s ${o.rateLimit.scope}${o.rateLimit.bucket !== o.id ? ` (\`${o.rateLimit.bucket}\`)` : ''}`,
-          pagination: o.pagination ? `${o.pagination.style}, ≤ ${o.pagination.maxLimit}${o.timeRange ? `, ≤ ${o.timeRange.maxDays} days` : ''}` : '',
+          pagination: o.pagination
+            ? `${o.pagination.style}, ≤ ${o.pagination.maxLimit}${o.timeRange ? `, ≤ ${o.timeRange.maxDays} days` : ''}`
+            : '',
         })),
     })),
-    removed: ir.removed.map((r) => ({ method: r.method, path: r.path, status: r.status, replacedBy: cell(r.replacedBy.map((x) => `\`${x}\``).join(', ') || r.note || '') })),
+    removed: ir.removed.map((r) => ({
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      replacedBy: cell(r.replacedBy.map((x) => `\`${x}\``).join(', ') || r.note || ''),
+    })),
   };
   return Handlebars.compile(template, { noEscape: true, strict: true })(view);
 }

@@ -6,13 +6,21 @@ import { bodyProperties, fieldRules } from './rules.js';
 
 /** OperationMeta with `idempotency.lookup.operation` replaced by the referenced operation's id. */
 export type MetaData = Omit<OperationMeta, 'idempotency'> & {
-  idempotency?: Omit<NonNullable<OperationMeta['idempotency']>, 'lookup'> & { lookup?: { operationId: string; param: string } };
+  idempotency?: Omit<NonNullable<OperationMeta['idempotency']>, 'lookup'> & {
+    lookup?: { operationId: string; param: string };
+  };
 };
 
 /** The metadata of one operation. */
 export function operationMeta(ir: IR, op: IROperation): MetaData {
   const body: OperationMeta['body'] =
-    op.method === 'GET' || op.method === 'DELETE' ? 'none' : op.shape === 'named-only' ? 'open' : op.requestBody ? 'json' : 'none';
+    op.method === 'GET' || op.method === 'DELETE'
+      ? 'none'
+      : op.shape === 'named-only'
+        ? 'open'
+        : op.requestBody
+          ? 'json'
+          : 'none';
   const meta: Record<string, unknown> = {
     id: op.id,
     area: op.area,
@@ -20,18 +28,32 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
     path: op.path,
     auth: op.auth,
     shape: op.shape,
-    rateLimit: { bucket: op.rateLimit.bucket, requests: op.rateLimit.requests, window: op.rateLimit.window, scope: op.rateLimit.scope },
+    rateLimit: {
+      bucket: op.rateLimit.bucket,
+      requests: op.rateLimit.requests,
+      window: op.rateLimit.window,
+      scope: op.rateLimit.scope,
+    },
     retry: op.retry,
     pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
-    queryParams: op.parameters.filter((p) => p.in === 'query').map((p) => (p.serialization === 'csv' ? { name: p.name, csv: true } : { name: p.name })),
+    queryParams: op.parameters
+      .filter((p) => p.in === 'query')
+      .map((p) => (p.serialization === 'csv' ? { name: p.name, csv: true } : { name: p.name })),
     body,
     successStatus: op.successStatus,
   };
   const headers = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
   if (headers.length > 0) meta.headerParams = headers;
-  if (body === 'json' && op.requestBody) meta.bodyFields = Object.keys(bodyProperties(ir, op.requestBody.schema).properties);
+  if (body === 'json' && op.requestBody)
+    meta.bodyFields = Object.keys(bodyProperties(ir, op.requestBody.schema).properties);
   if (op.pagination) meta.pagination = { ...op.pagination };
-  if (op.timeRange) meta.timeRange = { from: op.timeRange.from, to: op.timeRange.to, maxDays: op.timeRange.maxDays, defaultDays: op.timeRange.defaultDays };
+  if (op.timeRange)
+    meta.timeRange = {
+      from: op.timeRange.from,
+      to: op.timeRange.to,
+      maxDays: op.timeRange.maxDays,
+      defaultDays: op.timeRange.defaultDays,
+    };
   if (op.idempotency) {
     const { field, dedupes, generate, lookup } = op.idempotency;
     meta.idempotency = lookup ? { field, dedupes, generate, lookup } : { field, dedupes, generate };

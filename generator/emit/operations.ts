@@ -29,7 +29,11 @@ export function paramsTypeText(op: IROperation): string {
     const declared = op.parameters.filter((p) => p.in === 'query');
     const query = declared.length > 0 ? `NonNullable<${o}["parameters"]["query"]> & OpenQuery` : 'OpenQuery';
     const queryKey = declared.some((p) => p.required) ? 'query' : 'query?';
-    parts.push(op.method === 'GET' || op.method === 'DELETE' ? `{ ${queryKey}: ${query} }` : `{ ${queryKey}: ${query}; body?: JsonValue }`);
+    parts.push(
+      op.method === 'GET' || op.method === 'DELETE'
+        ? `{ ${queryKey}: ${query} }`
+        : `{ ${queryKey}: ${query}; body?: JsonValue }`,
+    );
   } else if (op.parameters.some((p) => p.in === 'query')) {
     parts.push(`NonNullable<${o}["parameters"]["query"]>`);
   }
@@ -59,11 +63,23 @@ export function operationDoc(op: IROperation): string {
   ];
   lines.push('', facts.join(' · '));
   const notes: string[] = [];
-  if (op.pagination) notes.push(`Paginated (${op.pagination.style}, limit ≤ ${op.pagination.maxLimit}): \`await\` it for one page, or \`for await\` over it for every item.`);
-  if (op.timeRange) notes.push(`Time range at most ${op.timeRange.maxDays} days per request; iterating splits longer ranges into windows.`);
-  if (op.idempotency) notes.push(`Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`);
+  if (op.pagination)
+    notes.push(
+      `Paginated (${op.pagination.style}, limit ≤ ${op.pagination.maxLimit}): \`await\` it for one page, or \`for await\` over it for every item.`,
+    );
+  if (op.timeRange)
+    notes.push(
+      `Time range at most ${op.timeRange.maxDays} days per request; iterating splits longer ranges into windows.`,
+    );
+  if (op.idempotency)
+    notes.push(
+      `Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`,
+    );
   if (op.retry === 'never' && op.method !== 'GET') notes.push('Never retried automatically.');
-  if (op.shape === 'named-only') notes.push('Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.');
+  if (op.shape === 'named-only')
+    notes.push(
+      'Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.',
+    );
   if (notes.length > 0) lines.push('', ...notes.flatMap((n, i) => (i === 0 ? [n] : ['', n])));
   if (op.deprecated) lines.push('', '@deprecated');
   return lines.join('\n');
@@ -115,7 +131,9 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
       { name: 'params', type: paramsType(op.id), hasQuestionToken: !required },
       { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
     ],
-    returnType: paged ? `PagePromise<${responseType(op.id)}, ${itemType(op.id)}>` : `ApiPromise<${responseType(op.id)}>`,
+    returnType: paged
+      ? `PagePromise<${responseType(op.id)}, ${itemType(op.id)}>`
+      : `ApiPromise<${responseType(op.id)}>`,
     statements: [`return ${paged ? 'pageRequest' : 'request'}(core, ${metaName(op.id)}, params, options);`],
     docs: [operationDoc(op)],
   });
@@ -138,26 +156,51 @@ export function operationFiles(ir: IR): TsFile[] {
     for (const op of ops) {
       const target = op.idempotency?.lookup?.operationId;
       const targetArea = target ? areaOf.get(target) : undefined;
-      if (target && targetArea && targetArea !== area) foreign.set(targetArea, [...(foreign.get(targetArea) ?? []), metaName(target)]);
+      if (target && targetArea && targetArea !== area)
+        foreign.set(targetArea, [...(foreign.get(targetArea) ?? []), metaName(target)]);
     }
     const needsPage = ops.some(isPaginated);
     const needsPlain = ops.some((o) => !isPaginated(o));
     const usesNoParams = ops.some((o) => paramsTypeText(o) === 'NoParams');
     const usesOpen = ops.some((o) => o.shape === 'named-only');
     const runtimeValues = [...(needsPlain ? ['request'] : []), ...(needsPage ? ['pageRequest'] : [])];
-    const runtimeTypes = ['Core', 'OperationMeta', 'RequestOptions', ...(needsPlain ? ['ApiPromise'] : []), ...(needsPage ? ['PagePromise'] : [])];
+    const runtimeTypes = [
+      'Core',
+      'OperationMeta',
+      'RequestOptions',
+      ...(needsPlain ? ['ApiPromise'] : []),
+      ...(needsPage ? ['PagePromise'] : []),
+    ];
     const sharedTypes = [...(usesNoParams ? ['NoParams'] : []), ...(usesOpen ? ['JsonValue', 'OpenQuery'] : [])];
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: RUNTIME, namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: RUNTIME,
+        namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)],
+      },
       ...(sharedTypes.length > 0
-        ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/types.js', namedImports: sharedTypes } as const]
+        ? [
+            {
+              kind: StructureKind.ImportDeclaration,
+              isTypeOnly: true,
+              moduleSpecifier: '../runtime/types.js',
+              namedImports: sharedTypes,
+            } as const,
+          ]
         : []),
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../schema.js', namedImports: ['operations'] },
-      ...[...foreign.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([a, names]) => ({
-        kind: StructureKind.ImportDeclaration as const,
-        moduleSpecifier: `./${areaModule(a)}.js`,
-        namedImports: [...new Set(names)].sort(),
-      })),
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: '../schema.js',
+        namedImports: ['operations'],
+      },
+      ...[...foreign.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([a, names]) => ({
+          kind: StructureKind.ImportDeclaration as const,
+          moduleSpecifier: `./${areaModule(a)}.js`,
+          namedImports: [...new Set(names)].sort(),
+        })),
       ...ops.flatMap((op) => operationStatements(ir, op)),
     ];
     return { path: `src/operations/${areaModule(area)}.ts`, statements };

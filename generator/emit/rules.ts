@@ -19,7 +19,10 @@ function constraint(ir: IR, raw: unknown): Constraint {
   if (typeof t === 'string' && ['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t))
     out.type = t as FieldRule['type'] & string;
   if (typeof s.format === 'string' && ['int32', 'int64', 'decimal'].includes(s.format)) out.format = s.format;
-  if (Array.isArray(s.enum)) out.enum = s.enum.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)) as (string | number | boolean)[];
+  if (Array.isArray(s.enum))
+    out.enum = s.enum.filter((v) => ['string', 'number', 'boolean'].includes(typeof v)) as (
+      string | number | boolean
+    )[];
   if (typeof s.pattern === 'string') out.pattern = s.pattern;
   for (const k of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const)
     if (typeof s[k] === 'number') out[k] = s[k] as number;
@@ -40,7 +43,10 @@ function constraint(ir: IR, raw: unknown): Constraint {
 }
 
 /** Body schema's top-level properties and required names (allOf merged). */
-export function bodyProperties(ir: IR, schema: JsonSchema): { properties: Record<string, JsonSchema>; required: string[] } {
+export function bodyProperties(
+  ir: IR,
+  schema: JsonSchema,
+): { properties: Record<string, JsonSchema>; required: string[] } {
   return objectProperties(asDocument(ir), schema);
 }
 
@@ -48,13 +54,23 @@ export function bodyProperties(ir: IR, schema: JsonSchema): { properties: Record
 export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
   const rules: FieldRule[] = [];
   for (const p of op.parameters) {
-    const rule = { name: p.name, in: p.in, ...(p.required ? { required: true as const } : {}), ...constraint(ir, p.schema) };
+    const rule = {
+      name: p.name,
+      in: p.in,
+      ...(p.required ? { required: true as const } : {}),
+      ...constraint(ir, p.schema),
+    };
     rules.push(rule as FieldRule);
   }
   if (op.requestBody && op.shape === 'shaped') {
     const { properties, required } = bodyProperties(ir, op.requestBody.schema);
     for (const [name, schema] of Object.entries(properties)) {
-      const rule = { name, in: 'body' as const, ...(required.includes(name) ? { required: true as const } : {}), ...constraint(ir, schema) };
+      const rule = {
+        name,
+        in: 'body' as const,
+        ...(required.includes(name) ? { required: true as const } : {}),
+        ...constraint(ir, schema),
+      };
       rules.push(rule as FieldRule);
     }
   }

@@ -31,8 +31,14 @@ function reachable(ir: IR, roots: unknown[]): Set<string> {
 
 /** Component schemas used only by request bodies (their int64 fields accept numbers too). */
 export function requestOnlySchemas(ir: IR): Set<string> {
-  const req = reachable(ir, ir.operations.map((o) => o.requestBody?.schema));
-  const res = reachable(ir, ir.operations.flatMap((o) => o.responses.map((r) => r.schema)));
+  const req = reachable(
+    ir,
+    ir.operations.map((o) => o.requestBody?.schema),
+  );
+  const res = reachable(
+    ir,
+    ir.operations.flatMap((o) => o.responses.map((r) => r.schema)),
+  );
   return new Set([...req].filter((n) => !res.has(n)));
 }
 
@@ -53,7 +59,8 @@ export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Pro
       if (s.format !== 'int64') return undefined;
       const path = options.path ?? '';
       const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1];
-      const requestSide = /\/(parameters|requestBody)\//.test(path) || (component !== undefined && requestOnly.has(component));
+      const requestSide =
+        /\/(parameters|requestBody)\//.test(path) || (component !== undefined && requestOnly.has(component));
       return requestSide ? int64Input() : ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
     },
   });

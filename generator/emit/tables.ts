@@ -19,7 +19,14 @@ function clockOperation(ir: IR): { id: string; area: string } {
   const [method, path] = ir.signing.clockEndpoint.split(' ');
   const op = ir.operations.find((o) => o.method === method && o.path === path);
   if (!op)
-    throw new SpecError([{ file: 'spec/components/security/apiv4.yaml', pointer: '/x-signing/clockEndpoint', message: `clock endpoint ${ir.signing.clockEndpoint} is not an operation of the spec`, rule: 'ir/root' }]);
+    throw new SpecError([
+      {
+        file: 'spec/components/security/apiv4.yaml',
+        pointer: '/x-signing/clockEndpoint',
+        message: `clock endpoint ${ir.signing.clockEndpoint} is not an operation of the spec`,
+        rule: 'ir/root',
+      },
+    ]);
   return op;
 }
 
@@ -40,9 +47,23 @@ export function apiMetaFile(ir: IR): TsFile {
   return {
     path: 'src/api-meta.ts',
     statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/metadata.js', namedImports: ['ApiMeta'] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `./operations/${areaModule(clock.area)}.js`, namedImports: [metaName(clock.id)] },
-      constant('apiMeta', 'ApiMeta', text, `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`),
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: './runtime/metadata.js',
+        namedImports: ['ApiMeta'],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `./operations/${areaModule(clock.area)}.js`,
+        namedImports: [metaName(clock.id)],
+      },
+      constant(
+        'apiMeta',
+        'ApiMeta',
+        text,
+        `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`,
+      ),
     ],
   };
 }
@@ -53,11 +74,19 @@ export function metadataFile(ir: IR): TsFile {
   return {
     path: 'src/metadata.ts',
     statements: [
-      { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/metadata.js', namedImports: ['OperationMeta'] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: './runtime/metadata.js',
+        namedImports: ['OperationMeta'],
+      },
       ...areas.map((a) => ({
         kind: StructureKind.ImportDeclaration as const,
         moduleSpecifier: `./operations/${areaModule(a)}.js`,
-        namedImports: ir.operations.filter((o) => o.area === a).map((o) => metaName(o.id)).sort(),
+        namedImports: ir.operations
+          .filter((o) => o.area === a)
+          .map((o) => metaName(o.id))
+          .sort(),
       })),
       constant(
         'operationMetas',
@@ -65,7 +94,13 @@ export function metadataFile(ir: IR): TsFile {
         `{${ir.operations.map((o) => `${o.id}: ${metaName(o.id)}`).join(',')}} as const satisfies Readonly<Record<string, OperationMeta>>`,
         'Metadata of every operation, by operationId.',
       ),
-      { kind: StructureKind.TypeAlias, isExported: true, name: 'OperationId', type: 'keyof typeof operationMetas', docs: ['Every operationId of the spec.'] },
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: 'OperationId',
+        type: 'keyof typeof operationMetas',
+        docs: ['Every operationId of the spec.'],
+      },
     ],
   };
 }
@@ -74,7 +109,12 @@ export function metadataFile(ir: IR): TsFile {
 export function rateLimitFile(ir: IR): TsFile {
   const buckets = new Map<string, { requests: number; window: number; scope: string; operations: string[] }>();
   for (const op of ir.operations) {
-    const b = buckets.get(op.rateLimit.bucket) ?? { requests: op.rateLimit.requests, window: op.rateLimit.window, scope: op.rateLimit.scope, operations: [] };
+    const b = buckets.get(op.rateLimit.bucket) ?? {
+      requests: op.rateLimit.requests,
+      window: op.rateLimit.window,
+      scope: op.rateLimit.scope,
+      operations: [],
+    };
     b.operations.push(op.id);
     buckets.set(op.rateLimit.bucket, b);
   }
@@ -82,7 +122,12 @@ export function rateLimitFile(ir: IR): TsFile {
   return {
     path: 'src/rate-limits.ts',
     statements: [
-      constant('rateLimits', undefined, `${JSON.stringify(sorted)} as const`, 'Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket.'),
+      constant(
+        'rateLimits',
+        undefined,
+        `${JSON.stringify(sorted)} as const`,
+        'Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket.',
+      ),
     ],
   };
 }
@@ -92,10 +137,32 @@ export function labelsFile(ir: IR): TsFile {
   return {
     path: 'src/labels.ts',
     statements: [
-      constant('knownErrorLabels', undefined, `${JSON.stringify(ir.errors.labels)} as const`, 'Every error label the API documents.'),
-      constant('errorLabelGroups', undefined, `${JSON.stringify(ir.errors.groups)} as const`, 'Known error labels by group.'),
-      { kind: StructureKind.TypeAlias, isExported: true, name: 'KnownErrorLabel', type: '(typeof knownErrorLabels)[number]', docs: ['A documented error label.'] },
-      { kind: StructureKind.TypeAlias, isExported: true, name: 'ErrorLabel', type: 'KnownErrorLabel | (string & {})', docs: ['An error label: a known one, or any other string (the set is open).'] },
+      constant(
+        'knownErrorLabels',
+        undefined,
+        `${JSON.stringify(ir.errors.labels)} as const`,
+        'Every error label the API documents.',
+      ),
+      constant(
+        'errorLabelGroups',
+        undefined,
+        `${JSON.stringify(ir.errors.groups)} as const`,
+        'Known error labels by group.',
+      ),
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: 'KnownErrorLabel',
+        type: '(typeof knownErrorLabels)[number]',
+        docs: ['A documented error label.'],
+      },
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: 'ErrorLabel',
+        type: 'KnownErrorLabel | (string & {})',
+        docs: ['An error label: a known one, or any other string (the set is open).'],
+      },
     ],
   };
 }

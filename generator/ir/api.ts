@@ -1,17 +1,37 @@
 /** Reads the API-wide parts of the IR: release, servers, signing, header names, error labels, removed operations. */
 import { pointer } from '../errors.js';
 import { deref, isObject, type Node } from './resolve.js';
-import type { HttpMethod, IR, IRRemovedOperation, IRRequestHeaders, IRResponseHeaders, IRServer, IRSigning } from './types.js';
+import type {
+  HttpMethod,
+  IR,
+  IRRemovedOperation,
+  IRRequestHeaders,
+  IRResponseHeaders,
+  IRServer,
+  IRSigning,
+} from './types.js';
 
 type RootReport = (ptr: string, message: string) => void;
 
 const RESPONSE_ROLES: ReadonlyArray<keyof IRResponseHeaders> = [
-  'traceId', 'inTime', 'outTime', 'rateLimitRemaining', 'rateLimitLimit', 'rateLimitReset',
-  'paginationLimit', 'paginationOffset', 'paginationTotal',
+  'traceId',
+  'inTime',
+  'outTime',
+  'rateLimitRemaining',
+  'rateLimitLimit',
+  'rateLimitReset',
+  'paginationLimit',
+  'paginationOffset',
+  'paginationTotal',
 ];
 const REQUEST_ROLES: ReadonlyArray<keyof IRRequestHeaders> = ['clientRequestId', 'sizeDecimal', 'expiry'];
 
-function headerNames<K extends string>(doc: Node, key: string, roles: readonly K[], report: RootReport): Record<K, string> {
+function headerNames<K extends string>(
+  doc: Node,
+  key: string,
+  roles: readonly K[],
+  report: RootReport,
+): Record<K, string> {
   const v = doc[key];
   const out = {} as Record<K, string>;
   if (!isObject(v)) {
@@ -38,21 +58,31 @@ function servers(doc: Node, report: RootReport): IRServer[] {
       const def = isObject(vars[name]) ? vars[name].default : undefined;
       return typeof def === 'string' ? def : `{${name}}`;
     });
-    return [{ name: raw['x-server-name'], description: typeof raw.description === 'string' ? raw.description : '', url }];
+    return [
+      { name: raw['x-server-name'], description: typeof raw.description === 'string' ? raw.description : '', url },
+    ];
   });
 }
 
 function signing(doc: Node, report: RootReport): IRSigning {
-  const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+  const schemes =
+    isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
   const scheme = deref(doc, schemes.apiv4);
   const s = scheme?.['x-signing'];
   if (!isObject(s) || !isObject(s.headers) || !Array.isArray(s.payload) || typeof s.maxSkewSeconds !== 'number') {
-    report(pointer('components', 'securitySchemes', 'apiv4', 'x-signing'), 'x-signing must give headers, payload and maxSkewSeconds');
+    report(
+      pointer('components', 'securitySchemes', 'apiv4', 'x-signing'),
+      'x-signing must give headers, payload and maxSkewSeconds',
+    );
     return {} as IRSigning;
   }
   return {
     algorithm: 'HMAC-SHA512',
-    headers: { key: String(s.headers.key), timestamp: String(s.headers.timestamp), signature: String(s.headers.signature) },
+    headers: {
+      key: String(s.headers.key),
+      timestamp: String(s.headers.timestamp),
+      signature: String(s.headers.signature),
+    },
     payload: s.payload as IRSigning['payload'],
     separator: String(s.separator),
     pathIncludesPrefix: s.pathIncludesPrefix === true,
@@ -69,7 +99,8 @@ function errors(doc: Node): IR['errors'] {
   const known = new Set<string>();
   for (const part of Array.isArray(label.anyOf) ? label.anyOf : [])
     if (isObject(part) && Array.isArray(part.enum)) for (const v of part.enum) if (typeof v === 'string') known.add(v);
-  const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
   const groups: Record<string, string[]> = {};
   const rawGroups = isObject(label['x-label-groups']) ? label['x-label-groups'] : {};
   for (const name of Object.keys(rawGroups).sort()) groups[name] = strings(rawGroups[name]);
@@ -88,31 +119,44 @@ function removed(doc: Node, report: RootReport): IRRemovedOperation[] {
     report(pointer('x-removed-operations'), 'x-removed-operations must be a list');
     return [];
   }
-  return list.flatMap((raw, i) => {
-    const ok = isObject(raw) && typeof raw.method === 'string' && typeof raw.path === 'string' &&
-      ['removed', 'moved', 'deprecated'].includes(String(raw.status)) && Array.isArray(raw.replacedBy);
-    if (!ok) {
-      report(pointer('x-removed-operations', i), 'entry must be {method, path, status: removed|moved|deprecated, replacedBy: [...]}');
-      return [];
-    }
-    const e: IRRemovedOperation = {
-      method: String(raw.method).toUpperCase() as HttpMethod,
-      path: raw.path as string,
-      status: raw.status as IRRemovedOperation['status'],
-      replacedBy: (raw.replacedBy as unknown[]).map(String),
-    };
-    if (typeof raw.operationId === 'string') e.operationId = raw.operationId;
-    if (typeof raw.removedIn === 'string') e.removedIn = raw.removedIn;
-    if (typeof raw.note === 'string') e.note = raw.note;
-    return [e];
-  }).sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+  return list
+    .flatMap((raw, i) => {
+      const ok =
+        isObject(raw) &&
+        typeof raw.method === 'string' &&
+        typeof raw.path === 'string' &&
+        ['removed', 'moved', 'deprecated'].includes(String(raw.status)) &&
+        Array.isArray(raw.replacedBy);
+      if (!ok) {
+        report(
+          pointer('x-removed-operations', i),
+          'entry must be {method, path, status: removed|moved|deprecated, replacedBy: [...]}',
+        );
+        return [];
+      }
+      const e: IRRemovedOperation = {
+        method: String(raw.method).toUpperCase() as HttpMethod,
+        path: raw.path as string,
+        status: raw.status as IRRemovedOperation['status'],
+        replacedBy: (raw.replacedBy as unknown[]).map(String),
+      };
+      if (typeof raw.operationId === 'string') e.operationId = raw.operationId;
+      if (typeof raw.removedIn === 'string') e.removedIn = raw.removedIn;
+      if (typeof raw.note === 'string') e.note = raw.note;
+      return [e];
+    })
+    .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 }
 
 /** The API-wide IR fields. */
 export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | 'operations' | 'schemas'> {
   const info = isObject(doc.info) ? doc.info : {};
   const release = typeof info.version === 'string' ? info.version : '';
-  if (!/^v4\.\d+\.\d+$/.test(release)) report(pointer('info', 'version'), `info.version must be the API release label v4.<minor>.<patch>, got ${JSON.stringify(release)}`);
+  if (!/^v4\.\d+\.\d+$/.test(release))
+    report(
+      pointer('info', 'version'),
+      `info.version must be the API release label v4.<minor>.<patch>, got ${JSON.stringify(release)}`,
+    );
   const prefix = typeof doc['x-path-prefix'] === 'string' ? doc['x-path-prefix'] : '';
   if (!prefix.startsWith('/')) report(pointer('x-path-prefix'), 'x-path-prefix must be a path such as /api/v4');
   return {
@@ -122,7 +166,9 @@ export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | '
       pathPrefix: prefix,
       servers: servers(doc, report),
       areas: (Array.isArray(doc.tags) ? doc.tags : []).flatMap((t) =>
-        isObject(t) && typeof t.name === 'string' ? [{ name: t.name, description: typeof t.description === 'string' ? t.description : '' }] : [],
+        isObject(t) && typeof t.name === 'string'
+          ? [{ name: t.name, description: typeof t.description === 'string' ? t.description : '' }]
+          : [],
       ),
     },
     signing: signing(doc, report),

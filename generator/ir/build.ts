@@ -58,7 +58,8 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
       const op = item[method.toLowerCase()];
       if (!isObject(op)) continue;
       const base = inRoot ? pointer('paths', path, method.toLowerCase()) : pointer(method.toLowerCase());
-      const report: Report = (rel, message) => problems.push({ file, pointer: base + rel, message, rule: 'ir/operation' });
+      const report: Report = (rel, message) =>
+        problems.push({ file, pointer: base + rel, message, rule: 'ir/operation' });
       const built = buildOperation(doc, path, method, item, op, report);
       if (!built) continue;
       const other = seenIds.get(built.id);
@@ -77,7 +78,14 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
   return { irVersion: IR_VERSION, ...api, operations, schemas } as IR;
 }
 
-function buildOperation(doc: Node, path: string, method: HttpMethod, item: Node, op: Node, report: Report): IROperation | undefined {
+function buildOperation(
+  doc: Node,
+  path: string,
+  method: HttpMethod,
+  item: Node,
+  op: Node,
+  report: Report,
+): IROperation | undefined {
   const id = op.operationId;
   if (typeof id !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(id)) {
     report('/operationId', `operationId must be camelCase, got ${JSON.stringify(id)}`);
@@ -130,19 +138,28 @@ function buildOperation(doc: Node, path: string, method: HttpMethod, item: Node,
     stp: readStp(op, report),
     requireAnyOf: readRequireAnyOf(op, report),
   };
-  for (const [k, v] of Object.entries(optional)) if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
+  for (const [k, v] of Object.entries(optional))
+    if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;
   checkFlatNames(out, report);
   return out;
 }
 
 function readParameters(doc: Node, path: string, item: Node, op: Node, report: Report): IRParameter[] {
   const merged = new Map<string, IRParameter>();
-  const lists: Array<[unknown, string]> = [[item.parameters, '/../parameters'], [op.parameters, '/parameters']];
+  const lists: Array<[unknown, string]> = [
+    [item.parameters, '/../parameters'],
+    [op.parameters, '/parameters'],
+  ];
   for (const [list, where] of lists) {
     if (!Array.isArray(list)) continue;
     list.forEach((raw, i) => {
       const p = deref(doc, raw);
-      if (!p || typeof p.name !== 'string' || !['path', 'query', 'header'].includes(String(p.in)) || !isObject(p.schema)) {
+      if (
+        !p ||
+        typeof p.name !== 'string' ||
+        !['path', 'query', 'header'].includes(String(p.in)) ||
+        !isObject(p.schema)
+      ) {
         report(`${where}/${i}`, 'parameter needs name, in (path|query|header) and schema');
         return;
       }
@@ -153,7 +170,10 @@ function readParameters(doc: Node, path: string, item: Node, op: Node, report: R
       const resolved = deref(doc, schema);
       if (resolved?.type === 'array' && p.in === 'query') {
         if (p.style !== 'form' || p.explode !== false)
-          report(`${where}/${i}`, `array query parameter ${p.name} must be comma-separated (style: form, explode: false)`);
+          report(
+            `${where}/${i}`,
+            `array query parameter ${p.name} must be comma-separated (style: form, explode: false)`,
+          );
         param.serialization = 'csv';
       }
       merged.set(`${p.in}:${p.name}`, param);
@@ -162,7 +182,8 @@ function readParameters(doc: Node, path: string, item: Node, op: Node, report: R
   const params = [...merged.values()];
   const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
   for (const name of templateNames)
-    if (!params.some((p) => p.in === 'path' && p.name === name)) report('/parameters', `path parameter {${name}} is not declared`);
+    if (!params.some((p) => p.in === 'path' && p.name === name))
+      report('/parameters', `path parameter {${name}} is not declared`);
   for (const p of params)
     if (p.in === 'path' && (!templateNames.includes(p.name) || !p.required))
       report('/parameters', `path parameter ${p.name} must appear in the path and be required`);
@@ -225,8 +246,19 @@ function checkCrossReferences(ops: IROperation[], sources: SourceMap, problems: 
     const target = byId.get(lookup.operationId);
     const file = sources.pathFiles[op.path] ?? sources.rootFile;
     const ptr = pointer(op.method.toLowerCase(), 'x-idempotency', 'lookup');
-    if (!target) problems.push({ file, pointer: ptr, message: `lookup operation ${lookup.operationId} does not exist`, rule: 'ir/operation' });
+    if (!target)
+      problems.push({
+        file,
+        pointer: ptr,
+        message: `lookup operation ${lookup.operationId} does not exist`,
+        rule: 'ir/operation',
+      });
     else if (!target.parameters.some((p) => p.name === lookup.param))
-      problems.push({ file, pointer: ptr, message: `lookup operation ${lookup.operationId} has no parameter ${lookup.param}`, rule: 'ir/operation' });
+      problems.push({
+        file,
+        pointer: ptr,
+        message: `lookup operation ${lookup.operationId} has no parameter ${lookup.param}`,
+        rule: 'ir/operation',
+      });
   }
 }

@@ -38,11 +38,17 @@ export function readRateLimit(op: Node, operationId: string, report: Report): IR
     return undefined;
   }
   let ok = true;
-  if (!posInt(v.requests)) ((ok = false), report('/x-rate-limit/requests', `requests must be a positive integer, got ${JSON.stringify(v.requests)}`));
-  if (!posNum(v.window)) ((ok = false), report('/x-rate-limit/window', `window must be a positive number of seconds, got ${JSON.stringify(v.window)}`));
+  if (!posInt(v.requests))
+    ((ok = false),
+      report('/x-rate-limit/requests', `requests must be a positive integer, got ${JSON.stringify(v.requests)}`));
+  if (!posNum(v.window))
+    ((ok = false),
+      report('/x-rate-limit/window', `window must be a positive number of seconds, got ${JSON.stringify(v.window)}`));
   if (v.scope !== 'ip' && v.scope !== 'uid' && v.scope !== 'uid+market')
-    ((ok = false), report('/x-rate-limit/scope', `scope must be ip, uid or uid+market, got ${JSON.stringify(v.scope)}`));
-  if (v.group !== undefined && !str(v.group)) ((ok = false), report('/x-rate-limit/group', 'group must be a non-empty string'));
+    ((ok = false),
+      report('/x-rate-limit/scope', `scope must be ip, uid or uid+market, got ${JSON.stringify(v.scope)}`));
+  if (v.group !== undefined && !str(v.group))
+    ((ok = false), report('/x-rate-limit/group', 'group must be a non-empty string'));
   if (!ok) return undefined;
   const out: IRRateLimit = {
     bucket: str(v.group) ? v.group : operationId,
@@ -92,8 +98,16 @@ export function readShape(op: Node, report: Report): 'shaped' | 'named-only' | u
 export function readPagination(op: Node, report: Report): IRPagination | undefined {
   const v = objectAt(op, 'x-pagination', report);
   if (!v) return undefined;
-  if ((v.style !== 'page' && v.style !== 'offset') || !posInt(v.defaultLimit) || !posInt(v.maxLimit) || (v.minLimit !== undefined && !posInt(v.minLimit))) {
-    report('/x-pagination', `x-pagination must be {style: page|offset, defaultLimit, maxLimit, minLimit?} with positive integers, got ${JSON.stringify(v)}`);
+  if (
+    (v.style !== 'page' && v.style !== 'offset') ||
+    !posInt(v.defaultLimit) ||
+    !posInt(v.maxLimit) ||
+    (v.minLimit !== undefined && !posInt(v.minLimit))
+  ) {
+    report(
+      '/x-pagination',
+      `x-pagination must be {style: page|offset, defaultLimit, maxLimit, minLimit?} with positive integers, got ${JSON.stringify(v)}`,
+    );
     return undefined;
   }
   const out: IRPagination = { style: v.style, defaultLimit: v.defaultLimit, maxLimit: v.maxLimit };
@@ -118,8 +132,17 @@ export function readIdempotency(op: Node, report: Report): IRIdempotency | undef
   if (!v) return undefined;
   const lookup = v.lookup;
   const lookupOk = lookup === undefined || (isObject(lookup) && str(lookup.operationId) && str(lookup.param));
-  if (!str(v.field) || (v.in !== 'body' && v.in !== 'query') || typeof v.dedupes !== 'boolean' || (v.generate !== undefined && typeof v.generate !== 'boolean') || !lookupOk) {
-    report('/x-idempotency', `x-idempotency must be {field, in: body|query, dedupes: boolean, generate?: boolean, lookup?: {operationId, param}}, got ${JSON.stringify(v)}`);
+  if (
+    !str(v.field) ||
+    (v.in !== 'body' && v.in !== 'query') ||
+    typeof v.dedupes !== 'boolean' ||
+    (v.generate !== undefined && typeof v.generate !== 'boolean') ||
+    !lookupOk
+  ) {
+    report(
+      '/x-idempotency',
+      `x-idempotency must be {field, in: body|query, dedupes: boolean, generate?: boolean, lookup?: {operationId, param}}, got ${JSON.stringify(v)}`,
+    );
     return undefined;
   }
   const out: IRIdempotency = { field: v.field, in: v.in, dedupes: v.dedupes, generate: v.generate === true };
@@ -131,8 +154,17 @@ export function readIdempotency(op: Node, report: Report): IRIdempotency | undef
 export function readStp(op: Node, report: Report): IRStp | undefined {
   const v = objectAt(op, 'x-stp', report);
   if (!v) return undefined;
-  if (!str(v.field) || !Array.isArray(v.values) || !v.values.every(str) || !str(v.default) || typeof v.requiresGroup !== 'boolean') {
-    report('/x-stp', `x-stp must be {field, values: string[], default, requiresGroup: boolean}, got ${JSON.stringify(v)}`);
+  if (
+    !str(v.field) ||
+    !Array.isArray(v.values) ||
+    !v.values.every(str) ||
+    !str(v.default) ||
+    typeof v.requiresGroup !== 'boolean'
+  ) {
+    report(
+      '/x-stp',
+      `x-stp must be {field, values: string[], default, requiresGroup: boolean}, got ${JSON.stringify(v)}`,
+    );
     return undefined;
   }
   return { field: v.field, values: [...(v.values as string[])], default: v.default, requiresGroup: v.requiresGroup };

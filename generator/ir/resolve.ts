@@ -33,7 +33,11 @@ export const refName = (node: unknown): string | undefined =>
     : undefined;
 
 /** The schema's own properties, merged over `allOf` members. */
-export function objectProperties(doc: Node, schema: unknown, seen = new Set<unknown>()): {
+export function objectProperties(
+  doc: Node,
+  schema: unknown,
+  seen = new Set<unknown>(),
+): {
   properties: Record<string, JsonSchema>;
   required: string[];
 } {

@@ -54,7 +54,10 @@ const VALUE_FLAGS = new Set(['base', 'key', 'secret', 'op', 'params', 'out', 'na
 const SWITCHES = new Set(['scrub-accounts', 'allow-invalid', 'help']);
 
 /** Parses `argv` (without the node and script entries); `help: true` when `--help` was given. */
-export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): RecordArgs | { help: true } {
+export function parseArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): RecordArgs | { help: true } {
   const values = new Map<string, string>();
   const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -82,7 +85,13 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   } catch {
     return fail(`--base must be an absolute http(s) URL, got "${base}"`);
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
     fail(`--base must be an http(s) URL without credentials, query or fragment, got "${base}"`);
   }
   const op = values.get('op') ?? fail('--op is required (an operationId, e.g. listWithdrawals)');
@@ -90,7 +99,11 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const key = values.get('key') ?? nonEmpty(env['EXCHANGE_KEY']);
   const secret = values.get('secret') ?? nonEmpty(env['EXCHANGE_SECRET']);
   if ((key === undefined) !== (secret === undefined)) {
-    fail(key === undefined ? '--key (or EXCHANGE_KEY) is required with a secret' : '--secret (or EXCHANGE_SECRET) is required with a key');
+    fail(
+      key === undefined
+        ? '--key (or EXCHANGE_KEY) is required with a secret'
+        : '--secret (or EXCHANGE_SECRET) is required with a key',
+    );
   }
   if (key === '' || secret === '') fail('--key and --secret must not be empty');
   return {

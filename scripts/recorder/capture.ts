@@ -37,7 +37,15 @@ export function capturingFetch(
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
-    log.push({ method: request.method.toUpperCase(), url: request.url, requestBody, signature, status: response.status, headers, responseText });
+    log.push({
+      method: request.method.toUpperCase(),
+      url: request.url,
+      requestBody,
+      signature,
+      status: response.status,
+      headers,
+      responseText,
+    });
     return response;
   };
 }
@@ -87,9 +95,13 @@ export async function callOperation(input: CallInput): Promise<CallResult> {
     maxRetries: 0,
     fetch: capturingFetch(log, input.signatureHeader, input.fetch),
   });
-  const group = (client as unknown as Record<string, unknown>)[groupOf(input.op.area)] as Record<string, unknown> | undefined;
+  const group = (client as unknown as Record<string, unknown>)[groupOf(input.op.area)] as
+    Record<string, unknown> | undefined;
   const method = group?.[input.op.id];
-  if (typeof method !== 'function') throw new Error(`the generated client has no method ${groupOf(input.op.area)}.${input.op.id}; run npm run generate`);
+  if (typeof method !== 'function')
+    throw new Error(
+      `the generated client has no method ${groupOf(input.op.area)}.${input.op.id}; run npm run generate`,
+    );
   let error: ApiError | undefined;
   try {
     await (method as (params: unknown) => PromiseLike<unknown>).call(group, input.params);
@@ -100,7 +112,11 @@ export async function callOperation(input: CallInput): Promise<CallResult> {
   const prefix = new URL(input.base).pathname.replace(/\/+$/, '');
   const exchange = [...log].reverse().find((x) => {
     const path = new URL(x.url).pathname;
-    return x.method === input.op.method && path.startsWith(prefix) && matchesTemplate(input.op.path, path.slice(prefix.length));
+    return (
+      x.method === input.op.method &&
+      path.startsWith(prefix) &&
+      matchesTemplate(input.op.path, path.slice(prefix.length))
+    );
   });
   if (exchange === undefined) throw new Error(`no response to ${input.op.method} ${input.op.path} was captured`);
   return { exchange, error };

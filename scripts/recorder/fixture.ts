@@ -56,14 +56,22 @@ export function parseExact(text: string, what: string): unknown {
 }
 
 /** The fixture of one exchange, before any scrubbing. */
-export function fixtureOf(exchange: Exchange, op: IROperation, ir: Pick<IR, 'signing' | 'headers' | 'api'>, base: string, name: string, at: Date): RecordedFixture {
+export function fixtureOf(
+  exchange: Exchange,
+  op: IROperation,
+  ir: Pick<IR, 'signing' | 'headers' | 'api'>,
+  base: string,
+  name: string,
+  at: Date,
+): RecordedFixture {
   const url = new URL(exchange.url);
   const prefix = new URL(base).pathname.replace(/\/+$/, '');
   const path = pathParams(op.path, url.pathname.slice(prefix.length));
   const query = decodeQuery(url.search.slice(1));
   const body = parseExact(exchange.requestBody, 'the request body');
   const headers = keptHeaders(exchange.headers, ir);
-  const responseBody = exchange.status === 204 ? undefined : parseExact(exchange.responseText, `the ${exchange.status} response body`);
+  const responseBody =
+    exchange.status === 204 ? undefined : parseExact(exchange.responseText, `the ${exchange.status} response body`);
   return {
     operationId: op.id,
     name,
@@ -98,7 +106,9 @@ export function fixtureText(fixtures: readonly unknown[]): string {
 export function mergedText(existing: string | undefined, fixture: RecordedFixture): string {
   const parsed = existing === undefined ? [] : parseExact(existing, 'the existing fixture file');
   const list = parsed === undefined ? [] : Array.isArray(parsed) ? [...(parsed as unknown[])] : [parsed];
-  const at = list.findIndex((f) => f !== null && typeof f === 'object' && (f as { name?: unknown }).name === fixture.name);
+  const at = list.findIndex(
+    (f) => f !== null && typeof f === 'object' && (f as { name?: unknown }).name === fixture.name,
+  );
   if (at >= 0) list[at] = fixture;
   else list.push(fixture);
   return fixtureText(list);

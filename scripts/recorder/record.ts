@@ -66,7 +66,8 @@ export function parseParams(text: string): Record<string, unknown> {
   } catch (e) {
     throw new Error(`--params is not JSON (${(e as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('--params must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new Error('--params must be a JSON object');
   const toJs = (v: unknown): unknown => {
     if (isLosslessNumber(v)) {
       const s = v.toString();
@@ -82,7 +83,10 @@ export function parseParams(text: string): Record<string, unknown> {
 /** The spec problem of a fixture as the mock would see it on load, if any. */
 function specProblem(fixture: RecordedFixture, ir: IR, spec: Record<string, unknown>): string | undefined {
   const components = (spec['components'] ?? {}) as Record<string, unknown>;
-  const validator = new SchemaValidator({ ...components, schemas: { ...(components['schemas'] as object | undefined), ...ir.schemas } });
+  const validator = new SchemaValidator({
+    ...components,
+    schemas: { ...(components['schemas'] as object | undefined), ...ir.schemas },
+  });
   const store = new FixtureStore(ir.operations, validator, ir.schemas['Error']);
   try {
     store.add(parseLossless(fixtureText([fixture])) as never, 'recorded');
@@ -98,7 +102,8 @@ export async function recordFixture(args: RecordArgs, deps: RecordDeps = {}): Pr
   const spec = deps.spec ?? (readGenerated('openapi.json') as Record<string, unknown>);
   const op: IROperation | undefined = ir.operations.find((o) => o.id === args.op);
   if (op === undefined) throw new Error(`--op ${args.op} is not an operation of the spec (see generated/ir.json)`);
-  if (op.auth === 'private' && args.key === undefined) throw new Error(`${op.id} is private: give --key/--secret or EXCHANGE_KEY/EXCHANGE_SECRET`);
+  if (op.auth === 'private' && args.key === undefined)
+    throw new Error(`${op.id} is private: give --key/--secret or EXCHANGE_KEY/EXCHANGE_SECRET`);
 
   const params = parseParams(args.params);
   const { exchange } = await callOperation({
@@ -114,17 +119,26 @@ export async function recordFixture(args: RecordArgs, deps: RecordDeps = {}): Pr
   const at = (deps.now ?? (() => new Date()))();
   const name = args.name ?? `${op.id}: recorded ${at.toISOString().slice(0, 10)}`;
   let fixture = fixtureOf(exchange, op, ir, args.base, name, at);
-  const replacements = credentialReplacements([fixture.request, fixture.response.body], { key: args.key, secret: args.secret });
+  const replacements = credentialReplacements([fixture.request, fixture.response.body], {
+    key: args.key,
+    secret: args.secret,
+  });
   fixture = {
     ...fixture,
     request: replaceStrings(fixture.request, replacements) as RecordedFixture['request'],
-    response: { ...fixture.response, ...(fixture.response.body === undefined ? {} : { body: replaceStrings(fixture.response.body, replacements) }) },
+    response: {
+      ...fixture.response,
+      ...(fixture.response.body === undefined ? {} : { body: replaceStrings(fixture.response.body, replacements) }),
+    },
   };
   if (args.scrubAccounts) {
     fixture = {
       ...fixture,
       request: scrubAccounts(fixture.request) as RecordedFixture['request'],
-      response: { ...fixture.response, ...(fixture.response.body === undefined ? {} : { body: scrubAccounts(fixture.response.body) }) },
+      response: {
+        ...fixture.response,
+        ...(fixture.response.body === undefined ? {} : { body: scrubAccounts(fixture.response.body) }),
+      },
       recorded: { ...fixture.recorded, note: 'account ids replaced by stable fake ids' },
     };
   }
@@ -135,7 +149,9 @@ export async function recordFixture(args: RecordArgs, deps: RecordDeps = {}): Pr
   if (leak !== undefined) throw new LeakRefusedError(leak);
   const problem = specProblem(fixture, ir, spec);
   if (problem !== undefined && !args.allowInvalid) {
-    throw new SpecMismatchError(`the recorded response does not match the spec, nothing was written: ${problem} (fix the spec, or pass --allow-invalid to keep it)`);
+    throw new SpecMismatchError(
+      `the recorded response does not match the spec, nothing was written: ${problem} (fix the spec, or pass --allow-invalid to keep it)`,
+    );
   }
   writeAtomically(file, text);
   return { file, fixture, specProblem: problem };

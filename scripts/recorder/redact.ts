@@ -17,13 +17,47 @@ import type { IR } from '../../generator/ir/types.js';
 export const CREDENTIAL_FIELDS = new Set(['key', 'secret', 'password', 'api_key', 'api_secret']);
 
 /** Field and parameter names whose values are account ids. */
-export const ACCOUNT_FIELDS = new Set(['uid', 'user_id', 'push_uid', 'receive_uid', 'user', 'sub_uid', 'sub_account', 'sub_account_from', 'sub_account_to', 'main_uid']);
+export const ACCOUNT_FIELDS = new Set([
+  'uid',
+  'user_id',
+  'push_uid',
+  'receive_uid',
+  'user',
+  'sub_uid',
+  'sub_account',
+  'sub_account_from',
+  'sub_account_to',
+  'main_uid',
+]);
 
-const TRANSPORT_HEADERS = ['content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'vary', 'server', 'via', 'alt-svc', 'strict-transport-security'];
-const CREDENTIAL_HEADERS = ['set-cookie', 'cookie', 'authorization', 'proxy-authorization', 'www-authenticate', 'x-api-key'];
+const TRANSPORT_HEADERS = [
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'vary',
+  'server',
+  'via',
+  'alt-svc',
+  'strict-transport-security',
+];
+const CREDENTIAL_HEADERS = [
+  'set-cookie',
+  'cookie',
+  'authorization',
+  'proxy-authorization',
+  'www-authenticate',
+  'x-api-key',
+];
 
 /** The response headers worth keeping in a fixture (lower-case names in, given names out). */
-export function keptHeaders(headers: Readonly<Record<string, string>>, ir: Pick<IR, 'signing' | 'headers'>): Record<string, string> {
+export function keptHeaders(
+  headers: Readonly<Record<string, string>>,
+  ir: Pick<IR, 'signing' | 'headers'>,
+): Record<string, string> {
   const r = ir.headers.response;
   const drop = new Set(
     [
@@ -75,14 +109,23 @@ export function replaceStrings(node: unknown, replacements: ReadonlyMap<string, 
  * credential field, and the recording key, to a fake string. The recording secret is never
  * replaced, so that a response echoing it is refused rather than quietly cleaned.
  */
-export function credentialReplacements(trees: readonly unknown[], recording: { key?: string | undefined; secret?: string | undefined }): Map<string, string> {
+export function credentialReplacements(
+  trees: readonly unknown[],
+  recording: { key?: string | undefined; secret?: string | undefined },
+): Map<string, string> {
   const map = new Map<string, string>();
   if (recording.key !== undefined && recording.key !== '') map.set(recording.key, 'fake-key-recorded');
   let n = 0;
   for (const tree of trees) {
     mapFields(tree, (field, value) => {
       const name = field.toLowerCase();
-      if (CREDENTIAL_FIELDS.has(name) && typeof value === 'string' && value !== '' && value !== recording.secret && !map.has(value)) {
+      if (
+        CREDENTIAL_FIELDS.has(name) &&
+        typeof value === 'string' &&
+        value !== '' &&
+        value !== recording.secret &&
+        !map.has(value)
+      ) {
         n += 1;
         map.set(value, `fake-${name.includes('secret') || name === 'password' ? 'secret' : 'key'}-${n}`);
       }

@@ -180,8 +180,16 @@ describe('evaluateTargets', () => {
     ]);
   });
 
-  it("judges the node transport against the floor, and uses it against the peers", () => {
-    const fast: ClientSummary = { id: 'ours+node', rounds: 3, getP50Us: 80, postP50Us: 90, rps: 1500, cpuGetUs: 40, cpuPostUs: 45 };
+  it('judges the node transport against the floor, and uses it against the peers', () => {
+    const fast: ClientSummary = {
+      id: 'ours+node',
+      rounds: 3,
+      getP50Us: 80,
+      postP50Us: 90,
+      rps: 1500,
+      cpuGetUs: 40,
+      cpuPostUs: 45,
+    };
     const verdicts = evaluateTargets({ floor, ours, oursFast: fast, peers: [peer] });
     const met = Object.fromEntries(verdicts.map((v) => [v.target, v.met]));
     expect(met["GET p50 ≤ 1.1× floor (transport: 'node')"]).toBe(true);

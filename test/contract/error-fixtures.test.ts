@@ -8,7 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, AuthenticationError, BadRequestError, NotFoundError, RateLimitError, ServerError } from '../../generated/src/index.js';
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+} from '../../generated/src/index.js';
 import type { ExchangeClient } from '../../generated/src/index.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
 import { startMock } from '../../mock/index.js';
@@ -16,7 +23,14 @@ import type { MockServer } from '../../mock/index.js';
 import { isObject, statusOf } from '../fixtures-coverage/fixture-files.js';
 import type { LoadedFixture } from '../fixtures-coverage/fixture-files.js';
 import { GENERATED } from '../fixtures-coverage/spec-validator.js';
-import { answeredFromState, callOperation, contractClient, fixtures, paramsFromFixture, startContractMock } from './support/harness.js';
+import {
+  answeredFromState,
+  callOperation,
+  contractClient,
+  fixtures,
+  paramsFromFixture,
+  startContractMock,
+} from './support/harness.js';
 
 const errorClass = (status: number): typeof ApiError => {
   if (status === 401) return AuthenticationError;
@@ -50,14 +64,17 @@ const opOf = (id: string): IROperation => {
 };
 
 const ir = JSON.parse(readFileSync(GENERATED.ir, 'utf8')) as IR;
-const stateful = (f: LoadedFixture): boolean => ir.operations.some((o) => o.id === f.operationId && answeredFromState(o));
+const stateful = (f: LoadedFixture): boolean =>
+  ir.operations.some((o) => o.id === f.operationId && answeredFromState(o));
 const selectable = (f: LoadedFixture): boolean => Object.keys(f.exact.request ?? {}).length > 0;
 const errorFixtures = fixtures.filter((f) => statusOf(f) >= 400);
 const servable = errorFixtures.filter((f) => selectable(f) || !stateful(f));
 
 describe('error fixtures reach the caller typed', () => {
   it('are all servable but the one no request can reach', () => {
-    expect(errorFixtures.filter((f) => !servable.includes(f)).map((f) => f.name)).toEqual(['listSubAccounts: key without sub-account permission']);
+    expect(errorFixtures.filter((f) => !servable.includes(f)).map((f) => f.name)).toEqual([
+      'listSubAccounts: key without sub-account permission',
+    ]);
   });
 
   it.each(servable.map((f) => ({ name: f.name, fixture: f })))('$name', async ({ fixture }) => {

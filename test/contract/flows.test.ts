@@ -9,7 +9,13 @@ import { AuthenticationError, BadRequestError, NotFoundError } from '../../gener
 import type { ExchangeClient } from '../../generated/src/index.js';
 import type { IROperation } from '../../generator/ir/types.js';
 import type { MockServer } from '../../mock/index.js';
-import { callOperation, contractClient, paramsFromFixture, startContractMock, successFixture } from './support/harness.js';
+import {
+  callOperation,
+  contractClient,
+  paramsFromFixture,
+  startContractMock,
+  successFixture,
+} from './support/harness.js';
 
 const DAY = 86_400;
 
@@ -31,7 +37,8 @@ const op = (id: string): IROperation => {
 /** The params of an operation's success fixture. */
 const fixtureParams = (id: string): Record<string, unknown> => paramsFromFixture(op(id), successFixture(op(id)));
 /** Runs an operation with the given params and returns the typed result. */
-const call = <T>(id: string, params: Record<string, unknown>): Promise<T> => callOperation(client, op(id), params) as Promise<T>;
+const call = <T>(id: string, params: Record<string, unknown>): Promise<T> =>
+  callOperation(client, op(id), params) as Promise<T>;
 const rejection = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
     () => undefined,
@@ -82,14 +89,18 @@ describe('withdrawals', () => {
 
   it('pages through more records than one page with for await', async () => {
     const nowSec = Math.floor(mock.clock.now() / 1000);
-    const expected = mock.state.withdrawals.filter((w) => Number(w.timestamp) >= nowSec - 7 * DAY && Number(w.timestamp) <= nowSec);
+    const expected = mock.state.withdrawals.filter(
+      (w) => Number(w.timestamp) >= nowSec - 7 * DAY && Number(w.timestamp) <= nowSec,
+    );
     expect(expected.length).toBeGreaterThan(10);
     const seen: string[] = [];
     for await (const w of client.wallet.listWithdrawals({ limit: 10 })) seen.push(w.id as string);
     expect(seen).toHaveLength(expected.length);
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(new Set(expected.map((w) => w.id)));
-    const offsets = mock.requests.filter((r) => r.operationId === 'listWithdrawals').map((r) => new URLSearchParams(r.query).get('offset'));
+    const offsets = mock.requests
+      .filter((r) => r.operationId === 'listWithdrawals')
+      .map((r) => new URLSearchParams(r.query).get('offset'));
     expect(offsets).toEqual(Array.from({ length: Math.ceil((expected.length + 1) / 10) }, (_, i) => String(i * 10)));
   });
 
@@ -107,7 +118,10 @@ describe('withdrawals', () => {
         mock.requests
           .filter((r) => r.operationId === 'listWithdrawals')
           .map((r) => new URLSearchParams(r.query))
-          .map((q) => [`${q.get('from')}-${q.get('to')}`, { from: Number(q.get('from')), to: Number(q.get('to')) }] as const),
+          .map(
+            (q) =>
+              [`${q.get('from')}-${q.get('to')}`, { from: Number(q.get('from')), to: Number(q.get('to')) }] as const,
+          ),
       ).values(),
     ];
     expect(windows).toHaveLength(4);
@@ -123,13 +137,21 @@ describe('withdrawals', () => {
 describe('sub-accounts', () => {
   it('creates, lists, updates and deletes a key, which signs requests until deleted', async () => {
     const user_id = 10001;
-    const created = await call<{ key: string; secret: string; user_id: string }>('createSubAccountKeys', { ...fixtureParams('createSubAccountKeys'), user_id });
+    const created = await call<{ key: string; secret: string; user_id: string }>('createSubAccountKeys', {
+      ...fixtureParams('createSubAccountKeys'),
+      user_id,
+    });
     expect(created.user_id).toBe('10001');
     expect(created.secret).toMatch(/^mock-subsecret-/);
     const listed = await client.subAccounts.listSubAccountKeys({ user_id });
     expect(listed.map((k) => k.key)).toEqual([created.key]);
 
-    await client.subAccounts.updateSubAccountKeys({ user_id, key: created.key, name: 'renamed', perms: [{ name: 'wallet', read_only: true }] });
+    await client.subAccounts.updateSubAccountKeys({
+      user_id,
+      key: created.key,
+      name: 'renamed',
+      perms: [{ name: 'wallet', read_only: true }],
+    });
     const updated = await client.subAccounts.getSubAccountKey({ user_id, key: created.key });
     expect(updated).toMatchObject({ name: 'renamed', perms: [{ name: 'wallet', read_only: true }], ip_whitelist: [] });
 

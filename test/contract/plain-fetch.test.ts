@@ -43,14 +43,18 @@ beforeEach(() => mock.reset());
 
 describe('docs/mock-usage.md', () => {
   it('finds its examples', () => {
-    expect(() => exampleBlock('no marker here', 'plain-fetch')).toThrow('docs/mock-usage.md has no example "plain-fetch"');
+    expect(() => exampleBlock('no marker here', 'plain-fetch')).toThrow(
+      'docs/mock-usage.md has no example "plain-fetch"',
+    );
     expect(exampleBlock(doc, 'plain-fetch').split('\n').length).toBeLessThanOrEqual(30);
   });
 
   it('plain fetch + node:crypto: a signed GET and a signed POST answered by the mock', async () => {
     const file = join(dir, 'plain-fetch.mjs');
     writeFileSync(file, exampleBlock(doc, 'plain-fetch'));
-    const { stdout } = await run(process.execPath, [file], { env: { ...process.env, MOCK_URL: mock.url, MOCK_KEY, MOCK_SECRET } });
+    const { stdout } = await run(process.execPath, [file], {
+      env: { ...process.env, MOCK_URL: mock.url, MOCK_KEY, MOCK_SECRET },
+    });
     const [list, transfer] = stdout.trim().split('\n');
     expect(list).toMatch(/^200 \[\{"id":"w\d+"/);
     const records = JSON.parse(list?.slice(4) ?? '') as Array<{ currency: string }>;
@@ -70,6 +74,8 @@ describe('docs/mock-usage.md', () => {
     const records = JSON.parse(stdout) as Array<{ id: string; currency: string }>;
     expect(records).toHaveLength(2);
     expect(records.every((r) => r.currency === 'BTC')).toBe(true);
-    expect(mock.requests.map((r) => [r.operationId, r.query, r.verified, r.status])).toEqual([['listWithdrawals', 'currency=BTC&limit=2', true, 200]]);
+    expect(mock.requests.map((r) => [r.operationId, r.query, r.verified, r.status])).toEqual([
+      ['listWithdrawals', 'currency=BTC&limit=2', true, 200],
+    ]);
   });
 });

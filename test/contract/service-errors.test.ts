@@ -38,7 +38,9 @@ describe('the service refuses, the caller gets a typed error', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error).toMatchObject({ status: 401, label: 'INVALID_SIGNATURE', operation: 'listWithdrawStatus' });
     expect(JSON.stringify(error)).not.toContain('not-the-mock-secret');
-    expect(mock.requests.map((r) => [r.operationId, r.verified, r.label])).toEqual([['listWithdrawStatus', false, 'INVALID_SIGNATURE']]);
+    expect(mock.requests.map((r) => [r.operationId, r.verified, r.label])).toEqual([
+      ['listWithdrawStatus', false, 'INVALID_SIGNATURE'],
+    ]);
   });
 
   it('a clock 5 minutes off without clock sync: AuthenticationError 401 REQUEST_EXPIRED; with sync: success', async () => {
@@ -63,14 +65,18 @@ describe('the service refuses, the caller gets a typed error', () => {
     const { client } = contractClient(mock, { rateLimit: 'off' });
     const params = opParams('withdraw');
     await client.withdrawals.withdraw(params as never);
-    const error = await rejection(client.withdrawals.withdraw({ ...params, withdraw_order_id: 'wd-20261121-0009' } as never));
+    const error = await rejection(
+      client.withdrawals.withdraw({ ...params, withdraw_order_id: 'wd-20261121-0009' } as never),
+    );
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ status: 429, label: 'TOO_MANY_REQUESTS' });
     expect((error as RateLimitError).resetAt).toBeGreaterThan(mock.clock.now());
     expect(mock.state.withdrawals.filter((w) => w.withdraw_order_id === 'wd-20261121-0009')).toEqual([]);
 
     mock.clock.advance(3_000);
-    await expect(client.withdrawals.withdraw({ ...params, withdraw_order_id: 'wd-20261121-0010' } as never)).resolves.toMatchObject({ status: 'REQUEST' });
+    await expect(
+      client.withdrawals.withdraw({ ...params, withdraw_order_id: 'wd-20261121-0010' } as never),
+    ).resolves.toMatchObject({ status: 'REQUEST' });
   });
 
   it('an invalid amount sent raw through client.request: BadRequestError 400 INVALID_PARAM_VALUE', async () => {

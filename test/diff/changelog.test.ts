@@ -11,20 +11,41 @@ import type { Change } from '../../generator/diff/types.js';
 const op = (id: string, method: 'GET' | 'POST', p: string): Change['operations'][number] => ({ id, method, path: p });
 const CHANGES: Change[] = [
   {
-    category: 'breaking', kind: 'type-changed', component: 'FuturesOrder',
-    operations: [op('createFuturesOrder', 'POST', '/futures/{settle}/orders'), op('listFuturesOrders', 'GET', '/futures/{settle}/orders')],
-    before: '/components/schemas/FuturesOrder/properties/size', after: '/components/schemas/FuturesOrder/properties/size',
+    category: 'breaking',
+    kind: 'type-changed',
+    component: 'FuturesOrder',
+    operations: [
+      op('createFuturesOrder', 'POST', '/futures/{settle}/orders'),
+      op('listFuturesOrders', 'GET', '/futures/{settle}/orders'),
+    ],
+    before: '/components/schemas/FuturesOrder/properties/size',
+    after: '/components/schemas/FuturesOrder/properties/size',
     message: 'FuturesOrder.size: type integer(int64) → string',
   },
   {
-    category: 'added', kind: 'operation-added', operations: [op('listDeposits', 'GET', '/wallet/deposits')],
-    before: null, after: '/paths/~1wallet~1deposits/get', message: 'GET /wallet/deposits added',
+    category: 'added',
+    kind: 'operation-added',
+    operations: [op('listDeposits', 'GET', '/wallet/deposits')],
+    before: null,
+    after: '/paths/~1wallet~1deposits/get',
+    message: 'GET /wallet/deposits added',
   },
   {
-    category: 'deprecated', kind: 'deprecation-announced', operations: [op('listPortfolioAccounts', 'GET', '/portfolio/accounts')],
-    before: null, after: '/x-removed-operations/0', message: 'GET /portfolio/accounts deprecated; replaced by GET /unified/accounts; removal 2023-12-31',
+    category: 'deprecated',
+    kind: 'deprecation-announced',
+    operations: [op('listPortfolioAccounts', 'GET', '/portfolio/accounts')],
+    before: null,
+    after: '/x-removed-operations/0',
+    message: 'GET /portfolio/accounts deprecated; replaced by GET /unified/accounts; removal 2023-12-31',
   },
-  { category: 'changed', kind: 'api-release-changed', operations: [], before: '/info/version', after: '/info/version', message: 'API release v4.105.9 → v4.106.0' },
+  {
+    category: 'changed',
+    kind: 'api-release-changed',
+    operations: [],
+    before: '/info/version',
+    after: '/info/version',
+    message: 'API release v4.105.9 → v4.106.0',
+  },
 ];
 
 const SECTION = `## 0.2.0 (API v4.106.0)
@@ -51,7 +72,9 @@ describe('changelogSection', () => {
     expect(changelogSection('0.2.0', 'v4.106.0', CHANGES)).toBe(SECTION);
   });
   it('leaves out empty groups', () => {
-    expect(changelogSection('0.1.1', 'v4.106.51', CHANGES.slice(3))).toBe('## 0.1.1 (API v4.106.51)\n\n### Fixed\n\n- API release v4.105.9 → v4.106.0\n');
+    expect(changelogSection('0.1.1', 'v4.106.51', CHANGES.slice(3))).toBe(
+      '## 0.1.1 (API v4.106.51)\n\n### Fixed\n\n- API release v4.105.9 → v4.106.0\n',
+    );
   });
 });
 
@@ -82,7 +105,8 @@ describe('setPackageRelease', () => {
     );
   });
   it('updates an existing exchangeApi in place', () => {
-    const text = '{\n  "version": "0.2.0",\n  "private": true,\n  "exchangeApi": {\n    "release": "v4.106.0",\n    "notes": "kept"\n  }\n}\n';
+    const text =
+      '{\n  "version": "0.2.0",\n  "private": true,\n  "exchangeApi": {\n    "release": "v4.106.0",\n    "notes": "kept"\n  }\n}\n';
     expect(setPackageRelease(text, '0.2.1', 'v4.106.1')).toBe(
       '{\n  "version": "0.2.1",\n  "private": true,\n  "exchangeApi": {\n    "release": "v4.106.1",\n    "notes": "kept"\n  }\n}\n',
     );
@@ -110,14 +134,22 @@ describe('writeRelease', () => {
     const plan = planVersion('0.1.0', CHANGES);
     const written = await writeRelease(dir, plan, 'v4.106.0', CHANGES);
     expect(written.section).toBe(SECTION);
-    expect(await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8')).toBe(`# Changelog\n\n${SECTION}\n## 0.1.0 (API v4.105.9)\n\nFirst release.\n`);
-    expect(JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'))).toEqual({ name: 'x', version: '0.2.0', exchangeApi: { release: 'v4.106.0' } });
+    expect(await readFile(path.join(dir, 'CHANGELOG.md'), 'utf8')).toBe(
+      `# Changelog\n\n${SECTION}\n## 0.1.0 (API v4.105.9)\n\nFirst release.\n`,
+    );
+    expect(JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'))).toEqual({
+      name: 'x',
+      version: '0.2.0',
+      exchangeApi: { release: 'v4.106.0' },
+    });
   });
 
   it('refuses when package.json is not at the version the plan starts from, writing nothing', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'release-'));
     await writeFile(path.join(dir, 'package.json'), '{\n  "version": "0.3.0"\n}\n');
-    await expect(writeRelease(dir, planVersion('0.1.0', CHANGES), 'v4.106.0', CHANGES)).rejects.toThrow(PackageJsonError);
+    await expect(writeRelease(dir, planVersion('0.1.0', CHANGES), 'v4.106.0', CHANGES)).rejects.toThrow(
+      PackageJsonError,
+    );
     expect(await readFile(path.join(dir, 'package.json'), 'utf8')).toBe('{\n  "version": "0.3.0"\n}\n');
   });
 });

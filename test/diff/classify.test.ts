@@ -29,7 +29,14 @@ describe('classifySchemaDiff', () => {
     { given: ['composition', 'response'], want: ['composition-changed', 'changed'] },
   ];
   it.each(CASES)('$given -> $want', ({ given: [kind, direction, required], want }) => {
-    const d: SchemaDiff = { kind, field: 'x', before: '/a', after: '/b', detail: '', ...(required !== undefined ? { required } : {}) };
+    const d: SchemaDiff = {
+      kind,
+      field: 'x',
+      before: '/a',
+      after: '/b',
+      detail: '',
+      ...(required !== undefined ? { required } : {}),
+    };
     const got = classifySchemaDiff(d, direction);
     expect([got.kind, got.category]).toEqual(want);
   });

@@ -13,24 +13,57 @@ const ORDER_OPS = [
   'getFuturesOrder GET /futures/{settle}/orders/{order_id}',
   'listFuturesOrders GET /futures/{settle}/orders',
 ];
-const POSITION_OPS = ['getPosition GET /futures/{settle}/positions/{contract}', 'listPositions GET /futures/{settle}/positions'];
+const POSITION_OPS = [
+  'getPosition GET /futures/{settle}/positions/{contract}',
+  'listPositions GET /futures/{settle}/positions',
+];
 const field = (schema: string, name: string): string => `/components/schemas/${schema}/properties/${name}`;
 
 describe('futures-size-v4.106.0', () => {
   it('classifies every size field as a breaking type change on every affected operation', async () => {
     const diff = await diffCase('futures-size-v4.106.0');
     expect(rows(diff.changes)).toEqual([
-      { category: 'breaking', kind: 'type-changed', ops: ORDER_OPS, before: field('FuturesOrder', 'iceberg'), after: field('FuturesOrder', 'iceberg') },
-      { category: 'breaking', kind: 'type-changed', ops: ORDER_OPS, before: field('FuturesOrder', 'left'), after: field('FuturesOrder', 'left') },
-      { category: 'breaking', kind: 'type-changed', ops: ORDER_OPS, before: field('FuturesOrder', 'size'), after: field('FuturesOrder', 'size') },
-      { category: 'breaking', kind: 'type-changed', ops: POSITION_OPS, before: field('Position', 'size'), after: field('Position', 'size') },
       {
-        category: 'breaking', kind: 'type-changed', ops: ['listMyFuturesTrades GET /futures/{settle}/my_trades'],
-        before: field('MyFuturesTrade', 'size'), after: field('MyFuturesTrade', 'size'),
+        category: 'breaking',
+        kind: 'type-changed',
+        ops: ORDER_OPS,
+        before: field('FuturesOrder', 'iceberg'),
+        after: field('FuturesOrder', 'iceberg'),
       },
       {
-        category: 'added', kind: 'parameter-added', ops: ['createFuturesOrder POST /futures/{settle}/orders'],
-        before: null, after: '/paths/~1futures~1{settle}~1orders/post/parameters/1',
+        category: 'breaking',
+        kind: 'type-changed',
+        ops: ORDER_OPS,
+        before: field('FuturesOrder', 'left'),
+        after: field('FuturesOrder', 'left'),
+      },
+      {
+        category: 'breaking',
+        kind: 'type-changed',
+        ops: ORDER_OPS,
+        before: field('FuturesOrder', 'size'),
+        after: field('FuturesOrder', 'size'),
+      },
+      {
+        category: 'breaking',
+        kind: 'type-changed',
+        ops: POSITION_OPS,
+        before: field('Position', 'size'),
+        after: field('Position', 'size'),
+      },
+      {
+        category: 'breaking',
+        kind: 'type-changed',
+        ops: ['listMyFuturesTrades GET /futures/{settle}/my_trades'],
+        before: field('MyFuturesTrade', 'size'),
+        after: field('MyFuturesTrade', 'size'),
+      },
+      {
+        category: 'added',
+        kind: 'parameter-added',
+        ops: ['createFuturesOrder POST /futures/{settle}/orders'],
+        before: null,
+        after: '/paths/~1futures~1{settle}~1orders/post/parameters/1',
       },
       { category: 'changed', kind: 'api-release-changed', ops: [], before: '/info/version', after: '/info/version' },
     ]);

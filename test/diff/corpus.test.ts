@@ -8,7 +8,11 @@ import { diffCase, rows, type Row } from './helpers.js';
 
 const W = '/paths/~1wallet~1withdrawals/get';
 const LW = 'listWithdrawals GET /wallet/withdrawals';
-const SUB = ['createSubAccounts POST /sub_accounts', 'getSubAccount GET /sub_accounts/{user_id}', 'listSubAccounts GET /sub_accounts'];
+const SUB = [
+  'createSubAccounts POST /sub_accounts',
+  'getSubAccount GET /sub_accounts/{user_id}',
+  'listSubAccounts GET /sub_accounts',
+];
 const SUBF = (f: string): string => `/components/schemas/SubAccount/properties/${f}`;
 const REQ = '/paths/~1sub_accounts/post/requestBody/content/application~1json/schema/properties';
 const CUR = '/paths/~1spot~1currencies/get';
@@ -17,21 +21,66 @@ const rl = (x: string): string => `/paths/~1wallet~1${x}/get/x-rate-limit`;
 const UA = '/paths/~1unified~1accounts/get';
 const LUA = 'listUnifiedAccounts GET /unified/accounts';
 
-const row = (category: Row['category'], kind: Row['kind'], ops: string[], before: string | null, after: string | null): Row => ({
-  category, kind, ops, before, after,
+const row = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+): Row => ({
+  category,
+  kind,
+  ops,
+  before,
+  after,
 });
 
 const CASES: Array<{ given: string; want: Row[] }> = [
   // breaking
-  { given: 'operation-removed', want: [row('breaking', 'operation-removed', ['listDeposits GET /wallet/deposits'], '/paths/~1wallet~1deposits/get', null)] },
+  {
+    given: 'operation-removed',
+    want: [
+      row(
+        'breaking',
+        'operation-removed',
+        ['listDeposits GET /wallet/deposits'],
+        '/paths/~1wallet~1deposits/get',
+        null,
+      ),
+    ],
+  },
   {
     given: 'operation-moved',
-    want: [row('breaking', 'operation-moved', ['updatePriceTriggeredOrder PUT /futures/{settle}/price_orders/amend/{order_id}'],
-      '/paths/~1futures~1{settle}~1price_orders~1{order_id}/put', '/paths/~1futures~1{settle}~1price_orders~1amend~1{order_id}/put')],
+    want: [
+      row(
+        'breaking',
+        'operation-moved',
+        ['updatePriceTriggeredOrder PUT /futures/{settle}/price_orders/amend/{order_id}'],
+        '/paths/~1futures~1{settle}~1price_orders~1{order_id}/put',
+        '/paths/~1futures~1{settle}~1price_orders~1amend~1{order_id}/put',
+      ),
+    ],
   },
-  { given: 'operation-renamed', want: [row('breaking', 'operation-renamed', ['getWalletFee GET /wallet/fee'], '/paths/~1wallet~1fee/get', '/paths/~1wallet~1fee/get')] },
-  { given: 'parameter-added-required', want: [row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`)] },
-  { given: 'parameter-made-required', want: [row('breaking', 'parameter-made-required', [LW], `${W}/parameters/0`, `${W}/parameters/0`)] },
+  {
+    given: 'operation-renamed',
+    want: [
+      row(
+        'breaking',
+        'operation-renamed',
+        ['getWalletFee GET /wallet/fee'],
+        '/paths/~1wallet~1fee/get',
+        '/paths/~1wallet~1fee/get',
+      ),
+    ],
+  },
+  {
+    given: 'parameter-added-required',
+    want: [row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`)],
+  },
+  {
+    given: 'parameter-made-required',
+    want: [row('breaking', 'parameter-made-required', [LW], `${W}/parameters/0`, `${W}/parameters/0`)],
+  },
   { given: 'parameter-removed', want: [row('breaking', 'parameter-removed', [LW], `${W}/parameters/1`, null)] },
   {
     given: 'type-format-changed',
@@ -56,21 +105,46 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       row('changed', 'field-made-required', SUB, SUBF('remark'), SUBF('remark')),
     ],
   },
-  { given: 'enum-request', want: [row('breaking', 'enum-value-removed', [LW], `${W}/parameters/1/schema`, `${W}/parameters/1/schema`)] },
+  {
+    given: 'enum-request',
+    want: [row('breaking', 'enum-value-removed', [LW], `${W}/parameters/1/schema`, `${W}/parameters/1/schema`)],
+  },
   {
     given: 'enum-response',
     want: [
-      row('breaking', 'enum-value-removed', [LW], '/components/schemas/WithdrawalStatus', '/components/schemas/WithdrawalStatus'),
-      row('added', 'enum-value-added', [LW], '/components/schemas/WithdrawalStatus', '/components/schemas/WithdrawalStatus'),
+      row(
+        'breaking',
+        'enum-value-removed',
+        [LW],
+        '/components/schemas/WithdrawalStatus',
+        '/components/schemas/WithdrawalStatus',
+      ),
+      row(
+        'added',
+        'enum-value-added',
+        [LW],
+        '/components/schemas/WithdrawalStatus',
+        '/components/schemas/WithdrawalStatus',
+      ),
     ],
   },
   {
     given: 'success-status-changed',
-    want: [row('breaking', 'success-status-changed', ['lockSubAccount POST /sub_accounts/{user_id}/lock'],
-      '/paths/~1sub_accounts~1{user_id}~1lock/post/responses/200', '/paths/~1sub_accounts~1{user_id}~1lock/post/responses/204')],
+    want: [
+      row(
+        'breaking',
+        'success-status-changed',
+        ['lockSubAccount POST /sub_accounts/{user_id}/lock'],
+        '/paths/~1sub_accounts~1{user_id}~1lock/post/responses/200',
+        '/paths/~1sub_accounts~1{user_id}~1lock/post/responses/204',
+      ),
+    ],
   },
   { given: 'auth-added', want: [row('breaking', 'auth-added', [LC], `${CUR}/security`, CUR)] },
-  { given: 'permission-changed', want: [row('breaking', 'permission-changed', [LC], `${CUR}/x-permission`, `${CUR}/x-permission`)] },
+  {
+    given: 'permission-changed',
+    want: [row('breaking', 'permission-changed', [LC], `${CUR}/x-permission`, `${CUR}/x-permission`)],
+  },
   {
     given: 'rate-limit',
     want: [
@@ -81,9 +155,17 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       row('changed', 'rate-limit-bucket-changed', ['getE GET /wallet/e'], rl('e'), rl('e')),
     ],
   },
-  { given: 'pagination-changed', want: [row('breaking', 'pagination-changed', [LW], `${W}/x-pagination`, `${W}/x-pagination`)] },
+  {
+    given: 'pagination-changed',
+    want: [row('breaking', 'pagination-changed', [LW], `${W}/x-pagination`, `${W}/x-pagination`)],
+  },
   // non-breaking
-  { given: 'operation-added', want: [row('added', 'operation-added', ['listDeposits GET /wallet/deposits'], null, '/paths/~1wallet~1deposits/get')] },
+  {
+    given: 'operation-added',
+    want: [
+      row('added', 'operation-added', ['listDeposits GET /wallet/deposits'], null, '/paths/~1wallet~1deposits/get'),
+    ],
+  },
   { given: 'parameter-added-optional', want: [row('added', 'parameter-added', [LW], null, `${W}/parameters/1`)] },
   {
     given: 'component-field-added',
@@ -92,7 +174,10 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       row('added', 'field-added', SUB, null, SUBF('state')),
     ],
   },
-  { given: 'enum-request-added', want: [row('added', 'enum-value-added', [LW], `${W}/parameters/1/schema`, `${W}/parameters/1/schema`)] },
+  {
+    given: 'enum-request-added',
+    want: [row('added', 'enum-value-added', [LW], `${W}/parameters/1/schema`, `${W}/parameters/1/schema`)],
+  },
   { given: 'auth-removed', want: [row('changed', 'auth-removed', [LC], CUR, `${CUR}/security`)] },
   {
     given: 'docs-changed',
@@ -104,8 +189,20 @@ const CASES: Array<{ given: string; want: Row[] }> = [
   {
     given: 'documented-behaviour',
     want: [
-      row('changed', 'behaviour-changed', ['listDeposits GET /wallet/deposits'], '/paths/~1wallet~1deposits/get/x-time-range', '/paths/~1wallet~1deposits/get/x-time-range'),
-      row('changed', 'retry-changed', ['withdraw POST /withdrawals'], '/paths/~1withdrawals/post/x-retry', '/paths/~1withdrawals/post/x-retry'),
+      row(
+        'changed',
+        'behaviour-changed',
+        ['listDeposits GET /wallet/deposits'],
+        '/paths/~1wallet~1deposits/get/x-time-range',
+        '/paths/~1wallet~1deposits/get/x-time-range',
+      ),
+      row(
+        'changed',
+        'retry-changed',
+        ['withdraw POST /withdrawals'],
+        '/paths/~1withdrawals/post/x-retry',
+        '/paths/~1withdrawals/post/x-retry',
+      ),
     ],
   },
   // deprecations
@@ -114,14 +211,32 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     want: [
       row('deprecated', 'operation-deprecated', [LUA], UA, `${UA}/deprecated`),
       row('deprecated', 'parameter-deprecated', [LUA], `${UA}/parameters/0`, `${UA}/parameters/0`),
-      row('deprecated', 'field-deprecated', [LUA], '/components/schemas/UnifiedBalance/properties/total_freeze', '/components/schemas/UnifiedBalance/properties/total_freeze'),
+      row(
+        'deprecated',
+        'field-deprecated',
+        [LUA],
+        '/components/schemas/UnifiedBalance/properties/total_freeze',
+        '/components/schemas/UnifiedBalance/properties/total_freeze',
+      ),
     ],
   },
   {
     given: 'deprecation-announced',
     want: [
-      row('deprecated', 'deprecation-announced', ['listAccountPortfolioMode GET /portfolio/account_mode'], null, '/x-removed-operations/1'),
-      row('deprecated', 'deprecation-announced', ['listPortfolioAccounts GET /portfolio/accounts'], null, '/x-removed-operations/0'),
+      row(
+        'deprecated',
+        'deprecation-announced',
+        ['listAccountPortfolioMode GET /portfolio/account_mode'],
+        null,
+        '/x-removed-operations/1',
+      ),
+      row(
+        'deprecated',
+        'deprecation-announced',
+        ['listPortfolioAccounts GET /portfolio/accounts'],
+        null,
+        '/x-removed-operations/0',
+      ),
     ],
   },
   { given: 'identical', want: [] },
@@ -137,9 +252,21 @@ describe('corpus: exact classification of each case', () => {
 describe('corpus: messages carry the old and new values', () => {
   const MESSAGES: Array<{ given: string; want: string[] }> = [
     { given: 'operation-removed', want: ['GET /wallet/deposits removed (removed; no replacement; removal v4.2.0)'] },
-    { given: 'type-format-changed', want: ['parameter limit (query): format "int32" → "int64"', 'parameter from (query): type integer(int64) → string'] },
-    { given: 'enum-response', want: ['WithdrawalStatus: enum value removed: "PEND"', 'WithdrawalStatus: enum value added: "BLOCKED"'] },
-    { given: 'request-body-fields', want: ['request.email: required field added', 'request.remark: field removed', 'request.password: field added'] },
+    {
+      given: 'type-format-changed',
+      want: [
+        'parameter limit (query): format "int32" → "int64"',
+        'parameter from (query): type integer(int64) → string',
+      ],
+    },
+    {
+      given: 'enum-response',
+      want: ['WithdrawalStatus: enum value removed: "PEND"', 'WithdrawalStatus: enum value added: "BLOCKED"'],
+    },
+    {
+      given: 'request-body-fields',
+      want: ['request.email: required field added', 'request.remark: field removed', 'request.password: field added'],
+    },
     {
       given: 'rate-limit',
       want: [
@@ -157,7 +284,13 @@ describe('corpus: messages carry the old and new values', () => {
         'GET /portfolio/accounts deprecated; replaced by GET /unified/accounts; removal 2023-12-31',
       ],
     },
-    { given: 'documented-behaviour', want: [expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as unknown as string, 'retry keyed → never'] },
+    {
+      given: 'documented-behaviour',
+      want: [
+        expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as unknown as string,
+        'retry keyed → never',
+      ],
+    },
   ];
   it.each(MESSAGES)('$given', async ({ given, want }) => {
     const diff = await diffCase(given);

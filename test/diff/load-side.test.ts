@@ -17,9 +17,23 @@ const NO_LINT = { repo: REPO, lint: false };
 let tmp: string;
 
 const git = (repo: string, ...args: string[]): string =>
-  execFileSync('git', ['-C', repo, '-c', 'user.name=Spec Diff Test', '-c', 'user.email=spec-diff@example.invalid', '-c', 'commit.gpgsign=false', ...args], {
-    encoding: 'utf8',
-  });
+  execFileSync(
+    'git',
+    [
+      '-C',
+      repo,
+      '-c',
+      'user.name=Spec Diff Test',
+      '-c',
+      'user.email=spec-diff@example.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
 
 /** Copies one side of a corpus case into `<repo>/spec/`, with `_base/` inside it. */
 async function placeSpec(repo: string, name: string, side: 'old' | 'new'): Promise<void> {
@@ -113,7 +127,13 @@ describe('git revision sides', () => {
     const options = { repo, lint: false, cwd: repo + '/nowhere' };
     const diff = diffSpecs(await loadSide('v0.1.0', options), await loadSide('HEAD', options));
     expect(rows(diff.changes)).toEqual([
-      { category: 'added', kind: 'operation-added', ops: ['listDeposits GET /wallet/deposits'], before: null, after: '/paths/~1wallet~1deposits/get' },
+      {
+        category: 'added',
+        kind: 'operation-added',
+        ops: ['listDeposits GET /wallet/deposits'],
+        before: null,
+        after: '/paths/~1wallet~1deposits/get',
+      },
     ]);
   });
 
@@ -144,7 +164,9 @@ describe('git revision sides', () => {
   });
 
   it('a revision without spec/openapi.yaml is an error naming it', async () => {
-    await expect(loadSide('HEAD', { repo, lint: false, specDir: 'api', cwd: repo + '/nowhere' })).rejects.toThrow('has no api/openapi.yaml');
+    await expect(loadSide('HEAD', { repo, lint: false, specDir: 'api', cwd: repo + '/nowhere' })).rejects.toThrow(
+      'has no api/openapi.yaml',
+    );
   });
 });
 

@@ -9,19 +9,47 @@ const compact = (r: ReturnType<typeof compareSchemas>): Array<[string, string, s
 
 describe('compareSchemas', () => {
   it('walks items, properties and map values with readable field paths', () => {
-    const a = { type: 'array', items: { type: 'object', properties: { size: { type: 'integer', format: 'int64' }, tags: { type: 'object', additionalProperties: { type: 'integer' } } } } };
-    const b = { type: 'array', items: { type: 'object', properties: { size: { type: 'string' }, tags: { type: 'object', additionalProperties: { type: 'string' } } } } };
+    const a = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          size: { type: 'integer', format: 'int64' },
+          tags: { type: 'object', additionalProperties: { type: 'integer' } },
+        },
+      },
+    };
+    const b = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { size: { type: 'string' }, tags: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+    };
     const r = compareSchemas({}, {}, a, b, '/a', '/b');
     expect(compact(r)).toEqual([
       ['type', '[].size', '/a/items/properties/size', '/b/items/properties/size', 'integer(int64) → string'],
-      ['type', '[].tags{}', '/a/items/properties/tags/additionalProperties', '/b/items/properties/tags/additionalProperties', 'integer → string'],
+      [
+        'type',
+        '[].tags{}',
+        '/a/items/properties/tags/additionalProperties',
+        '/b/items/properties/tags/additionalProperties',
+        'integer → string',
+      ],
     ]);
   });
 
   it('records a component referenced on both sides instead of entering it', () => {
     const oldDoc = docWith({ Order: { type: 'object', properties: { size: { type: 'integer' } } } });
     const newDoc = docWith({ Order: { type: 'object', properties: { size: { type: 'string' } } } });
-    const r = compareSchemas(oldDoc, newDoc, { type: 'array', items: ref('Order') }, { type: 'array', items: ref('Order') }, '/a', '/b');
+    const r = compareSchemas(
+      oldDoc,
+      newDoc,
+      { type: 'array', items: ref('Order') },
+      { type: 'array', items: ref('Order') },
+      '/a',
+      '/b',
+    );
     expect(r.diffs).toEqual([]);
     expect([...r.refs]).toEqual(['Order']);
   });
@@ -31,18 +59,40 @@ describe('compareSchemas', () => {
     const newDoc = docWith({ OrderV2: { type: 'object', properties: { size: { type: 'string' } } } });
     const r = compareSchemas(oldDoc, newDoc, ref('OrderV1'), ref('OrderV2'), '/a', '/b');
     expect(compact(r)).toEqual([
-      ['type', 'size', '/components/schemas/OrderV1/properties/size', '/components/schemas/OrderV2/properties/size', 'integer → string'],
+      [
+        'type',
+        'size',
+        '/components/schemas/OrderV1/properties/size',
+        '/components/schemas/OrderV2/properties/size',
+        'integer → string',
+      ],
     ]);
   });
 
   it('stops at cycles: self-referencing trees are compared once', () => {
     const tree = (leaf: string): Record<string, unknown> => ({
       type: 'object',
-      properties: { value: { type: leaf }, children: { type: 'array', items: ref(leaf === 'integer' ? 'TreeA' : 'TreeB') } },
+      properties: {
+        value: { type: leaf },
+        children: { type: 'array', items: ref(leaf === 'integer' ? 'TreeA' : 'TreeB') },
+      },
     });
-    const r = compareSchemas(docWith({ TreeA: tree('integer') }), docWith({ TreeB: tree('string') }), ref('TreeA'), ref('TreeB'), '/a', '/b');
+    const r = compareSchemas(
+      docWith({ TreeA: tree('integer') }),
+      docWith({ TreeB: tree('string') }),
+      ref('TreeA'),
+      ref('TreeB'),
+      '/a',
+      '/b',
+    );
     expect(compact(r)).toEqual([
-      ['type', 'value', '/components/schemas/TreeA/properties/value', '/components/schemas/TreeB/properties/value', 'integer → string'],
+      [
+        'type',
+        'value',
+        '/components/schemas/TreeA/properties/value',
+        '/components/schemas/TreeB/properties/value',
+        'integer → string',
+      ],
     ]);
   });
 
@@ -57,20 +107,32 @@ describe('compareSchemas', () => {
 
   it('reports required, enum, format, constraint, docs and deprecation differences with their values', () => {
     const a = {
-      type: 'object', required: ['a'],
+      type: 'object',
+      required: ['a'],
       properties: {
-        a: { type: 'string' }, b: { type: 'string', enum: ['x', 'y'] }, c: { type: 'integer', format: 'int32' },
-        d: { type: 'string', maxLength: 32 }, e: { type: 'string', description: 'old' }, f: { type: 'string' },
+        a: { type: 'string' },
+        b: { type: 'string', enum: ['x', 'y'] },
+        c: { type: 'integer', format: 'int32' },
+        d: { type: 'string', maxLength: 32 },
+        e: { type: 'string', description: 'old' },
+        f: { type: 'string' },
       },
     };
     const b = {
-      type: 'object', required: ['b'],
+      type: 'object',
+      required: ['b'],
       properties: {
-        a: { type: 'string' }, b: { type: 'string', enum: ['y', 'z'] }, c: { type: 'integer', format: 'int64' },
-        d: { type: 'string', maxLength: 64 }, e: { type: 'string', description: 'new' }, f: { type: 'string', deprecated: true },
+        a: { type: 'string' },
+        b: { type: 'string', enum: ['y', 'z'] },
+        c: { type: 'integer', format: 'int64' },
+        d: { type: 'string', maxLength: 64 },
+        e: { type: 'string', description: 'new' },
+        f: { type: 'string', deprecated: true },
       },
     };
-    expect(compact(compareSchemas({}, {}, a, b, '', '')).map(([kind, field, , , detail]) => [kind, field, detail])).toEqual([
+    expect(
+      compact(compareSchemas({}, {}, a, b, '', '')).map(([kind, field, , , detail]) => [kind, field, detail]),
+    ).toEqual([
       ['made-optional', 'a', 'required → optional'],
       ['made-required', 'b', 'optional → required'],
       ['enum-removed', 'b', '"x"'],
@@ -85,9 +147,21 @@ describe('compareSchemas', () => {
   it.each([
     { given: [{ type: 'integer' }, { type: 'integer', format: 'int64' }], want: ['format', 'format (none) → "int64"'] },
     { given: [{ type: 'number', format: 'double' }, { type: 'number' }], want: ['format', 'format "double" → (none)'] },
-    { given: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }], want: ['format', 'format "date-time" → "date"'] },
-    { given: [{ type: 'string' }, { type: 'string', format: 'decimal' }], want: ['constraint', 'format (none) → "decimal"'] },
-    { given: [{ type: 'string', format: 'decimal' }, { type: 'string' }], want: ['constraint', 'format "decimal" → (none)'] },
+    {
+      given: [
+        { type: 'string', format: 'date-time' },
+        { type: 'string', format: 'date' },
+      ],
+      want: ['format', 'format "date-time" → "date"'],
+    },
+    {
+      given: [{ type: 'string' }, { type: 'string', format: 'decimal' }],
+      want: ['constraint', 'format (none) → "decimal"'],
+    },
+    {
+      given: [{ type: 'string', format: 'decimal' }, { type: 'string' }],
+      want: ['constraint', 'format "decimal" → (none)'],
+    },
   ])('format $given.0 -> $given.1 is a $want.0 difference', ({ given: [a, b], want }) => {
     expect(compareSchemas({}, {}, a, b, '', '').diffs.map((d) => [d.kind, d.detail])).toEqual([want]);
   });

@@ -1,9 +1,17 @@
 /** The version bump: semver rules, the 0.x shift, and bad versions. */
 import { describe, expect, it } from 'vitest';
-import { bumpVersion, neededBump, parseVersion, planVersion, VersionError, type Bump } from '../../generator/diff/semver.js';
+import {
+  bumpVersion,
+  neededBump,
+  parseVersion,
+  planVersion,
+  VersionError,
+  type Bump,
+} from '../../generator/diff/semver.js';
 import type { Category } from '../../generator/diff/types.js';
 
-const changes = (...categories: Category[]): Array<{ category: Category }> => categories.map((category) => ({ category }));
+const changes = (...categories: Category[]): Array<{ category: Category }> =>
+  categories.map((category) => ({ category }));
 
 describe('neededBump', () => {
   const CASES: Array<{ given: Category[]; want: Bump }> = [
@@ -36,17 +44,18 @@ describe('bumpVersion', () => {
 });
 
 describe('planVersion', () => {
-  const CASES: Array<{ given: [string, Category[]]; want: { needed: Bump; bump: Bump; next: string; note: boolean } }> = [
-    { given: ['1.0.0', ['breaking']], want: { needed: 'major', bump: 'major', next: '2.0.0', note: false } },
-    { given: ['1.0.0', ['added']], want: { needed: 'minor', bump: 'minor', next: '1.1.0', note: false } },
-    { given: ['1.0.0', ['changed']], want: { needed: 'patch', bump: 'patch', next: '1.0.1', note: false } },
-    { given: ['1.0.0', []], want: { needed: 'none', bump: 'none', next: '1.0.0', note: false } },
-    { given: ['0.1.0', ['breaking']], want: { needed: 'major', bump: 'minor', next: '0.2.0', note: true } },
-    { given: ['0.1.0', ['added']], want: { needed: 'minor', bump: 'patch', next: '0.1.1', note: true } },
-    { given: ['0.1.0', ['deprecated']], want: { needed: 'minor', bump: 'patch', next: '0.1.1', note: true } },
-    { given: ['0.1.0', ['changed']], want: { needed: 'patch', bump: 'patch', next: '0.1.1', note: true } },
-    { given: ['0.1.0', []], want: { needed: 'none', bump: 'none', next: '0.1.0', note: false } },
-  ];
+  const CASES: Array<{ given: [string, Category[]]; want: { needed: Bump; bump: Bump; next: string; note: boolean } }> =
+    [
+      { given: ['1.0.0', ['breaking']], want: { needed: 'major', bump: 'major', next: '2.0.0', note: false } },
+      { given: ['1.0.0', ['added']], want: { needed: 'minor', bump: 'minor', next: '1.1.0', note: false } },
+      { given: ['1.0.0', ['changed']], want: { needed: 'patch', bump: 'patch', next: '1.0.1', note: false } },
+      { given: ['1.0.0', []], want: { needed: 'none', bump: 'none', next: '1.0.0', note: false } },
+      { given: ['0.1.0', ['breaking']], want: { needed: 'major', bump: 'minor', next: '0.2.0', note: true } },
+      { given: ['0.1.0', ['added']], want: { needed: 'minor', bump: 'patch', next: '0.1.1', note: true } },
+      { given: ['0.1.0', ['deprecated']], want: { needed: 'minor', bump: 'patch', next: '0.1.1', note: true } },
+      { given: ['0.1.0', ['changed']], want: { needed: 'patch', bump: 'patch', next: '0.1.1', note: true } },
+      { given: ['0.1.0', []], want: { needed: 'none', bump: 'none', next: '0.1.0', note: false } },
+    ];
   it.each(CASES)('$given', ({ given: [current, categories], want }) => {
     const plan = planVersion(current, changes(...categories));
     expect({ needed: plan.needed, bump: plan.bump, next: plan.next, note: plan.note !== undefined }).toEqual(want);

@@ -11,7 +11,9 @@ describe('README examples', () => {
   it.each(EXAMPLES)('README shows $file exactly, importing from the package', async ({ file }) => {
     const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
     const source = await readFile(path.join(ROOT, 'examples', file), 'utf8');
-    const block = new RegExp(`<!-- example: examples/${file.replace('.', '\\.')} -->\\n\`\`\`ts\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+    const block = new RegExp(
+      `<!-- example: examples/${file.replace('.', '\\.')} -->\\n\\n?\`\`\`ts\\n([\\s\\S]*?)\`\`\``,
+    ).exec(readme)?.[1];
     expect(block, `README has no block for examples/${file}`).toBeDefined();
     expect(block).toBe(source.replace("from '../generated/src/index.js';", "from 'exchange-v4';"));
   });

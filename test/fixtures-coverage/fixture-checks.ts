@@ -21,14 +21,17 @@ export function coverageProblems(op: IROperation, fixtures: readonly LoadedFixtu
   const own = fixtures.filter((f) => f.operationId === op.id);
   const problems: string[] = [];
   if (!own.some(isSuccess)) problems.push(`${op.id} (${op.shape}) has no success fixture`);
-  if (op.shape === 'shaped' && !own.some((f) => statusOf(f) >= 400)) problems.push(`${op.id} (shaped) has no error fixture`);
+  if (op.shape === 'shaped' && !own.some((f) => statusOf(f) >= 400))
+    problems.push(`${op.id} (shaped) has no error fixture`);
   return problems;
 }
 
 /** Fixtures naming an operation the IR does not have. */
 export function unknownOperationProblems(ir: IR, fixtures: readonly LoadedFixture[]): string[] {
   const ids = new Set(ir.operations.map((o) => o.id));
-  return fixtures.filter((f) => !ids.has(f.operationId)).map((f) => `${f.source}: unknown operationId "${f.operationId}"`);
+  return fixtures
+    .filter((f) => !ids.has(f.operationId))
+    .map((f) => `${f.source}: unknown operationId "${f.operationId}"`);
 }
 
 /** Every problem of one fixture: its response against the spec and its request against the parameters. */
@@ -40,11 +43,14 @@ export function fixtureProblems(fixture: LoadedFixture, ctx: CheckContext): stri
 
 function responseProblems(fixture: LoadedFixture, op: IROperation, ctx: CheckContext): string[] {
   const status = statusOf(fixture);
-  if (!Number.isInteger(status)) return [`response.status ${String(fixture.plain.response.status)} is not an HTTP status`];
+  if (!Number.isInteger(status))
+    return [`response.status ${String(fixture.plain.response.status)} is not an HTTP status`];
   const schema = ctx.validator.responseSchema(op, status);
-  if (schema === undefined) return [`status ${status} is not declared by ${op.id} (declared: ${op.responses.map((r) => r.status).join(', ')})`];
+  if (schema === undefined)
+    return [`status ${status} is not declared by ${op.id} (declared: ${op.responses.map((r) => r.status).join(', ')})`];
   const body = fixture.plain.response.body;
-  if (schema === null) return body === undefined ? [] : [`status ${status} of ${op.id} has no body, but the fixture gives one`];
+  if (schema === null)
+    return body === undefined ? [] : [`status ${status} of ${op.id} has no body, but the fixture gives one`];
   if (body === undefined) return [`status ${status} of ${op.id} needs a body`];
   const flat = op.nestedList && Array.isArray(body) && body.every(Array.isArray) ? (body as unknown[][]).flat(1) : body;
   const problems = ctx.validator.problems(schema, flat).map((p) => `response body ${p}`);
@@ -63,7 +69,8 @@ function requestProblems(fixture: LoadedFixture, op: IROperation, ctx: CheckCont
   const pathNames = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? '');
   const path = request.path ?? {};
   for (const name of pathNames) if (!(name in path)) problems.push(`request.path lacks "${name}" (${op.path})`);
-  for (const name of Object.keys(path)) if (!pathNames.includes(name)) problems.push(`request.path "${name}" is not in ${op.path}`);
+  for (const name of Object.keys(path))
+    if (!pathNames.includes(name)) problems.push(`request.path "${name}" is not in ${op.path}`);
 
   const query = request.query ?? {};
   const typed: Record<string, unknown> = {};
@@ -88,21 +95,26 @@ function requestProblems(fixture: LoadedFixture, op: IROperation, ctx: CheckCont
   }
   if (op.shape === 'shaped') {
     const declared = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name));
-    for (const name of Object.keys(query)) if (!declared.has(name)) problems.push(`request.query "${name}" is not a parameter of ${op.id}`);
+    for (const name of Object.keys(query))
+      if (!declared.has(name)) problems.push(`request.query "${name}" is not a parameter of ${op.id}`);
   }
 
   const body = request.body;
-  if (body !== undefined && (op.method === 'GET' || op.method === 'DELETE')) problems.push(`request.body given, but ${op.method} takes no body`);
+  if (body !== undefined && (op.method === 'GET' || op.method === 'DELETE'))
+    problems.push(`request.body given, but ${op.method} takes no body`);
   if (op.shape === 'shaped') {
     const schema = ctx.validator.requestSchema(op);
     if (schema === undefined && body !== undefined) problems.push(`request.body given, but ${op.id} takes no body`);
-    if (schema !== undefined && body === undefined && op.requestBody?.required === true) problems.push(`request.body is missing (${op.id} requires one)`);
-    if (schema !== undefined && body !== undefined) problems.push(...ctx.validator.problems(schema, body).map((p) => `request.body ${p}`));
+    if (schema !== undefined && body === undefined && op.requestBody?.required === true)
+      problems.push(`request.body is missing (${op.id} requires one)`);
+    if (schema !== undefined && body !== undefined)
+      problems.push(...ctx.validator.problems(schema, body).map((p) => `request.body ${p}`));
   }
 
   if (op.requireAnyOf !== undefined) {
     const fields = isObject(body) ? body : {};
-    if (!op.requireAnyOf.some((n) => (query[n] ?? fields[n]) !== undefined)) problems.push(`request sets none of ${op.requireAnyOf.join(', ')}`);
+    if (!op.requireAnyOf.some((n) => (query[n] ?? fields[n]) !== undefined))
+      problems.push(`request sets none of ${op.requireAnyOf.join(', ')}`);
   }
   const range = op.timeRange;
   const from = typed[range?.from ?? ''];
@@ -122,7 +134,9 @@ function secretProblems(fixture: LoadedFixture): string[] {
     else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
         if (['secret', 'key', 'password'].includes(k) && typeof v === 'string' && !/fake|mock/i.test(v)) {
-          problems.push(`${at}/${k} looks like a real credential; use an obviously fake value (containing "fake" or "mock")`);
+          problems.push(
+            `${at}/${k} looks like a real credential; use an obviously fake value (containing "fake" or "mock")`,
+          );
         }
         visit(v, `${at}/${k}`);
       }

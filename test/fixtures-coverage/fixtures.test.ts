@@ -30,7 +30,8 @@ const inline = (fixture: object): LoadedFixture => {
 
 /** Every integer in a lossless-parsed value that a double cannot hold. */
 const unsafeIntegers = (node: unknown): string[] => {
-  if (isLosslessNumber(node)) return Number.isSafeInteger(Number(node.toString())) || node.toString().includes('.') ? [] : [node.toString()];
+  if (isLosslessNumber(node))
+    return Number.isSafeInteger(Number(node.toString())) || node.toString().includes('.') ? [] : [node.toString()];
   if (Array.isArray(node)) return node.flatMap(unsafeIntegers);
   if (node !== null && typeof node === 'object') return Object.values(node).flatMap(unsafeIntegers);
   return [];
@@ -104,27 +105,52 @@ describe('the checks catch what is wrong', () => {
     expect(fixtureProblems(stray, ctx)).toEqual(['unknown operationId "listEverything"']);
   });
 
-  const deposit = { id: 'd1', txid: 'ab', timestamp: '1795010587', amount: '250.5', currency: 'USDT', address: '0x1', memo: '', status: 'DONE', chain: 'ETH' };
+  const deposit = {
+    id: 'd1',
+    txid: 'ab',
+    timestamp: '1795010587',
+    amount: '250.5',
+    currency: 'USDT',
+    address: '0x1',
+    memo: '',
+    status: 'DONE',
+    chain: 'ETH',
+  };
   const cases: Array<{ given: string; fixture: object; want: string[] }> = [
     {
       given: 'an amount sent as a JSON number',
-      fixture: { operationId: 'listDeposits', name: 'n', response: { status: 200, body: [{ ...deposit, amount: 250.5 }] } },
+      fixture: {
+        operationId: 'listDeposits',
+        name: 'n',
+        response: { status: 200, body: [{ ...deposit, amount: 250.5 }] },
+      },
       want: ['response body /0/amount must be string'],
     },
     {
       given: 'a status the operation does not declare',
-      fixture: { operationId: 'listDeposits', name: 'n', response: { status: 404, body: { label: 'NOT_FOUND', message: 'x' } } },
+      fixture: {
+        operationId: 'listDeposits',
+        name: 'n',
+        response: { status: 404, body: { label: 'NOT_FOUND', message: 'x' } },
+      },
       want: ['status 404 is not declared by listDeposits (declared: 200, 400, 401, 429, 5XX)'],
     },
     {
       given: 'an error label the service does not document',
-      fixture: { operationId: 'listDeposits', name: 'n', response: { status: 400, body: { label: 'NO_SUCH_LABEL', message: 'x' } } },
+      fixture: {
+        operationId: 'listDeposits',
+        name: 'n',
+        response: { status: 400, body: { label: 'NO_SUCH_LABEL', message: 'x' } },
+      },
       want: ['error label "NO_SUCH_LABEL" is not one the service documents'],
     },
     {
       given: 'an error body without a label',
       fixture: { operationId: 'listDeposits', name: 'n', response: { status: 400, body: { message: 'x' } } },
-      want: ["response body / must have required property 'label'", 'error label undefined is not one the service documents'],
+      want: [
+        "response body / must have required property 'label'",
+        'error label undefined is not one the service documents',
+      ],
     },
     {
       given: 'an undeclared query parameter, a non-integer limit and a too large offset range',
@@ -134,32 +160,67 @@ describe('the checks catch what is wrong', () => {
         request: { query: { currency: 'USDT', limit: 'two', page: '1', from: '1792540800', to: '1795219200' } },
         response: { status: 200, body: [] },
       },
-      want: ['request.query.limit: "two" is not an integer', 'request.query "page" is not a parameter of listDeposits', 'request time range exceeds 30 days'],
+      want: [
+        'request.query.limit: "two" is not an integer',
+        'request.query "page" is not a parameter of listDeposits',
+        'request time range exceeds 30 days',
+      ],
     },
     {
       given: 'a limit above the maximum',
-      fixture: { operationId: 'listDeposits', name: 'n', request: { query: { limit: '5000' } }, response: { status: 200, body: [] } },
+      fixture: {
+        operationId: 'listDeposits',
+        name: 'n',
+        request: { query: { limit: '5000' } },
+        response: { status: 200, body: [] },
+      },
       want: ['request.query.limit: / must be <= 500'],
     },
     {
       given: 'a missing required query parameter and a missing path parameter',
-      fixture: { operationId: 'getDepositAddress', name: 'n', request: { path: { user_id: '1' } }, response: { status: 400, body: { label: 'INVALID_CURRENCY' } } },
+      fixture: {
+        operationId: 'getDepositAddress',
+        name: 'n',
+        request: { path: { user_id: '1' } },
+        response: { status: 400, body: { label: 'INVALID_CURRENCY' } },
+      },
       want: ['request.path "user_id" is not in /wallet/deposit_address', 'request.query lacks required "currency"'],
     },
     {
       given: 'a request body without a required field and with a negative amount',
-      fixture: { operationId: 'transfer', name: 'n', request: { body: { currency: 'USDT', from: 'spot', to: 'futures', amount: '-1' } }, response: { status: 200, body: { tx_id: 1 } } },
-      want: ['request.body /amount must match pattern "^\\d+(\\.\\d{1,8})?$"', 'request.body /amount must be greater than 0'],
+      fixture: {
+        operationId: 'transfer',
+        name: 'n',
+        request: { body: { currency: 'USDT', from: 'spot', to: 'futures', amount: '-1' } },
+        response: { status: 200, body: { tx_id: 1 } },
+      },
+      want: [
+        'request.body /amount must match pattern "^\\d+(\\.\\d{1,8})?$"',
+        'request.body /amount must be greater than 0',
+      ],
     },
     {
       given: 'a body on a 204 response',
-      fixture: { operationId: 'lockSubAccount', name: 'n', request: { path: { user_id: '10001' } }, response: { status: 204, body: {} } },
+      fixture: {
+        operationId: 'lockSubAccount',
+        name: 'n',
+        request: { path: { user_id: '10001' } },
+        response: { status: 204, body: {} },
+      },
       want: ['status 204 of lockSubAccount has no body, but the fixture gives one'],
     },
     {
       given: 'a body on a GET of a named-only operation and a missing path parameter',
-      fixture: { operationId: 'getLeverage', name: 'n', request: { path: { settle: 'usdt' }, body: { a: 1 } }, response: { status: 200, body: {} } },
-      want: ['request.path lacks "contract" (/futures/{settle}/get_leverage/{contract})', 'request.body given, but GET takes no body'],
+      fixture: {
+        operationId: 'getLeverage',
+        name: 'n',
+        request: { path: { settle: 'usdt' }, body: { a: 1 } },
+        response: { status: 200, body: {} },
+      },
+      want: [
+        'request.path lacks "contract" (/futures/{settle}/get_leverage/{contract})',
+        'request.body given, but GET takes no body',
+      ],
     },
     {
       given: 'a real-looking secret in a key creation answer',
@@ -169,11 +230,18 @@ describe('the checks catch what is wrong', () => {
         request: { path: { user_id: '10001' }, body: { name: 'k' } },
         response: { status: 200, body: { key: 'mock-subkey-1', secret: 'b8f0c2d4e6a8b0c2d4e6f8a0b2c4d6e8' } },
       },
-      want: ['response.body/secret looks like a real credential; use an obviously fake value (containing "fake" or "mock")'],
+      want: [
+        'response.body/secret looks like a real credential; use an obviously fake value (containing "fake" or "mock")',
+      ],
     },
     {
       given: 'neither of the ids the status lookup needs',
-      fixture: { operationId: 'getTransferOrderStatus', name: 'n', request: {}, response: { status: 200, body: { tx_id: '1', status: 'SUCCESS' } } },
+      fixture: {
+        operationId: 'getTransferOrderStatus',
+        name: 'n',
+        request: {},
+        response: { status: 200, body: { tx_id: '1', status: 'SUCCESS' } },
+      },
       want: ['request sets none of client_order_id, tx_id'],
     },
   ];

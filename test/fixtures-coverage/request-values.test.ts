@@ -8,17 +8,29 @@ import { ValueTypeError, exactToJs, parameterValue } from './request-values.js';
 import { compareDecimal, decimalViolation } from './spec-validator.js';
 
 describe('parameterValue', () => {
-  const cases: Array<{ given: { schema: Record<string, unknown>; serialization?: 'csv'; text: string }; want: unknown }> = [
+  const cases: Array<{
+    given: { schema: Record<string, unknown>; serialization?: 'csv'; text: string };
+    want: unknown;
+  }> = [
     { given: { schema: { type: 'integer', format: 'int32' }, text: '100' }, want: 100 },
     { given: { schema: { type: 'integer', format: 'int64' }, text: '-1' }, want: -1 },
     { given: { schema: { type: 'integer', format: 'int64' }, text: '36028813724316572' }, want: 36028813724316572n },
     { given: { schema: { type: 'boolean' }, text: 'true' }, want: true },
     { given: { schema: { type: 'string' }, text: 'BTC,ETH' }, want: 'BTC,ETH' },
-    { given: { schema: { type: 'array', items: { type: 'string' } }, serialization: 'csv', text: 'BTC,ETH' }, want: ['BTC', 'ETH'] },
-    { given: { schema: { type: 'array', items: { type: 'integer' } }, serialization: 'csv', text: '1,2' }, want: [1, 2] },
+    {
+      given: { schema: { type: 'array', items: { type: 'string' } }, serialization: 'csv', text: 'BTC,ETH' },
+      want: ['BTC', 'ETH'],
+    },
+    {
+      given: { schema: { type: 'array', items: { type: 'integer' } }, serialization: 'csv', text: '1,2' },
+      want: [1, 2],
+    },
   ];
   it.each(cases)('$given.text as $given.schema.type', ({ given, want }) => {
-    const param = given.serialization === undefined ? { schema: given.schema } : { schema: given.schema, serialization: given.serialization };
+    const param =
+      given.serialization === undefined
+        ? { schema: given.schema }
+        : { schema: given.schema, serialization: given.serialization };
     expect(parameterValue(param, given.text)).toEqual(want);
   });
 
@@ -54,12 +66,13 @@ describe('decimals', () => {
     expect(compareDecimal(...given)).toBe(want);
   });
 
-  const rules: Array<{ given: { value: string; rule: { gt?: string; maxScale?: number } }; want: string | undefined }> = [
-    { given: { value: '125.5', rule: { gt: '0', maxScale: 8 } }, want: undefined },
-    { given: { value: '0', rule: { gt: '0' } }, want: 'must be greater than 0' },
-    { given: { value: '0.123456789', rule: { maxScale: 8 } }, want: 'must have at most 8 decimals' },
-    { given: { value: '1e5', rule: {} }, want: 'must be a decimal string' },
-  ];
+  const rules: Array<{ given: { value: string; rule: { gt?: string; maxScale?: number } }; want: string | undefined }> =
+    [
+      { given: { value: '125.5', rule: { gt: '0', maxScale: 8 } }, want: undefined },
+      { given: { value: '0', rule: { gt: '0' } }, want: 'must be greater than 0' },
+      { given: { value: '0.123456789', rule: { maxScale: 8 } }, want: 'must have at most 8 decimals' },
+      { given: { value: '1e5', rule: {} }, want: 'must be a decimal string' },
+    ];
   it.each(rules)('decimalViolation($given.value)', ({ given, want }) => {
     expect(decimalViolation(given.value, given.rule)).toBe(want);
   });

@@ -28,7 +28,9 @@ describe('generate (mini spec)', () => {
   afterAll(() => cleanup());
 
   it.each(SNAPSHOTTED)('emits %s as in its file snapshot', async (file) => {
-    await expect(await readFile(path.join(out, file), 'utf8')).toMatchFileSnapshot(`__snapshots__/mini/${file.replace(/\//g, '__')}.snap`);
+    await expect(await readFile(path.join(out, file), 'utf8')).toMatchFileSnapshot(
+      `__snapshots__/mini/${file.replace(/\//g, '__')}.snap`,
+    );
   });
 
   it('banners every generated file with the rebuild command', async () => {

@@ -7,7 +7,10 @@ import { IR_VERSION } from '../../generator/ir/types.js';
 import { loadSpec } from '../../generator/load.js';
 import { ROOT } from './helpers.js';
 
-const schema = JSON.parse(await readFile(path.join(ROOT, 'generator/ir/ir.schema.json'), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(await readFile(path.join(ROOT, 'generator/ir/ir.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const validate = ajv.compile(schema);
 
@@ -20,7 +23,9 @@ describe('the IR JSON Schema', () => {
   it('accepts the IR of the real spec', async () => {
     const entry = path.join(ROOT, 'spec/openapi.yaml');
     const loaded = await loadSpec({ entry, root: ROOT });
-    const ir = JSON.parse(JSON.stringify(buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: 'spec/openapi.yaml' })));
+    const ir = JSON.parse(
+      JSON.stringify(buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: 'spec/openapi.yaml' })),
+    );
     const ok = validate(ir);
     expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toEqual([]);
     expect(ok).toBe(true);

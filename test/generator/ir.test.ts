@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readPagination, readRateLimit, readRetry, readIdempotency, readTimeRange } from '../../generator/ir/extensions.js';
+import {
+  readPagination,
+  readRateLimit,
+  readRetry,
+  readIdempotency,
+  readTimeRange,
+} from '../../generator/ir/extensions.js';
 import { int64Paths } from '../../generator/ir/int64.js';
 import { buildIR } from '../../generator/ir/build.js';
 import { SpecError } from '../../generator/errors.js';
@@ -13,16 +19,40 @@ describe('int64Paths', () => {
   const doc = {
     components: {
       schemas: {
-        Rec: { type: 'object', properties: { id: { type: 'integer', format: 'int64' }, n: { type: 'integer', format: 'int32' }, child: { $ref: '#/components/schemas/Rec' } } },
+        Rec: {
+          type: 'object',
+          properties: {
+            id: { type: 'integer', format: 'int64' },
+            n: { type: 'integer', format: 'int32' },
+            child: { $ref: '#/components/schemas/Rec' },
+          },
+        },
       },
     },
   };
   const cases: Array<{ given: unknown; want: string[][] }> = [
     { given: { type: 'integer', format: 'int64' }, want: [[]] },
     { given: { type: 'array', items: { $ref: '#/components/schemas/Rec' } }, want: [['*', 'id']] },
-    { given: { type: 'object', additionalProperties: { type: 'object', properties: { v: { type: 'integer', format: 'int64' } } } }, want: [['*', 'v']] },
-    { given: { allOf: [{ $ref: '#/components/schemas/Rec' }, { properties: { t: { type: ['integer', 'null'], format: 'int64' } } }] }, want: [['id'], ['t']] },
-    { given: { type: 'array', items: { type: 'array', items: { type: 'integer', format: 'int64' } } }, want: [['*', '*']] },
+    {
+      given: {
+        type: 'object',
+        additionalProperties: { type: 'object', properties: { v: { type: 'integer', format: 'int64' } } },
+      },
+      want: [['*', 'v']],
+    },
+    {
+      given: {
+        allOf: [
+          { $ref: '#/components/schemas/Rec' },
+          { properties: { t: { type: ['integer', 'null'], format: 'int64' } } },
+        ],
+      },
+      want: [['id'], ['t']],
+    },
+    {
+      given: { type: 'array', items: { type: 'array', items: { type: 'integer', format: 'int64' } } },
+      want: [['*', '*']],
+    },
     { given: { type: 'string', format: 'int64' }, want: [] },
   ];
   it.each(cases)('$given -> $want', ({ given, want }) => {
@@ -32,8 +62,16 @@ describe('int64Paths', () => {
 
 describe('x- extension readers', () => {
   it.each([
-    { given: { 'x-rate-limit': { requests: 10, window: 1, scope: 'uid+market', group: 'spot-place' } }, want: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' }, problems: 0 },
-    { given: { 'x-rate-limit': { requests: 80, window: 10, scope: 'uid' } }, want: { bucket: 'op', requests: 80, window: 10, scope: 'uid' }, problems: 0 },
+    {
+      given: { 'x-rate-limit': { requests: 10, window: 1, scope: 'uid+market', group: 'spot-place' } },
+      want: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+      problems: 0,
+    },
+    {
+      given: { 'x-rate-limit': { requests: 80, window: 10, scope: 'uid' } },
+      want: { bucket: 'op', requests: 80, window: 10, scope: 'uid' },
+      problems: 0,
+    },
     { given: { 'x-rate-limit': { requests: 0, window: 10, scope: 'uid' } }, want: undefined, problems: 1 },
     { given: { 'x-rate-limit': { requests: 5, window: -1, scope: 'world' } }, want: undefined, problems: 2 },
     { given: { 'x-rate-limit': 'fast' }, want: undefined, problems: 1 },
@@ -65,7 +103,16 @@ describe('x- extension readers', () => {
   });
 
   it.each([
-    { given: { field: 'client_order_id', in: 'body', dedupes: true, generate: true, lookup: { operationId: 'getX', param: 'client_order_id' } }, ok: true },
+    {
+      given: {
+        field: 'client_order_id',
+        in: 'body',
+        dedupes: true,
+        generate: true,
+        lookup: { operationId: 'getX', param: 'client_order_id' },
+      },
+      ok: true,
+    },
     { given: { field: 'client_order_id', in: 'header', dedupes: true }, ok: false },
     { given: { field: 'client_order_id', in: 'body', dedupes: 'yes' }, ok: false },
     { given: { field: 'x', in: 'body', dedupes: false, lookup: { operationId: 'getX' } }, ok: false },
@@ -76,7 +123,9 @@ describe('x- extension readers', () => {
 
   it('x-time-range requires unit s', () => {
     const c = collect();
-    expect(readTimeRange({ 'x-time-range': { from: 'from', to: 'to', maxDays: 30, defaultDays: 7, unit: 'ms' } }, c.report)).toBeUndefined();
+    expect(
+      readTimeRange({ 'x-time-range': { from: 'from', to: 'to', maxDays: 30, defaultDays: 7, unit: 'ms' } }, c.report),
+    ).toBeUndefined();
     expect(c.problems[0]).toContain('/x-time-range');
   });
 });
@@ -86,9 +135,31 @@ describe('buildIR checks', () => {
     openapi: '3.1.0',
     info: { title: 't', version: 'v4.1.2' },
     'x-path-prefix': '/api/v4',
-    'x-response-headers': Object.fromEntries(['traceId', 'inTime', 'outTime', 'rateLimitRemaining', 'rateLimitLimit', 'rateLimitReset', 'paginationLimit', 'paginationOffset', 'paginationTotal'].map((k) => [k, `X-${k}`])),
+    'x-response-headers': Object.fromEntries(
+      [
+        'traceId',
+        'inTime',
+        'outTime',
+        'rateLimitRemaining',
+        'rateLimitLimit',
+        'rateLimitReset',
+        'paginationLimit',
+        'paginationOffset',
+        'paginationTotal',
+      ].map((k) => [k, `X-${k}`]),
+    ),
     'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
-    components: { securitySchemes: { apiv4: { 'x-signing': { headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' }, payload: ['method'], maxSkewSeconds: 60 } } } },
+    components: {
+      securitySchemes: {
+        apiv4: {
+          'x-signing': {
+            headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
+            payload: ['method'],
+            maxSkewSeconds: 60,
+          },
+        },
+      },
+    },
   };
   const op = (extra: Record<string, unknown>) => ({
     operationId: 'thing',
@@ -100,7 +171,8 @@ describe('buildIR checks', () => {
     responses: { '200': { description: 'ok' } },
     ...extra,
   });
-  const build = (paths: Record<string, unknown>) => buildIR({ ...root, paths }, { pathFiles: { '/a/{id}': 'spec/paths/a.yaml' }, rootFile: 'spec/openapi.yaml' });
+  const build = (paths: Record<string, unknown>) =>
+    buildIR({ ...root, paths }, { pathFiles: { '/a/{id}': 'spec/paths/a.yaml' }, rootFile: 'spec/openapi.yaml' });
 
   it.each([
     {
@@ -110,22 +182,54 @@ describe('buildIR checks', () => {
     },
     {
       given: 'keyed retry without x-idempotency',
-      paths: { '/a/{id}': { post: op({ 'x-retry': 'keyed', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } },
+      paths: {
+        '/a/{id}': {
+          post: op({
+            'x-retry': 'keyed',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          }),
+        },
+      },
       want: /#\/post\/x-retry: x-retry keyed needs x-idempotency/,
     },
     {
       given: 'a GET that is not safe',
-      paths: { '/a/{id}': { get: op({ 'x-retry': 'never', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] }) } },
+      paths: {
+        '/a/{id}': {
+          get: op({
+            'x-retry': 'never',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          }),
+        },
+      },
       want: /#\/get\/x-retry: a GET is a read/,
     },
     {
       given: 'a path and a query parameter with one name',
-      paths: { '/a/{id}': { post: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'id', in: 'query', schema: { type: 'string' } }] }) } },
+      paths: {
+        '/a/{id}': {
+          post: op({
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'id', in: 'query', schema: { type: 'string' } },
+            ],
+          }),
+        },
+      },
       want: /parameter id is declared in both path and query/,
     },
     {
       given: 'an array query parameter without comma serialization',
-      paths: { '/a/{id}': { post: op({ parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }, { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string' } } }] }) } },
+      paths: {
+        '/a/{id}': {
+          post: op({
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'ids', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            ],
+          }),
+        },
+      },
       want: /array query parameter ids must be comma-separated/,
     },
     {

@@ -8,7 +8,11 @@ import { generate } from '../../generator/pipeline.js';
 import { ROOT, copyMini, snapshotDir, tempDir } from './helpers.js';
 
 /** Each case breaks the mini spec in one way and names where the problem must be reported. */
-const cases: Array<{ given: string; breakIt: (dir: string, entry: string) => Promise<void>; want: { file: RegExp; pointer: RegExp; message: RegExp } }> = [
+const cases: Array<{
+  given: string;
+  breakIt: (dir: string, entry: string) => Promise<void>;
+  want: { file: RegExp; pointer: RegExp; message: RegExp };
+}> = [
   {
     given: 'a dangling $ref in a second file',
     breakIt: async (dir, entry) => {
@@ -40,9 +44,16 @@ const cases: Array<{ given: string; breakIt: (dir: string, entry: string) => Pro
       const root = await readFile(entry, 'utf8');
       const start = root.indexOf('  /wallet/order_status:');
       const end = root.indexOf('  /wallet/keys/{key}:');
-      await writeFile(entry, `${root.slice(0, start)}  /wallet/order_status:\n    $ref: ./paths/status.yaml\n${root.slice(end)}`);
+      await writeFile(
+        entry,
+        `${root.slice(0, start)}  /wallet/order_status:\n    $ref: ./paths/status.yaml\n${root.slice(end)}`,
+      );
     },
-    want: { file: /^spec\/paths\/status\.yaml$/, pointer: /\/get\/responses\/200\/content\/application~1json\/schema/, message: /Missing\.yaml/ },
+    want: {
+      file: /^spec\/paths\/status\.yaml$/,
+      pointer: /\/get\/responses\/200\/content\/application~1json\/schema/,
+      message: /Missing\.yaml/,
+    },
   },
   {
     given: 'a duplicate operationId',
@@ -50,15 +61,29 @@ const cases: Array<{ given: string; breakIt: (dir: string, entry: string) => Pro
       const root = await readFile(entry, 'utf8');
       await writeFile(entry, root.replace('operationId: deleteKey', 'operationId: transfer'));
     },
-    want: { file: /openapi\.yaml$/, pointer: /\/paths\/~1wallet~1keys~1\{key\}\/delete\/(operationId|transfer)$/, message: /unique `operationId`/ },
+    want: {
+      file: /openapi\.yaml$/,
+      pointer: /\/paths\/~1wallet~1keys~1\{key\}\/delete\/(operationId|transfer)$/,
+      message: /unique `operationId`/,
+    },
   },
   {
     given: 'an x-rate-limit with a wrong shape',
     breakIt: async (_dir, entry) => {
       const root = await readFile(entry, 'utf8');
-      await writeFile(entry, root.replace('x-rate-limit: {requests: 80, window: 10, scope: uid, group: keys}', 'x-rate-limit: {requests: -5, window: 10, scope: everyone}'));
+      await writeFile(
+        entry,
+        root.replace(
+          'x-rate-limit: {requests: 80, window: 10, scope: uid, group: keys}',
+          'x-rate-limit: {requests: -5, window: 10, scope: everyone}',
+        ),
+      );
     },
-    want: { file: /openapi\.yaml$/, pointer: /\/paths\/~1wallet~1keys~1\{key\}\/delete\/x-rate-limit/, message: /requests|scope/ },
+    want: {
+      file: /openapi\.yaml$/,
+      pointer: /\/paths\/~1wallet~1keys~1\{key\}\/delete\/x-rate-limit/,
+      message: /requests|scope/,
+    },
   },
   {
     given: 'an x-pagination with an unknown style',
@@ -66,7 +91,11 @@ const cases: Array<{ given: string; breakIt: (dir: string, entry: string) => Pro
       const root = await readFile(entry, 'utf8');
       await writeFile(entry, root.replace('x-pagination: {style: offset,', 'x-pagination: {style: cursor,'));
     },
-    want: { file: /openapi\.yaml$/, pointer: /\/paths\/~1wallet~1withdrawals\/get\/x-pagination/, message: /style|cursor/ },
+    want: {
+      file: /openapi\.yaml$/,
+      pointer: /\/paths\/~1wallet~1withdrawals\/get\/x-pagination/,
+      message: /style|cursor/,
+    },
   },
 ];
 
@@ -81,24 +110,31 @@ describe('a broken spec stops the generator and leaves generated/ untouched', ()
   }, 60_000);
   afterAll(() => cleanupOut());
 
-  it.each(cases)('$given', async ({ breakIt, want }) => {
-    const { dir, cleanup } = await tempDir('broken');
-    try {
-      const entry = await copyMini(dir);
-      await breakIt(dir, entry);
-      const before = await snapshotDir(out);
-      const error = await generate({ root: dir, entry, outDir: out }).then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(SpecError);
-      const problems = (error as SpecError).problems;
-      expect(problems.some((p) => want.file.test(p.file) && want.pointer.test(p.pointer) && want.message.test(p.message)), JSON.stringify(problems, null, 1)).toBe(true);
-      expect(await snapshotDir(out)).toEqual(before);
-    } finally {
-      await cleanup();
-    }
-  }, 60_000);
+  it.each(cases)(
+    '$given',
+    async ({ breakIt, want }) => {
+      const { dir, cleanup } = await tempDir('broken');
+      try {
+        const entry = await copyMini(dir);
+        await breakIt(dir, entry);
+        const before = await snapshotDir(out);
+        const error = await generate({ root: dir, entry, outDir: out }).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(SpecError);
+        const problems = (error as SpecError).problems;
+        expect(
+          problems.some((p) => want.file.test(p.file) && want.pointer.test(p.pointer) && want.message.test(p.message)),
+          JSON.stringify(problems, null, 1),
+        ).toBe(true);
+        expect(await snapshotDir(out)).toEqual(before);
+      } finally {
+        await cleanup();
+      }
+    },
+    60_000,
+  );
 
   it('the CLI exits 2 and prints file#pointer', async () => {
     const { dir, cleanup } = await tempDir('cli');
@@ -106,7 +142,11 @@ describe('a broken spec stops the generator and leaves generated/ untouched', ()
       const entry = await copyMini(dir);
       await cases[2]!.breakIt(dir, entry);
       const run = promisify(execFile);
-      const result = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'generator/cli.ts'), '--spec', entry, '--out', out], { cwd: ROOT }).then(
+      const result = await run(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'generator/cli.ts'), '--spec', entry, '--out', out],
+        { cwd: ROOT },
+      ).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
       );

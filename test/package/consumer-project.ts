@@ -74,7 +74,11 @@ export interface PackResult {
 /** Builds dist/ and packs the repository into `destination` (the build already ran, so no scripts). */
 export async function buildAndPack(destination: string): Promise<PackResult & { readonly tarball: string }> {
   await runNode([repoBin('tsx'), 'scripts/build.ts'], repoRoot, 180_000);
-  const { stdout } = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], repoRoot);
+  const { stdout } = await run(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    repoRoot,
+  );
   const [result] = JSON.parse(stdout) as PackResult[];
   if (result === undefined) throw new Error(`npm pack printed no result: ${stdout}`);
   return { ...result, tarball: join(destination, result.filename) };

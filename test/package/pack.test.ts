@@ -72,9 +72,12 @@ describe('tarball contents', () => {
   });
 
   it('holds no sources, tests, spec, generator, templates or dependencies', () => {
-    const forbidden = /^(src|test|spec|generator|templates|mock|scripts|bench|node_modules|generated\/src)\/|\.tgz$|(^|\/)tsconfig[^/]*\.json$/;
+    const forbidden =
+      /^(src|test|spec|generator|templates|mock|scripts|bench|node_modules|generated\/src)\/|\.tgz$|(^|\/)tsconfig[^/]*\.json$/;
     expect(packed.files.map((file) => file.path).filter((path) => forbidden.test(path))).toEqual([]);
-    const stray = packed.files.filter((file) => file.path.startsWith('dist/') && !/\.(js|d\.ts)$|\/package\.json$/.test(file.path));
+    const stray = packed.files.filter(
+      (file) => file.path.startsWith('dist/') && !/\.(js|d\.ts)$|\/package\.json$/.test(file.path),
+    );
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
@@ -83,7 +86,9 @@ describe('tarball contents', () => {
       dependencies?: Record<string, string>;
     };
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['lossless-json', 'openapi-fetch']);
-    const cjsManifest = JSON.parse(readFileSync(join(appDir, 'node_modules/exchange-v4/dist/cjs/package.json'), 'utf8'));
+    const cjsManifest = JSON.parse(
+      readFileSync(join(appDir, 'node_modules/exchange-v4/dist/cjs/package.json'), 'utf8'),
+    );
     expect(cjsManifest).toEqual({ type: 'commonjs' });
   });
 });
@@ -101,27 +106,31 @@ describe('consumer project', () => {
     { build: 'bundler', file: 'consumer.mjs' },
     { build: 'node16', file: 'consumer.mjs' },
     { build: 'node16', file: 'consumer.cjs' },
-  ] as const)('runs $build/$file: public and signed private calls', async ({ build, file }) => {
-    await compileConsumer(appDir, build);
-    const label = `${build}/${file}`;
-    const before = server.seen.length;
-    const { stdout } = await runNode([join('out', build, file), server.baseUrl, label], appDir, 30_000);
-    expect(JSON.parse(stdout.trim())).toEqual({
-      label,
-      time: { server_time: server.serverTimeMs },
-      withdrawals: [],
-      validation: { field: 'limit', rule: 'minimum', isExchangeError: true },
-      meta: { method: 'GET', path: '/wallet/withdrawals' },
-    });
-    const seen = server.seen.slice(before);
-    const publicCalls = seen.filter((request) => request.path === '/api/v4/spot/time');
-    const privateCalls = seen.filter((request) => request.path === '/api/v4/wallet/withdrawals');
-    expect(publicCalls.length).toBeGreaterThanOrEqual(1);
-    expect(privateCalls).toHaveLength(1);
-    expect(privateCalls[0]).toMatchObject({ method: 'GET', signed: true, key: 'consumer-key', signatureValid: true });
-    expect(privateCalls[0]?.query).toContain('currency=USDT');
-    expect(seen.every((request) => request.path !== '/api/v4/spot/time' || !request.signed)).toBe(true);
-  }, 90_000);
+  ] as const)(
+    'runs $build/$file: public and signed private calls',
+    async ({ build, file }) => {
+      await compileConsumer(appDir, build);
+      const label = `${build}/${file}`;
+      const before = server.seen.length;
+      const { stdout } = await runNode([join('out', build, file), server.baseUrl, label], appDir, 30_000);
+      expect(JSON.parse(stdout.trim())).toEqual({
+        label,
+        time: { server_time: server.serverTimeMs },
+        withdrawals: [],
+        validation: { field: 'limit', rule: 'minimum', isExchangeError: true },
+        meta: { method: 'GET', path: '/wallet/withdrawals' },
+      });
+      const seen = server.seen.slice(before);
+      const publicCalls = seen.filter((request) => request.path === '/api/v4/spot/time');
+      const privateCalls = seen.filter((request) => request.path === '/api/v4/wallet/withdrawals');
+      expect(publicCalls.length).toBeGreaterThanOrEqual(1);
+      expect(privateCalls).toHaveLength(1);
+      expect(privateCalls[0]).toMatchObject({ method: 'GET', signed: true, key: 'consumer-key', signatureValid: true });
+      expect(privateCalls[0]?.query).toContain('currency=USDT');
+      expect(seen.every((request) => request.path !== '/api/v4/spot/time' || !request.signed)).toBe(true);
+    },
+    90_000,
+  );
 
   it('resolves the JSON subpaths and package.json from CommonJS and ES modules', async () => {
     const cjs = await runNode(
@@ -157,7 +166,16 @@ describe('package linters', () => {
     // so only these two entry points are left out; "." is still checked under every resolution.
     const output = await run(
       repoBin('attw'),
-      [packed.tarball, '--format', 'json', '--no-definitely-typed', '--exclude-entrypoints', './openapi.json', './ir.json', './ir.schema.json'],
+      [
+        packed.tarball,
+        '--format',
+        'json',
+        '--no-definitely-typed',
+        '--exclude-entrypoints',
+        './openapi.json',
+        './ir.json',
+        './ir.schema.json',
+      ],
       workDir,
       120_000,
       true,

@@ -44,26 +44,46 @@ afterEach(() => {
 
 const args = (over: Partial<RecordArgs>): RecordArgs => {
   out = mkdtempSync(join(tmpdir(), 'record-'));
-  return { base: upstream.url, key: KEY, secret: SECRET, op: 'listPushOrders', params: '{}', scrubAccounts: false, out, name: undefined, allowInvalid: false, ...over };
+  return {
+    base: upstream.url,
+    key: KEY,
+    secret: SECRET,
+    op: 'listPushOrders',
+    params: '{}',
+    scrubAccounts: false,
+    out,
+    name: undefined,
+    allowInvalid: false,
+    ...over,
+  };
 };
 
 describe('recordFixture', () => {
   it('writes a scrubbed fixture with the query as sent and every number exact', async () => {
     answer = () => ({ status: 200, body: pushBody(`pushed with key ${KEY}`), headers: { 'X-Pagination-Total': '1' } });
     const result = await recordFixture(
-      args({ params: '{"from":1794614400,"to":1795219200,"transaction_type":"withdraw","limit":2}', scrubAccounts: true, name: 'listPushOrders: recorded week' }),
+      args({
+        params: '{"from":1794614400,"to":1795219200,"transaction_type":"withdraw","limit":2}',
+        scrubAccounts: true,
+        name: 'listPushOrders: recorded week',
+      }),
     );
 
     const sent = upstream.requests.at(-1);
     expect(sent?.verified).toBe(true);
     expect(result.file).toBe(join(out, 'wallet', 'listPushOrders.json'));
     const text = readFileSync(result.file, 'utf8');
-    for (const secretish of [KEY, SECRET, sent?.sign ?? 'no-sign', 'session=abc123', 'trace-0001']) expect(text).not.toContain(secretish);
+    for (const secretish of [KEY, SECRET, sent?.sign ?? 'no-sign', 'session=abc123', 'trace-0001'])
+      expect(text).not.toContain(secretish);
     expect(text).toContain('"id": 9007199254740993');
 
     const [fixture] = parseLossless(text) as Array<Record<string, any>>;
-    expect(fixture?.['request']).toEqual({ query: { from: '1794614400', to: '1795219200', limit: '2', transaction_type: 'withdraw' } });
-    const query = Object.entries(fixture?.['request'].query as Record<string, string>).map(([k, v]) => `${k}=${v}`).join('&');
+    expect(fixture?.['request']).toEqual({
+      query: { from: '1794614400', to: '1795219200', limit: '2', transaction_type: 'withdraw' },
+    });
+    const query = Object.entries(fixture?.['request'].query as Record<string, string>)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
     expect(query).toBe(sent?.query);
     const [record] = fixture?.['response'].body as Array<Record<string, any>>;
     expect(String(record?.['push_uid'])).toBe(fakeAccountId('10001234'));
@@ -71,7 +91,10 @@ describe('recordFixture', () => {
     expect(text).toContain(`"push_uid": ${fakeAccountId('10001234')}`);
     expect(record?.['message']).toBe('pushed with key fake-key-recorded');
     expect(fixture?.['response'].headers).toEqual({ 'X-Pagination-Total': '1' });
-    expect(fixture?.['recorded']).toMatchObject({ server: new URL(upstream.url).origin, note: 'account ids replaced by stable fake ids' });
+    expect(fixture?.['recorded']).toMatchObject({
+      server: new URL(upstream.url).origin,
+      note: 'account ids replaced by stable fake ids',
+    });
 
     const mock = await startMock({ fixturesDir: out });
     try {
@@ -98,7 +121,11 @@ describe('recordFixture', () => {
         `"key":"c0ffee0123456789c0ffee0123456789","secret":"5ec12e7-real-looking-secret-value-0001","created_at":1795219260,"update_at":1795219260,"last_access":0}`,
     });
     const result = await recordFixture(
-      args({ op: 'createSubAccountKeys', params: '{"user_id":10002311,"mode":1,"name":"bot","perms":[{"name":"spot","read_only":false}]}', scrubAccounts: true }),
+      args({
+        op: 'createSubAccountKeys',
+        params: '{"user_id":10002311,"mode":1,"name":"bot","perms":[{"name":"spot","read_only":false}]}',
+        scrubAccounts: true,
+      }),
     );
     expect(upstream.requests.at(-1)?.body).toBe('{"mode":1,"name":"bot","perms":[{"name":"spot","read_only":false}]}');
     const text = readFileSync(result.file, 'utf8');
@@ -113,10 +140,14 @@ describe('recordFixture', () => {
 
   it('records an error answer as an error fixture', async () => {
     answer = () => ({ status: 400, body: '{"label":"INVALID_CURRENCY","message":"Invalid currency NOTACOIN"}' });
-    const result = await recordFixture(args({ op: 'listWithdrawals', params: '{"currency":"NOTACOIN"}', name: 'listWithdrawals: recorded error' }));
+    const result = await recordFixture(
+      args({ op: 'listWithdrawals', params: '{"currency":"NOTACOIN"}', name: 'listWithdrawals: recorded error' }),
+    );
     expect(result.fixture.request).toEqual({ query: { currency: 'NOTACOIN' } });
     expect(result.fixture.response).toMatchObject({ status: 400 });
-    expect(JSON.parse(readFileSync(result.file, 'utf8'))).toMatchObject([{ response: { status: 400, body: { label: 'INVALID_CURRENCY' } } }]);
+    expect(JSON.parse(readFileSync(result.file, 'utf8'))).toMatchObject([
+      { response: { status: 400, body: { label: 'INVALID_CURRENCY' } } },
+    ]);
   });
 
   it('refuses a response that echoes the secret and writes nothing', async () => {
@@ -142,12 +173,17 @@ describe('recordFixture', () => {
 
   it('refuses a response that breaks the spec unless allowed', async () => {
     answer = () => ({ status: 200, body: '[{"currency":"USDT","amount":25}]' });
-    const error = await recordFixture(args({ op: 'getUnifiedTransferables', params: '{"currencies":["USDT"]}' })).catch((e: unknown) => e);
+    const error = await recordFixture(args({ op: 'getUnifiedTransferables', params: '{"currencies":["USDT"]}' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SpecMismatchError);
     expect((error as Error).message).toMatch(/response body does not match the spec at "\/0\/amount"/);
     expect(existsSync(join(out, 'unified'))).toBe(false);
 
-    const kept = await recordFixture({ ...args({ op: 'getUnifiedTransferables', params: '{"currencies":["USDT"]}' }), allowInvalid: true });
+    const kept = await recordFixture({
+      ...args({ op: 'getUnifiedTransferables', params: '{"currencies":["USDT"]}' }),
+      allowInvalid: true,
+    });
     expect(kept.specProblem).toMatch(/\/0\/amount/);
     expect(existsSync(kept.file)).toBe(true);
   });
@@ -159,7 +195,10 @@ describe('recordFixture', () => {
     answer = () => ({ status: 200, body: pushBody('second') });
     await recordFixture(a);
     const result = await recordFixture({ ...a, name: 'other' });
-    const list = JSON.parse(readFileSync(result.file, 'utf8')) as Array<{ name: string; response: { body: Array<{ message: string }> } }>;
+    const list = JSON.parse(readFileSync(result.file, 'utf8')) as Array<{
+      name: string;
+      response: { body: Array<{ message: string }> };
+    }>;
     expect(list.map((f) => [f.name, f.response.body[0]?.message])).toEqual([
       ['same', 'second'],
       ['other', 'second'],
@@ -168,7 +207,9 @@ describe('recordFixture', () => {
 
   it('stops before any request on bad params or a private operation without a key', async () => {
     await expect(recordFixture(args({ op: 'listWithdrawals', params: '{"limit":5000}' }))).rejects.toThrow(/limit/);
-    await expect(recordFixture(args({ key: undefined, secret: undefined }))).rejects.toThrow(/listPushOrders is private/);
+    await expect(recordFixture(args({ key: undefined, secret: undefined }))).rejects.toThrow(
+      /listPushOrders is private/,
+    );
     await expect(recordFixture(args({ op: 'noSuchOperation' }))).rejects.toThrow(/not an operation of the spec/);
     await expect(recordFixture(args({ params: '[1]' }))).rejects.toThrow(/must be a JSON object/);
     expect(upstream.requests).toEqual([]);
@@ -177,7 +218,10 @@ describe('recordFixture', () => {
 
 describe('npm run record', () => {
   const cli = (argv: string[], env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'scripts/record.ts', ...argv], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+    run(process.execPath, ['--import', 'tsx', 'scripts/record.ts', ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );
@@ -185,20 +229,30 @@ describe('npm run record', () => {
   it('records with the credentials from the environment', async () => {
     answer = () => ({ status: 200, body: pushBody('ok') });
     out = mkdtempSync(join(tmpdir(), 'record-cli-'));
-    const r = await cli(['--base', upstream.url, '--op', 'listPushOrders', '--params', '{"limit":1}', '--out', out, '--scrub-accounts'], {
-      EXCHANGE_KEY: KEY,
-      EXCHANGE_SECRET: SECRET,
-    });
+    const r = await cli(
+      ['--base', upstream.url, '--op', 'listPushOrders', '--params', '{"limit":1}', '--out', out, '--scrub-accounts'],
+      {
+        EXCHANGE_KEY: KEY,
+        EXCHANGE_SECRET: SECRET,
+      },
+    );
     expect(r).toMatchObject({ code: 0 });
-    expect(r.stdout).toMatch(/^wrote .*listPushOrders\.json: "listPushOrders: recorded \d{4}-\d{2}-\d{2}" \(status 200, account ids scrubbed\)/);
+    expect(r.stdout).toMatch(
+      /^wrote .*listPushOrders\.json: "listPushOrders: recorded \d{4}-\d{2}-\d{2}" \(status 200, account ids scrubbed\)/,
+    );
     expect(upstream.requests.at(-1)?.verified).toBe(true);
-    expect(readFileSync(join(out, 'wallet', 'listPushOrders.json'), 'utf8')).toContain(`"push_uid": ${fakeAccountId('10001234')}`);
+    expect(readFileSync(join(out, 'wallet', 'listPushOrders.json'), 'utf8')).toContain(
+      `"push_uid": ${fakeAccountId('10001234')}`,
+    );
   });
 
   it('exits 2 with a clear message and writes nothing when the secret comes back', async () => {
     answer = () => ({ status: 200, body: pushBody(SECRET) });
     out = mkdtempSync(join(tmpdir(), 'record-cli-'));
-    const r = await cli(['--base', upstream.url, '--op', 'listPushOrders', '--out', out], { EXCHANGE_KEY: KEY, EXCHANGE_SECRET: SECRET });
+    const r = await cli(['--base', upstream.url, '--op', 'listPushOrders', '--out', out], {
+      EXCHANGE_KEY: KEY,
+      EXCHANGE_SECRET: SECRET,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing to write the fixture/);
     expect(`${r.stdout}${r.stderr}`).not.toContain(SECRET);
@@ -208,6 +262,9 @@ describe('npm run record', () => {
   it('exits 1 on a bad command line', async () => {
     out = mkdtempSync(join(tmpdir(), 'record-cli-'));
     const r = await cli(['--op', 'listPushOrders'], {});
-    expect(r).toMatchObject({ code: 1, stderr: 'record: --base is required (the upstream base URL including /api/v4)\n' });
+    expect(r).toMatchObject({
+      code: 1,
+      stderr: 'record: --base is required (the upstream base URL including /api/v4)\n',
+    });
   });
 });

@@ -9,7 +9,14 @@ import { UsageError, parseArgs } from '../../scripts/recorder/args.js';
 import { groupOf, matchesTemplate } from '../../scripts/recorder/capture.js';
 import { decodeQuery, mergedText, pathParams } from '../../scripts/recorder/fixture.js';
 import type { RecordedFixture } from '../../scripts/recorder/fixture.js';
-import { credentialReplacements, fakeAccountId, findLeak, keptHeaders, replaceStrings, scrubAccounts } from '../../scripts/recorder/redact.js';
+import {
+  credentialReplacements,
+  fakeAccountId,
+  findLeak,
+  keptHeaders,
+  replaceStrings,
+  scrubAccounts,
+} from '../../scripts/recorder/redact.js';
 import { readGenerated } from '../fixtures-coverage/spec-validator.js';
 
 const { ir } = readGenerated();
@@ -19,14 +26,42 @@ describe('parseArgs', () => {
   const ok: Array<{ given: { argv: string[]; env?: Record<string, string> }; want: object }> = [
     {
       given: { argv: ['--base', `${BASE}/`, '--op', 'listWithdrawals', '--key', 'k', '--secret', 's'] },
-      want: { base: BASE, op: 'listWithdrawals', key: 'k', secret: 's', params: '{}', scrubAccounts: false, out: 'mock/fixtures', name: undefined, allowInvalid: false },
+      want: {
+        base: BASE,
+        op: 'listWithdrawals',
+        key: 'k',
+        secret: 's',
+        params: '{}',
+        scrubAccounts: false,
+        out: 'mock/fixtures',
+        name: undefined,
+        allowInvalid: false,
+      },
     },
     {
-      given: { argv: [`--base=${BASE}`, '--op=transfer', '--params={"a":1}', '--scrub-accounts', '--out', 'x', '--name', 'n'], env: { EXCHANGE_KEY: 'ek', EXCHANGE_SECRET: 'es' } },
-      want: { base: BASE, op: 'transfer', key: 'ek', secret: 'es', params: '{"a":1}', scrubAccounts: true, out: 'x', name: 'n' },
+      given: {
+        argv: [`--base=${BASE}`, '--op=transfer', '--params={"a":1}', '--scrub-accounts', '--out', 'x', '--name', 'n'],
+        env: { EXCHANGE_KEY: 'ek', EXCHANGE_SECRET: 'es' },
+      },
+      want: {
+        base: BASE,
+        op: 'transfer',
+        key: 'ek',
+        secret: 'es',
+        params: '{"a":1}',
+        scrubAccounts: true,
+        out: 'x',
+        name: 'n',
+      },
     },
     { given: { argv: ['--base', BASE, '--op', 'getSystemTime'] }, want: { key: undefined, secret: undefined } },
-    { given: { argv: ['--base', BASE, '--op', 'x', '--key', 'flag'], env: { EXCHANGE_KEY: 'env', EXCHANGE_SECRET: 'es' } }, want: { key: 'flag', secret: 'es' } },
+    {
+      given: {
+        argv: ['--base', BASE, '--op', 'x', '--key', 'flag'],
+        env: { EXCHANGE_KEY: 'env', EXCHANGE_SECRET: 'es' },
+      },
+      want: { key: 'flag', secret: 'es' },
+    },
     { given: { argv: ['--help'] }, want: { help: true } },
   ];
   it.each(ok)('$given.argv', ({ given, want }) => {
@@ -35,12 +70,24 @@ describe('parseArgs', () => {
 
   const bad: Array<{ given: string[]; want: string }> = [
     { given: ['--op', 'x'], want: '--base is required (the upstream base URL including /api/v4)' },
-    { given: ['--base', 'ftp://h/api/v4', '--op', 'x'], want: '--base must be an http(s) URL without credentials, query or fragment, got "ftp://h/api/v4"' },
+    {
+      given: ['--base', 'ftp://h/api/v4', '--op', 'x'],
+      want: '--base must be an http(s) URL without credentials, query or fragment, got "ftp://h/api/v4"',
+    },
     { given: ['--base', 'not a url', '--op', 'x'], want: '--base must be an absolute http(s) URL, got "not a url"' },
     { given: ['--base', BASE], want: '--op is required (an operationId, e.g. listWithdrawals)' },
-    { given: ['--base', BASE, '--op', 'list-withdrawals'], want: '--op must be an operationId (letters and digits), got "list-withdrawals"' },
-    { given: ['--base', BASE, '--op', 'x', '--key', 'k'], want: '--secret (or EXCHANGE_SECRET) is required with a key' },
-    { given: ['--base', BASE, '--op', 'x', '--secret', 'hidden'], want: '--key (or EXCHANGE_KEY) is required with a secret' },
+    {
+      given: ['--base', BASE, '--op', 'list-withdrawals'],
+      want: '--op must be an operationId (letters and digits), got "list-withdrawals"',
+    },
+    {
+      given: ['--base', BASE, '--op', 'x', '--key', 'k'],
+      want: '--secret (or EXCHANGE_SECRET) is required with a key',
+    },
+    {
+      given: ['--base', BASE, '--op', 'x', '--secret', 'hidden'],
+      want: '--key (or EXCHANGE_KEY) is required with a secret',
+    },
     { given: ['--base', BASE, '--op', 'x', '--secret'], want: '--secret needs a value' },
     { given: ['--base', BASE, '--op', 'x', '--verbose'], want: 'unknown flag --verbose (see --help)' },
     { given: ['--base', BASE, '--op', 'x', '--op', 'y'], want: '--op is given twice' },
@@ -55,11 +102,26 @@ describe('parseArgs', () => {
 describe('keptHeaders', () => {
   const cases: Array<{ given: Record<string, string>; want: Record<string, string> }> = [
     {
-      given: { 'x-pagination-total': '3', 'x-pagination-limit': '2', 'content-type': 'application/json', 'set-cookie': 'a=b', 'x-svc-trace-id': 't' },
+      given: {
+        'x-pagination-total': '3',
+        'x-pagination-limit': '2',
+        'content-type': 'application/json',
+        'set-cookie': 'a=b',
+        'x-svc-trace-id': 't',
+      },
       want: { 'X-Pagination-Total': '3', 'X-Pagination-Limit': '2' },
     },
     { given: { key: 'k', sign: 's', timestamp: '1', authorization: 'Bearer x', 'x-csrf-token': 'z' }, want: {} },
-    { given: { 'x-svc-ratelimit-limit': '200', 'x-svc-ratelimit-requests-remain': '3', 'x-in-time': '1', 'x-out-time': '2', 'x-custom': 'kept' }, want: { 'x-custom': 'kept' } },
+    {
+      given: {
+        'x-svc-ratelimit-limit': '200',
+        'x-svc-ratelimit-requests-remain': '3',
+        'x-in-time': '1',
+        'x-out-time': '2',
+        'x-custom': 'kept',
+      },
+      want: { 'x-custom': 'kept' },
+    },
   ];
   it.each(cases)('$given', ({ given, want }) => {
     expect(keptHeaders(given, ir as Pick<IR, 'signing' | 'headers'>)).toEqual(want);
@@ -68,7 +130,13 @@ describe('keptHeaders', () => {
 
 describe('credential scrubbing', () => {
   it('replaces credential fields and the recording key, never the recording secret', () => {
-    const body = { key: 'sub-key-1', secret: 'sub-secret-1', note: 'made by rk and sub-key-1', nested: [{ password: 'pw' }], other: 'sk' };
+    const body = {
+      key: 'sub-key-1',
+      secret: 'sub-secret-1',
+      note: 'made by rk and sub-key-1',
+      nested: [{ password: 'pw' }],
+      other: 'sk',
+    };
     const map = credentialReplacements([body], { key: 'rk', secret: 'sk' });
     expect([...map]).toEqual([
       ['rk', 'fake-key-recorded'],
@@ -130,7 +198,10 @@ describe('reading the captured request', () => {
   });
 
   it('takes path parameters from the template, decoded', () => {
-    expect(pathParams('/sub_accounts/{user_id}/keys/{key}', '/sub_accounts/10001/keys/a%2Fb')).toEqual({ user_id: '10001', key: 'a/b' });
+    expect(pathParams('/sub_accounts/{user_id}/keys/{key}', '/sub_accounts/10001/keys/a%2Fb')).toEqual({
+      user_id: '10001',
+      key: 'a/b',
+    });
     expect(matchesTemplate('/sub_accounts/{user_id}/keys/{key}', '/sub_accounts/10001/keys/k')).toBe(true);
     expect(matchesTemplate('/sub_accounts/{user_id}', '/sub_accounts/unified_mode/x')).toBe(false);
     expect(groupOf('sub_accounts')).toBe('subAccounts');

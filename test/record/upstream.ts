@@ -49,7 +49,11 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Starts an upstream that accepts `key`/`secret` and answers with `handler`. */
-export async function startUpstream(key: string, secret: string, handler: (req: UpstreamRequest) => UpstreamAnswer): Promise<Upstream> {
+export async function startUpstream(
+  key: string,
+  secret: string,
+  handler: (req: UpstreamRequest) => UpstreamAnswer,
+): Promise<Upstream> {
   const requests: UpstreamRequest[] = [];
   const server = createServer((req, res) => {
     void readBody(req).then((body) => {
@@ -57,7 +61,12 @@ export async function startUpstream(key: string, secret: string, handler: (req: 
       const cut = url.indexOf('?');
       const path = cut < 0 ? url : url.slice(0, cut);
       const query = cut < 0 ? '' : url.slice(cut + 1);
-      const common = { 'X-Svc-Trace-ID': 'trace-0001', 'X-Svc-RateLimit-Limit': '200', 'X-Svc-RateLimit-Requests-Remain': '199', 'Set-Cookie': 'session=abc123; HttpOnly' };
+      const common = {
+        'X-Svc-Trace-ID': 'trace-0001',
+        'X-Svc-RateLimit-Limit': '200',
+        'X-Svc-RateLimit-Requests-Remain': '199',
+        'Set-Cookie': 'session=abc123; HttpOnly',
+      };
       if (path === '/api/v4/spot/time') {
         res.writeHead(200, { ...common, 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ server_time: Date.now() }));
@@ -65,13 +74,36 @@ export async function startUpstream(key: string, secret: string, handler: (req: 
       }
       const sign = req.headers['sign'];
       const timestamp = req.headers['timestamp'];
-      const payload = [req.method ?? 'GET', path, query, createHash('sha512').update(body).digest('hex'), String(timestamp)].join('\n');
-      const verified = req.headers['key'] === key && typeof sign === 'string' && createHmac('sha512', secret).update(payload).digest('hex') === sign;
-      const received: UpstreamRequest = { method: req.method ?? 'GET', path, query, body, verified, sign: typeof sign === 'string' ? sign : undefined };
+      const payload = [
+        req.method ?? 'GET',
+        path,
+        query,
+        createHash('sha512').update(body).digest('hex'),
+        String(timestamp),
+      ].join('\n');
+      const verified =
+        req.headers['key'] === key &&
+        typeof sign === 'string' &&
+        createHmac('sha512', secret).update(payload).digest('hex') === sign;
+      const received: UpstreamRequest = {
+        method: req.method ?? 'GET',
+        path,
+        query,
+        body,
+        verified,
+        sign: typeof sign === 'string' ? sign : undefined,
+      };
       requests.push(received);
       const signed = req.headers['key'] !== undefined;
-      const answer: UpstreamAnswer = !signed || verified ? handler(received) : { status: 401, body: '{"label":"INVALID_SIGNATURE","message":"Signature mismatch"}' };
-      res.writeHead(answer.status, { ...common, ...(answer.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...answer.headers });
+      const answer: UpstreamAnswer =
+        !signed || verified
+          ? handler(received)
+          : { status: 401, body: '{"label":"INVALID_SIGNATURE","message":"Signature mismatch"}' };
+      res.writeHead(answer.status, {
+        ...common,
+        ...(answer.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...answer.headers,
+      });
       res.end(answer.body);
     });
   });

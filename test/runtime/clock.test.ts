@@ -62,7 +62,9 @@ describe('a local clock 5 minutes off', () => {
 
   it('without sync the same server refuses the request (the check is real)', async () => {
     const ex = skewedExchange(() => FIVE_MINUTES);
-    const result = await outcomeOf(advanceUntilSettled(request(client(ex.fetch, { clockSync: 'off' }), listWithdrawalsMeta, {}).withResponse()));
+    const result = await outcomeOf(
+      advanceUntilSettled(request(client(ex.fetch, { clockSync: 'off' }), listWithdrawalsMeta, {}).withResponse()),
+    );
     expect(result.error).toBeInstanceOf(AuthenticationError);
     expect(result.error).toMatchObject({ label: 'REQUEST_EXPIRED' });
     expect(ex.times).toHaveLength(0);
@@ -104,7 +106,8 @@ describe('when the clock is measured', () => {
   it('eager: a failed measurement surfaces on the first private call, later calls measure again', async () => {
     let down = true;
     const { fetch } = fakeFetch((req) => {
-      if (req.path === '/api/v4/spot/time') return down ? { reset: true } : { status: 200, body: `{"server_time":${Date.now()}}` };
+      if (req.path === '/api/v4/spot/time')
+        return down ? { reset: true } : { status: 200, body: `{"server_time":${Date.now()}}` };
       return authFailure(req, Date.now()) ?? json(200, []);
     });
     const core = client(fetch, { clockSync: 'eager' });
@@ -112,7 +115,9 @@ describe('when the clock is measured', () => {
     const first = await outcomeOf(advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse()));
     expect(first.error).toBeInstanceOf(ConnectionError);
     down = false;
-    await expect(advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse())).resolves.toMatchObject({ data: [] });
+    await expect(advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse())).resolves.toMatchObject({
+      data: [],
+    });
   });
 
   it('a failed refresh keeps the old offset and is logged', async () => {
@@ -120,14 +125,17 @@ describe('when the clock is measured', () => {
     const events: LogEvent[] = [];
     const { fetch } = fakeFetch((req) => {
       const serverNow = Date.now() + FIVE_MINUTES;
-      if (req.path === '/api/v4/spot/time') return fail ? json(500, { label: 'INTERNAL' }) : { status: 200, body: `{"server_time":${serverNow}}` };
+      if (req.path === '/api/v4/spot/time')
+        return fail ? json(500, { label: 'INTERNAL' }) : { status: 200, body: `{"server_time":${serverNow}}` };
       return authFailure(req, serverNow) ?? json(200, []);
     });
     const core = client(fetch, { logger: (e) => events.push(e), maxRetries: 0 });
     await advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse());
     fail = true;
     await vi.advanceTimersByTimeAsync(CLOCK_REFRESH_MS + 1000);
-    await expect(advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse())).resolves.toMatchObject({ data: [] });
+    await expect(advanceUntilSettled(request(core, listWithdrawalsMeta, {}).withResponse())).resolves.toMatchObject({
+      data: [],
+    });
     expect(events.some((e) => e.type === 'error' && e.reason?.includes('clock refresh failed'))).toBe(true);
   });
 });
@@ -135,7 +143,11 @@ describe('when the clock is measured', () => {
 describe('REQUEST_EXPIRED', () => {
   it.each([
     { name: 'a read', meta: listWithdrawalsMeta, params: {} },
-    { name: 'POST /withdrawals (never retried otherwise)', meta: withdrawMeta, params: { currency: 'USDT', amount: '1', chain: 'TRX' } },
+    {
+      name: 'POST /withdrawals (never retried otherwise)',
+      meta: withdrawMeta,
+      params: { currency: 'USDT', amount: '1', chain: 'TRX' },
+    },
   ])('resyncs and resends $name once', async ({ meta, params }) => {
     let skew = 0;
     const ex = skewedExchange(() => skew);
@@ -164,10 +176,14 @@ describe('REQUEST_EXPIRED', () => {
 describe('ServerClock', () => {
   it('takes the round-trip midpoint as the moment the server read its clock', async () => {
     let local = 1_000_000;
-    const clock = new ServerClock('lazy', async () => {
-      local += 400; // the round trip takes 400 ms
-      return 1_000_000 + 60_000 + 200;
-    }, () => local);
+    const clock = new ServerClock(
+      'lazy',
+      async () => {
+        local += 400; // the round trip takes 400 ms
+        return 1_000_000 + 60_000 + 200;
+      },
+      () => local,
+    );
     await clock.sync();
     expect(clock.offsetMs).toBe(60_000);
     expect(clock.nowSeconds()).toBe(Math.floor((local + 60_000) / 1000));

@@ -90,12 +90,28 @@ describe('type guards', () => {
 
 describe('errorBody', () => {
   it.each([
-    { name: 'label and message', given: '{"label":"INVALID_PARAM_VALUE","message":"bad currency"}', want: { label: 'INVALID_PARAM_VALUE', detail: 'bad currency' } },
-    { name: 'detail instead of message', given: '{"label":"INVALID_KEY","detail":"key gone"}', want: { label: 'INVALID_KEY', detail: 'key gone' } },
-    { name: 'message wins over detail', given: '{"label":"X","message":"m","detail":"d"}', want: { label: 'X', detail: 'm' } },
+    {
+      name: 'label and message',
+      given: '{"label":"INVALID_PARAM_VALUE","message":"bad currency"}',
+      want: { label: 'INVALID_PARAM_VALUE', detail: 'bad currency' },
+    },
+    {
+      name: 'detail instead of message',
+      given: '{"label":"INVALID_KEY","detail":"key gone"}',
+      want: { label: 'INVALID_KEY', detail: 'key gone' },
+    },
+    {
+      name: 'message wins over detail',
+      given: '{"label":"X","message":"m","detail":"d"}',
+      want: { label: 'X', detail: 'm' },
+    },
     { name: 'no label', given: '{"message":"m"}', want: { label: 'UNKNOWN', detail: 'm' } },
     { name: 'empty body', given: '', want: { label: 'UNKNOWN', detail: '' } },
-    { name: 'HTML from a proxy (not copied)', given: '<html>Bad Gateway</html>', want: { label: 'UNKNOWN', detail: 'response body is not JSON' } },
+    {
+      name: 'HTML from a proxy (not copied)',
+      given: '<html>Bad Gateway</html>',
+      want: { label: 'UNKNOWN', detail: 'response body is not JSON' },
+    },
     { name: 'JSON array', given: '[1]', want: { label: 'UNKNOWN', detail: 'response body is not JSON' } },
   ])('$name', ({ given, want }) => {
     expect(errorBody(given)).toEqual(want);
@@ -134,7 +150,9 @@ describe('errors from a call carry what the caller needs', () => {
   });
 
   it('a 429 carries the reset time and the bucket', async () => {
-    const { error } = await callWith(json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1700000000' }));
+    const { error } = await callWith(
+      json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1700000000' }),
+    );
     expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'transfer' });
   });
 
@@ -153,7 +171,9 @@ describe('errors from a call carry what the caller needs', () => {
 describe('sanitizeCause', () => {
   it('keeps name, message and code, three causes deep, and nothing else', () => {
     const deep = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET', socket: { secret: 'x' } });
-    const top = Object.assign(new TypeError('fetch failed', { cause: deep }), { request: { headers: { SIGN: 'abc' } } });
+    const top = Object.assign(new TypeError('fetch failed', { cause: deep }), {
+      request: { headers: { SIGN: 'abc' } },
+    });
     const copy = sanitizeCause(top)!;
     expect(copy.name).toBe('TypeError');
     expect(copy.message).toBe('fetch failed');

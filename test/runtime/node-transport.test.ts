@@ -22,7 +22,14 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 afterEach(() => mock.reset());
 const make = (extra: Partial<ConstructorParameters<typeof ExchangeClient>[0]> = {}): ExchangeClient =>
-  new ExchangeClient({ key: MOCK_KEY, secret: MOCK_SECRET, baseUrl: mock.url, transport: 'node', rateLimit: 'off', ...extra });
+  new ExchangeClient({
+    key: MOCK_KEY,
+    secret: MOCK_SECRET,
+    baseUrl: mock.url,
+    transport: 'node',
+    rateLimit: 'off',
+    ...extra,
+  });
 beforeAll(() => {
   client = make();
 });
@@ -33,7 +40,13 @@ describe("transport: 'node'", () => {
     expect(data.length).toBeGreaterThan(0);
     expect(response.status).toBe(200);
     expect(response.traceId).toMatch(/^[0-9a-f]+$/);
-    const { tx_id } = await client.wallet.transfer({ currency: 'USDT', from: 'spot', to: 'margin', currency_pair: 'BTC_USDT', amount: '1.5' });
+    const { tx_id } = await client.wallet.transfer({
+      currency: 'USDT',
+      from: 'spot',
+      to: 'margin',
+      currency_pair: 'BTC_USDT',
+      amount: '1.5',
+    });
     expect(tx_id).toBe('9007199254740993');
     const logged = mock.requests.filter((r) => r.operationId === 'listWithdrawals' || r.operationId === 'transfer');
     expect(logged.map((r) => [r.operationId, r.verified, r.status])).toEqual([
@@ -78,18 +91,29 @@ describe("transport: 'node'", () => {
 
   it('a transfer whose answer is lost resolves to one transfer, not two', async () => {
     mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'reset-after' });
-    const result = await client.wallet.transferWithSubAccount({ sub_account: '10002', currency: 'USDT', amount: '5', direction: 'to', client_order_id: 'node-once-1' });
+    const result = await client.wallet.transferWithSubAccount({
+      sub_account: '10002',
+      currency: 'USDT',
+      amount: '5',
+      direction: 'to',
+      client_order_id: 'node-once-1',
+    });
     expect(result.tx_id).toBeDefined();
     expect(mock.state.transfers.filter((t) => t.clientOrderId === 'node-once-1')).toHaveLength(1);
   });
 
   it('times out, aborts, and tells a refused connection from a lost one', async () => {
     mock.faults.add({ operationId: 'listWithdrawals', kind: 'delay', ms: 2_000 });
-    await expect(client.wallet.listWithdrawals({ limit: 1 }, { timeout: 100, maxRetries: 0 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(client.wallet.listWithdrawals({ limit: 1 }, { timeout: 100, maxRetries: 0 })).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
 
     mock.faults.add({ operationId: 'listWithdrawals', kind: 'delay', ms: 2_000 });
     const controller = new AbortController();
-    const pending = client.wallet.listWithdrawals({ limit: 1 }, { signal: controller.signal, maxRetries: 0 }).then(() => undefined, (e: unknown) => e);
+    const pending = client.wallet.listWithdrawals({ limit: 1 }, { signal: controller.signal, maxRetries: 0 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     setTimeout(() => controller.abort(), 50);
     expect(await pending).toBeInstanceOf(AbortError);
 
@@ -97,7 +121,14 @@ describe("transport: 'node'", () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const offline = new ExchangeClient({ key: MOCK_KEY, secret: MOCK_SECRET, baseUrl: `http://127.0.0.1:${port}/api/v4`, transport: 'node', clockSync: 'off', maxRetries: 0 });
+    const offline = new ExchangeClient({
+      key: MOCK_KEY,
+      secret: MOCK_SECRET,
+      baseUrl: `http://127.0.0.1:${port}/api/v4`,
+      transport: 'node',
+      clockSync: 'off',
+      maxRetries: 0,
+    });
     const refused = await offline.withdrawals
       .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
       .catch((e: unknown) => e);

@@ -73,9 +73,15 @@ describe('bad client options fail at construction, naming the option', () => {
     const { fetch, requests } = fakeFetch(() => json(200, []));
     const core = testCore({ fetch });
     await expect(request(core, listWithdrawalsMeta, {}, { timeout: -1 })).rejects.toMatchObject({ field: 'timeout' });
-    await expect(request(core, listWithdrawalsMeta, {}, { maxRetries: 99 })).rejects.toMatchObject({ field: 'maxRetries' });
-    await expect(request(core, listWithdrawalsMeta, {}, { headers: { 'bad header': 'x' } })).rejects.toMatchObject({ rule: 'header' });
-    await expect(request(core, listWithdrawalsMeta, {}, { headers: { 'X-A': 'a\r\nKEY: evil' } })).rejects.toMatchObject({ rule: 'header' });
+    await expect(request(core, listWithdrawalsMeta, {}, { maxRetries: 99 })).rejects.toMatchObject({
+      field: 'maxRetries',
+    });
+    await expect(request(core, listWithdrawalsMeta, {}, { headers: { 'bad header': 'x' } })).rejects.toMatchObject({
+      rule: 'header',
+    });
+    await expect(
+      request(core, listWithdrawalsMeta, {}, { headers: { 'X-A': 'a\r\nKEY: evil' } }),
+    ).rejects.toMatchObject({ rule: 'header' });
     expect(requests).toHaveLength(0);
   });
 });
@@ -173,7 +179,9 @@ describe('rate-limit modes', () => {
 
     const waiting = testCore({ fetch });
     await request(waiting, withdrawMeta, params);
-    await expect(request(waiting, withdrawMeta, params, { rateLimit: 'reject' })).rejects.toBeInstanceOf(RateLimitError);
+    await expect(request(waiting, withdrawMeta, params, { rateLimit: 'reject' })).rejects.toBeInstanceOf(
+      RateLimitError,
+    );
     const queued = advanceUntilSettled(request(waiting, withdrawMeta, params).withResponse());
     await expect(queued).resolves.toMatchObject({ data: { id: '1' } });
     expect(requests).toHaveLength(3);

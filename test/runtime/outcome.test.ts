@@ -37,7 +37,9 @@ class Exchange {
     if (lagging) this.lookupLag -= 1;
     if (req.path === '/api/v4/wallet/order_status') {
       const t = lagging ? undefined : this.transfers.get(q.get('client_order_id') ?? '');
-      return t ? { status: 200, body: `{"tx_id":"${t.tx_id}","status":"${t.status}"}` } : json(404, { label: 'ORDER_NOT_FOUND', message: 'no such transfer' });
+      return t
+        ? { status: 200, body: `{"tx_id":"${t.tx_id}","status":"${t.status}"}` }
+        : json(404, { label: 'ORDER_NOT_FOUND', message: 'no such transfer' });
     }
     const w = lagging ? undefined : this.withdrawals.get(q.get('withdraw_order_id') ?? '');
     return json(200, w ? [[w]] : [[]]);
@@ -50,12 +52,19 @@ class Exchange {
     if (first === 'reset-before-apply') return { reset: true };
     if (req.path === '/api/v4/wallet/transfers') {
       const id = body['client_order_id'] ?? '';
-      if (this.transfers.has(id)) return json(400, { label: 'DUPLICATE_REQUEST', message: 'duplicate client_order_id' });
+      if (this.transfers.has(id))
+        return json(400, { label: 'DUPLICATE_REQUEST', message: 'duplicate client_order_id' });
       const tx = String(this.nextTx++);
       this.transfers.set(id, { tx_id: tx, status: 'SUCCESS' });
     } else {
       const id = body['withdraw_order_id'] ?? '';
-      this.withdrawals.set(id, { id: 'w123', withdraw_order_id: id, currency: body['currency'], amount: body['amount'], status: 'REQUEST' });
+      this.withdrawals.set(id, {
+        id: 'w123',
+        withdraw_order_id: id,
+        currency: body['currency'],
+        amount: body['amount'],
+        status: 'REQUEST',
+      });
     }
     this.applied += 1;
     if (first === 'apply-then-hang') return { hang: true };
@@ -134,13 +143,18 @@ describe('transfers whose answer never came (keyed, lookup by client_order_id)',
   it('with no retries left: UnknownOutcomeError, and resolveOutcome finds the one transfer', async () => {
     exchange.first = 'apply-then-hang';
     const core = client();
-    const err = await request(core, transferMeta, { ...transfer, client_order_id: 'c-9' }, { maxRetries: 0 }).catch((e: unknown) => e);
+    const err = await request(core, transferMeta, { ...transfer, client_order_id: 'c-9' }, { maxRetries: 0 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(UnknownOutcomeError);
     const e = err as UnknownOutcomeError;
     expect(e.idempotency).toEqual({ field: 'client_order_id', value: 'c-9' });
     expect(e.message).toContain('client_order_id=c-9');
     expect(exchange.lookups).toHaveLength(0);
-    await expect(resolveOutcome(core, e)).resolves.toEqual({ applied: true, data: { tx_id: '36028813724316572', status: 'SUCCESS' } });
+    await expect(resolveOutcome(core, e)).resolves.toEqual({
+      applied: true,
+      data: { tx_id: '36028813724316572', status: 'SUCCESS' },
+    });
     await expect(core.resolveOutcome(e)).resolves.toMatchObject({ applied: true });
     expect(exchange.applied).toBe(1);
   });
@@ -165,7 +179,10 @@ describe('withdrawals (retry: never)', () => {
     expect(exchange.posts).toHaveLength(1);
     expect(exchange.lookups).toHaveLength(0);
     const outcome = await resolveOutcome(core, err);
-    expect(outcome).toEqual({ applied: true, data: expect.objectContaining({ withdraw_order_id: 'w-77', status: 'REQUEST' }) });
+    expect(outcome).toEqual({
+      applied: true,
+      data: expect.objectContaining({ withdraw_order_id: 'w-77', status: 'REQUEST' }),
+    });
   });
 
   it('resolveOutcome says not applied when the write never arrived', async () => {
@@ -184,7 +201,10 @@ describe('UnknownOutcomeError and resolveOutcome edges', () => {
     const err = (await request(client(), withdrawMeta, withdrawal).catch((e: unknown) => e)) as UnknownOutcomeError;
     expect(outcomeRecordOf(err)).toMatchObject({ operation: 'withdraw', field: 'withdraw_order_id', value: 'w-77' });
     expect(Object.keys(err)).not.toContain('lookup');
-    expect(JSON.parse(JSON.stringify(err))).toMatchObject({ name: 'UnknownOutcomeError', idempotency: { field: 'withdraw_order_id', value: 'w-77' } });
+    expect(JSON.parse(JSON.stringify(err))).toMatchObject({
+      name: 'UnknownOutcomeError',
+      idempotency: { field: 'withdraw_order_id', value: 'w-77' },
+    });
   });
 
   it('refuses errors that carry no id to look up', async () => {
@@ -195,10 +215,18 @@ describe('UnknownOutcomeError and resolveOutcome edges', () => {
 
 describe('pickLookupResult', () => {
   it.each([
-    { name: 'object answer', given: { tx_id: '5', status: 'SUCCESS' }, want: { found: true, data: { tx_id: '5', status: 'SUCCESS' } } },
+    {
+      name: 'object answer',
+      given: { tx_id: '5', status: 'SUCCESS' },
+      want: { found: true, data: { tx_id: '5', status: 'SUCCESS' } },
+    },
     { name: 'object naming another id', given: { client_order_id: 'other' }, want: { found: false } },
     { name: 'empty object', given: {}, want: { found: false } },
-    { name: 'list with the id', given: [{ withdraw_order_id: 'a' }, { withdraw_order_id: 'k' }], want: { found: true, data: { withdraw_order_id: 'k' } } },
+    {
+      name: 'list with the id',
+      given: [{ withdraw_order_id: 'a' }, { withdraw_order_id: 'k' }],
+      want: { found: true, data: { withdraw_order_id: 'k' } },
+    },
     { name: 'list without the id', given: [{ withdraw_order_id: 'a' }], want: { found: false } },
     { name: 'empty list', given: [], want: { found: false } },
     { name: 'single item without the field', given: [{ id: 1 }], want: { found: true, data: { id: 1 } } },

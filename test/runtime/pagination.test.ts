@@ -18,12 +18,31 @@ describe('timeWindows', () => {
         { from: T + 90 * DAY, to: T + 90 * DAY },
       ],
     },
-    { name: '30 days -> 2', given: { from: T, to: T + 30 * DAY, maxDays: 30 }, want: [{ from: T, to: T + 30 * DAY - 1 }, { from: T + 30 * DAY, to: T + 30 * DAY }] },
-    { name: '30 days minus 1 s -> 1', given: { from: T, to: T + 30 * DAY - 1, maxDays: 30 }, want: [{ from: T, to: T + 30 * DAY - 1 }] },
+    {
+      name: '30 days -> 2',
+      given: { from: T, to: T + 30 * DAY, maxDays: 30 },
+      want: [
+        { from: T, to: T + 30 * DAY - 1 },
+        { from: T + 30 * DAY, to: T + 30 * DAY },
+      ],
+    },
+    {
+      name: '30 days minus 1 s -> 1',
+      given: { from: T, to: T + 30 * DAY - 1, maxDays: 30 },
+      want: [{ from: T, to: T + 30 * DAY - 1 }],
+    },
     { name: '29 days -> 1', given: { from: T, to: T + 29 * DAY, maxDays: 30 }, want: [{ from: T, to: T + 29 * DAY }] },
     { name: 'from == to -> 1', given: { from: T, to: T, maxDays: 30 }, want: [{ from: T, to: T }] },
     { name: 'from > to -> none', given: { from: T + 1, to: T, maxDays: 30 }, want: [] },
-    { name: '1-day windows over 2.5 days', given: { from: 0, to: 2.5 * DAY, maxDays: 1 }, want: [{ from: 0, to: DAY - 1 }, { from: DAY, to: 2 * DAY - 1 }, { from: 2 * DAY, to: 2.5 * DAY }] },
+    {
+      name: '1-day windows over 2.5 days',
+      given: { from: 0, to: 2.5 * DAY, maxDays: 1 },
+      want: [
+        { from: 0, to: DAY - 1 },
+        { from: DAY, to: 2 * DAY - 1 },
+        { from: 2 * DAY, to: 2.5 * DAY },
+      ],
+    },
   ])('$name', ({ given, want }) => {
     expect(timeWindows(given.from, given.to, given.maxDays)).toEqual(want);
   });
@@ -66,7 +85,10 @@ function op(over: Partial<OperationMeta> & Pick<OperationMeta, 'id'>): Operation
 }
 
 const pageOp = op({ id: 'listUnifiedLoans', pagination: { style: 'page', defaultLimit: 100, maxLimit: 100 } });
-const offsetOp = op({ id: 'listSubAccountTransfers', pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 } });
+const offsetOp = op({
+  id: 'listSubAccountTransfers',
+  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
+});
 const rangedOp = op({
   id: 'listWithdrawals',
   pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
@@ -83,7 +105,10 @@ function fakeServer(records: readonly Rec[], slack = 0) {
     const from = typeof p['from'] === 'number' ? p['from'] - slack : -Infinity;
     const to = typeof p['to'] === 'number' ? p['to'] + slack : Infinity;
     const limit = (p['limit'] as number | undefined) ?? Infinity;
-    const start = typeof p['page'] === 'number' ? (p['page'] - 1) * (p['limit'] as number) : ((p['offset'] as number | undefined) ?? 0);
+    const start =
+      typeof p['page'] === 'number'
+        ? (p['page'] - 1) * (p['limit'] as number)
+        : ((p['offset'] as number | undefined) ?? 0);
     return records.filter((r) => r.t >= from && r.t <= to).slice(start, start + limit);
   };
   return { calls, fetchPage };
@@ -99,14 +124,79 @@ async function collect<I>(gen: AsyncGenerator<I, void, undefined>): Promise<I[]>
 
 describe('paginate', () => {
   it.each([
-    { name: 'page style stops on a short page', meta: pageOp, n: 250, params: {}, wantCalls: [{ limit: 100, page: 1 }, { limit: 100, page: 2 }, { limit: 100, page: 3 }] },
-    { name: 'offset style stops on a short page', meta: offsetOp, n: 250, params: {}, wantCalls: [{ limit: 100, offset: 0 }, { limit: 100, offset: 100 }, { limit: 100, offset: 200 }] },
-    { name: 'an exact multiple needs one more empty fetch', meta: offsetOp, n: 200, params: {}, wantCalls: [{ limit: 100, offset: 0 }, { limit: 100, offset: 100 }, { limit: 100, offset: 200 }] },
+    {
+      name: 'page style stops on a short page',
+      meta: pageOp,
+      n: 250,
+      params: {},
+      wantCalls: [
+        { limit: 100, page: 1 },
+        { limit: 100, page: 2 },
+        { limit: 100, page: 3 },
+      ],
+    },
+    {
+      name: 'offset style stops on a short page',
+      meta: offsetOp,
+      n: 250,
+      params: {},
+      wantCalls: [
+        { limit: 100, offset: 0 },
+        { limit: 100, offset: 100 },
+        { limit: 100, offset: 200 },
+      ],
+    },
+    {
+      name: 'an exact multiple needs one more empty fetch',
+      meta: offsetOp,
+      n: 200,
+      params: {},
+      wantCalls: [
+        { limit: 100, offset: 0 },
+        { limit: 100, offset: 100 },
+        { limit: 100, offset: 200 },
+      ],
+    },
     { name: 'an empty list takes one fetch', meta: pageOp, n: 0, params: {}, wantCalls: [{ limit: 100, page: 1 }] },
-    { name: "the caller's limit", meta: offsetOp, n: 70, params: { limit: 30 }, wantCalls: [{ limit: 30, offset: 0 }, { limit: 30, offset: 30 }, { limit: 30, offset: 60 }] },
-    { name: "the caller's page", meta: pageOp, n: 45, params: { page: 3, limit: 10 }, wantCalls: [{ limit: 10, page: 3 }, { limit: 10, page: 4 }, { limit: 10, page: 5 }] },
-    { name: "the caller's offset", meta: offsetOp, n: 45, params: { offset: 20, limit: 20 }, wantCalls: [{ limit: 20, offset: 20 }, { limit: 20, offset: 40 }] },
-    { name: 'other params are passed on', meta: pageOp, n: 5, params: { currency: 'BTC' }, wantCalls: [{ currency: 'BTC', limit: 100, page: 1 }] },
+    {
+      name: "the caller's limit",
+      meta: offsetOp,
+      n: 70,
+      params: { limit: 30 },
+      wantCalls: [
+        { limit: 30, offset: 0 },
+        { limit: 30, offset: 30 },
+        { limit: 30, offset: 60 },
+      ],
+    },
+    {
+      name: "the caller's page",
+      meta: pageOp,
+      n: 45,
+      params: { page: 3, limit: 10 },
+      wantCalls: [
+        { limit: 10, page: 3 },
+        { limit: 10, page: 4 },
+        { limit: 10, page: 5 },
+      ],
+    },
+    {
+      name: "the caller's offset",
+      meta: offsetOp,
+      n: 45,
+      params: { offset: 20, limit: 20 },
+      wantCalls: [
+        { limit: 20, offset: 20 },
+        { limit: 20, offset: 40 },
+      ],
+    },
+    {
+      name: 'other params are passed on',
+      meta: pageOp,
+      n: 5,
+      params: { currency: 'BTC' },
+      wantCalls: [{ currency: 'BTC', limit: 100, page: 1 }],
+    },
   ])('$name', async ({ meta, n, params, wantCalls }) => {
     const server = fakeServer(records(n));
     const items = await collect(paginate(meta, params, server.fetchPage, () => NOW));
@@ -129,14 +219,28 @@ describe('paginate', () => {
   it('stops when a server ignores the paging parameters', async () => {
     const calls: unknown[] = [];
     const same = records(10);
-    const items = await collect(paginate(pageOp, { limit: 10 }, async (p) => (calls.push(p), same), () => NOW));
+    const items = await collect(
+      paginate(
+        pageOp,
+        { limit: 10 },
+        async (p) => (calls.push(p), same),
+        () => NOW,
+      ),
+    );
     expect(calls).toHaveLength(2);
     expect(items).toEqual(same);
   });
 
   it('yields items without an id as they come, repeats included', async () => {
     const pages = [[{ a: 1 }, { a: 1 }], [{ a: 1 }]];
-    const items = await collect(paginate(pageOp, { limit: 2 }, async () => pages.shift() ?? [], () => NOW));
+    const items = await collect(
+      paginate(
+        pageOp,
+        { limit: 2 },
+        async () => pages.shift() ?? [],
+        () => NOW,
+      ),
+    );
     expect(items).toEqual([{ a: 1 }, { a: 1 }, { a: 1 }]);
   });
 
@@ -161,7 +265,9 @@ describe('paginate over time windows', () => {
 
   it('pages each window fully, oldest first', async () => {
     const server = fakeServer(spread);
-    const items = await collect(paginate(rangedOp, { from: T, to: T + 90 * DAY, limit: 1 }, server.fetchPage, () => NOW));
+    const items = await collect(
+      paginate(rangedOp, { from: T, to: T + 90 * DAY, limit: 1 }, server.fetchPage, () => NOW),
+    );
     expect(items.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const windows = server.calls.map((c) => [c['from'], c['to']]);
     expect([...new Map(windows.map((w) => [String(w), w])).values()]).toEqual([
@@ -219,7 +325,14 @@ describe('paginate over time windows', () => {
   it('puts paging and window params into query for a named-only operation', async () => {
     const named = op({ ...rangedOp, id: 'listSomething', shape: 'named-only', body: 'open' });
     const calls: Record<string, unknown>[] = [];
-    await collect(paginate(named, { query: { from: T, to: T + 40 * DAY, type: 'x' } }, async (p) => (calls.push(p), []), () => NOW));
+    await collect(
+      paginate(
+        named,
+        { query: { from: T, to: T + 40 * DAY, type: 'x' } },
+        async (p) => (calls.push(p), []),
+        () => NOW,
+      ),
+    );
     expect(calls).toEqual([
       { query: { from: T, to: T + 30 * DAY - 1, type: 'x', limit: 100, offset: 0 } },
       { query: { from: T + 30 * DAY, to: T + 40 * DAY, type: 'x', limit: 100, offset: 0 } },

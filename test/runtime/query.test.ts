@@ -25,8 +25,16 @@ const specs: QueryParamSpec[] = [
 const cases: Array<{ name: string; given: Record<string, unknown>; want: string }> = [
   { name: 'nothing set', given: {}, want: '' },
   { name: 'undefined and null skipped', given: { currency: undefined, memo: null, n: 1 }, want: 'n=1' },
-  { name: 'spec order, not the caller order', given: { n: 5, memo: 'm', currency: 'BTC' }, want: 'currency=BTC&memo=m&n=5' },
-  { name: 'csv list with literal commas', given: { currencies: ['BTC', 'GT', 'USDT'] }, want: 'currencies=BTC,GT,USDT' },
+  {
+    name: 'spec order, not the caller order',
+    given: { n: 5, memo: 'm', currency: 'BTC' },
+    want: 'currency=BTC&memo=m&n=5',
+  },
+  {
+    name: 'csv list with literal commas',
+    given: { currencies: ['BTC', 'GT', 'USDT'] },
+    want: 'currencies=BTC,GT,USDT',
+  },
   { name: 'comma inside a csv item is encoded', given: { currencies: ['A,B', 'C'] }, want: 'currencies=A%2CB,C' },
   { name: 'comma in a plain value is encoded', given: { memo: 'a,b' }, want: 'memo=a%2Cb' },
   { name: 'empty csv list skipped', given: { currencies: [], n: 2 }, want: 'n=2' },
@@ -94,7 +102,10 @@ describe('encodeComponent and path segments', () => {
 });
 
 describe('queryPlanFor', () => {
-  const shaped = { shape: 'shaped', queryParams: [{ name: 'b' }, { name: 'a', csv: true }] } as unknown as OperationMeta;
+  const shaped = {
+    shape: 'shaped',
+    queryParams: [{ name: 'b' }, { name: 'a', csv: true }],
+  } as unknown as OperationMeta;
   const open = { id: 'x', shape: 'named-only', queryParams: [] } as unknown as OperationMeta;
 
   it('takes shaped query parameters from the flat params', () => {
@@ -133,7 +144,13 @@ describe('the query on the wire is the query that was signed (127.0.0.1)', () =>
   beforeAll(async () => {
     server = await startServer((req) => authFailure(req, Date.now()) ?? json(200, { ok: true }));
     core = new Core(
-      { key: TEST_KEY, secret: TEST_SECRET, baseUrl: server.baseUrl, clockSync: 'off', limiter: new RateLimiter({ mode: 'off' }) },
+      {
+        key: TEST_KEY,
+        secret: TEST_SECRET,
+        baseUrl: server.baseUrl,
+        clockSync: 'off',
+        limiter: new RateLimiter({ mode: 'off' }),
+      },
       apiMeta,
     );
   });

@@ -10,7 +10,12 @@ const TRANSFER = { requests: 80, window: 10 };
 const ctx = { operation: 'withdraw', bucket: 'withdraw' };
 
 /** Starts `n` acquisitions at once; returns the (fake) time each was granted, in call order. */
-function acquireMany(limiter: RateLimiter, n: number, limit = WITHDRAW, key = 'k'): { granted: (number | undefined)[]; all: Promise<void[]> } {
+function acquireMany(
+  limiter: RateLimiter,
+  n: number,
+  limit = WITHDRAW,
+  key = 'k',
+): { granted: (number | undefined)[]; all: Promise<void[]> } {
   const granted: (number | undefined)[] = Array.from({ length: n }, () => undefined);
   const all = Promise.all(
     granted.map((_, i) =>
@@ -39,16 +44,76 @@ afterEach(() => {
 describe('RateLimiter.keyFor', () => {
   type Scope = OperationMeta['rateLimit']['scope'];
   const key = ([scope, bucket, account, pair]: readonly [Scope, string, string, string?]): string =>
-    RateLimiter.keyFor({ rateLimit: { bucket, requests: 10, window: 1, scope } }, account, pair === undefined ? {} : { currency_pair: pair });
+    RateLimiter.keyFor(
+      { rateLimit: { bucket, requests: 10, window: 1, scope } },
+      account,
+      pair === undefined ? {} : { currency_pair: pair },
+    );
   it.each([
-    { name: 'uid differs per API key', given: [['uid', 'b', 'key-A'], ['uid', 'b', 'key-B']] as const, want: 'different' },
-    { name: 'uid differs per bucket', given: [['uid', 'x', 'key-A'], ['uid', 'y', 'key-A']] as const, want: 'different' },
-    { name: 'uid ignores currency_pair', given: [['uid', 'b', 'key-A', 'BTC_USDT'], ['uid', 'b', 'key-A', 'ETH_USDT']] as const, want: 'same' },
-    { name: 'uid+market differs per pair', given: [['uid+market', 'b', 'key-A', 'BTC_USDT'], ['uid+market', 'b', 'key-A', 'ETH_USDT']] as const, want: 'different' },
-    { name: 'uid+market differs per API key', given: [['uid+market', 'b', 'key-A', 'BTC_USDT'], ['uid+market', 'b', 'key-B', 'BTC_USDT']] as const, want: 'different' },
-    { name: 'public is shared across API keys', given: [['ip', 'b', 'key-A'], ['ip', 'b', 'key-B']] as const, want: 'same' },
-    { name: 'public differs per bucket', given: [['ip', 'x', 'public'], ['ip', 'y', 'public']] as const, want: 'different' },
-    { name: 'public and uid never collide', given: [['ip', 'b', 'public'], ['uid', 'b', 'public']] as const, want: 'different' },
+    {
+      name: 'uid differs per API key',
+      given: [
+        ['uid', 'b', 'key-A'],
+        ['uid', 'b', 'key-B'],
+      ] as const,
+      want: 'different',
+    },
+    {
+      name: 'uid differs per bucket',
+      given: [
+        ['uid', 'x', 'key-A'],
+        ['uid', 'y', 'key-A'],
+      ] as const,
+      want: 'different',
+    },
+    {
+      name: 'uid ignores currency_pair',
+      given: [
+        ['uid', 'b', 'key-A', 'BTC_USDT'],
+        ['uid', 'b', 'key-A', 'ETH_USDT'],
+      ] as const,
+      want: 'same',
+    },
+    {
+      name: 'uid+market differs per pair',
+      given: [
+        ['uid+market', 'b', 'key-A', 'BTC_USDT'],
+        ['uid+market', 'b', 'key-A', 'ETH_USDT'],
+      ] as const,
+      want: 'different',
+    },
+    {
+      name: 'uid+market differs per API key',
+      given: [
+        ['uid+market', 'b', 'key-A', 'BTC_USDT'],
+        ['uid+market', 'b', 'key-B', 'BTC_USDT'],
+      ] as const,
+      want: 'different',
+    },
+    {
+      name: 'public is shared across API keys',
+      given: [
+        ['ip', 'b', 'key-A'],
+        ['ip', 'b', 'key-B'],
+      ] as const,
+      want: 'same',
+    },
+    {
+      name: 'public differs per bucket',
+      given: [
+        ['ip', 'x', 'public'],
+        ['ip', 'y', 'public'],
+      ] as const,
+      want: 'different',
+    },
+    {
+      name: 'public and uid never collide',
+      given: [
+        ['ip', 'b', 'public'],
+        ['uid', 'b', 'public'],
+      ] as const,
+      want: 'different',
+    },
   ])('$name', ({ given, want }) => {
     expect(key(given[0]) === key(given[1]) ? 'same' : 'different').toBe(want);
   });
@@ -91,7 +156,8 @@ describe('wait mode', () => {
     expect(times.filter((t) => t === 0)).toHaveLength(80);
     expect(maxInAnyWindow(times, 10_000)).toBeLessThanOrEqual(80);
     for (let i = 0; i < times.length; i++)
-      for (let j = i + 80; j < times.length; j++) expect(Math.abs((times[j] as number) - (times[i] as number))).toBeGreaterThanOrEqual(10_000);
+      for (let j = i + 80; j < times.length; j++)
+        expect(Math.abs((times[j] as number) - (times[i] as number))).toBeGreaterThanOrEqual(10_000);
   });
 
   it('keeps sliding: requests spread over time still never exceed the limit', async () => {
@@ -144,7 +210,13 @@ describe('reject and off modes', () => {
     for (let i = 0; i < 3; i++) {
       const err = await limiter.acquire('k', limit, ctx).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RateLimitError);
-      expect(err).toMatchObject({ status: 0, label: 'RATE_LIMITED_LOCALLY', resetAt: 10_100, bucket: 'withdraw', operation: 'withdraw' });
+      expect(err).toMatchObject({
+        status: 0,
+        label: 'RATE_LIMITED_LOCALLY',
+        resetAt: 10_100,
+        bucket: 'withdraw',
+        operation: 'withdraw',
+      });
     }
     // Had the refusals at t=1000 been recorded, the bucket would still be full at 10_100.
     vi.setSystemTime(10_100);
@@ -300,14 +372,20 @@ class VirtualClock {
 }
 
 /** An HTTP server on 127.0.0.1 that answers 429 once `max` requests arrived within the last `windowMs` (sliding). */
-async function enforcingServer(clock: VirtualClock, max: number, windowMs: number): Promise<{ server: Server; url: string; arrivals: number[] }> {
+async function enforcingServer(
+  clock: VirtualClock,
+  max: number,
+  windowMs: number,
+): Promise<{ server: Server; url: string; arrivals: number[] }> {
   const arrivals: number[] = [];
   const server = createServer((req, res) => {
     req.resume();
     const now = clock.now();
     const recent = arrivals.filter((t) => t > now - windowMs).length;
     if (recent >= max) {
-      res.writeHead(429, { 'content-type': 'application/json' }).end('{"label":"TOO_MANY_REQUESTS","message":"Request Rate Limit Exceeded"}');
+      res
+        .writeHead(429, { 'content-type': 'application/json' })
+        .end('{"label":"TOO_MANY_REQUESTS","message":"Request Rate Limit Exceeded"}');
       return;
     }
     arrivals.push(now);
@@ -319,7 +397,13 @@ async function enforcingServer(clock: VirtualClock, max: number, windowMs: numbe
 }
 
 /** Sends `n` transfers at once through `limiter`; time advances only while nothing is in flight. */
-async function sendTransfers(limiter: RateLimiter, clock: VirtualClock, url: string, n: number, mode: 'wait' | 'off'): Promise<number[]> {
+async function sendTransfers(
+  limiter: RateLimiter,
+  clock: VirtualClock,
+  url: string,
+  n: number,
+  mode: 'wait' | 'off',
+): Promise<number[]> {
   const statuses: number[] = [];
   let inFlight = 0;
   let done = false;
@@ -386,7 +470,9 @@ describe('clock binding', () => {
       vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
       const limit = { requests: 1, window: 3 };
       await limiter.acquire('k', limit, { operation: 'withdraw', bucket: 'withdraw' });
-      const refused = await limiter.acquire('k', limit, { operation: 'withdraw', bucket: 'withdraw' }).catch((e: unknown) => e);
+      const refused = await limiter
+        .acquire('k', limit, { operation: 'withdraw', bucket: 'withdraw' })
+        .catch((e: unknown) => e);
       expect(refused).toMatchObject({ label: 'RATE_LIMITED_LOCALLY' });
       // resetAt is on the fake clock's timeline (2030), not the real one
       expect((refused as { resetAt: number }).resetAt).toBeGreaterThan(Date.parse('2030-01-01T00:00:02Z'));

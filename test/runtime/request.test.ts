@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
-import { AbortError, BadRequestError, TimeoutError, ValidationError } from '../../templates/typescript/runtime/errors.js';
+import {
+  AbortError,
+  BadRequestError,
+  TimeoutError,
+  ValidationError,
+} from '../../templates/typescript/runtime/errors.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
 import { pageRequest, request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
-import { authFailure, fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
+import {
+  authFailure,
+  fakeFetch,
+  json,
+  startServer,
+  type Captured,
+  type Reply,
+  type TestServer,
+} from './helpers/exchange.js';
 import {
   createLoanMeta,
   futuresOrdersMeta,
@@ -22,7 +35,9 @@ let handler: (req: Captured) => Reply = () => json(200, {});
 
 beforeAll(async () => {
   const publicPaths = ['/api/v4/spot/time', '/api/v4/spot/currencies'];
-  server = await startServer((req) => (publicPaths.includes(req.path) ? undefined : authFailure(req, Date.now())) ?? handler(req));
+  server = await startServer(
+    (req) => (publicPaths.includes(req.path) ? undefined : authFailure(req, Date.now())) ?? handler(req),
+  );
 });
 afterAll(() => server.close());
 
@@ -63,7 +78,16 @@ describe('a signed call end to end', () => {
   it('sends the JSON body in field order with int64 kept and returns int64 as strings', async () => {
     handler = (req) =>
       req.path === '/api/v4/wallet/transfers'
-        ? { status: 200, body: `{"tx_id":${BIG}}`, headers: { 'X-Svc-Trace-ID': 'trace-1', 'X-Svc-RateLimit-Requests-Remain': '79', 'X-Svc-RateLimit-Limit': '80', 'X-Svc-RateLimit-Reset-Timestamp': '1700000010' } }
+        ? {
+            status: 200,
+            body: `{"tx_id":${BIG}}`,
+            headers: {
+              'X-Svc-Trace-ID': 'trace-1',
+              'X-Svc-RateLimit-Requests-Remain': '79',
+              'X-Svc-RateLimit-Limit': '80',
+              'X-Svc-RateLimit-Reset-Timestamp': '1700000010',
+            },
+          }
         : json(404, {});
     const core = testCore({ baseUrl: server.baseUrl });
     const { data, response } = await request(core, transferMeta, {
@@ -75,7 +99,9 @@ describe('a signed call end to end', () => {
       client_order_id: 'my-id-1',
     }).withResponse();
     expect(data).toEqual({ tx_id: BIG });
-    expect(last().body).toBe('{"currency":"USDT","from":"spot","to":"margin","amount":"1.5","currency_pair":"BTC_USDT","client_order_id":"my-id-1"}');
+    expect(last().body).toBe(
+      '{"currency":"USDT","from":"spot","to":"margin","amount":"1.5","currency_pair":"BTC_USDT","client_order_id":"my-id-1"}',
+    );
     expect(last().headers['content-type']).toBe('application/json');
     expect(last().headers['accept']).toBe('application/json');
     expect(response).toMatchObject({
@@ -112,7 +138,9 @@ describe('a signed call end to end', () => {
     expect(JSON.parse(last().body).client_order_id).toBe('opt-key');
     await request(core, transferMeta, { ...base, client_order_id: 'param-key' }, { idempotencyKey: 'opt-key' });
     expect(JSON.parse(last().body).client_order_id).toBe('param-key');
-    await expect(request(core, spotTimeMeta, {}, { idempotencyKey: 'x' })).rejects.toMatchObject({ field: 'idempotencyKey' });
+    await expect(request(core, spotTimeMeta, {}, { idempotencyKey: 'x' })).rejects.toMatchObject({
+      field: 'idempotencyKey',
+    });
   });
 
   it('fills path parameters, answers 204 with undefined, unwraps nested lists', async () => {
@@ -128,7 +156,10 @@ describe('a signed call end to end', () => {
 
   it('sends X-Svc-Size-Decimal on futures operations unless turned off, never on others', async () => {
     handler = () => json(200, []);
-    await request(testCore({ baseUrl: server.baseUrl }), futuresOrdersMeta, { settle: 'usdt', query: { contract: 'BTC_USDT', status: 'open' } });
+    await request(testCore({ baseUrl: server.baseUrl }), futuresOrdersMeta, {
+      settle: 'usdt',
+      query: { contract: 'BTC_USDT', status: 'open' },
+    });
     expect(last().headers['x-svc-size-decimal']).toBe('1');
     expect(last().query).toBe('contract=BTC_USDT&status=open');
     await request(testCore({ baseUrl: server.baseUrl, sizeDecimal: false }), futuresOrdersMeta, { settle: 'usdt' });
@@ -140,7 +171,12 @@ describe('a signed call end to end', () => {
   it('sends default and per-call headers; the signing headers cannot be replaced', async () => {
     handler = () => json(200, []);
     const core = testCore({ baseUrl: server.baseUrl, defaultHeaders: { 'X-App': 'demo', SIGN: 'forged' } });
-    await request(core, listWithdrawalsMeta, {}, { headers: { 'x-svc-exptime': 1700000000000, 'X-Client-Request-Id': 'req-42' } });
+    await request(
+      core,
+      listWithdrawalsMeta,
+      {},
+      { headers: { 'x-svc-exptime': 1700000000000, 'X-Client-Request-Id': 'req-42' } },
+    );
     expect(last().headers['x-app']).toBe('demo');
     expect(last().headers['x-svc-exptime']).toBe('1700000000000');
     expect(last().headers['x-client-request-id']).toBe('req-42');
@@ -165,7 +201,9 @@ describe('before any I/O', () => {
     const acquire = vi.spyOn(limiter, 'acquire');
     const core = testCore({ baseUrl: server.baseUrl, limiter });
     const before = server.requests.length;
-    const err = await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'moon', amount: '1' }).catch((e: unknown) => e);
+    const err = await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'moon', amount: '1' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).field).toBe('to');
     expect(acquire).not.toHaveBeenCalled();
@@ -175,7 +213,11 @@ describe('before any I/O', () => {
   it('a private operation without credentials fails naming the key', async () => {
     const core = testCore({ baseUrl: server.baseUrl, key: undefined, secret: undefined });
     const before = server.requests.length;
-    await expect(request(core, listWithdrawalsMeta, {})).rejects.toMatchObject({ name: 'ValidationError', field: 'key', rule: 'required' });
+    await expect(request(core, listWithdrawalsMeta, {})).rejects.toMatchObject({
+      name: 'ValidationError',
+      field: 'key',
+      rule: 'required',
+    });
     expect(server.requests.length).toBe(before);
   });
 
@@ -218,7 +260,9 @@ describe('raw requests', () => {
   it('signs any path, sends the query in key order and a JSON body', async () => {
     handler = () => json(200, { fee: '0.1' });
     const core = testCore({ baseUrl: server.baseUrl });
-    await expect(core.request({ method: 'GET', path: '/spot/fee', query: { currency_pair: 'BTC_USDT', list: ['a', 'b'] } })).resolves.toEqual({ fee: '0.1' });
+    await expect(
+      core.request({ method: 'GET', path: '/spot/fee', query: { currency_pair: 'BTC_USDT', list: ['a', 'b'] } }),
+    ).resolves.toEqual({ fee: '0.1' });
     expect(last().target).toBe('/api/v4/spot/fee?currency_pair=BTC_USDT&list=a,b');
     expect(authFailure(last(), Date.now())).toBeUndefined();
     await core.request({ method: 'POST', path: '/api/v4/account/debit_fee', body: { enabled: true } });
@@ -233,7 +277,9 @@ describe('raw requests', () => {
     expect(last().headers['sign']).toBeUndefined();
     const before = server.requests.length;
     await expect(core.request({ method: 'GET', path: '/a/../b' })).rejects.toMatchObject({ field: 'path' });
-    await expect(core.request({ method: 'GET', path: '/spot/fee', body: { a: 1 } })).rejects.toBeInstanceOf(ValidationError);
+    await expect(core.request({ method: 'GET', path: '/spot/fee', body: { a: 1 } })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     expect(server.requests.length).toBe(before);
   });
 });

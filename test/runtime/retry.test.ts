@@ -1,5 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConnectionError, RateLimitError, ServerError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
+import {
+  ConnectionError,
+  RateLimitError,
+  ServerError,
+  UnknownOutcomeError,
+} from '../../templates/typescript/runtime/errors.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { request } from '../../templates/typescript/runtime/request.js';
@@ -60,8 +65,16 @@ describe('server-given waits', () => {
     { name: '429 waits until the reset time', given: { retry: 1, status: 429, resetAt: now + 5000 }, want: 5000 },
     { name: '429 honours Retry-After', given: { retry: 1, status: 429, retryAfterMs: 2500 }, want: 2500 },
     { name: '429 without hints uses the backoff', given: { retry: 2, status: 429 }, want: 500 },
-    { name: '429 reset in the past uses the backoff', given: { retry: 1, status: 429, resetAt: now - 5000 }, want: 250 },
-    { name: '429 too far away gives up', given: { retry: 1, status: 429, resetAt: now + MAX_SERVER_WAIT_MS + 1 }, want: undefined },
+    {
+      name: '429 reset in the past uses the backoff',
+      given: { retry: 1, status: 429, resetAt: now - 5000 },
+      want: 250,
+    },
+    {
+      name: '429 too far away gives up',
+      given: { retry: 1, status: 429, resetAt: now + MAX_SERVER_WAIT_MS + 1 },
+      want: undefined,
+    },
   ])('$name', ({ given, want }) => {
     expect(retryDelay({ ...given, nowMs: now, random: () => 0.5 })).toBe(want);
   });
@@ -107,32 +120,44 @@ describe('what is retried (127.0.0.1)', () => {
   it('stops after maxRetries (client option and per call)', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     handler = () => json(503, { label: 'TOO_BUSY', message: 'busy' });
-    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(
+      ServerError,
+    );
     expect(sent('/wallet/withdrawals')).toBe(3);
     counts.clear();
-    await expect(request(testCore({ baseUrl: server.baseUrl, maxRetries: 1 }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    await expect(
+      request(testCore({ baseUrl: server.baseUrl, maxRetries: 1 }), listWithdrawalsMeta, {}),
+    ).rejects.toBeInstanceOf(ServerError);
     expect(sent('/wallet/withdrawals')).toBe(2);
     counts.clear();
-    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}, { maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    await expect(
+      request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}, { maxRetries: 0 }),
+    ).rejects.toBeInstanceOf(ServerError);
     expect(sent('/wallet/withdrawals')).toBe(1);
   });
 
   it('501 Not Implemented is permanent and not retried', async () => {
     handler = () => json(501, { label: 'NOT_IMPLEMENTED', message: 'no' });
-    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ServerError);
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toBeInstanceOf(
+      ServerError,
+    );
     expect(sent('/wallet/withdrawals')).toBe(1);
   });
 
   it('4xx answers are never retried', async () => {
     handler = () => json(400, { label: 'INVALID_PARAM_VALUE', message: 'bad' });
-    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toMatchObject({ status: 400 });
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).rejects.toMatchObject({
+      status: 400,
+    });
     expect(sent('/wallet/withdrawals')).toBe(1);
   });
 
   it('a connection reset on a read is retried', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     handler = (_req, n) => (n === 1 ? { reset: true } : json(200, [{ id: 1 }]));
-    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).resolves.toEqual([{ id: '1' }]);
+    await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).resolves.toEqual([
+      { id: '1' },
+    ]);
     expect(sent('/wallet/withdrawals')).toBe(2);
   });
 
@@ -146,8 +171,18 @@ describe('what is retried (127.0.0.1)', () => {
 
   it('a keyed write without its idempotency id is not retried on 5xx', async () => {
     handler = () => json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
-    const noGenerate: OperationMeta = { ...transferMeta, idempotency: { ...transferMeta.idempotency!, generate: false } };
-    await expect(request(testCore({ baseUrl: server.baseUrl }), noGenerate, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' })).rejects.toBeInstanceOf(ServerError);
+    const noGenerate: OperationMeta = {
+      ...transferMeta,
+      idempotency: { ...transferMeta.idempotency!, generate: false },
+    };
+    await expect(
+      request(testCore({ baseUrl: server.baseUrl }), noGenerate, {
+        currency: 'USDT',
+        from: 'spot',
+        to: 'margin',
+        amount: '1',
+      }),
+    ).rejects.toBeInstanceOf(ServerError);
     expect(sent('/wallet/transfers')).toBe(1);
   });
 });
@@ -162,7 +197,9 @@ describe('connection refused (nothing was sent)', () => {
     const core = testCore({ baseUrl, logger: (e) => events.push(e) });
     await expect(request(core, listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ConnectionError);
     expect(events.filter((e) => e.type === 'request')).toHaveLength(3);
-    const err = await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' }).catch((e: unknown) => e);
+    const err = await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ConnectionError);
     expect((err as Error).message).toContain('before the request was sent');
     vi.restoreAllMocks();
@@ -180,10 +217,16 @@ describe('429 timing (fake timers)', () => {
     const { fetch, requests } = fakeFetch(() => {
       times.push(Date.now());
       return times.length === 1
-        ? json(429, { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' }, { 'X-Svc-RateLimit-Reset-Timestamp': String(Date.now() / 1000 + 5) })
+        ? json(
+            429,
+            { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' },
+            { 'X-Svc-RateLimit-Reset-Timestamp': String(Date.now() / 1000 + 5) },
+          )
         : json(200, []);
     });
-    const { response } = await advanceUntilSettled(request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse());
+    const { response } = await advanceUntilSettled(
+      request(testCore({ fetch }), listWithdrawalsMeta, {}).withResponse(),
+    );
     expect(response.attempts).toBe(2);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(5000);
     // Every attempt is signed afresh: a new Timestamp and a new signature.
@@ -207,8 +250,12 @@ describe('429 timing (fake timers)', () => {
 
   it('in reject mode a 429 is thrown at once, with the reset time and bucket', async () => {
     vi.useFakeTimers({ now: 0, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { fetch, requests } = fakeFetch(() => json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '30' }));
-    const err = await request(testCore({ fetch, rateLimit: 'reject' }), listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    const { fetch, requests } = fakeFetch(() =>
+      json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '30' }),
+    );
+    const err = await request(testCore({ fetch, rateLimit: 'reject' }), listWithdrawalsMeta, {}).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(RateLimitError);
     expect(err).toMatchObject({ status: 429, label: 'TOO_MANY_REQUESTS', resetAt: 30_000, bucket: 'listWithdrawals' });
     expect(requests).toHaveLength(1);

@@ -69,11 +69,19 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
           return json(400, { label: 'INVALID_PARAM_VALUE', message: 'bad value' });
         case '/e/401':
           // A server that echoes the credentials it received, in the body and in headers.
-          return json(401, { label: 'INVALID_KEY', message: `key rejected: ${echo}` }, { 'X-Echo': echo, 'X-Svc-Trace-ID': echo });
+          return json(
+            401,
+            { label: 'INVALID_KEY', message: `key rejected: ${echo}` },
+            { 'X-Echo': echo, 'X-Svc-Trace-ID': echo },
+          );
         case '/e/404':
           return json(404, { label: 'NOT_FOUND', detail: `nothing at ${echo}` });
         case '/e/429':
-          return json(429, { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1' });
+          return json(
+            429,
+            { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' },
+            { 'X-Svc-RateLimit-Reset-Timestamp': '1' },
+          );
         case '/e/500':
           return json(500, { label: 'INTERNAL', message: `trace ${echo}` });
         case '/e/html':
@@ -85,7 +93,13 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
           return { hang: true };
       }
     });
-    core = testCore({ baseUrl: server.baseUrl, timeout: 300, maxRetries: 0, rateLimit: 'reject', logger: (e) => events.push(e) });
+    core = testCore({
+      baseUrl: server.baseUrl,
+      timeout: 300,
+      maxRetries: 0,
+      rateLimit: 'reject',
+      logger: (e) => events.push(e),
+    });
   });
   afterAll(() => server.close());
 
@@ -93,7 +107,9 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const raw = (path: string) => core.request({ method: 'GET', path }).catch((e: unknown) => e);
     const controller = new AbortController();
-    const aborted = core.request({ method: 'GET', path: '/e/hang' }, { signal: controller.signal, timeout: 5_000 }).catch((e: unknown) => e);
+    const aborted = core
+      .request({ method: 'GET', path: '/e/hang' }, { signal: controller.signal, timeout: 5_000 })
+      .catch((e: unknown) => e);
     setTimeout(() => controller.abort(), 50);
 
     const closed = await startServer(() => json(200, {}));
@@ -110,16 +126,24 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
       ['non-JSON 5xx echoing credentials', await raw('/e/html'), ServerError],
       ['timeout', await raw('/e/hang'), TimeoutError],
       ['connection reset', await raw('/e/reset'), ConnectionError],
-      ['connection refused', await refusedCore.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e), ConnectionError],
+      [
+        'connection refused',
+        await refusedCore.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e),
+        ConnectionError,
+      ],
       ['abort', await aborted, AbortError],
       [
         'validation of a secret field',
-        await request(core, createSubAccountMeta, { login_name: 'sub1', password: TEST_SECRET }).catch((e: unknown) => e),
+        await request(core, createSubAccountMeta, { login_name: 'sub1', password: TEST_SECRET }).catch(
+          (e: unknown) => e,
+        ),
         ValidationError,
       ],
       [
         'unknown outcome',
-        await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' }).catch((e: unknown) => e),
+        await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' }).catch(
+          (e: unknown) => e,
+        ),
         UnknownOutcomeError,
       ],
       [
@@ -137,7 +161,8 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
     for (const [name, error, kind] of errors) {
       expect(error, name).toBeInstanceOf(kind as new (...a: never[]) => unknown);
       for (const text of renderings(error)) {
-        for (const needle of needles) expect(text.includes(needle), `${name} leaks ${needle.slice(0, 12)}...`).toBe(false);
+        for (const needle of needles)
+          expect(text.includes(needle), `${name} leaks ${needle.slice(0, 12)}...`).toBe(false);
       }
     }
     expect((errors[10]![1] as ValidationError).value).toBe('[redacted]');

@@ -58,9 +58,16 @@ function parseCoverage(text: string): CoverageEntry[] {
   return doc['endpoints'].map((row: unknown, i: number): CoverageEntry => {
     if (!isRecord(row)) throw new Error(`spec/coverage.yaml endpoints[${i}]: not a mapping`);
     const { method, path, status } = row;
-    if (!isMethod(method)) throw new Error(`spec/coverage.yaml endpoints[${i}]: method ${String(method)} is not one of ${METHODS.join(', ')}`);
-    if (typeof path !== 'string' || !path.startsWith('/')) throw new Error(`spec/coverage.yaml endpoints[${i}]: path ${String(path)} must start with /`);
-    if (!isStatus(status)) throw new Error(`spec/coverage.yaml endpoints[${i}]: status ${String(status)} is not one of ${STATUSES.join(', ')}`);
+    if (!isMethod(method))
+      throw new Error(
+        `spec/coverage.yaml endpoints[${i}]: method ${String(method)} is not one of ${METHODS.join(', ')}`,
+      );
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      throw new Error(`spec/coverage.yaml endpoints[${i}]: path ${String(path)} must start with /`);
+    if (!isStatus(status))
+      throw new Error(
+        `spec/coverage.yaml endpoints[${i}]: status ${String(status)} is not one of ${STATUSES.join(', ')}`,
+      );
     return { method, path, status };
   });
 }
@@ -149,12 +156,15 @@ describe('(c) every removed entry is in x-removed-operations and not in paths', 
     ).toBe(true);
   });
 
-  it.each(removed.map((r) => [key(r.method, r.path), r.replacedBy] as const))('%s: replacedBy names live operations', (k, replacedBy) => {
-    expect(Array.isArray(replacedBy), `${k}: replacedBy must be a list`).toBe(true);
-    const targets = Array.isArray(replacedBy) ? replacedBy.map(String) : [];
-    const dead = targets.filter((t) => !byKey.has(t));
-    expect(dead, `${k}: replacedBy entries that are not operations`).toEqual([]);
-  });
+  it.each(removed.map((r) => [key(r.method, r.path), r.replacedBy] as const))(
+    '%s: replacedBy names live operations',
+    (k, replacedBy) => {
+      expect(Array.isArray(replacedBy), `${k}: replacedBy must be a list`).toBe(true);
+      const targets = Array.isArray(replacedBy) ? replacedBy.map(String) : [];
+      const dead = targets.filter((t) => !byKey.has(t));
+      expect(dead, `${k}: replacedBy entries that are not operations`).toEqual([]);
+    },
+  );
 });
 
 describe('(d) x-rate-limit on every operation, x-permission on every private one', () => {

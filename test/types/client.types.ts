@@ -38,8 +38,15 @@ export async function enumValues(): Promise<void> {
 export async function unknownFields(): Promise<void> {
   // @ts-expect-error misspelt query parameter
   await client.wallet.listWithdrawals({ currncy: 'BTC' });
-  // @ts-expect-error unknown body field
-  await client.wallet.transfer({ currency: 'BTC', from: 'spot', to: 'futures', settle: 'usdt', amount: '1', memo: 'x' });
+  await client.wallet.transfer({
+    currency: 'BTC',
+    from: 'spot',
+    to: 'futures',
+    settle: 'usdt',
+    amount: '1',
+    // @ts-expect-error unknown body field
+    memo: 'x',
+  });
   // @ts-expect-error operations without parameters take none
   await client.wallet.getLowCapExchangeList({ currency: 'BTC' });
 }
@@ -56,7 +63,13 @@ export async function amountsAndInt64(): Promise<void> {
   const uid: string | undefined = subs[0]?.user_id;
   // @ts-expect-error int64 values are not numbers in responses
   const asNumber: number | undefined = subs[0]?.user_id;
-  const { tx_id } = await client.wallet.transfer({ currency: 'USDT', from: 'spot', to: 'margin', currency_pair: 'BTC_USDT', amount: '10' });
+  const { tx_id } = await client.wallet.transfer({
+    currency: 'USDT',
+    from: 'spot',
+    to: 'margin',
+    currency_pair: 'BTC_USDT',
+    amount: '10',
+  });
   const txId: string | undefined = tx_id;
   void [uid, asNumber, txId];
 }
@@ -79,7 +92,9 @@ export async function pagesAndResponses(): Promise<void> {
 }
 
 export async function namedOnly(): Promise<void> {
-  const order = await client.spot.createOrder({ body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' } });
+  const order = await client.spot.createOrder({
+    body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' },
+  });
   const untyped: unknown = order;
   await client.futures.listFuturesOrders({ settle: 'usdt', query: { contract: 'BTC_USDT', status: 'open' } });
   // declared query parameters of a named-only operation are typed inside `query`, extras are open

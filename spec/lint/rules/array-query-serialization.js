@@ -39,7 +39,10 @@ export default function ArrayQuerySerialization(options = {}) {
         if (!isArraySchema(schema)) return;
         const name = String(parameter.name);
         /** @type {Array<[string, unknown]>} */
-        const wanted = [['style', style], ['explode', explode]];
+        const wanted = [
+          ['style', style],
+          ['explode', explode],
+        ];
         const missing = wanted.filter(([key]) => parameter[key] === undefined);
         const wrong = wanted.filter(([key, want]) => parameter[key] !== undefined && parameter[key] !== want);
         if (missing.length === 0 && wrong.length === 0) return;

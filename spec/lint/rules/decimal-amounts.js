@@ -15,8 +15,18 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** @type {Record<string, import('../support/shape.js').Field>} */
 const X_DECIMAL_FIELDS = {
-  gt: { check: (v) => (typeof v === 'string' && DECIMAL.test(v) ? undefined : `must be a decimal string such as '0', got ${show(v)}`), optional: true },
-  maxScale: { check: (v) => (Number.isInteger(v) && /** @type {number} */ (v) >= 0 ? undefined : `must be a whole number of decimals, got ${show(v)}`), optional: true },
+  gt: {
+    check: (v) =>
+      typeof v === 'string' && DECIMAL.test(v) ? undefined : `must be a decimal string such as '0', got ${show(v)}`,
+    optional: true,
+  },
+  maxScale: {
+    check: (v) =>
+      Number.isInteger(v) && /** @type {number} */ (v) >= 0
+        ? undefined
+        : `must be a whole number of decimals, got ${show(v)}`,
+    optional: true,
+  },
 };
 
 /**
@@ -53,8 +63,10 @@ export default function DecimalAmounts(options = {}) {
           const { node: property } = deref(ctx.resolve, raw, ctx.location.source.absoluteRef);
           if (!isPlainObject(property)) continue;
           const faults = [];
-          if (!isStringType(property.type)) faults.push(property.type === undefined ? 'no type' : `type ${show(property.type)}`);
-          if (property.format !== 'decimal') faults.push(property.format === undefined ? 'no format' : `format ${show(property.format)}`);
+          if (!isStringType(property.type))
+            faults.push(property.type === undefined ? 'no type' : `type ${show(property.type)}`);
+          if (property.format !== 'decimal')
+            faults.push(property.format === undefined ? 'no format' : `format ${show(property.format)}`);
           if (faults.length === 0) continue;
           ctx.report({
             message: `Property \`${name}\` holds an amount or price, so it must be \`type: string, format: decimal\`; it has ${faults.join(' and ')}.`,
@@ -74,7 +86,10 @@ export default function DecimalAmounts(options = {}) {
 function checkXDecimal(schema, ctx) {
   const here = ctx.location.child(['x-decimal']);
   if (!isStringType(schema.type) || schema.format !== 'decimal') {
-    ctx.report({ message: '`x-decimal` applies to decimal strings only (`type: string, format: decimal`).', location: here.key() });
+    ctx.report({
+      message: '`x-decimal` applies to decimal strings only (`type: string, format: decimal`).',
+      location: here.key(),
+    });
   }
   for (const problem of checkFields(schema['x-decimal'], X_DECIMAL_FIELDS)) {
     ctx.report({

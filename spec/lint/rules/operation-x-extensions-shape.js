@@ -53,7 +53,10 @@ export default function OperationXExtensionsShape() {
         const from = ctx.location.source.absoluteRef;
         const params = operationParameters(ctx.resolve, operation, ctx.parent, from);
         if (typeof operation.operationId === 'string') {
-          operations.set(operation.operationId, params.map((p) => p.name));
+          operations.set(
+            operation.operationId,
+            params.map((p) => p.name),
+          );
         }
         /** @param {string} message @param {any} location */
         const report = (message, location) => ctx.report({ message: `\`${name}\`: ${message}.`, location });
@@ -68,10 +71,16 @@ export default function OperationXExtensionsShape() {
           if (fault !== undefined) report(`\`${key}\` ${fault}`, ctx.location.child([key]));
         }
         if (operation['x-retry'] === 'keyed' && operation['x-idempotency'] === undefined) {
-          report("`x-retry: keyed` needs `x-idempotency` (the field whose presence makes a retry safe)", ctx.location.child(['x-retry']));
+          report(
+            '`x-retry: keyed` needs `x-idempotency` (the field whose presence makes a retry safe)',
+            ctx.location.child(['x-retry']),
+          );
         }
         if (method === 'GET' && operation['x-retry'] !== undefined && operation['x-retry'] !== 'safe') {
-          report(`a GET is a read, so \`x-retry\` must be 'safe', got ${show(operation['x-retry'])}`, ctx.location.child(['x-retry']));
+          report(
+            `a GET is a read, so \`x-retry\` must be 'safe', got ${show(operation['x-retry'])}`,
+            ctx.location.child(['x-retry']),
+          );
         }
 
         const facts = {
@@ -82,7 +91,10 @@ export default function OperationXExtensionsShape() {
         for (const [key, check] of Object.entries(OPTIONAL_CHECKS)) {
           if (operation[key] === undefined) continue;
           for (const problem of check(operation[key], facts)) {
-            report(`\`${[key, ...problem.path].join('.')}\` ${problem.message}`, ctx.location.child([key, ...problem.path]));
+            report(
+              `\`${[key, ...problem.path].join('.')}\` ${problem.message}`,
+              ctx.location.child([key, ...problem.path]),
+            );
           }
         }
 
@@ -98,7 +110,10 @@ export default function OperationXExtensionsShape() {
 
         for (const key of Object.keys(operation)) {
           if (key.startsWith('x-') && !OPERATION_EXTENSIONS.includes(key)) {
-            report(`unknown extension \`${key}\` (spec/README.md defines ${OPERATION_EXTENSIONS.join(', ')})`, ctx.location.child([key]).key());
+            report(
+              `unknown extension \`${key}\` (spec/README.md defines ${OPERATION_EXTENSIONS.join(', ')})`,
+              ctx.location.child([key]).key(),
+            );
           }
         }
       },

@@ -15,13 +15,24 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** @type {Record<string, import('../support/shape.js').Field>} */
 const ENTRY_FIELDS = {
   method: { check: oneOf(METHODS) },
-  path: { check: (v) => (typeof v === 'string' && v.startsWith('/') ? undefined : `must be a path starting with '/', got ${show(v)}`) },
-  operationId: { check: (v) => (typeof v === 'string' && /^[a-z][a-zA-Z0-9]*$/.test(v) ? undefined : `must be a camelCase operationId, got ${show(v)}`), optional: true },
+  path: {
+    check: (v) =>
+      typeof v === 'string' && v.startsWith('/') ? undefined : `must be a path starting with '/', got ${show(v)}`,
+  },
+  operationId: {
+    check: (v) =>
+      typeof v === 'string' && /^[a-z][a-zA-Z0-9]*$/.test(v)
+        ? undefined
+        : `must be a camelCase operationId, got ${show(v)}`,
+    optional: true,
+  },
   removedIn: { check: nonEmptyString, optional: true },
   status: { check: oneOf(['removed', 'moved', 'deprecated']) },
   replacedBy: {
     check: (v) =>
-      Array.isArray(v) && v.every((item) => typeof item === 'string') ? undefined : `must be a list of 'METHOD /path' strings, got ${show(v)}`,
+      Array.isArray(v) && v.every((item) => typeof item === 'string')
+        ? undefined
+        : `must be a list of 'METHOD /path' strings, got ${show(v)}`,
   },
   note: { check: anyString, optional: true },
 };
@@ -88,10 +99,16 @@ export default function RootXExtensionsShape() {
           if (problems.length > 0 || !isPlainObject(entry)) return;
           const endpoint = `${String(entry.method)} ${String(entry.path)}`;
           if (entry.status !== 'deprecated' && live.has(endpoint)) {
-            ctx.report({ message: `\`${endpoint}\` is listed as ${String(entry.status)} but is still among the paths.`, location: at.child(['path']) });
+            ctx.report({
+              message: `\`${endpoint}\` is listed as ${String(entry.status)} but is still among the paths.`,
+              location: at.child(['path']),
+            });
           }
           const reusedBy = typeof entry.operationId === 'string' ? liveIds.get(entry.operationId) : undefined;
-          const keptByMove = entry.status === 'moved' && reusedBy !== undefined && /** @type {string[]} */ (entry.replacedBy).includes(reusedBy);
+          const keptByMove =
+            entry.status === 'moved' &&
+            reusedBy !== undefined &&
+            /** @type {string[]} */ (entry.replacedBy).includes(reusedBy);
           if (entry.status !== 'deprecated' && reusedBy !== undefined && !keptByMove) {
             ctx.report({
               message: `Removed operationId '${String(entry.operationId)}' (${endpoint}) is the operationId of live \`${reusedBy}\`; only a moved operation may keep its id at its new path.`,

@@ -49,7 +49,9 @@ function fieldProblems(value, fields) {
  * @returns {boolean | undefined}
  */
 function declares(facts, name, where) {
-  const inParams = where.paramIn !== null && facts.params.some((p) => p.name === name && (where.paramIn === undefined || p.in === where.paramIn));
+  const inParams =
+    where.paramIn !== null &&
+    facts.params.some((p) => p.name === name && (where.paramIn === undefined || p.in === where.paramIn));
   if (inParams) return true;
   if (where.body === false) return false;
   if (facts.bodyNames?.has(name)) return true;
@@ -81,7 +83,10 @@ export function checkPagination(value, facts) {
   }
   for (const param of ['limit', String(style)]) {
     if (!declares(facts, param, { paramIn: 'query', body: false })) {
-      problems.push({ path: ['style'], message: `is '${String(style)}', which pages with query parameter \`${param}\`; the operation does not declare it` });
+      problems.push({
+        path: ['style'],
+        message: `is '${String(style)}', which pages with query parameter \`${param}\`; the operation does not declare it`,
+      });
     }
   }
   return problems;
@@ -104,12 +109,18 @@ export function checkTimeRange(value, facts) {
   });
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   if (/** @type {number} */ (value.defaultDays) > /** @type {number} */ (value.maxDays)) {
-    problems.push({ path: ['defaultDays'], message: `is ${String(value.defaultDays)}, above \`maxDays\` ${String(value.maxDays)}` });
+    problems.push({
+      path: ['defaultDays'],
+      message: `is ${String(value.defaultDays)}, above \`maxDays\` ${String(value.maxDays)}`,
+    });
   }
   for (const key of ['from', 'to']) {
     const name = String(value[key]);
     if (!declares(facts, name, { paramIn: 'query', body: false })) {
-      problems.push({ path: [key], message: `names query parameter \`${name}\`, which the operation does not declare` });
+      problems.push({
+        path: [key],
+        message: `names query parameter \`${name}\`, which the operation does not declare`,
+      });
     }
   }
   return problems;
@@ -129,18 +140,30 @@ export function checkIdempotency(value, facts) {
     in: { check: oneOf(['body', 'query']) },
     dedupes: { check: boolean },
     generate: { check: boolean, optional: true },
-    lookup: { check: (v) => (isPlainObject(v) ? undefined : `must be an object {operationId, param}, got ${show(v)}`), optional: true },
+    lookup: {
+      check: (v) => (isPlainObject(v) ? undefined : `must be an object {operationId, param}, got ${show(v)}`),
+      optional: true,
+    },
   });
   if (isPlainObject(value) && isPlainObject(value.lookup)) {
-    for (const p of checkFields(value.lookup, { operationId: { check: nonEmptyString }, param: { check: nonEmptyString } })) {
+    for (const p of checkFields(value.lookup, {
+      operationId: { check: nonEmptyString },
+      param: { check: nonEmptyString },
+    })) {
       problems.push({ path: p.key === undefined ? ['lookup'] : ['lookup', p.key], message: p.message });
     }
   }
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   const field = String(value.field);
-  const found = value.in === 'query' ? declares(facts, field, { paramIn: 'query', body: false }) : declares(facts, field, { paramIn: null, body: true });
+  const found =
+    value.in === 'query'
+      ? declares(facts, field, { paramIn: 'query', body: false })
+      : declares(facts, field, { paramIn: null, body: true });
   if (found === false) {
-    problems.push({ path: ['field'], message: `names '${field}', which is not a ${value.in === 'query' ? 'query parameter' : 'request body field'} of the operation` });
+    problems.push({
+      path: ['field'],
+      message: `names '${field}', which is not a ${value.in === 'query' ? 'query parameter' : 'request body field'} of the operation`,
+    });
   }
   return problems;
 }
@@ -162,10 +185,16 @@ export function checkStp(value, facts) {
   if (problems.length > 0 || !isPlainObject(value)) return problems;
   const values = /** @type {string[]} */ (value.values);
   if (!values.includes(/** @type {string} */ (value.default))) {
-    problems.push({ path: ['default'], message: `is ${show(value.default)}, which is not one of \`values\` (${values.join(', ')})` });
+    problems.push({
+      path: ['default'],
+      message: `is ${show(value.default)}, which is not one of \`values\` (${values.join(', ')})`,
+    });
   }
   if (declares(facts, String(value.field), {}) === false) {
-    problems.push({ path: ['field'], message: `names '${String(value.field)}', which is not a parameter or request body field of the operation` });
+    problems.push({
+      path: ['field'],
+      message: `names '${String(value.field)}', which is not a parameter or request body field of the operation`,
+    });
   }
   return problems;
 }
@@ -187,7 +216,10 @@ export function checkRequireAnyOf(value, facts) {
   const problems = [];
   names.forEach((name, i) => {
     if (declares(facts, name, {}) === false) {
-      problems.push({ path: [i], message: `names '${name}', which is not a parameter or request body field of the operation` });
+      problems.push({
+        path: [i],
+        message: `names '${name}', which is not a parameter or request body field of the operation`,
+      });
     }
   });
   return problems;
@@ -199,5 +231,7 @@ export function checkRequireAnyOf(value, facts) {
  * @returns {ExtensionProblem[]}
  */
 export function checkNestedList(value) {
-  return value === true ? [] : [{ path: [], message: `must be true when present (omit it otherwise), got ${show(value)}` }];
+  return value === true
+    ? []
+    : [{ path: [], message: `must be true when present (omit it otherwise), got ${show(value)}` }];
 }

@@ -57,8 +57,7 @@ export const boolean = (v) => (typeof v === 'boolean' ? undefined : `must be tru
  * @returns {Check}
  */
 export function oneOf(allowed) {
-  return (v) =>
-    allowed.includes(v) ? undefined : `must be one of ${allowed.map(show).join(', ')}, got ${show(v)}`;
+  return (v) => (allowed.includes(v) ? undefined : `must be one of ${allowed.map(show).join(', ')}, got ${show(v)}`);
 }
 
 /**
@@ -83,7 +82,9 @@ export const distinctNames = (v) => {
  */
 export function checkFields(value, fields) {
   if (!isPlainObject(value)) {
-    return [{ key: undefined, message: `must be an object with ${Object.keys(fields).join(', ')}, got ${show(value)}` }];
+    return [
+      { key: undefined, message: `must be an object with ${Object.keys(fields).join(', ')}, got ${show(value)}` },
+    ];
   }
   /** @type {FieldProblem[]} */
   const problems = [];

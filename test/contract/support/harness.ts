@@ -34,7 +34,10 @@ export function startContractMock(): Promise<MockServer> {
  * client's own limiter off (the mock enforces the limits), no clock sync (the mock runs on real
  * time) and no retries (one call, one request); `options` overrides them.
  */
-export function contractClient(mock: MockServer, options: ClientOptions = {}): { client: ExchangeClient; responses: RawResponse[] } {
+export function contractClient(
+  mock: MockServer,
+  options: ClientOptions = {},
+): { client: ExchangeClient; responses: RawResponse[] } {
   const responses: RawResponse[] = [];
   const client = new ExchangeClient({
     key: MOCK_KEY,
@@ -45,7 +48,12 @@ export function contractClient(mock: MockServer, options: ClientOptions = {}): {
     maxRetries: 0,
     fetch: async (request: Request) => {
       const response = await globalThis.fetch(request);
-      responses.push({ method: request.method, url: request.url, status: response.status, text: await response.clone().text() });
+      responses.push({
+        method: request.method,
+        url: request.url,
+        status: response.status,
+        text: await response.clone().text(),
+      });
       return response;
     },
     ...options,
@@ -59,7 +67,11 @@ export function groupOf(area: string): string {
 }
 
 /** Calls `op` through its client group method (`client.wallet.listWithdrawals(params)`). */
-export function callOperation(client: ExchangeClient, op: IROperation, params: Record<string, unknown>): Promise<unknown> {
+export function callOperation(
+  client: ExchangeClient,
+  op: IROperation,
+  params: Record<string, unknown>,
+): Promise<unknown> {
   const group = (client as unknown as Record<string, Record<string, unknown>>)[groupOf(op.area)];
   const method = group?.[op.id];
   if (typeof method !== 'function') throw new Error(`client.${groupOf(op.area)}.${op.id} does not exist`);
@@ -112,8 +124,11 @@ export function encode(text: string): string {
  */
 export function expectedQuery(op: IROperation, fixture: LoadedFixture): string {
   const query = fixture.exact.request?.query ?? {};
-  const csv = new Set(op.parameters.filter((p) => p.serialization === 'csv' || p.schema['type'] === 'array').map((p) => p.name));
-  const names = op.shape === 'shaped' ? op.parameters.filter((p) => p.in === 'query').map((p) => p.name) : Object.keys(query);
+  const csv = new Set(
+    op.parameters.filter((p) => p.serialization === 'csv' || p.schema['type'] === 'array').map((p) => p.name),
+  );
+  const names =
+    op.shape === 'shaped' ? op.parameters.filter((p) => p.in === 'query').map((p) => p.name) : Object.keys(query);
   return names
     .flatMap((name) => {
       const value = query[name];
@@ -136,7 +151,10 @@ export function expectedPath(ir: IR, op: IROperation, fixture: LoadedFixture): s
  */
 export function typedBody(op: IROperation, exactBody: unknown): unknown {
   if (exactBody === undefined) return undefined;
-  const flat = op.nestedList && Array.isArray(exactBody) && exactBody.every(Array.isArray) ? (exactBody as unknown[][]).flat(1) : exactBody;
+  const flat =
+    op.nestedList && Array.isArray(exactBody) && exactBody.every(Array.isArray)
+      ? (exactBody as unknown[][]).flat(1)
+      : exactBody;
   return parseJson(stringifyLossless(flat) ?? 'null', op.int64.response);
 }
 
@@ -144,6 +162,7 @@ export function typedBody(op: IROperation, exactBody: unknown): unknown {
 export function numbersAsText(value: unknown): unknown {
   if (isLosslessNumber(value)) return `#${value.toString()}`;
   if (Array.isArray(value)) return value.map(numbersAsText);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbersAsText(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbersAsText(v)]));
   return value;
 }

@@ -33,7 +33,11 @@ export type Reply =
 export type Handler = (req: Captured) => Reply | Promise<Reply>;
 
 /** A JSON response. */
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({ status, body, headers });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => ({
+  status,
+  body,
+  headers,
+});
 
 function bodyText(body: unknown): string {
   if (body === undefined) return '';
@@ -51,7 +55,12 @@ export function expectedSignature(req: Captured, secret = TEST_SECRET): string {
  * The server's authentication check: key, signature over what arrived, and a Timestamp within
  * 60 s of the server's clock. Returns the 401 reply, or undefined when the request is good.
  */
-export function authFailure(req: Captured, serverNowMs: number, key = TEST_KEY, secret = TEST_SECRET): Reply | undefined {
+export function authFailure(
+  req: Captured,
+  serverNowMs: number,
+  key = TEST_KEY,
+  secret = TEST_SECRET,
+): Reply | undefined {
   if (req.headers['key'] !== key) return json(401, { label: 'INVALID_KEY', message: 'Invalid key provided' });
   if (req.headers['sign'] !== expectedSignature(req, secret)) {
     return json(401, { label: 'INVALID_SIGNATURE', message: 'Signature mismatch' });
@@ -145,7 +154,9 @@ export function fakeFetch(handler: Handler): { fetch: (request: Request) => Prom
       });
     }
     if ('reset' in reply) {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+      });
     }
     return new Response(reply.status === 204 ? null : bodyText(reply.body), {
       status: reply.status,

@@ -1,0 +1,42 @@
+// ESLint over every hand-written file: typescript-eslint's type-aware recommended rules, plus a few
+// house rules. Formatting belongs to prettier (`npm run format:check`), not to this config.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'generated/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.tmp/**',
+      'bench/.scratch/**',
+      '**/__snapshots__/**',
+      'test/fixtures/**',
+      'test/generator/fixtures/**',
+      'test/diff/corpus/**',
+      'mock/fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);
