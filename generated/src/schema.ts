@@ -1925,7 +1925,8 @@ export interface components {
      *     compliance review, `TRACK` counting confirmations before crediting (spot).
      * @enum {string}
      */
-    DepositStatus: 'BLOCKED' | 'DEP_CREDITED' | 'DONE' | 'INVALID' | 'MANUAL' | 'PEND' | 'REVIEW' | 'TRACK';
+    DepositStatus:
+      'BLOCKED' | 'DEP_CREDITED' | 'DONE' | 'INVALID' | 'MANUAL' | 'PEND' | 'REVIEW' | 'TRACK' | (string & {});
     /**
      * Error
      * @description Error body of every non-2xx response. Some responses carry `detail` instead of `message`.
@@ -2525,7 +2526,7 @@ export interface components {
        * @description Position mode (`single`, `dual`, `split`; newer releases also name `dual_plus`).
        * @enum {string}
        */
-      position_mode?: 'single' | 'dual' | 'split' | 'dual_plus';
+      position_mode?: 'single' | 'dual' | 'split' | 'dual_plus' | (string & {});
       /**
        * Format: decimal
        * @description Balance; classic futures accounts only. Equals the sum of history `dnw`, `pnl`, `fee`, `refr` and `fund`.
@@ -2888,7 +2889,7 @@ export interface components {
        * @description `mmr` maintenance-margin-rate account, `inactive` market not activated.
        * @enum {string}
        */
-      account_type?: 'mmr' | 'inactive';
+      account_type?: 'mmr' | 'inactive' | (string & {});
       base?: components['schemas']['SubAccountMarginCurrency'];
       /** @description Currency pair. */
       currency_pair?: string;
@@ -2958,13 +2959,13 @@ export interface components {
      * @description The sub-account's trading account on a main/sub transfer: `spot`, `futures` (perpetual), `delivery` or `options`.
      * @enum {string}
      */
-    SubAccountTransferAccount: 'spot' | 'futures' | 'delivery' | 'options';
+    SubAccountTransferAccount: 'spot' | 'futures' | 'delivery' | 'options' | (string & {});
     /**
      * SubAccountTransferDirection
      * @description `to` moves funds into the sub-account, `from` moves them out of it.
      * @enum {string}
      */
-    SubAccountTransferDirection: 'to' | 'from';
+    SubAccountTransferDirection: 'to' | 'from' | (string & {});
     /**
      * SubAccountTransferRecord
      * @description A main/sub-account transfer record (`GET /wallet/sub_account_transfers`).
@@ -2998,7 +2999,7 @@ export interface components {
        * @description Record status; currently only `success`.
        * @enum {string}
        */
-      status?: 'success';
+      status?: 'success' | (string & {});
       /** @description Sub-account user id. */
       sub_account?: string;
       sub_account_type?: components['schemas']['SubAccountTransferAccount'];
@@ -3030,7 +3031,11 @@ export interface components {
       client_order_id?: string;
       /** @description Currency name. */
       currency: string;
-      direction: components['schemas']['SubAccountTransferDirection'];
+      /**
+       * @description `to` moves funds into the sub-account, `from` moves them out of it.
+       * @enum {string}
+       */
+      direction: 'to' | 'from';
       /** @description Sub-account user id. */
       sub_account: string;
       sub_account_type?: components['schemas']['SubAccountTransferAccount'];
@@ -3068,7 +3073,7 @@ export interface components {
        * @description `PENDING`, `SUCCESS`, `FAIL`, or `PARTIAL_SUCCESS` (sub-account to sub-account transfers only).
        * @enum {string}
        */
-      status?: 'PENDING' | 'SUCCESS' | 'FAIL' | 'PARTIAL_SUCCESS';
+      status?: 'PENDING' | 'SUCCESS' | 'FAIL' | 'PARTIAL_SUCCESS' | (string & {});
       /** @description Transfer order id. */
       tx_id?: string;
     };
@@ -3160,7 +3165,7 @@ export interface components {
        * @description `withdraw` sent by the caller, `deposit` received by the caller.
        * @enum {string}
        */
-      transaction_type?: 'withdraw' | 'deposit';
+      transaction_type?: 'withdraw' | 'deposit' | (string & {});
     };
     /**
      * UidPushRequest
@@ -3204,7 +3209,15 @@ export interface components {
      * @enum {string}
      */
     UidPushStatus:
-      'CREATING' | 'PENDING' | 'CANCELLING' | 'CANCELLED' | 'REFUSING' | 'REFUSED' | 'RECEIVING' | 'RECEIVED';
+      | 'CREATING'
+      | 'PENDING'
+      | 'CANCELLING'
+      | 'CANCELLED'
+      | 'REFUSING'
+      | 'REFUSED'
+      | 'RECEIVING'
+      | 'RECEIVED'
+      | (string & {});
     /**
      * UnifiedAccount
      * @description The unified account (`GET /unified/accounts`). Amounts are decimal strings in USD unless stated.
@@ -3384,7 +3397,7 @@ export interface components {
      * @example multi_currency
      * @enum {string}
      */
-    UnifiedAccountMode: 'classic' | 'multi_currency' | 'portfolio' | 'single_currency';
+    UnifiedAccountMode: 'classic' | 'multi_currency' | 'portfolio' | 'single_currency' | (string & {});
     /**
      * UnifiedBalance
      * @description Balance of one currency in the unified account (the values of `UnifiedAccount.balances`). All
@@ -3577,7 +3590,7 @@ export interface components {
        * @description `platform` platform borrowing, `margin` margin borrowing.
        * @enum {string}
        */
-      type?: 'platform' | 'margin';
+      type?: 'platform' | 'margin' | (string & {});
     };
     /**
      * UnifiedLoan
@@ -3610,7 +3623,7 @@ export interface components {
        * @description `platform` platform borrowing, `margin` margin borrowing.
        * @enum {string}
        */
-      type?: 'platform' | 'margin';
+      type?: 'platform' | 'margin' | (string & {});
       /**
        * Format: int64
        * @description Last update time.
@@ -3641,7 +3654,7 @@ export interface components {
        * @description Borrow type; returned for borrow records.
        * @enum {string}
        */
-      borrow_type?: 'manual_borrow' | 'auto_borrow';
+      borrow_type?: 'manual_borrow' | 'auto_borrow' | (string & {});
       /**
        * Format: int64
        * @description Creation time.
@@ -3660,12 +3673,13 @@ export interface components {
        * @description Repayment type: `none` (not a repayment), `manual_repay`, `auto_repay`, `cancel_auto_repay`, `different_currencies_repayment`.
        * @enum {string}
        */
-      repayment_type?: 'none' | 'manual_repay' | 'auto_repay' | 'cancel_auto_repay' | 'different_currencies_repayment';
+      repayment_type?:
+        'none' | 'manual_repay' | 'auto_repay' | 'cancel_auto_repay' | 'different_currencies_repayment' | (string & {});
       /**
        * @description `borrow` or `repay`.
        * @enum {string}
        */
-      type?: 'borrow' | 'repay';
+      type?: 'borrow' | 'repay' | (string & {});
     };
     /**
      * UnifiedLoanRequest
@@ -3846,7 +3860,8 @@ export interface components {
       | 'REJECT'
       | 'REQUEST'
       | 'REVIEW'
-      | 'VERIFY';
+      | 'VERIFY'
+      | (string & {});
     /**
      * WithdrawRequest
      * @description A withdrawal (`POST /withdrawals`). No fee is charged when the destination address belongs to the

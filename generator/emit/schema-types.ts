@@ -1,6 +1,8 @@
 /**
  * `src/schema.ts`: the spec's types from openapi-typescript. int64 values are strings in responses
- * (kept lossless by the runtime) and `number | string | bigint` in requests.
+ * (kept lossless by the runtime) and `number | string | bigint` in requests. String enums are
+ * closed in requests (a typo does not compile) and open in responses (`'a' | 'b' | (string & {})`):
+ * the service adds values without notice, and a new value must not break a consumer's build.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
@@ -49,6 +51,19 @@ const int64Input = (): ts.TypeNode =>
     ts.factory.createKeywordTypeNode(ts.SyntaxKind.BigIntKeyword),
   ]);
 
+/** `'a' | 'b' | (string & {})`: the known values, and any other string. */
+const openEnum = (values: readonly string[]): ts.TypeNode =>
+  ts.factory.createUnionTypeNode([
+    ...values.map((v) => ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral(v))),
+    ts.factory.createIntersectionTypeNode([
+      ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+      ts.factory.createTypeLiteralNode([]),
+    ]),
+  ]);
+
+const isStringEnum = (s: Record<string, unknown>): s is Record<string, unknown> & { enum: string[] } =>
+  Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string');
+
 /** Emits the openapi-typescript types of the bundled document. */
 export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Promise<string> {
   const requestOnly = requestOnlySchemas(ir);
@@ -56,12 +71,14 @@ export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Pro
     alphabetize: true,
     transform(schema, options) {
       const s = schema as Record<string, unknown>;
-      if (s.format !== 'int64') return undefined;
+      const int64 = s.format === 'int64';
+      if (!int64 && !isStringEnum(s)) return undefined;
       const path = options.path ?? '';
       const component = /^#\/components\/schemas\/([^/]+)/.exec(path)?.[1];
       const requestSide =
         /\/(parameters|requestBody)\//.test(path) || (component !== undefined && requestOnly.has(component));
-      return requestSide ? int64Input() : ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+      if (int64) return requestSide ? int64Input() : ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+      return requestSide ? undefined : openEnum((s as { enum: string[] }).enum);
     },
   });
   return tsBanner() + astToString(ast);

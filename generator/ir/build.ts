@@ -95,7 +95,7 @@ function buildOperation(
   const area = tags[0];
   if (typeof area !== 'string') report('/tags', 'operation needs a first tag naming its area');
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
-  const shape = readShape(op, report);
+  const shaping = readShape(op, report);
   const rateLimit = readRateLimit(op, id, report);
   const retry = readRetry(op, report);
   const parameters = readParameters(doc, path, item, op, report);
@@ -103,7 +103,7 @@ function buildOperation(
   const responses = readResponses(doc, op, report);
   const success = responses.find((r) => /^2\d\d$/.test(r.status));
   if (!success) report('/responses', 'operation has no 2xx response');
-  if (!shape || !rateLimit || !retry || !success || typeof area !== 'string') return undefined;
+  if (!shaping || !rateLimit || !retry || !success || typeof area !== 'string') return undefined;
 
   if (retry === 'keyed' && op['x-idempotency'] === undefined) report('/x-retry', 'x-retry keyed needs x-idempotency');
   if (method === 'GET' && retry !== 'safe') report('/x-retry', `a GET is a read: x-retry must be safe, got ${retry}`);
@@ -115,7 +115,8 @@ function buildOperation(
     path,
     summary: typeof op.summary === 'string' ? op.summary : id,
     deprecated: op.deprecated === true,
-    shape,
+    shape: shaping.shape,
+    source: shaping.source,
     auth: isPublic ? 'public' : 'private',
     rateLimit,
     retry,

@@ -8,6 +8,8 @@ import type {
   IRPagination,
   IRPermission,
   IRRateLimit,
+  IRShape,
+  IRShapeSource,
   IRStp,
   IRTimeRange,
   RetryPolicy,
@@ -86,11 +88,17 @@ export function readRetry(op: Node, report: Report): RetryPolicy | undefined {
   return undefined;
 }
 
-/** `x-shape`: required. */
-export function readShape(op: Node, report: Report): 'shaped' | 'named-only' | undefined {
+/**
+ * `x-shape`: required. `seed` (shaped from the API description's own tables) and `reference`
+ * (shaped from the service's public API reference) are shaped; `named-only` is open. `shaped`, the
+ * value of IR 1.0 specs, still reads as `seed` so older revisions can be compared.
+ */
+export function readShape(op: Node, report: Report): { shape: IRShape; source: IRShapeSource } | undefined {
   const v = op['x-shape'];
-  if (v === 'shaped' || v === 'named-only') return v;
-  report('/x-shape', `x-shape must be shaped or named-only, got ${JSON.stringify(v)}`);
+  if (v === 'seed' || v === 'reference') return { shape: 'shaped', source: v };
+  if (v === 'shaped') return { shape: 'shaped', source: 'seed' };
+  if (v === 'named-only') return { shape: 'named-only', source: 'named-only' };
+  report('/x-shape', `x-shape must be seed, reference or named-only, got ${JSON.stringify(v)}`);
   return undefined;
 }
 

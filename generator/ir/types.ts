@@ -7,7 +7,12 @@
  */
 
 /** IR format version written to `generated/ir.json`. */
-export const IR_VERSION = '1.0.0';
+export const IR_VERSION = '1.1.0';
+
+/** `shaped`: typed request and response; `named-only`: open request and response. */
+export type IRShape = 'shaped' | 'named-only';
+/** `seed`: shaped from the API description; `reference`: from the service's public API reference. */
+export type IRShapeSource = 'seed' | 'reference' | 'named-only';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -187,7 +192,9 @@ export interface IROperation {
   summary: string;
   description?: string;
   deprecated: boolean;
-  shape: 'shaped' | 'named-only';
+  shape: IRShape;
+  /** Where the shape comes from (`x-shape`): the API description, the public reference, or nowhere. */
+  source: IRShapeSource;
   auth: 'public' | 'private';
   permission?: IRPermission;
   rateLimit: IRRateLimit;

@@ -164,7 +164,7 @@ describe('buildIR checks', () => {
   const op = (extra: Record<string, unknown>) => ({
     operationId: 'thing',
     tags: ['wallet'],
-    'x-shape': 'shaped',
+    'x-shape': 'seed',
     'x-rate-limit': { requests: 1, window: 1, scope: 'uid' },
     'x-permission': { area: 'wallet', access: 'write' },
     'x-retry': 'never',

@@ -25,7 +25,7 @@ const cases: Array<{
               '  operationId: getTransferOrderStatus',
               '  tags: [wallet]',
               '  summary: Transfer status',
-              '  x-shape: shaped',
+              '  x-shape: seed',
               '  x-permission: {area: wallet, access: read}',
               '  x-rate-limit: {requests: 200, window: 10, scope: uid}',
               '  x-retry: safe',

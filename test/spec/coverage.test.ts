@@ -13,7 +13,7 @@ const COVERAGE = fileURLToPath(new URL('../../spec/coverage.yaml', import.meta.u
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type Method = (typeof METHODS)[number];
-const STATUSES = ['shaped', 'named-only', 'removed'] as const;
+const STATUSES = ['seed', 'reference', 'named-only', 'removed'] as const;
 type Status = (typeof STATUSES)[number];
 
 /** One row of spec/coverage.yaml. */
@@ -129,7 +129,7 @@ describe('spec/coverage.yaml itself', () => {
   });
 });
 
-describe('(a) every shaped / named-only entry is an operation with that x-shape', () => {
+describe('(a) every seed / reference / named-only entry is an operation with that x-shape', () => {
   it.each(operational.map((c) => [key(c.method, c.path), c.status] as const))('%s (%s)', (k, status) => {
     const op = byKey.get(k);
     expect(op, `${k} is listed as ${status} but is not an operation in spec/openapi.yaml`).toBeDefined();

@@ -135,10 +135,10 @@ function hasExample(holder: unknown): boolean {
   );
 }
 
-/** For every `x-shape: shaped` operation, the examples it lacks (request body, success response). */
+/** For every `x-shape: seed` operation, the examples it lacks (request body, success response). */
 function shapedCoverage(doc: Json): ShapedCase[] {
   return operations(doc)
-    .filter(({ op }) => op['x-shape'] === 'shaped')
+    .filter(({ op }) => op['x-shape'] === 'seed' || op['x-shape'] === 'reference')
     .map(({ op, label }) => {
       const missing: string[] = [];
       const body = deref(doc, op.requestBody);
@@ -228,7 +228,7 @@ paths:
   /wallet/transfers:
     post:
       operationId: transfer
-      x-shape: shaped
+      x-shape: seed
       requestBody:
         content:
           application/json:

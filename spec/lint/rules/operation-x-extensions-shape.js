@@ -28,7 +28,7 @@ const OPTIONAL_CHECKS = {
 
 /** Extensions every operation carries, with their checks. @type {Array<[string, import('../support/shape.js').Check]>} */
 const REQUIRED = [
-  ['x-shape', oneOf(['shaped', 'named-only'])],
+  ['x-shape', oneOf(['seed', 'reference', 'named-only'])],
   ['x-retry', oneOf(['safe', 'keyed', 'never'])],
 ];
 

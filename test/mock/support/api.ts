@@ -277,6 +277,7 @@ function irOperation(d: OpDef): IROperation {
     summary: d.id,
     deprecated: false,
     shape: d.shape ?? 'shaped',
+    source: (d.shape ?? 'shaped') === 'shaped' ? 'seed' : 'named-only',
     auth,
     rateLimit: { bucket: bucket ?? d.id, requests, window, scope: scope ?? (auth === 'public' ? 'ip' : 'uid') },
     retry: d.method === 'GET' ? 'safe' : 'never',
