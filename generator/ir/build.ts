@@ -5,6 +5,7 @@
 import { SpecError, pointer, type SpecProblem } from '../errors.js';
 import {
   readIdempotency,
+  readGroupLimit,
   readNestedList,
   readPagination,
   readPermission,
@@ -138,6 +139,7 @@ function buildOperation(
     idempotency: readIdempotency(op, report),
     stp: readStp(op, report),
     requireAnyOf: readRequireAnyOf(op, report),
+    groupLimit: readGroupLimit(op, report),
   };
   for (const [k, v] of Object.entries(optional))
     if (v !== undefined) (out as unknown as Record<string, unknown>)[k] = v;

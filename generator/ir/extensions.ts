@@ -4,6 +4,7 @@
  */
 import { isObject, type Node } from './resolve.js';
 import type {
+  IRGroupLimit,
   IRIdempotency,
   IRPagination,
   IRPermission,
@@ -51,6 +52,9 @@ export function readRateLimit(op: Node, operationId: string, report: Report): IR
       report('/x-rate-limit/scope', `scope must be ip, uid or uid+market, got ${JSON.stringify(v.scope)}`));
   if (v.group !== undefined && !str(v.group))
     ((ok = false), report('/x-rate-limit/group', 'group must be a non-empty string'));
+  // `market` is required by the lint rule; specs older than it (compared by spec:diff) lack it.
+  if (v.market !== undefined && (!str(v.market) || v.scope !== 'uid+market'))
+    ((ok = false), report('/x-rate-limit/market', 'market must name a field, and applies to scope uid+market only'));
   if (!ok) return undefined;
   const out: IRRateLimit = {
     bucket: str(v.group) ? v.group : operationId,
@@ -58,6 +62,7 @@ export function readRateLimit(op: Node, operationId: string, report: Report): IR
     window: v.window as number,
     scope: v.scope as IRRateLimit['scope'],
   };
+  if (str(v.market)) out.market = v.market;
   if (str(v.note)) out.note = v.note;
   return out;
 }
@@ -187,6 +192,17 @@ export function readRequireAnyOf(op: Node, report: Report): string[] | undefined
     return undefined;
   }
   return [...(v as string[])];
+}
+
+/** `x-group-limit`: `{field, max}`. */
+export function readGroupLimit(op: Node, report: Report): IRGroupLimit | undefined {
+  const v = objectAt(op, 'x-group-limit', report);
+  if (!v) return undefined;
+  if (!str(v.field) || !posInt(v.max)) {
+    report('/x-group-limit', `x-group-limit must be {field: string, max: positive integer}, got ${JSON.stringify(v)}`);
+    return undefined;
+  }
+  return { field: v.field, max: v.max };
 }
 
 /** `x-nested-list`. */

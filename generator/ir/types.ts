@@ -107,7 +107,18 @@ export interface IRRateLimit {
   /** Window length in seconds. */
   window: number;
   scope: RateLimitScope;
+  /**
+   * `uid+market` only: the request field naming the market the bucket is kept for (a parameter or
+   * body field; in a list body, the field of each item).
+   */
+  market?: string;
   note?: string;
+}
+
+/** At most `max` items of a list request body may share one value of `field` (`x-group-limit`). */
+export interface IRGroupLimit {
+  field: string;
+  max: number;
 }
 
 export interface IRPermission {
@@ -205,6 +216,7 @@ export interface IROperation {
   stp?: IRStp;
   /** At least one of these parameters / body fields must be set. */
   requireAnyOf?: string[];
+  groupLimit?: IRGroupLimit;
   /** The samples wrap the list response in one extra array level. */
   nestedList: boolean;
   /** In spec order (the order query parameters are written on the wire). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readGroupLimit,
   readPagination,
   readRateLimit,
   readRetry,
@@ -63,9 +64,21 @@ describe('int64Paths', () => {
 describe('x- extension readers', () => {
   it.each([
     {
+      given: {
+        'x-rate-limit': { requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair', group: 'spot-place' },
+      },
+      want: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
+      problems: 0,
+    },
+    {
       given: { 'x-rate-limit': { requests: 10, window: 1, scope: 'uid+market', group: 'spot-place' } },
       want: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
       problems: 0,
+    },
+    {
+      given: { 'x-rate-limit': { requests: 10, window: 1, scope: 'uid', market: 'currency_pair' } },
+      want: undefined,
+      problems: 1,
     },
     {
       given: { 'x-rate-limit': { requests: 80, window: 10, scope: 'uid' } },
@@ -80,6 +93,17 @@ describe('x- extension readers', () => {
     const c = collect();
     expect(readRateLimit(given, 'op', c.report)).toEqual(want);
     expect(c.problems).toHaveLength(problems);
+  });
+
+  it.each([
+    { given: { 'x-group-limit': { field: 'currency_pair', max: 10 } }, want: { field: 'currency_pair', max: 10 } },
+    { given: { 'x-group-limit': { field: 'currency_pair', max: 0 } }, want: undefined },
+    { given: { 'x-group-limit': { max: 10 } }, want: undefined },
+    { given: {}, want: undefined },
+  ])('x-group-limit $given', ({ given, want }) => {
+    const c = collect();
+    expect(readGroupLimit(given, c.report)).toEqual(want);
+    expect(c.problems).toHaveLength(want === undefined && 'x-group-limit' in given ? 1 : 0);
   });
 
   it.each([

@@ -583,6 +583,38 @@ const variantCases: VariantCase[] = [
     },
   },
   {
+    given: 'a uid+market limit that names no market field',
+    target: 'write',
+    patch: { 'x-rate-limit': { requests: 10, window: 1, scope: 'uid+market' } },
+    want: {
+      ruleId: 'house/private-operation-rate-limit',
+      at: '/x-rate-limit/scope',
+      message: /'uid\+market' needs `market`/,
+    },
+  },
+  {
+    given: 'a market field on a uid limit',
+    target: 'write',
+    patch: { 'x-rate-limit': { requests: 80, window: 10, scope: 'uid', market: 'currency_pair' } },
+    want: {
+      ruleId: 'house/private-operation-rate-limit',
+      at: '/x-rate-limit/market',
+      message: /applies to scope 'uid\+market' only, not 'uid'/,
+    },
+  },
+  {
+    given: 'an x-group-limit without a max',
+    target: 'write',
+    patch: { 'x-group-limit': { field: 'currency_pair' } },
+    want: { ruleId: X, at: '/x-group-limit', message: /max/ },
+  },
+  {
+    given: 'an x-group-limit on an operation without a body',
+    target: 'read',
+    patch: { 'x-group-limit': { field: 'currency_pair', max: 10 } },
+    want: { ruleId: X, at: '/x-group-limit', message: /needs a request body/ },
+  },
+  {
     given: 'a private operation limited per IP',
     target: 'write',
     patch: { 'x-rate-limit': { requests: 80, window: 10, scope: 'ip' } },

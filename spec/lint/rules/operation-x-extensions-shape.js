@@ -8,6 +8,7 @@
 import { isPlainObject, oneOf, show } from '../support/shape.js';
 import { OPERATION_EXTENSIONS, bodyPropertyNames, operationParameters } from '../support/operation.js';
 import {
+  checkGroupLimit,
   checkIdempotency,
   checkNestedList,
   checkPagination,
@@ -23,6 +24,7 @@ const OPTIONAL_CHECKS = {
   'x-idempotency': checkIdempotency,
   'x-stp': checkStp,
   'x-require-any-of': checkRequireAnyOf,
+  'x-group-limit': checkGroupLimit,
   'x-nested-list': checkNestedList,
 };
 

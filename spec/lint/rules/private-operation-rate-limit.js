@@ -1,9 +1,10 @@
 // @ts-check
 /**
  * house/private-operation-rate-limit: every operation declares `x-rate-limit`
- * `{requests, window, scope, group?, note?}`. Public operations (`security: []`) are limited per
- * IP (`scope: ip`); private ones per account (`uid` or `uid+market`), never per IP. Operations
- * sharing a `group` share one bucket, so they must agree on requests, window and scope.
+ * `{requests, window, scope, market?, group?, note?}`. Public operations (`security: []`) are limited
+ * per IP (`scope: ip`); private ones per account (`uid` or `uid+market`), never per IP. `uid+market`
+ * names the request field that holds the market (`market`), and only it does. Operations sharing a
+ * `group` share one bucket, so they must agree on requests, window and scope.
  */
 import {
   checkFields,
@@ -23,6 +24,7 @@ const FIELDS = {
   requests: { check: positiveInteger },
   window: { check: positiveNumber },
   scope: { check: oneOf(SCOPES) },
+  market: { check: nonEmptyString, optional: true },
   group: { check: nonEmptyString, optional: true },
   note: { check: anyString, optional: true },
 };
@@ -62,6 +64,18 @@ export default function PrivateOperationRateLimit() {
       ctx.report({
         message: `Private operation \`${name}\` must be limited per account: \`x-rate-limit.scope\` must be 'uid' or 'uid+market', not 'ip'.`,
         location: here.child(['scope']),
+      });
+    }
+
+    if (limit.scope === 'uid+market' && typeof limit.market !== 'string') {
+      ctx.report({
+        message: `\`${name}\`: \`x-rate-limit.scope\` 'uid+market' needs \`market\`: the request field that names the market.`,
+        location: here.child(['scope']),
+      });
+    } else if (limit.scope !== 'uid+market' && limit.market !== undefined) {
+      ctx.report({
+        message: `\`${name}\`: \`x-rate-limit.market\` applies to scope 'uid+market' only, not '${String(limit.scope)}'.`,
+        location: here.child(['market']),
       });
     }
 

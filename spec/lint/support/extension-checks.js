@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * Shape checks for the optional operation extensions of `spec/README.md`: `x-pagination`,
- * `x-time-range`, `x-idempotency`, `x-stp`, `x-require-any-of`, `x-nested-list`. Each check
+ * `x-time-range`, `x-idempotency`, `x-stp`, `x-require-any-of`, `x-group-limit`, `x-nested-list`. Each check
  * returns problems with a path relative to the extension (`[]` is the extension itself).
  */
 import {
@@ -222,6 +222,24 @@ export function checkRequireAnyOf(value, facts) {
       });
     }
   });
+  return problems;
+}
+
+/**
+ * `x-group-limit`: `{field, max}` on an operation whose request body is a list: at most `max`
+ * items may share one value of `field`.
+ * @param {unknown} value
+ * @param {OperationFacts} facts
+ * @returns {ExtensionProblem[]}
+ */
+export function checkGroupLimit(value, facts) {
+  const problems = fieldProblems(value, {
+    field: { check: nonEmptyString },
+    max: { check: positiveInteger },
+  });
+  if (problems.length === 0 && !facts.hasBody) {
+    problems.push({ path: [], message: 'needs a request body (a list of items)' });
+  }
   return problems;
 }
 

@@ -24,6 +24,7 @@ export const OPERATION_EXTENSIONS = Object.freeze([
   'x-retry',
   'x-stp',
   'x-require-any-of',
+  'x-group-limit',
   'x-nested-list',
 ]);
 
