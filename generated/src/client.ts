@@ -131,21 +131,19 @@ export class CrossexApi {
   }
 }
 
-/** Delivery futures (shape not given). Reached as `client.delivery`. */
+/** Delivery futures: contracts, order book, account, positions, orders and fills. Reached as `client.delivery`. */
 export class DeliveryApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Cancel a delivery order (shape not given)
+   * Cancel a delivery order
    *
-   * Cancels one delivery futures order. Response shape not given.
+   * Cancels one open delivery order; an unknown or finished order answers 404.
    *
-   * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid
+   * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelDeliveryOrder(
     params: deliveryOperations.CancelDeliveryOrderParams,
@@ -155,15 +153,30 @@ export class DeliveryApi {
   }
 
   /**
-   * Place a delivery order (shape not given)
+   * Cancel all open delivery orders of a contract
    *
-   * Places a delivery futures order. The body shape is not given.
+   * Cancels every open order of one delivery contract, or of one side of it.
    *
-   * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid
+   * `DELETE /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
    *
    * Never retried automatically.
+   */
+  cancelDeliveryOrders(
+    params: deliveryOperations.CancelDeliveryOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.CancelDeliveryOrdersResponse> {
+    return deliveryOperations.cancelDeliveryOrders(this.core, params, options);
+  }
+
+  /**
+   * Place a delivery order
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
+   * positive buys, negative sells; `0` with `close: true` closes the position.
+   *
+   * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-place`)
+   *
+   * Never retried automatically.
    */
   createDeliveryOrder(
     params: deliveryOperations.CreateDeliveryOrderParams,
@@ -173,13 +186,70 @@ export class DeliveryApi {
   }
 
   /**
-   * Delivery account book (shape not given)
+   * Get one delivery contract
    *
-   * Balance changes of the delivery account. Other parameters and the response are not given.
+   * One delivery contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+   *
+   * `GET /delivery/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getDeliveryContract(
+    params: deliveryOperations.GetDeliveryContractParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.GetDeliveryContractResponse> {
+    return deliveryOperations.getDeliveryContract(this.core, params, options);
+  }
+
+  /**
+   * Get a delivery order
+   *
+   * One delivery order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /delivery/{settle}/orders/{order_id}` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  getDeliveryOrder(
+    params: deliveryOperations.GetDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.GetDeliveryOrderResponse> {
+    return deliveryOperations.getDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a delivery position
+   *
+   * The caller's position in one delivery contract.
+   *
+   * `GET /delivery/{settle}/positions/{contract}` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  getDeliveryPosition(
+    params: deliveryOperations.GetDeliveryPositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.GetDeliveryPositionResponse> {
+    return deliveryOperations.getDeliveryPosition(this.core, params, options);
+  }
+
+  /**
+   * List the caller's delivery fills
+   *
+   * Fills of the caller's delivery orders, newest first.
+   *
+   * `GET /delivery/{settle}/my_trades` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getMyDeliveryTrades(
+    params: deliveryOperations.GetMyDeliveryTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<deliveryOperations.GetMyDeliveryTradesResponse, deliveryOperations.GetMyDeliveryTradesItem> {
+    return deliveryOperations.getMyDeliveryTrades(this.core, params, options);
+  }
+
+  /**
+   * List balance changes of the delivery account
+   *
+   * Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
+   * (the history of `POST /wallet/transfers`).
    *
    * `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listDeliveryAccountBook(
     params: deliveryOperations.ListDeliveryAccountBookParams,
@@ -189,19 +259,78 @@ export class DeliveryApi {
   }
 
   /**
-   * Delivery contracts (shape not given)
+   * Get the delivery account
    *
-   * Delivery contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+   * The caller's delivery futures account for one settlement currency, in the shape of the perpetual
+   * futures account. `USER_NOT_FOUND` means it is not opened yet: one transfer into it opens it.
+   *
+   * `GET /delivery/{settle}/accounts` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryAccounts(
+    params: deliveryOperations.ListDeliveryAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.ListDeliveryAccountsResponse> {
+    return deliveryOperations.listDeliveryAccounts(this.core, params, options);
+  }
+
+  /**
+   * List delivery contracts
+   *
+   * Every delivery contract of one settlement currency. A contract name missing from this list
+   * answers `CONTRACT_NOT_FOUND` elsewhere.
    *
    * `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listDeliveryContracts(
     params: deliveryOperations.ListDeliveryContractsParams,
     options?: RequestOptions,
   ): ApiPromise<deliveryOperations.ListDeliveryContractsResponse> {
     return deliveryOperations.listDeliveryContracts(this.core, params, options);
+  }
+
+  /**
+   * Order book of a delivery contract
+   *
+   * Depth of one delivery contract; bids from the highest price down, asks from the lowest price up.
+   *
+   * `GET /delivery/{settle}/order_book` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryOrderBook(
+    params: deliveryOperations.ListDeliveryOrderBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.ListDeliveryOrderBookResponse> {
+    return deliveryOperations.listDeliveryOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List delivery orders
+   *
+   * The caller's open or finished delivery orders, newest first. Orders cancelled without a fill are
+   * gone 10 minutes after the cancellation.
+   *
+   * `GET /delivery/{settle}/orders` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listDeliveryOrders(
+    params: deliveryOperations.ListDeliveryOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<deliveryOperations.ListDeliveryOrdersResponse, deliveryOperations.ListDeliveryOrdersItem> {
+    return deliveryOperations.listDeliveryOrders(this.core, params, options);
+  }
+
+  /**
+   * List delivery positions
+   *
+   * The caller's delivery positions of one settlement currency.
+   *
+   * `GET /delivery/{settle}/positions` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryPositions(
+    params: deliveryOperations.ListDeliveryPositionsParams,
+    options?: RequestOptions,
+  ): ApiPromise<deliveryOperations.ListDeliveryPositionsResponse> {
+    return deliveryOperations.listDeliveryPositions(this.core, params, options);
   }
 }
 
@@ -327,21 +456,20 @@ export class EarnApi {
   }
 }
 
-/** Perpetual futures (shape not given). Reached as `client.futures`. */
+/** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. Reached as `client.futures`. */
 export class FuturesApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Amend a perpetual futures order (shape not given)
+   * Amend a perpetual futures order
    *
-   * Amends a futures order; shares the futures placement limit. The body shape is not given.
+   * Changes the price and/or size of an open order. The new size includes the filled part; a size
+   * at or below the filled size cancels the order. Shares the futures placement limit.
    *
    * `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   amendFuturesOrder(
     params: futuresOperations.AmendFuturesOrderParams,
@@ -369,15 +497,13 @@ export class FuturesApi {
   }
 
   /**
-   * Cancel a perpetual futures order (shape not given)
+   * Cancel a perpetual futures order
    *
-   * Cancels one futures order; cancelling an invalid order answers 404. Shares the futures cancel limit. Response shape not given.
+   * Cancels one open order; an unknown or finished order answers 404. Shares the futures cancel limit.
    *
    * `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelFuturesOrder(
     params: futuresOperations.CancelFuturesOrderParams,
@@ -387,21 +513,52 @@ export class FuturesApi {
   }
 
   /**
-   * Cancel open perpetual futures orders (shape not given)
+   * Cancel all open perpetual futures orders
    *
-   * Cancels open futures orders; shares the futures cancel limit. Parameters and response are not given.
+   * Cancels every open order of the settlement currency, or of one contract or side. Orders
+   * cancelled without a fill are gone 10 minutes later.
    *
    * `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelFuturesOrders(
     params: futuresOperations.CancelFuturesOrdersParams,
     options?: RequestOptions,
   ): ApiPromise<futuresOperations.CancelFuturesOrdersResponse> {
     return futuresOperations.cancelFuturesOrders(this.core, params, options);
+  }
+
+  /**
+   * Cancel a price-triggered perpetual futures order
+   *
+   * Cancels one open price-triggered order; an unknown id answers 404.
+   *
+   * `DELETE /futures/{settle}/price_orders/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelPriceTriggeredOrder(
+    params: futuresOperations.CancelPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.CancelPriceTriggeredOrderResponse> {
+    return futuresOperations.cancelPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open price-triggered perpetual futures orders
+   *
+   * Cancels every open price-triggered order of the settlement currency, or of one contract.
+   *
+   * `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelPriceTriggeredOrderList(
+    params: futuresOperations.CancelPriceTriggeredOrderListParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.CancelPriceTriggeredOrderListResponse> {
+    return futuresOperations.cancelPriceTriggeredOrderList(this.core, params, options);
   }
 
   /**
@@ -423,15 +580,18 @@ export class FuturesApi {
   }
 
   /**
-   * Place a perpetual futures order (shape not given)
+   * Place a perpetual futures order
    *
-   * Places a futures order; optional body field `stp_act` selects self-trade prevention. Accepts the `x-svc-exptime` header. Sizes are decimal strings since v4.106.0. The body shape is not given.
+   * Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
+   * negative sells. Close a position with an order: `size` `0` with `close: true` (single mode) or
+   * with `reduce_only: true` and `auto_size` (dual mode). `stp_act` chooses the self-trade
+   * prevention action inside an STP group (`cn` when omitted); outside a group it must be omitted.
+   * `x-svc-exptime` makes the server refuse the order after that moment. Orders cancelled without a
+   * fill are gone 10 minutes after the cancellation.
    *
    * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   createFuturesOrder(
     params: futuresOperations.CreateFuturesOrderParams,
@@ -441,13 +601,57 @@ export class FuturesApi {
   }
 
   /**
-   * Leverage of a contract (shape not given)
+   * Create a price-triggered perpetual futures order
    *
-   * Leverage setting of one contract; new in a recent release. Parameters beyond the path and the response are not given.
+   * Creates a take-profit / stop-loss order: when the reference price crosses `trigger.price` in
+   * the direction of `trigger.rule`, the order in `initial` is placed.
+   *
+   * `POST /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createPriceTriggeredOrder(
+    params: futuresOperations.CreatePriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.CreatePriceTriggeredOrderResponse> {
+    return futuresOperations.createPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get one perpetual contract
+   *
+   * One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+   *
+   * `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getFuturesContract(
+    params: futuresOperations.GetFuturesContractParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.GetFuturesContractResponse> {
+    return futuresOperations.getFuturesContract(this.core, params, options);
+  }
+
+  /**
+   * Get a perpetual futures order
+   *
+   * One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
+   * cancellation; finished orders are kept for 6 months. An unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getFuturesOrder(
+    params: futuresOperations.GetFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.GetFuturesOrderResponse> {
+    return futuresOperations.getFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Get the leverage of a contract for a margin mode
+   *
+   * The leverage set for one contract, margin mode and side (named in a recent release).
    *
    * `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getLeverage(
     params: futuresOperations.GetLeverageParams,
@@ -457,29 +661,90 @@ export class FuturesApi {
   }
 
   /**
-   * Perpetual futures account book (shape not given)
+   * List the caller's perpetual futures fills
    *
-   * Balance changes of the futures account. Other parameters and the response are not given.
+   * Fills of the caller's orders of the last 6 months, newest first.
+   *
+   * `GET /futures/{settle}/my_trades` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getMyTrades(
+    params: futuresOperations.GetMyTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.GetMyTradesResponse, futuresOperations.GetMyTradesItem> {
+    return futuresOperations.getMyTrades(this.core, params, options);
+  }
+
+  /**
+   * Get a perpetual futures position
+   *
+   * The caller's position in one contract (single position mode; in dual mode the contract holds a
+   * long and a short position and this answers for neither).
+   *
+   * `GET /futures/{settle}/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getPosition(
+    params: futuresOperations.GetPositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.GetPositionResponse> {
+    return futuresOperations.getPosition(this.core, params, options);
+  }
+
+  /**
+   * Get a price-triggered perpetual futures order
+   *
+   * One price-triggered order by id; an unknown id answers 404.
+   *
+   * `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getPriceTriggeredOrder(
+    params: futuresOperations.GetPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.GetPriceTriggeredOrderResponse> {
+    return futuresOperations.getPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Statistics of a perpetual contract
+   *
+   * Open interest, long/short ratios and liquidations of one contract, one point per interval.
+   *
+   * `GET /futures/{settle}/contract_stats` · public · 200 requests / 10 s per ip
+   */
+  listContractStats(
+    params: futuresOperations.ListContractStatsParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListContractStatsResponse> {
+    return futuresOperations.listContractStats(this.core, params, options);
+  }
+
+  /**
+   * List balance changes of the perpetual futures account
+   *
+   * Balance changes of the futures account, newest first. `type=dnw` lists transfers in and out
+   * (the history of `POST /wallet/transfers`). Filtering by `contract` finds records from
+   * 2023-10-30 on only.
    *
    * `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
    */
   listFuturesAccountBook(
     params: futuresOperations.ListFuturesAccountBookParams,
     options?: RequestOptions,
-  ): ApiPromise<futuresOperations.ListFuturesAccountBookResponse> {
+  ): PagePromise<futuresOperations.ListFuturesAccountBookResponse, futuresOperations.ListFuturesAccountBookItem> {
     return futuresOperations.listFuturesAccountBook(this.core, params, options);
   }
 
   /**
-   * Perpetual futures account (shape not given)
+   * Get the perpetual futures account
    *
-   * The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the `btc` one). `USER_NOT_FOUND` means the account is not opened yet. Response shape not given.
+   * The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the
+   * `btc` one), classic or unified. `USER_NOT_FOUND` means the account is not opened yet: one
+   * transfer into it (`POST /wallet/transfers`) opens it.
    *
    * `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listFuturesAccounts(
     params: futuresOperations.ListFuturesAccountsParams,
@@ -489,47 +754,222 @@ export class FuturesApi {
   }
 
   /**
-   * Perpetual contracts (shape not given)
+   * Candlesticks of a perpetual contract
    *
-   * Contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+   * Candlesticks of one contract; prefix the contract with `mark_` for mark-price or `index_` for
+   * index-price candlesticks. At most 2000 points per request: keep `from`, `to` and `interval`
+   * within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+   *
+   * `GET /futures/{settle}/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listFuturesCandlesticks(
+    params: futuresOperations.ListFuturesCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListFuturesCandlesticksResponse> {
+    return futuresOperations.listFuturesCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List perpetual contracts
+   *
+   * Every perpetual contract of one settlement currency. A contract name missing from this list
+   * answers `CONTRACT_NOT_FOUND` elsewhere.
    *
    * `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
    */
   listFuturesContracts(
     params: futuresOperations.ListFuturesContractsParams,
     options?: RequestOptions,
-  ): ApiPromise<futuresOperations.ListFuturesContractsResponse> {
+  ): PagePromise<futuresOperations.ListFuturesContractsResponse, futuresOperations.ListFuturesContractsItem> {
     return futuresOperations.listFuturesContracts(this.core, params, options);
   }
 
   /**
-   * Perpetual futures orders (shape not given)
+   * Funding rate history of a perpetual contract
    *
-   * The caller's futures orders. The response may carry `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`. Parameters and item shape are not given.
+   * Funding rates applied at past settlements of one contract.
+   *
+   * `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip
+   */
+  listFuturesFundingRateHistory(
+    params: futuresOperations.ListFuturesFundingRateHistoryParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListFuturesFundingRateHistoryResponse> {
+    return futuresOperations.listFuturesFundingRateHistory(this.core, params, options);
+  }
+
+  /**
+   * Order book of a perpetual contract
+   *
+   * Depth of one contract; bids from the highest price down, asks from the lowest price up.
+   *
+   * `GET /futures/{settle}/order_book` · public · 200 requests / 10 s per ip
+   */
+  listFuturesOrderBook(
+    params: futuresOperations.ListFuturesOrderBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListFuturesOrderBookResponse> {
+    return futuresOperations.listFuturesOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List perpetual futures orders
+   *
+   * The caller's open or finished orders, newest first. Orders cancelled without any fill are gone
+   * 10 minutes after the cancellation; finished orders are kept for 6 months. The answer carries
+   * `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`.
    *
    * `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
    */
   listFuturesOrders(
     params: futuresOperations.ListFuturesOrdersParams,
     options?: RequestOptions,
-  ): ApiPromise<futuresOperations.ListFuturesOrdersResponse> {
+  ): PagePromise<futuresOperations.ListFuturesOrdersResponse, futuresOperations.ListFuturesOrdersItem> {
     return futuresOperations.listFuturesOrders(this.core, params, options);
   }
 
   /**
-   * Set the position mode (shape not given)
+   * Tickers of perpetual contracts
    *
-   * Sets the position mode (`position_mode` values seen: `single`, `dual`, `dual_plus`); new in a recent release. Request and response shapes are not given.
+   * 24-hour statistics of every contract of the settlement currency, or of one.
+   *
+   * `GET /futures/{settle}/tickers` · public · 200 requests / 10 s per ip
+   */
+  listFuturesTickers(
+    params: futuresOperations.ListFuturesTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListFuturesTickersResponse> {
+    return futuresOperations.listFuturesTickers(this.core, params, options);
+  }
+
+  /**
+   * Public trades of a perpetual contract
+   *
+   * Latest trades of one contract. With `from` (and `to`, default now) only trades in that range
+   * are returned, at most `limit` of them.
+   *
+   * `GET /futures/{settle}/trades` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesTrades(
+    params: futuresOperations.ListFuturesTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.ListFuturesTradesResponse, futuresOperations.ListFuturesTradesItem> {
+    return futuresOperations.listFuturesTrades(this.core, params, options);
+  }
+
+  /**
+   * Public liquidation orders of perpetual contracts
+   *
+   * Liquidation orders of the market. `to` minus `from` may be at most 3600 seconds. Fields that
+   * identify the liquidated user's position are left out of this public list.
+   *
+   * `GET /futures/{settle}/liq_orders` · public · 200 requests / 10 s per ip
+   */
+  listLiquidatedOrders(
+    params: futuresOperations.ListLiquidatedOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.ListLiquidatedOrdersResponse> {
+    return futuresOperations.listLiquidatedOrders(this.core, params, options);
+  }
+
+  /**
+   * List the caller's perpetual futures liquidations
+   *
+   * Liquidations of the caller's positions, newest first.
+   *
+   * `GET /futures/{settle}/liquidates` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listLiquidates(
+    params: futuresOperations.ListLiquidatesParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.ListLiquidatesResponse, futuresOperations.ListLiquidatesItem> {
+    return futuresOperations.listLiquidates(this.core, params, options);
+  }
+
+  /**
+   * List closed perpetual futures positions
+   *
+   * The caller's closed positions with their profit and loss, newest first.
+   *
+   * `GET /futures/{settle}/position_close` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPositionClose(
+    params: futuresOperations.ListPositionCloseParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.ListPositionCloseResponse, futuresOperations.ListPositionCloseItem> {
+    return futuresOperations.listPositionClose(this.core, params, options);
+  }
+
+  /**
+   * List perpetual futures positions
+   *
+   * The caller's positions of one settlement currency.
+   *
+   * `GET /futures/{settle}/positions` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPositions(
+    params: futuresOperations.ListPositionsParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.ListPositionsResponse, futuresOperations.ListPositionsItem> {
+    return futuresOperations.listPositions(this.core, params, options);
+  }
+
+  /**
+   * List price-triggered perpetual futures orders
+   *
+   * The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
+   *
+   * `GET /futures/{settle}/price_orders` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPriceTriggeredOrders(
+    params: futuresOperations.ListPriceTriggeredOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<futuresOperations.ListPriceTriggeredOrdersResponse, futuresOperations.ListPriceTriggeredOrdersItem> {
+    return futuresOperations.listPriceTriggeredOrders(this.core, params, options);
+  }
+
+  /**
+   * Turn dual (hedge) position mode on or off
+   *
+   * Switches between one-direction and dual (long and short at once) position mode. Only possible
+   * with no open position and no open order. `POST /futures/{settle}/set_position_mode` replaces it
+   * and also offers the split mode.
+   *
+   * `POST /futures/{settle}/dual_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  setDualMode(
+    params: futuresOperations.SetDualModeParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.SetDualModeResponse> {
+    return futuresOperations.setDualMode(this.core, params, options);
+  }
+
+  /**
+   * Set the position mode
+   *
+   * Sets the position mode: `single` one direction, `dual` long and short at once, `dual_plus`
+   * split positions (see `enable_dual_plus` on the account). Only possible with no open position
+   * and no open order. Named in a recent release; replaces `POST /futures/{settle}/dual_mode`.
    *
    * `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   setPositionMode(
     params: futuresOperations.SetPositionModeParams,
@@ -539,15 +979,14 @@ export class FuturesApi {
   }
 
   /**
-   * Set the leverage of a contract (shape not given)
+   * Set the leverage of a contract for a margin mode
    *
-   * Sets the leverage of one contract; new in a recent release. Request and response shapes are not given.
+   * Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
+   * simpler form of the leverage update, named in a recent release.
    *
    * `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   updateContractPositionLeverage(
     params: futuresOperations.UpdateContractPositionLeverageParams,
@@ -557,15 +996,67 @@ export class FuturesApi {
   }
 
   /**
-   * Amend a price-triggered order (shape not given)
+   * Change the leverage of a perpetual futures position
    *
-   * Amends a price-triggered futures order. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`. Request and response shapes are not given.
+   * Sets the leverage and with it the margin mode of a position: `leverage` above 0 is isolated
+   * margin with that leverage (`cross_leverage_limit` is then ignored); `leverage` `0` is cross
+   * margin with `cross_leverage_limit` as its leverage. A wrong pair switches the margin mode
+   * unexpectedly. `POST /futures/{settle}/positions/{contract}/set_leverage` is the simpler form.
+   *
+   * `POST /futures/{settle}/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionLeverage(
+    params: futuresOperations.UpdatePositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.UpdatePositionLeverageResponse> {
+    return futuresOperations.updatePositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Change the margin of a perpetual futures position
+   *
+   * Adds margin to an isolated position (positive `change`) or takes some out (negative). With the
+   * current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+   *
+   * `POST /futures/{settle}/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionMargin(
+    params: futuresOperations.UpdatePositionMarginParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.UpdatePositionMarginResponse> {
+    return futuresOperations.updatePositionMargin(this.core, params, options);
+  }
+
+  /**
+   * Change the risk limit of a perpetual futures position
+   *
+   * Sets the risk limit of a position. With the current risk-limit rules the position limit follows
+   * the leverage: a lower leverage allows a larger position.
+   *
+   * `POST /futures/{settle}/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionRiskLimit(
+    params: futuresOperations.UpdatePositionRiskLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<futuresOperations.UpdatePositionRiskLimitResponse> {
+    return futuresOperations.updatePositionRiskLimit(this.core, params, options);
+  }
+
+  /**
+   * Amend a price-triggered perpetual futures order
+   *
+   * Changes an open price-triggered order: size, price, trigger price, reference price type, the
+   * side to close. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`.
    *
    * `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   updatePriceTriggeredOrder(
     params: futuresOperations.UpdatePriceTriggeredOrderParams,
@@ -793,21 +1284,20 @@ export class MarginApi {
   }
 }
 
-/** Options (shape not given). Reached as `client.options`. */
+/** Options: account, positions and orders. Reached as `client.options`. */
 export class OptionsApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Amend an options order (shape not given)
+   * Amend an options order
    *
-   * Amends an options order; the body must carry `contract`. Other fields and the response are not given.
+   * Changes the price and/or size of an open options order. The body must name the order's
+   * `contract` (required since a recent release).
    *
    * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   amendOptionsOrder(
     params: optionsOperations.AmendOptionsOrderParams,
@@ -817,15 +1307,13 @@ export class OptionsApi {
   }
 
   /**
-   * Cancel an options order (shape not given)
+   * Cancel an options order
    *
-   * Cancels one options order. Response shape not given.
+   * Cancels one open options order; an unknown or finished order answers 404.
    *
-   * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid
+   * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelOptionsOrder(
     params: optionsOperations.CancelOptionsOrderParams,
@@ -835,21 +1323,107 @@ export class OptionsApi {
   }
 
   /**
-   * Place an options order (shape not given)
+   * Cancel all open options orders
    *
-   * Places an options order. The body shape is not given.
+   * Cancels every open options order, or those of one contract, underlying or side.
    *
-   * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid
+   * `DELETE /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
    *
    * Never retried automatically.
+   */
+  cancelOptionsOrders(
+    params?: optionsOperations.CancelOptionsOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<optionsOperations.CancelOptionsOrdersResponse> {
+    return optionsOperations.cancelOptionsOrders(this.core, params, options);
+  }
+
+  /**
+   * Place an options order
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Places an options order; `size` counts contracts (positive buys, negative sells).
+   *
+   * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-place`)
+   *
+   * Never retried automatically.
    */
   createOptionsOrder(
-    params?: optionsOperations.CreateOptionsOrderParams,
+    params: optionsOperations.CreateOptionsOrderParams,
     options?: RequestOptions,
   ): ApiPromise<optionsOperations.CreateOptionsOrderResponse> {
     return optionsOperations.createOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Get an options order
+   *
+   * One options order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /options/orders/{order_id}` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  getOptionsOrder(
+    params: optionsOperations.GetOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<optionsOperations.GetOptionsOrderResponse> {
+    return optionsOperations.getOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Get an options position
+   *
+   * The caller's position in one options contract.
+   *
+   * `GET /options/positions/{contract}` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  getOptionsPosition(
+    params: optionsOperations.GetOptionsPositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<optionsOperations.GetOptionsPositionResponse> {
+    return optionsOperations.getOptionsPosition(this.core, params, options);
+  }
+
+  /**
+   * Get the options account
+   *
+   * The caller's options account (classic options account or unified account).
+   *
+   * `GET /options/accounts` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  listOptionsAccount(
+    params?: optionsOperations.ListOptionsAccountParams,
+    options?: RequestOptions,
+  ): ApiPromise<optionsOperations.ListOptionsAccountResponse> {
+    return optionsOperations.listOptionsAccount(this.core, params, options);
+  }
+
+  /**
+   * List options orders
+   *
+   * The caller's open or finished options orders, newest first.
+   *
+   * `GET /options/orders` · permission `options:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOptionsOrders(
+    params: optionsOperations.ListOptionsOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<optionsOperations.ListOptionsOrdersResponse, optionsOperations.ListOptionsOrdersItem> {
+    return optionsOperations.listOptionsOrders(this.core, params, options);
+  }
+
+  /**
+   * List options positions
+   *
+   * The caller's options positions, of every underlying or of one.
+   *
+   * `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  listOptionsPositions(
+    params?: optionsOperations.ListOptionsPositionsParams,
+    options?: RequestOptions,
+  ): ApiPromise<optionsOperations.ListOptionsPositionsResponse> {
+    return optionsOperations.listOptionsPositions(this.core, params, options);
   }
 }
 
@@ -1764,15 +2338,15 @@ export class ExchangeClient extends Core {
   readonly account: AccountApi;
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi;
-  /** Delivery futures (shape not given). */
+  /** Delivery futures: contracts, order book, account, positions, orders and fills. */
   readonly delivery: DeliveryApi;
   /** Earn products (shape not given). */
   readonly earn: EarnApi;
-  /** Perpetual futures (shape not given). */
+  /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi;
   /** Margin trading (shape not given). */
   readonly margin: MarginApi;
-  /** Options (shape not given). */
+  /** Options: account, positions and orders. */
   readonly options: OptionsApi;
   /** Spot trading (shape not given). */
   readonly spot: SpotApi;

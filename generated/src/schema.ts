@@ -131,10 +131,32 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Delivery account book (shape not given)
-     * @description Balance changes of the delivery account. Other parameters and the response are not given.
+     * List balance changes of the delivery account
+     * @description Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
+     *     (the history of `POST /wallet/transfers`).
      */
     get: operations['listDeliveryAccountBook'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the delivery account
+     * @description The caller's delivery futures account for one settlement currency, in the shape of the perpetual
+     *     futures account. `USER_NOT_FOUND` means it is not opened yet: one transfer into it opens it.
+     */
+    get: operations['listDeliveryAccounts'];
     put?: never;
     post?: never;
     delete?: never;
@@ -151,10 +173,71 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Delivery contracts (shape not given)
-     * @description Delivery contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+     * List delivery contracts
+     * @description Every delivery contract of one settlement currency. A contract name missing from this list
+     *     answers `CONTRACT_NOT_FOUND` elsewhere.
      */
     get: operations['listDeliveryContracts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/contracts/{contract}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one delivery contract
+     * @description One delivery contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+     */
+    get: operations['getDeliveryContract'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/my_trades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's delivery fills
+     * @description Fills of the caller's delivery orders, newest first.
+     */
+    get: operations['getMyDeliveryTrades'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/order_book': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Order book of a delivery contract
+     * @description Depth of one delivery contract; bids from the highest price down, asks from the lowest price up.
+     */
+    get: operations['listDeliveryOrderBook'];
     put?: never;
     post?: never;
     delete?: never;
@@ -170,14 +253,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List delivery orders
+     * @description The caller's open or finished delivery orders, newest first. Orders cancelled without a fill are
+     *     gone 10 minutes after the cancellation.
+     */
+    get: operations['listDeliveryOrders'];
     put?: never;
     /**
-     * Place a delivery order (shape not given)
-     * @description Places a delivery futures order. The body shape is not given.
+     * Place a delivery order
+     * @description Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
+     *     positive buys, negative sells; `0` with `close: true` closes the position.
      */
     post: operations['createDeliveryOrder'];
-    delete?: never;
+    /**
+     * Cancel all open delivery orders of a contract
+     * @description Cancels every open order of one delivery contract, or of one side of it.
+     */
+    delete: operations['cancelDeliveryOrders'];
     options?: never;
     head?: never;
     patch?: never;
@@ -190,14 +283,58 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Get a delivery order
+     * @description One delivery order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+     */
+    get: operations['getDeliveryOrder'];
     put?: never;
     post?: never;
     /**
-     * Cancel a delivery order (shape not given)
-     * @description Cancels one delivery futures order. Response shape not given.
+     * Cancel a delivery order
+     * @description Cancels one open delivery order; an unknown or finished order answers 404.
      */
     delete: operations['cancelDeliveryOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List delivery positions
+     * @description The caller's delivery positions of one settlement currency.
+     */
+    get: operations['listDeliveryPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/delivery/{settle}/positions/{contract}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a delivery position
+     * @description The caller's position in one delivery contract.
+     */
+    get: operations['getDeliveryPosition'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -319,8 +456,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Perpetual futures account book (shape not given)
-     * @description Balance changes of the futures account. Other parameters and the response are not given.
+     * List balance changes of the perpetual futures account
+     * @description Balance changes of the futures account, newest first. `type=dnw` lists transfers in and out
+     *     (the history of `POST /wallet/transfers`). Filtering by `contract` finds records from
+     *     2023-10-30 on only.
      */
     get: operations['listFuturesAccountBook'];
     put?: never;
@@ -339,8 +478,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Perpetual futures account (shape not given)
-     * @description The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the `btc` one). `USER_NOT_FOUND` means the account is not opened yet. Response shape not given.
+     * Get the perpetual futures account
+     * @description The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the
+     *     `btc` one), classic or unified. `USER_NOT_FOUND` means the account is not opened yet: one
+     *     transfer into it (`POST /wallet/transfers`) opens it.
      */
     get: operations['listFuturesAccounts'];
     put?: never;
@@ -391,6 +532,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/futures/{settle}/candlesticks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Candlesticks of a perpetual contract
+     * @description Candlesticks of one contract; prefix the contract with `mark_` for mark-price or `index_` for
+     *     index-price candlesticks. At most 2000 points per request: keep `from`, `to` and `interval`
+     *     within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+     */
+    get: operations['listFuturesCandlesticks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/contract_stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Statistics of a perpetual contract
+     * @description Open interest, long/short ratios and liquidations of one contract, one point per interval.
+     */
+    get: operations['listContractStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/futures/{settle}/contracts': {
     parameters: {
       query?: never;
@@ -399,10 +582,73 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Perpetual contracts (shape not given)
-     * @description Contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+     * List perpetual contracts
+     * @description Every perpetual contract of one settlement currency. A contract name missing from this list
+     *     answers `CONTRACT_NOT_FOUND` elsewhere.
      */
     get: operations['listFuturesContracts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/contracts/{contract}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one perpetual contract
+     * @description One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+     */
+    get: operations['getFuturesContract'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/dual_mode': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn dual (hedge) position mode on or off
+     * @description Switches between one-direction and dual (long and short at once) position mode. Only possible
+     *     with no open position and no open order. `POST /futures/{settle}/set_position_mode` replaces it
+     *     and also offers the split mode.
+     */
+    post: operations['setDualMode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/funding_rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Funding rate history of a perpetual contract
+     * @description Funding rates applied at past settlements of one contract.
+     */
+    get: operations['listFuturesFundingRateHistory'];
     put?: never;
     post?: never;
     delete?: never;
@@ -419,10 +665,91 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Leverage of a contract (shape not given)
-     * @description Leverage setting of one contract; new in a recent release. Parameters beyond the path and the response are not given.
+     * Get the leverage of a contract for a margin mode
+     * @description The leverage set for one contract, margin mode and side (named in a recent release).
      */
     get: operations['getLeverage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/liq_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public liquidation orders of perpetual contracts
+     * @description Liquidation orders of the market. `to` minus `from` may be at most 3600 seconds. Fields that
+     *     identify the liquidated user's position are left out of this public list.
+     */
+    get: operations['listLiquidatedOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/liquidates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's perpetual futures liquidations
+     * @description Liquidations of the caller's positions, newest first.
+     */
+    get: operations['listLiquidates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/my_trades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's perpetual futures fills
+     * @description Fills of the caller's orders of the last 6 months, newest first.
+     */
+    get: operations['getMyTrades'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/order_book': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Order book of a perpetual contract
+     * @description Depth of one contract; bids from the highest price down, asks from the lowest price up.
+     */
+    get: operations['listFuturesOrderBook'];
     put?: never;
     post?: never;
     delete?: never;
@@ -439,19 +766,27 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Perpetual futures orders (shape not given)
-     * @description The caller's futures orders. The response may carry `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`. Parameters and item shape are not given.
+     * List perpetual futures orders
+     * @description The caller's open or finished orders, newest first. Orders cancelled without any fill are gone
+     *     10 minutes after the cancellation; finished orders are kept for 6 months. The answer carries
+     *     `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`.
      */
     get: operations['listFuturesOrders'];
     put?: never;
     /**
-     * Place a perpetual futures order (shape not given)
-     * @description Places a futures order; optional body field `stp_act` selects self-trade prevention. Accepts the `x-svc-exptime` header. Sizes are decimal strings since v4.106.0. The body shape is not given.
+     * Place a perpetual futures order
+     * @description Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
+     *     negative sells. Close a position with an order: `size` `0` with `close: true` (single mode) or
+     *     with `reduce_only: true` and `auto_size` (dual mode). `stp_act` chooses the self-trade
+     *     prevention action inside an STP group (`cn` when omitted); outside a group it must be omitted.
+     *     `x-svc-exptime` makes the server refuse the order after that moment. Orders cancelled without a
+     *     fill are gone 10 minutes after the cancellation.
      */
     post: operations['createFuturesOrder'];
     /**
-     * Cancel open perpetual futures orders (shape not given)
-     * @description Cancels open futures orders; shares the futures cancel limit. Parameters and response are not given.
+     * Cancel all open perpetual futures orders
+     * @description Cancels every open order of the settlement currency, or of one contract or side. Orders
+     *     cancelled without a fill are gone 10 minutes later.
      */
     delete: operations['cancelFuturesOrders'];
     options?: never;
@@ -466,18 +801,150 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
     /**
-     * Amend a perpetual futures order (shape not given)
-     * @description Amends a futures order; shares the futures placement limit. The body shape is not given.
+     * Get a perpetual futures order
+     * @description One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
+     *     cancellation; finished orders are kept for 6 months. An unknown order answers 404 `ORDER_NOT_FOUND`.
+     */
+    get: operations['getFuturesOrder'];
+    /**
+     * Amend a perpetual futures order
+     * @description Changes the price and/or size of an open order. The new size includes the filled part; a size
+     *     at or below the filled size cancels the order. Shares the futures placement limit.
      */
     put: operations['amendFuturesOrder'];
     post?: never;
     /**
-     * Cancel a perpetual futures order (shape not given)
-     * @description Cancels one futures order; cancelling an invalid order answers 404. Shares the futures cancel limit. Response shape not given.
+     * Cancel a perpetual futures order
+     * @description Cancels one open order; an unknown or finished order answers 404. Shares the futures cancel limit.
      */
     delete: operations['cancelFuturesOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/position_close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List closed perpetual futures positions
+     * @description The caller's closed positions with their profit and loss, newest first.
+     */
+    get: operations['listPositionClose'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List perpetual futures positions
+     * @description The caller's positions of one settlement currency.
+     */
+    get: operations['listPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/positions/{contract}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a perpetual futures position
+     * @description The caller's position in one contract (single position mode; in dual mode the contract holds a
+     *     long and a short position and this answers for neither).
+     */
+    get: operations['getPosition'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/positions/{contract}/leverage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the leverage of a perpetual futures position
+     * @description Sets the leverage and with it the margin mode of a position: `leverage` above 0 is isolated
+     *     margin with that leverage (`cross_leverage_limit` is then ignored); `leverage` `0` is cross
+     *     margin with `cross_leverage_limit` as its leverage. A wrong pair switches the margin mode
+     *     unexpectedly. `POST /futures/{settle}/positions/{contract}/set_leverage` is the simpler form.
+     */
+    post: operations['updatePositionLeverage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/positions/{contract}/margin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the margin of a perpetual futures position
+     * @description Adds margin to an isolated position (positive `change`) or takes some out (negative). With the
+     *     current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+     */
+    post: operations['updatePositionMargin'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/positions/{contract}/risk_limit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the risk limit of a perpetual futures position
+     * @description Sets the risk limit of a position. With the current risk-limit rules the position limit follows
+     *     the leverage: a lower leverage allows a larger position.
+     */
+    post: operations['updatePositionRiskLimit'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -493,11 +960,65 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Set the leverage of a contract (shape not given)
-     * @description Sets the leverage of one contract; new in a recent release. Request and response shapes are not given.
+     * Set the leverage of a contract for a margin mode
+     * @description Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
+     *     simpler form of the leverage update, named in a recent release.
      */
     post: operations['updateContractPositionLeverage'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/price_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List price-triggered perpetual futures orders
+     * @description The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
+     */
+    get: operations['listPriceTriggeredOrders'];
+    put?: never;
+    /**
+     * Create a price-triggered perpetual futures order
+     * @description Creates a take-profit / stop-loss order: when the reference price crosses `trigger.price` in
+     *     the direction of `trigger.rule`, the order in `initial` is placed.
+     */
+    post: operations['createPriceTriggeredOrder'];
+    /**
+     * Cancel all open price-triggered perpetual futures orders
+     * @description Cancels every open price-triggered order of the settlement currency, or of one contract.
+     */
+    delete: operations['cancelPriceTriggeredOrderList'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/price_orders/{order_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a price-triggered perpetual futures order
+     * @description One price-triggered order by id; an unknown id answers 404.
+     */
+    get: operations['getPriceTriggeredOrder'];
+    put?: never;
+    post?: never;
+    /**
+     * Cancel a price-triggered perpetual futures order
+     * @description Cancels one open price-triggered order; an unknown id answers 404.
+     */
+    delete: operations['cancelPriceTriggeredOrder'];
     options?: never;
     head?: never;
     patch?: never;
@@ -512,8 +1033,9 @@ export interface paths {
     };
     get?: never;
     /**
-     * Amend a price-triggered order (shape not given)
-     * @description Amends a price-triggered futures order. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`. Request and response shapes are not given.
+     * Amend a price-triggered perpetual futures order
+     * @description Changes an open price-triggered order: size, price, trigger price, reference price type, the
+     *     side to close. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`.
      */
     put: operations['updatePriceTriggeredOrder'];
     post?: never;
@@ -533,10 +1055,53 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Set the position mode (shape not given)
-     * @description Sets the position mode (`position_mode` values seen: `single`, `dual`, `dual_plus`); new in a recent release. Request and response shapes are not given.
+     * Set the position mode
+     * @description Sets the position mode: `single` one direction, `dual` long and short at once, `dual_plus`
+     *     split positions (see `enable_dual_plus` on the account). Only possible with no open position
+     *     and no open order. Named in a recent release; replaces `POST /futures/{settle}/dual_mode`.
      */
     post: operations['setPositionMode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/tickers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tickers of perpetual contracts
+     * @description 24-hour statistics of every contract of the settlement currency, or of one.
+     */
+    get: operations['listFuturesTickers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/futures/{settle}/trades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public trades of a perpetual contract
+     * @description Latest trades of one contract. With `from` (and `to`, default now) only trades in that range
+     *     are returned, at most `limit` of them.
+     */
+    get: operations['listFuturesTrades'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -771,6 +1336,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/options/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the options account
+     * @description The caller's options account (classic options account or unified account).
+     */
+    get: operations['listOptionsAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/options/orders': {
     parameters: {
       query?: never;
@@ -778,14 +1363,22 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List options orders
+     * @description The caller's open or finished options orders, newest first.
+     */
+    get: operations['listOptionsOrders'];
     put?: never;
     /**
-     * Place an options order (shape not given)
-     * @description Places an options order. The body shape is not given.
+     * Place an options order
+     * @description Places an options order; `size` counts contracts (positive buys, negative sells).
      */
     post: operations['createOptionsOrder'];
-    delete?: never;
+    /**
+     * Cancel all open options orders
+     * @description Cancels every open options order, or those of one contract, underlying or side.
+     */
+    delete: operations['cancelOptionsOrders'];
     options?: never;
     head?: never;
     patch?: never;
@@ -798,18 +1391,63 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
     /**
-     * Amend an options order (shape not given)
-     * @description Amends an options order; the body must carry `contract`. Other fields and the response are not given.
+     * Get an options order
+     * @description One options order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+     */
+    get: operations['getOptionsOrder'];
+    /**
+     * Amend an options order
+     * @description Changes the price and/or size of an open options order. The body must name the order's
+     *     `contract` (required since a recent release).
      */
     put: operations['amendOptionsOrder'];
     post?: never;
     /**
-     * Cancel an options order (shape not given)
-     * @description Cancels one options order. Response shape not given.
+     * Cancel an options order
+     * @description Cancels one open options order; an unknown or finished order answers 404.
      */
     delete: operations['cancelOptionsOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/options/positions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List options positions
+     * @description The caller's options positions, of every underlying or of one.
+     */
+    get: operations['listOptionsPositions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/options/positions/{contract}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an options position
+     * @description The caller's position in one options contract.
+     */
+    get: operations['getOptionsPosition'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1792,6 +2430,366 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
+     * Contract
+     * @description A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
+     *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
+     * @example {
+     *       "name": "BTC_USDT",
+     *       "type": "direct",
+     *       "quanto_multiplier": "0.0001",
+     *       "leverage_min": "1",
+     *       "leverage_max": "125",
+     *       "maintenance_rate": "0.004",
+     *       "mark_price": "65012.4",
+     *       "index_price": "65010.9",
+     *       "last_price": "65013",
+     *       "maker_fee_rate": "-0.0001",
+     *       "taker_fee_rate": "0.00075",
+     *       "order_price_round": "0.1",
+     *       "mark_price_round": "0.1",
+     *       "funding_rate": "0.0001",
+     *       "funding_interval": 28800,
+     *       "funding_next_apply": 1795219200,
+     *       "interest_rate": "0.0003",
+     *       "order_size_min": "0.001",
+     *       "enable_decimal": true,
+     *       "order_size_max": "1000000",
+     *       "order_price_deviate": "0.5",
+     *       "ref_discount_rate": "0",
+     *       "ref_rebate_rate": "0.2",
+     *       "orderbook_id": 43985239117,
+     *       "trade_id": 2209412788,
+     *       "trade_size": "282193340.5",
+     *       "position_size": "3210455.25",
+     *       "config_change_time": 1794000000,
+     *       "in_delisting": false,
+     *       "orders_limit": 200,
+     *       "enable_bonus": true,
+     *       "enable_credit": true,
+     *       "create_time": 1575417600,
+     *       "status": "trading",
+     *       "launch_time": 1575417600,
+     *       "market_order_slip_ratio": "0.05",
+     *       "market_order_size_max": "0",
+     *       "funding_rate_limit": "0.003",
+     *       "contract_type": "crypto",
+     *       "funding_impact_value": "60000",
+     *       "enable_circuit_breaker": false
+     *     }
+     */
+    Contract: {
+      /** @description Unix seconds of the last configuration change. */
+      config_change_time?: number;
+      /** @description Market category of the underlying (for example stocks, metals, indices, forex). */
+      contract_type?: string;
+      /** @description Unix seconds at which the contract was created. */
+      create_time?: number;
+      /** @description Unix seconds at which the contract is delisted. */
+      delisted_time?: number;
+      /** @description Unix seconds from which only reducing orders are accepted. */
+      delisting_time?: number;
+      /** @description Whether bonus funds may be used. */
+      enable_bonus?: boolean;
+      /** @description Whether a mark-price circuit breaker protects this newly listed contract. */
+      enable_circuit_breaker?: boolean;
+      /** @description Whether the contract can be traded from a unified (portfolio margin) account. */
+      enable_credit?: boolean;
+      /** @description Whether order sizes may have decimals; when `false` the size string must be a whole number. */
+      enable_decimal?: boolean;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Deprecated.
+       */
+      funding_cap_ratio?: string;
+      /**
+       * Format: decimal
+       * @description Depth value used to compute the funding rate's impact prices.
+       */
+      funding_impact_value?: string;
+      /**
+       * Format: int32
+       * @description Seconds between two funding settlements.
+       */
+      funding_interval?: number;
+      /** @description Unix seconds of the next funding settlement. */
+      funding_next_apply?: number;
+      /**
+       * Format: decimal
+       * @description Funding rate of the current period, as a ratio.
+       */
+      funding_rate?: string;
+      /**
+       * Format: decimal
+       * @description Bound of the funding rate in both directions.
+       */
+      funding_rate_limit?: string;
+      /** @description With `position_size` > 0 the contract is being delisted; with 0 it is delisted. */
+      in_delisting?: boolean;
+      /**
+       * Format: decimal
+       * @description Current index price.
+       */
+      index_price?: string;
+      /**
+       * Format: decimal
+       * @description Interest rate used in funding and premium calculations, as a ratio (like `funding_rate`).
+       */
+      interest_rate?: string;
+      /**
+       * Format: decimal
+       * @description Price of the latest trade.
+       */
+      last_price?: string;
+      /** @description Unix seconds at which trading starts. */
+      launch_time?: number;
+      /**
+       * Format: decimal
+       * @description Highest leverage allowed.
+       */
+      leverage_max?: string;
+      /**
+       * Format: decimal
+       * @description Lowest leverage allowed.
+       */
+      leverage_min?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin rate of the first risk-limit tier.
+       */
+      maintenance_rate?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee rate; a negative rate is a rebate.
+       */
+      maker_fee_rate?: string;
+      /**
+       * Format: decimal
+       * @description Current mark price.
+       */
+      mark_price?: string;
+      /**
+       * Format: decimal
+       * @description Tick of the mark price.
+       */
+      mark_price_round?: string;
+      /**
+       * @deprecated
+       * @description Deprecated.
+       * @enum {string}
+       */
+      mark_type?: 'internal' | 'index' | (string & {});
+      /**
+       * Format: decimal
+       * @description Largest size of a market order; `0` means `order_size_max` applies.
+       */
+      market_order_size_max?: string;
+      /**
+       * Format: decimal
+       * @description Largest slippage of a market order from the latest price, as a ratio.
+       */
+      market_order_slip_ratio?: string;
+      /** @description Contract name, for example `BTC_USDT`. */
+      name?: string;
+      /**
+       * Format: decimal
+       * @description Largest allowed distance of an order price from the mark price, as a ratio: |price - mark| <= mark * this.
+       */
+      order_price_deviate?: string;
+      /**
+       * Format: decimal
+       * @description Price tick of orders.
+       */
+      order_price_round?: string;
+      /**
+       * Format: decimal
+       * @description Largest order size.
+       */
+      order_size_max?: string;
+      /**
+       * Format: decimal
+       * @description Smallest order size.
+       */
+      order_size_min?: string;
+      /**
+       * Format: int64
+       * @description Update id of the order book.
+       */
+      orderbook_id?: string;
+      /**
+       * Format: int32
+       * @description Most open orders a user may hold in this contract.
+       */
+      orders_limit?: number;
+      /**
+       * Format: decimal
+       * @description Total size of open long positions.
+       */
+      position_size?: string;
+      /**
+       * Format: decimal
+       * @description Units of the underlying that one contract stands for.
+       */
+      quanto_multiplier?: string;
+      /**
+       * Format: decimal
+       * @description Fee discount of referred users.
+       */
+      ref_discount_rate?: string;
+      /**
+       * Format: decimal
+       * @description Rebate rate of referrers.
+       */
+      ref_rebate_rate?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Base risk limit (deprecated).
+       */
+      risk_limit_base?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Highest risk limit (deprecated; the risk-limit tiers replace it).
+       */
+      risk_limit_max?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Risk limit step (deprecated).
+       */
+      risk_limit_step?: string;
+      /**
+       * @description Listing state of the contract.
+       * @enum {string}
+       */
+      status?: 'prelaunch' | 'trading' | 'delisting' | 'delisted' | 'circuit_breaker' | (string & {});
+      /**
+       * Format: decimal
+       * @description Taker fee rate.
+       */
+      taker_fee_rate?: string;
+      /**
+       * Format: int64
+       * @description Id of the latest trade.
+       */
+      trade_id?: string;
+      /**
+       * Format: decimal
+       * @description Traded size since the contract started.
+       */
+      trade_size?: string;
+      /**
+       * @description `inverse`: margined and settled in the base currency; `direct`: in the quote currency.
+       * @enum {string}
+       */
+      type?: 'inverse' | 'direct' | (string & {});
+    };
+    /**
+     * ContractStat
+     * @description Market statistics of a futures contract for one interval. Ratios and quote-currency values are
+     *     JSON numbers on the wire; sizes are decimal strings. The service also sends `long_liq_amount` and
+     *     `short_liq_amount` (liquidated amounts in the base currency) as JSON numbers; they arrive as
+     *     untyped extra fields, because this spec types every `*_amount` as a decimal string.
+     * @example {
+     *       "time": 1795219200,
+     *       "lsr_taker": 1.12,
+     *       "lsr_account": 0.87,
+     *       "long_liq_size": "12.5",
+     *       "long_liq_usd": 81265.6,
+     *       "short_liq_size": "3",
+     *       "short_liq_usd": 19503.7,
+     *       "open_interest": "3210455.25",
+     *       "open_interest_usd": 20871240.9,
+     *       "top_lsr_account": 1.05,
+     *       "top_lsr_size": "0.98",
+     *       "mark_price": "65012.4",
+     *       "long_taker_size": "1022.5",
+     *       "short_taker_size": "912",
+     *       "long_users": "15203",
+     *       "short_users": "17481"
+     *     }
+     */
+    ContractStat: {
+      /**
+       * Format: decimal
+       * @description Liquidated long size in contracts.
+       */
+      long_liq_size?: string;
+      /** @description Liquidated long value in the quote currency. */
+      long_liq_usd?: number;
+      /** @description Liquidated long value in the quote currency (for USDT contracts size x multiplier x mark price). */
+      long_liq_usd_new?: number;
+      /**
+       * Format: decimal
+       * @description Taker buy size in contracts.
+       */
+      long_taker_size?: string;
+      /**
+       * Format: decimal
+       * @description Number of users holding long positions.
+       */
+      long_users?: string;
+      /** @description Ratio of users holding long positions to users holding short positions. */
+      lsr_account?: number;
+      /** @description Ratio of long to short taker volume. */
+      lsr_taker?: number;
+      /**
+       * Format: decimal
+       * @description Mark price at the end of the interval.
+       */
+      mark_price?: string;
+      /**
+       * Format: decimal
+       * @description Open interest in contracts.
+       */
+      open_interest?: string;
+      /** @description Open interest value in the quote currency. */
+      open_interest_usd?: number;
+      /**
+       * Format: decimal
+       * @description Liquidated short size in contracts.
+       */
+      short_liq_size?: string;
+      /** @description Liquidated short value in the quote currency. */
+      short_liq_usd?: number;
+      /** @description Liquidated short value in the quote currency (for USDT contracts size x multiplier x mark price). */
+      short_liq_usd_new?: number;
+      /**
+       * Format: decimal
+       * @description Taker sell size in contracts.
+       */
+      short_taker_size?: string;
+      /**
+       * Format: decimal
+       * @description Number of users holding short positions.
+       */
+      short_users?: string;
+      /** @description Unix seconds at which the interval starts. */
+      time?: number;
+      /** @description Number of large holders with long positions. */
+      top_long_account?: number;
+      /**
+       * Format: decimal
+       * @description Long open interest of the largest traders, in contracts.
+       */
+      top_long_size?: string;
+      /** @description Ratio of long to short accounts among the largest traders. */
+      top_lsr_account?: number;
+      /**
+       * Format: decimal
+       * @description Ratio of long to short position size among the largest traders.
+       */
+      top_lsr_size?: string;
+      /** @description Number of large holders with short positions. */
+      top_short_account?: number;
+      /**
+       * Format: decimal
+       * @description Short open interest of the largest traders, in contracts.
+       */
+      top_short_size?: string;
+    };
+    /**
      * CurrencyChain
      * @description A chain a currency can be deposited and withdrawn on (`GET /wallet/currency_chains`).
      * @example {
@@ -1840,6 +2838,280 @@ export interface components {
       name_cn?: string;
       /** @description Chain name, English. */
       name_en?: string;
+    };
+    /**
+     * DeliveryContract
+     * @description A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`).
+     * @example {
+     *       "name": "BTC_USDT_20261225",
+     *       "underlying": "BTC_USDT",
+     *       "cycle": "QUARTERLY",
+     *       "type": "direct",
+     *       "quanto_multiplier": "0.0001",
+     *       "leverage_min": "1",
+     *       "leverage_max": "100",
+     *       "maintenance_rate": "0.005",
+     *       "mark_price": "66120.3",
+     *       "index_price": "65010.9",
+     *       "last_price": "66119",
+     *       "maker_fee_rate": "-0.0001",
+     *       "taker_fee_rate": "0.00075",
+     *       "order_price_round": "0.1",
+     *       "mark_price_round": "0.1",
+     *       "basis_rate": "0.017",
+     *       "basis_value": "1109.4",
+     *       "basis_impact_value": "100000",
+     *       "settle_price": "0",
+     *       "settle_price_interval": 60,
+     *       "settle_price_duration": 1800,
+     *       "expire_time": 1798185600,
+     *       "risk_limit_base": "1000000",
+     *       "risk_limit_step": "1000000",
+     *       "risk_limit_max": "8000000",
+     *       "order_size_min": "1",
+     *       "order_size_max": "1000000",
+     *       "order_price_deviate": "0.5",
+     *       "ref_discount_rate": "0",
+     *       "ref_rebate_rate": "0.2",
+     *       "orderbook_id": 2129638396,
+     *       "trade_id": 4130,
+     *       "trade_size": "120443",
+     *       "position_size": "10311",
+     *       "config_change_time": 1794000000,
+     *       "in_delisting": false,
+     *       "orders_limit": 50
+     *     }
+     */
+    DeliveryContract: {
+      /**
+       * Format: decimal
+       * @description Depth value used to compute the impact bid and ask prices.
+       */
+      basis_impact_value?: string;
+      /**
+       * Format: decimal
+       * @description Fair basis rate.
+       */
+      basis_rate?: string;
+      /**
+       * Format: decimal
+       * @description Fair basis value.
+       */
+      basis_value?: string;
+      /** @description Unix seconds of the last configuration change. */
+      config_change_time?: number;
+      /**
+       * @description Delivery cycle.
+       * @enum {string}
+       */
+      cycle?: 'WEEKLY' | 'BI-WEEKLY' | 'QUARTERLY' | 'BI-QUARTERLY' | (string & {});
+      /** @description Unix seconds at which the contract expires. */
+      expire_time?: number;
+      /** @description Whether the contract is being delisted. */
+      in_delisting?: boolean;
+      /**
+       * Format: decimal
+       * @description Current index price.
+       */
+      index_price?: string;
+      /**
+       * Format: decimal
+       * @description Price of the latest trade.
+       */
+      last_price?: string;
+      /**
+       * Format: decimal
+       * @description Highest leverage allowed.
+       */
+      leverage_max?: string;
+      /**
+       * Format: decimal
+       * @description Lowest leverage allowed.
+       */
+      leverage_min?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin rate of the first risk-limit tier.
+       */
+      maintenance_rate?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee rate; a negative rate is a rebate.
+       */
+      maker_fee_rate?: string;
+      /**
+       * Format: decimal
+       * @description Current mark price.
+       */
+      mark_price?: string;
+      /**
+       * Format: decimal
+       * @description Tick of the mark price.
+       */
+      mark_price_round?: string;
+      /**
+       * @deprecated
+       * @description Deprecated.
+       * @enum {string}
+       */
+      mark_type?: 'internal' | 'index' | (string & {});
+      /** @description Contract name, for example `BTC_USDT_20261225`. */
+      name?: string;
+      /**
+       * Format: decimal
+       * @description Largest allowed distance of an order price from the mark price, as a ratio: |price - mark| <= mark * this.
+       */
+      order_price_deviate?: string;
+      /**
+       * Format: decimal
+       * @description Price tick of orders.
+       */
+      order_price_round?: string;
+      /**
+       * Format: decimal
+       * @description Largest order size.
+       */
+      order_size_max?: string;
+      /**
+       * Format: decimal
+       * @description Smallest order size.
+       */
+      order_size_min?: string;
+      /**
+       * Format: int64
+       * @description Update id of the order book.
+       */
+      orderbook_id?: string;
+      /**
+       * Format: int32
+       * @description Most open orders a user may hold in this contract.
+       */
+      orders_limit?: number;
+      /**
+       * Format: decimal
+       * @description Total size of open long positions.
+       */
+      position_size?: string;
+      /**
+       * Format: decimal
+       * @description Units of the underlying that one contract stands for.
+       */
+      quanto_multiplier?: string;
+      /**
+       * Format: decimal
+       * @description Fee discount of referred users.
+       */
+      ref_discount_rate?: string;
+      /**
+       * Format: decimal
+       * @description Rebate rate of referrers.
+       */
+      ref_rebate_rate?: string;
+      /**
+       * Format: decimal
+       * @description Base risk limit.
+       */
+      risk_limit_base?: string;
+      /**
+       * Format: decimal
+       * @description Highest risk limit.
+       */
+      risk_limit_max?: string;
+      /**
+       * Format: decimal
+       * @description Risk limit step.
+       */
+      risk_limit_step?: string;
+      /**
+       * Format: decimal
+       * @description Delivery settlement price.
+       */
+      settle_price?: string;
+      /**
+       * Format: int32
+       * @description Seconds over which the settlement price is averaged.
+       */
+      settle_price_duration?: number;
+      /**
+       * Format: int32
+       * @description Seconds between updates of the settlement price.
+       */
+      settle_price_interval?: number;
+      /**
+       * Format: decimal
+       * @description Taker fee rate.
+       */
+      taker_fee_rate?: string;
+      /**
+       * Format: int64
+       * @description Id of the latest trade.
+       */
+      trade_id?: string;
+      /**
+       * Format: decimal
+       * @description Traded size since the contract started.
+       */
+      trade_size?: string;
+      /**
+       * @description `inverse`: margined and settled in the base currency; `direct`: in the quote currency.
+       * @enum {string}
+       */
+      type?: 'inverse' | 'direct' | (string & {});
+      /** @description Underlying, for example `BTC_USDT`. */
+      underlying?: string;
+    };
+    /**
+     * DeliveryOrderRequest
+     * @description A delivery futures order to place (`POST /delivery/{settle}/orders`). Sizes are decimal strings
+     *     since v4.106.0: positive buys, negative sells, `0` with `close` (or `auto_size`) closes a position.
+     * @example {
+     *       "contract": "BTC_USDT_20261225",
+     *       "size": "2",
+     *       "price": "66000",
+     *       "tif": "gtc",
+     *       "text": "t-dlv-0001"
+     *     }
+     */
+    DeliveryOrderRequest: {
+      /**
+       * @description Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short';
+      /** @description `true` with `size` `0` closes the whole position. */
+      close?: boolean;
+      /** @description Delivery contract name. */
+      contract: string;
+      /**
+       * Format: decimal
+       * @description Visible size of an iceberg order; `0` (default) for a normal order.
+       */
+      iceberg?: string;
+      /**
+       * Format: decimal
+       * @description Limit price; `0` with `tif` `ioc` places a market order.
+       */
+      price?: string;
+      /** @description `true` makes the order only ever reduce the position. */
+      reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Order size in contracts; positive to buy, negative to sell, `0` to close a position.
+       */
+      size: string;
+      /**
+       * @description Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.
+       * @enum {string}
+       */
+      stp_act?: 'cn' | 'co' | 'cb';
+      /** @description The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+      text?: string;
+      /**
+       * @description Time in force: `gtc` (default), `ioc`, `poc` (post only), `fok` (fill or kill).
+       * @default gtc
+       * @enum {string}
+       */
+      tif: 'gtc' | 'ioc' | 'poc' | 'fok';
     };
     /**
      * DepositAddress
@@ -2061,6 +3333,1438 @@ export interface components {
         )
       | string;
     /**
+     * FundingRateRecord
+     * @description The funding rate that applied at one settlement.
+     * @example {
+     *       "t": 1795190400,
+     *       "r": "0.0001"
+     *     }
+     */
+    FundingRateRecord: {
+      /**
+       * Format: decimal
+       * @description Funding rate, as a ratio.
+       */
+      r?: string;
+      /** @description Unix seconds of the settlement. */
+      t?: number;
+    };
+    /**
+     * FuturesAccount
+     * @description The caller's futures account for one settlement currency (perpetual and delivery alike).
+     *     `USER_NOT_FOUND` instead means the account is not opened yet: one transfer into it opens it.
+     * @example {
+     *       "user": 10001234,
+     *       "currency": "USDT",
+     *       "total": "1011.45",
+     *       "unrealised_pnl": "3.2",
+     *       "order_margin": "10",
+     *       "available": "980.15",
+     *       "point": "0",
+     *       "bonus": "0",
+     *       "in_dual_mode": false,
+     *       "enable_credit": false,
+     *       "position_initial_margin": "21.3",
+     *       "maintenance_margin": "5.1",
+     *       "cross_order_margin": "0",
+     *       "cross_initial_margin": "0",
+     *       "cross_maintenance_margin": "0",
+     *       "cross_unrealised_pnl": "0",
+     *       "cross_available": "0",
+     *       "cross_margin_balance": "0",
+     *       "cross_mmr": "0",
+     *       "cross_imr": "0",
+     *       "isolated_position_margin": "21.3",
+     *       "margin_mode": 0,
+     *       "enable_tiered_mm": true,
+     *       "enable_dual_plus": false,
+     *       "position_mode": "single",
+     *       "update_id": 42,
+     *       "history": {
+     *         "dnw": "1000",
+     *         "pnl": "14.25",
+     *         "fee": "-2.8",
+     *         "refr": "0",
+     *         "fund": "0",
+     *         "point_dnw": "0",
+     *         "point_fee": "0",
+     *         "point_refr": "0",
+     *         "bonus_dnw": "0",
+     *         "bonus_offset": "0"
+     *       }
+     *     }
+     */
+    FuturesAccount: {
+      /**
+       * Format: decimal
+       * @description Amount available to trade or transfer out; in a unified account it includes the credit line and trial funds (which cannot be transferred out).
+       */
+      available?: string;
+      /**
+       * Format: decimal
+       * @description Bonus balance.
+       */
+      bonus?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin available balance.
+       */
+      cross_available?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin initial margin rate.
+       */
+      cross_imr?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin initial margin.
+       */
+      cross_initial_margin?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin maintenance margin.
+       */
+      cross_maintenance_margin?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin balance.
+       */
+      cross_margin_balance?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin maintenance margin rate.
+       */
+      cross_mmr?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin order margin.
+       */
+      cross_order_margin?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin unrealised profit and loss.
+       */
+      cross_unrealised_pnl?: string;
+      /** @description Settlement currency. */
+      currency?: string;
+      /** @description Whether the account trades in unified (portfolio margin) mode. */
+      enable_credit?: boolean;
+      /** @description Whether the split position mode (`dual_plus`) is available to this account. */
+      enable_dual_plus?: boolean;
+      /**
+       * @deprecated
+       * @description Deprecated.
+       */
+      enable_evolved_classic?: boolean;
+      /**
+       * @deprecated
+       * @description Deprecated.
+       */
+      enable_new_dual_mode?: boolean;
+      /** @description Whether maintenance margin is computed by tiers. */
+      enable_tiered_mm?: boolean;
+      history?: components['schemas']['FuturesAccountHistory'];
+      /** @description Whether dual (hedge) position mode is on. */
+      in_dual_mode?: boolean;
+      /**
+       * Format: decimal
+       * @description Margin of isolated positions.
+       */
+      isolated_position_margin?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin held by positions.
+       */
+      maintenance_margin?: string;
+      /**
+       * Format: int32
+       * @description Margin mode: 0 classic futures account (or classic spot margin in a unified account), 1 multi-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+       */
+      margin_mode?: number;
+      /**
+       * Format: decimal
+       * @description Initial margin held by open orders.
+       */
+      order_margin?: string;
+      /**
+       * Format: decimal
+       * @description Point card balance.
+       */
+      point?: string;
+      /**
+       * Format: decimal
+       * @description Initial margin held by positions (unified account).
+       */
+      position_initial_margin?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Deprecated.
+       */
+      position_margin?: string;
+      /**
+       * @description Position mode: `single` one direction, `dual` long and short at once, `dual_plus` split positions.
+       * @enum {string}
+       */
+      position_mode?: 'single' | 'dual' | 'dual_plus' | (string & {});
+      /**
+       * Format: decimal
+       * @description Balance of a classic futures account; the sum of the history's `dnw`, `pnl`, `fee`, `refr` and `fund` (unrealised profit not included).
+       */
+      total?: string;
+      /**
+       * Format: decimal
+       * @description Unrealised profit and loss of open positions.
+       */
+      unrealised_pnl?: string;
+      /**
+       * Format: int64
+       * @description Version of the account data; grows with every change.
+       */
+      update_id?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * FuturesAccountBook
+     * @description One balance change of a futures account.
+     * @example {
+     *       "time": 1795219260.123,
+     *       "change": "-0.0487",
+     *       "balance": "1011.4013",
+     *       "type": "fee",
+     *       "text": "BTC_USDT:36028813724316572",
+     *       "contract": "BTC_USDT",
+     *       "trade_id": "2209412788",
+     *       "id": "98213476"
+     *     }
+     */
+    FuturesAccountBook: {
+      /**
+       * Format: decimal
+       * @description Balance after the change.
+       */
+      balance?: string;
+      /**
+       * Format: decimal
+       * @description Amount of the change; negative for money going out.
+       */
+      change?: string;
+      /** @description Contract the change belongs to; only on records from 2023-10-30 on. */
+      contract?: string;
+      /** @description Id of the record. */
+      id?: string;
+      /** @description Comment. */
+      text?: string;
+      /** @description Unix seconds of the change. */
+      time?: number;
+      /** @description Id of the trade behind the change. */
+      trade_id?: string;
+      /**
+       * @description Kind of change: `dnw` transfer, `pnl` profit or loss from reducing a position, `fee` trading fee, `refr` referrer rebate, `fund` funding, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts, `bonus_offset` bonus deducted.
+       * @enum {string}
+       */
+      type?:
+        | 'dnw'
+        | 'pnl'
+        | 'fee'
+        | 'refr'
+        | 'fund'
+        | 'point_dnw'
+        | 'point_fee'
+        | 'point_refr'
+        | 'bonus_offset'
+        | (string & {});
+    };
+    /**
+     * FuturesAccountHistory
+     * @description Cumulative totals of a futures account's balance changes by kind.
+     * @example {
+     *       "dnw": "1000",
+     *       "pnl": "14.25",
+     *       "fee": "-2.8",
+     *       "refr": "0",
+     *       "fund": "0",
+     *       "point_dnw": "0",
+     *       "point_fee": "0",
+     *       "point_refr": "0",
+     *       "bonus_dnw": "0",
+     *       "bonus_offset": "0",
+     *       "cross_settle": "0"
+     *     }
+     */
+    FuturesAccountHistory: {
+      /**
+       * Format: decimal
+       * @description Bonus transfers in and out.
+       */
+      bonus_dnw?: string;
+      /**
+       * Format: decimal
+       * @description Bonus deducted.
+       */
+      bonus_offset?: string;
+      /**
+       * Format: decimal
+       * @description Unified account only; profit moved between the futures and spot accounts (negative from futures to spot).
+       */
+      cross_settle?: string;
+      /**
+       * Format: decimal
+       * @description Transfers in and out.
+       */
+      dnw?: string;
+      /**
+       * Format: decimal
+       * @description Trading fees.
+       */
+      fee?: string;
+      /**
+       * Format: decimal
+       * @description Funding paid and received.
+       */
+      fund?: string;
+      /**
+       * Format: decimal
+       * @description Realised trading profit and loss.
+       */
+      pnl?: string;
+      /**
+       * Format: decimal
+       * @description Point card transfers in and out.
+       */
+      point_dnw?: string;
+      /**
+       * Format: decimal
+       * @description Fees paid with point cards.
+       */
+      point_fee?: string;
+      /**
+       * Format: decimal
+       * @description Referrer rebates on point-card fees.
+       */
+      point_refr?: string;
+      /**
+       * Format: decimal
+       * @description Referrer rebates received.
+       */
+      refr?: string;
+    };
+    /**
+     * FuturesCandlestick
+     * @description One candlestick of a futures contract (or of its mark or index price).
+     * @example {
+     *       "t": 1795219200,
+     *       "v": "1532.5",
+     *       "c": "65012.5",
+     *       "h": "65040",
+     *       "l": "64980.1",
+     *       "o": "64990",
+     *       "sum": "9962105.3"
+     *     }
+     */
+    FuturesCandlestick: {
+      /**
+       * Format: decimal
+       * @description Close price (quote currency).
+       */
+      c?: string;
+      /**
+       * Format: decimal
+       * @description Highest price (quote currency).
+       */
+      h?: string;
+      /**
+       * Format: decimal
+       * @description Lowest price (quote currency).
+       */
+      l?: string;
+      /**
+       * Format: decimal
+       * @description Open price (quote currency).
+       */
+      o?: string;
+      /**
+       * Format: decimal
+       * @description Traded value in the quote currency.
+       */
+      sum?: string;
+      /** @description Unix seconds at which the interval starts. */
+      t?: number;
+      /**
+       * Format: decimal
+       * @description Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+       */
+      v?: string;
+    };
+    /**
+     * FuturesInitialOrder
+     * @description The order a price-triggered order places (or placed) once its trigger fires.
+     * @example {
+     *       "contract": "BTC_USDT",
+     *       "size": "0",
+     *       "price": "0",
+     *       "close": true,
+     *       "tif": "ioc",
+     *       "text": "api",
+     *       "reduce_only": true,
+     *       "is_reduce_only": true,
+     *       "is_close": true
+     *     }
+     */
+    FuturesInitialOrder: {
+      /**
+       * Format: decimal
+       * @description Same as `size`, for contracts with decimal sizes.
+       */
+      amount?: string;
+      /**
+       * @description Side a size-0 order closes in dual mode.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short' | (string & {});
+      /** @description Whether the order closes the whole position (single mode). */
+      close?: boolean;
+      /** @description Contract name. */
+      contract?: string;
+      /** @description Whether the placed order closes a position. */
+      is_close?: boolean;
+      /** @description Whether the placed order is reduce-only. */
+      is_reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Limit price; `0` trades at market.
+       */
+      price?: string;
+      /** @description Whether the order only reduces the position. */
+      reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Size to trade; `0` closes the whole position.
+       */
+      size?: string;
+      /** @description Source label of the order. */
+      text?: string;
+      /**
+       * @description Time in force.
+       * @enum {string}
+       */
+      tif?: 'gtc' | 'ioc' | (string & {});
+    };
+    /**
+     * FuturesInitialOrderRequest
+     * @description The order a price-triggered order places once its trigger fires.
+     * @example {
+     *       "contract": "BTC_USDT",
+     *       "size": "0",
+     *       "price": "0",
+     *       "close": true,
+     *       "tif": "ioc",
+     *       "text": "api",
+     *       "reduce_only": true
+     *     }
+     */
+    FuturesInitialOrderRequest: {
+      /**
+       * Format: decimal
+       * @description Same as `size`, for contracts with decimal sizes; wins when both are sent.
+       */
+      amount?: string;
+      /**
+       * @description Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short';
+      /** @description Single position mode only; `true` when closing the whole position (`size` `0`). */
+      close?: boolean;
+      /** @description Contract name. */
+      contract: string;
+      /**
+       * Format: decimal
+       * @description Limit price; `0` trades at market.
+       */
+      price: string;
+      /** @description `true` makes the placed order only ever reduce the position. */
+      reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Size to trade, a decimal string since v4.106.0: `0` closes the whole position; to close part of it, positive with `plan-close-short-position`, negative with `plan-close-long-position`.
+       */
+      size?: string;
+      /** @description Source label of the order (for example `api`). */
+      text?: string;
+      /**
+       * @description `gtc` (default) or `ioc`; market orders take `ioc` only.
+       * @default gtc
+       * @enum {string}
+       */
+      tif: 'gtc' | 'ioc';
+    };
+    /**
+     * FuturesLeverage
+     * @description Leverage of a contract for the asked margin mode and side.
+     * @example {
+     *       "lever": "10"
+     *     }
+     */
+    FuturesLeverage: {
+      /**
+       * Format: decimal
+       * @description Leverage.
+       */
+      lever?: string;
+    };
+    /**
+     * FuturesLiqOrder
+     * @description A liquidation order of the public liquidation history of a futures market.
+     * @example {
+     *       "time": 1795219012,
+     *       "contract": "BTC_USDT",
+     *       "size": "-0.5",
+     *       "order_size": "0.5",
+     *       "order_price": "65150",
+     *       "fill_price": "65148.2",
+     *       "left": "0"
+     *     }
+     */
+    FuturesLiqOrder: {
+      /** @description Contract name. */
+      contract?: string;
+      /**
+       * Format: decimal
+       * @description Average price the liquidation order was filled at as a taker.
+       */
+      fill_price?: string;
+      /**
+       * Format: decimal
+       * @description Size of the liquidation order left resting as a maker.
+       */
+      left?: string;
+      /**
+       * Format: decimal
+       * @description Price of the liquidation order.
+       */
+      order_price?: string;
+      /**
+       * Format: decimal
+       * @description Size of the liquidation order.
+       */
+      order_size?: string;
+      /**
+       * Format: decimal
+       * @description Size of the liquidated position.
+       */
+      size?: string;
+      /** @description Unix seconds of the liquidation. */
+      time?: number;
+    };
+    /**
+     * FuturesLiquidate
+     * @description One liquidation of the caller's futures positions.
+     * @example {
+     *       "time": 1795219012,
+     *       "contract": "BTC_USDT",
+     *       "leverage": "20",
+     *       "size": "0.5",
+     *       "margin": "162.5",
+     *       "entry_price": "65000",
+     *       "liq_price": "62100.5",
+     *       "mark_price": "62100.5",
+     *       "order_id": 58828013777,
+     *       "order_price": "61800",
+     *       "fill_price": "62020.1",
+     *       "left": "0"
+     *     }
+     */
+    FuturesLiquidate: {
+      /** @description Contract name. */
+      contract?: string;
+      /**
+       * Format: decimal
+       * @description Average entry price.
+       */
+      entry_price?: string;
+      /**
+       * Format: decimal
+       * @description Average taker fill price of the liquidation order.
+       */
+      fill_price?: string;
+      /**
+       * Format: decimal
+       * @description Size of the liquidation order left resting as a maker.
+       */
+      left?: string;
+      /**
+       * Format: decimal
+       * @description Leverage of the position.
+       */
+      leverage?: string;
+      /**
+       * Format: decimal
+       * @description Liquidation price.
+       */
+      liq_price?: string;
+      /**
+       * Format: decimal
+       * @description Position margin.
+       */
+      margin?: string;
+      /**
+       * Format: decimal
+       * @description Mark price at the liquidation.
+       */
+      mark_price?: string;
+      /**
+       * Format: int64
+       * @description Id of the liquidation order.
+       */
+      order_id?: string;
+      /**
+       * Format: decimal
+       * @description Price of the liquidation order.
+       */
+      order_price?: string;
+      /**
+       * Format: decimal
+       * @description Position size.
+       */
+      size?: string;
+      /** @description Unix seconds of the liquidation. */
+      time?: number;
+    };
+    /**
+     * FuturesOrder
+     * @description A futures order as the service reports it (perpetual and delivery). Sizes are decimal strings
+     *     since v4.106.0: positive to buy (long), negative to sell (short).
+     * @example {
+     *       "id": 58828013512,
+     *       "user": 10001234,
+     *       "create_time": 1795219260.123,
+     *       "update_time": 1795219260.123,
+     *       "status": "open",
+     *       "contract": "BTC_USDT",
+     *       "size": "0.5",
+     *       "iceberg": "0",
+     *       "price": "65000",
+     *       "close": false,
+     *       "is_close": false,
+     *       "reduce_only": false,
+     *       "is_reduce_only": false,
+     *       "is_liq": false,
+     *       "tif": "gtc",
+     *       "left": "0.5",
+     *       "fill_price": "0",
+     *       "text": "t-fut-0001",
+     *       "tkfr": "0.00075",
+     *       "mkfr": "-0.0001",
+     *       "refu": 0,
+     *       "stp_id": 4711,
+     *       "stp_act": "cn",
+     *       "amend_text": "-",
+     *       "pid": 1
+     *     }
+     */
+    FuturesOrder: {
+      /**
+       * @description How much the answer carried: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything.
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL' | (string & {});
+      /** @description The caller's note of the last amendment. */
+      amend_text?: string;
+      /**
+       * @description In dual mode, the side a size-0 order closes.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short' | (string & {});
+      /** @description Whether the order was sent to close the position. */
+      close?: boolean;
+      /** @description Contract name. */
+      contract?: string;
+      /** @description Unix seconds (with milliseconds as decimals) at which the order was created. */
+      create_time?: number;
+      /**
+       * Format: decimal
+       * @description Average fill price.
+       */
+      fill_price?: string;
+      /**
+       * @description How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention).
+       * @enum {string}
+       */
+      finish_as?:
+        | 'filled'
+        | 'cancelled'
+        | 'liquidated'
+        | 'ioc'
+        | 'auto_deleveraged'
+        | 'reduce_only'
+        | 'position_closed'
+        | 'reduce_out'
+        | 'stp'
+        | (string & {});
+      /** @description Unix seconds at which the order ended; absent while it is open. */
+      finish_time?: number;
+      /**
+       * Format: decimal
+       * @description Visible size of an iceberg order; 0 for a normal order.
+       */
+      iceberg?: string;
+      /**
+       * Format: int64
+       * @description Order id.
+       */
+      id?: string;
+      /** @description Whether the order closes a position. */
+      is_close?: boolean;
+      /** @description Whether the order is a liquidation order. */
+      is_liq?: boolean;
+      /** @description Whether the order can only reduce a position. */
+      is_reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Size not filled yet.
+       */
+      left?: string;
+      /**
+       * Format: decimal
+       * @description Largest slippage accepted for a market order, as a ratio.
+       */
+      market_order_slip_ratio?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee rate.
+       */
+      mkfr?: string;
+      /**
+       * Format: int64
+       * @description Position id.
+       */
+      pid?: string;
+      /**
+       * @description Margin mode of the position in split position mode.
+       * @enum {string}
+       */
+      pos_margin_mode?: 'isolated' | 'cross' | (string & {});
+      /**
+       * Format: decimal
+       * @description Limit price; 0 with `tif` `ioc` is a market order.
+       */
+      price?: string;
+      /** @description Whether the order was sent as reduce-only. */
+      reduce_only?: boolean;
+      /**
+       * Format: int64
+       * @description User id of the referrer.
+       */
+      refu?: string;
+      /**
+       * Format: decimal
+       * @description Order size; positive to buy, negative to sell, 0 for a close-position order.
+       */
+      size?: string;
+      /**
+       * @description `open` while resting, `finished` once ended.
+       * @enum {string}
+       */
+      status?: 'open' | 'finished' | (string & {});
+      /**
+       * @description Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given.
+       * @enum {string}
+       */
+      stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+      /**
+       * Format: int64
+       * @description STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+       */
+      stp_id?: string;
+      /** @description The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`. */
+      text?: string;
+      /**
+       * @description Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill.
+       * @enum {string}
+       */
+      tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+      /**
+       * Format: decimal
+       * @description Taker fee rate.
+       */
+      tkfr?: string;
+      /** @description Best-bid/offer price type of the stop-loss order. */
+      tpsl_sl_bbo_type?: string;
+      /**
+       * Format: decimal
+       * @description Stop-loss trigger price attached to the order.
+       */
+      tpsl_sl_trigger_price?: string;
+      /** @description Best-bid/offer price type of the take-profit order. */
+      tpsl_tp_bbo_type?: string;
+      /**
+       * Format: decimal
+       * @description Take-profit trigger price attached to the order.
+       */
+      tpsl_tp_trigger_price?: string;
+      /** @description Unix seconds of the last update. */
+      update_time?: number;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * FuturesOrderAmendment
+     * @description Changes to an open futures order (`PUT /futures/{settle}/orders/{order_id}`). A new size counts
+     *     the filled part too: a size at or below the filled size cancels the order; the side cannot change;
+     *     a close order's size cannot change. Lowering the size keeps the queue position, raising it moves
+     *     the order to the back of its price level.
+     * @example {
+     *       "price": "64950",
+     *       "amend_text": "lower-bid"
+     *     }
+     * @example {
+     *       "size": "0.8"
+     *     }
+     */
+    FuturesOrderAmendment: {
+      /**
+       * @description How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /** @description The caller's note about this amendment. */
+      amend_text?: string;
+      /**
+       * Format: decimal
+       * @description New limit price.
+       */
+      price?: string;
+      /**
+       * Format: decimal
+       * @description New total size, filled part included, with the same sign as before.
+       */
+      size?: string;
+      /** @description New order label (allowed for internal users only). */
+      text?: string;
+    };
+    /**
+     * FuturesOrderBook
+     * @description Depth of a futures contract. Bids run from the highest price down, asks from the lowest price up.
+     * @example {
+     *       "id": 43985239117,
+     *       "current": 1795219260.123,
+     *       "update": 1795219260.101,
+     *       "asks": [
+     *         {
+     *           "p": "65013",
+     *           "s": "0.75"
+     *         },
+     *         {
+     *           "p": "65013.5",
+     *           "s": "2.1"
+     *         }
+     *       ],
+     *       "bids": [
+     *         {
+     *           "p": "65012.5",
+     *           "s": "1.25"
+     *         },
+     *         {
+     *           "p": "65012",
+     *           "s": "0.4"
+     *         }
+     *       ]
+     *     }
+     */
+    FuturesOrderBook: {
+      /** @description Sell side, best (lowest) price first. */
+      asks: components['schemas']['FuturesOrderBookItem'][];
+      /** @description Buy side, best (highest) price first. */
+      bids: components['schemas']['FuturesOrderBookItem'][];
+      /** @description Unix seconds (with milliseconds as decimals) at which this answer was made. */
+      current?: number;
+      /**
+       * Format: int64
+       * @description Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+       */
+      id?: string;
+      /** @description Unix seconds (with milliseconds as decimals) of the last change of the book. */
+      update?: number;
+    };
+    /**
+     * FuturesOrderBookItem
+     * @description One price level of a futures order book.
+     * @example {
+     *       "p": "65012.5",
+     *       "s": "1.25"
+     *     }
+     */
+    FuturesOrderBookItem: {
+      /**
+       * Format: decimal
+       * @description Price of the level (quote currency).
+       */
+      p?: string;
+      /**
+       * Format: decimal
+       * @description Total size resting at this price.
+       */
+      s?: string;
+    };
+    /**
+     * FuturesOrderRequest
+     * @description A perpetual futures order to place (`POST /futures/{settle}/orders`). `size` counts contracts
+     *     (see the contract's `quanto_multiplier`), as a decimal string since v4.106.0: positive buys
+     *     (opens or adds to a long), negative sells. A position is closed by an order: in single mode
+     *     `size: '0'` with `close: true`; in dual mode `size: '0'` with `reduce_only: true` and `auto_size`
+     *     naming the side; `reduce_only: true` alone only ever shrinks a position.
+     * @example {
+     *       "contract": "BTC_USDT",
+     *       "size": "0.5",
+     *       "price": "65000",
+     *       "tif": "gtc",
+     *       "text": "t-fut-0001"
+     *     }
+     * @example {
+     *       "contract": "BTC_USDT",
+     *       "size": "0",
+     *       "price": "0",
+     *       "close": true,
+     *       "tif": "ioc"
+     *     }
+     */
+    FuturesOrderRequest: {
+      /**
+       * @description How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /**
+       * @description Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short';
+      /** @description Single position mode only; `true` with `size` `0` closes the whole position. */
+      close?: boolean;
+      /** @description Contract name. */
+      contract: string;
+      /**
+       * Format: decimal
+       * @description Visible size of an iceberg order; `0` (default) for a normal order. The hidden part pays taker fees.
+       */
+      iceberg?: string;
+      /**
+       * Format: decimal
+       * @description Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
+       */
+      market_order_slip_ratio?: string;
+      /**
+       * Format: int64
+       * @description Position id to trade against (split position mode).
+       */
+      pid?: number | string | bigint;
+      /**
+       * @description Margin mode of the position, sent only in split position mode.
+       * @enum {string}
+       */
+      pos_margin_mode?: 'isolated' | 'cross';
+      /**
+       * Format: decimal
+       * @description Limit price; `0` with `tif` `ioc` places a market order.
+       */
+      price: string;
+      /** @description `true` makes the order only ever reduce the position. */
+      reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`). Decimals only where the contract's `enable_decimal` is true.
+       */
+      size: string;
+      /**
+       * @description Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
+       * @enum {string}
+       */
+      stp_act?: 'cn' | 'co' | 'cb';
+      /** @description The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+      text?: string;
+      /**
+       * @description Time in force: `gtc` good till cancelled (default), `ioc` immediate or cancel (taker only), `poc` post only (maker only, cancelled if it would fill at once), `fok` fill completely at once or cancel.
+       * @default gtc
+       * @enum {string}
+       */
+      tif: 'gtc' | 'ioc' | 'poc' | 'fok';
+      /** @description Best-bid/offer price type of the stop-loss order. */
+      tpsl_sl_bbo_type?: string;
+      /**
+       * Format: decimal
+       * @description Stop-loss trigger price to attach to the order.
+       */
+      tpsl_sl_trigger_price?: string;
+      /** @description Best-bid/offer price type of the take-profit order. */
+      tpsl_tp_bbo_type?: string;
+      /**
+       * Format: decimal
+       * @description Take-profit trigger price to attach to the order.
+       */
+      tpsl_tp_trigger_price?: string;
+    };
+    /**
+     * FuturesPriceTrigger
+     * @description The trigger of a price-triggered order as the service reports it.
+     * @example {
+     *       "strategy_type": 0,
+     *       "price_type": 1,
+     *       "price": "60000",
+     *       "rule": 2,
+     *       "expiration": 86400
+     *     }
+     */
+    FuturesPriceTrigger: {
+      /**
+       * Format: int32
+       * @description Seconds to wait for the trigger.
+       */
+      expiration?: number;
+      /**
+       * Format: decimal
+       * @description Trigger price (or spread).
+       */
+      price?: string;
+      /**
+       * Format: int32
+       * @description Reference price: 0 latest trade, 1 mark price, 2 index price.
+       */
+      price_type?: number;
+      /**
+       * Format: int32
+       * @description 1 fires at or above `price`, 2 at or below it.
+       */
+      rule?: number;
+      /**
+       * Format: int32
+       * @description 0 price trigger, 1 spread trigger.
+       */
+      strategy_type?: number;
+    };
+    /**
+     * FuturesPriceTriggeredOrder
+     * @description A price-triggered (take-profit / stop-loss) futures order as the service reports it.
+     * @example {
+     *       "initial": {
+     *         "contract": "BTC_USDT",
+     *         "size": "0",
+     *         "price": "0",
+     *         "close": true,
+     *         "tif": "ioc",
+     *         "text": "api",
+     *         "reduce_only": true,
+     *         "is_reduce_only": true,
+     *         "is_close": true
+     *       },
+     *       "trigger": {
+     *         "strategy_type": 0,
+     *         "price_type": 1,
+     *         "price": "60000",
+     *         "rule": 2,
+     *         "expiration": 86400
+     *       },
+     *       "id": 1283293,
+     *       "id_string": "1283293",
+     *       "user": 10001234,
+     *       "create_time": 1795219300,
+     *       "trade_id": 0,
+     *       "status": "open",
+     *       "order_type": "close-long-position",
+     *       "me_order_id": 0
+     *     }
+     */
+    FuturesPriceTriggeredOrder: {
+      /** @description Unix seconds at which it was created. */
+      create_time?: number;
+      /**
+       * @description How it ended.
+       * @enum {string}
+       */
+      finish_as?: 'cancelled' | 'succeeded' | 'failed' | 'expired' | (string & {});
+      /** @description Unix seconds at which it ended. */
+      finish_time?: number;
+      /**
+       * Format: int64
+       * @description Id of the price-triggered order.
+       */
+      id?: string;
+      /** @description The same id as a decimal string. */
+      id_string?: string;
+      initial?: components['schemas']['FuturesInitialOrder'];
+      /**
+       * Format: int64
+       * @description Order the `*-order` kinds belong to.
+       */
+      me_order_id?: string;
+      /**
+       * @description Kind of take-profit / stop-loss; the `*-order` kinds are attached to one order.
+       * @enum {string}
+       */
+      order_type?:
+        | 'close-long-order'
+        | 'close-short-order'
+        | 'close-long-position'
+        | 'close-short-position'
+        | 'plan-close-long-position'
+        | 'plan-close-short-position'
+        | (string & {});
+      /**
+       * @description Margin mode of the position in split position mode.
+       * @enum {string}
+       */
+      pos_margin_mode?: 'isolated' | 'cross' | (string & {});
+      /** @description More on how it ended. */
+      reason?: string;
+      /**
+       * @description `open` waiting, `finished` ended; `inactive` and `invalid` apply to order take-profit / stop-loss only.
+       * @enum {string}
+       */
+      status?: 'open' | 'finished' | 'inactive' | 'invalid' | (string & {});
+      /**
+       * Format: int64
+       * @description Id of the order placed when the trigger fired.
+       */
+      trade_id?: string;
+      trigger?: components['schemas']['FuturesPriceTrigger'];
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * FuturesPriceTriggeredOrderAmendment
+     * @description Changes to an open price-triggered order (`PUT /futures/{settle}/price_orders/amend/{order_id}`).
+     * @example {
+     *       "trigger_price": "59500",
+     *       "price": "0"
+     *     }
+     */
+    FuturesPriceTriggeredOrderAmendment: {
+      /**
+       * Format: decimal
+       * @description Same as `size`, for contracts with decimal sizes; wins when both are sent.
+       */
+      amount?: string;
+      /**
+       * @description Dual mode only; with `size` `0`, the side to close.
+       * @enum {string}
+       */
+      auto_size?: 'close_long' | 'close_short';
+      /** @description Single position mode only; `true` when closing the whole position. */
+      close?: boolean;
+      /**
+       * Format: decimal
+       * @description New limit price; `0` trades at market.
+       */
+      price?: string;
+      /**
+       * Format: int32
+       * @description Reference price: 0 latest trade, 1 mark price, 2 index price.
+       * @enum {integer}
+       */
+      price_type?: 0 | 1 | 2;
+      /**
+       * Format: decimal
+       * @description New size: `0` closes the whole position; a signed size closes part of it in that direction.
+       */
+      size?: string;
+      /**
+       * Format: decimal
+       * @description New trigger price.
+       */
+      trigger_price?: string;
+    };
+    /**
+     * FuturesPriceTriggeredOrderRequest
+     * @description A price-triggered (take-profit / stop-loss) futures order to create
+     *     (`POST /futures/{settle}/price_orders`): the order in `initial` is placed once `trigger` fires.
+     * @example {
+     *       "initial": {
+     *         "contract": "BTC_USDT",
+     *         "size": "0",
+     *         "price": "0",
+     *         "close": true,
+     *         "tif": "ioc",
+     *         "text": "api",
+     *         "reduce_only": true
+     *       },
+     *       "trigger": {
+     *         "strategy_type": 0,
+     *         "price_type": 1,
+     *         "price": "60000",
+     *         "rule": 2,
+     *         "expiration": 86400
+     *       },
+     *       "order_type": "close-long-position"
+     *     }
+     */
+    FuturesPriceTriggeredOrderRequest: {
+      initial: components['schemas']['FuturesInitialOrderRequest'];
+      /**
+       * @description `close-long-position` / `close-short-position` close the whole long / short position; `plan-close-long-position` / `plan-close-short-position` close all or part of it. (The order take-profit / stop-loss types are set by the service only.)
+       * @enum {string}
+       */
+      order_type?:
+        'close-long-position' | 'close-short-position' | 'plan-close-long-position' | 'plan-close-short-position';
+      /**
+       * @description Margin mode of the position, in split position mode.
+       * @enum {string}
+       */
+      pos_margin_mode?: 'isolated' | 'cross';
+      trigger: components['schemas']['FuturesPriceTriggerRequest'];
+    };
+    /**
+     * FuturesPriceTriggerRequest
+     * @description When a price-triggered order fires.
+     * @example {
+     *       "strategy_type": 0,
+     *       "price_type": 1,
+     *       "price": "60000",
+     *       "rule": 2,
+     *       "expiration": 86400
+     *     }
+     */
+    FuturesPriceTriggerRequest: {
+      /**
+       * Format: int32
+       * @description Seconds to wait for the trigger; the order is cancelled after that.
+       */
+      expiration?: number;
+      /**
+       * Format: decimal
+       * @description Trigger price (or spread, with `strategy_type` 1).
+       */
+      price: string;
+      /**
+       * Format: int32
+       * @description Reference price: 0 latest trade, 1 mark price, 2 index price.
+       * @enum {integer}
+       */
+      price_type?: 0 | 1 | 2;
+      /**
+       * Format: int32
+       * @description 1 fires when the reference price rises to `price` or above (`price` must be above the last price); 2 when it falls to `price` or below (`price` must be below it).
+       * @enum {integer}
+       */
+      rule: 1 | 2;
+      /**
+       * Format: int32
+       * @description 0 (default) fires on a price; 1 on a spread (the latest `price_type` price minus the one before; not offered yet).
+       * @enum {integer}
+       */
+      strategy_type?: 0 | 1;
+    };
+    /**
+     * FuturesTicker
+     * @description 24-hour statistics of one futures contract.
+     * @example {
+     *       "contract": "BTC_USDT",
+     *       "last": "65013",
+     *       "change_percentage": "1.32",
+     *       "total_size": "3210455.25",
+     *       "low_24h": "63850.2",
+     *       "high_24h": "65400",
+     *       "volume_24h": "1822931.5",
+     *       "volume_24h_base": "182.29",
+     *       "volume_24h_quote": "11851284.7",
+     *       "volume_24h_settle": "11851284.7",
+     *       "mark_price": "65012.4",
+     *       "funding_rate": "0.0001",
+     *       "index_price": "65010.9",
+     *       "lowest_ask": "65013",
+     *       "lowest_size": "0.75",
+     *       "highest_bid": "65012.5",
+     *       "highest_size": "1.25",
+     *       "change_utc0": "0.84",
+     *       "change_utc8": "0.51",
+     *       "change_price": "847.3",
+     *       "change_utc0_price": "541.1",
+     *       "change_utc8_price": "330"
+     *     }
+     */
+    FuturesTicker: {
+      /**
+       * Format: decimal
+       * @description Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+       */
+      change_percentage?: string;
+      /**
+       * Format: decimal
+       * @description Price change over 24 hours in the quote currency.
+       */
+      change_price?: string;
+      /**
+       * Format: decimal
+       * @description Price change in percent since 00:00 UTC.
+       */
+      change_utc0?: string;
+      /**
+       * Format: decimal
+       * @description Price change since 00:00 UTC in the quote currency.
+       */
+      change_utc0_price?: string;
+      /**
+       * Format: decimal
+       * @description Price change in percent since 00:00 UTC+8.
+       */
+      change_utc8?: string;
+      /**
+       * Format: decimal
+       * @description Price change since 00:00 UTC+8 in the quote currency.
+       */
+      change_utc8_price?: string;
+      /** @description Contract name. */
+      contract?: string;
+      /**
+       * Format: decimal
+       * @description Funding rate of the current period.
+       */
+      funding_rate?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Expected funding rate of the next period (deprecated; use `funding_rate`).
+       */
+      funding_rate_indicative?: string;
+      /**
+       * Format: decimal
+       * @description Highest price of the last 24 hours.
+       */
+      high_24h?: string;
+      /**
+       * Format: decimal
+       * @description Best bid price.
+       */
+      highest_bid?: string;
+      /**
+       * Format: decimal
+       * @description Size resting at the best bid.
+       */
+      highest_size?: string;
+      /**
+       * Format: decimal
+       * @description Index price.
+       */
+      index_price?: string;
+      /**
+       * Format: decimal
+       * @description Price of the latest trade.
+       */
+      last?: string;
+      /**
+       * Format: decimal
+       * @description Lowest price of the last 24 hours.
+       */
+      low_24h?: string;
+      /**
+       * Format: decimal
+       * @description Best ask price.
+       */
+      lowest_ask?: string;
+      /**
+       * Format: decimal
+       * @description Size resting at the best ask.
+       */
+      lowest_size?: string;
+      /**
+       * Format: decimal
+       * @description Latest mark price.
+       */
+      mark_price?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Deprecated.
+       */
+      quanto_base_rate?: string;
+      /**
+       * Format: decimal
+       * @description Open interest in contracts.
+       */
+      total_size?: string;
+      /**
+       * Format: decimal
+       * @description Traded size of the last 24 hours in contracts.
+       */
+      volume_24h?: string;
+      /**
+       * Format: decimal
+       * @description Traded volume of the last 24 hours in the base currency.
+       */
+      volume_24h_base?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+       */
+      volume_24h_btc?: string;
+      /**
+       * Format: decimal
+       * @description Traded volume of the last 24 hours in the quote currency.
+       */
+      volume_24h_quote?: string;
+      /**
+       * Format: decimal
+       * @description Traded volume of the last 24 hours in the settlement currency.
+       */
+      volume_24h_settle?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Traded volume in USD (deprecated; use the base, quote and settle volumes).
+       */
+      volume_24h_usd?: string;
+    };
+    /**
+     * FuturesTrade
+     * @description One public trade of a futures contract.
+     * @example {
+     *       "id": 2209412788,
+     *       "create_time": 1795219260,
+     *       "create_time_ms": 1795219260.123,
+     *       "contract": "BTC_USDT",
+     *       "size": "-0.25",
+     *       "price": "65012.5"
+     *     }
+     */
+    FuturesTrade: {
+      /** @description Contract name. */
+      contract?: string;
+      /** @description Unix seconds of the trade. */
+      create_time?: number;
+      /** @description Unix seconds of the trade with millisecond precision (three decimals). */
+      create_time_ms?: number;
+      /**
+       * Format: int64
+       * @description Trade id.
+       */
+      id?: string;
+      /**
+       * @deprecated
+       * @description Deprecated.
+       */
+      is_internal?: boolean;
+      /**
+       * Format: decimal
+       * @description Trade price (quote currency).
+       */
+      price?: string;
+      /**
+       * Format: decimal
+       * @description Traded size; positive when the taker bought, negative when the taker sold.
+       */
+      size?: string;
+    };
+    /**
      * MultichainAddress
      * @description The deposit address of a currency on one chain.
      * @example {
@@ -2094,6 +4798,74 @@ export interface components {
       payment_name?: string;
     };
     /**
+     * MyFuturesTrade
+     * @description One fill of the caller's futures orders.
+     * @example {
+     *       "id": 2209412788,
+     *       "create_time": 1795219260.123,
+     *       "contract": "BTC_USDT",
+     *       "order_id": "58828013512",
+     *       "size": "0.5",
+     *       "close_size": "0",
+     *       "price": "65000",
+     *       "role": "maker",
+     *       "text": "t-fut-0001",
+     *       "fee": "-0.0325",
+     *       "point_fee": "0",
+     *       "trade_value": "3250"
+     *     }
+     */
+    MyFuturesTrade: {
+      /**
+       * Format: decimal
+       * @description Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to |size| closed (a short when positive, a long when negative) and the rest opened the other way.
+       */
+      close_size?: string;
+      /** @description Contract name. */
+      contract?: string;
+      /** @description Unix seconds (with milliseconds as decimals) of the fill. */
+      create_time?: number;
+      /**
+       * Format: decimal
+       * @description Fee paid for the fill.
+       */
+      fee?: string;
+      /**
+       * Format: int64
+       * @description Trade id.
+       */
+      id?: string;
+      /** @description Id of the order that filled. */
+      order_id?: string;
+      /**
+       * Format: decimal
+       * @description Part of the fee paid with point cards.
+       */
+      point_fee?: string;
+      /**
+       * Format: decimal
+       * @description Fill price.
+       */
+      price?: string;
+      /**
+       * @description Whether the order took or made liquidity.
+       * @enum {string}
+       */
+      role?: 'taker' | 'maker' | (string & {});
+      /**
+       * Format: decimal
+       * @description Filled size; positive bought, negative sold.
+       */
+      size?: string;
+      /** @description The order's label. */
+      text?: string;
+      /**
+       * Format: decimal
+       * @description Value of the fill.
+       */
+      trade_value?: string;
+    };
+    /**
      * OpenList
      * @description A JSON array whose items the API description does not give; batch endpoints of `x-shape: named-only` operations take one. Sent as is.
      */
@@ -2110,6 +4882,754 @@ export interface components {
      * @description Any JSON value (object, array, string, number, boolean or null): the success response of an `x-shape: named-only` operation, whose shape the API description does not give.
      */
     OpenValue: unknown;
+    /**
+     * OptionsAccount
+     * @description The caller's options account (classic options account or unified account).
+     * @example {
+     *       "user": 10001234,
+     *       "total": "5000",
+     *       "position_value": "260.24",
+     *       "equity": "5260.24",
+     *       "short_enabled": true,
+     *       "mmp_enabled": false,
+     *       "liq_triggered": false,
+     *       "margin_mode": 0,
+     *       "unrealised_pnl": "102.4",
+     *       "init_margin": "0",
+     *       "maint_margin": "0",
+     *       "order_margin": "0",
+     *       "ask_order_margin": "0",
+     *       "bid_order_margin": "0",
+     *       "available": "4739.76",
+     *       "point": "0",
+     *       "currency": "USDT",
+     *       "orders_limit": 50,
+     *       "position_notional_limit": 1000000
+     *     }
+     */
+    OptionsAccount: {
+      /**
+       * Format: decimal
+       * @description Margin held by open sell orders.
+       */
+      ask_order_margin?: string;
+      /**
+       * Format: decimal
+       * @description Amount available to trade or transfer out.
+       */
+      available?: string;
+      /**
+       * Format: decimal
+       * @description Margin held by open buy orders.
+       */
+      bid_order_margin?: string;
+      /** @description Settlement currency. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Balance plus position value; not meaningful for a unified account.
+       */
+      equity?: string;
+      /**
+       * Format: decimal
+       * @description Initial margin of the positions.
+       */
+      init_margin?: string;
+      /** @description Whether the account is being liquidated. */
+      liq_triggered?: boolean;
+      /**
+       * Format: decimal
+       * @description Maintenance margin of the positions.
+       */
+      maint_margin?: string;
+      /**
+       * Format: int32
+       * @description Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+       */
+      margin_mode?: number;
+      /** @description Whether market maker protection is on. */
+      mmp_enabled?: boolean;
+      /**
+       * Format: decimal
+       * @description Margin held by open orders.
+       */
+      order_margin?: string;
+      /**
+       * Format: int32
+       * @description Most open orders the account may hold.
+       */
+      orders_limit?: number;
+      /**
+       * Format: decimal
+       * @description Point card balance.
+       */
+      point?: string;
+      /** @description Upper bound of the notional value of positions and open orders together. */
+      position_notional_limit?: number;
+      /**
+       * Format: decimal
+       * @description Value of the positions; long positive, short negative.
+       */
+      position_value?: string;
+      /** @description Whether the account may sell short. */
+      short_enabled?: boolean;
+      /**
+       * Format: decimal
+       * @description Account balance; not meaningful for a unified account.
+       */
+      total?: string;
+      /**
+       * Format: decimal
+       * @description Unrealised profit and loss; for reference only.
+       */
+      unrealised_pnl?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * OptionsOrder
+     * @description An options order as the service reports it.
+     * @example {
+     *       "id": 2187654321,
+     *       "user": 10001234,
+     *       "create_time": 1795219400.5,
+     *       "status": "open",
+     *       "contract": "BTC_USDT-20261225-70000-C",
+     *       "size": 2,
+     *       "iceberg": 0,
+     *       "price": "1250",
+     *       "close": false,
+     *       "is_close": false,
+     *       "reduce_only": false,
+     *       "is_reduce_only": false,
+     *       "is_liq": false,
+     *       "mmp": false,
+     *       "is_mmp": false,
+     *       "tif": "gtc",
+     *       "left": 2,
+     *       "fill_price": "0",
+     *       "text": "t-opt-0001",
+     *       "tkfr": "0.0003",
+     *       "mkfr": "0.0003",
+     *       "refu": 0,
+     *       "refr": "0"
+     *     }
+     */
+    OptionsOrder: {
+      /** @description Whether the order was sent to close the position. */
+      close?: boolean;
+      /** @description Options contract name. */
+      contract?: string;
+      /** @description Unix seconds (with milliseconds as decimals) at which the order was created. */
+      create_time?: number;
+      /**
+       * Format: decimal
+       * @description Average fill price.
+       */
+      fill_price?: string;
+      /**
+       * @description How the order ended (as for futures orders); `mmp_cancelled`: cancelled by market maker protection.
+       * @enum {string}
+       */
+      finish_as?:
+        | 'filled'
+        | 'cancelled'
+        | 'liquidated'
+        | 'ioc'
+        | 'auto_deleveraged'
+        | 'reduce_only'
+        | 'position_closed'
+        | 'reduce_out'
+        | 'mmp_cancelled'
+        | (string & {});
+      /** @description Unix seconds at which the order ended; absent while it is open. */
+      finish_time?: number;
+      /**
+       * Format: int32
+       * @description Visible size of an iceberg order; 0 for a normal order.
+       */
+      iceberg?: number;
+      /**
+       * Format: int64
+       * @description Order id.
+       */
+      id?: string;
+      /** @description Whether the order closes a position. */
+      is_close?: boolean;
+      /** @description Whether the order is a liquidation order. */
+      is_liq?: boolean;
+      /** @description Whether the order is a market-maker-protection order. */
+      is_mmp?: boolean;
+      /** @description Whether the order can only reduce a position. */
+      is_reduce_only?: boolean;
+      /**
+       * Format: int32
+       * @description Size not filled yet.
+       */
+      left?: number;
+      /**
+       * Format: decimal
+       * @description Maker fee rate.
+       */
+      mkfr?: string;
+      /** @description Whether the order was sent as a market-maker-protection order. */
+      mmp?: boolean;
+      /**
+       * Format: decimal
+       * @description Limit price (quote currency); 0 with `ioc` is a market order.
+       */
+      price?: string;
+      /** @description Whether the order was sent as reduce-only. */
+      reduce_only?: boolean;
+      /**
+       * Format: decimal
+       * @description Referrer rebate.
+       */
+      refr?: string;
+      /**
+       * Format: int64
+       * @description User id of the referrer.
+       */
+      refu?: string;
+      /**
+       * Format: int32
+       * @description Order size; positive to buy, negative to sell.
+       */
+      size?: number;
+      /**
+       * @description `open` while resting, `finished` once ended.
+       * @enum {string}
+       */
+      status?: 'open' | 'finished' | (string & {});
+      /** @description The caller's label, or where the order came from (`web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `insurance`). */
+      text?: string;
+      /**
+       * @description Time in force.
+       * @enum {string}
+       */
+      tif?: 'gtc' | 'ioc' | 'poc' | (string & {});
+      /**
+       * Format: decimal
+       * @description Taker fee rate.
+       */
+      tkfr?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * OptionsOrderAmendment
+     * @description Changes to an open options order (`PUT /options/orders/{order_id}`): a new price, a new size or
+     *     both. `contract` is required (since a recent release) and must name the order's contract.
+     * @example {
+     *       "contract": "BTC_USDT-20261225-70000-C",
+     *       "price": "1225"
+     *     }
+     */
+    OptionsOrderAmendment: {
+      /** @description Options contract name of the order. */
+      contract: string;
+      /**
+       * Format: decimal
+       * @description New limit price.
+       */
+      price?: string;
+      /**
+       * Format: int32
+       * @description New size in contracts.
+       */
+      size?: number;
+    };
+    /**
+     * OptionsOrderRequest
+     * @description An options order to place (`POST /options/orders`). Sizes count contracts as integers.
+     * @example {
+     *       "contract": "BTC_USDT-20261225-70000-C",
+     *       "size": 2,
+     *       "price": "1250",
+     *       "tif": "gtc",
+     *       "text": "t-opt-0001"
+     *     }
+     */
+    OptionsOrderRequest: {
+      /** @description `true` with `size` `0` closes the whole position. */
+      close?: boolean;
+      /** @description Options contract name, for example `BTC_USDT-20261225-70000-C`. */
+      contract: string;
+      /**
+       * Format: int32
+       * @description Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.
+       */
+      iceberg?: number;
+      /** @description `true` places a market-maker-protection order. */
+      mmp?: boolean;
+      /**
+       * Format: decimal
+       * @description Limit price in the quote currency; `0` with `tif` `ioc` places a market order.
+       */
+      price?: string;
+      /** @description `true` makes the order only ever reduce the position. */
+      reduce_only?: boolean;
+      /**
+       * Format: int32
+       * @description Order size in contracts; positive to buy, negative to sell, `0` with `close` to close the position.
+       */
+      size: number;
+      /** @description The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+      text?: string;
+      /**
+       * @description Time in force: `gtc` (default), `ioc` (taker only; market orders take `ioc` only), `poc` (maker only).
+       * @default gtc
+       * @enum {string}
+       */
+      tif: 'gtc' | 'ioc' | 'poc';
+    };
+    /**
+     * OptionsPosition
+     * @description An options position of the caller in one contract.
+     * @example {
+     *       "user": 10001234,
+     *       "underlying": "BTC_USDT",
+     *       "underlying_price": "66120.3",
+     *       "contract": "BTC_USDT-20261225-70000-C",
+     *       "size": 2,
+     *       "entry_price": "1250",
+     *       "mark_price": "1301.2",
+     *       "mark_iv": "0.5421",
+     *       "realised_pnl": "-0.75",
+     *       "unrealised_pnl": "102.4",
+     *       "pending_orders": 0,
+     *       "close_order": null,
+     *       "delta": "0.3821",
+     *       "gamma": "0.00002",
+     *       "vega": "95.31",
+     *       "theta": "-41.22"
+     *     }
+     */
+    OptionsPosition: {
+      /** @description The order closing this position, or null. */
+      close_order?: components['schemas']['OptionsPositionCloseOrder'] | null;
+      /** @description Options contract name. */
+      contract?: string;
+      /**
+       * Format: decimal
+       * @description Delta.
+       */
+      delta?: string;
+      /**
+       * Format: decimal
+       * @description Average entry price (quote currency).
+       */
+      entry_price?: string;
+      /**
+       * Format: decimal
+       * @description Gamma.
+       */
+      gamma?: string;
+      /**
+       * Format: decimal
+       * @description Implied volatility at the mark price.
+       */
+      mark_iv?: string;
+      /**
+       * Format: decimal
+       * @description Current mark price (quote currency).
+       */
+      mark_price?: string;
+      /**
+       * Format: int32
+       * @description Number of open orders in this contract.
+       */
+      pending_orders?: number;
+      /**
+       * Format: decimal
+       * @description Realised profit and loss.
+       */
+      realised_pnl?: string;
+      /**
+       * Format: int32
+       * @description Position size in contracts; positive long, negative short.
+       */
+      size?: number;
+      /**
+       * Format: decimal
+       * @description Theta.
+       */
+      theta?: string;
+      /** @description Underlying, for example `BTC_USDT`. */
+      underlying?: string;
+      /**
+       * Format: decimal
+       * @description Forward price of the underlying at the expiry date.
+       */
+      underlying_price?: string;
+      /**
+       * Format: decimal
+       * @description Unrealised profit and loss, (mark price - entry price) x size; for reference only.
+       */
+      unrealised_pnl?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+      /**
+       * Format: decimal
+       * @description Vega.
+       */
+      vega?: string;
+    };
+    /**
+     * OptionsPositionCloseOrder
+     * @description The order currently closing an options position, if any.
+     * @example {
+     *       "id": 2187654399,
+     *       "price": "1300",
+     *       "is_liq": false
+     *     }
+     */
+    OptionsPositionCloseOrder: {
+      /**
+       * Format: int64
+       * @description Order id.
+       */
+      id?: string;
+      /** @description Whether the order comes from a liquidation. */
+      is_liq?: boolean;
+      /**
+       * Format: decimal
+       * @description Order price (quote currency).
+       */
+      price?: string;
+    };
+    /**
+     * Position
+     * @description A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
+     *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
+     *     added in recent releases; `lever` is the one leverage field for isolated and cross margin alike.
+     * @example {
+     *       "user": 10001234,
+     *       "contract": "BTC_USDT",
+     *       "size": "0.5",
+     *       "leverage": "10",
+     *       "risk_limit": "1000000",
+     *       "leverage_max": "125",
+     *       "maintenance_rate": "0.004",
+     *       "value": "3250.62",
+     *       "margin": "325.06",
+     *       "entry_price": "65000",
+     *       "liq_price": "58822.4",
+     *       "mark_price": "65012.4",
+     *       "initial_margin": "325.06",
+     *       "maintenance_margin": "13",
+     *       "unrealised_pnl": "0.62",
+     *       "realised_pnl": "-0.97",
+     *       "pnl_pnl": "0",
+     *       "pnl_fund": "0",
+     *       "pnl_fee": "-0.97",
+     *       "history_pnl": "14.25",
+     *       "last_close_pnl": "3.1",
+     *       "realised_point": "0",
+     *       "history_point": "0",
+     *       "adl_ranking": 5,
+     *       "pending_orders": 1,
+     *       "close_order": null,
+     *       "mode": "single",
+     *       "cross_leverage_limit": "0",
+     *       "update_time": 1795219260,
+     *       "update_id": 7,
+     *       "open_time": 1795219260,
+     *       "risk_limit_table": "BTC_USDT_202411",
+     *       "average_maintenance_rate": "0.004",
+     *       "pid": 1,
+     *       "pos_margin_mode": "isolated",
+     *       "lever": "10"
+     *     }
+     */
+    Position: {
+      /**
+       * Format: int32
+       * @description Auto-deleveraging rank from 1 (first in line) to 5; 6 when there is no position or it is being liquidated.
+       */
+      adl_ranking?: number;
+      /**
+       * Format: decimal
+       * @description Average maintenance margin rate over the tiers.
+       */
+      average_maintenance_rate?: string;
+      /** @description The order closing this position, or null. */
+      close_order?: components['schemas']['PositionCloseOrder'] | null;
+      /** @description Contract name. */
+      contract?: string;
+      /**
+       * Format: decimal
+       * @description Cross-margin leverage.
+       */
+      cross_leverage_limit?: string;
+      /**
+       * Format: decimal
+       * @description Average entry price.
+       */
+      entry_price?: string;
+      /**
+       * @description Hedge state of the position under a delta-neutral strategy.
+       * @enum {string}
+       */
+      hedge_status?: 'partial_hedged' | 'full_hedged' | (string & {});
+      /**
+       * Format: decimal
+       * @description Hedged part of the position under a delta-neutral strategy.
+       */
+      hedged_size?: string;
+      /**
+       * Format: decimal
+       * @description Realised profit and loss of all closed positions.
+       */
+      history_pnl?: string;
+      /**
+       * Format: decimal
+       * @description Realised point-card profit and loss of closed positions.
+       */
+      history_point?: string;
+      /**
+       * Format: decimal
+       * @description Initial margin of the position.
+       */
+      initial_margin?: string;
+      /**
+       * Format: decimal
+       * @description Profit and loss of the last close.
+       */
+      last_close_pnl?: string;
+      /**
+       * Format: decimal
+       * @description Current leverage of the position, for isolated and cross margin alike; replaces `leverage` and `cross_leverage_limit` over time.
+       */
+      lever?: string;
+      /**
+       * Format: decimal
+       * @description Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+       */
+      leverage?: string;
+      /**
+       * Format: decimal
+       * @description Highest leverage allowed at the current position value.
+       */
+      leverage_max?: string;
+      /**
+       * Format: decimal
+       * @description Estimated liquidation price, for reference only.
+       */
+      liq_price?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin of the position.
+       */
+      maintenance_margin?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin rate of the risk-limit tier the position is in (the tiered rate actually used is `average_maintenance_rate`).
+       */
+      maintenance_rate?: string;
+      /**
+       * Format: decimal
+       * @description Position margin.
+       */
+      margin?: string;
+      /**
+       * Format: decimal
+       * @description Current mark price.
+       */
+      mark_price?: string;
+      /**
+       * @description `single` in one-direction mode; `dual_long` / `dual_short` for the long or short side in dual mode.
+       * @enum {string}
+       */
+      mode?: 'single' | 'dual_long' | 'dual_short' | (string & {});
+      /** @description Unix seconds at which the position was first opened. */
+      open_time?: number;
+      /**
+       * Format: int32
+       * @description Number of open orders in this contract.
+       */
+      pending_orders?: number;
+      /**
+       * Format: int64
+       * @description Position id (one contract may hold several positions in split position mode).
+       */
+      pid?: string;
+      /**
+       * Format: decimal
+       * @description Realised part from fees.
+       */
+      pnl_fee?: string;
+      /**
+       * Format: decimal
+       * @description Realised part from funding.
+       */
+      pnl_fund?: string;
+      /**
+       * Format: decimal
+       * @description Realised part from closing.
+       */
+      pnl_pnl?: string;
+      /**
+       * @description Margin mode of this position.
+       * @enum {string}
+       */
+      pos_margin_mode?: 'isolated' | 'cross' | (string & {});
+      /**
+       * Format: decimal
+       * @description Realised profit and loss of this position (closing settlements, funding and fees).
+       */
+      realised_pnl?: string;
+      /**
+       * Format: decimal
+       * @description Realised point-card profit and loss.
+       */
+      realised_point?: string;
+      /**
+       * Format: decimal
+       * @description Risk limit of the position.
+       */
+      risk_limit?: string;
+      /** @description Id of the risk-limit table. */
+      risk_limit_table?: string;
+      /**
+       * Format: decimal
+       * @description Position size; positive long, negative short, 0 when flat.
+       */
+      size?: string;
+      /**
+       * Format: decimal
+       * @description Unhedged part, max(|size| - |hedged_size|, 0).
+       */
+      unhedged_size?: string;
+      /**
+       * Format: decimal
+       * @description Unrealised profit and loss.
+       */
+      unrealised_pnl?: string;
+      /**
+       * Format: int64
+       * @description Version of the position; grows by 1 with every update.
+       */
+      update_id?: string;
+      /** @description Unix seconds of the last update. */
+      update_time?: number;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+      /**
+       * Format: decimal
+       * @description Position value in the settlement currency.
+       */
+      value?: string;
+    };
+    /**
+     * PositionClose
+     * @description One closed position of the caller.
+     * @example {
+     *       "time": 1795220000,
+     *       "contract": "BTC_USDT",
+     *       "side": "long",
+     *       "pnl": "12.04",
+     *       "pnl_pnl": "13.5",
+     *       "pnl_fund": "-0.2",
+     *       "pnl_fee": "-1.26",
+     *       "text": "t-close-0001",
+     *       "max_size": "0.5",
+     *       "accum_size": "0.5",
+     *       "first_open_time": 1795219260,
+     *       "long_price": "65000",
+     *       "short_price": "65270"
+     *     }
+     */
+    PositionClose: {
+      /**
+       * Format: decimal
+       * @description Size closed in total.
+       */
+      accum_size?: string;
+      /** @description Contract name. */
+      contract?: string;
+      /** @description Unix seconds at which the position was first opened. */
+      first_open_time?: number;
+      /**
+       * Format: decimal
+       * @description Average opening price of a long, or average closing price of a short.
+       */
+      long_price?: string;
+      /**
+       * Format: decimal
+       * @description Largest size the position reached.
+       */
+      max_size?: string;
+      /**
+       * Format: decimal
+       * @description Profit and loss of the position.
+       */
+      pnl?: string;
+      /**
+       * Format: decimal
+       * @description Part from fees.
+       */
+      pnl_fee?: string;
+      /**
+       * Format: decimal
+       * @description Part from funding.
+       */
+      pnl_fund?: string;
+      /**
+       * Format: decimal
+       * @description Part from closing.
+       */
+      pnl_pnl?: string;
+      /**
+       * Format: decimal
+       * @description Average closing price of a long, or average opening price of a short.
+       */
+      short_price?: string;
+      /**
+       * @description Side of the closed position.
+       * @enum {string}
+       */
+      side?: 'long' | 'short' | (string & {});
+      /** @description Source of the closing order (as an order's `text`). */
+      text?: string;
+      /** @description Unix seconds of the close. */
+      time?: number;
+    };
+    /**
+     * PositionCloseOrder
+     * @description The order currently closing a position, if any.
+     * @example {
+     *       "id": 58828013512,
+     *       "price": "0",
+     *       "is_liq": false
+     *     }
+     */
+    PositionCloseOrder: {
+      /**
+       * Format: int64
+       * @description Order id.
+       */
+      id?: string;
+      /** @description Whether the order comes from a liquidation. */
+      is_liq?: boolean;
+      /**
+       * Format: decimal
+       * @description Order price.
+       */
+      price?: string;
+    };
     /**
      * SubAccount
      * @description A sub-account (`POST /sub_accounts` 201, `GET /sub_accounts`, `GET /sub_accounts/{user_id}`).
@@ -3116,6 +6636,23 @@ export interface components {
       to: components['schemas']['TransferAccount'];
     };
     /**
+     * TriggerOrderResponse
+     * @description Id of a created or amended price-triggered order.
+     * @example {
+     *       "id": 1283293,
+     *       "id_string": "1283293"
+     *     }
+     */
+    TriggerOrderResponse: {
+      /**
+       * Format: int64
+       * @description Id of the price-triggered order.
+       */
+      id?: string;
+      /** @description The same id as a decimal string. */
+      id_string?: string;
+    };
+    /**
      * UidPushRecord
      * @description A UID transfer record (`GET /wallet/push`).
      * @example {
@@ -4082,14 +7619,16 @@ export interface components {
   parameters: {
     /** @description Caller-chosen id to trace a request; echoed in logs. */
     ClientRequestId: string;
+    /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+    Contract: string;
     /** @description Epoch milliseconds after which the server rejects the request. */
     Expiry: string;
     /** @description List offset, starting from 0. */
     Offset: number;
     /** @description Page number, starting from 1. */
     Page: number;
-    /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
-    Settle: string;
+    /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+    Settle: 'btc' | 'usdt';
     /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
     SizeDecimal: '1';
   };
@@ -4281,15 +7820,21 @@ export interface operations {
   listDeliveryAccountBook: {
     parameters: {
       query?: {
-        /** @description Change type filter; `dnw` lists transfers in and out (the history of `POST /wallet/transfers`). Other values are not given. */
-        type?: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts. */
+        type?: 'dnw' | 'pnl' | 'fee' | 'refr' | 'fund' | 'point_dnw' | 'point_fee' | 'point_refr';
       };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4297,13 +7842,67 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Balance changes. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "time": 1795190400,
+           *         "change": "250",
+           *         "balance": "250",
+           *         "type": "dnw",
+           *         "text": "transfer from spot",
+           *         "id": "98210001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesAccountBook'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listDeliveryAccounts: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The delivery account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "currency": "USDT",
+           *       "total": "250",
+           *       "unrealised_pnl": "0.02",
+           *       "order_margin": "0",
+           *       "available": "247.36",
+           *       "in_dual_mode": false,
+           *       "margin_mode": 0
+           *     }
+           */
+          'application/json': components['schemas']['FuturesAccount'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4319,7 +7918,7 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4327,16 +7926,258 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Delivery contracts. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "name": "BTC_USDT_20261225",
+           *         "underlying": "BTC_USDT",
+           *         "cycle": "QUARTERLY",
+           *         "type": "direct",
+           *         "quanto_multiplier": "0.0001",
+           *         "mark_price": "66120.3",
+           *         "settle_price": "0",
+           *         "expire_time": 1798185600,
+           *         "order_size_min": "1",
+           *         "order_size_max": "1000000",
+           *         "in_delisting": false
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['DeliveryContract'][];
         };
       };
       400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getDeliveryContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The contract. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "BTC_USDT_20261225",
+           *       "underlying": "BTC_USDT",
+           *       "cycle": "QUARTERLY",
+           *       "type": "direct",
+           *       "quanto_multiplier": "0.0001",
+           *       "mark_price": "66120.3",
+           *       "settle_price": "0",
+           *       "expire_time": 1798185600,
+           *       "order_size_min": "1",
+           *       "order_size_max": "1000000",
+           *       "in_delisting": false
+           *     }
+           */
+          'application/json': components['schemas']['DeliveryContract'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMyDeliveryTrades: {
+    parameters: {
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not. */
+        count_total?: 0 | 1;
+        /** @description List from after this fill id. */
+        last_id?: string;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description Only fills of this order id. */
+        order?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Fills. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 121235,
+           *         "create_time": 1795219600.5,
+           *         "contract": "BTC_USDT_20261225",
+           *         "order_id": "4130871",
+           *         "size": "2",
+           *         "close_size": "0",
+           *         "price": "66000",
+           *         "role": "maker",
+           *         "text": "t-dlv-0001",
+           *         "fee": "-0.0013",
+           *         "point_fee": "0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MyFuturesTrade'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listDeliveryOrderBook: {
+    parameters: {
+      query: {
+        /** @description Delivery contract name. */
+        contract: string;
+        /** @description Price step to merge levels by; `0` (default) merges nothing. */
+        interval?: '0' | '0.1' | '0.01';
+        /** @description Number of price levels per side. */
+        limit?: number;
+        /** @description `true` adds the order book id, which grows by 1 with every change of the book. */
+        with_id?: boolean;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order book. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "current": 1795219500.2,
+           *       "update": 1795219500.1,
+           *       "asks": [
+           *         {
+           *           "p": "66121",
+           *           "s": "10"
+           *         }
+           *       ],
+           *       "bids": [
+           *         {
+           *           "p": "66119",
+           *           "s": "4"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrderBook'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listDeliveryOrders: {
+    parameters: {
+      query: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not. */
+        count_total?: 0 | 1;
+        /** @description List from after this order id. */
+        last_id?: string;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description `open` lists resting orders, `finished` ended ones. */
+        status: 'open' | 'finished';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Orders. */
+      200: {
+        headers: {
+          'X-Pagination-Limit': components['headers']['PaginationLimit'];
+          'X-Pagination-Offset': components['headers']['PaginationOffset'];
+          'X-Pagination-Total': components['headers']['PaginationTotal'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4130871,
+           *         "user": 10001234,
+           *         "create_time": 1795219500.25,
+           *         "status": "open",
+           *         "contract": "BTC_USDT_20261225",
+           *         "size": "2",
+           *         "price": "66000",
+           *         "tif": "gtc",
+           *         "left": "2",
+           *         "fill_price": "0",
+           *         "text": "t-dlv-0001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -4348,30 +8189,153 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "contract": "BTC_USDT_20261225",
+         *       "size": "2",
+         *       "price": "66000",
+         *       "tif": "gtc",
+         *       "text": "t-dlv-0001"
+         *     }
+         */
+        'application/json': components['schemas']['DeliveryOrderRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order as placed. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 4130871,
+           *       "user": 10001234,
+           *       "create_time": 1795219500.25,
+           *       "status": "open",
+           *       "contract": "BTC_USDT_20261225",
+           *       "size": "2",
+           *       "price": "66000",
+           *       "tif": "gtc",
+           *       "left": "2",
+           *       "fill_price": "0",
+           *       "text": "t-dlv-0001"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelDeliveryOrders: {
+    parameters: {
+      query: {
+        /** @description Delivery contract name. */
+        contract: string;
+        /** @description Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+        side?: 'ask' | 'bid';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4130871,
+           *         "user": 10001234,
+           *         "create_time": 1795219500.25,
+           *         "status": "finished",
+           *         "contract": "BTC_USDT_20261225",
+           *         "size": "2",
+           *         "price": "66000",
+           *         "tif": "gtc",
+           *         "left": "2",
+           *         "fill_price": "0",
+           *         "text": "t-dlv-0001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getDeliveryOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Order id returned when the order was placed. */
+        order_id: string;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 4130871,
+           *       "user": 10001234,
+           *       "create_time": 1795219500.25,
+           *       "status": "open",
+           *       "contract": "BTC_USDT_20261225",
+           *       "size": "2",
+           *       "price": "66000",
+           *       "tif": "gtc",
+           *       "left": "2",
+           *       "fill_price": "0",
+           *       "text": "t-dlv-0001"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -4383,9 +8347,9 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Order id. */
+        /** @description Order id returned when the order was placed. */
         order_id: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4393,13 +8357,128 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The cancelled order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 4130871,
+           *       "user": 10001234,
+           *       "create_time": 1795219500.25,
+           *       "status": "finished",
+           *       "contract": "BTC_USDT_20261225",
+           *       "size": "2",
+           *       "price": "66000",
+           *       "tif": "gtc",
+           *       "left": "2",
+           *       "fill_price": "0",
+           *       "text": "t-dlv-0001",
+           *       "finish_as": "cancelled"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listDeliveryPositions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Positions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "user": 10001234,
+           *         "contract": "BTC_USDT_20261225",
+           *         "size": "2",
+           *         "leverage": "5",
+           *         "risk_limit": "1000000",
+           *         "value": "13.22",
+           *         "margin": "2.64",
+           *         "entry_price": "66000",
+           *         "liq_price": "53120.4",
+           *         "mark_price": "66120.3",
+           *         "unrealised_pnl": "0.02",
+           *         "realised_pnl": "-0.01",
+           *         "mode": "single"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Position'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getDeliveryPosition: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT_20261225",
+           *       "size": "2",
+           *       "leverage": "5",
+           *       "risk_limit": "1000000",
+           *       "value": "13.22",
+           *       "margin": "2.64",
+           *       "entry_price": "66000",
+           *       "liq_price": "53120.4",
+           *       "mark_price": "66120.3",
+           *       "unrealised_pnl": "0.02",
+           *       "realised_pnl": "-0.01",
+           *       "mode": "single"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4589,15 +8668,25 @@ export interface operations {
   listFuturesAccountBook: {
     parameters: {
       query?: {
-        /** @description Change type filter; `dnw` lists transfers in and out (the history of `POST /wallet/transfers`). Other values are not given. */
-        type?: string;
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts, `bonus_offset` bonus deducted. */
+        type?: 'dnw' | 'pnl' | 'fee' | 'refr' | 'fund' | 'point_dnw' | 'point_fee' | 'point_refr' | 'bonus_offset';
       };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4605,13 +8694,27 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Balance changes. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "time": 1795219260.123,
+           *         "change": "-0.0487",
+           *         "balance": "1011.4013",
+           *         "type": "fee",
+           *         "text": "BTC_USDT:58828013512",
+           *         "contract": "BTC_USDT",
+           *         "trade_id": "2209412788",
+           *         "id": "98213476"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesAccountBook'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4627,7 +8730,7 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4635,13 +8738,27 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The futures account. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "currency": "USDT",
+           *       "total": "1011.45",
+           *       "unrealised_pnl": "3.2",
+           *       "order_margin": "10",
+           *       "available": "980.15",
+           *       "in_dual_mode": false,
+           *       "enable_dual_plus": false,
+           *       "position_mode": "single",
+           *       "margin_mode": 0
+           *     }
+           */
+          'application/json': components['schemas']['FuturesAccount'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4657,7 +8774,7 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4692,7 +8809,7 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4719,15 +8836,28 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  listFuturesContracts: {
+  listFuturesCandlesticks: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Contract name, optionally prefixed with `mark_` or `index_`. */
+        contract: string;
+        /** @description Start, Unix seconds (default `to` minus 100 intervals). */
+        from?: number | string | bigint;
+        /** @description Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month. */
+        interval?: '10s' | '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '8h' | '1d' | '7d' | '1w' | '30d';
+        /** @description Number of latest points; not together with `from` or `to`. */
+        limit?: number;
+        /** @description Time zone the daily and longer intervals are cut in. */
+        timezone?: 'all' | 'utc0' | 'utc8';
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4735,13 +8865,268 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Candlesticks, oldest first. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "t": 1795219200,
+           *         "v": "1532.5",
+           *         "c": "65012.5",
+           *         "h": "65040",
+           *         "l": "64980.1",
+           *         "o": "64990",
+           *         "sum": "9962105.3"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesCandlestick'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listContractStats: {
+    parameters: {
+      query: {
+        /** @description Contract name. */
+        contract: string;
+        /** @description Start, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Length of one point (for example `5m`, `1h`). */
+        interval?: string;
+        /** @description Most points returned. */
+        limit?: number;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Statistics, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "time": 1795219200,
+           *         "lsr_taker": 1.12,
+           *         "lsr_account": 0.87,
+           *         "long_liq_size": "12.5",
+           *         "short_liq_size": "3",
+           *         "open_interest": "3210455.25",
+           *         "open_interest_usd": 20871240.9,
+           *         "mark_price": "65012.4"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['ContractStat'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFuturesContracts: {
+    parameters: {
+      query?: {
+        /** @description Most contracts returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Contracts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "name": "BTC_USDT",
+           *         "type": "direct",
+           *         "quanto_multiplier": "0.0001",
+           *         "leverage_min": "1",
+           *         "leverage_max": "125",
+           *         "mark_price": "65012.4",
+           *         "last_price": "65013",
+           *         "order_price_round": "0.1",
+           *         "funding_rate": "0.0001",
+           *         "funding_interval": 28800,
+           *         "funding_next_apply": 1795219200,
+           *         "order_size_min": "0.001",
+           *         "order_size_max": "1000000",
+           *         "enable_decimal": true,
+           *         "status": "trading"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Contract'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getFuturesContract: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The contract. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "name": "BTC_USDT",
+           *       "type": "direct",
+           *       "quanto_multiplier": "0.0001",
+           *       "mark_price": "65012.4",
+           *       "order_size_min": "0.001",
+           *       "enable_decimal": true,
+           *       "status": "trading"
+           *     }
+           */
+          'application/json': components['schemas']['Contract'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  setDualMode: {
+    parameters: {
+      query: {
+        /** @description `true` turns dual mode on, `false` off. */
+        dual_mode: boolean;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The futures account after the switch. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "currency": "USDT",
+           *       "total": "1011.45",
+           *       "unrealised_pnl": "3.2",
+           *       "order_margin": "10",
+           *       "available": "980.15",
+           *       "in_dual_mode": true,
+           *       "enable_dual_plus": false,
+           *       "position_mode": "dual",
+           *       "margin_mode": 0
+           *     }
+           */
+          'application/json': components['schemas']['FuturesAccount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFuturesFundingRateHistory: {
+    parameters: {
+      query: {
+        /** @description Contract name. */
+        contract: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Funding rates, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "t": 1795190400,
+           *         "r": "0.0001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FundingRateRecord'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4750,15 +9135,20 @@ export interface operations {
   };
   getLeverage: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Side asked for. */
+        dual_side: 'dual_long' | 'dual_short';
+        /** @description Margin mode asked for. */
+        pos_margin_mode: 'isolated' | 'cross';
+      };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Contract name (for example `BTC_USDT`). */
-        contract: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4766,13 +9156,18 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The leverage. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesLeverage'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4780,15 +9175,24 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  listFuturesOrders: {
+  listLiquidatedOrders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Start, Unix seconds (at most 3600 before `to`). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4796,7 +9200,240 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Liquidation orders, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "time": 1795219012,
+           *         "contract": "BTC_USDT",
+           *         "size": "-0.5",
+           *         "order_size": "0.5",
+           *         "order_price": "65150",
+           *         "fill_price": "65148.2",
+           *         "left": "0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesLiqOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listLiquidates: {
+    parameters: {
+      query?: {
+        /** @description Only the liquidation at this Unix second; `0` (default) for any. */
+        at?: number | string | bigint;
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Liquidations. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "time": 1795219012,
+           *         "contract": "BTC_USDT",
+           *         "leverage": "20",
+           *         "size": "0.5",
+           *         "margin": "162.5",
+           *         "entry_price": "65000",
+           *         "liq_price": "62100.5",
+           *         "mark_price": "62100.5",
+           *         "order_id": 58828013777,
+           *         "order_price": "61800",
+           *         "fill_price": "62020.1",
+           *         "left": "0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesLiquidate'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getMyTrades: {
+    parameters: {
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+        /**
+         * @deprecated
+         * @description Deprecated; list from after this fill id.
+         */
+        last_id?: string;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description Only fills of this order id. */
+        order?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Fills. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 2209412788,
+           *         "create_time": 1795219260.123,
+           *         "contract": "BTC_USDT",
+           *         "order_id": "58828013512",
+           *         "size": "0.5",
+           *         "close_size": "0",
+           *         "price": "65000",
+           *         "role": "maker",
+           *         "text": "t-fut-0001",
+           *         "fee": "-0.0325",
+           *         "point_fee": "0",
+           *         "trade_value": "3250"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MyFuturesTrade'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFuturesOrderBook: {
+    parameters: {
+      query: {
+        /** @description Contract name. */
+        contract: string;
+        /** @description Price step to merge levels by (for example `0.1`); `0` (default) merges nothing. */
+        interval?: string;
+        /** @description Number of price levels per side. */
+        limit?: number;
+        /** @description `true` adds the order book id, which grows by 1 with every change of the book. */
+        with_id?: boolean;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order book. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 43985239117,
+           *       "current": 1795219260.123,
+           *       "update": 1795219260.101,
+           *       "asks": [
+           *         {
+           *           "p": "65013",
+           *           "s": "0.75"
+           *         }
+           *       ],
+           *       "bids": [
+           *         {
+           *           "p": "65012.5",
+           *           "s": "1.25"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrderBook'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFuturesOrders: {
+    parameters: {
+      query: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description List from after this order id (or `text` label, for open orders and orders finished within the last hour). */
+        last_id?: string;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description `open` lists resting orders, `finished` ended ones. */
+        status: 'open' | 'finished';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Orders. */
       200: {
         headers: {
           'X-Pagination-Limit': components['headers']['PaginationLimit'];
@@ -4805,7 +9442,25 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "id": 58828013512,
+           *         "user": 10001234,
+           *         "create_time": 1795219260.123,
+           *         "status": "open",
+           *         "contract": "BTC_USDT",
+           *         "size": "0.5",
+           *         "price": "65000",
+           *         "tif": "gtc",
+           *         "left": "0.5",
+           *         "fill_price": "0",
+           *         "text": "t-fut-0001",
+           *         "stp_act": "cn"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesOrder'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4823,26 +9478,51 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "contract": "BTC_USDT",
+         *       "size": "0.5",
+         *       "price": "65000",
+         *       "tif": "gtc",
+         *       "text": "t-fut-0001",
+         *       "stp_act": "cn"
+         *     }
+         */
+        'application/json': components['schemas']['FuturesOrderRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order as placed. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 58828013512,
+           *       "user": 10001234,
+           *       "create_time": 1795219260.123,
+           *       "status": "open",
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "price": "65000",
+           *       "tif": "gtc",
+           *       "left": "0.5",
+           *       "fill_price": "0",
+           *       "text": "t-fut-0001",
+           *       "stp_act": "cn"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4852,13 +9532,26 @@ export interface operations {
   };
   cancelFuturesOrders: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (default). */
+        action_mode?: 'ACK' | 'RESULT' | 'FULL';
+        /** @description Only orders of this contract. */
+        contract?: string;
+        /** @description `true` keeps reduce-only orders. */
+        exclude_reduce_only?: boolean;
+        /** @description Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+        side?: 'ask' | 'bid';
+        /** @description Note attached to the cancellation. */
+        text?: string;
+      };
       header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4866,13 +9559,31 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The cancelled orders. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "id": 58828013512,
+           *         "user": 10001234,
+           *         "create_time": 1795219260.123,
+           *         "status": "finished",
+           *         "contract": "BTC_USDT",
+           *         "size": "0.5",
+           *         "price": "65000",
+           *         "tif": "gtc",
+           *         "left": "0.5",
+           *         "fill_price": "0",
+           *         "text": "t-fut-0001",
+           *         "stp_act": "cn"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesOrder'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4880,7 +9591,7 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  amendFuturesOrder: {
+  getFuturesOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -4888,46 +9599,9 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Order id. */
+        /** @description Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
         order_id: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
-        settle: components['parameters']['Settle'];
-      };
-      cookie?: never;
-    };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
-    responses: {
-      '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['OpenValue'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      429: components['responses']['TooManyRequests'];
-    };
-  };
-  cancelFuturesOrder: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
-        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
-      };
-      path: {
-        /** @description Order id. */
-        order_id: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
@@ -4935,13 +9609,29 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 58828013512,
+           *       "user": 10001234,
+           *       "create_time": 1795219260.123,
+           *       "status": "open",
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "price": "65000",
+           *       "tif": "gtc",
+           *       "left": "0.5",
+           *       "fill_price": "0",
+           *       "text": "t-fut-0001",
+           *       "stp_act": "cn"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -4950,7 +9640,248 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  updateContractPositionLeverage: {
+  amendFuturesOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+        order_id: string;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "price": "64950",
+         *       "amend_text": "lower-bid"
+         *     }
+         */
+        'application/json': components['schemas']['FuturesOrderAmendment'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 58828013512,
+           *       "user": 10001234,
+           *       "create_time": 1795219260.123,
+           *       "status": "open",
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "price": "64950",
+           *       "tif": "gtc",
+           *       "left": "0.5",
+           *       "fill_price": "0",
+           *       "text": "t-fut-0001",
+           *       "stp_act": "cn"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelFuturesOrder: {
+    parameters: {
+      query?: {
+        /** @description How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (default). */
+        action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      };
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+        order_id: string;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 58828013512,
+           *       "user": 10001234,
+           *       "create_time": 1795219260.123,
+           *       "status": "finished",
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "price": "65000",
+           *       "tif": "gtc",
+           *       "left": "0.5",
+           *       "fill_price": "0",
+           *       "text": "t-fut-0001",
+           *       "stp_act": "cn",
+           *       "finish_as": "cancelled",
+           *       "finish_time": 1795219300.5
+           *     }
+           */
+          'application/json': components['schemas']['FuturesOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPositionClose: {
+    parameters: {
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description Only positions closed with a profit or with a loss. */
+        pnl?: 'profit' | 'loss';
+        /** @description Only long or only short positions. */
+        side?: 'long' | 'short';
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Closed positions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "time": 1795220000,
+           *         "contract": "BTC_USDT",
+           *         "side": "long",
+           *         "pnl": "12.04",
+           *         "pnl_pnl": "13.5",
+           *         "pnl_fund": "-0.2",
+           *         "pnl_fee": "-1.26",
+           *         "text": "t-close-0001",
+           *         "max_size": "0.5",
+           *         "accum_size": "0.5",
+           *         "first_open_time": 1795219260,
+           *         "long_price": "65000",
+           *         "short_price": "65270"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['PositionClose'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPositions: {
+    parameters: {
+      query?: {
+        /** @description `true` lists open positions only; `false` lists every position record. */
+        holding?: boolean;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Positions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "user": 10001234,
+           *         "contract": "BTC_USDT",
+           *         "size": "0.5",
+           *         "leverage": "10",
+           *         "risk_limit": "1000000",
+           *         "value": "3250.62",
+           *         "margin": "325.06",
+           *         "entry_price": "65000",
+           *         "liq_price": "58822.4",
+           *         "mark_price": "65012.4",
+           *         "unrealised_pnl": "0.62",
+           *         "realised_pnl": "-0.97",
+           *         "mode": "single",
+           *         "cross_leverage_limit": "0",
+           *         "pid": 1,
+           *         "pos_margin_mode": "isolated",
+           *         "lever": "10"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['Position'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getPosition: {
     parameters: {
       query?: never;
       header?: {
@@ -4958,32 +9889,596 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Contract name (for example `BTC_USDT`). */
-        contract: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
+    requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The position. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "leverage": "10",
+           *       "risk_limit": "1000000",
+           *       "value": "3250.62",
+           *       "margin": "325.06",
+           *       "entry_price": "65000",
+           *       "liq_price": "58822.4",
+           *       "mark_price": "65012.4",
+           *       "unrealised_pnl": "0.62",
+           *       "realised_pnl": "-0.97",
+           *       "mode": "single",
+           *       "cross_leverage_limit": "0",
+           *       "pid": 1,
+           *       "pos_margin_mode": "isolated",
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  updatePositionLeverage: {
+    parameters: {
+      query: {
+        /** @description Cross-margin leverage, used when `leverage` is `0`. */
+        cross_leverage_limit?: string;
+        /** @description Isolated-margin leverage; `0` selects cross margin. */
+        leverage: string;
+        /** @description Position id (split position mode). */
+        pid?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "leverage": "10",
+           *       "risk_limit": "1000000",
+           *       "value": "3250.62",
+           *       "margin": "325.06",
+           *       "entry_price": "65000",
+           *       "liq_price": "58822.4",
+           *       "mark_price": "65012.4",
+           *       "unrealised_pnl": "0.62",
+           *       "realised_pnl": "-0.97",
+           *       "mode": "single",
+           *       "cross_leverage_limit": "0",
+           *       "pid": 1,
+           *       "pos_margin_mode": "isolated",
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  updatePositionMargin: {
+    parameters: {
+      query: {
+        /** @description Margin to add (positive) or remove (negative), in the settlement currency. */
+        change: string;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "leverage": "10",
+           *       "risk_limit": "1000000",
+           *       "value": "3250.62",
+           *       "margin": "325.06",
+           *       "entry_price": "65000",
+           *       "liq_price": "58822.4",
+           *       "mark_price": "65012.4",
+           *       "unrealised_pnl": "0.62",
+           *       "realised_pnl": "-0.97",
+           *       "mode": "single",
+           *       "cross_leverage_limit": "0",
+           *       "pid": 1,
+           *       "pos_margin_mode": "isolated",
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  updatePositionRiskLimit: {
+    parameters: {
+      query: {
+        /** @description New risk limit. */
+        risk_limit: string;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "leverage": "10",
+           *       "risk_limit": "1000000",
+           *       "value": "3250.62",
+           *       "margin": "325.06",
+           *       "entry_price": "65000",
+           *       "liq_price": "58822.4",
+           *       "mark_price": "65012.4",
+           *       "unrealised_pnl": "0.62",
+           *       "realised_pnl": "-0.97",
+           *       "mode": "single",
+           *       "cross_leverage_limit": "0",
+           *       "pid": 1,
+           *       "pos_margin_mode": "isolated",
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  updateContractPositionLeverage: {
+    parameters: {
+      query: {
+        /** @description In dual mode, the side the leverage is for. */
+        dual_side?: 'dual_long' | 'dual_short';
+        /** @description Leverage. */
+        leverage: string;
+        /** @description Margin mode the leverage is for. */
+        margin_mode: 'isolated' | 'cross';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+        contract: components['parameters']['Contract'];
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "contract": "BTC_USDT",
+           *       "size": "0.5",
+           *       "leverage": "10",
+           *       "risk_limit": "1000000",
+           *       "value": "3250.62",
+           *       "margin": "325.06",
+           *       "entry_price": "65000",
+           *       "liq_price": "58822.4",
+           *       "mark_price": "65012.4",
+           *       "unrealised_pnl": "0.62",
+           *       "realised_pnl": "-0.97",
+           *       "mode": "single",
+           *       "cross_leverage_limit": "0",
+           *       "pid": 1,
+           *       "pos_margin_mode": "isolated",
+           *       "lever": "10"
+           *     }
+           */
+          'application/json': components['schemas']['Position'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listPriceTriggeredOrders: {
+    parameters: {
+      query: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description `open` lists waiting orders, `finished` ended ones. */
+        status: 'open' | 'finished';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Price-triggered orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "initial": {
+           *           "contract": "BTC_USDT",
+           *           "size": "0",
+           *           "price": "0",
+           *           "close": true,
+           *           "tif": "ioc",
+           *           "text": "api",
+           *           "reduce_only": true,
+           *           "is_reduce_only": true,
+           *           "is_close": true
+           *         },
+           *         "trigger": {
+           *           "strategy_type": 0,
+           *           "price_type": 1,
+           *           "price": "60000",
+           *           "rule": 2,
+           *           "expiration": 86400
+           *         },
+           *         "id": 1283293,
+           *         "id_string": "1283293",
+           *         "user": 10001234,
+           *         "create_time": 1795219300,
+           *         "status": "open",
+           *         "order_type": "close-long-position"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesPriceTriggeredOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createPriceTriggeredOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "initial": {
+         *         "contract": "BTC_USDT",
+         *         "size": "0",
+         *         "price": "0",
+         *         "close": true,
+         *         "tif": "ioc",
+         *         "text": "api",
+         *         "reduce_only": true
+         *       },
+         *       "trigger": {
+         *         "strategy_type": 0,
+         *         "price_type": 1,
+         *         "price": "60000",
+         *         "rule": 2,
+         *         "expiration": 86400
+         *       },
+         *       "order_type": "close-long-position"
+         *     }
+         */
+        'application/json': components['schemas']['FuturesPriceTriggeredOrderRequest'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Id of the created order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1283293,
+           *       "id_string": "1283293"
+           *     }
+           */
+          'application/json': components['schemas']['TriggerOrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelPriceTriggeredOrderList: {
+    parameters: {
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "initial": {
+           *           "contract": "BTC_USDT",
+           *           "size": "0",
+           *           "price": "0",
+           *           "close": true,
+           *           "tif": "ioc",
+           *           "text": "api",
+           *           "reduce_only": true,
+           *           "is_reduce_only": true,
+           *           "is_close": true
+           *         },
+           *         "trigger": {
+           *           "strategy_type": 0,
+           *           "price_type": 1,
+           *           "price": "60000",
+           *           "rule": 2,
+           *           "expiration": 86400
+           *         },
+           *         "id": 1283293,
+           *         "id_string": "1283293",
+           *         "user": 10001234,
+           *         "create_time": 1795219300,
+           *         "status": "finished",
+           *         "order_type": "close-long-position"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesPriceTriggeredOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getPriceTriggeredOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Id of the price-triggered order. */
+        order_id: number | string | bigint;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The price-triggered order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "initial": {
+           *         "contract": "BTC_USDT",
+           *         "size": "0",
+           *         "price": "0",
+           *         "close": true,
+           *         "tif": "ioc",
+           *         "text": "api",
+           *         "reduce_only": true,
+           *         "is_reduce_only": true,
+           *         "is_close": true
+           *       },
+           *       "trigger": {
+           *         "strategy_type": 0,
+           *         "price_type": 1,
+           *         "price": "60000",
+           *         "rule": 2,
+           *         "expiration": 86400
+           *       },
+           *       "id": 1283293,
+           *       "id_string": "1283293",
+           *       "user": 10001234,
+           *       "create_time": 1795219300,
+           *       "status": "open",
+           *       "order_type": "close-long-position"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesPriceTriggeredOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelPriceTriggeredOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Id of the price-triggered order. */
+        order_id: number | string | bigint;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "initial": {
+           *         "contract": "BTC_USDT",
+           *         "size": "0",
+           *         "price": "0",
+           *         "close": true,
+           *         "tif": "ioc",
+           *         "text": "api",
+           *         "reduce_only": true,
+           *         "is_reduce_only": true,
+           *         "is_close": true
+           *       },
+           *       "trigger": {
+           *         "strategy_type": 0,
+           *         "price_type": 1,
+           *         "price": "60000",
+           *         "rule": 2,
+           *         "expiration": 86400
+           *       },
+           *       "id": 1283293,
+           *       "id_string": "1283293",
+           *       "user": 10001234,
+           *       "create_time": 1795219300,
+           *       "status": "finished",
+           *       "order_type": "close-long-position",
+           *       "finish_as": "cancelled"
+           *     }
+           */
+          'application/json': components['schemas']['FuturesPriceTriggeredOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -4995,28 +10490,87 @@ export interface operations {
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Order id. */
-        order_id: string;
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Id of the price-triggered order. */
+        order_id: number | string | bigint;
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "trigger_price": "59500",
+         *       "price": "0"
+         *     }
+         */
+        'application/json': components['schemas']['FuturesPriceTriggeredOrderAmendment'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Id of the amended order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 1283293,
+           *       "id_string": "1283293"
+           *     }
+           */
+          'application/json': components['schemas']['TriggerOrderResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  setPositionMode: {
+    parameters: {
+      query: {
+        /** @description New position mode. */
+        position_mode: 'single' | 'dual' | 'dual_plus';
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The futures account after the switch. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "currency": "USDT",
+           *       "total": "1011.45",
+           *       "unrealised_pnl": "3.2",
+           *       "order_margin": "10",
+           *       "available": "980.15",
+           *       "in_dual_mode": true,
+           *       "enable_dual_plus": false,
+           *       "position_mode": "dual",
+           *       "margin_mode": 0
+           *     }
+           */
+          'application/json': components['schemas']['FuturesAccount'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -5024,38 +10578,107 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  setPositionMode: {
+  listFuturesTickers: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Only this contract. */
+        contract?: string;
+      };
       header?: {
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
       path: {
-        /** @description Settlement currency of the contract market (for example `usdt`, `btc`). */
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
         settle: components['parameters']['Settle'];
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
+    requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Tickers. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "contract": "BTC_USDT",
+           *         "last": "65013",
+           *         "change_percentage": "1.32",
+           *         "volume_24h": "1822931.5",
+           *         "mark_price": "65012.4",
+           *         "funding_rate": "0.0001",
+           *         "index_price": "65010.9",
+           *         "lowest_ask": "65013",
+           *         "highest_bid": "65012.5"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesTicker'][];
         };
       };
       400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listFuturesTrades: {
+    parameters: {
+      query: {
+        /** @description Contract name. */
+        contract: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /**
+         * @deprecated
+         * @description Deprecated; list from after this trade id. Use `from` and `to` instead.
+         */
+        last_id?: string;
+        /** @description Most trades returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: {
+        /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
+        'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
+      };
+      path: {
+        /** @description Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+        settle: components['parameters']['Settle'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Trades, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 2209412788,
+           *         "create_time": 1795219260,
+           *         "create_time_ms": 1795219260.123,
+           *         "contract": "BTC_USDT",
+           *         "size": "-0.25",
+           *         "price": "65012.5"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['FuturesTrade'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5382,6 +11005,100 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  listOptionsAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The options account. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "total": "5000",
+           *       "position_value": "260.24",
+           *       "equity": "5260.24",
+           *       "short_enabled": true,
+           *       "mmp_enabled": false,
+           *       "liq_triggered": false,
+           *       "margin_mode": 0,
+           *       "available": "4739.76",
+           *       "currency": "USDT"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsAccount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOptionsOrders: {
+    parameters: {
+      query: {
+        /** @description Only this contract. */
+        contract?: string;
+        /** @description Start, Unix seconds (default where `to` and `limit` lead). */
+        from?: number | string | bigint;
+        /** @description Most records returned. */
+        limit?: number;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description `open` lists resting orders, `finished` ended ones. */
+        status: 'open' | 'finished';
+        /** @description End, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description Only this underlying. */
+        underlying?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 2187654321,
+           *         "user": 10001234,
+           *         "create_time": 1795219400.5,
+           *         "status": "open",
+           *         "contract": "BTC_USDT-20261225-70000-C",
+           *         "size": 2,
+           *         "price": "1250",
+           *         "tif": "gtc",
+           *         "left": 2,
+           *         "fill_price": "0",
+           *         "text": "t-opt-0001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OptionsOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   createOptionsOrder: {
     parameters: {
       query?: never;
@@ -5389,25 +11106,139 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "contract": "BTC_USDT-20261225-70000-C",
+         *       "size": 2,
+         *       "price": "1250",
+         *       "tif": "gtc",
+         *       "text": "t-opt-0001"
+         *     }
+         */
+        'application/json': components['schemas']['OptionsOrderRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order as placed. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 2187654321,
+           *       "user": 10001234,
+           *       "create_time": 1795219400.5,
+           *       "status": "open",
+           *       "contract": "BTC_USDT-20261225-70000-C",
+           *       "size": 2,
+           *       "price": "1250",
+           *       "tif": "gtc",
+           *       "left": 2,
+           *       "fill_price": "0",
+           *       "text": "t-opt-0001"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsOrder'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelOptionsOrders: {
+    parameters: {
+      query?: {
+        /** @description Only orders of this contract. */
+        contract?: string;
+        /** @description Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+        side?: 'ask' | 'bid';
+        /** @description Only orders of this underlying. */
+        underlying?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 2187654321,
+           *         "user": 10001234,
+           *         "create_time": 1795219400.5,
+           *         "status": "finished",
+           *         "contract": "BTC_USDT-20261225-70000-C",
+           *         "size": 2,
+           *         "price": "1250",
+           *         "tif": "gtc",
+           *         "left": 2,
+           *         "fill_price": "0",
+           *         "text": "t-opt-0001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OptionsOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOptionsOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Order id returned when the order was placed. */
+        order_id: number | string | bigint;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 2187654321,
+           *       "user": 10001234,
+           *       "create_time": 1795219400.5,
+           *       "status": "open",
+           *       "contract": "BTC_USDT-20261225-70000-C",
+           *       "size": 2,
+           *       "price": "1250",
+           *       "tif": "gtc",
+           *       "left": 2,
+           *       "fill_price": "0",
+           *       "text": "t-opt-0001"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5416,35 +11247,51 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Order id. */
+        /** @description Order id returned when the order was placed. */
         order_id: number | string | bigint;
       };
       cookie?: never;
     };
-    /** @description Sent as given; `contract` is required, other fields are not given. */
     requestBody: {
       content: {
-        'application/json': {
-          /** @description Options contract name of the order. */
-          contract: string;
-        } & {
-          [key: string]: unknown;
-        };
+        /**
+         * @example {
+         *       "contract": "BTC_USDT-20261225-70000-C",
+         *       "price": "1225"
+         *     }
+         */
+        'application/json': components['schemas']['OptionsOrderAmendment'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order after the change. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 2187654321,
+           *       "user": 10001234,
+           *       "create_time": 1795219400.5,
+           *       "status": "open",
+           *       "contract": "BTC_USDT-20261225-70000-C",
+           *       "size": 2,
+           *       "price": "1225",
+           *       "tif": "gtc",
+           *       "left": 2,
+           *       "fill_price": "0",
+           *       "text": "t-opt-0001"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsOrder'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -5453,7 +11300,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Order id. */
+        /** @description Order id returned when the order was placed. */
         order_id: number | string | bigint;
       };
       cookie?: never;
@@ -5461,13 +11308,120 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The cancelled order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 2187654321,
+           *       "user": 10001234,
+           *       "create_time": 1795219400.5,
+           *       "status": "finished",
+           *       "contract": "BTC_USDT-20261225-70000-C",
+           *       "size": 2,
+           *       "price": "1250",
+           *       "tif": "gtc",
+           *       "left": 2,
+           *       "fill_price": "0",
+           *       "text": "t-opt-0001",
+           *       "finish_as": "cancelled"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listOptionsPositions: {
+    parameters: {
+      query?: {
+        /** @description Only this underlying (for example `BTC_USDT`). */
+        underlying?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Positions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "user": 10001234,
+           *         "underlying": "BTC_USDT",
+           *         "underlying_price": "66120.3",
+           *         "contract": "BTC_USDT-20261225-70000-C",
+           *         "size": 2,
+           *         "entry_price": "1250",
+           *         "mark_price": "1301.2",
+           *         "mark_iv": "0.5421",
+           *         "realised_pnl": "-0.75",
+           *         "unrealised_pnl": "102.4",
+           *         "pending_orders": 0,
+           *         "close_order": null,
+           *         "delta": "0.3821"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['OptionsPosition'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOptionsPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Options contract name. */
+        contract: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The position. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user": 10001234,
+           *       "underlying": "BTC_USDT",
+           *       "underlying_price": "66120.3",
+           *       "contract": "BTC_USDT-20261225-70000-C",
+           *       "size": 2,
+           *       "entry_price": "1250",
+           *       "mark_price": "1301.2",
+           *       "mark_iv": "0.5421",
+           *       "realised_pnl": "-0.75",
+           *       "unrealised_pnl": "102.4",
+           *       "pending_orders": 0,
+           *       "close_order": null,
+           *       "delta": "0.3821"
+           *     }
+           */
+          'application/json': components['schemas']['OptionsPosition'];
         };
       };
       400: components['responses']['BadRequest'];

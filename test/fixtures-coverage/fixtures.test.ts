@@ -210,16 +210,18 @@ describe('the checks catch what is wrong', () => {
       want: ['status 204 of lockSubAccount has no body, but the fixture gives one'],
     },
     {
-      given: 'a body on a GET of a named-only operation and a missing path parameter',
+      given: 'a body on a GET, a missing path parameter and a settlement currency outside the enum',
       fixture: {
-        operationId: 'getLeverage',
+        operationId: 'getFuturesContract',
         name: 'n',
-        request: { path: { settle: 'usdt' }, body: { a: 1 } },
+        request: { path: { settle: 'eth' }, body: { a: 1 } },
         response: { status: 200, body: {} },
       },
       want: [
-        'request.path lacks "contract" (/futures/{settle}/get_leverage/{contract})',
+        'request.path lacks "contract" (/futures/{settle}/contracts/{contract})',
+        'request.path.settle: / must be equal to one of the allowed values',
         'request.body given, but GET takes no body',
+        'request.body given, but getFuturesContract takes no body',
       ],
     },
     {

@@ -96,7 +96,10 @@ export async function namedOnly(): Promise<void> {
     body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' },
   });
   const untyped: unknown = order;
-  await client.futures.listFuturesOrders({ settle: 'usdt', query: { contract: 'BTC_USDT', status: 'open' } });
+  await client.futures.createBatchFuturesOrder({
+    settle: 'usdt',
+    body: [{ contract: 'BTC_USDT', size: '1', price: '0' }],
+  });
   // declared query parameters of a named-only operation are typed inside `query`, extras are open
   await client.spot.listOrderBook({ query: { currency_pair: 'BTC_USDT', limit: 10 } });
   // @ts-expect-error `limit` is declared as an integer
@@ -104,7 +107,7 @@ export async function namedOnly(): Promise<void> {
   // @ts-expect-error a GET has no body
   await client.spot.getFee({ body: { currency_pair: 'BTC_USDT' } });
   // @ts-expect-error path parameter `settle` is required
-  await client.futures.listFuturesOrders({ query: { status: 'open' } });
+  await client.futures.createBatchFuturesOrder({ body: [] });
   void untyped;
 }
 
