@@ -70,6 +70,21 @@ describe('the examples run against the mock', () => {
     }
   });
 
+  it('a futures position: leverage set, a market order filled, the position read back', async () => {
+    const before = mock.requests.length;
+    const out = await run('futures-position.ts');
+    expect(out).toMatch(/^BTC_USDT leverage 20 \(isolated\), position 0$/m);
+    expect(out).toMatch(/^order 36028813724316575 filled: 0\.5 at 65000$/m);
+    expect(out).toMatch(/^position 0\.5 BTC_USDT at 65000, margin 162\.53, liquidation 62084\.3$/m);
+    const sent = mock.requests.slice(before).filter((r) => r.path.includes('/futures/'));
+    expect(sent.map((r) => `${r.method} ${r.operationId}`)).toEqual([
+      'POST updateContractPositionLeverage',
+      'POST createFuturesOrder',
+      'GET getPosition',
+    ]);
+    expect(sent.every((r) => r.verified)).toBe(true);
+  });
+
   it('a rate-limit error is thrown before sending', async () => {
     const before = mock.requests.length;
     const out = await run('rate-limit-error.ts');
