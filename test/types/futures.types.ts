@@ -106,14 +106,9 @@ export async function marketAndAccount(): Promise<void> {
 export async function wrongEnumsAndMissingFields(): Promise<void> {
   // @ts-expect-error `day` is not a time in force
   await client.futures.createFuturesOrder({ settle: 'usdt', contract: 'BTC_USDT', size: '1', price: '1', tif: 'day' });
+  const order = { settle: 'usdt', contract: 'BTC_USDT', size: '1', price: '1' } as const;
   // @ts-expect-error `keep` is not a self-trade prevention action
-  await client.futures.createFuturesOrder({
-    settle: 'usdt',
-    contract: 'BTC_USDT',
-    size: '1',
-    price: '1',
-    stp_act: 'keep',
-  });
+  await client.futures.createFuturesOrder({ ...order, stp_act: 'keep' });
   // @ts-expect-error `eth` is not a settlement currency
   await client.futures.listPositions({ settle: 'eth' });
   // @ts-expect-error `price` is required
