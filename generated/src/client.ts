@@ -481,7 +481,9 @@ export class FuturesApi {
   /**
    * Cancel perpetual futures orders in a batch (shape not given)
    *
-   * Cancels several futures orders; shares the futures cancel limit. The body is a list whose item shape is not given.
+   * Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
+   * result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
+   * cancel limit.
    *
    * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
@@ -564,7 +566,10 @@ export class FuturesApi {
   /**
    * Place perpetual futures orders in a batch (shape not given)
    *
-   * Places several futures orders; each order may carry `stp_act`. Shares the futures placement limit. The body is a list whose item shape is not given.
+   * Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
+   * may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
+   * tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
+   * refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
    *
    * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *

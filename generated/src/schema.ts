@@ -503,7 +503,9 @@ export interface paths {
     put?: never;
     /**
      * Cancel perpetual futures orders in a batch (shape not given)
-     * @description Cancels several futures orders; shares the futures cancel limit. The body is a list whose item shape is not given.
+     * @description Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
+     *     result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
+     *     cancel limit.
      */
     post: operations['cancelBatchFutureOrders'];
     delete?: never;
@@ -523,7 +525,10 @@ export interface paths {
     put?: never;
     /**
      * Place perpetual futures orders in a batch (shape not given)
-     * @description Places several futures orders; each order may carry `stp_act`. Shares the futures placement limit. The body is a list whose item shape is not given.
+     * @description Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
+     *     may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
+     *     tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
+     *     refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
      */
     post: operations['createBatchFuturesOrder'];
     delete?: never;
@@ -8770,6 +8775,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };
@@ -8805,6 +8812,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
         /** @description Send `1` to receive futures sizes as decimal strings (the client sends it by default). */
         'X-Svc-Size-Decimal'?: components['parameters']['SizeDecimal'];
       };

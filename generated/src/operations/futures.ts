@@ -88,17 +88,20 @@ export const cancelBatchFutureOrdersMeta: OperationMeta = {
   queryParams: [],
   body: 'open',
   successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
+  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
   rules: [
     { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
     { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
   ],
 };
 
 /**
  * Cancel perpetual futures orders in a batch (shape not given)
  *
- * Cancels several futures orders; shares the futures cancel limit. The body is a list whose item shape is not given.
+ * Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
+ * result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
+ * cancel limit.
  *
  * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
  *
@@ -347,17 +350,21 @@ export const createBatchFuturesOrderMeta: OperationMeta = {
   queryParams: [],
   body: 'open',
   successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
+  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
   rules: [
     { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
     { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
   ],
 };
 
 /**
  * Place perpetual futures orders in a batch (shape not given)
  *
- * Places several futures orders; each order may carry `stp_act`. Shares the futures placement limit. The body is a list whose item shape is not given.
+ * Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
+ * may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
+ * tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
+ * refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
  *
  * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
  *
