@@ -3113,10 +3113,9 @@ export interface components {
       text?: string;
       /**
        * @description Time in force: `gtc` (default), `ioc`, `poc` (post only), `fok` (fill or kill).
-       * @default gtc
        * @enum {string}
        */
-      tif: 'gtc' | 'ioc' | 'poc' | 'fok';
+      tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
     };
     /**
      * DepositAddress
@@ -3803,10 +3802,9 @@ export interface components {
       text?: string;
       /**
        * @description `gtc` (default) or `ioc`; market orders take `ioc` only.
-       * @default gtc
        * @enum {string}
        */
-      tif: 'gtc' | 'ioc';
+      tif?: 'gtc' | 'ioc';
     };
     /**
      * FuturesLeverage
@@ -4297,10 +4295,9 @@ export interface components {
       text?: string;
       /**
        * @description Time in force: `gtc` good till cancelled (default), `ioc` immediate or cancel (taker only), `poc` post only (maker only, cancelled if it would fill at once), `fok` fill completely at once or cancel.
-       * @default gtc
        * @enum {string}
        */
-      tif: 'gtc' | 'ioc' | 'poc' | 'fok';
+      tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
       /** @description Best-bid/offer price type of the stop-loss order. */
       tpsl_sl_bbo_type?: string;
       /**
@@ -5189,10 +5186,9 @@ export interface components {
       text?: string;
       /**
        * @description Time in force: `gtc` (default), `ioc` (taker only; market orders take `ioc` only), `poc` (maker only).
-       * @default gtc
        * @enum {string}
        */
-      tif: 'gtc' | 'ioc' | 'poc';
+      tif?: 'gtc' | 'ioc' | 'poc';
     };
     /**
      * OptionsPosition

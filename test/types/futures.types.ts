@@ -42,6 +42,15 @@ export async function placeAmendCancel(): Promise<void> {
   typed(amended.price);
   const cancelled = await client.futures.cancelFuturesOrder({ settle: 'usdt', order_id: id });
   typed(cancelled.finish_time);
+  // Fields with a service-side default (tif: gtc) stay optional.
+  const reduce = await client.futures.createFuturesOrder({
+    settle: 'btc',
+    contract: 'BTC_USD',
+    size: '-1',
+    price: '0',
+    reduce_only: true,
+  });
+  typed(reduce.is_reduce_only);
   const all = await client.futures.cancelFuturesOrders({ settle: 'usdt', contract: 'BTC_USDT', side: 'bid' });
   typed(all[0]?.id);
   void [size, left];
