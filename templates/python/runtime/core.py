@@ -5,6 +5,7 @@ closure, and the key is never part of its repr, an error or a log event."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal, cast
 from urllib.parse import urlsplit
@@ -36,9 +37,11 @@ def _one_of(field: str, value: object, allowed: tuple[str, ...]) -> None:
 
 def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
     if base_url is not None:
-        parts = urlsplit(base_url) if isinstance(base_url, str) else None  # pyright: ignore[reportUnnecessaryIsInstance]
+        given = cast(object, base_url)
+        parts = urlsplit(base_url) if isinstance(given, str) else None
         if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-            raise ValidationError("base_url", base_url, "url", "must be an absolute http(s) URL without query or fragment")
+            explanation = "must be an absolute http(s) URL without query or fragment"
+            raise ValidationError("base_url", base_url, "url", explanation)
         return base_url.rstrip("/")
     _one_of("server", server, tuple(api.servers))
     return api.servers[server].rstrip("/")
@@ -67,7 +70,8 @@ class Core:
         transport: Transport | None = None,
     ) -> None:
         for name, value in (("key", key), ("secret", secret)):
-            if value is not None and (not isinstance(value, str) or not value.strip()):  # pyright: ignore[reportUnnecessaryIsInstance]
+            given = cast(object, value)
+            if given is not None and (not isinstance(given, str) or not given.strip()):
                 raise ValidationError(name, "[redacted]", "type", "must be a non-empty string")
         if (key is None) != (secret is None):
             missing, other = ("key", "secret") if key is None else ("secret", "key")
@@ -135,8 +139,9 @@ class Core:
         prefix = self._ctx.api.path_prefix
         if path.startswith(prefix + "/"):
             path = path[len(prefix):]
-        if not path.startswith("/") or "?" in path or "#" in path or "{" in path or any(s in (".", "..") for s in path.split("/")):
-            raise ValidationError("path", path, "pattern", 'must start with "/" and hold no query, fragment, braces or dot segments', operation="request")
+        if re.fullmatch(r"/[^?#{}]*", path) is None or any(s in (".", "..") for s in path.split("/")):
+            explanation = 'must start with "/" and hold no query, fragment, braces or dot segments'
+            raise ValidationError("path", path, "pattern", explanation, operation="request")
         _one_of("method", method, ("GET", "POST", "PUT", "PATCH", "DELETE"))
         meta = OperationMeta(
             id="request", name="request", area="raw", method=method, path=path, auth=auth, shape="named-only",
@@ -150,7 +155,9 @@ class Core:
             params["body"] = body
         return execute(self._ctx, meta, params, options)  # pyright: ignore[reportArgumentType]
 
-    def execute_operation(self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions) -> Any:
+    def execute_operation(
+        self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions
+    ) -> Any:
         """Runs one operation (used by the generated methods)."""
         return execute(self._ctx, meta, params, options)
 

@@ -131,9 +131,12 @@ class RequestTimeoutError(NetworkError):
 class ValidationError(ExchangeError):
     """A parameter broke a rule of the spec; nothing was sent and no rate-limit slot was used."""
 
-    def __init__(self, field: str, value: object, rule: str, explanation: str, *, operation: str | None = None) -> None:
+    def __init__(
+        self, field: str, value: object, rule: str, explanation: str, *, operation: str | None = None
+    ) -> None:
         prefix = f"{operation}: " if operation else ""
-        super().__init__(f"{prefix}{field} {explanation} (rule: {rule}, value: {_describe(value)})", operation=operation)
+        message = f"{prefix}{field} {explanation} (rule: {rule}, value: {_describe(value)})"
+        super().__init__(message, operation=operation)
         #: Parameter or body field (`perms[0].name` for nested values).
         self.field = field
         #: The offending value (`[redacted]` for secrets).

@@ -4,12 +4,11 @@ first, without overlap or gap."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .metadata import OperationMeta
-from .validate import DAY, lookup
+from .validate import DAY, as_mapping, lookup
 
 MAX_PAGES = 100_000
 """Safety bound on the pages of one iteration."""
@@ -33,7 +32,7 @@ def time_windows(start: int, end: int, max_days: float) -> list[tuple[int, int]]
 def _with(meta: OperationMeta, params: Mapping[str, object], values: Mapping[str, object]) -> dict[str, object]:
     if meta.shape == "named-only":
         query = params.get("query")
-        merged: dict[str, object] = dict(query) if isinstance(query, Mapping) else {}  # pyright: ignore[reportUnknownArgumentType]
+        merged = dict(as_mapping(query))
         merged.update(values)
         return {**params, "query": merged}
     return {**params, **values}
@@ -45,7 +44,9 @@ def _integer(value: object) -> int | None:
     return None
 
 
-def _window_params(meta: OperationMeta, params: Mapping[str, object], now_seconds: Callable[[], int]) -> list[dict[str, object]]:
+def _window_params(
+    meta: OperationMeta, params: Mapping[str, object], now_seconds: Callable[[], int]
+) -> list[dict[str, object]]:
     span = meta.time_range
     unchanged = [dict(params)]
     if span is None:
@@ -54,8 +55,10 @@ def _window_params(meta: OperationMeta, params: Mapping[str, object], now_second
     if given_from is None and given_to is None:
         return unchanged
     end = now_seconds() if given_to is None else _integer(given_to)
-    begin = (end - int(span.default_days * DAY) if end is not None else None) if given_from is None else _integer(given_from)
-    if begin is None or end is None or not math.isfinite(begin) or not math.isfinite(end):
+    if end is None:
+        return unchanged
+    begin = end - int(span.default_days * DAY) if given_from is None else _integer(given_from)
+    if begin is None:
         return unchanged
     windows = time_windows(begin, end, span.max_days)
     if len(windows) <= 1:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
@@ -58,13 +59,17 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
     out: dict[str, str] = {"Accept": "application/json"}
     if has_body:
         out["Content-Type"] = "application/json"
-    if ctx.settings.size_decimal and (meta.area in ("futures", "delivery") or re.match(r"/(futures|delivery)/", meta.path)):
+    futures_like = meta.area in ("futures", "delivery") or re.match(r"/(futures|delivery)/", meta.path) is not None
+    if ctx.settings.size_decimal and futures_like:
         out[names["sizeDecimal"]] = "1"
     signing = {h.lower() for h in ctx.api.signing_headers}
-    for label, source in (("default_headers", ctx.settings.default_headers), ("headers", options.get("headers") or {})):
+    sources = (("default_headers", ctx.settings.default_headers), ("headers", options.get("headers") or {}))
+    for label, source in sources:
         for name, value in source.items():
-            if not isinstance(value, str) or re.search(r"[\r\n\0]", value) or not _TOKEN.match(name):  # pyright: ignore[reportUnnecessaryIsInstance]
-                raise ValidationError(f"{label}.{name}", value, "header", "is not a valid HTTP header", operation=meta.id)
+            text = cast(object, value)
+            if not isinstance(text, str) or re.search(r"[\r\n\0]", text) or not _TOKEN.match(name):
+                explanation = "is not a valid HTTP header"
+                raise ValidationError(f"{label}.{name}", value, "header", explanation, operation=meta.id)
             if name.lower() in signing:
                 continue
             for existing in [k for k in out if k.lower() == name.lower()]:
@@ -105,7 +110,8 @@ def plan_call(
             params[idem.field] = key
     validate_call(meta, params, ctx.clock.now_seconds(), limit_range=not paged)
     if meta.auth == "private" and ctx.credentials is None:
-        raise ValidationError("key", None, "required", "and secret are required for private operations", operation=meta.id)
+        explanation = "and secret are required for private operations"
+        raise ValidationError("key", None, "required", explanation, operation=meta.id)
     if idem is not None and idem.generate and params.get(idem.field) is None:
         params[idem.field] = fresh_id()
 

@@ -29,14 +29,19 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(source, re.ASCII)
 
 
+def as_mapping(value: object) -> Mapping[str, object]:
+    """`value` when it is a mapping, else an empty one."""
+    empty: dict[str, object] = {}
+    return cast("Mapping[str, object]", value) if isinstance(value, Mapping) else empty
+
+
 def lookup(meta: OperationMeta, params: Mapping[str, object], name: str, where: str | None = None) -> object:
     """A parameter's value: from the flat params, or (named-only) from `query` / `body` too."""
     if meta.shape == "shaped" or where == "path":
         return params.get(name)
     query = params.get("query")
     body = params.get("body")
-    q: Mapping[str, object] = query if isinstance(query, Mapping) else {}  # pyright: ignore[reportUnknownVariableType]
-    b: Mapping[str, object] = body if isinstance(body, Mapping) else {}  # pyright: ignore[reportUnknownVariableType]
+    q, b = as_mapping(query), as_mapping(body)
     if where == "query":
         return q.get(name)
     if where == "body":
@@ -124,7 +129,7 @@ class _Checker:
             number, text = value, format(value, "f")
         elif isinstance(value, str):
             if not _DECIMAL.match(value):
-                bad("decimal", 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent')
+                bad("decimal", 'must be a plain decimal string: digits, optional "-" and fraction, no exponent')
             number, text = Decimal(value), value
         else:
             bad("type", "must be a decimal string or Decimal")
@@ -208,14 +213,15 @@ def _group_limit(meta: OperationMeta, params: Mapping[str, object], check: _Chec
     if limit is None or not isinstance(body, (list, tuple)):
         return
     counts: dict[str, int] = {}
-    for item in body:  # pyright: ignore[reportUnknownVariableType]
-        if isinstance(item, Mapping) and item.get(limit.field) is not None:  # pyright: ignore[reportUnknownMemberType]
-            key = str(item.get(limit.field))  # pyright: ignore[reportUnknownMemberType, reportUnknownArgumentType]
-            counts[key] = counts.get(key, 0) + 1
-            if counts[key] > limit.max:
-                check.fail(
-                    f"body[].{limit.field}", key, "groupLimit", f"must be shared by at most {limit.max} items of the list"
-                )
+    for item in cast("list[object]", list(body)):  # pyright: ignore[reportUnknownArgumentType]
+        value = cast("Mapping[str, object]", item).get(limit.field) if isinstance(item, Mapping) else None
+        if value is None:
+            continue
+        key = str(value)
+        counts[key] = counts.get(key, 0) + 1
+        if counts[key] > limit.max:
+            explanation = f"must be shared by at most {limit.max} items of the list"
+            check.fail(f"body[].{limit.field}", key, "groupLimit", explanation)
 
 
 def _time_range(

@@ -180,8 +180,11 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
                 reset_at_ms=_reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
             )
             trace = wire.headers.get(ctx.api.response_headers["traceId"].lower())
-            emit(settings.logger, _event(plan, "response", attempt, status=wire.status,
-                                         duration_ms=round(wire.duration_ms, 3), trace_id=trace and ctx.redact(trace)))
+            event = _event(
+                plan, "response", attempt, status=wire.status, duration_ms=round(wire.duration_ms, 3),
+                trace_id=trace and ctx.redact(trace),
+            )
+            emit(settings.logger, event)
             if 200 <= wire.status < 300:
                 return success_data(meta, wire)
             answer = error_from_response(ctx, plan, wire)
@@ -238,13 +241,16 @@ def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> A
     try:
         found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, plan.idempotency.value)
     except ExchangeError as error:
-        raise _unknown(ctx, plan, cause, f"no definitive answer came, and looking it up failed ({reason_of(error)})") from None
+        why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
+        raise _unknown(ctx, plan, cause, why) from None
     if found:
         return record
     raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write")
 
 
-def iterate(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions) -> Iterator[Any]:
+def iterate(
+    ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions
+) -> Iterator[Any]:
     """Every item of a paginated (and possibly time-ranged) list, page after page, window after window.
     The caller's params are validated once, whole, before the first request."""
     given: Mapping[str, object] = params or {}
@@ -255,7 +261,8 @@ def iterate(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | No
         if data is None:
             return []
         if not isinstance(data, list):
-            raise ExchangeError(f"{meta.id}: expected a list to iterate, got {type(data).__name__}", operation=meta.id)
+            got = type(data).__name__
+            raise ExchangeError(f"{meta.id}: expected a list to iterate, got {got}", operation=meta.id)
         return data  # pyright: ignore[reportUnknownVariableType]
 
     return paginate(meta, given, fetch, ctx.clock.now_seconds)
