@@ -5,6 +5,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIR } from './ir/build.js';
+import { irDocument } from './ir/document.js';
 import type { IR } from './ir/types.js';
 import { loadSpec, toProblems, type LoadedSpec } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
@@ -12,6 +13,7 @@ import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
 import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
+import { pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
 import { schemaTypes } from './emit/schema-types.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
@@ -61,7 +63,7 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
-  outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...ir }, null, 2)}\n`);
+  outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irDocument(ir) }, null, 2)}\n`);
   return outputs;
 }
 
@@ -101,6 +103,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const schema = await time('types', () => schemaTypes(ir, loaded.document));
     const schemaFormatted = worker.format('src/schema.ts', schema);
     const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
+    for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) emitted.set(file, text);
     const { onMain, onWorker, verbatim } = shareFormatting(emitted, schema.length);
     const workerDone = Promise.all([...onWorker].map(async ([f, t]) => [f, await worker.format(f, t)] as const));
     const rest = await time('format', () => formatOutputs(onMain, root));

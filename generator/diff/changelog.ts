@@ -2,7 +2,7 @@
  * CHANGELOG.md sections, newest first: `## <version> (API <release label>)` with Breaking, Added,
  * Deprecated and Fixed groups (Fixed holds documentation and compatible behaviour changes).
  */
-import { CATEGORIES, type Category, type Change } from './types.js';
+import { CATEGORIES, describeTargets, type Category, type Change } from './types.js';
 
 /** Changelog headings of the categories. */
 export const CHANGELOG_GROUPS: Readonly<Record<Category, string>> = {
@@ -23,7 +23,8 @@ export const CHANGELOG_TITLE = '# Changelog';
 /** One bullet: the message, then the operations it touches. */
 export function changelogLine(c: Change): string {
   const ops = c.operations.filter((o) => o.id !== '').map((o) => `\`${o.id}\` ${o.method} ${o.path}`);
-  return `- ${c.message}${ops.length > 0 ? ` (${ops.join(', ')})` : ''}`;
+  const targets = c.targets ? ` [${describeTargets(c)}]` : '';
+  return `- ${c.message}${ops.length > 0 ? ` (${ops.join(', ')})` : ''}${targets}`;
 }
 
 /** The section for one release; groups without changes are left out. */

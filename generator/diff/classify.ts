@@ -6,7 +6,7 @@
  */
 import type { IRPagination, IRRateLimit } from '../ir/types.js';
 import type { SchemaDiff } from './schema-walk.js';
-import type { Category, ChangeKind, Direction } from './types.js';
+import { CATEGORIES, type Category, type ChangeKind, type Direction, type Target, type TargetEffect } from './types.js';
 
 /** The category of each kind (schema kinds may be overridden by direction, see {@link classifySchemaDiff}). */
 export const CATEGORY: Readonly<Record<ChangeKind, Category>> = {
@@ -39,6 +39,8 @@ export const CATEGORY: Readonly<Record<ChangeKind, Category>> = {
   'format-changed': 'breaking',
   'enum-value-removed': 'breaking',
   'enum-value-added': 'added',
+  'integer-widened': 'changed',
+  'decimal-format-changed': 'changed',
   'constraint-changed': 'changed',
   'composition-changed': 'changed',
   'success-status-changed': 'breaking',
@@ -59,20 +61,66 @@ export const CATEGORY: Readonly<Record<ChangeKind, Category>> = {
   'api-release-changed': 'changed',
 };
 
+/** A change's effect on each target, where the targets' generated types differ. */
+type Effects = Record<Target, TargetEffect>;
+
+const effect = (category: Category, note: string): TargetEffect => ({ category, note });
+
+/**
+ * The per-target effects of the differences whose effect depends on the language's types, or
+ * undefined when every target is affected alike. TypeScript reads int64 as strings and decimals as
+ * strings; Python reads both exactly (`int`, `Decimal`) and takes `Decimal | str` amounts in requests.
+ */
+export function targetEffects(d: SchemaDiff, direction: Direction): Effects | undefined {
+  if (d.kind === 'format-widened' && direction === 'response')
+    return {
+      typescript: effect('breaking', 'number → string: 64-bit integers are read as decimal strings'),
+      python: effect('changed', 'int either way (exact)'),
+    };
+  if (d.kind === 'decimal-format') {
+    const added = /→ "decimal"$/.test(d.detail);
+    if (direction === 'response')
+      return {
+        typescript: effect('changed', 'string either way'),
+        python: effect('breaking', added ? 'str → Decimal' : 'Decimal → str'),
+      };
+    if (!added)
+      return {
+        typescript: effect('changed', 'string either way'),
+        python: effect('breaking', 'Decimal | str → str: a Decimal argument no longer type-checks'),
+      };
+  }
+  return undefined;
+}
+
+/** The most severe of several categories (report order: breaking first). */
+export const worst = (categories: readonly Category[]): Category =>
+  CATEGORIES.find((c) => categories.includes(c)) ?? 'changed';
+
 /**
  * Classifies a schema difference by the side the data is on. Request side: a new required field
  * or a field made required breaks callers. Response side: a new field (required or not) is an
  * addition, a field that is now always present is compatible. On both sides a removed field, a
- * changed type or format and a removed enum value break; an added enum value does not (the client
- * handles unknown values of open enums).
+ * changed type or format and a removed enum value break. An added enum value does not: request
+ * enums gain an accepted value, response enums are open in every target (TypeScript
+ * `'a' | (string & {})`, Python `Literal[...] | str`), so a consumer's code handles unknown values
+ * already. An integer widened to int64 accepts every value it did (requests); in responses the
+ * effect depends on the target (see {@link targetEffects}), and the category is the most severe.
  */
-export function classifySchemaDiff(d: SchemaDiff, direction: Direction): { kind: ChangeKind; category: Category } {
+export function classifySchemaDiff(
+  d: SchemaDiff,
+  direction: Direction,
+): { kind: ChangeKind; category: Category; targets?: Effects } {
   const kind = ((): ChangeKind => {
     switch (d.kind) {
       case 'type':
         return 'type-changed';
       case 'format':
         return 'format-changed';
+      case 'format-widened':
+        return 'integer-widened';
+      case 'decimal-format':
+        return 'decimal-format-changed';
       case 'enum-removed':
         return 'enum-value-removed';
       case 'enum-added':
@@ -97,18 +145,34 @@ export function classifySchemaDiff(d: SchemaDiff, direction: Direction): { kind:
         return 'composition-changed';
     }
   })();
+  const targets = targetEffects(d, direction);
+  if (targets) return { kind, category: worst(Object.values(targets).map((t) => t.category)), targets };
   const category = kind === 'field-made-required' && direction === 'response' ? 'changed' : CATEGORY[kind];
   return { kind, category };
 }
 
+/** Enum changes are reported once per side of the exchange: requests read them closed, responses open. */
+export const PER_DIRECTION: ReadonlySet<ChangeKind> = new Set(['enum-value-added', 'enum-value-removed']);
+
+/** The other operations sharing an operation's bucket, before and after (ids). */
+export interface BucketPeers {
+  before: readonly string[];
+  after: readonly string[];
+}
+
 /**
- * A rate limit is tightened when it allows fewer requests, counts over a longer window, or counts
- * per another scope; loosened when it allows more requests or a shorter window and nothing got
- * tighter. A change of bucket (shared group) alone is documented.
+ * A rate limit is tightened when it allows fewer requests, counts over a longer window, counts per
+ * another scope, or its bucket now also counts operations it did not count before (buckets merged:
+ * the same number of requests is shared by more operations); loosened when it allows more requests
+ * or a shorter window, or its bucket lost operations (split), and nothing got tighter. A bucket
+ * renamed with the same members is documented.
  */
-export function rateLimitChange(a: IRRateLimit, b: IRRateLimit): ChangeKind | undefined {
-  if (b.requests < a.requests || b.window > a.window || b.scope !== a.scope) return 'rate-limit-tightened';
-  if (b.requests > a.requests || b.window < a.window) return 'rate-limit-loosened';
+export function rateLimitChange(a: IRRateLimit, b: IRRateLimit, peers?: BucketPeers): ChangeKind | undefined {
+  const joined = peers ? peers.after.filter((id) => !peers.before.includes(id)) : [];
+  const left = peers ? peers.before.filter((id) => !peers.after.includes(id)) : [];
+  if (b.requests < a.requests || b.window > a.window || b.scope !== a.scope || joined.length > 0)
+    return 'rate-limit-tightened';
+  if (b.requests > a.requests || b.window < a.window || left.length > 0) return 'rate-limit-loosened';
   if (b.bucket !== a.bucket) return 'rate-limit-bucket-changed';
   if (a.note !== b.note) return 'docs-changed';
   return undefined;

@@ -2,15 +2,16 @@
  * Component schemas: each one that operations reach on both sides is compared once, and each
  * difference in it is reported once, naming every operation that uses the component. When the
  * component is used on both the request and the response side and the two sides classify the
- * difference differently, one change per classification is reported.
+ * difference differently, one change per classification is reported; an enum change is reported
+ * once per side in any case (requests read enums closed, responses open).
  */
 import { pointer } from '../errors.js';
 import { isObject } from '../ir/resolve.js';
-import { classifySchemaDiff } from './classify.js';
+import { classifySchemaDiff, PER_DIRECTION } from './classify.js';
 import type { ComponentUse, DiffContext } from './context.js';
 import { compareSchemas, type WalkResult } from './schema-walk.js';
 import { schemaMessage } from './signature.js';
-import type { Category, Change, ChangeKind, Direction, OperationRef } from './types.js';
+import type { Category, Change, ChangeKind, Direction, OperationRef, Target, TargetEffect } from './types.js';
 
 function schemaOf(doc: Record<string, unknown>, name: string): unknown {
   return isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas[name] : undefined;
@@ -60,25 +61,41 @@ export function componentChanges(ctx: DiffContext, uses: readonly ComponentUse[]
     const byDirection = usersOf.get(name);
     if (!byDirection) continue;
     for (const d of result.diffs) {
-      const groups = new Map<string, { kind: ChangeKind; category: Category; ops: Map<string, OperationRef> }>();
+      type Group = {
+        kind: ChangeKind;
+        category: Category;
+        direction?: Direction;
+        targets?: Record<Target, TargetEffect>;
+        ops: Map<string, OperationRef>;
+      };
+      const groups = new Map<string, Group>();
       for (const direction of ['request', 'response'] as const) {
         const ops = byDirection.get(direction);
         if (!ops) continue;
-        const { kind, category } = classifySchemaDiff(d, direction);
-        const group = groups.get(`${category}|${kind}`) ?? { kind, category, ops: new Map() };
+        const { kind, category, targets } = classifySchemaDiff(d, direction);
+        const split = PER_DIRECTION.has(kind) && byDirection.size > 1;
+        const key = `${category}|${kind}|${split ? direction : ''}|${JSON.stringify(targets ?? null)}`;
+        const group: Group = groups.get(key) ?? { kind, category, ops: new Map() };
+        if (split) group.direction = direction;
+        if (targets) group.targets = targets;
         for (const [id, op] of ops) group.ops.set(id, op);
-        groups.set(`${category}|${kind}`, group);
+        groups.set(key, group);
       }
-      for (const g of groups.values())
-        out.push({
+      for (const g of groups.values()) {
+        const side = g.direction === 'request' ? ' (requests)' : g.direction === 'response' ? ' (responses)' : '';
+        const change: Change = {
           category: g.category,
           kind: g.kind,
           operations: [...g.ops.values()].sort((x, y) => x.id.localeCompare(y.id)),
           component: name,
           before: d.before,
           after: d.after,
-          message: schemaMessage(name, d),
-        });
+          message: schemaMessage(name, d) + side,
+        };
+        if (g.direction) change.direction = g.direction;
+        if (g.targets) change.targets = g.targets;
+        out.push(change);
+      }
     }
   }
   return out;

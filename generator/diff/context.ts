@@ -2,7 +2,7 @@
 import type { Node } from '../ir/resolve.js';
 import type { IR, IROperation } from '../ir/types.js';
 import { CATEGORY } from './classify.js';
-import type { Category, Change, ChangeKind, Direction, OperationRef } from './types.js';
+import type { Category, Change, ChangeKind, Direction, OperationRef, Target, TargetEffect } from './types.js';
 
 /** Both versions. */
 export interface DiffContext {
@@ -32,8 +32,11 @@ export class ChangeSink {
     after: string | null,
     message: string,
     category?: Category,
+    targets?: Record<Target, TargetEffect>,
   ): void {
-    this.changes.push({ category: category ?? CATEGORY[kind], kind, operations, before, after, message });
+    const change: Change = { category: category ?? CATEGORY[kind], kind, operations, before, after, message };
+    if (targets) change.targets = targets;
+    this.changes.push(change);
   }
 
   /** Records that an operation reaches these components on one side. */

@@ -2,8 +2,15 @@
  * Compares what the spec says about an operation beyond its data: area, security, permission,
  * rate limit, pagination, retry and the other `x-` behaviours, deprecation and documentation.
  */
-import type { IROperation, IRRateLimit } from '../ir/types.js';
-import { describePagination, describeRateLimit, OWN_BUCKET, paginationChange, rateLimitChange } from './classify.js';
+import type { IR, IROperation, IRRateLimit } from '../ir/types.js';
+import {
+  describePagination,
+  describeRateLimit,
+  OWN_BUCKET,
+  paginationChange,
+  rateLimitChange,
+  type BucketPeers,
+} from './classify.js';
 import { refOf, type ChangeSink, type DiffContext } from './context.js';
 import { memberPointer } from './pointers.js';
 import type { ChangeKind } from './types.js';
@@ -41,9 +48,15 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
     add('permission-changed', 'x-permission', `permission ${describePermission(a)} → ${describePermission(b)}`);
 
   const [limitA, limitB] = [ownBucket(a), ownBucket(b)];
-  const limit = rateLimitChange(limitA, limitB);
+  const peers = bucketPeers(ctx.oldIR, ctx.newIR, a, b);
+  const limit = rateLimitChange(limitA, limitB, peers);
   if (limit === 'docs-changed') add(limit, 'x-rate-limit', 'rate limit note changed');
-  else if (limit) add(limit, 'x-rate-limit', `rate limit ${describeRateLimit(limitA)} → ${describeRateLimit(limitB)}`);
+  else if (limit)
+    add(
+      limit,
+      'x-rate-limit',
+      `rate limit ${describeRateLimit(limitA)} → ${describeRateLimit(limitB)}${describePeers(peers)}`,
+    );
 
   const paging = paginationChange(a.pagination, b.pagination);
   if (paging)
@@ -60,6 +73,26 @@ export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a
   if (a.summary !== b.summary) add('docs-changed', 'summary', `summary changed: ${JSON.stringify(b.summary)}`);
   if (a.description !== b.description) add('docs-changed', 'description', 'description changed');
 }
+
+/**
+ * The other operations counted in the operation's bucket, in the old and the new version. Old
+ * peers that no longer exist are left out: an operation removed from the API does not split a bucket.
+ */
+function bucketPeers(oldIR: IR, newIR: IR, a: IROperation, b: IROperation): BucketPeers {
+  const existing = new Set(newIR.operations.map((o) => o.id));
+  const peers = (ir: IR, op: IROperation): string[] =>
+    ir.operations.filter((o) => o.id !== op.id && o.rateLimit.bucket === op.rateLimit.bucket).map((o) => o.id);
+  return { before: peers(oldIR, a).filter((id) => existing.has(id)), after: peers(newIR, b) };
+}
+
+const describePeers = ({ before, after }: BucketPeers): string => {
+  const joined = after.filter((id) => !before.includes(id));
+  const left = before.filter((id) => !after.includes(id));
+  return [
+    joined.length > 0 ? `; now shared with ${joined.join(', ')}` : '',
+    left.length > 0 ? `; no longer shared with ${left.join(', ')}` : '',
+  ].join('');
+};
 
 /** The rate limit with an operation's own bucket (named by its id) written as `own`, so a renamed operation keeps it. */
 const ownBucket = (op: IROperation): IRRateLimit =>

@@ -3,7 +3,7 @@
  * line with its operations and both pointers) and as JSON for tools.
  */
 import type { VersionPlan } from './semver.js';
-import { CATEGORIES, describeOperation, type Category, type Change, type SpecDiff } from './types.js';
+import { CATEGORIES, describeOperation, describeTargets, type Category, type Change, type SpecDiff } from './types.js';
 
 /** Report headings of the categories. */
 export const CATEGORY_TITLES: Readonly<Record<Category, string>> = {
@@ -26,6 +26,7 @@ export function groupByCategory(changes: readonly Change[]): Map<Category, Chang
 function changeLines(c: Change): string[] {
   const lines = [`  - [${c.kind}] ${c.message}`];
   if (c.operations.length > 0) lines.push(`      operations: ${c.operations.map(describeOperation).join('; ')}`);
+  if (c.targets) lines.push(`      targets: ${describeTargets(c)}`);
   lines.push(`      old: ${c.before ?? '(absent)'}`, `      new: ${c.after ?? '(absent)'}`);
   return lines;
 }

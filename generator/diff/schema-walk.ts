@@ -14,6 +14,8 @@ import { isObject, refName, type Node } from '../ir/resolve.js';
 export type SchemaDiffKind =
   | 'type'
   | 'format'
+  | 'format-widened'
+  | 'decimal-format'
   | 'enum-removed'
   | 'enum-added'
   | 'property-removed'
@@ -150,10 +152,16 @@ function compareNode(w: Walker, a: Node, b: Node, pa: string, pb: string, field:
   }
   if (a.format !== b.format) {
     // A number's format decides its wire precision (int32, int64), and a format swapped for another
-    // changes the value's meaning; a format added to or dropped from a string only annotates it.
+    // changes the value's meaning; a format added to or dropped from a string only annotates it,
+    // except `decimal`, which decides a target's type (Python reads it as Decimal). An integer
+    // widened to int64 still takes every value it took.
     const numeric = ta === 'integer' || ta === 'number';
     const swapped = a.format !== undefined && b.format !== undefined;
-    push(numeric || swapped ? 'format' : 'constraint', `format ${show(a.format)} → ${show(b.format)}`);
+    const detail = `format ${show(a.format)} → ${show(b.format)}`;
+    if (ta === 'integer' && a.format !== 'int64' && b.format === 'int64') push('format-widened', detail);
+    else if (ta === 'string' && (a.format === 'decimal' || b.format === 'decimal') && !swapped)
+      push('decimal-format', detail);
+    else push(numeric || swapped ? 'format' : 'constraint', detail);
   }
   const enumA: unknown = a.enum;
   const enumB: unknown = b.enum;

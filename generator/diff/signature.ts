@@ -24,6 +24,8 @@ export function schemaMessage(label: string, d: SchemaDiff): string {
     case 'type':
       return `${where}: type ${d.detail}`;
     case 'format':
+    case 'format-widened':
+    case 'decimal-format':
       return `${where}: ${d.detail}`;
     case 'enum-removed':
       return `${where}: enum value removed: ${d.detail}`;
@@ -65,8 +67,8 @@ function compareSite(
   const result = compareSchemas(ctx.oldDoc, ctx.newDoc, a, b, before, after);
   sink.use(result.refs, direction, op);
   for (const d of result.diffs) {
-    const { kind, category } = classifySchemaDiff(d, direction);
-    sink.add(kind, [op], d.before, d.after, schemaMessage(label, d), category);
+    const { kind, category, targets } = classifySchemaDiff(d, direction);
+    sink.add(kind, [op], d.before, d.after, schemaMessage(label, d), category, targets);
   }
 }
 

@@ -44,6 +44,8 @@ export type ChangeKind =
   | 'format-changed'
   | 'enum-value-removed'
   | 'enum-value-added'
+  | 'integer-widened'
+  | 'decimal-format-changed'
   | 'constraint-changed'
   | 'composition-changed'
   // operation behaviour (x- extensions, security)
@@ -72,6 +74,16 @@ export interface OperationRef {
   path: string;
 }
 
+/** The client languages generated from the IR. */
+export type Target = 'typescript' | 'python';
+
+/** How a change affects one target's generated code. */
+export interface TargetEffect {
+  category: Category;
+  /** What happens to that target's types, e.g. `number → string`. */
+  note: string;
+}
+
 /** One classified difference between two spec versions. */
 export interface Change {
   category: Category;
@@ -86,6 +98,13 @@ export interface Change {
   after: string | null;
   /** One readable line: what changed, with old and new values. */
   message: string;
+  /** For changes reported once per side of the exchange (enums): the side. */
+  direction?: Direction;
+  /**
+   * When the targets are affected differently: the effect on each. `category` is then the most
+   * severe of them.
+   */
+  targets?: Record<Target, TargetEffect>;
 }
 
 /** Which way data flows through a schema: sent by the client, or received by it. */
@@ -106,6 +125,15 @@ export interface SpecDiff {
   /** Every change, in report order (category, then operation, then pointer). */
   changes: Change[];
 }
+
+/** Display names of the targets. */
+export const TARGET_NAMES: Readonly<Record<Target, string>> = { typescript: 'TypeScript', python: 'Python' };
+
+/** `TypeScript: breaking (number → string); Python: changed (int either way)`. */
+export const describeTargets = (c: Pick<Change, 'targets'>): string =>
+  Object.entries(c.targets ?? {})
+    .map(([t, e]) => `${TARGET_NAMES[t as Target]}: ${e.category} (${e.note})`)
+    .join('; ');
 
 /** Formats an operation as `id METHOD /path`. */
 export const describeOperation = (op: OperationRef): string => `${op.id} ${op.method} ${op.path}`;

@@ -1,17 +1,26 @@
-/** Finds where int64 values sit inside a schema, as value paths (`*` = every array item or map value). */
+/**
+ * Finds where values of one kind sit inside a schema, as value paths (`*` = every array item or
+ * map value): int64 integers (the IR's `int64` paths) and decimal strings (read as exact decimals
+ * by targets that have a decimal type).
+ */
 import { deref, isObject, type Node } from './resolve.js';
 import type { ValuePath } from './types.js';
 
-const isInt64 = (s: Node): boolean =>
-  s.format === 'int64' && (s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer')));
+const hasType = (s: Node, type: string): boolean => s.type === type || (Array.isArray(s.type) && s.type.includes(type));
 
-/** Every path under `schema` whose value is an int64 integer, sorted. */
-export function int64Paths(doc: Node, schema: unknown): ValuePath[] {
+/** An int64 integer schema. */
+export const isInt64 = (s: Node): boolean => s.format === 'int64' && hasType(s, 'integer');
+
+/** A decimal-string schema (`type: string, format: decimal`). */
+export const isDecimal = (s: Node): boolean => s.format === 'decimal' && hasType(s, 'string');
+
+/** Every path under `schema` whose value matches `match`, sorted. */
+export function valuePaths(doc: Node, schema: unknown, match: (s: Node) => boolean): ValuePath[] {
   const found = new Map<string, ValuePath>();
   const walk = (node: unknown, at: string[], stack: Set<Node>): void => {
     const s = deref(doc, node);
     if (!s || stack.has(s) || at.length > 12) return;
-    if (isInt64(s)) {
+    if (match(s)) {
       found.set(at.join('\u0000'), [...at]);
       return;
     }
@@ -26,4 +35,9 @@ export function int64Paths(doc: Node, schema: unknown): ValuePath[] {
   };
   walk(schema, [], new Set());
   return [...found.values()].sort((a, b) => a.join('/').localeCompare(b.join('/')));
+}
+
+/** Every path under `schema` whose value is an int64 integer, sorted. */
+export function int64Paths(doc: Node, schema: unknown): ValuePath[] {
+  return valuePaths(doc, schema, isInt64);
 }

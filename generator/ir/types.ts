@@ -1,13 +1,15 @@
 /**
  * The intermediate representation (IR): plain, JSON-serialisable data built from the bundled
  * spec and consumed by every emitter, the spec differ and other-language generators
- * (`generated/ir.json`). No ts-morph, no functions, no class instances.
+ * (`generated/ir.json`, see `document.ts`). No ts-morph, no functions, no class instances. The
+ * meaning of every field is written in `ir.schema.json`, which ships with it.
  *
- * Versioned by `irVersion` (semver): a field removed or changed in meaning is a major bump.
+ * Versioned by `irVersion` (semver): a field removed or changed in meaning is a major bump, an
+ * added field a minor one. `versions.json` holds the schema fingerprint of every version.
  */
 
 /** IR format version written to `generated/ir.json`. */
-export const IR_VERSION = '1.1.0';
+export const IR_VERSION = '1.2.0';
 
 /** `shaped`: typed request and response; `named-only`: open request and response. */
 export type IRShape = 'shaped' | 'named-only';

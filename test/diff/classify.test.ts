@@ -10,6 +10,10 @@ describe('classifySchemaDiff', () => {
     { given: ['type', 'request'], want: ['type-changed', 'breaking'] },
     { given: ['type', 'response'], want: ['type-changed', 'breaking'] },
     { given: ['format', 'response'], want: ['format-changed', 'breaking'] },
+    { given: ['format-widened', 'request'], want: ['integer-widened', 'changed'] },
+    { given: ['format-widened', 'response'], want: ['integer-widened', 'breaking'] },
+    { given: ['decimal-format', 'request'], want: ['decimal-format-changed', 'changed'] },
+    { given: ['decimal-format', 'response'], want: ['decimal-format-changed', 'breaking'] },
     { given: ['enum-removed', 'request'], want: ['enum-value-removed', 'breaking'] },
     { given: ['enum-removed', 'response'], want: ['enum-value-removed', 'breaking'] },
     { given: ['enum-added', 'request'], want: ['enum-value-added', 'added'] },
@@ -34,11 +38,29 @@ describe('classifySchemaDiff', () => {
       field: 'x',
       before: '/a',
       after: '/b',
-      detail: '',
+      detail: kind === 'decimal-format' ? 'format (none) → "decimal"' : '',
       ...(required !== undefined ? { required } : {}),
     };
     const got = classifySchemaDiff(d, direction);
     expect([got.kind, got.category]).toEqual(want);
+  });
+});
+
+describe('targetEffects: a decimal format dropped from a request', () => {
+  it('breaks Python callers passing Decimal, not TypeScript ones', () => {
+    const d: SchemaDiff = {
+      kind: 'decimal-format',
+      field: 'x',
+      before: '/a',
+      after: '/b',
+      detail: 'format "decimal" → (none)',
+    };
+    const got = classifySchemaDiff(d, 'request');
+    expect([got.category, got.targets?.typescript.category, got.targets?.python.category]).toEqual([
+      'breaking',
+      'changed',
+      'breaking',
+    ]);
   });
 });
 
@@ -59,6 +81,18 @@ describe('rateLimitChange', () => {
   ];
   it.each(CASES)('200/10s uid -> $given: $want', ({ given, want }) => {
     expect(rateLimitChange(base, { ...base, ...given })).toBe(want);
+  });
+
+  const PEERS: Array<{ given: [Partial<IRRateLimit>, string[], string[]]; want: ChangeKind | undefined }> = [
+    { given: [{ bucket: 'shared' }, [], ['getB']], want: 'rate-limit-tightened' },
+    { given: [{ bucket: 'shared', requests: 400 }, [], ['getB', 'getC']], want: 'rate-limit-tightened' },
+    { given: [{}, ['getB'], []], want: 'rate-limit-loosened' },
+    { given: [{ requests: 100 }, ['getB'], []], want: 'rate-limit-tightened' },
+    { given: [{ bucket: 'renamed' }, ['getB'], ['getB']], want: 'rate-limit-bucket-changed' },
+    { given: [{}, ['getB'], ['getB']], want: undefined },
+  ];
+  it.each(PEERS)('peers $given.1 -> $given.2 with $given.0: $want', ({ given: [change, before, after], want }) => {
+    expect(rateLimitChange(base, { ...base, ...change }, { before, after })).toBe(want);
   });
 });
 

@@ -19,6 +19,7 @@ const CUR = '/paths/~1spot~1currencies/get';
 const LC = 'listCurrencies GET /spot/currencies';
 const rl = (x: string): string => `/paths/~1wallet~1${x}/get/x-rate-limit`;
 const UA = '/paths/~1unified~1accounts/get';
+const WR = (f: string): string => `/components/schemas/WithdrawalRecord/properties/${f}`;
 const LUA = 'listUnifiedAccounts GET /unified/accounts';
 
 const row = (
@@ -85,8 +86,9 @@ const CASES: Array<{ given: string; want: Row[] }> = [
   {
     given: 'type-format-changed',
     want: [
-      row('breaking', 'format-changed', [LW], `${W}/parameters/2/schema`, `${W}/parameters/2/schema`),
       row('breaking', 'type-changed', [LW], `${W}/parameters/1/schema`, `${W}/parameters/1/schema`),
+      // A request integer widened to int64 still takes every value: not breaking.
+      row('changed', 'integer-widened', [LW], `${W}/parameters/2/schema`, `${W}/parameters/2/schema`),
     ],
   },
   { given: 'component-field-removed', want: [row('breaking', 'field-removed', SUB, SUBF('remark'), null)] },
@@ -156,6 +158,30 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     ],
   },
   {
+    // Merging buckets shares one limit between more operations: classified like a tightening.
+    given: 'rate-limit-merged',
+    want: [
+      row('breaking', 'rate-limit-tightened', ['getA GET /wallet/a'], rl('a'), rl('a')),
+      row('breaking', 'rate-limit-tightened', ['getB GET /wallet/b'], rl('b'), rl('b')),
+      row('changed', 'rate-limit-loosened', ['getC GET /wallet/c'], rl('c'), rl('c')),
+      row('changed', 'rate-limit-loosened', ['getD GET /wallet/d'], rl('d'), rl('d')),
+      row('changed', 'rate-limit-bucket-changed', ['getE GET /wallet/e'], rl('e'), rl('e')),
+    ],
+  },
+  {
+    // int32 -> int64 in a response: TypeScript reads int64 as strings (breaking there), Python as int.
+    given: 'integer-widened',
+    want: [
+      row('breaking', 'integer-widened', [LW], WR('block_number'), WR('block_number')),
+      row('changed', 'integer-widened', [LW], `${W}/parameters/0/schema`, `${W}/parameters/0/schema`),
+    ],
+  },
+  {
+    // A response string becoming a decimal amount: Python reads it as Decimal (breaking there).
+    given: 'decimal-format',
+    want: [row('breaking', 'decimal-format-changed', [LW], WR('amount'), WR('amount'))],
+  },
+  {
     given: 'pagination-changed',
     want: [row('breaking', 'pagination-changed', [LW], `${W}/x-pagination`, `${W}/x-pagination`)],
   },
@@ -172,6 +198,27 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     want: [
       row('breaking', 'field-added-required', ['createSubAccounts POST /sub_accounts'], null, SUBF('state')),
       row('added', 'field-added', SUB, null, SUBF('state')),
+    ],
+  },
+  {
+    // Response enums are open in every target: a new value is an addition.
+    given: 'enum-response-added',
+    want: [
+      row(
+        'added',
+        'enum-value-added',
+        [LW],
+        '/components/schemas/WithdrawalStatus',
+        '/components/schemas/WithdrawalStatus',
+      ),
+    ],
+  },
+  {
+    // An enum read in requests (closed) and in responses (open): one change per side.
+    given: 'enum-both-ways',
+    want: [
+      row('added', 'enum-value-added', [LW], '/components/schemas/AssetClass', '/components/schemas/AssetClass'),
+      row('added', 'enum-value-added', [LW], '/components/schemas/AssetClass', '/components/schemas/AssetClass'),
     ],
   },
   {
@@ -255,8 +302,8 @@ describe('corpus: messages carry the old and new values', () => {
     {
       given: 'type-format-changed',
       want: [
-        'parameter limit (query): format "int32" → "int64"',
         'parameter from (query): type integer(int64) → string',
+        'parameter limit (query): format "int32" → "int64"',
       ],
     },
     {
@@ -266,6 +313,20 @@ describe('corpus: messages carry the old and new values', () => {
     {
       given: 'request-body-fields',
       want: ['request.email: required field added', 'request.remark: field removed', 'request.password: field added'],
+    },
+    {
+      given: 'enum-both-ways',
+      want: ['AssetClass: enum value added: "MEME" (requests)', 'AssetClass: enum value added: "MEME" (responses)'],
+    },
+    {
+      given: 'rate-limit-merged',
+      want: [
+        'rate limit 200 per 10 s (uid, own bucket) → 200 per 10 s (uid, bucket wallet-read); now shared with getB',
+        'rate limit 200 per 10 s (uid, own bucket) → 200 per 10 s (uid, bucket wallet-read); now shared with getA',
+        'rate limit 200 per 10 s (uid, bucket pair) → 200 per 10 s (uid, bucket pair); no longer shared with getD',
+        'rate limit 200 per 10 s (uid, bucket pair) → 200 per 10 s (uid, own bucket); no longer shared with getC',
+        'rate limit 200 per 10 s (uid, bucket solo) → 200 per 10 s (uid, bucket solo-renamed)',
+      ],
     },
     {
       given: 'rate-limit',
@@ -295,5 +356,46 @@ describe('corpus: messages carry the old and new values', () => {
   it.each(MESSAGES)('$given', async ({ given, want }) => {
     const diff = await diffCase(given);
     expect(diff.changes.map((c) => c.message)).toEqual(want);
+  });
+});
+
+describe('corpus: the effect on each target where the targets differ', () => {
+  const EFFECTS: Array<{ given: string; want: Array<Record<string, [string, string]> | undefined> }> = [
+    {
+      given: 'integer-widened',
+      want: [
+        {
+          typescript: ['breaking', 'number → string: 64-bit integers are read as decimal strings'],
+          python: ['changed', 'int either way (exact)'],
+        },
+        undefined,
+      ],
+    },
+    {
+      given: 'decimal-format',
+      want: [{ typescript: ['changed', 'string either way'], python: ['breaking', 'str → Decimal'] }],
+    },
+    { given: 'enum-both-ways', want: [undefined, undefined] },
+  ];
+  it.each(EFFECTS)('$given', async ({ given, want }) => {
+    const diff = await diffCase(given);
+    expect(
+      diff.changes.map((c) =>
+        c.targets
+          ? Object.fromEntries(Object.entries(c.targets).map(([t, e]) => [t, [e.category, e.note]]))
+          : undefined,
+      ),
+    ).toEqual(want);
+  });
+
+  it('shows them in the report and the changelog', async () => {
+    const { formatReport } = await import('../../generator/diff/report.js');
+    const { changelogSection } = await import('../../generator/diff/changelog.js');
+    const diff = await diffCase('integer-widened');
+    const plan = { current: '1.0.0', next: '2.0.0', bump: 'major', needed: 'major', note: '' } as never;
+    expect(formatReport(diff, plan)).toContain(
+      'targets: TypeScript: breaking (number → string: 64-bit integers are read as decimal strings); Python: changed (int either way (exact))',
+    );
+    expect(changelogSection('2.0.0', 'v4.2.0', diff.changes)).toContain('[TypeScript: breaking (number → string');
   });
 });

@@ -137,7 +137,7 @@ describe('compareSchemas', () => {
       ['made-required', 'b', 'optional → required'],
       ['enum-removed', 'b', '"x"'],
       ['enum-added', 'b', '"z"'],
-      ['format', 'c', 'format "int32" → "int64"'],
+      ['format-widened', 'c', 'format "int32" → "int64"'],
       ['constraint', 'd', 'maxLength 32 → 64'],
       ['docs', 'e', 'description changed'],
       ['deprecated', 'f', 'now deprecated'],
@@ -145,7 +145,17 @@ describe('compareSchemas', () => {
   });
 
   it.each([
-    { given: [{ type: 'integer' }, { type: 'integer', format: 'int64' }], want: ['format', 'format (none) → "int64"'] },
+    {
+      given: [{ type: 'integer' }, { type: 'integer', format: 'int64' }],
+      want: ['format-widened', 'format (none) → "int64"'],
+    },
+    {
+      given: [
+        { type: 'integer', format: 'int64' },
+        { type: 'integer', format: 'int32' },
+      ],
+      want: ['format', 'format "int64" → "int32"'],
+    },
     { given: [{ type: 'number', format: 'double' }, { type: 'number' }], want: ['format', 'format "double" → (none)'] },
     {
       given: [
@@ -156,11 +166,15 @@ describe('compareSchemas', () => {
     },
     {
       given: [{ type: 'string' }, { type: 'string', format: 'decimal' }],
-      want: ['constraint', 'format (none) → "decimal"'],
+      want: ['decimal-format', 'format (none) → "decimal"'],
     },
     {
       given: [{ type: 'string', format: 'decimal' }, { type: 'string' }],
-      want: ['constraint', 'format "decimal" → (none)'],
+      want: ['decimal-format', 'format "decimal" → (none)'],
+    },
+    {
+      given: [{ type: 'string' }, { type: 'string', format: 'email' }],
+      want: ['constraint', 'format (none) → "email"'],
     },
   ])('format $given.0 -> $given.1 is a $want.0 difference', ({ given: [a, b], want }) => {
     expect(compareSchemas({}, {}, a, b, '', '').diffs.map((d) => [d.kind, d.detail])).toEqual([want]);

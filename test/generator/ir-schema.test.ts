@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { buildIR } from '../../generator/ir/build.js';
+import { irDocument } from '../../generator/ir/document.js';
 import { IR_VERSION } from '../../generator/ir/types.js';
 import { loadSpec } from '../../generator/load.js';
 import { ROOT } from './helpers.js';
@@ -24,7 +25,9 @@ describe('the IR JSON Schema', () => {
     const entry = path.join(ROOT, 'spec/openapi.yaml');
     const loaded = await loadSpec({ entry, root: ROOT });
     const ir = JSON.parse(
-      JSON.stringify(buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: 'spec/openapi.yaml' })),
+      JSON.stringify(
+        irDocument(buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: 'spec/openapi.yaml' })),
+      ),
     );
     const ok = validate(ir);
     expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 5), null, 1)).toEqual([]);

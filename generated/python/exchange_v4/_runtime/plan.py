@@ -1,0 +1,144 @@
+# Copied by exchange-v4 from templates/python/runtime/plan.py. Do not edit here: edit that file,
+# then run: npm run generate
+"""Turning one call (operation metadata, flat params, call options) into what every attempt sends:
+validated params, the idempotency id, encoded path, canonical query, body bytes, headers and the
+rate-limit buckets. Everything here runs before any I/O: a bad call fails without sending anything
+or using a rate-limit slot."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import cast
+from urllib.parse import urlsplit
+
+from .context import Context, RequestOptions, fresh_id
+from .errors import IdempotencyId, ValidationError
+from .json_codec import dumps_body
+from .metadata import OperationMeta
+from .query import encode_path_segment, fill_path, query_plan, serialize_query
+from .rate_limit import bucket_keys
+from .validate import validate_call
+
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
+
+
+@dataclass(frozen=True)
+class CallPlan:
+    """Everything a call sends, fixed for all its attempts."""
+
+    meta: OperationMeta
+    params: Mapping[str, object]
+    #: Path as sent and signed, with the prefix.
+    path: str
+    #: Query string as sent and signed (no `?`).
+    query: str
+    body: bytes
+    headers: Mapping[str, str]
+    url: str
+    request_id: str
+    idempotency: IdempotencyId | None
+    bucket_keys: list[str]
+
+    @property
+    def endpoint(self) -> str:
+        return f"{self.meta.method} {self.path}"
+
+
+def check_number(field: str, value: object, low: float, high: float, integer: bool) -> None:
+    """Checks a client or call option."""
+    if value is None:
+        return
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and low <= value <= high
+    if not ok or (integer and not isinstance(value, int)):
+        kind = "an integer" if integer else "a number"
+        raise ValidationError(field, value, "option", f"must be {kind} from {low:g} to {high:g}")
+
+
+def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_body: bool) -> dict[str, str]:
+    names = ctx.api.request_headers
+    out: dict[str, str] = {"Accept": "application/json"}
+    if has_body:
+        out["Content-Type"] = "application/json"
+    futures_like = meta.area in ("futures", "delivery") or re.match(r"/(futures|delivery)/", meta.path) is not None
+    if ctx.settings.size_decimal and futures_like:
+        out[names["sizeDecimal"]] = "1"
+    signing = {h.lower() for h in ctx.api.signing_headers}
+    sources = (("default_headers", ctx.settings.default_headers), ("headers", options.get("headers") or {}))
+    for label, source in sources:
+        for name, value in source.items():
+            text = cast(object, value)
+            if not isinstance(text, str) or re.search(r"[\r\n\0]", text) or not _TOKEN.match(name):
+                explanation = "is not a valid HTTP header"
+                raise ValidationError(f"{label}.{name}", value, "header", explanation, operation=meta.id)
+            if name.lower() in signing:
+                continue
+            for existing in [k for k in out if k.lower() == name.lower()]:
+                del out[existing]
+            out[name] = value
+    return out
+
+
+def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
+    if meta.body == "json":
+        fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
+        return dumps_body(fields).encode("utf-8")
+    if meta.body == "open" and params.get("body") is not None:
+        return dumps_body(params["body"]).encode("utf-8")
+    return b""
+
+
+def plan_call(
+    ctx: Context, meta: OperationMeta, given: Mapping[str, object] | None, options: RequestOptions, paged: bool = False
+) -> CallPlan:
+    """The plan of one call; raises `ValidationError` (nothing sent) on bad input. `paged`: one window
+    of an iteration (its range was already split, the caller's full range was checked)."""
+    check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
+    check_number("max_retries", options.get("max_retries"), 0, 10, True)
+    if given is not None and not isinstance(given, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
+        raise ValidationError("params", given, "type", "must be a mapping of parameters", operation=meta.id)
+    params: dict[str, object] = dict(given or {})
+    idem = meta.idempotency
+    key = options.get("idempotency_key")
+    if key is not None:
+        if idem is None:
+            raise ValidationError(
+                "idempotency_key", key, "unsupported", "is not accepted: the operation has no idempotency field",
+                operation=meta.id,
+            )
+        params.setdefault(idem.field, key)
+        if params[idem.field] is None:
+            params[idem.field] = key
+    validate_call(meta, params, ctx.clock.now_seconds(), limit_range=not paged)
+    if meta.auth == "private" and ctx.credentials is None:
+        explanation = "and secret are required for private operations"
+        raise ValidationError("key", None, "required", explanation, operation=meta.id)
+    if idem is not None and idem.generate and params.get(idem.field) is None:
+        params[idem.field] = fresh_id()
+
+    path_values = {name: encode_path_segment(name, params.get(name), meta.id) for name in meta.path_params}
+    specs, values = query_plan(meta, params)
+    query = serialize_query(specs, values, meta.id)
+    path = urlsplit(ctx.base_url).path.rstrip("/") + fill_path(meta.path, path_values)
+    body = _body(meta, params)
+    headers = _headers(ctx, meta, options, bool(body))
+    id_header = ctx.api.request_headers["clientRequestId"]
+    request_id = next((v for k, v in headers.items() if k.lower() == id_header.lower()), None)
+    if request_id is None:
+        request_id = headers[id_header] = fresh_id()
+    base = urlsplit(ctx.base_url)
+    origin = f"{base.scheme}://{base.netloc}"
+    id_value = params.get(idem.field) if idem is not None else None
+    return CallPlan(
+        meta=meta,
+        params=params,
+        path=path,
+        query=query,
+        body=body,
+        headers=headers,
+        url=f"{origin}{path}{'?' + query if query else ''}",
+        request_id=request_id,
+        idempotency=IdempotencyId(idem.field, str(id_value)) if idem is not None and id_value is not None else None,
+        bucket_keys=bucket_keys(meta, ctx.account, params),
+    )

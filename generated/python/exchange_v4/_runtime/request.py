@@ -1,0 +1,268 @@
+# Copied by exchange-v4 from templates/python/runtime/request.py. Do not edit here: edit that file,
+# then run: npm run generate
+"""The request loop. Per call: plan (validation, no I/O). Per attempt: the server clock (private
+calls), a rate-limit slot, sign and send, release the slot with the server's counters, read the
+answer. What happens after an attempt that did not succeed is decided by `retry.next_step`; this
+loop only performs it."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from .context import Context, RequestOptions
+from .errors import (
+    ApiError,
+    ExchangeError,
+    NetworkError,
+    RateLimitError,
+    RedirectError,
+    RequestTimeoutError,
+    UnknownOutcomeError,
+    api_error_for,
+)
+from .json_codec import loads_response, unwrap_nested_list
+from .logger import LogEvent, emit, reason_of
+from .metadata import OperationMeta
+from .outcome import look_up, retry_after_ms
+from .pagination import paginate
+from .plan import CallPlan, plan_call
+from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, next_step
+from .transport import SendFailure, WireRequest, WireResponse
+
+
+def _int_header(headers: Mapping[str, str], name: str) -> float | None:
+    raw = headers.get(name.lower(), "").strip()
+    return float(raw) if re.fullmatch(r"-?\d+(\.\d+)?", raw) else None
+
+
+def _reset_at_ms(ctx: Context, headers: Mapping[str, str], status: int) -> float | None:
+    """The reset time on the local clock: the reset header (server seconds, or ms), else Retry-After."""
+    reset = _int_header(headers, ctx.api.response_headers["rateLimitReset"])
+    if reset is not None and reset > 0:
+        return (reset if reset > 1e12 else reset * 1000) - ctx.clock.offset_ms
+    after = _int_header(headers, "retry-after")
+    if status == 429 and after is not None:
+        return time.time() * 1000 + after * 1000
+    return None
+
+
+def success_data(meta: OperationMeta, wire: WireResponse) -> Any:
+    """The data of a 2xx answer: None for 204 / an empty body, else the JSON with int64 values as
+    `int` and decimal values as `Decimal`; a nested list is flattened."""
+    if wire.status == 204 or meta.success_status == 204 or not wire.text.strip():
+        return None
+    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
+    prefix: tuple[str, ...] = ("*",) if wrapped else ()
+    data = loads_response(
+        wire.text,
+        [prefix + p for p in meta.int64_response],
+        [prefix + p for p in meta.decimal_response],
+    )
+    return unwrap_nested_list(data) if meta.nested_list else data
+
+
+def error_body(text: str) -> tuple[str, str]:
+    """Label and message (or detail) of an error body; a non-JSON body copies no text."""
+    try:
+        body: object = json.loads(text) if text.strip() else None
+    except ValueError:
+        body = None
+    if isinstance(body, dict):
+        b: dict[str, Any] = body  # pyright: ignore[reportUnknownVariableType]
+        label = b.get("label") if isinstance(b.get("label"), str) and b.get("label") else "UNKNOWN"
+        message = b.get("message") if isinstance(b.get("message"), str) and b.get("message") else None
+        detail = b.get("detail") if isinstance(b.get("detail"), str) else ""
+        return str(label), str(message if message is not None else detail)
+    return "UNKNOWN", "" if not text.strip() else "response body is not JSON"
+
+
+def error_from_response(ctx: Context, plan: CallPlan, wire: WireResponse) -> ApiError:
+    """The typed error of a non-2xx answer; server-supplied text passes through the redactor."""
+    headers = {k: ctx.redact(v) for k, v in wire.headers.items()}
+    context = {
+        "operation": plan.meta.id,
+        "endpoint": plan.endpoint,
+        "request_id": plan.request_id,
+        "trace_id": headers.get(ctx.api.response_headers["traceId"].lower()),
+    }
+    if 300 <= wire.status < 400:
+        target = urlsplit(urljoin(plan.url, wire.headers.get("location", "")))
+        return RedirectError(wire.status, f"{target.scheme}://{target.netloc}", headers, **context)
+    label, detail = error_body(wire.text)
+    reset = _reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None
+    return api_error_for(
+        wire.status, ctx.redact(label), ctx.redact(detail), headers, bucket=plan.meta.rate_limit.bucket,
+        reset_at_ms=reset, **context,
+    )
+
+
+def _signed_headers(ctx: Context, plan: CallPlan) -> dict[str, str]:
+    headers = dict(plan.headers)
+    if plan.meta.auth == "private" and ctx.credentials is not None:
+        key, sign = ctx.credentials
+        timestamp = ctx.clock.now_seconds()
+        key_header, timestamp_header, signature_header = ctx.api.signing_headers
+        headers[key_header] = key
+        headers[timestamp_header] = str(timestamp)
+        headers[signature_header] = sign(plan.meta.method, plan.path, plan.query, plan.body, timestamp)
+    return headers
+
+
+def _event(plan: CallPlan, kind: str, attempt: int, **extra: Any) -> LogEvent:
+    event: dict[str, Any] = {
+        "type": kind, "operation": plan.meta.id, "method": plan.meta.method, "url": plan.url,
+        "attempt": attempt, "request_id": plan.request_id,
+    }
+    event.update({k: v for k, v in extra.items() if v is not None})
+    return event  # pyright: ignore[reportReturnType]
+
+
+def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions,
+            paged: bool = False) -> Any:
+    """Runs one call to its end: the data of the success answer, or the error the policy ends with."""
+    plan = plan_call(ctx, meta, params, options, paged)
+    attempts = [0]
+    try:
+        return _attempts(ctx, plan, options, attempts)
+    except ExchangeError as error:
+        status = error.status if isinstance(error, ApiError) else None
+        event = _event(plan, "error", attempts[0], status=status, trace_id=error.trace_id, reason=reason_of(error))
+        emit(ctx.settings.logger, event)
+        raise
+
+
+def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: list[int]) -> Any:
+    meta, settings = plan.meta, ctx.settings
+    limit = meta.rate_limit
+    timeout_s = options.get("timeout", settings.timeout_s)
+    mode = options.get("rate_limit", settings.rate_limit)
+    idem = meta.idempotency
+    has_id = plan.idempotency is not None
+    state = RetryState(
+        retry=meta.retry,
+        dedupes=idem is not None and idem.dedupes and has_id,
+        can_look_up=idem is not None and idem.lookup is not None and has_id,
+        signed=meta.auth == "private",
+        clock_sync=ctx.clock.mode != "off",
+        retries=0,
+        max_retries=options.get("max_retries", settings.max_retries),
+    )
+    context = {"operation": meta.id, "endpoint": plan.endpoint, "request_id": plan.request_id}
+    attempt = 0
+    while True:
+        attempt = attempts[0] = attempt + 1
+        if state.signed:
+            ctx.clock.ready(
+                lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}"))
+            )
+        ticket = ctx.limiter.acquire(plan.bucket_keys, limit, operation=meta.id, mode=mode)
+        emit(settings.logger, _event(plan, "request", attempt))
+        request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
+        try:
+            wire = ctx.transport.send(request)
+        except SendFailure as failure:
+            ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)
+            sent = failure.kind != "not_sent"
+            cls = RequestTimeoutError if failure.kind == "timeout" else NetworkError
+            error: ExchangeError = cls(f"{meta.id}: {failure.detail}", sent=sent, **context)
+            outcome = Outcome("no_answer" if sent else "not_sent")
+        else:
+            remaining = _int_header(wire.headers, ctx.api.response_headers["rateLimitRemaining"])
+            ctx.limiter.release(
+                ticket, plan.bucket_keys, limit, status=wire.status,
+                remaining=None if remaining is None else int(remaining),
+                reset_at_ms=_reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
+            )
+            trace = wire.headers.get(ctx.api.response_headers["traceId"].lower())
+            event = _event(
+                plan, "response", attempt, status=wire.status, duration_ms=round(wire.duration_ms, 3),
+                trace_id=trace and ctx.redact(trace),
+            )
+            emit(settings.logger, event)
+            if 200 <= wire.status < 300:
+                return success_data(meta, wire)
+            answer = error_from_response(ctx, plan, wire)
+            reset = answer.reset_at_ms if isinstance(answer, RateLimitError) else None
+            outcome = Outcome(
+                "answer",
+                wire.status,
+                answer.label,
+                transient=answer.label in ctx.api.transient_labels,
+                duplicate=answer.label in ctx.api.duplicate_labels,
+                reset_in_ms=None if reset is None else max(0.0, reset - time.time() * 1000),
+            )
+            error = answer
+        step = next_step(replace(state, jitter=ctx.jitter()), outcome)
+        if isinstance(step, Retry):
+            emit(settings.logger, _event(plan, "retry", attempt, status=outcome.status or None,
+                                         delay_ms=step.delay_ms, reason=reason_of(error)))
+            ctx.sleep_ms(step.delay_ms)
+            written = meta.retry != "safe" and outcome.kind != "not_sent"
+            state = replace(state, retries=state.retries + 1, resent=state.resent or written)
+            continue
+        if isinstance(step, Resync):
+            try:
+                ctx.clock.sync()
+            except Exception:  # noqa: BLE001 - the REQUEST_EXPIRED answer is the better error
+                raise error from None
+            emit(settings.logger, _event(plan, "retry", attempt, status=401, delay_ms=0, reason=reason_of(error)))
+            state = replace(state, resynced=True)
+            continue
+        if isinstance(step, LookUp):
+            return _look_up_or_unknown(ctx, plan, error)
+        if isinstance(step, Unknown):
+            raise _unknown(ctx, plan, error, "no definitive answer came")
+        assert isinstance(step, Fail)
+        raise error
+
+
+def _unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, why: str) -> UnknownOutcomeError:
+    hint = f"; it carried {plan.idempotency.field}={plan.idempotency.value}" if plan.idempotency else ""
+    return UnknownOutcomeError(
+        f"{plan.meta.id}: {why} ({reason_of(cause)}); the write may or may not have been applied{hint}",
+        idempotency=plan.idempotency,
+        retry_after_ms=retry_after_ms(ctx, plan.meta),
+        cause=reason_of(cause),
+        operation=plan.meta.id,
+        endpoint=plan.endpoint,
+        request_id=plan.request_id,
+        trace_id=cause.trace_id,
+    )
+
+
+def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> Any:
+    assert plan.idempotency is not None
+    try:
+        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, plan.idempotency.value)
+    except ExchangeError as error:
+        why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
+        raise _unknown(ctx, plan, cause, why) from None
+    if found:
+        return record
+    raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write")
+
+
+def iterate(
+    ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions
+) -> Iterator[Any]:
+    """Every item of a paginated (and possibly time-ranged) list, page after page, window after window.
+    The caller's params are validated once, whole, before the first request."""
+    given: Mapping[str, object] = params or {}
+    plan_call(ctx, meta, given, options, paged=True)
+
+    def fetch(page_params: dict[str, object]) -> list[Any]:
+        data = execute(ctx, meta, page_params, options, paged=True)
+        if data is None:
+            return []
+        if not isinstance(data, list):
+            got = type(data).__name__
+            raise ExchangeError(f"{meta.id}: expected a list to iterate, got {got}", operation=meta.id)
+        return data  # pyright: ignore[reportUnknownVariableType]
+
+    return paginate(meta, given, fetch, ctx.clock.now_seconds)

@@ -1,0 +1,139 @@
+# Copied by exchange-v4 from templates/python/runtime/retry.py. Do not edit here: edit that file,
+# then run: npm run generate
+"""The retry and outcome policy as one pure decision: `next_step(state, outcome)` says what the
+request loop does after an attempt that did not succeed. The loop keeps only the I/O.
+
+| outcome                                   | read (`safe`) | write, `dedupes` | other write          |
+|-------------------------------------------|---------------|------------------|----------------------|
+| proven never sent (refused, DNS)          | retry         | retry            | retry                |
+| 429                                       | retry after the reset (any operation)                 |
+| 401 `REQUEST_EXPIRED`, signed, first time | resync the clock and resend (nothing was applied)     |
+| sent, no answer (timeout, reset)          | retry         | retry, same id   | look up / unknown    |
+| 5xx (not 501), transient label            | retry         | retry, same id   | look up / unknown    |
+| 501                                       | fail          | fail             | look up / unknown    |
+| duplicate label after a resend            | fail          | look up          | fail                 |
+| transient label on a 4xx                  | retry         | retry, same id   | fail                 |
+| 3xx, other 4xx                            | fail          | fail             | fail                 |
+
+Retries stop after `max_retries`; a write that may have been applied then ends as a lookup (when
+the operation has one and the write carried an id) or as an unknown outcome. "Look up": found
+returns the record, not found ends as an unknown outcome."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+RETRY_BASE_MS = 500
+"""First backoff ceiling."""
+RETRY_CAP_MS = 8_000
+"""Largest backoff ceiling."""
+DEFAULT_MAX_RETRIES = 2
+"""Retries after the first attempt, unless configured."""
+MAX_SERVER_WAIT_MS = 60_000
+"""A 429 whose reset is further away than this is not waited for."""
+
+
+@dataclass(frozen=True)
+class RetryState:
+    """What the decision knows about the call."""
+
+    retry: Literal["safe", "keyed", "never"]
+    #: The server refuses a second write with the same id (`idempotency.dedupes`) and this write
+    #: carries one: resending it is safe.
+    dedupes: bool
+    #: The write carries its idempotency id and the operation has a lookup.
+    can_look_up: bool
+    #: Private call: signed with the server clock.
+    signed: bool
+    clock_sync: bool
+    retries: int
+    max_retries: int
+    #: The clock was already resynced once for this call.
+    resynced: bool = False
+    #: The write was already sent again once.
+    resent: bool = False
+    #: Uniform random number in [0, 1) for the jitter (injected: the function stays pure).
+    jitter: float = 0.5
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the last attempt ended. `kind`: `not_sent` (the request certainly never reached the
+    server), `no_answer` (sent, but no response: timeout, connection reset), `answer` (a response)."""
+
+    kind: Literal["not_sent", "no_answer", "answer"]
+    status: int = 0
+    label: str = ""
+    transient: bool = False
+    duplicate: bool = False
+    #: 429: milliseconds until the server's window reopens (reset header or Retry-After).
+    reset_in_ms: float | None = None
+
+
+@dataclass(frozen=True)
+class Retry:
+    delay_ms: int
+
+
+@dataclass(frozen=True)
+class LookUp:
+    pass
+
+
+@dataclass(frozen=True)
+class Resync:
+    pass
+
+
+@dataclass(frozen=True)
+class Fail:
+    pass
+
+
+@dataclass(frozen=True)
+class Unknown:
+    pass
+
+
+Step = Union[Retry, LookUp, Resync, Fail, Unknown]
+
+
+def backoff_ms(retry: int, jitter: float) -> int:
+    """Full-jitter backoff for the `retry`-th retry (1-based): in [0, min(cap, base * 2^(retry-1)))."""
+    ceiling = min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** max(0, retry - 1))
+    return int(jitter * ceiling)
+
+
+def _may_be_applied(outcome: Outcome) -> bool:
+    return outcome.kind == "no_answer" or (outcome.kind == "answer" and outcome.status >= 500)
+
+
+def next_step(state: RetryState, outcome: Outcome) -> Step:
+    """What to do after an attempt that did not succeed (see the module table)."""
+    budget = state.retries < state.max_retries
+    retry = Retry(backoff_ms(state.retries + 1, state.jitter))
+    status = outcome.status if outcome.kind == "answer" else 0
+    write = state.retry != "safe"
+    gave_up: Step = LookUp() if state.can_look_up else Unknown()
+
+    if outcome.kind == "not_sent":
+        return retry if budget else Fail()
+    if status == 429:
+        wait = outcome.reset_in_ms or 0
+        if not budget or wait > MAX_SERVER_WAIT_MS:
+            return Fail()
+        return Retry(max(retry.delay_ms, int(wait + 0.999)))
+    if status == 401 and outcome.label == "REQUEST_EXPIRED":
+        return Resync() if state.signed and state.clock_sync and not state.resynced else Fail()
+    if outcome.duplicate and state.resent and state.dedupes:
+        return LookUp() if state.can_look_up else Unknown()
+    if not write or state.dedupes:
+        again = outcome.kind == "no_answer" or (status >= 500 and status != 501) or outcome.transient
+        if again and budget:
+            return retry
+        if write and _may_be_applied(outcome):
+            return gave_up
+        return Fail()
+    # A write the server does not deduplicate: never sent again once it may have been applied.
+    return gave_up if _may_be_applied(outcome) else Fail()

@@ -1,0 +1,89 @@
+# Copied by exchange-v4 from templates/python/runtime/transport.py. Do not edit here: edit that file,
+# then run: npm run generate
+"""Sending one attempt with `http.client`: a fresh connection per attempt (so a failure is never
+confused with a stale kept-alive connection), no redirects followed, and every failure classified
+as "certainly not sent" (connect failed: refused, DNS, connect timeout) or "sent, no answer"."""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal, Protocol
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class WireRequest:
+    """One attempt as it goes on the wire."""
+
+    method: str
+    #: Absolute URL with the query string exactly as signed.
+    url: str
+    headers: Mapping[str, str]
+    #: Body bytes exactly as signed (`b""`: no body).
+    body: bytes
+    timeout_s: float
+
+
+@dataclass(frozen=True)
+class WireResponse:
+    status: int
+    #: Lower-case header names.
+    headers: Mapping[str, str]
+    text: str
+    duration_ms: float
+
+
+class SendFailure(Exception):
+    """No answer. `kind`: `not_sent` (the server never got the request), `timeout` or `no_answer`
+    (it may have)."""
+
+    def __init__(self, kind: Literal["not_sent", "timeout", "no_answer"], detail: str) -> None:
+        super().__init__(f"{kind}: {detail}")
+        self.kind: Literal["not_sent", "timeout", "no_answer"] = kind
+        self.detail = detail
+
+
+class Transport(Protocol):
+    """Sends attempts; raises `SendFailure` when no answer arrives."""
+
+    def send(self, request: WireRequest) -> WireResponse: ...
+
+
+class HttpTransport:
+    """The default transport (`http.client`, standard library)."""
+
+    def send(self, request: WireRequest) -> WireResponse:
+        parts = urlsplit(request.url)
+        target = parts.path + (f"?{parts.query}" if parts.query else "")
+        host = parts.hostname or ""
+        cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+        conn = cls(host, parts.port, timeout=request.timeout_s)
+        started = time.monotonic()
+        try:
+            try:
+                conn.connect()
+            except (OSError, http.client.HTTPException) as error:
+                raise SendFailure("not_sent", f"{type(error).__name__}: {error}") from None
+            try:
+                conn.putrequest(request.method, target, skip_host=False, skip_accept_encoding=True)
+                for name, value in request.headers.items():
+                    conn.putheader(name, value)
+                if request.body or request.method in ("POST", "PUT", "PATCH"):
+                    conn.putheader("Content-Length", str(len(request.body)))
+                conn.endheaders(request.body or None)
+                response = conn.getresponse()
+                raw = response.read()
+            except (socket.timeout, TimeoutError) as error:
+                raise SendFailure("timeout", f"{type(error).__name__}: {error}") from None
+            except (OSError, http.client.HTTPException) as error:
+                raise SendFailure("no_answer", f"{type(error).__name__}: {error}") from None
+            headers = {name.lower(): value for name, value in response.getheaders()}
+            return WireResponse(
+                response.status, headers, raw.decode("utf-8", errors="replace"), (time.monotonic() - started) * 1000
+            )
+        finally:
+            conn.close()

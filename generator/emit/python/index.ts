@@ -1,0 +1,54 @@
+/**
+ * The Python target: `generated/python/`, the package `exchange_v4`, rendered from the IR alone
+ * with the handlebars templates of `templates/python/` and the hand-written runtime copied from
+ * `templates/python/runtime/`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import Handlebars from 'handlebars';
+import type { IR } from '../../ir/types.js';
+import { BANNER_LINES } from '../naming.js';
+import { areaModule, pyBanner, pyCopiedBanner } from './naming.js';
+import { PythonTypes } from './types.js';
+import { areaView, clientView, labelsView, metaView, modelsView, packageView } from './views.js';
+
+const TEMPLATES = 'templates/python';
+const PACKAGE = 'python/exchange_v4';
+
+/** Every file of the Python package, by path relative to `generated/`. */
+export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, string>> {
+  const read = (file: string): Promise<string> => readFile(path.join(root, TEMPLATES, file), 'utf8');
+  const hb = Handlebars.create();
+  hb.registerPartial('typedef', await read('typedef.hbs'));
+  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  const render = async (template: string, view: unknown): Promise<string> => {
+    let run = compiled.get(template);
+    if (!run) compiled.set(template, (run = hb.compile(await read(template), { noEscape: true, strict: true })));
+    return run(view);
+  };
+
+  const out = new Map<string, string>();
+  const types = new PythonTypes(ir);
+  const docs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
+  for (const area of [...new Set(ir.operations.map((o) => o.area))].sort())
+    out.set(
+      `${PACKAGE}/operations/${areaModule(area)}.py`,
+      await render('area.py.hbs', areaView(ir, types, area, docs[area] ?? '')),
+    );
+  const pkg = packageView(ir);
+  out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
+  out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
+  out.set(`${PACKAGE}/_meta.py`, await render('meta.py.hbs', metaView(ir)));
+  out.set(`${PACKAGE}/labels.py`, await render('labels.py.hbs', labelsView(ir)));
+  out.set(`${PACKAGE}/client.py`, await render('client.py.hbs', clientView(ir)));
+  out.set(`${PACKAGE}/__init__.py`, await render('init.py.hbs', pkg));
+  out.set(`${PACKAGE}/py.typed`, `${pyBanner(BANNER_LINES)}\n`);
+  out.set('python/pyproject.toml', await render('pyproject.toml.hbs', pkg));
+
+  const runtime = path.join(TEMPLATES, 'runtime');
+  for (const file of (await readdir(path.join(root, runtime))).filter((f) => f.endsWith('.py')).sort()) {
+    const text = await readFile(path.join(root, runtime, file), 'utf8');
+    out.set(`${PACKAGE}/_runtime/${file}`, pyCopiedBanner(`${runtime}/${file}`) + text);
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,70 @@
+"""Structured log events and the redactor. Events carry no headers and no bodies, so the API key,
+the secret, the Timestamp and the signature cannot reach a log through them; text the server sends
+back (error messages, headers) passes through the redactor before it reaches an error or a log."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Callable, Literal, NotRequired, TypedDict, Union
+
+
+class LogEvent(TypedDict):
+    """One thing the runtime did."""
+
+    #: `request`: an attempt is sent; `response`: it got an answer; `retry`: the call is sent again
+    #: after `delay_ms`; `error`: the call failed.
+    type: Literal["request", "response", "retry", "error"]
+    operation: str
+    method: str
+    #: Full URL with the query string as sent.
+    url: str
+    attempt: int
+    status: NotRequired[int]
+    duration_ms: NotRequired[float]
+    trace_id: NotRequired[str]
+    request_id: NotRequired[str]
+    delay_ms: NotRequired[int]
+    reason: NotRequired[str]
+
+
+Logger = Union[Callable[[LogEvent], None], logging.Logger]
+"""A callback receiving events, or a `logging.Logger` (events logged at DEBUG, errors at WARNING)."""
+
+
+def emit(logger: Logger | None, event: LogEvent) -> None:
+    """Hands one event to the logger; a failing logger never breaks a call."""
+    if logger is None:
+        return
+    try:
+        if isinstance(logger, logging.Logger):
+            level = logging.WARNING if event["type"] == "error" else logging.DEBUG
+            message = "%s %s %s attempt %s"
+            args = (event["type"], event["operation"], event["method"], event["attempt"])
+            logger.log(level, message, *args, extra={"exchange": dict(event)})
+        else:
+            logger(event)
+    except Exception:  # noqa: BLE001 - a logger must never break a call
+        pass
+
+
+_SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
+
+
+def make_redactor(secrets: list[str]) -> Callable[[str], str]:
+    """Removes the key, the secret and anything shaped like a signature (128 hex digits) from text
+    the server sent back (a proxy that echoes request headers must not carry them into an error)."""
+    exact = [s for s in secrets if len(s) >= 4]
+
+    def redact(text: str) -> str:
+        out = _SIGNATURE.sub("[redacted]", text)
+        for s in exact:
+            out = out.replace(s, "[redacted]")
+        return out
+
+    return redact
+
+
+def reason_of(error: BaseException) -> str:
+    """`Name: message` of an error, for log events."""
+    return f"{type(error).__name__}: {error}"

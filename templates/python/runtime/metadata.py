@@ -1,0 +1,136 @@
+"""Operation metadata: the data the generator emits for every operation (in `_meta.py`) and the
+runtime reads. Plain frozen dataclasses, built from the IR."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+ValuePath = tuple[str, ...]
+"""A path to values inside a JSON body: property names, or `*` for every array item / map value."""
+
+Scope = Literal["ip", "uid", "uid+market"]
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """`requests` per `window` seconds, counted per `scope` in `bucket` (shared by operations)."""
+
+    bucket: str
+    requests: int
+    window: float
+    scope: Scope
+    #: Scope `uid+market`: the request field holding the market (in a list body, each item's).
+    market: str | None = None
+
+
+@dataclass(frozen=True)
+class Pagination:
+    style: Literal["page", "offset"]
+    default_limit: int
+    max_limit: int
+    min_limit: int = 1
+
+
+@dataclass(frozen=True)
+class TimeRange:
+    from_param: str
+    to_param: str
+    max_days: float
+    default_days: float
+
+
+@dataclass(frozen=True)
+class Idempotency:
+    field: str
+    dedupes: bool
+    generate: bool
+    #: (operationId, parameter) of the read that finds the write by its id.
+    lookup: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class GroupLimit:
+    field: str
+    max: int
+
+
+@dataclass(frozen=True)
+class FieldRule:
+    """A rule checked on one parameter or body field (or array item) before any I/O."""
+
+    name: str
+    where: Literal["path", "query", "header", "body", "item"]
+    required: bool = False
+    type: str | None = None
+    format: str | None = None
+    enum: tuple[str | int | float | bool, ...] | None = None
+    pattern: str | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+    min_items: int | None = None
+    max_items: int | None = None
+    decimal_gt: str | None = None
+    decimal_max_scale: int | None = None
+    secret: bool = False
+    items: FieldRule | None = None
+
+
+@dataclass(frozen=True)
+class QueryParam:
+    name: str
+    csv: bool = False
+
+
+@dataclass(frozen=True)
+class OperationMeta:
+    """Everything the runtime needs to send one operation."""
+
+    id: str
+    #: Python method name (`list_withdrawals`).
+    name: str
+    area: str
+    method: Literal["GET", "POST", "PUT", "PATCH", "DELETE"]
+    path: str
+    auth: Literal["public", "private"]
+    shape: Literal["shaped", "named-only"]
+    rate_limit: RateLimit
+    retry: Literal["safe", "keyed", "never"]
+    success_status: int
+    path_params: tuple[str, ...] = ()
+    query_params: tuple[QueryParam, ...] = ()
+    header_params: tuple[str, ...] = ()
+    #: `none`; `json` (top-level fields `body_fields` taken from the flat params); `open` (`params["body"]`).
+    body: Literal["none", "json", "open"] = "none"
+    body_fields: tuple[str, ...] = ()
+    pagination: Pagination | None = None
+    time_range: TimeRange | None = None
+    idempotency: Idempotency | None = None
+    group_limit: GroupLimit | None = None
+    require_any_of: tuple[str, ...] = ()
+    int64_request: tuple[ValuePath, ...] = ()
+    int64_response: tuple[ValuePath, ...] = ()
+    decimal_response: tuple[ValuePath, ...] = ()
+    nested_list: bool = False
+    rules: tuple[FieldRule, ...] = ()
+    deprecated: bool = False
+
+
+@dataclass(frozen=True)
+class ApiMeta:
+    """API-wide metadata, emitted once."""
+
+    release: str
+    path_prefix: str
+    servers: dict[str, str]
+    signing_headers: tuple[str, str, str]
+    max_skew_seconds: float
+    #: Response header names by role (`traceId`, `rateLimitReset`, ...).
+    response_headers: dict[str, str]
+    #: Request header names by role (`clientRequestId`, `sizeDecimal`, `expiry`).
+    request_headers: dict[str, str]
+    clock_operation: str
+    transient_labels: frozenset[str] = field(default_factory=frozenset[str])
+    duplicate_labels: frozenset[str] = field(default_factory=frozenset[str])

@@ -1,0 +1,110 @@
+"""Iteration over paginated lists: pages through `page`/`limit` or `offset`/`limit` until a short
+page, and splits a time range longer than the operation allows into consecutive windows, oldest
+first, without overlap or gap."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from .metadata import OperationMeta
+from .validate import DAY, as_mapping, lookup
+
+MAX_PAGES = 100_000
+"""Safety bound on the pages of one iteration."""
+
+
+def time_windows(start: int, end: int, max_days: float) -> list[tuple[int, int]]:
+    """Splits the inclusive range [start, end] (Unix seconds) into windows of at most
+    `max_days * 86400` seconds: each window ends one second before the next begins."""
+    span = int(max_days * DAY)
+    if span < 1:
+        raise ValueError(f"max_days must cover at least one second, got {max_days}")
+    windows: list[tuple[int, int]] = []
+    at = start
+    while at <= end:
+        stop = min(at + span - 1, end)
+        windows.append((at, stop))
+        at = stop + 1
+    return windows
+
+
+def _with(meta: OperationMeta, params: Mapping[str, object], values: Mapping[str, object]) -> dict[str, object]:
+    if meta.shape == "named-only":
+        query = params.get("query")
+        merged = dict(as_mapping(query))
+        merged.update(values)
+        return {**params, "query": merged}
+    return {**params, **values}
+
+
+def _integer(value: object) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def _window_params(
+    meta: OperationMeta, params: Mapping[str, object], now_seconds: Callable[[], int]
+) -> list[dict[str, object]]:
+    span = meta.time_range
+    unchanged = [dict(params)]
+    if span is None:
+        return unchanged
+    given_from, given_to = lookup(meta, params, span.from_param), lookup(meta, params, span.to_param)
+    if given_from is None and given_to is None:
+        return unchanged
+    end = now_seconds() if given_to is None else _integer(given_to)
+    if end is None:
+        return unchanged
+    begin = end - int(span.default_days * DAY) if given_from is None else _integer(given_from)
+    if begin is None:
+        return unchanged
+    windows = time_windows(begin, end, span.max_days)
+    if len(windows) <= 1:
+        return unchanged
+    return [_with(meta, params, {span.from_param: a, span.to_param: b}) for a, b in windows]
+
+
+def _id_of(item: object) -> str | None:
+    if isinstance(item, Mapping):
+        value = item.get("id")  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+        if isinstance(value, (str, int)):
+            return str(value)
+    return None
+
+
+def paginate(
+    meta: OperationMeta,
+    params: Mapping[str, object],
+    fetch_page: Callable[[dict[str, object]], Sequence[Any]],
+    now_seconds: Callable[[], int],
+) -> Iterator[Any]:
+    """Yields every item: each time window (when the range is longer than allowed) paged through
+    fully, oldest first. The page size is the caller's `limit` or the default; paging stops at a
+    short page or a full page that repeats the previous one. Items with an `id` are yielded once."""
+    seen: set[str] = set()
+    pages = 0
+    for index, base in enumerate(_window_params(meta, params, now_seconds)):
+        if meta.pagination is None:
+            yield from fetch_page(base)
+            continue
+        style = meta.pagination.style
+        limit = _integer(lookup(meta, params, "limit")) or meta.pagination.default_limit
+        start = _integer(lookup(meta, params, style)) if index == 0 else None
+        position = start if start is not None else (1 if style == "page" else 0)
+        previous: list[str | None] | None = None
+        while pages < MAX_PAGES:
+            pages += 1
+            items = fetch_page(_with(meta, base, {"limit": limit, style: position}))
+            for item in items:
+                key = _id_of(item)
+                if key is None or key not in seen:
+                    if key is not None:
+                        seen.add(key)
+                    yield item
+            ids = [_id_of(item) for item in items]
+            if len(items) < limit or (None not in ids and ids == previous):
+                break
+            previous = ids
+            position += 1 if style == "page" else limit

@@ -1,0 +1,173 @@
+"""The request loop with a scripted transport: what is sent again, what is looked up, what ends as
+an unknown outcome, and that no key, secret or signature reaches an error or a log."""
+
+import re
+import unittest
+
+from exchange_v4 import (
+    AuthenticationError,
+    NetworkError,
+    RedirectError,
+    ServerError,
+    UnknownOutcomeError,
+)
+from exchange_v4._runtime.transport import SendFailure
+
+from fakes import KEY, SECRET, Script, client, reply
+
+WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"}
+TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
+RECORD = {"id": "w1", "status": "REQUEST", "currency": "USDT", "amount": "100"}
+
+
+def body_field(request, name):  # type: ignore[no-untyped-def]
+    import json
+
+    return json.loads(request.body)[name]
+
+
+class Reads(unittest.TestCase):
+    def test_a_503_read_is_retried_then_succeeds(self) -> None:
+        script = Script({"/wallet/withdrawals": [reply(503, {"label": "TOO_BUSY"}), reply(200, [RECORD])]})
+        events: list[dict[str, object]] = []
+        data = client(script, events, max_retries=2).wallet.list_withdrawals({"currency": "USDT"})
+        self.assertEqual(len(script.sent), 2)
+        self.assertEqual(str(data[0]["amount"]), "100")
+        self.assertIn({"type": "slept", "ms": 250}, events)
+
+    def test_retries_stop_at_max(self) -> None:
+        script = Script({"/wallet/withdrawals": [reply(500, {"label": "SERVER_ERROR"})] * 3})
+        with self.assertRaises(ServerError):
+            client(script, max_retries=2).wallet.list_withdrawals()
+        self.assertEqual(len(script.sent), 3)
+
+
+class Writes(unittest.TestCase):
+    def test_withdraw_carries_a_generated_id_and_is_looked_up_after_no_answer(self) -> None:
+        def found(request):  # type: ignore[no-untyped-def]
+            wanted = request.url.split("withdraw_order_id=")[1]
+            return reply(200, [{**RECORD, "withdraw_order_id": wanted}])
+
+        script = Script({"/withdrawals": [SendFailure("no_answer", "reset")], "/wallet/withdrawals": [found]})
+        record = client(script, max_retries=2).withdrawals.withdraw(WITHDRAW)
+        sent_id = body_field(script.sent[0], "withdraw_order_id")
+        self.assertRegex(sent_id, r"^[0-9A-Za-z_.-]{1,32}$")
+        self.assertEqual(record["withdraw_order_id"], sent_id)
+        self.assertEqual(script.paths()[0], "POST /withdrawals")
+        self.assertEqual(len([p for p in script.paths() if p.startswith("POST")]), 1)
+
+    def test_withdraw_not_found_ends_as_unknown_with_the_id(self) -> None:
+        script = Script({"/withdrawals": [reply(502, {"label": "SERVER_ERROR"})], "/wallet/withdrawals": [reply(200, [])]})
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            client(script, max_retries=2).withdrawals.withdraw({**WITHDRAW, "withdraw_order_id": "my-id-1"})
+        error = caught.exception
+        self.assertEqual(error.idempotency and error.idempotency.value, "my-id-1")
+        self.assertEqual(error.idempotency and error.idempotency.field, "withdraw_order_id")
+        self.assertGreater(error.retry_after_ms, 0)
+        self.assertEqual([p.split("?")[0] for p in script.paths()], ["POST /withdrawals", "GET /wallet/withdrawals"])
+
+    def test_withdraw_never_sent_is_sent_again(self) -> None:
+        script = Script({"/withdrawals": [SendFailure("not_sent", "refused"), reply(200, RECORD)]})
+        client(script, max_retries=2).withdrawals.withdraw(WITHDRAW)
+        ids = [body_field(r, "withdraw_order_id") for r in script.sent]
+        self.assertEqual(len(ids), 2)
+        self.assertEqual(ids[0], ids[1])
+
+    def test_a_deduplicated_transfer_is_resent_with_the_same_id(self) -> None:
+        script = Script({"/wallet/transfers": [SendFailure("timeout", "read timed out"), reply(200, '{"tx_id":9007199254740993}')]})
+        data = client(script, max_retries=2).wallet.transfer(TRANSFER)
+        self.assertEqual(data["tx_id"], 9007199254740993)
+        ids = {body_field(r, "client_order_id") for r in script.sent}
+        self.assertEqual(len(script.sent), 2)
+        self.assertEqual(len(ids), 1)
+
+    def test_a_resend_refused_as_duplicate_is_looked_up(self) -> None:
+        script = Script(
+            {
+                "/wallet/transfers": [SendFailure("no_answer", "reset"), reply(400, {"label": "DUPLICATE_REQUEST"})],
+                "/wallet/order_status": [reply(200, {"tx_id": "77", "status": "SUCCESS"})],
+            }
+        )
+        data = client(script, max_retries=2).wallet.transfer({**TRANSFER, "client_order_id": "pay-1"})
+        self.assertEqual(data, {"tx_id": "77", "status": "SUCCESS"})
+
+    def test_a_write_without_lookup_is_unknown_at_once(self) -> None:
+        script = Script({"/withdrawals/push": [reply(503, {"label": "TOO_BUSY"})]})
+        with self.assertRaises(UnknownOutcomeError):
+            client(script, max_retries=2).withdrawals.withdraw_push_order({"receive_uid": 10002, "currency": "USDT", "amount": "1"})
+        self.assertEqual(len(script.sent), 1)
+
+    def test_resolve_outcome(self) -> None:
+        script = Script({"/withdrawals": [SendFailure("no_answer", "reset")], "/wallet/withdrawals": [reply(200, []), reply(200, [{**RECORD, "withdraw_order_id": "w-9"}])]})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.withdrawals.withdraw({**WITHDRAW, "withdraw_order_id": "w-9"})
+        resolution = c.resolve_outcome(caught.exception)
+        self.assertEqual(resolution.status, "applied")
+        self.assertEqual(resolution.record["id"], "w1")
+
+    def test_resolve_outcome_unknown_and_not_applied(self) -> None:
+        script = Script({"/withdrawals": [SendFailure("no_answer", "x")], "/wallet/withdrawals": [reply(200, [])] * 2})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.withdrawals.withdraw(WITHDRAW)
+        self.assertEqual(c.resolve_outcome(caught.exception).status, "unknown")
+        never = NetworkError("refused", sent=False, operation="withdraw")
+        self.assertEqual(c.resolve_outcome(never).status, "not_applied")
+        script = Script({"/wallet/transfers": [SendFailure("no_answer", "x")], "/wallet/order_status": [reply(404, {"label": "ORDER_NOT_FOUND"})] * 2})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.wallet.transfer(TRANSFER)
+        self.assertEqual(c.resolve_outcome(caught.exception).status, "not_applied")
+
+
+class Answers(unittest.TestCase):
+    def test_429_waits_for_the_reset_and_retries_a_write(self) -> None:
+        script = Script({"/withdrawals": [reply(429, {"label": "TOO_MANY_REQUESTS"}, {"Retry-After": "2"}), reply(200, RECORD)]})
+        events: list[dict[str, object]] = []
+        client(script, events, max_retries=1).withdrawals.withdraw(WITHDRAW)
+        slept = [e["ms"] for e in events if e["type"] == "slept"]
+        self.assertEqual(len(script.sent), 2)
+        self.assertGreaterEqual(slept[0], 1_900)  # type: ignore[operator]
+
+    def test_request_expired_resyncs_the_clock_and_resends_once(self) -> None:
+        script = Script(
+            {
+                "/wallet/withdrawals": [reply(401, {"label": "REQUEST_EXPIRED"}), reply(401, {"label": "REQUEST_EXPIRED"})],
+                "/spot/time": [reply(200, {"server_time": 1_700_000_000_000})] * 2,
+            }
+        )
+        with self.assertRaises(AuthenticationError):
+            client(script, clock_sync="lazy").wallet.list_withdrawals()
+        self.assertEqual([p.split("?")[0] for p in script.paths()], ["GET /spot/time", "GET /wallet/withdrawals", "GET /spot/time", "GET /wallet/withdrawals"])
+        stamps = [int(r.headers["Timestamp"]) for r in script.sent if "withdrawals" in r.url]
+        self.assertTrue(all(abs(s - 1_700_000_000) < 5 for s in stamps), stamps)
+
+    def test_redirects_are_not_followed(self) -> None:
+        script = Script({"/wallet/withdrawals": [reply(307, "", {"Location": "https://elsewhere.test:8443/api/v4/x?y=1"})]})
+        with self.assertRaises(RedirectError) as caught:
+            client(script, max_retries=2).wallet.list_withdrawals()
+        self.assertEqual(caught.exception.status, 307)
+        self.assertEqual(caught.exception.location_origin, "https://elsewhere.test:8443")
+        self.assertEqual(len(script.sent), 1)
+
+
+class Secrets(unittest.TestCase):
+    def test_no_key_secret_or_signature_in_errors_or_logs(self) -> None:
+        echo = {"label": "INVALID_SIGNATURE", "message": f"key {KEY} secret {SECRET} sign {'ab' * 64}"}
+        script = Script({"/wallet/withdrawals": [reply(401, echo, {"X-Echo": KEY})]})
+        events: list[dict[str, object]] = []
+        c = client(script, events)
+        with self.assertRaises(AuthenticationError) as caught:
+            c.wallet.list_withdrawals()
+        sign = script.sent[0].headers["SIGN"]
+        error = caught.exception
+        texts = [str(error), repr(error), repr(vars(error)), repr(events), repr(c), repr(vars(c))]
+        for text in texts:
+            for secret in (KEY, SECRET, sign):
+                self.assertNotIn(secret, text)
+        self.assertTrue(re.search(r"\[redacted\]", error.detail))
+
+
+if __name__ == "__main__":
+    unittest.main()

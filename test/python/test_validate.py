@@ -1,0 +1,66 @@
+"""Validation before any I/O, with the generated metadata of real operations: each row names the
+field and the rule that must be reported."""
+
+import unittest
+from decimal import Decimal
+
+from exchange_v4 import ValidationError
+from exchange_v4._meta import OPERATIONS
+from exchange_v4._runtime.validate import validate_call
+
+NOW = 1_700_000_000
+DAY = 86_400
+TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5"}
+WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "T1"}
+
+ROWS = [
+    ("transfer", {**TRANSFER, "amount": "1.123456789"}, "amount", "decimal.maxScale"),
+    ("transfer", {**TRANSFER, "amount": "0"}, "amount", "decimal.gt"),
+    ("transfer", {**TRANSFER, "amount": 1.5}, "amount", "type"),
+    ("transfer", {**TRANSFER, "amount": "1e5"}, "amount", "decimal"),
+    ("transfer", {**TRANSFER, "from": "wallet"}, "from", "enum"),
+    ("transfer", {k: v for k, v in TRANSFER.items() if k != "currency"}, "currency", "required"),
+    ("transfer", {**TRANSFER, "client_order_id": "has space"}, "client_order_id", "pattern"),
+    ("transfer", {**TRANSFER, "client_order_id": "ok\n"}, "client_order_id", "pattern"),
+    ("transfer", {**TRANSFER, "colour": "red"}, "colour", "unknown"),
+    ("withdraw", {**WITHDRAW, "withdraw_order_id": "x" * 33}, "withdraw_order_id", "pattern"),
+    ("withdraw", {**WITHDRAW, "withdraw_order_id": "a/b"}, "withdraw_order_id", "pattern"),
+    ("listWithdrawals", {"limit": 1001}, "limit", "maximum"),
+    ("listWithdrawals", {"offset": -1}, "offset", "minimum"),
+    ("listWithdrawals", {"from": NOW - 31 * DAY, "to": NOW}, "from", "timeRange"),
+    ("listWithdrawals", {"from": NOW, "to": NOW - 1}, "from", "timeRange"),
+    ("listWithdrawals", {"from": "yesterday"}, "from", "type"),
+    ("getTransferOrderStatus", {}, "client_order_id or tx_id", "requireAnyOf"),
+    ("getUnifiedBorrowableList", {"currencies": ["BTC"] * 11}, "currencies", "maxItems"),
+    ("getUnifiedRiskUnits", {"body": {"a": 1}}, "body", "noBody"),
+    ("createBatchOrders", {"body": [{"currency_pair": "BTC_USDT"}] * 11}, "body[].currency_pair", "groupLimit"),
+    ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
+]
+
+
+class Rules(unittest.TestCase):
+    def test_table(self) -> None:
+        for op, params, field, rule in ROWS:
+            with self.subTest(f"{op} {field} {rule}"), self.assertRaises(ValidationError) as caught:
+                validate_call(OPERATIONS[op], params, NOW)
+            self.assertEqual((caught.exception.field, caught.exception.rule), (field, rule))
+            self.assertIn(field, str(caught.exception))
+
+    def test_valid_calls_pass(self) -> None:
+        validate_call(OPERATIONS["transfer"], {**TRANSFER, "amount": Decimal("0.00000001")}, NOW)
+        validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 30 * DAY, "to": NOW, "limit": 1000}, NOW)
+        validate_call(OPERATIONS["createBatchOrders"], {"body": [{"currency_pair": "BTC_USDT"}] * 10}, NOW)
+        validate_call(OPERATIONS["getSubAccount"], {"user_id": 36028813724316572}, NOW)
+
+    def test_a_long_range_may_be_iterated(self) -> None:
+        validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 90 * DAY, "to": NOW}, NOW, limit_range=False)
+
+    def test_secrets_are_redacted(self) -> None:
+        with self.assertRaises(ValidationError) as caught:
+            validate_call(OPERATIONS["createSubAccounts"], {"login_name": "desk_1", "password": 12345}, NOW)
+        self.assertEqual((caught.exception.field, caught.exception.value), ("password", "[redacted]"))
+        self.assertNotIn("12345", str(caught.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
