@@ -3,6 +3,7 @@ import { main as signedRead } from './signed-read.js';
 import { main as transfer } from './transfer-idempotent.js';
 import { main as withdrawals90Days } from './withdrawals-90-days.js';
 import { main as rateLimitError } from './rate-limit-error.js';
+import { main as spotOrder } from './spot-order.js';
 
 /** Every example with its file and title. */
 export const EXAMPLES: ReadonlyArray<{ file: string; title: string; main: () => Promise<void> }> = [
@@ -10,4 +11,5 @@ export const EXAMPLES: ReadonlyArray<{ file: string; title: string; main: () => 
   { file: 'transfer-idempotent.ts', title: 'A transfer with idempotency', main: transfer },
   { file: 'withdrawals-90-days.ts', title: 'Paging through 90 days of withdrawals', main: withdrawals90Days },
   { file: 'rate-limit-error.ts', title: 'Handling a rate-limit error', main: rateLimitError },
+  { file: 'spot-order.ts', title: 'A typed spot order', main: spotOrder },
 ];
