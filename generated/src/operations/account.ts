@@ -126,14 +126,7 @@ export const deleteSTPGroupUsersMeta: OperationMeta = {
   },
   rules: [
     { name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    {
-      name: 'user_id',
-      in: 'query',
-      required: true,
-      type: 'array',
-      minItems: 1,
-      items: { type: 'integer', format: 'int64' },
-    },
+    { name: 'user_id', in: 'query', required: true, type: 'array', items: { type: 'integer', format: 'int64' } },
   ],
 };
 

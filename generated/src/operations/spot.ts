@@ -611,15 +611,7 @@ export const getBatchSpotFeeMeta: OperationMeta = {
   successStatus: 200,
   int64: { response: [['*', 'user_id']] },
   rules: [
-    {
-      name: 'currency_pairs',
-      in: 'query',
-      required: true,
-      type: 'array',
-      minItems: 1,
-      maxItems: 50,
-      items: { type: 'string' },
-    },
+    { name: 'currency_pairs', in: 'query', required: true, type: 'array', maxItems: 50, items: { type: 'string' } },
   ],
 };
 
