@@ -4,6 +4,7 @@ import { main as transfer } from './transfer-idempotent.js';
 import { main as withdrawals90Days } from './withdrawals-90-days.js';
 import { main as rateLimitError } from './rate-limit-error.js';
 import { main as futuresPosition } from './futures-position.js';
+import { main as spotOrder } from './spot-order.js';
 
 /** Every example with its file and title. */
 export const EXAMPLES: ReadonlyArray<{ file: string; title: string; main: () => Promise<void> }> = [
@@ -12,4 +13,5 @@ export const EXAMPLES: ReadonlyArray<{ file: string; title: string; main: () => 
   { file: 'withdrawals-90-days.ts', title: 'Paging through 90 days of withdrawals', main: withdrawals90Days },
   { file: 'rate-limit-error.ts', title: 'Handling a rate-limit error', main: rateLimitError },
   { file: 'futures-position.ts', title: 'A futures position', main: futuresPosition },
+  { file: 'spot-order.ts', title: 'A typed spot order', main: spotOrder },
 ];

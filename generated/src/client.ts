@@ -17,21 +17,55 @@ import * as unifiedOperations from './operations/unified.js';
 import * as walletOperations from './operations/wallet.js';
 import * as withdrawalsOperations from './operations/withdrawals.js';
 
-/** Account settings and STP groups (shape not given). Reached as `client.account`. */
+/** Account details, key information and STP groups. Reached as `client.account`. */
 export class AccountApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Remove a user from an STP group (shape not given)
+   * Add users to an STP group
    *
-   * Removes a user from a self-trade prevention user group. Response shape not given.
+   * Adds users to a self-trade prevention group. Only the main account that created the group may,
+   * and only accounts under that main account can be added. The body is the list of user ids; the
+   * answer lists the group's users afterwards.
+   *
+   * `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  addSTPGroupUsers(
+    params: accountOperations.AddSTPGroupUsersParams,
+    options?: RequestOptions,
+  ): ApiPromise<accountOperations.AddSTPGroupUsersResponse> {
+    return accountOperations.addSTPGroupUsers(this.core, params, options);
+  }
+
+  /**
+   * Create an STP group
+   *
+   * Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
+   *
+   * `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSTPGroup(
+    params: accountOperations.CreateSTPGroupParams,
+    options?: RequestOptions,
+  ): ApiPromise<accountOperations.CreateSTPGroupResponse> {
+    return accountOperations.createSTPGroup(this.core, params, options);
+  }
+
+  /**
+   * Remove users from an STP group
+   *
+   * Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
+   * account that created the group may, and only for accounts under it. The answer lists the
+   * group's users afterwards.
    *
    * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   deleteSTPGroupUsers(
     params: accountOperations.DeleteSTPGroupUsersParams,
@@ -41,13 +75,11 @@ export class AccountApi {
   }
 
   /**
-   * Account detail (shape not given)
+   * Get account details
    *
-   * Details of the caller's account. The API description names this endpoint only.
+   * The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
    *
    * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getAccountDetail(
     params?: accountOperations.GetAccountDetailParams,
@@ -57,13 +89,11 @@ export class AccountApi {
   }
 
   /**
-   * Main account keys (shape not given)
+   * Get main-account key information
    *
-   * API keys of the main account. The API description names this endpoint only.
+   * Key information of the main account (state, mode, permissions, whitelists); never a secret.
    *
    * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getAccountMainKeys(
     params?: accountOperations.GetAccountMainKeysParams,
@@ -73,13 +103,11 @@ export class AccountApi {
   }
 
   /**
-   * Account rate limits (shape not given)
+   * Get fill-ratio rate-limit tiers
    *
-   * The caller's rate-limit information. The API description names this endpoint only.
+   * The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
    *
    * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getAccountRateLimit(
     params?: accountOperations.GetAccountRateLimitParams,
@@ -89,18 +117,58 @@ export class AccountApi {
   }
 
   /**
-   * Set fee deduction (shape not given)
+   * Get the GT fee payment setting
    *
-   * Changes the fee deduction setting. The API description names this endpoint only.
+   * Whether the caller's trading fees are paid with GT.
+   *
+   * `GET /account/debit_fee` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  getDebitFee(
+    params?: accountOperations.GetDebitFeeParams,
+    options?: RequestOptions,
+  ): ApiPromise<accountOperations.GetDebitFeeResponse> {
+    return accountOperations.getDebitFee(this.core, params, options);
+  }
+
+  /**
+   * List STP groups
+   *
+   * The self-trade prevention groups created by the caller's main account, optionally filtered by name.
+   *
+   * `GET /account/stp_groups` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  listSTPGroups(
+    params?: accountOperations.ListSTPGroupsParams,
+    options?: RequestOptions,
+  ): ApiPromise<accountOperations.ListSTPGroupsResponse> {
+    return accountOperations.listSTPGroups(this.core, params, options);
+  }
+
+  /**
+   * List the users of an STP group
+   *
+   * The users in a self-trade prevention group; only the main account that created the group may list them.
+   *
+   * `GET /account/stp_groups/{stp_id}/users` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  listSTPGroupsUsers(
+    params: accountOperations.ListSTPGroupsUsersParams,
+    options?: RequestOptions,
+  ): ApiPromise<accountOperations.ListSTPGroupsUsersResponse> {
+    return accountOperations.listSTPGroupsUsers(this.core, params, options);
+  }
+
+  /**
+   * Change the GT fee payment setting
+   *
+   * Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
    *
    * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   setDebitFee(
-    params?: accountOperations.SetDebitFeeParams,
+    params: accountOperations.SetDebitFeeParams,
     options?: RequestOptions,
   ): ApiPromise<accountOperations.SetDebitFeeResponse> {
     return accountOperations.setDebitFee(this.core, params, options);
@@ -334,21 +402,19 @@ export class DeliveryApi {
   }
 }
 
-/** Earn products (shape not given). Reached as `client.earn`. */
+/** Earn products: lending (`uni`). Reached as `client.earn`. */
 export class EarnApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Amend a lend (shape not given)
+   * Change the lowest lending rate
    *
-   * Amends the caller's lending. Replaces `PATCH /margin/loans/{loan_id}`. Request and response shapes are not given.
+   * Changes the lowest hourly rate of the caller's lending of a currency (the only change supported). Replaces the offline `PATCH /margin/loans/{loan_id}`. Answers 204 without a body.
    *
    * `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   changeUniLend(
     params?: earnOperations.ChangeUniLendParams,
@@ -358,31 +424,32 @@ export class EarnApi {
   }
 
   /**
-   * Lend or redeem (shape not given)
+   * Lend or redeem
    *
-   * Creates a lend or a redemption. Replaces `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Request and response shapes are not given.
+   * Lends `amount` of `currency` into the lending pool (with a lowest hourly rate `min_rate`), or
+   * redeems it. Lending is settled hourly: funds lent in an hour earn that hour's rate (nothing when
+   * the rate asked for was too high to lend), a redemption of lent funds arrives at the next full
+   * hour and of unlent funds at once. Lending and redeeming are refused in the two minutes around
+   * each full hour. At equal rates, earlier lending is served first. Replaces the offline
+   * `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Answers 204 without a body.
    *
    * `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   createUniLend(
-    params?: earnOperations.CreateUniLendParams,
+    params: earnOperations.CreateUniLendParams,
     options?: RequestOptions,
   ): ApiPromise<earnOperations.CreateUniLendResponse> {
     return earnOperations.createUniLend(this.core, params, options);
   }
 
   /**
-   * One lending currency (shape not given)
+   * Get a lending currency
    *
-   * One currency of the lending (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}` for lending. Response shape not given.
+   * One currency that can be lent, with its bounds; public.
    *
    * `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getUniCurrency(
     params: earnOperations.GetUniCurrencyParams,
@@ -392,13 +459,11 @@ export class EarnApi {
   }
 
   /**
-   * Lending currencies (shape not given)
+   * List lending currencies
    *
-   * Currencies of the lending (uni) group; public. Replaces `GET /margin/currency_pairs` for lending. Response shape not given.
+   * Every currency that can be lent, with its bounds; public. Replaces the lending side of the offline `GET /margin/currency_pairs`.
    *
    * `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listUniCurrencies(
     params?: earnOperations.ListUniCurrenciesParams,
@@ -408,50 +473,53 @@ export class EarnApi {
   }
 
   /**
-   * Lending interest records (shape not given)
+   * List lending interest payments
    *
-   * Interest records of lending; new with the margin borrowing migration. Parameters and response are not given.
+   * Interest paid on the caller's lending, page by page (`limit` 1 to 100). Without `from` the range
+   * starts where `to` and `limit` put it; `to` defaults to now.
    *
    * `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
   listUniInterestRecords(
     params?: earnOperations.ListUniInterestRecordsParams,
     options?: RequestOptions,
-  ): ApiPromise<earnOperations.ListUniInterestRecordsResponse> {
+  ): PagePromise<earnOperations.ListUniInterestRecordsResponse, earnOperations.ListUniInterestRecordsItem> {
     return earnOperations.listUniInterestRecords(this.core, params, options);
   }
 
   /**
-   * Lending records (shape not given)
+   * List lends and redemptions
    *
-   * Lend and redeem records. Replaces `GET /margin/loan_records`. Parameters and response are not given.
+   * The caller's lends and redemptions, page by page (`limit` 1 to 100). Without `from` the range
+   * starts where `to` and `limit` put it; `to` defaults to now. Replaces the offline
+   * `GET /margin/loan_records`.
    *
    * `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
   listUniLendRecords(
     params?: earnOperations.ListUniLendRecordsParams,
     options?: RequestOptions,
-  ): ApiPromise<earnOperations.ListUniLendRecordsResponse> {
+  ): PagePromise<earnOperations.ListUniLendRecordsResponse, earnOperations.ListUniLendRecordsItem> {
     return earnOperations.listUniLendRecords(this.core, params, options);
   }
 
   /**
-   * Lending orders (shape not given)
+   * List the caller's lending
    *
-   * The caller's lending orders. Replaces `GET /margin/loans` for lending. Parameters and response are not given.
+   * The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
    *
    * `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
   listUserUniLends(
     params?: earnOperations.ListUserUniLendsParams,
     options?: RequestOptions,
-  ): ApiPromise<earnOperations.ListUserUniLendsResponse> {
+  ): PagePromise<earnOperations.ListUserUniLendsResponse, earnOperations.ListUserUniLendsItem> {
     return earnOperations.listUserUniLends(this.core, params, options);
   }
 }
@@ -1071,37 +1139,36 @@ export class FuturesApi {
   }
 }
 
-/** Margin trading (shape not given). Reached as `client.margin`. */
+/** Isolated-margin accounts, borrowing and repayment. Reached as `client.margin`. */
 export class MarginApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Borrow or repay (shape not given)
+   * Borrow or repay in an isolated-margin market
    *
-   * Borrows or repays in the margin borrowing (uni) group. Replaces `POST /margin/loans` (borrowing) and `POST /margin/loans/{loan_id}/repayment`. Request and response shapes are not given.
+   * Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
+   * `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
+   * `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
+   * id the service deduplicates by, so it is never retried automatically.
    *
    * `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   createUniLoan(
-    params?: marginOperations.CreateUniLoanParams,
+    params: marginOperations.CreateUniLoanParams,
     options?: RequestOptions,
   ): ApiPromise<marginOperations.CreateUniLoanResponse> {
     return marginOperations.createUniLoan(this.core, params, options);
   }
 
   /**
-   * Auto-repay setting (shape not given)
+   * Get the auto-repay setting
    *
-   * The caller's margin auto-repayment setting; unchanged by the margin borrowing migration. Response shape not given.
+   * Whether the caller's isolated-margin borrowings are repaid automatically (for example by what a margin order brings in).
    *
    * `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getAutoRepayStatus(
     params?: marginOperations.GetAutoRepayStatusParams,
@@ -1111,45 +1178,39 @@ export class MarginApi {
   }
 
   /**
-   * Maximum transferable from margin (shape not given)
+   * Get the transferable amount of an isolated-margin account
    *
-   * Maximum amount transferable out of a margin account; unchanged by the margin borrowing migration. Parameters and response are not given.
+   * The most of `currency` that can be moved out of the isolated-margin account of `currency_pair`.
    *
    * `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getMarginTransferable(
-    params?: marginOperations.GetMarginTransferableParams,
+    params: marginOperations.GetMarginTransferableParams,
     options?: RequestOptions,
   ): ApiPromise<marginOperations.GetMarginTransferableResponse> {
     return marginOperations.getMarginTransferable(this.core, params, options);
   }
 
   /**
-   * Maximum borrowable (shape not given)
+   * Get the borrowable amount in an isolated-margin market
    *
-   * Maximum borrowable amount in the margin borrowing (uni) group. Replaces `GET /margin/borrowable`. Parameters and response are not given.
+   * The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
    *
    * `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getUniBorrowable(
-    params?: marginOperations.GetUniBorrowableParams,
+    params: marginOperations.GetUniBorrowableParams,
     options?: RequestOptions,
   ): ApiPromise<marginOperations.GetUniBorrowableResponse> {
     return marginOperations.getUniBorrowable(this.core, params, options);
   }
 
   /**
-   * One borrowable margin currency pair (shape not given)
+   * Get a borrowing market
    *
-   * One currency pair of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}`. Response shape not given.
+   * One isolated-margin market in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs/{currency_pair}`.
    *
    * `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getUniCurrencyPair(
     params: marginOperations.GetUniCurrencyPairParams,
@@ -1159,13 +1220,11 @@ export class MarginApi {
   }
 
   /**
-   * Funding accounts (shape not given)
+   * List funding accounts
    *
-   * Margin funding accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+   * The caller's funds available for margin lending, one per currency, or of one currency.
    *
    * `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listFundingAccounts(
     params?: marginOperations.ListFundingAccountsParams,
@@ -1175,29 +1234,34 @@ export class MarginApi {
   }
 
   /**
-   * Margin account book (shape not given)
+   * List isolated-margin balance changes
    *
-   * Margin account balance changes; also the history of transfers into and out of margin accounts (`POST /wallet/transfers`). Parameters and response are not given.
+   * Changes of the caller's isolated-margin balances (today only transfers into and out of margin
+   * accounts). The range from `from` to `to` must not exceed 30 days (the service states no default
+   * range; 30 days is assumed). `currency` needs `currency_pair`; `currency_pair` alone is ignored.
+   * Also the history of `POST /wallet/transfers` into and out of margin accounts.
    *
    * `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
    */
   listMarginAccountBook(
     params?: marginOperations.ListMarginAccountBookParams,
     options?: RequestOptions,
-  ): ApiPromise<marginOperations.ListMarginAccountBookResponse> {
+  ): PagePromise<marginOperations.ListMarginAccountBookResponse, marginOperations.ListMarginAccountBookItem> {
     return marginOperations.listMarginAccountBook(this.core, params, options);
   }
 
   /**
-   * Margin accounts (shape not given)
+   * List isolated-margin accounts
    *
-   * Isolated margin accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+   * The caller's isolated-margin accounts, one per currency pair, or of one pair. Each has the
+   * shape of an isolated-margin pair account (as in the sub-account margin balances); `available` =
+   * margin + borrowed.
    *
    * `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listMarginAccounts(
     params?: marginOperations.ListMarginAccountsParams,
@@ -1207,13 +1271,11 @@ export class MarginApi {
   }
 
   /**
-   * Borrowable margin currency pairs (shape not given)
+   * List borrowing markets
    *
-   * Currency pairs of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs`. Response shape not given.
+   * The isolated-margin markets in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs`.
    *
    * `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listUniCurrencyPairs(
     params?: marginOperations.ListUniCurrencyPairsParams,
@@ -1223,66 +1285,65 @@ export class MarginApi {
   }
 
   /**
-   * Margin interest records (shape not given)
+   * List isolated-margin interest deductions
    *
-   * Interest records of margin borrowing; new with the margin borrowing migration. Parameters and response are not given.
+   * Interest deducted from the caller's isolated-margin loans, page by page. Without `from` the
+   * range starts where `to` and `limit` put it; `to` defaults to now.
    *
    * `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
    */
   listUniLoanInterestRecords(
     params?: marginOperations.ListUniLoanInterestRecordsParams,
     options?: RequestOptions,
-  ): ApiPromise<marginOperations.ListUniLoanInterestRecordsResponse> {
+  ): PagePromise<marginOperations.ListUniLoanInterestRecordsResponse, marginOperations.ListUniLoanInterestRecordsItem> {
     return marginOperations.listUniLoanInterestRecords(this.core, params, options);
   }
 
   /**
-   * Margin borrow and repay records (shape not given)
+   * List isolated-margin borrows and repays
    *
-   * Borrow and repayment records of the margin borrowing (uni) group. Replaces `GET /margin/loans/{loan_id}/repayment`. Parameters and response are not given.
+   * The caller's isolated-margin borrows and repays, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans/{loan_id}/repayment`.
    *
    * `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
   listUniLoanRecords(
     params?: marginOperations.ListUniLoanRecordsParams,
     options?: RequestOptions,
-  ): ApiPromise<marginOperations.ListUniLoanRecordsResponse> {
+  ): PagePromise<marginOperations.ListUniLoanRecordsResponse, marginOperations.ListUniLoanRecordsItem> {
     return marginOperations.listUniLoanRecords(this.core, params, options);
   }
 
   /**
-   * Margin loans (shape not given)
+   * List isolated-margin loans
    *
-   * Loans of the margin borrowing (uni) group. Replaces `GET /margin/loans` for borrowing. Parameters and response are not given.
+   * The caller's outstanding isolated-margin loans, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans` (borrowing side).
    *
    * `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
   listUniLoans(
     params?: marginOperations.ListUniLoansParams,
     options?: RequestOptions,
-  ): ApiPromise<marginOperations.ListUniLoansResponse> {
+  ): PagePromise<marginOperations.ListUniLoansResponse, marginOperations.ListUniLoansItem> {
     return marginOperations.listUniLoans(this.core, params, options);
   }
 
   /**
-   * Change the auto-repay setting (shape not given)
+   * Change the auto-repay setting
    *
-   * Updates the margin auto-repayment setting; unchanged by the margin borrowing migration. Request and response shapes are not given.
+   * Turns automatic repayment of isolated-margin borrowings on or off; the value travels in the query string, the request has no body.
    *
    * `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   setAutoRepay(
-    params?: marginOperations.SetAutoRepayParams,
+    params: marginOperations.SetAutoRepayParams,
     options?: RequestOptions,
   ): ApiPromise<marginOperations.SetAutoRepayResponse> {
     return marginOperations.setAutoRepay(this.core, params, options);
@@ -1432,21 +1493,40 @@ export class OptionsApi {
   }
 }
 
-/** Spot trading (shape not given). Reached as `client.spot`. */
+/** Spot trading: currencies, markets, market data, balances, orders and trades. Reached as `client.spot`. */
 export class SpotApi {
   /** Created by {@link ExchangeClient}. */
   constructor(private readonly core: Core) {}
 
   /**
-   * Amend a spot order (shape not given)
+   * Amend spot orders in a batch
    *
-   * Amends a spot order; shares the spot placement limit. The body shape is not given.
+   * Amends up to 5 open orders in one request, in list order; a failed item does not stop the
+   * others. The answer is 200 with one result per order, in request order. Shares the spot
+   * placement limit.
+   *
+   * `POST /spot/amend_batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   */
+  amendBatchOrders(
+    params: spotOperations.AmendBatchOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.AmendBatchOrdersResponse> {
+    return spotOperations.amendBatchOrders(this.core, params, options);
+  }
+
+  /**
+   * Amend an order
+   *
+   * Changes the amount or the price of an open order (at least one of them). Lowering only the
+   * amount keeps the order's place in the queue; a new price or a larger amount moves it to the
+   * back of its price level; an amount below the filled amount cancels it. Shares the spot
+   * placement limit.
    *
    * `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   amendOrder(
     params: spotOperations.AmendOrderParams,
@@ -1456,33 +1536,32 @@ export class SpotApi {
   }
 
   /**
-   * Cancel spot orders in a batch (shape not given)
+   * Cancel spot orders in a batch
    *
-   * Cancels several spot orders in one request; shares the spot cancel limit. The body is a list whose item shape is not given.
+   * Cancels up to 20 orders, of any currency pairs, in one request. The answer is 200 with one
+   * result per order, in request order: `succeeded` says whether it was cancelled, `label` and
+   * `message` why not. Shares the spot cancel limit.
    *
    * `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelBatchOrders(
-    params?: spotOperations.CancelBatchOrdersParams,
+    params: spotOperations.CancelBatchOrdersParams,
     options?: RequestOptions,
   ): ApiPromise<spotOperations.CancelBatchOrdersResponse> {
     return spotOperations.cancelBatchOrders(this.core, params, options);
   }
 
   /**
-   * Cancel a spot order (shape not given)
+   * Cancel an order
    *
-   * Cancels one spot order; shares the spot cancel limit. Parameters beyond the path and the response are not given.
+   * Cancels one of the caller's open orders, by order id or by the caller's `text`. Shares the spot
+   * cancel limit.
    *
    * `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelOrder(
     params: spotOperations.CancelOrderParams,
@@ -1492,15 +1571,16 @@ export class SpotApi {
   }
 
   /**
-   * Cancel open spot orders (shape not given)
+   * Cancel all open orders
    *
-   * Cancels open spot orders (counts toward the combined spot cancel limit). Parameters and response are not given.
+   * Cancels the caller's open orders of one currency pair (of every pair when `currency_pair` is
+   * omitted), optionally one side only. Without `account`, orders of the spot, unified and
+   * isolated-margin accounts are all cancelled; a unified account sends `unified`. Each order of the
+   * answer says whether its cancellation went through.
    *
    * `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   cancelOrders(
     params?: spotOperations.CancelOrdersParams,
@@ -1510,62 +1590,206 @@ export class SpotApi {
   }
 
   /**
-   * Place spot orders in a batch (shape not given)
+   * Cancel a price-triggered order
    *
-   * Places several spot orders in one request, up to 10 orders per currency pair. Margin orders set `account` to `margin`; each order may carry `stp_act`. Accepts the `x-svc-exptime` header. The body is a list whose item shape is not given.
+   * Cancels one of the caller's running price-triggered spot orders.
+   *
+   * `DELETE /spot/price_orders/{order_id}` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelSpotPriceTriggeredOrder(
+    params: spotOperations.CancelSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.CancelSpotPriceTriggeredOrderResponse> {
+    return spotOperations.cancelSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all running price-triggered orders
+   *
+   * Cancels the caller's running price-triggered orders of one pair, or of every pair when `market` is omitted.
+   *
+   * `DELETE /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelSpotPriceTriggeredOrderList(
+    params?: spotOperations.CancelSpotPriceTriggeredOrderListParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.CancelSpotPriceTriggeredOrderListResponse> {
+    return spotOperations.cancelSpotPriceTriggeredOrderList(this.core, params, options);
+  }
+
+  /**
+   * Set the countdown that cancels open orders
+   *
+   * A dead man's switch for spot orders. When `timeout` seconds pass without another call, the open
+   * orders of `currency_pair` (of every pair when it is omitted) are cancelled. Call it again
+   * before the countdown ends to start a new one (for example every 30 s with `timeout: 30`), or
+   * with `timeout: 0` to stop it.
+   *
+   * `POST /spot/countdown_cancel_all` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  countdownCancelAllSpot(
+    params: spotOperations.CountdownCancelAllSpotParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.CountdownCancelAllSpotResponse> {
+    return spotOperations.countdownCancelAllSpot(this.core, params, options);
+  }
+
+  /**
+   * Place spot orders in a batch
+   *
+   * Places several orders in one request: up to 4 currency pairs and up to 10 orders per pair. Every
+   * order needs its `text`, and all orders use the same `account` (spot and margin orders cannot be
+   * mixed; margin orders set `account: margin`). The answer is 200 with one result per order, in
+   * request order: `succeeded` says whether that order was placed, `label` and `message` why not.
+   * Each order may carry `stp_act`.
    *
    * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   createBatchOrders(
-    params?: spotOperations.CreateBatchOrdersParams,
+    params: spotOperations.CreateBatchOrdersParams,
     options?: RequestOptions,
   ): ApiPromise<spotOperations.CreateBatchOrdersResponse> {
     return spotOperations.createBatchOrders(this.core, params, options);
   }
 
   /**
-   * Place a spot order (shape not given)
+   * Place a spot order
    *
-   * Places a spot order; margin orders use the same endpoint with body field `account` set to `margin` (legacy unified account: `cross_margin`). Optional body field `stp_act` selects self-trade prevention. The body shape is not given.
+   * Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
+   * the legacy unified account, `unified` for the unified account); with `auto_borrow` a margin or
+   * unified order borrows what the balance lacks. An isolated-margin order repays by the account's
+   * auto-repay setting (`/margin/auto_repay`); a unified order repays only when it sets
+   * `auto_repay`, once it ends. `stp_act` selects self-trade prevention (`cn` by default inside an
+   * STP group; rejected outside one). A `poc` order that would take liquidity fails with
+   * `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
    *
    * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   createOrder(
-    params?: spotOperations.CreateOrderParams,
+    params: spotOperations.CreateOrderParams,
     options?: RequestOptions,
   ): ApiPromise<spotOperations.CreateOrderResponse> {
     return spotOperations.createOrder(this.core, params, options);
   }
 
   /**
-   * Trading fee rates (shape not given)
+   * Place a price-triggered order
    *
-   * The caller's spot trading fee rates. The API description names this endpoint only.
+   * Places an order (`put`) once the market price of `market` meets `trigger`; cancelled when `trigger.expiration` seconds pass first.
+   *
+   * `POST /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSpotPriceTriggeredOrder(
+    params: spotOperations.CreateSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.CreateSpotPriceTriggeredOrderResponse> {
+    return spotOperations.createSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get trading fee rates of several pairs
+   *
+   * The caller's spot fee rates for up to 50 currency pairs, keyed by pair.
+   *
+   * `GET /spot/batch_fee` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getBatchSpotFee(
+    params: spotOperations.GetBatchSpotFeeParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.GetBatchSpotFeeResponse> {
+    return spotOperations.getBatchSpotFee(this.core, params, options);
+  }
+
+  /**
+   * Get a currency
+   *
+   * One spot currency with its state and chains.
+   *
+   * `GET /spot/currencies/{currency}` · public · 200 requests / 10 s per ip
+   */
+  getCurrency(
+    params: spotOperations.GetCurrencyParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.GetCurrencyResponse> {
+    return spotOperations.getCurrency(this.core, params, options);
+  }
+
+  /**
+   * Get a currency pair
+   *
+   * One spot market with its trading rules.
+   *
+   * `GET /spot/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+   */
+  getCurrencyPair(
+    params: spotOperations.GetCurrencyPairParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.GetCurrencyPairResponse> {
+    return spotOperations.getCurrencyPair(this.core, params, options);
+  }
+
+  /**
+   * Get trading fee rates
+   *
+   * The caller's spot trading fee rates. Rates are usually the same for every pair; give
+   * `currency_pair` for the exact rates of one. The service lists this endpoint as deprecated in
+   * favour of `GET /wallet/fee`.
    *
    * `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+   * @deprecated
    */
   getFee(params?: spotOperations.GetFeeParams, options?: RequestOptions): ApiPromise<spotOperations.GetFeeResponse> {
     return spotOperations.getFee(this.core, params, options);
   }
 
   /**
-   * Server time (shape not given)
+   * Get an order
    *
-   * Current server time; public. The API description names this endpoint only.
+   * One of the caller's orders, by order id or by the caller's `text`. The `text` works only while
+   * the order is open (and up to an hour after it ends); later only the order id finds it.
+   *
+   * `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getOrder(
+    params: spotOperations.GetOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.GetOrderResponse> {
+    return spotOperations.getOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a price-triggered order
+   *
+   * One of the caller's price-triggered spot orders.
+   *
+   * `GET /spot/price_orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getSpotPriceTriggeredOrder(
+    params: spotOperations.GetSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.GetSpotPriceTriggeredOrderResponse> {
+    return spotOperations.getSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get the server time
+   *
+   * The server's clock in Unix milliseconds; public. The client measures its clock offset with it before signing.
    *
    * `GET /spot/time` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   getSystemTime(
     params?: spotOperations.GetSystemTimeParams,
@@ -1575,19 +1799,200 @@ export class SpotApi {
   }
 
   /**
-   * Spot order book (shape not given)
+   * List open orders of every pair
    *
-   * Market depth of a currency pair; public. The API description names this endpoint and a `limit` of at most 100; other parameters (such as the currency pair) pass through as given.
+   * The caller's open orders grouped by currency pair; every pair with open orders is returned.
+   * `page` and `limit` page through the orders within each pair, not through the pairs.
+   *
+   * `GET /spot/open_orders` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  listAllOpenOrders(
+    params?: spotOperations.ListAllOpenOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListAllOpenOrdersResponse> {
+    return spotOperations.listAllOpenOrders(this.core, params, options);
+  }
+
+  /**
+   * List candlesticks
+   *
+   * Candlesticks of a currency pair, at most 1000 per request. Ask either for the latest `limit`
+   * points, or for a range with `from` / `to` (then leave `limit` out: the service rejects a request
+   * that combines them). `30d` is a calendar month.
+   *
+   * `GET /spot/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listCandlesticks(
+    params: spotOperations.ListCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListCandlesticksResponse> {
+    return spotOperations.listCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List currencies
+   *
+   * Every spot currency with its state; a currency carried on several chains lists each chain in `chains`.
+   *
+   * `GET /spot/currencies` · public · 200 requests / 10 s per ip
+   */
+  listCurrencies(
+    params?: spotOperations.ListCurrenciesParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListCurrenciesResponse> {
+    return spotOperations.listCurrencies(this.core, params, options);
+  }
+
+  /**
+   * List currency pairs
+   *
+   * Every spot market with its trading rules (amount and price precision, order size bounds, trading status).
+   *
+   * `GET /spot/currency_pairs` · public · 200 requests / 10 s per ip
+   */
+  listCurrencyPairs(
+    params?: spotOperations.ListCurrencyPairsParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListCurrencyPairsResponse> {
+    return spotOperations.listCurrencyPairs(this.core, params, options);
+  }
+
+  /**
+   * List the caller's trades
+   *
+   * The caller's trades in spot, unified and isolated-margin accounts, filtered by the end time of
+   * their orders. Without `from` / `to` the last 7 days are returned; with only one of them, the
+   * 7 days after `from` or before `to`. The range must not exceed 30 days, and
+   * `limit * (page - 1)` must not exceed 100,000. `order_id` needs `currency_pair`.
+   *
+   * `GET /spot/my_trades` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listMyTrades(
+    params?: spotOperations.ListMyTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<spotOperations.ListMyTradesResponse, spotOperations.ListMyTradesItem> {
+    return spotOperations.listMyTrades(this.core, params, options);
+  }
+
+  /**
+   * Get the order book
+   *
+   * Market depth of a currency pair: asks from the lowest price up, bids from the highest down, at
+   * most 100 levels per side. `with_id=true` adds the book's version `id`.
    *
    * `GET /spot/order_book` · public · 200 requests / 10 s per ip
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
    */
   listOrderBook(
-    params?: spotOperations.ListOrderBookParams,
+    params: spotOperations.ListOrderBookParams,
     options?: RequestOptions,
   ): ApiPromise<spotOperations.ListOrderBookResponse> {
     return spotOperations.listOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List orders
+   *
+   * The caller's orders in spot, unified and isolated-margin accounts. `status=open` lists working
+   * orders (`currency_pair` required, `limit` at most 100, no `side` / `from` / `to`);
+   * `status=finished` lists filled and cancelled ones and also filters by `side` and by end time
+   * (`from` / `to`).
+   *
+   * `GET /spot/orders` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOrders(
+    params: spotOperations.ListOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<spotOperations.ListOrdersResponse, spotOperations.ListOrdersItem> {
+    return spotOperations.listOrders(this.core, params, options);
+  }
+
+  /**
+   * List spot balance changes
+   *
+   * Changes of the caller's spot balances, page by page. The range from `from` to `to` must not
+   * exceed 30 days (the service states no default range; 30 days is assumed). `limit * (page - 1)`
+   * must not exceed 100,000. `code` takes precedence over `type`.
+   *
+   * `GET /spot/account_book` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listSpotAccountBook(
+    params?: spotOperations.ListSpotAccountBookParams,
+    options?: RequestOptions,
+  ): PagePromise<spotOperations.ListSpotAccountBookResponse, spotOperations.ListSpotAccountBookItem> {
+    return spotOperations.listSpotAccountBook(this.core, params, options);
+  }
+
+  /**
+   * List spot balances
+   *
+   * The caller's spot balances, one per currency, or of one currency.
+   *
+   * `GET /spot/accounts` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  listSpotAccounts(
+    params?: spotOperations.ListSpotAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListSpotAccountsResponse> {
+    return spotOperations.listSpotAccounts(this.core, params, options);
+  }
+
+  /**
+   * List price-triggered orders
+   *
+   * The caller's price-triggered spot orders, running (`open`) or ended (`finished`).
+   *
+   * `GET /spot/price_orders` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listSpotPriceTriggeredOrders(
+    params: spotOperations.ListSpotPriceTriggeredOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<spotOperations.ListSpotPriceTriggeredOrdersResponse, spotOperations.ListSpotPriceTriggeredOrdersItem> {
+    return spotOperations.listSpotPriceTriggeredOrders(this.core, params, options);
+  }
+
+  /**
+   * List tickers
+   *
+   * 24-hour statistics and best prices of one currency pair, or of every pair when `currency_pair` is omitted.
+   *
+   * `GET /spot/tickers` · public · 200 requests / 10 s per ip
+   */
+  listTickers(
+    params?: spotOperations.ListTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<spotOperations.ListTickersResponse> {
+    return spotOperations.listTickers(this.core, params, options);
+  }
+
+  /**
+   * List market trades
+   *
+   * Recent trades of a currency pair, page by page (at most 100,000 pages: `limit * (page - 1)`
+   * must not exceed 100,000). Filter by time with `from` / `to` (the last 30 days by default), or
+   * continue from a trade id with `last_id` (then the time range is ignored; `reverse=true` goes
+   * back in time).
+   *
+   * `GET /spot/trades` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listTrades(
+    params: spotOperations.ListTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<spotOperations.ListTradesResponse, spotOperations.ListTradesItem> {
+    return spotOperations.listTrades(this.core, params, options);
   }
 }
 
@@ -2339,21 +2744,21 @@ export class WithdrawalsApi {
  * `await client.wallet.listWithdrawals({ currency: "BTC" })`. See {@link ClientOptions} for credentials, server, retries and rate limiting.
  */
 export class ExchangeClient extends Core {
-  /** Account settings and STP groups (shape not given). */
+  /** Account details, key information and STP groups. */
   readonly account: AccountApi;
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi;
   /** Delivery futures: contracts, order book, account, positions, orders and fills. */
   readonly delivery: DeliveryApi;
-  /** Earn products (shape not given). */
+  /** Earn products: lending (`uni`). */
   readonly earn: EarnApi;
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi;
-  /** Margin trading (shape not given). */
+  /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi;
   /** Options: account, positions and orders. */
   readonly options: OptionsApi;
-  /** Spot trading (shape not given). */
+  /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi;
   /** Sub-account management and sub-account API keys. */
   readonly subAccounts: SubAccountsApi;

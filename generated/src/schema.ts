@@ -10,11 +10,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Get the GT fee payment setting
+     * @description Whether the caller's trading fees are paid with GT.
+     */
+    get: operations['getDebitFee'];
     put?: never;
     /**
-     * Set fee deduction (shape not given)
-     * @description Changes the fee deduction setting. The API description names this endpoint only.
+     * Change the GT fee payment setting
+     * @description Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
      */
     post: operations['setDebitFee'];
     delete?: never;
@@ -31,8 +35,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Account detail (shape not given)
-     * @description Details of the caller's account. The API description names this endpoint only.
+     * Get account details
+     * @description The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
      */
     get: operations['getAccountDetail'];
     put?: never;
@@ -51,8 +55,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Main account keys (shape not given)
-     * @description API keys of the main account. The API description names this endpoint only.
+     * Get main-account key information
+     * @description Key information of the main account (state, mode, permissions, whitelists); never a secret.
      */
     get: operations['getAccountMainKeys'];
     put?: never;
@@ -71,12 +75,36 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Account rate limits (shape not given)
-     * @description The caller's rate-limit information. The API description names this endpoint only.
+     * Get fill-ratio rate-limit tiers
+     * @description The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
      */
     get: operations['getAccountRateLimit'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/account/stp_groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List STP groups
+     * @description The self-trade prevention groups created by the caller's main account, optionally filtered by name.
+     */
+    get: operations['listSTPGroups'];
+    put?: never;
+    /**
+     * Create an STP group
+     * @description Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
+     */
+    post: operations['createSTPGroup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -90,12 +118,24 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
     /**
-     * Remove a user from an STP group (shape not given)
-     * @description Removes a user from a self-trade prevention user group. Response shape not given.
+     * List the users of an STP group
+     * @description The users in a self-trade prevention group; only the main account that created the group may list them.
+     */
+    get: operations['listSTPGroupsUsers'];
+    put?: never;
+    /**
+     * Add users to an STP group
+     * @description Adds users to a self-trade prevention group. Only the main account that created the group may,
+     *     and only accounts under that main account can be added. The body is the list of user ids; the
+     *     answer lists the group's users afterwards.
+     */
+    post: operations['addSTPGroupUsers'];
+    /**
+     * Remove users from an STP group
+     * @description Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
+     *     account that created the group may, and only for accounts under it. The answer lists the
+     *     group's users afterwards.
      */
     delete: operations['deleteSTPGroupUsers'];
     options?: never;
@@ -348,8 +388,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Lending currencies (shape not given)
-     * @description Currencies of the lending (uni) group; public. Replaces `GET /margin/currency_pairs` for lending. Response shape not given.
+     * List lending currencies
+     * @description Every currency that can be lent, with its bounds; public. Replaces the lending side of the offline `GET /margin/currency_pairs`.
      */
     get: operations['listUniCurrencies'];
     put?: never;
@@ -368,8 +408,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One lending currency (shape not given)
-     * @description One currency of the lending (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}` for lending. Response shape not given.
+     * Get a lending currency
+     * @description One currency that can be lent, with its bounds; public.
      */
     get: operations['getUniCurrency'];
     put?: never;
@@ -388,8 +428,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Lending interest records (shape not given)
-     * @description Interest records of lending; new with the margin borrowing migration. Parameters and response are not given.
+     * List lending interest payments
+     * @description Interest paid on the caller's lending, page by page (`limit` 1 to 100). Without `from` the range
+     *     starts where `to` and `limit` put it; `to` defaults to now.
      */
     get: operations['listUniInterestRecords'];
     put?: never;
@@ -408,8 +449,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Lending records (shape not given)
-     * @description Lend and redeem records. Replaces `GET /margin/loan_records`. Parameters and response are not given.
+     * List lends and redemptions
+     * @description The caller's lends and redemptions, page by page (`limit` 1 to 100). Without `from` the range
+     *     starts where `to` and `limit` put it; `to` defaults to now. Replaces the offline
+     *     `GET /margin/loan_records`.
      */
     get: operations['listUniLendRecords'];
     put?: never;
@@ -428,22 +471,27 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Lending orders (shape not given)
-     * @description The caller's lending orders. Replaces `GET /margin/loans` for lending. Parameters and response are not given.
+     * List the caller's lending
+     * @description The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
      */
     get: operations['listUserUniLends'];
     put?: never;
     /**
-     * Lend or redeem (shape not given)
-     * @description Creates a lend or a redemption. Replaces `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Request and response shapes are not given.
+     * Lend or redeem
+     * @description Lends `amount` of `currency` into the lending pool (with a lowest hourly rate `min_rate`), or
+     *     redeems it. Lending is settled hourly: funds lent in an hour earn that hour's rate (nothing when
+     *     the rate asked for was too high to lend), a redemption of lent funds arrives at the next full
+     *     hour and of unlent funds at once. Lending and redeeming are refused in the two minutes around
+     *     each full hour. At equal rates, earlier lending is served first. Replaces the offline
+     *     `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Answers 204 without a body.
      */
     post: operations['createUniLend'];
     delete?: never;
     options?: never;
     head?: never;
     /**
-     * Amend a lend (shape not given)
-     * @description Amends the caller's lending. Replaces `PATCH /margin/loans/{loan_id}`. Request and response shapes are not given.
+     * Change the lowest lending rate
+     * @description Changes the lowest hourly rate of the caller's lending of a currency (the only change supported). Replaces the offline `PATCH /margin/loans/{loan_id}`. Answers 204 without a body.
      */
     patch: operations['changeUniLend'];
     trace?: never;
@@ -1121,8 +1169,11 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Margin account book (shape not given)
-     * @description Margin account balance changes; also the history of transfers into and out of margin accounts (`POST /wallet/transfers`). Parameters and response are not given.
+     * List isolated-margin balance changes
+     * @description Changes of the caller's isolated-margin balances (today only transfers into and out of margin
+     *     accounts). The range from `from` to `to` must not exceed 30 days (the service states no default
+     *     range; 30 days is assumed). `currency` needs `currency_pair`; `currency_pair` alone is ignored.
+     *     Also the history of `POST /wallet/transfers` into and out of margin accounts.
      */
     get: operations['listMarginAccountBook'];
     put?: never;
@@ -1141,8 +1192,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Margin accounts (shape not given)
-     * @description Isolated margin accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+     * List isolated-margin accounts
+     * @description The caller's isolated-margin accounts, one per currency pair, or of one pair. Each has the
+     *     shape of an isolated-margin pair account (as in the sub-account margin balances); `available` =
+     *     margin + borrowed.
      */
     get: operations['listMarginAccounts'];
     put?: never;
@@ -1161,14 +1214,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Auto-repay setting (shape not given)
-     * @description The caller's margin auto-repayment setting; unchanged by the margin borrowing migration. Response shape not given.
+     * Get the auto-repay setting
+     * @description Whether the caller's isolated-margin borrowings are repaid automatically (for example by what a margin order brings in).
      */
     get: operations['getAutoRepayStatus'];
     put?: never;
     /**
-     * Change the auto-repay setting (shape not given)
-     * @description Updates the margin auto-repayment setting; unchanged by the margin borrowing migration. Request and response shapes are not given.
+     * Change the auto-repay setting
+     * @description Turns automatic repayment of isolated-margin borrowings on or off; the value travels in the query string, the request has no body.
      */
     post: operations['setAutoRepay'];
     delete?: never;
@@ -1185,8 +1238,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Funding accounts (shape not given)
-     * @description Margin funding accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+     * List funding accounts
+     * @description The caller's funds available for margin lending, one per currency, or of one currency.
      */
     get: operations['listFundingAccounts'];
     put?: never;
@@ -1205,8 +1258,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Maximum transferable from margin (shape not given)
-     * @description Maximum amount transferable out of a margin account; unchanged by the margin borrowing migration. Parameters and response are not given.
+     * Get the transferable amount of an isolated-margin account
+     * @description The most of `currency` that can be moved out of the isolated-margin account of `currency_pair`.
      */
     get: operations['getMarginTransferable'];
     put?: never;
@@ -1225,8 +1278,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Maximum borrowable (shape not given)
-     * @description Maximum borrowable amount in the margin borrowing (uni) group. Replaces `GET /margin/borrowable`. Parameters and response are not given.
+     * Get the borrowable amount in an isolated-margin market
+     * @description The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
      */
     get: operations['getUniBorrowable'];
     put?: never;
@@ -1245,8 +1298,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Borrowable margin currency pairs (shape not given)
-     * @description Currency pairs of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs`. Response shape not given.
+     * List borrowing markets
+     * @description The isolated-margin markets in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs`.
      */
     get: operations['listUniCurrencyPairs'];
     put?: never;
@@ -1265,8 +1318,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One borrowable margin currency pair (shape not given)
-     * @description One currency pair of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}`. Response shape not given.
+     * Get a borrowing market
+     * @description One isolated-margin market in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs/{currency_pair}`.
      */
     get: operations['getUniCurrencyPair'];
     put?: never;
@@ -1285,8 +1338,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Margin interest records (shape not given)
-     * @description Interest records of margin borrowing; new with the margin borrowing migration. Parameters and response are not given.
+     * List isolated-margin interest deductions
+     * @description Interest deducted from the caller's isolated-margin loans, page by page. Without `from` the
+     *     range starts where `to` and `limit` put it; `to` defaults to now.
      */
     get: operations['listUniLoanInterestRecords'];
     put?: never;
@@ -1305,8 +1359,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Margin borrow and repay records (shape not given)
-     * @description Borrow and repayment records of the margin borrowing (uni) group. Replaces `GET /margin/loans/{loan_id}/repayment`. Parameters and response are not given.
+     * List isolated-margin borrows and repays
+     * @description The caller's isolated-margin borrows and repays, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans/{loan_id}/repayment`.
      */
     get: operations['listUniLoanRecords'];
     put?: never;
@@ -1325,14 +1379,17 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Margin loans (shape not given)
-     * @description Loans of the margin borrowing (uni) group. Replaces `GET /margin/loans` for borrowing. Parameters and response are not given.
+     * List isolated-margin loans
+     * @description The caller's outstanding isolated-margin loans, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans` (borrowing side).
      */
     get: operations['listUniLoans'];
     put?: never;
     /**
-     * Borrow or repay (shape not given)
-     * @description Borrows or repays in the margin borrowing (uni) group. Replaces `POST /margin/loans` (borrowing) and `POST /margin/loans/{loan_id}/repayment`. Request and response shapes are not given.
+     * Borrow or repay in an isolated-margin market
+     * @description Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
+     *     `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
+     *     `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
+     *     id the service deduplicates by, so it is never retried automatically.
      */
     post: operations['createUniLoan'];
     delete?: never;
@@ -1458,6 +1515,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/spot/account_book': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List spot balance changes
+     * @description Changes of the caller's spot balances, page by page. The range from `from` to `to` must not
+     *     exceed 30 days (the service states no default range; 30 days is assumed). `limit * (page - 1)`
+     *     must not exceed 100,000. `code` takes precedence over `type`.
+     */
+    get: operations['listSpotAccountBook'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List spot balances
+     * @description The caller's spot balances, one per currency, or of one currency.
+     */
+    get: operations['listSpotAccounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/amend_batch_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Amend spot orders in a batch
+     * @description Amends up to 5 open orders in one request, in list order; a failed item does not stop the
+     *     others. The answer is 200 with one result per order, in request order. Shares the spot
+     *     placement limit.
+     */
+    post: operations['amendBatchOrders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/batch_fee': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get trading fee rates of several pairs
+     * @description The caller's spot fee rates for up to 50 currency pairs, keyed by pair.
+     */
+    get: operations['getBatchSpotFee'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/spot/batch_orders': {
     parameters: {
       query?: never;
@@ -1468,8 +1609,12 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Place spot orders in a batch (shape not given)
-     * @description Places several spot orders in one request, up to 10 orders per currency pair. Margin orders set `account` to `margin`; each order may carry `stp_act`. Accepts the `x-svc-exptime` header. The body is a list whose item shape is not given.
+     * Place spot orders in a batch
+     * @description Places several orders in one request: up to 4 currency pairs and up to 10 orders per pair. Every
+     *     order needs its `text`, and all orders use the same `account` (spot and margin orders cannot be
+     *     mixed; margin orders set `account: margin`). The answer is 200 with one result per order, in
+     *     request order: `succeeded` says whether that order was placed, `label` and `message` why not.
+     *     Each order may carry `stp_act`.
      */
     post: operations['createBatchOrders'];
     delete?: never;
@@ -1488,10 +1633,137 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel spot orders in a batch (shape not given)
-     * @description Cancels several spot orders in one request; shares the spot cancel limit. The body is a list whose item shape is not given.
+     * Cancel spot orders in a batch
+     * @description Cancels up to 20 orders, of any currency pairs, in one request. The answer is 200 with one
+     *     result per order, in request order: `succeeded` says whether it was cancelled, `label` and
+     *     `message` why not. Shares the spot cancel limit.
      */
     post: operations['cancelBatchOrders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/candlesticks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List candlesticks
+     * @description Candlesticks of a currency pair, at most 1000 per request. Ask either for the latest `limit`
+     *     points, or for a range with `from` / `to` (then leave `limit` out: the service rejects a request
+     *     that combines them). `30d` is a calendar month.
+     */
+    get: operations['listCandlesticks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/countdown_cancel_all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the countdown that cancels open orders
+     * @description A dead man's switch for spot orders. When `timeout` seconds pass without another call, the open
+     *     orders of `currency_pair` (of every pair when it is omitted) are cancelled. Call it again
+     *     before the countdown ends to start a new one (for example every 30 s with `timeout: 30`), or
+     *     with `timeout: 0` to stop it.
+     */
+    post: operations['countdownCancelAllSpot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/currencies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List currencies
+     * @description Every spot currency with its state; a currency carried on several chains lists each chain in `chains`.
+     */
+    get: operations['listCurrencies'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/currencies/{currency}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a currency
+     * @description One spot currency with its state and chains.
+     */
+    get: operations['getCurrency'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/currency_pairs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List currency pairs
+     * @description Every spot market with its trading rules (amount and price precision, order size bounds, trading status).
+     */
+    get: operations['listCurrencyPairs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/currency_pairs/{currency_pair}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a currency pair
+     * @description One spot market with its trading rules.
+     */
+    get: operations['getCurrencyPair'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1506,10 +1778,57 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Trading fee rates (shape not given)
-     * @description The caller's spot trading fee rates. The API description names this endpoint only.
+     * Get trading fee rates
+     * @deprecated
+     * @description The caller's spot trading fee rates. Rates are usually the same for every pair; give
+     *     `currency_pair` for the exact rates of one. The service lists this endpoint as deprecated in
+     *     favour of `GET /wallet/fee`.
      */
     get: operations['getFee'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/my_trades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the caller's trades
+     * @description The caller's trades in spot, unified and isolated-margin accounts, filtered by the end time of
+     *     their orders. Without `from` / `to` the last 7 days are returned; with only one of them, the
+     *     7 days after `from` or before `to`. The range must not exceed 30 days, and
+     *     `limit * (page - 1)` must not exceed 100,000. `order_id` needs `currency_pair`.
+     */
+    get: operations['listMyTrades'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/open_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List open orders of every pair
+     * @description The caller's open orders grouped by currency pair; every pair with open orders is returned.
+     *     `page` and `limit` page through the orders within each pair, not through the pairs.
+     */
+    get: operations['listAllOpenOrders'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1526,8 +1845,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Spot order book (shape not given)
-     * @description Market depth of a currency pair; public. The API description names this endpoint and a `limit` of at most 100; other parameters (such as the currency pair) pass through as given.
+     * Get the order book
+     * @description Market depth of a currency pair: asks from the lowest price up, bids from the highest down, at
+     *     most 100 levels per side. `with_id=true` adds the book's version `id`.
      */
     get: operations['listOrderBook'];
     put?: never;
@@ -1545,16 +1865,32 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List orders
+     * @description The caller's orders in spot, unified and isolated-margin accounts. `status=open` lists working
+     *     orders (`currency_pair` required, `limit` at most 100, no `side` / `from` / `to`);
+     *     `status=finished` lists filled and cancelled ones and also filters by `side` and by end time
+     *     (`from` / `to`).
+     */
+    get: operations['listOrders'];
     put?: never;
     /**
-     * Place a spot order (shape not given)
-     * @description Places a spot order; margin orders use the same endpoint with body field `account` set to `margin` (legacy unified account: `cross_margin`). Optional body field `stp_act` selects self-trade prevention. The body shape is not given.
+     * Place a spot order
+     * @description Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
+     *     the legacy unified account, `unified` for the unified account); with `auto_borrow` a margin or
+     *     unified order borrows what the balance lacks. An isolated-margin order repays by the account's
+     *     auto-repay setting (`/margin/auto_repay`); a unified order repays only when it sets
+     *     `auto_repay`, once it ends. `stp_act` selects self-trade prevention (`cn` by default inside an
+     *     STP group; rejected outside one). A `poc` order that would take liquidity fails with
+     *     `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
      */
     post: operations['createOrder'];
     /**
-     * Cancel open spot orders (shape not given)
-     * @description Cancels open spot orders (counts toward the combined spot cancel limit). Parameters and response are not given.
+     * Cancel all open orders
+     * @description Cancels the caller's open orders of one currency pair (of every pair when `currency_pair` is
+     *     omitted), optionally one side only. Without `account`, orders of the spot, unified and
+     *     isolated-margin accounts are all cancelled; a unified account sends `unified`. Each order of the
+     *     answer says whether its cancellation went through.
      */
     delete: operations['cancelOrders'];
     options?: never;
@@ -1569,21 +1905,102 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Get an order
+     * @description One of the caller's orders, by order id or by the caller's `text`. The `text` works only while
+     *     the order is open (and up to an hour after it ends); later only the order id finds it.
+     */
+    get: operations['getOrder'];
     put?: never;
     post?: never;
     /**
-     * Cancel a spot order (shape not given)
-     * @description Cancels one spot order; shares the spot cancel limit. Parameters beyond the path and the response are not given.
+     * Cancel an order
+     * @description Cancels one of the caller's open orders, by order id or by the caller's `text`. Shares the spot
+     *     cancel limit.
      */
     delete: operations['cancelOrder'];
     options?: never;
     head?: never;
     /**
-     * Amend a spot order (shape not given)
-     * @description Amends a spot order; shares the spot placement limit. The body shape is not given.
+     * Amend an order
+     * @description Changes the amount or the price of an open order (at least one of them). Lowering only the
+     *     amount keeps the order's place in the queue; a new price or a larger amount moves it to the
+     *     back of its price level; an amount below the filled amount cancels it. Shares the spot
+     *     placement limit.
      */
     patch: operations['amendOrder'];
+    trace?: never;
+  };
+  '/spot/price_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List price-triggered orders
+     * @description The caller's price-triggered spot orders, running (`open`) or ended (`finished`).
+     */
+    get: operations['listSpotPriceTriggeredOrders'];
+    put?: never;
+    /**
+     * Place a price-triggered order
+     * @description Places an order (`put`) once the market price of `market` meets `trigger`; cancelled when `trigger.expiration` seconds pass first.
+     */
+    post: operations['createSpotPriceTriggeredOrder'];
+    /**
+     * Cancel all running price-triggered orders
+     * @description Cancels the caller's running price-triggered orders of one pair, or of every pair when `market` is omitted.
+     */
+    delete: operations['cancelSpotPriceTriggeredOrderList'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/price_orders/{order_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a price-triggered order
+     * @description One of the caller's price-triggered spot orders.
+     */
+    get: operations['getSpotPriceTriggeredOrder'];
+    put?: never;
+    post?: never;
+    /**
+     * Cancel a price-triggered order
+     * @description Cancels one of the caller's running price-triggered spot orders.
+     */
+    delete: operations['cancelSpotPriceTriggeredOrder'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/tickers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List tickers
+     * @description 24-hour statistics and best prices of one currency pair, or of every pair when `currency_pair` is omitted.
+     */
+    get: operations['listTickers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/spot/time': {
@@ -1594,10 +2011,33 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Server time (shape not given)
-     * @description Current server time; public. The API description names this endpoint only.
+     * Get the server time
+     * @description The server's clock in Unix milliseconds; public. The client measures its clock offset with it before signing.
      */
     get: operations['getSystemTime'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/spot/trades': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List market trades
+     * @description Recent trades of a currency pair, page by page (at most 100,000 pages: `limit * (page - 1)`
+     *     must not exceed 100,000). Filter by time with `from` / `to` (the last 30 days by default), or
+     *     continue from a trade id with `last_id` (then the time range is ignored; `reverse=true` goes
+     *     back in time).
+     */
+    get: operations['listTrades'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2435,6 +2875,183 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
+     * AccountDebitFee
+     * @description Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`).
+     * @example {
+     *       "enabled": true
+     *     }
+     */
+    AccountDebitFee: {
+      /** @description `true` pays fees with GT, `false` does not. */
+      enabled: boolean;
+    };
+    /**
+     * AccountDetail
+     * @description The caller's account and the restrictions of the key in use (`GET /account/detail`).
+     * @example {
+     *       "user_id": 10001234,
+     *       "ip_whitelist": [
+     *         "203.0.113.10"
+     *       ],
+     *       "currency_pairs": [
+     *         "BTC_USDT",
+     *         "ETH_USDT"
+     *       ],
+     *       "key": {
+     *         "mode": 1
+     *       },
+     *       "tier": 2,
+     *       "copy_trading_role": 0
+     *     }
+     */
+    AccountDetail: {
+      /**
+       * Format: int32
+       * @description `0` normal user, `1` copy-trading leader, `2` follower, `3` both.
+       * @enum {integer}
+       */
+      copy_trading_role?: 0 | 1 | 2 | 3;
+      /** @description Currency pairs the key may trade. */
+      currency_pairs?: string[];
+      /** @description IP addresses the key may be used from. */
+      ip_whitelist?: string[];
+      key?: components['schemas']['AccountKeyMode'];
+      /**
+       * Format: int32
+       * @description VIP level.
+       */
+      tier?: number;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user_id?: string;
+    };
+    /**
+     * AccountKeyInfo
+     * @description Key information of the main account (`GET /account/main_keys`). Never carries a secret.
+     * @example {
+     *       "state": 1,
+     *       "mode": 1,
+     *       "name": [
+     *         "treasury-bot"
+     *       ],
+     *       "currency_pairs": [
+     *         "BTC_USDT"
+     *       ],
+     *       "user_id": 10001234,
+     *       "ip_whitelist": [
+     *         "203.0.113.10"
+     *       ],
+     *       "perms": [
+     *         {
+     *           "name": "wallet",
+     *           "read_only": false
+     *         },
+     *         {
+     *           "name": "spot",
+     *           "read_only": true
+     *         }
+     *       ],
+     *       "key": {
+     *         "mode": 1
+     *       },
+     *       "created_at": "1777939200",
+     *       "updated_at": "1794906761",
+     *       "last_access": "1795219200"
+     *     }
+     */
+    AccountKeyInfo: {
+      /** @description Creation time. */
+      created_at?: string;
+      /** @description Currency pairs the key may trade (at most 30). */
+      currency_pairs?: string[];
+      /** @description IP addresses the key may be used from. */
+      ip_whitelist?: string[];
+      key?: components['schemas']['AccountKeyMode'];
+      /** @description Time of the latest use. */
+      last_access?: string;
+      /**
+       * Format: int32
+       * @description `1` classic account, `2` legacy unified account (fixed when the key is created).
+       * @enum {integer}
+       */
+      mode?: 1 | 2;
+      /** @description Notes given to the key. */
+      name?: string[];
+      /** @description Permissions of the key. */
+      perms?: components['schemas']['AccountKeyPermission'][];
+      /**
+       * Format: int32
+       * @description `1` normal, `2` locked, `3` frozen.
+       * @enum {integer}
+       */
+      state?: 1 | 2 | 3;
+      /** @description Time of the latest change. */
+      updated_at?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user_id?: string;
+    };
+    /**
+     * AccountKeyMode
+     * @description The mode of the API key in use.
+     * @example {
+     *       "mode": 1
+     *     }
+     */
+    AccountKeyMode: {
+      /**
+       * Format: int32
+       * @description `1` classic account, `2` legacy unified account.
+       * @enum {integer}
+       */
+      mode?: 1 | 2;
+    };
+    /**
+     * AccountKeyPermission
+     * @description One permission of a main-account API key.
+     * @example {
+     *       "name": "spot",
+     *       "read_only": true
+     *     }
+     */
+    AccountKeyPermission: {
+      /** @description Permission function (`wallet`, `spot`, `futures`, `delivery`, `earn`, `custody`, `options`, `account`, `loan`, `margin`, `unified`, `copy`, `pilot`, `otc`, `alpha`, `crossx`). */
+      name?: string;
+      /** @description Whether the permission is read-only. */
+      read_only?: boolean;
+    };
+    /**
+     * AccountRateLimit
+     * @description The caller's fill-ratio based rate-limit tier (`GET /account/rate_limit`; see the root
+     *     `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
+     * @example {
+     *       "tier": "1",
+     *       "ratio": "0.8712",
+     *       "main_ratio": "0.9104",
+     *       "updated_at": "1795161600"
+     *     }
+     */
+    AccountRateLimit: {
+      /**
+       * Format: decimal
+       * @description Combined fill ratio of the main account.
+       */
+      main_ratio?: string;
+      /**
+       * Format: decimal
+       * @description Fill ratio of the account.
+       */
+      ratio?: string;
+      /** @description Rate-limit tier. */
+      tier?: string;
+      /** @description When the tier was last computed. */
+      updated_at?: string;
+    };
+    /**
      * Contract
      * @description A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
      *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -3203,6 +3820,250 @@ export interface components {
      */
     DepositStatus:
       'BLOCKED' | 'DEP_CREDITED' | 'DONE' | 'INVALID' | 'MANUAL' | 'PEND' | 'REVIEW' | 'TRACK' | (string & {});
+    /**
+     * EarnUniCurrency
+     * @description A currency that can be lent, with its lending bounds (`GET /earn/uni/currencies`).
+     * @example {
+     *       "currency": "USDT",
+     *       "min_lend_amount": "1",
+     *       "max_lend_amount": "20000000",
+     *       "max_rate": "0.00057",
+     *       "min_rate": "0.000001"
+     *     }
+     */
+    EarnUniCurrency: {
+      /** @description Currency name. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Largest total amount that can be lent, in USDT.
+       */
+      max_lend_amount?: string;
+      /**
+       * Format: decimal
+       * @description Highest hourly rate.
+       */
+      max_rate?: string;
+      /**
+       * Format: decimal
+       * @description Smallest amount that can be lent, in the currency.
+       */
+      min_lend_amount?: string;
+      /**
+       * Format: decimal
+       * @description Lowest hourly rate.
+       */
+      min_rate?: string;
+    };
+    /**
+     * EarnUniInterestRecord
+     * @description One interest payment of the caller's lending (`GET /earn/uni/interest_records`).
+     * @example {
+     *       "status": 1,
+     *       "currency": "USDT",
+     *       "actual_rate": "0.00000612",
+     *       "interest": "0.01836",
+     *       "interest_status": "interest_dividend",
+     *       "create_time": 1795010400000
+     *     }
+     */
+    EarnUniInterestRecord: {
+      /**
+       * Format: decimal
+       * @description Rate applied.
+       */
+      actual_rate?: string;
+      /**
+       * Format: int64
+       * @description When the interest was paid, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Interest earned.
+       */
+      interest?: string;
+      /**
+       * @description `interest_dividend` paid out, `interest_reinvest` lent again.
+       * @enum {string}
+       */
+      interest_status?: 'interest_dividend' | 'interest_reinvest' | (string & {});
+      /**
+       * Format: int32
+       * @description `1` paid, `0` the payment failed.
+       * @enum {integer}
+       */
+      status?: 0 | 1;
+    };
+    /**
+     * EarnUniLend
+     * @description The caller's lending of one currency (`GET /earn/uni/lends`).
+     * @example {
+     *       "currency": "USDT",
+     *       "current_amount": "3000",
+     *       "amount": "3000",
+     *       "lent_amount": "2987.4",
+     *       "frozen_amount": "0",
+     *       "min_rate": "0.00002",
+     *       "interest_status": "interest_dividend",
+     *       "reinvest_left_amount": "0",
+     *       "create_time": 1794906761004,
+     *       "update_time": 1795010587312
+     *     }
+     */
+    EarnUniLend: {
+      /**
+       * Format: decimal
+       * @description Total amount lent.
+       */
+      amount?: string;
+      /**
+       * Format: int64
+       * @description When the lending was created, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Amount currently in the lending pool.
+       */
+      current_amount?: string;
+      /**
+       * Format: decimal
+       * @description Amount waiting to be redeemed.
+       */
+      frozen_amount?: string;
+      /**
+       * @description `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again.
+       * @enum {string}
+       */
+      interest_status?: 'interest_dividend' | 'interest_reinvest' | (string & {});
+      /**
+       * Format: decimal
+       * @description Amount actually lent out.
+       */
+      lent_amount?: string;
+      /**
+       * Format: decimal
+       * @description Lowest hourly rate the caller accepts.
+       */
+      min_rate?: string;
+      /**
+       * Format: decimal
+       * @description Interest not reinvested.
+       */
+      reinvest_left_amount?: string;
+      /**
+       * Format: int64
+       * @description When it last changed, Unix milliseconds.
+       */
+      update_time?: string;
+    };
+    /**
+     * EarnUniLendPatchRequest
+     * @description Changes the lowest hourly rate of the caller's lending of a currency (`PATCH /earn/uni/lends`).
+     * @example {
+     *       "currency": "USDT",
+     *       "min_rate": "0.00002"
+     *     }
+     */
+    EarnUniLendPatchRequest: {
+      /** @description Currency of the lending. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description New lowest hourly rate.
+       */
+      min_rate?: string;
+    };
+    /**
+     * EarnUniLendRecord
+     * @description One lend or redemption (`GET /earn/uni/lend_records`).
+     * @example {
+     *       "currency": "USDT",
+     *       "amount": "3000",
+     *       "last_wallet_amount": "4500.25",
+     *       "last_lent_amount": "0",
+     *       "last_frozen_amount": "0",
+     *       "type": "lend",
+     *       "create_time": 1794906761004
+     *     }
+     */
+    EarnUniLendRecord: {
+      /**
+       * Format: decimal
+       * @description Amount lent or redeemed.
+       */
+      amount?: string;
+      /**
+       * Format: int64
+       * @description When it happened, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Frozen amount before the operation.
+       */
+      last_frozen_amount?: string;
+      /**
+       * Format: decimal
+       * @description Lent amount before the operation.
+       */
+      last_lent_amount?: string;
+      /**
+       * Format: decimal
+       * @description Available amount before the operation.
+       */
+      last_wallet_amount?: string;
+      /**
+       * @description `lend` or `redeem`.
+       * @enum {string}
+       */
+      type?: 'lend' | 'redeem' | (string & {});
+    };
+    /**
+     * EarnUniLendRequest
+     * @description Lend into or redeem from the lending pool (`POST /earn/uni/lends`). A lend needs `min_rate`; a
+     *     rate set too high may leave the funds unlent and earning nothing. Lending is settled hourly:
+     *     funds lent in an hour earn at that hour's rate, and a redemption of lent funds arrives at the
+     *     next full hour (unlent funds come back at once). Lending and redeeming are refused in the two
+     *     minutes before and after each full hour.
+     * @example {
+     *       "currency": "USDT",
+     *       "amount": "3000",
+     *       "type": "lend",
+     *       "min_rate": "0.00001"
+     *     }
+     * @example {
+     *       "currency": "USDT",
+     *       "amount": "500",
+     *       "type": "redeem"
+     *     }
+     */
+    EarnUniLendRequest: {
+      /**
+       * Format: decimal
+       * @description Amount to lend or redeem.
+       */
+      amount: string;
+      /** @description Currency to lend or redeem. */
+      currency: string;
+      /**
+       * Format: decimal
+       * @description Lowest hourly rate accepted; required to lend.
+       */
+      min_rate?: string;
+      /**
+       * @description `lend` or `redeem`.
+       * @enum {string}
+       */
+      type: 'lend' | 'redeem';
+    };
     /**
      * Error
      * @description Error body of every non-2xx response. Some responses carry `detail` instead of `message`.
@@ -4767,6 +5628,313 @@ export interface components {
       size?: string;
     };
     /**
+     * MarginAccountBookEntry
+     * @description One change of an isolated-margin balance (`GET /margin/account_book`).
+     * @example {
+     *       "id": "123456789",
+     *       "time": "1795010587",
+     *       "time_ms": 1795010587312,
+     *       "currency": "USDT",
+     *       "currency_pair": "BTC_USDT",
+     *       "change": "-0.00224",
+     *       "balance": "1183.42",
+     *       "type": "interest"
+     *     }
+     */
+    MarginAccountBookEntry: {
+      /**
+       * Format: decimal
+       * @description Balance after the change.
+       */
+      balance?: string;
+      /**
+       * Format: decimal
+       * @description Amount of the change; positive for money in, negative for money out.
+       */
+      change?: string;
+      /** @description Currency whose balance changed. */
+      currency?: string;
+      /** @description Margin currency pair of the account. */
+      currency_pair?: string;
+      /** @description Id of the change. */
+      id?: string;
+      /** @description When the balance changed, Unix seconds. */
+      time?: string;
+      /**
+       * Format: int64
+       * @description When the balance changed, Unix milliseconds.
+       */
+      time_ms?: string;
+      /** @description Kind of change (the service's account book types, for example `borrow`, `repay`, `interest`, `transfer`). */
+      type?: string;
+    };
+    /**
+     * MarginAutoRepaySetting
+     * @description Whether isolated-margin borrowings are repaid automatically.
+     * @example {
+     *       "status": "on"
+     *     }
+     */
+    MarginAutoRepaySetting: {
+      /**
+       * @description `on` repays automatically, `off` does not.
+       * @enum {string}
+       */
+      status?: 'on' | 'off' | (string & {});
+    };
+    /**
+     * MarginFundingAccount
+     * @description Funds of one currency available for margin lending (`GET /margin/funding_accounts`).
+     * @example {
+     *       "currency": "USDT",
+     *       "available": "1500.25",
+     *       "locked": "0",
+     *       "lent": "3000",
+     *       "total_lent": "3000"
+     *     }
+     */
+    MarginFundingAccount: {
+      /**
+       * Format: decimal
+       * @description Amount that can be lent (the spot account's available balance).
+       */
+      available?: string;
+      /** @description Currency name. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Amount lent out and not yet repaid.
+       */
+      lent?: string;
+      /**
+       * Format: decimal
+       * @description Amount held by open loans.
+       */
+      locked?: string;
+      /**
+       * Format: decimal
+       * @description Amount used for lending, `lent` + `locked`.
+       */
+      total_lent?: string;
+    };
+    /**
+     * MarginTransferable
+     * @description The most that can be moved out of an isolated-margin account (`GET /margin/transferable`).
+     * @example {
+     *       "currency": "USDT",
+     *       "currency_pair": "BTC_USDT",
+     *       "amount": "1183.42"
+     *     }
+     */
+    MarginTransferable: {
+      /**
+       * Format: decimal
+       * @description Largest amount that can be transferred out.
+       */
+      amount?: string;
+      /** @description Currency name. */
+      currency?: string;
+      /** @description Margin currency pair. */
+      currency_pair?: string;
+    };
+    /**
+     * MarginUniBorrowable
+     * @description The most that can be borrowed of a currency in an isolated-margin market (`GET /margin/uni/borrowable`).
+     * @example {
+     *       "currency": "USDT",
+     *       "currency_pair": "BTC_USDT",
+     *       "borrowable": "4733.68"
+     *     }
+     */
+    MarginUniBorrowable: {
+      /**
+       * Format: decimal
+       * @description Largest amount that can be borrowed.
+       */
+      borrowable: string;
+      /** @description Currency. */
+      currency: string;
+      /** @description Margin currency pair. */
+      currency_pair?: string;
+    };
+    /**
+     * MarginUniCurrencyPair
+     * @description A market in which isolated-margin borrowing is possible, and its minimum borrow amounts.
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "base_min_borrow_amount": "0.0001",
+     *       "quote_min_borrow_amount": "1",
+     *       "leverage": "10"
+     *     }
+     */
+    MarginUniCurrencyPair: {
+      /**
+       * Format: decimal
+       * @description Smallest borrow of the base currency.
+       */
+      base_min_borrow_amount?: string;
+      /** @description Currency pair. */
+      currency_pair?: string;
+      /**
+       * Format: decimal
+       * @description Leverage of the market.
+       */
+      leverage?: string;
+      /**
+       * Format: decimal
+       * @description Smallest borrow of the quote currency.
+       */
+      quote_min_borrow_amount?: string;
+    };
+    /**
+     * MarginUniInterestRecord
+     * @description One interest deduction of an isolated-margin loan (`GET /margin/uni/interest_records`).
+     * @example {
+     *       "currency": "USDT",
+     *       "currency_pair": "BTC_USDT",
+     *       "actual_rate": "0.00000896",
+     *       "interest": "0.00224",
+     *       "status": 1,
+     *       "type": "margin",
+     *       "create_time": 1795010400000
+     *     }
+     */
+    MarginUniInterestRecord: {
+      /**
+       * Format: decimal
+       * @description Interest rate applied.
+       */
+      actual_rate?: string;
+      /**
+       * Format: int64
+       * @description When the interest was deducted, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency. */
+      currency?: string;
+      /** @description Margin currency pair. */
+      currency_pair?: string;
+      /**
+       * Format: decimal
+       * @description Interest deducted.
+       */
+      interest?: string;
+      /**
+       * Format: int32
+       * @description `1` deducted, `0` the deduction failed.
+       * @enum {integer}
+       */
+      status?: 0 | 1;
+      /** @description Loan type (`margin` for margin borrowing). */
+      type?: string;
+    };
+    /**
+     * MarginUniLoan
+     * @description An outstanding isolated-margin loan (`GET /margin/uni/loans`).
+     * @example {
+     *       "currency": "USDT",
+     *       "currency_pair": "BTC_USDT",
+     *       "amount": "250",
+     *       "type": "margin",
+     *       "create_time": 1794906761004,
+     *       "update_time": 1795010587312
+     *     }
+     */
+    MarginUniLoan: {
+      /**
+       * Format: decimal
+       * @description Amount still to repay.
+       */
+      amount?: string;
+      /**
+       * Format: int64
+       * @description When the loan was taken, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency borrowed. */
+      currency?: string;
+      /** @description Margin currency pair. */
+      currency_pair?: string;
+      /**
+       * @description `platform` platform borrowing, `margin` margin borrowing.
+       * @enum {string}
+       */
+      type?: 'platform' | 'margin' | (string & {});
+      /**
+       * Format: int64
+       * @description When the loan last changed, Unix milliseconds.
+       */
+      update_time?: string;
+    };
+    /**
+     * MarginUniLoanRecord
+     * @description One borrow or repay of an isolated-margin loan (`GET /margin/uni/loan_records`).
+     * @example {
+     *       "type": "borrow",
+     *       "currency_pair": "BTC_USDT",
+     *       "currency": "USDT",
+     *       "amount": "250",
+     *       "create_time": 1794906761004
+     *     }
+     */
+    MarginUniLoanRecord: {
+      /**
+       * Format: decimal
+       * @description Amount borrowed or repaid.
+       */
+      amount?: string;
+      /**
+       * Format: int64
+       * @description When it happened, Unix milliseconds.
+       */
+      create_time?: string;
+      /** @description Currency. */
+      currency?: string;
+      /** @description Margin currency pair. */
+      currency_pair?: string;
+      /**
+       * @description `borrow` or `repay`.
+       * @enum {string}
+       */
+      type?: 'borrow' | 'repay' | (string & {});
+    };
+    /**
+     * MarginUniLoanRequest
+     * @description Borrow or repay in an isolated-margin market (`POST /margin/uni/loans`). For a repay,
+     *     `repaid_all: true` repays everything and overrides `amount`.
+     * @example {
+     *       "currency": "USDT",
+     *       "type": "borrow",
+     *       "amount": "250",
+     *       "currency_pair": "BTC_USDT"
+     *     }
+     * @example {
+     *       "currency": "USDT",
+     *       "type": "repay",
+     *       "amount": "250",
+     *       "repaid_all": true,
+     *       "currency_pair": "BTC_USDT"
+     *     }
+     */
+    MarginUniLoanRequest: {
+      /**
+       * Format: decimal
+       * @description Amount to borrow or repay.
+       */
+      amount: string;
+      /** @description Currency to borrow or repay. */
+      currency: string;
+      /** @description Margin currency pair. */
+      currency_pair: string;
+      /** @description Repay only; `true` repays the whole loan, whatever `amount` says. */
+      repaid_all?: boolean;
+      /**
+       * @description `borrow` or `repay`.
+       * @enum {string}
+       */
+      type: 'borrow' | 'repay';
+    };
+    /**
      * MultichainAddress
      * @description The deposit address of a currency on one chain.
      * @example {
@@ -5630,6 +6798,1608 @@ export interface components {
        * @description Order price.
        */
       price?: string;
+    };
+    /**
+     * SpotAccount
+     * @description The caller's spot balance of one currency.
+     * @example {
+     *       "currency": "USDT",
+     *       "available": "12500.42",
+     *       "locked": "65",
+     *       "update_id": 3187
+     *     }
+     */
+    SpotAccount: {
+      /**
+       * Format: decimal
+       * @description Amount free to use.
+       */
+      available?: string;
+      /** @description Currency name. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Amount held by open orders.
+       */
+      locked?: string;
+      /**
+       * Format: int64
+       * @description Version of the balance; grows with every change.
+       */
+      update_id?: string;
+    };
+    /**
+     * SpotAccountBookEntry
+     * @description One change of a spot balance.
+     * @example {
+     *       "id": "123456",
+     *       "time": 1795219261123,
+     *       "currency": "BTC",
+     *       "change": "0.001",
+     *       "balance": "0.051",
+     *       "type": "trade",
+     *       "code": "101",
+     *       "text": "849303441842"
+     *     }
+     */
+    SpotAccountBookEntry: {
+      /**
+       * Format: decimal
+       * @description Balance after the change.
+       */
+      balance?: string;
+      /**
+       * Format: decimal
+       * @description Amount of the change; positive for money in, negative for money out.
+       */
+      change?: string;
+      /** @description Code of the kind of change (the service's asset record codes). */
+      code?: string;
+      /** @description Currency whose balance changed. */
+      currency?: string;
+      /** @description Id of the change. */
+      id?: string;
+      /** @description Extra information about the change. */
+      text?: string;
+      /**
+       * Format: int64
+       * @description When the balance changed, Unix milliseconds.
+       */
+      time?: string;
+      /**
+       * @deprecated
+       * @description Deprecated kind of change; read `code`.
+       */
+      type?: string;
+    };
+    /**
+     * SpotBatchAmendRequest
+     * @description One amendment of `POST /spot/amend_batch_orders`: a new `amount` or a new `price` (one of the
+     *     two) for an open order.
+     * @example {
+     *       "order_id": "849303441842",
+     *       "currency_pair": "BTC_USDT",
+     *       "price": "64800",
+     *       "amend_text": "reprice-2"
+     *     }
+     */
+    SpotBatchAmendRequest: {
+      /** @description Account of the order; spot, unified and isolated margin when omitted. */
+      account?: string;
+      /**
+       * @description How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /** @description The caller's note on this amendment. */
+      amend_text?: string;
+      /**
+       * Format: decimal
+       * @description New order amount (give `amount` or `price`, not both).
+       */
+      amount?: string;
+      /** @description Currency pair of the order. */
+      currency_pair: string;
+      /** @description Order id, or the caller's `text` of an open order. */
+      order_id: string;
+      /**
+       * Format: decimal
+       * @description New limit price (give `amount` or `price`, not both).
+       */
+      price?: string;
+      stop_loss?: components['schemas']['SpotOrderStopLoss'];
+      stop_profit?: components['schemas']['SpotOrderStopProfit'];
+    };
+    /**
+     * SpotBatchOrderRequest
+     * @description One order of `POST /spot/batch_orders`: a spot order whose `text` is required. All orders of a
+     *     batch use the same `account` (spot and margin orders cannot be mixed).
+     * @example {
+     *       "text": "t-batch-0001",
+     *       "currency_pair": "BTC_USDT",
+     *       "type": "limit",
+     *       "account": "spot",
+     *       "side": "buy",
+     *       "amount": "0.001",
+     *       "price": "64000"
+     *     }
+     */
+    SpotBatchOrderRequest: components['schemas']['SpotOrderRequest'] & {
+      /** @description Caller's own order id (required in a batch), `t-` followed by at most 28 letters, digits, `_`, `-` or `.`. */
+      text: string;
+    };
+    /**
+     * SpotBatchOrderResult
+     * @description The outcome of one order of a batch (`POST /spot/batch_orders`, `POST /spot/amend_batch_orders`),
+     *     in the order of the request. `succeeded` says whether this item went through; when it did not,
+     *     `label` and `message` give the error and the order fields may be missing.
+     * @example {
+     *       "order_id": "849303441843",
+     *       "text": "t-batch-0001",
+     *       "succeeded": true,
+     *       "label": "",
+     *       "message": "",
+     *       "id": "849303441843",
+     *       "currency_pair": "BTC_USDT",
+     *       "status": "open",
+     *       "type": "limit",
+     *       "account": "spot",
+     *       "side": "buy",
+     *       "amount": "0.001",
+     *       "price": "64000",
+     *       "left": "0.001"
+     *     }
+     * @example {
+     *       "order_id": "",
+     *       "text": "t-batch-0002",
+     *       "succeeded": false,
+     *       "label": "BALANCE_NOT_ENOUGH",
+     *       "message": "Not enough balance",
+     *       "currency_pair": "BTC_USDT"
+     *     }
+     */
+    SpotBatchOrderResult: {
+      label?: components['schemas']['ErrorLabel'];
+      /** @description Error text of a failed item; empty on success. Never branch on it. */
+      message?: string;
+      /** @description Order id (empty when the item failed). */
+      order_id?: string;
+      /** @description Whether this item was carried out. */
+      succeeded?: boolean;
+    } & components['schemas']['SpotOrder'];
+    /**
+     * SpotCancelBatchOrderRequest
+     * @description One order to cancel in `POST /spot/cancel_batch_orders`.
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "id": "849303441843"
+     *     }
+     */
+    SpotCancelBatchOrderRequest: {
+      /** @description Account of the order; a unified-account key must send `unified`. */
+      account?: string;
+      /**
+       * @description How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /** @description Currency pair of the order. */
+      currency_pair: string;
+      /** @description Order id, or the caller's `text` (accepted within 30 minutes of the order's creation). */
+      id: string;
+    };
+    /**
+     * SpotCancelBatchOrderResult
+     * @description The outcome of one cancellation of `POST /spot/cancel_batch_orders`, in request order.
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "id": "849303441843",
+     *       "text": "t-batch-0001",
+     *       "succeeded": true,
+     *       "label": "",
+     *       "message": ""
+     *     }
+     * @example {
+     *       "currency_pair": "ETH_USDT",
+     *       "id": "849303440001",
+     *       "text": "",
+     *       "succeeded": false,
+     *       "label": "ORDER_CLOSED",
+     *       "message": "Order is closed"
+     *     }
+     */
+    SpotCancelBatchOrderResult: {
+      /**
+       * @deprecated
+       * @description Deprecated; empty.
+       */
+      account?: string;
+      /** @description Currency pair of the order. */
+      currency_pair?: string;
+      /** @description Order id. */
+      id?: string;
+      label?: components['schemas']['ErrorLabel'];
+      /** @description Error text when the cancellation failed; empty otherwise. Never branch on it. */
+      message?: string;
+      /** @description Whether the order was cancelled. */
+      succeeded?: boolean;
+      /** @description The order's custom text. */
+      text?: string;
+    };
+    /**
+     * SpotCandlestick
+     * @description One candlestick, a list of strings in this order: start of the interval (Unix seconds), traded
+     *     value in the quote currency, close, high, low and open price, traded amount in the base currency,
+     *     and `true` / `false` for whether the interval has closed.
+     * @example [
+     *       "1795219200",
+     *       "1912254.18",
+     *       "65010.2",
+     *       "65120",
+     *       "64980.5",
+     *       "65000.1",
+     *       "29.41",
+     *       "true"
+     *     ]
+     */
+    SpotCandlestick: string[];
+    /**
+     * SpotCountdownCancelRequest
+     * @description Sets or stops the countdown that cancels open spot orders (`POST /spot/countdown_cancel_all`).
+     *     When `timeout` seconds pass without a new call, the open orders of `currency_pair` (of every
+     *     pair when it is omitted) are cancelled. `timeout` is `0` to stop the countdown, otherwise at
+     *     least 5.
+     * @example {
+     *       "timeout": 30,
+     *       "currency_pair": "BTC_USDT"
+     *     }
+     */
+    SpotCountdownCancelRequest: {
+      /** @description Currency pair whose orders are cancelled; every pair when omitted. */
+      currency_pair?: string;
+      /**
+       * Format: int32
+       * @description Countdown in seconds, at least 5; `0` stops it.
+       */
+      timeout: number;
+    };
+    /**
+     * SpotCountdownTriggerTime
+     * @description When the countdown set by `POST /spot/countdown_cancel_all` ends.
+     * @example {
+     *       "trigger_time": 1795219290123
+     *     }
+     */
+    SpotCountdownTriggerTime: {
+      /**
+       * Format: int64
+       * @description End of the countdown, Unix milliseconds (`0` once it is stopped).
+       */
+      trigger_time?: string;
+    };
+    /**
+     * SpotCurrency
+     * @description A currency of the spot market and its state. A currency carried on several chains lists each in
+     *     `chains`; the top-level deposit and withdrawal flags are deprecated in favour of the per-chain ones.
+     * @example {
+     *       "currency": "USDT",
+     *       "name": "Tether",
+     *       "delisted": false,
+     *       "withdraw_disabled": false,
+     *       "withdraw_delayed": false,
+     *       "deposit_disabled": false,
+     *       "trade_disabled": false,
+     *       "chain": "ETH",
+     *       "chains": [
+     *         {
+     *           "name": "ETH",
+     *           "addr": "0xdac17f958d2ee523a2206206994597c13d831ec7",
+     *           "withdraw_disabled": false,
+     *           "withdraw_delayed": false,
+     *           "deposit_disabled": false
+     *         },
+     *         {
+     *           "name": "TRX",
+     *           "addr": "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+     *           "withdraw_disabled": false,
+     *           "withdraw_delayed": false,
+     *           "deposit_disabled": false
+     *         }
+     *       ],
+     *       "total_supply": "142000000000",
+     *       "market_cap": "142000000000",
+     *       "category": []
+     *     }
+     */
+    SpotCurrency: {
+      /** @description Categories of a tokenised asset (empty for ordinary crypto currencies). */
+      category?: ('stocks' | 'metals' | 'indices' | 'forex' | 'commodities')[];
+      /** @description Main chain of the currency. */
+      chain?: string;
+      /** @description Every chain the currency is carried on. */
+      chains?: components['schemas']['SpotCurrencyChain'][];
+      /** @description Currency symbol, as used in currency pairs. */
+      currency?: string;
+      /** @description Whether the currency has been delisted. */
+      delisted?: boolean;
+      /**
+       * @deprecated
+       * @description Deprecated; read `chains[].deposit_disabled`.
+       */
+      deposit_disabled?: boolean;
+      /**
+       * Format: decimal
+       * @description Fixed fee rate; set only for currencies traded at a fixed rate.
+       */
+      fixed_rate?: string;
+      /**
+       * Format: decimal
+       * @description Market capitalisation.
+       */
+      market_cap?: string;
+      /** @description Full name of the currency. */
+      name?: string;
+      /**
+       * Format: decimal
+       * @description Total supply.
+       */
+      total_supply?: string;
+      /** @description Whether trading in the currency is switched off. */
+      trade_disabled?: boolean;
+      /**
+       * @deprecated
+       * @description Deprecated; read `chains[].withdraw_delayed`.
+       */
+      withdraw_delayed?: boolean;
+      /**
+       * @deprecated
+       * @description Deprecated; read `chains[].withdraw_disabled`.
+       */
+      withdraw_disabled?: boolean;
+    };
+    /**
+     * SpotCurrencyChain
+     * @description One chain a spot currency is carried on, with its deposit and withdrawal switches.
+     * @example {
+     *       "name": "ETH",
+     *       "addr": "0xdac17f958d2ee523a2206206994597c13d831ec7",
+     *       "withdraw_disabled": false,
+     *       "withdraw_delayed": false,
+     *       "deposit_disabled": false
+     *     }
+     */
+    SpotCurrencyChain: {
+      /** @description Token contract address on this chain; empty when the currency is the chain's native coin. */
+      addr?: string;
+      /** @description Whether deposits on this chain are switched off. */
+      deposit_disabled?: boolean;
+      /** @description Chain name. */
+      name?: string;
+      /** @description Whether withdrawals on this chain are delayed. */
+      withdraw_delayed?: boolean;
+      /** @description Whether withdrawals on this chain are switched off. */
+      withdraw_disabled?: boolean;
+    };
+    /**
+     * SpotCurrencyPair
+     * @description A spot market (currency pair) and its trading rules. The minimum and maximum amounts are `null`
+     *     when the market sets no such limit.
+     * @example {
+     *       "id": "BTC_USDT",
+     *       "base": "BTC",
+     *       "base_name": "Bitcoin",
+     *       "quote": "USDT",
+     *       "quote_name": "Tether",
+     *       "fee": "0.2",
+     *       "min_base_amount": "0.00001",
+     *       "min_quote_amount": "3",
+     *       "max_base_amount": null,
+     *       "max_quote_amount": "5000000",
+     *       "amount_precision": 6,
+     *       "precision": 1,
+     *       "trade_status": "tradable",
+     *       "sell_start": 1516378650,
+     *       "buy_start": 1516378650,
+     *       "delisting_time": 0,
+     *       "type": "normal",
+     *       "trade_url": "https://example.com/trade/BTC_USDT",
+     *       "st_tag": false,
+     *       "up_rate": "0.1",
+     *       "down_rate": "0.1",
+     *       "slippage": "0.03",
+     *       "market_order_max_stock": "12",
+     *       "market_order_max_money": "800000"
+     *     }
+     */
+    SpotCurrencyPair: {
+      /**
+       * Format: int32
+       * @description Number of decimals an order amount may have.
+       */
+      amount_precision?: number;
+      /** @description Base currency (the one bought or sold). */
+      base?: string;
+      /** @description Full name of the base currency. */
+      base_name?: string;
+      /**
+       * Format: int64
+       * @description When buying opens, Unix seconds.
+       */
+      buy_start?: string;
+      /**
+       * Format: int64
+       * @description Planned delisting time, Unix seconds (`0` when none is planned).
+       */
+      delisting_time?: string;
+      /**
+       * Format: decimal
+       * @description Largest allowed price fall, as a percentage.
+       */
+      down_rate?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Deprecated trading fee rate; read `GET /spot/fee` instead.
+       */
+      fee?: string;
+      /** @description Currency pair name, `BASE_QUOTE`. */
+      id?: string;
+      /**
+       * Format: decimal
+       * @description Largest market-order value in the quote currency.
+       */
+      market_order_max_money?: string;
+      /**
+       * Format: decimal
+       * @description Largest market-order amount in the base currency.
+       */
+      market_order_max_stock?: string;
+      /**
+       * Format: decimal
+       * @description Largest order amount in the base currency; `null` for no limit.
+       */
+      max_base_amount?: string | null;
+      /**
+       * Format: decimal
+       * @description Largest order value in the quote currency; `null` for no limit.
+       */
+      max_quote_amount?: string | null;
+      /**
+       * Format: decimal
+       * @description Smallest order amount in the base currency; `null` for no limit.
+       */
+      min_base_amount?: string | null;
+      /**
+       * Format: decimal
+       * @description Smallest order value in the quote currency; `null` for no limit.
+       */
+      min_quote_amount?: string | null;
+      /**
+       * Format: int32
+       * @description Number of decimals an order price may have.
+       */
+      precision?: number;
+      /** @description Quote currency (the one prices are given in). */
+      quote?: string;
+      /** @description Full name of the quote currency. */
+      quote_name?: string;
+      /**
+       * Format: int64
+       * @description When selling opens, Unix seconds.
+       */
+      sell_start?: string;
+      /**
+       * Format: decimal
+       * @description Largest slippage ratio accepted for market orders, relative to the latest price (`0.03` is 3 %).
+       */
+      slippage?: string;
+      /** @description Whether the market is under special-treatment risk assessment. */
+      st_tag?: boolean;
+      /**
+       * @description `untradable` no trading, `buyable` buying only, `sellable` selling only, `tradable` both.
+       * @enum {string}
+       */
+      trade_status?: 'untradable' | 'buyable' | 'sellable' | 'tradable' | (string & {});
+      /** @description Web page of the market. */
+      trade_url?: string;
+      /**
+       * @description `normal` market or `premarket` (trading before the currency is listed).
+       * @enum {string}
+       */
+      type?: 'normal' | 'premarket' | (string & {});
+      /**
+       * Format: decimal
+       * @description Largest allowed price rise, as a percentage.
+       */
+      up_rate?: string;
+    };
+    /**
+     * SpotFee
+     * @description The caller's spot trading fee rates (rates are decimal fractions, `0.002` is 0.2 %).
+     * @example {
+     *       "user_id": 10001234,
+     *       "taker_fee": "0.002",
+     *       "maker_fee": "0.002",
+     *       "rpi_maker_fee": "0",
+     *       "gt_discount": false,
+     *       "gt_taker_fee": "0",
+     *       "gt_maker_fee": "0",
+     *       "loan_fee": "0.18",
+     *       "point_type": "1",
+     *       "currency_pair": "BTC_USDT",
+     *       "debit_fee": 3,
+     *       "rpi_mm": 0
+     *     }
+     */
+    SpotFee: {
+      /** @description Currency pair the rates apply to. */
+      currency_pair?: string;
+      /**
+       * Format: int32
+       * @description How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
+       * @enum {integer}
+       */
+      debit_fee?: 1 | 2 | 3;
+      /** @description Whether paying fees with GT at a discount is on. */
+      gt_discount?: boolean;
+      /**
+       * Format: decimal
+       * @description Maker fee rate when paid with GT; `0` when GT payment is off.
+       */
+      gt_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Taker fee rate when paid with GT; `0` when GT payment is off.
+       */
+      gt_taker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Fee rate of margin lending.
+       */
+      loan_fee?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee rate.
+       */
+      maker_fee?: string;
+      /** @description Point card version, `0` original or `1` the version issued since 2020-09. */
+      point_type?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee rate of retail-price-improvement market makers.
+       */
+      rpi_maker_fee?: string;
+      /**
+       * Format: int32
+       * @description Retail-price-improvement market maker level.
+       */
+      rpi_mm?: number;
+      /**
+       * Format: decimal
+       * @description Taker fee rate.
+       */
+      taker_fee?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user_id?: string;
+    };
+    /**
+     * SpotOpenOrders
+     * @description The caller's open orders in one currency pair (`GET /spot/open_orders`).
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "total": 1,
+     *       "orders": [
+     *         {
+     *           "id": "849303441842",
+     *           "text": "t-mm-0001",
+     *           "status": "open",
+     *           "currency_pair": "BTC_USDT",
+     *           "type": "limit",
+     *           "account": "spot",
+     *           "side": "buy",
+     *           "amount": "0.001",
+     *           "price": "65000",
+     *           "left": "0.001"
+     *         }
+     *       ]
+     *     }
+     */
+    SpotOpenOrders: {
+      /** @description Currency pair. */
+      currency_pair?: string;
+      /** @description The open orders. */
+      orders?: components['schemas']['SpotOrder'][];
+      /**
+       * Format: int32
+       * @description Number of open orders of the pair on this page.
+       */
+      total?: number;
+    };
+    /**
+     * SpotOrder
+     * @description A spot order as the service reports it. `status` is `open` until the whole amount is filled
+     *     (`closed`) or the order is cancelled (`cancelled`, partly filled or not); `finish_as` says how it
+     *     ended. Orders placed with `action_mode` `ACK` or `RESULT` carry fewer fields.
+     * @example {
+     *       "id": "849303441842",
+     *       "text": "t-mm-0001",
+     *       "amend_text": "-",
+     *       "create_time": "1795219260",
+     *       "update_time": "1795219260",
+     *       "create_time_ms": 1795219260123,
+     *       "update_time_ms": 1795219260123,
+     *       "status": "open",
+     *       "currency_pair": "BTC_USDT",
+     *       "type": "limit",
+     *       "account": "spot",
+     *       "side": "buy",
+     *       "amount": "0.001",
+     *       "price": "65000",
+     *       "time_in_force": "gtc",
+     *       "iceberg": "0",
+     *       "left": "0.001",
+     *       "filled_amount": "0",
+     *       "fill_price": "0",
+     *       "filled_total": "0",
+     *       "avg_deal_price": "0",
+     *       "fee": "0",
+     *       "fee_currency": "BTC",
+     *       "point_fee": "0",
+     *       "gt_fee": "0",
+     *       "gt_maker_fee": "0",
+     *       "gt_taker_fee": "0",
+     *       "gt_discount": false,
+     *       "rebated_fee": "0",
+     *       "rebated_fee_currency": "USDT",
+     *       "stp_id": 0,
+     *       "stp_act": "-",
+     *       "finish_as": "open"
+     *     }
+     */
+    SpotOrder: {
+      /**
+       * @description Account that trades.
+       * @enum {string}
+       */
+      account?: 'spot' | 'margin' | 'cross_margin' | 'unified' | (string & {});
+      /** @description The caller's note given with the latest amendment (`-` when none). */
+      amend_text?: string;
+      /**
+       * Format: decimal
+       * @description Order amount (a market buy counts in the quote currency).
+       */
+      amount?: string;
+      /** @description Whether missing funds were borrowed automatically. */
+      auto_borrow?: boolean;
+      /** @description Whether borrowings are repaid automatically when the order ends. */
+      auto_repay?: boolean;
+      /**
+       * Format: decimal
+       * @description Average fill price.
+       */
+      avg_deal_price?: string;
+      /** @description Creation time, Unix seconds. */
+      create_time?: string;
+      /**
+       * Format: int64
+       * @description Creation time, Unix milliseconds.
+       */
+      create_time_ms?: string;
+      /** @description Currency pair. */
+      currency_pair?: string;
+      /**
+       * Format: decimal
+       * @description Fee charged.
+       */
+      fee?: string;
+      /** @description Currency the fee was charged in. */
+      fee_currency?: string;
+      /**
+       * Format: decimal
+       * @deprecated
+       * @description Deprecated; the filled value in the quote currency, read `filled_total`.
+       */
+      fill_price?: string;
+      /**
+       * Format: decimal
+       * @description Amount filled.
+       */
+      filled_amount?: string;
+      /**
+       * Format: decimal
+       * @description Filled value in the quote currency.
+       */
+      filled_total?: string;
+      /**
+       * @description How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
+       * @enum {string}
+       */
+      finish_as?:
+        | 'open'
+        | 'filled'
+        | 'cancelled'
+        | 'liquidate_cancelled'
+        | 'small'
+        | 'depth_not_enough'
+        | 'trader_not_enough'
+        | 'ioc'
+        | 'poc'
+        | 'fok'
+        | 'stp'
+        | 'price_protect_cancelled'
+        | 'unknown'
+        | (string & {});
+      /** @description Whether fees were paid with GT at a discount. */
+      gt_discount?: boolean;
+      /**
+       * Format: decimal
+       * @description Fee paid with GT.
+       */
+      gt_fee?: string;
+      /**
+       * Format: decimal
+       * @description Maker fee paid with GT.
+       */
+      gt_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Taker fee paid with GT.
+       */
+      gt_taker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Visible amount of an iceberg order; `0` for a normal order.
+       */
+      iceberg?: string;
+      /** @description Order id. */
+      id?: string;
+      /**
+       * Format: decimal
+       * @description Amount not yet filled.
+       */
+      left?: string;
+      /**
+       * Format: decimal
+       * @description Fee paid with points.
+       */
+      point_fee?: string;
+      /**
+       * Format: decimal
+       * @description Limit price.
+       */
+      price?: string;
+      /**
+       * Format: decimal
+       * @description Fee rebated.
+       */
+      rebated_fee?: string;
+      /** @description Currency of the rebate. */
+      rebated_fee_currency?: string;
+      /**
+       * @description `buy` or `sell`.
+       * @enum {string}
+       */
+      side?: 'buy' | 'sell' | (string & {});
+      /**
+       * Format: decimal
+       * @description Largest accepted slippage of a market order.
+       */
+      slippage?: string;
+      /**
+       * @description `open` waiting to be filled, `closed` fully filled, `cancelled`.
+       * @enum {string}
+       */
+      status?: 'open' | 'closed' | 'cancelled' | (string & {});
+      stop_loss?: components['schemas']['SpotOrderStopLoss'];
+      stop_profit?: components['schemas']['SpotOrderStopProfit'];
+      /**
+       * @description Self-trade prevention of the order (`-` when none was given).
+       * @enum {string}
+       */
+      stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+      /**
+       * Format: int64
+       * @description STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+       */
+      stp_id?: string;
+      /** @description The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations). */
+      text?: string;
+      /**
+       * @description Time in force.
+       * @enum {string}
+       */
+      time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+      /**
+       * @description `limit` or `market`.
+       * @enum {string}
+       */
+      type?: 'limit' | 'market' | (string & {});
+      /** @description Time of the latest change, Unix seconds. */
+      update_time?: string;
+      /**
+       * Format: int64
+       * @description Time of the latest change, Unix milliseconds.
+       */
+      update_time_ms?: string;
+    };
+    /**
+     * SpotOrderBook
+     * @description Market depth of one currency pair. Asks are sorted by price from low to high, bids from high to
+     *     low. `id` changes whenever the book changes and is sent only when the request sets `with_id`.
+     * @example {
+     *       "id": 36028813724316580,
+     *       "current": 1795219260123,
+     *       "update": 1795219260101,
+     *       "asks": [
+     *         [
+     *           "65010.1",
+     *           "0.2451"
+     *         ],
+     *         [
+     *           "65010.5",
+     *           "0.0032"
+     *         ]
+     *       ],
+     *       "bids": [
+     *         [
+     *           "65009.9",
+     *           "0.5"
+     *         ],
+     *         [
+     *           "65009.2",
+     *           "0.013"
+     *         ]
+     *       ]
+     *     }
+     */
+    SpotOrderBook: {
+      /** @description Sell side, best (lowest) price first. */
+      asks: components['schemas']['SpotOrderBookLevel'][];
+      /** @description Buy side, best (highest) price first. */
+      bids: components['schemas']['SpotOrderBookLevel'][];
+      /**
+       * Format: int64
+       * @description When this answer was produced, Unix milliseconds.
+       */
+      current?: string;
+      /**
+       * Format: int64
+       * @description Order book version; present only when `with_id=true` was asked for.
+       */
+      id?: string;
+      /**
+       * Format: int64
+       * @description When the book last changed, Unix milliseconds.
+       */
+      update?: string;
+    };
+    /**
+     * SpotOrderBookLevel
+     * @description One price level of the order book, `[price, amount]`, both decimal strings.
+     * @example [
+     *       "65010.1",
+     *       "0.2451"
+     *     ]
+     */
+    SpotOrderBookLevel: string[];
+    /**
+     * SpotOrderCancelResult
+     * @description One order of `DELETE /spot/orders` (cancel all open orders): the order, and whether its
+     *     cancellation went through (`succeeded`, with `label` and `message` when it did not).
+     * @example {
+     *       "id": "849303441843",
+     *       "text": "t-batch-0001",
+     *       "succeeded": true,
+     *       "label": "",
+     *       "message": "",
+     *       "status": "cancelled",
+     *       "currency_pair": "BTC_USDT",
+     *       "side": "buy",
+     *       "amount": "0.001",
+     *       "price": "64000",
+     *       "left": "0.001",
+     *       "finish_as": "cancelled"
+     *     }
+     */
+    SpotOrderCancelResult: {
+      label?: components['schemas']['ErrorLabel'];
+      /** @description Error text when the cancellation failed; empty otherwise. Never branch on it. */
+      message?: string;
+      /** @description Whether the order was cancelled. */
+      succeeded?: boolean;
+    } & components['schemas']['SpotOrder'];
+    /**
+     * SpotOrderPatch
+     * @description Changes to an open spot order (`PATCH /spot/orders/{order_id}`): a new `amount`, a new `price`,
+     *     or both. Lowering only the amount keeps the order's place in the queue; a new price or a larger
+     *     amount moves it to the back of its price level. An amount below the filled amount cancels the
+     *     order. `currency_pair` is sent in the body here (the service also reads it from the query
+     *     string, the body wins).
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "price": "64500",
+     *       "amend_text": "reprice-1"
+     *     }
+     */
+    SpotOrderPatch: {
+      /** @description Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+      account?: string;
+      /**
+       * @description How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /** @description The caller's note on this amendment. */
+      amend_text?: string;
+      /**
+       * Format: decimal
+       * @description New order amount.
+       */
+      amount?: string;
+      /** @description Currency pair of the order. */
+      currency_pair: string;
+      /**
+       * Format: decimal
+       * @description New limit price.
+       */
+      price?: string;
+      stop_loss?: components['schemas']['SpotOrderStopLoss'];
+      stop_profit?: components['schemas']['SpotOrderStopProfit'];
+    };
+    /**
+     * SpotOrderRequest
+     * @description A new spot order (`POST /spot/orders`, and each item of `POST /spot/batch_orders`). `account`
+     *     selects the account that trades: `spot` (default), `margin` for an isolated-margin order,
+     *     `cross_margin` for the legacy unified account, `unified` for the unified account. A `limit`
+     *     order needs `price`; a `market` order accepts only `ioc` and `fok`, and its `amount` is in the
+     *     quote currency when buying and in the base currency when selling. `stp_act` is accepted only
+     *     when the user is in an STP group (`cn` applies when it is omitted); outside a group the order is
+     *     rejected if it carries `stp_act`.
+     * @example {
+     *       "text": "t-mm-0001",
+     *       "currency_pair": "BTC_USDT",
+     *       "type": "limit",
+     *       "account": "spot",
+     *       "side": "buy",
+     *       "amount": "0.001",
+     *       "price": "65000",
+     *       "time_in_force": "gtc"
+     *     }
+     * @example {
+     *       "text": "t-margin-0001",
+     *       "currency_pair": "ETH_USDT",
+     *       "type": "market",
+     *       "account": "margin",
+     *       "side": "buy",
+     *       "amount": "100",
+     *       "time_in_force": "ioc",
+     *       "auto_borrow": true
+     *     }
+     */
+    SpotOrderRequest: {
+      /**
+       * @description Account that trades: `spot` (default), `margin` (isolated margin), `cross_margin` (legacy unified account), `unified`.
+       * @default spot
+       * @enum {string}
+       */
+      account?: 'spot' | 'margin' | 'cross_margin' | 'unified';
+      /**
+       * @description How much the answer carries: `ACK` the key fields only, `RESULT` no settlement fields, `FULL` everything (default).
+       * @enum {string}
+       */
+      action_mode?: 'ACK' | 'RESULT' | 'FULL';
+      /**
+       * Format: decimal
+       * @description Amount to trade. Limit orders and market sells count in the base currency, market buys in the quote currency.
+       */
+      amount: string;
+      /** @description Margin and unified orders only; borrow what the balance lacks. */
+      auto_borrow?: boolean;
+      /** @description Unified (cross-margin) orders only; repay borrowings with what the order brings in once it ends. */
+      auto_repay?: boolean;
+      /** @description Currency pair to trade. */
+      currency_pair: string;
+      /**
+       * Format: decimal
+       * @description Visible amount of an iceberg order; `0` or absent for a normal order. Hiding the whole amount is not supported.
+       */
+      iceberg?: string;
+      /**
+       * Format: decimal
+       * @description Limit price; required when `type` is `limit`.
+       */
+      price?: string;
+      /**
+       * @description `buy` or `sell`.
+       * @enum {string}
+       */
+      side: 'buy' | 'sell';
+      /**
+       * Format: decimal
+       * @description Market orders; largest accepted slippage relative to the latest price (`0.03` is 3 %).
+       */
+      slippage?: string;
+      stop_loss?: components['schemas']['SpotOrderStopLoss'];
+      stop_profit?: components['schemas']['SpotOrderStopProfit'];
+      /**
+       * @description Self-trade prevention: `cn` cancel the new order (the default within an STP group), `co` cancel the old one, `cb` cancel both. Rejected when the user is in no STP group.
+       * @enum {string}
+       */
+      stp_act?: 'cn' | 'co' | 'cb';
+      /** @description Caller's own order id, `t-` followed by at most 28 letters, digits, `_`, `-` or `.`. */
+      text?: string;
+      /**
+       * @description `gtc` good till cancelled (default), `ioc` immediate or cancel, `poc` post only (rejected if it would take), `fok` fill or kill. Market orders accept `ioc` and `fok` only.
+       * @default gtc
+       * @enum {string}
+       */
+      time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok';
+      /**
+       * @description `limit` (default) or `market`.
+       * @default limit
+       * @enum {string}
+       */
+      type?: 'limit' | 'market';
+    };
+    /**
+     * SpotOrderStopLoss
+     * @description Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+     *     price, for a sell order above it.
+     * @example {
+     *       "trigger_price": "60000",
+     *       "order_price": "59900"
+     *     }
+     */
+    SpotOrderStopLoss: {
+      /**
+       * Format: decimal
+       * @description Price of the stop-loss order.
+       */
+      order_price?: string;
+      /**
+       * Format: decimal
+       * @description Price at which the stop-loss order is placed.
+       */
+      trigger_price?: string;
+    };
+    /**
+     * SpotOrderStopProfit
+     * @description Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+     *     price, for a sell order below it.
+     * @example {
+     *       "trigger_price": "72000",
+     *       "order_price": "71900"
+     *     }
+     */
+    SpotOrderStopProfit: {
+      /**
+       * Format: decimal
+       * @description Price of the take-profit order.
+       */
+      order_price?: string;
+      /**
+       * Format: decimal
+       * @description Price at which the take-profit order is placed.
+       */
+      trigger_price?: string;
+    };
+    /**
+     * SpotPriceOrderId
+     * @description Id of a new price-triggered order, as a 64-bit number and as its decimal text.
+     * @example {
+     *       "id": 1283293,
+     *       "id_string": "1283293"
+     *     }
+     */
+    SpotPriceOrderId: {
+      /**
+       * Format: int64
+       * @description Id of the price-triggered order.
+       */
+      id?: string;
+      /** @description The same id as decimal text. */
+      id_string?: string;
+    };
+    /**
+     * SpotPricePutOrder
+     * @description The order a price-triggered spot order places, as the service reports it.
+     * @example {
+     *       "type": "limit",
+     *       "side": "sell",
+     *       "price": "69900",
+     *       "amount": "0.01",
+     *       "account": "normal",
+     *       "time_in_force": "gtc",
+     *       "text": "api"
+     *     }
+     */
+    SpotPricePutOrder: {
+      /**
+       * @description `normal` spot, `margin` isolated margin, `unified` unified account.
+       * @enum {string}
+       */
+      account?: 'normal' | 'margin' | 'unified' | (string & {});
+      /**
+       * Format: decimal
+       * @description Order amount in the base currency.
+       */
+      amount?: string;
+      /** @description Whether missing funds are borrowed automatically. */
+      auto_borrow?: boolean;
+      /** @description Whether borrowings are repaid automatically. */
+      auto_repay?: boolean;
+      /**
+       * Format: decimal
+       * @description Order price.
+       */
+      price?: string;
+      /**
+       * @description `buy` or `sell`.
+       * @enum {string}
+       */
+      side?: 'buy' | 'sell' | (string & {});
+      /** @description Where the order came from (`web`, `api`, `app`). */
+      text?: string;
+      /**
+       * @description `gtc` good till cancelled, `ioc` immediate or cancel.
+       * @enum {string}
+       */
+      time_in_force?: 'gtc' | 'ioc' | (string & {});
+      /**
+       * @description `limit` or `market`.
+       * @enum {string}
+       */
+      type?: 'limit' | 'market' | (string & {});
+    };
+    /**
+     * SpotPricePutOrderRequest
+     * @description The order a new price-triggered spot order places once its condition holds.
+     * @example {
+     *       "type": "limit",
+     *       "side": "sell",
+     *       "price": "69900",
+     *       "amount": "0.01",
+     *       "account": "normal",
+     *       "time_in_force": "gtc"
+     *     }
+     */
+    SpotPricePutOrderRequest: {
+      /**
+       * @description `normal` spot, `margin` isolated margin, `unified` (required for a unified account).
+       * @default normal
+       * @enum {string}
+       */
+      account: 'normal' | 'margin' | 'unified';
+      /**
+       * Format: decimal
+       * @description Order amount in the base currency.
+       */
+      amount: string;
+      /** @description Borrow missing funds automatically. */
+      auto_borrow?: boolean;
+      /** @description Repay borrowings automatically. */
+      auto_repay?: boolean;
+      /**
+       * Format: decimal
+       * @description Order price.
+       */
+      price: string;
+      /**
+       * @description `buy` or `sell`.
+       * @enum {string}
+       */
+      side: 'buy' | 'sell';
+      /** @description Where the order comes from (`web`, `api`, `app`). */
+      text?: string;
+      /**
+       * @description `gtc` good till cancelled, `ioc` immediate or cancel.
+       * @default gtc
+       * @enum {string}
+       */
+      time_in_force: 'gtc' | 'ioc';
+      /**
+       * @description `limit` (default) or `market`.
+       * @default limit
+       * @enum {string}
+       */
+      type?: 'limit' | 'market';
+    };
+    /**
+     * SpotPriceTrigger
+     * @description The condition of a price-triggered spot order, as the service reports it.
+     * @example {
+     *       "price": "70000",
+     *       "rule": ">=",
+     *       "expiration": 86400
+     *     }
+     */
+    SpotPriceTrigger: {
+      /**
+       * Format: int32
+       * @description Seconds to wait for the condition; the order is cancelled after that.
+       */
+      expiration?: number;
+      /**
+       * Format: decimal
+       * @description Trigger price.
+       */
+      price?: string;
+      /**
+       * @description `>=` fires when the market price reaches or exceeds `price`, `<=` when it reaches or falls below it.
+       * @enum {string}
+       */
+      rule?: '>=' | '<=' | (string & {});
+    };
+    /**
+     * SpotPriceTriggeredOrder
+     * @description A price-triggered spot order, as the service reports it.
+     * @example {
+     *       "trigger": {
+     *         "price": "70000",
+     *         "rule": ">=",
+     *         "expiration": 86400
+     *       },
+     *       "put": {
+     *         "type": "limit",
+     *         "side": "sell",
+     *         "price": "69900",
+     *         "amount": "0.01",
+     *         "account": "normal",
+     *         "time_in_force": "gtc",
+     *         "text": "api"
+     *       },
+     *       "id": 1283293,
+     *       "user": 10001234,
+     *       "market": "BTC_USDT",
+     *       "ctime": 1795219260,
+     *       "ftime": 0,
+     *       "fired_order_id": 0,
+     *       "status": "open",
+     *       "reason": ""
+     *     }
+     */
+    SpotPriceTriggeredOrder: {
+      /**
+       * Format: int64
+       * @description Creation time, Unix seconds.
+       */
+      ctime?: string;
+      /**
+       * Format: int64
+       * @description Id of the order placed when the condition held.
+       */
+      fired_order_id?: string;
+      /**
+       * Format: int64
+       * @description Time it ended, Unix seconds.
+       */
+      ftime?: string;
+      /**
+       * Format: int64
+       * @description Id of the price-triggered order.
+       */
+      id?: string;
+      /** @description Currency pair. */
+      market?: string;
+      put?: components['schemas']['SpotPricePutOrder'];
+      /** @description How the order ended, in words. */
+      reason?: string;
+      /**
+       * @description `open` waiting, `cancelled` by the user, `finish` order placed, `failed` placing it failed, `expired`.
+       * @enum {string}
+       */
+      status?: 'open' | 'cancelled' | 'finish' | 'failed' | 'expired' | (string & {});
+      trigger?: components['schemas']['SpotPriceTrigger'];
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user?: string;
+    };
+    /**
+     * SpotPriceTriggeredOrderRequest
+     * @description A new price-triggered spot order (`POST /spot/price_orders`).
+     * @example {
+     *       "trigger": {
+     *         "price": "70000",
+     *         "rule": ">=",
+     *         "expiration": 86400
+     *       },
+     *       "put": {
+     *         "type": "limit",
+     *         "side": "sell",
+     *         "price": "69900",
+     *         "amount": "0.01",
+     *         "account": "normal",
+     *         "time_in_force": "gtc"
+     *       },
+     *       "market": "BTC_USDT"
+     *     }
+     */
+    SpotPriceTriggeredOrderRequest: {
+      /** @description Currency pair. */
+      market: string;
+      put: components['schemas']['SpotPricePutOrderRequest'];
+      trigger: components['schemas']['SpotPriceTriggerRequest'];
+    };
+    /**
+     * SpotPriceTriggerRequest
+     * @description The condition of a new price-triggered spot order.
+     * @example {
+     *       "price": "70000",
+     *       "rule": ">=",
+     *       "expiration": 86400
+     *     }
+     */
+    SpotPriceTriggerRequest: {
+      /**
+       * Format: int32
+       * @description Seconds to wait for the condition; the order is cancelled after that.
+       */
+      expiration?: number;
+      /**
+       * Format: decimal
+       * @description Trigger price.
+       */
+      price: string;
+      /**
+       * @description `>=` fires when the market price reaches or exceeds `price`, `<=` when it reaches or falls below it.
+       * @enum {string}
+       */
+      rule: '>=' | '<=';
+    };
+    /**
+     * SpotSystemTime
+     * @description The server's clock (`GET /spot/time`); the client measures its clock offset with it.
+     * @example {
+     *       "server_time": 1795219260123
+     *     }
+     */
+    SpotSystemTime: {
+      /**
+       * Format: int64
+       * @description Server time, Unix milliseconds.
+       */
+      server_time?: string;
+    };
+    /**
+     * SpotTicker
+     * @description 24-hour statistics and best prices of one currency pair. `lowest_size` and `highest_size` are
+     *     filled only when a single pair is asked for, and are empty strings when there is no data.
+     * @example {
+     *       "currency_pair": "BTC_USDT",
+     *       "last": "65010.2",
+     *       "lowest_ask": "65010.1",
+     *       "lowest_size": "0.2451",
+     *       "highest_bid": "65009.9",
+     *       "highest_size": "0.5",
+     *       "change_percentage": "-1.24",
+     *       "change_utc0": "-0.87",
+     *       "change_utc8": "-1.02",
+     *       "base_volume": "4123.58",
+     *       "quote_volume": "268102254.17",
+     *       "high_24h": "66120",
+     *       "low_24h": "64311.5"
+     *     }
+     */
+    SpotTicker: {
+      /**
+       * Format: decimal
+       * @description Traded amount in the base currency over 24 hours.
+       */
+      base_volume?: string;
+      /**
+       * Format: decimal
+       * @description Price change over the last 24 hours, in percent (negative for a fall).
+       */
+      change_percentage?: string;
+      /**
+       * Format: decimal
+       * @description Price change since 00:00 UTC, in percent.
+       */
+      change_utc0?: string;
+      /**
+       * Format: decimal
+       * @description Price change since 00:00 UTC+8, in percent.
+       */
+      change_utc8?: string;
+      /** @description Currency pair. */
+      currency_pair?: string;
+      /** @description Current leverage of a leveraged token; empty for other markets. */
+      etf_leverage?: string;
+      /** @description Net value of a leveraged token; empty for other markets. */
+      etf_net_value?: string;
+      /** @description Net value of a leveraged token at its previous rebalancing; empty for other markets. */
+      etf_pre_net_value?: string;
+      /**
+       * Format: int64
+       * @description Time of the previous rebalancing, Unix seconds.
+       */
+      etf_pre_timestamp?: string;
+      /**
+       * Format: decimal
+       * @description Highest price over 24 hours.
+       */
+      high_24h?: string;
+      /** @description Highest bid price (may be empty when the book has no bids). */
+      highest_bid?: string;
+      /** @description Amount at the highest bid (single-pair queries only; empty when unknown). */
+      highest_size?: string;
+      /**
+       * Format: decimal
+       * @description Price of the latest trade.
+       */
+      last?: string;
+      /**
+       * Format: decimal
+       * @description Lowest price over 24 hours.
+       */
+      low_24h?: string;
+      /** @description Lowest ask price (may be empty when the book has no asks). */
+      lowest_ask?: string;
+      /** @description Amount at the lowest ask (single-pair queries only; empty when unknown). */
+      lowest_size?: string;
+      /**
+       * Format: decimal
+       * @description Traded value in the quote currency over 24 hours.
+       */
+      quote_volume?: string;
+    };
+    /**
+     * SpotTrade
+     * @description One trade (fill). The public trade list fills the market fields only; the caller's own trades
+     *     (`GET /spot/my_trades`) add the role, order id, fees and the order's text.
+     * @example {
+     *       "id": "1232893232",
+     *       "create_time": "1795219261",
+     *       "create_time_ms": "1795219261123.456",
+     *       "currency_pair": "BTC_USDT",
+     *       "side": "buy",
+     *       "role": "taker",
+     *       "amount": "0.001",
+     *       "price": "65010.1",
+     *       "order_id": "849303441842",
+     *       "fee": "0.000002",
+     *       "fee_currency": "BTC",
+     *       "point_fee": "0",
+     *       "gt_fee": "0",
+     *       "amend_text": "-",
+     *       "sequence_id": "588018",
+     *       "text": "t-mm-0001",
+     *       "deal": "65.0101"
+     *     }
+     */
+    SpotTrade: {
+      /** @description The caller's note given when the order was amended. */
+      amend_text?: string;
+      /**
+       * Format: decimal
+       * @description Traded amount in the base currency.
+       */
+      amount?: string;
+      /** @description Trade time, Unix seconds. */
+      create_time?: string;
+      /**
+       * Format: decimal
+       * @description Trade time, Unix milliseconds with a fractional part.
+       */
+      create_time_ms?: string;
+      /** @description Currency pair. */
+      currency_pair?: string;
+      /**
+       * Format: decimal
+       * @description Traded value in the quote currency.
+       */
+      deal?: string;
+      /**
+       * Format: decimal
+       * @description Fee charged; own trades only.
+       */
+      fee?: string;
+      /** @description Currency the fee was charged in; own trades only. */
+      fee_currency?: string;
+      /**
+       * Format: decimal
+       * @description Fee paid with GT; own trades only.
+       */
+      gt_fee?: string;
+      /** @description Trade id. */
+      id?: string;
+      /** @description Id of the caller's order; own trades only. */
+      order_id?: string;
+      /**
+       * Format: decimal
+       * @description Fee paid with points; own trades only.
+       */
+      point_fee?: string;
+      /**
+       * Format: decimal
+       * @description Trade price.
+       */
+      price?: string;
+      /**
+       * @description The caller's role in the trade; own trades only.
+       * @enum {string}
+       */
+      role?: 'taker' | 'maker' | (string & {});
+      /** @description Consecutive number of the trade within its market. */
+      sequence_id?: string;
+      /**
+       * @description Side of the taker order (public list) or of the caller's order (own trades).
+       * @enum {string}
+       */
+      side?: 'buy' | 'sell' | (string & {});
+      /** @description The order's custom text; own trades only. Liquidation orders carry `liquidate`, `pm_liquidate`, `comb_margin_liquidate` or `scm_liquidate`. */
+      text?: string;
+    };
+    /**
+     * StpGroup
+     * @description A self-trade prevention (STP) group; users in one group do not trade with each other.
+     * @example {
+     *       "id": 4711,
+     *       "name": "desk-stp",
+     *       "creator_id": 10001234,
+     *       "create_time": 1777939200
+     *     }
+     */
+    StpGroup: {
+      /**
+       * Format: int64
+       * @description Creation time.
+       */
+      create_time?: string;
+      /**
+       * Format: int64
+       * @description User id of the main account that created the group.
+       */
+      creator_id?: string;
+      /**
+       * Format: int64
+       * @description STP group id (`stp_id` of orders).
+       */
+      id?: string;
+      /** @description Group name. */
+      name?: string;
+    };
+    /**
+     * StpGroupRequest
+     * @description A new STP group (`POST /account/stp_groups`); only a main account may create one.
+     * @example {
+     *       "name": "desk-stp"
+     *     }
+     */
+    StpGroupRequest: {
+      /** @description Group name. */
+      name: string;
+    };
+    /**
+     * StpGroupUser
+     * @description A user in an STP group.
+     * @example {
+     *       "user_id": 10002311,
+     *       "stp_id": 4711,
+     *       "create_time": 1777939200
+     *     }
+     */
+    StpGroupUser: {
+      /**
+       * Format: int64
+       * @description When the user joined the group.
+       */
+      create_time?: string;
+      /**
+       * Format: int64
+       * @description STP group id.
+       */
+      stp_id?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user_id?: string;
     };
     /**
      * SubAccount
@@ -7658,6 +10428,35 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getDebitFee: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The current setting. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "enabled": false
+           *     }
+           */
+          'application/json': components['schemas']['AccountDebitFee'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   setDebitFee: {
     parameters: {
       query?: never;
@@ -7665,22 +10464,24 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "enabled": true
+         *     }
+         */
+        'application/json': components['schemas']['AccountDebitFee'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description Changed; no body. */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['OpenValue'];
-        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -7697,13 +10498,30 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The account details. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "user_id": 10001234,
+           *       "ip_whitelist": [
+           *         "203.0.113.10"
+           *       ],
+           *       "currency_pairs": [
+           *         "BTC_USDT",
+           *         "ETH_USDT"
+           *       ],
+           *       "key": {
+           *         "mode": 1
+           *       },
+           *       "tier": 2,
+           *       "copy_trading_role": 0
+           *     }
+           */
+          'application/json': components['schemas']['AccountDetail'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -7721,13 +10539,45 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The key information. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "state": 1,
+           *       "mode": 1,
+           *       "name": [
+           *         "treasury-bot"
+           *       ],
+           *       "currency_pairs": [
+           *         "BTC_USDT"
+           *       ],
+           *       "user_id": 10001234,
+           *       "ip_whitelist": [
+           *         "203.0.113.10"
+           *       ],
+           *       "perms": [
+           *         {
+           *           "name": "wallet",
+           *           "read_only": false
+           *         },
+           *         {
+           *           "name": "spot",
+           *           "read_only": true
+           *         }
+           *       ],
+           *       "key": {
+           *         "mode": 1
+           *       },
+           *       "created_at": "1777939200",
+           *       "updated_at": "1794906761",
+           *       "last_access": "1795219200"
+           *     }
+           */
+          'application/json': components['schemas']['AccountKeyInfo'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -7745,13 +10595,193 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The rate-limit tiers. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "tier": "1",
+           *         "ratio": "0.8712",
+           *         "main_ratio": "0.9104",
+           *         "updated_at": "1795161600"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['AccountRateLimit'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listSTPGroups: {
+    parameters: {
+      query?: {
+        /** @description Part of the group name to search for. */
+        name?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The STP groups. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": 4711,
+           *         "name": "desk-stp",
+           *         "creator_id": 10001234,
+           *         "create_time": 1777939200
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['StpGroup'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createSTPGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "desk-stp"
+         *     }
+         */
+        'application/json': components['schemas']['StpGroupRequest'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The new STP group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 4711,
+           *       "name": "desk-stp",
+           *       "creator_id": 10001234,
+           *       "create_time": 1777939200
+           *     }
+           */
+          'application/json': components['schemas']['StpGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listSTPGroupsUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description STP group id. */
+        stp_id: number | string | bigint;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The users of the group. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "user_id": 10001234,
+           *         "stp_id": 4711,
+           *         "create_time": 1777939200
+           *       },
+           *       {
+           *         "user_id": 10002311,
+           *         "stp_id": 4711,
+           *         "create_time": 1777939200
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['StpGroupUser'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  addSTPGroupUsers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description STP group id. */
+        stp_id: number | string | bigint;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example [
+         *       10002311,
+         *       10002312
+         *     ]
+         */
+        'application/json': (number | string | bigint)[];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The users of the group after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "user_id": 10001234,
+           *         "stp_id": 4711,
+           *         "create_time": 1777939200
+           *       },
+           *       {
+           *         "user_id": 10002311,
+           *         "stp_id": 4711,
+           *         "create_time": 1795219260
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['StpGroupUser'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -7762,12 +10792,12 @@ export interface operations {
   deleteSTPGroupUsers: {
     parameters: {
       query: {
-        /** @description User id to remove from the STP group. */
-        user_id: number | string | bigint;
+        /** @description User ids to remove, comma-separated. */
+        user_id: (number | string | bigint)[];
       };
       header?: never;
       path: {
-        /** @description STP user group id. */
+        /** @description STP group id. */
         stp_id: number | string | bigint;
       };
       cookie?: never;
@@ -7775,13 +10805,22 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The users of the group after the change. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "user_id": 10001234,
+           *         "stp_id": 4711,
+           *         "create_time": 1777939200
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['StpGroupUser'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8497,13 +11536,24 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The lending currencies. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "BTC",
+           *         "min_lend_amount": "0.0001",
+           *         "max_lend_amount": "500",
+           *         "max_rate": "0.00023",
+           *         "min_rate": "0.000001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EarnUniCurrency'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8515,7 +11565,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Currency name (for example `BTC`). */
+        /** @description Currency. */
         currency: string;
       };
       cookie?: never;
@@ -8523,22 +11573,43 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The lending currency. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "currency": "USDT",
+           *       "min_lend_amount": "1",
+           *       "max_lend_amount": "20000000",
+           *       "max_rate": "0.00057",
+           *       "min_rate": "0.000001"
+           *     }
+           */
+          'application/json': components['schemas']['EarnUniCurrency'];
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
   listUniInterestRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of records returned (1 to 100). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8546,13 +11617,25 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The interest payments. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "status": 1,
+           *         "currency": "USDT",
+           *         "actual_rate": "0.00000612",
+           *         "interest": "0.01836",
+           *         "interest_status": "interest_dividend",
+           *         "create_time": 1795010400000
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EarnUniInterestRecord'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8562,7 +11645,20 @@ export interface operations {
   };
   listUniLendRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of records returned (1 to 100). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description `lend` or `redeem`; both when omitted. */
+        type?: 'lend' | 'redeem';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8570,13 +11666,26 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The lends and redemptions. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "amount": "3000",
+           *         "last_wallet_amount": "4500.25",
+           *         "last_lent_amount": "0",
+           *         "last_frozen_amount": "0",
+           *         "type": "lend",
+           *         "create_time": 1794906761004
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EarnUniLendRecord'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8586,7 +11695,14 @@ export interface operations {
   };
   listUserUniLends: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Maximum number of entries returned (1 to 100). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8594,13 +11710,29 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The lending entries. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "current_amount": "3000",
+           *         "amount": "3000",
+           *         "lent_amount": "2987.4",
+           *         "frozen_amount": "0",
+           *         "min_rate": "0.00002",
+           *         "interest_status": "interest_dividend",
+           *         "reinvest_left_amount": "0",
+           *         "create_time": 1794906761004,
+           *         "update_time": 1795010587312
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['EarnUniLend'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8615,22 +11747,19 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        'application/json': components['schemas']['EarnUniLendRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
-      200: {
+      /** @description Done; no body. */
+      204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['OpenValue'];
-        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -8644,22 +11773,25 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        /**
+         * @example {
+         *       "currency": "USDT",
+         *       "min_rate": "0.00002"
+         *     }
+         */
+        'application/json': components['schemas']['EarnUniLendPatchRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
-      200: {
+      /** @description Changed; no body. */
+      204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['OpenValue'];
-        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -10689,7 +13821,22 @@ export interface operations {
   };
   listMarginAccountBook: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; needs `currency_pair`. */
+        currency?: string;
+        /** @description Margin currency pair; used together with `currency`. */
+        currency_pair?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of records returned (1 to 1000). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description Kind of change; every kind when omitted. */
+        type?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10697,13 +13844,27 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The balance changes, newest first. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "id": "123456789",
+           *         "time": "1795010587",
+           *         "time_ms": 1795010587312,
+           *         "currency": "USDT",
+           *         "currency_pair": "BTC_USDT",
+           *         "change": "-0.00224",
+           *         "balance": "1183.42",
+           *         "type": "interest"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginAccountBookEntry'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10713,7 +13874,10 @@ export interface operations {
   };
   listMarginAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency pair; every pair when omitted. */
+        currency_pair?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10721,13 +13885,38 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The accounts. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency_pair": "BTC_USDT",
+           *         "account_type": "mmr",
+           *         "leverage": "10",
+           *         "locked": false,
+           *         "mmr": "16.5",
+           *         "base": {
+           *           "currency": "BTC",
+           *           "available": "0.05",
+           *           "locked": "0",
+           *           "borrowed": "0",
+           *           "interest": "0"
+           *         },
+           *         "quote": {
+           *           "currency": "USDT",
+           *           "available": "1183.42",
+           *           "locked": "0",
+           *           "borrowed": "250",
+           *           "interest": "0.00224"
+           *         }
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SubAccountMarginPair'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10745,13 +13934,18 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The current setting. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "status": "on"
+           *     }
+           */
+          'application/json': components['schemas']['MarginAutoRepaySetting'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10761,26 +13955,29 @@ export interface operations {
   };
   setAutoRepay: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description `on` to repay automatically, `off` not to. */
+        status: 'on' | 'off';
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
+    requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The setting after the change. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "status": "off"
+           *     }
+           */
+          'application/json': components['schemas']['MarginAutoRepaySetting'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10790,7 +13987,10 @@ export interface operations {
   };
   listFundingAccounts: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10798,13 +13998,24 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The funding accounts. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "available": "1500.25",
+           *         "locked": "0",
+           *         "lent": "3000",
+           *         "total_lent": "3000"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginFundingAccount'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10814,7 +14025,12 @@ export interface operations {
   };
   getMarginTransferable: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Currency. */
+        currency: string;
+        /** @description Margin currency pair. */
+        currency_pair?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10822,13 +14038,20 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The transferable amount. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "currency": "USDT",
+           *       "currency_pair": "BTC_USDT",
+           *       "amount": "1183.42"
+           *     }
+           */
+          'application/json': components['schemas']['MarginTransferable'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10838,7 +14061,12 @@ export interface operations {
   };
   getUniBorrowable: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Currency. */
+        currency: string;
+        /** @description Margin currency pair. */
+        currency_pair: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10846,13 +14074,20 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The borrowable amount. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "currency": "USDT",
+           *       "currency_pair": "BTC_USDT",
+           *       "borrowable": "4733.68"
+           *     }
+           */
+          'application/json': components['schemas']['MarginUniBorrowable'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10870,13 +14105,23 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The borrowing markets. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency_pair": "BTC_USDT",
+           *         "base_min_borrow_amount": "0.0001",
+           *         "quote_min_borrow_amount": "1",
+           *         "leverage": "10"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginUniCurrencyPair'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10888,7 +14133,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description Currency pair (for example `BTC_USDT`). */
+        /** @description Currency pair. */
         currency_pair: string;
       };
       cookie?: never;
@@ -10896,22 +14141,44 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The borrowing market. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "currency_pair": "BTC_USDT",
+           *       "base_min_borrow_amount": "0.0001",
+           *       "quote_min_borrow_amount": "1",
+           *       "leverage": "10"
+           *     }
+           */
+          'application/json': components['schemas']['MarginUniCurrencyPair'];
         };
       };
       400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
   listUniLoanInterestRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Margin currency pair; every pair when omitted. */
+        currency_pair?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of records returned (1 to 1000). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10919,13 +14186,26 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The interest deductions. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "currency_pair": "BTC_USDT",
+           *         "actual_rate": "0.00000896",
+           *         "interest": "0.00224",
+           *         "status": 1,
+           *         "type": "margin",
+           *         "create_time": 1795010400000
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginUniInterestRecord'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10935,7 +14215,18 @@ export interface operations {
   };
   listUniLoanRecords: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Margin currency pair; every pair when omitted. */
+        currency_pair?: string;
+        /** @description Maximum number of records returned (1 to 100). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description `borrow` or `repay`; both when omitted. */
+        type?: 'borrow' | 'repay';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10943,13 +14234,24 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The borrows and repays. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "type": "borrow",
+           *         "currency_pair": "BTC_USDT",
+           *         "currency": "USDT",
+           *         "amount": "250",
+           *         "create_time": 1794906761004
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginUniLoanRecord'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10959,7 +14261,16 @@ export interface operations {
   };
   listUniLoans: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency; every currency when omitted. */
+        currency?: string;
+        /** @description Margin currency pair; every pair when omitted. */
+        currency_pair?: string;
+        /** @description Maximum number of loans returned (1 to 100). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10967,13 +14278,25 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The loans. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "currency_pair": "BTC_USDT",
+           *         "amount": "250",
+           *         "type": "margin",
+           *         "create_time": 1794906761004,
+           *         "update_time": 1795010587312
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['MarginUniLoan'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10988,22 +14311,19 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        'application/json': components['schemas']['MarginUniLoanRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
-      200: {
+      /** @description Done; no body. */
+      204: {
         headers: {
           [name: string]: unknown;
         };
-        content: {
-          'application/json': components['schemas']['OpenValue'];
-        };
+        content?: never;
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -11434,6 +14754,207 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  listSpotAccountBook: {
+    parameters: {
+      query?: {
+        /** @description Code of the kind of change; takes precedence over `type`. */
+        code?: string;
+        /** @description Currency name; every currency when omitted. */
+        currency?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of records returned (1 to 1000). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+        /** @description Kind of change; every kind when omitted. */
+        type?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The balance changes, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "123456",
+           *         "time": 1795219261123,
+           *         "currency": "BTC",
+           *         "change": "0.001",
+           *         "balance": "0.051",
+           *         "type": "trade",
+           *         "code": "101",
+           *         "text": "849303441842"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotAccountBookEntry'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listSpotAccounts: {
+    parameters: {
+      query?: {
+        /** @description Currency name; every currency when omitted. */
+        currency?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The balances. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "available": "12500.42",
+           *         "locked": "65",
+           *         "update_id": 3187
+           *       },
+           *       {
+           *         "currency": "BTC",
+           *         "available": "0.05",
+           *         "locked": "0",
+           *         "update_id": 912
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotAccount'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  amendBatchOrders: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example [
+         *       {
+         *         "order_id": "849303441842",
+         *         "currency_pair": "BTC_USDT",
+         *         "price": "64800",
+         *         "amend_text": "reprice-2"
+         *       }
+         *     ]
+         */
+        'application/json': components['schemas']['SpotBatchAmendRequest'][];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description One result per order, in request order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "order_id": "849303441842",
+           *         "amend_text": "reprice-2",
+           *         "text": "t-mm-0001",
+           *         "succeeded": true,
+           *         "label": "",
+           *         "message": "",
+           *         "id": "849303441842",
+           *         "currency_pair": "BTC_USDT",
+           *         "status": "open",
+           *         "side": "buy",
+           *         "amount": "0.001",
+           *         "price": "64800",
+           *         "left": "0.001"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotBatchOrderResult'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getBatchSpotFee: {
+    parameters: {
+      query: {
+        /** @description Currency pairs, comma-separated, at most 50. */
+        currency_pairs: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Fee rates by currency pair. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "BTC_USDT": {
+           *         "user_id": 10001234,
+           *         "taker_fee": "0.002",
+           *         "maker_fee": "0.002",
+           *         "gt_discount": false,
+           *         "gt_taker_fee": "0",
+           *         "gt_maker_fee": "0",
+           *         "loan_fee": "0.18",
+           *         "point_type": "1",
+           *         "currency_pair": "BTC_USDT",
+           *         "debit_fee": 3
+           *       }
+           *     }
+           */
+          'application/json': {
+            [key: string]: components['schemas']['SpotFee'];
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   createBatchOrders: {
     parameters: {
       query?: never;
@@ -11444,21 +14965,68 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON list whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenList'];
+        /**
+         * @example [
+         *       {
+         *         "text": "t-batch-0001",
+         *         "currency_pair": "BTC_USDT",
+         *         "type": "limit",
+         *         "account": "spot",
+         *         "side": "buy",
+         *         "amount": "0.001",
+         *         "price": "64000"
+         *       },
+         *       {
+         *         "text": "t-batch-0002",
+         *         "currency_pair": "BTC_USDT",
+         *         "type": "limit",
+         *         "account": "spot",
+         *         "side": "sell",
+         *         "amount": "0.001",
+         *         "price": "70000"
+         *       }
+         *     ]
+         */
+        'application/json': components['schemas']['SpotBatchOrderRequest'][];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description One result per order, in request order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "order_id": "849303441843",
+           *         "text": "t-batch-0001",
+           *         "succeeded": true,
+           *         "label": "",
+           *         "message": "",
+           *         "id": "849303441843",
+           *         "currency_pair": "BTC_USDT",
+           *         "status": "open",
+           *         "side": "buy",
+           *         "amount": "0.001",
+           *         "price": "64000",
+           *         "left": "0.001"
+           *       },
+           *       {
+           *         "order_id": "",
+           *         "text": "t-batch-0002",
+           *         "succeeded": false,
+           *         "label": "BALANCE_NOT_ENOUGH",
+           *         "message": "Not enough balance",
+           *         "currency_pair": "BTC_USDT"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotBatchOrderResult'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -11469,25 +15037,59 @@ export interface operations {
   cancelBatchOrders: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON list whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenList'];
+        /**
+         * @example [
+         *       {
+         *         "currency_pair": "BTC_USDT",
+         *         "id": "849303441843"
+         *       },
+         *       {
+         *         "currency_pair": "ETH_USDT",
+         *         "id": "849303440001"
+         *       }
+         *     ]
+         */
+        'application/json': components['schemas']['SpotCancelBatchOrderRequest'][];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description One result per order, in request order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency_pair": "BTC_USDT",
+           *         "id": "849303441843",
+           *         "text": "t-batch-0001",
+           *         "succeeded": true,
+           *         "label": "",
+           *         "message": ""
+           *       },
+           *       {
+           *         "currency_pair": "ETH_USDT",
+           *         "id": "849303440001",
+           *         "text": "",
+           *         "succeeded": false,
+           *         "label": "ORDER_CLOSED",
+           *         "message": "Order is closed"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotCancelBatchOrderResult'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -11495,7 +15097,104 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  getFee: {
+  listCandlesticks: {
+    parameters: {
+      query: {
+        /** @description Currency pair. */
+        currency_pair: string;
+        /** @description Start of the range, Unix seconds (default `to` minus 100 intervals). */
+        from?: number | string | bigint;
+        /** @description Length of one candlestick. */
+        interval?: '1s' | '10s' | '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '8h' | '1d' | '7d' | '30d';
+        /** @description Number of latest points (at most 1000); not combined with `from` / `to`. */
+        limit?: number;
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The candlesticks, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       [
+           *         "1795217400",
+           *         "1912254.18",
+           *         "65010.2",
+           *         "65120",
+           *         "64980.5",
+           *         "65000.1",
+           *         "29.41",
+           *         "true"
+           *       ],
+           *       [
+           *         "1795219200",
+           *         "402118.5",
+           *         "65012.4",
+           *         "65030",
+           *         "65001.2",
+           *         "65010.2",
+           *         "6.19",
+           *         "false"
+           *       ]
+           *     ]
+           */
+          'application/json': components['schemas']['SpotCandlestick'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  countdownCancelAllSpot: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "timeout": 30,
+         *       "currency_pair": "BTC_USDT"
+         *     }
+         */
+        'application/json': components['schemas']['SpotCountdownCancelRequest'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description When the countdown ends. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "trigger_time": 1795219290123
+           *     }
+           */
+          'application/json': components['schemas']['SpotCountdownTriggerTime'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCurrencies: {
     parameters: {
       query?: never;
       header?: never;
@@ -11505,13 +15204,338 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The currencies. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "BTC",
+           *         "name": "Bitcoin",
+           *         "delisted": false,
+           *         "withdraw_disabled": false,
+           *         "withdraw_delayed": false,
+           *         "deposit_disabled": false,
+           *         "trade_disabled": false,
+           *         "chain": "BTC",
+           *         "chains": [
+           *           {
+           *             "name": "BTC",
+           *             "addr": "",
+           *             "withdraw_disabled": false,
+           *             "withdraw_delayed": false,
+           *             "deposit_disabled": false
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotCurrency'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCurrency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Currency name. */
+        currency: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The currency. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "currency": "GT",
+           *       "name": "GateToken",
+           *       "delisted": false,
+           *       "withdraw_disabled": false,
+           *       "withdraw_delayed": false,
+           *       "deposit_disabled": false,
+           *       "trade_disabled": false,
+           *       "chain": "GT",
+           *       "chains": [
+           *         {
+           *           "name": "GT",
+           *           "addr": "",
+           *           "withdraw_disabled": false,
+           *           "withdraw_delayed": false,
+           *           "deposit_disabled": false
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['SpotCurrency'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listCurrencyPairs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The currency pairs. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "ETH_USDT",
+           *         "base": "ETH",
+           *         "base_name": "Ethereum",
+           *         "quote": "USDT",
+           *         "quote_name": "Tether",
+           *         "fee": "0.2",
+           *         "min_base_amount": "0.0001",
+           *         "min_quote_amount": "3",
+           *         "max_base_amount": null,
+           *         "max_quote_amount": null,
+           *         "amount_precision": 4,
+           *         "precision": 2,
+           *         "trade_status": "tradable",
+           *         "sell_start": 1516378650,
+           *         "buy_start": 1516378650,
+           *         "delisting_time": 0,
+           *         "type": "normal",
+           *         "st_tag": false
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotCurrencyPair'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getCurrencyPair: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Currency pair, `BASE_QUOTE`. */
+        currency_pair: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The currency pair. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "BTC_USDT",
+           *       "base": "BTC",
+           *       "base_name": "Bitcoin",
+           *       "quote": "USDT",
+           *       "quote_name": "Tether",
+           *       "fee": "0.2",
+           *       "min_base_amount": "0.00001",
+           *       "min_quote_amount": "3",
+           *       "max_base_amount": null,
+           *       "max_quote_amount": "5000000",
+           *       "amount_precision": 6,
+           *       "precision": 1,
+           *       "trade_status": "tradable",
+           *       "sell_start": 1516378650,
+           *       "buy_start": 1516378650,
+           *       "delisting_time": 0,
+           *       "type": "normal",
+           *       "st_tag": false
+           *     }
+           */
+          'application/json': components['schemas']['SpotCurrencyPair'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getFee: {
+    parameters: {
+      query?: {
+        /** @description Currency pair for its exact rates. */
+        currency_pair?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The fee rates. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "user_id": 10001234,
+           *       "taker_fee": "0.002",
+           *       "maker_fee": "0.002",
+           *       "gt_discount": false,
+           *       "gt_taker_fee": "0",
+           *       "gt_maker_fee": "0",
+           *       "loan_fee": "0.18",
+           *       "point_type": "1",
+           *       "currency_pair": "BTC_USDT",
+           *       "debit_fee": 3
+           *     }
+           */
+          'application/json': components['schemas']['SpotFee'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listMyTrades: {
+    parameters: {
+      query?: {
+        /**
+         * @deprecated
+         * @description Deprecated; every account's trades are returned.
+         */
+        account?: string;
+        /** @description Currency pair; every pair when omitted (required with `order_id`). */
+        currency_pair?: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of trades returned (1 to 1000). */
+        limit?: number;
+        /** @description Only trades of this order. */
+        order_id?: string;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The trades, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "1232893232",
+           *         "create_time": "1795219261",
+           *         "create_time_ms": "1795219261123.456",
+           *         "currency_pair": "BTC_USDT",
+           *         "side": "buy",
+           *         "role": "taker",
+           *         "amount": "0.001",
+           *         "price": "65010.1",
+           *         "order_id": "849303441842",
+           *         "fee": "0.000002",
+           *         "fee_currency": "BTC",
+           *         "point_fee": "0",
+           *         "gt_fee": "0",
+           *         "amend_text": "-",
+           *         "sequence_id": "588018",
+           *         "text": "t-mm-0001",
+           *         "deal": "65.0101"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotTrade'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listAllOpenOrders: {
+    parameters: {
+      query?: {
+        /** @description Account to list (`spot`, `margin`, `cross_margin`, `unified`). */
+        account?: string;
+        /** @description Maximum number of orders per pair (1 to 1000). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description Open orders by currency pair. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "currency_pair": "BTC_USDT",
+           *         "total": 1,
+           *         "orders": [
+           *           {
+           *             "id": "849303441842",
+           *             "text": "t-mm-0001",
+           *             "status": "open",
+           *             "currency_pair": "BTC_USDT",
+           *             "type": "limit",
+           *             "account": "spot",
+           *             "side": "buy",
+           *             "amount": "0.001",
+           *             "price": "65000",
+           *             "left": "0.001"
+           *           }
+           *         ]
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotOpenOrders'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -11521,9 +15545,15 @@ export interface operations {
   };
   listOrderBook: {
     parameters: {
-      query?: {
-        /** @description Number of depth levels, at most 100. */
+      query: {
+        /** @description Currency pair. */
+        currency_pair: string;
+        /** @description Price step to merge levels by; `0` (default) merges nothing. */
+        interval?: string;
+        /** @description Number of levels per side, at most 100. */
         limit?: number;
+        /** @description Also return the order book version `id`. */
+        with_id?: boolean;
       };
       header?: never;
       path?: never;
@@ -11532,41 +15562,164 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order book. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "id": 36028813724316580,
+           *       "current": 1795219260123,
+           *       "update": 1795219260101,
+           *       "asks": [
+           *         [
+           *           "65010.1",
+           *           "0.2451"
+           *         ],
+           *         [
+           *           "65010.5",
+           *           "0.0032"
+           *         ]
+           *       ],
+           *       "bids": [
+           *         [
+           *           "65009.9",
+           *           "0.5"
+           *         ],
+           *         [
+           *           "65009.2",
+           *           "0.013"
+           *         ]
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['SpotOrderBook'];
         };
       };
       400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
-  createOrder: {
+  listOrders: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description Account to list (`spot`, `margin`, `cross_margin`, `unified`). */
+        account?: string;
+        /** @description Currency pair (required for open orders). */
+        currency_pair: string;
+        /** @description Finished orders only; start of the range of end times, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Maximum number of orders returned (1 to 1000; at most 100 for open orders). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description Finished orders only; `buy` or `sell` (both when omitted). */
+        side?: 'buy' | 'sell';
+        /** @description `open` working orders, `finished` filled or cancelled ones. */
+        status: 'open' | 'finished';
+        /** @description Finished orders only; end of the range of end times, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
+    requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The orders. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "id": "849303441842",
+           *         "text": "t-mm-0001",
+           *         "amend_text": "-",
+           *         "create_time": "1795219260",
+           *         "update_time": "1795219260",
+           *         "create_time_ms": 1795219260123,
+           *         "update_time_ms": 1795219260123,
+           *         "status": "open",
+           *         "currency_pair": "BTC_USDT",
+           *         "type": "limit",
+           *         "account": "spot",
+           *         "side": "buy",
+           *         "amount": "0.001",
+           *         "price": "65000",
+           *         "time_in_force": "gtc",
+           *         "left": "0.001",
+           *         "filled_amount": "0",
+           *         "filled_total": "0",
+           *         "finish_as": "open"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  createOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SpotOrderRequest'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order was accepted; its state as placed. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "849303441842",
+           *       "text": "t-mm-0001",
+           *       "amend_text": "-",
+           *       "create_time": "1795219260",
+           *       "update_time": "1795219260",
+           *       "create_time_ms": 1795219260123,
+           *       "update_time_ms": 1795219260123,
+           *       "status": "open",
+           *       "currency_pair": "BTC_USDT",
+           *       "type": "limit",
+           *       "account": "spot",
+           *       "side": "buy",
+           *       "amount": "0.001",
+           *       "price": "65000",
+           *       "time_in_force": "gtc",
+           *       "iceberg": "0",
+           *       "left": "0.001",
+           *       "filled_amount": "0",
+           *       "filled_total": "0",
+           *       "fee": "0",
+           *       "fee_currency": "BTC",
+           *       "stp_id": 0,
+           *       "stp_act": "-",
+           *       "finish_as": "open"
+           *     }
+           */
+          'application/json': components['schemas']['SpotOrder'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -11576,7 +15729,240 @@ export interface operations {
   };
   cancelOrders: {
     parameters: {
+      query?: {
+        /** @description Account whose orders are cancelled (`spot`, `margin`, `cross_margin`, `unified`); all when omitted. */
+        account?: string;
+        /** @description How much each order of the answer carries: `ACK`, `RESULT` or `FULL` (default). */
+        action_mode?: 'ACK' | 'RESULT' | 'FULL';
+        /** @description Currency pair; every pair when omitted. */
+        currency_pair?: string;
+        /** @description `buy` or `sell`; both when omitted. */
+        side?: 'buy' | 'sell';
+      };
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The orders and the outcome of each cancellation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "849303441843",
+           *         "text": "t-batch-0001",
+           *         "succeeded": true,
+           *         "label": "",
+           *         "message": "",
+           *         "status": "cancelled",
+           *         "currency_pair": "BTC_USDT",
+           *         "side": "buy",
+           *         "amount": "0.001",
+           *         "price": "64000",
+           *         "left": "0.001",
+           *         "finish_as": "cancelled"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotOrderCancelResult'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOrder: {
+    parameters: {
+      query: {
+        /** @description Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+        account?: string;
+        /** @description Currency pair of the order. */
+        currency_pair: string;
+      };
+      header?: never;
+      path: {
+        /** @description Order id, or the caller's `text` of an open order. */
+        order_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "849303441842",
+           *       "text": "t-mm-0001",
+           *       "amend_text": "-",
+           *       "create_time": "1795219260",
+           *       "update_time": "1795219260",
+           *       "create_time_ms": 1795219260123,
+           *       "update_time_ms": 1795219260123,
+           *       "status": "open",
+           *       "currency_pair": "BTC_USDT",
+           *       "type": "limit",
+           *       "account": "spot",
+           *       "side": "buy",
+           *       "amount": "0.001",
+           *       "price": "65000",
+           *       "time_in_force": "gtc",
+           *       "left": "0.001",
+           *       "filled_amount": "0",
+           *       "filled_total": "0",
+           *       "finish_as": "open"
+           *     }
+           */
+          'application/json': components['schemas']['SpotOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelOrder: {
+    parameters: {
+      query: {
+        /** @description Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+        account?: string;
+        /** @description How much the answer carries: `ACK`, `RESULT` or `FULL` (default). */
+        action_mode?: 'ACK' | 'RESULT' | 'FULL';
+        /** @description Currency pair of the order. */
+        currency_pair: string;
+      };
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
+      path: {
+        /** @description Order id, or the caller's `text` of an open order. */
+        order_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order after cancellation. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "849303441842",
+           *       "text": "t-mm-0001",
+           *       "status": "cancelled",
+           *       "currency_pair": "BTC_USDT",
+           *       "type": "limit",
+           *       "account": "spot",
+           *       "side": "buy",
+           *       "amount": "0.001",
+           *       "price": "64500",
+           *       "left": "0.001",
+           *       "finish_as": "cancelled",
+           *       "update_time_ms": 1795219380789
+           *     }
+           */
+          'application/json': components['schemas']['SpotOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  amendOrder: {
+    parameters: {
       query?: never;
+      header?: {
+        /** @description Epoch milliseconds after which the server rejects the request. */
+        'x-svc-exptime'?: components['parameters']['Expiry'];
+      };
+      path: {
+        /** @description Order id, or the caller's `text` of an open order. */
+        order_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "currency_pair": "BTC_USDT",
+         *       "price": "64500",
+         *       "amend_text": "reprice-1"
+         *     }
+         */
+        'application/json': components['schemas']['SpotOrderPatch'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The order after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "849303441842",
+           *       "text": "t-mm-0001",
+           *       "amend_text": "reprice-1",
+           *       "status": "open",
+           *       "currency_pair": "BTC_USDT",
+           *       "type": "limit",
+           *       "account": "spot",
+           *       "side": "buy",
+           *       "amount": "0.001",
+           *       "price": "64500",
+           *       "left": "0.001",
+           *       "update_time_ms": 1795219320456
+           *     }
+           */
+          'application/json': components['schemas']['SpotOrder'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listSpotPriceTriggeredOrders: {
+    parameters: {
+      query: {
+        /** @description `normal` spot, `margin` isolated margin, `unified` (required for a unified account). */
+        account?: 'normal' | 'margin' | 'unified';
+        /** @description Maximum number of orders returned (1 to 1000). */
+        limit?: number;
+        /** @description Currency pair; every pair when omitted. */
+        market?: string;
+        /** @description List offset, starting from 0. */
+        offset?: components['parameters']['Offset'];
+        /** @description `open` running orders, `finished` ended ones. */
+        status: 'open' | 'finished';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11584,13 +15970,41 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The price-triggered orders. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "trigger": {
+           *           "price": "70000",
+           *           "rule": ">=",
+           *           "expiration": 86400
+           *         },
+           *         "put": {
+           *           "type": "limit",
+           *           "side": "sell",
+           *           "price": "69900",
+           *           "amount": "0.01",
+           *           "account": "normal",
+           *           "time_in_force": "gtc",
+           *           "text": "api"
+           *         },
+           *         "id": 1283293,
+           *         "user": 10001234,
+           *         "market": "BTC_USDT",
+           *         "ctime": 1795219260,
+           *         "ftime": 0,
+           *         "fired_order_id": 0,
+           *         "status": "open",
+           *         "reason": ""
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotPriceTriggeredOrder'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -11598,12 +16012,115 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
-  cancelOrder: {
+  createSpotPriceTriggeredOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "trigger": {
+         *         "price": "70000",
+         *         "rule": ">=",
+         *         "expiration": 86400
+         *       },
+         *       "put": {
+         *         "type": "limit",
+         *         "side": "sell",
+         *         "price": "69900",
+         *         "amount": "0.01",
+         *         "account": "normal",
+         *         "time_in_force": "gtc"
+         *       },
+         *       "market": "BTC_USDT"
+         *     }
+         */
+        'application/json': components['schemas']['SpotPriceTriggeredOrderRequest'];
+      };
+    };
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The price-triggered order was created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1283293,
+           *       "id_string": "1283293"
+           *     }
+           */
+          'application/json': components['schemas']['SpotPriceOrderId'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelSpotPriceTriggeredOrderList: {
+    parameters: {
+      query?: {
+        /** @description `normal` spot, `margin` isolated margin, `unified` (required for a unified account). */
+        account?: 'normal' | 'margin' | 'unified';
+        /** @description Currency pair; every pair when omitted. */
+        market?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The cancelled price-triggered orders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "trigger": {
+           *           "price": "70000",
+           *           "rule": ">=",
+           *           "expiration": 86400
+           *         },
+           *         "put": {
+           *           "type": "limit",
+           *           "side": "sell",
+           *           "price": "69900",
+           *           "amount": "0.01",
+           *           "account": "normal",
+           *           "time_in_force": "gtc"
+           *         },
+           *         "id": 1283293,
+           *         "market": "BTC_USDT",
+           *         "status": "cancelled"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotPriceTriggeredOrder'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getSpotPriceTriggeredOrder: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        /** @description Order id. */
+        /** @description Id of the price-triggered order. */
         order_id: string;
       };
       cookie?: never;
@@ -11611,49 +16128,137 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The price-triggered order. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "trigger": {
+           *         "price": "70000",
+           *         "rule": ">=",
+           *         "expiration": 86400
+           *       },
+           *       "put": {
+           *         "type": "limit",
+           *         "side": "sell",
+           *         "price": "69900",
+           *         "amount": "0.01",
+           *         "account": "normal",
+           *         "time_in_force": "gtc",
+           *         "text": "api"
+           *       },
+           *       "id": 1283293,
+           *       "user": 10001234,
+           *       "market": "BTC_USDT",
+           *       "ctime": 1795219260,
+           *       "ftime": 0,
+           *       "fired_order_id": 0,
+           *       "status": "open",
+           *       "reason": ""
+           *     }
+           */
+          'application/json': components['schemas']['SpotPriceTriggeredOrder'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
       429: components['responses']['TooManyRequests'];
     };
   };
-  amendOrder: {
+  cancelSpotPriceTriggeredOrder: {
     parameters: {
       query?: never;
       header?: never;
       path: {
-        /** @description Order id. */
+        /** @description Id of the price-triggered order. */
         order_id: string;
       };
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
-      content: {
-        'application/json': components['schemas']['OpenObject'];
-      };
-    };
+    requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The price-triggered order after cancellation. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "trigger": {
+           *         "price": "70000",
+           *         "rule": ">=",
+           *         "expiration": 86400
+           *       },
+           *       "put": {
+           *         "type": "limit",
+           *         "side": "sell",
+           *         "price": "69900",
+           *         "amount": "0.01",
+           *         "account": "normal",
+           *         "time_in_force": "gtc"
+           *       },
+           *       "id": 1283293,
+           *       "market": "BTC_USDT",
+           *       "status": "cancelled"
+           *     }
+           */
+          'application/json': components['schemas']['SpotPriceTriggeredOrder'];
         };
       };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
+      404: components['responses']['NotFound'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listTickers: {
+    parameters: {
+      query?: {
+        /** @description Currency pair; every pair when omitted. */
+        currency_pair?: string;
+        /** @description Time zone of the daily change fields, `utc0`, `utc8` or `all`. */
+        timezone?: 'utc0' | 'utc8' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The tickers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "currency_pair": "BTC_USDT",
+           *         "last": "65010.2",
+           *         "lowest_ask": "65010.1",
+           *         "lowest_size": "0.2451",
+           *         "highest_bid": "65009.9",
+           *         "highest_size": "0.5",
+           *         "change_percentage": "-1.24",
+           *         "base_volume": "4123.58",
+           *         "quote_volume": "268102254.17",
+           *         "high_24h": "66120",
+           *         "low_24h": "64311.5"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotTicker'][];
+        };
+      };
+      400: components['responses']['BadRequest'];
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -11667,13 +16272,71 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The server time. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "server_time": 1795219260123
+           *     }
+           */
+          'application/json': components['schemas']['SpotSystemTime'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listTrades: {
+    parameters: {
+      query: {
+        /** @description Currency pair. */
+        currency_pair: string;
+        /** @description Start of the range, Unix seconds. */
+        from?: number | string | bigint;
+        /** @description Continue after this trade id; the time range is then ignored. */
+        last_id?: string;
+        /** @description Maximum number of trades returned (1 to 1000). */
+        limit?: number;
+        /** @description Page number, starting from 1. */
+        page?: components['parameters']['Page'];
+        /** @description With `last_id`, return trades older than it instead of newer. */
+        reverse?: boolean;
+        /** @description End of the range, Unix seconds (default now). */
+        to?: number | string | bigint;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      '5XX': components['responses']['ServerError'];
+      /** @description The trades, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example [
+           *       {
+           *         "id": "1232893232",
+           *         "create_time": "1795219261",
+           *         "create_time_ms": "1795219261123.456",
+           *         "currency_pair": "BTC_USDT",
+           *         "side": "buy",
+           *         "amount": "0.001",
+           *         "price": "65010.1",
+           *         "sequence_id": "588018",
+           *         "deal": "65.0101"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SpotTrade'][];
         };
       };
       400: components['responses']['BadRequest'];

@@ -2,7 +2,7 @@
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import type { IR, IROperation } from '../ir/types.js';
 import { metaName } from './naming.js';
-import { bodyProperties, fieldRules } from './rules.js';
+import { bodyProperties, fieldRules, hasListBody } from './rules.js';
 
 /** OperationMeta with `idempotency.lookup.operation` replaced by the referenced operation's id. */
 export type MetaData = Omit<OperationMeta, 'idempotency'> & {
@@ -11,12 +11,18 @@ export type MetaData = Omit<OperationMeta, 'idempotency'> & {
   };
 };
 
-/** The metadata of one operation. */
+/**
+ * The metadata of one operation. A shaped operation whose body is a JSON list travels in the
+ * runtime's caller-given-body envelope (`shape: 'named-only'`, `body: 'open'`): the runtime sends
+ * `params.body` as is and reads the path parameters from the params, while the generated params
+ * type (`{ body: Item[] }`) keeps the list typed.
+ */
 export function operationMeta(ir: IR, op: IROperation): MetaData {
+  const listBody = hasListBody(ir, op);
   const body: OperationMeta['body'] =
     op.method === 'GET' || op.method === 'DELETE'
       ? 'none'
-      : op.shape === 'named-only'
+      : op.shape === 'named-only' || listBody
         ? 'open'
         : op.requestBody
           ? 'json'
@@ -27,7 +33,7 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
     method: op.method,
     path: op.path,
     auth: op.auth,
-    shape: op.shape,
+    shape: listBody ? 'named-only' : op.shape,
     rateLimit: {
       bucket: op.rateLimit.bucket,
       requests: op.rateLimit.requests,

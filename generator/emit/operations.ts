@@ -7,20 +7,24 @@ import type { IR, IROperation } from '../ir/types.js';
 import { operationMeta, printMeta } from './meta.js';
 import { areaModule, itemType, metaName, paramsType, responseType } from './naming.js';
 import type { TsFile } from './printer.js';
-import { bodyProperties } from './rules.js';
+import { bodyProperties, hasListBody } from './rules.js';
 
 const RUNTIME = '../runtime/index.js';
 
 /** Does the caller have to pass params (a required path/query parameter or body field)? */
 export function paramsRequired(ir: IR, op: IROperation): boolean {
   if (op.parameters.some((p) => p.in !== 'header' && p.required)) return true;
+  if (hasListBody(ir, op)) return op.requestBody?.required === true;
   if (op.shape === 'shaped' && op.requestBody?.required)
     return bodyProperties(ir, op.requestBody.schema).required.length > 0;
   return false;
 }
 
-/** The flat params type expression of an operation. */
-export function paramsTypeText(op: IROperation): string {
+/**
+ * The flat params type expression of an operation. A shaped list body has no fields to flatten: it
+ * is the params' `body`.
+ */
+export function paramsTypeText(ir: IR, op: IROperation): string {
   const o = `operations[${JSON.stringify(op.id)}]`;
   const parts: string[] = [];
   if (op.parameters.some((p) => p.in === 'path')) parts.push(`${o}["parameters"]["path"]`);
@@ -38,7 +42,8 @@ export function paramsTypeText(op: IROperation): string {
     parts.push(`NonNullable<${o}["parameters"]["query"]>`);
   }
   if (op.shape === 'shaped' && op.requestBody) {
-    parts.push(`NonNullable<${o}["requestBody"]>["content"]["application/json"]`);
+    const body = `NonNullable<${o}["requestBody"]>["content"]["application/json"]`;
+    parts.push(hasListBody(ir, op) ? `{ ${op.requestBody.required ? 'body' : 'body?'}: ${body} }` : body);
   }
   return parts.length > 0 ? parts.join(' & ') : 'NoParams';
 }
@@ -95,7 +100,7 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: paramsType(op.id),
-      type: paramsTypeText(op),
+      type: paramsTypeText(ir, op),
       docs: [`Parameters of {@link ${op.id}}: path, query and body fields in one object.`],
     },
     {
@@ -161,7 +166,7 @@ export function operationFiles(ir: IR): TsFile[] {
     }
     const needsPage = ops.some(isPaginated);
     const needsPlain = ops.some((o) => !isPaginated(o));
-    const usesNoParams = ops.some((o) => paramsTypeText(o) === 'NoParams');
+    const usesNoParams = ops.some((o) => paramsTypeText(ir, o) === 'NoParams');
     const usesOpen = ops.some((o) => o.shape === 'named-only');
     const runtimeValues = [...(needsPlain ? ['request'] : []), ...(needsPage ? ['pageRequest'] : [])];
     const runtimeTypes = [

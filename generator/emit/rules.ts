@@ -50,6 +50,15 @@ export function bodyProperties(
   return objectProperties(asDocument(ir), schema);
 }
 
+/**
+ * Is the request body of a shaped operation a JSON list (`POST /spot/batch_orders`)? Such a body has
+ * no fields to spread over the flat params: the caller passes the list as `body`.
+ */
+export function hasListBody(ir: IR, op: IROperation): boolean {
+  if (op.shape !== 'shaped' || !op.requestBody) return false;
+  return deref(asDocument(ir), op.requestBody.schema)?.type === 'array';
+}
+
 /** Every rule of one operation: parameters in spec order, then body fields in schema order. */
 export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
   const rules: FieldRule[] = [];

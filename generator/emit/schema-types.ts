@@ -69,6 +69,10 @@ export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Pro
   const requestOnly = requestOnlySchemas(ir);
   const ast = await openapiTS(structuredClone(bundled) as never, {
     alphabetize: true,
+    // A `default` is what the server assumes when a field is left out, not a promise that it is
+    // present: request fields with a default stay optional (`type?: 'limit' | 'market'`), and
+    // responses stay tolerant of a missing field.
+    defaultNonNullable: false,
     transform(schema, options) {
       const s = schema as Record<string, unknown>;
       const int64 = s.format === 'int64';

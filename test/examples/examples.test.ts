@@ -85,6 +85,27 @@ describe('the examples run against the mock', () => {
     expect(sent.every((r) => r.verified)).toBe(true);
   });
 
+  it('a spot order is placed, read back, listed and cancelled; a post-only order that would take is refused', async () => {
+    const before = mock.requests.length;
+    const out = await run('spot-order.ts');
+    expect(out.split('\n')).toEqual([
+      'placed 849303441842: buy 0.001 BTC_USDT at 65000, open',
+      'read back: 0.001 of 0.001 left to fill',
+      'open: 849303441842 buy 0.001 at 65000',
+      'cancelled 849303441842: cancelled (cancelled)',
+      'post-only order refused: POC_FILL_IMMEDIATELY',
+    ]);
+    const calls = mock.requests.slice(before).filter((r) => r.operationId !== 'getSystemTime');
+    expect(calls.map((r) => [r.operationId, r.status, r.verified])).toEqual([
+      ['createOrder', 201, true],
+      ['getOrder', 200, true],
+      ['listOrders', 200, true],
+      ['cancelOrder', 200, true],
+      ['createOrder', 400, true],
+    ]);
+    expect(new URLSearchParams(calls[2]?.query).get('status')).toBe('open');
+  });
+
   it('a rate-limit error is thrown before sending', async () => {
     const before = mock.requests.length;
     const out = await run('rate-limit-error.ts');

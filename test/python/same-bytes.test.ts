@@ -65,10 +65,20 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
     },
   },
   {
-    name: 'open body with a 64-bit integer',
-    id: 'createOrder',
+    name: 'a typed list body',
+    id: 'createBatchOrders',
     params: {
-      body: { currency_pair: 'BTC_USDT', amount: '0.001', price: '65000.5', text: 't-日本', id: 36028813724316572n },
+      body: [
+        { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000.5', text: 't-a.b_c-1' },
+        { currency_pair: 'ETH_USDT', side: 'sell', amount: '2', price: '3000', time_in_force: 'ioc' },
+      ],
+    },
+  },
+  {
+    name: 'an open body with a 64-bit integer',
+    id: 'createCrossexOrder',
+    params: {
+      body: { symbol: 'BTC_USDT', side: 'buy', qty: '0.001', text: 't-日本', id: 36028813724316572n },
     },
   },
 ];

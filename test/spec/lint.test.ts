@@ -656,6 +656,38 @@ const variantCases: VariantCase[] = [
     },
   },
   {
+    given: 'an integer fee-payment code listed in the decimal rule exceptions (debit_fee)',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { debit_fee: { type: 'integer', format: 'int32' } } },
+          },
+        },
+      },
+    },
+    want: null,
+  },
+  {
+    given: 'an integer fee rate not listed in the exceptions',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { loan_fee: { type: 'integer', format: 'int32' } } },
+          },
+        },
+      },
+    },
+    want: {
+      ruleId: 'house/decimal-amounts',
+      at: '/requestBody/content/application~1json/schema/properties/loan_fee',
+      message: /`loan_fee` holds an amount or price/,
+    },
+  },
+  {
     given: 'a moved operation keeping its id at the new path',
     target: 'read',
     patch: {},

@@ -92,7 +92,7 @@ export async function pagesAndResponses(): Promise<void> {
 }
 
 export async function namedOnly(): Promise<void> {
-  const order = await client.spot.createOrder({
+  const order = await client.crossex.createCrossexOrder({
     body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' },
   });
   const untyped: unknown = order;
@@ -101,11 +101,11 @@ export async function namedOnly(): Promise<void> {
     body: [{ contract: 'BTC_USDT', size: '1', price: '0' }],
   });
   // declared query parameters of a named-only operation are typed inside `query`, extras are open
-  await client.spot.listOrderBook({ query: { currency_pair: 'BTC_USDT', limit: 10 } });
-  // @ts-expect-error `limit` is declared as an integer
-  await client.spot.listOrderBook({ query: { currency_pair: 'BTC_USDT', limit: 'ten' } });
+  await client.wallet.listSavedAddress({ query: { currency: 'USDT', page: 2, chain: 'TRX' } });
+  // @ts-expect-error `page` is declared as an integer
+  await client.wallet.listSavedAddress({ query: { currency: 'USDT', page: 'two' } });
   // @ts-expect-error a GET has no body
-  await client.spot.getFee({ body: { currency_pair: 'BTC_USDT' } });
+  await client.wallet.getTotalBalance({ body: { currency: 'USDT' } });
   // @ts-expect-error path parameter `settle` is required
   await client.futures.createBatchFuturesOrder({ body: [] });
   void untyped;

@@ -38,21 +38,21 @@ class ExchangeClient(Core):
     """
 
     account: AccountApi
-    """Account settings and STP groups (shape not given)."""
+    """Account details, key information and STP groups."""
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
     """Delivery futures: contracts, order book, account, positions, orders and fills."""
     earn: EarnApi
-    """Earn products (shape not given)."""
+    """Earn products: lending (`uni`)."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApi
-    """Margin trading (shape not given)."""
+    """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
     """Options: account, positions and orders."""
     spot: SpotApi
-    """Spot trading (shape not given)."""
+    """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
     """Sub-account management and sub-account API keys."""
     unified: UnifiedApi

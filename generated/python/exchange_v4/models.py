@@ -10,6 +10,12 @@ from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
 __all__ = [
+    "AccountDebitFee",
+    "AccountDetail",
+    "AccountKeyInfo",
+    "AccountKeyMode",
+    "AccountKeyPermission",
+    "AccountRateLimit",
     "Contract",
     "ContractStat",
     "CurrencyChain",
@@ -17,6 +23,11 @@ __all__ = [
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "EarnUniCurrency",
+    "EarnUniInterestRecord",
+    "EarnUniLend",
+    "EarnUniLendRecord",
+    "ErrorLabel",
     "FundingRateRecord",
     "FuturesAccount",
     "FuturesAccountBook",
@@ -35,6 +46,15 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "MarginAccountBookEntry",
+    "MarginAutoRepaySetting",
+    "MarginFundingAccount",
+    "MarginTransferable",
+    "MarginUniBorrowable",
+    "MarginUniCurrencyPair",
+    "MarginUniInterestRecord",
+    "MarginUniLoan",
+    "MarginUniLoanRecord",
     "MultichainAddress",
     "MyFuturesTrade",
     "OptionsAccount",
@@ -44,6 +64,39 @@ __all__ = [
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "SpotAccount",
+    "SpotAccountBookEntry",
+    "SpotBatchAmendRequestInput",
+    "SpotBatchOrderRequestInput",
+    "SpotBatchOrderResult",
+    "SpotCancelBatchOrderRequestInput",
+    "SpotCancelBatchOrderResult",
+    "SpotCandlestick",
+    "SpotCountdownTriggerTime",
+    "SpotCurrency",
+    "SpotCurrencyChain",
+    "SpotCurrencyPair",
+    "SpotFee",
+    "SpotOpenOrders",
+    "SpotOrder",
+    "SpotOrderBook",
+    "SpotOrderBookLevel",
+    "SpotOrderCancelResult",
+    "SpotOrderStopLoss",
+    "SpotOrderStopLossInput",
+    "SpotOrderStopProfit",
+    "SpotOrderStopProfitInput",
+    "SpotPriceOrderId",
+    "SpotPricePutOrder",
+    "SpotPricePutOrderRequestInput",
+    "SpotPriceTrigger",
+    "SpotPriceTriggeredOrder",
+    "SpotPriceTriggerRequestInput",
+    "SpotSystemTime",
+    "SpotTicker",
+    "SpotTrade",
+    "StpGroup",
+    "StpGroupUser",
     "SubAccount",
     "SubAccountBalance",
     "SubAccountCrossMarginAccount",
@@ -82,6 +135,61 @@ __all__ = [
     "WithdrawalStatus",
     "WithdrawStatus",
 ]
+
+
+class AccountDebitFee(TypedDict, total=False):
+    """Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`)."""
+
+    enabled: Required[bool]  # `true` pays fees with GT, `false` does not.
+
+
+class AccountDetail(TypedDict, total=False):
+    """The caller's account and the restrictions of the key in use (`GET /account/detail`)."""
+
+    user_id: int  # User id.
+    ip_whitelist: list[str]  # IP addresses the key may be used from.
+    currency_pairs: list[str]  # Currency pairs the key may trade.
+    key: AccountKeyMode  # The mode of the API key in use.
+    tier: int  # VIP level.
+    copy_trading_role: Literal[0, 1, 2, 3] | int  # `0` normal user, `1` copy-trading leader, `2` follower, `3` both.
+
+
+class AccountKeyInfo(TypedDict, total=False):
+    """Key information of the main account (`GET /account/main_keys`). Never carries a secret."""
+
+    state: Literal[1, 2, 3] | int  # `1` normal, `2` locked, `3` frozen.
+    mode: Literal[1, 2] | int  # `1` classic account, `2` legacy unified account (fixed when the key is created).
+    name: list[str]  # Notes given to the key.
+    currency_pairs: list[str]  # Currency pairs the key may trade (at most 30).
+    user_id: int  # User id.
+    ip_whitelist: list[str]  # IP addresses the key may be used from.
+    perms: list[AccountKeyPermission]  # Permissions of the key.
+    key: AccountKeyMode  # The mode of the API key in use.
+    created_at: str  # Creation time.
+    updated_at: str  # Time of the latest change.
+    last_access: str  # Time of the latest use.
+
+
+class AccountKeyMode(TypedDict, total=False):
+    """The mode of the API key in use."""
+
+    mode: Literal[1, 2] | int  # `1` classic account, `2` legacy unified account.
+
+
+class AccountKeyPermission(TypedDict, total=False):
+    """One permission of a main-account API key."""
+
+    name: str  # Permission function (`wallet`, `spot`, `futures`, `delivery`, `earn`, `custody`, `options`, `account`, `loan`, `margin`, `unified`, `copy`, `pilot`, `otc`, `alpha`, `crossx`).
+    read_only: bool  # Whether the permission is read-only.
+
+
+class AccountRateLimit(TypedDict, total=False):
+    """The caller's fill-ratio based rate-limit tier (`GET /account/rate_limit`; see the root"""
+
+    tier: str  # Rate-limit tier.
+    ratio: Decimal  # Fill ratio of the account.
+    main_ratio: Decimal  # Combined fill ratio of the main account.
+    updated_at: str  # When the tier was last computed.
 
 
 Contract = TypedDict(
@@ -254,6 +362,62 @@ class DepositRecord(TypedDict, total=False):
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
+
+
+class EarnUniCurrency(TypedDict, total=False):
+    """A currency that can be lent, with its lending bounds (`GET /earn/uni/currencies`)."""
+
+    currency: str  # Currency name.
+    min_lend_amount: Decimal  # Smallest amount that can be lent, in the currency.
+    max_lend_amount: Decimal  # Largest total amount that can be lent, in USDT.
+    max_rate: Decimal  # Highest hourly rate.
+    min_rate: Decimal  # Lowest hourly rate.
+
+
+class EarnUniInterestRecord(TypedDict, total=False):
+    """One interest payment of the caller's lending (`GET /earn/uni/interest_records`)."""
+
+    status: Literal[0, 1] | int  # `1` paid, `0` the payment failed.
+    currency: str  # Currency.
+    actual_rate: Decimal  # Rate applied.
+    interest: Decimal  # Interest earned.
+    interest_status: Literal['interest_dividend', 'interest_reinvest'] | str  # `interest_dividend` paid out, `interest_reinvest` lent again.
+    create_time: int  # When the interest was paid, Unix milliseconds.
+
+
+class EarnUniLend(TypedDict, total=False):
+    """The caller's lending of one currency (`GET /earn/uni/lends`)."""
+
+    currency: str  # Currency.
+    current_amount: Decimal  # Amount currently in the lending pool.
+    amount: Decimal  # Total amount lent.
+    lent_amount: Decimal  # Amount actually lent out.
+    frozen_amount: Decimal  # Amount waiting to be redeemed.
+    min_rate: Decimal  # Lowest hourly rate the caller accepts.
+    interest_status: Literal['interest_dividend', 'interest_reinvest'] | str  # `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again.
+    reinvest_left_amount: Decimal  # Interest not reinvested.
+    create_time: int  # When the lending was created, Unix milliseconds.
+    update_time: int  # When it last changed, Unix milliseconds.
+
+
+EarnUniLendRecord = TypedDict(
+    "EarnUniLendRecord",
+    {
+        "currency": "str",  # Currency.
+        "amount": "Decimal",  # Amount lent or redeemed.
+        "last_wallet_amount": "Decimal",  # Available amount before the operation.
+        "last_lent_amount": "Decimal",  # Lent amount before the operation.
+        "last_frozen_amount": "Decimal",  # Frozen amount before the operation.
+        "type": "Literal['lend', 'redeem'] | str",  # `lend` or `redeem`.
+        "create_time": "int",  # When it happened, Unix milliseconds.
+    },
+    total=False,
+)
+"""One lend or redemption (`GET /earn/uni/lend_records`)."""
+
+
+ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
+"""Machine-readable error label. Known values are listed; the set is open."""
 
 
 class FundingRateRecord(TypedDict, total=False):
@@ -547,6 +711,109 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+MarginAccountBookEntry = TypedDict(
+    "MarginAccountBookEntry",
+    {
+        "id": "str",  # Id of the change.
+        "time": "str",  # When the balance changed, Unix seconds.
+        "time_ms": "int",  # When the balance changed, Unix milliseconds.
+        "currency": "str",  # Currency whose balance changed.
+        "currency_pair": "str",  # Margin currency pair of the account.
+        "change": "Decimal",  # Amount of the change; positive for money in, negative for money out.
+        "balance": "Decimal",  # Balance after the change.
+        "type": "str",  # Kind of change (the service's account book types, for example `borrow`, `repay`, `interest`, `transfer`).
+    },
+    total=False,
+)
+"""One change of an isolated-margin balance (`GET /margin/account_book`)."""
+
+
+class MarginAutoRepaySetting(TypedDict, total=False):
+    """Whether isolated-margin borrowings are repaid automatically."""
+
+    status: Literal['on', 'off'] | str  # `on` repays automatically, `off` does not.
+
+
+class MarginFundingAccount(TypedDict, total=False):
+    """Funds of one currency available for margin lending (`GET /margin/funding_accounts`)."""
+
+    currency: str  # Currency name.
+    available: Decimal  # Amount that can be lent (the spot account's available balance).
+    locked: Decimal  # Amount held by open loans.
+    lent: Decimal  # Amount lent out and not yet repaid.
+    total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
+
+
+class MarginTransferable(TypedDict, total=False):
+    """The most that can be moved out of an isolated-margin account (`GET /margin/transferable`)."""
+
+    currency: str  # Currency name.
+    currency_pair: str  # Margin currency pair.
+    amount: Decimal  # Largest amount that can be transferred out.
+
+
+class MarginUniBorrowable(TypedDict, total=False):
+    """The most that can be borrowed of a currency in an isolated-margin market (`GET /margin/uni/borrowable`)."""
+
+    currency: Required[str]  # Currency.
+    currency_pair: str  # Margin currency pair.
+    borrowable: Required[Decimal]  # Largest amount that can be borrowed.
+
+
+class MarginUniCurrencyPair(TypedDict, total=False):
+    """A market in which isolated-margin borrowing is possible, and its minimum borrow amounts."""
+
+    currency_pair: str  # Currency pair.
+    base_min_borrow_amount: Decimal  # Smallest borrow of the base currency.
+    quote_min_borrow_amount: Decimal  # Smallest borrow of the quote currency.
+    leverage: Decimal  # Leverage of the market.
+
+
+MarginUniInterestRecord = TypedDict(
+    "MarginUniInterestRecord",
+    {
+        "currency": "str",  # Currency.
+        "currency_pair": "str",  # Margin currency pair.
+        "actual_rate": "Decimal",  # Interest rate applied.
+        "interest": "Decimal",  # Interest deducted.
+        "status": "Literal[0, 1] | int",  # `1` deducted, `0` the deduction failed.
+        "type": "str",  # Loan type (`margin` for margin borrowing).
+        "create_time": "int",  # When the interest was deducted, Unix milliseconds.
+    },
+    total=False,
+)
+"""One interest deduction of an isolated-margin loan (`GET /margin/uni/interest_records`)."""
+
+
+MarginUniLoan = TypedDict(
+    "MarginUniLoan",
+    {
+        "currency": "str",  # Currency borrowed.
+        "currency_pair": "str",  # Margin currency pair.
+        "amount": "Decimal",  # Amount still to repay.
+        "type": "Literal['platform', 'margin'] | str",  # `platform` platform borrowing, `margin` margin borrowing.
+        "create_time": "int",  # When the loan was taken, Unix milliseconds.
+        "update_time": "int",  # When the loan last changed, Unix milliseconds.
+    },
+    total=False,
+)
+"""An outstanding isolated-margin loan (`GET /margin/uni/loans`)."""
+
+
+MarginUniLoanRecord = TypedDict(
+    "MarginUniLoanRecord",
+    {
+        "type": "Literal['borrow', 'repay'] | str",  # `borrow` or `repay`.
+        "currency_pair": "str",  # Margin currency pair.
+        "currency": "str",  # Currency.
+        "amount": "Decimal",  # Amount borrowed or repaid.
+        "create_time": "int",  # When it happened, Unix milliseconds.
+    },
+    total=False,
+)
+"""One borrow or repay of an isolated-margin loan (`GET /margin/uni/loan_records`)."""
+
+
 class MultichainAddress(TypedDict, total=False):
     """The deposit address of a currency on one chain."""
 
@@ -726,6 +993,519 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class SpotAccount(TypedDict, total=False):
+    """The caller's spot balance of one currency."""
+
+    currency: str  # Currency name.
+    available: Decimal  # Amount free to use.
+    locked: Decimal  # Amount held by open orders.
+    update_id: int  # Version of the balance; grows with every change.
+
+
+SpotAccountBookEntry = TypedDict(
+    "SpotAccountBookEntry",
+    {
+        "id": "str",  # Id of the change.
+        "time": "int",  # When the balance changed, Unix milliseconds.
+        "currency": "str",  # Currency whose balance changed.
+        "change": "Decimal",  # Amount of the change; positive for money in, negative for money out.
+        "balance": "Decimal",  # Balance after the change.
+        "type": "str",  # Deprecated kind of change; read `code`.
+        "code": "str",  # Code of the kind of change (the service's asset record codes).
+        "text": "str",  # Extra information about the change.
+    },
+    total=False,
+)
+"""One change of a spot balance."""
+
+
+class SpotBatchAmendRequestInput(TypedDict, total=False):
+    """One amendment of `POST /spot/amend_batch_orders`: a new `amount` or a new `price` (one of the"""
+
+    order_id: Required[str]  # Order id, or the caller's `text` of an open order.
+    currency_pair: Required[str]  # Currency pair of the order.
+    account: str  # Account of the order; spot, unified and isolated margin when omitted.
+    amount: Decimal | str  # New order amount (give `amount` or `price`, not both).
+    price: Decimal | str  # New limit price (give `amount` or `price`, not both).
+    amend_text: str  # The caller's note on this amendment.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+    stop_profit: SpotOrderStopProfitInput  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+    stop_loss: SpotOrderStopLossInput  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+
+
+SpotBatchOrderRequestInput = TypedDict(
+    "SpotBatchOrderRequestInput",
+    {
+        "text": "Required[str]",  # Caller's own order id (required in a batch), `t-` followed by at most 28 letters, digits, `_`, `-` or `.`.
+        "currency_pair": "Required[str]",  # Currency pair to trade.
+        "type": "Literal['limit', 'market']",  # `limit` (default) or `market`.
+        "account": "Literal['spot', 'margin', 'cross_margin', 'unified']",  # Account that trades: `spot` (default), `margin` (isolated margin), `cross_margin` (legacy unified account), `unified`.
+        "side": "Required[Literal['buy', 'sell']]",  # `buy` or `sell`.
+        "amount": "Required[Decimal | str]",  # Amount to trade. Limit orders and market sells count in the base currency, market buys in the quote currency.
+        "price": "Decimal | str",  # Limit price; required when `type` is `limit`.
+        "time_in_force": "Literal['gtc', 'ioc', 'poc', 'fok']",  # `gtc` good till cancelled (default), `ioc` immediate or cancel, `poc` post only (rejected if it would take), `fok` fill or kill. Market orders accept `ioc` and `fok` only.
+        "iceberg": "Decimal | str",  # Visible amount of an iceberg order; `0` or absent for a normal order. Hiding the whole amount is not supported.
+        "auto_borrow": "bool",  # Margin and unified orders only; borrow what the balance lacks.
+        "auto_repay": "bool",  # Unified (cross-margin) orders only; repay borrowings with what the order brings in once it ends.
+        "stp_act": "Literal['cn', 'co', 'cb']",  # Self-trade prevention: `cn` cancel the new order (the default within an STP group), `co` cancel the old one, `cb` cancel both. Rejected when the user is in no STP group.
+        "action_mode": "Literal['ACK', 'RESULT', 'FULL']",  # How much the answer carries: `ACK` the key fields only, `RESULT` no settlement fields, `FULL` everything (default).
+        "slippage": "Decimal | str",  # Market orders; largest accepted slippage relative to the latest price (`0.03` is 3 %).
+        "stop_profit": "SpotOrderStopProfitInput",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+        "stop_loss": "SpotOrderStopLossInput",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+    },
+    total=False,
+)
+"""One order of `POST /spot/batch_orders`: a spot order whose `text` is required. All orders of a"""
+
+
+SpotBatchOrderResult = TypedDict(
+    "SpotBatchOrderResult",
+    {
+        "order_id": "str",  # Order id (empty when the item failed).
+        "succeeded": "bool",  # Whether this item was carried out.
+        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
+        "message": "str",  # Error text of a failed item; empty on success. Never branch on it.
+        "id": "str",  # Order id.
+        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
+        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "create_time": "str",  # Creation time, Unix seconds.
+        "update_time": "str",  # Time of the latest change, Unix seconds.
+        "create_time_ms": "int",  # Creation time, Unix milliseconds.
+        "update_time_ms": "int",  # Time of the latest change, Unix milliseconds.
+        "status": "Literal['open', 'closed', 'cancelled'] | str",  # `open` waiting to be filled, `closed` fully filled, `cancelled`.
+        "currency_pair": "str",  # Currency pair.
+        "type": "Literal['limit', 'market'] | str",  # `limit` or `market`.
+        "account": "Literal['spot', 'margin', 'cross_margin', 'unified'] | str",  # Account that trades.
+        "side": "Literal['buy', 'sell'] | str",  # `buy` or `sell`.
+        "amount": "Decimal",  # Order amount (a market buy counts in the quote currency).
+        "price": "Decimal",  # Limit price.
+        "time_in_force": "Literal['gtc', 'ioc', 'poc', 'fok'] | str",  # Time in force.
+        "iceberg": "Decimal",  # Visible amount of an iceberg order; `0` for a normal order.
+        "auto_borrow": "bool",  # Whether missing funds were borrowed automatically.
+        "auto_repay": "bool",  # Whether borrowings are repaid automatically when the order ends.
+        "left": "Decimal",  # Amount not yet filled.
+        "filled_amount": "Decimal",  # Amount filled.
+        "fill_price": "Decimal",  # Deprecated; the filled value in the quote currency, read `filled_total`.
+        "filled_total": "Decimal",  # Filled value in the quote currency.
+        "avg_deal_price": "Decimal",  # Average fill price.
+        "fee": "Decimal",  # Fee charged.
+        "fee_currency": "str",  # Currency the fee was charged in.
+        "point_fee": "Decimal",  # Fee paid with points.
+        "gt_fee": "Decimal",  # Fee paid with GT.
+        "gt_maker_fee": "Decimal",  # Maker fee paid with GT.
+        "gt_taker_fee": "Decimal",  # Taker fee paid with GT.
+        "gt_discount": "bool",  # Whether fees were paid with GT at a discount.
+        "rebated_fee": "Decimal",  # Fee rebated.
+        "rebated_fee_currency": "str",  # Currency of the rebate.
+        "stp_id": "int",  # STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+        "stp_act": "Literal['cn', 'co', 'cb', '-'] | str",  # Self-trade prevention of the order (`-` when none was given).
+        "finish_as": "Literal['open', 'filled', 'cancelled', 'liquidate_cancelled', 'small', 'depth_not_enough', 'trader_not_enough', 'ioc', 'poc', 'fok', 'stp', 'price_protect_cancelled', 'unknown'] | str",  # How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
+        "slippage": "Decimal",  # Largest accepted slippage of a market order.
+        "stop_profit": "SpotOrderStopProfit",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+        "stop_loss": "SpotOrderStopLoss",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+    },
+    total=False,
+)
+"""The outcome of one order of a batch (`POST /spot/batch_orders`, `POST /spot/amend_batch_orders`),"""
+
+
+class SpotCancelBatchOrderRequestInput(TypedDict, total=False):
+    """One order to cancel in `POST /spot/cancel_batch_orders`."""
+
+    currency_pair: Required[str]  # Currency pair of the order.
+    id: Required[str]  # Order id, or the caller's `text` (accepted within 30 minutes of the order's creation).
+    account: str  # Account of the order; a unified-account key must send `unified`.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK`, `RESULT` or `FULL` (default).
+
+
+class SpotCancelBatchOrderResult(TypedDict, total=False):
+    """The outcome of one cancellation of `POST /spot/cancel_batch_orders`, in request order."""
+
+    currency_pair: str  # Currency pair of the order.
+    id: str  # Order id.
+    text: str  # The order's custom text.
+    succeeded: bool  # Whether the order was cancelled.
+    label: ErrorLabel  # Machine-readable error label. Known values are listed; the set is open.
+    message: str  # Error text when the cancellation failed; empty otherwise. Never branch on it.
+    account: str  # Deprecated; empty.
+
+
+SpotCandlestick: TypeAlias = "list[str]"
+"""One candlestick, a list of strings in this order: start of the interval (Unix seconds), traded"""
+
+
+class SpotCountdownTriggerTime(TypedDict, total=False):
+    """When the countdown set by `POST /spot/countdown_cancel_all` ends."""
+
+    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+
+
+class SpotCurrency(TypedDict, total=False):
+    """A currency of the spot market and its state. A currency carried on several chains lists each in"""
+
+    currency: str  # Currency symbol, as used in currency pairs.
+    name: str  # Full name of the currency.
+    delisted: bool  # Whether the currency has been delisted.
+    withdraw_disabled: bool  # Deprecated; read `chains[].withdraw_disabled`.
+    withdraw_delayed: bool  # Deprecated; read `chains[].withdraw_delayed`.
+    deposit_disabled: bool  # Deprecated; read `chains[].deposit_disabled`.
+    trade_disabled: bool  # Whether trading in the currency is switched off.
+    fixed_rate: Decimal  # Fixed fee rate; set only for currencies traded at a fixed rate.
+    chain: str  # Main chain of the currency.
+    chains: list[SpotCurrencyChain]  # Every chain the currency is carried on.
+    total_supply: Decimal  # Total supply.
+    market_cap: Decimal  # Market capitalisation.
+    category: list[Literal['stocks', 'metals', 'indices', 'forex', 'commodities'] | str]  # Categories of a tokenised asset (empty for ordinary crypto currencies).
+
+
+class SpotCurrencyChain(TypedDict, total=False):
+    """One chain a spot currency is carried on, with its deposit and withdrawal switches."""
+
+    name: str  # Chain name.
+    addr: str  # Token contract address on this chain; empty when the currency is the chain's native coin.
+    withdraw_disabled: bool  # Whether withdrawals on this chain are switched off.
+    withdraw_delayed: bool  # Whether withdrawals on this chain are delayed.
+    deposit_disabled: bool  # Whether deposits on this chain are switched off.
+
+
+SpotCurrencyPair = TypedDict(
+    "SpotCurrencyPair",
+    {
+        "id": "str",  # Currency pair name, `BASE_QUOTE`.
+        "base": "str",  # Base currency (the one bought or sold).
+        "base_name": "str",  # Full name of the base currency.
+        "quote": "str",  # Quote currency (the one prices are given in).
+        "quote_name": "str",  # Full name of the quote currency.
+        "fee": "Decimal",  # Deprecated trading fee rate; read `GET /spot/fee` instead.
+        "min_base_amount": "Decimal | None",  # Smallest order amount in the base currency; `null` for no limit.
+        "min_quote_amount": "Decimal | None",  # Smallest order value in the quote currency; `null` for no limit.
+        "max_base_amount": "Decimal | None",  # Largest order amount in the base currency; `null` for no limit.
+        "max_quote_amount": "Decimal | None",  # Largest order value in the quote currency; `null` for no limit.
+        "amount_precision": "int",  # Number of decimals an order amount may have.
+        "precision": "int",  # Number of decimals an order price may have.
+        "trade_status": "Literal['untradable', 'buyable', 'sellable', 'tradable'] | str",  # `untradable` no trading, `buyable` buying only, `sellable` selling only, `tradable` both.
+        "sell_start": "int",  # When selling opens, Unix seconds.
+        "buy_start": "int",  # When buying opens, Unix seconds.
+        "delisting_time": "int",  # Planned delisting time, Unix seconds (`0` when none is planned).
+        "type": "Literal['normal', 'premarket'] | str",  # `normal` market or `premarket` (trading before the currency is listed).
+        "trade_url": "str",  # Web page of the market.
+        "st_tag": "bool",  # Whether the market is under special-treatment risk assessment.
+        "up_rate": "Decimal",  # Largest allowed price rise, as a percentage.
+        "down_rate": "Decimal",  # Largest allowed price fall, as a percentage.
+        "slippage": "Decimal",  # Largest slippage ratio accepted for market orders, relative to the latest price (`0.03` is 3 %).
+        "market_order_max_stock": "Decimal",  # Largest market-order amount in the base currency.
+        "market_order_max_money": "Decimal",  # Largest market-order value in the quote currency.
+    },
+    total=False,
+)
+"""A spot market (currency pair) and its trading rules. The minimum and maximum amounts are `null`"""
+
+
+class SpotFee(TypedDict, total=False):
+    """The caller's spot trading fee rates (rates are decimal fractions, `0.002` is 0.2 %)."""
+
+    user_id: int  # User id.
+    taker_fee: Decimal  # Taker fee rate.
+    maker_fee: Decimal  # Maker fee rate.
+    rpi_maker_fee: Decimal  # Maker fee rate of retail-price-improvement market makers.
+    gt_discount: bool  # Whether paying fees with GT at a discount is on.
+    gt_taker_fee: Decimal  # Taker fee rate when paid with GT; `0` when GT payment is off.
+    gt_maker_fee: Decimal  # Maker fee rate when paid with GT; `0` when GT payment is off.
+    loan_fee: Decimal  # Fee rate of margin lending.
+    point_type: str  # Point card version, `0` original or `1` the version issued since 2020-09.
+    currency_pair: str  # Currency pair the rates apply to.
+    debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
+    rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class SpotOpenOrders(TypedDict, total=False):
+    """The caller's open orders in one currency pair (`GET /spot/open_orders`)."""
+
+    currency_pair: str  # Currency pair.
+    total: int  # Number of open orders of the pair on this page.
+    orders: list[SpotOrder]  # The open orders.
+
+
+SpotOrder = TypedDict(
+    "SpotOrder",
+    {
+        "id": "str",  # Order id.
+        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
+        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "create_time": "str",  # Creation time, Unix seconds.
+        "update_time": "str",  # Time of the latest change, Unix seconds.
+        "create_time_ms": "int",  # Creation time, Unix milliseconds.
+        "update_time_ms": "int",  # Time of the latest change, Unix milliseconds.
+        "status": "Literal['open', 'closed', 'cancelled'] | str",  # `open` waiting to be filled, `closed` fully filled, `cancelled`.
+        "currency_pair": "str",  # Currency pair.
+        "type": "Literal['limit', 'market'] | str",  # `limit` or `market`.
+        "account": "Literal['spot', 'margin', 'cross_margin', 'unified'] | str",  # Account that trades.
+        "side": "Literal['buy', 'sell'] | str",  # `buy` or `sell`.
+        "amount": "Decimal",  # Order amount (a market buy counts in the quote currency).
+        "price": "Decimal",  # Limit price.
+        "time_in_force": "Literal['gtc', 'ioc', 'poc', 'fok'] | str",  # Time in force.
+        "iceberg": "Decimal",  # Visible amount of an iceberg order; `0` for a normal order.
+        "auto_borrow": "bool",  # Whether missing funds were borrowed automatically.
+        "auto_repay": "bool",  # Whether borrowings are repaid automatically when the order ends.
+        "left": "Decimal",  # Amount not yet filled.
+        "filled_amount": "Decimal",  # Amount filled.
+        "fill_price": "Decimal",  # Deprecated; the filled value in the quote currency, read `filled_total`.
+        "filled_total": "Decimal",  # Filled value in the quote currency.
+        "avg_deal_price": "Decimal",  # Average fill price.
+        "fee": "Decimal",  # Fee charged.
+        "fee_currency": "str",  # Currency the fee was charged in.
+        "point_fee": "Decimal",  # Fee paid with points.
+        "gt_fee": "Decimal",  # Fee paid with GT.
+        "gt_maker_fee": "Decimal",  # Maker fee paid with GT.
+        "gt_taker_fee": "Decimal",  # Taker fee paid with GT.
+        "gt_discount": "bool",  # Whether fees were paid with GT at a discount.
+        "rebated_fee": "Decimal",  # Fee rebated.
+        "rebated_fee_currency": "str",  # Currency of the rebate.
+        "stp_id": "int",  # STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+        "stp_act": "Literal['cn', 'co', 'cb', '-'] | str",  # Self-trade prevention of the order (`-` when none was given).
+        "finish_as": "Literal['open', 'filled', 'cancelled', 'liquidate_cancelled', 'small', 'depth_not_enough', 'trader_not_enough', 'ioc', 'poc', 'fok', 'stp', 'price_protect_cancelled', 'unknown'] | str",  # How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
+        "slippage": "Decimal",  # Largest accepted slippage of a market order.
+        "stop_profit": "SpotOrderStopProfit",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+        "stop_loss": "SpotOrderStopLoss",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+    },
+    total=False,
+)
+"""A spot order as the service reports it. `status` is `open` until the whole amount is filled"""
+
+
+class SpotOrderBook(TypedDict, total=False):
+    """Market depth of one currency pair. Asks are sorted by price from low to high, bids from high to"""
+
+    id: int  # Order book version; present only when `with_id=true` was asked for.
+    current: int  # When this answer was produced, Unix milliseconds.
+    update: int  # When the book last changed, Unix milliseconds.
+    asks: Required[list[SpotOrderBookLevel]]  # Sell side, best (lowest) price first.
+    bids: Required[list[SpotOrderBookLevel]]  # Buy side, best (highest) price first.
+
+
+SpotOrderBookLevel: TypeAlias = "list[Decimal]"
+"""One price level of the order book, `[price, amount]`, both decimal strings."""
+
+
+SpotOrderCancelResult = TypedDict(
+    "SpotOrderCancelResult",
+    {
+        "succeeded": "bool",  # Whether the order was cancelled.
+        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
+        "message": "str",  # Error text when the cancellation failed; empty otherwise. Never branch on it.
+        "id": "str",  # Order id.
+        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
+        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "create_time": "str",  # Creation time, Unix seconds.
+        "update_time": "str",  # Time of the latest change, Unix seconds.
+        "create_time_ms": "int",  # Creation time, Unix milliseconds.
+        "update_time_ms": "int",  # Time of the latest change, Unix milliseconds.
+        "status": "Literal['open', 'closed', 'cancelled'] | str",  # `open` waiting to be filled, `closed` fully filled, `cancelled`.
+        "currency_pair": "str",  # Currency pair.
+        "type": "Literal['limit', 'market'] | str",  # `limit` or `market`.
+        "account": "Literal['spot', 'margin', 'cross_margin', 'unified'] | str",  # Account that trades.
+        "side": "Literal['buy', 'sell'] | str",  # `buy` or `sell`.
+        "amount": "Decimal",  # Order amount (a market buy counts in the quote currency).
+        "price": "Decimal",  # Limit price.
+        "time_in_force": "Literal['gtc', 'ioc', 'poc', 'fok'] | str",  # Time in force.
+        "iceberg": "Decimal",  # Visible amount of an iceberg order; `0` for a normal order.
+        "auto_borrow": "bool",  # Whether missing funds were borrowed automatically.
+        "auto_repay": "bool",  # Whether borrowings are repaid automatically when the order ends.
+        "left": "Decimal",  # Amount not yet filled.
+        "filled_amount": "Decimal",  # Amount filled.
+        "fill_price": "Decimal",  # Deprecated; the filled value in the quote currency, read `filled_total`.
+        "filled_total": "Decimal",  # Filled value in the quote currency.
+        "avg_deal_price": "Decimal",  # Average fill price.
+        "fee": "Decimal",  # Fee charged.
+        "fee_currency": "str",  # Currency the fee was charged in.
+        "point_fee": "Decimal",  # Fee paid with points.
+        "gt_fee": "Decimal",  # Fee paid with GT.
+        "gt_maker_fee": "Decimal",  # Maker fee paid with GT.
+        "gt_taker_fee": "Decimal",  # Taker fee paid with GT.
+        "gt_discount": "bool",  # Whether fees were paid with GT at a discount.
+        "rebated_fee": "Decimal",  # Fee rebated.
+        "rebated_fee_currency": "str",  # Currency of the rebate.
+        "stp_id": "int",  # STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+        "stp_act": "Literal['cn', 'co', 'cb', '-'] | str",  # Self-trade prevention of the order (`-` when none was given).
+        "finish_as": "Literal['open', 'filled', 'cancelled', 'liquidate_cancelled', 'small', 'depth_not_enough', 'trader_not_enough', 'ioc', 'poc', 'fok', 'stp', 'price_protect_cancelled', 'unknown'] | str",  # How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
+        "slippage": "Decimal",  # Largest accepted slippage of a market order.
+        "stop_profit": "SpotOrderStopProfit",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
+        "stop_loss": "SpotOrderStopLoss",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+    },
+    total=False,
+)
+"""One order of `DELETE /spot/orders` (cancel all open orders): the order, and whether its"""
+
+
+class SpotOrderStopLoss(TypedDict, total=False):
+    """Stop-loss attached to a spot order. For a buy order the trigger price must be below the order"""
+
+    trigger_price: Decimal  # Price at which the stop-loss order is placed.
+    order_price: Decimal  # Price of the stop-loss order.
+
+
+class SpotOrderStopLossInput(TypedDict, total=False):
+    """Stop-loss attached to a spot order. For a buy order the trigger price must be below the order"""
+
+    trigger_price: Decimal | str  # Price at which the stop-loss order is placed.
+    order_price: Decimal | str  # Price of the stop-loss order.
+
+
+class SpotOrderStopProfit(TypedDict, total=False):
+    """Take-profit attached to a spot order. For a buy order the trigger price must be above the order"""
+
+    trigger_price: Decimal  # Price at which the take-profit order is placed.
+    order_price: Decimal  # Price of the take-profit order.
+
+
+class SpotOrderStopProfitInput(TypedDict, total=False):
+    """Take-profit attached to a spot order. For a buy order the trigger price must be above the order"""
+
+    trigger_price: Decimal | str  # Price at which the take-profit order is placed.
+    order_price: Decimal | str  # Price of the take-profit order.
+
+
+class SpotPriceOrderId(TypedDict, total=False):
+    """Id of a new price-triggered order, as a 64-bit number and as its decimal text."""
+
+    id: int  # Id of the price-triggered order.
+    id_string: str  # The same id as decimal text.
+
+
+SpotPricePutOrder = TypedDict(
+    "SpotPricePutOrder",
+    {
+        "type": "Literal['limit', 'market'] | str",  # `limit` or `market`.
+        "side": "Literal['buy', 'sell'] | str",  # `buy` or `sell`.
+        "price": "Decimal",  # Order price.
+        "amount": "Decimal",  # Order amount in the base currency.
+        "account": "Literal['normal', 'margin', 'unified'] | str",  # `normal` spot, `margin` isolated margin, `unified` unified account.
+        "time_in_force": "Literal['gtc', 'ioc'] | str",  # `gtc` good till cancelled, `ioc` immediate or cancel.
+        "auto_borrow": "bool",  # Whether missing funds are borrowed automatically.
+        "auto_repay": "bool",  # Whether borrowings are repaid automatically.
+        "text": "str",  # Where the order came from (`web`, `api`, `app`).
+    },
+    total=False,
+)
+"""The order a price-triggered spot order places, as the service reports it."""
+
+
+SpotPricePutOrderRequestInput = TypedDict(
+    "SpotPricePutOrderRequestInput",
+    {
+        "type": "Literal['limit', 'market']",  # `limit` (default) or `market`.
+        "side": "Required[Literal['buy', 'sell']]",  # `buy` or `sell`.
+        "price": "Required[Decimal | str]",  # Order price.
+        "amount": "Required[Decimal | str]",  # Order amount in the base currency.
+        "account": "Required[Literal['normal', 'margin', 'unified']]",  # `normal` spot, `margin` isolated margin, `unified` (required for a unified account).
+        "time_in_force": "Required[Literal['gtc', 'ioc']]",  # `gtc` good till cancelled, `ioc` immediate or cancel.
+        "auto_borrow": "bool",  # Borrow missing funds automatically.
+        "auto_repay": "bool",  # Repay borrowings automatically.
+        "text": "str",  # Where the order comes from (`web`, `api`, `app`).
+    },
+    total=False,
+)
+"""The order a new price-triggered spot order places once its condition holds."""
+
+
+class SpotPriceTrigger(TypedDict, total=False):
+    """The condition of a price-triggered spot order, as the service reports it."""
+
+    price: Decimal  # Trigger price.
+    rule: Literal['>=', '<='] | str  # `>=` fires when the market price reaches or exceeds `price`, `<=` when it reaches or falls below it.
+    expiration: int  # Seconds to wait for the condition; the order is cancelled after that.
+
+
+class SpotPriceTriggeredOrder(TypedDict, total=False):
+    """A price-triggered spot order, as the service reports it."""
+
+    trigger: SpotPriceTrigger  # The condition of a price-triggered spot order, as the service reports it.
+    put: SpotPricePutOrder  # The order a price-triggered spot order places, as the service reports it.
+    id: int  # Id of the price-triggered order.
+    user: int  # User id.
+    market: str  # Currency pair.
+    ctime: int  # Creation time, Unix seconds.
+    ftime: int  # Time it ended, Unix seconds.
+    fired_order_id: int  # Id of the order placed when the condition held.
+    status: Literal['open', 'cancelled', 'finish', 'failed', 'expired'] | str  # `open` waiting, `cancelled` by the user, `finish` order placed, `failed` placing it failed, `expired`.
+    reason: str  # How the order ended, in words.
+
+
+class SpotPriceTriggerRequestInput(TypedDict, total=False):
+    """The condition of a new price-triggered spot order."""
+
+    price: Required[Decimal | str]  # Trigger price.
+    rule: Required[Literal['>=', '<=']]  # `>=` fires when the market price reaches or exceeds `price`, `<=` when it reaches or falls below it.
+    expiration: int  # Seconds to wait for the condition; the order is cancelled after that.
+
+
+class SpotSystemTime(TypedDict, total=False):
+    """The server's clock (`GET /spot/time`); the client measures its clock offset with it."""
+
+    server_time: int  # Server time, Unix milliseconds.
+
+
+class SpotTicker(TypedDict, total=False):
+    """24-hour statistics and best prices of one currency pair. `lowest_size` and `highest_size` are"""
+
+    currency_pair: str  # Currency pair.
+    last: Decimal  # Price of the latest trade.
+    lowest_ask: str  # Lowest ask price (may be empty when the book has no asks).
+    lowest_size: str  # Amount at the lowest ask (single-pair queries only; empty when unknown).
+    highest_bid: str  # Highest bid price (may be empty when the book has no bids).
+    highest_size: str  # Amount at the highest bid (single-pair queries only; empty when unknown).
+    change_percentage: Decimal  # Price change over the last 24 hours, in percent (negative for a fall).
+    change_utc0: Decimal  # Price change since 00:00 UTC, in percent.
+    change_utc8: Decimal  # Price change since 00:00 UTC+8, in percent.
+    base_volume: Decimal  # Traded amount in the base currency over 24 hours.
+    quote_volume: Decimal  # Traded value in the quote currency over 24 hours.
+    high_24h: Decimal  # Highest price over 24 hours.
+    low_24h: Decimal  # Lowest price over 24 hours.
+    etf_net_value: str  # Net value of a leveraged token; empty for other markets.
+    etf_pre_net_value: str  # Net value of a leveraged token at its previous rebalancing; empty for other markets.
+    etf_pre_timestamp: int  # Time of the previous rebalancing, Unix seconds.
+    etf_leverage: str  # Current leverage of a leveraged token; empty for other markets.
+
+
+class SpotTrade(TypedDict, total=False):
+    """One trade (fill). The public trade list fills the market fields only; the caller's own trades"""
+
+    id: str  # Trade id.
+    create_time: str  # Trade time, Unix seconds.
+    create_time_ms: Decimal  # Trade time, Unix milliseconds with a fractional part.
+    currency_pair: str  # Currency pair.
+    side: Literal['buy', 'sell'] | str  # Side of the taker order (public list) or of the caller's order (own trades).
+    role: Literal['taker', 'maker'] | str  # The caller's role in the trade; own trades only.
+    amount: Decimal  # Traded amount in the base currency.
+    price: Decimal  # Trade price.
+    order_id: str  # Id of the caller's order; own trades only.
+    fee: Decimal  # Fee charged; own trades only.
+    fee_currency: str  # Currency the fee was charged in; own trades only.
+    point_fee: Decimal  # Fee paid with points; own trades only.
+    gt_fee: Decimal  # Fee paid with GT; own trades only.
+    amend_text: str  # The caller's note given when the order was amended.
+    sequence_id: str  # Consecutive number of the trade within its market.
+    text: str  # The order's custom text; own trades only. Liquidation orders carry `liquidate`, `pm_liquidate`, `comb_margin_liquidate` or `scm_liquidate`.
+    deal: Decimal  # Traded value in the quote currency.
+
+
+class StpGroup(TypedDict, total=False):
+    """A self-trade prevention (STP) group; users in one group do not trade with each other."""
+
+    id: int  # STP group id (`stp_id` of orders).
+    name: str  # Group name.
+    creator_id: int  # User id of the main account that created the group.
+    create_time: int  # Creation time.
+
+
+class StpGroupUser(TypedDict, total=False):
+    """A user in an STP group."""
+
+    user_id: int  # User id.
+    stp_id: int  # STP group id.
+    create_time: int  # When the user joined the group.
 
 
 SubAccount = TypedDict(

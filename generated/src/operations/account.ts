@@ -3,14 +3,106 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { NoParams } from '../runtime/types.js';
 import type { operations } from '../schema.js';
-/** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
-export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] & {
-  query: NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']> & OpenQuery;
+/** Parameters of {@link addSTPGroupUsers}: path, query and body fields in one object. */
+export type AddSTPGroupUsersParams = operations['addSTPGroupUsers']['parameters']['path'] & {
+  body: NonNullable<operations['addSTPGroupUsers']['requestBody']>['content']['application/json'];
 };
+/** Success response (200) of {@link addSTPGroupUsers}. */
+export type AddSTPGroupUsersResponse = operations['addSTPGroupUsers']['responses'][200]['content']['application/json'];
+/** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
+export const addSTPGroupUsersMeta: OperationMeta = {
+  id: 'addSTPGroupUsers',
+  area: 'account',
+  method: 'POST',
+  path: '/account/stp_groups/{stp_id}/users',
+  auth: 'private',
+  shape: 'named-only',
+  rateLimit: { bucket: 'addSTPGroupUsers', requests: 150, window: 10, scope: 'uid' },
+  retry: 'never',
+  pathParams: ['stp_id'],
+  queryParams: [],
+  body: 'open',
+  successStatus: 200,
+  int64: {
+    request: [['*']],
+    response: [
+      ['*', 'create_time'],
+      ['*', 'stp_id'],
+      ['*', 'user_id'],
+    ],
+  },
+  rules: [{ name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
+};
+
+/**
+ * Add users to an STP group
+ *
+ * Adds users to a self-trade prevention group. Only the main account that created the group may,
+ * and only accounts under that main account can be added. The body is the list of user ids; the
+ * answer lists the group's users afterwards.
+ *
+ * `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
+ *
+ * Never retried automatically.
+ */
+export function addSTPGroupUsers(
+  core: Core,
+  params: AddSTPGroupUsersParams,
+  options?: RequestOptions,
+): ApiPromise<AddSTPGroupUsersResponse> {
+  return request(core, addSTPGroupUsersMeta, params, options);
+}
+
+/** Parameters of {@link createSTPGroup}: path, query and body fields in one object. */
+export type CreateSTPGroupParams = NonNullable<
+  operations['createSTPGroup']['requestBody']
+>['content']['application/json'];
+/** Success response (200) of {@link createSTPGroup}. */
+export type CreateSTPGroupResponse = operations['createSTPGroup']['responses'][200]['content']['application/json'];
+/** Metadata of `POST /account/stp_groups`. */
+export const createSTPGroupMeta: OperationMeta = {
+  id: 'createSTPGroup',
+  area: 'account',
+  method: 'POST',
+  path: '/account/stp_groups',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'createSTPGroup', requests: 150, window: 10, scope: 'uid' },
+  retry: 'never',
+  pathParams: [],
+  queryParams: [],
+  body: 'json',
+  successStatus: 200,
+  bodyFields: ['name'],
+  int64: { response: [['create_time'], ['creator_id'], ['id']] },
+  rules: [{ name: 'name', in: 'body', required: true, type: 'string' }],
+};
+
+/**
+ * Create an STP group
+ *
+ * Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
+ *
+ * `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid
+ *
+ * Never retried automatically.
+ */
+export function createSTPGroup(
+  core: Core,
+  params: CreateSTPGroupParams,
+  options?: RequestOptions,
+): ApiPromise<CreateSTPGroupResponse> {
+  return request(core, createSTPGroupMeta, params, options);
+}
+
+/** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
+export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] &
+  NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']>;
 /** Success response (200) of {@link deleteSTPGroupUsers}. */
-export type DeleteSTPGroupUsersResponse = unknown;
+export type DeleteSTPGroupUsersResponse =
+  operations['deleteSTPGroupUsers']['responses'][200]['content']['application/json'];
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
 export const deleteSTPGroupUsersMeta: OperationMeta = {
   id: 'deleteSTPGroupUsers',
@@ -18,29 +110,36 @@ export const deleteSTPGroupUsersMeta: OperationMeta = {
   method: 'DELETE',
   path: '/account/stp_groups/{stp_id}/users',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'deleteSTPGroupUsers', requests: 150, window: 10, scope: 'uid' },
   retry: 'never',
   pathParams: ['stp_id'],
-  queryParams: [{ name: 'user_id' }],
+  queryParams: [{ name: 'user_id', csv: true }],
   body: 'none',
   successStatus: 200,
+  int64: {
+    response: [
+      ['*', 'create_time'],
+      ['*', 'stp_id'],
+      ['*', 'user_id'],
+    ],
+  },
   rules: [
     { name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'user_id', in: 'query', required: true, type: 'integer', format: 'int64' },
+    { name: 'user_id', in: 'query', required: true, type: 'array', items: { type: 'integer', format: 'int64' } },
   ],
 };
 
 /**
- * Remove a user from an STP group (shape not given)
+ * Remove users from an STP group
  *
- * Removes a user from a self-trade prevention user group. Response shape not given.
+ * Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
+ * account that created the group may, and only for accounts under it. The answer lists the
+ * group's users afterwards.
  *
  * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
  *
  * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
  */
 export function deleteSTPGroupUsers(
   core: Core,
@@ -51,9 +150,9 @@ export function deleteSTPGroupUsers(
 }
 
 /** Parameters of {@link getAccountDetail}: path, query and body fields in one object. */
-export type GetAccountDetailParams = { query?: OpenQuery };
+export type GetAccountDetailParams = NoParams;
 /** Success response (200) of {@link getAccountDetail}. */
-export type GetAccountDetailResponse = unknown;
+export type GetAccountDetailResponse = operations['getAccountDetail']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /account/detail`. */
 export const getAccountDetailMeta: OperationMeta = {
   id: 'getAccountDetail',
@@ -61,23 +160,22 @@ export const getAccountDetailMeta: OperationMeta = {
   method: 'GET',
   path: '/account/detail',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getAccountDetail', requests: 150, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
   queryParams: [],
   body: 'none',
   successStatus: 200,
+  int64: { response: [['user_id']] },
 };
 
 /**
- * Account detail (shape not given)
+ * Get account details
  *
- * Details of the caller's account. The API description names this endpoint only.
+ * The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
  *
  * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
  */
 export function getAccountDetail(
   core: Core,
@@ -88,9 +186,10 @@ export function getAccountDetail(
 }
 
 /** Parameters of {@link getAccountMainKeys}: path, query and body fields in one object. */
-export type GetAccountMainKeysParams = { query?: OpenQuery };
+export type GetAccountMainKeysParams = NoParams;
 /** Success response (200) of {@link getAccountMainKeys}. */
-export type GetAccountMainKeysResponse = unknown;
+export type GetAccountMainKeysResponse =
+  operations['getAccountMainKeys']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /account/main_keys`. */
 export const getAccountMainKeysMeta: OperationMeta = {
   id: 'getAccountMainKeys',
@@ -98,23 +197,22 @@ export const getAccountMainKeysMeta: OperationMeta = {
   method: 'GET',
   path: '/account/main_keys',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getAccountMainKeys', requests: 150, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
   queryParams: [],
   body: 'none',
   successStatus: 200,
+  int64: { response: [['user_id']] },
 };
 
 /**
- * Main account keys (shape not given)
+ * Get main-account key information
  *
- * API keys of the main account. The API description names this endpoint only.
+ * Key information of the main account (state, mode, permissions, whitelists); never a secret.
  *
  * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
  */
 export function getAccountMainKeys(
   core: Core,
@@ -125,9 +223,10 @@ export function getAccountMainKeys(
 }
 
 /** Parameters of {@link getAccountRateLimit}: path, query and body fields in one object. */
-export type GetAccountRateLimitParams = { query?: OpenQuery };
+export type GetAccountRateLimitParams = NoParams;
 /** Success response (200) of {@link getAccountRateLimit}. */
-export type GetAccountRateLimitResponse = unknown;
+export type GetAccountRateLimitResponse =
+  operations['getAccountRateLimit']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /account/rate_limit`. */
 export const getAccountRateLimitMeta: OperationMeta = {
   id: 'getAccountRateLimit',
@@ -135,7 +234,7 @@ export const getAccountRateLimitMeta: OperationMeta = {
   method: 'GET',
   path: '/account/rate_limit',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getAccountRateLimit', requests: 150, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
@@ -145,13 +244,11 @@ export const getAccountRateLimitMeta: OperationMeta = {
 };
 
 /**
- * Account rate limits (shape not given)
+ * Get fill-ratio rate-limit tiers
  *
- * The caller's rate-limit information. The API description names this endpoint only.
+ * The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
  *
  * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
  */
 export function getAccountRateLimit(
   core: Core,
@@ -161,10 +258,132 @@ export function getAccountRateLimit(
   return request(core, getAccountRateLimitMeta, params, options);
 }
 
+/** Parameters of {@link getDebitFee}: path, query and body fields in one object. */
+export type GetDebitFeeParams = NoParams;
+/** Success response (200) of {@link getDebitFee}. */
+export type GetDebitFeeResponse = operations['getDebitFee']['responses'][200]['content']['application/json'];
+/** Metadata of `GET /account/debit_fee`. */
+export const getDebitFeeMeta: OperationMeta = {
+  id: 'getDebitFee',
+  area: 'account',
+  method: 'GET',
+  path: '/account/debit_fee',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'getDebitFee', requests: 150, window: 10, scope: 'uid' },
+  retry: 'safe',
+  pathParams: [],
+  queryParams: [],
+  body: 'none',
+  successStatus: 200,
+};
+
+/**
+ * Get the GT fee payment setting
+ *
+ * Whether the caller's trading fees are paid with GT.
+ *
+ * `GET /account/debit_fee` · permission `account:read` · 150 requests / 10 s per uid
+ */
+export function getDebitFee(
+  core: Core,
+  params?: GetDebitFeeParams,
+  options?: RequestOptions,
+): ApiPromise<GetDebitFeeResponse> {
+  return request(core, getDebitFeeMeta, params, options);
+}
+
+/** Parameters of {@link listSTPGroups}: path, query and body fields in one object. */
+export type ListSTPGroupsParams = NonNullable<operations['listSTPGroups']['parameters']['query']>;
+/** Success response (200) of {@link listSTPGroups}. */
+export type ListSTPGroupsResponse = operations['listSTPGroups']['responses'][200]['content']['application/json'];
+/** Metadata of `GET /account/stp_groups`. */
+export const listSTPGroupsMeta: OperationMeta = {
+  id: 'listSTPGroups',
+  area: 'account',
+  method: 'GET',
+  path: '/account/stp_groups',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'listSTPGroups', requests: 150, window: 10, scope: 'uid' },
+  retry: 'safe',
+  pathParams: [],
+  queryParams: [{ name: 'name' }],
+  body: 'none',
+  successStatus: 200,
+  int64: {
+    response: [
+      ['*', 'create_time'],
+      ['*', 'creator_id'],
+      ['*', 'id'],
+    ],
+  },
+  rules: [{ name: 'name', in: 'query', type: 'string' }],
+};
+
+/**
+ * List STP groups
+ *
+ * The self-trade prevention groups created by the caller's main account, optionally filtered by name.
+ *
+ * `GET /account/stp_groups` · permission `account:read` · 150 requests / 10 s per uid
+ */
+export function listSTPGroups(
+  core: Core,
+  params?: ListSTPGroupsParams,
+  options?: RequestOptions,
+): ApiPromise<ListSTPGroupsResponse> {
+  return request(core, listSTPGroupsMeta, params, options);
+}
+
+/** Parameters of {@link listSTPGroupsUsers}: path, query and body fields in one object. */
+export type ListSTPGroupsUsersParams = operations['listSTPGroupsUsers']['parameters']['path'];
+/** Success response (200) of {@link listSTPGroupsUsers}. */
+export type ListSTPGroupsUsersResponse =
+  operations['listSTPGroupsUsers']['responses'][200]['content']['application/json'];
+/** Metadata of `GET /account/stp_groups/{stp_id}/users`. */
+export const listSTPGroupsUsersMeta: OperationMeta = {
+  id: 'listSTPGroupsUsers',
+  area: 'account',
+  method: 'GET',
+  path: '/account/stp_groups/{stp_id}/users',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'listSTPGroupsUsers', requests: 150, window: 10, scope: 'uid' },
+  retry: 'safe',
+  pathParams: ['stp_id'],
+  queryParams: [],
+  body: 'none',
+  successStatus: 200,
+  int64: {
+    response: [
+      ['*', 'create_time'],
+      ['*', 'stp_id'],
+      ['*', 'user_id'],
+    ],
+  },
+  rules: [{ name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
+};
+
+/**
+ * List the users of an STP group
+ *
+ * The users in a self-trade prevention group; only the main account that created the group may list them.
+ *
+ * `GET /account/stp_groups/{stp_id}/users` · permission `account:read` · 150 requests / 10 s per uid
+ */
+export function listSTPGroupsUsers(
+  core: Core,
+  params: ListSTPGroupsUsersParams,
+  options?: RequestOptions,
+): ApiPromise<ListSTPGroupsUsersResponse> {
+  return request(core, listSTPGroupsUsersMeta, params, options);
+}
+
 /** Parameters of {@link setDebitFee}: path, query and body fields in one object. */
-export type SetDebitFeeParams = { query?: OpenQuery; body?: JsonValue };
+export type SetDebitFeeParams = NonNullable<operations['setDebitFee']['requestBody']>['content']['application/json'];
 /** Success response (200) of {@link setDebitFee}. */
-export type SetDebitFeeResponse = unknown;
+export type SetDebitFeeResponse = void;
 /** Metadata of `POST /account/debit_fee`. */
 export const setDebitFeeMeta: OperationMeta = {
   id: 'setDebitFee',
@@ -172,29 +391,29 @@ export const setDebitFeeMeta: OperationMeta = {
   method: 'POST',
   path: '/account/debit_fee',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'setDebitFee', requests: 150, window: 10, scope: 'uid' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
-  body: 'open',
+  body: 'json',
   successStatus: 200,
+  bodyFields: ['enabled'],
+  rules: [{ name: 'enabled', in: 'body', required: true, type: 'boolean' }],
 };
 
 /**
- * Set fee deduction (shape not given)
+ * Change the GT fee payment setting
  *
- * Changes the fee deduction setting. The API description names this endpoint only.
+ * Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
  *
  * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
  *
  * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
  */
 export function setDebitFee(
   core: Core,
-  params?: SetDebitFeeParams,
+  params: SetDebitFeeParams,
   options?: RequestOptions,
 ): ApiPromise<SetDebitFeeResponse> {
   return request(core, setDebitFeeMeta, params, options);

@@ -1,7 +1,7 @@
 /** The `OperationMeta` literal of every operation for `_meta.py`, built from the IR. */
 import { isDecimal, valuePaths } from '../../ir/int64.js';
 import type { IR, IROperation } from '../../ir/types.js';
-import { bodyProperties, fieldRules } from '../rules.js';
+import { bodyProperties, fieldRules, hasListBody } from '../rules.js';
 import type { PyCode } from './literal.js';
 import { call } from './literal.js';
 import { methodName } from './naming.js';
@@ -39,16 +39,20 @@ export function decimalResponsePaths(ir: IR, op: IROperation): string[][] {
   return valuePaths({ components: { schemas: ir.schemas } }, success.schema, isDecimal);
 }
 
-/** How the body is taken from the params: none, the listed top-level fields, or `params["body"]`. */
-export function bodyKind(op: IROperation): 'none' | 'json' | 'open' {
+/**
+ * How the body is taken from the params: none, the listed top-level fields, `params["body"]` as is
+ * (`open`, named-only), or `params["body"]` as a typed JSON list (`list`, the batch endpoints).
+ */
+export function bodyKind(ir: IR, op: IROperation): 'none' | 'json' | 'open' | 'list' {
   if (op.method === 'GET' || op.method === 'DELETE') return 'none';
   if (op.shape === 'named-only') return 'open';
+  if (hasListBody(ir, op)) return 'list';
   return op.requestBody ? 'json' : 'none';
 }
 
 /** The `OperationMeta(...)` expression of one operation. */
 export function operationMeta(ir: IR, op: IROperation): PyCode {
-  const body = bodyKind(op);
+  const body = bodyKind(ir, op);
   const { rateLimit: r, pagination: p, timeRange: t, idempotency: i, groupLimit: g } = op;
   const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : undefined);
   return call('OperationMeta', {

@@ -4,7 +4,7 @@
  */
 import type { IR, IROperation } from '../../ir/types.js';
 import { BANNER_LINES } from '../naming.js';
-import { bodyProperties } from '../rules.js';
+import { bodyProperties, hasListBody } from '../rules.js';
 import { literal } from './literal.js';
 import { operationMeta } from './meta.js';
 import {
@@ -117,6 +117,9 @@ function paramsFields(ir: IR, types: PythonTypes, op: IROperation, used: Set<str
     fields.push({ key: 'query', type: 'OpenQuery', required: query, doc: 'Query parameters, sent in this order.' });
     if (op.method !== 'GET' && op.method !== 'DELETE')
       fields.push({ key: 'body', type: 'JsonValue', required: false, doc: 'JSON body, sent as is.' });
+  } else if (op.requestBody && hasListBody(ir, op)) {
+    const type = types.expr(op.requestBody.schema, 'write', `${owner}Body`, used);
+    fields.push({ key: 'body', type, required: op.requestBody.required, doc: 'The JSON list sent as the body.' });
   } else if (op.requestBody) {
     const optional = !op.requestBody.required;
     fields.push(...types.fields(owner, op.requestBody.schema, 'write', used, optional));
@@ -130,7 +133,7 @@ function paramsRequired(ir: IR, op: IROperation): boolean {
   return (
     op.shape === 'shaped' &&
     op.requestBody?.required === true &&
-    bodyProperties(ir, op.requestBody.schema).required.length > 0
+    (hasListBody(ir, op) || bodyProperties(ir, op.requestBody.schema).required.length > 0)
   );
 }
 

@@ -3,8 +3,10 @@
  * house/decimal-amounts: a schema property that holds an amount, a price or a fee (by name:
  * `amount`, `price`, `fee`, or ending in `_amount`, `_price`, `_fee`) is a decimal string:
  * `type: string` with `format: decimal`. Named and inline schemas alike. The names are rule
- * options (`names`, `suffixes`) in redocly.yaml. A schema's `x-decimal` (`{gt?, maxScale?}`) sits
- * on a decimal string only, with `gt` a decimal string and `maxScale` a whole number.
+ * options (`names`, `suffixes`) in redocly.yaml; `exceptions` lists property names that carry such a
+ * suffix but hold a code, not an amount (`debit_fee`: how fees are paid). A schema's `x-decimal`
+ * (`{gt?, maxScale?}`) sits on a decimal string only, with `gt` a decimal string and `maxScale` a
+ * whole number.
  */
 import { deref } from '../support/operation.js';
 import { checkFields, isPlainObject, show } from '../support/shape.js';
@@ -41,14 +43,16 @@ function isStringType(type) {
 
 /**
  * Creates the rule's visitor.
- * @param {{ names?: string[], suffixes?: string[] }} [options]
+ * @param {{ names?: string[], suffixes?: string[], exceptions?: string[] }} [options]
  * @returns {Record<string, any>}
  */
 export default function DecimalAmounts(options = {}) {
   const names = options.names ?? DEFAULT_NAMES;
   const suffixes = options.suffixes ?? DEFAULT_SUFFIXES;
+  const exceptions = options.exceptions ?? [];
   /** @param {string} name */
-  const isMoney = (name) => names.includes(name) || suffixes.some((suffix) => name.endsWith(suffix));
+  const isMoney = (name) =>
+    !exceptions.includes(name) && (names.includes(name) || suffixes.some((suffix) => name.endsWith(suffix)));
   return {
     Schema: {
       /**

@@ -102,8 +102,9 @@ class OperationMeta:
     path_params: tuple[str, ...] = ()
     query_params: tuple[QueryParam, ...] = ()
     header_params: tuple[str, ...] = ()
-    #: `none`; `json` (top-level fields `body_fields` taken from the flat params); `open` (`params["body"]`).
-    body: Literal["none", "json", "open"] = "none"
+    #: `none`; `json` (top-level fields `body_fields` taken from the flat params); `open` (`params["body"]`
+    #: as is, named-only); `list` (`params["body"]`, a typed JSON list).
+    body: Literal["none", "json", "open", "list"] = "none"
     body_fields: tuple[str, ...] = ()
     pagination: Pagination | None = None
     time_range: TimeRange | None = None

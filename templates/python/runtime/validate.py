@@ -70,6 +70,10 @@ class _Checker:
                 self.fail("query", params["query"], "type", "must be a mapping of query parameters")
         else:
             allowed |= {q.name for q in meta.query_params} | set(meta.body_fields)
+            if meta.body == "list":
+                allowed.add("body")
+                if params.get("body") is not None and not isinstance(params["body"], (list, tuple)):
+                    self.fail("body", params["body"], "type", "must be a list")
         for key, value in params.items():
             if key not in allowed and value is not None:
                 known = ", ".join(sorted(allowed)) or "none"
@@ -209,7 +213,7 @@ def _paging(meta: OperationMeta, params: Mapping[str, object], check: _Checker) 
 
 def _group_limit(meta: OperationMeta, params: Mapping[str, object], check: _Checker) -> None:
     limit = meta.group_limit
-    body = params.get("body") if meta.body == "open" else None
+    body = params.get("body") if meta.body in ("open", "list") else None
     if limit is None or not isinstance(body, (list, tuple)):
         return
     counts: dict[str, int] = {}

@@ -92,8 +92,9 @@ export function successFixture(op: IROperation): LoadedFixture {
 
 /**
  * The client params a fixture's request part stands for. Shaped: one flat object of path, query
- * and body fields, typed per the parameter schemas. Named-only: path params, `query` (declared
- * parameters typed, others as text, in the fixture's order) and `body`.
+ * and body fields, typed per the parameter schemas (a list body, which has no fields, is `body`).
+ * Named-only: path params, `query` (declared parameters typed, others as text, in the fixture's
+ * order) and `body`.
  */
 export function paramsFromFixture(op: IROperation, fixture: LoadedFixture): Record<string, unknown> {
   const request = fixture.exact.request ?? {};
@@ -108,7 +109,8 @@ export function paramsFromFixture(op: IROperation, fixture: LoadedFixture): Reco
       .map(([k, v]) => [k, typed(k, v)]),
   );
   const body = request.body === undefined ? undefined : exactToJs(request.body);
-  if (op.shape === 'shaped') return { ...path, ...query, ...(isObject(body) ? body : {}) };
+  if (op.shape === 'shaped')
+    return { ...path, ...query, ...(Array.isArray(body) ? { body } : isObject(body) ? body : {}) };
   return { ...path, ...(Object.keys(query).length > 0 ? { query } : {}), ...(body === undefined ? {} : { body }) };
 }
 

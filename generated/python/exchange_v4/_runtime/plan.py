@@ -84,7 +84,7 @@ def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
         return dumps_body(fields).encode("utf-8")
-    if meta.body == "open" and params.get("body") is not None:
+    if meta.body in ("open", "list") and params.get("body") is not None:
         return dumps_body(params["body"]).encode("utf-8")
     return b""
 

@@ -1,0 +1,159 @@
+/**
+ * How an operation's request body reaches the caller's params: an object body is spread over the
+ * flat params (`json`), a shaped list body (`POST /spot/batch_orders`) is the params' typed `body`
+ * and travels in the runtime's caller-given-body envelope, and a named-only body stays open.
+ */
+import { describe, expect, it } from 'vitest';
+import { operationMeta } from '../../generator/emit/meta.js';
+import { paramsRequired, paramsTypeText } from '../../generator/emit/operations.js';
+import { hasListBody } from '../../generator/emit/rules.js';
+import { buildIR } from '../../generator/ir/build.js';
+import type { IR, IROperation } from '../../generator/ir/types.js';
+
+const root = {
+  openapi: '3.1.0',
+  info: { title: 't', version: 'v4.1.2' },
+  'x-path-prefix': '/api/v4',
+  'x-response-headers': Object.fromEntries(
+    [
+      'traceId',
+      'inTime',
+      'outTime',
+      'rateLimitRemaining',
+      'rateLimitLimit',
+      'rateLimitReset',
+      'paginationLimit',
+      'paginationOffset',
+      'paginationTotal',
+    ].map((k) => [k, `X-${k}`]),
+  ),
+  'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
+  components: {
+    securitySchemes: {
+      apiv4: {
+        'x-signing': {
+          headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
+          payload: ['method'],
+          maxSkewSeconds: 60,
+        },
+      },
+    },
+    schemas: {
+      Order: { type: 'object', required: ['currency_pair'], properties: { currency_pair: { type: 'string' } } },
+      Orders: { type: 'array', items: { $ref: '#/components/schemas/Order' } },
+    },
+  },
+};
+
+const post = (id: string, shape: string, schema: unknown, required = true, parameters: unknown[] = []) => ({
+  post: {
+    operationId: id,
+    tags: ['spot'],
+    'x-shape': shape,
+    'x-rate-limit': { requests: 1, window: 1, scope: 'uid' },
+    'x-permission': { area: 'spot', access: 'write' },
+    'x-retry': 'never',
+    parameters,
+    requestBody: { required, content: { 'application/json': { schema } } },
+    responses: { '200': { description: 'ok' } },
+  },
+});
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const group = { name: 'stp_id', in: 'path', required: true, schema: { type: 'integer', format: 'int64' } };
+
+const ir: IR = buildIR(
+  {
+    ...root,
+    paths: {
+      '/one': post('createOrder', 'reference', ref('Order')),
+      '/list': post('createBatch', 'reference', { type: 'array', items: ref('Order') }),
+      '/named-list': post('listByRef', 'reference', ref('Orders'), false),
+      '/groups/{stp_id}/users': post(
+        'addUsers',
+        'reference',
+        { type: 'array', items: { type: 'integer', format: 'int64' } },
+        true,
+        [group],
+      ),
+      '/open': post('openBody', 'named-only', { type: 'array', items: {} }, false),
+    },
+  },
+  { pathFiles: {}, rootFile: 'spec/openapi.yaml' },
+);
+const op = (id: string): IROperation => {
+  const found = ir.operations.find((o) => o.id === id);
+  if (found === undefined) throw new Error(`no operation ${id}`);
+  return found;
+};
+const body = (id: string) => `NonNullable<operations["${id}"]["requestBody"]>["content"]["application/json"]`;
+
+describe('request bodies in the params', () => {
+  it.each([
+    {
+      given: 'an object body',
+      id: 'createOrder',
+      want: { list: false, params: body('createOrder'), required: true, shape: 'shaped', body: 'json' },
+    },
+    {
+      given: 'a list body',
+      id: 'createBatch',
+      want: {
+        list: true,
+        params: `{ body: ${body('createBatch')} }`,
+        required: true,
+        shape: 'named-only',
+        body: 'open',
+      },
+    },
+    {
+      given: 'an optional list body behind a $ref',
+      id: 'listByRef',
+      want: {
+        list: true,
+        params: `{ body?: ${body('listByRef')} }`,
+        required: false,
+        shape: 'named-only',
+        body: 'open',
+      },
+    },
+    {
+      given: 'a list body next to a path parameter',
+      id: 'addUsers',
+      want: {
+        list: true,
+        params: `operations["addUsers"]["parameters"]["path"] & { body: ${body('addUsers')} }`,
+        required: true,
+        shape: 'named-only',
+        body: 'open',
+      },
+    },
+    {
+      given: 'a named-only body',
+      id: 'openBody',
+      want: {
+        list: false,
+        params: '{ query?: OpenQuery; body?: JsonValue }',
+        required: false,
+        shape: 'named-only',
+        body: 'open',
+      },
+    },
+  ])('$given', ({ id, want }) => {
+    const meta = operationMeta(ir, op(id));
+    expect({
+      list: hasListBody(ir, op(id)),
+      params: paramsTypeText(ir, op(id)),
+      required: paramsRequired(ir, op(id)),
+      shape: meta.shape,
+      body: meta.body,
+    }).toEqual(want);
+  });
+
+  it('keeps the IR shape of a list-body operation and its path parameter rules', () => {
+    expect(op('addUsers').shape).toBe('shaped');
+    expect(operationMeta(ir, op('addUsers')).rules).toEqual([
+      { name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' },
+    ]);
+    expect(operationMeta(ir, op('addUsers')).int64).toEqual({ request: [['*']] });
+  });
+});
