@@ -135,8 +135,13 @@ function shareFormatting(
   let main = 0;
   for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
     if (!isFormatted(file) || file.startsWith('src/runtime/')) out.verbatim.set(file, text);
-    else if (worker <= main) (out.onWorker.set(file, text), (worker += cost(file, text)));
-    else (out.onMain.set(file, text), (main += cost(file, text)));
+    else if (worker <= main) {
+      out.onWorker.set(file, text);
+      worker += cost(file, text);
+    } else {
+      out.onMain.set(file, text);
+      main += cost(file, text);
+    }
   }
   return out;
 }

@@ -162,7 +162,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function checkTextMap(value: unknown, field: string, allowNull: boolean, fail: (p: string) => never): void {
   if (value === undefined) return;
   if (!isObject(value)) fail(`"${field}" must be an object of strings`);
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     if (typeof v !== 'string' && !(allowNull && v === null)) {
       fail(
         `"${field}.${k}" must be a string${allowNull ? ' or null' : ''} (query and path values are compared as text)`,

@@ -60,11 +60,14 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }
 
-/** A query value as text (`undefined` when absent or empty). */
+/** A query value as text (`undefined` when absent or empty; a list comma-joined, as on the wire). */
 export function queryText(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined || value === null || value === '') return undefined;
-  return String(value);
+  if (Array.isArray(value)) return value.map((item) => queryText({ item }, 'item') ?? '').join(',');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
 }
 
 /** A query value as a number (`undefined` when absent or not numeric). */

@@ -287,7 +287,7 @@ describe('corpus: messages carry the old and new values', () => {
     {
       given: 'documented-behaviour',
       want: [
-        expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as unknown as string,
+        expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as string,
         'retry keyed → never',
       ],
     },

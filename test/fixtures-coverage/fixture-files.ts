@@ -64,7 +64,7 @@ export function parseFixtureText(text: string, source: string): LoadedFixture[] 
     exact = parseLossless(text);
     plain = JSON.parse(text) as unknown;
   } catch (e) {
-    throw new Error(`${source}: not valid JSON (${(e as Error).message})`);
+    throw new Error(`${source}: not valid JSON (${(e as Error).message})`, { cause: e });
   }
   const exactList = Array.isArray(exact) ? exact : [exact];
   const plainList = Array.isArray(plain) ? (plain as unknown[]) : [plain];

@@ -68,9 +68,7 @@ const listWithdrawals = op({
 const listLoans = op({
   id: 'listUnifiedLoans',
   queryParams: [{ name: 'currency' }, { name: 'page' }, { name: 'limit' }],
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 } as NonNullable<
-    OperationMeta['pagination']
-  >,
+  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
 });
 const currenciesRule = (max: number): FieldRule => ({
   name: 'currencies',
@@ -367,6 +365,7 @@ const rows: Row[] = [
   {
     name: 'int64 unsafe number',
     meta: push,
+    // eslint-disable-next-line no-loss-of-precision -- the rounded literal is the input under test
     params: { receive_uid: 9007199254740993, amount: '1' },
     want: { field: 'receive_uid', value: 9007199254740992, rule: 'int64.unsafe' },
   },

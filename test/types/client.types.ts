@@ -3,7 +3,7 @@
  * `@ts-expect-error` line must be an error, or the check fails. Nothing here runs.
  */
 import {
-  ExchangeClient,
+  type ExchangeClient,
   listWithdrawals,
   type ErrorLabel,
   type KnownErrorLabel,

@@ -173,7 +173,7 @@ function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, expla
   if (typeof value === 'number')
     bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
   if (typeof value !== 'string') bad('type', 'must be a decimal string (amounts are decimal strings)');
-  const text = value as string;
+  const text = value;
   if (!DECIMAL.test(text))
     bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
   const gt = rule.decimal?.gt;
@@ -207,8 +207,8 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
     const value = lookup(meta, params, name);
     if (absent(value)) continue;
     if (typeof value !== 'number' || !Number.isInteger(value)) fail(name, value, 'type', 'must be an integer');
-    if ((value as number) < min) fail(name, value, 'minimum', `must be at least ${min}`);
-    if (max !== undefined && (value as number) > max) fail(name, value, 'maximum', `must be at most ${max}`);
+    if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
+    if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
   }
 }
 

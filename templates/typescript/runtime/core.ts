@@ -119,6 +119,7 @@ export class Core {
     const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
     const clockOp = apiMeta.clock;
 
+    // eslint-disable-next-line prefer-const -- set below, after the closures that read it (they check it is set)
     let context: RuntimeContext | undefined;
     const execute: RuntimeContext['execute'] = (meta, params, opts) => {
       if (!context) throw new Error('client is not constructed yet');

@@ -75,7 +75,9 @@ export function pickLookupResult(
   value: string,
 ): { found: true; data: unknown } | { found: false } {
   if (Array.isArray(data)) {
-    const match = data.find((item) => isObject(item) && item[field] !== undefined && String(item[field]) === value);
+    const match: unknown = data.find(
+      (item) => isObject(item) && item[field] !== undefined && String(item[field] as string | number) === value,
+    );
     if (match !== undefined) return { found: true, data: match };
     const carriesField = data.some((item) => isObject(item) && item[field] !== undefined);
     if (!carriesField && data.length === 1 && isObject(data[0])) return { found: true, data: data[0] };
@@ -83,7 +85,8 @@ export function pickLookupResult(
   }
   if (isObject(data)) {
     if (Object.keys(data).length === 0) return { found: false };
-    if (data[field] !== undefined && String(data[field]) !== value) return { found: false };
+    const own = data[field] as string | number | undefined;
+    if (own !== undefined && String(own) !== value) return { found: false };
     return { found: true, data };
   }
   return { found: false };
