@@ -725,6 +725,73 @@ const variantCases: VariantCase[] = [
     },
   },
   {
+    given: 'an unknown root extension',
+    target: 'read',
+    patch: {},
+    root: { 'x-build-id': 'abc' },
+    want: {
+      ruleId: 'house/root-x-extensions-shape',
+      at: '#/x-build-id',
+      message: /Unknown root extension `x-build-id`/,
+    },
+  },
+  {
+    given: 'an x-signing with a zero skew',
+    target: 'read',
+    patch: {},
+    root: {
+      components: {
+        securitySchemes: {
+          apiv4: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'KEY',
+            'x-signing': {
+              headers: { key: 'KEY', timestamp: 'Timestamp', signature: 'SIGN' },
+              payload: ['method', 'path', 'query', 'bodySha512', 'timestamp'],
+              separator: '\n',
+              pathIncludesPrefix: true,
+              timestampUnit: 's',
+              maxSkewSeconds: 0,
+              emptyBodySha512: 'cf'.repeat(64),
+              clockEndpoint: 'GET /spot/time',
+            },
+          },
+        },
+      },
+    },
+    want: {
+      ruleId: 'house/root-x-extensions-shape',
+      at: '#/components/securitySchemes/apiv4/x-signing/maxSkewSeconds',
+      message: /`x-signing.maxSkewSeconds` must be a positive integer, got 0/,
+    },
+  },
+  {
+    given: 'a server with an empty x-server-name',
+    target: 'read',
+    patch: {},
+    root: { servers: [{ url: 'https://api.exchange.test/api/v4', 'x-server-name': '' }] },
+    want: {
+      ruleId: 'house/root-x-extensions-shape',
+      at: '#/servers/0/x-server-name',
+      message: /`x-server-name` must be a non-empty string, got ''/,
+    },
+  },
+  {
+    given: 'a schema with x-open-enum other than true',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: { 'application/json': { schema: { type: 'object', 'x-open-enum': 'yes' } } },
+      },
+    },
+    want: {
+      ruleId: 'house/root-x-extensions-shape',
+      at: '/requestBody/content/application~1json/schema/x-open-enum',
+      message: /`x-open-enum` must be true when present/,
+    },
+  },
+  {
     given: 'a public operation that lists 401',
     target: 'read',
     patch: { security: [], 'x-permission': undefined, 'x-rate-limit': { requests: 200, window: 10, scope: 'ip' } },
