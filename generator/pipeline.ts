@@ -42,7 +42,7 @@ export interface GenerateSummary {
 export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
-    ...operationFiles(ir),
+    ...operationFiles(ir, areaDocs),
     clientFile(ir, areaDocs),
     apiMetaFile(ir),
     metadataFile(ir),

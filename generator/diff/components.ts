@@ -4,8 +4,7 @@
  * component is used on both the request and the response side and the two sides classify the
  * difference differently, one change per classification is reported.
  */
-import { pointer } from '../errors.js';
-import { isObject } from '../ir/resolve.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
 import { classifySchemaDiff } from './classify.js';
 import type { ComponentUse, DiffContext } from './context.js';
 import { compareSchemas, type WalkResult } from './schema-walk.js';

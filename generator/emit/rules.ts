@@ -1,4 +1,5 @@
 /** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
+import { isObject } from '../../spec/lint/support/json.js';
 import type { FieldRule } from '../../templates/typescript/runtime/metadata.js';
 import { deref, objectProperties, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
@@ -6,7 +7,6 @@ import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The IR's schema table seen as the bundled document it came from, so `#/components/schemas/X` refs resolve. */
 const asDocument = (ir: IR): Node => ({ components: { schemas: ir.schemas } });

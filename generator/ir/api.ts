@@ -1,7 +1,7 @@
 /** Reads the API-wide parts of the IR: release, servers, signing, header names, error labels, removed operations. */
-import { pointer } from '../errors.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
 import { readExtension, readRequired, type Report } from './extensions.js';
-import { deref, isObject, type Node } from './resolve.js';
+import { deref, type Node } from './resolve.js';
 import type { IR, IRRemovedOperation, IRRequestHeaders, IRResponseHeaders, IRServer, IRSigning } from './types.js';
 
 type RootReport = (ptr: string, message: string) => void;

@@ -2,7 +2,8 @@
  * Stage 2: the bundled spec becomes the IR. Every check that the emitters rely on happens here;
  * all problems are collected (with file and pointer) and reported together.
  */
-import { SpecError, pointer, type SpecProblem } from '../errors.js';
+import { SpecError, type SpecProblem } from '../errors.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
 import {
   readIdempotency,
   readGroupLimit,
@@ -18,7 +19,7 @@ import {
   type Report,
 } from './extensions.js';
 import { int64Paths } from './int64.js';
-import { deref, isObject, type Node } from './resolve.js';
+import { deref, type Node } from './resolve.js';
 import { readApi } from './api.js';
 import {
   IR_VERSION,

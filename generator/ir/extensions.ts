@@ -4,7 +4,7 @@
  * only turns a checked value into its IR field. Nothing is guessed: a wrong shape is a problem.
  */
 import { checkExtension, extension, problemText } from '../../spec/extensions/check.js';
-import { pointer } from '../errors.js';
+import { pointer } from '../../spec/lint/support/json.js';
 import type { Node } from './resolve.js';
 import type {
   IRGroupLimit,

@@ -1,5 +1,6 @@
 /** Finds where int64 values sit inside a schema, as value paths (`*` = every array item or map value). */
-import { deref, isObject, type Node } from './resolve.js';
+import { isObject } from '../../spec/lint/support/json.js';
+import { deref, type Node } from './resolve.js';
 import type { ValuePath } from './types.js';
 
 const isInt64 = (s: Node): boolean =>

@@ -1,25 +1,21 @@
 // @ts-check
 /**
  * Validates an extension's value against its row of the table (`table.js`): the row's JSON
- * Schema (Ajv), then the row's checks between fields. Each problem names the offending value's
- * path and says what was expected, in words made from the schema ("must be a positive integer,
- * got 0"). Used by the lint rules and by the IR reader alike.
+ * Schema, then the row's checks between fields. Each problem names the offending value's path and
+ * says what was expected, in words made from the schema ("must be a positive integer, got 0").
+ * Used by the lint rules and by the IR reader alike.
+ *
+ * The schemas use a small draft-7 subset (type, enum, const, minimum, exclusiveMinimum,
+ * minLength, pattern, items, minItems, uniqueItems, properties, required, additionalProperties),
+ * checked here without a validator package: spec:diff lints an old revision with the rules of its
+ * own spec/ folder, extracted alone (no node_modules), so nothing under spec/ may import one.
  */
-import { Ajv } from 'ajv';
+import { isObject } from '../lint/support/json.js';
 import { EXTENSIONS } from './table.js';
 
 /** @typedef {import('./table.js').Extension} Extension */
 /** @typedef {import('./table.js').ExtensionProblem} ExtensionProblem */
 /** @typedef {Record<string, any>} Schema */
-
-/**
- * True for a plain JSON object (not an array, not null).
- * @param {unknown} value
- * @returns {value is Record<string, unknown>}
- */
-export function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Renders a value for a message: strings quoted, nothing as `nothing`, everything else as JSON.
@@ -61,9 +57,72 @@ export function expectation(schema) {
   }
 }
 
-const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
-/** @type {Map<string, import('ajv').ValidateFunction>} */
-const compiled = new Map();
+/** @type {Record<string, (value: unknown) => boolean>} */
+const TYPES = {
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number' && Number.isFinite(v),
+  string: (v) => typeof v === 'string',
+  boolean: (v) => typeof v === 'boolean',
+  object: isObject,
+  array: Array.isArray,
+};
+
+/**
+ * Whether `value` meets the keywords of `schema` that concern the value as a whole.
+ * @param {Schema} schema
+ * @param {any} value
+ * @returns {boolean}
+ */
+function meetsOwn(schema, value) {
+  if (schema.type !== undefined && !TYPES[schema.type]?.(value)) return false;
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return false;
+  if ('const' in schema && value !== schema.const) return false;
+  if (typeof value === 'number') {
+    if (schema.minimum !== undefined && !(value >= schema.minimum)) return false;
+    if (schema.exclusiveMinimum !== undefined && !(value > schema.exclusiveMinimum)) return false;
+  }
+  if (typeof value === 'string') {
+    if (schema.minLength !== undefined && value.length < schema.minLength) return false;
+    if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) return false;
+  }
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) return false;
+    if (schema.uniqueItems === true && new Set(value.map((v) => JSON.stringify(v))).size !== value.length) return false;
+  }
+  return true;
+}
+
+/**
+ * Collects the problems of `value` against `schema`: the value as a whole first (one problem,
+ * saying what the schema expects), then, for a well-formed object or list, its members.
+ * @param {Schema} schema
+ * @param {unknown} value
+ * @param {Array<string | number>} path
+ * @param {ExtensionProblem[]} problems
+ */
+function collect(schema, value, path, problems) {
+  if (!meetsOwn(schema, value)) {
+    problems.push({ path, message: `must be ${expectation(schema)}, got ${show(value)}` });
+    return;
+  }
+  if (isObject(value)) {
+    for (const key of schema.required ?? []) {
+      if (!(key in value)) problems.push({ path, message: `is missing \`${key}\`` });
+    }
+    const known = Object.keys(schema.properties ?? {});
+    for (const [key, member] of Object.entries(value)) {
+      const sub = schema.properties?.[key] ?? schema.additionalProperties;
+      if (isObject(sub)) collect(sub, member, [...path, key], problems);
+      else if (sub === false) {
+        problems.push({ path: [...path, key], message: `is not a known field (allowed: ${known.join(', ')})` });
+      }
+    }
+  }
+  if (Array.isArray(value) && isObject(schema.items)) {
+    const items = schema.items;
+    value.forEach((item, i) => collect(items, item, [...path, i], problems));
+  }
+}
 
 /**
  * The row of an extension.
@@ -77,25 +136,6 @@ export function extension(name) {
 }
 
 /**
- * The path segments of an Ajv instance path inside `value` (array indexes as numbers).
- * @param {unknown} value
- * @param {string} instancePath
- * @returns {Array<string | number>}
- */
-function segments(value, instancePath) {
-  /** @type {Array<string | number>} */
-  const out = [];
-  let node = value;
-  for (const raw of instancePath.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    const index = Array.isArray(node) ? Number(key) : undefined;
-    out.push(index ?? key);
-    node = Array.isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
-  }
-  return out;
-}
-
-/**
  * Checks a value against its row: the schema, then (when the shape is right) the row's checks
  * between fields. One problem per offending value, in the order the schema finds them.
  * @param {string} name the extension
@@ -104,32 +144,11 @@ function segments(value, instancePath) {
  */
 export function checkExtension(name, value) {
   const row = extension(name);
-  let validate = compiled.get(name);
-  if (validate === undefined) {
-    validate = ajv.compile(row.schema);
-    compiled.set(name, validate);
-  }
-  if (validate(value)) return row.consistent ? row.consistent(value) : [];
   /** @type {ExtensionProblem[]} */
   const problems = [];
-  const seen = new Set();
-  for (const error of validate.errors ?? []) {
-    const path = segments(value, error.instancePath);
-    const params = /** @type {Record<string, unknown>} */ (error.params);
-    if (error.keyword === 'required') {
-      problems.push({ path, message: `is missing \`${String(params.missingProperty)}\`` });
-    } else if (error.keyword === 'additionalProperties') {
-      const allowed = Object.keys(/** @type {Schema} */ (error.parentSchema).properties ?? {}).join(', ');
-      const key = String(params.additionalProperty);
-      problems.push({ path: [...path, key], message: `is not a known field (allowed: ${allowed})` });
-    } else if (!seen.has(error.instancePath)) {
-      // One message per value, saying what the whole schema of that value expects.
-      seen.add(error.instancePath);
-      const message = `must be ${expectation(/** @type {Schema} */ (error.parentSchema))}, got ${show(error.data)}`;
-      problems.push({ path, message });
-    }
-  }
-  return problems;
+  collect(row.schema, value, [], problems);
+  if (problems.length > 0) return problems;
+  return row.consistent ? row.consistent(value) : [];
 }
 
 /**

@@ -4,10 +4,11 @@
  * parsed with every number exact (`LosslessNumber`s, for comparisons and for building calls) and
  * as plain JSON (for schema validation).
  */
+import { isFixtureObject as isObject } from '../../mock/fixture-format.js';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
+import { parse as parseLossless } from 'lossless-json';
 
 /** The project's fixture folder, `mock/fixtures/`. */
 export const FIXTURES_DIR = fileURLToPath(new URL('../../mock/fixtures/', import.meta.url));
@@ -99,6 +100,4 @@ export function statusOf(fixture: LoadedFixture): number {
 }
 
 /** Whether `value` is a JSON object (not an array, not a lossless number). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
-}
+export { isObject };

@@ -115,7 +115,8 @@ describe('consumer project', () => {
       const { stdout } = await runNode([join('out', build, file), server.baseUrl, label], appDir, 30_000);
       expect(JSON.parse(stdout.trim())).toEqual({
         label,
-        time: { server_time: server.serverTimeMs },
+        // getSystemTime is named-only: its untyped result holds every integer as a string of its digits
+        time: { server_time: String(server.serverTimeMs) },
         withdrawals: [],
         validation: { field: 'limit', rule: 'minimum', isExchangeError: true },
         meta: { method: 'GET', path: '/wallet/withdrawals' },

@@ -174,6 +174,33 @@ describe('parseJson', () => {
   });
 });
 
+describe('parseJson of an untyped response: every integer a string, whatever its size', () => {
+  const cases: { name: string; given: { text: string; paths?: string[][] }; want: unknown }[] = [
+    { name: 'a small integer', given: { text: '{"n":1}' }, want: { n: '1' } },
+    { name: 'zero and negative zero', given: { text: '[0,-0,-5]' }, want: ['0', '0', '-5'] },
+    { name: 'an integer above 2^53', given: { text: `{"id":${TWO_53_PLUS_1}}` }, want: { id: TWO_53_PLUS_1 } },
+    { name: 'int64 extremes', given: { text: `[${MAX_INT64},${MIN_INT64}]` }, want: [MAX_INT64, MIN_INT64] },
+    { name: 'a fraction stays a number', given: { text: '{"rate":0.25}' }, want: { rate: 0.25 } },
+    { name: 'a written fraction stays a number', given: { text: '{"x":1.0}' }, want: { x: 1 } },
+    { name: 'an exponent stays a number', given: { text: '{"x":1e3}' }, want: { x: 1000 } },
+    {
+      name: 'nested lists and maps',
+      given: { text: '{"a":[{"b":2,"c":"3"}],"d":{"e":4.5,"f":true,"g":null}}' },
+      want: { a: [{ b: '2', c: '3' }], d: { e: 4.5, f: true, g: null } },
+    },
+    { name: 'a bare integer', given: { text: '42' }, want: '42' },
+    { name: 'int64 paths still apply', given: { text: '{"id":7}', paths: [['id']] }, want: { id: '7' } },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(parseJson(given.text, given.paths, { untyped: true })).toEqual(want);
+  });
+
+  it('typed responses are unchanged: small integers stay numbers', () => {
+    expect(parseJson('{"n":1}')).toEqual({ n: 1 });
+    expect(parseJson('{"n":1}', undefined, { untyped: false })).toEqual({ n: 1 });
+  });
+});
+
 describe('stringifyJson', () => {
   const cases: { name: string; given: { value: unknown; paths?: string[][] }; want: string }[] = [
     {

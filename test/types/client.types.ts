@@ -4,7 +4,10 @@
  */
 import {
   type ExchangeClient,
+  getFee,
   listWithdrawals,
+  type UntypedJson,
+  WalletApi,
   type ErrorLabel,
   type KnownErrorLabel,
   type ListWithdrawalsItem,
@@ -125,4 +128,36 @@ export async function openResponseEnums(): Promise<void> {
   if (w?.status === 'A_STATUS_ADDED_LATER') void w;
   // Request enums stay closed (see enumValues above); the known response values still narrow.
   if (w?.status === 'DONE') void w.block_number;
+}
+
+export async function untypedResults(): Promise<void> {
+  interface Fee {
+    maker_fee: string;
+  }
+  // named-only operations: untyped JSON by default (integers are strings), or the type named
+  const fee = await client.spot.getFee();
+  const asJson: UntypedJson = fee;
+  // @ts-expect-error untyped JSON is not a record of strings without a check
+  const asRecord: Record<string, string> = fee;
+  const typed = await client.spot.getFee<Fee>({ query: { currency_pair: 'BTC_USDT' } });
+  const maker: string = typed.maker_fee;
+  // @ts-expect-error the named type is the result's type
+  const makerNumber: number = typed.maker_fee;
+  const standalone = await getFee<Fee>(client);
+  const standaloneMaker: string = standalone.maker_fee;
+  // raw requests: the same
+  const raw = await client.request({ method: 'GET', path: '/spot/fee' });
+  const rawJson: UntypedJson = raw;
+  const rawTyped = await client.request<Fee>({ method: 'GET', path: '/spot/fee' });
+  // @ts-expect-error the named type is the result's type
+  const rawNumber: number = rawTyped.maker_fee;
+  // @ts-expect-error typed operations take no type parameter
+  await client.wallet.getLowCapExchangeList<Fee>();
+  void [asJson, asRecord, maker, makerNumber, standaloneMaker, rawJson, rawNumber];
+}
+
+export function groupClassesOneByOne(core: ExchangeClient): void {
+  // a group class on its own, over any client
+  const wallet = new WalletApi(core);
+  void wallet.listWithdrawals({ currency: 'BTC' });
 }

@@ -3,14 +3,14 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
 export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] & {
   query: NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link deleteSTPGroupUsers}. */
-export type DeleteSTPGroupUsersResponse = unknown;
+/** Success response (200) of {@link deleteSTPGroupUsers}: untyped JSON, the default of its type parameter. */
+export type DeleteSTPGroupUsersResponse = UntypedJson;
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
 export const deleteSTPGroupUsersMeta: OperationMeta = {
   id: 'deleteSTPGroupUsers',
@@ -40,20 +40,20 @@ export const deleteSTPGroupUsersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function deleteSTPGroupUsers(
+export function deleteSTPGroupUsers<T = DeleteSTPGroupUsersResponse>(
   core: Core,
   params: DeleteSTPGroupUsersParams,
   options?: RequestOptions,
-): ApiPromise<DeleteSTPGroupUsersResponse> {
-  return request(core, deleteSTPGroupUsersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, deleteSTPGroupUsersMeta, params, options);
 }
 
 /** Parameters of {@link getAccountDetail}: path, query and body fields in one object. */
 export type GetAccountDetailParams = { query?: OpenQuery };
-/** Success response (200) of {@link getAccountDetail}. */
-export type GetAccountDetailResponse = unknown;
+/** Success response (200) of {@link getAccountDetail}: untyped JSON, the default of its type parameter. */
+export type GetAccountDetailResponse = UntypedJson;
 /** Metadata of `GET /account/detail`. */
 export const getAccountDetailMeta: OperationMeta = {
   id: 'getAccountDetail',
@@ -77,20 +77,20 @@ export const getAccountDetailMeta: OperationMeta = {
  *
  * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getAccountDetail(
+export function getAccountDetail<T = GetAccountDetailResponse>(
   core: Core,
   params?: GetAccountDetailParams,
   options?: RequestOptions,
-): ApiPromise<GetAccountDetailResponse> {
-  return request(core, getAccountDetailMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getAccountDetailMeta, params, options);
 }
 
 /** Parameters of {@link getAccountMainKeys}: path, query and body fields in one object. */
 export type GetAccountMainKeysParams = { query?: OpenQuery };
-/** Success response (200) of {@link getAccountMainKeys}. */
-export type GetAccountMainKeysResponse = unknown;
+/** Success response (200) of {@link getAccountMainKeys}: untyped JSON, the default of its type parameter. */
+export type GetAccountMainKeysResponse = UntypedJson;
 /** Metadata of `GET /account/main_keys`. */
 export const getAccountMainKeysMeta: OperationMeta = {
   id: 'getAccountMainKeys',
@@ -114,20 +114,20 @@ export const getAccountMainKeysMeta: OperationMeta = {
  *
  * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getAccountMainKeys(
+export function getAccountMainKeys<T = GetAccountMainKeysResponse>(
   core: Core,
   params?: GetAccountMainKeysParams,
   options?: RequestOptions,
-): ApiPromise<GetAccountMainKeysResponse> {
-  return request(core, getAccountMainKeysMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getAccountMainKeysMeta, params, options);
 }
 
 /** Parameters of {@link getAccountRateLimit}: path, query and body fields in one object. */
 export type GetAccountRateLimitParams = { query?: OpenQuery };
-/** Success response (200) of {@link getAccountRateLimit}. */
-export type GetAccountRateLimitResponse = unknown;
+/** Success response (200) of {@link getAccountRateLimit}: untyped JSON, the default of its type parameter. */
+export type GetAccountRateLimitResponse = UntypedJson;
 /** Metadata of `GET /account/rate_limit`. */
 export const getAccountRateLimitMeta: OperationMeta = {
   id: 'getAccountRateLimit',
@@ -151,20 +151,20 @@ export const getAccountRateLimitMeta: OperationMeta = {
  *
  * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getAccountRateLimit(
+export function getAccountRateLimit<T = GetAccountRateLimitResponse>(
   core: Core,
   params?: GetAccountRateLimitParams,
   options?: RequestOptions,
-): ApiPromise<GetAccountRateLimitResponse> {
-  return request(core, getAccountRateLimitMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getAccountRateLimitMeta, params, options);
 }
 
 /** Parameters of {@link setDebitFee}: path, query and body fields in one object. */
 export type SetDebitFeeParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link setDebitFee}. */
-export type SetDebitFeeResponse = unknown;
+/** Success response (200) of {@link setDebitFee}: untyped JSON, the default of its type parameter. */
+export type SetDebitFeeResponse = UntypedJson;
 /** Metadata of `POST /account/debit_fee`. */
 export const setDebitFeeMeta: OperationMeta = {
   id: 'setDebitFee',
@@ -190,12 +190,99 @@ export const setDebitFeeMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function setDebitFee(
+export function setDebitFee<T = SetDebitFeeResponse>(
   core: Core,
   params?: SetDebitFeeParams,
   options?: RequestOptions,
-): ApiPromise<SetDebitFeeResponse> {
-  return request(core, setDebitFeeMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, setDebitFeeMeta, params, options);
+}
+
+/** Account settings and STP groups (shape not given). Reached as `client.account`, or on its own: `new AccountApi(core)`. */
+export class AccountApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Remove a user from an STP group (shape not given)
+   *
+   * Removes a user from a self-trade prevention user group. Response shape not given.
+   *
+   * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  deleteSTPGroupUsers<T = DeleteSTPGroupUsersResponse>(
+    params: DeleteSTPGroupUsersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return deleteSTPGroupUsers<T>(this.core, params, options);
+  }
+
+  /**
+   * Account detail (shape not given)
+   *
+   * Details of the caller's account. The API description names this endpoint only.
+   *
+   * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getAccountDetail<T = GetAccountDetailResponse>(
+    params?: GetAccountDetailParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getAccountDetail<T>(this.core, params, options);
+  }
+
+  /**
+   * Main account keys (shape not given)
+   *
+   * API keys of the main account. The API description names this endpoint only.
+   *
+   * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getAccountMainKeys<T = GetAccountMainKeysResponse>(
+    params?: GetAccountMainKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getAccountMainKeys<T>(this.core, params, options);
+  }
+
+  /**
+   * Account rate limits (shape not given)
+   *
+   * The caller's rate-limit information. The API description names this endpoint only.
+   *
+   * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getAccountRateLimit<T = GetAccountRateLimitResponse>(
+    params?: GetAccountRateLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getAccountRateLimit<T>(this.core, params, options);
+  }
+
+  /**
+   * Set fee deduction (shape not given)
+   *
+   * Changes the fee deduction setting. The API description names this endpoint only.
+   *
+   * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  setDebitFee<T = SetDebitFeeResponse>(params?: SetDebitFeeParams, options?: RequestOptions): ApiPromise<T> {
+    return setDebitFee<T>(this.core, params, options);
+  }
 }

@@ -3,12 +3,12 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link cancelDeliveryOrder}: path, query and body fields in one object. */
 export type CancelDeliveryOrderParams = operations['cancelDeliveryOrder']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link cancelDeliveryOrder}. */
-export type CancelDeliveryOrderResponse = unknown;
+/** Success response (200) of {@link cancelDeliveryOrder}: untyped JSON, the default of its type parameter. */
+export type CancelDeliveryOrderResponse = UntypedJson;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
 export const cancelDeliveryOrderMeta: OperationMeta = {
   id: 'cancelDeliveryOrder',
@@ -40,14 +40,14 @@ export const cancelDeliveryOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelDeliveryOrder(
+export function cancelDeliveryOrder<T = CancelDeliveryOrderResponse>(
   core: Core,
   params: CancelDeliveryOrderParams,
   options?: RequestOptions,
-): ApiPromise<CancelDeliveryOrderResponse> {
-  return request(core, cancelDeliveryOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link createDeliveryOrder}: path, query and body fields in one object. */
@@ -55,8 +55,8 @@ export type CreateDeliveryOrderParams = operations['createDeliveryOrder']['param
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link createDeliveryOrder}. */
-export type CreateDeliveryOrderResponse = unknown;
+/** Success response (200) of {@link createDeliveryOrder}: untyped JSON, the default of its type parameter. */
+export type CreateDeliveryOrderResponse = UntypedJson;
 /** Metadata of `POST /delivery/{settle}/orders`. */
 export const createDeliveryOrderMeta: OperationMeta = {
   id: 'createDeliveryOrder',
@@ -87,22 +87,22 @@ export const createDeliveryOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createDeliveryOrder(
+export function createDeliveryOrder<T = CreateDeliveryOrderResponse>(
   core: Core,
   params: CreateDeliveryOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateDeliveryOrderResponse> {
-  return request(core, createDeliveryOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryAccountBook}: path, query and body fields in one object. */
 export type ListDeliveryAccountBookParams = operations['listDeliveryAccountBook']['parameters']['path'] & {
   query?: NonNullable<operations['listDeliveryAccountBook']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link listDeliveryAccountBook}. */
-export type ListDeliveryAccountBookResponse = unknown;
+/** Success response (200) of {@link listDeliveryAccountBook}: untyped JSON, the default of its type parameter. */
+export type ListDeliveryAccountBookResponse = UntypedJson;
 /** Metadata of `GET /delivery/{settle}/account_book`. */
 export const listDeliveryAccountBookMeta: OperationMeta = {
   id: 'listDeliveryAccountBook',
@@ -132,22 +132,22 @@ export const listDeliveryAccountBookMeta: OperationMeta = {
  *
  * `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listDeliveryAccountBook(
+export function listDeliveryAccountBook<T = ListDeliveryAccountBookResponse>(
   core: Core,
   params: ListDeliveryAccountBookParams,
   options?: RequestOptions,
-): ApiPromise<ListDeliveryAccountBookResponse> {
-  return request(core, listDeliveryAccountBookMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listDeliveryAccountBookMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryContracts}: path, query and body fields in one object. */
 export type ListDeliveryContractsParams = operations['listDeliveryContracts']['parameters']['path'] & {
   query?: OpenQuery;
 };
-/** Success response (200) of {@link listDeliveryContracts}. */
-export type ListDeliveryContractsResponse = unknown;
+/** Success response (200) of {@link listDeliveryContracts}: untyped JSON, the default of its type parameter. */
+export type ListDeliveryContractsResponse = UntypedJson;
 /** Metadata of `GET /delivery/{settle}/contracts`. */
 export const listDeliveryContractsMeta: OperationMeta = {
   id: 'listDeliveryContracts',
@@ -176,12 +176,86 @@ export const listDeliveryContractsMeta: OperationMeta = {
  *
  * `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listDeliveryContracts(
+export function listDeliveryContracts<T = ListDeliveryContractsResponse>(
   core: Core,
   params: ListDeliveryContractsParams,
   options?: RequestOptions,
-): ApiPromise<ListDeliveryContractsResponse> {
-  return request(core, listDeliveryContractsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listDeliveryContractsMeta, params, options);
+}
+
+/** Delivery futures (shape not given). Reached as `client.delivery`, or on its own: `new DeliveryApi(core)`. */
+export class DeliveryApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Cancel a delivery order (shape not given)
+   *
+   * Cancels one delivery futures order. Response shape not given.
+   *
+   * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelDeliveryOrder<T = CancelDeliveryOrderResponse>(
+    params: CancelDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelDeliveryOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Place a delivery order (shape not given)
+   *
+   * Places a delivery futures order. The body shape is not given.
+   *
+   * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createDeliveryOrder<T = CreateDeliveryOrderResponse>(
+    params: CreateDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createDeliveryOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Delivery account book (shape not given)
+   *
+   * Balance changes of the delivery account. Other parameters and the response are not given.
+   *
+   * `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listDeliveryAccountBook<T = ListDeliveryAccountBookResponse>(
+    params: ListDeliveryAccountBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listDeliveryAccountBook<T>(this.core, params, options);
+  }
+
+  /**
+   * Delivery contracts (shape not given)
+   *
+   * Delivery contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+   *
+   * `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listDeliveryContracts<T = ListDeliveryContractsResponse>(
+    params: ListDeliveryContractsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listDeliveryContracts<T>(this.core, params, options);
+  }
 }

@@ -3,12 +3,12 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link changeUniLend}: path, query and body fields in one object. */
 export type ChangeUniLendParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link changeUniLend}. */
-export type ChangeUniLendResponse = unknown;
+/** Success response (200) of {@link changeUniLend}: untyped JSON, the default of its type parameter. */
+export type ChangeUniLendResponse = UntypedJson;
 /** Metadata of `PATCH /earn/uni/lends`. */
 export const changeUniLendMeta: OperationMeta = {
   id: 'changeUniLend',
@@ -34,20 +34,20 @@ export const changeUniLendMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function changeUniLend(
+export function changeUniLend<T = ChangeUniLendResponse>(
   core: Core,
   params?: ChangeUniLendParams,
   options?: RequestOptions,
-): ApiPromise<ChangeUniLendResponse> {
-  return request(core, changeUniLendMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, changeUniLendMeta, params, options);
 }
 
 /** Parameters of {@link createUniLend}: path, query and body fields in one object. */
 export type CreateUniLendParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createUniLend}. */
-export type CreateUniLendResponse = unknown;
+/** Success response (200) of {@link createUniLend}: untyped JSON, the default of its type parameter. */
+export type CreateUniLendResponse = UntypedJson;
 /** Metadata of `POST /earn/uni/lends`. */
 export const createUniLendMeta: OperationMeta = {
   id: 'createUniLend',
@@ -73,20 +73,20 @@ export const createUniLendMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createUniLend(
+export function createUniLend<T = CreateUniLendResponse>(
   core: Core,
   params?: CreateUniLendParams,
   options?: RequestOptions,
-): ApiPromise<CreateUniLendResponse> {
-  return request(core, createUniLendMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createUniLendMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrency}: path, query and body fields in one object. */
 export type GetUniCurrencyParams = operations['getUniCurrency']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link getUniCurrency}. */
-export type GetUniCurrencyResponse = unknown;
+/** Success response (200) of {@link getUniCurrency}: untyped JSON, the default of its type parameter. */
+export type GetUniCurrencyResponse = UntypedJson;
 /** Metadata of `GET /earn/uni/currencies/{currency}`. */
 export const getUniCurrencyMeta: OperationMeta = {
   id: 'getUniCurrency',
@@ -111,20 +111,20 @@ export const getUniCurrencyMeta: OperationMeta = {
  *
  * `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUniCurrency(
+export function getUniCurrency<T = GetUniCurrencyResponse>(
   core: Core,
   params: GetUniCurrencyParams,
   options?: RequestOptions,
-): ApiPromise<GetUniCurrencyResponse> {
-  return request(core, getUniCurrencyMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getUniCurrencyMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencies}: path, query and body fields in one object. */
 export type ListUniCurrenciesParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniCurrencies}. */
-export type ListUniCurrenciesResponse = unknown;
+/** Success response (200) of {@link listUniCurrencies}: untyped JSON, the default of its type parameter. */
+export type ListUniCurrenciesResponse = UntypedJson;
 /** Metadata of `GET /earn/uni/currencies`. */
 export const listUniCurrenciesMeta: OperationMeta = {
   id: 'listUniCurrencies',
@@ -148,20 +148,20 @@ export const listUniCurrenciesMeta: OperationMeta = {
  *
  * `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniCurrencies(
+export function listUniCurrencies<T = ListUniCurrenciesResponse>(
   core: Core,
   params?: ListUniCurrenciesParams,
   options?: RequestOptions,
-): ApiPromise<ListUniCurrenciesResponse> {
-  return request(core, listUniCurrenciesMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniCurrenciesMeta, params, options);
 }
 
 /** Parameters of {@link listUniInterestRecords}: path, query and body fields in one object. */
 export type ListUniInterestRecordsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniInterestRecords}. */
-export type ListUniInterestRecordsResponse = unknown;
+/** Success response (200) of {@link listUniInterestRecords}: untyped JSON, the default of its type parameter. */
+export type ListUniInterestRecordsResponse = UntypedJson;
 /** Metadata of `GET /earn/uni/interest_records`. */
 export const listUniInterestRecordsMeta: OperationMeta = {
   id: 'listUniInterestRecords',
@@ -185,20 +185,20 @@ export const listUniInterestRecordsMeta: OperationMeta = {
  *
  * `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniInterestRecords(
+export function listUniInterestRecords<T = ListUniInterestRecordsResponse>(
   core: Core,
   params?: ListUniInterestRecordsParams,
   options?: RequestOptions,
-): ApiPromise<ListUniInterestRecordsResponse> {
-  return request(core, listUniInterestRecordsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniInterestRecordsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLendRecords}: path, query and body fields in one object. */
 export type ListUniLendRecordsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniLendRecords}. */
-export type ListUniLendRecordsResponse = unknown;
+/** Success response (200) of {@link listUniLendRecords}: untyped JSON, the default of its type parameter. */
+export type ListUniLendRecordsResponse = UntypedJson;
 /** Metadata of `GET /earn/uni/lend_records`. */
 export const listUniLendRecordsMeta: OperationMeta = {
   id: 'listUniLendRecords',
@@ -222,20 +222,20 @@ export const listUniLendRecordsMeta: OperationMeta = {
  *
  * `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniLendRecords(
+export function listUniLendRecords<T = ListUniLendRecordsResponse>(
   core: Core,
   params?: ListUniLendRecordsParams,
   options?: RequestOptions,
-): ApiPromise<ListUniLendRecordsResponse> {
-  return request(core, listUniLendRecordsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniLendRecordsMeta, params, options);
 }
 
 /** Parameters of {@link listUserUniLends}: path, query and body fields in one object. */
 export type ListUserUniLendsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUserUniLends}. */
-export type ListUserUniLendsResponse = unknown;
+/** Success response (200) of {@link listUserUniLends}: untyped JSON, the default of its type parameter. */
+export type ListUserUniLendsResponse = UntypedJson;
 /** Metadata of `GET /earn/uni/lends`. */
 export const listUserUniLendsMeta: OperationMeta = {
   id: 'listUserUniLends',
@@ -259,12 +259,125 @@ export const listUserUniLendsMeta: OperationMeta = {
  *
  * `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUserUniLends(
+export function listUserUniLends<T = ListUserUniLendsResponse>(
   core: Core,
   params?: ListUserUniLendsParams,
   options?: RequestOptions,
-): ApiPromise<ListUserUniLendsResponse> {
-  return request(core, listUserUniLendsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUserUniLendsMeta, params, options);
+}
+
+/** Earn products (shape not given). Reached as `client.earn`, or on its own: `new EarnApi(core)`. */
+export class EarnApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend a lend (shape not given)
+   *
+   * Amends the caller's lending. Replaces `PATCH /margin/loans/{loan_id}`. Request and response shapes are not given.
+   *
+   * `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  changeUniLend<T = ChangeUniLendResponse>(params?: ChangeUniLendParams, options?: RequestOptions): ApiPromise<T> {
+    return changeUniLend<T>(this.core, params, options);
+  }
+
+  /**
+   * Lend or redeem (shape not given)
+   *
+   * Creates a lend or a redemption. Replaces `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Request and response shapes are not given.
+   *
+   * `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createUniLend<T = CreateUniLendResponse>(params?: CreateUniLendParams, options?: RequestOptions): ApiPromise<T> {
+    return createUniLend<T>(this.core, params, options);
+  }
+
+  /**
+   * One lending currency (shape not given)
+   *
+   * One currency of the lending (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}` for lending. Response shape not given.
+   *
+   * `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getUniCurrency<T = GetUniCurrencyResponse>(params: GetUniCurrencyParams, options?: RequestOptions): ApiPromise<T> {
+    return getUniCurrency<T>(this.core, params, options);
+  }
+
+  /**
+   * Lending currencies (shape not given)
+   *
+   * Currencies of the lending (uni) group; public. Replaces `GET /margin/currency_pairs` for lending. Response shape not given.
+   *
+   * `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniCurrencies<T = ListUniCurrenciesResponse>(
+    params?: ListUniCurrenciesParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniCurrencies<T>(this.core, params, options);
+  }
+
+  /**
+   * Lending interest records (shape not given)
+   *
+   * Interest records of lending; new with the margin borrowing migration. Parameters and response are not given.
+   *
+   * `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniInterestRecords<T = ListUniInterestRecordsResponse>(
+    params?: ListUniInterestRecordsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniInterestRecords<T>(this.core, params, options);
+  }
+
+  /**
+   * Lending records (shape not given)
+   *
+   * Lend and redeem records. Replaces `GET /margin/loan_records`. Parameters and response are not given.
+   *
+   * `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniLendRecords<T = ListUniLendRecordsResponse>(
+    params?: ListUniLendRecordsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniLendRecords<T>(this.core, params, options);
+  }
+
+  /**
+   * Lending orders (shape not given)
+   *
+   * The caller's lending orders. Replaces `GET /margin/loans` for lending. Parameters and response are not given.
+   *
+   * `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUserUniLends<T = ListUserUniLendsResponse>(
+    params?: ListUserUniLendsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUserUniLends<T>(this.core, params, options);
+  }
 }

@@ -3,15 +3,15 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link amendFuturesOrder}: path, query and body fields in one object. */
 export type AmendFuturesOrderParams = operations['amendFuturesOrder']['parameters']['path'] & {
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link amendFuturesOrder}. */
-export type AmendFuturesOrderResponse = unknown;
+/** Success response (200) of {@link amendFuturesOrder}: untyped JSON, the default of its type parameter. */
+export type AmendFuturesOrderResponse = UntypedJson;
 /** Metadata of `PUT /futures/{settle}/orders/{order_id}`. */
 export const amendFuturesOrderMeta: OperationMeta = {
   id: 'amendFuturesOrder',
@@ -43,14 +43,14 @@ export const amendFuturesOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function amendFuturesOrder(
+export function amendFuturesOrder<T = AmendFuturesOrderResponse>(
   core: Core,
   params: AmendFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<AmendFuturesOrderResponse> {
-  return request(core, amendFuturesOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, amendFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchFutureOrders}: path, query and body fields in one object. */
@@ -58,8 +58,8 @@ export type CancelBatchFutureOrdersParams = operations['cancelBatchFutureOrders'
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link cancelBatchFutureOrders}. */
-export type CancelBatchFutureOrdersResponse = unknown;
+/** Success response (200) of {@link cancelBatchFutureOrders}: untyped JSON, the default of its type parameter. */
+export type CancelBatchFutureOrdersResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
 export const cancelBatchFutureOrdersMeta: OperationMeta = {
   id: 'cancelBatchFutureOrders',
@@ -90,20 +90,20 @@ export const cancelBatchFutureOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelBatchFutureOrders(
+export function cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
   core: Core,
   params: CancelBatchFutureOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CancelBatchFutureOrdersResponse> {
-  return request(core, cancelBatchFutureOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelBatchFutureOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrder}: path, query and body fields in one object. */
 export type CancelFuturesOrderParams = operations['cancelFuturesOrder']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link cancelFuturesOrder}. */
-export type CancelFuturesOrderResponse = unknown;
+/** Success response (200) of {@link cancelFuturesOrder}: untyped JSON, the default of its type parameter. */
+export type CancelFuturesOrderResponse = UntypedJson;
 /** Metadata of `DELETE /futures/{settle}/orders/{order_id}`. */
 export const cancelFuturesOrderMeta: OperationMeta = {
   id: 'cancelFuturesOrder',
@@ -135,20 +135,20 @@ export const cancelFuturesOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelFuturesOrder(
+export function cancelFuturesOrder<T = CancelFuturesOrderResponse>(
   core: Core,
   params: CancelFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<CancelFuturesOrderResponse> {
-  return request(core, cancelFuturesOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrders}: path, query and body fields in one object. */
 export type CancelFuturesOrdersParams = operations['cancelFuturesOrders']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link cancelFuturesOrders}. */
-export type CancelFuturesOrdersResponse = unknown;
+/** Success response (200) of {@link cancelFuturesOrders}: untyped JSON, the default of its type parameter. */
+export type CancelFuturesOrdersResponse = UntypedJson;
 /** Metadata of `DELETE /futures/{settle}/orders`. */
 export const cancelFuturesOrdersMeta: OperationMeta = {
   id: 'cancelFuturesOrders',
@@ -179,14 +179,14 @@ export const cancelFuturesOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelFuturesOrders(
+export function cancelFuturesOrders<T = CancelFuturesOrdersResponse>(
   core: Core,
   params: CancelFuturesOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CancelFuturesOrdersResponse> {
-  return request(core, cancelFuturesOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelFuturesOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createBatchFuturesOrder}: path, query and body fields in one object. */
@@ -194,8 +194,8 @@ export type CreateBatchFuturesOrderParams = operations['createBatchFuturesOrder'
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link createBatchFuturesOrder}. */
-export type CreateBatchFuturesOrderResponse = unknown;
+/** Success response (200) of {@link createBatchFuturesOrder}: untyped JSON, the default of its type parameter. */
+export type CreateBatchFuturesOrderResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_orders`. */
 export const createBatchFuturesOrderMeta: OperationMeta = {
   id: 'createBatchFuturesOrder',
@@ -226,14 +226,14 @@ export const createBatchFuturesOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createBatchFuturesOrder(
+export function createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
   core: Core,
   params: CreateBatchFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateBatchFuturesOrderResponse> {
-  return request(core, createBatchFuturesOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createBatchFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link createFuturesOrder}: path, query and body fields in one object. */
@@ -241,8 +241,8 @@ export type CreateFuturesOrderParams = operations['createFuturesOrder']['paramet
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link createFuturesOrder}. */
-export type CreateFuturesOrderResponse = unknown;
+/** Success response (200) of {@link createFuturesOrder}: untyped JSON, the default of its type parameter. */
+export type CreateFuturesOrderResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/orders`. */
 export const createFuturesOrderMeta: OperationMeta = {
   id: 'createFuturesOrder',
@@ -274,20 +274,20 @@ export const createFuturesOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createFuturesOrder(
+export function createFuturesOrder<T = CreateFuturesOrderResponse>(
   core: Core,
   params: CreateFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateFuturesOrderResponse> {
-  return request(core, createFuturesOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link getLeverage}: path, query and body fields in one object. */
 export type GetLeverageParams = operations['getLeverage']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link getLeverage}. */
-export type GetLeverageResponse = unknown;
+/** Success response (200) of {@link getLeverage}: untyped JSON, the default of its type parameter. */
+export type GetLeverageResponse = UntypedJson;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
 export const getLeverageMeta: OperationMeta = {
   id: 'getLeverage',
@@ -317,22 +317,22 @@ export const getLeverageMeta: OperationMeta = {
  *
  * `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getLeverage(
+export function getLeverage<T = GetLeverageResponse>(
   core: Core,
   params: GetLeverageParams,
   options?: RequestOptions,
-): ApiPromise<GetLeverageResponse> {
-  return request(core, getLeverageMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getLeverageMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesAccountBook}: path, query and body fields in one object. */
 export type ListFuturesAccountBookParams = operations['listFuturesAccountBook']['parameters']['path'] & {
   query?: NonNullable<operations['listFuturesAccountBook']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link listFuturesAccountBook}. */
-export type ListFuturesAccountBookResponse = unknown;
+/** Success response (200) of {@link listFuturesAccountBook}: untyped JSON, the default of its type parameter. */
+export type ListFuturesAccountBookResponse = UntypedJson;
 /** Metadata of `GET /futures/{settle}/account_book`. */
 export const listFuturesAccountBookMeta: OperationMeta = {
   id: 'listFuturesAccountBook',
@@ -362,20 +362,20 @@ export const listFuturesAccountBookMeta: OperationMeta = {
  *
  * `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listFuturesAccountBook(
+export function listFuturesAccountBook<T = ListFuturesAccountBookResponse>(
   core: Core,
   params: ListFuturesAccountBookParams,
   options?: RequestOptions,
-): ApiPromise<ListFuturesAccountBookResponse> {
-  return request(core, listFuturesAccountBookMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listFuturesAccountBookMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesAccounts}: path, query and body fields in one object. */
 export type ListFuturesAccountsParams = operations['listFuturesAccounts']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link listFuturesAccounts}. */
-export type ListFuturesAccountsResponse = unknown;
+/** Success response (200) of {@link listFuturesAccounts}: untyped JSON, the default of its type parameter. */
+export type ListFuturesAccountsResponse = UntypedJson;
 /** Metadata of `GET /futures/{settle}/accounts`. */
 export const listFuturesAccountsMeta: OperationMeta = {
   id: 'listFuturesAccounts',
@@ -404,22 +404,22 @@ export const listFuturesAccountsMeta: OperationMeta = {
  *
  * `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listFuturesAccounts(
+export function listFuturesAccounts<T = ListFuturesAccountsResponse>(
   core: Core,
   params: ListFuturesAccountsParams,
   options?: RequestOptions,
-): ApiPromise<ListFuturesAccountsResponse> {
-  return request(core, listFuturesAccountsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listFuturesAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesContracts}: path, query and body fields in one object. */
 export type ListFuturesContractsParams = operations['listFuturesContracts']['parameters']['path'] & {
   query?: OpenQuery;
 };
-/** Success response (200) of {@link listFuturesContracts}. */
-export type ListFuturesContractsResponse = unknown;
+/** Success response (200) of {@link listFuturesContracts}: untyped JSON, the default of its type parameter. */
+export type ListFuturesContractsResponse = UntypedJson;
 /** Metadata of `GET /futures/{settle}/contracts`. */
 export const listFuturesContractsMeta: OperationMeta = {
   id: 'listFuturesContracts',
@@ -448,20 +448,20 @@ export const listFuturesContractsMeta: OperationMeta = {
  *
  * `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listFuturesContracts(
+export function listFuturesContracts<T = ListFuturesContractsResponse>(
   core: Core,
   params: ListFuturesContractsParams,
   options?: RequestOptions,
-): ApiPromise<ListFuturesContractsResponse> {
-  return request(core, listFuturesContractsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listFuturesContractsMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesOrders}: path, query and body fields in one object. */
 export type ListFuturesOrdersParams = operations['listFuturesOrders']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link listFuturesOrders}. */
-export type ListFuturesOrdersResponse = unknown;
+/** Success response (200) of {@link listFuturesOrders}: untyped JSON, the default of its type parameter. */
+export type ListFuturesOrdersResponse = UntypedJson;
 /** Metadata of `GET /futures/{settle}/orders`. */
 export const listFuturesOrdersMeta: OperationMeta = {
   id: 'listFuturesOrders',
@@ -490,14 +490,14 @@ export const listFuturesOrdersMeta: OperationMeta = {
  *
  * `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listFuturesOrders(
+export function listFuturesOrders<T = ListFuturesOrdersResponse>(
   core: Core,
   params: ListFuturesOrdersParams,
   options?: RequestOptions,
-): ApiPromise<ListFuturesOrdersResponse> {
-  return request(core, listFuturesOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listFuturesOrdersMeta, params, options);
 }
 
 /** Parameters of {@link setPositionMode}: path, query and body fields in one object. */
@@ -505,8 +505,8 @@ export type SetPositionModeParams = operations['setPositionMode']['parameters'][
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link setPositionMode}. */
-export type SetPositionModeResponse = unknown;
+/** Success response (200) of {@link setPositionMode}: untyped JSON, the default of its type parameter. */
+export type SetPositionModeResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/set_position_mode`. */
 export const setPositionModeMeta: OperationMeta = {
   id: 'setPositionMode',
@@ -537,21 +537,21 @@ export const setPositionModeMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function setPositionMode(
+export function setPositionMode<T = SetPositionModeResponse>(
   core: Core,
   params: SetPositionModeParams,
   options?: RequestOptions,
-): ApiPromise<SetPositionModeResponse> {
-  return request(core, setPositionModeMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, setPositionModeMeta, params, options);
 }
 
 /** Parameters of {@link updateContractPositionLeverage}: path, query and body fields in one object. */
 export type UpdateContractPositionLeverageParams =
   operations['updateContractPositionLeverage']['parameters']['path'] & { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link updateContractPositionLeverage}. */
-export type UpdateContractPositionLeverageResponse = unknown;
+/** Success response (200) of {@link updateContractPositionLeverage}: untyped JSON, the default of its type parameter. */
+export type UpdateContractPositionLeverageResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/set_leverage`. */
 export const updateContractPositionLeverageMeta: OperationMeta = {
   id: 'updateContractPositionLeverage',
@@ -583,14 +583,14 @@ export const updateContractPositionLeverageMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function updateContractPositionLeverage(
+export function updateContractPositionLeverage<T = UpdateContractPositionLeverageResponse>(
   core: Core,
   params: UpdateContractPositionLeverageParams,
   options?: RequestOptions,
-): ApiPromise<UpdateContractPositionLeverageResponse> {
-  return request(core, updateContractPositionLeverageMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, updateContractPositionLeverageMeta, params, options);
 }
 
 /** Parameters of {@link updatePriceTriggeredOrder}: path, query and body fields in one object. */
@@ -598,8 +598,8 @@ export type UpdatePriceTriggeredOrderParams = operations['updatePriceTriggeredOr
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link updatePriceTriggeredOrder}. */
-export type UpdatePriceTriggeredOrderResponse = unknown;
+/** Success response (200) of {@link updatePriceTriggeredOrder}: untyped JSON, the default of its type parameter. */
+export type UpdatePriceTriggeredOrderResponse = UntypedJson;
 /** Metadata of `PUT /futures/{settle}/price_orders/amend/{order_id}`. */
 export const updatePriceTriggeredOrderMeta: OperationMeta = {
   id: 'updatePriceTriggeredOrder',
@@ -631,12 +631,254 @@ export const updatePriceTriggeredOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function updatePriceTriggeredOrder(
+export function updatePriceTriggeredOrder<T = UpdatePriceTriggeredOrderResponse>(
   core: Core,
   params: UpdatePriceTriggeredOrderParams,
   options?: RequestOptions,
-): ApiPromise<UpdatePriceTriggeredOrderResponse> {
-  return request(core, updatePriceTriggeredOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, updatePriceTriggeredOrderMeta, params, options);
+}
+
+/** Perpetual futures (shape not given). Reached as `client.futures`, or on its own: `new FuturesApi(core)`. */
+export class FuturesApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend a perpetual futures order (shape not given)
+   *
+   * Amends a futures order; shares the futures placement limit. The body shape is not given.
+   *
+   * `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  amendFuturesOrder<T = AmendFuturesOrderResponse>(
+    params: AmendFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return amendFuturesOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel perpetual futures orders in a batch (shape not given)
+   *
+   * Cancels several futures orders; shares the futures cancel limit. The body is a list whose item shape is not given.
+   *
+   * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
+    params: CancelBatchFutureOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelBatchFutureOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel a perpetual futures order (shape not given)
+   *
+   * Cancels one futures order; cancelling an invalid order answers 404. Shares the futures cancel limit. Response shape not given.
+   *
+   * `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelFuturesOrder<T = CancelFuturesOrderResponse>(
+    params: CancelFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelFuturesOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel open perpetual futures orders (shape not given)
+   *
+   * Cancels open futures orders; shares the futures cancel limit. Parameters and response are not given.
+   *
+   * `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelFuturesOrders<T = CancelFuturesOrdersResponse>(
+    params: CancelFuturesOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelFuturesOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Place perpetual futures orders in a batch (shape not given)
+   *
+   * Places several futures orders; each order may carry `stp_act`. Shares the futures placement limit. The body is a list whose item shape is not given.
+   *
+   * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
+    params: CreateBatchFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createBatchFuturesOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Place a perpetual futures order (shape not given)
+   *
+   * Places a futures order; optional body field `stp_act` selects self-trade prevention. Accepts the `x-svc-exptime` header. Sizes are decimal strings since v4.106.0. The body shape is not given.
+   *
+   * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createFuturesOrder<T = CreateFuturesOrderResponse>(
+    params: CreateFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createFuturesOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Leverage of a contract (shape not given)
+   *
+   * Leverage setting of one contract; new in a recent release. Parameters beyond the path and the response are not given.
+   *
+   * `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getLeverage<T = GetLeverageResponse>(params: GetLeverageParams, options?: RequestOptions): ApiPromise<T> {
+    return getLeverage<T>(this.core, params, options);
+  }
+
+  /**
+   * Perpetual futures account book (shape not given)
+   *
+   * Balance changes of the futures account. Other parameters and the response are not given.
+   *
+   * `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listFuturesAccountBook<T = ListFuturesAccountBookResponse>(
+    params: ListFuturesAccountBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listFuturesAccountBook<T>(this.core, params, options);
+  }
+
+  /**
+   * Perpetual futures account (shape not given)
+   *
+   * The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the `btc` one). `USER_NOT_FOUND` means the account is not opened yet. Response shape not given.
+   *
+   * `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listFuturesAccounts<T = ListFuturesAccountsResponse>(
+    params: ListFuturesAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listFuturesAccounts<T>(this.core, params, options);
+  }
+
+  /**
+   * Perpetual contracts (shape not given)
+   *
+   * Contracts of one settlement currency; public. A contract name missing from this list yields `CONTRACT_NOT_FOUND`. Response shape not given.
+   *
+   * `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listFuturesContracts<T = ListFuturesContractsResponse>(
+    params: ListFuturesContractsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listFuturesContracts<T>(this.core, params, options);
+  }
+
+  /**
+   * Perpetual futures orders (shape not given)
+   *
+   * The caller's futures orders. The response may carry `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`. Parameters and item shape are not given.
+   *
+   * `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listFuturesOrders<T = ListFuturesOrdersResponse>(
+    params: ListFuturesOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listFuturesOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Set the position mode (shape not given)
+   *
+   * Sets the position mode (`position_mode` values seen: `single`, `dual`, `dual_plus`); new in a recent release. Request and response shapes are not given.
+   *
+   * `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  setPositionMode<T = SetPositionModeResponse>(params: SetPositionModeParams, options?: RequestOptions): ApiPromise<T> {
+    return setPositionMode<T>(this.core, params, options);
+  }
+
+  /**
+   * Set the leverage of a contract (shape not given)
+   *
+   * Sets the leverage of one contract; new in a recent release. Request and response shapes are not given.
+   *
+   * `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  updateContractPositionLeverage<T = UpdateContractPositionLeverageResponse>(
+    params: UpdateContractPositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return updateContractPositionLeverage<T>(this.core, params, options);
+  }
+
+  /**
+   * Amend a price-triggered order (shape not given)
+   *
+   * Amends a price-triggered futures order. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`. Request and response shapes are not given.
+   *
+   * `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  updatePriceTriggeredOrder<T = UpdatePriceTriggeredOrderResponse>(
+    params: UpdatePriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return updatePriceTriggeredOrder<T>(this.core, params, options);
+  }
 }

@@ -3,12 +3,12 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link createUniLoan}: path, query and body fields in one object. */
 export type CreateUniLoanParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createUniLoan}. */
-export type CreateUniLoanResponse = unknown;
+/** Success response (200) of {@link createUniLoan}: untyped JSON, the default of its type parameter. */
+export type CreateUniLoanResponse = UntypedJson;
 /** Metadata of `POST /margin/uni/loans`. */
 export const createUniLoanMeta: OperationMeta = {
   id: 'createUniLoan',
@@ -34,20 +34,20 @@ export const createUniLoanMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createUniLoan(
+export function createUniLoan<T = CreateUniLoanResponse>(
   core: Core,
   params?: CreateUniLoanParams,
   options?: RequestOptions,
-): ApiPromise<CreateUniLoanResponse> {
-  return request(core, createUniLoanMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createUniLoanMeta, params, options);
 }
 
 /** Parameters of {@link getAutoRepayStatus}: path, query and body fields in one object. */
 export type GetAutoRepayStatusParams = { query?: OpenQuery };
-/** Success response (200) of {@link getAutoRepayStatus}. */
-export type GetAutoRepayStatusResponse = unknown;
+/** Success response (200) of {@link getAutoRepayStatus}: untyped JSON, the default of its type parameter. */
+export type GetAutoRepayStatusResponse = UntypedJson;
 /** Metadata of `GET /margin/auto_repay`. */
 export const getAutoRepayStatusMeta: OperationMeta = {
   id: 'getAutoRepayStatus',
@@ -71,20 +71,20 @@ export const getAutoRepayStatusMeta: OperationMeta = {
  *
  * `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getAutoRepayStatus(
+export function getAutoRepayStatus<T = GetAutoRepayStatusResponse>(
   core: Core,
   params?: GetAutoRepayStatusParams,
   options?: RequestOptions,
-): ApiPromise<GetAutoRepayStatusResponse> {
-  return request(core, getAutoRepayStatusMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getAutoRepayStatusMeta, params, options);
 }
 
 /** Parameters of {@link getMarginTransferable}: path, query and body fields in one object. */
 export type GetMarginTransferableParams = { query?: OpenQuery };
-/** Success response (200) of {@link getMarginTransferable}. */
-export type GetMarginTransferableResponse = unknown;
+/** Success response (200) of {@link getMarginTransferable}: untyped JSON, the default of its type parameter. */
+export type GetMarginTransferableResponse = UntypedJson;
 /** Metadata of `GET /margin/transferable`. */
 export const getMarginTransferableMeta: OperationMeta = {
   id: 'getMarginTransferable',
@@ -108,20 +108,20 @@ export const getMarginTransferableMeta: OperationMeta = {
  *
  * `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getMarginTransferable(
+export function getMarginTransferable<T = GetMarginTransferableResponse>(
   core: Core,
   params?: GetMarginTransferableParams,
   options?: RequestOptions,
-): ApiPromise<GetMarginTransferableResponse> {
-  return request(core, getMarginTransferableMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getMarginTransferableMeta, params, options);
 }
 
 /** Parameters of {@link getUniBorrowable}: path, query and body fields in one object. */
 export type GetUniBorrowableParams = { query?: OpenQuery };
-/** Success response (200) of {@link getUniBorrowable}. */
-export type GetUniBorrowableResponse = unknown;
+/** Success response (200) of {@link getUniBorrowable}: untyped JSON, the default of its type parameter. */
+export type GetUniBorrowableResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/borrowable`. */
 export const getUniBorrowableMeta: OperationMeta = {
   id: 'getUniBorrowable',
@@ -145,20 +145,20 @@ export const getUniBorrowableMeta: OperationMeta = {
  *
  * `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUniBorrowable(
+export function getUniBorrowable<T = GetUniBorrowableResponse>(
   core: Core,
   params?: GetUniBorrowableParams,
   options?: RequestOptions,
-): ApiPromise<GetUniBorrowableResponse> {
-  return request(core, getUniBorrowableMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getUniBorrowableMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrencyPair}: path, query and body fields in one object. */
 export type GetUniCurrencyPairParams = operations['getUniCurrencyPair']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link getUniCurrencyPair}. */
-export type GetUniCurrencyPairResponse = unknown;
+/** Success response (200) of {@link getUniCurrencyPair}: untyped JSON, the default of its type parameter. */
+export type GetUniCurrencyPairResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/currency_pairs/{currency_pair}`. */
 export const getUniCurrencyPairMeta: OperationMeta = {
   id: 'getUniCurrencyPair',
@@ -183,20 +183,20 @@ export const getUniCurrencyPairMeta: OperationMeta = {
  *
  * `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUniCurrencyPair(
+export function getUniCurrencyPair<T = GetUniCurrencyPairResponse>(
   core: Core,
   params: GetUniCurrencyPairParams,
   options?: RequestOptions,
-): ApiPromise<GetUniCurrencyPairResponse> {
-  return request(core, getUniCurrencyPairMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getUniCurrencyPairMeta, params, options);
 }
 
 /** Parameters of {@link listFundingAccounts}: path, query and body fields in one object. */
 export type ListFundingAccountsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listFundingAccounts}. */
-export type ListFundingAccountsResponse = unknown;
+/** Success response (200) of {@link listFundingAccounts}: untyped JSON, the default of its type parameter. */
+export type ListFundingAccountsResponse = UntypedJson;
 /** Metadata of `GET /margin/funding_accounts`. */
 export const listFundingAccountsMeta: OperationMeta = {
   id: 'listFundingAccounts',
@@ -220,20 +220,20 @@ export const listFundingAccountsMeta: OperationMeta = {
  *
  * `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listFundingAccounts(
+export function listFundingAccounts<T = ListFundingAccountsResponse>(
   core: Core,
   params?: ListFundingAccountsParams,
   options?: RequestOptions,
-): ApiPromise<ListFundingAccountsResponse> {
-  return request(core, listFundingAccountsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listFundingAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listMarginAccountBook}: path, query and body fields in one object. */
 export type ListMarginAccountBookParams = { query?: OpenQuery };
-/** Success response (200) of {@link listMarginAccountBook}. */
-export type ListMarginAccountBookResponse = unknown;
+/** Success response (200) of {@link listMarginAccountBook}: untyped JSON, the default of its type parameter. */
+export type ListMarginAccountBookResponse = UntypedJson;
 /** Metadata of `GET /margin/account_book`. */
 export const listMarginAccountBookMeta: OperationMeta = {
   id: 'listMarginAccountBook',
@@ -257,20 +257,20 @@ export const listMarginAccountBookMeta: OperationMeta = {
  *
  * `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listMarginAccountBook(
+export function listMarginAccountBook<T = ListMarginAccountBookResponse>(
   core: Core,
   params?: ListMarginAccountBookParams,
   options?: RequestOptions,
-): ApiPromise<ListMarginAccountBookResponse> {
-  return request(core, listMarginAccountBookMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listMarginAccountBookMeta, params, options);
 }
 
 /** Parameters of {@link listMarginAccounts}: path, query and body fields in one object. */
 export type ListMarginAccountsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listMarginAccounts}. */
-export type ListMarginAccountsResponse = unknown;
+/** Success response (200) of {@link listMarginAccounts}: untyped JSON, the default of its type parameter. */
+export type ListMarginAccountsResponse = UntypedJson;
 /** Metadata of `GET /margin/accounts`. */
 export const listMarginAccountsMeta: OperationMeta = {
   id: 'listMarginAccounts',
@@ -294,20 +294,20 @@ export const listMarginAccountsMeta: OperationMeta = {
  *
  * `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listMarginAccounts(
+export function listMarginAccounts<T = ListMarginAccountsResponse>(
   core: Core,
   params?: ListMarginAccountsParams,
   options?: RequestOptions,
-): ApiPromise<ListMarginAccountsResponse> {
-  return request(core, listMarginAccountsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listMarginAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencyPairs}: path, query and body fields in one object. */
 export type ListUniCurrencyPairsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniCurrencyPairs}. */
-export type ListUniCurrencyPairsResponse = unknown;
+/** Success response (200) of {@link listUniCurrencyPairs}: untyped JSON, the default of its type parameter. */
+export type ListUniCurrencyPairsResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/currency_pairs`. */
 export const listUniCurrencyPairsMeta: OperationMeta = {
   id: 'listUniCurrencyPairs',
@@ -331,20 +331,20 @@ export const listUniCurrencyPairsMeta: OperationMeta = {
  *
  * `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniCurrencyPairs(
+export function listUniCurrencyPairs<T = ListUniCurrencyPairsResponse>(
   core: Core,
   params?: ListUniCurrencyPairsParams,
   options?: RequestOptions,
-): ApiPromise<ListUniCurrencyPairsResponse> {
-  return request(core, listUniCurrencyPairsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniCurrencyPairsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLoanInterestRecords}: path, query and body fields in one object. */
 export type ListUniLoanInterestRecordsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniLoanInterestRecords}. */
-export type ListUniLoanInterestRecordsResponse = unknown;
+/** Success response (200) of {@link listUniLoanInterestRecords}: untyped JSON, the default of its type parameter. */
+export type ListUniLoanInterestRecordsResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/interest_records`. */
 export const listUniLoanInterestRecordsMeta: OperationMeta = {
   id: 'listUniLoanInterestRecords',
@@ -368,20 +368,20 @@ export const listUniLoanInterestRecordsMeta: OperationMeta = {
  *
  * `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniLoanInterestRecords(
+export function listUniLoanInterestRecords<T = ListUniLoanInterestRecordsResponse>(
   core: Core,
   params?: ListUniLoanInterestRecordsParams,
   options?: RequestOptions,
-): ApiPromise<ListUniLoanInterestRecordsResponse> {
-  return request(core, listUniLoanInterestRecordsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniLoanInterestRecordsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLoanRecords}: path, query and body fields in one object. */
 export type ListUniLoanRecordsParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniLoanRecords}. */
-export type ListUniLoanRecordsResponse = unknown;
+/** Success response (200) of {@link listUniLoanRecords}: untyped JSON, the default of its type parameter. */
+export type ListUniLoanRecordsResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/loan_records`. */
 export const listUniLoanRecordsMeta: OperationMeta = {
   id: 'listUniLoanRecords',
@@ -405,20 +405,20 @@ export const listUniLoanRecordsMeta: OperationMeta = {
  *
  * `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniLoanRecords(
+export function listUniLoanRecords<T = ListUniLoanRecordsResponse>(
   core: Core,
   params?: ListUniLoanRecordsParams,
   options?: RequestOptions,
-): ApiPromise<ListUniLoanRecordsResponse> {
-  return request(core, listUniLoanRecordsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniLoanRecordsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLoans}: path, query and body fields in one object. */
 export type ListUniLoansParams = { query?: OpenQuery };
-/** Success response (200) of {@link listUniLoans}. */
-export type ListUniLoansResponse = unknown;
+/** Success response (200) of {@link listUniLoans}: untyped JSON, the default of its type parameter. */
+export type ListUniLoansResponse = UntypedJson;
 /** Metadata of `GET /margin/uni/loans`. */
 export const listUniLoansMeta: OperationMeta = {
   id: 'listUniLoans',
@@ -442,20 +442,20 @@ export const listUniLoansMeta: OperationMeta = {
  *
  * `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listUniLoans(
+export function listUniLoans<T = ListUniLoansResponse>(
   core: Core,
   params?: ListUniLoansParams,
   options?: RequestOptions,
-): ApiPromise<ListUniLoansResponse> {
-  return request(core, listUniLoansMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listUniLoansMeta, params, options);
 }
 
 /** Parameters of {@link setAutoRepay}: path, query and body fields in one object. */
 export type SetAutoRepayParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link setAutoRepay}. */
-export type SetAutoRepayResponse = unknown;
+/** Success response (200) of {@link setAutoRepay}: untyped JSON, the default of its type parameter. */
+export type SetAutoRepayResponse = UntypedJson;
 /** Metadata of `POST /margin/auto_repay`. */
 export const setAutoRepayMeta: OperationMeta = {
   id: 'setAutoRepay',
@@ -481,12 +481,221 @@ export const setAutoRepayMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function setAutoRepay(
+export function setAutoRepay<T = SetAutoRepayResponse>(
   core: Core,
   params?: SetAutoRepayParams,
   options?: RequestOptions,
-): ApiPromise<SetAutoRepayResponse> {
-  return request(core, setAutoRepayMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, setAutoRepayMeta, params, options);
+}
+
+/** Margin trading (shape not given). Reached as `client.margin`, or on its own: `new MarginApi(core)`. */
+export class MarginApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Borrow or repay (shape not given)
+   *
+   * Borrows or repays in the margin borrowing (uni) group. Replaces `POST /margin/loans` (borrowing) and `POST /margin/loans/{loan_id}/repayment`. Request and response shapes are not given.
+   *
+   * `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createUniLoan<T = CreateUniLoanResponse>(params?: CreateUniLoanParams, options?: RequestOptions): ApiPromise<T> {
+    return createUniLoan<T>(this.core, params, options);
+  }
+
+  /**
+   * Auto-repay setting (shape not given)
+   *
+   * The caller's margin auto-repayment setting; unchanged by the margin borrowing migration. Response shape not given.
+   *
+   * `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getAutoRepayStatus<T = GetAutoRepayStatusResponse>(
+    params?: GetAutoRepayStatusParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getAutoRepayStatus<T>(this.core, params, options);
+  }
+
+  /**
+   * Maximum transferable from margin (shape not given)
+   *
+   * Maximum amount transferable out of a margin account; unchanged by the margin borrowing migration. Parameters and response are not given.
+   *
+   * `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getMarginTransferable<T = GetMarginTransferableResponse>(
+    params?: GetMarginTransferableParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getMarginTransferable<T>(this.core, params, options);
+  }
+
+  /**
+   * Maximum borrowable (shape not given)
+   *
+   * Maximum borrowable amount in the margin borrowing (uni) group. Replaces `GET /margin/borrowable`. Parameters and response are not given.
+   *
+   * `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getUniBorrowable<T = GetUniBorrowableResponse>(
+    params?: GetUniBorrowableParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getUniBorrowable<T>(this.core, params, options);
+  }
+
+  /**
+   * One borrowable margin currency pair (shape not given)
+   *
+   * One currency pair of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs/{currency_pair}`. Response shape not given.
+   *
+   * `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getUniCurrencyPair<T = GetUniCurrencyPairResponse>(
+    params: GetUniCurrencyPairParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getUniCurrencyPair<T>(this.core, params, options);
+  }
+
+  /**
+   * Funding accounts (shape not given)
+   *
+   * Margin funding accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+   *
+   * `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listFundingAccounts<T = ListFundingAccountsResponse>(
+    params?: ListFundingAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listFundingAccounts<T>(this.core, params, options);
+  }
+
+  /**
+   * Margin account book (shape not given)
+   *
+   * Margin account balance changes; also the history of transfers into and out of margin accounts (`POST /wallet/transfers`). Parameters and response are not given.
+   *
+   * `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listMarginAccountBook<T = ListMarginAccountBookResponse>(
+    params?: ListMarginAccountBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listMarginAccountBook<T>(this.core, params, options);
+  }
+
+  /**
+   * Margin accounts (shape not given)
+   *
+   * Isolated margin accounts; unchanged by the margin borrowing migration. Parameters and response are not given.
+   *
+   * `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listMarginAccounts<T = ListMarginAccountsResponse>(
+    params?: ListMarginAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listMarginAccounts<T>(this.core, params, options);
+  }
+
+  /**
+   * Borrowable margin currency pairs (shape not given)
+   *
+   * Currency pairs of the margin borrowing (uni) group; public. Replaces `GET /margin/currency_pairs`. Response shape not given.
+   *
+   * `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniCurrencyPairs<T = ListUniCurrencyPairsResponse>(
+    params?: ListUniCurrencyPairsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniCurrencyPairs<T>(this.core, params, options);
+  }
+
+  /**
+   * Margin interest records (shape not given)
+   *
+   * Interest records of margin borrowing; new with the margin borrowing migration. Parameters and response are not given.
+   *
+   * `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniLoanInterestRecords<T = ListUniLoanInterestRecordsResponse>(
+    params?: ListUniLoanInterestRecordsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniLoanInterestRecords<T>(this.core, params, options);
+  }
+
+  /**
+   * Margin borrow and repay records (shape not given)
+   *
+   * Borrow and repayment records of the margin borrowing (uni) group. Replaces `GET /margin/loans/{loan_id}/repayment`. Parameters and response are not given.
+   *
+   * `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniLoanRecords<T = ListUniLoanRecordsResponse>(
+    params?: ListUniLoanRecordsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listUniLoanRecords<T>(this.core, params, options);
+  }
+
+  /**
+   * Margin loans (shape not given)
+   *
+   * Loans of the margin borrowing (uni) group. Replaces `GET /margin/loans` for borrowing. Parameters and response are not given.
+   *
+   * `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listUniLoans<T = ListUniLoansResponse>(params?: ListUniLoansParams, options?: RequestOptions): ApiPromise<T> {
+    return listUniLoans<T>(this.core, params, options);
+  }
+
+  /**
+   * Change the auto-repay setting (shape not given)
+   *
+   * Updates the margin auto-repayment setting; unchanged by the margin borrowing migration. Request and response shapes are not given.
+   *
+   * `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  setAutoRepay<T = SetAutoRepayResponse>(params?: SetAutoRepayParams, options?: RequestOptions): ApiPromise<T> {
+    return setAutoRepay<T>(this.core, params, options);
+  }
 }

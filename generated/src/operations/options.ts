@@ -3,15 +3,15 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link amendOptionsOrder}: path, query and body fields in one object. */
 export type AmendOptionsOrderParams = operations['amendOptionsOrder']['parameters']['path'] & {
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link amendOptionsOrder}. */
-export type AmendOptionsOrderResponse = unknown;
+/** Success response (200) of {@link amendOptionsOrder}: untyped JSON, the default of its type parameter. */
+export type AmendOptionsOrderResponse = UntypedJson;
 /** Metadata of `PUT /options/orders/{order_id}`. */
 export const amendOptionsOrderMeta: OperationMeta = {
   id: 'amendOptionsOrder',
@@ -38,20 +38,20 @@ export const amendOptionsOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function amendOptionsOrder(
+export function amendOptionsOrder<T = AmendOptionsOrderResponse>(
   core: Core,
   params: AmendOptionsOrderParams,
   options?: RequestOptions,
-): ApiPromise<AmendOptionsOrderResponse> {
-  return request(core, amendOptionsOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, amendOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOptionsOrder}: path, query and body fields in one object. */
 export type CancelOptionsOrderParams = operations['cancelOptionsOrder']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link cancelOptionsOrder}. */
-export type CancelOptionsOrderResponse = unknown;
+/** Success response (200) of {@link cancelOptionsOrder}: untyped JSON, the default of its type parameter. */
+export type CancelOptionsOrderResponse = UntypedJson;
 /** Metadata of `DELETE /options/orders/{order_id}`. */
 export const cancelOptionsOrderMeta: OperationMeta = {
   id: 'cancelOptionsOrder',
@@ -78,20 +78,20 @@ export const cancelOptionsOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelOptionsOrder(
+export function cancelOptionsOrder<T = CancelOptionsOrderResponse>(
   core: Core,
   params: CancelOptionsOrderParams,
   options?: RequestOptions,
-): ApiPromise<CancelOptionsOrderResponse> {
-  return request(core, cancelOptionsOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link createOptionsOrder}: path, query and body fields in one object. */
 export type CreateOptionsOrderParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createOptionsOrder}. */
-export type CreateOptionsOrderResponse = unknown;
+/** Success response (200) of {@link createOptionsOrder}: untyped JSON, the default of its type parameter. */
+export type CreateOptionsOrderResponse = UntypedJson;
 /** Metadata of `POST /options/orders`. */
 export const createOptionsOrderMeta: OperationMeta = {
   id: 'createOptionsOrder',
@@ -117,12 +117,72 @@ export const createOptionsOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createOptionsOrder(
+export function createOptionsOrder<T = CreateOptionsOrderResponse>(
   core: Core,
   params?: CreateOptionsOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateOptionsOrderResponse> {
-  return request(core, createOptionsOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createOptionsOrderMeta, params, options);
+}
+
+/** Options (shape not given). Reached as `client.options`, or on its own: `new OptionsApi(core)`. */
+export class OptionsApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend an options order (shape not given)
+   *
+   * Amends an options order; the body must carry `contract`. Other fields and the response are not given.
+   *
+   * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  amendOptionsOrder<T = AmendOptionsOrderResponse>(
+    params: AmendOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return amendOptionsOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel an options order (shape not given)
+   *
+   * Cancels one options order. Response shape not given.
+   *
+   * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelOptionsOrder<T = CancelOptionsOrderResponse>(
+    params: CancelOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelOptionsOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Place an options order (shape not given)
+   *
+   * Places an options order. The body shape is not given.
+   *
+   * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createOptionsOrder<T = CreateOptionsOrderResponse>(
+    params?: CreateOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createOptionsOrder<T>(this.core, params, options);
+  }
 }

@@ -3,12 +3,12 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link amendOrder}: path, query and body fields in one object. */
 export type AmendOrderParams = operations['amendOrder']['parameters']['path'] & { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link amendOrder}. */
-export type AmendOrderResponse = unknown;
+/** Success response (200) of {@link amendOrder}: untyped JSON, the default of its type parameter. */
+export type AmendOrderResponse = UntypedJson;
 /** Metadata of `PATCH /spot/orders/{order_id}`. */
 export const amendOrderMeta: OperationMeta = {
   id: 'amendOrder',
@@ -35,20 +35,20 @@ export const amendOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function amendOrder(
+export function amendOrder<T = AmendOrderResponse>(
   core: Core,
   params: AmendOrderParams,
   options?: RequestOptions,
-): ApiPromise<AmendOrderResponse> {
-  return request(core, amendOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, amendOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchOrders}: path, query and body fields in one object. */
 export type CancelBatchOrdersParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link cancelBatchOrders}. */
-export type CancelBatchOrdersResponse = unknown;
+/** Success response (200) of {@link cancelBatchOrders}: untyped JSON, the default of its type parameter. */
+export type CancelBatchOrdersResponse = UntypedJson;
 /** Metadata of `POST /spot/cancel_batch_orders`. */
 export const cancelBatchOrdersMeta: OperationMeta = {
   id: 'cancelBatchOrders',
@@ -74,20 +74,20 @@ export const cancelBatchOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelBatchOrders(
+export function cancelBatchOrders<T = CancelBatchOrdersResponse>(
   core: Core,
   params?: CancelBatchOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CancelBatchOrdersResponse> {
-  return request(core, cancelBatchOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelBatchOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelOrder}: path, query and body fields in one object. */
 export type CancelOrderParams = operations['cancelOrder']['parameters']['path'] & { query?: OpenQuery };
-/** Success response (200) of {@link cancelOrder}. */
-export type CancelOrderResponse = unknown;
+/** Success response (200) of {@link cancelOrder}: untyped JSON, the default of its type parameter. */
+export type CancelOrderResponse = UntypedJson;
 /** Metadata of `DELETE /spot/orders/{order_id}`. */
 export const cancelOrderMeta: OperationMeta = {
   id: 'cancelOrder',
@@ -114,20 +114,20 @@ export const cancelOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelOrder(
+export function cancelOrder<T = CancelOrderResponse>(
   core: Core,
   params: CancelOrderParams,
   options?: RequestOptions,
-): ApiPromise<CancelOrderResponse> {
-  return request(core, cancelOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOrders}: path, query and body fields in one object. */
 export type CancelOrdersParams = { query?: OpenQuery };
-/** Success response (200) of {@link cancelOrders}. */
-export type CancelOrdersResponse = unknown;
+/** Success response (200) of {@link cancelOrders}: untyped JSON, the default of its type parameter. */
+export type CancelOrdersResponse = UntypedJson;
 /** Metadata of `DELETE /spot/orders`. */
 export const cancelOrdersMeta: OperationMeta = {
   id: 'cancelOrders',
@@ -153,20 +153,20 @@ export const cancelOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelOrders(
+export function cancelOrders<T = CancelOrdersResponse>(
   core: Core,
   params?: CancelOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CancelOrdersResponse> {
-  return request(core, cancelOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createBatchOrders}: path, query and body fields in one object. */
 export type CreateBatchOrdersParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createBatchOrders}. */
-export type CreateBatchOrdersResponse = unknown;
+/** Success response (200) of {@link createBatchOrders}: untyped JSON, the default of its type parameter. */
+export type CreateBatchOrdersResponse = UntypedJson;
 /** Metadata of `POST /spot/batch_orders`. */
 export const createBatchOrdersMeta: OperationMeta = {
   id: 'createBatchOrders',
@@ -194,20 +194,20 @@ export const createBatchOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createBatchOrders(
+export function createBatchOrders<T = CreateBatchOrdersResponse>(
   core: Core,
   params?: CreateBatchOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CreateBatchOrdersResponse> {
-  return request(core, createBatchOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createBatchOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createOrder}: path, query and body fields in one object. */
 export type CreateOrderParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createOrder}. */
-export type CreateOrderResponse = unknown;
+/** Success response (200) of {@link createOrder}: untyped JSON, the default of its type parameter. */
+export type CreateOrderResponse = UntypedJson;
 /** Metadata of `POST /spot/orders`. */
 export const createOrderMeta: OperationMeta = {
   id: 'createOrder',
@@ -233,20 +233,20 @@ export const createOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createOrder(
+export function createOrder<T = CreateOrderResponse>(
   core: Core,
   params?: CreateOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateOrderResponse> {
-  return request(core, createOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createOrderMeta, params, options);
 }
 
 /** Parameters of {@link getFee}: path, query and body fields in one object. */
 export type GetFeeParams = { query?: OpenQuery };
-/** Success response (200) of {@link getFee}. */
-export type GetFeeResponse = unknown;
+/** Success response (200) of {@link getFee}: untyped JSON, the default of its type parameter. */
+export type GetFeeResponse = UntypedJson;
 /** Metadata of `GET /spot/fee`. */
 export const getFeeMeta: OperationMeta = {
   id: 'getFee',
@@ -270,16 +270,16 @@ export const getFeeMeta: OperationMeta = {
  *
  * `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
-  return request(core, getFeeMeta, params, options);
+export function getFee<T = GetFeeResponse>(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<T> {
+  return request<T>(core, getFeeMeta, params, options);
 }
 
 /** Parameters of {@link getSystemTime}: path, query and body fields in one object. */
 export type GetSystemTimeParams = { query?: OpenQuery };
-/** Success response (200) of {@link getSystemTime}. */
-export type GetSystemTimeResponse = unknown;
+/** Success response (200) of {@link getSystemTime}: untyped JSON, the default of its type parameter. */
+export type GetSystemTimeResponse = UntypedJson;
 /** Metadata of `GET /spot/time`. */
 export const getSystemTimeMeta: OperationMeta = {
   id: 'getSystemTime',
@@ -303,22 +303,22 @@ export const getSystemTimeMeta: OperationMeta = {
  *
  * `GET /spot/time` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getSystemTime(
+export function getSystemTime<T = GetSystemTimeResponse>(
   core: Core,
   params?: GetSystemTimeParams,
   options?: RequestOptions,
-): ApiPromise<GetSystemTimeResponse> {
-  return request(core, getSystemTimeMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getSystemTimeMeta, params, options);
 }
 
 /** Parameters of {@link listOrderBook}: path, query and body fields in one object. */
 export type ListOrderBookParams = {
   query?: NonNullable<operations['listOrderBook']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link listOrderBook}. */
-export type ListOrderBookResponse = unknown;
+/** Success response (200) of {@link listOrderBook}: untyped JSON, the default of its type parameter. */
+export type ListOrderBookResponse = UntypedJson;
 /** Metadata of `GET /spot/order_book`. */
 export const listOrderBookMeta: OperationMeta = {
   id: 'listOrderBook',
@@ -343,12 +343,153 @@ export const listOrderBookMeta: OperationMeta = {
  *
  * `GET /spot/order_book` · public · 200 requests / 10 s per ip
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listOrderBook(
+export function listOrderBook<T = ListOrderBookResponse>(
   core: Core,
   params?: ListOrderBookParams,
   options?: RequestOptions,
-): ApiPromise<ListOrderBookResponse> {
-  return request(core, listOrderBookMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listOrderBookMeta, params, options);
+}
+
+/** Spot trading (shape not given). Reached as `client.spot`, or on its own: `new SpotApi(core)`. */
+export class SpotApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend a spot order (shape not given)
+   *
+   * Amends a spot order; shares the spot placement limit. The body shape is not given.
+   *
+   * `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  amendOrder<T = AmendOrderResponse>(params: AmendOrderParams, options?: RequestOptions): ApiPromise<T> {
+    return amendOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel spot orders in a batch (shape not given)
+   *
+   * Cancels several spot orders in one request; shares the spot cancel limit. The body is a list whose item shape is not given.
+   *
+   * `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelBatchOrders<T = CancelBatchOrdersResponse>(
+    params?: CancelBatchOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelBatchOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel a spot order (shape not given)
+   *
+   * Cancels one spot order; shares the spot cancel limit. Parameters beyond the path and the response are not given.
+   *
+   * `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelOrder<T = CancelOrderResponse>(params: CancelOrderParams, options?: RequestOptions): ApiPromise<T> {
+    return cancelOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel open spot orders (shape not given)
+   *
+   * Cancels open spot orders (counts toward the combined spot cancel limit). Parameters and response are not given.
+   *
+   * `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelOrders<T = CancelOrdersResponse>(params?: CancelOrdersParams, options?: RequestOptions): ApiPromise<T> {
+    return cancelOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Place spot orders in a batch (shape not given)
+   *
+   * Places several spot orders in one request, up to 10 orders per currency pair. Margin orders set `account` to `margin`; each order may carry `stp_act`. Accepts the `x-svc-exptime` header. The body is a list whose item shape is not given.
+   *
+   * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createBatchOrders<T = CreateBatchOrdersResponse>(
+    params?: CreateBatchOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createBatchOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Place a spot order (shape not given)
+   *
+   * Places a spot order; margin orders use the same endpoint with body field `account` set to `margin` (legacy unified account: `cross_margin`). Optional body field `stp_act` selects self-trade prevention. The body shape is not given.
+   *
+   * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createOrder<T = CreateOrderResponse>(params?: CreateOrderParams, options?: RequestOptions): ApiPromise<T> {
+    return createOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Trading fee rates (shape not given)
+   *
+   * The caller's spot trading fee rates. The API description names this endpoint only.
+   *
+   * `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getFee<T = GetFeeResponse>(params?: GetFeeParams, options?: RequestOptions): ApiPromise<T> {
+    return getFee<T>(this.core, params, options);
+  }
+
+  /**
+   * Server time (shape not given)
+   *
+   * Current server time; public. The API description names this endpoint only.
+   *
+   * `GET /spot/time` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getSystemTime<T = GetSystemTimeResponse>(params?: GetSystemTimeParams, options?: RequestOptions): ApiPromise<T> {
+    return getSystemTime<T>(this.core, params, options);
+  }
+
+  /**
+   * Spot order book (shape not given)
+   *
+   * Market depth of a currency pair; public. The API description names this endpoint and a `limit` of at most 100; other parameters (such as the currency pair) pass through as given.
+   *
+   * `GET /spot/order_book` · public · 200 requests / 10 s per ip
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listOrderBook<T = ListOrderBookResponse>(params?: ListOrderBookParams, options?: RequestOptions): ApiPromise<T> {
+    return listOrderBook<T>(this.core, params, options);
+  }
 }

@@ -6,7 +6,8 @@
  * the query string byte for byte, so the wire form must never be left to a default.
  */
 import { deref } from '../support/operation.js';
-import { isObject, show } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { show } from '../../extensions/check.js';
 
 /**
  * Whether a (resolved) schema describes an array.

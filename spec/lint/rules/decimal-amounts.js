@@ -7,7 +7,8 @@
  * on a decimal string only, in the table's shape (`spec/extensions/table.js`).
  */
 import { deref } from '../support/operation.js';
-import { checkExtension, isObject, problemText, show } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText, show } from '../../extensions/check.js';
 
 const DEFAULT_NAMES = ['amount', 'price', 'fee'];
 const DEFAULT_SUFFIXES = ['_amount', '_price', '_fee'];

@@ -5,7 +5,8 @@
  * exceed 2^53). String ids are not concerned.
  */
 import { deref } from '../support/operation.js';
-import { isObject, show } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { show } from '../../extensions/check.js';
 
 /**
  * Whether a property name reads as an identifier.

@@ -6,7 +6,7 @@
  * one body and one set of headers.
  */
 import { operationVisitor } from '../support/operation.js';
-import { isObject } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
 
 /**
  * Whether a response key is an error status (4xx, 5xx, `4XX`, `5XX`).

@@ -7,7 +7,8 @@
  * `safe`; `x-idempotency.lookup` names an operation that exists and one of its parameters; no
  * other `x-` key sits on an operation.
  */
-import { checkExtension, isObject, problemText, show } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText, show } from '../../extensions/check.js';
 import { extensionsAt } from '../../extensions/table.js';
 import { FACT_CHECKS } from '../support/extension-checks.js';
 import { bodyPropertyNames, operationParameters } from '../support/operation.js';

@@ -6,7 +6,8 @@
  * names the request field that holds the market (`market`), and only it does. Operations sharing a
  * `group` share one bucket, so they must agree on requests, window and scope.
  */
-import { checkExtension, isObject, problemText } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText } from '../../extensions/check.js';
 import { operationVisitor } from '../support/operation.js';
 
 /**

@@ -9,7 +9,8 @@
  * new path).
  */
 import { deref } from '../support/operation.js';
-import { checkExtension, isObject, problemText, show } from '../../extensions/check.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText, show } from '../../extensions/check.js';
 import { extensionsAt } from '../../extensions/table.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

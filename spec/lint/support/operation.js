@@ -3,7 +3,7 @@
  * Facts about an operation that several house rules need: whether it is public, which
  * parameters it declares and which top-level fields its JSON request body has.
  */
-import { isObject } from '../../extensions/check.js';
+import { isObject } from './json.js';
 
 /**
  * @typedef {{ node: any, location?: { source: { absoluteRef: string } } }} Resolved
