@@ -125,7 +125,9 @@ export function bodyMatches(expected: unknown, actual: unknown): boolean {
     );
   }
   if (isFixtureObject(expected)) {
-    return isFixtureObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && bodyMatches(v, actual[k]));
+    return (
+      isFixtureObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && bodyMatches(v, actual[k]))
+    );
   }
   return expected === actual;
 }

@@ -116,4 +116,3 @@ function rebase(node: unknown): unknown {
   }
   return out;
 }
-

@@ -10,7 +10,6 @@ import ts from 'typescript';
 import type { IR } from '../ir/types.js';
 import { tsBanner } from './naming.js';
 
-
 /** Component schema names reachable from a set of schemas. */
 function reachable(ir: IR, roots: unknown[]): Set<string> {
   const names = new Set<string>();

@@ -38,7 +38,6 @@ interface SpecOperation {
   op: Record<string, unknown>;
 }
 
-
 function isMethod(value: unknown): value is Method {
   return typeof value === 'string' && (METHODS as readonly string[]).includes(value);
 }

@@ -32,7 +32,6 @@ interface ShapedCase {
   missing: string[];
 }
 
-
 /** Follows a local `#/...` `$ref` in the bundled document (repeatedly). */
 function deref(doc: Json, node: unknown): unknown {
   let current = node;
@@ -79,7 +78,9 @@ function operations(doc: Json): Array<{ op: Json; pointer: string; label: string
       const op = pathItem[method];
       if (!isObject(op)) return [];
       const id = typeof op.operationId === 'string' ? op.operationId : '?';
-      return [{ op, pointer: `#/paths${jsonPointer(route)}/${method}`, label: `${method.toUpperCase()} ${route} (${id})` }];
+      return [
+        { op, pointer: `#/paths${jsonPointer(route)}/${method}`, label: `${method.toUpperCase()} ${route} (${id})` },
+      ];
     });
   });
 }
@@ -95,7 +96,12 @@ function collectExamples(doc: Json): ExampleCase[] {
     for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (isObject(response) && response.$ref === undefined) {
         found.push(
-          ...contentExamples(doc, response, `${pointer}/responses${jsonPointer(status)}`, `${label} response ${status}`),
+          ...contentExamples(
+            doc,
+            response,
+            `${pointer}/responses${jsonPointer(status)}`,
+            `${label} response ${status}`,
+          ),
         );
       }
     }
@@ -103,7 +109,9 @@ function collectExamples(doc: Json): ExampleCase[] {
   const components = isObject(doc.components) ? doc.components : {};
   for (const kind of ['requestBodies', 'responses'] as const) {
     for (const [name, holder] of Object.entries(isObject(components[kind]) ? components[kind] : {})) {
-      found.push(...contentExamples(doc, holder, `#/components/${kind}${jsonPointer(name)}`, `components.${kind}.${name}`));
+      found.push(
+        ...contentExamples(doc, holder, `#/components/${kind}${jsonPointer(name)}`, `components.${kind}.${name}`),
+      );
     }
   }
   for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {})) {

@@ -9,6 +9,7 @@
  * later on the caller's request.
  */
 
+import { isObject } from './json.js';
 import type { WithResponse } from './api-promise.js';
 import type { Core } from './core.js';
 import { contextOf, type Executor } from './context.js';
@@ -62,10 +63,6 @@ export function unknownOutcomeError(
     Object.defineProperty(error, RECORD, { value: record, enumerable: false });
   }
   return error;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

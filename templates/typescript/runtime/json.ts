@@ -68,8 +68,12 @@ function step(nodes: readonly PathNode[], key: string | undefined): PathNode[] {
   return next;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
+/** True for a plain JSON object (not an array, not null): the runtime's one such check. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A JSON object of a lossless parse (a `LosslessNumber` is a number there). */
+const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !isLosslessNumber(v);
 
 /** Canonical decimal text of a number given as JSON number text. */
 function int64Text(text: string): string {
