@@ -44,6 +44,7 @@ export async function buildOurs(repoRoot: string, outRoot: string): Promise<Ours
         const e = error as { stdout?: string; message?: string };
         throw new Error(
           `${f.tsconfig}: ${(e.stdout || e.message || String(error)).trim().split('\n').slice(0, 3).join(' ').slice(0, 300)}`,
+          { cause: error },
         );
       }
       if (!existsSync(join(outDir, 'index.js'))) throw new Error(`${f.tsconfig}: no index.js was written`);

@@ -34,15 +34,21 @@ export type RunnerResult =
     }
   | { readonly ok: false; readonly client: ClientId; readonly error: string };
 
+/** A value as plain text: strings and numbers as they are, objects as JSON, nothing as ''. */
+function shortText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
+}
+
 /** A short, secret-free description of whatever a client threw. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 300);
   if (error && typeof error === 'object') {
     const e = error as { code?: unknown; message?: unknown; body?: unknown };
     const label = (e.body as { label?: unknown } | undefined)?.label;
-    return `${String(e.code ?? '')} ${String(e.message ?? '')} ${label === undefined ? '' : String(label)}`
-      .trim()
-      .slice(0, 300);
+    return [e.code, e.message, label].map(shortText).join(' ').trim().slice(0, 300);
   }
   return String(error).slice(0, 300);
 }

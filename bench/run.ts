@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { buildOurs } from './build-ours.js';
 import { bundleEntries, measureBundles } from './bundle.js';
 import { CLIENT_IDS, type ClientId } from './clients.js';
@@ -27,13 +28,11 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = join(repoRoot, 'bench', '.scratch');
 const started = performance.now();
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const outIndex = args.indexOf('--out');
-const outFile = resolve(
-  repoRoot,
-  outIndex !== -1 && args[outIndex + 1] ? (args[outIndex + 1] as string) : 'bench/RESULTS.md',
-);
+const { values: flags } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, out: { type: 'string', default: 'bench/RESULTS.md' } },
+});
+const quick = flags.quick;
+const outFile = resolve(repoRoot, flags.out);
 
 const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generatorRepeats: number } = quick
   ? {

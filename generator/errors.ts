@@ -28,10 +28,3 @@ export class SpecError extends Error {
     this.problems = problems;
   }
 }
-
-/** Escapes one JSON pointer segment. */
-export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** Builds a JSON pointer from segments. */
-export const pointer = (...segments: Array<string | number>): string =>
-  segments.length === 0 ? '' : '/' + segments.map((s) => escapePointer(String(s))).join('/');

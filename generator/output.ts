@@ -96,7 +96,9 @@ async function listFiles(dir: string, base = dir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const nested = await Promise.all(
     entries.map((e) =>
-      e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name))],
+      e.isDirectory()
+        ? listFiles(path.join(dir, e.name), base)
+        : Promise.resolve([path.relative(base, path.join(dir, e.name))]),
     ),
   );
   return nested.flat().map((f) => f.split(path.sep).join('/'));

@@ -44,7 +44,7 @@ export interface GenerateSummary {
 export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
-    ...operationFiles(ir),
+    ...operationFiles(ir, areaDocs),
     clientFile(ir, areaDocs),
     apiMetaFile(ir),
     metadataFile(ir),
@@ -138,8 +138,13 @@ function shareFormatting(
   let main = 0;
   for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
     if (!isFormatted(file) || file.startsWith('src/runtime/')) out.verbatim.set(file, text);
-    else if (worker <= main) (out.onWorker.set(file, text), (worker += cost(file, text)));
-    else (out.onMain.set(file, text), (main += cost(file, text)));
+    else if (worker <= main) {
+      out.onWorker.set(file, text);
+      worker += cost(file, text);
+    } else {
+      out.onMain.set(file, text);
+      main += cost(file, text);
+    }
   }
   return out;
 }

@@ -12,6 +12,7 @@
  *
  * Files are read with every number kept exactly (64-bit ids survive the round trip).
  */
+import { isObject } from '../spec/lint/support/json.js';
 import { LosslessNumber, isLosslessNumber } from 'lossless-json';
 
 /** What a fixture requires of a request; every listed field must match. */
@@ -73,7 +74,7 @@ export function parseFixture(raw: unknown, source: string): Fixture {
   const fail = (problem: string, name?: string): never => {
     throw new FixtureError(source, name, problem);
   };
-  if (!isObject(raw)) return fail('a fixture must be a JSON object');
+  if (!isFixtureObject(raw)) return fail('a fixture must be a JSON object');
   const name =
     typeof raw['name'] === 'string' && raw['name'] !== '' ? raw['name'] : fail('"name" must be a non-empty string');
   const at = (problem: string): never => fail(problem, name);
@@ -86,7 +87,7 @@ export function parseFixture(raw: unknown, source: string): Fixture {
 
   const request = raw['request'];
   if (request !== undefined) {
-    if (!isObject(request)) return at('"request" must be an object');
+    if (!isFixtureObject(request)) return at('"request" must be an object');
     for (const key of Object.keys(request))
       if (!REQUEST_KEYS.has(key)) at(`unknown field "request.${key}" (allowed: path, query, body)`);
     checkTextMap(request['path'], 'request.path', false, at);
@@ -94,7 +95,7 @@ export function parseFixture(raw: unknown, source: string): Fixture {
   }
 
   const response = raw['response'];
-  if (!isObject(response)) return at('"response" must be an object');
+  if (!isFixtureObject(response)) return at('"response" must be an object');
   for (const key of Object.keys(response))
     if (!RESPONSE_KEYS.has(key)) at(`unknown field "response.${key}" (allowed: status, headers, body)`);
   const status = plainNumber(response['status']);
@@ -123,8 +124,10 @@ export function bodyMatches(expected: unknown, actual: unknown): boolean {
       Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => bodyMatches(e, actual[i]))
     );
   }
-  if (isObject(expected)) {
-    return isObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && bodyMatches(v, actual[k]));
+  if (isFixtureObject(expected)) {
+    return (
+      isFixtureObject(actual) && Object.entries(expected).every(([k, v]) => k in actual && bodyMatches(v, actual[k]))
+    );
   }
   return expected === actual;
 }
@@ -135,7 +138,7 @@ export function specificity(request: FixtureRequest | undefined): number {
   const leaves = (node: unknown): number =>
     Array.isArray(node)
       ? node.reduce<number>((n, x) => n + leaves(x), 0)
-      : isObject(node) && !isLosslessNumber(node)
+      : isFixtureObject(node) && !isLosslessNumber(node)
         ? Object.values(node).reduce<number>((n, x) => n + leaves(x), 0)
         : 1;
   return (
@@ -155,14 +158,14 @@ function plainNumber(value: unknown): number | undefined {
   return undefined;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof LosslessNumber);
-}
+/** A JSON object of a losslessly parsed fixture (a `LosslessNumber` is a number, not an object). */
+export const isFixtureObject = (value: unknown): value is Record<string, unknown> =>
+  isObject(value) && !(value instanceof LosslessNumber);
 
 function checkTextMap(value: unknown, field: string, allowNull: boolean, fail: (p: string) => never): void {
   if (value === undefined) return;
-  if (!isObject(value)) fail(`"${field}" must be an object of strings`);
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  if (!isFixtureObject(value)) fail(`"${field}" must be an object of strings`);
+  for (const [k, v] of Object.entries(value)) {
     if (typeof v !== 'string' && !(allowNull && v === null)) {
       fail(
         `"${field}.${k}" must be a string${allowNull ? ' or null' : ''} (query and path values are compared as text)`,

@@ -157,15 +157,11 @@ function requestMatches(fixture: Fixture, request: FixtureQuery): boolean {
   return want.body === undefined || bodyMatches(want.body, request.body);
 }
 
-function listJsonFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.json')) out.push(full);
-    }
-  };
-  walk(dir);
-  return out.sort();
+/** Every `*.json` file under `dir` (recursively), sorted by path. */
+export function listJsonFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => join(dir, name))
+    .filter((file) => statSync(file).isFile())
+    .sort();
 }

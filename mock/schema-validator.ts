@@ -4,6 +4,7 @@
  * operation schemas are pointed there. Adds the spec's formats (`decimal`, `int32`, `int64`, ...)
  * and the `x-decimal` keyword (`gt`, `maxScale`).
  */
+import { nodeAt } from '../spec/lint/support/json.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -89,7 +90,7 @@ export class SchemaValidator {
     for (let i = 0; i < 16; i++) {
       const ref = current['$ref'];
       if (typeof ref !== 'string' || !ref.startsWith('#/components/')) return current;
-      const target = pointer(this.#components, ref.slice('#/components/'.length));
+      const target = nodeAt(this.#components, ref.slice('#/components'.length));
       if (target === undefined || typeof target !== 'object') return current;
       current = target as JsonSchema;
     }
@@ -114,14 +115,4 @@ function rebase(node: unknown): unknown {
     out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${BASE}${v}` : rebase(v);
   }
   return out;
-}
-
-function pointer(root: unknown, path: string): unknown {
-  let node = root;
-  for (const raw of path.split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }

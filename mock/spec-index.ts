@@ -3,6 +3,7 @@
  * (`x-require-any-of`), and the example of an operation's success response, which is the mock's
  * answer of last resort.
  */
+import { nodeAt } from '../spec/lint/support/json.js';
 import type { IROperation, JsonSchema } from '../generator/ir/types.js';
 
 type Json = Record<string, unknown>;
@@ -77,11 +78,7 @@ export class SpecIndex {
       if (current === null || typeof current !== 'object') return undefined;
       const ref = (current as Json)['$ref'];
       if (typeof ref !== 'string' || !ref.startsWith('#/')) return current as Json;
-      current = ref
-        .slice(2)
-        .split('/')
-        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<unknown>((n, k) => (n !== null && typeof n === 'object' ? (n as Json)[k] : undefined), this.#spec);
+      current = nodeAt(this.#spec, ref.slice(1));
     }
     return undefined;
   }

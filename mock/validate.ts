@@ -5,6 +5,7 @@
  * (missing), INVALID_REQUEST_BODY (unparsable, wrong shape, or a body where none is taken), each
  * naming the field. Named-only operations accept anything.
  */
+import { isObject, segmentsOf } from '../spec/lint/support/json.js';
 import type { IROperation } from '../generator/ir/types.js';
 import { MockHttpError, invalidBody, invalidParam, missingParam } from './errors.js';
 import { CoercionError, coerceParam, coerceScalar, parseRawQuery, valuesOf } from './query.js';
@@ -133,8 +134,7 @@ function failureError(failure: SchemaFailure, name: string | undefined): MockHtt
 /** `perms[0].name` from a parameter name and a JSON pointer (`/perms/0/name`). */
 export function fieldName(name: string | undefined, instancePath: string): string {
   let field = name ?? '';
-  for (const raw of instancePath.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const key of segmentsOf(instancePath)) {
     field = /^\d+$/.test(key) ? `${field}[${key}]` : field === '' ? key : `${field}.${key}`;
   }
   return field;
@@ -142,8 +142,7 @@ export function fieldName(name: string | undefined, instancePath: string): strin
 
 function checkRequireAnyOf(names: readonly string[], query: Record<string, unknown>, body: unknown): void {
   if (names.length === 0) return;
-  const fields =
-    body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields = isObject(body) ? body : {};
   const present = names.some((n) => isSet(query[n]) || isSet(fields[n]));
   if (!present) throw missingParam(`one of ${names.join(', ')}`);
 }

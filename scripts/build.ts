@@ -100,7 +100,7 @@ export function buildPackage(root: string): Record<BuildTarget['name'], number> 
   mkdirSync(join(root, 'dist'));
   const counts: Record<string, number> = {};
   for (const target of buildTargets) counts[target.name] = compile(root, target);
-  return counts as Record<BuildTarget['name'], number>;
+  return counts;
 }
 
 function main(): void {

@@ -3,22 +3,8 @@
  * Rebuild with: npm run generate
  */
 export * from './runtime/index.js';
-export type { JsonValue, NoParams, OpenQuery, OpenQueryValue } from './runtime/types.js';
-export {
-  ExchangeClient,
-  AccountApi,
-  CrossexApi,
-  DeliveryApi,
-  EarnApi,
-  FuturesApi,
-  MarginApi,
-  OptionsApi,
-  SpotApi,
-  SubAccountsApi,
-  UnifiedApi,
-  WalletApi,
-  WithdrawalsApi,
-} from './client.js';
+export type { JsonValue, NoParams, OpenQuery, OpenQueryValue, UntypedJson } from './runtime/types.js';
+export { ExchangeClient } from './client.js';
 export * from './operations/account.js';
 export * from './operations/crossex.js';
 export * from './operations/delivery.js';

@@ -5,8 +5,7 @@
  * difference differently, one change per classification is reported; an enum change is reported
  * once per side in any case (requests read enums closed, responses open).
  */
-import { pointer } from '../errors.js';
-import { isObject } from '../ir/resolve.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
 import { classifySchemaDiff, PER_DIRECTION } from './classify.js';
 import type { ComponentUse, DiffContext } from './context.js';
 import { compareSchemas, type WalkResult } from './schema-walk.js';

@@ -2,6 +2,7 @@
  * Compares what the spec says about an operation beyond its data: area, security, permission,
  * rate limit, pagination, retry and the other `x-` behaviours, deprecation and documentation.
  */
+import { extensionsAt } from '../../spec/extensions/table.js';
 import type { IR, IROperation, IRRateLimit } from '../ir/types.js';
 import {
   describePagination,
@@ -17,15 +18,14 @@ import type { ChangeKind } from './types.js';
 
 const show = (v: unknown): string => (v === undefined ? 'none' : JSON.stringify(v));
 
-/** Behaviours documented as changed when they differ: IR field, spec extension, label. */
-const BEHAVIOURS: ReadonlyArray<[keyof IROperation, string, string]> = [
-  ['shape', 'x-shape', 'shape'],
-  ['timeRange', 'x-time-range', 'time range'],
-  ['idempotency', 'x-idempotency', 'idempotency'],
-  ['stp', 'x-stp', 'self-trade prevention'],
-  ['requireAnyOf', 'x-require-any-of', 'require any of'],
-  ['nestedList', 'x-nested-list', 'nested list'],
-];
+/**
+ * Behaviours documented as changed when they differ (IR field, spec extension, label): the
+ * extension table's operation rows that name a `change` (the others have their own kinds below).
+ */
+const BEHAVIOURS: ReadonlyArray<[keyof IROperation, string, string]> = extensionsAt('operation').flatMap((row) => {
+  const field = /^operation\.(\w+)/.exec(row.ir ?? '')?.[1] as keyof IROperation | undefined;
+  return row.change !== undefined && field !== undefined ? [[field, row.name, row.change] as const] : [];
+});
 
 /** Compares the non-data attributes of an operation present in both versions. */
 export function compareOperationAttributes(ctx: DiffContext, sink: ChangeSink, a: IROperation, b: IROperation): void {

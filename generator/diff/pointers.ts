@@ -3,29 +3,9 @@
  * parameters, bodies and schemas. A `$ref` met on the way is followed, so a shared parameter or
  * response is reported where it is defined (`/components/parameters/Offset/schema`).
  */
-import { pointer } from '../errors.js';
-import { deref, isObject, type Node } from '../ir/resolve.js';
+import { isObject, nodeAt, pointer } from '../../spec/lint/support/json.js';
+import { deref, type Node } from '../ir/resolve.js';
 import type { IROperation, IRParameter } from '../ir/types.js';
-
-/** Splits a pointer into unescaped segments. */
-export function segmentsOf(ptr: string): string[] {
-  if (ptr === '') return [];
-  return ptr
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** The node a pointer names, without following `$ref`s; undefined when absent. */
-export function nodeAt(doc: Node, ptr: string): unknown {
-  let cur: unknown = doc;
-  for (const seg of segmentsOf(ptr)) {
-    if (isObject(cur)) cur = cur[seg];
-    else if (Array.isArray(cur)) cur = cur[Number(seg)];
-    else return undefined;
-  }
-  return cur;
-}
 
 /**
  * The pointer for `segments` below `base`, following any local `$ref` met on an intermediate node

@@ -3,6 +3,7 @@
  * package.json the new `version` and the API release label the spec tracks
  * (`"exchangeApi": {"release": "v4.106.51"}`). Nothing else in package.json is touched.
  */
+import { isObject } from '../../spec/lint/support/json.js';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -52,7 +53,7 @@ export function setPackageRelease(text: string, version: string, release: string
       out.version = version;
       if (!had) out.exchangeApi = { release };
     } else if (key === 'exchangeApi') {
-      const prev = typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+      const prev = isObject(value) ? value : {};
       out.exchangeApi = { ...prev, release };
     } else out[key] = value;
   }

@@ -4,10 +4,9 @@
  * entries are documentation. An entry that records an operation this diff reports as removed or
  * moved is folded into that change instead.
  */
-import { pointer } from '../errors.js';
+import { nodeAt, pointer } from '../../spec/lint/support/json.js';
 import type { IRRemovedOperation } from '../ir/types.js';
 import type { ChangeSink, DiffContext } from './context.js';
-import { nodeAt } from './pointers.js';
 import type { OperationRef } from './types.js';
 
 const keyOf = (e: { method: string; path: string }): string => `${e.method.toUpperCase()} ${e.path}`;

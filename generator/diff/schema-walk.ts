@@ -7,8 +7,8 @@
  * The result is unclassified: whether a difference is breaking depends on the direction the data
  * flows, which `classify.ts` decides.
  */
-import { pointer } from '../errors.js';
-import { isObject, refName, type Node } from '../ir/resolve.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
+import { refName, type Node } from '../ir/resolve.js';
 
 /** A structural difference between two schemas. */
 export type SchemaDiffKind =

@@ -4,12 +4,13 @@
  * package is 0.x the scale shifts down by one: breaking changes bump the minor, everything else
  * the patch.
  */
+import semver from 'semver';
 import type { Change } from './types.js';
 
 /** A semver bump. */
 export type Bump = 'major' | 'minor' | 'patch' | 'none';
 
-/** A version string that is not `MAJOR.MINOR.PATCH`. */
+/** A version string that is not a semantic version (`MAJOR.MINOR.PATCH[-pre-release][+build]`). */
 export class VersionError extends Error {
   override name = 'VersionError';
 }
@@ -27,14 +28,18 @@ export interface VersionPlan {
   note?: string;
 }
 
-/** Reads `MAJOR.MINOR.PATCH`; throws {@link VersionError} naming the value otherwise. */
+/**
+ * Reads a semantic version (`1.4.2`, `2.0.0-beta.1`, `1.0.0+build.5`) with npm's `semver`; throws
+ * {@link VersionError} naming the value otherwise (a leading `v` or a missing part is refused).
+ */
 export function parseVersion(version: string): [number, number, number] {
-  const m = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
-  if (!m)
+  const parsed = semver.parse(version);
+  const build = parsed && parsed.build.length > 0 ? `+${parsed.build.join('.')}` : '';
+  if (!parsed || `${parsed.version}${build}` !== version)
     throw new VersionError(
-      `package version ${JSON.stringify(version)} is not MAJOR.MINOR.PATCH (pre-release and build tags are not supported)`,
+      `package version ${JSON.stringify(version)} is not a semantic version MAJOR.MINOR.PATCH[-pre-release][+build]`,
     );
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  return [parsed.major, parsed.minor, parsed.patch];
 }
 
 /** The bump the changes call for: major for any breaking change, minor for additions or deprecations, patch for the rest. */
@@ -45,19 +50,16 @@ export function neededBump(changes: readonly Pick<Change, 'category'>[]): Bump {
   return changes.length > 0 ? 'patch' : 'none';
 }
 
-/** Applies a bump: `1.4.2` + minor = `1.5.0`. */
+/**
+ * Applies a bump with semver's rules: `1.4.2` + minor = `1.5.0`; a pre-release is bumped to its
+ * release where that is the bump (`2.0.0-beta.1` + major = `2.0.0`).
+ */
 export function bumpVersion(version: string, bump: Bump): string {
-  const [major, minor, patch] = parseVersion(version);
-  switch (bump) {
-    case 'major':
-      return `${major + 1}.0.0`;
-    case 'minor':
-      return `${major}.${minor + 1}.0`;
-    case 'patch':
-      return `${major}.${minor}.${patch + 1}`;
-    case 'none':
-      return version;
-  }
+  parseVersion(version);
+  if (bump === 'none') return version;
+  const next = semver.inc(version, bump);
+  if (next === null) throw new VersionError(`cannot apply a ${bump} bump to ${JSON.stringify(version)}`);
+  return next;
 }
 
 /** The bump and next version for a package at `current`, given the changes. */

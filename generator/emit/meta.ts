@@ -1,23 +1,26 @@
-/** The runtime metadata object of each operation, built from the IR as plain data. */
+/** The runtime metadata object of each operation, built from the IR as typed data. */
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import type { IR, IROperation } from '../ir/types.js';
+import { Reference } from './literal.js';
 import { metaName } from './naming.js';
 import { bodyProperties, fieldRules, hasListBody } from './rules.js';
 
-/** OperationMeta with `idempotency.lookup.operation` replaced by the referenced operation's id. */
-export type MetaData = Omit<OperationMeta, 'idempotency'> & {
-  idempotency?: Omit<NonNullable<OperationMeta['idempotency']>, 'lookup'> & {
-    lookup?: { operationId: string; param: string };
+type Idempotency = NonNullable<OperationMeta['idempotency']>;
+
+/** OperationMeta as the emitter holds it: the lookup operation is a reference to its constant. */
+export type EmittedMeta = Omit<OperationMeta, 'idempotency'> & {
+  readonly idempotency?: Omit<Idempotency, 'lookup'> & {
+    readonly lookup?: { readonly operation: Reference; readonly param: string };
   };
 };
 
 /**
- * The metadata of one operation. A shaped operation whose body is a JSON list travels in the
- * runtime's caller-given-body envelope (`shape: 'named-only'`, `body: 'open'`): the runtime sends
- * `params.body` as is and reads the path parameters from the params, while the generated params
- * type (`{ body: Item[] }`) keeps the list typed.
+ * The metadata of one operation (members in a fixed order; absent ones left out). A shaped
+ * operation whose body is a JSON list travels in the runtime's caller-given-body envelope
+ * (`shape: 'named-only'`, `body: 'open'`): the runtime sends `params.body` as is and reads the path
+ * parameters from the params, while the generated params type (`{ body: Item[] }`) keeps the list typed.
  */
-export function operationMeta(ir: IR, op: IROperation): MetaData {
+export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
   const listBody = hasListBody(ir, op);
   const body: OperationMeta['body'] =
     op.method === 'GET' || op.method === 'DELETE'
@@ -27,7 +30,11 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
         : op.requestBody
           ? 'json'
           : 'none';
-  const meta: Record<string, unknown> = {
+  const headers = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
+  const idem = op.idempotency;
+  const rules: FieldRule[] = fieldRules(ir, op);
+  const { request, response } = op.int64;
+  return {
     id: op.id,
     area: op.area,
     method: op.method,
@@ -44,46 +51,42 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
     pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
     queryParams: op.parameters
       .filter((p) => p.in === 'query')
-      .map((p) => (p.serialization === 'csv' ? { name: p.name, csv: true } : { name: p.name })),
+      .map((p) => (p.serialization === 'csv' ? { name: p.name, csv: true as const } : { name: p.name })),
     body,
     successStatus: op.successStatus,
+    ...(headers.length > 0 ? { headerParams: headers } : {}),
+    ...(body === 'json' && op.requestBody
+      ? { bodyFields: Object.keys(bodyProperties(ir, op.requestBody.schema).properties) }
+      : {}),
+    ...(op.pagination ? { pagination: { ...op.pagination } } : {}),
+    ...(op.timeRange
+      ? {
+          timeRange: {
+            from: op.timeRange.from,
+            to: op.timeRange.to,
+            maxDays: op.timeRange.maxDays,
+            defaultDays: op.timeRange.defaultDays,
+          },
+        }
+      : {}),
+    ...(idem
+      ? {
+          idempotency: {
+            field: idem.field,
+            dedupes: idem.dedupes,
+            generate: idem.generate,
+            ...(idem.lookup
+              ? { lookup: { operation: new Reference(metaName(idem.lookup.operationId)), param: idem.lookup.param } }
+              : {}),
+          },
+        }
+      : {}),
+    ...(request.length > 0 || response.length > 0
+      ? { int64: { ...(request.length > 0 ? { request } : {}), ...(response.length > 0 ? { response } : {}) } }
+      : {}),
+    ...(op.nestedList ? { nestedList: true as const } : {}),
+    ...(rules.length > 0 ? { rules } : {}),
+    ...(op.requireAnyOf ? { requireAnyOf: op.requireAnyOf } : {}),
+    ...(op.deprecated ? { deprecated: true as const } : {}),
   };
-  const headers = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
-  if (headers.length > 0) meta.headerParams = headers;
-  if (body === 'json' && op.requestBody)
-    meta.bodyFields = Object.keys(bodyProperties(ir, op.requestBody.schema).properties);
-  if (op.pagination) meta.pagination = { ...op.pagination };
-  if (op.timeRange)
-    meta.timeRange = {
-      from: op.timeRange.from,
-      to: op.timeRange.to,
-      maxDays: op.timeRange.maxDays,
-      defaultDays: op.timeRange.defaultDays,
-    };
-  if (op.idempotency) {
-    const { field, dedupes, generate, lookup } = op.idempotency;
-    meta.idempotency = lookup ? { field, dedupes, generate, lookup } : { field, dedupes, generate };
-  }
-  const int64: Record<string, unknown> = {};
-  if (op.int64.request.length > 0) int64.request = op.int64.request;
-  if (op.int64.response.length > 0) int64.response = op.int64.response;
-  if (Object.keys(int64).length > 0) meta.int64 = int64;
-  if (op.nestedList) meta.nestedList = true;
-  const rules: FieldRule[] = fieldRules(ir, op);
-  if (rules.length > 0) meta.rules = rules;
-  if (op.requireAnyOf) meta.requireAnyOf = op.requireAnyOf;
-  if (op.deprecated) meta.deprecated = true;
-  return meta as unknown as MetaData;
-}
-
-/** Prints the metadata as a TypeScript object literal; the lookup operation becomes a reference. */
-export function printMeta(meta: MetaData): string {
-  const { idempotency, ...rest } = meta;
-  const json = JSON.stringify(rest);
-  if (!idempotency) return json;
-  const { lookup, ...idem } = idempotency;
-  const idemText = lookup
-    ? `${JSON.stringify(idem).slice(0, -1)},"lookup":{"operation":${metaName(lookup.operationId)},"param":${JSON.stringify(lookup.param)}}}`
-    : JSON.stringify(idem);
-  return `${json.slice(0, -1)},"idempotency":${idemText}}`;
 }

@@ -1,11 +1,22 @@
 /**
  * One module per area: for each operation its params/response types, its metadata constant and a
- * tree-shakable function that is a one-line delegation to the runtime.
+ * tree-shakable function that is a one-line delegation to the runtime; then the area's group class
+ * (`WalletApi`), whose methods delegate to those functions.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import {
+  Scope,
+  StructureKind,
+  VariableDeclarationKind,
+  type ClassDeclarationStructure,
+  type MethodDeclarationStructure,
+  type OptionalKind,
+  type StatementStructures,
+  type TypeParameterDeclarationStructure,
+} from 'ts-morph';
 import type { IR, IROperation } from '../ir/types.js';
-import { operationMeta, printMeta } from './meta.js';
-import { areaModule, itemType, metaName, paramsType, responseType } from './naming.js';
+import { literal } from './literal.js';
+import { operationMeta } from './meta.js';
+import { areaClass, areaModule, areaProperty, itemType, metaName, paramsType, responseType } from './naming.js';
 import type { TsFile } from './printer.js';
 import { bodyProperties, hasListBody } from './rules.js';
 
@@ -53,7 +64,7 @@ export function responseTypeText(op: IROperation): string {
   if (op.successStatus === 204) return 'void';
   const success = op.responses.find((r) => Number(r.status) === op.successStatus);
   if (!success?.schema) return 'void';
-  if (op.shape === 'named-only') return 'unknown';
+  if (op.shape === 'named-only') return 'UntypedJson';
   return `operations[${JSON.stringify(op.id)}]["responses"][${op.successStatus}]["content"]["application/json"]`;
 }
 
@@ -83,7 +94,7 @@ export function operationDoc(op: IROperation): string {
   if (op.retry === 'never' && op.method !== 'GET') notes.push('Never retried automatically.');
   if (op.shape === 'named-only')
     notes.push(
-      'Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.',
+      'Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.',
     );
   if (notes.length > 0) lines.push('', ...notes.flatMap((n, i) => (i === 0 ? [n] : ['', n])));
   if (op.deprecated) lines.push('', '@deprecated');
@@ -93,8 +104,25 @@ export function operationDoc(op: IROperation): string {
 /** Is this operation iterated page by page? */
 export const isPaginated = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
 
-function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
+/** What a call of the operation returns: a page promise, or a promise of `T` (named-only: a type parameter). */
+function callShape(ir: IR, op: IROperation) {
   const paged = isPaginated(op);
+  const untyped = op.shape === 'named-only';
+  const typeParameters: Array<OptionalKind<TypeParameterDeclarationStructure>> = untyped
+    ? [{ name: 'T', default: responseType(op.id) }]
+    : [];
+  const returnType = paged
+    ? `PagePromise<${responseType(op.id)}, ${itemType(op.id)}>`
+    : `ApiPromise<${untyped ? 'T' : responseType(op.id)}>`;
+  const params = [
+    { name: 'params', type: paramsType(op.id), hasQuestionToken: !paramsRequired(ir, op) },
+    { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+  ];
+  return { paged, untyped, typeParameters, returnType, params, call: untyped ? `${op.id}<T>` : op.id };
+}
+
+function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
+  const { paged, untyped, typeParameters, returnType, params } = callShape(ir, op);
   const out: StatementStructures[] = [
     {
       kind: StructureKind.TypeAlias,
@@ -108,7 +136,11 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
       isExported: true,
       name: responseType(op.id),
       type: responseTypeText(op),
-      docs: [`Success response (${op.successStatus}) of {@link ${op.id}}.`],
+      docs: [
+        untyped
+          ? `Success response (${op.successStatus}) of {@link ${op.id}}: untyped JSON, the default of its type parameter.`
+          : `Success response (${op.successStatus}) of {@link ${op.id}}.`,
+      ],
     },
   ];
   if (paged)
@@ -123,26 +155,52 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: metaName(op.id), type: 'OperationMeta', initializer: printMeta(operationMeta(ir, op)) }],
+    declarations: [{ name: metaName(op.id), type: 'OperationMeta', initializer: literal(operationMeta(ir, op)) }],
     docs: [`Metadata of \`${op.method} ${op.path}\`.`],
   });
-  const required = paramsRequired(ir, op);
   out.push({
     kind: StructureKind.Function,
     isExported: true,
     name: op.id,
-    parameters: [
-      { name: 'core', type: 'Core' },
-      { name: 'params', type: paramsType(op.id), hasQuestionToken: !required },
-      { name: 'options', type: 'RequestOptions', hasQuestionToken: true },
+    typeParameters,
+    parameters: [{ name: 'core', type: 'Core' }, ...params],
+    returnType,
+    statements: [
+      `return ${paged ? 'pageRequest' : untyped ? 'request<T>' : 'request'}(core, ${metaName(op.id)}, params, options);`,
     ],
-    returnType: paged
-      ? `PagePromise<${responseType(op.id)}, ${itemType(op.id)}>`
-      : `ApiPromise<${responseType(op.id)}>`,
-    statements: [`return ${paged ? 'pageRequest' : 'request'}(core, ${metaName(op.id)}, params, options);`],
     docs: [operationDoc(op)],
   });
   return out;
+}
+
+/** The area's group class: one method per operation, each a one-line delegation to its function. */
+function groupClass(ir: IR, area: string, ops: readonly IROperation[], doc: string): ClassDeclarationStructure {
+  const methods: Array<OptionalKind<MethodDeclarationStructure>> = [...ops]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .map((op) => {
+      const { typeParameters, returnType, params, call } = callShape(ir, op);
+      return {
+        name: op.id,
+        docs: [operationDoc(op)],
+        typeParameters,
+        parameters: params,
+        returnType,
+        statements: [`return ${call}(this.core, params, options);`],
+      };
+    });
+  return {
+    kind: StructureKind.Class,
+    isExported: true,
+    name: areaClass(area),
+    docs: [`${doc} Reached as \`client.${areaProperty(area)}\`, or on its own: \`new ${areaClass(area)}(core)\`.`],
+    ctors: [
+      {
+        parameters: [{ name: 'core', type: 'Core', scope: Scope.Private, isReadonly: true }],
+        docs: ['@param core the client (an `ExchangeClient`, or any `Core`) the calls go through'],
+      },
+    ],
+    methods,
+  };
 }
 
 /** Orders operations so that a lookup target's constant is declared before its users. */
@@ -151,8 +209,8 @@ function declarationOrder(ops: readonly IROperation[]): IROperation[] {
   return [...ops.filter((o) => targets.has(o.id)), ...ops.filter((o) => !targets.has(o.id))];
 }
 
-/** The per-area operation modules. */
-export function operationFiles(ir: IR): TsFile[] {
+/** The per-area operation modules, each ending with its group class. */
+export function operationFiles(ir: IR, areaDocs: Readonly<Record<string, string>>): TsFile[] {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
   const areaOf = new Map(ir.operations.map((o) => [o.id, o.area]));
   return areas.map((area) => {
@@ -176,7 +234,12 @@ export function operationFiles(ir: IR): TsFile[] {
       ...(needsPlain ? ['ApiPromise'] : []),
       ...(needsPage ? ['PagePromise'] : []),
     ];
-    const sharedTypes = [...(usesNoParams ? ['NoParams'] : []), ...(usesOpen ? ['JsonValue', 'OpenQuery'] : [])];
+    const usesBody = ops.some((o) => o.shape === 'named-only' && o.method !== 'GET' && o.method !== 'DELETE');
+    const sharedTypes = [
+      ...(usesNoParams ? ['NoParams'] : []),
+      ...(usesBody ? ['JsonValue'] : []),
+      ...(usesOpen ? ['OpenQuery', 'UntypedJson'] : []),
+    ];
     const statements: StatementStructures[] = [
       {
         kind: StructureKind.ImportDeclaration,
@@ -207,6 +270,7 @@ export function operationFiles(ir: IR): TsFile[] {
           namedImports: [...new Set(names)].sort(),
         })),
       ...ops.flatMap((op) => operationStatements(ir, op)),
+      groupClass(ir, area, ops, areaDocs[area] ?? area),
     ];
     return { path: `src/operations/${areaModule(area)}.ts`, statements };
   });

@@ -1,12 +1,11 @@
 /** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
+import { isObject } from '../../spec/lint/support/json.js';
 import type { FieldRule } from '../../templates/typescript/runtime/metadata.js';
 import { deref, objectProperties, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The IR's schema table seen as the bundled document it came from, so `#/components/schemas/X` refs resolve. */
 const asDocument = (ir: IR): Node => ({ components: { schemas: ir.schemas } });
@@ -15,7 +14,7 @@ function constraint(ir: IR, raw: unknown): Constraint {
   const s = deref(asDocument(ir), raw);
   const out: Constraint = {};
   if (!s) return out;
-  const t = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  const t: unknown = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
   if (typeof t === 'string' && ['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t))
     out.type = t as FieldRule['type'] & string;
   if (typeof s.format === 'string' && ['int32', 'int64', 'decimal'].includes(s.format)) out.format = s.format;
@@ -25,7 +24,7 @@ function constraint(ir: IR, raw: unknown): Constraint {
     )[];
   if (typeof s.pattern === 'string') out.pattern = s.pattern;
   for (const k of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const)
-    if (typeof s[k] === 'number') out[k] = s[k] as number;
+    if (typeof s[k] === 'number') out[k] = s[k];
   const dec = s['x-decimal'];
   if (isObject(dec)) {
     const d: { gt?: string; maxScale?: number } = {};
@@ -63,24 +62,22 @@ export function hasListBody(ir: IR, op: IROperation): boolean {
 export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
   const rules: FieldRule[] = [];
   for (const p of op.parameters) {
-    const rule = {
+    rules.push({
       name: p.name,
       in: p.in,
       ...(p.required ? { required: true as const } : {}),
       ...constraint(ir, p.schema),
-    };
-    rules.push(rule as FieldRule);
+    });
   }
   if (op.requestBody && op.shape === 'shaped') {
     const { properties, required } = bodyProperties(ir, op.requestBody.schema);
     for (const [name, schema] of Object.entries(properties)) {
-      const rule = {
+      rules.push({
         name,
-        in: 'body' as const,
+        in: 'body',
         ...(required.includes(name) ? { required: true as const } : {}),
         ...constraint(ir, schema),
-      };
-      rules.push(rule as FieldRule);
+      });
     }
   }
   return rules;

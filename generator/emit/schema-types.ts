@@ -4,12 +4,11 @@
  * closed in requests (a typo does not compile) and open in responses (`'a' | 'b' | (string & {})`):
  * the service adds values without notice, and a new value must not break a consumer's build.
  */
+import { isObject } from '../../spec/lint/support/json.js';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import type { IR } from '../ir/types.js';
 import { tsBanner } from './naming.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Component schema names reachable from a set of schemas. */
 function reachable(ir: IR, roots: unknown[]): Set<string> {

@@ -1,12 +1,18 @@
 /** API-wide modules: `api-meta.ts`, `metadata.ts` (operation table), `rate-limits.ts`, `labels.ts`, `index.ts`. */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
 import type { ApiMeta } from '../../templates/typescript/runtime/metadata.js';
 import { SpecError } from '../errors.js';
 import type { IR } from '../ir/types.js';
-import { areaClass, areaModule, metaName } from './naming.js';
+import { literal, Reference } from './literal.js';
+import { areaModule, metaName } from './naming.js';
 import type { TsFile } from './printer.js';
 
-const constant = (name: string, type: string | undefined, initializer: string, doc: string): StatementStructures => ({
+const constant = (
+  name: string,
+  type: string | undefined,
+  initializer: WriterFunction,
+  doc: string,
+): StatementStructures => ({
   kind: StructureKind.VariableStatement,
   isExported: true,
   declarationKind: VariableDeclarationKind.Const,
@@ -33,7 +39,7 @@ function clockOperation(ir: IR): { id: string; area: string } {
 /** `src/api-meta.ts`. */
 export function apiMetaFile(ir: IR): TsFile {
   const clock = clockOperation(ir);
-  const meta: Omit<ApiMeta, 'clock'> = {
+  const meta: Omit<ApiMeta, 'clock'> & { clock: Reference } = {
     release: ir.api.release,
     pathPrefix: ir.api.pathPrefix,
     servers: Object.fromEntries(ir.api.servers.map((s) => [s.name, s.url])),
@@ -42,8 +48,8 @@ export function apiMetaFile(ir: IR): TsFile {
     requestHeaders: ir.headers.request,
     transientLabels: ir.errors.transient,
     duplicateLabels: ir.errors.duplicate,
+    clock: new Reference(metaName(clock.id)),
   };
-  const text = `${JSON.stringify(meta).slice(0, -1)},"clock":${metaName(clock.id)}}`;
   return {
     path: 'src/api-meta.ts',
     statements: [
@@ -61,7 +67,7 @@ export function apiMetaFile(ir: IR): TsFile {
       constant(
         'apiMeta',
         'ApiMeta',
-        text,
+        literal(meta),
         `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`,
       ),
     ],
@@ -91,7 +97,10 @@ export function metadataFile(ir: IR): TsFile {
       constant(
         'operationMetas',
         undefined,
-        `{${ir.operations.map((o) => `${o.id}: ${metaName(o.id)}`).join(',')}} as const satisfies Readonly<Record<string, OperationMeta>>`,
+        literal(
+          Object.fromEntries(ir.operations.map((o) => [o.id, new Reference(metaName(o.id))])),
+          ' as const satisfies Readonly<Record<string, OperationMeta>>',
+        ),
         'Metadata of every operation, by operationId.',
       ),
       {
@@ -125,7 +134,7 @@ export function rateLimitFile(ir: IR): TsFile {
       constant(
         'rateLimits',
         undefined,
-        `${JSON.stringify(sorted)} as const`,
+        literal(sorted, ' as const'),
         'Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket.',
       ),
     ],
@@ -140,15 +149,10 @@ export function labelsFile(ir: IR): TsFile {
       constant(
         'knownErrorLabels',
         undefined,
-        `${JSON.stringify(ir.errors.labels)} as const`,
+        literal(ir.errors.labels, ' as const'),
         'Every error label the API documents.',
       ),
-      constant(
-        'errorLabelGroups',
-        undefined,
-        `${JSON.stringify(ir.errors.groups)} as const`,
-        'Known error labels by group.',
-      ),
+      constant('errorLabelGroups', undefined, literal(ir.errors.groups, ' as const'), 'Known error labels by group.'),
       {
         kind: StructureKind.TypeAlias,
         isExported: true,
@@ -170,18 +174,24 @@ export function labelsFile(ir: IR): TsFile {
 /** `src/index.ts`: the package entry point. */
 export function indexFile(ir: IR): TsFile {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
+  const from = (moduleSpecifier: string, namedExports?: string[], isTypeOnly = false): StatementStructures => ({
+    kind: StructureKind.ExportDeclaration,
+    moduleSpecifier,
+    isTypeOnly,
+    ...(namedExports ? { namedExports } : {}),
+  });
   return {
     path: 'src/index.ts',
     statements: [
-      `export * from './runtime/index.js';`,
-      `export type { JsonValue, NoParams, OpenQuery, OpenQueryValue } from './runtime/types.js';`,
-      `export { ExchangeClient, ${areas.map(areaClass).join(', ')} } from './client.js';`,
-      ...areas.map((a) => `export * from './operations/${areaModule(a)}.js';`),
-      `export { apiMeta } from './api-meta.js';`,
-      `export { operationMetas, type OperationId } from './metadata.js';`,
-      `export { rateLimits } from './rate-limits.js';`,
-      `export { knownErrorLabels, errorLabelGroups, type KnownErrorLabel, type ErrorLabel } from './labels.js';`,
-      `export type { components, operations, paths } from './schema.js';`,
+      from('./runtime/index.js'),
+      from('./runtime/types.js', ['JsonValue', 'NoParams', 'OpenQuery', 'OpenQueryValue', 'UntypedJson'], true),
+      from('./client.js', ['ExchangeClient']),
+      ...areas.map((a) => from(`./operations/${areaModule(a)}.js`)),
+      from('./api-meta.js', ['apiMeta']),
+      from('./metadata.js', ['operationMetas', 'type OperationId']),
+      from('./rate-limits.js', ['rateLimits']),
+      from('./labels.js', ['knownErrorLabels', 'errorLabelGroups', 'type KnownErrorLabel', 'type ErrorLabel']),
+      from('./schema.js', ['components', 'operations', 'paths'], true),
     ],
   };
 }

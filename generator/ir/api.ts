@@ -1,149 +1,87 @@
 /** Reads the API-wide parts of the IR: release, servers, signing, header names, error labels, removed operations. */
-import { pointer } from '../errors.js';
-import { deref, isObject, type Node } from './resolve.js';
-import type {
-  HttpMethod,
-  IR,
-  IRRemovedOperation,
-  IRRequestHeaders,
-  IRResponseHeaders,
-  IRServer,
-  IRSigning,
-} from './types.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
+import { readExtension, readRequired, type Report } from './extensions.js';
+import { deref, type Node } from './resolve.js';
+import type { IR, IRRemovedOperation, IRRequestHeaders, IRResponseHeaders, IRServer, IRSigning } from './types.js';
 
 type RootReport = (ptr: string, message: string) => void;
 
-const RESPONSE_ROLES: ReadonlyArray<keyof IRResponseHeaders> = [
-  'traceId',
-  'inTime',
-  'outTime',
-  'rateLimitRemaining',
-  'rateLimitLimit',
-  'rateLimitReset',
-  'paginationLimit',
-  'paginationOffset',
-  'paginationTotal',
-];
-const REQUEST_ROLES: ReadonlyArray<keyof IRRequestHeaders> = ['clientRequestId', 'sizeDecimal', 'expiry'];
-
-function headerNames<K extends string>(
-  doc: Node,
-  key: string,
-  roles: readonly K[],
-  report: RootReport,
-): Record<K, string> {
-  const v = doc[key];
-  const out = {} as Record<K, string>;
-  if (!isObject(v)) {
-    report(pointer(key), `${key} must map header roles to names`);
-    return out;
-  }
-  for (const role of roles) {
-    const name = v[role];
-    if (typeof name === 'string' && name.length > 0) out[role] = name;
-    else report(pointer(key, role), `${key}.${role} must name a header`);
-  }
-  return out;
-}
+/** A report for the extensions of the node at `base` (a pointer from the root). */
+const below =
+  (report: RootReport, ...base: Array<string | number>): Report =>
+  (rel, message) =>
+    report(pointer(...base) + rel, message);
 
 function servers(doc: Node, report: RootReport): IRServer[] {
   const list = Array.isArray(doc.servers) ? doc.servers : [];
   return list.flatMap((raw, i) => {
-    if (!isObject(raw) || typeof raw.url !== 'string' || typeof raw['x-server-name'] !== 'string') {
-      report(pointer('servers', i), 'server needs url and x-server-name');
+    const name = isObject(raw) ? readRequired<string>(raw, 'x-server-name', below(report, 'servers', i)) : undefined;
+    if (!isObject(raw) || typeof raw.url !== 'string' || name === undefined) {
+      if (!isObject(raw) || typeof raw.url !== 'string') report(pointer('servers', i), 'server needs url');
       return [];
     }
     const vars = isObject(raw.variables) ? raw.variables : {};
-    const url = raw.url.replace(/\{(\w+)\}/g, (_m, name: string) => {
-      const def = isObject(vars[name]) ? vars[name].default : undefined;
-      return typeof def === 'string' ? def : `{${name}}`;
+    const url = raw.url.replace(/\{(\w+)\}/g, (_m, key: string) => {
+      const def = isObject(vars[key]) ? vars[key].default : undefined;
+      return typeof def === 'string' ? def : `{${key}}`;
     });
-    return [
-      { name: raw['x-server-name'], description: typeof raw.description === 'string' ? raw.description : '', url },
-    ];
+    return [{ name, description: typeof raw.description === 'string' ? raw.description : '', url }];
   });
 }
+
+type SigningValue = Omit<IRSigning, 'algorithm' | 'timestampUnit'> & { timestampUnit: 's' };
 
 function signing(doc: Node, report: RootReport): IRSigning {
   const schemes =
     isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
-  const scheme = deref(doc, schemes.apiv4);
-  const s = scheme?.['x-signing'];
-  if (!isObject(s) || !isObject(s.headers) || !Array.isArray(s.payload) || typeof s.maxSkewSeconds !== 'number') {
-    report(
-      pointer('components', 'securitySchemes', 'apiv4', 'x-signing'),
-      'x-signing must give headers, payload and maxSkewSeconds',
-    );
-    return {} as IRSigning;
-  }
+  const scheme = deref(doc, schemes.apiv4) ?? {};
+  const s = readRequired<SigningValue>(scheme, 'x-signing', below(report, 'components', 'securitySchemes', 'apiv4'));
+  if (!s) return {} as IRSigning;
   return {
     algorithm: 'HMAC-SHA512',
-    headers: {
-      key: String(s.headers.key),
-      timestamp: String(s.headers.timestamp),
-      signature: String(s.headers.signature),
-    },
-    payload: s.payload as IRSigning['payload'],
-    separator: String(s.separator),
-    pathIncludesPrefix: s.pathIncludesPrefix === true,
-    timestampUnit: 's',
+    headers: { key: s.headers.key, timestamp: s.headers.timestamp, signature: s.headers.signature },
+    payload: [...s.payload],
+    separator: s.separator,
+    pathIncludesPrefix: s.pathIncludesPrefix,
+    timestampUnit: s.timestampUnit,
     maxSkewSeconds: s.maxSkewSeconds,
-    emptyBodySha512: String(s.emptyBodySha512),
-    clockEndpoint: String(s.clockEndpoint),
+    emptyBodySha512: s.emptyBodySha512,
+    clockEndpoint: s.clockEndpoint,
   };
 }
 
-function errors(doc: Node): IR['errors'] {
+function errors(doc: Node, report: RootReport): IR['errors'] {
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const label = deref(doc, schemas.ErrorLabel) ?? {};
   const known = new Set<string>();
   for (const part of Array.isArray(label.anyOf) ? label.anyOf : [])
     if (isObject(part) && Array.isArray(part.enum)) for (const v of part.enum) if (typeof v === 'string') known.add(v);
-  const strings = (v: unknown): string[] =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  const at = below(report, 'components', 'schemas', 'ErrorLabel');
+  const rawGroups = readExtension<Record<string, string[]>>(label, 'x-label-groups', at) ?? {};
   const groups: Record<string, string[]> = {};
-  const rawGroups = isObject(label['x-label-groups']) ? label['x-label-groups'] : {};
-  for (const name of Object.keys(rawGroups).sort()) groups[name] = strings(rawGroups[name]);
+  for (const name of Object.keys(rawGroups).sort()) groups[name] = [...(rawGroups[name] ?? [])];
   return {
     labels: [...known].sort(),
     groups,
-    transient: strings(label['x-transient-labels']),
-    duplicate: strings(label['x-duplicate-labels']),
+    transient: [...(readExtension<string[]>(label, 'x-transient-labels', at) ?? [])],
+    duplicate: [...(readExtension<string[]>(label, 'x-duplicate-labels', at) ?? [])],
   };
 }
 
 function removed(doc: Node, report: RootReport): IRRemovedOperation[] {
-  const list = doc['x-removed-operations'];
-  if (list === undefined) return [];
-  if (!Array.isArray(list)) {
-    report(pointer('x-removed-operations'), 'x-removed-operations must be a list');
-    return [];
-  }
+  const list = readExtension<IRRemovedOperation[]>(doc, 'x-removed-operations', below(report)) ?? [];
   return list
-    .flatMap((raw, i) => {
-      const ok =
-        isObject(raw) &&
-        typeof raw.method === 'string' &&
-        typeof raw.path === 'string' &&
-        ['removed', 'moved', 'deprecated'].includes(String(raw.status)) &&
-        Array.isArray(raw.replacedBy);
-      if (!ok) {
-        report(
-          pointer('x-removed-operations', i),
-          'entry must be {method, path, status: removed|moved|deprecated, replacedBy: [...]}',
-        );
-        return [];
-      }
+    .map((raw) => {
       const e: IRRemovedOperation = {
-        method: String(raw.method).toUpperCase() as HttpMethod,
-        path: raw.path as string,
-        status: raw.status as IRRemovedOperation['status'],
-        replacedBy: (raw.replacedBy as unknown[]).map(String),
+        method: raw.method,
+        path: raw.path,
+        status: raw.status,
+        replacedBy: [...raw.replacedBy],
       };
-      if (typeof raw.operationId === 'string') e.operationId = raw.operationId;
-      if (typeof raw.removedIn === 'string') e.removedIn = raw.removedIn;
-      if (typeof raw.note === 'string') e.note = raw.note;
-      return [e];
+      if (raw.operationId !== undefined) e.operationId = raw.operationId;
+      if (raw.removedIn !== undefined) e.removedIn = raw.removedIn;
+      if (raw.note !== undefined) e.note = raw.note;
+      return e;
     })
     .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 }
@@ -157,8 +95,7 @@ export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | '
       pointer('info', 'version'),
       `info.version must be the API release label v4.<minor>.<patch>, got ${JSON.stringify(release)}`,
     );
-  const prefix = typeof doc['x-path-prefix'] === 'string' ? doc['x-path-prefix'] : '';
-  if (!prefix.startsWith('/')) report(pointer('x-path-prefix'), 'x-path-prefix must be a path such as /api/v4');
+  const prefix = readRequired<string>(doc, 'x-path-prefix', below(report)) ?? '';
   return {
     api: {
       title: typeof info.title === 'string' ? info.title : '',
@@ -173,10 +110,10 @@ export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | '
     },
     signing: signing(doc, report),
     headers: {
-      response: headerNames(doc, 'x-response-headers', RESPONSE_ROLES, report),
-      request: headerNames(doc, 'x-request-headers', REQUEST_ROLES, report),
+      response: readRequired<IRResponseHeaders>(doc, 'x-response-headers', below(report)) ?? ({} as IRResponseHeaders),
+      request: readRequired<IRRequestHeaders>(doc, 'x-request-headers', below(report)) ?? ({} as IRRequestHeaders),
     },
-    errors: errors(doc),
+    errors: errors(doc, report),
     removed: removed(doc, report),
   };
 }

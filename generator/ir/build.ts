@@ -2,7 +2,8 @@
  * Stage 2: the bundled spec becomes the IR. Every check that the emitters rely on happens here;
  * all problems are collected (with file and pointer) and reported together.
  */
-import { SpecError, pointer, type SpecProblem } from '../errors.js';
+import { SpecError, type SpecProblem } from '../errors.js';
+import { isObject, pointer } from '../../spec/lint/support/json.js';
 import {
   readIdempotency,
   readGroupLimit,
@@ -18,7 +19,7 @@ import {
   type Report,
 } from './extensions.js';
 import { int64Paths } from './int64.js';
-import { deref, isObject, type Node } from './resolve.js';
+import { deref, type Node } from './resolve.js';
 import { readApi } from './api.js';
 import {
   IR_VERSION,
@@ -76,7 +77,7 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
   const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const schemas: Record<string, JsonSchema> = {};
   for (const name of Object.keys(components).sort()) schemas[name] = components[name] as JsonSchema;
-  return { irVersion: IR_VERSION, ...api, operations, schemas } as IR;
+  return { irVersion: IR_VERSION, ...api, operations, schemas };
 }
 
 function buildOperation(
@@ -93,7 +94,7 @@ function buildOperation(
     return undefined;
   }
   const tags = Array.isArray(op.tags) ? op.tags : [];
-  const area = tags[0];
+  const area: unknown = tags[0];
   if (typeof area !== 'string') report('/tags', 'operation needs a first tag naming its area');
   const isPublic = Array.isArray(op.security) && op.security.length === 0;
   const shaping = readShape(op, report);
@@ -166,7 +167,7 @@ function readParameters(doc: Node, path: string, item: Node, op: Node, report: R
         report(`${where}/${i}`, 'parameter needs name, in (path|query|header) and schema');
         return;
       }
-      const schema = p.schema as JsonSchema;
+      const schema: JsonSchema = p.schema;
       const param: IRParameter = { name: p.name, in: p.in as IRParameter['in'], required: p.required === true, schema };
       if (typeof p.description === 'string') param.description = p.description;
       if (p.deprecated === true) param.deprecated = true;
@@ -179,7 +180,7 @@ function readParameters(doc: Node, path: string, item: Node, op: Node, report: R
           );
         param.serialization = 'csv';
       }
-      merged.set(`${p.in}:${p.name}`, param);
+      merged.set(`${param.in}:${param.name}`, param);
     });
   }
   const params = [...merged.values()];
@@ -205,7 +206,7 @@ function readRequestBody(doc: Node, method: HttpMethod, op: Node, report: Report
     report('/requestBody', 'request body must have an application/json schema');
     return undefined;
   }
-  return { required: body.required === true, contentType: 'application/json', schema: media.schema as JsonSchema };
+  return { required: body.required === true, contentType: 'application/json', schema: media.schema };
 }
 
 function readResponses(doc: Node, op: Node, report: Report): IRResponse[] {
@@ -219,7 +220,7 @@ function readResponses(doc: Node, op: Node, report: Report): IRResponse[] {
     if (!r) continue;
     const media = isObject(r.content) ? deref(doc, r.content['application/json']) : undefined;
     const entry: IRResponse = { status, description: typeof r.description === 'string' ? r.description : '' };
-    if (media && isObject(media.schema)) entry.schema = media.schema as JsonSchema;
+    if (media && isObject(media.schema)) entry.schema = media.schema;
     if (status === '204' && entry.schema) report(`/responses/204`, '204 must not have a body');
     out.push(entry);
   }

@@ -4,7 +4,7 @@
  * `components.schemas`, mapping each name to `{"$ref": "#/schemas/<Name>"}`, so every `$ref` in
  * the file resolves inside the file with a plain JSON-pointer resolver.
  */
-import { isObject } from './resolve.js';
+import { isObject } from '../../spec/lint/support/json.js';
 import type { IR } from './types.js';
 
 /** ir.json: the IR plus the alias table that makes its references resolve inside it. */

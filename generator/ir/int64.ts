@@ -3,7 +3,8 @@
  * map value): int64 integers (the IR's `int64` paths) and decimal strings (read as exact decimals
  * by targets that have a decimal type).
  */
-import { deref, isObject, type Node } from './resolve.js';
+import { isObject } from '../../spec/lint/support/json.js';
+import { deref, type Node } from './resolve.js';
 import type { ValuePath } from './types.js';
 
 const hasType = (s: Node, type: string): boolean => s.type === type || (Array.isArray(s.type) && s.type.includes(type));

@@ -1,22 +1,14 @@
 /** `$ref` resolution inside the bundled document (all refs are local after bundling). */
+import { isObject, nodeAt } from '../../spec/lint/support/json.js';
 import type { JsonSchema } from './types.js';
 
 /** A JSON object node of the bundled document. */
 export type Node = Record<string, unknown>;
 
-/** True for a plain JSON object. */
-export const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Follows a local `#/...` pointer. */
+/** Follows a local `#/...` reference (a URI fragment: each segment percent-decoded first). */
 export function atPointer(doc: Node, ref: string): unknown {
   if (!ref.startsWith('#')) throw new Error(`non-local $ref after bundling: ${ref}`);
-  let cur: unknown = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    if (raw === '' && ref === '#') break;
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    cur = isObject(cur) ? cur[key] : Array.isArray(cur) ? cur[Number(key)] : undefined;
-  }
-  return cur;
+  return nodeAt(doc, ref.slice(1).split('/').map(decodeURIComponent).join('/'));
 }
 
 /** Follows `$ref`s until a non-reference node (bounded, so a ref cycle cannot hang). */

@@ -2,6 +2,7 @@
  * The contract of a stateful handler: it receives a request that passed signature checks,
  * validation and the rate limit, and answers it from (and changes) the mock's state.
  */
+import { isObject } from '../../spec/lint/support/json.js';
 import type { IROperation } from '../../generator/ir/types.js';
 import type { MockHttpError } from '../errors.js';
 import type { PaginationInfo } from '../headers.js';
@@ -50,21 +51,24 @@ export type HandlerTable = Readonly<Record<string, Handler>>;
 
 /** The body's field `name` when it is a non-empty string. */
 export function textField(body: unknown, name: string): string | undefined {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const value = (body as Record<string, unknown>)[name];
+  if (!isObject(body)) return undefined;
+  const value = body[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** The body as a plain object (`{}` when it is not one). */
 export function bodyObject(body: unknown): Record<string, unknown> {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return isObject(body) ? body : {};
 }
 
-/** A query value as text (`undefined` when absent or empty). */
+/** A query value as text (`undefined` when absent or empty; a list comma-joined, as on the wire). */
 export function queryText(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined || value === null || value === '') return undefined;
-  return String(value);
+  if (Array.isArray(value)) return value.map((item) => queryText({ item }, 'item') ?? '').join(',');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
 }
 
 /** A query value as a number (`undefined` when absent or not numeric). */

@@ -1,8 +1,9 @@
 /**
  * Command-line arguments of `npm run record`. The key and secret may come from the environment
  * (`EXCHANGE_KEY`, `EXCHANGE_SECRET`), which keeps the secret out of the process list; flags win.
- * Errors name the flag and never echo a credential.
+ * Errors name the flag and never echo a credential. Tokens come from `node:util` `parseArgs`.
  */
+import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
 
 /** What one recording run needs. */
 export interface RecordArgs {
@@ -50,31 +51,55 @@ Calls one operation on a real deployment and writes what came back as a mock fix
 The fixture never holds the key, the secret, the signature or credential headers; a response
 that still contains the secret or the key after scrubbing is refused and nothing is written.`;
 
-const VALUE_FLAGS = new Set(['base', 'key', 'secret', 'op', 'params', 'out', 'name']);
-const SWITCHES = new Set(['scrub-accounts', 'allow-invalid', 'help']);
+/** The flags `node:util` `parseArgs` knows: value flags are strings, switches booleans. */
+const OPTIONS = {
+  base: { type: 'string' },
+  key: { type: 'string' },
+  secret: { type: 'string' },
+  op: { type: 'string' },
+  params: { type: 'string' },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  'scrub-accounts': { type: 'boolean' },
+  'allow-invalid': { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+type Flag = keyof typeof OPTIONS;
+const isFlag = (name: string): name is Flag => Object.hasOwn(OPTIONS, name);
 
 /** Parses `argv` (without the node and script entries); `help: true` when `--help` was given. */
 export function parseArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): RecordArgs | { help: true } {
+  // Non-strict parsing keeps every token, so each mistake gets its own message naming the flag.
+  const { tokens } = parseArgv({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const values = new Map<string, string>();
   const switches = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (!arg.startsWith('--')) throw new UsageError(`unexpected argument "${arg}" (flags start with --; see --help)`);
-    const eq = arg.indexOf('=');
-    const flag = arg.slice(2, eq < 0 ? undefined : eq);
-    if (SWITCHES.has(flag)) {
-      if (eq >= 0) throw new UsageError(`--${flag} takes no value`);
+  for (const token of tokens) {
+    if (token.kind !== 'option') {
+      const arg = token.kind === 'positional' ? token.value : '--';
+      throw new UsageError(`unexpected argument "${arg}" (flags start with --; see --help)`);
+    }
+    const flag = token.name;
+    if (!isFlag(flag) || !token.rawName.startsWith('--'))
+      throw new UsageError(`unknown flag ${token.rawName} (see --help)`);
+    if (OPTIONS[flag].type === 'boolean') {
+      if (token.value !== undefined) throw new UsageError(`--${flag} takes no value`);
       switches.add(flag);
       continue;
     }
-    if (!VALUE_FLAGS.has(flag)) throw new UsageError(`unknown flag --${flag} (see --help)`);
-    const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`--${flag} needs a value`);
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--')))
+      throw new UsageError(`--${flag} needs a value`);
     if (values.has(flag)) throw new UsageError(`--${flag} is given twice`);
-    values.set(flag, value);
+    values.set(flag, token.value);
   }
   if (switches.has('help')) return { help: true };
 

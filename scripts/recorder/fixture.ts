@@ -51,7 +51,7 @@ export function parseExact(text: string, what: string): unknown {
   try {
     return parseLossless(text);
   } catch (e) {
-    throw new Error(`${what} is not JSON (${(e as Error).message})`);
+    throw new Error(`${what} is not JSON (${(e as Error).message})`, { cause: e });
   }
 }
 

@@ -54,7 +54,9 @@ function readGenerated(name: string): unknown {
   try {
     return JSON.parse(readFileSync(`${GENERATED_DIR}${name}`, 'utf8')) as unknown;
   } catch (e) {
-    throw new Error(`cannot read generated/${name} (${(e as Error).message}); run npm run generate first`);
+    throw new Error(`cannot read generated/${name} (${(e as Error).message}); run npm run generate first`, {
+      cause: e,
+    });
   }
 }
 
@@ -64,7 +66,7 @@ export function parseParams(text: string): Record<string, unknown> {
   try {
     parsed = parseLossless(text);
   } catch (e) {
-    throw new Error(`--params is not JSON (${(e as Error).message})`);
+    throw new Error(`--params is not JSON (${(e as Error).message})`, { cause: e });
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new Error('--params must be a JSON object');

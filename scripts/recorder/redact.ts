@@ -72,7 +72,9 @@ export function keptHeaders(
       r.rateLimitReset,
     ].map((h) => h.toLowerCase()),
   );
-  const byLower = new Map(Object.values(r).map((name) => [name.toLowerCase(), name]));
+  const byLower = new Map(
+    Object.values<string>(r as Readonly<Record<keyof typeof r, string>>).map((name) => [name.toLowerCase(), name]),
+  );
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();

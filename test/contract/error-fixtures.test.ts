@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  ApiError,
+  type ApiError,
   AuthenticationError,
   BadRequestError,
   NotFoundError,

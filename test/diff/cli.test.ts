@@ -126,7 +126,7 @@ describe.concurrent('spec:diff CLI', () => {
       expect(out.version.needed).toBe('major');
       expect(out.new.release).toBe('v4.106.0');
       expect(out.changes.map((c) => c.kind)).toEqual([
-        ...Array(5).fill('type-changed'),
+        ...Array<string>(5).fill('type-changed'),
         'parameter-added',
         'api-release-changed',
       ]);

@@ -347,10 +347,7 @@ describe('corpus: messages carry the old and new values', () => {
     },
     {
       given: 'documented-behaviour',
-      want: [
-        expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as unknown as string,
-        'retry keyed → never',
-      ],
+      want: [expect.stringMatching(/^time range .*"maxDays":30.* → .*"maxDays":7/) as string, 'retry keyed → never'],
     },
   ];
   it.each(MESSAGES)('$given', async ({ given, want }) => {

@@ -37,6 +37,10 @@ describe('bumpVersion', () => {
     { given: ['1.4.2', 'none'], want: '1.4.2' },
     { given: ['0.1.0', 'minor'], want: '0.2.0' },
     { given: ['0.9.9', 'patch'], want: '0.9.10' },
+    { given: ['2.0.0-beta.1', 'major'], want: '2.0.0' },
+    { given: ['1.4.2-rc.1', 'patch'], want: '1.4.2' },
+    { given: ['1.4.2-rc.1', 'minor'], want: '1.5.0' },
+    { given: ['1.4.2-rc.1', 'none'], want: '1.4.2-rc.1' },
   ];
   it.each(CASES)('$given -> $want', ({ given, want }) => {
     expect(bumpVersion(...given)).toBe(want);
@@ -55,6 +59,7 @@ describe('planVersion', () => {
       { given: ['0.1.0', ['deprecated']], want: { needed: 'minor', bump: 'patch', next: '0.1.1', note: true } },
       { given: ['0.1.0', ['changed']], want: { needed: 'patch', bump: 'patch', next: '0.1.1', note: true } },
       { given: ['0.1.0', []], want: { needed: 'none', bump: 'none', next: '0.1.0', note: false } },
+      { given: ['1.0.0-rc.1', ['added']], want: { needed: 'minor', bump: 'minor', next: '1.0.0', note: false } },
     ];
   it.each(CASES)('$given', ({ given: [current, categories], want }) => {
     const plan = planVersion(current, changes(...categories));
@@ -73,11 +78,15 @@ describe('planVersion', () => {
 });
 
 describe('parseVersion', () => {
-  it.each(['1.0', 'v1.0.0', '1.0.0-beta.1', '', '01.a.0'])('rejects %j naming the value', (given) => {
+  it.each(['1.0', 'v1.0.0', '', '01.a.0', ' 1.0.0', '1.0.0-'])('rejects %j naming the value', (given) => {
     expect(() => parseVersion(given)).toThrow(VersionError);
     expect(() => parseVersion(given)).toThrow(JSON.stringify(given));
   });
-  it('reads the three numbers', () => {
-    expect(parseVersion('10.20.30')).toEqual([10, 20, 30]);
+  it.each([
+    { given: '10.20.30', want: [10, 20, 30] },
+    { given: '1.0.0-beta.1', want: [1, 0, 0] },
+    { given: '0.2.0-rc.1+build.7', want: [0, 2, 0] },
+  ])('reads the three numbers of $given', ({ given, want }) => {
+    expect(parseVersion(given)).toEqual(want);
   });
 });

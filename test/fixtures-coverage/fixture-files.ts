@@ -4,10 +4,12 @@
  * parsed with every number exact (`LosslessNumber`s, for comparisons and for building calls) and
  * as plain JSON (for schema validation).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { listJsonFiles } from '../../mock/fixture-store.js';
+import { isFixtureObject as isObject } from '../../mock/fixture-format.js';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
+import { parse as parseLossless } from 'lossless-json';
 
 /** The project's fixture folder, `mock/fixtures/`. */
 export const FIXTURES_DIR = fileURLToPath(new URL('../../mock/fixtures/', import.meta.url));
@@ -42,20 +44,6 @@ export interface ExactFixture {
   recorded?: Record<string, unknown>;
 }
 
-/** Every `*.json` file under `dir`, sorted by path. */
-export function listFixtureFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string): void => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.json')) out.push(full);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
 /** The fixtures in the file text `text` found at `source`. Throws naming the file on bad JSON. */
 export function parseFixtureText(text: string, source: string): LoadedFixture[] {
   let exact: unknown;
@@ -64,7 +52,7 @@ export function parseFixtureText(text: string, source: string): LoadedFixture[] 
     exact = parseLossless(text);
     plain = JSON.parse(text) as unknown;
   } catch (e) {
-    throw new Error(`${source}: not valid JSON (${(e as Error).message})`);
+    throw new Error(`${source}: not valid JSON (${(e as Error).message})`, { cause: e });
   }
   const exactList = Array.isArray(exact) ? exact : [exact];
   const plainList = Array.isArray(plain) ? (plain as unknown[]) : [plain];
@@ -84,7 +72,7 @@ export function parseFixtureText(text: string, source: string): LoadedFixture[] 
 
 /** Every fixture under `dir`, in load order. */
 export function loadFixtures(dir: string = FIXTURES_DIR): LoadedFixture[] {
-  return listFixtureFiles(dir).flatMap((file) => parseFixtureText(readFileSync(file, 'utf8'), relative(dir, file)));
+  return listJsonFiles(dir).flatMap((file) => parseFixtureText(readFileSync(file, 'utf8'), relative(dir, file)));
 }
 
 /** Whether a fixture answers with a success status (2xx). */
@@ -99,6 +87,4 @@ export function statusOf(fixture: LoadedFixture): number {
 }
 
 /** Whether `value` is a JSON object (not an array, not a lossless number). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !isLosslessNumber(value);
-}
+export { isObject };

@@ -3,6 +3,7 @@
  * OpenAPI 3.1 uses) and ajv-formats, plus the spec's own `decimal` format and `x-decimal` keyword
  * (`gt`, `maxScale`). Independent of the mock's validator, so it can check the mock's inputs.
  */
+import { nodeAt } from '../../spec/lint/support/json.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
@@ -95,14 +96,7 @@ export class SpecValidator {
       if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
       const ref = (current as Record<string, unknown>)['$ref'];
       if (typeof ref !== 'string' || !ref.startsWith('#/')) return current as Record<string, unknown>;
-      current = ref
-        .slice(2)
-        .split('/')
-        .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'))
-        .reduce<unknown>(
-          (n, k) => (n !== null && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined),
-          this.#spec,
-        );
+      current = nodeAt(this.#spec, ref.slice(1));
     }
     return undefined;
   }

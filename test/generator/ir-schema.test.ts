@@ -15,6 +15,13 @@ const schema = JSON.parse(await readFile(path.join(ROOT, 'generator/ir/ir.schema
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 const validate = ajv.compile(schema);
 
+/** The committed IR as the cases change it: a field wrong, missing or added. */
+type Mutable = {
+  api: { release: unknown };
+  operations: Array<{ retry?: unknown; rateLimit?: unknown }>;
+  extra?: unknown;
+};
+
 describe('the IR JSON Schema', () => {
   it('is versioned with the IR', () => {
     expect((schema.properties as Record<string, { const?: string }>).irVersion?.const).toBe(IR_VERSION);
@@ -24,7 +31,7 @@ describe('the IR JSON Schema', () => {
   it('accepts the IR of the real spec', async () => {
     const entry = path.join(ROOT, 'spec/openapi.yaml');
     const loaded = await loadSpec({ entry, root: ROOT });
-    const ir = JSON.parse(
+    const ir: unknown = JSON.parse(
       JSON.stringify(
         irDocument(buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: 'spec/openapi.yaml' })),
       ),
@@ -35,12 +42,12 @@ describe('the IR JSON Schema', () => {
   }, 30_000);
 
   it.each([
-    { given: 'an unknown retry policy', mutate: (ir: any) => (ir.operations[0].retry = 'maybe') },
-    { given: 'a missing rate limit', mutate: (ir: any) => delete ir.operations[0].rateLimit },
-    { given: 'an unknown top-level field', mutate: (ir: any) => (ir.extra = 1) },
-    { given: 'a bad release label', mutate: (ir: any) => (ir.api.release = '4.1') },
+    { given: 'an unknown retry policy', mutate: (ir: Mutable) => (ir.operations[0]!.retry = 'maybe') },
+    { given: 'a missing rate limit', mutate: (ir: Mutable) => delete ir.operations[0]!.rateLimit },
+    { given: 'an unknown top-level field', mutate: (ir: Mutable) => (ir.extra = 1) },
+    { given: 'a bad release label', mutate: (ir: Mutable) => (ir.api.release = '4.1') },
   ])('rejects $given', async ({ mutate }) => {
-    const committed = JSON.parse(await readFile(path.join(ROOT, 'generated/ir.json'), 'utf8'));
+    const committed = JSON.parse(await readFile(path.join(ROOT, 'generated/ir.json'), 'utf8')) as Mutable;
     expect(validate(committed)).toBe(true);
     mutate(committed);
     expect(validate(committed)).toBe(false);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { extension } from '../../spec/extensions/check.js';
 import {
   readGroupLimit,
   readPagination,
+  readPermission,
+  readShape,
   readRateLimit,
   readRetry,
   readIdempotency,
@@ -107,14 +110,50 @@ describe('x- extension readers', () => {
   });
 
   it.each([
-    { given: { 'x-pagination': { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 } }, ok: true },
-    { given: { 'x-pagination': { style: 'cursor', defaultLimit: 100, maxLimit: 100 } }, ok: false },
-    { given: { 'x-pagination': { style: 'offset', defaultLimit: 1.5, maxLimit: 100 } }, ok: false },
-  ])('x-pagination $given', ({ given, ok }) => {
+    { given: { 'x-pagination': { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 } }, want: [] },
+    {
+      given: { 'x-pagination': { style: 'cursor', defaultLimit: 100, maxLimit: 100 } },
+      want: ["/x-pagination/style: `x-pagination.style` must be one of 'page', 'offset', got 'cursor'"],
+    },
+    {
+      given: { 'x-pagination': { style: 'offset', defaultLimit: 1.5, maxLimit: 100 } },
+      want: ['/x-pagination/defaultLimit: `x-pagination.defaultLimit` must be a positive integer, got 1.5'],
+    },
+    {
+      given: { 'x-pagination': { style: 'offset', defaultLimit: 500, maxLimit: 100 } },
+      want: ['/x-pagination/defaultLimit: `x-pagination.defaultLimit` is 500, above `maxLimit` 100'],
+    },
+  ])('x-pagination $given', ({ given, want }) => {
     const c = collect();
-    expect(readPagination(given, c.report) !== undefined).toBe(ok);
-    expect(c.problems.length === 0).toBe(ok);
-    if (!ok) expect(c.problems[0]).toMatch(/^\/x-pagination: x-pagination must be/);
+    expect(readPagination(given, c.report) !== undefined).toBe(want.length === 0);
+    expect(c.problems).toEqual(want);
+  });
+
+  it.each([
+    { given: {}, want: [': `x-shape` is required'] },
+    {
+      given: { 'x-shape': 'partial' },
+      want: ["/x-shape: `x-shape` must be one of 'seed', 'reference', 'named-only', got 'partial'"],
+    },
+    { given: { 'x-shape': 'named-only' }, want: [] },
+    { given: { 'x-shape': 'shaped' }, want: [] },
+  ])('x-shape $given', ({ given, want }) => {
+    const c = collect();
+    readShape(given, c.report);
+    expect(c.problems).toEqual(want);
+  });
+
+  it.each([
+    { given: { isPublic: false, op: {} }, want: [': `x-permission` is required'] },
+    {
+      given: { isPublic: true, op: { 'x-permission': { area: 'wallet', access: 'read' } } },
+      want: ['/x-permission: `x-permission` is for private operations; a public one has none'],
+    },
+    { given: { isPublic: true, op: {} }, want: [] },
+  ])('x-permission $given', ({ given, want }) => {
+    const c = collect();
+    readPermission(given.op, given.isPublic, c.report);
+    expect(c.problems).toEqual(want);
   });
 
   it.each([
@@ -159,18 +198,9 @@ describe('buildIR checks', () => {
     openapi: '3.1.0',
     info: { title: 't', version: 'v4.1.2' },
     'x-path-prefix': '/api/v4',
+    // Every header role the extension table requires, each named X-<role>.
     'x-response-headers': Object.fromEntries(
-      [
-        'traceId',
-        'inTime',
-        'outTime',
-        'rateLimitRemaining',
-        'rateLimitLimit',
-        'rateLimitReset',
-        'paginationLimit',
-        'paginationOffset',
-        'paginationTotal',
-      ].map((k) => [k, `X-${k}`]),
+      Object.keys(extension('x-response-headers').schema.properties ?? {}).map((k) => [k, `X-${k}`]),
     ),
     'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
     components: {
@@ -179,7 +209,12 @@ describe('buildIR checks', () => {
           'x-signing': {
             headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
             payload: ['method'],
+            separator: '\n',
+            pathIncludesPrefix: true,
+            timestampUnit: 's',
             maxSkewSeconds: 60,
+            emptyBodySha512: 'cf'.repeat(64),
+            clockEndpoint: 'GET /spot/time',
           },
         },
       },

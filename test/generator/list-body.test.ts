@@ -34,7 +34,12 @@ const root = {
         'x-signing': {
           headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
           payload: ['method'],
+          separator: '\n',
+          pathIncludesPrefix: true,
+          timestampUnit: 's',
           maxSkewSeconds: 60,
+          emptyBodySha512: 'cf'.repeat(64),
+          clockEndpoint: 'GET /spot/time',
         },
       },
     },

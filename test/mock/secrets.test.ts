@@ -35,7 +35,7 @@ describe('secrets', () => {
     const created = await t.call({ method: 'POST', path: '/sub_accounts/10001/keys', body: json({ name: 'k' }) });
     const subSecret = created.json.secret as string;
     await record({ method: 'GET', path: '/sub_accounts/10001/keys' });
-    await record({ method: 'GET', path: '/wallet/withdrawals', key: created.json.key, secret: subSecret });
+    await record({ method: 'GET', path: '/wallet/withdrawals', key: String(created.json.key), secret: subSecret });
 
     for (const r of t.mock.requests)
       expect(Object.keys(r).sort()).toEqual([

@@ -161,7 +161,7 @@ describe('signature verification', () => {
     const fresh = await t.call({
       method: 'GET',
       path: '/wallet/withdrawals',
-      timestamp: String(Math.floor(server.json.server_time / 1000)),
+      timestamp: String(Math.floor(Number(server.json.server_time) / 1000)),
     });
     expect(fresh.status).toBe(200);
   });

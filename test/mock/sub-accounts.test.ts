@@ -23,7 +23,7 @@ describe('sub-accounts', () => {
     expect(created.text).not.toContain('pw-123456');
     const id = created.json.user_id as number;
     expect((await get(`/sub_accounts/${id}`)).json.login_name).toBe('desk_new_04');
-    expect((await get('/sub_accounts')).json.map((s: { user_id: number }) => s.user_id)).toContain(id);
+    expect((await get('/sub_accounts')).json.map((s) => s['user_id'])).toContain(id);
   });
 
   it('refuses a login name that exists', async () => {
@@ -35,9 +35,9 @@ describe('sub-accounts', () => {
 
   it('lists normal sub-accounts by default and every type with type=0', async () => {
     const normal = await get('/sub_accounts');
-    expect(normal.json.map((s: { type: number }) => s.type)).toEqual([1, 1]);
+    expect(normal.json.map((s) => s['type'])).toEqual([1, 1]);
     const all = await get('/sub_accounts', 'type=0');
-    expect(all.json.map((s: { user_id: number }) => s.user_id)).toEqual([10001, 10002, 10003]);
+    expect(all.json.map((s) => s['user_id'])).toEqual([10001, 10002, 10003]);
   });
 
   it('locks (state 2) and unlocks (state 1) with 204, as GET shows', async () => {
@@ -105,7 +105,7 @@ describe('sub-account keys', () => {
     expect(update.status).toBe(204);
     const after = (await get(`/sub_accounts/10001/keys/${key}`)).json;
     expect(after).toMatchObject({ name: 'renamed', mode: 2, perms: [], ip_whitelist: [] });
-    expect(after.update_at).toBe(after.created_at + 5);
+    expect(after.update_at).toBe(Number(after.created_at) + 5);
   });
 
   it('deletes with 204; the key is then unknown', async () => {
@@ -118,7 +118,7 @@ describe('sub-account keys', () => {
   });
 
   it('lets a created key sign requests until it is deleted', async () => {
-    const created = (await create()).json as { key: string; secret: string };
+    const created = (await create()).json as unknown as { key: string; secret: string };
     const asSub = () =>
       t.call({ method: 'GET', path: '/wallet/withdrawals', key: created.key, secret: created.secret });
     expect((await asSub()).status).toBe(200);

@@ -79,7 +79,7 @@ describe('transfers', () => {
     await transfer();
     const all = await t.call({ method: 'GET', path: '/wallet/sub_account_transfers' });
     expect(all.status).toBe(200);
-    expect(all.json.map((r: { sub_account: string }) => r.sub_account)).toEqual(['10002', '10001']);
+    expect(all.json.map((r) => r['sub_account'])).toEqual(['10002', '10001']);
     expect(all.json[1]).toMatchObject({
       client_order_id: 'st-1',
       status: 'success',

@@ -21,7 +21,7 @@ interface Row {
 const list = async (query: string): Promise<{ rows: Row[]; total: string | null }> => {
   const res = await t.call({ method: 'GET', path: '/wallet/withdrawals', query });
   expect(res.status).toBe(200);
-  return { rows: res.json as Row[], total: res.headers.get('x-pagination-total') };
+  return { rows: res.json as unknown as Row[], total: res.headers.get('x-pagination-total') };
 };
 const withdraw = (fields: Record<string, unknown> = {}) =>
   t.call({
@@ -48,24 +48,25 @@ describe('withdrawals', () => {
       chain: 'TRX',
       memo: 'm',
     });
-    expect(res.json.id).toMatch(/^w\d+$/);
+    const id = String(res.json.id);
+    expect(id).toMatch(/^w\d+$/);
     const byOrder = await list('withdraw_order_id=wd-0001');
-    expect(byOrder.rows.map((r) => r.id)).toEqual([res.json.id]);
-    const byId = await list(`withdraw_id=${res.json.id}`);
+    expect(byOrder.rows.map((r) => r.id)).toEqual([id]);
+    const byId = await list(`withdraw_id=${id}`);
     expect(byId.rows).toHaveLength(1);
     const newest = await list('currency=USDT&limit=1');
-    expect(newest.rows[0]?.id).toBe(res.json.id);
+    expect(newest.rows[0]?.id).toBe(id);
   });
 
   it('cancels with 202 CANCELPEND, without fee/type/fail_reason/timestamp2, and refuses a second cancel', async () => {
-    const created = await withdraw();
+    const id = String((await withdraw()).json.id);
     t.mock.clock.advance(3_000);
-    const cancel = await t.call({ method: 'DELETE', path: `/withdrawals/${created.json.id}` });
+    const cancel = await t.call({ method: 'DELETE', path: `/withdrawals/${id}` });
     expect(cancel.status).toBe(202);
     expect(cancel.json.status).toBe('CANCELPEND');
     for (const gone of ['fee', 'type', 'fail_reason', 'timestamp2']) expect(cancel.json).not.toHaveProperty(gone);
-    expect((await list(`withdraw_id=${created.json.id}`)).rows[0]?.status).toBe('CANCELPEND');
-    const again = await t.call({ method: 'DELETE', path: `/withdrawals/${created.json.id}` });
+    expect((await list(`withdraw_id=${id}`)).rows[0]?.status).toBe('CANCELPEND');
+    const again = await t.call({ method: 'DELETE', path: `/withdrawals/${id}` });
     expect(again.status).toBe(400);
     expect(again.json.label).toBe('INVALID_WITHDRAW_CANCEL_STATUS');
   });
@@ -97,7 +98,7 @@ describe('withdrawals', () => {
       windows++;
       const from = to - 30 * DAY;
       let offset = 0;
-      let windowTotal: string | null = null;
+      let windowTotal: string | null;
       let pages = 0;
       for (;;) {
         const page = await list(`from=${from}&to=${to}&limit=20&offset=${offset}`);

@@ -48,6 +48,7 @@ export async function run(
     }
     throw new Error(
       `${command} ${args.join(' ')} (in ${cwd}) failed: ${failed.message}\n${failed.stdout ?? ''}\n${failed.stderr ?? ''}`,
+      { cause: error },
     );
   }
 }

@@ -86,7 +86,7 @@ describe('tarball contents', () => {
       dependencies?: Record<string, string>;
     };
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['lossless-json', 'openapi-fetch']);
-    const cjsManifest = JSON.parse(
+    const cjsManifest: unknown = JSON.parse(
       readFileSync(join(appDir, 'node_modules/exchange-v4/dist/cjs/package.json'), 'utf8'),
     );
     expect(cjsManifest).toEqual({ type: 'commonjs' });

@@ -15,6 +15,7 @@ import { parse as parseLossless } from 'lossless-json';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
 import type { RecordArgs } from '../../scripts/recorder/args.js';
+import type { RecordedFixture } from '../../scripts/recorder/fixture.js';
 import { fakeAccountId } from '../../scripts/recorder/redact.js';
 import { LeakRefusedError, SpecMismatchError, recordFixture } from '../../scripts/recorder/record.js';
 import { startUpstream } from './upstream.js';
@@ -77,21 +78,21 @@ describe('recordFixture', () => {
       expect(text).not.toContain(secretish);
     expect(text).toContain('"id": 9007199254740993');
 
-    const [fixture] = parseLossless(text) as Array<Record<string, any>>;
-    expect(fixture?.['request']).toEqual({
+    const [fixture] = parseLossless(text) as RecordedFixture[];
+    expect(fixture?.request).toEqual({
       query: { from: '1794614400', to: '1795219200', limit: '2', transaction_type: 'withdraw' },
     });
-    const query = Object.entries(fixture?.['request'].query as Record<string, string>)
+    const query = Object.entries(fixture?.request.query ?? {})
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
     expect(query).toBe(sent?.query);
-    const [record] = fixture?.['response'].body as Array<Record<string, any>>;
+    const [record] = fixture?.response.body as Array<Record<string, unknown>>;
     expect(String(record?.['push_uid'])).toBe(fakeAccountId('10001234'));
     expect(String(record?.['receive_uid'])).toBe(fakeAccountId('10005678'));
     expect(text).toContain(`"push_uid": ${fakeAccountId('10001234')}`);
     expect(record?.['message']).toBe('pushed with key fake-key-recorded');
-    expect(fixture?.['response'].headers).toEqual({ 'X-Pagination-Total': '1' });
-    expect(fixture?.['recorded']).toMatchObject({
+    expect(fixture?.response.headers).toEqual({ 'X-Pagination-Total': '1' });
+    expect(fixture?.recorded).toMatchObject({
       server: new URL(upstream.url).origin,
       note: 'account ids replaced by stable fake ids',
     });
@@ -131,11 +132,12 @@ describe('recordFixture', () => {
     const text = readFileSync(result.file, 'utf8');
     expect(text).not.toContain('c0ffee0123456789');
     expect(text).not.toContain('real-looking-secret');
-    const [fixture] = parseLossless(text) as Array<Record<string, any>>;
-    expect(fixture?.['request'].path).toEqual({ user_id: fakeAccountId('10002311') });
-    expect(fixture?.['response'].body.key).toBe('fake-key-1');
-    expect(fixture?.['response'].body.secret).toBe('fake-secret-2');
-    expect(String(fixture?.['response'].body.user_id)).toBe(fakeAccountId('10002311'));
+    const [fixture] = parseLossless(text) as RecordedFixture[];
+    const body = fixture?.response.body as Record<string, unknown> | undefined;
+    expect(fixture?.request.path).toEqual({ user_id: fakeAccountId('10002311') });
+    expect(body?.['key']).toBe('fake-key-1');
+    expect(body?.['secret']).toBe('fake-secret-2');
+    expect(String(body?.['user_id'])).toBe(fakeAccountId('10002311'));
   });
 
   it('records an error answer as an error fixture', async () => {

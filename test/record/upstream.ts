@@ -4,9 +4,10 @@
  * own code, answers `GET /spot/time`, and answers every other request with what the test's
  * handler says, plus the headers a real response carries (trace id, rate-limit counters, a cookie).
  */
+import { text as readText } from 'node:stream/consumers';
+import { listenLocal } from '../support/local-server.js';
 import { createHash, createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
-import type { IncomingMessage } from 'node:http';
 
 /** A request as the upstream received it. */
 export interface UpstreamRequest {
@@ -39,15 +40,6 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /** Starts an upstream that accepts `key`/`secret` and answers with `handler`. */
 export async function startUpstream(
   key: string,
@@ -56,7 +48,7 @@ export async function startUpstream(
 ): Promise<Upstream> {
   const requests: UpstreamRequest[] = [];
   const server = createServer((req, res) => {
-    void readBody(req).then((body) => {
+    void readText(req).then((body) => {
       const url = req.url ?? '/';
       const cut = url.indexOf('?');
       const path = cut < 0 ? url : url.slice(0, cut);
@@ -107,16 +99,6 @@ export async function startUpstream(
       res.end(answer.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/api/v4`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenLocal(server);
+  return { url: `http://127.0.0.1:${port}/api/v4`, requests, close };
 }

@@ -178,9 +178,9 @@ describe('ServerClock', () => {
     let local = 1_000_000;
     const clock = new ServerClock(
       'lazy',
-      async () => {
+      () => {
         local += 400; // the round trip takes 400 ms
-        return 1_000_000 + 60_000 + 200;
+        return Promise.resolve(1_000_000 + 60_000 + 200);
       },
       () => local,
     );
@@ -190,7 +190,7 @@ describe('ServerClock', () => {
   });
 
   it("'off' never measures", async () => {
-    const source = vi.fn(async () => 0);
+    const source = vi.fn(() => Promise.resolve(0));
     const clock = new ServerClock('off', source);
     await clock.ready();
     clock.start();

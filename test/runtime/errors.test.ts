@@ -5,7 +5,7 @@ import {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
-  ExchangeError,
+  type ExchangeError,
   isAbortError,
   isApiError,
   isAuthenticationError,

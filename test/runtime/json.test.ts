@@ -1,8 +1,9 @@
+import type * as LosslessJson from 'lossless-json';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 // Wrap lossless-json's parse in a spy so the tests can see which path a text took.
 vi.mock('lossless-json', async (importOriginal) => {
-  const original = await importOriginal<typeof import('lossless-json')>();
+  const original = await importOriginal<typeof LosslessJson>();
   return { ...original, parse: vi.fn(original.parse) };
 });
 
@@ -102,7 +103,7 @@ describe('parseJson', () => {
     {
       name: 'long float digits stay a number',
       given: { text: '{"x":0.12345678901234567}' },
-      want: { x: 0.12345678901234567 },
+      want: { x: Number('0.12345678901234567') },
     },
     { name: 'exponent stays a number', given: { text: '{"x":1e300}' }, want: { x: 1e300 } },
     {
@@ -170,6 +171,33 @@ describe('parseJson', () => {
   it('uses lossless-json when the text has a 16-digit run', () => {
     parseJson(`{"id":${ORDER_ID}}`);
     expect(losslessParse).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('parseJson of an untyped response: every integer a string, whatever its size', () => {
+  const cases: { name: string; given: { text: string; paths?: string[][] }; want: unknown }[] = [
+    { name: 'a small integer', given: { text: '{"n":1}' }, want: { n: '1' } },
+    { name: 'zero and negative zero', given: { text: '[0,-0,-5]' }, want: ['0', '0', '-5'] },
+    { name: 'an integer above 2^53', given: { text: `{"id":${TWO_53_PLUS_1}}` }, want: { id: TWO_53_PLUS_1 } },
+    { name: 'int64 extremes', given: { text: `[${MAX_INT64},${MIN_INT64}]` }, want: [MAX_INT64, MIN_INT64] },
+    { name: 'a fraction stays a number', given: { text: '{"rate":0.25}' }, want: { rate: 0.25 } },
+    { name: 'a written fraction stays a number', given: { text: '{"x":1.0}' }, want: { x: 1 } },
+    { name: 'an exponent stays a number', given: { text: '{"x":1e3}' }, want: { x: 1000 } },
+    {
+      name: 'nested lists and maps',
+      given: { text: '{"a":[{"b":2,"c":"3"}],"d":{"e":4.5,"f":true,"g":null}}' },
+      want: { a: [{ b: '2', c: '3' }], d: { e: 4.5, f: true, g: null } },
+    },
+    { name: 'a bare integer', given: { text: '42' }, want: '42' },
+    { name: 'int64 paths still apply', given: { text: '{"id":7}', paths: [['id']] }, want: { id: '7' } },
+  ];
+  it.each(cases)('$name', ({ given, want }) => {
+    expect(parseJson(given.text, given.paths, { untyped: true })).toEqual(want);
+  });
+
+  it('typed responses are unchanged: small integers stay numbers', () => {
+    expect(parseJson('{"n":1}')).toEqual({ n: 1 });
+    expect(parseJson('{"n":1}', undefined, { untyped: false })).toEqual({ n: 1 });
   });
 });
 

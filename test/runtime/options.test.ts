@@ -109,6 +109,7 @@ describe('the client never shows its credentials', () => {
       inspect(client.wallet, { showHidden: true, depth: 10 }),
       JSON.stringify(client),
       JSON.stringify(client.wallet),
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the test checks what String() prints
       String(client),
       Object.keys(client).join(','),
       Object.getOwnPropertyNames(client).join(','),
@@ -146,7 +147,7 @@ describe('timeouts', () => {
     expect((await a).error).toBeInstanceOf(TimeoutError);
     const b = outcomeOf(request(core, listWithdrawalsMeta, {}, { timeout: 100 }).withResponse());
     await vi.advanceTimersByTimeAsync(200);
-    expect((await b).error).toMatchObject({ message: expect.stringContaining('100 ms') });
+    expect(String((await b).error)).toContain('100 ms');
   });
 });
 

@@ -181,7 +181,7 @@ describe('withdrawals (retry: never)', () => {
     const outcome = await resolveOutcome(core, err);
     expect(outcome).toEqual({
       applied: true,
-      data: expect.objectContaining({ withdraw_order_id: 'w-77', status: 'REQUEST' }),
+      data: expect.objectContaining({ withdraw_order_id: 'w-77', status: 'REQUEST' }) as unknown,
     });
   });
 

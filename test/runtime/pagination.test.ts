@@ -100,7 +100,7 @@ type Rec = { id: number; t: number };
 /** A fake list endpoint over `records` that filters by [from, to] (inclusive, widened by `slack`) and pages. */
 function fakeServer(records: readonly Rec[], slack = 0) {
   const calls: Record<string, unknown>[] = [];
-  const fetchPage = async (p: Record<string, unknown>): Promise<readonly Rec[]> => {
+  const fetchPage = (p: Record<string, unknown>): Promise<readonly Rec[]> => {
     calls.push(p);
     const from = typeof p['from'] === 'number' ? p['from'] - slack : -Infinity;
     const to = typeof p['to'] === 'number' ? p['to'] + slack : Infinity;
@@ -109,7 +109,7 @@ function fakeServer(records: readonly Rec[], slack = 0) {
       typeof p['page'] === 'number'
         ? (p['page'] - 1) * (p['limit'] as number)
         : ((p['offset'] as number | undefined) ?? 0);
-    return records.filter((r) => r.t >= from && r.t <= to).slice(start, start + limit);
+    return Promise.resolve(records.filter((r) => r.t >= from && r.t <= to).slice(start, start + limit));
   };
   return { calls, fetchPage };
 }
@@ -223,7 +223,7 @@ describe('paginate', () => {
       paginate(
         pageOp,
         { limit: 10 },
-        async (p) => (calls.push(p), same),
+        (p) => (calls.push(p), Promise.resolve(same)),
         () => NOW,
       ),
     );
@@ -237,7 +237,7 @@ describe('paginate', () => {
       paginate(
         pageOp,
         { limit: 2 },
-        async () => pages.shift() ?? [],
+        () => Promise.resolve(pages.shift() ?? []),
         () => NOW,
       ),
     );
@@ -329,7 +329,7 @@ describe('paginate over time windows', () => {
       paginate(
         named,
         { query: { from: T, to: T + 40 * DAY, type: 'x' } },
-        async (p) => (calls.push(p), []),
+        (p) => (calls.push(p), Promise.resolve([])),
         () => NOW,
       ),
     );

@@ -130,14 +130,15 @@ describe('a signed call end to end', () => {
 
   it('a generated idempotency id is 32 hex chars; the caller value and idempotencyKey win', async () => {
     handler = () => json(200, { tx_id: 1 });
+    const sentOrderId = (): unknown => (JSON.parse(last().body) as { client_order_id?: unknown }).client_order_id;
     const core = testCore({ baseUrl: server.baseUrl });
     const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' };
     await request(core, transferMeta, base);
-    expect(JSON.parse(last().body).client_order_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(sentOrderId()).toMatch(/^[0-9a-f]{32}$/);
     await request(core, transferMeta, base, { idempotencyKey: 'opt-key' });
-    expect(JSON.parse(last().body).client_order_id).toBe('opt-key');
+    expect(sentOrderId()).toBe('opt-key');
     await request(core, transferMeta, { ...base, client_order_id: 'param-key' }, { idempotencyKey: 'opt-key' });
-    expect(JSON.parse(last().body).client_order_id).toBe('param-key');
+    expect(sentOrderId()).toBe('param-key');
     await expect(request(core, spotTimeMeta, {}, { idempotencyKey: 'x' })).rejects.toMatchObject({
       field: 'idempotencyKey',
     });

@@ -28,6 +28,7 @@ function renderings(error: unknown): string[] {
     if (current instanceof Error) {
       out.push(current.message, current.stack ?? '', current.toString());
     }
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the test checks what String() prints
     out.push(JSON.stringify(current) ?? '', inspect(current, { showHidden: true, depth: 10 }), String(current));
     current = (current as { cause?: unknown }).cause;
   }

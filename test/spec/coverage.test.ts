@@ -3,6 +3,7 @@
  * an operation with the recorded `x-shape`, or a root `x-removed-operations` entry (and no path);
  * every operation is listed; every operation carries `x-rate-limit`, every private one `x-permission`.
  */
+import { isObject } from '../../spec/lint/support/json.js';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { bundle, createConfig, parseYaml } from '@redocly/openapi-core';
@@ -37,10 +38,6 @@ interface SpecOperation {
   op: Record<string, unknown>;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isMethod(value: unknown): value is Method {
   return typeof value === 'string' && (METHODS as readonly string[]).includes(value);
 }
@@ -52,11 +49,11 @@ function isStatus(value: unknown): value is Status {
 /** Reads coverage.yaml; a malformed row throws with its index and the offending field. */
 function parseCoverage(text: string): CoverageEntry[] {
   const doc: unknown = parseYaml(text);
-  if (!isRecord(doc) || !Array.isArray(doc['endpoints'])) {
+  if (!isObject(doc) || !Array.isArray(doc['endpoints'])) {
     throw new Error('spec/coverage.yaml: top-level `endpoints` list missing');
   }
   return doc['endpoints'].map((row: unknown, i: number): CoverageEntry => {
-    if (!isRecord(row)) throw new Error(`spec/coverage.yaml endpoints[${i}]: not a mapping`);
+    if (!isObject(row)) throw new Error(`spec/coverage.yaml endpoints[${i}]: not a mapping`);
     const { method, path, status } = row;
     if (!isMethod(method))
       throw new Error(
@@ -78,15 +75,15 @@ const coverage = parseCoverage(await readFile(COVERAGE, 'utf8'));
 const config = await createConfig({});
 const bundled = await bundle({ ref: SPEC, config });
 const root: unknown = bundled.bundle.parsed;
-if (!isRecord(root) || !isRecord(root['paths'])) throw new Error('bundled spec has no paths map');
+if (!isObject(root) || !isObject(root['paths'])) throw new Error('bundled spec has no paths map');
 const rootSecurity = root['security'];
 
 const operations: SpecOperation[] = [];
 for (const [path, item] of Object.entries(root['paths'])) {
-  if (!isRecord(item)) continue;
+  if (!isObject(item)) continue;
   for (const method of METHODS) {
     const op = item[method.toLowerCase()];
-    if (isRecord(op)) operations.push({ key: key(method, path), op });
+    if (isObject(op)) operations.push({ key: key(method, path), op });
   }
 }
 const byKey = new Map(operations.map((o) => [o.key, o.op]));
@@ -94,7 +91,7 @@ const pathsWithMethod = new Set(operations.map((o) => o.key));
 
 const removedRaw = root['x-removed-operations'];
 const removed: RemovedEntry[] = Array.isArray(removedRaw)
-  ? removedRaw.filter(isRecord).map((r) => ({
+  ? removedRaw.filter(isObject).map((r) => ({
       method: String(r['method']),
       path: String(r['path']),
       status: String(r['status']),
@@ -169,9 +166,9 @@ describe('(c) every removed entry is in x-removed-operations and not in paths', 
 
 describe('(d) x-rate-limit on every operation, x-permission on every private one', () => {
   it.each(operations.map((o) => [o.key, o.op] as const))('%s', (opKey, op) => {
-    expect(op['x-rate-limit'], `${opKey} has no x-rate-limit`).toSatisfy(isRecord);
+    expect(op['x-rate-limit'], `${opKey} has no x-rate-limit`).toSatisfy(isObject);
     if (!isPublic(op)) {
-      expect(op['x-permission'], `${opKey} is private but has no x-permission`).toSatisfy(isRecord);
+      expect(op['x-permission'], `${opKey} is private but has no x-permission`).toSatisfy(isObject);
     }
   });
 });

@@ -5,6 +5,7 @@
  * the schema at its place in the bundled document. Shaped operations must carry examples for their
  * request body and success response. A negative case proves the checker catches bad examples.
  */
+import { isObject, nodeAt, pointer as jsonPointer } from '../../spec/lint/support/json.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -31,20 +32,13 @@ interface ShapedCase {
   missing: string[];
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const escape = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** Follows a local `#/...` `$ref` in the bundled document (repeatedly). */
 function deref(doc: Json, node: unknown): unknown {
   let current = node;
   for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
     const ref = current.$ref;
     if (!ref.startsWith('#/')) throw new Error(`non-local $ref '${ref}' left in the bundle`);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((at, part) => (isObject(at) || Array.isArray(at) ? (at as Json)[part] : undefined), doc);
+    current = nodeAt(doc, ref.slice(1));
   }
   return current;
 }
@@ -70,7 +64,7 @@ function mediaExamples(doc: Json, media: Json, pointer: string, label: string): 
 function contentExamples(doc: Json, holder: unknown, pointer: string, label: string): ExampleCase[] {
   if (!isObject(holder) || !isObject(holder.content)) return [];
   return Object.entries(holder.content).flatMap(([type, media]) =>
-    isObject(media) ? mediaExamples(doc, media, `${pointer}/content/${escape(type)}`, `${label} ${type}`) : [],
+    isObject(media) ? mediaExamples(doc, media, `${pointer}/content${jsonPointer(type)}`, `${label} ${type}`) : [],
   );
 }
 
@@ -84,7 +78,9 @@ function operations(doc: Json): Array<{ op: Json; pointer: string; label: string
       const op = pathItem[method];
       if (!isObject(op)) return [];
       const id = typeof op.operationId === 'string' ? op.operationId : '?';
-      return [{ op, pointer: `#/paths/${escape(route)}/${method}`, label: `${method.toUpperCase()} ${route} (${id})` }];
+      return [
+        { op, pointer: `#/paths${jsonPointer(route)}/${method}`, label: `${method.toUpperCase()} ${route} (${id})` },
+      ];
     });
   });
 }
@@ -100,7 +96,12 @@ function collectExamples(doc: Json): ExampleCase[] {
     for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
       if (isObject(response) && response.$ref === undefined) {
         found.push(
-          ...contentExamples(doc, response, `${pointer}/responses/${escape(status)}`, `${label} response ${status}`),
+          ...contentExamples(
+            doc,
+            response,
+            `${pointer}/responses${jsonPointer(status)}`,
+            `${label} response ${status}`,
+          ),
         );
       }
     }
@@ -108,12 +109,14 @@ function collectExamples(doc: Json): ExampleCase[] {
   const components = isObject(doc.components) ? doc.components : {};
   for (const kind of ['requestBodies', 'responses'] as const) {
     for (const [name, holder] of Object.entries(isObject(components[kind]) ? components[kind] : {})) {
-      found.push(...contentExamples(doc, holder, `#/components/${kind}/${escape(name)}`, `components.${kind}.${name}`));
+      found.push(
+        ...contentExamples(doc, holder, `#/components/${kind}${jsonPointer(name)}`, `components.${kind}.${name}`),
+      );
     }
   }
   for (const [name, schema] of Object.entries(isObject(components.schemas) ? components.schemas : {})) {
     if (!isObject(schema)) continue;
-    const schemaPointer = `#/components/schemas/${escape(name)}`;
+    const schemaPointer = `#/components/schemas${jsonPointer(name)}`;
     if (Array.isArray(schema.examples)) {
       schema.examples.forEach((value, i) =>
         found.push({ name: `schema ${name} examples[${i}]`, schemaPointer, value }),

@@ -3,8 +3,11 @@
  * `@ts-expect-error` line must be an error, or the check fails. Nothing here runs.
  */
 import {
-  ExchangeClient,
+  type ExchangeClient,
+  getTradeFee,
   listWithdrawals,
+  type UntypedJson,
+  WalletApi,
   type ErrorLabel,
   type KnownErrorLabel,
   type ListWithdrawalsItem,
@@ -128,4 +131,36 @@ export async function openResponseEnums(): Promise<void> {
   if (w?.status === 'A_STATUS_ADDED_LATER') void w;
   // Request enums stay closed (see enumValues above); the known response values still narrow.
   if (w?.status === 'DONE') void w.block_number;
+}
+
+export async function untypedResults(): Promise<void> {
+  interface Fee {
+    maker_fee: string;
+  }
+  // named-only operations: untyped JSON by default (integers are strings), or the type named
+  const fee = await client.wallet.getTradeFee();
+  const asJson: UntypedJson = fee;
+  // @ts-expect-error untyped JSON is not a record of strings without a check
+  const asRecord: Record<string, string> = fee;
+  const typed = await client.wallet.getTradeFee<Fee>({ query: { currency_pair: 'BTC_USDT' } });
+  const maker: string = typed.maker_fee;
+  // @ts-expect-error the named type is the result's type
+  const makerNumber: number = typed.maker_fee;
+  const standalone = await getTradeFee<Fee>(client);
+  const standaloneMaker: string = standalone.maker_fee;
+  // raw requests: the same
+  const raw = await client.request({ method: 'GET', path: '/spot/fee' });
+  const rawJson: UntypedJson = raw;
+  const rawTyped = await client.request<Fee>({ method: 'GET', path: '/spot/fee' });
+  // @ts-expect-error the named type is the result's type
+  const rawNumber: number = rawTyped.maker_fee;
+  // @ts-expect-error typed operations take no type parameter
+  await client.wallet.getLowCapExchangeList<Fee>();
+  void [asJson, asRecord, maker, makerNumber, standaloneMaker, rawJson, rawNumber];
+}
+
+export function groupClassesOneByOne(core: ExchangeClient): void {
+  // a group class on its own, over any client
+  const wallet = new WalletApi(core);
+  void wallet.listWithdrawals({ currency: 'BTC' });
 }

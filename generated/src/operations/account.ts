@@ -418,3 +418,143 @@ export function setDebitFee(
 ): ApiPromise<SetDebitFeeResponse> {
   return request(core, setDebitFeeMeta, params, options);
 }
+
+/** Account details, key information and STP groups. Reached as `client.account`, or on its own: `new AccountApi(core)`. */
+export class AccountApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Add users to an STP group
+   *
+   * Adds users to a self-trade prevention group. Only the main account that created the group may,
+   * and only accounts under that main account can be added. The body is the list of user ids; the
+   * answer lists the group's users afterwards.
+   *
+   * `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  addSTPGroupUsers(params: AddSTPGroupUsersParams, options?: RequestOptions): ApiPromise<AddSTPGroupUsersResponse> {
+    return addSTPGroupUsers(this.core, params, options);
+  }
+
+  /**
+   * Create an STP group
+   *
+   * Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
+   *
+   * `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSTPGroup(params: CreateSTPGroupParams, options?: RequestOptions): ApiPromise<CreateSTPGroupResponse> {
+    return createSTPGroup(this.core, params, options);
+  }
+
+  /**
+   * Remove users from an STP group
+   *
+   * Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
+   * account that created the group may, and only for accounts under it. The answer lists the
+   * group's users afterwards.
+   *
+   * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  deleteSTPGroupUsers(
+    params: DeleteSTPGroupUsersParams,
+    options?: RequestOptions,
+  ): ApiPromise<DeleteSTPGroupUsersResponse> {
+    return deleteSTPGroupUsers(this.core, params, options);
+  }
+
+  /**
+   * Get account details
+   *
+   * The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
+   *
+   * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  getAccountDetail(params?: GetAccountDetailParams, options?: RequestOptions): ApiPromise<GetAccountDetailResponse> {
+    return getAccountDetail(this.core, params, options);
+  }
+
+  /**
+   * Get main-account key information
+   *
+   * Key information of the main account (state, mode, permissions, whitelists); never a secret.
+   *
+   * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  getAccountMainKeys(
+    params?: GetAccountMainKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetAccountMainKeysResponse> {
+    return getAccountMainKeys(this.core, params, options);
+  }
+
+  /**
+   * Get fill-ratio rate-limit tiers
+   *
+   * The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
+   *
+   * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  getAccountRateLimit(
+    params?: GetAccountRateLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetAccountRateLimitResponse> {
+    return getAccountRateLimit(this.core, params, options);
+  }
+
+  /**
+   * Get the GT fee payment setting
+   *
+   * Whether the caller's trading fees are paid with GT.
+   *
+   * `GET /account/debit_fee` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  getDebitFee(params?: GetDebitFeeParams, options?: RequestOptions): ApiPromise<GetDebitFeeResponse> {
+    return getDebitFee(this.core, params, options);
+  }
+
+  /**
+   * List STP groups
+   *
+   * The self-trade prevention groups created by the caller's main account, optionally filtered by name.
+   *
+   * `GET /account/stp_groups` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  listSTPGroups(params?: ListSTPGroupsParams, options?: RequestOptions): ApiPromise<ListSTPGroupsResponse> {
+    return listSTPGroups(this.core, params, options);
+  }
+
+  /**
+   * List the users of an STP group
+   *
+   * The users in a self-trade prevention group; only the main account that created the group may list them.
+   *
+   * `GET /account/stp_groups/{stp_id}/users` · permission `account:read` · 150 requests / 10 s per uid
+   */
+  listSTPGroupsUsers(
+    params: ListSTPGroupsUsersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSTPGroupsUsersResponse> {
+    return listSTPGroupsUsers(this.core, params, options);
+  }
+
+  /**
+   * Change the GT fee payment setting
+   *
+   * Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
+   *
+   * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  setDebitFee(params: SetDebitFeeParams, options?: RequestOptions): ApiPromise<SetDebitFeeResponse> {
+    return setDebitFee(this.core, params, options);
+  }
+}

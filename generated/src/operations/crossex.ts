@@ -3,12 +3,12 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link createCrossexOrder}: path, query and body fields in one object. */
 export type CreateCrossexOrderParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createCrossexOrder}. */
-export type CreateCrossexOrderResponse = unknown;
+/** Success response (200) of {@link createCrossexOrder}: untyped JSON, the default of its type parameter. */
+export type CreateCrossexOrderResponse = UntypedJson;
 /** Metadata of `POST /crossex/orders`. */
 export const createCrossexOrderMeta: OperationMeta = {
   id: 'createCrossexOrder',
@@ -34,12 +34,36 @@ export const createCrossexOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createCrossexOrder(
+export function createCrossexOrder<T = CreateCrossexOrderResponse>(
   core: Core,
   params?: CreateCrossexOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateCrossexOrderResponse> {
-  return request(core, createCrossexOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createCrossexOrderMeta, params, options);
+}
+
+/** Cross-exchange trading (shape not given). Reached as `client.crossex`, or on its own: `new CrossexApi(core)`. */
+export class CrossexApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Place a cross-exchange order (shape not given)
+   *
+   * Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
+   *
+   * `POST /crossex/orders` · permission `crossex:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createCrossexOrder<T = CreateCrossexOrderResponse>(
+    params?: CreateCrossexOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createCrossexOrder<T>(this.core, params, options);
+  }
 }

@@ -666,3 +666,203 @@ export function listDeliveryPositions(
 ): ApiPromise<ListDeliveryPositionsResponse> {
   return request(core, listDeliveryPositionsMeta, params, options);
 }
+
+/** Delivery futures: contracts, order book, account, positions, orders and fills. Reached as `client.delivery`, or on its own: `new DeliveryApi(core)`. */
+export class DeliveryApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Cancel a delivery order
+   *
+   * Cancels one open delivery order; an unknown or finished order answers 404.
+   *
+   * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelDeliveryOrder(
+    params: CancelDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelDeliveryOrderResponse> {
+    return cancelDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open delivery orders of a contract
+   *
+   * Cancels every open order of one delivery contract, or of one side of it.
+   *
+   * `DELETE /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelDeliveryOrders(
+    params: CancelDeliveryOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelDeliveryOrdersResponse> {
+    return cancelDeliveryOrders(this.core, params, options);
+  }
+
+  /**
+   * Place a delivery order
+   *
+   * Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
+   * positive buys, negative sells; `0` with `close: true` closes the position.
+   *
+   * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-place`)
+   *
+   * Never retried automatically.
+   */
+  createDeliveryOrder(
+    params: CreateDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateDeliveryOrderResponse> {
+    return createDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Get one delivery contract
+   *
+   * One delivery contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+   *
+   * `GET /delivery/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getDeliveryContract(
+    params: GetDeliveryContractParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetDeliveryContractResponse> {
+    return getDeliveryContract(this.core, params, options);
+  }
+
+  /**
+   * Get a delivery order
+   *
+   * One delivery order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /delivery/{settle}/orders/{order_id}` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  getDeliveryOrder(params: GetDeliveryOrderParams, options?: RequestOptions): ApiPromise<GetDeliveryOrderResponse> {
+    return getDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a delivery position
+   *
+   * The caller's position in one delivery contract.
+   *
+   * `GET /delivery/{settle}/positions/{contract}` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  getDeliveryPosition(
+    params: GetDeliveryPositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetDeliveryPositionResponse> {
+    return getDeliveryPosition(this.core, params, options);
+  }
+
+  /**
+   * List the caller's delivery fills
+   *
+   * Fills of the caller's delivery orders, newest first.
+   *
+   * `GET /delivery/{settle}/my_trades` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getMyDeliveryTrades(
+    params: GetMyDeliveryTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<GetMyDeliveryTradesResponse, GetMyDeliveryTradesItem> {
+    return getMyDeliveryTrades(this.core, params, options);
+  }
+
+  /**
+   * List balance changes of the delivery account
+   *
+   * Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
+   * (the history of `POST /wallet/transfers`).
+   *
+   * `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryAccountBook(
+    params: ListDeliveryAccountBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryAccountBookResponse> {
+    return listDeliveryAccountBook(this.core, params, options);
+  }
+
+  /**
+   * Get the delivery account
+   *
+   * The caller's delivery futures account for one settlement currency, in the shape of the perpetual
+   * futures account. `USER_NOT_FOUND` means it is not opened yet: one transfer into it opens it.
+   *
+   * `GET /delivery/{settle}/accounts` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryAccounts(
+    params: ListDeliveryAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryAccountsResponse> {
+    return listDeliveryAccounts(this.core, params, options);
+  }
+
+  /**
+   * List delivery contracts
+   *
+   * Every delivery contract of one settlement currency. A contract name missing from this list
+   * answers `CONTRACT_NOT_FOUND` elsewhere.
+   *
+   * `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryContracts(
+    params: ListDeliveryContractsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryContractsResponse> {
+    return listDeliveryContracts(this.core, params, options);
+  }
+
+  /**
+   * Order book of a delivery contract
+   *
+   * Depth of one delivery contract; bids from the highest price down, asks from the lowest price up.
+   *
+   * `GET /delivery/{settle}/order_book` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryOrderBook(
+    params: ListDeliveryOrderBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryOrderBookResponse> {
+    return listDeliveryOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List delivery orders
+   *
+   * The caller's open or finished delivery orders, newest first. Orders cancelled without a fill are
+   * gone 10 minutes after the cancellation.
+   *
+   * `GET /delivery/{settle}/orders` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listDeliveryOrders(
+    params: ListDeliveryOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListDeliveryOrdersResponse, ListDeliveryOrdersItem> {
+    return listDeliveryOrders(this.core, params, options);
+  }
+
+  /**
+   * List delivery positions
+   *
+   * The caller's delivery positions of one settlement currency.
+   *
+   * `GET /delivery/{settle}/positions` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryPositions(
+    params: ListDeliveryPositionsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryPositionsResponse> {
+    return listDeliveryPositions(this.core, params, options);
+  }
+}

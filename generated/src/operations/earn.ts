@@ -339,3 +339,113 @@ export function listUserUniLends(
 ): PagePromise<ListUserUniLendsResponse, ListUserUniLendsItem> {
   return pageRequest(core, listUserUniLendsMeta, params, options);
 }
+
+/** Earn products: lending (`uni`). Reached as `client.earn`, or on its own: `new EarnApi(core)`. */
+export class EarnApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Change the lowest lending rate
+   *
+   * Changes the lowest hourly rate of the caller's lending of a currency (the only change supported). Replaces the offline `PATCH /margin/loans/{loan_id}`. Answers 204 without a body.
+   *
+   * `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  changeUniLend(params?: ChangeUniLendParams, options?: RequestOptions): ApiPromise<ChangeUniLendResponse> {
+    return changeUniLend(this.core, params, options);
+  }
+
+  /**
+   * Lend or redeem
+   *
+   * Lends `amount` of `currency` into the lending pool (with a lowest hourly rate `min_rate`), or
+   * redeems it. Lending is settled hourly: funds lent in an hour earn that hour's rate (nothing when
+   * the rate asked for was too high to lend), a redemption of lent funds arrives at the next full
+   * hour and of unlent funds at once. Lending and redeeming are refused in the two minutes around
+   * each full hour. At equal rates, earlier lending is served first. Replaces the offline
+   * `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Answers 204 without a body.
+   *
+   * `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createUniLend(params: CreateUniLendParams, options?: RequestOptions): ApiPromise<CreateUniLendResponse> {
+    return createUniLend(this.core, params, options);
+  }
+
+  /**
+   * Get a lending currency
+   *
+   * One currency that can be lent, with its bounds; public.
+   *
+   * `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip
+   */
+  getUniCurrency(params: GetUniCurrencyParams, options?: RequestOptions): ApiPromise<GetUniCurrencyResponse> {
+    return getUniCurrency(this.core, params, options);
+  }
+
+  /**
+   * List lending currencies
+   *
+   * Every currency that can be lent, with its bounds; public. Replaces the lending side of the offline `GET /margin/currency_pairs`.
+   *
+   * `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip
+   */
+  listUniCurrencies(params?: ListUniCurrenciesParams, options?: RequestOptions): ApiPromise<ListUniCurrenciesResponse> {
+    return listUniCurrencies(this.core, params, options);
+  }
+
+  /**
+   * List lending interest payments
+   *
+   * Interest paid on the caller's lending, page by page (`limit` 1 to 100). Without `from` the range
+   * starts where `to` and `limit` put it; `to` defaults to now.
+   *
+   * `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUniInterestRecords(
+    params?: ListUniInterestRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUniInterestRecordsResponse, ListUniInterestRecordsItem> {
+    return listUniInterestRecords(this.core, params, options);
+  }
+
+  /**
+   * List lends and redemptions
+   *
+   * The caller's lends and redemptions, page by page (`limit` 1 to 100). Without `from` the range
+   * starts where `to` and `limit` put it; `to` defaults to now. Replaces the offline
+   * `GET /margin/loan_records`.
+   *
+   * `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUniLendRecords(
+    params?: ListUniLendRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUniLendRecordsResponse, ListUniLendRecordsItem> {
+    return listUniLendRecords(this.core, params, options);
+  }
+
+  /**
+   * List the caller's lending
+   *
+   * The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
+   *
+   * `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUserUniLends(
+    params?: ListUserUniLendsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUserUniLendsResponse, ListUserUniLendsItem> {
+    return listUserUniLends(this.core, params, options);
+  }
+}

@@ -11,7 +11,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link amendFuturesOrder}: path, query and body fields in one object. */
 export type AmendFuturesOrderParams = operations['amendFuturesOrder']['parameters']['path'] &
@@ -72,8 +72,8 @@ export type CancelBatchFutureOrdersParams = operations['cancelBatchFutureOrders'
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link cancelBatchFutureOrders}. */
-export type CancelBatchFutureOrdersResponse = unknown;
+/** Success response (200) of {@link cancelBatchFutureOrders}: untyped JSON, the default of its type parameter. */
+export type CancelBatchFutureOrdersResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
 export const cancelBatchFutureOrdersMeta: OperationMeta = {
   id: 'cancelBatchFutureOrders',
@@ -107,14 +107,14 @@ export const cancelBatchFutureOrdersMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function cancelBatchFutureOrders(
+export function cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
   core: Core,
   params: CancelBatchFutureOrdersParams,
   options?: RequestOptions,
-): ApiPromise<CancelBatchFutureOrdersResponse> {
-  return request(core, cancelBatchFutureOrdersMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, cancelBatchFutureOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrder}: path, query and body fields in one object. */
@@ -334,8 +334,8 @@ export type CreateBatchFuturesOrderParams = operations['createBatchFuturesOrder'
   query?: OpenQuery;
   body?: JsonValue;
 };
-/** Success response (200) of {@link createBatchFuturesOrder}. */
-export type CreateBatchFuturesOrderResponse = unknown;
+/** Success response (200) of {@link createBatchFuturesOrder}: untyped JSON, the default of its type parameter. */
+export type CreateBatchFuturesOrderResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_orders`. */
 export const createBatchFuturesOrderMeta: OperationMeta = {
   id: 'createBatchFuturesOrder',
@@ -370,14 +370,14 @@ export const createBatchFuturesOrderMeta: OperationMeta = {
  *
  * Never retried automatically.
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createBatchFuturesOrder(
+export function createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
   core: Core,
   params: CreateBatchFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<CreateBatchFuturesOrderResponse> {
-  return request(core, createBatchFuturesOrderMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, createBatchFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link createFuturesOrder}: path, query and body fields in one object. */
@@ -1959,4 +1959,595 @@ export function updatePriceTriggeredOrder(
   options?: RequestOptions,
 ): ApiPromise<UpdatePriceTriggeredOrderResponse> {
   return request(core, updatePriceTriggeredOrderMeta, params, options);
+}
+
+/** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. Reached as `client.futures`, or on its own: `new FuturesApi(core)`. */
+export class FuturesApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend a perpetual futures order
+   *
+   * Changes the price and/or size of an open order. The new size includes the filled part; a size
+   * at or below the filled size cancels the order. Shares the futures placement limit.
+   *
+   * `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   */
+  amendFuturesOrder(params: AmendFuturesOrderParams, options?: RequestOptions): ApiPromise<AmendFuturesOrderResponse> {
+    return amendFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel perpetual futures orders in a batch (shape not given)
+   *
+   * Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
+   * result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
+   * cancel limit.
+   *
+   * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
+    params: CancelBatchFutureOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return cancelBatchFutureOrders<T>(this.core, params, options);
+  }
+
+  /**
+   * Cancel a perpetual futures order
+   *
+   * Cancels one open order; an unknown or finished order answers 404. Shares the futures cancel limit.
+   *
+   * `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelFuturesOrder(
+    params: CancelFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelFuturesOrderResponse> {
+    return cancelFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open perpetual futures orders
+   *
+   * Cancels every open order of the settlement currency, or of one contract or side. Orders
+   * cancelled without a fill are gone 10 minutes later.
+   *
+   * `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelFuturesOrders(
+    params: CancelFuturesOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelFuturesOrdersResponse> {
+    return cancelFuturesOrders(this.core, params, options);
+  }
+
+  /**
+   * Cancel a price-triggered perpetual futures order
+   *
+   * Cancels one open price-triggered order; an unknown id answers 404.
+   *
+   * `DELETE /futures/{settle}/price_orders/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelPriceTriggeredOrder(
+    params: CancelPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelPriceTriggeredOrderResponse> {
+    return cancelPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open price-triggered perpetual futures orders
+   *
+   * Cancels every open price-triggered order of the settlement currency, or of one contract.
+   *
+   * `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelPriceTriggeredOrderList(
+    params: CancelPriceTriggeredOrderListParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
+    return cancelPriceTriggeredOrderList(this.core, params, options);
+  }
+
+  /**
+   * Place perpetual futures orders in a batch (shape not given)
+   *
+   * Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
+   * may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
+   * tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
+   * refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
+   *
+   * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
+    params: CreateBatchFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return createBatchFuturesOrder<T>(this.core, params, options);
+  }
+
+  /**
+   * Place a perpetual futures order
+   *
+   * Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
+   * negative sells. Close a position with an order: `size` `0` with `close: true` (single mode) or
+   * with `reduce_only: true` and `auto_size` (dual mode). `stp_act` chooses the self-trade
+   * prevention action inside an STP group (`cn` when omitted); outside a group it must be omitted.
+   * `x-svc-exptime` makes the server refuse the order after that moment. Orders cancelled without a
+   * fill are gone 10 minutes after the cancellation.
+   *
+   * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never retried automatically.
+   */
+  createFuturesOrder(
+    params: CreateFuturesOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateFuturesOrderResponse> {
+    return createFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Create a price-triggered perpetual futures order
+   *
+   * Creates a take-profit / stop-loss order: when the reference price crosses `trigger.price` in
+   * the direction of `trigger.rule`, the order in `initial` is placed.
+   *
+   * `POST /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createPriceTriggeredOrder(
+    params: CreatePriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreatePriceTriggeredOrderResponse> {
+    return createPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get one perpetual contract
+   *
+   * One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+   *
+   * `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getFuturesContract(
+    params: GetFuturesContractParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetFuturesContractResponse> {
+    return getFuturesContract(this.core, params, options);
+  }
+
+  /**
+   * Get a perpetual futures order
+   *
+   * One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
+   * cancellation; finished orders are kept for 6 months. An unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getFuturesOrder(params: GetFuturesOrderParams, options?: RequestOptions): ApiPromise<GetFuturesOrderResponse> {
+    return getFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Get the leverage of a contract for a margin mode
+   *
+   * The leverage set for one contract, margin mode and side (named in a recent release).
+   *
+   * `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getLeverage(params: GetLeverageParams, options?: RequestOptions): ApiPromise<GetLeverageResponse> {
+    return getLeverage(this.core, params, options);
+  }
+
+  /**
+   * List the caller's perpetual futures fills
+   *
+   * Fills of the caller's orders of the last 6 months, newest first.
+   *
+   * `GET /futures/{settle}/my_trades` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getMyTrades(params: GetMyTradesParams, options?: RequestOptions): PagePromise<GetMyTradesResponse, GetMyTradesItem> {
+    return getMyTrades(this.core, params, options);
+  }
+
+  /**
+   * Get a perpetual futures position
+   *
+   * The caller's position in one contract (single position mode; in dual mode the contract holds a
+   * long and a short position and this answers for neither).
+   *
+   * `GET /futures/{settle}/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getPosition(params: GetPositionParams, options?: RequestOptions): ApiPromise<GetPositionResponse> {
+    return getPosition(this.core, params, options);
+  }
+
+  /**
+   * Get a price-triggered perpetual futures order
+   *
+   * One price-triggered order by id; an unknown id answers 404.
+   *
+   * `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getPriceTriggeredOrder(
+    params: GetPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetPriceTriggeredOrderResponse> {
+    return getPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Statistics of a perpetual contract
+   *
+   * Open interest, long/short ratios and liquidations of one contract, one point per interval.
+   *
+   * `GET /futures/{settle}/contract_stats` · public · 200 requests / 10 s per ip
+   */
+  listContractStats(params: ListContractStatsParams, options?: RequestOptions): ApiPromise<ListContractStatsResponse> {
+    return listContractStats(this.core, params, options);
+  }
+
+  /**
+   * List balance changes of the perpetual futures account
+   *
+   * Balance changes of the futures account, newest first. `type=dnw` lists transfers in and out
+   * (the history of `POST /wallet/transfers`). Filtering by `contract` finds records from
+   * 2023-10-30 on only.
+   *
+   * `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesAccountBook(
+    params: ListFuturesAccountBookParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesAccountBookResponse, ListFuturesAccountBookItem> {
+    return listFuturesAccountBook(this.core, params, options);
+  }
+
+  /**
+   * Get the perpetual futures account
+   *
+   * The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the
+   * `btc` one), classic or unified. `USER_NOT_FOUND` means the account is not opened yet: one
+   * transfer into it (`POST /wallet/transfers`) opens it.
+   *
+   * `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  listFuturesAccounts(
+    params: ListFuturesAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesAccountsResponse> {
+    return listFuturesAccounts(this.core, params, options);
+  }
+
+  /**
+   * Candlesticks of a perpetual contract
+   *
+   * Candlesticks of one contract; prefix the contract with `mark_` for mark-price or `index_` for
+   * index-price candlesticks. At most 2000 points per request: keep `from`, `to` and `interval`
+   * within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+   *
+   * `GET /futures/{settle}/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listFuturesCandlesticks(
+    params: ListFuturesCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesCandlesticksResponse> {
+    return listFuturesCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List perpetual contracts
+   *
+   * Every perpetual contract of one settlement currency. A contract name missing from this list
+   * answers `CONTRACT_NOT_FOUND` elsewhere.
+   *
+   * `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesContracts(
+    params: ListFuturesContractsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesContractsResponse, ListFuturesContractsItem> {
+    return listFuturesContracts(this.core, params, options);
+  }
+
+  /**
+   * Funding rate history of a perpetual contract
+   *
+   * Funding rates applied at past settlements of one contract.
+   *
+   * `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip
+   */
+  listFuturesFundingRateHistory(
+    params: ListFuturesFundingRateHistoryParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesFundingRateHistoryResponse> {
+    return listFuturesFundingRateHistory(this.core, params, options);
+  }
+
+  /**
+   * Order book of a perpetual contract
+   *
+   * Depth of one contract; bids from the highest price down, asks from the lowest price up.
+   *
+   * `GET /futures/{settle}/order_book` · public · 200 requests / 10 s per ip
+   */
+  listFuturesOrderBook(
+    params: ListFuturesOrderBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesOrderBookResponse> {
+    return listFuturesOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List perpetual futures orders
+   *
+   * The caller's open or finished orders, newest first. Orders cancelled without any fill are gone
+   * 10 minutes after the cancellation; finished orders are kept for 6 months. The answer carries
+   * `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`.
+   *
+   * `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesOrders(
+    params: ListFuturesOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesOrdersResponse, ListFuturesOrdersItem> {
+    return listFuturesOrders(this.core, params, options);
+  }
+
+  /**
+   * Tickers of perpetual contracts
+   *
+   * 24-hour statistics of every contract of the settlement currency, or of one.
+   *
+   * `GET /futures/{settle}/tickers` · public · 200 requests / 10 s per ip
+   */
+  listFuturesTickers(
+    params: ListFuturesTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesTickersResponse> {
+    return listFuturesTickers(this.core, params, options);
+  }
+
+  /**
+   * Public trades of a perpetual contract
+   *
+   * Latest trades of one contract. With `from` (and `to`, default now) only trades in that range
+   * are returned, at most `limit` of them.
+   *
+   * `GET /futures/{settle}/trades` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesTrades(
+    params: ListFuturesTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesTradesResponse, ListFuturesTradesItem> {
+    return listFuturesTrades(this.core, params, options);
+  }
+
+  /**
+   * Public liquidation orders of perpetual contracts
+   *
+   * Liquidation orders of the market. `to` minus `from` may be at most 3600 seconds. Fields that
+   * identify the liquidated user's position are left out of this public list.
+   *
+   * `GET /futures/{settle}/liq_orders` · public · 200 requests / 10 s per ip
+   */
+  listLiquidatedOrders(
+    params: ListLiquidatedOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListLiquidatedOrdersResponse> {
+    return listLiquidatedOrders(this.core, params, options);
+  }
+
+  /**
+   * List the caller's perpetual futures liquidations
+   *
+   * Liquidations of the caller's positions, newest first.
+   *
+   * `GET /futures/{settle}/liquidates` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listLiquidates(
+    params: ListLiquidatesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListLiquidatesResponse, ListLiquidatesItem> {
+    return listLiquidates(this.core, params, options);
+  }
+
+  /**
+   * List closed perpetual futures positions
+   *
+   * The caller's closed positions with their profit and loss, newest first.
+   *
+   * `GET /futures/{settle}/position_close` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPositionClose(
+    params: ListPositionCloseParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPositionCloseResponse, ListPositionCloseItem> {
+    return listPositionClose(this.core, params, options);
+  }
+
+  /**
+   * List perpetual futures positions
+   *
+   * The caller's positions of one settlement currency.
+   *
+   * `GET /futures/{settle}/positions` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPositions(
+    params: ListPositionsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPositionsResponse, ListPositionsItem> {
+    return listPositions(this.core, params, options);
+  }
+
+  /**
+   * List price-triggered perpetual futures orders
+   *
+   * The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
+   *
+   * `GET /futures/{settle}/price_orders` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPriceTriggeredOrders(
+    params: ListPriceTriggeredOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPriceTriggeredOrdersResponse, ListPriceTriggeredOrdersItem> {
+    return listPriceTriggeredOrders(this.core, params, options);
+  }
+
+  /**
+   * Turn dual (hedge) position mode on or off
+   *
+   * Switches between one-direction and dual (long and short at once) position mode. Only possible
+   * with no open position and no open order. `POST /futures/{settle}/set_position_mode` replaces it
+   * and also offers the split mode.
+   *
+   * `POST /futures/{settle}/dual_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  setDualMode(params: SetDualModeParams, options?: RequestOptions): ApiPromise<SetDualModeResponse> {
+    return setDualMode(this.core, params, options);
+  }
+
+  /**
+   * Set the position mode
+   *
+   * Sets the position mode: `single` one direction, `dual` long and short at once, `dual_plus`
+   * split positions (see `enable_dual_plus` on the account). Only possible with no open position
+   * and no open order. Named in a recent release; replaces `POST /futures/{settle}/dual_mode`.
+   *
+   * `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  setPositionMode(params: SetPositionModeParams, options?: RequestOptions): ApiPromise<SetPositionModeResponse> {
+    return setPositionMode(this.core, params, options);
+  }
+
+  /**
+   * Set the leverage of a contract for a margin mode
+   *
+   * Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
+   * simpler form of the leverage update, named in a recent release.
+   *
+   * `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updateContractPositionLeverage(
+    params: UpdateContractPositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateContractPositionLeverageResponse> {
+    return updateContractPositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Change the leverage of a perpetual futures position
+   *
+   * Sets the leverage and with it the margin mode of a position: `leverage` above 0 is isolated
+   * margin with that leverage (`cross_leverage_limit` is then ignored); `leverage` `0` is cross
+   * margin with `cross_leverage_limit` as its leverage. A wrong pair switches the margin mode
+   * unexpectedly. `POST /futures/{settle}/positions/{contract}/set_leverage` is the simpler form.
+   *
+   * `POST /futures/{settle}/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionLeverage(
+    params: UpdatePositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdatePositionLeverageResponse> {
+    return updatePositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Change the margin of a perpetual futures position
+   *
+   * Adds margin to an isolated position (positive `change`) or takes some out (negative). With the
+   * current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+   *
+   * `POST /futures/{settle}/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionMargin(
+    params: UpdatePositionMarginParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdatePositionMarginResponse> {
+    return updatePositionMargin(this.core, params, options);
+  }
+
+  /**
+   * Change the risk limit of a perpetual futures position
+   *
+   * Sets the risk limit of a position. With the current risk-limit rules the position limit follows
+   * the leverage: a lower leverage allows a larger position.
+   *
+   * `POST /futures/{settle}/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePositionRiskLimit(
+    params: UpdatePositionRiskLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdatePositionRiskLimitResponse> {
+    return updatePositionRiskLimit(this.core, params, options);
+  }
+
+  /**
+   * Amend a price-triggered perpetual futures order
+   *
+   * Changes an open price-triggered order: size, price, trigger price, reference price type, the
+   * side to close. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`.
+   *
+   * `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updatePriceTriggeredOrder(
+    params: UpdatePriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdatePriceTriggeredOrderResponse> {
+    return updatePriceTriggeredOrder(this.core, params, options);
+  }
 }

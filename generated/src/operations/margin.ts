@@ -590,3 +590,205 @@ export function setAutoRepay(
 ): ApiPromise<SetAutoRepayResponse> {
   return request(core, setAutoRepayMeta, params, options);
 }
+
+/** Isolated-margin accounts, borrowing and repayment. Reached as `client.margin`, or on its own: `new MarginApi(core)`. */
+export class MarginApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Borrow or repay in an isolated-margin market
+   *
+   * Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
+   * `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
+   * `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
+   * id the service deduplicates by, so it is never retried automatically.
+   *
+   * `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createUniLoan(params: CreateUniLoanParams, options?: RequestOptions): ApiPromise<CreateUniLoanResponse> {
+    return createUniLoan(this.core, params, options);
+  }
+
+  /**
+   * Get the auto-repay setting
+   *
+   * Whether the caller's isolated-margin borrowings are repaid automatically (for example by what a margin order brings in).
+   *
+   * `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  getAutoRepayStatus(
+    params?: GetAutoRepayStatusParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetAutoRepayStatusResponse> {
+    return getAutoRepayStatus(this.core, params, options);
+  }
+
+  /**
+   * Get the transferable amount of an isolated-margin account
+   *
+   * The most of `currency` that can be moved out of the isolated-margin account of `currency_pair`.
+   *
+   * `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  getMarginTransferable(
+    params: GetMarginTransferableParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetMarginTransferableResponse> {
+    return getMarginTransferable(this.core, params, options);
+  }
+
+  /**
+   * Get the borrowable amount in an isolated-margin market
+   *
+   * The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
+   *
+   * `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  getUniBorrowable(params: GetUniBorrowableParams, options?: RequestOptions): ApiPromise<GetUniBorrowableResponse> {
+    return getUniBorrowable(this.core, params, options);
+  }
+
+  /**
+   * Get a borrowing market
+   *
+   * One isolated-margin market in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs/{currency_pair}`.
+   *
+   * `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+   */
+  getUniCurrencyPair(
+    params: GetUniCurrencyPairParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUniCurrencyPairResponse> {
+    return getUniCurrencyPair(this.core, params, options);
+  }
+
+  /**
+   * List funding accounts
+   *
+   * The caller's funds available for margin lending, one per currency, or of one currency.
+   *
+   * `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  listFundingAccounts(
+    params?: ListFundingAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFundingAccountsResponse> {
+    return listFundingAccounts(this.core, params, options);
+  }
+
+  /**
+   * List isolated-margin balance changes
+   *
+   * Changes of the caller's isolated-margin balances (today only transfers into and out of margin
+   * accounts). The range from `from` to `to` must not exceed 30 days (the service states no default
+   * range; 30 days is assumed). `currency` needs `currency_pair`; `currency_pair` alone is ignored.
+   * Also the history of `POST /wallet/transfers` into and out of margin accounts.
+   *
+   * `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listMarginAccountBook(
+    params?: ListMarginAccountBookParams,
+    options?: RequestOptions,
+  ): PagePromise<ListMarginAccountBookResponse, ListMarginAccountBookItem> {
+    return listMarginAccountBook(this.core, params, options);
+  }
+
+  /**
+   * List isolated-margin accounts
+   *
+   * The caller's isolated-margin accounts, one per currency pair, or of one pair. Each has the
+   * shape of an isolated-margin pair account (as in the sub-account margin balances); `available` =
+   * margin + borrowed.
+   *
+   * `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  listMarginAccounts(
+    params?: ListMarginAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListMarginAccountsResponse> {
+    return listMarginAccounts(this.core, params, options);
+  }
+
+  /**
+   * List borrowing markets
+   *
+   * The isolated-margin markets in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs`.
+   *
+   * `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip
+   */
+  listUniCurrencyPairs(
+    params?: ListUniCurrencyPairsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListUniCurrencyPairsResponse> {
+    return listUniCurrencyPairs(this.core, params, options);
+  }
+
+  /**
+   * List isolated-margin interest deductions
+   *
+   * Interest deducted from the caller's isolated-margin loans, page by page. Without `from` the
+   * range starts where `to` and `limit` put it; `to` defaults to now.
+   *
+   * `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listUniLoanInterestRecords(
+    params?: ListUniLoanInterestRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUniLoanInterestRecordsResponse, ListUniLoanInterestRecordsItem> {
+    return listUniLoanInterestRecords(this.core, params, options);
+  }
+
+  /**
+   * List isolated-margin borrows and repays
+   *
+   * The caller's isolated-margin borrows and repays, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans/{loan_id}/repayment`.
+   *
+   * `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUniLoanRecords(
+    params?: ListUniLoanRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUniLoanRecordsResponse, ListUniLoanRecordsItem> {
+    return listUniLoanRecords(this.core, params, options);
+  }
+
+  /**
+   * List isolated-margin loans
+   *
+   * The caller's outstanding isolated-margin loans, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans` (borrowing side).
+   *
+   * `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUniLoans(
+    params?: ListUniLoansParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUniLoansResponse, ListUniLoansItem> {
+    return listUniLoans(this.core, params, options);
+  }
+
+  /**
+   * Change the auto-repay setting
+   *
+   * Turns automatic repayment of isolated-margin borrowings on or off; the value travels in the query string, the request has no body.
+   *
+   * `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  setAutoRepay(params: SetAutoRepayParams, options?: RequestOptions): ApiPromise<SetAutoRepayResponse> {
+    return setAutoRepay(this.core, params, options);
+  }
+}

@@ -424,3 +424,140 @@ export function listOptionsPositions(
 ): ApiPromise<ListOptionsPositionsResponse> {
   return request(core, listOptionsPositionsMeta, params, options);
 }
+
+/** Options: account, positions and orders. Reached as `client.options`, or on its own: `new OptionsApi(core)`. */
+export class OptionsApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend an options order
+   *
+   * Changes the price and/or size of an open options order. The body must name the order's
+   * `contract` (required since a recent release).
+   *
+   * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  amendOptionsOrder(params: AmendOptionsOrderParams, options?: RequestOptions): ApiPromise<AmendOptionsOrderResponse> {
+    return amendOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel an options order
+   *
+   * Cancels one open options order; an unknown or finished order answers 404.
+   *
+   * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelOptionsOrder(
+    params: CancelOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelOptionsOrderResponse> {
+    return cancelOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open options orders
+   *
+   * Cancels every open options order, or those of one contract, underlying or side.
+   *
+   * `DELETE /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelOptionsOrders(
+    params?: CancelOptionsOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelOptionsOrdersResponse> {
+    return cancelOptionsOrders(this.core, params, options);
+  }
+
+  /**
+   * Place an options order
+   *
+   * Places an options order; `size` counts contracts (positive buys, negative sells).
+   *
+   * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-place`)
+   *
+   * Never retried automatically.
+   */
+  createOptionsOrder(
+    params: CreateOptionsOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateOptionsOrderResponse> {
+    return createOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Get an options order
+   *
+   * One options order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+   *
+   * `GET /options/orders/{order_id}` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  getOptionsOrder(params: GetOptionsOrderParams, options?: RequestOptions): ApiPromise<GetOptionsOrderResponse> {
+    return getOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Get an options position
+   *
+   * The caller's position in one options contract.
+   *
+   * `GET /options/positions/{contract}` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  getOptionsPosition(
+    params: GetOptionsPositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetOptionsPositionResponse> {
+    return getOptionsPosition(this.core, params, options);
+  }
+
+  /**
+   * Get the options account
+   *
+   * The caller's options account (classic options account or unified account).
+   *
+   * `GET /options/accounts` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  listOptionsAccount(
+    params?: ListOptionsAccountParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsAccountResponse> {
+    return listOptionsAccount(this.core, params, options);
+  }
+
+  /**
+   * List options orders
+   *
+   * The caller's open or finished options orders, newest first.
+   *
+   * `GET /options/orders` · permission `options:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOptionsOrders(
+    params: ListOptionsOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListOptionsOrdersResponse, ListOptionsOrdersItem> {
+    return listOptionsOrders(this.core, params, options);
+  }
+
+  /**
+   * List options positions
+   *
+   * The caller's options positions, of every underlying or of one.
+   *
+   * `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  listOptionsPositions(
+    params?: ListOptionsPositionsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsPositionsResponse> {
+    return listOptionsPositions(this.core, params, options);
+  }
+}

@@ -1464,3 +1464,443 @@ export function listTrades(
 ): PagePromise<ListTradesResponse, ListTradesItem> {
   return pageRequest(core, listTradesMeta, params, options);
 }
+
+/** Spot trading: currencies, markets, market data, balances, orders and trades. Reached as `client.spot`, or on its own: `new SpotApi(core)`. */
+export class SpotApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Amend spot orders in a batch
+   *
+   * Amends up to 5 open orders in one request, in list order; a failed item does not stop the
+   * others. The answer is 200 with one result per order, in request order. Shares the spot
+   * placement limit.
+   *
+   * `POST /spot/amend_batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   */
+  amendBatchOrders(params: AmendBatchOrdersParams, options?: RequestOptions): ApiPromise<AmendBatchOrdersResponse> {
+    return amendBatchOrders(this.core, params, options);
+  }
+
+  /**
+   * Amend an order
+   *
+   * Changes the amount or the price of an open order (at least one of them). Lowering only the
+   * amount keeps the order's place in the queue; a new price or a larger amount moves it to the
+   * back of its price level; an amount below the filled amount cancels it. Shares the spot
+   * placement limit.
+   *
+   * `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   */
+  amendOrder(params: AmendOrderParams, options?: RequestOptions): ApiPromise<AmendOrderResponse> {
+    return amendOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel spot orders in a batch
+   *
+   * Cancels up to 20 orders, of any currency pairs, in one request. The answer is 200 with one
+   * result per order, in request order: `succeeded` says whether it was cancelled, `label` and
+   * `message` why not. Shares the spot cancel limit.
+   *
+   * `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelBatchOrders(params: CancelBatchOrdersParams, options?: RequestOptions): ApiPromise<CancelBatchOrdersResponse> {
+    return cancelBatchOrders(this.core, params, options);
+  }
+
+  /**
+   * Cancel an order
+   *
+   * Cancels one of the caller's open orders, by order id or by the caller's `text`. Shares the spot
+   * cancel limit.
+   *
+   * `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelOrder(params: CancelOrderParams, options?: RequestOptions): ApiPromise<CancelOrderResponse> {
+    return cancelOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open orders
+   *
+   * Cancels the caller's open orders of one currency pair (of every pair when `currency_pair` is
+   * omitted), optionally one side only. Without `account`, orders of the spot, unified and
+   * isolated-margin accounts are all cancelled; a unified account sends `unified`. Each order of the
+   * answer says whether its cancellation went through.
+   *
+   * `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
+   *
+   * Never retried automatically.
+   */
+  cancelOrders(params?: CancelOrdersParams, options?: RequestOptions): ApiPromise<CancelOrdersResponse> {
+    return cancelOrders(this.core, params, options);
+  }
+
+  /**
+   * Cancel a price-triggered order
+   *
+   * Cancels one of the caller's running price-triggered spot orders.
+   *
+   * `DELETE /spot/price_orders/{order_id}` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelSpotPriceTriggeredOrder(
+    params: CancelSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelSpotPriceTriggeredOrderResponse> {
+    return cancelSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all running price-triggered orders
+   *
+   * Cancels the caller's running price-triggered orders of one pair, or of every pair when `market` is omitted.
+   *
+   * `DELETE /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelSpotPriceTriggeredOrderList(
+    params?: CancelSpotPriceTriggeredOrderListParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelSpotPriceTriggeredOrderListResponse> {
+    return cancelSpotPriceTriggeredOrderList(this.core, params, options);
+  }
+
+  /**
+   * Set the countdown that cancels open orders
+   *
+   * A dead man's switch for spot orders. When `timeout` seconds pass without another call, the open
+   * orders of `currency_pair` (of every pair when it is omitted) are cancelled. Call it again
+   * before the countdown ends to start a new one (for example every 30 s with `timeout: 30`), or
+   * with `timeout: 0` to stop it.
+   *
+   * `POST /spot/countdown_cancel_all` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  countdownCancelAllSpot(
+    params: CountdownCancelAllSpotParams,
+    options?: RequestOptions,
+  ): ApiPromise<CountdownCancelAllSpotResponse> {
+    return countdownCancelAllSpot(this.core, params, options);
+  }
+
+  /**
+   * Place spot orders in a batch
+   *
+   * Places several orders in one request: up to 4 currency pairs and up to 10 orders per pair. Every
+   * order needs its `text`, and all orders use the same `account` (spot and margin orders cannot be
+   * mixed; margin orders set `account: margin`). The answer is 200 with one result per order, in
+   * request order: `succeeded` says whether that order was placed, `label` and `message` why not.
+   * Each order may carry `stp_act`.
+   *
+   * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   */
+  createBatchOrders(params: CreateBatchOrdersParams, options?: RequestOptions): ApiPromise<CreateBatchOrdersResponse> {
+    return createBatchOrders(this.core, params, options);
+  }
+
+  /**
+   * Place a spot order
+   *
+   * Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
+   * the legacy unified account, `unified` for the unified account); with `auto_borrow` a margin or
+   * unified order borrows what the balance lacks. An isolated-margin order repays by the account's
+   * auto-repay setting (`/margin/auto_repay`); a unified order repays only when it sets
+   * `auto_repay`, once it ends. `stp_act` selects self-trade prevention (`cn` by default inside an
+   * STP group; rejected outside one). A `poc` order that would take liquidity fails with
+   * `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
+   *
+   * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Never retried automatically.
+   */
+  createOrder(params: CreateOrderParams, options?: RequestOptions): ApiPromise<CreateOrderResponse> {
+    return createOrder(this.core, params, options);
+  }
+
+  /**
+   * Place a price-triggered order
+   *
+   * Places an order (`put`) once the market price of `market` meets `trigger`; cancelled when `trigger.expiration` seconds pass first.
+   *
+   * `POST /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSpotPriceTriggeredOrder(
+    params: CreateSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateSpotPriceTriggeredOrderResponse> {
+    return createSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get trading fee rates of several pairs
+   *
+   * The caller's spot fee rates for up to 50 currency pairs, keyed by pair.
+   *
+   * `GET /spot/batch_fee` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getBatchSpotFee(params: GetBatchSpotFeeParams, options?: RequestOptions): ApiPromise<GetBatchSpotFeeResponse> {
+    return getBatchSpotFee(this.core, params, options);
+  }
+
+  /**
+   * Get a currency
+   *
+   * One spot currency with its state and chains.
+   *
+   * `GET /spot/currencies/{currency}` · public · 200 requests / 10 s per ip
+   */
+  getCurrency(params: GetCurrencyParams, options?: RequestOptions): ApiPromise<GetCurrencyResponse> {
+    return getCurrency(this.core, params, options);
+  }
+
+  /**
+   * Get a currency pair
+   *
+   * One spot market with its trading rules.
+   *
+   * `GET /spot/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+   */
+  getCurrencyPair(params: GetCurrencyPairParams, options?: RequestOptions): ApiPromise<GetCurrencyPairResponse> {
+    return getCurrencyPair(this.core, params, options);
+  }
+
+  /**
+   * Get trading fee rates
+   *
+   * The caller's spot trading fee rates. Rates are usually the same for every pair; give
+   * `currency_pair` for the exact rates of one. The service lists this endpoint as deprecated in
+   * favour of `GET /wallet/fee`.
+   *
+   * `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * @deprecated
+   */
+  getFee(params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
+    return getFee(this.core, params, options);
+  }
+
+  /**
+   * Get an order
+   *
+   * One of the caller's orders, by order id or by the caller's `text`. The `text` works only while
+   * the order is open (and up to an hour after it ends); later only the order id finds it.
+   *
+   * `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getOrder(params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
+    return getOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a price-triggered order
+   *
+   * One of the caller's price-triggered spot orders.
+   *
+   * `GET /spot/price_orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  getSpotPriceTriggeredOrder(
+    params: GetSpotPriceTriggeredOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetSpotPriceTriggeredOrderResponse> {
+    return getSpotPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Get the server time
+   *
+   * The server's clock in Unix milliseconds; public. The client measures its clock offset with it before signing.
+   *
+   * `GET /spot/time` · public · 200 requests / 10 s per ip
+   */
+  getSystemTime(params?: GetSystemTimeParams, options?: RequestOptions): ApiPromise<GetSystemTimeResponse> {
+    return getSystemTime(this.core, params, options);
+  }
+
+  /**
+   * List open orders of every pair
+   *
+   * The caller's open orders grouped by currency pair; every pair with open orders is returned.
+   * `page` and `limit` page through the orders within each pair, not through the pairs.
+   *
+   * `GET /spot/open_orders` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  listAllOpenOrders(params?: ListAllOpenOrdersParams, options?: RequestOptions): ApiPromise<ListAllOpenOrdersResponse> {
+    return listAllOpenOrders(this.core, params, options);
+  }
+
+  /**
+   * List candlesticks
+   *
+   * Candlesticks of a currency pair, at most 1000 per request. Ask either for the latest `limit`
+   * points, or for a range with `from` / `to` (then leave `limit` out: the service rejects a request
+   * that combines them). `30d` is a calendar month.
+   *
+   * `GET /spot/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listCandlesticks(params: ListCandlesticksParams, options?: RequestOptions): ApiPromise<ListCandlesticksResponse> {
+    return listCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List currencies
+   *
+   * Every spot currency with its state; a currency carried on several chains lists each chain in `chains`.
+   *
+   * `GET /spot/currencies` · public · 200 requests / 10 s per ip
+   */
+  listCurrencies(params?: ListCurrenciesParams, options?: RequestOptions): ApiPromise<ListCurrenciesResponse> {
+    return listCurrencies(this.core, params, options);
+  }
+
+  /**
+   * List currency pairs
+   *
+   * Every spot market with its trading rules (amount and price precision, order size bounds, trading status).
+   *
+   * `GET /spot/currency_pairs` · public · 200 requests / 10 s per ip
+   */
+  listCurrencyPairs(params?: ListCurrencyPairsParams, options?: RequestOptions): ApiPromise<ListCurrencyPairsResponse> {
+    return listCurrencyPairs(this.core, params, options);
+  }
+
+  /**
+   * List the caller's trades
+   *
+   * The caller's trades in spot, unified and isolated-margin accounts, filtered by the end time of
+   * their orders. Without `from` / `to` the last 7 days are returned; with only one of them, the
+   * 7 days after `from` or before `to`. The range must not exceed 30 days, and
+   * `limit * (page - 1)` must not exceed 100,000. `order_id` needs `currency_pair`.
+   *
+   * `GET /spot/my_trades` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listMyTrades(
+    params?: ListMyTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListMyTradesResponse, ListMyTradesItem> {
+    return listMyTrades(this.core, params, options);
+  }
+
+  /**
+   * Get the order book
+   *
+   * Market depth of a currency pair: asks from the lowest price up, bids from the highest down, at
+   * most 100 levels per side. `with_id=true` adds the book's version `id`.
+   *
+   * `GET /spot/order_book` · public · 200 requests / 10 s per ip
+   */
+  listOrderBook(params: ListOrderBookParams, options?: RequestOptions): ApiPromise<ListOrderBookResponse> {
+    return listOrderBook(this.core, params, options);
+  }
+
+  /**
+   * List orders
+   *
+   * The caller's orders in spot, unified and isolated-margin accounts. `status=open` lists working
+   * orders (`currency_pair` required, `limit` at most 100, no `side` / `from` / `to`);
+   * `status=finished` lists filled and cancelled ones and also filters by `side` and by end time
+   * (`from` / `to`).
+   *
+   * `GET /spot/orders` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOrders(params: ListOrdersParams, options?: RequestOptions): PagePromise<ListOrdersResponse, ListOrdersItem> {
+    return listOrders(this.core, params, options);
+  }
+
+  /**
+   * List spot balance changes
+   *
+   * Changes of the caller's spot balances, page by page. The range from `from` to `to` must not
+   * exceed 30 days (the service states no default range; 30 days is assumed). `limit * (page - 1)`
+   * must not exceed 100,000. `code` takes precedence over `type`.
+   *
+   * `GET /spot/account_book` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listSpotAccountBook(
+    params?: ListSpotAccountBookParams,
+    options?: RequestOptions,
+  ): PagePromise<ListSpotAccountBookResponse, ListSpotAccountBookItem> {
+    return listSpotAccountBook(this.core, params, options);
+  }
+
+  /**
+   * List spot balances
+   *
+   * The caller's spot balances, one per currency, or of one currency.
+   *
+   * `GET /spot/accounts` · permission `spot:read` · 200 requests / 10 s per uid
+   */
+  listSpotAccounts(params?: ListSpotAccountsParams, options?: RequestOptions): ApiPromise<ListSpotAccountsResponse> {
+    return listSpotAccounts(this.core, params, options);
+  }
+
+  /**
+   * List price-triggered orders
+   *
+   * The caller's price-triggered spot orders, running (`open`) or ended (`finished`).
+   *
+   * `GET /spot/price_orders` · permission `spot:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listSpotPriceTriggeredOrders(
+    params: ListSpotPriceTriggeredOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListSpotPriceTriggeredOrdersResponse, ListSpotPriceTriggeredOrdersItem> {
+    return listSpotPriceTriggeredOrders(this.core, params, options);
+  }
+
+  /**
+   * List tickers
+   *
+   * 24-hour statistics and best prices of one currency pair, or of every pair when `currency_pair` is omitted.
+   *
+   * `GET /spot/tickers` · public · 200 requests / 10 s per ip
+   */
+  listTickers(params?: ListTickersParams, options?: RequestOptions): ApiPromise<ListTickersResponse> {
+    return listTickers(this.core, params, options);
+  }
+
+  /**
+   * List market trades
+   *
+   * Recent trades of a currency pair, page by page (at most 100,000 pages: `limit * (page - 1)`
+   * must not exceed 100,000). Filter by time with `from` / `to` (the last 30 days by default), or
+   * continue from a trade id with `last_id` (then the time range is ignored; `reverse=true` goes
+   * back in time).
+   *
+   * `GET /spot/trades` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listTrades(params: ListTradesParams, options?: RequestOptions): PagePromise<ListTradesResponse, ListTradesItem> {
+    return listTrades(this.core, params, options);
+  }
+}

@@ -462,3 +462,159 @@ export function updateSubAccountKeys(
 ): ApiPromise<UpdateSubAccountKeysResponse> {
   return request(core, updateSubAccountKeysMeta, params, options);
 }
+
+/** Sub-account management and sub-account API keys. Reached as `client.subAccounts`, or on its own: `new SubAccountsApi(core)`. */
+export class SubAccountsApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Create an API key pair for a sub-account
+   *
+   * Creates an API key pair. Every body field is optional; omitting `perms` or `ip_whitelist`
+   * clears them (the key gets none). `mode`: `1` classic account, `2` unified account. The
+   * response is the only place the `secret` is ever returned.
+   *
+   * `POST /sub_accounts/{user_id}/keys` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSubAccountKeys(
+    params: CreateSubAccountKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateSubAccountKeysResponse> {
+    return createSubAccountKeys(this.core, params, options);
+  }
+
+  /**
+   * Create a sub-account
+   *
+   * Creates a sub-account. `login_name` is required (letters, digits and underscore only);
+   * `password` and `email` follow the main account when omitted.
+   *
+   * `POST /sub_accounts` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createSubAccounts(params: CreateSubAccountsParams, options?: RequestOptions): ApiPromise<CreateSubAccountsResponse> {
+    return createSubAccounts(this.core, params, options);
+  }
+
+  /**
+   * Delete an API key pair of a sub-account
+   *
+   * Deletes the key pair; a leaked key must be deleted and recreated.
+   *
+   * `DELETE /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  deleteSubAccountKeys(
+    params: DeleteSubAccountKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<DeleteSubAccountKeysResponse> {
+    return deleteSubAccountKeys(this.core, params, options);
+  }
+
+  /**
+   * Get a sub-account
+   *
+   * One sub-account by its user id.
+   *
+   * `GET /sub_accounts/{user_id}` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+   */
+  getSubAccount(params: GetSubAccountParams, options?: RequestOptions): ApiPromise<GetSubAccountResponse> {
+    return getSubAccount(this.core, params, options);
+  }
+
+  /**
+   * Get an API key pair of a sub-account
+   *
+   * One API key pair of the sub-account (without its secret); the samples name the update time `update_at`.
+   *
+   * `GET /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+   */
+  getSubAccountKey(params: GetSubAccountKeyParams, options?: RequestOptions): ApiPromise<GetSubAccountKeyResponse> {
+    return getSubAccountKey(this.core, params, options);
+  }
+
+  /**
+   * List API key pairs of a sub-account
+   *
+   * Every API key pair of the sub-account. The secret is never returned here; the samples name the update time `update_at`.
+   *
+   * `GET /sub_accounts/{user_id}/keys` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+   */
+  listSubAccountKeys(
+    params: ListSubAccountKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSubAccountKeysResponse> {
+    return listSubAccountKeys(this.core, params, options);
+  }
+
+  /**
+   * List sub-accounts
+   *
+   * Sub-accounts of the main account. `type` `0` lists all types (cross-margin and normal
+   * sub-accounts); `1`, the default, lists normal sub-accounts only.
+   *
+   * `GET /sub_accounts` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+   */
+  listSubAccounts(params?: ListSubAccountsParams, options?: RequestOptions): ApiPromise<ListSubAccountsResponse> {
+    return listSubAccounts(this.core, params, options);
+  }
+
+  /**
+   * List sub-account modes
+   *
+   * Account mode of every sub-account: `classic`, `multi_currency`, `portfolio` or `single_currency`.
+   *
+   * `GET /sub_accounts/unified_mode` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+   */
+  listUnifiedMode(params?: ListUnifiedModeParams, options?: RequestOptions): ApiPromise<ListUnifiedModeResponse> {
+    return listUnifiedMode(this.core, params, options);
+  }
+
+  /**
+   * Lock a sub-account
+   *
+   * Locks the sub-account. How lock changes `state` (`1` normal, `2` frozen) is not described.
+   *
+   * `POST /sub_accounts/{user_id}/lock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  lockSubAccount(params: LockSubAccountParams, options?: RequestOptions): ApiPromise<LockSubAccountResponse> {
+    return lockSubAccount(this.core, params, options);
+  }
+
+  /**
+   * Unlock a sub-account
+   *
+   * Unlocks the sub-account. How unlock changes `state` (`1` normal, `2` frozen) is not described.
+   *
+   * `POST /sub_accounts/{user_id}/unlock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  unlockSubAccount(params: UnlockSubAccountParams, options?: RequestOptions): ApiPromise<UnlockSubAccountResponse> {
+    return unlockSubAccount(this.core, params, options);
+  }
+
+  /**
+   * Update an API key pair of a sub-account
+   *
+   * Replaces the key pair's settings. Omitting `perms` or `ip_whitelist` clears them, so send the
+   * full lists. `PUT` cannot change `mode`.
+   *
+   * `PUT /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  updateSubAccountKeys(
+    params: UpdateSubAccountKeysParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateSubAccountKeysResponse> {
+    return updateSubAccountKeys(this.core, params, options);
+  }
+}

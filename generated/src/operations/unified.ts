@@ -11,7 +11,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { JsonValue, OpenQuery } from '../runtime/types.js';
+import type { OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link createUnifiedLoan}: path, query and body fields in one object. */
 export type CreateUnifiedLoanParams = NonNullable<
@@ -152,8 +152,8 @@ export function getUnifiedBorrowableList(
 
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
 export type GetUnifiedRiskUnitsParams = { query?: OpenQuery };
-/** Success response (200) of {@link getUnifiedRiskUnits}. */
-export type GetUnifiedRiskUnitsResponse = unknown;
+/** Success response (200) of {@link getUnifiedRiskUnits}: untyped JSON, the default of its type parameter. */
+export type GetUnifiedRiskUnitsResponse = UntypedJson;
 /** Metadata of `GET /unified/risk_units`. */
 export const getUnifiedRiskUnitsMeta: OperationMeta = {
   id: 'getUnifiedRiskUnits',
@@ -177,14 +177,14 @@ export const getUnifiedRiskUnitsMeta: OperationMeta = {
  *
  * `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUnifiedRiskUnits(
+export function getUnifiedRiskUnits<T = GetUnifiedRiskUnitsResponse>(
   core: Core,
   params?: GetUnifiedRiskUnitsParams,
   options?: RequestOptions,
-): ApiPromise<GetUnifiedRiskUnitsResponse> {
-  return request(core, getUnifiedRiskUnitsMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getUnifiedRiskUnitsMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferable}: path, query and body fields in one object. */
@@ -275,8 +275,8 @@ export function getUnifiedTransferables(
 export type GetUserLeverageCurrencySettingParams = {
   query?: NonNullable<operations['getUserLeverageCurrencySetting']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link getUserLeverageCurrencySetting}. */
-export type GetUserLeverageCurrencySettingResponse = unknown;
+/** Success response (200) of {@link getUserLeverageCurrencySetting}: untyped JSON, the default of its type parameter. */
+export type GetUserLeverageCurrencySettingResponse = UntypedJson;
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
 export const getUserLeverageCurrencySettingMeta: OperationMeta = {
   id: 'getUserLeverageCurrencySetting',
@@ -301,14 +301,14 @@ export const getUserLeverageCurrencySettingMeta: OperationMeta = {
  *
  * `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUserLeverageCurrencySetting(
+export function getUserLeverageCurrencySetting<T = GetUserLeverageCurrencySettingResponse>(
   core: Core,
   params?: GetUserLeverageCurrencySettingParams,
   options?: RequestOptions,
-): ApiPromise<GetUserLeverageCurrencySettingResponse> {
-  return request(core, getUserLeverageCurrencySettingMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getUserLeverageCurrencySettingMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
@@ -517,4 +517,180 @@ export function listUnifiedLoans(
   options?: RequestOptions,
 ): PagePromise<ListUnifiedLoansResponse, ListUnifiedLoansItem> {
   return pageRequest(core, listUnifiedLoansMeta, params, options);
+}
+
+/** Unified account, borrowing and repayment. Reached as `client.unified`, or on its own: `new UnifiedApi(core)`. */
+export class UnifiedApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Borrow or repay
+   *
+   * Borrows or repays `currency`. A borrow must be at least the currency's minimum borrow amount
+   * and must not exceed the platform or user maximum. Interest is deducted automatically at
+   * intervals; the user repays the principal. For a repay, `repaid_all: true` overrides `amount`
+   * and repays everything. `text` does not deduplicate, so the request is never retried
+   * automatically.
+   *
+   * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  createUnifiedLoan(params: CreateUnifiedLoanParams, options?: RequestOptions): ApiPromise<CreateUnifiedLoanResponse> {
+    return createUnifiedLoan(this.core, params, options);
+  }
+
+  /**
+   * Get the maximum borrowable amount
+   *
+   * Maximum amount of `currency` the unified account can still borrow.
+   *
+   * `GET /unified/borrowable` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedBorrowable(
+    params: GetUnifiedBorrowableParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedBorrowableResponse> {
+    return getUnifiedBorrowable(this.core, params, options);
+  }
+
+  /**
+   * Get maximum borrowable amounts for several currencies
+   *
+   * Maximum borrowable amount per currency, for up to 10 currencies.
+   *
+   * `GET /unified/batch_borrowable` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedBorrowableList(
+    params: GetUnifiedBorrowableListParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedBorrowableListResponse> {
+    return getUnifiedBorrowableList(this.core, params, options);
+  }
+
+  /**
+   * Get risk units
+   *
+   * Risk unit details of the unified account; valid only in portfolio margin mode. The response shape is not described, so the response is open.
+   *
+   * `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getUnifiedRiskUnits<T = GetUnifiedRiskUnitsResponse>(
+    params?: GetUnifiedRiskUnitsParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getUnifiedRiskUnits<T>(this.core, params, options);
+  }
+
+  /**
+   * Get the maximum transferable amount
+   *
+   * Maximum amount of `currency` that can be transferred out of the unified account.
+   *
+   * `GET /unified/transferable` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedTransferable(
+    params: GetUnifiedTransferableParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedTransferableResponse> {
+    return getUnifiedTransferable(this.core, params, options);
+  }
+
+  /**
+   * Get maximum transferable amounts for several currencies
+   *
+   * Maximum transferable-out amount per currency. Each amount is an individual maximum; all of them change after a withdrawal.
+   *
+   * `GET /unified/transferables` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedTransferables(
+    params: GetUnifiedTransferablesParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedTransferablesResponse> {
+    return getUnifiedTransferables(this.core, params, options);
+  }
+
+  /**
+   * Get the leverage setting of currencies
+   *
+   * Per-currency leverage settings of the unified account; replaces the deprecated `UnifiedAccount.leverage` field. Parameters and response shape are not described, so both are open.
+   *
+   * `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getUserLeverageCurrencySetting<T = GetUserLeverageCurrencySettingResponse>(
+    params?: GetUserLeverageCurrencySettingParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getUserLeverageCurrencySetting<T>(this.core, params, options);
+  }
+
+  /**
+   * Get the unified account
+   *
+   * The unified account: mode, per-currency balances and account totals. `currency` limits the
+   * balances to one currency; `sub_uid` reads a sub-account's unified account.
+   *
+   * `GET /unified/accounts` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  listUnifiedAccounts(
+    params?: ListUnifiedAccountsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListUnifiedAccountsResponse> {
+    return listUnifiedAccounts(this.core, params, options);
+  }
+
+  /**
+   * List interest records
+   *
+   * Interest deduction records of the unified account, page by page (`limit` 1 to 100, default
+   * 100). `from` and `to` bound the creation time (`to` defaults to now); `type` defaults to
+   * `margin`.
+   *
+   * `GET /unified/interest_records` · permission `unified:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUnifiedLoanInterestRecords(
+    params?: ListUnifiedLoanInterestRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUnifiedLoanInterestRecordsResponse, ListUnifiedLoanInterestRecordsItem> {
+    return listUnifiedLoanInterestRecords(this.core, params, options);
+  }
+
+  /**
+   * List loan records
+   *
+   * Borrow and repay records of the unified account, page by page (`limit` 1 to 100, default 100).
+   *
+   * `GET /unified/loan_records` · permission `unified:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUnifiedLoanRecords(
+    params?: ListUnifiedLoanRecordsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUnifiedLoanRecordsResponse, ListUnifiedLoanRecordsItem> {
+    return listUnifiedLoanRecords(this.core, params, options);
+  }
+
+  /**
+   * List loans
+   *
+   * Outstanding loans of the unified account, page by page (`limit` 1 to 100, default 100).
+   *
+   * `GET /unified/loans` · permission `unified:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listUnifiedLoans(
+    params?: ListUnifiedLoansParams,
+    options?: RequestOptions,
+  ): PagePromise<ListUnifiedLoansResponse, ListUnifiedLoansItem> {
+    return listUnifiedLoans(this.core, params, options);
+  }
 }

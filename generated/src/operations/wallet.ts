@@ -11,7 +11,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { NoParams, JsonValue, OpenQuery } from '../runtime/types.js';
+import type { NoParams, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link getTransferOrderStatus}: path, query and body fields in one object. */
 export type GetTransferOrderStatusParams = NonNullable<operations['getTransferOrderStatus']['parameters']['query']>;
@@ -130,8 +130,8 @@ export function getLowCapExchangeList(
 
 /** Parameters of {@link getTotalBalance}: path, query and body fields in one object. */
 export type GetTotalBalanceParams = { query?: OpenQuery };
-/** Success response (200) of {@link getTotalBalance}. */
-export type GetTotalBalanceResponse = unknown;
+/** Success response (200) of {@link getTotalBalance}: untyped JSON, the default of its type parameter. */
+export type GetTotalBalanceResponse = UntypedJson;
 /** Metadata of `GET /wallet/total_balance`. */
 export const getTotalBalanceMeta: OperationMeta = {
   id: 'getTotalBalance',
@@ -156,20 +156,20 @@ export const getTotalBalanceMeta: OperationMeta = {
  *
  * `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getTotalBalance(
+export function getTotalBalance<T = GetTotalBalanceResponse>(
   core: Core,
   params?: GetTotalBalanceParams,
   options?: RequestOptions,
-): ApiPromise<GetTotalBalanceResponse> {
-  return request(core, getTotalBalanceMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getTotalBalanceMeta, params, options);
 }
 
 /** Parameters of {@link getTradeFee}: path, query and body fields in one object. */
 export type GetTradeFeeParams = { query?: OpenQuery };
-/** Success response (200) of {@link getTradeFee}. */
-export type GetTradeFeeResponse = unknown;
+/** Success response (200) of {@link getTradeFee}: untyped JSON, the default of its type parameter. */
+export type GetTradeFeeResponse = UntypedJson;
 /** Metadata of `GET /wallet/fee`. */
 export const getTradeFeeMeta: OperationMeta = {
   id: 'getTradeFee',
@@ -194,14 +194,14 @@ export const getTradeFeeMeta: OperationMeta = {
  *
  * `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getTradeFee(
+export function getTradeFee<T = GetTradeFeeResponse>(
   core: Core,
   params?: GetTradeFeeParams,
   options?: RequestOptions,
-): ApiPromise<GetTradeFeeResponse> {
-  return request(core, getTradeFeeMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, getTradeFeeMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyChains}: path, query and body fields in one object. */
@@ -372,8 +372,8 @@ export function listPushOrders(
 export type ListSavedAddressParams = {
   query?: NonNullable<operations['listSavedAddress']['parameters']['query']> & OpenQuery;
 };
-/** Success response (200) of {@link listSavedAddress}. */
-export type ListSavedAddressResponse = unknown;
+/** Success response (200) of {@link listSavedAddress}: untyped JSON, the default of its type parameter. */
+export type ListSavedAddressResponse = UntypedJson;
 /** Metadata of `GET /wallet/saved_address`. */
 export const listSavedAddressMeta: OperationMeta = {
   id: 'listSavedAddress',
@@ -402,14 +402,14 @@ export const listSavedAddressMeta: OperationMeta = {
  *
  * `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects; the result is untyped JSON.
+ * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function listSavedAddress(
+export function listSavedAddress<T = ListSavedAddressResponse>(
   core: Core,
   params?: ListSavedAddressParams,
   options?: RequestOptions,
-): ApiPromise<ListSavedAddressResponse> {
-  return request(core, listSavedAddressMeta, params, options);
+): ApiPromise<T> {
+  return request<T>(core, listSavedAddressMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountBalances}: path, query and body fields in one object. */
@@ -835,6 +835,12 @@ export const transferMeta: OperationMeta = {
   body: 'json',
   successStatus: 200,
   bodyFields: ['currency', 'from', 'to', 'amount', 'currency_pair', 'settle', 'client_order_id'],
+  idempotency: {
+    field: 'client_order_id',
+    dedupes: true,
+    generate: true,
+    lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
+  },
   int64: { response: [['tx_id']] },
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
@@ -865,12 +871,6 @@ export const transferMeta: OperationMeta = {
     { name: 'settle', in: 'body', type: 'string' },
     { name: 'client_order_id', in: 'body', type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 },
   ],
-  idempotency: {
-    field: 'client_order_id',
-    dedupes: true,
-    generate: true,
-    lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
-  },
 };
 
 /**
@@ -912,6 +912,12 @@ export const transferWithSubAccountMeta: OperationMeta = {
   body: 'json',
   successStatus: 200,
   bodyFields: ['sub_account', 'sub_account_type', 'currency', 'amount', 'direction', 'client_order_id'],
+  idempotency: {
+    field: 'client_order_id',
+    dedupes: true,
+    generate: true,
+    lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
+  },
   int64: { response: [['tx_id']] },
   rules: [
     { name: 'sub_account', in: 'body', required: true, type: 'string' },
@@ -929,12 +935,6 @@ export const transferWithSubAccountMeta: OperationMeta = {
     { name: 'direction', in: 'body', required: true, type: 'string', enum: ['to', 'from'] },
     { name: 'client_order_id', in: 'body', type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 },
   ],
-  idempotency: {
-    field: 'client_order_id',
-    dedupes: true,
-    generate: true,
-    lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
-  },
 };
 
 /**
@@ -954,4 +954,316 @@ export function transferWithSubAccount(
   options?: RequestOptions,
 ): ApiPromise<TransferWithSubAccountResponse> {
   return request(core, transferWithSubAccountMeta, params, options);
+}
+
+/** Deposits and withdrawal records, balances, transfers. Reached as `client.wallet`, or on its own: `new WalletApi(core)`. */
+export class WalletApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Get the deposit address of a currency
+   *
+   * Deposit address of a currency, with the address on each of its chains.
+   *
+   * `GET /wallet/deposit_address` · permission `wallet:read` · 200 requests / 10 s per uid
+   */
+  getDepositAddress(params: GetDepositAddressParams, options?: RequestOptions): ApiPromise<GetDepositAddressResponse> {
+    return getDepositAddress(this.core, params, options);
+  }
+
+  /**
+   * List low-liquidity and low-value currencies
+   *
+   * Names of the low-liquidity or low-value currencies the API does not serve.
+   *
+   * `GET /wallet/getLowCapExchangeList` · permission `wallet:read` · 200 requests / 10 s per uid
+   */
+  getLowCapExchangeList(
+    params?: GetLowCapExchangeListParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetLowCapExchangeListResponse> {
+    return getLowCapExchangeList(this.core, params, options);
+  }
+
+  /**
+   * Get the account's total balance
+   *
+   * Total balance of the account. Parameters and response shape are not given by the API
+   * description, so the query and the response are open.
+   *
+   * `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getTotalBalance<T = GetTotalBalanceResponse>(
+    params?: GetTotalBalanceParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return getTotalBalance<T>(this.core, params, options);
+  }
+
+  /**
+   * Get the account's trading fees
+   *
+   * Trading fee rates of the account. Parameters and response shape are not given by the API
+   * description, so the query and the response are open.
+   *
+   * `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  getTradeFee<T = GetTradeFeeResponse>(params?: GetTradeFeeParams, options?: RequestOptions): ApiPromise<T> {
+    return getTradeFee<T>(this.core, params, options);
+  }
+
+  /**
+   * Get the status of a transfer
+   *
+   * Status of a main/sub-account transfer, found by the caller's `client_order_id` or by the `tx_id`
+   * the transfer returned. `client_order_id` and `tx_id` cannot both be empty.
+   *
+   * `GET /wallet/order_status` · permission `wallet:read` · 200 requests / 10 s per uid
+   */
+  getTransferOrderStatus(
+    params?: GetTransferOrderStatusParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetTransferOrderStatusResponse> {
+    return getTransferOrderStatus(this.core, params, options);
+  }
+
+  /**
+   * List the chains of a currency
+   *
+   * Chains supported by a currency, with their deposit and withdrawal switches. Very low-liquidity or
+   * low-value currencies are not served by the API.
+   *
+   * `GET /wallet/currency_chains` · public · 200 requests / 10 s per ip
+   */
+  listCurrencyChains(
+    params: ListCurrencyChainsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListCurrencyChainsResponse> {
+    return listCurrencyChains(this.core, params, options);
+  }
+
+  /**
+   * List deposit records
+   *
+   * Deposit records. The queried time range must not exceed 30 days (default: the last 7 days).
+   *
+   * `GET /wallet/deposits` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 500): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listDeposits(
+    params?: ListDepositsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListDepositsResponse, ListDepositsItem> {
+    return listDeposits(this.core, params, options);
+  }
+
+  /**
+   * List UID transfer records
+   *
+   * UID transfer history. `from` and `to` are Unix seconds (default: the last 7 days). By default
+   * the caller's outgoing transfers (`transaction_type` `withdraw`) are listed; `deposit` lists
+   * incoming ones.
+   *
+   * `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listPushOrders(
+    params?: ListPushOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPushOrdersResponse, ListPushOrdersItem> {
+    return listPushOrders(this.core, params, options);
+  }
+
+  /**
+   * List saved withdrawal addresses
+   *
+   * Saved withdrawal addresses. The API description names the `currency` and `page` query
+   * parameters only; other parameters and the response shape are not given, so the response is open.
+   *
+   * `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   */
+  listSavedAddress<T = ListSavedAddressResponse>(
+    params?: ListSavedAddressParams,
+    options?: RequestOptions,
+  ): ApiPromise<T> {
+    return listSavedAddress<T>(this.core, params, options);
+  }
+
+  /**
+   * List sub-account spot balances
+   *
+   * Spot balances of the sub-accounts, one entry per sub-account.
+   *
+   * `GET /wallet/sub_account_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+   */
+  listSubAccountBalances(
+    params?: ListSubAccountBalancesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSubAccountBalancesResponse> {
+    return listSubAccountBalances(this.core, params, options);
+  }
+
+  /**
+   * List sub-account cross-margin balances
+   *
+   * Cross-margin balances of the sub-accounts, one entry per sub-account. `user_id` 0 means the
+   * cross-margin account is not opened; liquidation happens when `risk` falls below 110 %.
+   *
+   * `GET /wallet/sub_account_cross_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+   */
+  listSubAccountCrossMarginBalances(
+    params?: ListSubAccountCrossMarginBalancesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSubAccountCrossMarginBalancesResponse> {
+    return listSubAccountCrossMarginBalances(this.core, params, options);
+  }
+
+  /**
+   * List sub-account perpetual futures balances
+   *
+   * Perpetual futures balances of the sub-accounts, one entry per sub-account with its futures account
+   * per settlement currency. `total` applies to classic futures accounts only.
+   *
+   * `GET /wallet/sub_account_futures_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+   */
+  listSubAccountFuturesBalances(
+    params?: ListSubAccountFuturesBalancesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSubAccountFuturesBalancesResponse> {
+    return listSubAccountFuturesBalances(this.core, params, options);
+  }
+
+  /**
+   * List sub-account isolated-margin balances
+   *
+   * Isolated-margin balances of the sub-accounts, one entry per sub-account with one item per
+   * currency pair. A currency's `available` is margin + borrowed.
+   *
+   * `GET /wallet/sub_account_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+   */
+  listSubAccountMarginBalances(
+    params?: ListSubAccountMarginBalancesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListSubAccountMarginBalancesResponse> {
+    return listSubAccountMarginBalances(this.core, params, options);
+  }
+
+  /**
+   * List main/sub-account transfer records
+   *
+   * Transfer records between the main account and its sub-accounts. The queried time range must not
+   * exceed 30 days (default: the last 7 days); only records after 2020-04-10 are kept.
+   *
+   * `GET /wallet/sub_account_transfers` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listSubAccountTransfers(
+    params?: ListSubAccountTransfersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListSubAccountTransfersResponse, ListSubAccountTransfersItem> {
+    return listSubAccountTransfers(this.core, params, options);
+  }
+
+  /**
+   * List withdrawal records
+   *
+   * Withdrawal records. The queried time range must not exceed 30 days (default: the last 7 days).
+   * When `withdraw_id` is set only that record is returned and the time range is ignored.
+   *
+   * `GET /wallet/withdrawals` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * Time range at most 30 days per request; iterating splits longer ranges into windows.
+   */
+  listWithdrawals(
+    params?: ListWithdrawalsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListWithdrawalsResponse, ListWithdrawalsItem> {
+    return listWithdrawals(this.core, params, options);
+  }
+
+  /**
+   * List withdrawal fees and limits
+   *
+   * Deposit and withdrawal fees and withdrawal limits per currency. Very low-liquidity currencies are
+   * not served by the API.
+   *
+   * `GET /wallet/withdraw_status` · permission `wallet:read` · 200 requests / 10 s per uid
+   */
+  listWithdrawStatus(
+    params?: ListWithdrawStatusParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListWithdrawStatusResponse> {
+    return listWithdrawStatus(this.core, params, options);
+  }
+
+  /**
+   * Transfer between two sub-accounts
+   *
+   * Moves funds between two sub-accounts of one main account. Usable with the main account's key or
+   * the source sub-account's key. `sub_account_type` is deprecated: use `sub_account_from_type` and
+   * `sub_account_to_type`.
+   *
+   * `POST /wallet/sub_account_to_sub_account` · permission `wallet:write` · 80 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  subAccountToSubAccount(
+    params: SubAccountToSubAccountParams,
+    options?: RequestOptions,
+  ): ApiPromise<SubAccountToSubAccountResponse> {
+    return subAccountToSubAccount(this.core, params, options);
+  }
+
+  /**
+   * Transfer between the caller's trading accounts
+   *
+   * Moves funds between the caller's own trading accounts (`spot`, `margin`, `futures`, `delivery`,
+   * `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
+   * required for futures and delivery accounts. The history of these transfers is read from the
+   * matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
+   * `GET /delivery/{settle}/account_book?type=dnw`.
+   *
+   * `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid
+   *
+   * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+   */
+  transfer(params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
+    return transfer(this.core, params, options);
+  }
+
+  /**
+   * Transfer between the main account and a sub-account
+   *
+   * Moves funds between the main account and a sub-account: `direction` `to` moves them into the
+   * sub-account, `from` out of it. The main account side is always its spot account;
+   * `sub_account_type` picks the sub-account's side. `client_order_id` prevents duplicate transfers.
+   *
+   * `POST /wallet/sub_account_transfers` · permission `wallet:write` · 80 requests / 10 s per uid
+   *
+   * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+   */
+  transferWithSubAccount(
+    params: TransferWithSubAccountParams,
+    options?: RequestOptions,
+  ): ApiPromise<TransferWithSubAccountResponse> {
+    return transferWithSubAccount(this.core, params, options);
+  }
 }

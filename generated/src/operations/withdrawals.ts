@@ -64,6 +64,12 @@ export const withdrawMeta: OperationMeta = {
   body: 'json',
   successStatus: 200,
   bodyFields: ['currency', 'amount', 'chain', 'address', 'memo', 'withdraw_order_id', 'withdraw_id', 'asset_class'],
+  idempotency: {
+    field: 'withdraw_order_id',
+    dedupes: false,
+    generate: true,
+    lookup: { operation: listWithdrawalsMeta, param: 'withdraw_order_id' },
+  },
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
     {
@@ -82,12 +88,6 @@ export const withdrawMeta: OperationMeta = {
     { name: 'withdraw_id', in: 'body', type: 'string' },
     { name: 'asset_class', in: 'body', type: 'string', enum: ['SPOT', 'PILOT'] },
   ],
-  idempotency: {
-    field: 'withdraw_order_id',
-    dedupes: false,
-    generate: true,
-    lookup: { operation: listWithdrawalsMeta, param: 'withdraw_order_id' },
-  },
 };
 
 /**
@@ -163,4 +163,58 @@ export function withdrawPushOrder(
   options?: RequestOptions,
 ): ApiPromise<WithdrawPushOrderResponse> {
   return request(core, withdrawPushOrderMeta, params, options);
+}
+
+/** Withdrawals of digital currency and UID transfers. Reached as `client.withdrawals`, or on its own: `new WithdrawalsApi(core)`. */
+export class WithdrawalsApi {
+  /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
+  constructor(private readonly core: Core) {}
+
+  /**
+   * Cancel a withdrawal
+   *
+   * Requests cancellation of a withdrawal. The answer is 202 with the record: the result is read from
+   * its `status` (for example `CANCELPEND` cancelling, `CANCEL` cancelled). The record has no `fee`, `type`,
+   * `fail_reason` or `timestamp2`.
+   *
+   * `DELETE /withdrawals/{withdrawal_id}` · permission `wallet:write` · 200 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  cancelWithdrawal(params: CancelWithdrawalParams, options?: RequestOptions): ApiPromise<CancelWithdrawalResponse> {
+    return cancelWithdrawal(this.core, params, options);
+  }
+
+  /**
+   * Withdraw
+   *
+   * Withdraws a currency to an address on a chain. No fee is charged when the destination address
+   * belongs to the service itself. The outcome is read from the returned record's `status` (follow it
+   * with `GET /wallet/withdrawals`). Never retried automatically: `withdraw_order_id` identifies the
+   * withdrawal but the server does not refuse a repeated one, so look it up before sending again.
+   *
+   * `POST /withdrawals` · permission `wallet:write` · 1 requests / 3 s per uid
+   *
+   * Idempotency: `withdraw_order_id` (filled with a fresh id when omitted).
+   *
+   * Never retried automatically.
+   */
+  withdraw(params: WithdrawParams, options?: RequestOptions): ApiPromise<WithdrawResponse> {
+    return withdraw(this.core, params, options);
+  }
+
+  /**
+   * Transfer to another user by UID
+   *
+   * Transfers funds by UID between the spot accounts of two main accounts; neither side may be a
+   * sub-account. The result is followed through the UID transfer record's status
+   * (`GET /wallet/push`). Never retried automatically.
+   *
+   * `POST /withdrawals/push` · permission `wallet:write` · 1 requests / 10 s per uid
+   *
+   * Never retried automatically.
+   */
+  withdrawPushOrder(params: WithdrawPushOrderParams, options?: RequestOptions): ApiPromise<WithdrawPushOrderResponse> {
+    return withdrawPushOrder(this.core, params, options);
+  }
 }

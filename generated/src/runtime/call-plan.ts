@@ -135,7 +135,7 @@ export function planCall(
   const givenId = Object.entries(headers).find(([name]) => name.toLowerCase() === requestIdHeader)?.[1];
   const requestId = givenId ?? freshId();
   if (givenId === undefined) headers[ctx.apiMeta.requestHeaders.clientRequestId] = requestId;
-  const idValue = idem ? params[idem.field] : undefined;
+  const idValue = idem ? (params[idem.field] as string | number | bigint | null | undefined) : undefined;
 
   return {
     meta,

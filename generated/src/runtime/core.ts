@@ -24,6 +24,7 @@ import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
 import { createNodeTransport } from './node-transport.js';
 import { createTransport } from './transport.js';
+import type { UntypedJson } from './types.js';
 
 /** Default per-attempt timeout (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -123,6 +124,7 @@ export class Core {
     const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
     const clockOp = apiMeta.clock;
 
+    // eslint-disable-next-line prefer-const -- set below, after the closures that read it (they check it is set)
     let context: RuntimeContext | undefined;
     const execute: RuntimeContext['execute'] = (meta, params, opts) => {
       if (!context) throw new Error('client is not constructed yet');
@@ -177,16 +179,17 @@ export class Core {
   /**
    * Sends a request to any path, for endpoints newer than the spec: signed (unless
    * `auth: 'public'`), rate limited (default 150 / 10 s in bucket `raw:<path>`), retried
-   * (default: GET only) and answered with the same typed errors as generated operations.
+   * (default: GET only) and answered with the same typed errors as generated operations. The
+   * result is untyped JSON (every integer a string of its digits); name its type with `T`.
    */
-  request(raw: RawRequest, options?: RequestOptions): ApiPromise<unknown> {
-    return new ApiPromise<unknown>(async (): Promise<WithResponse<unknown>> => {
+  request<T = UntypedJson>(raw: RawRequest, options?: RequestOptions): ApiPromise<T> {
+    return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
       const ctx = contextOf(this);
       const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix);
       const params: Record<string, unknown> = {};
       if (raw.query !== undefined) params['query'] = raw.query;
       if (raw.body !== undefined) params['body'] = raw.body;
-      return ctx.execute(meta, params, options ?? {});
+      return (await ctx.execute(meta, params, options ?? {})) as WithResponse<T>;
     });
   }
 

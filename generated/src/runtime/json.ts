@@ -7,7 +7,8 @@
  *
  * Responses: every value at an int64 path becomes a decimal string (whatever its size, so its
  * type never changes), and any other integer outside ±(2^53 - 1) becomes a decimal string too
- * instead of being rounded. Every other number stays a number.
+ * instead of being rounded. Every other number stays a number. Untyped responses (no schema says
+ * which integers are ids) get one stable type instead: every integer becomes a string of its digits.
  *
  * Requests: values at int64 paths (number, digit string or bigint) and every bigint are written
  * as bare JSON numbers with all their digits.
@@ -71,18 +72,25 @@ function step(nodes: readonly PathNode[], key: string | undefined): PathNode[] {
   return next;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !isLosslessNumber(v);
+/** True for a plain JSON object (not an array, not null): the runtime's one such check. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A JSON object of a lossless parse (a `LosslessNumber` is a number there). */
+const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !isLosslessNumber(v);
 
 /** Canonical decimal text of a number given as JSON number text. */
 function int64Text(text: string): string {
   return INTEGER_TEXT.test(text) ? BigInt(text).toString() : String(Number(text));
 }
 
-/** A number that is not at an int64 path: a double, or a string when it is an integer a double cannot hold. */
-function plainNumber(text: string): number | string {
+/**
+ * A number that is not at an int64 path: a double, or a string when it is an integer a double
+ * cannot hold (`untyped`: when it is an integer at all).
+ */
+function plainNumber(text: string, untyped: boolean): number | string {
   const n = Number(text);
-  if (INTEGER_TEXT.test(text) && !Number.isSafeInteger(n)) return BigInt(text).toString();
+  if (INTEGER_TEXT.test(text) && (untyped || !Number.isSafeInteger(n))) return BigInt(text).toString();
   return n;
 }
 
@@ -105,15 +113,15 @@ function stringifyInt64InPlace(value: unknown, nodes: readonly PathNode[]): unkn
 }
 
 /** Slow path: replaces every `LosslessNumber` of a `lossless-json` result, in place. */
-function resolveNumbersInPlace(value: unknown, nodes: readonly PathNode[]): unknown {
+function resolveNumbersInPlace(value: unknown, nodes: readonly PathNode[], untyped: boolean): unknown {
   if (isLosslessNumber(value)) {
-    return nodes.some((n) => n.terminal) ? int64Text(value.value) : plainNumber(value.value);
+    return nodes.some((n) => n.terminal) ? int64Text(value.value) : plainNumber(value.value, untyped);
   }
   if (Array.isArray(value)) {
     const inner = step(nodes, undefined);
-    for (let i = 0; i < value.length; i++) value[i] = resolveNumbersInPlace(value[i], inner);
+    for (let i = 0; i < value.length; i++) value[i] = resolveNumbersInPlace(value[i], inner, untyped);
   } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) value[key] = resolveNumbersInPlace(value[key], step(nodes, key));
+    for (const key of Object.keys(value)) value[key] = resolveNumbersInPlace(value[key], step(nodes, key), untyped);
   }
   return value;
 }
@@ -121,18 +129,26 @@ function resolveNumbersInPlace(value: unknown, nodes: readonly PathNode[]): unkn
 /**
  * Parses a response body. Values at `int64Paths` (property names, `*` for every array item or map
  * value, `[]` for the root) become decimal strings; any other integer beyond ±(2^53 - 1) becomes a
- * decimal string; other numbers stay numbers. Duplicate keys keep the last value, like `JSON.parse`.
+ * decimal string; other numbers stay numbers. With `untyped` (a response no schema describes),
+ * every integer (JSON number text without fraction or exponent) becomes a string of its digits,
+ * whatever its size. Duplicate keys keep the last value, like `JSON.parse`.
  * @throws SyntaxError when the text is not JSON.
  */
-export function parseJson(text: string, int64Paths?: readonly ValuePath[]): unknown {
+export function parseJson(
+  text: string,
+  int64Paths?: readonly ValuePath[],
+  options?: { readonly untyped?: boolean },
+): unknown {
   const trie = compilePaths(int64Paths);
   const roots = trie === undefined ? [] : [trie];
-  if (!LONG_DIGIT_RUN.test(text)) {
+  const untyped = options?.untyped === true;
+  // Untyped texts need each number's own text (`1` and `1.0` differ), which JSON.parse loses.
+  if (!untyped && !LONG_DIGIT_RUN.test(text)) {
     const value: unknown = JSON.parse(text);
     return stringifyInt64InPlace(value, roots);
   }
   const value = parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
-  return resolveNumbersInPlace(value, roots);
+  return resolveNumbersInPlace(value, roots, untyped);
 }
 
 /** `a.b[0].c` style name of a value path, for error messages. */

@@ -6,6 +6,7 @@
  * Auto-pagination: pages through `page`/`limit` or `offset`/`limit` lists until a short page, and
  * splits a time range longer than the operation allows into consecutive windows, oldest first.
  */
+import { isObject } from './json.js';
 import type { OperationMeta } from './metadata.js';
 
 const DAY = 86_400;
@@ -105,11 +106,10 @@ function windowParams(
 }
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A parameter's value: flat params, or the `query` object of a named-only operation. */
 function read(meta: OperationMeta, params: Readonly<Record<string, unknown>>, name: string): unknown {
-  if (meta.shape === 'named-only') return isRecord(params['query']) ? params['query'][name] : undefined;
+  if (meta.shape === 'named-only') return isObject(params['query']) ? params['query'][name] : undefined;
   return params[name];
 }
 
@@ -120,7 +120,7 @@ function withParams(
   values: Record<string, unknown>,
 ): Record<string, unknown> {
   if (meta.shape === 'named-only') {
-    const query = isRecord(params['query']) ? params['query'] : {};
+    const query = isObject(params['query']) ? params['query'] : {};
     return { ...params, query: { ...query, ...values } };
   }
   return { ...params, ...values };
@@ -136,7 +136,7 @@ function integer(value: unknown): number | undefined {
 
 /** The item's `id` as a string, when it has one. */
 function idOf(item: unknown): string | undefined {
-  if (!isRecord(item)) return undefined;
+  if (!isObject(item)) return undefined;
   const id = item['id'];
   return typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint' ? String(id) : undefined;
 }

@@ -265,6 +265,7 @@ export function sanitizeCause(error: unknown, depth = 0): Error | undefined {
   if (depth > 3 || error === undefined || error === null) return undefined;
   const source =
     typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an object without a message shows its tag, never its content
   const message = typeof source.message === 'string' ? source.message : String(error);
   const inner = sanitizeCause(source.cause, depth + 1);
   const copy = new Error(message, inner === undefined ? undefined : { cause: inner });

@@ -10,6 +10,7 @@
  * `minItems`, `maxItems`, `decimal` (not a plain decimal string), `decimal.gt`, `decimal.maxScale`,
  * `int64.unsafe`, `requireAnyOf`, `timeRange`, `unknown`, `noBody`.
  */
+import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
 import type { FieldRule, OperationMeta } from './metadata.js';
 
@@ -30,19 +31,6 @@ const patterns = new Map<string, RegExp>();
  */
 export function validateCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
   validate(meta, params, nowSeconds, true);
-}
-
-/**
- * Like `validateCall`, but allows a time range longer than `maxDays`: for paginated calls whose
- * range `paginate` splits into windows (each window is then within the limit).
- * @throws ValidationError on the first broken rule.
- */
-export function validatePagedCall(
-  meta: OperationMeta,
-  params: Readonly<Record<string, unknown>>,
-  nowSeconds: number,
-): void {
-  validate(meta, params, nowSeconds, false);
 }
 
 function validate(
@@ -77,8 +65,6 @@ function validate(
 type Fail = (field: string, value: unknown, rule: string, explanation: string, secret?: boolean) => never;
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A parameter's value: from the flat params, or (named-only) from `query` / `body` too. */
 function lookup(
@@ -88,8 +74,8 @@ function lookup(
   where?: FieldRule['in'],
 ): unknown {
   if (meta.shape === 'shaped' || where === 'path') return params[name];
-  const query = isPlainObject(params['query']) ? params['query'] : {};
-  const body = isPlainObject(params['body']) ? params['body'] : {};
+  const query = isObject(params['query']) ? params['query'] : {};
+  const body = isObject(params['body']) ? params['body'] : {};
   if (where === 'query') return query[name];
   if (where === 'body') return body[name];
   return params[name] ?? query[name] ?? body[name];
@@ -103,7 +89,7 @@ function checkShape(meta: OperationMeta, params: Readonly<Record<string, unknown
     if (params['body'] !== undefined && (meta.method === 'GET' || meta.method === 'DELETE')) {
       fail('body', params['body'], 'noBody', `is not allowed: ${meta.method} requests carry no body`);
     }
-    if (params['query'] !== undefined && !isPlainObject(params['query'])) {
+    if (params['query'] !== undefined && !isObject(params['query'])) {
       fail('query', params['query'], 'type', 'must be an object of query parameters');
     }
   } else {
@@ -127,7 +113,7 @@ function checkValue(field: string, value: unknown, rule: ValueRule, secret: bool
   else if (rule.type === 'string' && typeof value !== 'string') bad('type', 'must be a string');
   else if (rule.type === 'boolean' && typeof value !== 'boolean') bad('type', 'must be a boolean');
   else if (rule.type === 'array' && !Array.isArray(value)) bad('type', 'must be an array');
-  else if (rule.type === 'object' && !isPlainObject(value)) bad('type', 'must be an object');
+  else if (rule.type === 'object' && !isObject(value)) bad('type', 'must be an object');
 
   if (
     rule.enum !== undefined &&
@@ -173,7 +159,7 @@ function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, expla
   if (typeof value === 'number')
     bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
   if (typeof value !== 'string') bad('type', 'must be a decimal string (amounts are decimal strings)');
-  const text = value as string;
+  const text = value;
   if (!DECIMAL.test(text))
     bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
   const gt = rule.decimal?.gt;
@@ -207,8 +193,8 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
     const value = lookup(meta, params, name);
     if (absent(value)) continue;
     if (typeof value !== 'number' || !Number.isInteger(value)) fail(name, value, 'type', 'must be an integer');
-    if ((value as number) < min) fail(name, value, 'minimum', `must be at least ${min}`);
-    if (max !== undefined && (value as number) > max) fail(name, value, 'maximum', `must be at most ${max}`);
+    if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
+    if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
   }
 }
 

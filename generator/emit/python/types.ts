@@ -5,7 +5,8 @@
  * differ gets a second TypedDict, `<Name>Input`. int64 values are `int` both ways (exact in Python).
  */
 import { pascal } from '../naming.js';
-import { deref, isObject, objectProperties, refName, type Node } from '../../ir/resolve.js';
+import { isObject } from '../../../spec/lint/support/json.js';
+import { deref, objectProperties, refName, type Node } from '../../ir/resolve.js';
 import type { IR, JsonSchema } from '../../ir/types.js';
 import { isIdentifier } from './naming.js';
 

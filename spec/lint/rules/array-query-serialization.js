@@ -6,7 +6,8 @@
  * the query string byte for byte, so the wire form must never be left to a default.
  */
 import { deref } from '../support/operation.js';
-import { isPlainObject, show } from '../support/shape.js';
+import { isObject } from '../support/json.js';
+import { show } from '../../extensions/check.js';
 
 /**
  * Whether a (resolved) schema describes an array.
@@ -14,7 +15,7 @@ import { isPlainObject, show } from '../support/shape.js';
  * @returns {boolean}
  */
 function isArraySchema(schema) {
-  if (!isPlainObject(schema)) return false;
+  if (!isObject(schema)) return false;
   const type = schema.type;
   return type === 'array' || (Array.isArray(type) && type.includes('array')) || schema.items !== undefined;
 }

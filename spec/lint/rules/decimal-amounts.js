@@ -5,32 +5,14 @@
  * `type: string` with `format: decimal`. Named and inline schemas alike. The names are rule
  * options (`names`, `suffixes`) in redocly.yaml; `exceptions` lists property names that carry such a
  * suffix but hold a code, not an amount (`debit_fee`: how fees are paid). A schema's `x-decimal`
- * (`{gt?, maxScale?}`) sits on a decimal string only, with `gt` a decimal string and `maxScale` a
- * whole number.
+ * (`{gt?, maxScale?}`) sits on a decimal string only, in the table's shape (`spec/extensions/table.js`).
  */
 import { deref } from '../support/operation.js';
-import { checkFields, isPlainObject, show } from '../support/shape.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText, show } from '../../extensions/check.js';
 
 const DEFAULT_NAMES = ['amount', 'price', 'fee'];
 const DEFAULT_SUFFIXES = ['_amount', '_price', '_fee'];
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** @type {Record<string, import('../support/shape.js').Field>} */
-const X_DECIMAL_FIELDS = {
-  gt: {
-    check: (v) =>
-      typeof v === 'string' && DECIMAL.test(v) ? undefined : `must be a decimal string such as '0', got ${show(v)}`,
-    optional: true,
-  },
-  maxScale: {
-    check: (v) =>
-      Number.isInteger(v) && /** @type {number} */ (v) >= 0
-        ? undefined
-        : `must be a whole number of decimals, got ${show(v)}`,
-    optional: true,
-  },
-};
-
 /**
  * Whether a schema's `type` is string (alone or with null).
  * @param {unknown} type
@@ -61,11 +43,11 @@ export default function DecimalAmounts(options = {}) {
        */
       enter(schema, ctx) {
         if (schema['x-decimal'] !== undefined) checkXDecimal(schema, ctx);
-        if (!isPlainObject(schema.properties)) return;
+        if (!isObject(schema.properties)) return;
         for (const [name, raw] of Object.entries(schema.properties)) {
           if (!isMoney(name)) continue;
           const { node: property } = deref(ctx.resolve, raw, ctx.location.source.absoluteRef);
-          if (!isPlainObject(property)) continue;
+          if (!isObject(property)) continue;
           const faults = [];
           if (!isStringType(property.type))
             faults.push(property.type === undefined ? 'no type' : `type ${show(property.type)}`);
@@ -95,10 +77,7 @@ function checkXDecimal(schema, ctx) {
       location: here.key(),
     });
   }
-  for (const problem of checkFields(schema['x-decimal'], X_DECIMAL_FIELDS)) {
-    ctx.report({
-      message: `\`x-decimal${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
-      location: problem.key === undefined ? here : here.child([problem.key]),
-    });
+  for (const problem of checkExtension('x-decimal', schema['x-decimal'])) {
+    ctx.report({ message: `${problemText('x-decimal', problem)}.`, location: here.child(problem.path) });
   }
 }

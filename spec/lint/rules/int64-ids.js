@@ -5,7 +5,8 @@
  * exceed 2^53). String ids are not concerned.
  */
 import { deref } from '../support/operation.js';
-import { isPlainObject, show } from '../support/shape.js';
+import { isObject } from '../support/json.js';
+import { show } from '../../extensions/check.js';
 
 /**
  * Whether a property name reads as an identifier.
@@ -38,11 +39,11 @@ export default function Int64Ids() {
        * @param {any} ctx
        */
       enter(schema, ctx) {
-        if (!isPlainObject(schema.properties)) return;
+        if (!isObject(schema.properties)) return;
         for (const [name, raw] of Object.entries(schema.properties)) {
           if (!isIdName(name)) continue;
           const { node: property } = deref(ctx.resolve, raw, ctx.location.source.absoluteRef);
-          if (!isPlainObject(property) || !isIntegerType(property.type) || property.format === 'int64') continue;
+          if (!isObject(property) || !isIntegerType(property.type) || property.format === 'int64') continue;
           ctx.report({
             message: `Integer identifier \`${name}\` must declare \`format: int64\` (ids exceed 2^53); it has ${property.format === undefined ? 'no format' : `format ${show(property.format)}`}.`,
             location: ctx.location.child(['properties', name]),

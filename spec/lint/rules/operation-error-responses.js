@@ -6,7 +6,7 @@
  * one body and one set of headers.
  */
 import { operationVisitor } from '../support/operation.js';
-import { isPlainObject } from '../support/shape.js';
+import { isObject } from '../support/json.js';
 
 /**
  * Whether a response key is an error status (4xx, 5xx, `4XX`, `5XX`).
@@ -32,7 +32,7 @@ function isSharedResponseRef(ref) {
  */
 export default function OperationErrorResponses() {
   return operationVisitor((operation, ctx, { name, isPublic }) => {
-    const responses = isPlainObject(operation.responses) ? operation.responses : {};
+    const responses = isObject(operation.responses) ? operation.responses : {};
     const here = ctx.location.child(['responses']);
     const wanted = isPublic ? ['400', '429', '5XX'] : ['400', '401', '429', '5XX'];
     const missing = wanted.filter((status) => !(status in responses));
@@ -50,7 +50,7 @@ export default function OperationErrorResponses() {
     }
     for (const [status, response] of Object.entries(responses)) {
       if (!isErrorStatus(status)) continue;
-      const ref = isPlainObject(response) && typeof response.$ref === 'string' ? response.$ref : undefined;
+      const ref = isObject(response) && typeof response.$ref === 'string' ? response.$ref : undefined;
       if (ref === undefined || !isSharedResponseRef(ref)) {
         ctx.report({
           message: `Error response '${status}' of \`${name}\` must be a $ref to a shared response in components/responses (BadRequest, Unauthorized, NotFound, TooManyRequests, ServerError)${ref === undefined ? '' : `, got '${ref}'`}.`,

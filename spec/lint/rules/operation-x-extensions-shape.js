@@ -1,38 +1,22 @@
 // @ts-check
 /**
- * house/operation-x-extensions-shape: the operation-level `x-` extensions have the shapes
- * `spec/README.md` defines. `x-shape` and `x-retry` are required on every operation;
- * `x-retry: keyed` needs `x-idempotency`; reads (GET) are `safe`; `x-idempotency.lookup` names
- * an operation that exists and one of its parameters; no other `x-` key sits on an operation.
+ * house/operation-x-extensions-shape: the operation-level `x-` extensions have the shapes of the
+ * table (`spec/extensions/table.js`), except `x-rate-limit` and `x-permission`, which have their
+ * own rules. Required extensions (`x-shape`, `x-retry`) are on every operation; the parameters and
+ * body fields an extension names exist; `x-retry: keyed` needs `x-idempotency`; reads (GET) are
+ * `safe`; `x-idempotency.lookup` names an operation that exists and one of its parameters; no
+ * other `x-` key sits on an operation.
  */
-import { isPlainObject, oneOf, show } from '../support/shape.js';
-import { OPERATION_EXTENSIONS, bodyPropertyNames, operationParameters } from '../support/operation.js';
-import {
-  checkGroupLimit,
-  checkIdempotency,
-  checkNestedList,
-  checkPagination,
-  checkRequireAnyOf,
-  checkStp,
-  checkTimeRange,
-} from '../support/extension-checks.js';
+import { isObject } from '../support/json.js';
+import { checkExtension, problemText, show } from '../../extensions/check.js';
+import { extensionsAt } from '../../extensions/table.js';
+import { FACT_CHECKS } from '../support/extension-checks.js';
+import { bodyPropertyNames, operationParameters } from '../support/operation.js';
 
-/** @type {Record<string, (value: unknown, facts: import('../support/extension-checks.js').OperationFacts) => import('../support/extension-checks.js').ExtensionProblem[]>} */
-const OPTIONAL_CHECKS = {
-  'x-pagination': checkPagination,
-  'x-time-range': checkTimeRange,
-  'x-idempotency': checkIdempotency,
-  'x-stp': checkStp,
-  'x-require-any-of': checkRequireAnyOf,
-  'x-group-limit': checkGroupLimit,
-  'x-nested-list': checkNestedList,
-};
-
-/** Extensions every operation carries, with their checks. @type {Array<[string, import('../support/shape.js').Check]>} */
-const REQUIRED = [
-  ['x-shape', oneOf(['seed', 'reference', 'named-only'])],
-  ['x-retry', oneOf(['safe', 'keyed', 'never'])],
-];
+const ROWS = extensionsAt('operation');
+const KNOWN = ROWS.map((row) => row.name);
+/** The rows this rule checks: those no other rule reports. */
+const OWN = ROWS.filter((row) => row.rule === undefined);
 
 /**
  * Creates the rule's visitor.
@@ -63,14 +47,23 @@ export default function OperationXExtensionsShape() {
         /** @param {string} message @param {any} location */
         const report = (message, location) => ctx.report({ message: `\`${name}\`: ${message}.`, location });
 
-        for (const [key, check] of REQUIRED) {
-          const value = operation[key];
+        const facts = {
+          params,
+          bodyNames: bodyPropertyNames(ctx.resolve, operation, from),
+          hasBody: operation.requestBody !== undefined,
+        };
+        for (const row of OWN) {
+          const value = operation[row.name];
           if (value === undefined) {
-            report(`\`${key}\` is required`, ctx.location.key());
+            if (row.presence === 'required') report(`\`${row.name}\` is required`, ctx.location.key());
             continue;
           }
-          const fault = check(value);
-          if (fault !== undefined) report(`\`${key}\` ${fault}`, ctx.location.child([key]));
+          const shape = checkExtension(row.name, value);
+          const factCheck = FACT_CHECKS[row.name];
+          const problems = shape.length === 0 && factCheck ? factCheck(value, facts) : shape;
+          for (const problem of problems) {
+            report(problemText(row.name, problem), ctx.location.child([row.name, ...problem.path]));
+          }
         }
         if (operation['x-retry'] === 'keyed' && operation['x-idempotency'] === undefined) {
           report(
@@ -85,23 +78,8 @@ export default function OperationXExtensionsShape() {
           );
         }
 
-        const facts = {
-          params,
-          bodyNames: bodyPropertyNames(ctx.resolve, operation, from),
-          hasBody: operation.requestBody !== undefined,
-        };
-        for (const [key, check] of Object.entries(OPTIONAL_CHECKS)) {
-          if (operation[key] === undefined) continue;
-          for (const problem of check(operation[key], facts)) {
-            report(
-              `\`${[key, ...problem.path].join('.')}\` ${problem.message}`,
-              ctx.location.child([key, ...problem.path]),
-            );
-          }
-        }
-
         const idempotency = operation['x-idempotency'];
-        if (isPlainObject(idempotency) && isPlainObject(idempotency.lookup)) {
+        if (isObject(idempotency) && isObject(idempotency.lookup)) {
           lookups.push({
             owner: name,
             operationId: idempotency.lookup.operationId,
@@ -111,9 +89,9 @@ export default function OperationXExtensionsShape() {
         }
 
         for (const key of Object.keys(operation)) {
-          if (key.startsWith('x-') && !OPERATION_EXTENSIONS.includes(key)) {
+          if (key.startsWith('x-') && !KNOWN.includes(key)) {
             report(
-              `unknown extension \`${key}\` (spec/README.md defines ${OPERATION_EXTENSIONS.join(', ')})`,
+              `unknown extension \`${key}\` (spec/extensions/table.js lists ${KNOWN.join(', ')})`,
               ctx.location.child([key]).key(),
             );
           }

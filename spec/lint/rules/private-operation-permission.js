@@ -1,17 +1,12 @@
 // @ts-check
 /**
  * house/private-operation-permission: every private operation names the key permission it needs
- * in `x-permission` `{area, access}` (`access`: read | write); public operations (`security: []`)
+ * in `x-permission` `{area, access}` (`access`: read | write; the shape is the table's,
+ * `spec/extensions/table.js`); public operations (`security: []`)
  * need no key and must not carry it.
  */
-import { checkFields, nonEmptyString, oneOf } from '../support/shape.js';
+import { checkExtension, problemText } from '../../extensions/check.js';
 import { operationVisitor } from '../support/operation.js';
-
-/** @type {Record<string, import('../support/shape.js').Field>} */
-const FIELDS = {
-  area: { check: nonEmptyString },
-  access: { check: oneOf(['read', 'write']) },
-};
 
 /**
  * Creates the rule's visitor.
@@ -37,10 +32,10 @@ export default function PrivateOperationPermission() {
       });
       return;
     }
-    for (const problem of checkFields(permission, FIELDS)) {
+    for (const problem of checkExtension('x-permission', permission)) {
       ctx.report({
-        message: `\`${name}\`: \`x-permission${problem.key === undefined ? '' : `.${problem.key}`}\` ${problem.message}.`,
-        location: problem.key === undefined ? here : here.child([problem.key]),
+        message: `\`${name}\`: ${problemText('x-permission', problem)}.`,
+        location: here.child(problem.path),
       });
     }
   });

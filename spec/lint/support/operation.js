@@ -3,30 +3,12 @@
  * Facts about an operation that several house rules need: whether it is public, which
  * parameters it declares and which top-level fields its JSON request body has.
  */
-import { isPlainObject } from './shape.js';
+import { isObject } from './json.js';
 
 /**
  * @typedef {{ node: any, location?: { source: { absoluteRef: string } } }} Resolved
  * @typedef {(node: unknown, from?: string) => Resolved} ResolveFn
  */
-
-/**
- * Operation-level extensions defined by `spec/README.md`.
- * @type {readonly string[]}
- */
-export const OPERATION_EXTENSIONS = Object.freeze([
-  'x-shape',
-  'x-rate-limit',
-  'x-permission',
-  'x-pagination',
-  'x-time-range',
-  'x-idempotency',
-  'x-retry',
-  'x-stp',
-  'x-require-any-of',
-  'x-group-limit',
-  'x-nested-list',
-]);
 
 /**
  * An operation is public when its effective security (its own, else the root's) is empty.
@@ -49,7 +31,7 @@ export function isPublicOperation(operation, rootSecurity) {
 export function deref(resolve, node, from) {
   let current = node;
   let base = from;
-  for (let hops = 0; hops < 20 && isPlainObject(current) && typeof current.$ref === 'string'; hops += 1) {
+  for (let hops = 0; hops < 20 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
     const resolved = base === undefined ? resolve(current) : resolve(current, base);
     if (resolved.node === undefined) return { node: undefined, from: base };
     current = resolved.node;
@@ -67,14 +49,14 @@ export function deref(resolve, node, from) {
  * @returns {Array<{ name: string, in: string }>}
  */
 export function operationParameters(resolve, operation, pathItem, from) {
-  const lists = [isPlainObject(pathItem) ? pathItem.parameters : undefined, operation.parameters];
+  const lists = [isObject(pathItem) ? pathItem.parameters : undefined, operation.parameters];
   /** @type {Array<{ name: string, in: string }>} */
   const found = [];
   for (const list of lists) {
     if (!Array.isArray(list)) continue;
     for (const entry of list) {
       const { node } = deref(resolve, entry, from);
-      if (isPlainObject(node) && typeof node.name === 'string' && typeof node.in === 'string') {
+      if (isObject(node) && typeof node.name === 'string' && typeof node.in === 'string') {
         found.push({ name: node.name, in: node.in });
       }
     }
@@ -93,9 +75,9 @@ export function operationParameters(resolve, operation, pathItem, from) {
  */
 export function bodyPropertyNames(resolve, operation, from) {
   const body = deref(resolve, operation.requestBody, from);
-  if (!isPlainObject(body.node) || !isPlainObject(body.node.content)) return undefined;
+  if (!isObject(body.node) || !isObject(body.node.content)) return undefined;
   const media = body.node.content['application/json'];
-  if (!isPlainObject(media)) return undefined;
+  if (!isObject(media)) return undefined;
   const names = new Set();
   const known = collectProperties(resolve, media.schema, body.from, names, 0);
   return known ? names : undefined;
@@ -112,10 +94,10 @@ export function bodyPropertyNames(resolve, operation, from) {
 function collectProperties(resolve, schemaNode, from, into, depth) {
   if (depth > 10) return false;
   const { node: schema, from: base } = deref(resolve, schemaNode, from);
-  if (!isPlainObject(schema)) return false;
+  if (!isObject(schema)) return false;
   if (schema.oneOf !== undefined || schema.anyOf !== undefined) return false;
   let known = false;
-  if (isPlainObject(schema.properties)) {
+  if (isObject(schema.properties)) {
     for (const name of Object.keys(schema.properties)) into.add(name);
     known = true;
   }

@@ -180,8 +180,10 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
   try {
     const s = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- last resort for what JSON cannot show
     return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- last resort for what JSON cannot show
     return String(value);
   }
 }

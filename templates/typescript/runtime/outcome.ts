@@ -5,6 +5,7 @@
  * later on the caller's request.
  */
 
+import { isObject } from './json.js';
 import type { WithResponse } from './api-promise.js';
 import type { Core } from './core.js';
 import { contextOf, type Executor } from './context.js';
@@ -60,10 +61,6 @@ export function unknownOutcomeError(
   return error;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * Finds the write in a lookup answer. A list: the item whose `field` equals `value` (or the
  * only item, when items do not carry the field). An object: found unless it is empty or names
@@ -75,7 +72,9 @@ export function pickLookupResult(
   value: string,
 ): { found: true; data: unknown } | { found: false } {
   if (Array.isArray(data)) {
-    const match = data.find((item) => isObject(item) && item[field] !== undefined && String(item[field]) === value);
+    const match: unknown = data.find(
+      (item) => isObject(item) && item[field] !== undefined && String(item[field] as string | number) === value,
+    );
     if (match !== undefined) return { found: true, data: match };
     const carriesField = data.some((item) => isObject(item) && item[field] !== undefined);
     if (!carriesField && data.length === 1 && isObject(data[0])) return { found: true, data: data[0] };
@@ -83,7 +82,8 @@ export function pickLookupResult(
   }
   if (isObject(data)) {
     if (Object.keys(data).length === 0) return { found: false };
-    if (data[field] !== undefined && String(data[field]) !== value) return { found: false };
+    const own = data[field] as string | number | undefined;
+    if (own !== undefined && String(own) !== value) return { found: false };
     return { found: true, data };
   }
   return { found: false };

@@ -85,8 +85,8 @@ export class RateLimiter {
     const { scope, bucket } = meta.rateLimit;
     if (scope === 'ip') return `ip|${bucket}|public`;
     if (scope === 'uid') return `uid|${bucket}|${account}`;
-    const market = params['currency_pair'];
-    return `uid+market|${bucket}|${account}|${market === undefined || market === null ? '' : String(market)}`;
+    const market = params['currency_pair'] as string | null | undefined;
+    return `uid+market|${bucket}|${account}|${market ?? ''}`;
   }
 
   /** Resolves when a request may be sent (and records it); in reject mode throws RateLimitError (status 0, label RATE_LIMITED_LOCALLY); honours signal (AbortError). */

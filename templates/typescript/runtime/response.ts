@@ -79,14 +79,17 @@ export function unwrapNestedList(data: unknown): unknown {
 
 /**
  * The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON with
- * int64 values kept as strings. A nested-list operation's int64 paths describe the flat list, so
+ * int64 values kept as strings (every integer, for the untyped results of named-only operations and
+ * raw requests). A nested-list operation's int64 paths describe the flat list, so
  * for a wrapped answer (`[[...]]`) they are applied one array level deeper before unwrapping.
  */
 export function successData(meta: OperationMeta, status: number, text: string): unknown {
   if (status === 204 || meta.successStatus === 204 || text.trim() === '') return undefined;
   const paths = meta.int64?.response;
   const wrapped = meta.nestedList === true && /^\s*\[\s*\[/.test(text);
-  const data = parseJson(text, wrapped && paths ? paths.map((p) => ['*', ...p]) : paths);
+  const data = parseJson(text, wrapped && paths ? paths.map((p) => ['*', ...p]) : paths, {
+    untyped: meta.shape === 'named-only',
+  });
   return meta.nestedList ? unwrapNestedList(data) : data;
 }
 

@@ -157,7 +157,8 @@ export function typedBody(op: IROperation, exactBody: unknown): unknown {
     op.nestedList && Array.isArray(exactBody) && exactBody.every(Array.isArray)
       ? (exactBody as unknown[][]).flat(1)
       : exactBody;
-  return parseJson(stringifyLossless(flat) ?? 'null', op.int64.response);
+  // Named-only results are untyped: every integer comes back as a string of its digits.
+  return parseJson(stringifyLossless(flat) ?? 'null', op.int64.response, { untyped: op.shape === 'named-only' });
 }
 
 /** A lossless value with its numbers as their exact text, for order-free deep comparisons. */

@@ -43,13 +43,19 @@ export function signHeaders(
   return { KEY: key, Timestamp: parts.timestamp, SIGN: sign };
 }
 
+/**
+ * A parsed JSON body as the tests read it: an object read member by member, or a list of objects.
+ * What a member holds is checked by the assertion that reads it, so members are `unknown`.
+ */
+export type TestJson = Readonly<Record<string, unknown>> & ReadonlyArray<Readonly<Record<string, unknown>>>;
+
 /** A response as the tests read it. */
 export interface TestResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** Parsed JSON body (`undefined` when empty). */
-  json: any;
+  /** Parsed JSON body; an empty body reads as `undefined` (check `text` for that case). */
+  json: TestJson;
 }
 
 /** Sends a (signed) request to the mock at `baseUrl` (which ends in the prefix), over node:http. */
@@ -90,7 +96,12 @@ export async function send(baseUrl: string, req: TestRequest): Promise<TestRespo
           const text = Buffer.concat(chunks).toString('utf8');
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
-          resolve({ status: res.statusCode ?? 0, headers: h, text, json: text === '' ? undefined : JSON.parse(text) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: h,
+            text,
+            json: (text === '' ? undefined : JSON.parse(text)) as TestJson,
+          });
         });
         res.on('error', reject);
       },

@@ -3,9 +3,10 @@
  * hang, or drop the connection. The same handler runs behind a real HTTP server on 127.0.0.1
  * (`startServer`) or behind an in-process fetch (`fakeFetch`, for fake-timer tests).
  */
+import { text as readText } from 'node:stream/consumers';
+import { listenLocal } from '../../support/local-server.js';
 import { createHmac, createHash } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 
 /** Obviously fake credentials, recognisable in any output. */
 export const TEST_KEY = 'fake-key-KKKK1111visible';
@@ -84,15 +85,6 @@ function capture(method: string, target: string, headers: Record<string, string>
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 /** A running loopback server. */
 export interface TestServer {
   /** `http://127.0.0.1:<port>/api/v4` */
@@ -109,7 +101,7 @@ export async function startServer(handler: Handler): Promise<TestServer> {
     void (async () => {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k.toLowerCase()] = v;
-      const captured = capture(req.method ?? '', req.url ?? '', headers, await readBody(req));
+      const captured = capture(req.method ?? '', req.url ?? '', headers, await readText(req));
       requests.push(captured);
       const reply = await handler(captured);
       if ('hang' in reply) return;
@@ -122,17 +114,8 @@ export async function startServer(handler: Handler): Promise<TestServer> {
       res.end(reply.status === 204 ? undefined : text);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/api/v4`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenLocal(server);
+  return { baseUrl: `http://127.0.0.1:${port}/api/v4`, requests, close };
 }
 
 /** A fetch that hands each request to `handler` in-process (no sockets; fake timers welcome). */
