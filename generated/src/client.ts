@@ -1205,6 +1205,8 @@ export class UnifiedApi {
    *
    * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
    *
+   * Idempotency: `text`.
+   *
    * Never retried automatically.
    */
   createUnifiedLoan(
@@ -1660,11 +1662,15 @@ export class WalletApi {
    * `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
    * required for futures and delivery accounts. The history of these transfers is read from the
    * matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
-   * `GET /delivery/{settle}/account_book?type=dnw`.
+   * `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+   * `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+   * looks it up by its `client_order_id` instead.
    *
    * `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid
    *
    * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+   *
+   * Never retried automatically.
    */
   transfer(
     params: walletOperations.TransferParams,

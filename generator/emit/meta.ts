@@ -2,7 +2,7 @@
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import type { IR, IROperation } from '../ir/types.js';
 import { metaName } from './naming.js';
-import { bodyProperties, fieldRules } from './rules.js';
+import { bodyProperties, conditionalRules, fieldRules } from './rules.js';
 
 /** OperationMeta with `idempotency.lookup.operation` replaced by the referenced operation's id. */
 export type MetaData = Omit<OperationMeta, 'idempotency'> & {
@@ -33,6 +33,7 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
       requests: op.rateLimit.requests,
       window: op.rateLimit.window,
       scope: op.rateLimit.scope,
+      ...(op.rateLimit.market === undefined ? {} : { market: op.rateLimit.market }),
     },
     retry: op.retry,
     pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
@@ -65,7 +66,10 @@ export function operationMeta(ir: IR, op: IROperation): MetaData {
   if (op.nestedList) meta.nestedList = true;
   const rules: FieldRule[] = fieldRules(ir, op);
   if (rules.length > 0) meta.rules = rules;
+  const conditions = conditionalRules(ir, op);
+  if (conditions.length > 0) meta.conditions = conditions;
   if (op.requireAnyOf) meta.requireAnyOf = op.requireAnyOf;
+  if (op.groupLimit) meta.groupLimit = { field: op.groupLimit.field, max: op.groupLimit.max };
   if (op.deprecated) meta.deprecated = true;
   return meta as unknown as MetaData;
 }

@@ -9,11 +9,12 @@ import type {
   IRResponseHeaders,
   IRServer,
   IRSigning,
+  ResponseHeaderRole,
 } from './types.js';
 
 type RootReport = (ptr: string, message: string) => void;
 
-const RESPONSE_ROLES: ReadonlyArray<keyof IRResponseHeaders> = [
+const RESPONSE_ROLES: ReadonlyArray<ResponseHeaderRole> = [
   'traceId',
   'inTime',
   'outTime',
@@ -43,6 +44,27 @@ function headerNames<K extends string>(
     if (typeof name === 'string' && name.length > 0) out[role] = name;
     else report(pointer(key, role), `${key}.${role} must name a header`);
   }
+  return out;
+}
+
+/** `x-response-headers.aliases`: role -> other header names (optional). */
+function aliases(doc: Node, report: RootReport): IRResponseHeaders['aliases'] {
+  const v = isObject(doc['x-response-headers']) ? doc['x-response-headers'].aliases : undefined;
+  if (v === undefined) return undefined;
+  const out: NonNullable<IRResponseHeaders['aliases']> = {};
+  const ok =
+    isObject(v) &&
+    Object.entries(v).every(
+      ([role, names]) =>
+        (RESPONSE_ROLES as readonly string[]).includes(role) &&
+        Array.isArray(names) &&
+        names.every((n) => typeof n === 'string' && n.length > 0),
+    );
+  if (!ok) {
+    report(pointer('x-response-headers', 'aliases'), 'aliases must map response header roles to lists of header names');
+    return undefined;
+  }
+  for (const role of RESPONSE_ROLES) if (Array.isArray(v[role])) out[role] = [...(v[role] as string[])];
   return out;
 }
 
@@ -148,6 +170,13 @@ function removed(doc: Node, report: RootReport): IRRemovedOperation[] {
     .sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
 }
 
+function withAliases(
+  names: Record<ResponseHeaderRole, string>,
+  extra: IRResponseHeaders['aliases'],
+): IRResponseHeaders {
+  return extra === undefined ? names : { ...names, aliases: extra };
+}
+
 /** The API-wide IR fields. */
 export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | 'operations' | 'schemas'> {
   const info = isObject(doc.info) ? doc.info : {};
@@ -173,7 +202,7 @@ export function readApi(doc: Node, report: RootReport): Omit<IR, 'irVersion' | '
     },
     signing: signing(doc, report),
     headers: {
-      response: headerNames(doc, 'x-response-headers', RESPONSE_ROLES, report),
+      response: withAliases(headerNames(doc, 'x-response-headers', RESPONSE_ROLES, report), aliases(doc, report)),
       request: headerNames(doc, 'x-request-headers', REQUEST_ROLES, report),
     },
     errors: errors(doc),

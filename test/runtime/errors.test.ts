@@ -6,6 +6,15 @@ import {
   BadRequestError,
   ConnectionError,
   ExchangeError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../../templates/typescript/runtime/errors.js';
+import {
   isAbortError,
   isApiError,
   isAuthenticationError,
@@ -19,20 +28,13 @@ import {
   isTimeoutError,
   isUnknownOutcomeError,
   isValidationError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UnknownOutcomeError,
-  ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
+} from '../../templates/typescript/runtime/error-guards.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { errorBody } from '../../templates/typescript/runtime/response.js';
 import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, type Reply } from './helpers/exchange.js';
-import { transferMeta } from './helpers/meta.js';
+import { listWithdrawalsMeta } from './helpers/meta.js';
 
 describe('apiErrorFor maps the status to a class', () => {
   it.each([
@@ -119,10 +121,12 @@ describe('errorBody', () => {
 });
 
 describe('errors from a call carry what the caller needs', () => {
-  const params = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', client_order_id: 'e-1' };
+  const params = { currency: 'USDT' };
   const callWith = async (reply: Reply) => {
     const { fetch, requests } = fakeFetch(() => reply);
-    const error = await request(testCore({ fetch, maxRetries: 0 }), transferMeta, params).catch((e: unknown) => e);
+    const error = await request(testCore({ fetch, maxRetries: 0 }), listWithdrawalsMeta, params).catch(
+      (e: unknown) => e,
+    );
     return { error: error as ExchangeError & Record<string, unknown>, sent: requests[0]! };
   };
 
@@ -140,12 +144,12 @@ describe('errors from a call carry what the caller needs', () => {
       status,
       label,
       detail: 'text',
-      operation: 'transfer',
-      endpoint: 'POST /api/v4/wallet/transfers',
+      operation: 'listWithdrawals',
+      endpoint: 'GET /api/v4/wallet/withdrawals',
       traceId: 'tr-1',
       requestId: sent.headers['x-client-request-id'],
     });
-    expect(error.message).toBe(`${status} ${label}: text (transfer)`);
+    expect(error.message).toBe(`${status} ${label}: text (listWithdrawals)`);
     expect((error as unknown as { headers: Record<string, string> }).headers['x-svc-trace-id']).toBe('tr-1');
   });
 
@@ -153,7 +157,7 @@ describe('errors from a call carry what the caller needs', () => {
     const { error } = await callWith(
       json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1700000000' }),
     );
-    expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'transfer' });
+    expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'listWithdrawals' });
   });
 
   it('a body without JSON still gives a typed error', async () => {
@@ -164,7 +168,7 @@ describe('errors from a call carry what the caller needs', () => {
 
   it('toJSON is plain and leaves the cause out', () => {
     const e = new ConnectionError('failed', { operation: 'op', cause: new Error('inner') });
-    expect(e.toJSON()).toEqual({ name: 'ConnectionError', message: 'failed', operation: 'op' });
+    expect(e.toJSON()).toEqual({ name: 'ConnectionError', message: 'failed', operation: 'op', requestSent: true });
   });
 });
 

@@ -52,7 +52,7 @@ describe('ApiPromise laziness', () => {
     expect(p).toBeInstanceOf(ApiPromise);
     await new Promise((r) => setTimeout(r, 30));
     expect(server.requests.length).toBe(before);
-    expect(await p).toEqual({ server_time: '1' });
+    expect(await p).toEqual({ server_time: 1 });
     await p;
     await p.withResponse();
     expect(server.requests.length).toBe(before + 1);
@@ -131,7 +131,7 @@ describe('a signed call end to end', () => {
   it('a generated idempotency id is 32 hex chars; the caller value and idempotencyKey win', async () => {
     handler = () => json(200, { tx_id: 1 });
     const core = testCore({ baseUrl: server.baseUrl });
-    const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' };
+    const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' };
     await request(core, transferMeta, base);
     expect(JSON.parse(last().body).client_order_id).toMatch(/^[0-9a-f]{32}$/);
     await request(core, transferMeta, base, { idempotencyKey: 'opt-key' });
@@ -144,14 +144,14 @@ describe('a signed call end to end', () => {
   });
 
   it('fills path parameters, answers 204 with undefined, unwraps nested lists', async () => {
-    handler = (req) => (req.path.endsWith('/lock') ? { status: 204 } : json(200, [[{ id: 1 }, { id: 2 }]]));
+    handler = (req) => (req.path.endsWith('/lock') ? { status: 204 } : json(200, [[{ id: 'w1' }, { id: 'w2' }]]));
     const core = testCore({ baseUrl: server.baseUrl });
     await expect(request(core, lockSubAccountMeta, { user_id: BIG })).resolves.toBeUndefined();
     expect(last().target).toBe(`/api/v4/sub_accounts/${BIG}/lock`);
     const list = await request(core, listWithdrawalsMeta, { currency: 'BTC' });
-    expect(list).toEqual([{ id: '1' }, { id: '2' }]);
-    handler = () => json(200, [{ id: 3 }]);
-    expect(await request(core, listWithdrawalsMeta, { currency: 'BTC' })).toEqual([{ id: '3' }]);
+    expect(list).toEqual([{ id: 'w1' }, { id: 'w2' }]);
+    handler = () => json(200, [{ id: 'w3' }]);
+    expect(await request(core, listWithdrawalsMeta, { currency: 'BTC' })).toEqual([{ id: 'w3' }]);
   });
 
   it('sends X-Svc-Size-Decimal on futures operations unless turned off, never on others', async () => {

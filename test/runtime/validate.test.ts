@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { compareDecimal, validateCall, validatePagedCall } from '../../templates/typescript/runtime/validate.js';
+import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import { compareDecimal } from '../../templates/typescript/runtime/value-rules.js';
 
 const NOW = 1_700_000_000;
 const DAY = 86_400;
@@ -478,17 +479,6 @@ describe('validateCall accepts', () => {
     expect(caught?.message).toContain('[redacted]');
     expect(caught?.message).not.toContain(secret);
     expect(JSON.stringify(caught?.toJSON())).not.toContain(secret);
-  });
-});
-
-describe('validatePagedCall', () => {
-  it('allows a range longer than maxDays (paginate splits it)', () => {
-    expect(() => validatePagedCall(listWithdrawals, range(90), NOW)).not.toThrow();
-    expect(() => validateCall(listWithdrawals, range(90), NOW)).toThrow(ValidationError);
-  });
-  it('still rejects from > to and every other rule', () => {
-    expect(() => validatePagedCall(listWithdrawals, { from: NOW, to: NOW - 1 }, NOW)).toThrow(/rule: timeRange/);
-    expect(() => validatePagedCall(listWithdrawals, { limit: 5000 }, NOW)).toThrow(/rule: maximum/);
   });
 });
 

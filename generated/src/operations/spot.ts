@@ -17,7 +17,7 @@ export const amendOrderMeta: OperationMeta = {
   path: '/spot/orders/{order_id}',
   auth: 'private',
   shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: ['order_id'],
   queryParams: [],
@@ -175,7 +175,7 @@ export const createBatchOrdersMeta: OperationMeta = {
   path: '/spot/batch_orders',
   auth: 'private',
   shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
@@ -183,6 +183,7 @@ export const createBatchOrdersMeta: OperationMeta = {
   successStatus: 200,
   headerParams: ['x-svc-exptime'],
   rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
+  groupLimit: { field: 'currency_pair', max: 10 },
 };
 
 /**
@@ -216,7 +217,7 @@ export const createOrderMeta: OperationMeta = {
   path: '/spot/orders',
   auth: 'private',
   shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: [],
   queryParams: [],

@@ -43,6 +43,7 @@ export const createUnifiedLoanMeta: OperationMeta = {
     { name: 'repaid_all', in: 'body', type: 'boolean' },
     { name: 'text', in: 'body', type: 'string' },
   ],
+  idempotency: { field: 'text', dedupes: false, generate: false },
 };
 
 /**
@@ -55,6 +56,8 @@ export const createUnifiedLoanMeta: OperationMeta = {
  * automatically.
  *
  * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
+ *
+ * Idempotency: `text`.
  *
  * Never retried automatically.
  */

@@ -6,10 +6,11 @@
  */
 
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { checkNumberOption, rawOperationMeta } from './call-plan.js';
+import { checkNumberOption } from './call-plan.js';
+import { rawOperationMeta } from './raw-request.js';
 import { ServerClock, serverTimeMs } from './clock.js';
 import { accountFingerprint, bindContext, contextOf, createRedactor, type RuntimeContext } from './context.js';
-import { ValidationError, type UnknownOutcomeError } from './errors.js';
+import { ValidationError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
@@ -186,8 +187,13 @@ export class Core {
     });
   }
 
-  /** Looks up a write that failed with `UnknownOutcomeError` (see `resolveOutcome`). */
-  resolveOutcome<T = unknown>(error: UnknownOutcomeError): Promise<Outcome<T>> {
+  /**
+   * Finds out whether a write that failed was applied: `applied` (with its record), `not-applied`
+   * (certain by the service's rules; says whether to resend with the same id) or `unknown` (ask
+   * again after `retryAfterMs`; never resend meanwhile). Takes any error of a write call; an
+   * `UnknownOutcomeError` is looked up by the id its request carried.
+   */
+  resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
     return resolveOutcome<T>(this, error);
   }
 
