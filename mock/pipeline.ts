@@ -16,7 +16,7 @@ import { appliedPage, newTraceId, responseHeaders } from './headers.js';
 import type { PaginationInfo } from './headers.js';
 import { toJson } from './json.js';
 import type { KeyRing } from './keys.js';
-import { RateLimiter } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
 import type { RateDecision, RateSubject } from './rate-limit.js';
 import { redactBody, secretFields } from './request-log.js';
 import type { RequestRecord } from './request-log.js';
@@ -85,7 +85,7 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
   const subject: RateSubject = { ip: req.socket.remoteAddress ?? '' };
   let status: number;
   let body: unknown;
-  let extra: Readonly<Record<string, string>> = {};
+  let extra: Readonly<Record<string, string>>;
   let pagination: PaginationInfo | undefined;
   try {
     const prefix = rt.ir.api.pathPrefix;

@@ -23,7 +23,7 @@ function constraint(ir: IR, raw: unknown, where: FieldRule['in'], depth = 0): Co
   const s = deref(asDocument(ir), raw);
   const out: Constraint = {};
   if (!s) return out;
-  const t = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+  const t: unknown = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
   if (typeof t === 'string' && ['string', 'integer', 'number', 'boolean', 'array', 'object'].includes(t))
     out.type = t as FieldRule['type'] & string;
   if (typeof s.format === 'string' && ['int32', 'int64', 'decimal'].includes(s.format)) out.format = s.format;
@@ -33,7 +33,7 @@ function constraint(ir: IR, raw: unknown, where: FieldRule['in'], depth = 0): Co
     )[];
   if (typeof s.pattern === 'string') out.pattern = s.pattern;
   for (const k of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const)
-    if (typeof s[k] === 'number') out[k] = s[k] as number;
+    if (typeof s[k] === 'number') out[k] = s[k];
   const dec = s['x-decimal'];
   if (isObject(dec)) {
     const d: { gt?: string; maxScale?: number } = {};
@@ -57,15 +57,12 @@ function constraint(ir: IR, raw: unknown, where: FieldRule['in'], depth = 0): Co
 /** Rules of an object schema's own fields, in schema order. */
 function objectRules(ir: IR, schema: unknown, where: FieldRule['in'], depth: number): FieldRule[] {
   const { properties, required } = bodyProperties(ir, schema as JsonSchema);
-  return Object.entries(properties).map(
-    ([name, sub]) =>
-      ({
-        name,
-        in: where,
-        ...(required.includes(name) ? { required: true as const } : {}),
-        ...constraint(ir, sub, where, depth),
-      }) as FieldRule,
-  );
+  return Object.entries(properties).map(([name, sub]) => ({
+    name,
+    in: where,
+    ...(required.includes(name) ? { required: true as const } : {}),
+    ...constraint(ir, sub, where, depth),
+  }));
 }
 
 /** Body schema's top-level properties and required names (allOf merged). */
@@ -86,7 +83,7 @@ export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
       ...(p.required ? { required: true as const } : {}),
       ...constraint(ir, p.schema, p.in),
     };
-    rules.push(rule as FieldRule);
+    rules.push(rule);
   }
   if (op.requestBody && op.shape === 'shaped') rules.push(...objectRules(ir, op.requestBody.schema, 'body', 0));
   return rules;
@@ -153,5 +150,5 @@ function readConditional(ifNode: unknown, thenNode: unknown): ConditionalRule | 
   const require = thenNode.required;
   if (!Array.isArray(require) || require.length === 0 || !require.every((r) => typeof r === 'string'))
     return `${form}; then.required must list field names`;
-  return { when, require: require as string[] };
+  return { when, require: require };
 }

@@ -468,7 +468,7 @@ class VirtualClock {
       this.timers.push(timer);
       signal?.addEventListener('abort', () => {
         this.timers = this.timers.filter((x) => x !== timer);
-        reject(signal.reason);
+        reject(new Error('aborted'));
       });
     });
   /** Jumps to the earliest timer and fires every timer due; false when none is pending. */

@@ -124,10 +124,10 @@ export class Core {
     const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
     const clockOp = apiMeta.clock;
 
-    let context: RuntimeContext | undefined;
+    const holder: { context?: RuntimeContext } = {};
     const execute: RuntimeContext['execute'] = (meta, params, opts) => {
-      if (!context) throw new Error('client is not constructed yet');
-      return executeOperation(context, meta, params, opts);
+      if (!holder.context) throw new Error('client is not constructed yet');
+      return executeOperation(holder.context, meta, params, opts);
     };
     const clock = new ServerClock(
       clockMode,
@@ -154,7 +154,7 @@ export class Core {
       o.transport === 'node'
         ? createNodeTransport({ baseUrl, signing })
         : createTransport({ baseUrl, fetch: o.fetch, signing });
-    context = {
+    const context: RuntimeContext = {
       apiMeta,
       baseUrl,
       hasCredentials: creds !== undefined,
@@ -166,6 +166,7 @@ export class Core {
       execute,
       redact: createRedactor(creds ? [creds.key, creds.secret] : []),
     };
+    holder.context = context;
     bindContext(this, context);
     clock.start();
   }

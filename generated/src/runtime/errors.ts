@@ -228,9 +228,9 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
   try {
     const s = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+    return s === undefined ? typeof value : s.length > 80 ? `${s.slice(0, 77)}...` : s;
   } catch {
-    return String(value);
+    return typeof value;
   }
 }
 

@@ -73,7 +73,7 @@ export function createNodeTransport(options: {
   let loaded: Promise<{ http: HttpModule; agent: Agent }> | undefined;
   const load = (): Promise<{ http: HttpModule; agent: Agent }> =>
     (loaded ??= importHttp(secure).then((m) => {
-      const http = m as unknown as HttpModule;
+      const http = m as HttpModule;
       return { http, agent: new http.Agent({ keepAlive: true }) };
     }));
 

@@ -32,7 +32,8 @@ export function rawPathProblem(path: string): string | undefined {
   for (const segment of path.slice(1).split('/')) {
     let text = segment;
     for (let round = 0; round <= DECODE_ROUNDS; round++) {
-      if (/[\u0000-\u001f\u007f]/.test(text)) return 'must hold no control characters, encoded or not';
+      if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+        return 'must hold no control characters, encoded or not';
       const parts = text.replace(/\\/g, '/').split('/');
       if (parts.length > 1) return 'must hold no encoded "/" or "\\" in a segment';
       if (text === '.' || text === '..') return 'must hold no dot segments ("." or "..", encoded or not)';

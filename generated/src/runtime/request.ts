@@ -14,7 +14,7 @@ import { errorContextOf, logBaseOf, sendAttempt } from './attempt.js';
 import { planCall, type CallPlan } from './call-plan.js';
 import { contextOf, type RuntimeContext } from './context.js';
 import type { Core } from './core.js';
-import { AbortError, ExchangeError, type ApiError } from './errors.js';
+import { ExchangeError, type AbortError, type ApiError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { OperationMeta } from './metadata.js';
 import {

@@ -9,7 +9,7 @@ import { freshId, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
 import { stringifyJson } from './json.js';
 import type { OperationMeta } from './metadata.js';
-import type { RawRequest, RequestOptions } from './options.js';
+import type { RequestOptions } from './options.js';
 import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
 import type { WireRequest } from './transport.js';
 import { validateCall } from './validate.js';
@@ -80,6 +80,12 @@ function bodyFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>)
   if (meta.body === 'open' && params['body'] !== undefined) return stringifyJson(params['body'], int64);
   return undefined;
 }
+
+/** A scalar as text (ids are strings, numbers or bigints); anything else as JSON. */
+const textOf = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
+    ? String(v)
+    : JSON.stringify(v);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -176,7 +182,7 @@ export function planCall(
     endpoint: `${meta.method} ${new URL(url).pathname}`,
     requestId,
     idempotency:
-      idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: String(idValue) } : undefined,
+      idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: textOf(idValue) } : undefined,
     limiterKeys: limiterKeys(meta, ctx.account, params),
   };
 }

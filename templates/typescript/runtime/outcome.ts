@@ -12,7 +12,6 @@ import { contextOf, type Executor } from './context.js';
 import {
   ApiError,
   AuthenticationError,
-  ConnectionError,
   ExchangeError,
   NotFoundError,
   UnknownOutcomeError,
@@ -98,6 +97,13 @@ export function unknownOutcomeError(
   return error;
 }
 
+/** An id value as text (ids arrive as strings, or as numbers where the spec says int64). */
+function idText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : JSON.stringify(value);
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -113,7 +119,9 @@ export function pickLookupResult(
   value: string,
 ): { found: true; data: unknown } | { found: false } {
   if (Array.isArray(data)) {
-    const match = data.find((item) => isObject(item) && item[field] !== undefined && String(item[field]) === value);
+    const match: unknown = data.find(
+      (item) => isObject(item) && item[field] !== undefined && idText(item[field]) === value,
+    );
     if (match !== undefined) return { found: true, data: match };
     const carriesField = data.some((item) => isObject(item) && item[field] !== undefined);
     if (!carriesField && data.length === 1 && isObject(data[0])) return { found: true, data: data[0] };
@@ -121,7 +129,7 @@ export function pickLookupResult(
   }
   if (isObject(data)) {
     if (Object.keys(data).length === 0) return { found: false };
-    if (data[field] !== undefined && String(data[field]) !== value) return { found: false };
+    if (data[field] !== undefined && idText(data[field]) !== value) return { found: false };
     return { found: true, data };
   }
   return { found: false };
@@ -176,7 +184,7 @@ export async function lookupWrite(
 /** Settled without I/O: errors whose very kind says the write was not applied. */
 function notAppliedByKind(error: unknown): string | undefined {
   if (isValidationError(error)) return 'it broke a rule of the spec and nothing was sent';
-  if (isConnectionError(error) && !(error as ConnectionError).requestSent) return 'it was never sent';
+  if (isConnectionError(error) && !error.requestSent) return 'it was never sent';
   if (isAbortError(error)) return 'the call was aborted before the request was sent';
   if (isRateLimitError(error)) return 'it was refused for the rate limit before processing';
   if (error instanceof AuthenticationError || (isApiError(error) && error.status === 401))

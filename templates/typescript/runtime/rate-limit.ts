@@ -77,11 +77,15 @@ interface Bucket {
   limit: Limit;
 }
 
+/** The abort reason as an Error (a signal may be aborted with any value). */
+const abortReason = (signal: AbortSignal | undefined): Error =>
+  signal?.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal?.reason });
+
 const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve, reject) => {
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(abortReason(signal));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

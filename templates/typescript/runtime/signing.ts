@@ -63,8 +63,9 @@ interface NodeCryptoModule {
 function nodeBackend(c: NodeCryptoModule): CryptoBackend {
   return {
     name: 'node',
-    sha512Hex: async (data) => c.createHash('sha512').update(data).digest('hex'),
-    hmacSha512: async (secret) => async (data) => c.createHmac('sha512', secret).update(data).digest('hex'),
+    sha512Hex: (data) => Promise.resolve(c.createHash('sha512').update(data).digest('hex')),
+    hmacSha512: (secret) =>
+      Promise.resolve((data: Uint8Array) => Promise.resolve(c.createHmac('sha512', secret).update(data).digest('hex'))),
   };
 }
 

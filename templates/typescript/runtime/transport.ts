@@ -183,9 +183,11 @@ export function attemptSignal(
 
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  const reason = (): Error =>
+    signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason });
+  if (signal.aborted) return Promise.reject(reason());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
+    const onAbort = (): void => reject(reason());
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => {
@@ -194,7 +196,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (e: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
       },
     );
   });
@@ -277,7 +279,8 @@ export function sanitizeCause(error: unknown, depth = 0): Error | undefined {
   if (depth > 3 || error === undefined || error === null) return undefined;
   const source =
     typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
-  const message = typeof source.message === 'string' ? source.message : String(error);
+  const message =
+    typeof source.message === 'string' ? source.message : typeof error === 'string' ? error : typeof error;
   const inner = sanitizeCause(source.cause, depth + 1);
   const copy = new Error(message, inner === undefined ? undefined : { cause: inner });
   if (typeof source.name === 'string') copy.name = source.name;

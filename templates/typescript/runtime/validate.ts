@@ -140,9 +140,9 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
   for (const [name, min, max] of bounds) {
     const value = lookup(meta, params, name);
     if (absent(value)) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value)) fail(name, value, 'type', 'must be an integer');
-    if ((value as number) < min) fail(name, value, 'minimum', `must be at least ${min}`);
-    if (max !== undefined && (value as number) > max) fail(name, value, 'maximum', `must be at most ${max}`);
+    if (typeof value !== 'number' || !Number.isInteger(value)) return fail(name, value, 'type', 'must be an integer');
+    if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
+    if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
   }
 }
 

@@ -86,8 +86,8 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
 function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, explanation: string) => never): void {
   if (typeof value === 'number')
     bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
-  if (typeof value !== 'string') bad('type', 'must be a decimal string (amounts are decimal strings)');
-  const text = value as string;
+  if (typeof value !== 'string') return bad('type', 'must be a decimal string (amounts are decimal strings)');
+  const text = value;
   if (!DECIMAL.test(text))
     bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
   const gt = rule.decimal?.gt;
