@@ -27,8 +27,10 @@ import {
   isServerError,
   isTimeoutError,
   isUnknownOutcomeError,
+  isRedirectError,
   isValidationError,
 } from '../../templates/typescript/runtime/error-guards.js';
+import * as other from '../../generated/src/runtime/index.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { errorBody } from '../../templates/typescript/runtime/response.js';
 import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
@@ -192,5 +194,64 @@ describe('sanitizeCause', () => {
     expect(depth).toBe(4);
     chain = undefined;
     expect(sanitizeCause(chain)).toBeUndefined();
+  });
+});
+
+describe('guards across two copies of the package (ESM and CommonJS loaded together)', () => {
+  // generated/src/runtime is a separate copy of the runtime: its classes are not these classes,
+  // exactly as the ESM and CommonJS builds of the package are not each other's.
+  const copy = other;
+  const samples: Array<[string, unknown, (e: unknown) => boolean]> = [
+    ['ApiError', new copy.BadRequestError(400, 'L', '', {}), isApiError],
+    ['BadRequestError', new copy.BadRequestError(400, 'L', '', {}), isBadRequestError],
+    ['AuthenticationError', new copy.AuthenticationError(401, 'L', '', {}), isAuthenticationError],
+    ['PermissionDeniedError', new copy.PermissionDeniedError(403, 'L', '', {}), isPermissionDeniedError],
+    ['NotFoundError', new copy.NotFoundError(404, 'L', '', {}), isNotFoundError],
+    ['ServerError', new copy.ServerError(500, 'L', '', {}), isServerError],
+    ['RateLimitError', new copy.RateLimitError(429, 'L', '', {}), isRateLimitError],
+    ['ApiError (rate limit)', new copy.RateLimitError(429, 'L', '', {}), isApiError],
+    ['ConnectionError', new copy.ConnectionError('x'), isConnectionError],
+    ['TimeoutError', new copy.TimeoutError('x'), isTimeoutError],
+    ['AbortError', new copy.AbortError('x'), isAbortError],
+    ['ValidationError', new copy.ValidationError('f', 1, 'r', 'bad'), isValidationError],
+    ['UnknownOutcomeError', new copy.UnknownOutcomeError('x'), isUnknownOutcomeError],
+    ['RedirectError', new copy.RedirectError(307, 'https://elsewhere.example'), isRedirectError],
+    ['ExchangeError', new copy.ExchangeError('x'), isExchangeError],
+  ];
+  it.each(samples)(
+    '%s from the other copy passes this copy’s guard (instanceof alone would not)',
+    (_name, error, guard) => {
+      expect(error instanceof ExchangeError).toBe(false);
+      expect(guard(error)).toBe(true);
+    },
+  );
+
+  it('and the other way round', () => {
+    expect(copy.isUnknownOutcomeError(new UnknownOutcomeError('x'))).toBe(true);
+    expect(copy.isApiError(new RateLimitError(429, 'L', '', {}))).toBe(true);
+    expect(copy.isRateLimitError(new ServerError(500, 'L', '', {}))).toBe(false);
+  });
+
+  it.each([
+    { name: 'an unbranded error named like ours', given: Object.assign(new Error('x'), { name: 'ApiError' }) },
+    { name: 'a plain object', given: { name: 'RateLimitError', status: 429 } },
+    { name: 'null', given: null },
+  ])('rejects $name', ({ given }) => {
+    expect(isApiError(given)).toBe(false);
+    expect(isRateLimitError(given)).toBe(false);
+    expect(isExchangeError(given)).toBe(false);
+  });
+
+  it('a branded error of another kind fails the specific guards', () => {
+    const timeout = new copy.TimeoutError('x');
+    expect(isApiError(timeout)).toBe(false);
+    expect(isUnknownOutcomeError(timeout)).toBe(false);
+    expect(isExchangeError(timeout)).toBe(true);
+  });
+
+  it('the brand stays out of JSON and enumeration', () => {
+    const e = new ServerError(500, 'L', '', {});
+    expect(Object.keys(e)).not.toContain('exchange-v4.error');
+    expect(JSON.stringify(e)).not.toContain('exchange-v4');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
 import {
   AbortError,
@@ -22,6 +22,7 @@ import {
 } from './helpers/exchange.js';
 import {
   createLoanMeta,
+  op,
   futuresOrdersMeta,
   listWithdrawalsMeta,
   lockSubAccountMeta,
@@ -30,6 +31,7 @@ import {
 } from './helpers/meta.js';
 
 const BIG = '36028813724316572';
+const createOrderMeta = op('createOrder');
 let server: TestServer;
 let handler: (req: Captured) => Reply = () => json(200, {});
 
@@ -334,5 +336,80 @@ describe('logger', () => {
       },
     });
     await expect(request(core, listWithdrawalsMeta, {})).resolves.toEqual([]);
+  });
+});
+
+describe('both header families: the seed X-Svc-* names and the live X-Gate-* names', () => {
+  it.each([
+    {
+      family: 'seed',
+      headers: {
+        'X-Svc-Trace-ID': 'trace-seed',
+        'X-Svc-RateLimit-Requests-Remain': '12',
+        'X-Svc-RateLimit-Limit': '200',
+        'X-Svc-RateLimit-Reset-Timestamp': '1700000010',
+      },
+      want: { traceId: 'trace-seed', rateLimit: { remaining: 12, limit: 200, resetAt: 1700000010_000 } },
+    },
+    {
+      family: 'live',
+      headers: {
+        'X-Gate-Trace-Id': 'trace-live',
+        'X-Gate-RateLimit-Requests-Remain': '7',
+        'X-Gate-RateLimit-Limit': '200',
+        'X-Gate-RateLimit-Reset-Timestamp': '1700000020',
+      },
+      want: { traceId: 'trace-live', rateLimit: { remaining: 7, limit: 200, resetAt: 1700000020_000 } },
+    },
+  ])('$family names fill traceId and rateLimit', async ({ headers, want }) => {
+    handler = () => json(200, [], headers);
+    const { response } = await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}).withResponse();
+    expect(response).toMatchObject(want);
+  });
+
+  it('a live 429 gives the reset time and trace id, and the limiter waits for it', async () => {
+    handler = () =>
+      json(
+        429,
+        { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' },
+        { 'X-Gate-RateLimit-Reset-Timestamp': '4102444800', 'X-Gate-Trace-Id': 'trace-429' },
+      );
+    const limiter = new RateLimiter({ mode: 'reject' });
+    const core = testCore({ baseUrl: server.baseUrl, limiter, rateLimit: 'reject' });
+    const error = await request(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, resetAt: 4102444800_000, traceId: 'trace-429' });
+    const local = await request(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(local).toMatchObject({ status: 0, label: 'RATE_LIMITED_LOCALLY' });
+  });
+});
+
+describe('rate-limit-wait events', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a wait longer than a moment is reported with the bucket (and market) and the wait in ms', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch } = fakeFetch(() => json(200, { id: 'o1' }));
+    const events: LogEvent[] = [];
+    const core = testCore({ fetch, logger: (e) => events.push(e) });
+    const place = () => request(core, createOrderMeta, { body: { currency_pair: 'BTC_USDT', amount: '1' } });
+    const all = Promise.all(Array.from({ length: 11 }, place));
+    await vi.advanceTimersByTimeAsync(2000);
+    await all;
+    const waits = events.filter((e) => e.type === 'rate-limit-wait');
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatchObject({ operation: 'createOrder', bucket: 'spot-place BTC_USDT' });
+    expect(waits[0]!.delayMs).toBeGreaterThanOrEqual(1000);
+    expect(waits[0]!.delayMs).toBeLessThan(1100);
+  });
+
+  it('short waits and calls without a logger report nothing', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch } = fakeFetch(() => json(200, []));
+    const events: LogEvent[] = [];
+    const core = testCore({ fetch, logger: (e) => events.push(e) });
+    await Promise.all([request(core, listWithdrawalsMeta, {}), request(core, listWithdrawalsMeta, {})]);
+    expect(events.filter((e) => e.type === 'rate-limit-wait')).toHaveLength(0);
   });
 });
