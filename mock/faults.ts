@@ -3,7 +3,8 @@
  * fires for its next `times` matching requests (default 1), after the signature checks:
  * - `status`: answer 500/502/503 (or any status) with an error label instead of doing the work;
  * - `status-after`: do the work (a write is applied), then answer that status instead of the result;
- * - `delay`: wait `ms` of real time, then handle the request normally;
+ * - `delay`: a slow answer: the request is validated and counted when it arrives, then waits `ms` of
+ *   real time before the work is done and answered;
  * - `reset-before`: destroy the connection without doing anything;
  * - `reset-after`: do the work (a write is applied), then destroy the connection without answering;
  * - `redirect`: answer a 3xx pointing at `location` (another origin, say); a 303 (or `apply: true`)

@@ -1,7 +1,8 @@
 /**
  * One request through the mock, in the exchange's order: simulated network delay (the request
  * "arrives" at its end) -> route (404/405) -> signature checks for private operations (401) ->
- * injected fault -> validation (400) -> rate limit, counted at the arrival time (429) -> answer
+ * injected fault -> validation (400) -> rate limit, counted at the arrival time (429) -> a `delay`
+ * fault's wait -> answer
  * (state, fixture, example, 501) -> faults that strike after the work (`reset-after`,
  * `status-after`, a redirect after processing). Every response carries the IR's headers (or the
  * live names, `liveHeaders`); every request is logged without credentials.
@@ -135,7 +136,6 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
         throw new MockHttpError(429, 'TOO_MANY_REQUESTS', 'Request Rate Limit Exceeded');
       }
       if (fault.kind === 'redirect' && !(fault.apply ?? fault.status === 303)) throw redirectAnswer(fault);
-      if (fault.kind === 'delay') await sleep(rt, fault.ms);
     }
 
     const validated = validateRequest(op, { method, pathParams: route.params, rawQuery, bodyText }, rt.validator, {
@@ -146,6 +146,8 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
     subject.markets = marketsOf(op, validated.body, validated.query);
     rate = rt.limiter.take(op.rateLimit, subject, inMs);
     if (!rate.allowed) throw new MockHttpError(429, 'TOO_MANY_REQUESTS', 'Request Rate Limit Exceeded');
+    // A slow answer: the request was counted when it arrived; the work is done after the delay.
+    if (fault?.kind === 'delay') await sleep(rt, fault.ms);
 
     const result = answer(
       op,

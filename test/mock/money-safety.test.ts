@@ -167,7 +167,9 @@ describe('arrival time and the simulated network delay (real clock)', () => {
     const [lateRes, earlyRes] = await Promise.all([late, early]);
     expect(earlyRes.status).toBe(200);
     expect(lateRes.status).toBe(429);
-    expect(real.mock.requests.map((r) => JSON.parse(r.body).withdraw_order_id as string)).toEqual(['early', 'late']);
+    expect(
+      real.mock.requests.map((r) => (JSON.parse(r.body) as { withdraw_order_id: string }).withdraw_order_id),
+    ).toEqual(['early', 'late']);
   });
 });
 

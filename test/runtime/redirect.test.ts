@@ -121,7 +121,8 @@ describe("a browser's opaque redirect (redirect: 'manual' gives status 0)", () =
   });
 
   it('on a read: RedirectError', async () => {
-    const fetch = async (): Promise<Response> => ({ type: 'opaqueredirect', status: 0 }) as unknown as Response;
+    const fetch = (): Promise<Response> =>
+      Promise.resolve({ type: 'opaqueredirect', status: 0 } as unknown as Response);
     const error = await request(testCore({ fetch }), listWithdrawalsMeta, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect(error).toMatchObject({ status: 0, location: undefined });

@@ -11,7 +11,7 @@ export { apiMeta };
 
 /** The generated metadata of `id`, with `over` applied on top. */
 export function op(id: OperationId, over: Partial<OperationMeta> = {}): OperationMeta {
-  return { ...(operationMetas[id]), ...over };
+  return { ...operationMetas[id], ...over };
 }
 
 /** `GET /spot/time` (public; the clock operation). */
