@@ -90,7 +90,9 @@ describe("transport: 'node'", () => {
     });
     const posted = mock.requests.filter((r) => r.operationId === 'withdraw');
     expect(posted).toHaveLength(1);
-    expect(record.withdraw_order_id).toBe(JSON.parse(posted[0]!.body).withdraw_order_id);
+    expect(record.withdraw_order_id).toBe(
+      (JSON.parse(posted[0]!.body) as { withdraw_order_id: string }).withdraw_order_id,
+    );
     expect(mock.state.withdrawals.filter((w) => w.withdraw_order_id === record.withdraw_order_id)).toHaveLength(1);
   });
 

@@ -3,8 +3,8 @@
  * `@ts-expect-error` line must be an error, or the check fails. Nothing here runs.
  */
 import {
-  ExchangeClient,
   listWithdrawals,
+  type ExchangeClient,
   type ErrorLabel,
   type KnownErrorLabel,
   type ListWithdrawalsItem,
@@ -125,4 +125,21 @@ export async function openResponseEnums(): Promise<void> {
   if (w?.status === 'A_STATUS_ADDED_LATER') void w;
   // Request enums stay closed (see enumValues above); the known response values still narrow.
   if (w?.status === 'DONE') void w.block_number;
+}
+
+export async function outcomes(error: unknown): Promise<void> {
+  const outcome = await client.resolveOutcome<{ id?: string }>(error);
+  // @ts-expect-error there is no boolean `applied`: the answer has three states
+  void outcome.applied;
+  if (outcome.status === 'applied') void outcome.data.id;
+  // @ts-expect-error only an applied outcome has data
+  else void outcome.data;
+  if (outcome.status === 'not-applied') {
+    const resend: 'safe' | 'same-id' = outcome.resend;
+    void resend;
+  }
+  if (outcome.status === 'unknown') {
+    const wait: number | undefined = outcome.retryAfterMs;
+    void wait;
+  }
 }
