@@ -16,10 +16,13 @@ export async function main(): Promise<void> {
     });
     console.log(`transfer ${tx_id} accepted`);
   } catch (error) {
-    // Sent, but no answer: never send it again blindly. Look it up by its id instead.
+    // Lost answers were already resent with the same id (the server refuses a second transfer with
+    // it) and looked up; this is what is left when even that could not tell. Ask again by the id.
     if (!isUnknownOutcomeError(error)) throw error;
     const outcome = await client.resolveOutcome(error);
-    console.log(outcome.applied ? 'the transfer was applied' : 'the transfer was not applied; safe to send again');
+    if (outcome.status === 'applied') console.log('the transfer was applied');
+    else if (outcome.status === 'not-applied') console.log(`not applied (${outcome.reason})`);
+    else console.log(`still unknown (${outcome.reason}): ask again in ${outcome.retryAfterMs ?? '?'} ms`);
   }
 
   const status = await client.wallet.getTransferOrderStatus({ client_order_id: clientOrderId });

@@ -5,7 +5,7 @@
  * pagination headers.
  */
 import { randomBytes } from 'node:crypto';
-import type { IRResponseHeaders } from '../generator/ir/types.js';
+import type { IRResponseHeaders, ResponseHeaderRole } from '../generator/ir/types.js';
 import type { RateDecision } from './rate-limit.js';
 
 /** What the pagination headers report for one list response. */
@@ -38,22 +38,26 @@ export function toMicros(ms: number): string {
   return String(Math.round(ms * 1000));
 }
 
-/** The response headers, by the names the IR gives. */
-export function responseHeaders(names: IRResponseHeaders, inputs: HeaderInputs): Record<string, string> {
+/**
+ * The response headers, by the names the IR gives; with `live`, a role that has aliases (the live
+ * service's `X-Gate-*` names) is sent under its first alias instead.
+ */
+export function responseHeaders(names: IRResponseHeaders, inputs: HeaderInputs, live = false): Record<string, string> {
+  const name = (role: ResponseHeaderRole): string => (live ? names.aliases?.[role]?.[0] : undefined) ?? names[role];
   const headers: Record<string, string> = {
-    [names.traceId]: inputs.traceId,
-    [names.inTime]: toMicros(inputs.inMs),
-    [names.outTime]: toMicros(inputs.outMs),
+    [name('traceId')]: inputs.traceId,
+    [name('inTime')]: toMicros(inputs.inMs),
+    [name('outTime')]: toMicros(inputs.outMs),
   };
   if (inputs.rate !== undefined) {
-    headers[names.rateLimitLimit] = String(inputs.rate.limit);
-    headers[names.rateLimitRemaining] = String(inputs.rate.remaining);
-    if (inputs.rate.resetSeconds !== undefined) headers[names.rateLimitReset] = String(inputs.rate.resetSeconds);
+    headers[name('rateLimitLimit')] = String(inputs.rate.limit);
+    headers[name('rateLimitRemaining')] = String(inputs.rate.remaining);
+    if (inputs.rate.resetSeconds !== undefined) headers[name('rateLimitReset')] = String(inputs.rate.resetSeconds);
   }
   if (inputs.pagination !== undefined) {
-    headers[names.paginationLimit] = String(inputs.pagination.limit);
-    headers[names.paginationOffset] = String(inputs.pagination.offset);
-    if (inputs.pagination.total !== undefined) headers[names.paginationTotal] = String(inputs.pagination.total);
+    headers[name('paginationLimit')] = String(inputs.pagination.limit);
+    headers[name('paginationOffset')] = String(inputs.pagination.offset);
+    if (inputs.pagination.total !== undefined) headers[name('paginationTotal')] = String(inputs.pagination.total);
   }
   return headers;
 }

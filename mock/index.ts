@@ -6,7 +6,7 @@ export { startMock } from './server.js';
 export type { MockOptions, MockServer } from './server.js';
 export { MOCK_KEY, MOCK_SECRET, MOCK_MAIN_UID } from './keys.js';
 export type { MockClock } from './clock.js';
-export type { FaultSpec, FaultMatch, ArmedFault } from './faults.js';
+export type { FaultSpec, FaultMatch, FaultEffect, ChaosOptions, ArmedFault } from './faults.js';
 export type { RequestRecord } from './request-log.js';
 export type { Fixture, FixtureRequest, FixtureResponse } from './fixture-format.js';
 export { FixtureError, parseFixtureFile } from './fixture-format.js';

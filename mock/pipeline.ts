@@ -1,8 +1,11 @@
 /**
- * One request through the mock, in the exchange's order: route (404/405) -> signature checks for
- * private operations (401) -> injected fault -> validation (400) -> rate limit (429) -> answer
- * (state, fixture, example, 501). Every response carries the IR's headers; every request is
- * logged without credentials.
+ * One request through the mock, in the exchange's order: simulated network delay (the request
+ * "arrives" at its end) -> route (404/405) -> signature checks for private operations (401) ->
+ * injected fault -> validation (400) -> rate limit, counted at the arrival time (429) -> a `delay`
+ * fault's wait -> answer
+ * (state, fixture, example, 501) -> faults that strike after the work (`reset-after`,
+ * `status-after`, a redirect after processing). Every response carries the IR's headers (or the
+ * live names, `liveHeaders`); every request is logged without credentials.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { IR, IROperation } from '../generator/ir/types.js';
@@ -14,7 +17,8 @@ import { appliedPage, newTraceId, responseHeaders } from './headers.js';
 import type { PaginationInfo } from './headers.js';
 import { toJson } from './json.js';
 import type { KeyRing } from './keys.js';
-import type { RateDecision, RateLimiter, RateSubject } from './rate-limit.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { RateDecision, RateSubject } from './rate-limit.js';
 import { redactBody, secretFields } from './request-log.js';
 import type { RequestRecord } from './request-log.js';
 import { answer } from './respond.js';
@@ -37,13 +41,16 @@ export interface MockRuntime extends AnswerSources {
   requests: RequestRecord[];
   /** Pending fault delays, so `close()` can cut them short. */
   delays: Set<() => void>;
+  /** Real milliseconds a request travels before it arrives (is stamped, counted and handled). */
+  networkDelay: (request: { method: string; path: string; body: string }) => number;
+  /** Send the live service's header names (the spec's aliases) instead of the seed's. */
+  liveHeaders: boolean;
 }
 
 const secretCache = new WeakMap<IROperation, Set<string>>();
 
 /** Handles one request to the end (answer sent, or connection destroyed). */
 export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const inMs = rt.clock.now();
   const traceId = newTraceId();
   const bodyBytes = await readBody(req);
   const bodyText = bodyBytes.toString('utf8');
@@ -52,6 +59,9 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
   const cut = url.indexOf('?');
   const rawPath = cut < 0 ? url : url.slice(0, cut);
   const rawQuery = cut < 0 ? '' : url.slice(cut + 1);
+  const travel = rt.networkDelay({ method, path: rawPath, body: bodyText });
+  if (travel > 0) await sleep(rt, travel);
+  const inMs = rt.clock.now();
   const clientRequestId = req.headers[rt.ir.headers.request.clientRequestId.toLowerCase()];
   const record: RequestRecord = {
     seq: rt.requests.length + 1,
@@ -125,7 +135,7 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
         };
         throw new MockHttpError(429, 'TOO_MANY_REQUESTS', 'Request Rate Limit Exceeded');
       }
-      if (fault.kind === 'delay') await sleep(rt, fault.ms);
+      if (fault.kind === 'redirect' && !(fault.apply ?? fault.status === 303)) throw redirectAnswer(fault);
     }
 
     const validated = validateRequest(op, { method, pathParams: route.params, rawQuery, bodyText }, rt.validator, {
@@ -133,9 +143,11 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
       nowMs: rt.clock.now(),
     });
 
-    subject.market = marketOf(validated.body, validated.query);
-    rate = rt.limiter.take(op.rateLimit, subject, rt.clock.now());
+    subject.markets = marketsOf(op, validated.body, validated.query);
+    rate = rt.limiter.take(op.rateLimit, subject, inMs);
     if (!rate.allowed) throw new MockHttpError(429, 'TOO_MANY_REQUESTS', 'Request Rate Limit Exceeded');
+    // A slow answer: the request was counted when it arrived; the work is done after the delay.
+    if (fault?.kind === 'delay') await sleep(rt, fault.ms);
 
     const result = answer(
       op,
@@ -159,6 +171,15 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
     if (op.pagination !== undefined && status < 300 && Array.isArray(body)) {
       pagination = result.pagination ?? appliedPage(op.pagination, validated.query);
     }
+    // Faults that strike after the work was done (a write is applied by now).
+    if (fault?.kind === 'status-after') {
+      throw new MockHttpError(
+        fault.status,
+        fault.label ?? defaultFaultLabel(fault.status),
+        fault.message ?? 'Injected fault after the work was done',
+      );
+    }
+    if (fault?.kind === 'redirect') throw redirectAnswer(fault);
   } catch (e) {
     const error =
       e instanceof MockHttpError ? e : new MockHttpError(500, 'INTERNAL', `Mock failure: ${(e as Error).message}`);
@@ -176,9 +197,13 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
   }
   const headers = {
     ...extra,
-    ...responseHeaders(rt.ir.headers.response, { traceId, inMs, outMs: rt.clock.now(), rate, pagination }),
+    ...responseHeaders(
+      rt.ir.headers.response,
+      { traceId, inMs, outMs: rt.clock.now(), rate, pagination },
+      rt.liveHeaders,
+    ),
   };
-  send(res, status, body, headers);
+  send(res, status, status >= 300 && status < 400 ? undefined : body, headers);
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>): void {
@@ -226,11 +251,27 @@ function secretsOf(rt: MockRuntime, op: IROperation): Set<string> {
   return names;
 }
 
-function marketOf(body: unknown, query: Readonly<Record<string, unknown>>): string | undefined {
-  const fromBody =
-    body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? (body as Record<string, unknown>)['currency_pair']
+/** A redirect answer (3xx with `Location`), thrown like an error answer. */
+function redirectAnswer(fault: { status: number; location: string }): MockHttpError {
+  return new MockHttpError(fault.status, 'REDIRECT', 'Moved', { Location: fault.location });
+}
+
+/**
+ * The markets a `uid+market` request counts in: the value of the field `rateLimit.market` names in
+ * the body or query, or, for a list body, every distinct value its items carry.
+ */
+export function marketsOf(
+  op: Pick<IROperation, 'rateLimit'>,
+  body: unknown,
+  query: Readonly<Record<string, unknown>>,
+): string[] {
+  const field = op.rateLimit.market ?? 'currency_pair';
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+  const field0 = (item: unknown): string | undefined =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? text((item as Record<string, unknown>)[field])
       : undefined;
-  const value = fromBody ?? query['currency_pair'];
-  return typeof value === 'string' ? value : undefined;
+  if (Array.isArray(body)) return [...new Set(body.map(field0).filter((m): m is string => m !== undefined))].sort();
+  const value = field0(body) ?? text(query[field]);
+  return value === undefined ? [] : [value];
 }

@@ -1,7 +1,9 @@
 /**
  * The exchange's rate limits, from the IR: one sliding window per bucket and scope on the server
- * clock. Scope `ip` counts per remote address, `uid` per API key, `uid+market` per API key and
- * `currency_pair`. Only requests that passed signature checks and validation take a slot.
+ * clock, counted at the time each request ARRIVES (after any simulated network delay). Scope `ip`
+ * counts per remote address, `uid` per API key, `uid+market` per API key and market (the field
+ * `rateLimit.market` names; a list body counts once in the window of every distinct market its
+ * items carry, all or nothing). Only requests that passed signature checks and validation take a slot.
  */
 import type { IRRateLimit } from '../generator/ir/types.js';
 
@@ -21,8 +23,8 @@ export interface RateSubject {
   ip: string;
   /** API key of a private request. */
   key?: string | undefined;
-  /** `currency_pair` of the request, for `uid+market` buckets. */
-  market?: string | undefined;
+  /** The markets of the request, for `uid+market` buckets (one slot in each). */
+  markets?: readonly string[] | undefined;
 }
 
 /** Sliding-window counters per bucket and scope key. */
@@ -30,19 +32,33 @@ export class RateLimiter {
   /** Request times (server ms) per `bucket|scope key`, oldest first. */
   readonly #windows = new Map<string, number[]>();
 
-  /** Counts the request when a slot is free; refuses it otherwise. */
+  /**
+   * Counts the request, arrived at `nowMs`, when every window it counts in has a free slot;
+   * refuses it otherwise (taking none). The decision reported is that of the fullest window.
+   */
   take(limit: IRRateLimit, subject: RateSubject, nowMs: number): RateDecision {
-    const times = this.#live(limit, subject, nowMs);
-    if (times.length >= limit.requests) return refused(limit, times);
-    times.push(nowMs);
-    return { allowed: true, limit: limit.requests, remaining: limit.requests - times.length };
+    const windows = this.#windowsOf(limit, subject, nowMs);
+    const full = windows.find((times) => times.length >= limit.requests);
+    if (full !== undefined) return refused(limit, full);
+    for (const times of windows) times.push(nowMs);
+    const used = Math.max(...windows.map((t) => t.length));
+    return { allowed: true, limit: limit.requests, remaining: limit.requests - used };
   }
 
-  /** The state of the window without counting anything (for answers that take no slot). */
+  /** The state of the windows without counting anything (for answers that take no slot). */
   peek(limit: IRRateLimit, subject: RateSubject, nowMs: number): RateDecision {
-    const times = this.#live(limit, subject, nowMs);
-    if (times.length >= limit.requests) return refused(limit, times);
-    return { allowed: true, limit: limit.requests, remaining: limit.requests - times.length };
+    const windows = this.#windowsOf(limit, subject, nowMs);
+    const full = windows.find((times) => times.length >= limit.requests);
+    if (full !== undefined) return refused(limit, full);
+    const used = Math.max(...windows.map((t) => t.length));
+    return { allowed: true, limit: limit.requests, remaining: limit.requests - used };
+  }
+
+  #windowsOf(limit: IRRateLimit, subject: RateSubject, nowMs: number): number[][] {
+    const markets = limit.scope === 'uid+market' && subject.markets?.length ? subject.markets : [undefined];
+    return markets.map((market) =>
+      this.#live(limit, { ...subject, markets: market === undefined ? [] : [market] }, nowMs),
+    );
   }
 
   /** Forgets every window. */
@@ -71,7 +87,7 @@ export function scopeKey(limit: Pick<IRRateLimit, 'scope'>, subject: RateSubject
     case 'uid':
       return `key:${subject.key ?? `ip:${subject.ip}`}`;
     case 'uid+market':
-      return `key:${subject.key ?? `ip:${subject.ip}`}|market:${subject.market ?? ''}`;
+      return `key:${subject.key ?? `ip:${subject.ip}`}|market:${subject.markets?.[0] ?? ''}`;
   }
 }
 

@@ -38,6 +38,20 @@ export interface MockOptions {
   now?: () => number;
   /** Check stateful and example answers against the response schemas (default `true`). */
   checkResponses?: boolean;
+  /**
+   * Simulated network delay: real milliseconds each request travels before it arrives (it is
+   * stamped, counted against the rate limits and handled at the end of it). A number, or a
+   * function of the request (method, path with the prefix, raw body text), for jitter or to
+   * reorder arrivals. Default 0.
+   */
+  networkDelay?: number | ((request: { method: string; path: string; body: string }) => number);
+  /** Send the live service's header names (`X-Gate-*`, the spec's aliases) instead of the seed's (default `false`). */
+  liveHeaders?: boolean;
+  /**
+   * Server-clock milliseconds a new withdrawal stays pending before `GET /wallet/withdrawals`
+   * lists it (default 0). Also settable later: `mock.state.withdrawalListDelayMs`.
+   */
+  withdrawalListDelayMs?: number;
 }
 
 /** A running mock server. */
@@ -76,17 +90,29 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const fixtures = new FixtureStore(ir.operations, validator, ir.schemas['Error']);
   if (options.fixturesDir !== undefined) fixtures.loadDir(options.fixturesDir);
   const keys = new KeyRing(options.keys ?? { [MOCK_KEY]: MOCK_SECRET });
+  const delay = options.networkDelay ?? 0;
+  if (typeof delay === 'number' && !(Number.isFinite(delay) && delay >= 0)) {
+    throw new TypeError(`startMock: networkDelay must be a non-negative number of ms, got ${String(delay)}`);
+  }
+  const listDelay = options.withdrawalListDelayMs ?? 0;
+  if (!(Number.isFinite(listDelay) && listDelay >= 0)) {
+    throw new TypeError(
+      `startMock: withdrawalListDelayMs must be a non-negative number of ms, got ${String(listDelay)}`,
+    );
+  }
 
   const rt: MockRuntime = {
     ir,
     router: new Router(ir.operations),
     limiter: new RateLimiter(),
     faults: new FaultInjector(),
-    state: new MockState(clock.now()),
+    state: new MockState(clock.now(), listDelay),
     keys,
     clock,
     requests: [],
     delays: new Set(),
+    networkDelay: typeof delay === 'number' ? () => delay : (request) => Math.max(0, delay(request)),
+    liveHeaders: options.liveHeaders ?? false,
     handlers: statefulHandlers,
     fixtures,
     spec: specIndex,
@@ -121,6 +147,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     reset() {
       clock.restore();
       rt.state.reseed(clock.now());
+      rt.state.withdrawalListDelayMs = listDelay;
       rt.limiter.clear();
       rt.faults.clear();
       rt.requests.length = 0;

@@ -13,6 +13,7 @@ try {
   for (const example of EXAMPLES) {
     console.log(`--- ${example.title} (examples/${example.file})`);
     try {
+      example.prepare?.(mock);
       await example.main();
     } catch (error) {
       failed += 1;

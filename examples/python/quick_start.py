@@ -21,7 +21,7 @@ to = int(time.time())  # 90 days: iterated in 30-day windows, page by page
 print(sum(1 for _ in client.wallet.iter_list_withdrawals({"from": to - 90 * 86_400, "to": to})), "in 90 days")
 
 try:
-    done = client.wallet.transfer({"currency": "USDT", "from": "spot", "to": "margin", "amount": "25.5"})
+    done = client.wallet.transfer({"currency": "USDT", "from": "spot", "to": "margin", "currency_pair": "BTC_USDT", "amount": "25.5"})
     print("transfer", done["tx_id"])
 except UnknownOutcomeError as error:  # sent, no answer: never resend blindly
     print(client.resolve_outcome(error).status)  # applied / not_applied / unknown

@@ -24,6 +24,12 @@ export const apiMeta: ApiMeta = {
     paginationLimit: 'X-Pagination-Limit',
     paginationOffset: 'X-Pagination-Offset',
     paginationTotal: 'X-Pagination-Total',
+    aliases: {
+      traceId: ['X-Gate-Trace-Id'],
+      rateLimitRemaining: ['X-Gate-RateLimit-Requests-Remain'],
+      rateLimitLimit: ['X-Gate-RateLimit-Limit'],
+      rateLimitReset: ['X-Gate-RateLimit-Reset-Timestamp'],
+    },
   },
   requestHeaders: {
     clientRequestId: 'X-Client-Request-Id',

@@ -2752,7 +2752,9 @@ export interface paths {
      *     `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
      *     required for futures and delivery accounts. The history of these transfers is read from the
      *     matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
-     *     `GET /delivery/{settle}/account_book?type=dnw`.
+     *     `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+     *     `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+     *     looks it up by its `client_order_id` instead.
      */
     post: operations['transfer'];
     delete?: never;
@@ -9372,7 +9374,8 @@ export interface components {
      * TransferRequest
      * @description Transfer between the caller's own trading accounts (`POST /wallet/transfers`). `currency_pair` is
      *     required when moving into or out of a margin account; `settle` is required for futures and
-     *     delivery accounts.
+     *     delivery accounts. Those two conditions are stated as `if`/`then` rules below (the client checks
+     *     them before sending; see spec/README.md).
      * @example {
      *       "currency": "USDT",
      *       "from": "spot",
@@ -9405,7 +9408,7 @@ export interface components {
       /** @description Settlement currency; required when moving into or out of a futures or delivery account. */
       settle?: string;
       to: components['schemas']['TransferAccount'];
-    };
+    } & (unknown & unknown & unknown & unknown);
     /**
      * TriggerOrderResponse
      * @description Id of a created or amended price-triggered order.
@@ -10284,6 +10287,10 @@ export interface components {
     /** @description Invalid request (any 4xx other than 401, 404 and 429 also means the request is invalid). */
     BadRequest: {
       headers: {
+        'X-Gate-RateLimit-Limit': components['headers']['LiveRateLimitLimit'];
+        'X-Gate-RateLimit-Requests-Remain': components['headers']['LiveRateLimitRemaining'];
+        'X-Gate-RateLimit-Reset-Timestamp': components['headers']['LiveRateLimitReset'];
+        'X-Gate-Trace-Id': components['headers']['LiveTraceId'];
         'X-In-Time': components['headers']['InTime'];
         'X-Out-Time': components['headers']['OutTime'];
         'X-Svc-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -10305,6 +10312,10 @@ export interface components {
     /** @description Not found. */
     NotFound: {
       headers: {
+        'X-Gate-RateLimit-Limit': components['headers']['LiveRateLimitLimit'];
+        'X-Gate-RateLimit-Requests-Remain': components['headers']['LiveRateLimitRemaining'];
+        'X-Gate-RateLimit-Reset-Timestamp': components['headers']['LiveRateLimitReset'];
+        'X-Gate-Trace-Id': components['headers']['LiveTraceId'];
         'X-In-Time': components['headers']['InTime'];
         'X-Out-Time': components['headers']['OutTime'];
         'X-Svc-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -10326,6 +10337,10 @@ export interface components {
     /** @description Server error; transient labels (`INTERNAL`, `SERVER_ERROR`, `TOO_BUSY`) may be retried for safe operations. */
     ServerError: {
       headers: {
+        'X-Gate-RateLimit-Limit': components['headers']['LiveRateLimitLimit'];
+        'X-Gate-RateLimit-Requests-Remain': components['headers']['LiveRateLimitRemaining'];
+        'X-Gate-RateLimit-Reset-Timestamp': components['headers']['LiveRateLimitReset'];
+        'X-Gate-Trace-Id': components['headers']['LiveTraceId'];
         'X-In-Time': components['headers']['InTime'];
         'X-Out-Time': components['headers']['OutTime'];
         'X-Svc-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -10344,9 +10359,13 @@ export interface components {
         'application/json': components['schemas']['Error'];
       };
     };
-    /** @description Rate limit exceeded; `X-Svc-RateLimit-Reset-Timestamp` says when the window reopens. */
+    /** @description Rate limit exceeded; `X-Svc-RateLimit-Reset-Timestamp` (live name `X-Gate-RateLimit-Reset-Timestamp`) says when the window reopens. */
     TooManyRequests: {
       headers: {
+        'X-Gate-RateLimit-Limit': components['headers']['LiveRateLimitLimit'];
+        'X-Gate-RateLimit-Requests-Remain': components['headers']['LiveRateLimitRemaining'];
+        'X-Gate-RateLimit-Reset-Timestamp': components['headers']['LiveRateLimitReset'];
+        'X-Gate-Trace-Id': components['headers']['LiveTraceId'];
         'X-In-Time': components['headers']['InTime'];
         'X-Out-Time': components['headers']['OutTime'];
         'X-Svc-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -10368,6 +10387,10 @@ export interface components {
     /** @description Authentication failed. */
     Unauthorized: {
       headers: {
+        'X-Gate-RateLimit-Limit': components['headers']['LiveRateLimitLimit'];
+        'X-Gate-RateLimit-Requests-Remain': components['headers']['LiveRateLimitRemaining'];
+        'X-Gate-RateLimit-Reset-Timestamp': components['headers']['LiveRateLimitReset'];
+        'X-Gate-Trace-Id': components['headers']['LiveTraceId'];
         'X-In-Time': components['headers']['InTime'];
         'X-Out-Time': components['headers']['OutTime'];
         'X-Svc-RateLimit-Limit': components['headers']['RateLimitLimit'];
@@ -10407,6 +10430,14 @@ export interface components {
   headers: {
     /** @description Gateway receive time, Unix microseconds (`X-In-Time`). */
     InTime: string;
+    /** @description Request limit of the window, under the live service's name (`X-Gate-RateLimit-Limit`). */
+    LiveRateLimitLimit: number;
+    /** @description Requests left in the current window, under the live service's name (`X-Gate-RateLimit-Requests-Remain`). */
+    LiveRateLimitRemaining: number;
+    /** @description When over the limit: the Unix second at which the window reopens, under the live service's name (`X-Gate-RateLimit-Reset-Timestamp`). */
+    LiveRateLimitReset: string;
+    /** @description Trace id of the request under the live service's name (`X-Gate-Trace-Id`); the seed calls it `X-Svc-Trace-ID`. Quote it when reporting a problem. */
+    LiveTraceId: string;
     /** @description Gateway return time, Unix microseconds (`X-Out-Time`). */
     OutTime: string;
     /** @description Page size the server applied. */

@@ -3,7 +3,7 @@ import type { FieldRule, OperationMeta } from '../../templates/typescript/runtim
 import type { IR, IROperation } from '../ir/types.js';
 import { Reference } from './literal.js';
 import { metaName } from './naming.js';
-import { bodyProperties, fieldRules, hasListBody } from './rules.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody } from './rules.js';
 
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 
@@ -33,6 +33,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
   const headers = op.parameters.filter((p) => p.in === 'header').map((p) => p.name);
   const idem = op.idempotency;
   const rules: FieldRule[] = fieldRules(ir, op);
+  const conditions = conditionalRules(ir, op);
   const { request, response } = op.int64;
   return {
     id: op.id,
@@ -46,6 +47,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
       requests: op.rateLimit.requests,
       window: op.rateLimit.window,
       scope: op.rateLimit.scope,
+      ...(op.rateLimit.market === undefined ? {} : { market: op.rateLimit.market }),
     },
     retry: op.retry,
     pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
@@ -86,7 +88,9 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
       : {}),
     ...(op.nestedList ? { nestedList: true as const } : {}),
     ...(rules.length > 0 ? { rules } : {}),
+    ...(conditions.length > 0 ? { conditions } : {}),
     ...(op.requireAnyOf ? { requireAnyOf: op.requireAnyOf } : {}),
+    ...(op.groupLimit ? { groupLimit: { field: op.groupLimit.field, max: op.groupLimit.max } } : {}),
     ...(op.deprecated ? { deprecated: true as const } : {}),
   };
 }

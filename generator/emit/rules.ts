@@ -1,16 +1,24 @@
-/** Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas. */
-import { isObject } from '../../spec/lint/support/json.js';
-import type { FieldRule } from '../../templates/typescript/runtime/metadata.js';
-import { deref, objectProperties, type Node } from '../ir/resolve.js';
+/**
+ * Field rules (checked by the runtime before any I/O) from the IR's parameter and body schemas:
+ * type, format, enum, pattern, lengths, bounds, list sizes, decimal rules, nested object fields
+ * (also of list items), and a request schema's `if`/`then` requirements as conditional rules.
+ */
+import { isObject, pointer } from '../../spec/lint/support/json.js';
+import type { ConditionalRule, FieldRule } from '../../templates/typescript/runtime/metadata.js';
+import { SpecError } from '../errors.js';
+import { deref, objectProperties, refName, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
 
+/** How deep nested object rules go (the request schemas nest two levels at most; this bounds cycles). */
+const MAX_DEPTH = 4;
+
 /** The IR's schema table seen as the bundled document it came from, so `#/components/schemas/X` refs resolve. */
 const asDocument = (ir: IR): Node => ({ components: { schemas: ir.schemas } });
 
-function constraint(ir: IR, raw: unknown): Constraint {
+function constraint(ir: IR, raw: unknown, where: FieldRule['in'], depth = 0): Constraint {
   const s = deref(asDocument(ir), raw);
   const out: Constraint = {};
   if (!s) return out;
@@ -34,11 +42,26 @@ function constraint(ir: IR, raw: unknown): Constraint {
   }
   if (s.format === 'password' || s.writeOnly === true) out.secret = true;
   if (out.type === 'array' && s.items !== undefined) {
-    const items = constraint(ir, s.items);
+    const items = constraint(ir, s.items, where, depth + 1);
     delete items.items;
     if (Object.keys(items).length > 0) out.items = items;
   }
+  if (out.type === 'object' && depth < MAX_DEPTH) {
+    const fields = objectRules(ir, s, where, depth + 1);
+    if (fields.length > 0) out.properties = fields;
+  }
   return out;
+}
+
+/** Rules of an object schema's own fields, in schema order. */
+function objectRules(ir: IR, schema: unknown, where: FieldRule['in'], depth: number): FieldRule[] {
+  const { properties, required } = bodyProperties(ir, schema as JsonSchema);
+  return Object.entries(properties).map(([name, sub]) => ({
+    name,
+    in: where,
+    ...(required.includes(name) ? { required: true as const } : {}),
+    ...constraint(ir, sub, where, depth),
+  }));
 }
 
 /** Body schema's top-level properties and required names (allOf merged). */
@@ -66,19 +89,73 @@ export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
       name: p.name,
       in: p.in,
       ...(p.required ? { required: true as const } : {}),
-      ...constraint(ir, p.schema),
+      ...constraint(ir, p.schema, p.in),
     });
   }
-  if (op.requestBody && op.shape === 'shaped') {
-    const { properties, required } = bodyProperties(ir, op.requestBody.schema);
-    for (const [name, schema] of Object.entries(properties)) {
-      rules.push({
-        name,
-        in: 'body',
-        ...(required.includes(name) ? { required: true as const } : {}),
-        ...constraint(ir, schema),
-      });
-    }
-  }
+  if (op.requestBody && op.shape === 'shaped') rules.push(...objectRules(ir, op.requestBody.schema, 'body', 0));
   return rules;
+}
+
+/**
+ * The `if`/`then` requirements of a shaped operation's request body (at the body schema's top level
+ * or in its `allOf`). The supported form: `if` names fields with `const` or `enum` values (and lists
+ * them in `required`), `then` lists the fields that become required (and may say they must not be
+ * empty: `properties: {field: {minLength: 1}}`, which the runtime checks anyway). Any other form is
+ * a spec problem: the client would otherwise skip a rule the server enforces.
+ */
+export function conditionalRules(ir: IR, op: IROperation): ConditionalRule[] {
+  if (!op.requestBody || op.shape !== 'shaped') return [];
+  const doc = asDocument(ir);
+  const body = deref(doc, op.requestBody.schema);
+  if (!body) return [];
+  const where = refName(op.requestBody.schema);
+  const file = where ? `spec/components/schemas/${where}.yaml` : `spec/paths (${op.method} ${op.path})`;
+  const parts: Array<{ node: Node; at: string }> = [{ node: body, at: '' }];
+  (Array.isArray(body.allOf) ? body.allOf : []).forEach((part, i) => {
+    const node = deref(doc, part);
+    if (node) parts.push({ node, at: pointer('allOf', i) });
+  });
+  const out: ConditionalRule[] = [];
+  for (const { node, at } of parts) {
+    if (node.if === undefined && node.then === undefined) continue;
+    const rule = readConditional(node.if, node.then);
+    if (typeof rule === 'string') {
+      throw new SpecError([{ file, pointer: `${at}/if`, message: `${op.id}: ${rule}`, rule: 'emit/conditional' }]);
+    }
+    out.push(rule);
+  }
+  return out;
+}
+
+function readConditional(ifNode: unknown, thenNode: unknown): ConditionalRule | string {
+  const form =
+    'if/then must be {if: {properties: {field: {const | enum}}, required: [field]}, then: {required: [...]}}';
+  if (!isObject(ifNode) || !isObject(thenNode) || !isObject(ifNode.properties)) return form;
+  const extraIf = Object.keys(ifNode).filter((k) => k !== 'properties' && k !== 'required');
+  const extraThen = Object.keys(thenNode).filter((k) => k !== 'required' && k !== 'properties');
+  if (extraIf.length > 0 || extraThen.length > 0) return `${form}; found ${[...extraIf, ...extraThen].join(', ')}`;
+  const thenRequired = Array.isArray(thenNode.required) ? thenNode.required : [];
+  const nonEmpty = (v: unknown): boolean => isObject(v) && Object.keys(v).join() === 'minLength' && v.minLength === 1;
+  for (const [field, spec] of Object.entries(isObject(thenNode.properties) ? thenNode.properties : {})) {
+    if (!thenRequired.includes(field) || !nonEmpty(spec))
+      return `${form}; then.properties may only say that a required field is not empty ({minLength: 1})`;
+  }
+  const when: Mutable<ConditionalRule['when']> = [];
+  for (const [field, spec] of Object.entries(ifNode.properties)) {
+    const values = isObject(spec) ? (spec.const !== undefined ? [spec.const] : spec.enum) : undefined;
+    if (
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      !values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+    )
+      return `${form}; ${field} has neither const nor enum`;
+    when.push({ field, oneOf: values as (string | number | boolean)[] });
+  }
+  const required = Array.isArray(ifNode.required) ? ifNode.required : [];
+  if (when.some((w) => !required.includes(w.field)))
+    return `${form}; every field of if.properties must be in if.required`;
+  const require = thenNode.required;
+  if (!Array.isArray(require) || require.length === 0 || !require.every((r) => typeof r === 'string'))
+    return `${form}; then.required must list field names`;
+  return { when, require: require };
 }

@@ -9,7 +9,7 @@
  */
 
 /** IR format version written to `generated/ir.json`. */
-export const IR_VERSION = '1.2.0';
+export const IR_VERSION = '1.3.0';
 
 /** `shaped`: typed request and response; `named-only`: open request and response. */
 export type IRShape = 'shaped' | 'named-only';
@@ -82,6 +82,9 @@ export interface IRSigning {
   clockEndpoint: string;
 }
 
+/** A response header role (`traceId`, `rateLimitRemaining`, ...). */
+export type ResponseHeaderRole = Exclude<keyof IRResponseHeaders, 'aliases'>;
+
 export interface IRResponseHeaders {
   traceId: string;
   inTime: string;
@@ -92,6 +95,11 @@ export interface IRResponseHeaders {
   paginationLimit: string;
   paginationOffset: string;
   paginationTotal: string;
+  /**
+   * Other names a role's header may arrive under (the live service's `X-Gate-*` names beside the
+   * seed's `X-Svc-*`): a client reads the first name present, the role's own name first.
+   */
+  aliases?: Partial<Record<ResponseHeaderRole, string[]>>;
 }
 
 export interface IRRequestHeaders {

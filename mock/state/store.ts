@@ -80,13 +80,18 @@ export class MockState {
   subAccountKeys = new Map<string, SubAccountKeyEntry>();
   /** The main account's user id. */
   readonly mainUid = MOCK_MAIN_UID;
+  /** Server-clock ms a new withdrawal stays pending before the withdrawal list shows it. */
+  withdrawalListDelayMs: number;
+  /** When each withdrawal created since the last reseed is first listed (server ms), by id. */
+  readonly withdrawalListedFrom = new Map<string, number>();
   #nextTxId = FIRST_TX_ID;
   #nextWithdrawal = 0;
   #nextUserId = 0;
   #nextKey = 0;
 
-  /** Seeds the state as of server time `nowMs`. */
-  constructor(nowMs: number) {
+  /** Seeds the state as of server time `nowMs`; `withdrawalListDelayMs` as the option says (default 0). */
+  constructor(nowMs: number, withdrawalListDelayMs = 0) {
+    this.withdrawalListDelayMs = withdrawalListDelayMs;
     this.reseed(nowMs);
   }
 
@@ -96,6 +101,7 @@ export class MockState {
     this.withdrawals = seedWithdrawals(nowMs, SEEDED_WITHDRAWALS.count, SEEDED_WITHDRAWALS.days);
     this.subAccounts = new Map(seedSubAccounts(nowMs).map((s) => [s.user_id, s]));
     this.subAccountKeys = new Map();
+    this.withdrawalListedFrom.clear();
     this.#nextTxId = FIRST_TX_ID;
     this.#nextWithdrawal = 1_000_000 + this.withdrawals.length + 1;
     this.#nextUserId = Math.max(...this.subAccounts.keys()) + 1;

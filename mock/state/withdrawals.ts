@@ -1,6 +1,8 @@
 /**
  * Withdrawals: `POST /withdrawals` creates a record (status REQUEST, id `w...`, the caller's
- * `withdraw_order_id` kept); `GET /wallet/withdrawals` lists records newest first, filtered by
+ * `withdraw_order_id` kept), which stays pending and unlisted for `state.withdrawalListDelayMs`
+ * (the service accepts a withdrawal before its list shows it); `GET /wallet/withdrawals` lists
+ * the records already listed, newest first, filtered by
  * `withdraw_id` (alone: time ignored), `withdraw_order_id`, `currency` and the `from`/`to` range
  * (default: the last 7 days), paged by `limit`/`offset` with the pagination headers;
  * `DELETE /withdrawals/{withdrawal_id}` answers 202 with the record in CANCELPEND (unknown id:
@@ -55,15 +57,17 @@ const create: Handler = (ctx) => {
     chain: textField(ctx.body, 'chain') ?? '',
   };
   ctx.state.withdrawals.push(record);
+  ctx.state.withdrawalListedFrom.set(record.id, ctx.nowMs + ctx.state.withdrawalListDelayMs);
   return { status: ctx.op.successStatus, body: { ...record } };
 };
 
 const list: Handler = (ctx) => {
   const q = ctx.query;
   const withdrawId = queryText(q, 'withdraw_id');
+  const listed = ctx.state.withdrawals.filter((w) => (ctx.state.withdrawalListedFrom.get(w.id) ?? 0) <= ctx.nowMs);
   let rows: WithdrawalEntry[];
   if (withdrawId !== undefined) {
-    rows = ctx.state.withdrawals.filter((w) => w.id === withdrawId);
+    rows = listed.filter((w) => w.id === withdrawId);
   } else {
     const nowSec = Math.floor(ctx.nowMs / 1000);
     const days = ctx.op.timeRange?.defaultDays ?? 7;
@@ -71,7 +75,7 @@ const list: Handler = (ctx) => {
     const from = queryNumber(q, ctx.op.timeRange?.from ?? 'from') ?? to - days * 86_400;
     const currency = queryText(q, 'currency');
     const orderId = queryText(q, 'withdraw_order_id');
-    rows = ctx.state.withdrawals.filter((w) => {
+    rows = listed.filter((w) => {
       const at = Number(w.timestamp);
       return (
         at >= from &&

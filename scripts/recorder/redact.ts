@@ -59,22 +59,18 @@ export function keptHeaders(
   ir: Pick<IR, 'signing' | 'headers'>,
 ): Record<string, string> {
   const r = ir.headers.response;
+  const perCall = ['traceId', 'inTime', 'outTime', 'rateLimitLimit', 'rateLimitRemaining', 'rateLimitReset'] as const;
   const drop = new Set(
     [
       ...TRANSPORT_HEADERS,
       ...CREDENTIAL_HEADERS,
       ...Object.values(ir.signing.headers),
-      r.traceId,
-      r.inTime,
-      r.outTime,
-      r.rateLimitLimit,
-      r.rateLimitRemaining,
-      r.rateLimitReset,
+      // Per-call headers under either name: the seed's and the live service's (the aliases).
+      ...perCall.flatMap((role) => [r[role], ...(r.aliases?.[role] ?? [])]),
     ].map((h) => h.toLowerCase()),
   );
-  const byLower = new Map(
-    Object.values<string>(r as Readonly<Record<keyof typeof r, string>>).map((name) => [name.toLowerCase(), name]),
-  );
+  const names = Object.values(r).filter((name): name is string => typeof name === 'string');
+  const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();

@@ -40,6 +40,18 @@ const names = { type: 'array', items: name, minItems: 1, uniqueItems: true, desc
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const endpoint = { type: 'string', pattern: `^(${METHODS.join('|')}) /`, description: "a 'METHOD /path' string" };
 const labels = { type: 'array', items: name, description: 'a list of error labels' };
+/** The roles of the response headers every answer may carry (`x-response-headers`). */
+const RESPONSE_HEADER_ROLES = [
+  'traceId',
+  'inTime',
+  'outTime',
+  'rateLimitRemaining',
+  'rateLimitLimit',
+  'rateLimitReset',
+  'paginationLimit',
+  'paginationOffset',
+  'paginationTotal',
+];
 
 /**
  * An object schema: every listed property required unless its name ends in `?`; no other property.
@@ -205,21 +217,11 @@ export const EXTENSIONS = Object.freeze([
   {
     name: 'x-response-headers',
     where: 'root',
-    schema: object(
-      Object.fromEntries(
-        [
-          'traceId',
-          'inTime',
-          'outTime',
-          'rateLimitRemaining',
-          'rateLimitLimit',
-          'rateLimitReset',
-          'paginationLimit',
-          'paginationOffset',
-          'paginationTotal',
-        ].map((role) => [role, name]),
-      ),
-    ),
+    schema: object({
+      ...Object.fromEntries(RESPONSE_HEADER_ROLES.map((role) => [role, name])),
+      // Other names a deployment sends for a role (the live service's `X-Gate-*`): clients read either.
+      'aliases?': object(Object.fromEntries(RESPONSE_HEADER_ROLES.map((role) => [`${role}?`, names]))),
+    }),
     ir: 'headers.response',
   },
   {

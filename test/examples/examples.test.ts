@@ -33,8 +33,10 @@ describe('the examples run against the mock', () => {
   const run = async (file: string): Promise<string> => {
     lines = [];
     const spy = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => void lines.push(args.join(' ')));
+    const example = EXAMPLES.find((e) => e.file === file)!;
     try {
-      await EXAMPLES.find((e) => e.file === file)!.main();
+      example.prepare?.(mock);
+      await example.main();
     } finally {
       spy.mockRestore();
     }
@@ -111,5 +113,16 @@ describe('the examples run against the mock', () => {
     const out = await run('rate-limit-error.ts');
     expect(out).toMatch(/^RATE_LIMITED_LOCALLY: the client says retry in [34] s$/m);
     expect(mock.requests.slice(before).filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('a withdrawal whose answer is lost is found by polling resolveOutcome, and sent once', async () => {
+    const before = mock.requests.length;
+    const out = await run('withdrawal-outcome.ts');
+    expect(out).toMatch(/^outcome unknown \(withdraw_order_id=[0-9a-f]{32}\), asking the service$/m);
+    expect(out).toMatch(/^not listed yet; asking again in \d+ ms$/m);
+    expect(out).toMatch(/^withdrawal w\d+ \([0-9a-f]{32}\) is REQUEST$/m);
+    const posts = mock.requests.slice(before).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.operationId, r.status])).toEqual([['withdraw', 503]]);
+    mock.reset();
   });
 });

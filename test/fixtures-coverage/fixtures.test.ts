@@ -187,7 +187,7 @@ describe('the checks catch what is wrong', () => {
       want: ['request.path "user_id" is not in /wallet/deposit_address', 'request.query lacks required "currency"'],
     },
     {
-      given: 'a request body without a required field and with a negative amount',
+      given: 'a request body without a conditionally required field and with a negative amount',
       fixture: {
         operationId: 'transfer',
         name: 'n',
@@ -195,6 +195,8 @@ describe('the checks catch what is wrong', () => {
         response: { status: 200, body: { tx_id: 1 } },
       },
       want: [
+        "request.body / must have required property 'settle'",
+        'request.body / must match "then" schema',
         'request.body /amount must match pattern "^\\d+(\\.\\d{1,8})?$"',
         'request.body /amount must be greater than 0',
       ],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_KEY, MOCK_SECRET } from '../../mock/index.js';
+import { marketsOf } from '../../mock/pipeline.js';
 import { RateLimiter, scopeKey } from '../../mock/rate-limit.js';
 import { json, startTestMock } from './support/harness.js';
 import type { TestMock } from './support/harness.js';
@@ -84,6 +85,38 @@ describe('rate limits', () => {
   });
 });
 
+describe('marketsOf', () => {
+  const op = {
+    rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' as const, market: 'currency_pair' },
+  };
+  it.each([
+    { name: 'a body field', given: { body: { currency_pair: 'BTC_USDT' }, query: {} }, want: ['BTC_USDT'] },
+    { name: 'a query field', given: { body: undefined, query: { currency_pair: 'ETH_USDT' } }, want: ['ETH_USDT'] },
+    {
+      name: 'a list body: every distinct pair, sorted',
+      given: {
+        body: [{ currency_pair: 'GT_USDT' }, { currency_pair: 'BTC_USDT' }, { currency_pair: 'GT_USDT' }],
+        query: {},
+      },
+      want: ['BTC_USDT', 'GT_USDT'],
+    },
+    { name: 'none', given: { body: [{ side: 'buy' }], query: {} }, want: [] },
+  ])('$name', ({ given, want }) => {
+    expect(marketsOf(op, given.body, given.query)).toEqual(want);
+  });
+});
+
+describe('RateLimiter (units)', () => {
+  const limit = { bucket: 'b', requests: 1, window: 1, scope: 'uid+market' as const, market: 'currency_pair' };
+  it('takes one slot per market; reports the fullest window', () => {
+    const rl = new RateLimiter();
+    const subject = (...markets: string[]) => ({ ip: '127.0.0.1', key: 'k', markets });
+    expect(rl.take(limit, subject('A', 'B'), 0)).toEqual({ allowed: true, limit: 1, remaining: 0 });
+    expect(rl.take(limit, subject('C', 'A'), 10).allowed).toBe(false);
+    expect(rl.take(limit, subject('C'), 20)).toEqual({ allowed: true, limit: 1, remaining: 0 });
+  });
+});
+
 describe('RateLimiter', () => {
   const limit = { bucket: 'b', requests: 2, window: 10, scope: 'uid' as const };
   const subject = { ip: '127.0.0.1', key: 'k' };
@@ -99,10 +132,13 @@ describe('RateLimiter', () => {
   });
 
   const scopes = [
-    { given: { scope: 'ip' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } }, want: 'ip:10.0.0.1' },
-    { given: { scope: 'uid' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } }, want: 'key:k' },
     {
-      given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k', market: 'BTC_USDT' } },
+      given: { scope: 'ip' as const, subject: { ip: '10.0.0.1', key: 'k', markets: ['BTC_USDT'] } },
+      want: 'ip:10.0.0.1',
+    },
+    { given: { scope: 'uid' as const, subject: { ip: '10.0.0.1', key: 'k', markets: ['BTC_USDT'] } }, want: 'key:k' },
+    {
+      given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k', markets: ['BTC_USDT'] } },
       want: 'key:k|market:BTC_USDT',
     },
     { given: { scope: 'uid+market' as const, subject: { ip: '10.0.0.1', key: 'k' } }, want: 'key:k|market:' },

@@ -133,6 +133,21 @@ describe('consumer project', () => {
     90_000,
   );
 
+  it('error guards hold across the ES module and CommonJS copies loaded in one process', async () => {
+    const script = [
+      "import { createRequire } from 'node:module';",
+      "const esm = await import('exchange-v4');",
+      "const cjs = createRequire(import.meta.url)('exchange-v4');",
+      'const fromCjs = new cjs.UnknownOutcomeError("x");',
+      'const fromEsm = new esm.RateLimitError(429, "TOO_MANY_REQUESTS", "", {});',
+      'console.log(JSON.stringify([esm.ExchangeError === cjs.ExchangeError, fromCjs instanceof esm.UnknownOutcomeError,',
+      '  esm.isUnknownOutcomeError(fromCjs), esm.isExchangeError(fromCjs), cjs.isRateLimitError(fromEsm), cjs.isApiError(fromEsm),',
+      '  cjs.isServerError(fromEsm)]));',
+    ].join('\n');
+    const { stdout } = await runNode(['--input-type=module', '-e', script], appDir);
+    expect(JSON.parse(stdout)).toEqual([false, false, true, true, true, true, false]);
+  });
+
   it('resolves the JSON subpaths and package.json from CommonJS and ES modules', async () => {
     const cjs = await runNode(
       [

@@ -22,7 +22,8 @@ afterAll(async () => {
 beforeEach(() => mock.reset());
 
 const WITHDRAW = { currency: 'USDT', amount: '100', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
-const TRANSFER = { currency: 'USDT', from: 'spot', to: 'margin', amount: '2', currency_pair: 'BTC_USDT' };
+/** A transfer to a sub-account: the write the service deduplicates by its client_order_id. */
+const SUB_TRANSFER = { sub_account: '10002', currency: 'USDT', amount: '2', direction: 'to' };
 const calls = (): string[] => mock.requests.map((r) => `${r.method} ${r.operationId ?? ''} ${r.status}`);
 
 describe('Python client against mock faults', () => {
@@ -44,9 +45,13 @@ describe('Python client against mock faults', () => {
     expect(calls().filter((c) => c.startsWith('POST'))).toHaveLength(1);
   });
 
-  it('a transfer (deduplicated by client_order_id) is sent again with the same id and applied once', async () => {
-    mock.faults.add({ operationId: 'transfer', kind: 'reset-before' });
-    const answer = await python.call({ op: 'transfer', params: TRANSFER, client: { max_retries: 2 } });
+  it('a sub-account transfer (deduplicated by client_order_id) is sent again with the same id and applied once', async () => {
+    mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'reset-before' });
+    const answer = await python.call({
+      op: 'transferWithSubAccount',
+      params: SUB_TRANSFER,
+      client: { max_retries: 2 },
+    });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
     const posts = mock.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);

@@ -17,6 +17,8 @@ from fakes import KEY, SECRET, Script, client, reply
 
 WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE"}
 TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
+#: A transfer to a sub-account: the one write the service deduplicates by its `client_order_id`.
+SUB_TRANSFER = {"sub_account": "10002", "currency": "USDT", "amount": "1.5", "direction": "to"}
 RECORD = {"id": "w1", "status": "REQUEST", "currency": "USDT", "amount": "100"}
 
 
@@ -74,8 +76,8 @@ class Writes(unittest.TestCase):
         self.assertEqual(ids[0], ids[1])
 
     def test_a_deduplicated_transfer_is_resent_with_the_same_id(self) -> None:
-        script = Script({"/wallet/transfers": [SendFailure("timeout", "read timed out"), reply(200, '{"tx_id":9007199254740993}')]})
-        data = client(script, max_retries=2).wallet.transfer(TRANSFER)
+        script = Script({"/wallet/sub_account_transfers": [SendFailure("timeout", "read timed out"), reply(200, '{"tx_id":9007199254740993}')]})
+        data = client(script, max_retries=2).wallet.transfer_with_sub_account(SUB_TRANSFER)
         self.assertEqual(data["tx_id"], 9007199254740993)
         ids = {body_field(r, "client_order_id") for r in script.sent}
         self.assertEqual(len(script.sent), 2)
@@ -84,11 +86,11 @@ class Writes(unittest.TestCase):
     def test_a_resend_refused_as_duplicate_is_looked_up(self) -> None:
         script = Script(
             {
-                "/wallet/transfers": [SendFailure("no_answer", "reset"), reply(400, {"label": "DUPLICATE_REQUEST"})],
+                "/wallet/sub_account_transfers": [SendFailure("no_answer", "reset"), reply(400, {"label": "DUPLICATE_REQUEST"})],
                 "/wallet/order_status": [reply(200, {"tx_id": "77", "status": "SUCCESS"})],
             }
         )
-        data = client(script, max_retries=2).wallet.transfer({**TRANSFER, "client_order_id": "pay-1"})
+        data = client(script, max_retries=2).wallet.transfer_with_sub_account({**SUB_TRANSFER, "client_order_id": "pay-1"})
         self.assertEqual(data, {"tx_id": "77", "status": "SUCCESS"})
 
     def test_a_write_without_lookup_is_unknown_at_once(self) -> None:
@@ -114,11 +116,17 @@ class Writes(unittest.TestCase):
         self.assertEqual(c.resolve_outcome(caught.exception).status, "unknown")
         never = NetworkError("refused", sent=False, operation="withdraw")
         self.assertEqual(c.resolve_outcome(never).status, "not_applied")
+        script = Script({"/wallet/sub_account_transfers": [SendFailure("no_answer", "x")], "/wallet/order_status": [reply(404, {"label": "ORDER_NOT_FOUND"})] * 2})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.wallet.transfer_with_sub_account(SUB_TRANSFER)
+        self.assertEqual(c.resolve_outcome(caught.exception).status, "not_applied")
+        # A main-account transfer is not deduplicated: not found yet is still unknown, never "resend".
         script = Script({"/wallet/transfers": [SendFailure("no_answer", "x")], "/wallet/order_status": [reply(404, {"label": "ORDER_NOT_FOUND"})] * 2})
         c = client(script, max_retries=0)
         with self.assertRaises(UnknownOutcomeError) as caught:
             c.wallet.transfer(TRANSFER)
-        self.assertEqual(c.resolve_outcome(caught.exception).status, "not_applied")
+        self.assertEqual(c.resolve_outcome(caught.exception).status, "unknown")
 
 
 class Answers(unittest.TestCase):

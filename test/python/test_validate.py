@@ -10,7 +10,7 @@ from exchange_v4._runtime.validate import validate_call
 
 NOW = 1_700_000_000
 DAY = 86_400
-TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5"}
+TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
 WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "T1"}
 
 ROWS = [
@@ -23,6 +23,8 @@ ROWS = [
     ("transfer", {**TRANSFER, "client_order_id": "has space"}, "client_order_id", "pattern"),
     ("transfer", {**TRANSFER, "client_order_id": "ok\n"}, "client_order_id", "pattern"),
     ("transfer", {**TRANSFER, "colour": "red"}, "colour", "unknown"),
+    ("transfer", {k: v for k, v in TRANSFER.items() if k != "currency_pair"}, "currency_pair", "requiredIf"),
+    ("transfer", {**TRANSFER, "to": "futures", "currency_pair": None}, "settle", "requiredIf"),
     ("withdraw", {**WITHDRAW, "withdraw_order_id": "x" * 33}, "withdraw_order_id", "pattern"),
     ("withdraw", {**WITHDRAW, "withdraw_order_id": "a/b"}, "withdraw_order_id", "pattern"),
     ("listWithdrawals", {"limit": 1001}, "limit", "maximum"),

@@ -122,6 +122,17 @@ describe('keptHeaders', () => {
       },
       want: { 'x-custom': 'kept' },
     },
+    {
+      // What the live service sends: the same per-call counters under its own names.
+      given: {
+        'x-gate-trace-id': 't',
+        'x-gate-ratelimit-limit': '200',
+        'x-gate-ratelimit-requests-remain': '3',
+        'x-gate-ratelimit-reset-timestamp': '1700000000',
+        'x-pagination-total': '3',
+      },
+      want: { 'X-Pagination-Total': '3' },
+    },
   ];
   it.each(cases)('$given', ({ given, want }) => {
     expect(keptHeaders(given, ir as Pick<IR, 'signing' | 'headers'>)).toEqual(want);

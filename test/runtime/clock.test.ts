@@ -146,7 +146,7 @@ describe('REQUEST_EXPIRED', () => {
     {
       name: 'POST /withdrawals (never retried otherwise)',
       meta: withdrawMeta,
-      params: { currency: 'USDT', amount: '1', chain: 'TRX' },
+      params: { currency: 'USDT', amount: '1', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     },
   ])('resyncs and resends $name once', async ({ meta, params }) => {
     let skew = 0;

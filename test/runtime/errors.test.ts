@@ -5,7 +5,16 @@ import {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
-  type ExchangeError,
+  ExchangeError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../../templates/typescript/runtime/errors.js';
+import {
   isAbortError,
   isApiError,
   isAuthenticationError,
@@ -18,21 +27,16 @@ import {
   isServerError,
   isTimeoutError,
   isUnknownOutcomeError,
+  isRedirectError,
   isValidationError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  UnknownOutcomeError,
-  ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
+} from '../../templates/typescript/runtime/error-guards.js';
+import * as other from '../../generated/src/runtime/index.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { errorBody } from '../../templates/typescript/runtime/response.js';
 import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, type Reply } from './helpers/exchange.js';
-import { transferMeta } from './helpers/meta.js';
+import { listWithdrawalsMeta } from './helpers/meta.js';
 
 describe('apiErrorFor maps the status to a class', () => {
   it.each([
@@ -119,10 +123,12 @@ describe('errorBody', () => {
 });
 
 describe('errors from a call carry what the caller needs', () => {
-  const params = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', client_order_id: 'e-1' };
+  const params = { currency: 'USDT' };
   const callWith = async (reply: Reply) => {
     const { fetch, requests } = fakeFetch(() => reply);
-    const error = await request(testCore({ fetch, maxRetries: 0 }), transferMeta, params).catch((e: unknown) => e);
+    const error = await request(testCore({ fetch, maxRetries: 0 }), listWithdrawalsMeta, params).catch(
+      (e: unknown) => e,
+    );
     return { error: error as ExchangeError & Record<string, unknown>, sent: requests[0]! };
   };
 
@@ -140,12 +146,12 @@ describe('errors from a call carry what the caller needs', () => {
       status,
       label,
       detail: 'text',
-      operation: 'transfer',
-      endpoint: 'POST /api/v4/wallet/transfers',
+      operation: 'listWithdrawals',
+      endpoint: 'GET /api/v4/wallet/withdrawals',
       traceId: 'tr-1',
       requestId: sent.headers['x-client-request-id'],
     });
-    expect(error.message).toBe(`${status} ${label}: text (transfer)`);
+    expect(error.message).toBe(`${status} ${label}: text (listWithdrawals)`);
     expect((error as unknown as { headers: Record<string, string> }).headers['x-svc-trace-id']).toBe('tr-1');
   });
 
@@ -153,7 +159,7 @@ describe('errors from a call carry what the caller needs', () => {
     const { error } = await callWith(
       json(429, { label: 'TOO_MANY_REQUESTS' }, { 'X-Svc-RateLimit-Reset-Timestamp': '1700000000' }),
     );
-    expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'transfer' });
+    expect(error).toMatchObject({ resetAt: 1700000000_000, bucket: 'listWithdrawals' });
   });
 
   it('a body without JSON still gives a typed error', async () => {
@@ -164,7 +170,7 @@ describe('errors from a call carry what the caller needs', () => {
 
   it('toJSON is plain and leaves the cause out', () => {
     const e = new ConnectionError('failed', { operation: 'op', cause: new Error('inner') });
-    expect(e.toJSON()).toEqual({ name: 'ConnectionError', message: 'failed', operation: 'op' });
+    expect(e.toJSON()).toEqual({ name: 'ConnectionError', message: 'failed', operation: 'op', requestSent: true });
   });
 });
 
@@ -188,5 +194,64 @@ describe('sanitizeCause', () => {
     expect(depth).toBe(4);
     chain = undefined;
     expect(sanitizeCause(chain)).toBeUndefined();
+  });
+});
+
+describe('guards across two copies of the package (ESM and CommonJS loaded together)', () => {
+  // generated/src/runtime is a separate copy of the runtime: its classes are not these classes,
+  // exactly as the ESM and CommonJS builds of the package are not each other's.
+  const copy = other;
+  const samples: Array<[string, unknown, (e: unknown) => boolean]> = [
+    ['ApiError', new copy.BadRequestError(400, 'L', '', {}), isApiError],
+    ['BadRequestError', new copy.BadRequestError(400, 'L', '', {}), isBadRequestError],
+    ['AuthenticationError', new copy.AuthenticationError(401, 'L', '', {}), isAuthenticationError],
+    ['PermissionDeniedError', new copy.PermissionDeniedError(403, 'L', '', {}), isPermissionDeniedError],
+    ['NotFoundError', new copy.NotFoundError(404, 'L', '', {}), isNotFoundError],
+    ['ServerError', new copy.ServerError(500, 'L', '', {}), isServerError],
+    ['RateLimitError', new copy.RateLimitError(429, 'L', '', {}), isRateLimitError],
+    ['ApiError (rate limit)', new copy.RateLimitError(429, 'L', '', {}), isApiError],
+    ['ConnectionError', new copy.ConnectionError('x'), isConnectionError],
+    ['TimeoutError', new copy.TimeoutError('x'), isTimeoutError],
+    ['AbortError', new copy.AbortError('x'), isAbortError],
+    ['ValidationError', new copy.ValidationError('f', 1, 'r', 'bad'), isValidationError],
+    ['UnknownOutcomeError', new copy.UnknownOutcomeError('x'), isUnknownOutcomeError],
+    ['RedirectError', new copy.RedirectError(307, 'https://elsewhere.example'), isRedirectError],
+    ['ExchangeError', new copy.ExchangeError('x'), isExchangeError],
+  ];
+  it.each(samples)(
+    '%s from the other copy passes this copy’s guard (instanceof alone would not)',
+    (_name, error, guard) => {
+      expect(error instanceof ExchangeError).toBe(false);
+      expect(guard(error)).toBe(true);
+    },
+  );
+
+  it('and the other way round', () => {
+    expect(copy.isUnknownOutcomeError(new UnknownOutcomeError('x'))).toBe(true);
+    expect(copy.isApiError(new RateLimitError(429, 'L', '', {}))).toBe(true);
+    expect(copy.isRateLimitError(new ServerError(500, 'L', '', {}))).toBe(false);
+  });
+
+  it.each([
+    { name: 'an unbranded error named like ours', given: Object.assign(new Error('x'), { name: 'ApiError' }) },
+    { name: 'a plain object', given: { name: 'RateLimitError', status: 429 } },
+    { name: 'null', given: null },
+  ])('rejects $name', ({ given }) => {
+    expect(isApiError(given)).toBe(false);
+    expect(isRateLimitError(given)).toBe(false);
+    expect(isExchangeError(given)).toBe(false);
+  });
+
+  it('a branded error of another kind fails the specific guards', () => {
+    const timeout = new copy.TimeoutError('x');
+    expect(isApiError(timeout)).toBe(false);
+    expect(isUnknownOutcomeError(timeout)).toBe(false);
+    expect(isExchangeError(timeout)).toBe(true);
+  });
+
+  it('the brand stays out of JSON and enumeration', () => {
+    const e = new ServerError(500, 'L', '', {});
+    expect(Object.keys(e)).not.toContain('exchange-v4.error');
+    expect(JSON.stringify(e)).not.toContain('exchange-v4');
   });
 });

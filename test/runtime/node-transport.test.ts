@@ -64,7 +64,7 @@ describe("transport: 'node'", () => {
     expect(withdrawals).toMatchObject({ query: 'withdraw_order_id=a.b-c_d', verified: true });
   });
 
-  it('retries a 5xx on a read, and never retries POST /withdrawals', async () => {
+  it('retries a 5xx on a read, and never resends POST /withdrawals: a 503 leaves its outcome unknown', async () => {
     mock.faults.add({ operationId: 'listWithdrawals', kind: 'status', status: 502 });
     const read = await client.wallet.listWithdrawals({ limit: 1 }).withResponse();
     expect(read.response.attempts).toBe(2);
@@ -74,19 +74,26 @@ describe("transport: 'node'", () => {
     const error = await client.withdrawals
       .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 503 });
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as Error).cause).toMatchObject({ status: 503 });
     expect(mock.requests.slice(before).filter((r) => r.operationId === 'withdraw')).toHaveLength(1);
+    await expect(client.resolveOutcome(error)).resolves.toMatchObject({ status: 'unknown' });
   });
 
-  it('a withdrawal whose answer is lost is an unknown outcome that resolveOutcome settles', async () => {
+  it('a withdrawal whose answer is lost is looked up by its generated id and returned, sent once', async () => {
     mock.faults.add({ operationId: 'withdraw', kind: 'reset-after' });
-    const error = await client.withdrawals
-      .withdraw({ currency: 'USDT', amount: '10', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnknownOutcomeError);
-    const outcome = await client.resolveOutcome(error as UnknownOutcomeError);
-    expect(outcome.applied).toBe(true);
-    expect(mock.requests.filter((r) => r.operationId === 'withdraw')).toHaveLength(1);
+    const record = await client.withdrawals.withdraw({
+      currency: 'USDT',
+      amount: '10',
+      chain: 'TRX',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+    });
+    const posted = mock.requests.filter((r) => r.operationId === 'withdraw');
+    expect(posted).toHaveLength(1);
+    expect(record.withdraw_order_id).toBe(
+      (JSON.parse(posted[0]!.body) as { withdraw_order_id: string }).withdraw_order_id,
+    );
+    expect(mock.state.withdrawals.filter((w) => w.withdraw_order_id === record.withdraw_order_id)).toHaveLength(1);
   });
 
   it('a transfer whose answer is lost resolves to one transfer, not two', async () => {

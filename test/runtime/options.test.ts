@@ -170,7 +170,7 @@ describe('rate-limit modes', () => {
       sentAt.push(Date.now());
       return json(200, { id: '1' });
     });
-    const params = { currency: 'USDT', amount: '1', chain: 'TRX' };
+    const params = { currency: 'USDT', amount: '1', chain: 'TRX', address: 'Txyz' };
     const core = testCore({ fetch, rateLimit: 'reject' });
     await request(core, withdrawMeta, params);
     const err = await request(core, withdrawMeta, params).catch((e: unknown) => e);

@@ -1,15 +1,38 @@
+/**
+ * Writes whose answer was lost, against a small stateful exchange on 127.0.0.1: what the loop does
+ * (look up, resend with the same id, or end as UnknownOutcomeError carrying the id it used) and
+ * what `resolveOutcome` answers (applied / not applied / unknown), per the service's own rules.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ExchangeError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
+import { ExchangeClient } from '../../generated/src/index.js';
+import {
+  ConnectionError,
+  ExchangeError,
+  RateLimitError,
+  UnknownOutcomeError,
+  ValidationError,
+} from '../../templates/typescript/runtime/errors.js';
+import type { Outcome } from '../../templates/typescript/runtime/options.js';
 import { outcomeRecordOf, pickLookupResult, resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
-import { authFailure, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
-import { transferMeta, withdrawMeta } from './helpers/meta.js';
+import {
+  authFailure,
+  json,
+  startServer,
+  TEST_KEY,
+  TEST_SECRET,
+  type Captured,
+  type Reply,
+  type TestServer,
+} from './helpers/exchange.js';
+import { createLoanMeta, subTransferMeta, transferMeta, withdrawMeta } from './helpers/meta.js';
 
 /** What the first POST of a test does. */
-type FirstSend = 'apply-then-hang' | 'reset-before-apply' | 'apply-then-reset' | 'apply-then-502' | 'normal';
+type FirstSend =
+  'normal' | 'apply-then-hang' | 'reset-before-apply' | 'apply-then-reset' | 'apply-then-502' | '503-before-apply';
 
-/** A small stateful exchange: transfers and withdrawals, counted as they are applied. */
+/** A small stateful exchange: transfers, withdrawals and loans, counted as they are applied. */
 class Exchange {
   transfers = new Map<string, { tx_id: string; status: string }>();
   withdrawals = new Map<string, Record<string, unknown>>();
@@ -17,7 +40,9 @@ class Exchange {
   posts: Captured[] = [];
   lookups: Captured[] = [];
   first: FirstSend = 'normal';
-  /** Lookups that answer "not found" before the truth (an eventually consistent read side). */
+  /** Every POST does what `first` says, not only the first one. */
+  always = false;
+  /** Lookups that answer "not found" before the truth (a list that shows a write only later). */
   lookupLag = 0;
   lookupFails = false;
   nextTx = 36028813724316572n;
@@ -48,31 +73,35 @@ class Exchange {
   private write(req: Captured): Reply {
     this.posts.push(req);
     const body = JSON.parse(req.body) as Record<string, string>;
-    const first = this.posts.length === 1 ? this.first : 'normal';
-    if (first === 'reset-before-apply') return { reset: true };
-    if (req.path === '/api/v4/wallet/transfers') {
+    const mode = this.posts.length === 1 || this.always ? this.first : 'normal';
+    if (mode === 'reset-before-apply') return { reset: true };
+    if (mode === '503-before-apply') return json(503, { label: 'TOO_BUSY', message: 'busy' });
+    let answer: Reply;
+    if (req.path.endsWith('transfers')) {
       const id = body['client_order_id'] ?? '';
-      if (this.transfers.has(id))
+      if (this.transfers.has(id) && req.path.endsWith('/sub_account_transfers'))
         return json(400, { label: 'DUPLICATE_REQUEST', message: 'duplicate client_order_id' });
       const tx = String(this.nextTx++);
       this.transfers.set(id, { tx_id: tx, status: 'SUCCESS' });
-    } else {
+      answer = { status: 200, body: `{"tx_id":${tx}}` };
+    } else if (req.path.endsWith('/withdrawals')) {
       const id = body['withdraw_order_id'] ?? '';
-      this.withdrawals.set(id, {
-        id: 'w123',
+      const record = {
+        id: `w${this.applied + 1}`,
         withdraw_order_id: id,
         currency: body['currency'],
-        amount: body['amount'],
         status: 'REQUEST',
-      });
+      };
+      this.withdrawals.set(id, record);
+      answer = json(200, record);
+    } else {
+      answer = { status: 200, body: '{"tran_id":9527}' };
     }
     this.applied += 1;
-    if (first === 'apply-then-hang') return { hang: true };
-    if (first === 'apply-then-reset') return { reset: true };
-    if (first === 'apply-then-502') return json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
-    return req.path === '/api/v4/wallet/transfers'
-      ? { status: 200, body: `{"tx_id":${this.transfers.get(body['client_order_id'] ?? '')!.tx_id}}` }
-      : json(200, this.withdrawals.get(body['withdraw_order_id'] ?? ''));
+    if (mode === 'apply-then-hang') return { hang: true };
+    if (mode === 'apply-then-reset') return { reset: true };
+    if (mode === 'apply-then-502') return json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
+    return answer;
   }
 }
 
@@ -89,127 +118,217 @@ beforeEach(() => {
 });
 
 const transfer = { currency: 'USDT', from: 'spot', to: 'margin', amount: '2', currency_pair: 'BTC_USDT' };
-const withdrawal = { currency: 'USDT', amount: '10', chain: 'TRX', address: 'Txyz', withdraw_order_id: 'w-77' };
-const client = () => testCore({ baseUrl: server.baseUrl, timeout: 1000 });
+const subTransfer = { sub_account: '10002', currency: 'USDT', amount: '5', direction: 'to' };
+const withdrawal = { currency: 'USDT', amount: '10', chain: 'TRX', address: 'Txyz' };
+const client = () => testCore({ baseUrl: server.baseUrl, timeout: 300 });
+const failure = (p: PromiseLike<unknown>): Promise<unknown> =>
+  Promise.resolve(p).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+const sentId = (post: Captured | undefined, field: string): string | undefined =>
+  (JSON.parse(post?.body ?? '{}') as Record<string, string>)[field];
 
-describe('transfers whose answer never came (keyed, lookup by client_order_id)', () => {
-  it('a timeout after the transfer was sent resolves to ONE transfer, not two', async () => {
-    exchange.first = 'apply-then-hang';
+describe('POST /wallet/transfers: no dedupe promise, so never re-sent; looked up by client_order_id', () => {
+  it.each([
+    { given: 'apply-then-hang' as const, why: 'a timeout after it was applied' },
+    { given: 'apply-then-reset' as const, why: 'a reset after it was applied' },
+    { given: 'apply-then-502' as const, why: 'a 502 after it was applied' },
+  ])('$why: the lookup finds it and returns it; one POST', async ({ given }) => {
+    exchange.first = given;
     const result = await request(client(), transferMeta, { ...transfer, client_order_id: 'c-1' });
-    expect(exchange.applied).toBe(1);
-    expect(exchange.posts).toHaveLength(1);
     expect(result).toEqual({ tx_id: '36028813724316572', status: 'SUCCESS' });
+    expect(exchange.posts).toHaveLength(1);
+    expect(exchange.applied).toBe(1);
     expect(new URLSearchParams(exchange.lookups[0]!.query).get('client_order_id')).toBe('c-1');
   });
 
-  it('the generated id is the one looked up', async () => {
-    exchange.first = 'apply-then-hang';
-    await request(client(), transferMeta, transfer);
-    const sentId = (JSON.parse(exchange.posts[0]!.body) as Record<string, string>)['client_order_id'];
-    expect(sentId).toMatch(/^[0-9a-f]{32}$/);
-    expect(new URLSearchParams(exchange.lookups[0]!.query).get('client_order_id')).toBe(sentId);
-    expect(exchange.applied).toBe(1);
-  });
+  it.each([{ given: '503-before-apply' as const }, { given: 'reset-before-apply' as const }])(
+    '$given: not found, so UnknownOutcomeError with the generated id; resolveOutcome never says "not applied"',
+    async ({ given }) => {
+      exchange.first = given;
+      const core = client();
+      const error = (await failure(request(core, transferMeta, transfer))) as UnknownOutcomeError;
+      expect(error).toBeInstanceOf(UnknownOutcomeError);
+      const id = sentId(exchange.posts[0], 'client_order_id');
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(error.idempotency).toEqual({ field: 'client_order_id', value: id });
+      expect(error.message).toContain(`client_order_id=${id}`);
+      expect(exchange.posts).toHaveLength(1);
+      const outcome = await resolveOutcome(core, error);
+      expect(outcome.status).toBe('unknown');
+      expect((outcome as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(0);
+      expect(exchange.applied).toBe(0);
+    },
+  );
 
-  it('not found after a reset: resent with the SAME id, applied once', async () => {
+  it('a failing lookup leaves the outcome unknown and nothing is resent', async () => {
+    exchange.first = 'apply-then-hang';
+    exchange.lookupFails = true;
+    const error = await failure(request(client(), transferMeta, transfer, { maxRetries: 0 }));
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as Error).message).toContain('looking it up failed');
+    expect(exchange.posts).toHaveLength(1);
+  });
+});
+
+describe('POST /wallet/sub_account_transfers: the service deduplicates by client_order_id', () => {
+  it('a reset before it was applied: resent with the SAME id, applied once', async () => {
     exchange.first = 'reset-before-apply';
-    const result = await request(client(), transferMeta, transfer).withResponse();
+    const result = await request(client(), subTransferMeta, subTransfer).withResponse();
     expect(exchange.posts).toHaveLength(2);
-    const ids = exchange.posts.map((p) => (JSON.parse(p.body) as Record<string, string>)['client_order_id']);
+    const ids = exchange.posts.map((p) => sentId(p, 'client_order_id'));
     expect(ids[0]).toBe(ids[1]);
     expect(exchange.applied).toBe(1);
     expect(result.data).toEqual({ tx_id: '36028813724316572' });
     expect(result.response.attempts).toBe(2);
   });
 
-  it('a resend refused as a duplicate is looked up again and returned', async () => {
+  it('applied, then the answer lost: the resend is refused as a duplicate, looked up and returned', async () => {
     exchange.first = 'apply-then-reset';
-    exchange.lookupLag = 1;
-    const result = await request(client(), transferMeta, transfer);
+    const result = await request(client(), subTransferMeta, subTransfer);
     expect(exchange.posts).toHaveLength(2);
-    expect(exchange.lookups).toHaveLength(2);
     expect(exchange.applied).toBe(1);
     expect(result).toEqual({ tx_id: '36028813724316572', status: 'SUCCESS' });
   });
 
-  it('a 5xx after the write was applied is looked up before any resend', async () => {
+  it('a 502 after applying with no retries allowed: looked up and returned', async () => {
     exchange.first = 'apply-then-502';
-    const result = await request(client(), transferMeta, transfer);
+    const result = await request(client(), subTransferMeta, subTransfer, { maxRetries: 0 });
     expect(exchange.posts).toHaveLength(1);
-    expect(exchange.applied).toBe(1);
     expect(result).toMatchObject({ status: 'SUCCESS' });
   });
 
-  it('with no retries left: UnknownOutcomeError, and resolveOutcome finds the one transfer', async () => {
-    exchange.first = 'apply-then-hang';
+  it('never applied and out of retries: resolveOutcome says "not applied: resend with the same id"', async () => {
+    exchange.first = '503-before-apply';
+    exchange.always = true;
     const core = client();
-    const err = await request(core, transferMeta, { ...transfer, client_order_id: 'c-9' }, { maxRetries: 0 }).catch(
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(UnknownOutcomeError);
-    const e = err as UnknownOutcomeError;
-    expect(e.idempotency).toEqual({ field: 'client_order_id', value: 'c-9' });
-    expect(e.message).toContain('client_order_id=c-9');
-    expect(exchange.lookups).toHaveLength(0);
-    await expect(resolveOutcome(core, e)).resolves.toEqual({
-      applied: true,
-      data: { tx_id: '36028813724316572', status: 'SUCCESS' },
+    const error = (await failure(
+      request(core, subTransferMeta, { ...subTransfer, client_order_id: 'sub-9' }),
+    )) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(exchange.posts).toHaveLength(3);
+    expect(exchange.posts.every((p) => sentId(p, 'client_order_id') === 'sub-9')).toBe(true);
+    const outcome = await core.resolveOutcome(error);
+    expect(outcome).toMatchObject({
+      status: 'not-applied',
+      resend: 'same-id',
+      idempotency: { field: 'client_order_id', value: 'sub-9' },
     });
-    await expect(core.resolveOutcome(e)).resolves.toMatchObject({ applied: true });
-    expect(exchange.applied).toBe(1);
-  });
-
-  it('a failing lookup leaves the outcome unknown and nothing is resent', async () => {
-    exchange.first = 'apply-then-hang';
-    exchange.lookupFails = true;
-    const err = await request(client(), transferMeta, transfer).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(UnknownOutcomeError);
-    expect((err as Error).message).toContain('looking it up failed');
-    expect(exchange.posts).toHaveLength(1);
   });
 });
 
-describe('withdrawals (retry: never)', () => {
-  it('a timeout is an UnknownOutcomeError at once; resolveOutcome finds the withdrawal record', async () => {
-    exchange.first = 'apply-then-hang';
-    const core = client();
-    const err = (await request(core, withdrawMeta, withdrawal).catch((e: unknown) => e)) as UnknownOutcomeError;
-    expect(err).toBeInstanceOf(UnknownOutcomeError);
-    expect(err.idempotency).toEqual({ field: 'withdraw_order_id', value: 'w-77' });
-    expect(exchange.posts).toHaveLength(1);
-    expect(exchange.lookups).toHaveLength(0);
-    const outcome = await resolveOutcome(core, err);
-    expect(outcome).toEqual({
-      applied: true,
-      data: expect.objectContaining({ withdraw_order_id: 'w-77', status: 'REQUEST' }) as unknown,
-    });
+describe('POST /withdrawals: never re-sent; withdraw_order_id generated; looked up in the withdrawal list', () => {
+  it('generates a withdraw_order_id within the seed rule (at most 32 letters, digits, _ - .)', async () => {
+    await request(client(), withdrawMeta, withdrawal);
+    expect(sentId(exchange.posts[0], 'withdraw_order_id')).toMatch(/^[0-9A-Za-z_.-]{1,32}$/);
   });
 
-  it('resolveOutcome says not applied when the write never arrived', async () => {
+  it('applied but listed only later: unknown until the list shows it, then applied', async () => {
+    exchange.first = 'apply-then-hang';
+    exchange.lookupLag = 2;
+    const core = client();
+    const error = (await failure(request(core, withdrawMeta, withdrawal))) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    const id = sentId(exchange.posts[0], 'withdraw_order_id');
+    expect(error.idempotency).toEqual({ field: 'withdraw_order_id', value: id });
+    const first: Outcome = await resolveOutcome(core, error);
+    expect(first.status).toBe('unknown');
+    expect((first as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(0);
+    expect((first as { reason: string }).reason).toMatch(/never resend/);
+    const second = await resolveOutcome(core, error);
+    expect(second.status).toBe('applied');
+    expect((second as { data: unknown }).data).toMatchObject({ withdraw_order_id: id, status: 'REQUEST' });
+    expect(exchange.posts).toHaveLength(1);
+    const q = new URLSearchParams(exchange.lookups.at(-1)!.query);
+    expect(q.get('withdraw_order_id')).toBe(id);
+    expect(Number(q.get('to')) - Number(q.get('from'))).toBeLessThanOrEqual(30 * 86_400);
+  });
+
+  it('never arrived: still unknown (a withdrawal could appear later), never "safe to resend"', async () => {
     exchange.first = 'reset-before-apply';
     const core = client();
-    const err = (await request(core, withdrawMeta, withdrawal).catch((e: unknown) => e)) as UnknownOutcomeError;
-    expect(err).toBeInstanceOf(UnknownOutcomeError);
-    await expect(resolveOutcome(core, err)).resolves.toEqual({ applied: false });
+    const error = await failure(request(core, withdrawMeta, withdrawal));
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    await expect(resolveOutcome(core, error)).resolves.toMatchObject({ status: 'unknown' });
     expect(exchange.applied).toBe(0);
+    expect(exchange.posts).toHaveLength(1);
+  });
+
+  it('aborted after it was sent: UnknownOutcomeError, nothing looked up', async () => {
+    exchange.first = 'apply-then-hang';
+    const controller = new AbortController();
+    const pending = failure(request(client(), withdrawMeta, withdrawal, { signal: controller.signal, timeout: 5000 }));
+    setTimeout(() => controller.abort(), 60);
+    const error = await pending;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect((error as Error).message).toContain('aborted after the request was sent');
+    expect(exchange.lookups).toHaveLength(0);
   });
 });
 
-describe('UnknownOutcomeError and resolveOutcome edges', () => {
+describe('POST /unified/loans: no dedupe, no lookup', () => {
+  it('a 503 is an UnknownOutcomeError at once, carrying the text it was sent with', async () => {
+    exchange.first = '503-before-apply';
+    const core = client();
+    const error = (await failure(
+      request(core, createLoanMeta, { currency: 'BTC', type: 'borrow', amount: '0.1', text: 't-loan-7' }),
+    )) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.idempotency).toEqual({ field: 'text', value: 't-loan-7' });
+    expect(exchange.lookups).toHaveLength(0);
+    expect(exchange.posts).toHaveLength(1);
+    const outcome = await resolveOutcome(core, error);
+    expect(outcome).toMatchObject({ status: 'unknown', retryAfterMs: undefined });
+    expect((outcome as { reason: string }).reason).toContain("check the account's history");
+  });
+});
+
+describe('resolveOutcome of errors that already say "not applied"', () => {
+  it.each([
+    { name: 'never sent', given: new ConnectionError('refused', { requestSent: false }) },
+    { name: 'validation', given: new ValidationError('amount', '-1', 'decimal.gt', 'must be greater than 0') },
+    { name: 'local rate limit', given: new RateLimitError(0, 'RATE_LIMITED_LOCALLY', '', {}) },
+    { name: 'server 429', given: new RateLimitError(429, 'TOO_MANY_REQUESTS', '', {}) },
+  ])('$name: not applied, safe to resend, no request', async ({ given }) => {
+    const before = server.requests.length;
+    await expect(resolveOutcome(client(), given)).resolves.toMatchObject({ status: 'not-applied', resend: 'safe' });
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('refuses what is not an error of a write call of this client', async () => {
+    await expect(resolveOutcome(client(), new Error('other'))).rejects.toBeInstanceOf(ExchangeError);
+    await expect(resolveOutcome(client(), new UnknownOutcomeError('made by hand'))).rejects.toBeInstanceOf(
+      ExchangeError,
+    );
+  });
+});
+
+describe('UnknownOutcomeError internals', () => {
   it('keeps the lookup data non-enumerable', async () => {
-    exchange.first = 'apply-then-hang';
-    const err = (await request(client(), withdrawMeta, withdrawal).catch((e: unknown) => e)) as UnknownOutcomeError;
+    exchange.first = 'reset-before-apply';
+    const err = await failure(request(client(), withdrawMeta, { ...withdrawal, withdraw_order_id: 'w-77' }));
     expect(outcomeRecordOf(err)).toMatchObject({ operation: 'withdraw', field: 'withdraw_order_id', value: 'w-77' });
-    expect(Object.keys(err)).not.toContain('lookup');
+    expect(Object.keys(err as object)).not.toContain('lookup');
     expect(JSON.parse(JSON.stringify(err))).toMatchObject({
       name: 'UnknownOutcomeError',
       idempotency: { field: 'withdraw_order_id', value: 'w-77' },
     });
   });
 
-  it('refuses errors that carry no id to look up', async () => {
-    const bare = new UnknownOutcomeError('lost');
-    await expect(resolveOutcome(client(), bare)).rejects.toBeInstanceOf(ExchangeError);
+  it('an error thrown by another copy of the runtime (the generated client) can be resolved', async () => {
+    exchange.first = 'apply-then-hang';
+    exchange.lookupLag = 1;
+    const other = new ExchangeClient({
+      key: TEST_KEY,
+      secret: TEST_SECRET,
+      baseUrl: server.baseUrl,
+      clockSync: 'off',
+      timeout: 300,
+    });
+    const error = await failure(other.withdrawals.withdraw(withdrawal));
+    expect(error).not.toBeInstanceOf(UnknownOutcomeError);
+    await expect(resolveOutcome(client(), error)).resolves.toMatchObject({ status: 'applied' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
 import {
   AbortError,
@@ -22,6 +22,7 @@ import {
 } from './helpers/exchange.js';
 import {
   createLoanMeta,
+  op,
   futuresOrdersMeta,
   listWithdrawalsMeta,
   lockSubAccountMeta,
@@ -30,6 +31,9 @@ import {
 } from './helpers/meta.js';
 
 const BIG = '36028813724316572';
+const createOrderMeta = op('createOrder');
+/** The client_order_id of the last request's body. */
+const sentId = (): unknown => (JSON.parse(last().body) as { client_order_id?: unknown }).client_order_id;
 let server: TestServer;
 let handler: (req: Captured) => Reply = () => json(200, {});
 
@@ -52,6 +56,7 @@ describe('ApiPromise laziness', () => {
     expect(p).toBeInstanceOf(ApiPromise);
     await new Promise((r) => setTimeout(r, 30));
     expect(server.requests.length).toBe(before);
+    // server_time is an int64 (milliseconds): a decimal string in responses
     expect(await p).toEqual({ server_time: '1' });
     await p;
     await p.withResponse();
@@ -130,40 +135,43 @@ describe('a signed call end to end', () => {
 
   it('a generated idempotency id is 32 hex chars; the caller value and idempotencyKey win', async () => {
     handler = () => json(200, { tx_id: 1 });
-    const sentOrderId = (): unknown => (JSON.parse(last().body) as { client_order_id?: unknown }).client_order_id;
     const core = testCore({ baseUrl: server.baseUrl });
-    const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' };
+    const base = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' };
     await request(core, transferMeta, base);
-    expect(sentOrderId()).toMatch(/^[0-9a-f]{32}$/);
+    expect(sentId()).toMatch(/^[0-9a-f]{32}$/);
     await request(core, transferMeta, base, { idempotencyKey: 'opt-key' });
-    expect(sentOrderId()).toBe('opt-key');
+    expect(sentId()).toBe('opt-key');
     await request(core, transferMeta, { ...base, client_order_id: 'param-key' }, { idempotencyKey: 'opt-key' });
-    expect(sentOrderId()).toBe('param-key');
+    expect(sentId()).toBe('param-key');
     await expect(request(core, spotTimeMeta, {}, { idempotencyKey: 'x' })).rejects.toMatchObject({
       field: 'idempotencyKey',
     });
   });
 
   it('fills path parameters, answers 204 with undefined, unwraps nested lists', async () => {
-    handler = (req) => (req.path.endsWith('/lock') ? { status: 204 } : json(200, [[{ id: 1 }, { id: 2 }]]));
+    handler = (req) => (req.path.endsWith('/lock') ? { status: 204 } : json(200, [[{ id: 'w1' }, { id: 'w2' }]]));
     const core = testCore({ baseUrl: server.baseUrl });
     await expect(request(core, lockSubAccountMeta, { user_id: BIG })).resolves.toBeUndefined();
     expect(last().target).toBe(`/api/v4/sub_accounts/${BIG}/lock`);
     const list = await request(core, listWithdrawalsMeta, { currency: 'BTC' });
-    expect(list).toEqual([{ id: '1' }, { id: '2' }]);
-    handler = () => json(200, [{ id: 3 }]);
-    expect(await request(core, listWithdrawalsMeta, { currency: 'BTC' })).toEqual([{ id: '3' }]);
+    expect(list).toEqual([{ id: 'w1' }, { id: 'w2' }]);
+    handler = () => json(200, [{ id: 'w3' }]);
+    expect(await request(core, listWithdrawalsMeta, { currency: 'BTC' })).toEqual([{ id: 'w3' }]);
   });
 
   it('sends X-Svc-Size-Decimal on futures operations unless turned off, never on others', async () => {
     handler = () => json(200, []);
     await request(testCore({ baseUrl: server.baseUrl }), futuresOrdersMeta, {
       settle: 'usdt',
-      query: { contract: 'BTC_USDT', status: 'open' },
+      contract: 'BTC_USDT',
+      status: 'open',
     });
     expect(last().headers['x-svc-size-decimal']).toBe('1');
     expect(last().query).toBe('contract=BTC_USDT&status=open');
-    await request(testCore({ baseUrl: server.baseUrl, sizeDecimal: false }), futuresOrdersMeta, { settle: 'usdt' });
+    await request(testCore({ baseUrl: server.baseUrl, sizeDecimal: false }), futuresOrdersMeta, {
+      settle: 'usdt',
+      status: 'open',
+    });
     expect(last().headers['x-svc-size-decimal']).toBeUndefined();
     await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {});
     expect(last().headers['x-svc-size-decimal']).toBeUndefined();
@@ -335,5 +343,81 @@ describe('logger', () => {
       },
     });
     await expect(request(core, listWithdrawalsMeta, {})).resolves.toEqual([]);
+  });
+});
+
+describe('both header families: the seed X-Svc-* names and the live X-Gate-* names', () => {
+  it.each([
+    {
+      family: 'seed',
+      headers: {
+        'X-Svc-Trace-ID': 'trace-seed',
+        'X-Svc-RateLimit-Requests-Remain': '12',
+        'X-Svc-RateLimit-Limit': '200',
+        'X-Svc-RateLimit-Reset-Timestamp': '1700000010',
+      },
+      want: { traceId: 'trace-seed', rateLimit: { remaining: 12, limit: 200, resetAt: 1700000010_000 } },
+    },
+    {
+      family: 'live',
+      headers: {
+        'X-Gate-Trace-Id': 'trace-live',
+        'X-Gate-RateLimit-Requests-Remain': '7',
+        'X-Gate-RateLimit-Limit': '200',
+        'X-Gate-RateLimit-Reset-Timestamp': '1700000020',
+      },
+      want: { traceId: 'trace-live', rateLimit: { remaining: 7, limit: 200, resetAt: 1700000020_000 } },
+    },
+  ])('$family names fill traceId and rateLimit', async ({ headers, want }) => {
+    handler = () => json(200, [], headers);
+    const { response } = await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}).withResponse();
+    expect(response).toMatchObject(want);
+  });
+
+  it('a live 429 gives the reset time and trace id, and the limiter waits for it', async () => {
+    handler = () =>
+      json(
+        429,
+        { label: 'TOO_MANY_REQUESTS', message: 'Request Rate Limit Exceeded' },
+        { 'X-Gate-RateLimit-Reset-Timestamp': '4102444800', 'X-Gate-Trace-Id': 'trace-429' },
+      );
+    const limiter = new RateLimiter({ mode: 'reject' });
+    const core = testCore({ baseUrl: server.baseUrl, limiter, rateLimit: 'reject' });
+    const error = await request(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, resetAt: 4102444800_000, traceId: 'trace-429' });
+    const local = await request(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(local).toMatchObject({ status: 0, label: 'RATE_LIMITED_LOCALLY' });
+  });
+});
+
+describe('rate-limit-wait events', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a wait longer than a moment is reported with the bucket (and market) and the wait in ms', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch } = fakeFetch(() => json(200, { id: 'o1' }));
+    const events: LogEvent[] = [];
+    const core = testCore({ fetch, logger: (e) => events.push(e) });
+    const place = () =>
+      request(core, createOrderMeta, { currency_pair: 'BTC_USDT', side: 'buy', amount: '1', price: '1' });
+    const all = Promise.all(Array.from({ length: 11 }, place));
+    await vi.advanceTimersByTimeAsync(2000);
+    await all;
+    const waits = events.filter((e) => e.type === 'rate-limit-wait');
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatchObject({ operation: 'createOrder', bucket: 'spot-place BTC_USDT' });
+    expect(waits[0]!.delayMs).toBeGreaterThanOrEqual(1000);
+    expect(waits[0]!.delayMs).toBeLessThan(1100);
+  });
+
+  it('short waits and calls without a logger report nothing', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch } = fakeFetch(() => json(200, []));
+    const events: LogEvent[] = [];
+    const core = testCore({ fetch, logger: (e) => events.push(e) });
+    await Promise.all([request(core, listWithdrawalsMeta, {}), request(core, listWithdrawalsMeta, {})]);
+    expect(events.filter((e) => e.type === 'rate-limit-wait')).toHaveLength(0);
   });
 });

@@ -18,7 +18,7 @@ import {
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
 import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
-import { listWithdrawalsMeta, transferMeta, withdrawMeta } from './helpers/meta.js';
+import { listWithdrawalsMeta, subTransferMeta, withdrawMeta } from './helpers/meta.js';
 
 describe('backoffDelay (full jitter, base 500 ms, cap 8 s)', () => {
   it.each([
@@ -110,11 +110,31 @@ describe('what is retried (127.0.0.1)', () => {
     expect(events.filter((e) => e.type === 'retry').map((e) => e.status)).toEqual([502, 502]);
   });
 
-  it('a 5xx on POST /withdrawals (retry: never) is not retried', async () => {
-    handler = () => json(500, { label: 'INTERNAL', message: 'oops' });
+  it('a 5xx on POST /withdrawals is never resent and never a plain ServerError', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = (req) => (req.method === 'POST' ? json(500, { label: 'INTERNAL', message: 'oops' }) : json(200, [[]]));
     const core = testCore({ baseUrl: server.baseUrl });
-    await expect(request(core, withdrawMeta, withdrawal)).rejects.toBeInstanceOf(ServerError);
+    const error = await request(core, withdrawMeta, withdrawal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toMatchObject({ idempotency: { field: 'withdraw_order_id', value: 'w-1' } });
+    expect((error as Error).cause).toBeInstanceOf(ServerError);
     expect(sent('/withdrawals')).toBe(1);
+    expect(sent('/wallet/withdrawals')).toBe(1);
+  });
+
+  it('a 502 on a deduplicated write is resent with the same id', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = (_req, n) =>
+      n === 1 ? json(502, { label: 'SERVER_ERROR', message: 'bad gateway' }) : json(200, { tx_id: 7 });
+    const params = { sub_account: '10002', currency: 'USDT', amount: '5', direction: 'to', client_order_id: 'same-1' };
+    const { data, response } = await request(
+      testCore({ baseUrl: server.baseUrl }),
+      subTransferMeta,
+      params,
+    ).withResponse();
+    expect(data).toEqual({ tx_id: '7' });
+    expect(response.attempts).toBe(2);
+    expect(sent('/wallet/sub_account_transfers')).toBe(2);
   });
 
   it('stops after maxRetries (client option and per call)', async () => {
@@ -154,9 +174,9 @@ describe('what is retried (127.0.0.1)', () => {
 
   it('a connection reset on a read is retried', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
-    handler = (_req, n) => (n === 1 ? { reset: true } : json(200, [{ id: 1 }]));
+    handler = (_req, n) => (n === 1 ? { reset: true } : json(200, [{ id: 'w1' }]));
     await expect(request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {})).resolves.toEqual([
-      { id: '1' },
+      { id: 'w1' },
     ]);
     expect(sent('/wallet/withdrawals')).toBe(2);
   });
@@ -169,26 +189,27 @@ describe('what is retried (127.0.0.1)', () => {
     expect(sent('/withdrawals')).toBe(1);
   });
 
-  it('a keyed write without its idempotency id is not retried on 5xx', async () => {
+  it('a deduplicated write sent without its id is not resent on 5xx: unknown outcome, no id to look up', async () => {
     handler = () => json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
     const noGenerate: OperationMeta = {
-      ...transferMeta,
-      idempotency: { ...transferMeta.idempotency!, generate: false },
+      ...subTransferMeta,
+      idempotency: { ...subTransferMeta.idempotency!, generate: false },
     };
-    await expect(
-      request(testCore({ baseUrl: server.baseUrl }), noGenerate, {
-        currency: 'USDT',
-        from: 'spot',
-        to: 'margin',
-        amount: '1',
-      }),
-    ).rejects.toBeInstanceOf(ServerError);
-    expect(sent('/wallet/transfers')).toBe(1);
+    const error = await request(testCore({ baseUrl: server.baseUrl }), noGenerate, {
+      sub_account: '10002',
+      currency: 'USDT',
+      amount: '5',
+      direction: 'to',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toMatchObject({ idempotency: undefined });
+    expect(sent('/wallet/sub_account_transfers')).toBe(1);
+    expect(sent('/wallet/order_status')).toBe(0);
   });
 });
 
 describe('connection refused (nothing was sent)', () => {
-  it('a read is retried; a never-retried write fails with ConnectionError, not unknown outcome', async () => {
+  it('reads and writes alike are retried; then ConnectionError saying nothing was sent', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const closed = await startServer(() => json(200, {}));
     const baseUrl = closed.baseUrl;
@@ -197,11 +218,16 @@ describe('connection refused (nothing was sent)', () => {
     const core = testCore({ baseUrl, logger: (e) => events.push(e) });
     await expect(request(core, listWithdrawalsMeta, {})).rejects.toBeInstanceOf(ConnectionError);
     expect(events.filter((e) => e.type === 'request')).toHaveLength(3);
-    const err = await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' }).catch(
-      (e: unknown) => e,
-    );
+    const err = await request(core, withdrawMeta, {
+      currency: 'USDT',
+      amount: '1',
+      chain: 'TRX',
+      address: 'Txyz',
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConnectionError);
+    expect(err).toMatchObject({ requestSent: false });
     expect((err as Error).message).toContain('before the request was sent');
+    expect(events.filter((e) => e.type === 'request' && e.operation === 'withdraw')).toHaveLength(3);
     vi.restoreAllMocks();
   });
 });

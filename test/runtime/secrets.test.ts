@@ -8,17 +8,17 @@ import {
   ConnectionError,
   NotFoundError,
   RateLimitError,
+  RedirectError,
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
 } from '../../templates/typescript/runtime/errors.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, TEST_KEY, TEST_SECRET, type Reply, type TestServer } from './helpers/exchange.js';
-import { transferMeta, withdrawMeta } from './helpers/meta.js';
+import { op, transferMeta, withdrawMeta } from './helpers/meta.js';
 
 /** Every rendering of an error a program or a log could produce, cause chain included. */
 function renderings(error: unknown): string[] {
@@ -35,25 +35,8 @@ function renderings(error: unknown): string[] {
   return out;
 }
 
-const createSubAccountMeta: OperationMeta = {
-  id: 'createSubAccounts',
-  area: 'sub_accounts',
-  method: 'POST',
-  path: '/sub_accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createSubAccounts', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  bodyFields: ['login_name', 'password'],
-  successStatus: 201,
-  rules: [
-    { name: 'login_name', in: 'body', required: true, type: 'string' },
-    { name: 'password', in: 'body', type: 'string', minLength: 64, secret: true },
-  ],
-};
+/** The generated metadata of `POST /sub_accounts`: `password` is a secret field. */
+const createSubAccountMeta = op('createSubAccounts');
 
 describe('no error, stack, cause or log event ever holds the key, the secret or a signature', () => {
   let server: TestServer;
@@ -87,6 +70,13 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
           return json(500, { label: 'INTERNAL', message: `trace ${echo}` });
         case '/e/html':
           return { status: 502, body: `<html>${echo}</html>` };
+        case '/e/redirect':
+          // A redirect whose target carries the credentials in its path and query.
+          return {
+            status: 307,
+            body: `moved ${echo}`,
+            headers: { Location: `https://user:${req.headers['sign']}@elsewhere.example:8443/${echo}?k=${echo}` },
+          };
         case '/e/reset':
         case '/wallet/transfers':
           return req.path.endsWith('transfers') ? { hang: true } : { reset: true };
@@ -126,6 +116,7 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
       ['5xx', await raw('/e/500'), ServerError],
       ['non-JSON 5xx echoing credentials', await raw('/e/html'), ServerError],
       ['timeout', await raw('/e/hang'), TimeoutError],
+      ['redirect echoing credentials', await raw('/e/redirect'), RedirectError],
       ['connection reset', await raw('/e/reset'), ConnectionError],
       [
         'connection refused',
@@ -135,23 +126,27 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
       ['abort', await aborted, AbortError],
       [
         'validation of a secret field',
-        await request(core, createSubAccountMeta, { login_name: 'sub1', password: TEST_SECRET }).catch(
+        await request(core, createSubAccountMeta, { login_name: 'sub1', password: [TEST_SECRET] }).catch(
           (e: unknown) => e,
         ),
         ValidationError,
       ],
       [
         'unknown outcome',
-        await request(core, transferMeta, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1' }).catch(
-          (e: unknown) => e,
-        ),
+        await request(core, transferMeta, {
+          currency: 'USDT',
+          from: 'spot',
+          to: 'margin',
+          amount: '1',
+          currency_pair: 'BTC_USDT',
+        }).catch((e: unknown) => e),
         UnknownOutcomeError,
       ],
       [
         'local rate limit',
-        await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' })
+        await request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX', address: 'Txyz' })
           .catch(() => undefined)
-          .then(() => request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX' }))
+          .then(() => request(core, withdrawMeta, { currency: 'USDT', amount: '1', chain: 'TRX', address: 'Txyz' }))
           .catch((e: unknown) => e),
         RateLimitError,
       ],
@@ -166,12 +161,14 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
           expect(text.includes(needle), `${name} leaks ${needle.slice(0, 12)}...`).toBe(false);
       }
     }
-    expect((errors[10]![1] as ValidationError).value).toBe('[redacted]');
+    expect((errors[11]![1] as ValidationError).value).toBe('[redacted]');
     // The echoed credentials were scrubbed, not just absent: the server did send them.
     expect((errors[1]![1] as AuthenticationError).detail).toContain('[redacted]');
+    // A redirect names the target's origin only: no user info, path or query.
+    expect(errors[7]![1]).toMatchObject({ status: 307, location: 'https://elsewhere.example:8443' });
 
     expect(events.length).toBeGreaterThan(20);
-    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['request', 'response', 'error']));
+    expect(new Set(events.map((e) => e.type))).toEqual(new Set(['request', 'response', 'lookup', 'error']));
     const logText = JSON.stringify(events) + events.map((e) => inspect(e)).join('\n');
     for (const needle of needles) expect(logText.includes(needle)).toBe(false);
     for (const word of ['KEY', 'SIGN', 'Timestamp']) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { compareDecimal, validateCall } from '../../templates/typescript/runtime/validate.js';
+import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import { compareDecimal } from '../../templates/typescript/runtime/value-rules.js';
 
 const NOW = 1_700_000_000;
 const DAY = 86_400;

@@ -164,3 +164,20 @@ export function groupClassesOneByOne(core: ExchangeClient): void {
   const wallet = new WalletApi(core);
   void wallet.listWithdrawals({ currency: 'BTC' });
 }
+
+export async function outcomes(error: unknown): Promise<void> {
+  const outcome = await client.resolveOutcome<{ id?: string }>(error);
+  // @ts-expect-error there is no boolean `applied`: the answer has three states
+  void outcome.applied;
+  if (outcome.status === 'applied') void outcome.data.id;
+  // @ts-expect-error only an applied outcome has data
+  else void outcome.data;
+  if (outcome.status === 'not-applied') {
+    const resend: 'safe' | 'same-id' = outcome.resend;
+    void resend;
+  }
+  if (outcome.status === 'unknown') {
+    const wait: number | undefined = outcome.retryAfterMs;
+    void wait;
+  }
+}

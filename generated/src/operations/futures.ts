@@ -495,8 +495,36 @@ export const createPriceTriggeredOrderMeta: OperationMeta = {
   rules: [
     { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
     { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'initial', in: 'body', required: true, type: 'object' },
-    { name: 'trigger', in: 'body', required: true, type: 'object' },
+    {
+      name: 'initial',
+      in: 'body',
+      required: true,
+      type: 'object',
+      properties: [
+        { name: 'contract', in: 'body', required: true, type: 'string' },
+        { name: 'size', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'amount', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'close', in: 'body', type: 'boolean' },
+        { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc'] },
+        { name: 'text', in: 'body', type: 'string' },
+        { name: 'reduce_only', in: 'body', type: 'boolean' },
+        { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
+      ],
+    },
+    {
+      name: 'trigger',
+      in: 'body',
+      required: true,
+      type: 'object',
+      properties: [
+        { name: 'strategy_type', in: 'body', type: 'integer', format: 'int32', enum: [0, 1] },
+        { name: 'price_type', in: 'body', type: 'integer', format: 'int32', enum: [0, 1, 2] },
+        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'rule', in: 'body', required: true, type: 'integer', format: 'int32', enum: [1, 2] },
+        { name: 'expiration', in: 'body', type: 'integer', format: 'int32', minimum: 0 },
+      ],
+    },
     {
       name: 'order_type',
       in: 'body',

@@ -27,7 +27,7 @@ export const amendBatchOrdersMeta: OperationMeta = {
   path: '/spot/amend_batch_orders',
   auth: 'private',
   shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
@@ -76,7 +76,7 @@ export const amendOrderMeta: OperationMeta = {
   path: '/spot/orders/{order_id}',
   auth: 'private',
   shape: 'shaped',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: ['order_id'],
   queryParams: [],
@@ -94,8 +94,24 @@ export const amendOrderMeta: OperationMeta = {
     { name: 'price', in: 'body', type: 'string', format: 'decimal' },
     { name: 'amend_text', in: 'body', type: 'string' },
     { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'stop_profit', in: 'body', type: 'object' },
-    { name: 'stop_loss', in: 'body', type: 'object' },
+    {
+      name: 'stop_profit',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
+    {
+      name: 'stop_loss',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
   ],
   requireAnyOf: ['amount', 'price'],
 };
@@ -424,7 +440,7 @@ export const createBatchOrdersMeta: OperationMeta = {
   path: '/spot/batch_orders',
   auth: 'private',
   shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
@@ -439,6 +455,7 @@ export const createBatchOrdersMeta: OperationMeta = {
     ],
   },
   rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
+  groupLimit: { field: 'currency_pair', max: 10 },
 };
 
 /**
@@ -474,7 +491,7 @@ export const createOrderMeta: OperationMeta = {
   path: '/spot/orders',
   auth: 'private',
   shape: 'shaped',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market' },
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
@@ -516,8 +533,24 @@ export const createOrderMeta: OperationMeta = {
     { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
     { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
     { name: 'slippage', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'stop_profit', in: 'body', type: 'object' },
-    { name: 'stop_loss', in: 'body', type: 'object' },
+    {
+      name: 'stop_profit',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
+    {
+      name: 'stop_loss',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
   ],
 };
 
@@ -568,8 +601,34 @@ export const createSpotPriceTriggeredOrderMeta: OperationMeta = {
   bodyFields: ['trigger', 'put', 'market'],
   int64: { response: [['id']] },
   rules: [
-    { name: 'trigger', in: 'body', required: true, type: 'object' },
-    { name: 'put', in: 'body', required: true, type: 'object' },
+    {
+      name: 'trigger',
+      in: 'body',
+      required: true,
+      type: 'object',
+      properties: [
+        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'rule', in: 'body', required: true, type: 'string', enum: ['>=', '<='] },
+        { name: 'expiration', in: 'body', type: 'integer', format: 'int32' },
+      ],
+    },
+    {
+      name: 'put',
+      in: 'body',
+      required: true,
+      type: 'object',
+      properties: [
+        { name: 'type', in: 'body', type: 'string', enum: ['limit', 'market'] },
+        { name: 'side', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
+        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'account', in: 'body', required: true, type: 'string', enum: ['normal', 'margin', 'unified'] },
+        { name: 'time_in_force', in: 'body', required: true, type: 'string', enum: ['gtc', 'ioc'] },
+        { name: 'auto_borrow', in: 'body', type: 'boolean' },
+        { name: 'auto_repay', in: 'body', type: 'boolean' },
+        { name: 'text', in: 'body', type: 'string' },
+      ],
+    },
     { name: 'market', in: 'body', required: true, type: 'string' },
   ],
 };

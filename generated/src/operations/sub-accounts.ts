@@ -31,7 +31,18 @@ export const createSubAccountKeysMeta: OperationMeta = {
     { name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' },
     { name: 'mode', in: 'body', type: 'integer', format: 'int32', enum: [1, 2] },
     { name: 'name', in: 'body', type: 'string' },
-    { name: 'perms', in: 'body', type: 'array', items: { type: 'object' } },
+    {
+      name: 'perms',
+      in: 'body',
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: [
+          { name: 'name', in: 'body', type: 'string' },
+          { name: 'read_only', in: 'body', type: 'boolean' },
+        ],
+      },
+    },
     { name: 'ip_whitelist', in: 'body', type: 'array', items: { type: 'string' } },
   ],
 };
@@ -440,7 +451,18 @@ export const updateSubAccountKeysMeta: OperationMeta = {
     { name: 'key', in: 'path', required: true, type: 'string' },
     { name: 'mode', in: 'body', type: 'integer', format: 'int32', enum: [1, 2] },
     { name: 'name', in: 'body', type: 'string' },
-    { name: 'perms', in: 'body', type: 'array', items: { type: 'object' } },
+    {
+      name: 'perms',
+      in: 'body',
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: [
+          { name: 'name', in: 'body', type: 'string' },
+          { name: 'read_only', in: 'body', type: 'boolean' },
+        ],
+      },
+    },
     { name: 'ip_whitelist', in: 'body', type: 'array', items: { type: 'string' } },
   ],
 };

@@ -35,6 +35,7 @@ export const createUnifiedLoanMeta: OperationMeta = {
   body: 'json',
   successStatus: 200,
   bodyFields: ['currency', 'type', 'amount', 'repaid_all', 'text'],
+  idempotency: { field: 'text', dedupes: false, generate: false },
   int64: { response: [['tran_id']] },
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
@@ -55,6 +56,8 @@ export const createUnifiedLoanMeta: OperationMeta = {
  * automatically.
  *
  * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
+ *
+ * Idempotency: `text`.
  *
  * Never retried automatically.
  */
@@ -534,6 +537,8 @@ export class UnifiedApi {
    * automatically.
    *
    * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
+   *
+   * Idempotency: `text`.
    *
    * Never retried automatically.
    */

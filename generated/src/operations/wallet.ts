@@ -829,7 +829,7 @@ export const transferMeta: OperationMeta = {
   auth: 'private',
   shape: 'shaped',
   rateLimit: { bucket: 'transfer', requests: 80, window: 10, scope: 'uid' },
-  retry: 'keyed',
+  retry: 'never',
   pathParams: [],
   queryParams: [],
   body: 'json',
@@ -837,7 +837,7 @@ export const transferMeta: OperationMeta = {
   bodyFields: ['currency', 'from', 'to', 'amount', 'currency_pair', 'settle', 'client_order_id'],
   idempotency: {
     field: 'client_order_id',
-    dedupes: true,
+    dedupes: false,
     generate: true,
     lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
   },
@@ -871,6 +871,12 @@ export const transferMeta: OperationMeta = {
     { name: 'settle', in: 'body', type: 'string' },
     { name: 'client_order_id', in: 'body', type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 },
   ],
+  conditions: [
+    { when: [{ field: 'from', oneOf: ['margin'] }], require: ['currency_pair'] },
+    { when: [{ field: 'to', oneOf: ['margin'] }], require: ['currency_pair'] },
+    { when: [{ field: 'from', oneOf: ['futures', 'delivery'] }], require: ['settle'] },
+    { when: [{ field: 'to', oneOf: ['futures', 'delivery'] }], require: ['settle'] },
+  ],
 };
 
 /**
@@ -880,11 +886,15 @@ export const transferMeta: OperationMeta = {
  * `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
  * required for futures and delivery accounts. The history of these transfers is read from the
  * matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
- * `GET /delivery/{settle}/account_book?type=dnw`.
+ * `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+ * `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+ * looks it up by its `client_order_id` instead.
  *
  * `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid
  *
  * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+ *
+ * Never retried automatically.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
   return request(core, transferMeta, params, options);
@@ -1239,11 +1249,15 @@ export class WalletApi {
    * `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
    * required for futures and delivery accounts. The history of these transfers is read from the
    * matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
-   * `GET /delivery/{settle}/account_book?type=dnw`.
+   * `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+   * `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+   * looks it up by its `client_order_id` instead.
    *
    * `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid
    *
    * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+   *
+   * Never retried automatically.
    */
   transfer(params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
     return transfer(this.core, params, options);

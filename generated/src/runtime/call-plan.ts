@@ -13,9 +13,8 @@ import { freshId, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
 import { stringifyJson } from './json.js';
 import type { OperationMeta } from './metadata.js';
-import type { RawRequest, RequestOptions } from './options.js';
+import type { RequestOptions } from './options.js';
 import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
-import { RateLimiter } from './rate-limit.js';
 import type { WireRequest } from './transport.js';
 import { validateCall } from './validate.js';
 
@@ -31,7 +30,8 @@ export interface CallPlan {
   readonly endpoint: string;
   readonly requestId: string;
   readonly idempotency: { readonly field: string; readonly value: string } | undefined;
-  readonly limiterKey: string;
+  /** The rate-limit bucket keys the call spends a slot in (several for a list body across markets). */
+  readonly limiterKeys: readonly string[];
 }
 
 /** Checks a per-call or client numeric option. */
@@ -85,12 +85,44 @@ function bodyFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>)
   return undefined;
 }
 
-/** Params as the rate limiter sees them: named-only calls expose their query/body fields too. */
-function marketView(meta: OperationMeta, params: Readonly<Record<string, unknown>>): Readonly<Record<string, unknown>> {
-  if (meta.shape !== 'named-only') return params;
-  const pick = (v: unknown): Record<string, unknown> =>
-    v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  return { ...pick(params['body']), ...pick(params['query']), ...params };
+/** A scalar as text (ids are strings, numbers or bigints); anything else as JSON. */
+const textOf = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
+    ? String(v)
+    : JSON.stringify(v);
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The markets a `uid+market` call counts in: the value of the operation's market field (flat
+ * params, or a named-only call's `query` / `body`), or, for a list body, every distinct value its
+ * items carry. No value at all: one bucket for "no market".
+ */
+export function marketsOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string[] {
+  const field = meta.rateLimit.market ?? 'currency_pair';
+  const text = (v: unknown): string | undefined =>
+    typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
+  const body = params['body'];
+  if (Array.isArray(body)) {
+    const values = body.map((item) => (isRecord(item) ? text(item[field]) : undefined));
+    const markets = [...new Set(values.filter((v): v is string => v !== undefined))].sort();
+    return markets.length > 0 ? markets : [''];
+  }
+  const query = isRecord(params['query']) ? params['query'] : {};
+  const value = text(params[field]) ?? text(query[field]) ?? (isRecord(body) ? text(body[field]) : undefined);
+  return [value ?? ''];
+}
+
+/** Bucket keys: scope + bucket + account (API key fingerprint or 'public') + market (uid+market). */
+export function limiterKeys(
+  meta: Pick<OperationMeta, 'rateLimit' | 'shape'>,
+  account: string,
+  params: Readonly<Record<string, unknown>>,
+): string[] {
+  const { scope, bucket } = meta.rateLimit;
+  if (scope === 'ip') return [`ip|${bucket}|public`];
+  if (scope === 'uid') return [`uid|${bucket}|${account}`];
+  return marketsOf(meta as OperationMeta, params).map((market) => `uid+market|${bucket}|${account}|${market}`);
 }
 
 /** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
@@ -116,13 +148,14 @@ export function planCall(
     }
     if (params[idem.field] === undefined) params[idem.field] = options.idempotencyKey;
   }
+  // Generated before validation, so a generated id is checked against the field's rule too.
+  if (idem?.generate && params[idem.field] === undefined) params[idem.field] = freshId();
   validateCall(meta, params, ctx.clock.nowSeconds());
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
       operation: meta.id,
     });
   }
-  if (idem?.generate && params[idem.field] === undefined) params[idem.field] = freshId();
 
   const pathParams: Record<string, string> = {};
   for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
@@ -153,50 +186,7 @@ export function planCall(
     endpoint: `${meta.method} ${new URL(url).pathname}`,
     requestId,
     idempotency:
-      idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: String(idValue) } : undefined,
-    limiterKey: RateLimiter.keyFor(meta, ctx.account, marketView(meta, params)),
-  };
-}
-
-/** Default client-side limit of a raw request: 150 requests / 10 s. */
-export const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
-
-/** Operation metadata for a raw request to any path. */
-export function rawOperationMeta(raw: RawRequest, pathPrefix: string): OperationMeta {
-  const method = String(raw.method ?? '').toUpperCase() as OperationMeta['method'];
-  if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
-    throw new ValidationError('method', raw.method, 'enum', 'must be one of GET, POST, PUT, PATCH, DELETE', {
-      operation: 'request',
-    });
-  }
-  let path = typeof raw.path === 'string' ? raw.path : '';
-  if (pathPrefix && path.startsWith(`${pathPrefix}/`)) path = path.slice(pathPrefix.length);
-  if (!/^\/[^?#]*$/.test(path) || path.split('/').some((s) => s === '.' || s === '..') || /[{}]/.test(path)) {
-    throw new ValidationError(
-      'path',
-      raw.path,
-      'pattern',
-      'must start with "/" and hold no query, fragment, braces or dot segments',
-      { operation: 'request' },
-    );
-  }
-  const auth = raw.auth ?? 'private';
-  return {
-    id: 'request',
-    area: 'raw',
-    method,
-    path,
-    auth,
-    shape: 'named-only',
-    rateLimit: raw.rateLimit ?? {
-      bucket: `raw:${path}`,
-      ...RAW_DEFAULT_LIMIT,
-      scope: auth === 'public' ? 'ip' : 'uid',
-    },
-    retry: raw.retry ?? (method === 'GET' ? 'safe' : 'never'),
-    pathParams: [],
-    queryParams: [],
-    body: 'open',
-    successStatus: 200,
+      idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: textOf(idValue) } : undefined,
+    limiterKeys: limiterKeys(meta, ctx.account, params),
   };
 }

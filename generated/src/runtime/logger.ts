@@ -12,9 +12,11 @@
 export interface LogEvent {
   /**
    * `request`: an attempt is about to be sent; `response`: an attempt got an answer;
-   * `retry`: the call will be sent again after `delayMs`; `error`: the call failed.
+   * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
+   * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
+   * {@link RATE_LIMIT_WAIT_LOG_MS}) for room in rate-limit bucket `bucket`; `error`: the call failed.
    */
-  readonly type: 'request' | 'response' | 'retry' | 'error';
+  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'error';
   /** operationId (`request` for a raw request). */
   readonly operation: string;
   readonly method: string;
@@ -28,17 +30,27 @@ export interface LogEvent {
   readonly traceId?: string;
   /** The client request id sent with the call. */
   readonly requestId?: string;
-  /** Delay before the next attempt (retry events). */
+  /** Delay before the next attempt (retry events), or the time waited for the limiter (rate-limit-wait). */
   readonly delayMs?: number;
+  /** The rate-limit bucket (rate-limit-wait events), with its market for per-market buckets (`spot-place BTC_USDT`). */
+  readonly bucket?: string;
   /** Why: the error's class name and message (retry and error events). */
   readonly reason?: string;
 }
 
+/** A limiter wait at least this long (ms) is reported as a `rate-limit-wait` event. */
+export const RATE_LIMIT_WAIT_LOG_MS = 100;
+
 /** Receives log events; must not throw (a throwing logger is ignored). */
 export type Logger = (event: LogEvent) => void;
 
+/** Fields every event has. */
+type EventCore = 'type' | 'operation' | 'method' | 'url' | 'attempt';
+
 /** Field values of a log event; `undefined` fields are left out. */
-export type LogEventInit = { [K in keyof LogEvent]: LogEvent[K] | undefined };
+export type LogEventInit = Pick<LogEvent, EventCore> & {
+  [K in Exclude<keyof LogEvent, EventCore>]?: LogEvent[K] | undefined;
+};
 
 /** Calls the logger with the event, dropping undefined fields; logger failures are swallowed. */
 export function emit(logger: Logger | undefined, init: LogEventInit): void {

@@ -36,6 +36,17 @@ export interface FieldRule {
   readonly secret?: true;
   /** Rule for every array item. */
   readonly items?: Omit<FieldRule, 'name' | 'in' | 'required'>;
+  /** Rules of an object's own fields (checked when the object is present; `in` is that of the parent). */
+  readonly properties?: readonly FieldRule[];
+}
+
+/**
+ * A requirement that holds only in some cases (a request schema's `if`/`then`): when every field
+ * in `when` holds one of its listed values, every field in `require` must be set.
+ */
+export interface ConditionalRule {
+  readonly when: readonly { readonly field: string; readonly oneOf: readonly (string | number | boolean)[] }[];
+  readonly require: readonly string[];
 }
 
 /** Everything the runtime needs to know to send one operation. */
@@ -58,6 +69,12 @@ export interface OperationMeta {
     /** Seconds. */
     readonly window: number;
     readonly scope: 'ip' | 'uid' | 'uid+market';
+    /**
+     * `uid+market` only: the request field naming the market whose bucket the call counts in. In a
+     * list body it is a field of each item: the call spends one slot in the bucket of every
+     * distinct value.
+     */
+    readonly market?: string;
   };
   readonly retry: 'safe' | 'keyed' | 'never';
   /** Path parameter names, in template order. */
@@ -100,8 +117,12 @@ export interface OperationMeta {
   readonly nestedList?: true;
   /** Field rules checked before any I/O. */
   readonly rules?: readonly FieldRule[];
+  /** Requirements that depend on other fields' values (`currency_pair` when moving into margin). */
+  readonly conditions?: readonly ConditionalRule[];
   /** At least one of these fields must be set (e.g. `client_order_id` or `tx_id`). */
   readonly requireAnyOf?: readonly string[];
+  /** A list body: at most `max` items may share one value of `field` (10 orders per `currency_pair`). */
+  readonly groupLimit?: { readonly field: string; readonly max: number };
   readonly deprecated?: true;
 }
 
@@ -126,6 +147,11 @@ export interface ApiMeta {
     readonly paginationLimit: string;
     readonly paginationOffset: string;
     readonly paginationTotal: string;
+    /**
+     * Other names a role's header may arrive under (the live service's `X-Gate-*` beside the
+     * seed's `X-Svc-*`); the role's own name is read first.
+     */
+    readonly aliases?: { readonly [role: string]: readonly string[] | undefined };
   };
   readonly requestHeaders: {
     readonly clientRequestId: string;

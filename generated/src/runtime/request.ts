@@ -3,25 +3,32 @@
  * then run: npm run generate
  */
 /**
- * The request loop. Per call: validate and plan (no I/O), then per attempt: server clock ready
- * (private calls), rate-limit token, sign + send, reconcile the limiter with the server's
- * counters, read the answer. Retries follow the operation's `retry` policy; writes whose answer
- * never came are looked up by their idempotency id before anything is sent again.
+ * The request loop. Per call: validate and plan (no I/O), then attempts (attempt.ts) until one
+ * succeeds or `nextStep` (next-step.ts) says to stop: retry after a delay, look the write up,
+ * resync the clock and resend, fail, or end as an unknown outcome. The loop only carries the steps
+ * out; every decision is in `nextStep`.
  */
 
 import { ApiPromise, PagePromise, type WithResponse } from './api-promise.js';
+import { errorContextOf, logBaseOf, sendAttempt } from './attempt.js';
 import { planCall, type CallPlan } from './call-plan.js';
 import { contextOf, type RuntimeContext } from './context.js';
 import type { Core } from './core.js';
-import { AbortError, ExchangeError, type ApiError, type ErrorContext } from './errors.js';
+import { ExchangeError, type AbortError, type ApiError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { OperationMeta } from './metadata.js';
+import {
+  mayHaveApplied,
+  nextStep,
+  type AttemptOutcome,
+  type CallKind,
+  type CallState,
+  type Step,
+} from './next-step.js';
 import type { RequestOptions } from './options.js';
-import { lookupWrite, unknownOutcomeError, type OutcomeRecord } from './outcome.js';
+import { lookupWrite, outcomeRecord, unknownOutcomeError, type OutcomeRecord } from './outcome.js';
 import { paginate } from './pagination.js';
-import { errorFromResponse, headerRecord, rateLimitInfo, responseMeta, successData } from './response.js';
-import { backoffDelay, parseRetryAfter, retryDelay, sleep } from './retry-timing.js';
-import { failureToError, SendFailure, type WireResponse } from './transport.js';
+import { sleep } from './retry-timing.js';
 
 /**
  * Calls an operation. Returns a lazy {@link ApiPromise}: nothing is sent until it is awaited
@@ -75,11 +82,11 @@ export async function executeOperation(
   params: Readonly<Record<string, unknown>>,
   options: RequestOptions,
 ): Promise<WithResponse<unknown>> {
-  const state = { attempt: 0 };
+  const counter = { attempt: 0 };
   let plan: CallPlan | undefined;
   try {
     plan = planCall(ctx, meta, params, options);
-    return await attempts(ctx, plan, options, state);
+    return await attempts(ctx, plan, options, counter);
   } catch (error) {
     const api = error as Partial<ApiError>;
     emit(ctx.settings.logger, {
@@ -87,7 +94,7 @@ export async function executeOperation(
       operation: meta.id,
       method: meta.method,
       url: plan?.url ?? `${ctx.baseUrl}${meta.path}`,
-      attempt: state.attempt,
+      attempt: counter.attempt,
       status: typeof api.status === 'number' ? api.status : undefined,
       traceId: typeof api.traceId === 'string' ? api.traceId : undefined,
       requestId: plan?.requestId,
@@ -97,203 +104,121 @@ export async function executeOperation(
   }
 }
 
+/** The policy class of a call: a read, a write the server deduplicates by the id it carries, or another write. */
+export function callKind(meta: OperationMeta, plan: Pick<CallPlan, 'idempotency'>): CallKind {
+  if (meta.retry === 'safe') return 'read';
+  const deduped = meta.retry === 'keyed' && meta.idempotency?.dedupes === true && plan.idempotency !== undefined;
+  return deduped ? 'deduped-write' : 'write';
+}
+
+/** Attempts until one succeeds or `nextStep` ends the call. */
 async function attempts(
   ctx: RuntimeContext,
   plan: CallPlan,
   options: RequestOptions,
-  state: { attempt: number },
+  counter: { attempt: number },
 ): Promise<WithResponse<unknown>> {
   const { meta } = plan;
-  const { settings, apiMeta, logger } = { ...ctx, logger: ctx.settings.logger };
-  const maxRetries = options.maxRetries ?? settings.maxRetries;
-  const mode = options.rateLimit ?? settings.rateLimit;
-  const timeoutMs = options.timeout ?? settings.timeout;
   const signal = options.signal;
-  const limit = { requests: meta.rateLimit.requests, window: meta.rateLimit.window };
-  const limiterContext = { operation: meta.id, bucket: meta.rateLimit.bucket };
-  const errorContext: ErrorContext = { operation: meta.id, endpoint: plan.endpoint, requestId: plan.requestId };
-  const retriable = meta.retry === 'safe' || (meta.retry === 'keyed' && plan.idempotency !== undefined);
-  const record: OutcomeRecord | undefined =
-    meta.retry === 'keyed' && plan.idempotency && meta.idempotency?.lookup
-      ? { operation: meta.id, ...plan.idempotency, lookup: meta.idempotency.lookup }
-      : undefined;
-  const log = { operation: meta.id, method: meta.method, url: plan.url, requestId: plan.requestId };
-  let retries = 0;
-  let expiredRetried = false;
-  let resent = false;
-
-  const backoff = async (cause: ExchangeError, delay?: number): Promise<void> => {
-    retries += 1;
-    const ms = delay ?? backoffDelay(retries);
-    const status = (cause as Partial<ApiError>).status;
-    emit(logger, {
-      type: 'retry',
-      ...log,
-      attempt: state.attempt,
-      status,
-      delayMs: ms,
-      reason: reasonOf(cause),
-      durationMs: undefined,
-      traceId: cause.traceId,
-    });
-    await sleep(ms, signal, { operation: meta.id });
+  const settings = {
+    timeoutMs: options.timeout ?? ctx.settings.timeout,
+    signal,
+    mode: options.rateLimit ?? ctx.settings.rateLimit,
   };
-  const unknown = (cause: ExchangeError, why: string): ExchangeError =>
-    unknownOutcomeError(meta, plan.idempotency, { ...errorContext, traceId: cause.traceId, cause }, why);
-  /** Looks the write up; a failed lookup leaves the outcome unknown. */
-  const lookUp = async (cause: ExchangeError, why: string): Promise<WithResponse<unknown> | undefined> => {
-    if (!record) return undefined;
-    try {
-      const found = await lookupWrite(ctx.execute, record, { signal, timeout: options.timeout });
-      return found && { data: found.data, response: { ...found.response, attempts: state.attempt } };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw unknown(cause, `${why}, and looking it up failed (${reasonOf(error)})`);
-    }
+  const fixed = {
+    kind: callKind(meta, plan),
+    canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
+    maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
+    rateLimit: settings.mode,
+  };
+  const log = logBaseOf(plan);
+  let state = { retries: 0, resynced: false, mayBeApplied: false, sentAtMs: undefined as number | undefined };
+  const decide = (outcome: AttemptOutcome): Step =>
+    nextStep(
+      {
+        ...fixed,
+        ...state,
+        canResync: plan.wire.sign && ctx.clock.mode !== 'off' && !state.resynced,
+        nowMs: Date.now(),
+        jitter: Math.random(),
+      } satisfies CallState,
+      outcome,
+    );
+  const unknown = (why: string, cause: ExchangeError): ExchangeError => {
+    const context = { ...errorContextOf(plan), traceId: cause.traceId, cause };
+    return unknownOutcomeError(meta, plan.idempotency, state.sentAtMs ?? ctx.clock.nowMs(), context, why);
   };
 
   for (;;) {
-    state.attempt += 1;
-    if (signal?.aborted) throw new AbortError(`The call was aborted (${meta.id})`, errorContext);
-    if (plan.wire.sign) await ctx.clock.ready();
-    await ctx.limiter.acquire(plan.limiterKey, limit, limiterContext, mode, signal);
-    emit(logger, {
-      type: 'request',
-      ...log,
-      attempt: state.attempt,
-      status: undefined,
-      durationMs: undefined,
-      traceId: undefined,
-      delayMs: undefined,
-      reason: undefined,
-    });
-
-    let wire: WireResponse;
-    try {
-      wire = await ctx.transport.send({ ...plan.wire, timeoutMs, signal });
-    } catch (error) {
-      if (!(error instanceof SendFailure)) throw error;
-      const failure = failureToError(error, errorContext, timeoutMs);
-      if (error.kind === 'abort' || error.kind === 'local') throw failure;
-      const mayBeApplied = error.sent && meta.retry !== 'safe';
-      if (!mayBeApplied) {
-        if (retriable && retries < maxRetries) {
-          await backoff(failure);
-          continue;
-        }
-        throw failure;
-      }
-      const why =
-        error.kind === 'timeout'
-          ? `no response within ${timeoutMs} ms`
-          : 'the connection failed after the request was sent';
-      if (record && retries < maxRetries) {
-        const found = await lookUp(failure, why);
-        if (found) return found;
-        resent = true;
-        await backoff(failure);
-        continue;
-      }
-      throw unknown(failure, why);
-    }
-
-    const { response } = wire;
-    const headers = headerRecord(response.headers);
-    const counters = rateLimitInfo(headers, apiMeta);
-    // The reset header is server time; the limiter and the retry timer run on local time.
-    // Without one, a 429's Retry-After says when the bucket reopens.
-    const now = Date.now();
-    const retryAfterMs = response.status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
-    const resetAt =
-      counters.resetAt !== undefined
-        ? counters.resetAt - ctx.clock.offsetMs
-        : retryAfterMs !== undefined
-          ? now + retryAfterMs
-          : undefined;
-    ctx.limiter.observe(plan.limiterKey, limit, {
-      status: response.status,
-      ...counters,
-      ...(resetAt === undefined ? {} : { resetAt }),
-    });
-    const rawTrace = headers[apiMeta.responseHeaders.traceId.toLowerCase()];
-    const traceId = rawTrace === undefined ? undefined : ctx.redact(rawTrace);
-    emit(logger, {
-      type: 'response',
-      ...log,
-      attempt: state.attempt,
-      status: response.status,
-      durationMs: wire.durationMs,
-      traceId,
-      delayMs: undefined,
-      reason: undefined,
-    });
-
-    if (response.status >= 200 && response.status < 300) {
-      return {
-        data: successData(meta, response.status, wire.text),
-        response: responseMeta(response, headers, apiMeta, plan.requestId, state.attempt),
-      };
-    }
-    const error = errorFromResponse(response.status, wire.text, headers, {
-      apiMeta,
-      operation: meta.id,
-      endpoint: plan.endpoint,
-      requestId: plan.requestId,
-      bucket: meta.rateLimit.bucket,
-      redact: ctx.redact,
-    });
-
-    if (
-      error.status === 401 &&
-      error.label === 'REQUEST_EXPIRED' &&
-      plan.wire.sign &&
-      !expiredRetried &&
-      ctx.clock.mode !== 'off'
-    ) {
-      // The server refused the request unapplied: measure the clock again and resend once.
-      expiredRetried = true;
-      try {
-        await ctx.clock.sync();
-      } catch {
-        throw error;
-      }
-      emit(logger, {
+    counter.attempt += 1;
+    const sentAtMs = ctx.clock.nowMs();
+    const result = await sendAttempt(ctx, plan, { ...settings, attempt: counter.attempt });
+    if (result.ok) return result.value;
+    let outcome = result.outcome;
+    let step = decide(outcome);
+    if (mayHaveApplied(outcome)) state = { ...state, mayBeApplied: true, sentAtMs: state.sentAtMs ?? sentAtMs };
+    if (step.do === 'retry') {
+      emit(ctx.settings.logger, {
         type: 'retry',
         ...log,
-        attempt: state.attempt,
-        status: 401,
-        delayMs: 0,
-        reason: reasonOf(error),
-        durationMs: undefined,
-        traceId,
+        attempt: counter.attempt,
+        delayMs: step.afterMs,
+        reason: step.why,
+        traceId: outcome.error.traceId,
+        status: 'status' in outcome ? outcome.status : undefined,
       });
-      continue;
-    }
-    if (resent && record && apiMeta.duplicateLabels.includes(error.label)) {
-      const found = await lookUp(error, 'a resend was refused as a duplicate');
-      if (found) return found;
-      throw unknown(error, 'a resend was refused as a duplicate but the lookup did not find the write');
-    }
-    if (retriable && retries < maxRetries) {
-      if (error.status === 429) {
-        if (mode !== 'reject') {
-          const delay = retryDelay({ retry: retries + 1, status: 429, resetAt, retryAfterMs, nowMs: Date.now() });
-          if (delay !== undefined) {
-            await backoff(error, delay);
-            continue;
-          }
-        }
-      } else if ((error.status >= 500 && error.status !== 501) || apiMeta.transientLabels.includes(error.label)) {
-        if (record) {
-          // A server error after a write was received: it may have been applied.
-          const found = await lookUp(error, `the server answered ${error.status} ${error.label}`);
-          if (found) return found;
-          resent = true;
-        }
-        await backoff(error);
+      state = { ...state, retries: state.retries + 1 };
+      try {
+        await sleep(step.afterMs, signal, { operation: meta.id });
         continue;
+      } catch (error) {
+        outcome = { kind: 'aborted', sent: false, error: error as AbortError };
+        step = decide(outcome);
       }
     }
-    throw error;
+    if (step.do === 'resync') {
+      state = { ...state, resynced: true };
+      try {
+        await ctx.clock.sync();
+        emit(ctx.settings.logger, {
+          type: 'retry',
+          ...log,
+          attempt: counter.attempt,
+          delayMs: 0,
+          reason: 'REQUEST_EXPIRED: clock resynced',
+        });
+        continue;
+      } catch {
+        step = decide(outcome);
+      }
+    }
+    if (step.do === 'lookup') {
+      const record = outcomeRecord(meta, plan.idempotency, state.sentAtMs ?? ctx.clock.nowMs());
+      return lookUp(ctx, plan, options, record, step.why, (why) => unknown(why, outcome.error), counter.attempt);
+    }
+    if (step.do === 'unknown') throw unknown(step.why, outcome.error);
+    if (step.do === 'fail') throw step.error;
   }
+}
+
+/** Looks a write up by its id: found, its record is the call's result; otherwise an unknown outcome. */
+async function lookUp(
+  ctx: RuntimeContext,
+  plan: CallPlan,
+  options: RequestOptions,
+  record: OutcomeRecord,
+  why: string,
+  unknown: (why: string) => ExchangeError,
+  attempt: number,
+): Promise<WithResponse<unknown>> {
+  emit(ctx.settings.logger, { type: 'lookup', ...logBaseOf(plan), attempt, reason: why });
+  let found: WithResponse<unknown> | undefined;
+  try {
+    const lookupOptions = { signal: options.signal, timeout: options.timeout };
+    found = await lookupWrite(ctx.execute, record, ctx.clock.nowMs(), lookupOptions);
+  } catch (error) {
+    throw unknown(`${why}, and looking it up failed (${reasonOf(error)})`);
+  }
+  if (found) return { data: found.data, response: { ...found.response, attempts: attempt } };
+  throw unknown(`${why}, and looking it up found no such write yet`);
 }

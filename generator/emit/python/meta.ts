@@ -1,7 +1,7 @@
 /** The `OperationMeta` literal of every operation for `_meta.py`, built from the IR. */
 import { isDecimal, valuePaths } from '../../ir/int64.js';
 import type { IR, IROperation } from '../../ir/types.js';
-import { bodyProperties, fieldRules, hasListBody } from '../rules.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody } from '../rules.js';
 import type { PyCode } from './literal.js';
 import { call } from './literal.js';
 import { methodName } from './naming.js';
@@ -88,6 +88,11 @@ export function operationMeta(ir: IR, op: IROperation): PyCode {
         i.generate,
       ]),
     group_limit: g && call('GroupLimit', {}, [g.field, g.max]),
+    conditions: nonEmpty(
+      conditionalRules(ir, op).map((c) =>
+        call('Condition', {}, [c.when.map((w) => [w.field, [...w.oneOf]]), [...c.require]]),
+      ),
+    ),
     require_any_of: op.requireAnyOf,
     int64_request: nonEmpty(op.int64.request),
     int64_response: nonEmpty(op.int64.response),

@@ -215,6 +215,14 @@ export function modelsView(types: PythonTypes): Record<string, unknown> {
   };
 }
 
+/** Every response header role with the names it may arrive under: its own first, then its aliases. */
+function responseHeaderNames(ir: IR): Record<string, string[]> {
+  const { aliases, ...names } = ir.headers.response;
+  return Object.fromEntries(
+    Object.entries(names).map(([role, name]) => [role, [name, ...(aliases?.[role as keyof typeof aliases] ?? [])]]),
+  );
+}
+
 /** The view of `_meta.py`. */
 export function metaView(ir: IR): Record<string, unknown> {
   const [method, path] = ir.signing.clockEndpoint.split(' ');
@@ -226,7 +234,7 @@ export function metaView(ir: IR): Record<string, unknown> {
     servers: Object.fromEntries(ir.api.servers.map((s) => [s.name, s.url])),
     signing_headers: [ir.signing.headers.key, ir.signing.headers.timestamp, ir.signing.headers.signature],
     max_skew_seconds: ir.signing.maxSkewSeconds,
-    response_headers: ir.headers.response,
+    response_headers: responseHeaderNames(ir),
     request_headers: ir.headers.request,
     clock_operation: clock.id,
   };

@@ -56,6 +56,15 @@ class GroupLimit:
 
 
 @dataclass(frozen=True)
+class Condition:
+    """When every `when` field holds one of its values, every `require` field must be set (a request
+    schema's `if`/`then`: `currency_pair` when a transfer moves into or out of margin)."""
+
+    when: tuple[tuple[str, tuple[str | int | float | bool, ...]], ...]
+    require: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class FieldRule:
     """A rule checked on one parameter or body field (or array item) before any I/O."""
 
@@ -110,6 +119,7 @@ class OperationMeta:
     time_range: TimeRange | None = None
     idempotency: Idempotency | None = None
     group_limit: GroupLimit | None = None
+    conditions: tuple[Condition, ...] = ()
     require_any_of: tuple[str, ...] = ()
     int64_request: tuple[ValuePath, ...] = ()
     int64_response: tuple[ValuePath, ...] = ()
@@ -128,8 +138,9 @@ class ApiMeta:
     servers: dict[str, str]
     signing_headers: tuple[str, str, str]
     max_skew_seconds: float
-    #: Response header names by role (`traceId`, `rateLimitReset`, ...).
-    response_headers: dict[str, str]
+    #: Response header names by role (`traceId`, `rateLimitReset`, ...): the role's own name first, then
+    #: the other names a deployment may send it under (the live service's `X-Gate-*`).
+    response_headers: dict[str, tuple[str, ...]]
     #: Request header names by role (`clientRequestId`, `sizeDecimal`, `expiry`).
     request_headers: dict[str, str]
     clock_operation: str

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping
@@ -14,7 +15,7 @@ from functools import lru_cache
 from typing import Any, NoReturn, cast
 
 from .errors import ValidationError
-from .metadata import FieldRule, OperationMeta
+from .metadata import Condition, FieldRule, OperationMeta
 
 DAY = 86_400
 _DECIMAL = re.compile(r"-?\d+(\.\d+)?\Z")
@@ -184,6 +185,8 @@ def validate_call(
                 check.fail(rule.name, value, "required", "is required", rule.secret)
             continue
         check.value(rule.name, value, rule, rule.secret)
+    for condition in meta.conditions:
+        _condition(meta, params, condition, check)
     if meta.require_any_of:
         names = meta.require_any_of
         if all(lookup(meta, params, n) in (None, "") for n in names):
@@ -191,6 +194,17 @@ def validate_call(
     _paging(meta, params, check)
     _group_limit(meta, params, check)
     _time_range(meta, params, now_seconds, limit_range, check)
+
+
+def _condition(meta: OperationMeta, params: Mapping[str, object], condition: Condition, check: _Checker) -> None:
+    """When every `when` field holds one of its values, every `require` field must be set."""
+    if not all(lookup(meta, params, field) in values for field, values in condition.when):
+        return
+    because = " and ".join(f"{field} is {json.dumps(lookup(meta, params, field))}" for field, _ in condition.when)
+    for name in condition.require:
+        value = lookup(meta, params, name)
+        if value in (None, ""):
+            check.fail(name, value, "requiredIf", f"is required when {because}")
 
 
 def _paging(meta: OperationMeta, params: Mapping[str, object], check: _Checker) -> None:

@@ -6,10 +6,11 @@
  */
 
 import { ApiPromise, type WithResponse } from './api-promise.js';
-import { checkNumberOption, rawOperationMeta } from './call-plan.js';
+import { checkNumberOption } from './call-plan.js';
+import { rawOperationMeta } from './raw-request.js';
 import { ServerClock, serverTimeMs } from './clock.js';
 import { accountFingerprint, bindContext, contextOf, createRedactor, type RuntimeContext } from './context.js';
-import { ValidationError, type UnknownOutcomeError } from './errors.js';
+import { ValidationError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
@@ -120,11 +121,10 @@ export class Core {
     const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
     const clockOp = apiMeta.clock;
 
-    // eslint-disable-next-line prefer-const -- set below, after the closures that read it (they check it is set)
-    let context: RuntimeContext | undefined;
+    const holder: { context?: RuntimeContext } = {};
     const execute: RuntimeContext['execute'] = (meta, params, opts) => {
-      if (!context) throw new Error('client is not constructed yet');
-      return executeOperation(context, meta, params, opts);
+      if (!holder.context) throw new Error('client is not constructed yet');
+      return executeOperation(holder.context, meta, params, opts);
     };
     const clock = new ServerClock(
       clockMode,
@@ -151,7 +151,7 @@ export class Core {
       o.transport === 'node'
         ? createNodeTransport({ baseUrl, signing })
         : createTransport({ baseUrl, fetch: o.fetch, signing });
-    context = {
+    const context: RuntimeContext = {
       apiMeta,
       baseUrl,
       hasCredentials: creds !== undefined,
@@ -163,6 +163,7 @@ export class Core {
       execute,
       redact: createRedactor(creds ? [creds.key, creds.secret] : []),
     };
+    holder.context = context;
     bindContext(this, context);
     clock.start();
   }
@@ -189,8 +190,13 @@ export class Core {
     });
   }
 
-  /** Looks up a write that failed with `UnknownOutcomeError` (see `resolveOutcome`). */
-  resolveOutcome<T = unknown>(error: UnknownOutcomeError): Promise<Outcome<T>> {
+  /**
+   * Finds out whether a write that failed was applied: `applied` (with its record), `not-applied`
+   * (certain by the service's rules; says whether to resend with the same id) or `unknown` (ask
+   * again after `retryAfterMs`; never resend meanwhile). Takes any error of a write call; an
+   * `UnknownOutcomeError` is looked up by the id its request carried.
+   */
+  resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
     return resolveOutcome<T>(this, error);
   }
 

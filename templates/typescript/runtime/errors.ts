@@ -2,7 +2,13 @@
  * The client's error classes. One base class, one subclass per failure kind, and one factory
  * (`apiErrorFor`) that maps an HTTP status to its class. No error ever holds the API key, the
  * secret or a signature: only the fields listed here, all of which are safe to log.
+ *
+ * Every error carries a brand (`Symbol.for('exchange-v4.error')`) so the guards in
+ * error-guards.ts recognise errors thrown by another copy of the package.
  */
+
+/** Brand of every error this client throws (a registered symbol: the same in every copy of the package). */
+export const ERROR_BRAND: unique symbol = Symbol.for('exchange-v4.error');
 
 /** Known error labels are generated from the spec; any other string may arrive too. */
 export type Label = string & {};
@@ -35,6 +41,7 @@ export class ExchangeError extends Error {
     this.endpoint = context.endpoint;
     this.requestId = context.requestId;
     this.traceId = context.traceId;
+    Object.defineProperty(this, ERROR_BRAND, { value: true });
   }
 
   /** A plain, log-safe object. */
@@ -120,9 +127,44 @@ export class RateLimitError extends ApiError {
   }
 }
 
-/** The request could not be sent or no response arrived (DNS, refused, reset before sending). */
+/** The request could not be sent or no response arrived (DNS, refused, connection reset). */
 export class ConnectionError extends ExchangeError {
   override name = 'ConnectionError';
+  /**
+   * `false` when the request certainly never left this machine (connection refused, DNS failure):
+   * the server cannot have applied it. `true` when it may have reached the server.
+   */
+  readonly requestSent: boolean;
+
+  constructor(message: string, context: ErrorContext & { requestSent?: boolean | undefined } = {}) {
+    super(message, context);
+    this.requestSent = context.requestSent ?? true;
+  }
+}
+
+/**
+ * The server answered with a redirect (3xx). A request is never re-sent to a redirect target:
+ * a signed request could be replayed by whoever answers there. `location` is the target's origin
+ * only (scheme, host, port; no path, query or credentials), `undefined` when it is not known (a
+ * browser's opaque redirect, status 0). For a write, 307 and 308 mean the server did not process
+ * the request; after any other redirect the write's outcome is unknown (see `UnknownOutcomeError`).
+ */
+export class RedirectError extends ExchangeError {
+  override name = 'RedirectError';
+  /** The redirect status (301, 302, 303, 307, 308, ...), or 0 for a browser's opaque redirect. */
+  readonly status: number;
+  /** Origin of the redirect target (`https://host:port`), when known. */
+  readonly location: string | undefined;
+
+  constructor(status: number, location: string | undefined, context: ErrorContext = {}) {
+    super(
+      `The server answered ${status === 0 ? 'with a redirect' : status} to ${location ?? 'an unknown location'}; ` +
+        `requests are never re-sent to a redirect target${context.operation ? ` (${context.operation})` : ''}`,
+      context,
+    );
+    this.status = status;
+    this.location = location;
+  }
 }
 
 /** No response within the timeout. */
@@ -157,9 +199,11 @@ export class ValidationError extends ExchangeError {
 }
 
 /**
- * A write was sent but its outcome is unknown (timeout or connection loss after sending). It may
- * or may not have been applied. `idempotency` holds what identifies it; `client.resolveOutcome(err)`
- * looks the outcome up.
+ * A write was sent and no definitive answer came (timeout, connection lost after sending, a 5xx,
+ * a redirect other than 307/308, an abort after sending): it may or may not have been applied.
+ * `idempotency` holds the id the request actually carried (given or generated), when the operation
+ * has one; `client.resolveOutcome(err)` finds out whether it was applied. The client never sends
+ * such a write again on its own unless the server deduplicates it by that id.
  */
 export class UnknownOutcomeError extends ExchangeError {
   override name = 'UnknownOutcomeError';
@@ -180,11 +224,9 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
   try {
     const s = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- last resort for what JSON cannot show
-    return s === undefined ? String(value) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+    return s === undefined ? typeof value : s.length > 80 ? `${s.slice(0, 77)}...` : s;
   } catch {
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- last resort for what JSON cannot show
-    return String(value);
+    return typeof value;
   }
 }
 
@@ -203,30 +245,3 @@ export function apiErrorFor(
   if (status >= 500) return new ServerError(status, label, detail, headers, context);
   return new BadRequestError(status, label, detail, headers, context);
 }
-
-/** Type guard: any error thrown by this client. */
-export const isExchangeError = (e: unknown): e is ExchangeError => e instanceof ExchangeError;
-/** Type guard: the server answered with an error status. */
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
-/** Type guard: rate limited (by the server or, in reject mode, by the client). */
-export const isRateLimitError = (e: unknown): e is RateLimitError => e instanceof RateLimitError;
-/** Type guard: a write whose outcome is unknown. */
-export const isUnknownOutcomeError = (e: unknown): e is UnknownOutcomeError => e instanceof UnknownOutcomeError;
-/** Type guard: a parameter failed validation before sending. */
-export const isValidationError = (e: unknown): e is ValidationError => e instanceof ValidationError;
-/** Type guard: 400 or another 4xx without a class of its own. */
-export const isBadRequestError = (e: unknown): e is BadRequestError => e instanceof BadRequestError;
-/** Type guard: 401 (bad key, signature, IP, or `REQUEST_EXPIRED`). */
-export const isAuthenticationError = (e: unknown): e is AuthenticationError => e instanceof AuthenticationError;
-/** Type guard: 403. */
-export const isPermissionDeniedError = (e: unknown): e is PermissionDeniedError => e instanceof PermissionDeniedError;
-/** Type guard: 404. */
-export const isNotFoundError = (e: unknown): e is NotFoundError => e instanceof NotFoundError;
-/** Type guard: 5xx. */
-export const isServerError = (e: unknown): e is ServerError => e instanceof ServerError;
-/** Type guard: the request could not be sent or the connection failed. */
-export const isConnectionError = (e: unknown): e is ConnectionError => e instanceof ConnectionError;
-/** Type guard: no response within the timeout. */
-export const isTimeoutError = (e: unknown): e is TimeoutError => e instanceof TimeoutError;
-/** Type guard: the caller aborted the call. */
-export const isAbortError = (e: unknown): e is AbortError => e instanceof AbortError;

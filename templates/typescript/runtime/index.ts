@@ -26,4 +26,5 @@ export {
 export { createSignerMiddleware, type SignerMiddlewareOptions } from './transport.js';
 export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing.js';
 export * from './errors.js';
+export * from './error-guards.js';
 export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath } from './metadata.js';

@@ -98,5 +98,24 @@ export interface RawRequest {
   readonly retry?: OperationMeta['retry'] | undefined;
 }
 
-/** The result of looking up a write whose outcome was unknown. */
-export type Outcome<T = unknown> = { readonly applied: true; readonly data: T } | { readonly applied: false };
+/**
+ * What `resolveOutcome` found out about a write that failed.
+ * - `applied`: the service has it; `data` is its record as the lookup returns it.
+ * - `not-applied`: certain by the service's own rules: nothing was sent or the service refused it
+ *   before processing (`resend: 'safe'`), or the operation deduplicates by the id the request
+ *   carried and has no write with it (`resend: 'same-id'`: send it again with exactly that id, and
+ *   the service refuses a second copy).
+ * - `unknown`: it may still appear (a withdrawal is listed only some time after it was accepted).
+ *   Ask again after `retryAfterMs`; `undefined` when asking again cannot tell (no id to look the
+ *   write up by): check the account's history. Never resend a write while its outcome is unknown.
+ */
+export type Outcome<T = unknown> =
+  | { readonly status: 'applied'; readonly data: T }
+  | {
+      readonly status: 'not-applied';
+      readonly resend: 'safe' | 'same-id';
+      /** The id to resend with (`resend: 'same-id'`). */
+      readonly idempotency?: { readonly field: string; readonly value: string } | undefined;
+      readonly reason: string;
+    }
+  | { readonly status: 'unknown'; readonly retryAfterMs: number | undefined; readonly reason: string };

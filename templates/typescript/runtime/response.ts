@@ -19,22 +19,43 @@ export function headerRecord(headers: WireAnswer['headers']): Record<string, str
   return out;
 }
 
-function intHeader(headers: Readonly<Record<string, string>>, name: string): number | undefined {
-  const raw = headers[name.toLowerCase()];
+/** A response header role of the API metadata (`traceId`, `rateLimitRemaining`, ...). */
+type Role = Exclude<keyof ApiMeta['responseHeaders'], 'aliases'>;
+
+/**
+ * The value of a role's header: under the role's own name (the seed's `X-Svc-*`), else under the
+ * first of its aliases present (the live service's `X-Gate-*`).
+ */
+export function roleHeader(
+  headers: Readonly<Record<string, string>>,
+  apiMeta: ApiMeta,
+  role: Role,
+): string | undefined {
+  const names = apiMeta.responseHeaders;
+  const own = headers[names[role].toLowerCase()];
+  if (own !== undefined) return own;
+  for (const alias of names.aliases?.[role] ?? []) {
+    const value = headers[alias.toLowerCase()];
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+function intHeader(headers: Readonly<Record<string, string>>, apiMeta: ApiMeta, role: Role): number | undefined {
+  const raw = roleHeader(headers, apiMeta, role);
   if (raw === undefined || !/^\s*-?\d+(\.\d+)?\s*$/.test(raw)) return undefined;
   return Number(raw);
 }
 
-/** The server's rate-limit counters: remaining, limit and (epoch ms) reset time. */
+/** The server's rate-limit counters (either header family): remaining, limit and (epoch ms) reset time. */
 export function rateLimitInfo(
   headers: Readonly<Record<string, string>>,
   apiMeta: ApiMeta,
 ): { remaining?: number; limit?: number; resetAt?: number } {
-  const names = apiMeta.responseHeaders;
   const out: { remaining?: number; limit?: number; resetAt?: number } = {};
-  const remaining = intHeader(headers, names.rateLimitRemaining);
-  const limit = intHeader(headers, names.rateLimitLimit);
-  const resetAt = parseResetAt(headers[names.rateLimitReset.toLowerCase()]);
+  const remaining = intHeader(headers, apiMeta, 'rateLimitRemaining');
+  const limit = intHeader(headers, apiMeta, 'rateLimitLimit');
+  const resetAt = parseResetAt(roleHeader(headers, apiMeta, 'rateLimitReset'));
   if (remaining !== undefined) out.remaining = remaining;
   if (limit !== undefined) out.limit = limit;
   if (resetAt !== undefined) out.resetAt = resetAt;
@@ -49,15 +70,14 @@ export function responseMeta(
   requestId: string,
   attempts: number,
 ): ResponseMeta {
-  const names = apiMeta.responseHeaders;
   const pagination: { total?: number; limit?: number; offset?: number } = {};
-  const total = intHeader(headers, names.paginationTotal);
-  const limit = intHeader(headers, names.paginationLimit);
-  const offset = intHeader(headers, names.paginationOffset);
+  const total = intHeader(headers, apiMeta, 'paginationTotal');
+  const limit = intHeader(headers, apiMeta, 'paginationLimit');
+  const offset = intHeader(headers, apiMeta, 'paginationOffset');
   if (total !== undefined) pagination.total = total;
   if (limit !== undefined) pagination.limit = limit;
   if (offset !== undefined) pagination.offset = offset;
-  const traceId = headers[names.traceId.toLowerCase()];
+  const traceId = roleHeader(headers, apiMeta, 'traceId');
   return {
     status: response.status,
     headers,
@@ -130,7 +150,7 @@ export function errorFromResponse(
   const body = errorBody(text);
   const safeHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) safeHeaders[name] = redact(value);
-  const traceId = safeHeaders[context.apiMeta.responseHeaders.traceId.toLowerCase()];
+  const traceId = roleHeader(safeHeaders, context.apiMeta, 'traceId');
   const resetAt = status === 429 ? rateLimitInfo(headers, context.apiMeta).resetAt : undefined;
   return apiErrorFor(status, redact(body.label), redact(body.detail), safeHeaders, {
     operation: context.operation,

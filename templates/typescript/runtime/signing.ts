@@ -65,7 +65,7 @@ function nodeBackend(c: NodeCryptoModule): CryptoBackend {
     name: 'node',
     sha512Hex: (data) => Promise.resolve(c.createHash('sha512').update(data).digest('hex')),
     hmacSha512: (secret) =>
-      Promise.resolve((data) => Promise.resolve(c.createHmac('sha512', secret).update(data).digest('hex'))),
+      Promise.resolve((data: Uint8Array) => Promise.resolve(c.createHmac('sha512', secret).update(data).digest('hex'))),
   };
 }
 

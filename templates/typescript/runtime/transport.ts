@@ -2,7 +2,9 @@
  * Sending one attempt: an openapi-fetch client whose signer middleware signs the final Request
  * (its URL's path and query as they go on the wire, and its exact body bytes), a per-attempt
  * timeout, the caller's abort signal, and a classification of failures into "not sent" and
- * "maybe sent" (the difference between a safe retry and an unknown outcome).
+ * "maybe sent" (the difference between a safe retry and an unknown outcome). Redirects are never
+ * followed (`redirect: 'manual'`): a 3xx comes back as the answer, and a browser's opaque
+ * redirect as status 0 with `opaqueRedirect` set.
  */
 
 import createClient, { type Middleware } from 'openapi-fetch';
@@ -98,7 +100,15 @@ export interface WireResponse {
   /** URL as sent. */
   readonly url: string;
   readonly durationMs: number;
+  /** A browser's answer to `redirect: 'manual'`: a redirect whose status and target are hidden (status 0). */
+  readonly opaqueRedirect?: true;
 }
+
+/** Thrown by the fetch wrapper when a browser hides a redirect behind an opaque response. */
+class OpaqueRedirect extends Error {}
+
+/** The status and headers of an opaque redirect: nothing is known but that it was one. */
+const OPAQUE_ANSWER: WireAnswer = { status: 0, headers: { forEach: () => undefined } };
 
 /**
  * Why an attempt got no answer. `sent` is false only when the request certainly never reached
@@ -173,9 +183,11 @@ export function attemptSignal(
 
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  const reason = (): Error =>
+    signal.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal.reason });
+  if (signal.aborted) return Promise.reject(reason());
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
+    const onAbort = (): void => reject(reason());
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (v) => {
@@ -184,7 +196,7 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
       (e: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(e);
+        reject(e instanceof Error ? e : new Error(String(e)));
       },
     );
   });
@@ -227,13 +239,16 @@ export function createTransport(options: {
           ...(wire.body === undefined ? {} : { body: wire.body, bodySerializer: (b: string) => b }),
           headers: wire.headers,
           parseAs: 'stream',
+          redirect: 'manual',
           signal: linked.signal,
           middleware: signing && wire.sign ? [signerForBody(signing, wire.body), capture] : [capture],
-          fetch: (request: Request) => {
+          fetch: async (request: Request) => {
             fetchCalled = true;
             url = request.url;
             started = Date.now();
-            return baseFetch(request);
+            const response = await baseFetch(request);
+            if (response.type === 'opaqueredirect') throw new OpaqueRedirect();
+            return response;
           },
         });
         const { response } = await raceAbort(call, linked.signal);
@@ -241,6 +256,9 @@ export function createTransport(options: {
         const text = original.bodyUsed || original.body === null ? '' : await raceAbort(original.text(), linked.signal);
         return { response: original, text, url, durationMs: Date.now() - started };
       } catch (error) {
+        if (error instanceof OpaqueRedirect) {
+          return { response: OPAQUE_ANSWER, text: '', url, durationMs: Date.now() - started, opaqueRedirect: true };
+        }
         if (wire.signal?.aborted) throw new SendFailure('abort', fetchCalled, error);
         if (linked.timedOut()) throw new SendFailure('timeout', fetchCalled, error);
         if (!fetchCalled) throw new SendFailure('local', false, error);
@@ -261,8 +279,8 @@ export function sanitizeCause(error: unknown, depth = 0): Error | undefined {
   if (depth > 3 || error === undefined || error === null) return undefined;
   const source =
     typeof error === 'object' ? (error as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown }) : {};
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an object without a message shows its tag, never its content
-  const message = typeof source.message === 'string' ? source.message : String(error);
+  const message =
+    typeof source.message === 'string' ? source.message : typeof error === 'string' ? error : typeof error;
   const inner = sanitizeCause(source.cause, depth + 1);
   const copy = new Error(message, inner === undefined ? undefined : { cause: inner });
   if (typeof source.name === 'string') copy.name = source.name;
@@ -284,7 +302,7 @@ export function failureToError(failure: SendFailure, context: ErrorContext, time
       const detail = inner ?? cause?.message ?? 'network error';
       return new ConnectionError(
         `Connection failed${failure.sent ? '' : ' before the request was sent'}: ${String(detail)}${where}`,
-        { ...context, cause },
+        { ...context, cause, requestSent: failure.sent },
       );
     }
     default:

@@ -4,37 +4,26 @@
  *
  * Rule names: `required`, `type`, `enum`, `pattern`, `minLength`, `maxLength`, `minimum`, `maximum`,
  * `minItems`, `maxItems`, `decimal` (not a plain decimal string), `decimal.gt`, `decimal.maxScale`,
- * `int64.unsafe`, `requireAnyOf`, `timeRange`, `unknown`, `noBody`.
+ * `int64.unsafe`, `requiredIf` (a conditional requirement), `requireAnyOf`, `groupLimit` (too many
+ * list items share one value), `timeRange`, `unknown`, `noBody`.
  */
 import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
-import type { FieldRule, OperationMeta } from './metadata.js';
+import type { ConditionalRule, FieldRule, OperationMeta } from './metadata.js';
+import { checkValue, type Fail } from './value-rules.js';
 
 /** What a rule says about one value (a field's rule, or the rule for its array items). */
-type ValueRule = Omit<FieldRule, 'name' | 'in' | 'required'>;
-
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const INTEGER_TEXT = /^-?\d+$/;
 const DAY = 86_400;
 const REDACTED = '[redacted]';
-const patterns = new Map<string, RegExp>();
 
 /**
- * Validates one call: shape (unknown keys, `body` on GET/DELETE), field rules, `requireAnyOf`,
- * `limit`/`page`/`offset` bounds and the time range (at most `maxDays`, `from` <= `to`).
- * `nowSeconds` is the current Unix time, for the default end of a time range.
+ * Validates one call: shape (unknown keys, `body` on GET/DELETE), field rules (nested fields too),
+ * conditional requirements, `requireAnyOf`, the group limit of a list body, `limit`/`page`/`offset`
+ * bounds and the time range (`from` <= `to`, at most `maxDays` apart). `nowSeconds` is the current Unix
+ * time, for the default end of a time range.
  * @throws ValidationError on the first broken rule.
  */
 export function validateCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
-  validate(meta, params, nowSeconds, true);
-}
-
-function validate(
-  meta: OperationMeta,
-  params: Readonly<Record<string, unknown>>,
-  nowSeconds: number,
-  limitRange: boolean,
-): void {
   const fail = (field: string, value: unknown, rule: string, explanation: string, secret = false): never => {
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
@@ -48,17 +37,58 @@ function validate(
     }
     checkValue(rule.name, value, rule, rule.secret === true, fail);
   }
+  for (const condition of meta.conditions ?? []) checkCondition(meta, params, condition, fail);
   if (meta.requireAnyOf !== undefined && meta.requireAnyOf.length > 0) {
     const names = meta.requireAnyOf;
     if (names.every((name) => absent(lookup(meta, params, name)) || lookup(meta, params, name) === '')) {
       fail(names.join(' or '), undefined, 'requireAnyOf', `must be set (at least one of ${names.join(', ')})`);
     }
   }
+  checkGroupLimit(meta, params, fail);
   checkPaging(meta, params, fail);
-  checkTimeRange(meta, params, nowSeconds, limitRange, fail);
+  checkTimeRange(meta, params, nowSeconds, fail);
 }
 
-type Fail = (field: string, value: unknown, rule: string, explanation: string, secret?: boolean) => never;
+/** When every `when` field holds one of its values, every `require` field must be set. */
+function checkCondition(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  condition: ConditionalRule,
+  fail: Fail,
+): void {
+  const holds = condition.when.every((w) => w.oneOf.some((v) => v === lookup(meta, params, w.field)));
+  if (!holds) return;
+  const because = condition.when
+    .map((w) => `${w.field} is ${JSON.stringify(lookup(meta, params, w.field))}`)
+    .join(' and ');
+  for (const name of condition.require) {
+    const value = lookup(meta, params, name);
+    if (absent(value) || value === '') fail(name, value, 'requiredIf', `is required when ${because}`);
+  }
+}
+
+/** A list body (`body` given as an array): at most `max` items may share one value of `field`. */
+function checkGroupLimit(meta: OperationMeta, params: Readonly<Record<string, unknown>>, fail: Fail): void {
+  const limit = meta.groupLimit;
+  const items = params['body'];
+  if (limit === undefined || !Array.isArray(items)) return;
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const value = isObject(item) ? item[limit.field] : undefined;
+    const key = absent(value) ? '' : String(value);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [value, count] of counts) {
+    if (count > limit.max) {
+      fail(
+        `body[].${limit.field}`,
+        value,
+        'groupLimit',
+        `is shared by ${count} items; at most ${limit.max} items of one request may share a ${limit.field}`,
+      );
+    }
+  }
+}
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
@@ -99,85 +129,6 @@ function checkShape(meta: OperationMeta, params: Readonly<Record<string, unknown
   }
 }
 
-/** Type, format and constraint checks for one present value. */
-function checkValue(field: string, value: unknown, rule: ValueRule, secret: boolean, fail: Fail): void {
-  const bad = (r: string, explanation: string): never => fail(field, value, r, explanation, secret);
-  if (rule.format === 'decimal') checkDecimal(value, rule, bad);
-  else if (rule.type === 'integer') checkInteger(value, rule.format === 'int64', bad);
-  else if (rule.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
-    bad('type', 'must be a finite number');
-  else if (rule.type === 'string' && typeof value !== 'string') bad('type', 'must be a string');
-  else if (rule.type === 'boolean' && typeof value !== 'boolean') bad('type', 'must be a boolean');
-  else if (rule.type === 'array' && !Array.isArray(value)) bad('type', 'must be an array');
-  else if (rule.type === 'object' && !isObject(value)) bad('type', 'must be an object');
-
-  if (
-    rule.enum !== undefined &&
-    !rule.enum.some((e) => e === value || (typeof value === 'bigint' && String(e) === String(value)))
-  ) {
-    bad('enum', `must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(', ')}`);
-  }
-  if (typeof value === 'string') {
-    if (rule.pattern !== undefined && !compiled(rule.pattern).test(value))
-      bad('pattern', `must match /${rule.pattern}/`);
-    const length = [...value].length;
-    if (rule.minLength !== undefined && length < rule.minLength)
-      bad('minLength', `must be at least ${rule.minLength} characters long`);
-    if (rule.maxLength !== undefined && length > rule.maxLength)
-      bad('maxLength', `must be at most ${rule.maxLength} characters long`);
-  }
-  if (
-    rule.format !== 'decimal' &&
-    (typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))
-  ) {
-    if (rule.minimum !== undefined && compareNumeric(value, rule.minimum) < 0)
-      bad('minimum', `must be at least ${rule.minimum}`);
-    if (rule.maximum !== undefined && compareNumeric(value, rule.maximum) > 0)
-      bad('maximum', `must be at most ${rule.maximum}`);
-  }
-  if (Array.isArray(value)) {
-    if (rule.minItems !== undefined && value.length < rule.minItems)
-      bad('minItems', `must have at least ${rule.minItems} items (has ${value.length})`);
-    if (rule.maxItems !== undefined && value.length > rule.maxItems)
-      bad('maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`);
-    const items = rule.items;
-    if (items !== undefined) {
-      value.forEach((item, i) => {
-        if (absent(item)) fail(`${field}[${i}]`, item, 'type', 'must not be empty', secret);
-        checkValue(`${field}[${i}]`, item, items, secret || items.secret === true, fail);
-      });
-    }
-  }
-}
-
-/** Amounts: decimal strings only (`^-?\d+(\.\d+)?$`), with the optional `gt` / `maxScale` rules. */
-function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, explanation: string) => never): void {
-  if (typeof value === 'number')
-    bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
-  if (typeof value !== 'string') bad('type', 'must be a decimal string (amounts are decimal strings)');
-  const text = value;
-  if (!DECIMAL.test(text))
-    bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
-  const gt = rule.decimal?.gt;
-  if (gt !== undefined && compareDecimal(text, gt) <= 0) bad('decimal.gt', `must be greater than ${gt}`);
-  const maxScale = rule.decimal?.maxScale;
-  const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  if (maxScale !== undefined && scale > maxScale)
-    bad('decimal.maxScale', `must have at most ${maxScale} decimal places (has ${scale})`);
-}
-
-/** Integers: numbers; for int64 also digit strings and bigints. A number beyond 2^53 is rejected: it is already rounded. */
-function checkInteger(value: unknown, int64: boolean, bad: (rule: string, explanation: string) => never): void {
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) bad('type', 'must be an integer');
-    if (int64 && !Number.isSafeInteger(value))
-      bad('int64.unsafe', 'is beyond 2^53 and may already be rounded: pass it as a string');
-    return;
-  }
-  if (int64 && (typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))) return;
-  bad('type', int64 ? 'must be an integer (number, digit string or bigint)' : 'must be an integer');
-}
-
 /** Limit, page and offset within the pagination bounds. */
 function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknown>>, fail: Fail): void {
   const paging = meta.pagination;
@@ -188,18 +139,17 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
   for (const [name, min, max] of bounds) {
     const value = lookup(meta, params, name);
     if (absent(value)) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value)) fail(name, value, 'type', 'must be an integer');
+    if (typeof value !== 'number' || !Number.isInteger(value)) return fail(name, value, 'type', 'must be an integer');
     if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
     if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
   }
 }
 
-/** `from <= to` and, unless the range is paged through in windows, `to - from <= maxDays` days. */
+/** `from <= to` and `to - from <= maxDays` days. */
 function checkTimeRange(
   meta: OperationMeta,
   params: Readonly<Record<string, unknown>>,
   nowSeconds: number,
-  limitRange: boolean,
   fail: Fail,
 ): void {
   const range = meta.timeRange;
@@ -217,7 +167,7 @@ function checkTimeRange(
   const from = absent(given.from) ? to - range.defaultDays * DAY : seconds(given.from);
   const shown = { [range.from]: from, [range.to]: to };
   if (from > to) fail(range.from, shown, 'timeRange', `must not be later than ${range.to}`);
-  if (limitRange && to - from > range.maxDays * DAY) {
+  if (to - from > range.maxDays * DAY) {
     const days = Math.ceil(((to - from) / DAY) * 100) / 100;
     fail(
       range.from,
@@ -234,40 +184,4 @@ function seconds(value: unknown): number {
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'string' && value.trim() !== '') return Number(value);
   return Number.NaN;
-}
-
-function compiled(pattern: string): RegExp {
-  let re = patterns.get(pattern);
-  if (re === undefined) patterns.set(pattern, (re = new RegExp(pattern, 'u')));
-  return re;
-}
-
-/** Sign of `value - bound` for a number, bigint or integer string. */
-function compareNumeric(value: number | bigint | string, bound: number): number {
-  if (typeof value === 'number') return Math.sign(value - bound);
-  const big = BigInt(value);
-  if (Number.isInteger(bound)) return big === BigInt(bound) ? 0 : big < BigInt(bound) ? -1 : 1;
-  return Math.sign(Number(big) - bound);
-}
-
-/** Exact comparison of two decimal strings (no floating point). */
-export function compareDecimal(a: string, b: string): number {
-  const pa = splitDecimal(a);
-  const pb = splitDecimal(b);
-  if (pa.negative !== pb.negative) return pa.negative ? -1 : 1;
-  let magnitude = pa.int.length - pb.int.length || (pa.int < pb.int ? -1 : pa.int > pb.int ? 1 : 0);
-  if (magnitude === 0) {
-    const width = Math.max(pa.frac.length, pb.frac.length);
-    const fa = pa.frac.padEnd(width, '0');
-    const fb = pb.frac.padEnd(width, '0');
-    magnitude = fa < fb ? -1 : fa > fb ? 1 : 0;
-  }
-  return Math.sign(pa.negative ? -magnitude : magnitude);
-}
-
-function splitDecimal(text: string): { negative: boolean; int: string; frac: string } {
-  const negative = text.startsWith('-');
-  const [int = '', frac = ''] = (negative ? text.slice(1) : text).split('.');
-  const parts = { int: int.replace(/^0+/, ''), frac: frac.replace(/0+$/, '') };
-  return { negative: negative && (parts.int !== '' || parts.frac !== ''), ...parts };
 }

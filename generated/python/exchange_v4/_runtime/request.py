@@ -36,8 +36,13 @@ from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, ne
 from .transport import SendFailure, WireRequest, WireResponse
 
 
-def _int_header(headers: Mapping[str, str], name: str) -> float | None:
-    raw = headers.get(name.lower(), "").strip()
+def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
+    """The first of a role's header names present in `headers` (keys lower-case)."""
+    return next((headers[n.lower()] for n in names if n.lower() in headers), None)
+
+
+def _int_header(headers: Mapping[str, str], names: tuple[str, ...]) -> float | None:
+    raw = (header_value(headers, names) or "").strip()
     return float(raw) if re.fullmatch(r"-?\d+(\.\d+)?", raw) else None
 
 
@@ -46,7 +51,7 @@ def _reset_at_ms(ctx: Context, headers: Mapping[str, str], status: int) -> float
     reset = _int_header(headers, ctx.api.response_headers["rateLimitReset"])
     if reset is not None and reset > 0:
         return (reset if reset > 1e12 else reset * 1000) - ctx.clock.offset_ms
-    after = _int_header(headers, "retry-after")
+    after = _int_header(headers, ("retry-after",))
     if status == 429 and after is not None:
         return time.time() * 1000 + after * 1000
     return None
@@ -89,7 +94,7 @@ def error_from_response(ctx: Context, plan: CallPlan, wire: WireResponse) -> Api
         "operation": plan.meta.id,
         "endpoint": plan.endpoint,
         "request_id": plan.request_id,
-        "trace_id": headers.get(ctx.api.response_headers["traceId"].lower()),
+        "trace_id": header_value(headers, ctx.api.response_headers["traceId"]),
     }
     if 300 <= wire.status < 400:
         target = urlsplit(urljoin(plan.url, wire.headers.get("location", "")))
@@ -179,7 +184,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
                 remaining=None if remaining is None else int(remaining),
                 reset_at_ms=_reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
             )
-            trace = wire.headers.get(ctx.api.response_headers["traceId"].lower())
+            trace = header_value(wire.headers, ctx.api.response_headers["traceId"])
             event = _event(
                 plan, "response", attempt, status=wire.status, duration_ms=round(wire.duration_ms, 3),
                 trace_id=trace and ctx.redact(trace),

@@ -195,6 +195,7 @@ class UnifiedApi:
         automatically.
 
         `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid.
+        Idempotency: `text`.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createUnifiedLoan"], params, options)
 

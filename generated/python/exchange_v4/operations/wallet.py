@@ -531,10 +531,13 @@ class WalletApi:
         `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
         required for futures and delivery accounts. The history of these transfers is read from the
         matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
-        `GET /delivery/{settle}/account_book?type=dnw`.
+        `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+        `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+        looks it up by its `client_order_id` instead.
 
         `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid.
-        Idempotency: `client_order_id` (a fresh id when omitted)."""
+        Idempotency: `client_order_id` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["transfer"], params, options)
 
     def transfer_with_sub_account(
