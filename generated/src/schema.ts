@@ -3732,6 +3732,7 @@ export interface components {
       text?: string;
       /**
        * @description Time in force: `gtc` (default), `ioc`, `poc` (post only), `fok` (fill or kill).
+       * @default gtc
        * @enum {string}
        */
       tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
@@ -5158,6 +5159,7 @@ export interface components {
       text?: string;
       /**
        * @description Time in force: `gtc` good till cancelled (default), `ioc` immediate or cancel (taker only), `poc` post only (maker only, cancelled if it would fill at once), `fok` fill completely at once or cancel.
+       * @default gtc
        * @enum {string}
        */
       tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
