@@ -100,19 +100,19 @@ export class SchemaValidator {
   #compiled(schema: JsonSchema): ValidateFunction {
     const hit = this.#cache.get(schema);
     if (hit !== undefined) return hit;
-    const validate = this.#ajv.compile(rebase(schema) as object);
+    const validate = this.#ajv.compile(rebaseRefs(schema, BASE) as object);
     this.#cache.set(schema, validate);
     return validate;
   }
 }
 
-/** Copies a schema with local `#/...` references pointed at the registered spec document. */
-function rebase(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rebase);
+/** Copies a schema with its local `#/...` references pointed at the document registered as `base`. */
+export function rebaseRefs(node: unknown, base: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => rebaseRefs(item, base));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${BASE}${v}` : rebase(v);
+    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rebaseRefs(v, base);
   }
   return out;
 }

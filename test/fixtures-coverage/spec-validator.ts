@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { IR, IROperation, JsonSchema } from '../../generator/ir/types.js';
 import { createSpecAjv } from '../support/spec-ajv.js';
+import { rebaseRefs } from '../../mock/schema-validator.js';
 
 const DOC_ID = 'spec:openapi';
 
@@ -28,17 +29,6 @@ export function readGenerated(): { spec: Record<string, unknown>; ir: IR } {
 
 export { compareDecimal, decimalViolation } from '../support/spec-ajv.js';
 
-/** Copies a schema with local `#/...` references pointed at the registered spec document. */
-function rebase(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(rebase);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) {
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${DOC_ID}${v}` : rebase(v);
-  }
-  return out;
-}
-
 /** Validates values against schemas of the bundled spec. */
 export class SpecValidator {
   readonly #ajv: Ajv2020;
@@ -56,7 +46,7 @@ export class SpecValidator {
   problems(schema: JsonSchema, value: unknown): string[] {
     let validate = this.#cache.get(schema);
     if (validate === undefined) {
-      validate = this.#ajv.compile(rebase(schema) as object);
+      validate = this.#ajv.compile(rebaseRefs(schema, DOC_ID) as object);
       this.#cache.set(schema, validate);
     }
     if (validate(value)) return [];

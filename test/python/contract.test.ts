@@ -7,20 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IR, IROperation } from '../../generator/ir/types.js';
-import type { MockServer } from '../../mock/index.js';
 import {
   answeredFromState,
   expectedPath,
   expectedQuery,
   numbersAsText,
   paramsFromFixture,
-  startContractMock,
   successFixture,
 } from '../contract/support/harness.js';
 import { GENERATED } from '../fixtures-coverage/spec-validator.js';
-import { canonicalNumbers, startRunner, type PythonRunner } from './support/runner.js';
+import { pythonAgainstMock } from './support/against-mock.js';
+import { canonicalNumbers } from './support/runner.js';
 import { pythonTyped } from './support/typed.js';
 
 /** Writes a stateful call needs first (each run from its own success fixture). */
@@ -32,18 +31,7 @@ const NEEDS: Readonly<Record<string, readonly string[]>> = {
 
 const ir = JSON.parse(readFileSync(GENERATED.ir, 'utf8')) as IR;
 
-let mock: MockServer;
-let python: PythonRunner;
-
-beforeAll(async () => {
-  mock = await startContractMock();
-  python = startRunner(mock.url);
-});
-afterAll(async () => {
-  await python.close();
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const env = pythonAgainstMock();
 
 const byId = (id: string): IROperation => {
   const op = ir.operations.find((o) => o.id === id);
@@ -53,22 +41,22 @@ const byId = (id: string): IROperation => {
 
 describe('every operation through the generated Python client', () => {
   it('covers every operation the mock serves', () => {
-    expect(ir.operations.map((op) => op.id)).toEqual(mock.ir.operations.map((op) => op.id));
+    expect(ir.operations.map((op) => op.id)).toEqual(env.mock.ir.operations.map((op) => op.id));
   });
 
   it.each(ir.operations.map((op) => ({ id: op.id, area: op.area })))('$id ($area)', async ({ id }) => {
     const op = byId(id);
     for (const need of NEEDS[op.id] ?? []) {
       const prior = byId(need);
-      const done = await python.call({ op: need, params: paramsFromFixture(prior, successFixture(prior)) });
+      const done = await env.python.call({ op: need, params: paramsFromFixture(prior, successFixture(prior)) });
       expect(done.ok, JSON.stringify(done.error)).toBe(true);
     }
     const fixture = successFixture(op);
-    const before = mock.requests.length;
-    const answer = await python.call({ op: id, params: paramsFromFixture(op, fixture) });
+    const before = env.mock.requests.length;
+    const answer = await env.python.call({ op: id, params: paramsFromFixture(op, fixture) });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
 
-    const sent = mock.requests.slice(before);
+    const sent = env.mock.requests.slice(before);
     expect(sent.map((r) => r.operationId)).toEqual([op.id]);
     const [record] = sent;
     expect(record?.method).toBe(op.method);

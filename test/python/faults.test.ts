@@ -3,42 +3,34 @@
  * dropped after the write was applied, dropped before anything was done, a 503) against the
  * generated client, checked in the mock's log and state.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../mock/index.js';
-import { startContractMock } from '../contract/support/harness.js';
-import { startRunner, type PythonRunner } from './support/runner.js';
+import { describe, expect, it } from 'vitest';
+import { pythonAgainstMock } from './support/against-mock.js';
 
-let mock: MockServer;
-let python: PythonRunner;
-
-beforeAll(async () => {
-  mock = await startContractMock();
-  python = startRunner(mock.url);
-});
-afterAll(async () => {
-  await python.close();
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const env = pythonAgainstMock();
 
 const WITHDRAW = { currency: 'USDT', amount: '100', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 /** A transfer to a sub-account: the write the service deduplicates by its client_order_id. */
 const SUB_TRANSFER = { sub_account: '10002', currency: 'USDT', amount: '2', direction: 'to' };
-const calls = (): string[] => mock.requests.map((r) => `${r.method} ${r.operationId ?? ''} ${r.status}`);
+const calls = (): string[] => env.mock.requests.map((r) => `${r.method} ${r.operationId ?? ''} ${r.status}`);
 
 describe('Python client against mock faults', () => {
   it('a withdrawal applied but unanswered is found by its generated withdraw_order_id, never sent twice', async () => {
-    mock.faults.add({ operationId: 'withdraw', kind: 'reset-after' });
-    const answer = await python.call({ op: 'withdraw', params: WITHDRAW, client: { max_retries: 2 } });
+    env.mock.faults.add({ operationId: 'withdraw', kind: 'reset-after' });
+    const answer = await env.python.call({ op: 'withdraw', params: WITHDRAW, client: { max_retries: 2 } });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
     expect(calls().map((c) => c.replace(/ \d+$/, ''))).toEqual(['POST withdraw', 'GET listWithdrawals']);
-    const id = /"withdraw_order_id":"([0-9A-Za-z_.-]{1,32})"/.exec(mock.requests[0]?.body ?? '')?.[1];
+    const id = /"withdraw_order_id":"([0-9A-Za-z_.-]{1,32})"/.exec(env.mock.requests[0]?.body ?? '')?.[1];
     expect((answer.result as Record<string, unknown>).withdraw_order_id).toBe(id);
   });
 
   it('a withdrawal that never arrived is reported unknown with its id, and resolves as not found yet', async () => {
-    mock.faults.add({ operationId: 'withdraw', kind: 'reset-before' });
-    const answer = await python.call({ op: 'withdraw', params: WITHDRAW, client: { max_retries: 2 }, resolve: true });
+    env.mock.faults.add({ operationId: 'withdraw', kind: 'reset-before' });
+    const answer = await env.python.call({
+      op: 'withdraw',
+      params: WITHDRAW,
+      client: { max_retries: 2 },
+      resolve: true,
+    });
     expect(answer.error?.type).toBe('UnknownOutcomeError');
     expect((answer.error?.idempotency as Record<string, unknown>).field).toBe('withdraw_order_id');
     expect(answer.resolution?.status).toBe('unknown');
@@ -46,22 +38,22 @@ describe('Python client against mock faults', () => {
   });
 
   it('a sub-account transfer (deduplicated by client_order_id) is sent again with the same id and applied once', async () => {
-    mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'reset-before' });
-    const answer = await python.call({
+    env.mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'reset-before' });
+    const answer = await env.python.call({
       op: 'transferWithSubAccount',
       params: SUB_TRANSFER,
       client: { max_retries: 2 },
     });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
-    const posts = mock.requests.filter((r) => r.method === 'POST');
+    const posts = env.mock.requests.filter((r) => r.method === 'POST');
     expect(posts).toHaveLength(2);
     expect(new Set(posts.map((r) => /"client_order_id":"([^"]+)"/.exec(r.body)?.[1])).size).toBe(1);
-    expect(mock.state.transfers).toHaveLength(1);
+    expect(env.mock.state.transfers).toHaveLength(1);
   });
 
   it('a read answered 503 is sent again', async () => {
-    mock.faults.add({ operationId: 'listWithdrawals', kind: 'status', status: 503 });
-    const answer = await python.call({ op: 'listWithdrawals', params: { limit: 1 }, client: { max_retries: 1 } });
+    env.mock.faults.add({ operationId: 'listWithdrawals', kind: 'status', status: 503 });
+    const answer = await env.python.call({ op: 'listWithdrawals', params: { limit: 1 }, client: { max_retries: 1 } });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
     expect(calls()).toEqual(['GET listWithdrawals 503', 'GET listWithdrawals 200']);
   });

@@ -5,6 +5,7 @@ import { limiterKeys, marketsOf } from '../../templates/typescript/runtime/call-
 import { AbortError, RateLimitError } from '../../templates/typescript/runtime/errors.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { DEFAULT_MARGIN_MS, RateLimiter, type RateLimitSlot } from '../../templates/typescript/runtime/rate-limit.js';
+import { seededRandom } from '../../mock/faults.js';
 import { batchOrdersMeta, op } from './helpers/meta.js';
 
 const WITHDRAW = { requests: 1, window: 3 };
@@ -211,7 +212,7 @@ describe('the arrival-time guarantee (virtual clock, seeded random network delay
     'seed $seed: $calls calls at $limit.requests per $limit.window s, delays up to $maxDelayMs ms',
     async ({ seed, limit, calls, maxDelayMs }) => {
       const clock = new VirtualClock();
-      const random = mulberry32(seed);
+      const random = seededRandom(seed);
       const limiter = new RateLimiter({ mode: 'wait', now: clock.now, sleep: clock.sleep, safetyMarginMs: 0 });
       const arrivals: number[] = [];
       const all = Promise.all(
@@ -444,18 +445,6 @@ describe('abort', () => {
     await expect(released(limiter.acquire('k', WITHDRAW, ctx, 'reject'))).resolves.toBeUndefined();
   });
 });
-
-/** A seeded generator (mulberry32), so the random delays are the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A manual clock shared by the limiter and the test: time moves only when the test says. */
 class VirtualClock {

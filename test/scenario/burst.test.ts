@@ -18,7 +18,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeClient, RateLimiter, type ClientOptions } from '../../generated/src/index.js';
 import { MOCK_KEY, MOCK_SECRET, type MockServer } from '../../mock/index.js';
-import { accelerate, seeded, type AcceleratedClock } from './support/accelerated-clock.js';
+import { seededRandom } from '../../mock/faults.js';
+import { accelerate, type AcceleratedClock } from './support/accelerated-clock.js';
 import { startScenarioMock } from './support/scenario-mock.js';
 
 const SPEED = 25;
@@ -69,7 +70,7 @@ describe('1,000 calls at 10x the limits, 150 ms network delay, counted by arriva
     const limiter = new RateLimiter({ mode: 'wait', sleep: clock.sleep });
     const clients = [client('fetch', limiter), client('node', limiter)] as const;
     const via = (i: number): ExchangeClient => clients[i % 2] as ExchangeClient;
-    const random = seeded(20261123);
+    const random = seededRandom(20261123);
     const started = clock.now();
 
     const outcomes = (
