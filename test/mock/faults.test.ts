@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { json, startTestMock } from './support/harness.js';
+import { startTestMock, transferToMargin } from './support/harness.js';
 import type { TestMock } from './support/harness.js';
 
 let t: TestMock;
@@ -9,19 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
-const transfer = (clientOrderId: string) =>
-  t.call({
-    method: 'POST',
-    path: '/wallet/transfers',
-    body: json({
-      currency: 'USDT',
-      from: 'spot',
-      to: 'margin',
-      amount: '1',
-      currency_pair: 'BTC_USDT',
-      client_order_id: clientOrderId,
-    }),
-  });
+const transfer = (id: string) => transferToMargin(t, id);
 const time = () => t.call({ method: 'GET', path: '/spot/time', signed: false });
 
 describe('fault injection', () => {

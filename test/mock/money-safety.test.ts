@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../mock/faults.js';
-import { json, startTestMock } from './support/harness.js';
+import { json, startTestMock, transferToMargin } from './support/harness.js';
 import type { TestMock } from './support/harness.js';
 
 let t: TestMock;
@@ -15,19 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.mock.close());
 beforeEach(() => t.mock.reset());
 
-const transfer = (id: string) =>
-  t.call({
-    method: 'POST',
-    path: '/wallet/transfers',
-    body: json({
-      currency: 'USDT',
-      from: 'spot',
-      to: 'margin',
-      amount: '1',
-      currency_pair: 'BTC_USDT',
-      client_order_id: id,
-    }),
-  });
+const transfer = (id: string) => transferToMargin(t, id);
 const withdraw = (id: string, target: TestMock = t) =>
   target.call({
     method: 'POST',

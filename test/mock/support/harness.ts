@@ -35,3 +35,18 @@ export async function startTestMock(
 
 /** JSON body text. */
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/** Moves 1 USDT from spot to margin (BTC_USDT) with the given `client_order_id`: the stock write of the fault tests. */
+export const transferToMargin = (t: TestMock, clientOrderId: string): Promise<TestResponse> =>
+  t.call({
+    method: 'POST',
+    path: '/wallet/transfers',
+    body: json({
+      currency: 'USDT',
+      from: 'spot',
+      to: 'margin',
+      amount: '1',
+      currency_pair: 'BTC_USDT',
+      client_order_id: clientOrderId,
+    }),
+  });
