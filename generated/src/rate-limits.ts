@@ -28,7 +28,7 @@ export const rateLimits = {
   cancelWithdrawal: { requests: 200, window: 10, scope: 'uid', operations: ['cancelWithdrawal'] },
   changeUniLend: { requests: 150, window: 10, scope: 'uid', operations: ['changeUniLend'] },
   countdownCancelAllSpot: { requests: 200, window: 10, scope: 'uid', operations: ['countdownCancelAllSpot'] },
-  createCrossexOrder: { requests: 150, window: 10, scope: 'uid', operations: ['createCrossexOrder'] },
+  createCrossexOrder: { requests: 100, window: 10, scope: 'uid', operations: ['createCrossexOrder'] },
   createPriceTriggeredOrder: { requests: 200, window: 10, scope: 'uid', operations: ['createPriceTriggeredOrder'] },
   createSpotPriceTriggeredOrder: {
     requests: 200,

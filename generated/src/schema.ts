@@ -153,8 +153,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Place a cross-exchange order (shape not given)
-     * @description Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
+     * Place a cross-exchange order
+     * @description Places an order on another venue through the cross-exchange account (`symbol` names the venue,
+     *     the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
+     *     or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
+     *     `text` does not deduplicate, so the request is never retried automatically.
      */
     post: operations['createCrossexOrder'];
     delete?: never;
@@ -2299,7 +2302,8 @@ export interface paths {
     };
     /**
      * Get the leverage setting of currencies
-     * @description Per-currency leverage settings of the unified account; replaces the deprecated `UnifiedAccount.leverage` field. Parameters and response shape are not described, so both are open.
+     * @description The leverage the unified account uses per currency, for one currency or all of them. It
+     *     replaces the deprecated `UnifiedAccount.leverage` field.
      */
     get: operations['getUserLeverageCurrencySetting'];
     put?: never;
@@ -2367,7 +2371,7 @@ export interface paths {
     };
     /**
      * Get risk units
-     * @description Risk unit details of the unified account; valid only in portfolio margin mode. The response shape is not described, so the response is open.
+     * @description Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
      */
     get: operations['getUnifiedRiskUnits'];
     put?: never;
@@ -2488,8 +2492,9 @@ export interface paths {
     };
     /**
      * Get the account's trading fees
-     * @description Trading fee rates of the account. Parameters and response shape are not given by the API
-     *     description, so the query and the response are open.
+     * @description The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
+     *     same for every pair and every settlement currency; give `currency_pair` or `settle` for the
+     *     exact rates of one.
      */
     get: operations['getTradeFee'];
     put?: never;
@@ -2572,8 +2577,8 @@ export interface paths {
     };
     /**
      * List saved withdrawal addresses
-     * @description Saved withdrawal addresses. The API description names the `currency` and `page` query
-     *     parameters only; other parameters and the response shape are not given, so the response is open.
+     * @description Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
+     *     default 50). `chain` and `verified` narrow the list.
      */
     get: operations['listSavedAddress'];
     put?: never;
@@ -2725,8 +2730,9 @@ export interface paths {
     };
     /**
      * Get the account's total balance
-     * @description Total balance of the account. Parameters and response shape are not given by the API
-     *     description, so the query and the response are open.
+     * @description Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
+     *     Rates and balances may be cached for up to a minute, so this is for display, not for
+     *     calculations: read the account's own balance endpoint for exact figures.
      */
     get: operations['getTotalBalance'];
     put?: never;
@@ -2876,6 +2882,38 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /**
+     * AccountBalance
+     * @description Estimated value of one account (or of all of them), converted to one currency (`TotalBalance`
+     *     parts).
+     * @example {
+     *       "amount": "3011.45",
+     *       "currency": "USDT",
+     *       "unrealised_pnl": "12.4"
+     *     }
+     */
+    AccountBalance: {
+      /**
+       * Format: decimal
+       * @description Estimated total value of the account.
+       */
+      amount?: string;
+      /**
+       * Format: decimal
+       * @description Total borrowed; present on the margin and cross-margin entries only.
+       */
+      borrowed?: string;
+      /**
+       * @description Currency the value is converted to.
+       * @enum {string}
+       */
+      currency?: 'BTC' | 'CNY' | 'USD' | 'USDT' | (string & {});
+      /**
+       * Format: decimal
+       * @description Unrealised profit and loss; present on the futures, delivery, options and total entries only.
+       */
+      unrealised_pnl?: string;
+    };
     /**
      * AccountDebitFee
      * @description Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`).
@@ -3412,6 +3450,88 @@ export interface components {
        * @description Short open interest of the largest traders, in contracts.
        */
       top_short_size?: string;
+    };
+    /**
+     * CrossexOrderActionResponse
+     * @description The answer to a cross-exchange order action (`POST /crossex/orders`).
+     * @example {
+     *       "order_id": "36028813724316583",
+     *       "text": "t-cx-0001"
+     *     }
+     */
+    CrossexOrderActionResponse: {
+      /** @description Order id (a string on the wire). */
+      order_id?: string;
+      /** @description Caller's own order id. */
+      text?: string;
+    };
+    /**
+     * CrossexOrderRequest
+     * @description A new cross-exchange order (`POST /crossex/orders`). `symbol` names the venue, the business and
+     *     the market. A `LIMIT` order needs `price`; `qty` is needed except for a spot or margin market buy,
+     *     which gives `quote_qty` instead.
+     * @example {
+     *       "symbol": "BINANCE_SPOT_BTC_USDT",
+     *       "side": "BUY",
+     *       "type": "LIMIT",
+     *       "qty": "0.001",
+     *       "price": "64900",
+     *       "text": "t-cx-0001"
+     *     }
+     */
+    CrossexOrderRequest: {
+      /**
+       * @description `NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.
+       * @default NONE
+       * @enum {string}
+       */
+      position_side?: 'NONE' | 'LONG' | 'SHORT';
+      /**
+       * Format: decimal
+       * @description Limit price; required for `LIMIT` orders.
+       */
+      price?: string;
+      /**
+       * Format: decimal
+       * @description Order quantity; required except for a spot or margin market buy.
+       */
+      qty?: string;
+      /**
+       * Format: decimal
+       * @description Amount in the quote currency; required for spot and margin market buys.
+       */
+      quote_qty?: string;
+      /**
+       * @description `true` to only reduce a position (sent as a string).
+       * @enum {string}
+       */
+      reduce_only?: 'true' | 'false';
+      /**
+       * @description `BUY` or `SELL`.
+       * @enum {string}
+       */
+      side: 'BUY' | 'SELL';
+      /**
+       * @description Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`: `BINANCE_SPOT_ADA_USDT` (spot on Binance),
+       *     `OKX_FUTURE_ADA_USDT` (USDT-margined perpetual on OKX), `GATE_MARGIN_ADA_USDT` (margin on
+       *     Gate). Spot, USDT-margined perpetual and margin markets are supported where the venue offers
+       *     them.
+       */
+      symbol: string;
+      /** @description Caller's own order id; letters, digits, `-` and `_` only. */
+      text?: string;
+      /**
+       * @description `GTC` good till cancelled (default), `IOC` immediate or cancel, `FOK` fill or kill, `POC` post only.
+       * @default GTC
+       * @enum {string}
+       */
+      time_in_force?: 'GTC' | 'IOC' | 'FOK' | 'POC';
+      /**
+       * @description `LIMIT` (default) or `MARKET`.
+       * @default LIMIT
+       * @enum {string}
+       */
+      type?: 'LIMIT' | 'MARKET';
     };
     /**
      * CurrencyChain
@@ -6045,13 +6165,6 @@ export interface components {
      */
     OpenList: components['schemas']['OpenValue'][];
     /**
-     * OpenObject
-     * @description A JSON object whose fields the API description does not give (`x-shape: named-only` operations). Sent and received as is; any property is allowed.
-     */
-    OpenObject: {
-      [key: string]: unknown;
-    };
-    /**
      * OpenValue
      * @description Any JSON value (object, array, string, number, boolean or null): the success response of an `x-shape: named-only` operation, whose shape the API description does not give.
      */
@@ -6802,6 +6915,35 @@ export interface components {
        * @description Order price.
        */
       price?: string;
+    };
+    /**
+     * SavedAddress
+     * @description A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item).
+     * @example {
+     *       "currency": "USDT",
+     *       "chain": "TRX",
+     *       "address": "TXk3m9QeL7vNcR2pW8sY4dF6gH1jK5aB3z",
+     *       "name": "cold wallet",
+     *       "tag": "",
+     *       "verified": "1"
+     *     }
+     */
+    SavedAddress: {
+      /** @description The address. */
+      address?: string;
+      /** @description Chain name. */
+      chain?: string;
+      /** @description Currency name. */
+      currency?: string;
+      /** @description Name the user gave the address. */
+      name?: string;
+      /** @description Memo or tag the address needs; empty when none. */
+      tag?: string;
+      /**
+       * @description `1` a verified address, `0` an ordinary one.
+       * @enum {string}
+       */
+      verified?: '0' | '1' | (string & {});
     };
     /**
      * SpotAccount
@@ -9336,6 +9478,148 @@ export interface components {
       sub_account_type?: components['schemas']['SubAccountTransferAccount'];
     };
     /**
+     * TotalBalance
+     * @description Estimated value of every account of the caller, converted to one currency
+     *     (`GET /wallet/total_balance`). Rates and balances may be up to a minute old: for exact balances
+     *     read the account's own endpoint (`GET /spot/accounts`, `GET /margin/accounts`,
+     *     `GET /futures/{settle}/accounts`).
+     * @example {
+     *       "total": {
+     *         "amount": "3102.62",
+     *         "currency": "USDT",
+     *         "unrealised_pnl": "12.4",
+     *         "borrowed": "0"
+     *       },
+     *       "details": {
+     *         "spot": {
+     *           "amount": "91.17",
+     *           "currency": "USDT"
+     *         },
+     *         "futures": {
+     *           "amount": "3011.45",
+     *           "currency": "USDT",
+     *           "unrealised_pnl": "12.4"
+     *         },
+     *         "margin": {
+     *           "amount": "0",
+     *           "currency": "USDT",
+     *           "borrowed": "0"
+     *         }
+     *       }
+     *     }
+     */
+    TotalBalance: {
+      /**
+       * @description Value per account, keyed by account: `spot`, `margin`, `cross_margin`, `finance`, `quant`,
+       *     `futures` (perpetual), `delivery`, `options`, `warrant`, `cbbc`, `meme_box` (Alpha),
+       *     `payment`; other keys may appear.
+       */
+      details?: {
+        [key: string]: components['schemas']['AccountBalance'];
+      };
+      total?: components['schemas']['AccountBalance'];
+    };
+    /**
+     * TradeFee
+     * @description The caller's trading fee rates across spot, perpetual and delivery futures (`GET /wallet/fee`).
+     *     Rates are decimal fractions: `0.002` is 0.2 %.
+     * @example {
+     *       "user_id": 10001234,
+     *       "taker_fee": "0.002",
+     *       "maker_fee": "0.002",
+     *       "rpi_maker_fee": "0",
+     *       "gt_discount": true,
+     *       "gt_taker_fee": "0.0015",
+     *       "gt_maker_fee": "0.0015",
+     *       "loan_fee": "0.18",
+     *       "point_type": "1",
+     *       "futures_taker_fee": "0.0005",
+     *       "futures_maker_fee": "0.0002",
+     *       "futures_rpi_maker_fee": "0",
+     *       "delivery_taker_fee": "0.0005",
+     *       "delivery_maker_fee": "0.0002",
+     *       "debit_fee": 3,
+     *       "rpi_mm": 0
+     *     }
+     */
+    TradeFee: {
+      /**
+       * Format: int32
+       * @description How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
+       * @enum {integer}
+       */
+      debit_fee?: 1 | 2 | 3;
+      /**
+       * Format: decimal
+       * @description Delivery futures maker fee rate.
+       */
+      delivery_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Delivery futures taker fee rate.
+       */
+      delivery_taker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Perpetual futures maker fee rate.
+       */
+      futures_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Perpetual futures maker fee rate of retail-price-improvement market makers.
+       */
+      futures_rpi_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Perpetual futures taker fee rate.
+       */
+      futures_taker_fee?: string;
+      /** @description Whether paying fees with GT at a discount is on. */
+      gt_discount?: boolean;
+      /**
+       * Format: decimal
+       * @description Maker fee rate when paid with GT; `0` when GT payment is off.
+       */
+      gt_maker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Taker fee rate when paid with GT; `0` when GT payment is off.
+       */
+      gt_taker_fee?: string;
+      /**
+       * Format: decimal
+       * @description Fee rate of margin lending.
+       */
+      loan_fee?: string;
+      /**
+       * Format: decimal
+       * @description Spot maker fee rate.
+       */
+      maker_fee?: string;
+      /** @description Point card version, `0` original or `1` the version issued since 2020-09. */
+      point_type?: string;
+      /**
+       * Format: decimal
+       * @description Spot maker fee rate of retail-price-improvement market makers.
+       */
+      rpi_maker_fee?: string;
+      /**
+       * Format: int32
+       * @description Retail-price-improvement market maker level.
+       */
+      rpi_mm?: number;
+      /**
+       * Format: decimal
+       * @description Spot taker fee rate.
+       */
+      taker_fee?: string;
+      /**
+       * Format: int64
+       * @description User id.
+       */
+      user_id?: string;
+    };
+    /**
      * TransactionId
      * @description Id of an accepted transfer.
      * @example {
@@ -9906,6 +10190,23 @@ export interface components {
       type?: 'platform' | 'margin' | (string & {});
     };
     /**
+     * UnifiedLeverageSetting
+     * @description The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item).
+     * @example {
+     *       "currency": "BTC",
+     *       "leverage": "5"
+     *     }
+     */
+    UnifiedLeverageSetting: {
+      /** @description Currency name. */
+      currency?: string;
+      /**
+       * Format: decimal
+       * @description Leverage multiplier.
+       */
+      leverage?: string;
+    };
+    /**
      * UnifiedLoan
      * @description An outstanding loan of the unified account (`GET /unified/loans` item).
      * @example {
@@ -10060,6 +10361,90 @@ export interface components {
       /**
        * Format: int64
        * @description Sub-account user id.
+       */
+      user_id?: string;
+    };
+    /**
+     * UnifiedRiskUnit
+     * @description One risk unit of a portfolio-margin account (`UnifiedRiskUnits.risk_units` item) and its margin and Greeks.
+     * @example {
+     *       "symbol": "BTC",
+     *       "spot_in_use": "0.5",
+     *       "maintain_margin": "1560.25",
+     *       "initial_margin": "2340.37",
+     *       "delta": "0.4982",
+     *       "gamma": "0.00001",
+     *       "theta": "-12.4",
+     *       "vega": "3.1"
+     *     }
+     */
+    UnifiedRiskUnit: {
+      /**
+       * Format: decimal
+       * @description Total delta of the unit.
+       */
+      delta?: string;
+      /**
+       * Format: decimal
+       * @description Total gamma of the unit.
+       */
+      gamma?: string;
+      /**
+       * Format: decimal
+       * @description Initial margin of the unit.
+       */
+      initial_margin?: string;
+      /**
+       * Format: decimal
+       * @description Maintenance margin of the unit.
+       */
+      maintain_margin?: string;
+      /**
+       * Format: decimal
+       * @description Spot amount used for hedging.
+       */
+      spot_in_use?: string;
+      /** @description Name of the risk unit (its underlying currency). */
+      symbol?: string;
+      /**
+       * Format: decimal
+       * @description Total theta of the unit.
+       */
+      theta?: string;
+      /**
+       * Format: decimal
+       * @description Total vega of the unit.
+       */
+      vega?: string;
+    };
+    /**
+     * UnifiedRiskUnits
+     * @description Risk units of a portfolio-margin unified account (`GET /unified/risk_units`).
+     * @example {
+     *       "user_id": 10001234,
+     *       "spot_hedge": true,
+     *       "risk_units": [
+     *         {
+     *           "symbol": "BTC",
+     *           "spot_in_use": "0.5",
+     *           "maintain_margin": "1560.25",
+     *           "initial_margin": "2340.37",
+     *           "delta": "0.4982",
+     *           "gamma": "0.00001",
+     *           "theta": "-12.4",
+     *           "vega": "3.1"
+     *         }
+     *       ]
+     *     }
+     */
+    UnifiedRiskUnits: {
+      /** @description One entry per risk unit. */
+      risk_units?: components['schemas']['UnifiedRiskUnit'][];
+      /** @description Whether spot hedging is on. */
+      spot_hedge?: boolean;
+      /**
+       * Format: int64
+       * @description User id.
        */
       user_id?: string;
     };
@@ -10868,21 +11253,26 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Sent as given: a JSON object whose fields the API description does not give. */
-    requestBody?: {
+    requestBody: {
       content: {
-        'application/json': components['schemas']['OpenObject'];
+        'application/json': components['schemas']['CrossexOrderRequest'];
       };
     };
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Success; the response shape is not given. */
+      /** @description The order id. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "order_id": "36028813724316583",
+           *       "text": "t-cx-0001"
+           *     }
+           */
+          'application/json': components['schemas']['CrossexOrderActionResponse'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -17079,13 +17469,25 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Leverage settings (shape not given). */
+      /** @description Leverage per currency. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "BTC",
+           *         "leverage": "5"
+           *       },
+           *       {
+           *         "currency": "ETH",
+           *         "leverage": "3"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['UnifiedLeverageSetting'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -17237,15 +17639,31 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Risk units (shape not given). */
+      /** @description The risk units. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            [key: string]: unknown;
-          };
+          /**
+           * @example {
+           *       "user_id": 10001234,
+           *       "spot_hedge": true,
+           *       "risk_units": [
+           *         {
+           *           "symbol": "BTC",
+           *           "spot_in_use": "0.5",
+           *           "maintain_margin": "1560.25",
+           *           "initial_margin": "2340.37",
+           *           "delta": "0.4982",
+           *           "gamma": "0.00001",
+           *           "theta": "-12.4",
+           *           "vega": "3.1"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['UnifiedRiskUnits'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -17483,7 +17901,12 @@ export interface operations {
   };
   getTradeFee: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency pair for its exact spot rates. */
+        currency_pair?: string;
+        /** @description Settlement currency of the futures market for its exact rates (upper case). */
+        settle?: 'BTC' | 'USDT' | 'USD';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -17491,13 +17914,30 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Trading fees (shape not given). */
+      /** @description The fee rates. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "user_id": 10001234,
+           *       "taker_fee": "0.002",
+           *       "maker_fee": "0.002",
+           *       "gt_discount": true,
+           *       "gt_taker_fee": "0.0015",
+           *       "gt_maker_fee": "0.0015",
+           *       "loan_fee": "0.18",
+           *       "point_type": "1",
+           *       "futures_taker_fee": "0.0005",
+           *       "futures_maker_fee": "0.0002",
+           *       "delivery_taker_fee": "0.0005",
+           *       "delivery_maker_fee": "0.0002",
+           *       "debit_fee": 3
+           *     }
+           */
+          'application/json': components['schemas']['TradeFee'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -17640,10 +18080,16 @@ export interface operations {
   listSavedAddress: {
     parameters: {
       query?: {
+        /** @description Chain name; every chain when omitted. */
+        chain?: string;
         /** @description Currency name. */
         currency?: string;
+        /** @description Maximum number of addresses returned (1 to 100). */
+        limit?: number;
         /** @description Page number, starting from 1. */
         page?: components['parameters']['Page'];
+        /** @description `1` verified addresses only, `0` ordinary ones only; both when omitted. */
+        verified?: '0' | '1';
       };
       header?: never;
       path?: never;
@@ -17652,13 +18098,33 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Saved addresses (shape not given). */
+      /** @description The saved addresses. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example [
+           *       {
+           *         "currency": "USDT",
+           *         "chain": "TRX",
+           *         "address": "TXk3m9QeL7vNcR2pW8sY4dF6gH1jK5aB3z",
+           *         "name": "cold wallet",
+           *         "tag": "",
+           *         "verified": "1"
+           *       },
+           *       {
+           *         "currency": "USDT",
+           *         "chain": "ETH",
+           *         "address": "0x7d2a9c4e1b3f5a6d8c0e2f4a6b8d0c2e4f6a8b0d",
+           *         "name": "desk treasury",
+           *         "tag": "",
+           *         "verified": "0"
+           *       }
+           *     ]
+           */
+          'application/json': components['schemas']['SavedAddress'][];
         };
       };
       400: components['responses']['BadRequest'];
@@ -18043,7 +18509,10 @@ export interface operations {
   };
   getTotalBalance: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Currency to convert to (`USDT` when omitted). */
+        currency?: 'BTC' | 'CNY' | 'USD' | 'USDT';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -18051,13 +18520,39 @@ export interface operations {
     requestBody?: never;
     responses: {
       '5XX': components['responses']['ServerError'];
-      /** @description Total balance (shape not given). */
+      /** @description Estimated values, in total and per account. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OpenValue'];
+          /**
+           * @example {
+           *       "total": {
+           *         "amount": "18342.77",
+           *         "currency": "USDT",
+           *         "unrealised_pnl": "12.4",
+           *         "borrowed": "0"
+           *       },
+           *       "details": {
+           *         "spot": {
+           *           "amount": "15240.15",
+           *           "currency": "USDT"
+           *         },
+           *         "futures": {
+           *           "amount": "3011.45",
+           *           "currency": "USDT",
+           *           "unrealised_pnl": "12.4"
+           *         },
+           *         "margin": {
+           *           "amount": "91.17",
+           *           "currency": "USDT",
+           *           "borrowed": "0"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': components['schemas']['TotalBalance'];
         };
       };
       400: components['responses']['BadRequest'];

@@ -83,11 +83,11 @@ describe('the checks catch what is wrong', () => {
   it('a fixture folder without an operation fails coverage for that operation only', () => {
     cpSync(FIXTURES_DIR, temp, { recursive: true });
     rmSync(join(temp, 'wallet', 'listDeposits.json'));
-    rmSync(join(temp, 'wallet', 'getTotalBalance.json'));
+    rmSync(join(temp, 'futures', 'cancelBatchFutureOrders.json'));
     const partial = loadFixtures(temp);
     const problems = ir.operations.flatMap((op) => coverageProblems(op, partial));
     expect(problems).toEqual([
-      'getTotalBalance (named-only) has no success fixture',
+      'cancelBatchFutureOrders (named-only) has no success fixture',
       'listDeposits (shaped) has no success fixture',
       'listDeposits (shaped) has no error fixture',
     ]);

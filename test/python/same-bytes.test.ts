@@ -59,9 +59,11 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
   },
   {
     name: 'open query with reserved characters and a list',
-    id: 'getUnifiedRiskUnits',
+    id: 'cancelBatchFutureOrders',
     params: {
+      settle: 'usdt',
       query: { contract: 'BTC_USDT', status: 'open', text: "a&b=c €+%!'()*", ids: ['1', '2'] },
+      body: ['1', '2'],
     },
   },
   {
@@ -76,10 +78,16 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
   },
   {
     name: 'an open body with a 64-bit integer',
-    id: 'createCrossexOrder',
+    id: 'createBatchFuturesOrder',
     params: {
-      body: { symbol: 'BTC_USDT', side: 'buy', qty: '0.001', text: 't-日本', id: 36028813724316572n },
+      settle: 'usdt',
+      body: [{ contract: 'BTC_USDT', size: '0.001', text: 't-日本', id: 36028813724316572n }],
     },
+  },
+  {
+    name: 'a typed body with upper-case enums',
+    id: 'createCrossexOrder',
+    params: { symbol: 'BINANCE_SPOT_BTC_USDT', side: 'BUY', qty: '0.001', price: '64900', text: 'cx-1' },
   },
 ];
 

@@ -3,8 +3,8 @@
  * `@ts-expect-error` line must be an error, or the check fails. Nothing here runs.
  */
 import {
+  cancelBatchFutureOrders,
   type ExchangeClient,
-  getTradeFee,
   listWithdrawals,
   type UntypedJson,
   WalletApi,
@@ -95,20 +95,14 @@ export async function pagesAndResponses(): Promise<void> {
 }
 
 export async function namedOnly(): Promise<void> {
-  const order = await client.crossex.createCrossexOrder({
-    body: { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000' },
-  });
-  const untyped: unknown = order;
+  const results = await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: ['1', '2'] });
+  const untyped: unknown = results;
   await client.futures.createBatchFuturesOrder({
     settle: 'usdt',
     body: [{ contract: 'BTC_USDT', size: '1', price: '0' }],
   });
-  // declared query parameters of a named-only operation are typed inside `query`, extras are open
-  await client.wallet.listSavedAddress({ query: { currency: 'USDT', page: 2, chain: 'TRX' } });
-  // @ts-expect-error `page` is declared as an integer
-  await client.wallet.listSavedAddress({ query: { currency: 'USDT', page: 'two' } });
-  // @ts-expect-error a GET has no body
-  await client.wallet.getTotalBalance({ body: { currency: 'USDT' } });
+  // the query of a named-only operation is open
+  await client.futures.cancelBatchFutureOrders({ settle: 'usdt', query: { any: 'value', ids: ['1', '2'] }, body: [] });
   // @ts-expect-error path parameter `settle` is required
   await client.futures.createBatchFuturesOrder({ body: [] });
   void untyped;
@@ -134,29 +128,30 @@ export async function openResponseEnums(): Promise<void> {
 }
 
 export async function untypedResults(): Promise<void> {
-  interface Fee {
-    maker_fee: string;
+  interface Cancelled {
+    id: string;
+    succeeded: boolean;
   }
   // named-only operations: untyped JSON by default (integers are strings), or the type named
-  const fee = await client.wallet.getTradeFee();
-  const asJson: UntypedJson = fee;
+  const cancelled = await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: ['1'] });
+  const asJson: UntypedJson = cancelled;
   // @ts-expect-error untyped JSON is not a record of strings without a check
-  const asRecord: Record<string, string> = fee;
-  const typed = await client.wallet.getTradeFee<Fee>({ query: { currency_pair: 'BTC_USDT' } });
-  const maker: string = typed.maker_fee;
+  const asRecord: Record<string, string> = cancelled;
+  const typed = await client.futures.cancelBatchFutureOrders<Cancelled[]>({ settle: 'usdt', body: ['1'] });
+  const id: string | undefined = typed[0]?.id;
   // @ts-expect-error the named type is the result's type
-  const makerNumber: number = typed.maker_fee;
-  const standalone = await getTradeFee<Fee>(client);
-  const standaloneMaker: string = standalone.maker_fee;
+  const idNumber: number | undefined = typed[0]?.id;
+  const standalone = await cancelBatchFutureOrders<Cancelled[]>(client, { settle: 'usdt', body: ['1'] });
+  const standaloneId: string | undefined = standalone[0]?.id;
   // raw requests: the same
   const raw = await client.request({ method: 'GET', path: '/spot/fee' });
   const rawJson: UntypedJson = raw;
-  const rawTyped = await client.request<Fee>({ method: 'GET', path: '/spot/fee' });
+  const rawTyped = await client.request<{ maker_fee: string }>({ method: 'GET', path: '/spot/fee' });
   // @ts-expect-error the named type is the result's type
   const rawNumber: number = rawTyped.maker_fee;
   // @ts-expect-error typed operations take no type parameter
-  await client.wallet.getLowCapExchangeList<Fee>();
-  void [asJson, asRecord, maker, makerNumber, standaloneMaker, rawJson, rawNumber];
+  await client.wallet.getTradeFee<Cancelled>();
+  void [asJson, asRecord, id, idNumber, standaloneId, rawJson, rawNumber];
 }
 
 export function groupClassesOneByOne(core: ExchangeClient): void {
@@ -180,4 +175,36 @@ export async function outcomes(error: unknown): Promise<void> {
     const wait: number | undefined = outcome.retryAfterMs;
     void wait;
   }
+}
+
+export async function walletUnifiedCrossexShapes(): Promise<void> {
+  const fee = await client.wallet.getTradeFee({ currency_pair: 'BTC_USDT', settle: 'USDT' });
+  const futuresTaker: string | undefined = fee.futures_taker_fee;
+  // @ts-expect-error `settle` takes the upper-case settlement currencies only
+  await client.wallet.getTradeFee({ settle: 'usdt' });
+  const total = await client.wallet.getTotalBalance({ currency: 'BTC' });
+  const spotValue: string | undefined = total.details?.['spot']?.amount;
+  // @ts-expect-error `currency` is one of BTC, CNY, USD, USDT
+  await client.wallet.getTotalBalance({ currency: 'EUR' });
+  const [saved] = await client.wallet.listSavedAddress({ currency: 'USDT', verified: '1', limit: 100 });
+  const address: string | undefined = saved?.address;
+  // @ts-expect-error `limit` is an integer
+  await client.wallet.listSavedAddress({ limit: '50' });
+  const [setting] = await client.unified.getUserLeverageCurrencySetting({ currency: 'BTC' });
+  const leverage: string | undefined = setting?.leverage;
+  const units = await client.unified.getUnifiedRiskUnits();
+  const delta: string | undefined = units.risk_units?.[0]?.delta;
+  const userId: string | undefined = units.user_id;
+  const order = await client.crossex.createCrossexOrder({
+    symbol: 'BINANCE_SPOT_BTC_USDT',
+    side: 'BUY',
+    qty: '0.001',
+    price: '64900',
+  });
+  const orderId: string | undefined = order.order_id;
+  // @ts-expect-error `side` is upper case
+  await client.crossex.createCrossexOrder({ symbol: 'OKX_FUTURE_ADA_USDT', side: 'buy', qty: '1' });
+  // @ts-expect-error `symbol` is required
+  await client.crossex.createCrossexOrder({ side: 'SELL', qty: '1' });
+  void [futuresTaker, spotValue, address, leverage, delta, userId, orderId];
 }

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
 __all__ = [
+    "AccountBalance",
     "AccountDebitFee",
     "AccountDetail",
     "AccountKeyInfo",
@@ -18,6 +19,7 @@ __all__ = [
     "AccountRateLimit",
     "Contract",
     "ContractStat",
+    "CrossexOrderActionResponse",
     "CurrencyChain",
     "DeliveryContract",
     "DepositAddress",
@@ -64,6 +66,7 @@ __all__ = [
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "SavedAddress",
     "SpotAccount",
     "SpotAccountBookEntry",
     "SpotBatchAmendRequestInput",
@@ -114,6 +117,8 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "TotalBalance",
+    "TradeFee",
     "TransactionId",
     "TransferAccountInput",
     "TransferOrderStatus",
@@ -126,15 +131,27 @@ __all__ = [
     "UnifiedBalance",
     "UnifiedBorrowable",
     "UnifiedInterestRecord",
+    "UnifiedLeverageSetting",
     "UnifiedLoan",
     "UnifiedLoanRecord",
     "UnifiedLoanResult",
     "UnifiedModeEntry",
+    "UnifiedRiskUnit",
+    "UnifiedRiskUnits",
     "UnifiedTransferable",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
 ]
+
+
+class AccountBalance(TypedDict, total=False):
+    """Estimated value of one account (or of all of them), converted to one currency (`TotalBalance`"""
+
+    amount: Decimal  # Estimated total value of the account.
+    currency: Literal['BTC', 'CNY', 'USD', 'USDT'] | str  # Currency the value is converted to.
+    unrealised_pnl: Decimal  # Unrealised profit and loss; present on the futures, delivery, options and total entries only.
+    borrowed: Decimal  # Total borrowed; present on the margin and cross-margin entries only.
 
 
 class AccountDebitFee(TypedDict, total=False):
@@ -274,6 +291,13 @@ class ContractStat(TypedDict, total=False):
     top_short_account: float  # Number of large holders with short positions.
     long_users: Decimal  # Number of users holding long positions.
     short_users: Decimal  # Number of users holding short positions.
+
+
+class CrossexOrderActionResponse(TypedDict, total=False):
+    """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
+
+    order_id: str  # Order id (a string on the wire).
+    text: str  # Caller's own order id.
 
 
 class CurrencyChain(TypedDict, total=False):
@@ -995,6 +1019,17 @@ class PositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class SavedAddress(TypedDict, total=False):
+    """A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item)."""
+
+    currency: str  # Currency name.
+    chain: str  # Chain name.
+    address: str  # The address.
+    name: str  # Name the user gave the address.
+    tag: str  # Memo or tag the address needs; empty when none.
+    verified: Literal['0', '1'] | str  # `1` a verified address, `0` an ordinary one.
+
+
 class SpotAccount(TypedDict, total=False):
     """The caller's spot balance of one currency."""
 
@@ -1707,6 +1742,34 @@ class SubAccountTransferRecord(TypedDict, total=False):
     status: Literal['success'] | str  # Record status; currently only `success`.
 
 
+class TotalBalance(TypedDict, total=False):
+    """Estimated value of every account of the caller, converted to one currency"""
+
+    total: AccountBalance  # Estimated value of one account (or of all of them), converted to one currency (`TotalBalance`
+    details: dict[str, AccountBalance]  # Value per account, keyed by account: `spot`, `margin`, `cross_margin`, `finance`, `quant`,
+
+
+class TradeFee(TypedDict, total=False):
+    """The caller's trading fee rates across spot, perpetual and delivery futures (`GET /wallet/fee`)."""
+
+    user_id: int  # User id.
+    taker_fee: Decimal  # Spot taker fee rate.
+    maker_fee: Decimal  # Spot maker fee rate.
+    rpi_maker_fee: Decimal  # Spot maker fee rate of retail-price-improvement market makers.
+    gt_discount: bool  # Whether paying fees with GT at a discount is on.
+    gt_taker_fee: Decimal  # Taker fee rate when paid with GT; `0` when GT payment is off.
+    gt_maker_fee: Decimal  # Maker fee rate when paid with GT; `0` when GT payment is off.
+    loan_fee: Decimal  # Fee rate of margin lending.
+    point_type: str  # Point card version, `0` original or `1` the version issued since 2020-09.
+    futures_taker_fee: Decimal  # Perpetual futures taker fee rate.
+    futures_maker_fee: Decimal  # Perpetual futures maker fee rate.
+    futures_rpi_maker_fee: Decimal  # Perpetual futures maker fee rate of retail-price-improvement market makers.
+    delivery_taker_fee: Decimal  # Delivery futures taker fee rate.
+    delivery_maker_fee: Decimal  # Delivery futures maker fee rate.
+    debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
+    rpi_mm: int  # Retail-price-improvement market maker level.
+
+
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
@@ -1835,6 +1898,13 @@ UnifiedInterestRecord = TypedDict(
 """An interest deduction record of the unified account (`GET /unified/interest_records` item)."""
 
 
+class UnifiedLeverageSetting(TypedDict, total=False):
+    """The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item)."""
+
+    currency: str  # Currency name.
+    leverage: Decimal  # Leverage multiplier.
+
+
 UnifiedLoan = TypedDict(
     "UnifiedLoan",
     {
@@ -1879,6 +1949,27 @@ class UnifiedModeEntry(TypedDict, total=False):
     user_id: int  # Sub-account user id.
     is_unified: bool  # Whether the sub-account is a unified account.
     mode: UnifiedAccountMode  # Account mode: `classic`, `multi_currency` (multi-currency margin), `portfolio` (portfolio margin), `single_currency` (single-currency margin).
+
+
+class UnifiedRiskUnit(TypedDict, total=False):
+    """One risk unit of a portfolio-margin account (`UnifiedRiskUnits.risk_units` item) and its margin and Greeks."""
+
+    symbol: str  # Name of the risk unit (its underlying currency).
+    spot_in_use: Decimal  # Spot amount used for hedging.
+    maintain_margin: Decimal  # Maintenance margin of the unit.
+    initial_margin: Decimal  # Initial margin of the unit.
+    delta: Decimal  # Total delta of the unit.
+    gamma: Decimal  # Total gamma of the unit.
+    theta: Decimal  # Total theta of the unit.
+    vega: Decimal  # Total vega of the unit.
+
+
+class UnifiedRiskUnits(TypedDict, total=False):
+    """Risk units of a portfolio-margin unified account (`GET /unified/risk_units`)."""
+
+    user_id: int  # User id.
+    spot_hedge: bool  # Whether spot hedging is on.
+    risk_units: list[UnifiedRiskUnit]  # One entry per risk unit.
 
 
 class UnifiedTransferable(TypedDict, total=False):

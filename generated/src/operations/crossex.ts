@@ -3,12 +3,14 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link createCrossexOrder}: path, query and body fields in one object. */
-export type CreateCrossexOrderParams = { query?: OpenQuery; body?: JsonValue };
-/** Success response (200) of {@link createCrossexOrder}: untyped JSON, the default of its type parameter. */
-export type CreateCrossexOrderResponse = UntypedJson;
+export type CreateCrossexOrderParams = NonNullable<
+  operations['createCrossexOrder']['requestBody']
+>['content']['application/json'];
+/** Success response (200) of {@link createCrossexOrder}. */
+export type CreateCrossexOrderResponse =
+  operations['createCrossexOrder']['responses'][200]['content']['application/json'];
 /** Metadata of `POST /crossex/orders`. */
 export const createCrossexOrderMeta: OperationMeta = {
   id: 'createCrossexOrder',
@@ -16,32 +18,57 @@ export const createCrossexOrderMeta: OperationMeta = {
   method: 'POST',
   path: '/crossex/orders',
   auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'createCrossexOrder', requests: 150, window: 10, scope: 'uid' },
+  shape: 'shaped',
+  rateLimit: { bucket: 'createCrossexOrder', requests: 100, window: 10, scope: 'uid' },
   retry: 'never',
   pathParams: [],
   queryParams: [],
-  body: 'open',
+  body: 'json',
   successStatus: 200,
+  bodyFields: [
+    'text',
+    'symbol',
+    'side',
+    'type',
+    'time_in_force',
+    'qty',
+    'price',
+    'quote_qty',
+    'reduce_only',
+    'position_side',
+  ],
+  rules: [
+    { name: 'text', in: 'body', type: 'string', pattern: '^[0-9A-Za-z_-]+$' },
+    { name: 'symbol', in: 'body', required: true, type: 'string' },
+    { name: 'side', in: 'body', required: true, type: 'string', enum: ['BUY', 'SELL'] },
+    { name: 'type', in: 'body', type: 'string', enum: ['LIMIT', 'MARKET'] },
+    { name: 'time_in_force', in: 'body', type: 'string', enum: ['GTC', 'IOC', 'FOK', 'POC'] },
+    { name: 'qty', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'quote_qty', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'reduce_only', in: 'body', type: 'string', enum: ['true', 'false'] },
+    { name: 'position_side', in: 'body', type: 'string', enum: ['NONE', 'LONG', 'SHORT'] },
+  ],
 };
 
 /**
- * Place a cross-exchange order (shape not given)
+ * Place a cross-exchange order
  *
- * Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
+ * Places an order on another venue through the cross-exchange account (`symbol` names the venue,
+ * the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
+ * or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
+ * `text` does not deduplicate, so the request is never retried automatically.
  *
- * `POST /crossex/orders` · permission `crossex:write` · 150 requests / 10 s per uid
+ * `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid
  *
  * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function createCrossexOrder<T = CreateCrossexOrderResponse>(
+export function createCrossexOrder(
   core: Core,
-  params?: CreateCrossexOrderParams,
+  params: CreateCrossexOrderParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, createCrossexOrderMeta, params, options);
+): ApiPromise<CreateCrossexOrderResponse> {
+  return request(core, createCrossexOrderMeta, params, options);
 }
 
 /** Cross-exchange trading (shape not given). Reached as `client.crossex`, or on its own: `new CrossexApi(core)`. */
@@ -50,20 +77,21 @@ export class CrossexApi {
   constructor(private readonly core: Core) {}
 
   /**
-   * Place a cross-exchange order (shape not given)
+   * Place a cross-exchange order
    *
-   * Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
+   * Places an order on another venue through the cross-exchange account (`symbol` names the venue,
+   * the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
+   * or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
+   * `text` does not deduplicate, so the request is never retried automatically.
    *
-   * `POST /crossex/orders` · permission `crossex:write` · 150 requests / 10 s per uid
+   * `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid
    *
    * Never retried automatically.
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  createCrossexOrder<T = CreateCrossexOrderResponse>(
-    params?: CreateCrossexOrderParams,
+  createCrossexOrder(
+    params: CreateCrossexOrderParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return createCrossexOrder<T>(this.core, params, options);
+  ): ApiPromise<CreateCrossexOrderResponse> {
+    return createCrossexOrder(this.core, params, options);
   }
 }

@@ -11,7 +11,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { OpenQuery, UntypedJson } from '../runtime/types.js';
+import type { NoParams } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link createUnifiedLoan}: path, query and body fields in one object. */
 export type CreateUnifiedLoanParams = NonNullable<
@@ -154,9 +154,10 @@ export function getUnifiedBorrowableList(
 }
 
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
-export type GetUnifiedRiskUnitsParams = { query?: OpenQuery };
-/** Success response (200) of {@link getUnifiedRiskUnits}: untyped JSON, the default of its type parameter. */
-export type GetUnifiedRiskUnitsResponse = UntypedJson;
+export type GetUnifiedRiskUnitsParams = NoParams;
+/** Success response (200) of {@link getUnifiedRiskUnits}. */
+export type GetUnifiedRiskUnitsResponse =
+  operations['getUnifiedRiskUnits']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /unified/risk_units`. */
 export const getUnifiedRiskUnitsMeta: OperationMeta = {
   id: 'getUnifiedRiskUnits',
@@ -164,30 +165,29 @@ export const getUnifiedRiskUnitsMeta: OperationMeta = {
   method: 'GET',
   path: '/unified/risk_units',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getUnifiedRiskUnits', requests: 150, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
   queryParams: [],
   body: 'none',
   successStatus: 200,
+  int64: { response: [['user_id']] },
 };
 
 /**
  * Get risk units
  *
- * Risk unit details of the unified account; valid only in portfolio margin mode. The response shape is not described, so the response is open.
+ * Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
  *
  * `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUnifiedRiskUnits<T = GetUnifiedRiskUnitsResponse>(
+export function getUnifiedRiskUnits(
   core: Core,
   params?: GetUnifiedRiskUnitsParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, getUnifiedRiskUnitsMeta, params, options);
+): ApiPromise<GetUnifiedRiskUnitsResponse> {
+  return request(core, getUnifiedRiskUnitsMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferable}: path, query and body fields in one object. */
@@ -275,11 +275,12 @@ export function getUnifiedTransferables(
 }
 
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
-export type GetUserLeverageCurrencySettingParams = {
-  query?: NonNullable<operations['getUserLeverageCurrencySetting']['parameters']['query']> & OpenQuery;
-};
-/** Success response (200) of {@link getUserLeverageCurrencySetting}: untyped JSON, the default of its type parameter. */
-export type GetUserLeverageCurrencySettingResponse = UntypedJson;
+export type GetUserLeverageCurrencySettingParams = NonNullable<
+  operations['getUserLeverageCurrencySetting']['parameters']['query']
+>;
+/** Success response (200) of {@link getUserLeverageCurrencySetting}. */
+export type GetUserLeverageCurrencySettingResponse =
+  operations['getUserLeverageCurrencySetting']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
 export const getUserLeverageCurrencySettingMeta: OperationMeta = {
   id: 'getUserLeverageCurrencySetting',
@@ -287,7 +288,7 @@ export const getUserLeverageCurrencySettingMeta: OperationMeta = {
   method: 'GET',
   path: '/unified/leverage/user_currency_setting',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getUserLeverageCurrencySetting', requests: 150, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
@@ -300,18 +301,17 @@ export const getUserLeverageCurrencySettingMeta: OperationMeta = {
 /**
  * Get the leverage setting of currencies
  *
- * Per-currency leverage settings of the unified account; replaces the deprecated `UnifiedAccount.leverage` field. Parameters and response shape are not described, so both are open.
+ * The leverage the unified account uses per currency, for one currency or all of them. It
+ * replaces the deprecated `UnifiedAccount.leverage` field.
  *
  * `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getUserLeverageCurrencySetting<T = GetUserLeverageCurrencySettingResponse>(
+export function getUserLeverageCurrencySetting(
   core: Core,
   params?: GetUserLeverageCurrencySettingParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, getUserLeverageCurrencySettingMeta, params, options);
+): ApiPromise<GetUserLeverageCurrencySettingResponse> {
+  return request(core, getUserLeverageCurrencySettingMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
@@ -577,17 +577,15 @@ export class UnifiedApi {
   /**
    * Get risk units
    *
-   * Risk unit details of the unified account; valid only in portfolio margin mode. The response shape is not described, so the response is open.
+   * Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
    *
    * `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  getUnifiedRiskUnits<T = GetUnifiedRiskUnitsResponse>(
+  getUnifiedRiskUnits(
     params?: GetUnifiedRiskUnitsParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return getUnifiedRiskUnits<T>(this.core, params, options);
+  ): ApiPromise<GetUnifiedRiskUnitsResponse> {
+    return getUnifiedRiskUnits(this.core, params, options);
   }
 
   /**
@@ -621,17 +619,16 @@ export class UnifiedApi {
   /**
    * Get the leverage setting of currencies
    *
-   * Per-currency leverage settings of the unified account; replaces the deprecated `UnifiedAccount.leverage` field. Parameters and response shape are not described, so both are open.
+   * The leverage the unified account uses per currency, for one currency or all of them. It
+   * replaces the deprecated `UnifiedAccount.leverage` field.
    *
    * `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  getUserLeverageCurrencySetting<T = GetUserLeverageCurrencySettingResponse>(
+  getUserLeverageCurrencySetting(
     params?: GetUserLeverageCurrencySettingParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return getUserLeverageCurrencySetting<T>(this.core, params, options);
+  ): ApiPromise<GetUserLeverageCurrencySettingResponse> {
+    return getUserLeverageCurrencySetting(this.core, params, options);
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { NoParams, OpenQuery, UntypedJson } from '../runtime/types.js';
+import type { NoParams } from '../runtime/types.js';
 import type { operations } from '../schema.js';
 /** Parameters of {@link getTransferOrderStatus}: path, query and body fields in one object. */
 export type GetTransferOrderStatusParams = NonNullable<operations['getTransferOrderStatus']['parameters']['query']>;
@@ -129,9 +129,9 @@ export function getLowCapExchangeList(
 }
 
 /** Parameters of {@link getTotalBalance}: path, query and body fields in one object. */
-export type GetTotalBalanceParams = { query?: OpenQuery };
-/** Success response (200) of {@link getTotalBalance}: untyped JSON, the default of its type parameter. */
-export type GetTotalBalanceResponse = UntypedJson;
+export type GetTotalBalanceParams = NonNullable<operations['getTotalBalance']['parameters']['query']>;
+/** Success response (200) of {@link getTotalBalance}. */
+export type GetTotalBalanceResponse = operations['getTotalBalance']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /wallet/total_balance`. */
 export const getTotalBalanceMeta: OperationMeta = {
   id: 'getTotalBalance',
@@ -139,37 +139,37 @@ export const getTotalBalanceMeta: OperationMeta = {
   method: 'GET',
   path: '/wallet/total_balance',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getTotalBalance', requests: 80, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
-  queryParams: [],
+  queryParams: [{ name: 'currency' }],
   body: 'none',
   successStatus: 200,
+  rules: [{ name: 'currency', in: 'query', type: 'string', enum: ['BTC', 'CNY', 'USD', 'USDT'] }],
 };
 
 /**
  * Get the account's total balance
  *
- * Total balance of the account. Parameters and response shape are not given by the API
- * description, so the query and the response are open.
+ * Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
+ * Rates and balances may be cached for up to a minute, so this is for display, not for
+ * calculations: read the account's own balance endpoint for exact figures.
  *
  * `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getTotalBalance<T = GetTotalBalanceResponse>(
+export function getTotalBalance(
   core: Core,
   params?: GetTotalBalanceParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, getTotalBalanceMeta, params, options);
+): ApiPromise<GetTotalBalanceResponse> {
+  return request(core, getTotalBalanceMeta, params, options);
 }
 
 /** Parameters of {@link getTradeFee}: path, query and body fields in one object. */
-export type GetTradeFeeParams = { query?: OpenQuery };
-/** Success response (200) of {@link getTradeFee}: untyped JSON, the default of its type parameter. */
-export type GetTradeFeeResponse = UntypedJson;
+export type GetTradeFeeParams = NonNullable<operations['getTradeFee']['parameters']['query']>;
+/** Success response (200) of {@link getTradeFee}. */
+export type GetTradeFeeResponse = operations['getTradeFee']['responses'][200]['content']['application/json'];
 /** Metadata of `GET /wallet/fee`. */
 export const getTradeFeeMeta: OperationMeta = {
   id: 'getTradeFee',
@@ -177,31 +177,35 @@ export const getTradeFeeMeta: OperationMeta = {
   method: 'GET',
   path: '/wallet/fee',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'getTradeFee', requests: 200, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
-  queryParams: [],
+  queryParams: [{ name: 'currency_pair' }, { name: 'settle' }],
   body: 'none',
   successStatus: 200,
+  int64: { response: [['user_id']] },
+  rules: [
+    { name: 'currency_pair', in: 'query', type: 'string' },
+    { name: 'settle', in: 'query', type: 'string', enum: ['BTC', 'USDT', 'USD'] },
+  ],
 };
 
 /**
  * Get the account's trading fees
  *
- * Trading fee rates of the account. Parameters and response shape are not given by the API
- * description, so the query and the response are open.
+ * The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
+ * same for every pair and every settlement currency; give `currency_pair` or `settle` for the
+ * exact rates of one.
  *
  * `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
  */
-export function getTradeFee<T = GetTradeFeeResponse>(
+export function getTradeFee(
   core: Core,
   params?: GetTradeFeeParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, getTradeFeeMeta, params, options);
+): ApiPromise<GetTradeFeeResponse> {
+  return request(core, getTradeFeeMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyChains}: path, query and body fields in one object. */
@@ -369,11 +373,11 @@ export function listPushOrders(
 }
 
 /** Parameters of {@link listSavedAddress}: path, query and body fields in one object. */
-export type ListSavedAddressParams = {
-  query?: NonNullable<operations['listSavedAddress']['parameters']['query']> & OpenQuery;
-};
-/** Success response (200) of {@link listSavedAddress}: untyped JSON, the default of its type parameter. */
-export type ListSavedAddressResponse = UntypedJson;
+export type ListSavedAddressParams = NonNullable<operations['listSavedAddress']['parameters']['query']>;
+/** Success response (200) of {@link listSavedAddress}. */
+export type ListSavedAddressResponse = operations['listSavedAddress']['responses'][200]['content']['application/json'];
+/** One item of {@link listSavedAddress}'s list. */
+export type ListSavedAddressItem = ListSavedAddressResponse[number];
 /** Metadata of `GET /wallet/saved_address`. */
 export const listSavedAddressMeta: OperationMeta = {
   id: 'listSavedAddress',
@@ -381,15 +385,19 @@ export const listSavedAddressMeta: OperationMeta = {
   method: 'GET',
   path: '/wallet/saved_address',
   auth: 'private',
-  shape: 'named-only',
+  shape: 'shaped',
   rateLimit: { bucket: 'listSavedAddress', requests: 200, window: 10, scope: 'uid' },
   retry: 'safe',
   pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'page' }],
+  queryParams: [{ name: 'currency' }, { name: 'chain' }, { name: 'verified' }, { name: 'limit' }, { name: 'page' }],
   body: 'none',
   successStatus: 200,
+  pagination: { style: 'page', defaultLimit: 50, maxLimit: 100, minLimit: 1 },
   rules: [
     { name: 'currency', in: 'query', type: 'string' },
+    { name: 'chain', in: 'query', type: 'string' },
+    { name: 'verified', in: 'query', type: 'string', enum: ['0', '1'] },
+    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
     { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
   ],
 };
@@ -397,19 +405,19 @@ export const listSavedAddressMeta: OperationMeta = {
 /**
  * List saved withdrawal addresses
  *
- * Saved withdrawal addresses. The API description names the `currency` and `page` query
- * parameters only; other parameters and the response shape are not given, so the response is open.
+ * Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
+ * default 50). `chain` and `verified` narrow the list.
  *
  * `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid
  *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+ * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
  */
-export function listSavedAddress<T = ListSavedAddressResponse>(
+export function listSavedAddress(
   core: Core,
   params?: ListSavedAddressParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, listSavedAddressMeta, params, options);
+): PagePromise<ListSavedAddressResponse, ListSavedAddressItem> {
+  return pageRequest(core, listSavedAddressMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountBalances}: path, query and body fields in one object. */
@@ -999,32 +1007,27 @@ export class WalletApi {
   /**
    * Get the account's total balance
    *
-   * Total balance of the account. Parameters and response shape are not given by the API
-   * description, so the query and the response are open.
+   * Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
+   * Rates and balances may be cached for up to a minute, so this is for display, not for
+   * calculations: read the account's own balance endpoint for exact figures.
    *
    * `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  getTotalBalance<T = GetTotalBalanceResponse>(
-    params?: GetTotalBalanceParams,
-    options?: RequestOptions,
-  ): ApiPromise<T> {
-    return getTotalBalance<T>(this.core, params, options);
+  getTotalBalance(params?: GetTotalBalanceParams, options?: RequestOptions): ApiPromise<GetTotalBalanceResponse> {
+    return getTotalBalance(this.core, params, options);
   }
 
   /**
    * Get the account's trading fees
    *
-   * Trading fee rates of the account. Parameters and response shape are not given by the API
-   * description, so the query and the response are open.
+   * The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
+   * same for every pair and every settlement currency; give `currency_pair` or `settle` for the
+   * exact rates of one.
    *
    * `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  getTradeFee<T = GetTradeFeeResponse>(params?: GetTradeFeeParams, options?: RequestOptions): ApiPromise<T> {
-    return getTradeFee<T>(this.core, params, options);
+  getTradeFee(params?: GetTradeFeeParams, options?: RequestOptions): ApiPromise<GetTradeFeeResponse> {
+    return getTradeFee(this.core, params, options);
   }
 
   /**
@@ -1098,18 +1101,18 @@ export class WalletApi {
   /**
    * List saved withdrawal addresses
    *
-   * Saved withdrawal addresses. The API description names the `currency` and `page` query
-   * parameters only; other parameters and the response shape are not given, so the response is open.
+   * Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
+   * default 50). `chain` and `verified` narrow the list.
    *
    * `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid
    *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
    */
-  listSavedAddress<T = ListSavedAddressResponse>(
+  listSavedAddress(
     params?: ListSavedAddressParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return listSavedAddress<T>(this.core, params, options);
+  ): PagePromise<ListSavedAddressResponse, ListSavedAddressItem> {
+    return listSavedAddress(this.core, params, options);
   }
 
   /**

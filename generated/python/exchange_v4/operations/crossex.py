@@ -4,22 +4,37 @@
 
 from __future__ import annotations
 
-from typing import TypeAlias, TypedDict, Unpack
+from decimal import Decimal
+from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
-from .._runtime.shapes import JsonValue, OpenQuery
+from ..models import (
+    CrossexOrderActionResponse,
+)
 
 
-class CreateCrossexOrderParams(TypedDict, total=False):
-    """Parameters of `create_crossex_order`: path, query and body fields in one mapping."""
+CreateCrossexOrderParams = TypedDict(
+    "CreateCrossexOrderParams",
+    {
+        "text": "str",  # Caller's own order id; letters, digits, `-` and `_` only.
+        "symbol": "Required[str]",  # Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`: `BINANCE_SPOT_ADA_USDT` (spot on Binance),
+        "side": "Required[Literal['BUY', 'SELL']]",  # `BUY` or `SELL`.
+        "type": "Literal['LIMIT', 'MARKET']",  # `LIMIT` (default) or `MARKET`.
+        "time_in_force": "Literal['GTC', 'IOC', 'FOK', 'POC']",  # `GTC` good till cancelled (default), `IOC` immediate or cancel, `FOK` fill or kill, `POC` post only.
+        "qty": "Decimal | str",  # Order quantity; required except for a spot or margin market buy.
+        "price": "Decimal | str",  # Limit price; required for `LIMIT` orders.
+        "quote_qty": "Decimal | str",  # Amount in the quote currency; required for spot and margin market buys.
+        "reduce_only": "Literal['true', 'false']",  # `true` to only reduce a position (sent as a string).
+        "position_side": "Literal['NONE', 'LONG', 'SHORT']",  # `NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.
+    },
+    total=False,
+)
+"""Parameters of `create_crossex_order`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
-    body: JsonValue  # JSON body, sent as is.
 
-
-CreateCrossexOrderResponse: TypeAlias = "JsonValue"
+CreateCrossexOrderResponse: TypeAlias = "CrossexOrderActionResponse"
 """Success data of `create_crossex_order`."""
 
 
@@ -30,13 +45,15 @@ class CrossexApi:
         self._core = core
 
     def create_crossex_order(
-        self, params: CreateCrossexOrderParams | None = None, /, **options: Unpack[RequestOptions]
+        self, params: CreateCrossexOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateCrossexOrderResponse:
-        """Place a cross-exchange order (shape not given)
+        """Place a cross-exchange order
 
-        Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
+        Places an order on another venue through the cross-exchange account (`symbol` names the venue,
+        the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
+        or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
+        `text` does not deduplicate, so the request is never retried automatically.
 
-        `POST /crossex/orders` · permission `crossex:write` · 150 requests / 10 s per uid.
-        Never sent again once it may have been applied.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createCrossexOrder"], params, options)

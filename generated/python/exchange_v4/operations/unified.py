@@ -11,14 +11,15 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
-from .._runtime.shapes import JsonValue, OpenQuery
 from ..models import (
     UnifiedAccount,
     UnifiedBorrowable,
     UnifiedInterestRecord,
+    UnifiedLeverageSetting,
     UnifiedLoan,
     UnifiedLoanRecord,
     UnifiedLoanResult,
+    UnifiedRiskUnits,
     UnifiedTransferable,
 )
 
@@ -64,10 +65,8 @@ GetUnifiedBorrowableListResponse: TypeAlias = "list[UnifiedBorrowable]"
 class GetUnifiedRiskUnitsParams(TypedDict, total=False):
     """Parameters of `get_unified_risk_units`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
 
-
-GetUnifiedRiskUnitsResponse: TypeAlias = "JsonValue"
+GetUnifiedRiskUnitsResponse: TypeAlias = "UnifiedRiskUnits"
 """Success data of `get_unified_risk_units`."""
 
 
@@ -94,10 +93,10 @@ GetUnifiedTransferablesResponse: TypeAlias = "list[UnifiedTransferable]"
 class GetUserLeverageCurrencySettingParams(TypedDict, total=False):
     """Parameters of `get_user_leverage_currency_setting`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
+    currency: str  # Currency name; all currencies when omitted.
 
 
-GetUserLeverageCurrencySettingResponse: TypeAlias = "JsonValue"
+GetUserLeverageCurrencySettingResponse: TypeAlias = "list[UnifiedLeverageSetting]"
 """Success data of `get_user_leverage_currency_setting`."""
 
 
@@ -224,10 +223,9 @@ class UnifiedApi:
     ) -> GetUnifiedRiskUnitsResponse:
         """Get risk units
 
-        Risk unit details of the unified account; valid only in portfolio margin mode. The response shape is not described, so the response is open.
+        Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
 
-        `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getUnifiedRiskUnits"], params, options)
 
     def get_unified_transferable(
@@ -255,10 +253,10 @@ class UnifiedApi:
     ) -> GetUserLeverageCurrencySettingResponse:
         """Get the leverage setting of currencies
 
-        Per-currency leverage settings of the unified account; replaces the deprecated `UnifiedAccount.leverage` field. Parameters and response shape are not described, so both are open.
+        The leverage the unified account uses per currency, for one currency or all of them. It
+        replaces the deprecated `UnifiedAccount.leverage` field.
 
-        `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
 
     def list_unified_accounts(

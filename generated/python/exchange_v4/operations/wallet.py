@@ -11,17 +11,19 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
-from .._runtime.shapes import JsonValue, OpenQuery
 from ..models import (
     CurrencyChain,
     DepositAddress,
     DepositRecord,
+    SavedAddress,
     SubAccountBalance,
     SubAccountCrossMarginBalance,
     SubAccountFuturesBalance,
     SubAccountMarginBalance,
     SubAccountTransferAccountInput,
     SubAccountTransferRecord,
+    TotalBalance,
+    TradeFee,
     TransactionId,
     TransferAccountInput,
     TransferOrderStatus,
@@ -52,20 +54,21 @@ GetLowCapExchangeListResponse: TypeAlias = "list[str]"
 class GetTotalBalanceParams(TypedDict, total=False):
     """Parameters of `get_total_balance`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
+    currency: Literal['BTC', 'CNY', 'USD', 'USDT']  # Currency to convert to (`USDT` when omitted).
 
 
-GetTotalBalanceResponse: TypeAlias = "JsonValue"
+GetTotalBalanceResponse: TypeAlias = "TotalBalance"
 """Success data of `get_total_balance`."""
 
 
 class GetTradeFeeParams(TypedDict, total=False):
     """Parameters of `get_trade_fee`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
+    currency_pair: str  # Currency pair for its exact spot rates.
+    settle: Literal['BTC', 'USDT', 'USD']  # Settlement currency of the futures market for its exact rates (upper case).
 
 
-GetTradeFeeResponse: TypeAlias = "JsonValue"
+GetTradeFeeResponse: TypeAlias = "TradeFee"
 """Success data of `get_trade_fee`."""
 
 
@@ -139,11 +142,19 @@ ListPushOrdersItem: TypeAlias = "UidPushRecord"
 class ListSavedAddressParams(TypedDict, total=False):
     """Parameters of `list_saved_address`: path, query and body fields in one mapping."""
 
-    query: OpenQuery  # Query parameters, sent in this order.
+    currency: str  # Currency name.
+    chain: str  # Chain name; every chain when omitted.
+    verified: Literal['0', '1']  # `1` verified addresses only, `0` ordinary ones only; both when omitted.
+    limit: int  # Maximum number of addresses returned (1 to 100).
+    page: int  # Page number, starting from 1.
 
 
-ListSavedAddressResponse: TypeAlias = "JsonValue"
+ListSavedAddressResponse: TypeAlias = "list[SavedAddress]"
 """Success data of `list_saved_address`."""
+
+
+ListSavedAddressItem: TypeAlias = "SavedAddress"
+"""One item of `list_saved_address`."""
 
 
 class ListSubAccountBalancesParams(TypedDict, total=False):
@@ -326,11 +337,11 @@ class WalletApi:
     ) -> GetTotalBalanceResponse:
         """Get the account's total balance
 
-        Total balance of the account. Parameters and response shape are not given by the API
-        description, so the query and the response are open.
+        Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
+        Rates and balances may be cached for up to a minute, so this is for display, not for
+        calculations: read the account's own balance endpoint for exact figures.
 
-        `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getTotalBalance"], params, options)
 
     def get_trade_fee(
@@ -338,11 +349,11 @@ class WalletApi:
     ) -> GetTradeFeeResponse:
         """Get the account's trading fees
 
-        Trading fee rates of the account. Parameters and response shape are not given by the API
-        description, so the query and the response are open.
+        The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
+        same for every pair and every settlement currency; give `currency_pair` or `settle` for the
+        exact rates of one.
 
-        `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getTradeFee"], params, options)
 
     def get_transfer_order_status(
@@ -410,12 +421,18 @@ class WalletApi:
     ) -> ListSavedAddressResponse:
         """List saved withdrawal addresses
 
-        Saved withdrawal addresses. The API description names the `currency` and `page` query
-        parameters only; other parameters and the response shape are not given, so the response is open.
+        Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
+        default 50). `chain` and `verified` narrow the list.
 
         `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        Paginated (page, limit <= 100): `iter_list_saved_address` yields every item."""
         return self._core.execute_operation(OPERATIONS["listSavedAddress"], params, options)
+
+    def iter_list_saved_address(
+        self, params: ListSavedAddressParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListSavedAddressItem]:
+        """Every item of `list_saved_address`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listSavedAddress"], params, options)
 
     def list_sub_account_balances(
         self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
