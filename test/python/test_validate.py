@@ -1,6 +1,7 @@
 """Validation before any I/O, with the generated metadata of real operations: each row names the
 field and the rule that must be reported."""
 
+import dataclasses
 import unittest
 from decimal import Decimal
 
@@ -34,7 +35,7 @@ ROWS = [
     ("listWithdrawals", {"from": "yesterday"}, "from", "type"),
     ("getTransferOrderStatus", {}, "client_order_id or tx_id", "requireAnyOf"),
     ("getUnifiedBorrowableList", {"currencies": ["BTC"] * 11}, "currencies", "maxItems"),
-    ("getUnifiedRiskUnits", {"body": {"a": 1}}, "body", "noBody"),
+    ("getUnifiedRiskUnits", {"body": {"a": 1}}, "body", "unknown"),
     ("createBatchOrders", {"body": [{"currency_pair": "BTC_USDT"}] * 11}, "body[].currency_pair", "groupLimit"),
     ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
 ]
@@ -47,6 +48,14 @@ class Rules(unittest.TestCase):
                 validate_call(OPERATIONS[op], params, NOW)
             self.assertEqual((caught.exception.field, caught.exception.rule), (field, rule))
             self.assertIn(field, str(caught.exception))
+
+    def test_a_named_only_get_takes_no_body(self) -> None:
+        # every GET is shaped today: the rule is shown on a GET's metadata marked named-only
+        named_get = dataclasses.replace(OPERATIONS["getUnifiedRiskUnits"], shape="named-only")
+        with self.assertRaises(ValidationError) as caught:
+            validate_call(named_get, {"body": {"a": 1}}, NOW)
+        self.assertEqual((caught.exception.field, caught.exception.rule), ("body", "noBody"))
+        validate_call(named_get, {"query": {"a": "1"}}, NOW)
 
     def test_valid_calls_pass(self) -> None:
         validate_call(OPERATIONS["transfer"], {**TRANSFER, "amount": Decimal("0.00000001")}, NOW)
