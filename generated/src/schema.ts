@@ -3469,7 +3469,8 @@ export interface components {
      * CrossexOrderRequest
      * @description A new cross-exchange order (`POST /crossex/orders`). `symbol` names the venue, the business and
      *     the market. A `LIMIT` order needs `price`; `qty` is needed except for a spot or margin market buy,
-     *     which gives `quote_qty` instead.
+     *     which gives `quote_qty` instead. The client checks `price` when `type` is given as `LIMIT`; the
+     *     other rules depend on the market and are left to the server.
      * @example {
      *       "symbol": "BINANCE_SPOT_BTC_USDT",
      *       "side": "BUY",
@@ -3532,7 +3533,7 @@ export interface components {
        * @enum {string}
        */
       type?: 'LIMIT' | 'MARKET';
-    };
+    } & unknown;
     /**
      * CurrencyChain
      * @description A chain a currency can be deposited and withdrawn on (`GET /wallet/currency_chains`).

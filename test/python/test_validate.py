@@ -38,6 +38,8 @@ ROWS = [
     ("getUnifiedRiskUnits", {"body": {"a": 1}}, "body", "unknown"),
     ("createBatchOrders", {"body": [{"currency_pair": "BTC_USDT"}] * 11}, "body[].currency_pair", "groupLimit"),
     ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
+    ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "BUY", "type": "LIMIT", "qty": "1"}, "price", "requiredIf"),
+    ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "buy", "qty": "1"}, "side", "enum"),
 ]
 
 
@@ -62,6 +64,7 @@ class Rules(unittest.TestCase):
         validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 30 * DAY, "to": NOW, "limit": 1000}, NOW)
         validate_call(OPERATIONS["createBatchOrders"], {"body": [{"currency_pair": "BTC_USDT"}] * 10}, NOW)
         validate_call(OPERATIONS["getSubAccount"], {"user_id": 36028813724316572}, NOW)
+        validate_call(OPERATIONS["createCrossexOrder"], {"symbol": "OKX_FUTURE_ADA_USDT", "side": "SELL", "type": "MARKET", "qty": "1"}, NOW)
 
     def test_a_long_range_may_be_iterated(self) -> None:
         validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 90 * DAY, "to": NOW}, NOW, limit_range=False)

@@ -165,7 +165,7 @@ function shapedCoverage(doc: Json): ShapedCase[] {
 function makeChecker(doc: Json): (schemaPointer: string, value: unknown) => ErrorObject[] {
   // strictRequired is off: an `if`/`then` that only lists `required` names fields of the enclosing
   // schema (TransferRequest's conditions). Redocly's no-required-schema-properties-undefined checks
-  // required names everywhere else (see .redocly.lint-ignore.yaml for those four places).
+  // required names everywhere else (see .redocly.lint-ignore.yaml for the places that do so).
   const ajv = createSpecAjv({
     strict: true,
     strictTypes: false,

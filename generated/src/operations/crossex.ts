@@ -49,6 +49,7 @@ export const createCrossexOrderMeta: OperationMeta = {
     { name: 'reduce_only', in: 'body', type: 'string', enum: ['true', 'false'] },
     { name: 'position_side', in: 'body', type: 'string', enum: ['NONE', 'LONG', 'SHORT'] },
   ],
+  conditions: [{ when: [{ field: 'type', oneOf: ['LIMIT'] }], require: ['price'] }],
 };
 
 /**
