@@ -58,6 +58,14 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
     const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
     outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
   }
+  // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
+  // banner goes under a "//" key.
+  const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {
+    '//'?: string;
+  };
+  const banner = `Copied by exchange-v4 from ${runtimeDir}/package.json. Do not edit here: edit that file, then run: npm run generate.`;
+  const copied = { ...manifest, '//': [banner, manifest['//']].filter(Boolean).join(' ') };
+  outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
