@@ -38,8 +38,9 @@ export interface ClientOptions {
   /** Server-time synchronisation for signing: `lazy` (default), `eager` or `off`. */
   clockSync?: ClockSyncMode | undefined;
   /**
-   * How requests are sent: `auto` (default) is `node` on Node unless a custom `fetch` is given,
-   * and `fetch` elsewhere; `node` is Node's `http`/`https` with a keep-alive agent and no web
+   * How requests are sent: `auto` (default) is `node` on Node unless a custom `fetch` is given
+   * (the `fetch` option, or a `globalThis.fetch` replaced after the runtime loaded, such as a test
+   * stub, which is then used), and `fetch` elsewhere; `node` is Node's `http`/`https` with a keep-alive agent and no web
    * Request/Response objects (the lowest latency and CPU per call; Node only); `fetch` is the
    * platform's `fetch` (or the `fetch` option) on any runtime. Same signing, limits, retries and
    * errors either way.
