@@ -169,6 +169,27 @@ describe('consumer project', () => {
   });
 });
 
+describe('browser bundle of the installed package', () => {
+  it('has no node: import and no dynamic import (crypto and transport chosen by package conditions)', async () => {
+    const { build } = await import('esbuild');
+    const result = await build({
+      stdin: { contents: `export * from 'exchange-v4';`, resolveDir: appDir, loader: 'js' },
+      bundle: true,
+      write: false,
+      platform: 'browser',
+      format: 'esm',
+      logLevel: 'silent',
+      metafile: true,
+    });
+    const text = result.outputFiles[0]!.text;
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((file) => file.startsWith('node:') || /node-transport|crypto-node/.test(file))).toEqual([]);
+    expect(inputs.some((file) => file.endsWith('runtime/platform-web.js'))).toBe(true);
+    expect(text.match(/\bfrom\s*["']node:[^"']*["']|\brequire\(\s*["']node:/g) ?? []).toEqual([]);
+    expect(text.match(/\bimport\s*\(/g) ?? []).toEqual([]);
+  }, 60_000);
+});
+
 describe('package linters', () => {
   it('publint --strict finds nothing', async () => {
     const { stdout } = await runNode([repoBin('publint'), 'run', '--strict', repoRoot], repoRoot, 120_000);

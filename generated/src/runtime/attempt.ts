@@ -115,7 +115,9 @@ async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSe
   const waited = Date.now() - waitStart;
   const logger = ctx.settings.logger;
   if (logger && waited >= RATE_LIMIT_WAIT_LOG_MS) {
-    const markets = plan.limiterKeys.map((k) => k.split('|')[3]).filter((m): m is string => m !== undefined && m !== '');
+    const markets = plan.limiterKeys
+      .map((k) => k.split('|')[3])
+      .filter((m): m is string => m !== undefined && m !== '');
     emit(logger, {
       type: 'rate-limit-wait',
       ...logBaseOf(plan),
@@ -155,7 +157,14 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
   const logger = ctx.settings.logger;
   if (logger) {
     const base = logBaseOf(plan);
-    emit(logger, { type: 'response', ...base, attempt: settings.attempt, status, durationMs: wire.durationMs, traceId });
+    emit(logger, {
+      type: 'response',
+      ...base,
+      attempt: settings.attempt,
+      status,
+      durationMs: wire.durationMs,
+      traceId,
+    });
   }
 
   if (status >= 200 && status < 300) {

@@ -223,7 +223,14 @@ export function createFetchTransport(options: TransportOptions): Transport {
           ? await raceAbort(custom(new Request(wire.url, init)), linked.signal)
           : await globalThis.fetch(wire.url, init);
         if (response.type === 'opaqueredirect') {
-          return { status: 0, headers: {}, text: '', url: wire.url, durationMs: Date.now() - started, opaqueRedirect: true };
+          return {
+            status: 0,
+            headers: {},
+            text: '',
+            url: wire.url,
+            durationMs: Date.now() - started,
+            opaqueRedirect: true,
+          };
         }
         const headers = headerRecord(response.headers);
         let text = '';
