@@ -57,7 +57,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
       try {
         this.#result = this.#run();
       } catch (error) {
-        this.#result = Promise.reject(error as Error);
+        this.#result = Promise.reject(error);
       }
     }
     return this.#result;

@@ -211,14 +211,13 @@ export function createFetchTransport(options: TransportOptions): Transport {
       const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
       const linked = attemptSignal(signal, timeoutMs);
       let fetchCalled = false;
-      let started = 0;
       try {
         if (wire.sign && signing) await signInto(wire.headers, signing, wire, body);
         const init: RequestInit = { method: wire.method, headers: wire.headers, redirect: 'manual' };
         init.signal = linked.signal;
-        if (body !== undefined) init.body = body as Uint8Array<ArrayBuffer>;
+        if (body !== undefined) init.body = body;
         fetchCalled = true;
-        started = Date.now();
+        const started = Date.now();
         const response = custom
           ? await raceAbort(custom(new Request(wire.url, init)), linked.signal)
           : await globalThis.fetch(wire.url, init);

@@ -68,7 +68,7 @@ export function loadCryptoBackend(prefer: 'auto' | 'node' | 'web' = 'auto'): Pro
     subtleCrypto();
     return Promise.resolve(webCrypto);
   } catch (error) {
-    return Promise.reject(error as Error);
+    return Promise.reject(error);
   }
 }
 
