@@ -192,7 +192,13 @@ describe('browser bundle of the installed package', () => {
 
 describe('package linters', () => {
   it("publint --strict finds nothing but the runtime folders' import maps", async () => {
-    const { stdout } = await runNode([repoBin('publint'), 'run', '--strict', repoRoot], repoRoot, 120_000);
+    const { stdout } = await run(
+      process.execPath,
+      [repoBin('publint'), 'run', '--strict', repoRoot],
+      repoRoot,
+      120_000,
+      true,
+    );
     // publint says an `imports` field in a nested package.json is ignored by Node. It is not: Node
     // (and esbuild, webpack, rollup) resolve `#platform` through the package.json nearest to the
     // importing file, which the ES module and CommonJS runs above and the browser bundle prove.
