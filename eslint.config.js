@@ -15,6 +15,8 @@ export default tseslint.config(
       'bench/.scratch/**',
       '**/__snapshots__/**',
       'test/fixtures/**',
+      // Build-only declarations of Node built-ins, outside the type-checked project (see the file).
+      'scripts/build-env/**',
       'test/generator/fixtures/**',
       'test/diff/corpus/**',
       'mock/fixtures/**',

@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { buildTargets, runtimeManifest } from '../scripts/build.js';
 import { dirBytes } from './footprint.js';
 
 const run = promisify(execFile);
@@ -49,6 +50,9 @@ export async function buildOurs(repoRoot: string, outRoot: string): Promise<Ours
       }
       if (!existsSync(join(outDir, 'index.js'))) throw new Error(`${f.tsconfig}: no index.js was written`);
       writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: f.type }, null, 2)}\n`);
+      // The runtime's `#platform` import map, as the package build writes it.
+      const target = buildTargets.find((t) => t.tsconfig === f.tsconfig);
+      if (target) writeFileSync(join(outDir, 'runtime', 'package.json'), runtimeManifest(repoRoot, target));
     }),
   );
   return { esmEntry: join(outRoot, 'esm', 'index.js'), distBytes: dirBytes(outRoot) };

@@ -1,7 +1,7 @@
 /**
  * One-operation bundle size: esbuild bundles a tiny program that lists withdrawals with one
- * client (platform node, ESM, minified, tree-shaken) and the minified and gzipped bytes are
- * reported.
+ * client (platform node, ESM, minified, tree-shaken; ours also for the browser) and the minified
+ * and gzipped bytes are reported.
  */
 import { gzipSync } from 'node:zlib';
 
@@ -14,6 +14,8 @@ export interface BundleEntry {
   readonly resolveDir: string;
   /** Imports left out of the bundle (optional dependencies the package does not install). */
   readonly external?: readonly string[];
+  /** esbuild's platform (and with it the package conditions): `node` unless given. */
+  readonly platform?: 'node' | 'browser';
 }
 
 /** Size of one bundle. */
@@ -53,6 +55,14 @@ export async function run(key, secret) {
     {
       id: 'ours',
       resolveDir: repoRoot,
+      source: `import { Core, apiMeta, listWithdrawals } from ${JSON.stringify(oursEntry)};
+const core = new Core(${opts}, apiMeta);
+export const run = () => listWithdrawals(core, { limit: 20 });`,
+    },
+    {
+      id: 'ours-browser',
+      resolveDir: repoRoot,
+      platform: 'browser',
       source: `import { Core, apiMeta, listWithdrawals } from ${JSON.stringify(oursEntry)};
 const core = new Core(${opts}, apiMeta);
 export const run = () => listWithdrawals(core, { limit: 20 });`,
@@ -114,9 +124,9 @@ export async function measureBundles(esbuild: EsbuildLike, entries: readonly Bun
         write: false,
         minify: true,
         treeShaking: true,
-        platform: 'node',
+        platform: entry.platform ?? 'node',
         format: 'esm',
-        target: 'node20',
+        target: entry.platform === 'browser' ? 'es2022' : 'node20',
         outfile: 'out.mjs',
         logLevel: 'silent',
         legalComments: 'none',

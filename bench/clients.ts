@@ -5,6 +5,7 @@
  * the call really went through. Peers are loaded from bench/.scratch, never from the project.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,11 +37,11 @@ export interface BenchClient {
 export const CLIENT_IDS = [
   'floor',
   'floor+undici.request',
+  'floor+node:http',
   'openapi-fetch',
   'ours',
   'ours+node',
-  'ours+undici.fetch',
-  'ours+undici.request',
+  'ours+fetch',
   'gate-api',
   'gateio-api',
   'ccxt',
@@ -56,11 +57,12 @@ export const CLIENT_NOTES: Record<ClientId, string> = {
     'the same bare signing over undici 7 `request` (keep-alive Agent): the transport floor with undici, for reference',
   'openapi-fetch':
     'bare openapi-fetch (the library the runtime sends through) + a signing middleware that clones the Request to hash its body; no runtime: shows what the Request/Response layer costs',
-  ours: 'this project: ExchangeClient, default transport (global fetch), rateLimit off, clockSync off',
+  'floor+node:http':
+    'the same bare signing over `node:http` (keep-alive Agent): bare node:http, what the `node` transport is judged against',
+  ours: 'this project: ExchangeClient, default transport (`auto`: `node` on Node), rateLimit off, clockSync off',
   'ours+node':
     "this project with `transport: 'node'` (node:http keep-alive, no web Request/Response objects), rateLimit off, clockSync off",
-  'ours+undici.fetch': 'this project with `fetch` option = undici 7 fetch (keep-alive Agent)',
-  'ours+undici.request': 'this project with `fetch` option = a Request->undici.request->Response shim',
+  'ours+fetch': "this project with `transport: 'fetch'` (the global fetch), rateLimit off, clockSync off",
   'gate-api': 'the exchange’s official SDK (axios)',
   'gateio-api': 'community SDK (axios, WebCrypto signing)',
   ccxt: 'ccxt `gate` implicit API methods (undici.request), rate limiter off',
@@ -137,7 +139,40 @@ function floorUndiciClient(ctx: ClientContext): BenchClient {
   return { ...floorClient(ctx, send), close: () => dispatcher.close() };
 }
 
-type FetchLike = (request: Request) => Promise<Response>;
+function floorNodeHttpClient(ctx: ClientContext): BenchClient {
+  const origin = new URL(ctx.baseUrl);
+  const agent = new HttpAgent({ keepAlive: true });
+  const send: Send = (url, method, headers, body) =>
+    new Promise((resolve, reject) => {
+      const target = new URL(url);
+      const req = httpRequest(
+        {
+          hostname: origin.hostname,
+          port: origin.port,
+          path: target.pathname + target.search,
+          method,
+          headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+          agent,
+        },
+        (res) => {
+          res.setEncoding('utf8');
+          let text = '';
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return {
+    ...floorClient(ctx, send),
+    close: () => {
+      agent.destroy();
+      return Promise.resolve();
+    },
+  };
+}
 
 interface OpenApiFetchClient {
   use(middleware: { onRequest(options: { request: Request }): Promise<Request> }): void;
@@ -181,49 +216,7 @@ interface UndiciModule {
   }>;
 }
 
-async function bodyOf(request: Request): Promise<Uint8Array | undefined> {
-  return request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-}
-
-function undiciFetchShim(undici: UndiciModule, dispatcher: unknown): FetchLike {
-  return async (request) =>
-    undici.fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: await bodyOf(request),
-      signal: request.signal,
-      dispatcher,
-    });
-}
-
-function undiciRequestShim(undici: UndiciModule, dispatcher: unknown): FetchLike {
-  return async (request) => {
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const res = await undici.request(request.url, {
-      method: request.method,
-      headers,
-      body: await bodyOf(request),
-      signal: request.signal,
-      dispatcher,
-    });
-    const out = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) {
-      if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) out.append(name, v);
-    }
-    const empty = res.statusCode === 204 || res.statusCode === 304;
-    const bytes = await res.body.arrayBuffer();
-    return new Response(empty ? null : bytes, { status: res.statusCode, headers: out });
-  };
-}
-
-async function oursClient(
-  ctx: ClientContext,
-  transport: 'default' | 'node' | 'undici.fetch' | 'undici.request',
-): Promise<BenchClient> {
+async function oursClient(ctx: ClientContext, transport: 'auto' | 'node' | 'fetch'): Promise<BenchClient> {
   const mod = await importFile(ctx.oursEntry);
   const Client = mod['ExchangeClient'] as new (options: Record<string, unknown>) => {
     wallet: {
@@ -231,27 +224,17 @@ async function oursClient(
       transfer(params: object): PromiseLike<unknown>;
     };
   };
-  let fetchOption: FetchLike | undefined;
-  let close: (() => Promise<void>) | undefined;
-  if (transport === 'undici.fetch' || transport === 'undici.request') {
-    const undici = requirePeer(ctx.scratch, 'undici') as unknown as UndiciModule;
-    const agent = new undici.Agent({ keepAliveTimeout: 60_000, connections: 32 });
-    fetchOption = transport === 'undici.fetch' ? undiciFetchShim(undici, agent) : undiciRequestShim(undici, agent);
-    close = () => agent.close();
-  }
   const client = new Client({
     key: ctx.key,
     secret: ctx.secret,
     baseUrl: ctx.baseUrl,
     rateLimit: 'off',
     clockSync: 'off',
-    ...(fetchOption ? { fetch: fetchOption } : {}),
-    ...(transport === 'node' ? { transport: 'node' } : {}),
+    ...(transport === 'auto' ? {} : { transport }),
   });
   return {
     get: async () => countOf(await client.wallet.listWithdrawals(LIST_QUERY)),
     post: async () => txOf(await client.wallet.transfer(TRANSFER)),
-    ...(close ? { close } : {}),
   };
 }
 
@@ -316,14 +299,14 @@ export async function createClient(id: ClientId, ctx: ClientContext): Promise<Be
       return floorUndiciClient(ctx);
     case 'openapi-fetch':
       return openapiFetchClient(ctx);
+    case 'floor+node:http':
+      return floorNodeHttpClient(ctx);
     case 'ours':
-      return oursClient(ctx, 'default');
+      return oursClient(ctx, 'auto');
     case 'ours+node':
       return oursClient(ctx, 'node');
-    case 'ours+undici.fetch':
-      return oursClient(ctx, 'undici.fetch');
-    case 'ours+undici.request':
-      return oursClient(ctx, 'undici.request');
+    case 'ours+fetch':
+      return oursClient(ctx, 'fetch');
     case 'gate-api':
       return gateApiClient(ctx);
     case 'gateio-api':

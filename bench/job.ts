@@ -30,7 +30,10 @@ export type RunnerResult =
       readonly client: ClientId;
       readonly get: SequentialResult;
       readonly post: SequentialResult;
+      /** GETs at the job's concurrency. */
       readonly throughput: ConcurrentResult;
+      /** POSTs at the job's concurrency. */
+      readonly throughputPost: ConcurrentResult;
     }
   | { readonly ok: false; readonly client: ClientId; readonly error: string };
 

@@ -76,6 +76,8 @@ function throughputTable(r: BenchReport): string {
     c.id,
     formatRate(c.rps),
     formatRatio(ratio(c.rps, floor?.rps)),
+    formatRate(c.rpsPost),
+    formatRatio(ratio(c.rpsPost, floor?.rpsPost)),
     formatUs(c.cpuGetUs),
     formatRatio(ratio(c.cpuGetUs, floor?.cpuGetUs)),
     formatUs(c.cpuPostUs),
@@ -84,7 +86,19 @@ function throughputTable(r: BenchReport): string {
     formatRatio(ratio(c.cpuConcurrentUs, floor?.cpuConcurrentUs)),
   ]);
   return markdownTable(
-    ['client', 'GET/s at c=16', '× floor', 'CPU/GET', '× floor', 'CPU/POST', '× floor', 'CPU/GET at c=16', '× floor'],
+    [
+      'client',
+      'GET/s at c=16',
+      '× floor',
+      'POST/s at c=16',
+      '× floor',
+      'CPU/GET',
+      '× floor',
+      'CPU/POST',
+      '× floor',
+      'CPU/GET at c=16',
+      '× floor',
+    ],
     rows,
   );
 }
@@ -153,10 +167,10 @@ function bundleTable(r: BenchReport): string {
 }
 
 function largestInputs(r: BenchReport): string {
-  const ours = r.bundles.find((b) => b.id === 'ours');
+  const ours = r.bundles.find((b) => b.id === 'ours-browser');
   if (!ours?.largest || ours.largest.length === 0) return '';
   const rows = ours.largest.map((l) => [l.input, formatBytes(l.bytes)]);
-  return `Largest inputs of our one-operation bundle (bytes in the minified output):\n\n${markdownTable(['input', 'bytes'], rows)}\n`;
+  return `Largest inputs of our one-operation browser bundle (bytes in the minified output):\n\n${markdownTable(['input', 'bytes'], rows)}\n`;
 }
 
 function typecheckTable(r: BenchReport): string {
@@ -228,10 +242,10 @@ ${targetTable(r)}
 - Each client runs in a fresh process per round: ${p.warmup} warm-up GET+POST pairs (so JIT compilation, which
   process.cpuUsage counts on every thread, is mostly done), then ${p.sequentialCalls}
   sequential GETs, ${p.sequentialCalls} sequential POSTs (latency; CPU per call = process.cpuUsage over the loop / calls),
-  then ${p.concurrentCalls} GETs at concurrency ${p.concurrency} (throughput). ${p.rounds} rounds, interleaved
+  then ${p.concurrentCalls} GETs and ${p.concurrentCalls} POSTs at concurrency ${p.concurrency} (throughput). ${p.rounds} rounds, interleaved
   (each round starts with a different client); tables show medians over rounds.
 - Cold import: a fresh \`node\` process per import, ${p.importRepeats} runs each after one discarded warm-up run, interleaved.
-- Bundle: esbuild, platform node, ESM, minify, tree-shaking, one program that lists withdrawals.
+- Bundle: esbuild, platform node (and browser for \`ours-browser\`), ESM, minify, tree-shaking, one program that lists withdrawals.
 - Type check: a one-file consumer per client, \`tsc -p\` (strict, NodeNext, skipLibCheck, noEmit), ${p.tscRepeats} runs each.
 - Generator: \`generator/cli.ts --out <temp dir>\`, ${p.generatorRepeats} runs.
 

@@ -66,8 +66,6 @@ function log(line: string): void {
 /** Which peer package each client needs. */
 const NEEDS: Partial<Record<ClientId, PeerName>> = {
   'floor+undici.request': 'undici',
-  'ours+undici.fetch': 'undici',
-  'ours+undici.request': 'undici',
   'gate-api': 'gate-api',
   'gateio-api': 'gateio-api',
   ccxt: 'ccxt',
@@ -139,7 +137,7 @@ async function main(): Promise<number> {
   log('bundles');
   const esbuild = (await import('esbuild')) as unknown as Parameters<typeof measureBundles>[0];
   const entries = bundleEntries(oursEntry, scratch, repoRoot).filter(
-    (e) => e.id === 'floor' || e.id === 'ours' || usable.has(e.id as PeerName),
+    (e) => e.id === 'floor' || e.id.startsWith('ours') || usable.has(e.id as PeerName),
   );
   const bundles = await measureBundles(esbuild, entries);
 
@@ -160,14 +158,16 @@ async function main(): Promise<number> {
 
   const summaries = clients.map((c) => summarizeClient(c, scenarios.results[c] ?? []));
   const ours = summaries.find((s) => s.id === 'ours');
+  const summaryOf = (id: ClientId): ReturnType<typeof summarizeClient> | undefined =>
+    summaries.find((s) => s.id === id);
   const targets = evaluateTargets({
-    floor: summaries.find((s) => s.id === 'floor'),
-    ours,
-    oursFast: summaries.find((s) => s.id === 'ours+node'),
-    peers: summaries.filter((s) => s.id === 'gate-api' || s.id === 'gateio-api' || s.id === 'ccxt'),
+    floor: summaryOf('floor'),
+    nodeHttp: summaryOf('floor+node:http'),
+    oursNode: summaryOf('ours+node'),
+    oursFetch: summaryOf('ours+fetch'),
+    ccxt: summaryOf('ccxt'),
     oursImportMs: imports.find((i) => i.id === 'ours')?.importMs,
-    oursDirectDeps: footprints.find((f) => f.id === 'ours')?.directDeps,
-    oursBundleBytes: bundles.find((b) => b.id === 'ours')?.minBytes,
+    oursBrowserBundleBytes: bundles.find((b) => b.id === 'ours-browser')?.minBytes,
     regenerationMs: generator.totalMs,
   });
   if (quick) notes.push('QUICK mode: one short round of everything; not a result to quote.');

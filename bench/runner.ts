@@ -38,8 +38,10 @@ async function main(): Promise<RunnerResult> {
     const post = await sequential(() => client.post(), job.sequentialCalls, job.loopMaxMs);
     collect();
     const throughput = await concurrent(() => client.get(), job.concurrentCalls, job.concurrency, job.loopMaxMs);
+    collect();
+    const throughputPost = await concurrent(() => client.post(), job.concurrentCalls, job.concurrency, job.loopMaxMs);
     await client.close?.();
-    return { ok: true, client: job.client, get, post, throughput };
+    return { ok: true, client: job.client, get, post, throughput, throughputPost };
   } catch (error) {
     return { ok: false, client: job.client, error: describeError(error) };
   }

@@ -1,6 +1,7 @@
 /**
  * `npm run generate [-- --check]`: regenerates `generated/` from `spec/`, or with `--check` exits
- * non-zero with a readable summary when `generated/` is not what the spec produces.
+ * non-zero with a readable summary when `generated/` is not what the spec produces. `--no-cache`
+ * recomputes every stage instead of reusing `node_modules/.cache/exchange-v4/` (same output).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,7 @@ import { generate } from './pipeline.js';
 const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
+    'no-cache': { type: 'boolean', default: false },
     spec: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -18,7 +20,7 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('usage: npm run generate -- [--check] [--spec spec/openapi.yaml] [--out generated]');
+  console.log('usage: npm run generate -- [--check] [--no-cache] [--spec spec/openapi.yaml] [--out generated]');
   process.exit(0);
 }
 
@@ -28,6 +30,7 @@ try {
   const summary = await generate({
     root,
     check: values.check,
+    cache: !values['no-cache'],
     ...(values.spec ? { entry: values.spec } : {}),
     ...(values.out ? { outDir: values.out } : {}),
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { NormalizedProblem } from '@redocly/openapi-core';
 import * as prettier from 'prettier';
+import { cacheKey, type OutputCache } from './output-cache.js';
 
 /** Files of `generated/` by path relative to it. */
 export type Outputs = Map<string, string>;
@@ -34,12 +35,18 @@ async function optionsFor(file: string, root: string): Promise<prettier.Options 
   return { ...((await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {}), parser };
 }
 
-/** Formats every file with the repository's prettier config. */
-export async function formatOutputs(outputs: Outputs, root: string): Promise<Outputs> {
+/** The cache key of formatting `text` with `options`: prettier's version, the options and the text. */
+const formatKey = (text: string, options: prettier.Options): string =>
+  cacheKey(['prettier', prettier.version, JSON.stringify(options), text]);
+
+/** Formats every file with the repository's prettier config (through `cache`, when given). */
+export async function formatOutputs(outputs: Outputs, root: string, cache?: OutputCache): Promise<Outputs> {
   const out: Outputs = new Map();
   for (const [file, text] of outputs) {
     const options = await optionsFor(file, root);
-    out.set(file, options ? await prettier.format(text, options) : text);
+    if (!options) out.set(file, text);
+    else if (!cache) out.set(file, await prettier.format(text, options));
+    else out.set(file, await cache.through(formatKey(text, options), () => prettier.format(text, options)));
   }
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -79,11 +86,12 @@ export class FormatWorker {
     return (await this.run({ kind: 'lint', entry, root: this.root })) as NormalizedProblem[];
   }
 
-  /** Formats one file on the worker thread. */
-  async format(file: string, text: string): Promise<string> {
+  /** Formats one file on the worker thread (through `cache`, when given). */
+  async format(file: string, text: string, cache?: OutputCache): Promise<string> {
     const options = await optionsFor(file, this.root);
     if (!options) return text;
-    return (await this.run({ kind: 'format', text, options })) as string;
+    const compute = async (): Promise<string> => (await this.run({ kind: 'format', text, options })) as string;
+    return cache ? cache.through(formatKey(text, options), compute) : compute();
   }
 
   /** Stops the thread. */

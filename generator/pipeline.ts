@@ -18,6 +18,7 @@ import { printTypeScript } from './emit/printer.js';
 import { schemaTypes } from './emit/schema-types.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
+import { cacheKey, OutputCache } from './output-cache.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
@@ -29,6 +30,12 @@ export interface GenerateOptions {
   outDir?: string;
   /** Compare instead of writing. */
   check?: boolean;
+  /**
+   * Reuse lint, bundle, type, emit and format results of earlier runs from
+   * `node_modules/.cache/exchange-v4/` (default `true`; only for the repository's own
+   * `spec/openapi.yaml`). Entries are keyed by everything they depend on, so output is identical.
+   */
+  cache?: boolean;
 }
 
 /** What a run did. */
@@ -38,6 +45,41 @@ export interface GenerateSummary {
   report: OutputReport;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+}
+
+/**
+ * What the schema types depend on besides the IR and the bundled spec: the code that emits them
+ * and the exact versions of openapi-typescript and TypeScript (the lock file).
+ */
+const TYPES_CODE = ['generator/emit/schema-types.ts', 'generator/emit/naming.ts', 'package-lock.json'];
+
+/** The code that bundles the spec (its result is cached by this code and the spec files). */
+const BUNDLE_CODE = ['generator/load.ts', 'generator/errors.ts'];
+
+/** Each file as its path and its text (empty when missing). */
+async function texts(root: string, files: readonly string[]): Promise<string[]> {
+  const read = await Promise.all(files.map((file) => readFile(path.join(root, file), 'utf8').catch(() => '')));
+  return files.flatMap((file, i) => [file, read[i] ?? '']);
+}
+
+/** Every file under the given folders of `root`, repository-relative, sorted. */
+async function filesUnder(root: string, dirs: readonly string[]): Promise<string[]> {
+  const lists = await Promise.all(
+    dirs.map(async (dir) =>
+      (await readdir(path.join(root, dir), { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
+    ),
+  );
+  return lists.flat().sort();
+}
+
+/**
+ * What the spec lint and bundle depend on: every file under spec/ (the spec, the house rules and
+ * the extension table), the Redocly config and the lock file, each as its path and text.
+ */
+async function specFiles(root: string): Promise<string[]> {
+  return texts(root, [...(await filesUnder(root, ['spec'])), 'redocly.yaml', 'package-lock.json']);
 }
 
 /** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
@@ -58,6 +100,14 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
     const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
     outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
   }
+  // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
+  // banner goes under a "//" key.
+  const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {
+    '//'?: string;
+  };
+  const banner = `Copied by exchange-v4 from ${runtimeDir}/package.json. Do not edit here: edit that file, then run: npm run generate.`;
+  const copied = { ...manifest, '//': [banner, manifest['//']].filter(Boolean).join(' ') };
+  outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
@@ -84,7 +134,24 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   // the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
   try {
-    const linting = worker.lint(entry).then((problems) => toProblems(problems, root));
+    // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
+    const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
+    const cacheRoot = options.cache !== false && ownSpec ? root : undefined;
+    const caches = await time('cache-read', () =>
+      Promise.all(['lint', 'bundle', 'types', 'emit', 'format'].map((name) => OutputCache.open(cacheRoot, name))),
+    );
+    const [lintCache, bundleCache, typesCache, emitCache, formatCache] = caches as [
+      OutputCache,
+      OutputCache,
+      OutputCache,
+      OutputCache,
+      OutputCache,
+    ];
+    const specInputs = await time('keys', () => specFiles(root));
+    const lintKey = cacheKey(['lint', ...specInputs]);
+    const linting = lintCache
+      .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
+      .then((text) => toProblems(JSON.parse(text) as Awaited<ReturnType<FormatWorker['lint']>>, root));
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
@@ -92,7 +159,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     let loaded: LoadedSpec;
     let ir: IR;
     try {
-      loaded = await time('bundle', () => loadSpec({ entry, root, lint: false }));
+      const bundleKey = cacheKey([
+        'bundle',
+        path.relative(root, entry),
+        ...(await texts(root, BUNDLE_CODE)),
+        ...specInputs,
+      ]);
+      loaded = await time(
+        'bundle',
+        async () =>
+          JSON.parse(
+            await bundleCache.through(bundleKey, async () =>
+              JSON.stringify(await loadSpec({ entry, root, lint: false })),
+            ),
+          ) as LoadedSpec,
+      );
       ir = await time('ir', () =>
         buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
       );
@@ -100,13 +181,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       if (error instanceof SpecError) await stopIfLintFails(error.problems);
       throw error;
     }
-    const schema = await time('types', () => schemaTypes(ir, loaded.document));
-    const schemaFormatted = worker.format('src/schema.ts', schema);
-    const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
-    for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) emitted.set(file, text);
+    const irText = JSON.stringify(ir);
+    const documentText = JSON.stringify(loaded.document);
+    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), irText, documentText]);
+    const schema = await time('types', () => typesCache.through(typesKey, () => schemaTypes(ir, loaded.document)));
+    const schemaFormatted = worker.format('src/schema.ts', schema, formatCache);
+    // The emitters are pure functions of the IR, the bundled spec, their own code and templates.
+    const emitKey = cacheKey([
+      'emit',
+      ...(await texts(root, await filesUnder(root, ['generator', 'templates']))),
+      irText,
+      documentText,
+    ]);
+    const emittedText = await emitCache.through(emitKey, async () => {
+      const all = await time('emit', () => emitAll(ir, loaded.document, root));
+      for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) all.set(file, text);
+      return JSON.stringify([...all]);
+    });
+    const emitted: Outputs = new Map(JSON.parse(emittedText) as Array<[string, string]>);
     const { onMain, onWorker, verbatim } = shareFormatting(emitted, schema.length);
-    const workerDone = Promise.all([...onWorker].map(async ([f, t]) => [f, await worker.format(f, t)] as const));
-    const rest = await time('format', () => formatOutputs(onMain, root));
+    const workerDone = Promise.all(
+      [...onWorker].map(async ([f, t]) => [f, await worker.format(f, t, formatCache)] as const),
+    );
+    const rest = await time('format', () => formatOutputs(onMain, root, formatCache));
     const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
     await stopIfLintFails();
     const formatted: Outputs = new Map(
@@ -117,6 +214,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const report = await time(options.check ? 'check' : 'write', () =>
       syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );
+    await time('cache-write', () => Promise.all(caches.map((cache) => cache.save())));
     return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
   } finally {
     await worker.close();

@@ -4,7 +4,7 @@
  * build tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json). dist/ is removed first, so the
  * output depends on generated/src alone. Usage: `npm run build` (also run by `npm pack`).
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -87,7 +87,30 @@ function compile(root: string, target: BuildTarget): number {
       throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
   }
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
+  writeFileSync(join(outDir, 'runtime', 'package.json'), runtimeManifest(root, target));
   return countFiles(outDir);
+}
+
+type ImportTarget = string | { readonly [condition: string]: ImportTarget };
+
+/** An import map's targets with `.ts` files replaced by the compiled `.js` ones. */
+function compiledTargets(target: ImportTarget): ImportTarget {
+  if (typeof target === 'string') return target.replace(/\.ts$/, '.js');
+  return Object.fromEntries(Object.entries(target).map(([condition, inner]) => [condition, compiledTargets(inner)]));
+}
+
+/**
+ * The package.json of a build's runtime folder: the folder's module type and the runtime's
+ * `#platform` import map (from generated/src/runtime/package.json), pointing at compiled files.
+ * Node and bundlers resolve `#platform` through the package.json nearest to the importing file.
+ */
+export function runtimeManifest(root: string, target: BuildTarget): string {
+  const source = JSON.parse(readFileSync(join(root, 'generated/src/runtime/package.json'), 'utf8')) as {
+    imports?: Record<string, ImportTarget>;
+  };
+  if (source.imports === undefined) throw new BuildError('generated/src/runtime/package.json has no imports map');
+  const imports = Object.fromEntries(Object.entries(source.imports).map(([name, t]) => [name, compiledTargets(t)]));
+  return `${JSON.stringify({ type: target.packageType, imports }, null, 2)}\n`;
 }
 
 /** Removes dist/ and builds every target; returns the number of files written per target. */

@@ -14,7 +14,7 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: './runtime/index.js',
-      namedImports: ['Core', 'type ClientOptions'],
+      namedImports: ['ClientCore', 'type ClientOptions'],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './api-meta.js', namedImports: ['apiMeta'] },
     ...areas.map((a) => ({
@@ -26,7 +26,7 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       kind: StructureKind.Class,
       isExported: true,
       name: 'ExchangeClient',
-      extends: 'Core',
+      extends: 'ClientCore',
       docs: [
         `Client of the Exchange REST API ${ir.api.release}. Operations are grouped by area, e.g.\n` +
           '`await client.wallet.listWithdrawals({ currency: "BTC" })`. See {@link ClientOptions} for credentials, server, retries and rate limiting.',

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunnerResult } from '../../bench/job.js';
-import {
-  aheadOfPeers,
-  atMost,
-  below,
-  evaluateTargets,
-  summarizeClient,
-  type ClientSummary,
-} from '../../bench/targets.js';
+import { atLeast, atMost, evaluateTargets, summarizeClient, type ClientSummary } from '../../bench/targets.js';
 
 function round(getP50Us: number, postP50Us: number, rps: number, cpu = 100): RunnerResult {
   const seq = (p50: number) => ({ calls: 10, p50Us: p50, p90Us: p50 * 2, p99Us: p50 * 3, cpuPerCallUs: cpu });
@@ -17,6 +10,7 @@ function round(getP50Us: number, postP50Us: number, rps: number, cpu = 100): Run
     get: seq(getP50Us),
     post: seq(postP50Us),
     throughput: { calls: 100, concurrency: 16, wallMs: 1000, rps, cpuPerCallUs: cpu / 2 },
+    throughputPost: { calls: 100, concurrency: 16, wallMs: 1000, rps: rps / 2, cpuPerCallUs: cpu / 2 },
   };
 }
 
@@ -35,6 +29,7 @@ describe('summarizeClient', () => {
       getP50Us: 200,
       postP50Us: 600,
       rps: 2000,
+      rpsPost: 1000,
       getP99Us: 600,
     });
     expect(s.cpuConcurrentUs).toBe(50);
@@ -46,7 +41,7 @@ describe('summarizeClient', () => {
   });
 });
 
-describe('atMost / below', () => {
+describe('atMost / atLeast', () => {
   const show = (v: number) => v.toFixed(2);
   const cases: {
     name: string;
@@ -65,145 +60,59 @@ describe('atMost / below', () => {
       given: () => atMost('t', undefined, 1.1, show),
       want: { met: undefined, verdict: 'not measured' },
     },
-    { name: 'below: under', given: () => below('t', 49, 50, show), want: { met: true, verdict: 'met' } },
+    { name: 'atLeast: above', given: () => atLeast('t', 1.2, 1, show), want: { met: true, verdict: 'met' } },
+    { name: 'atLeast: equal', given: () => atLeast('t', 1, 1, show), want: { met: true, verdict: 'met' } },
     {
-      name: 'below: equal misses',
-      given: () => below('t', 50, 50, show),
-      want: { met: false, verdict: 'missed by 0 (must be below 50.00)' },
+      name: 'atLeast: below',
+      given: () => atLeast('t', 0.75, 1, show),
+      want: { met: false, verdict: 'missed by 0.25 (25% under)' },
     },
     {
-      name: 'below: over',
-      given: () => below('t', 75, 50, show),
-      want: { met: false, verdict: 'missed by 25.00 (50% over)' },
-    },
-  ];
-  for (const { name, given, want } of cases) {
-    it(name, () => expect(given()).toMatchObject(want));
-  }
-});
-
-describe('aheadOfPeers', () => {
-  const show = (v: number) => String(v);
-  const peers = [
-    { id: 'a', value: 900 },
-    { id: 'b', value: 600 },
-    { id: 'c', value: undefined },
-  ];
-  const cases: {
-    name: string;
-    given: () => ReturnType<typeof aheadOfPeers>;
-    want: { met: boolean | undefined; verdict: string };
-  }[] = [
-    {
-      name: 'lower latency than the best peer',
-      given: () => aheadOfPeers('t', 500, peers, true, show),
-      want: { met: true, verdict: 'met' },
-    },
-    {
-      name: 'slower than the best peer',
-      given: () => aheadOfPeers('t', 900, peers, true, show),
-      want: { met: false, verdict: 'missed: b is 50% faster' },
-    },
-    {
-      name: 'tie is not ahead',
-      given: () => aheadOfPeers('t', 600, peers, true, show),
-      want: { met: false, verdict: 'missed: b is 0% faster' },
-    },
-    {
-      name: 'higher throughput than the best peer',
-      given: () => aheadOfPeers('t', 1000, peers, false, show),
-      want: { met: true, verdict: 'met' },
-    },
-    {
-      name: 'lower throughput than the best peer',
-      given: () => aheadOfPeers('t', 450, peers, false, show),
-      want: { met: false, verdict: 'missed: a is 100% higher' },
-    },
-    {
-      name: 'no peer measured',
-      given: () => aheadOfPeers('t', 1, [{ id: 'a', value: undefined }], true, show),
+      name: 'atLeast: not measured',
+      given: () => atLeast('t', Number.NaN, 1, show),
       want: { met: undefined, verdict: 'not measured' },
     },
   ];
   for (const { name, given, want } of cases) {
     it(name, () => expect(given()).toMatchObject(want));
   }
-
-  it('names the best peer and both values', () => {
-    expect(aheadOfPeers('t', 700, peers, true, show).measured).toBe('700 vs best peer b 600');
-  });
 });
 
 describe('evaluateTargets', () => {
-  const floor: ClientSummary = {
-    id: 'floor',
-    rounds: 3,
-    getP50Us: 100,
-    postP50Us: 100,
-    rps: 1000,
-    cpuGetUs: 50,
-    cpuPostUs: 50,
-  };
-  const ours: ClientSummary = {
-    id: 'ours',
-    rounds: 3,
-    getP50Us: 105,
-    postP50Us: 150,
-    rps: 1100,
-    cpuGetUs: 55,
-    cpuPostUs: 70,
-  };
-  const peer: ClientSummary = { id: 'gate-api', rounds: 3, getP50Us: 120, postP50Us: 140, rps: 900 };
+  const summary = (id: string, getP50Us: number, postP50Us: number, rps: number, rpsPost: number, cpu: number) =>
+    ({ id, rounds: 5, getP50Us, postP50Us, rps, rpsPost, cpuGetUs: cpu, cpuPostUs: cpu }) satisfies ClientSummary;
+  const floor = summary('floor', 1000, 1000, 1000, 1000, 200);
+  const nodeHttp = summary('floor+node:http', 600, 500, 1800, 3000, 100);
+  const ccxt = summary('ccxt', 1100, 700, 1400, 2600, 150);
 
   it('judges every target from the inputs', () => {
     const verdicts = evaluateTargets({
       floor,
-      ours,
-      peers: [peer],
+      nodeHttp,
+      ccxt,
+      oursNode: summary('ours+node', 850, 950, 1500, 2000, 125),
+      oursFetch: summary('ours+fetch', 1100, 1200, 600, 600, 300),
       oursImportMs: 30,
-      oursDirectDeps: 3,
-      oursBundleBytes: 20 * 1024,
-      regenerationMs: 2500,
+      oursBrowserBundleBytes: 15 * 1024,
+      regenerationMs: 2400,
     });
     expect(verdicts.map((v) => [v.target, v.met])).toEqual([
-      ['GET p50 ≤ 1.1× floor', true],
-      ['POST p50 ≤ 1.1× floor', false],
-      ['CPU per GET ≤ 1.2× floor', true],
-      ['CPU per POST ≤ 1.2× floor', false],
-      ['ahead of every peer: GET p50', true],
-      ['ahead of every peer: POST p50', false],
-      ['ahead of every peer: throughput at concurrency 16', true],
-      ['cold import < 50 ms', true],
-      ['≤ 2 runtime dependencies', false],
-      ['one-operation bundle < 15 KiB minified', false],
-      ['full regeneration < 3 s', true],
+      ["node: GET/s at c=16 ≥ ccxt's (× ccxt)", true],
+      ["node: POST/s at c=16 ≥ ccxt's (× ccxt)", false],
+      ['node: GET p50 ≤ 0.9× floor', true],
+      ['node: POST p50 ≤ 0.9× floor', false],
+      ['node: CPU per GET ≤ 1.3× bare node:http', true],
+      ['node: CPU per POST ≤ 1.3× bare node:http', true],
+      ['fetch: GET p50 ≤ 1.15× floor', true],
+      ['fetch: POST p50 ≤ 1.15× floor', false],
+      ['one operation + Core, browser bundle ≤ 15 KiB minified', true],
+      ['cold import ≤ 25 ms', false],
+      ['full regeneration ≤ 2.5 s', true],
     ]);
   });
 
-  it('judges the node transport against the floor, and uses it against the peers', () => {
-    const fast: ClientSummary = {
-      id: 'ours+node',
-      rounds: 3,
-      getP50Us: 80,
-      postP50Us: 90,
-      rps: 1500,
-      cpuGetUs: 40,
-      cpuPostUs: 45,
-    };
-    const verdicts = evaluateTargets({ floor, ours, oursFast: fast, peers: [peer] });
-    const met = Object.fromEntries(verdicts.map((v) => [v.target, v.met]));
-    expect(met["GET p50 ≤ 1.1× floor (transport: 'node')"]).toBe(true);
-    expect(met["POST p50 ≤ 1.1× floor (transport: 'node')"]).toBe(true);
-    expect(met["CPU per POST ≤ 1.2× floor (transport: 'node')"]).toBe(true);
-    // the default transport is still judged on its own
-    expect(met['POST p50 ≤ 1.1× floor']).toBe(false);
-    // against peers: 90 µs beats the peer's 140 µs, where the default transport's 150 µs did not
-    expect(met["ahead of every peer: POST p50 (transport: 'node')"]).toBe(true);
-    expect(verdicts.find((v) => v.target.startsWith('ahead of every peer: POST p50'))?.measured).toMatch(/^90/);
-  });
-
   it('marks targets it has no measurement for as not measured', () => {
-    const verdicts = evaluateTargets({ peers: [] });
+    const verdicts = evaluateTargets({});
     expect(verdicts.every((v) => v.met === undefined && v.verdict === 'not measured')).toBe(true);
   });
 });

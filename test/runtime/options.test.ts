@@ -6,7 +6,7 @@ import type { OperationMeta } from '../../templates/typescript/runtime/metadata.
 import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
-import { fakeFetch, json, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
+import { fakeFetch, json, startServer, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
 import { apiMeta, listWithdrawalsMeta, withdrawMeta } from './helpers/meta.js';
 import { advanceUntilSettled, outcomeOf } from './helpers/time.js';
 
@@ -159,6 +159,19 @@ describe('fetch', () => {
     const global = fakeFetch(() => json(200, ['global']));
     vi.stubGlobal('fetch', global.fetch);
     expect(await request(core, listWithdrawalsMeta, {})).toEqual(['global']);
+  });
+
+  it("transport 'auto' (the default) sends over node:http on Node, 'fetch' through the platform's fetch", async () => {
+    const server = await startServer(() => json(200, []));
+    try {
+      await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {});
+      await request(testCore({ baseUrl: server.baseUrl, transport: 'fetch' }), listWithdrawalsMeta, {});
+      // undici's fetch adds the fetch-metadata headers; node:http sends only what it is given.
+      expect(server.requests.map((r) => r.headers['sec-fetch-mode'])).toEqual([undefined, 'cors']);
+      expect(server.requests.map((r) => r.headers['connection'])).toEqual(['keep-alive', 'keep-alive']);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -13,7 +13,8 @@ import {
   ValidationError,
 } from '../../templates/typescript/runtime/errors.js';
 import type { Outcome } from '../../templates/typescript/runtime/options.js';
-import { outcomeRecordOf, pickLookupResult, resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
+import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
+import { outcomeRecordOf, pickLookupResult } from '../../templates/typescript/runtime/write-lookup.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {

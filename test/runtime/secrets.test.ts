@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Core } from '../../templates/typescript/runtime/core.js';
+import type { ClientCore } from '../../templates/typescript/runtime/client-core.js';
 import {
   AbortError,
   AuthenticationError,
@@ -42,7 +42,7 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
   let server: TestServer;
   const signatures = new Set<string>();
   const events: LogEvent[] = [];
-  let core: Core;
+  let core: ClientCore;
 
   beforeAll(async () => {
     server = await startServer((req): Reply => {

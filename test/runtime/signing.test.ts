@@ -6,7 +6,7 @@ import {
   loadCryptoBackend,
   signatureString,
 } from '../../templates/typescript/runtime/signing.js';
-import { createSignerMiddleware } from '../../templates/typescript/runtime/transport.js';
+import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
 
 /**
  * Known-answer vectors computed outside the project with OpenSSL 3.0, shared with the Python suite

@@ -53,7 +53,13 @@ export class ApiPromise<T> implements PromiseLike<T> {
 
   /** Runs the call (once) and resolves with the data and the response metadata. */
   withResponse(): Promise<WithResponse<T>> {
-    this.#result ??= Promise.resolve().then(() => this.#run());
+    if (this.#result === undefined) {
+      try {
+        this.#result = this.#run();
+      } catch (error) {
+        this.#result = Promise.reject(error);
+      }
+    }
     return this.#result;
   }
 
@@ -62,9 +68,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse()
-      .then((r) => r.data)
-      .then(onfulfilled, onrejected);
+    return this.withResponse().then((r) => (onfulfilled ? onfulfilled(r.data) : (r.data as unknown as R1)), onrejected);
   }
 
   /** Runs the call (once) and handles its failure. */

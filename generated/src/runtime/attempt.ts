@@ -16,7 +16,7 @@ import { AbortError, ExchangeError, RedirectError, type ApiError, type ErrorCont
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
 import type { AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
-import { errorFromResponse, headerRecord, rateLimitInfo, responseMeta, roleHeader, successData } from './response.js';
+import { errorFromResponse, rateLimitInfo, responseMeta, roleHeader, successData } from './response.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { failureToError, SendFailure, type WireResponse } from './transport.js';
 
@@ -56,54 +56,35 @@ export async function sendAttempt(
   settings: AttemptSettings,
 ): Promise<AttemptResult> {
   const { meta } = plan;
-  const context = errorContextOf(plan);
-  const log = { ...logBaseOf(plan), attempt: settings.attempt };
+  const logger = ctx.settings.logger;
   if (settings.signal?.aborted) {
-    return {
-      ok: false,
-      outcome: { kind: 'aborted', sent: false, error: new AbortError(`The call was aborted (${meta.id})`, context) },
-    };
+    const error = new AbortError(`The call was aborted (${meta.id})`, errorContextOf(plan));
+    return { ok: false, outcome: { kind: 'aborted', sent: false, error } };
   }
-  let slot: RateLimitSlot;
-  try {
-    if (plan.wire.sign) await ctx.clock.ready();
-    const waitStart = Date.now();
-    slot = await ctx.limiter.acquire(
-      plan.limiterKeys,
-      meta.rateLimit,
-      { operation: meta.id, bucket: meta.rateLimit.bucket },
-      settings.mode,
-      settings.signal,
-    );
-    const waited = Date.now() - waitStart;
-    if (waited >= RATE_LIMIT_WAIT_LOG_MS) {
-      const markets = plan.limiterKeys
-        .map((k) => k.split('|')[3])
-        .filter((m): m is string => m !== undefined && m !== '');
-      emit(ctx.settings.logger, {
-        type: 'rate-limit-wait',
-        ...log,
-        delayMs: waited,
-        bucket: [meta.rateLimit.bucket, ...markets].join(' '),
-      });
+  const limited = settings.mode !== 'off';
+  let slot: RateLimitSlot | undefined;
+  if ((plan.wire.sign && !ctx.clock.upToDate) || limited) {
+    try {
+      if (plan.wire.sign && !ctx.clock.upToDate) await ctx.clock.ready();
+      if (limited) slot = await takeSlot(ctx, plan, settings);
+    } catch (error) {
+      const failure = error instanceof ExchangeError ? error : new ExchangeError(String(error), errorContextOf(plan));
+      return {
+        ok: false,
+        outcome:
+          failure instanceof AbortError
+            ? { kind: 'aborted', sent: false, error: failure }
+            : { kind: 'local', error: failure },
+      };
     }
-  } catch (error) {
-    const failure = error instanceof ExchangeError ? error : new ExchangeError(String(error), context);
-    return {
-      ok: false,
-      outcome:
-        failure instanceof AbortError
-          ? { kind: 'aborted', sent: false, error: failure }
-          : { kind: 'local', error: failure },
-    };
   }
-  emit(ctx.settings.logger, { type: 'request', ...log });
+  if (logger) emit(logger, { type: 'request', ...logBaseOf(plan), attempt: settings.attempt });
   let wire: WireResponse;
   try {
-    wire = await ctx.transport.send({ ...plan.wire, timeoutMs: settings.timeoutMs, signal: settings.signal });
+    wire = await ctx.transport.send(plan.wire, settings.timeoutMs, settings.signal);
   } catch (error) {
     if (!(error instanceof SendFailure)) throw error;
-    const failure = failureToError(error, context, settings.timeoutMs);
+    const failure = failureToError(error, errorContextOf(plan), settings.timeoutMs);
     const why =
       error.kind === 'timeout'
         ? `no response within ${settings.timeoutMs} ms`
@@ -115,68 +96,96 @@ export async function sendAttempt(
       outcome: error.sent ? { kind: 'no-answer', error: failure, why } : { kind: 'not-sent', error: failure },
     };
   } finally {
-    slot.release();
+    slot?.release();
   }
-  return readAnswer(ctx, plan, wire, settings, log);
+  return readAnswer(ctx, plan, wire, settings);
+}
+
+/** Takes the call's rate-limit slot (reporting a long wait to the logger). */
+async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSettings): Promise<RateLimitSlot> {
+  const { meta } = plan;
+  const waitStart = Date.now();
+  const slot = await ctx.limiter.acquire(
+    plan.limiterKeys,
+    meta.rateLimit,
+    { operation: meta.id, bucket: meta.rateLimit.bucket },
+    settings.mode,
+    settings.signal,
+  );
+  const waited = Date.now() - waitStart;
+  const logger = ctx.settings.logger;
+  if (logger && waited >= RATE_LIMIT_WAIT_LOG_MS) {
+    const markets = plan.limiterKeys
+      .map((k) => k.split('|')[3])
+      .filter((m): m is string => m !== undefined && m !== '');
+    emit(logger, {
+      type: 'rate-limit-wait',
+      ...logBaseOf(plan),
+      attempt: settings.attempt,
+      delayMs: waited,
+      bucket: [meta.rateLimit.bucket, ...markets].join(' '),
+    });
+  }
+  return slot;
 }
 
 /** Reconciles the limiter, logs the answer and turns it into the result or an outcome. */
-function readAnswer(
-  ctx: RuntimeContext,
-  plan: CallPlan,
-  wire: WireResponse,
-  settings: AttemptSettings,
-  log: ReturnType<typeof logBaseOf> & { attempt: number },
-): AttemptResult {
+function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, settings: AttemptSettings): AttemptResult {
   const { meta } = plan;
   const { apiMeta } = ctx;
-  const { response } = wire;
-  const headers = headerRecord(response.headers);
+  const { status, headers } = wire;
   const counters = rateLimitInfo(headers, apiMeta);
   // The reset header is server time; the limiter and the retry timer run on local time.
   // Without one, a 429's Retry-After says when the bucket reopens.
   const now = Date.now();
-  const retryAfterMs = response.status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
+  const retryAfterMs = status === 429 ? parseRetryAfter(headers['retry-after'], now) : undefined;
   const resetAt =
     counters.resetAt !== undefined
       ? counters.resetAt - ctx.clock.offsetMs
       : retryAfterMs !== undefined
         ? now + retryAfterMs
         : undefined;
-  ctx.limiter.observe(plan.limiterKeys, meta.rateLimit, {
-    status: response.status,
-    ...counters,
-    ...(resetAt === undefined ? {} : { resetAt }),
-  });
+  if (settings.mode !== 'off') {
+    ctx.limiter.observe(plan.limiterKeys, meta.rateLimit, {
+      status,
+      ...counters,
+      ...(resetAt === undefined ? {} : { resetAt }),
+    });
+  }
   const rawTrace = roleHeader(headers, apiMeta, 'traceId');
   const traceId = rawTrace === undefined ? undefined : ctx.redact(rawTrace);
-  emit(ctx.settings.logger, {
-    type: 'response',
-    ...log,
-    status: response.status,
-    durationMs: wire.durationMs,
-    traceId,
-  });
+  const logger = ctx.settings.logger;
+  if (logger) {
+    const base = logBaseOf(plan);
+    emit(logger, {
+      type: 'response',
+      ...base,
+      attempt: settings.attempt,
+      status,
+      durationMs: wire.durationMs,
+      traceId,
+    });
+  }
 
-  if (response.status >= 200 && response.status < 300) {
+  if (status >= 200 && status < 300) {
     const value = {
-      data: successData(meta, response.status, wire.text),
-      response: responseMeta(response, headers, apiMeta, plan.requestId, settings.attempt),
+      data: successData(meta, status, wire.text),
+      response: responseMeta(status, headers, apiMeta, plan.requestId, settings.attempt, counters),
     };
     return { ok: true, value };
   }
   const context = { ...errorContextOf(plan), traceId };
-  if (wire.opaqueRedirect || (response.status >= 300 && response.status < 400)) {
+  if (wire.opaqueRedirect || (status >= 300 && status < 400)) {
     return {
       ok: false,
       outcome: {
         kind: 'redirect',
-        status: response.status,
-        error: new RedirectError(response.status, originOf(headers['location'], wire.url), context),
+        status,
+        error: new RedirectError(status, originOf(headers['location'], wire.url), context),
       },
     };
   }
-  const error: ApiError = errorFromResponse(response.status, wire.text, headers, {
+  const error: ApiError = errorFromResponse(status, wire.text, headers, {
     apiMeta,
     operation: meta.id,
     endpoint: plan.endpoint,

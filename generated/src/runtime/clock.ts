@@ -86,6 +86,13 @@ export class ServerClock {
     });
   }
 
+  /** Whether {@link ready} has nothing to do now (sync off, or a fresh measurement and no error to report). */
+  get upToDate(): boolean {
+    if (this.mode === 'off') return true;
+    if (this.#inflight !== undefined || this.#pendingError !== undefined || this.#syncedAt === undefined) return false;
+    return this.#now() - this.#syncedAt < CLOCK_REFRESH_MS;
+  }
+
   /**
    * Called before every private request. Measures when never measured (a failure fails the
    * call) or when the offset is older than {@link CLOCK_REFRESH_MS} (a failure keeps the old

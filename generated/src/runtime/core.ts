@@ -3,29 +3,27 @@
  * then run: npm run generate
  */
 /**
- * `Core`: the base class of the generated client. It resolves the options (server, credentials,
- * timeouts, limits, clock sync), builds the transport with its signer middleware, and offers a
- * raw signed request for endpoints newer than the spec. Its state lives outside the object
- * (see context.ts), so the client prints and serialises without its key or secret.
+ * `Core`: what every call needs from its client. It resolves the options (server, credentials,
+ * timeouts, limits, clock sync) and builds, once, what each call reuses: the base URL's parts,
+ * the checked default headers, the signer and the transport (`node` on Node unless a custom
+ * `fetch` is given, `fetch` elsewhere). Standalone operation functions take a `Core`; raw requests
+ * and `resolveOutcome` as methods come with `ClientCore` (client-core.ts). Its state lives outside
+ * the object (see context.ts), so the client prints and serialises without its key or secret.
  */
 
-import { ApiPromise, type WithResponse } from './api-promise.js';
-import { checkNumberOption } from './call-plan.js';
-import { rawOperationMeta } from './raw-request.js';
+import { platform } from '#platform';
+import { addHeaders, checkNumberOption } from './call-plan.js';
 import { ServerClock, serverTimeMs } from './clock.js';
 import { accountFingerprint, bindContext, contextOf, createRedactor, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
-import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
-import { resolveOutcome } from './outcome.js';
+import type { ClientOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
 import { executeOperation } from './request.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
-import { createNodeTransport } from './node-transport.js';
-import { createTransport } from './transport.js';
-import type { UntypedJson } from './types.js';
+import { createFetchTransport, type Transport, type TransportOptions } from './transport.js';
 
 /** Default per-attempt timeout (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -89,7 +87,37 @@ function resolveBaseUrl(options: ClientOptions, apiMeta: ApiMeta): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Base class of the generated client: configuration, transport, clock, limiter and raw requests. */
+/** `globalThis.fetch` as it was when the runtime loaded (the platform's own, or a polyfill installed before). */
+const loadedFetch: unknown = globalThis.fetch;
+
+/**
+ * The `auto` transport on Node: the `node` transport, unless `globalThis.fetch` has been replaced
+ * since the runtime loaded (a test stub, a request interceptor): then that fetch, looked up at call
+ * time as the `fetch` transport does, so nothing meant to be intercepted bypasses it.
+ */
+function autoTransport(node: Transport, options: TransportOptions): Transport {
+  let viaFetch: Transport | undefined;
+  return {
+    send: (wire, timeoutMs, signal) =>
+      globalThis.fetch === loadedFetch
+        ? node.send(wire, timeoutMs, signal)
+        : (viaFetch ??= createFetchTransport(options)).send(wire, timeoutMs, signal),
+  };
+}
+
+/** The transport of a client: `node` when asked for, or by default on Node without a custom fetch. */
+function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions): Transport {
+  const node = platform.nodeTransport;
+  if (kind === 'node' && node === undefined) {
+    throw new ValidationError('transport', kind, 'unsupported', "is only available on Node (node:http); use 'fetch'");
+  }
+  if (node === undefined || kind === 'fetch' || (kind === 'auto' && options.fetch !== undefined)) {
+    return createFetchTransport(options);
+  }
+  return kind === 'node' ? node(options) : autoTransport(node(options), options);
+}
+
+/** What every call needs from its client: configuration, transport, clock and limiter. */
 export class Core {
   /**
    * @param options client options (see {@link ClientOptions})
@@ -103,8 +131,7 @@ export class Core {
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
     if (o.fetch !== undefined && typeof o.fetch !== 'function')
       throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
-    if (o.transport !== undefined && o.transport !== 'fetch' && o.transport !== 'node')
-      throw new ValidationError('transport', o.transport, 'enum', "must be 'fetch' or 'node'");
+    const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
       throw new ValidationError(
         'fetch',
@@ -122,6 +149,11 @@ export class Core {
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
       logger: o.logger,
     };
+    const baseHeaders: Record<string, string> = { Accept: 'application/json' };
+    const futuresHeaders: Record<string, string> = { ...baseHeaders, [apiMeta.requestHeaders.sizeDecimal]: '1' };
+    addHeaders(baseHeaders, settings.defaultHeaders, 'defaultHeaders', apiMeta);
+    addHeaders(futuresHeaders, settings.defaultHeaders, 'defaultHeaders', apiMeta);
+    const base = new URL(baseUrl);
     const clockMode = oneOf('clockSync', o.clockSync, ['lazy', 'eager', 'off'] as const) ?? 'lazy';
     const clockOp = apiMeta.clock;
 
@@ -151,13 +183,14 @@ export class Core {
       headers: apiMeta.signing.headers,
       timestamp: () => clock.nowSeconds(),
     };
-    const transport =
-      o.transport === 'node'
-        ? createNodeTransport({ baseUrl, signing })
-        : createTransport({ baseUrl, fetch: o.fetch, signing });
+    const transport = transportFor(transportKind, { origin: base.origin, signing, fetch: o.fetch });
     const context: RuntimeContext = {
       apiMeta,
       baseUrl,
+      origin: base.origin,
+      basePath: base.pathname.replace(/\/+$/, ''),
+      baseHeaders,
+      futuresHeaders,
       hasCredentials: creds !== undefined,
       account: creds ? accountFingerprint(creds.key) : 'public',
       transport,
@@ -175,33 +208,6 @@ export class Core {
   /** Base URL every request goes to (including the `/api/v4` prefix). */
   get baseUrl(): string {
     return contextOf(this).baseUrl;
-  }
-
-  /**
-   * Sends a request to any path, for endpoints newer than the spec: signed (unless
-   * `auth: 'public'`), rate limited (default 150 / 10 s in bucket `raw:<path>`), retried
-   * (default: GET only) and answered with the same typed errors as generated operations. The
-   * result is untyped JSON (every integer a string of its digits); name its type with `T`.
-   */
-  request<T = UntypedJson>(raw: RawRequest, options?: RequestOptions): ApiPromise<T> {
-    return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
-      const ctx = contextOf(this);
-      const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix);
-      const params: Record<string, unknown> = {};
-      if (raw.query !== undefined) params['query'] = raw.query;
-      if (raw.body !== undefined) params['body'] = raw.body;
-      return (await ctx.execute(meta, params, options ?? {})) as WithResponse<T>;
-    });
-  }
-
-  /**
-   * Finds out whether a write that failed was applied: `applied` (with its record), `not-applied`
-   * (certain by the service's rules; says whether to resend with the same id) or `unknown` (ask
-   * again after `retryAfterMs`; never resend meanwhile). Takes any error of a write call; an
-   * `UnknownOutcomeError` is looked up by the id its request carried.
-   */
-  resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
-    return resolveOutcome<T>(this, error);
   }
 
   /** Measures the server-time offset now (otherwise done before the first private call). */

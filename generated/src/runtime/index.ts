@@ -8,6 +8,7 @@
  */
 
 export { Core, DEFAULT_TIMEOUT_MS } from './core.js';
+export { ClientCore } from './client-core.js';
 export { request, pageRequest } from './request.js';
 export { ApiPromise, PagePromise, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { resolveOutcome } from './outcome.js';
@@ -27,7 +28,7 @@ export {
   type SignatureInput,
   type CryptoBackend,
 } from './signing.js';
-export { createSignerMiddleware, type SignerMiddlewareOptions } from './transport.js';
+export { createSignerMiddleware, type SignerMiddlewareOptions } from './signer-middleware.js';
 export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing.js';
 export * from './errors.js';
 export * from './error-guards.js';

@@ -38,10 +38,16 @@ interface PathNode {
 
 const newNode = (): PathNode => ({ terminal: false, star: undefined, children: new Map() });
 
-/** Compiles value paths into a trie; `undefined` when there are none. */
+/** Tries already compiled, by the (metadata's, long-lived) path list they were compiled from. */
+const compiled = new WeakMap<readonly ValuePath[], PathNode>();
+
+/** Compiles value paths into a trie (once per path list); `undefined` when there are none. */
 function compilePaths(paths: readonly ValuePath[] | undefined): PathNode | undefined {
   if (paths === undefined || paths.length === 0) return undefined;
+  const known = compiled.get(paths);
+  if (known !== undefined) return known;
   const root = newNode();
+  compiled.set(paths, root);
   for (const path of paths) {
     let node = root;
     for (const segment of path) {

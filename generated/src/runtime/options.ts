@@ -38,12 +38,14 @@ export interface ClientOptions {
   /** Server-time synchronisation for signing: `lazy` (default), `eager` or `off`. */
   clockSync?: ClockSyncMode | undefined;
   /**
-   * How requests are sent: `fetch` (default: openapi-fetch with the signer middleware, on any
-   * runtime with `fetch`) or `node` (Node's `http`/`https` with a keep-alive agent and no web
-   * Request/Response objects: lower latency and CPU per call, Node only). Same signing, limits,
-   * retries and errors either way.
+   * How requests are sent: `auto` (default) is `node` on Node unless a custom `fetch` is given
+   * (the `fetch` option, or a `globalThis.fetch` replaced after the runtime loaded, such as a test
+   * stub, which is then used), and `fetch` elsewhere; `node` is Node's `http`/`https` with a keep-alive agent and no web
+   * Request/Response objects (the lowest latency and CPU per call; Node only); `fetch` is the
+   * platform's `fetch` (or the `fetch` option) on any runtime. Same signing, limits, retries and
+   * errors either way.
    */
-  transport?: 'fetch' | 'node' | undefined;
+  transport?: 'auto' | 'fetch' | 'node' | undefined;
   /** A fetch implementation for the `fetch` transport (default: `globalThis.fetch`, looked up at call time). */
   fetch?: ((request: Request) => Promise<Response>) | undefined;
   /** Headers sent with every request (the signing headers cannot be overridden). */

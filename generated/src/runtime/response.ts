@@ -10,18 +10,8 @@
 import type { ResponseMeta } from './api-promise.js';
 import { apiErrorFor, type ApiError } from './errors.js';
 import { parseJson } from './json.js';
-import type { ApiMeta, OperationMeta } from './metadata.js';
-import type { WireAnswer } from './transport.js';
+import type { ApiMeta, OperationMeta, ValuePath } from './metadata.js';
 import { parseResetAt } from './retry-timing.js';
-
-/** Response headers as a record with lower-case names. */
-export function headerRecord(headers: WireAnswer['headers']): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name.toLowerCase()] = value;
-  });
-  return out;
-}
 
 /** A response header role of the API metadata (`traceId`, `rateLimitRemaining`, ...). */
 type Role = Exclude<keyof ApiMeta['responseHeaders'], 'aliases'>;
@@ -66,13 +56,14 @@ export function rateLimitInfo(
   return out;
 }
 
-/** Builds the `ResponseMeta` of a response. */
+/** Builds the `ResponseMeta` of a response (`rateLimit`: its counters, when already read). */
 export function responseMeta(
-  response: WireAnswer,
+  status: number,
   headers: Readonly<Record<string, string>>,
   apiMeta: ApiMeta,
   requestId: string,
   attempts: number,
+  rateLimit: ResponseMeta['rateLimit'] = rateLimitInfo(headers, apiMeta),
 ): ResponseMeta {
   const pagination: { total?: number; limit?: number; offset?: number } = {};
   const total = intHeader(headers, apiMeta, 'paginationTotal');
@@ -83,11 +74,11 @@ export function responseMeta(
   if (offset !== undefined) pagination.offset = offset;
   const traceId = roleHeader(headers, apiMeta, 'traceId');
   return {
-    status: response.status,
+    status,
     headers,
     ...(traceId === undefined ? {} : { traceId }),
     requestId,
-    rateLimit: rateLimitInfo(headers, apiMeta),
+    rateLimit,
     pagination,
     attempts,
   };
@@ -101,6 +92,18 @@ export function unwrapNestedList(data: unknown): unknown {
   return data;
 }
 
+const deeper = new WeakMap<readonly ValuePath[], readonly ValuePath[]>();
+
+/** The paths one array level deeper (`['*', ...path]`), made once per path list. */
+function oneLevelDeeper(paths: readonly ValuePath[]): readonly ValuePath[] {
+  let out = deeper.get(paths);
+  if (out === undefined) {
+    out = paths.map((p) => ['*', ...p]);
+    deeper.set(paths, out);
+  }
+  return out;
+}
+
 /**
  * The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON with
  * int64 values kept as strings (every integer, for the untyped results of named-only operations and
@@ -110,8 +113,8 @@ export function unwrapNestedList(data: unknown): unknown {
 export function successData(meta: OperationMeta, status: number, text: string): unknown {
   if (status === 204 || meta.successStatus === 204 || text.trim() === '') return undefined;
   const paths = meta.int64?.response;
-  const wrapped = meta.nestedList === true && /^\s*\[\s*\[/.test(text);
-  const data = parseJson(text, wrapped && paths ? paths.map((p) => ['*', ...p]) : paths, {
+  const wrapped = meta.nestedList === true && paths !== undefined && /^\s*\[\s*\[/.test(text);
+  const data = parseJson(text, wrapped ? oneLevelDeeper(paths) : paths, {
     untyped: meta.shape === 'named-only',
   });
   return meta.nestedList ? unwrapNestedList(data) : data;

@@ -9,9 +9,11 @@
  * is no body) and the Timestamp header value (whole Unix seconds). The signature is the
  * lower-case hex HMAC-SHA512 of that string keyed with the API secret.
  *
- * Hashing uses `node:crypto` where it exists (Node, Deno, Bun) and WebCrypto
- * (`globalThis.crypto.subtle`) elsewhere (browsers, edge runtimes), chosen at first use.
+ * Hashing uses `node:crypto` under the `node` package condition (Node, Bun, Deno) and WebCrypto
+ * (`globalThis.crypto.subtle`) everywhere else, chosen statically by the platform module.
  */
+import { platform } from '#platform';
+import { subtleCrypto, webCrypto } from './crypto-web.js';
 
 /** SHA-512 of the empty string: the body hash of a request without a body. */
 export const EMPTY_BODY_SHA512 =
@@ -48,78 +50,37 @@ export interface Signer {
 
 const encoder = new TextEncoder();
 
+const NO_BYTES = new Uint8Array(0);
+
 function toBytes(body: Uint8Array | string | undefined): Uint8Array {
-  if (body === undefined) return new Uint8Array(0);
+  if (body === undefined) return NO_BYTES;
   return typeof body === 'string' ? encoder.encode(body) : body;
 }
 
-function hex(buffer: ArrayBuffer): string {
-  let out = '';
-  for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, '0');
-  return out;
-}
-
-interface NodeCryptoModule {
-  createHash(algorithm: string): { update(data: Uint8Array): { digest(encoding: 'hex'): string } };
-  createHmac(algorithm: string, key: string): { update(data: Uint8Array): { digest(encoding: 'hex'): string } };
-}
-
-function nodeBackend(c: NodeCryptoModule): CryptoBackend {
-  return {
-    name: 'node',
-    sha512Hex: (data) => Promise.resolve(c.createHash('sha512').update(data).digest('hex')),
-    hmacSha512: (secret) =>
-      Promise.resolve((data: Uint8Array) => Promise.resolve(c.createHmac('sha512', secret).update(data).digest('hex'))),
-  };
-}
-
-function webBackend(subtle: SubtleCrypto): CryptoBackend {
-  return {
-    name: 'web',
-    sha512Hex: async (data) => hex(await subtle.digest('SHA-512', data as Uint8Array<ArrayBuffer>)),
-    hmacSha512: async (secret) => {
-      const key = await subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-512' }, false, [
-        'sign',
-      ]);
-      return async (data) => hex(await subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
-    },
-  };
-}
-
-/** Loads `node:crypto` when the runtime has it; resolves `undefined` otherwise. */
-async function importNodeCrypto(): Promise<NodeCryptoModule | undefined> {
-  // A computed specifier keeps browser bundlers from trying to resolve the module.
-  const specifier = ['node', 'crypto'].join(':');
-  try {
-    const mod = (await import(/* @vite-ignore */ specifier)) as Partial<NodeCryptoModule> & { default?: unknown };
-    return typeof mod.createHmac === 'function' && typeof mod.createHash === 'function'
-      ? (mod as NodeCryptoModule)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Picks the hashing backend: `auto` (default) tries `node:crypto` and falls back to WebCrypto;
- * `node` / `web` force one (tests use both against the same known-answer vectors).
+ * Picks a hashing backend: `auto` (default) the platform's own (`node:crypto` on Node, WebCrypto
+ * elsewhere); `node` / `web` force one (tests use both against the same known-answer vectors).
  */
-export async function loadCryptoBackend(prefer: 'auto' | 'node' | 'web' = 'auto'): Promise<CryptoBackend> {
-  if (prefer !== 'web') {
-    const mod = await importNodeCrypto();
-    if (mod) return nodeBackend(mod);
-    if (prefer === 'node') throw new Error('node:crypto is not available in this runtime');
+export function loadCryptoBackend(prefer: 'auto' | 'node' | 'web' = 'auto'): Promise<CryptoBackend> {
+  if (prefer === 'auto') return Promise.resolve(platform.crypto);
+  if (prefer === 'node') {
+    return platform.nodeCrypto
+      ? Promise.resolve(platform.nodeCrypto)
+      : Promise.reject(new Error('node:crypto is not available in this runtime'));
   }
-  const subtle = (globalThis as { crypto?: { subtle?: SubtleCrypto } }).crypto?.subtle;
-  if (subtle) return webBackend(subtle);
-  throw new Error('No SHA-512/HMAC implementation: neither node:crypto nor WebCrypto is available');
+  try {
+    subtleCrypto();
+    return Promise.resolve(webCrypto);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 let defaultBackend: Promise<CryptoBackend> | undefined;
 
-/** The process-wide automatically chosen backend (loaded once). */
+/** The platform's backend (one promise, made on first use). */
 export function cryptoBackend(): Promise<CryptoBackend> {
-  defaultBackend ??= loadCryptoBackend('auto');
+  defaultBackend ??= Promise.resolve(platform.crypto);
   return defaultBackend;
 }
 
@@ -135,7 +96,7 @@ export async function bodySha512(
 
 /** The five-line signature string for the given parts and body hash. */
 export function signatureString(input: Omit<SignatureInput, 'body'> & { readonly bodyHash: string }): string {
-  return [input.method.toUpperCase(), input.path, input.query, input.bodyHash, String(input.timestamp)].join('\n');
+  return `${input.method.toUpperCase()}\n${input.path}\n${input.query}\n${input.bodyHash}\n${input.timestamp}`;
 }
 
 /**
@@ -147,9 +108,10 @@ export function createSigner(secret: string, backend: Promise<CryptoBackend> = c
   const signer: Signer = {
     async sign(input) {
       keyed ??= backend.then((b) => b.hmacSha512(secret));
-      const bodyHash = await bodySha512(input.body, backend);
-      const text = signatureString({ ...input, bodyHash });
-      return (await keyed)(encoder.encode(text));
+      const bytes = toBytes(input.body);
+      const bodyHash = bytes.length === 0 ? EMPTY_BODY_SHA512 : await (await backend).sha512Hex(bytes);
+      const { method, path, query, timestamp } = input;
+      return (await keyed)(encoder.encode(signatureString({ method, path, query, bodyHash, timestamp })));
     },
   };
   return Object.freeze(signer);

@@ -3,102 +3,42 @@
  * then run: npm run generate
  */
 /**
- * Sending one attempt: an openapi-fetch client whose signer middleware signs the final Request
- * (its URL's path and query as they go on the wire, and its exact body bytes), a per-attempt
- * timeout, the caller's abort signal, and a classification of failures into "not sent" and
- * "maybe sent" (the difference between a safe retry and an unknown outcome). Redirects are never
- * followed (`redirect: 'manual'`): a 3xx comes back as the answer, and a browser's opaque
- * redirect as status 0 with `opaqueRedirect` set.
+ * Sending one attempt, the part both transports share: what an attempt sends and gets back, the
+ * signing of the exact path, query and body bytes that go on the wire, and the classification of
+ * failures into "not sent" and "maybe sent" (the difference between a safe retry and an unknown
+ * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (one web
+ * `Request`, built by fetch itself, or by this file only for a custom `fetch` that takes one),
+ * one abort signal, the body passed as bytes. Redirects are never followed (`redirect: 'manual'`):
+ * a 3xx comes back as the answer, and a browser's opaque redirect as status 0 with
+ * `opaqueRedirect` set. The `node` transport is node-transport.ts.
  */
 
-import createClient, { type Middleware } from 'openapi-fetch';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
-import type { ApiMeta, HttpMethod } from './metadata.js';
-import { fillPath, serializeQuery, type QueryPlan } from './query.js';
-import type { Signer } from './signing.js';
+import type { HttpMethod } from './metadata.js';
+import type { SignerMiddlewareOptions } from './signer-middleware.js';
 
-/** What the signer middleware needs. */
-export interface SignerMiddlewareOptions {
-  /** The API key (sent in the key header). */
-  readonly key: string;
-  /** Holds the secret. */
-  readonly signer: Signer;
-  /** Header names (`KEY`, `Timestamp`, `SIGN`). */
-  readonly headers: ApiMeta['signing']['headers'];
-  /** Server-corrected whole Unix seconds, read afresh for every request. */
-  readonly timestamp: () => number;
-}
-
-/**
- * openapi-fetch middleware that signs every request it sees: Timestamp from the server clock,
- * path and query from the final URL, body hash over a clone of the body bytes. Usable on any
- * openapi-fetch client: `client.use(createSignerMiddleware({...}))`.
- */
-export function createSignerMiddleware(options: SignerMiddlewareOptions): Middleware {
-  return {
-    async onRequest({ request }) {
-      const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
-      return signRequest(request, body, options);
-    },
-  };
-}
-
-const utf8 = new TextEncoder();
-
-/** The signer middleware of one attempt whose body text is known: it hashes that text's bytes, no clone. */
-function signerForBody(options: SignerMiddlewareOptions, body: string | undefined): Middleware {
-  return {
-    onRequest: ({ request }) => signRequest(request, body === undefined ? undefined : utf8.encode(body), options),
-  };
-}
-
-async function signRequest(
-  request: Request,
-  body: Uint8Array | undefined,
-  options: SignerMiddlewareOptions,
-): Promise<Request> {
-  const url = new URL(request.url);
-  const timestamp = String(options.timestamp());
-  const signature = await options.signer.sign({
-    method: request.method,
-    path: url.pathname,
-    query: url.search.slice(1),
-    body,
-    timestamp,
-  });
-  request.headers.set(options.headers.key, options.key);
-  request.headers.set(options.headers.timestamp, timestamp);
-  request.headers.set(options.headers.signature, signature);
-  return request;
-}
-
-/** One attempt to send. */
+/** One call's request, as every attempt sends it. */
 export interface WireRequest {
   readonly method: HttpMethod;
-  /** Path template relative to the base URL (`/sub_accounts/{user_id}/keys`). */
-  readonly pathTemplate: string;
-  /** Encoded path parameter values. */
-  readonly pathParams: Readonly<Record<string, string>>;
-  /** Query parameters; serialized by the canonical serializer. */
-  readonly query: QueryPlan;
-  /** Body text exactly as to be sent. */
+  /** Path as sent, from the base URL's path on (`/api/v4/wallet/withdrawals`); signed as is. */
+  readonly path: string;
+  /** Query string as sent, without `?` (empty when none); signed as is. */
+  readonly query: string;
+  /** Full URL: origin, path and query. */
+  readonly url: string;
+  /** Body text exactly as sent. */
   readonly body?: string | undefined;
-  readonly headers: Readonly<Record<string, string>>;
-  /** Run the signer middleware. */
+  /** Request headers; each attempt sets the signing headers in it afresh. */
+  readonly headers: Record<string, string>;
+  /** Sign the request. */
   readonly sign: boolean;
-  readonly timeoutMs: number;
-  readonly signal?: AbortSignal | undefined;
-}
-
-/** Status and headers of an answer: a web `Response`, or the Node transport's plain equivalent. */
-export interface WireAnswer {
-  readonly status: number;
-  readonly headers: { forEach(callback: (value: string, name: string) => void): void };
 }
 
 /** The answer to one attempt. */
 export interface WireResponse {
-  readonly response: WireAnswer;
+  readonly status: number;
+  /** Response headers, lower-case names (repeated headers joined with `, `). */
+  readonly headers: Readonly<Record<string, string>>;
   /** Body text (empty for 204). */
   readonly text: string;
   /** URL as sent. */
@@ -108,11 +48,21 @@ export interface WireResponse {
   readonly opaqueRedirect?: true;
 }
 
-/** Thrown by the fetch wrapper when a browser hides a redirect behind an opaque response. */
-class OpaqueRedirect extends Error {}
+/** Sends attempts to one origin. */
+export interface Transport {
+  /** Sends one attempt; rejects with {@link SendFailure} when no answer came. */
+  send(wire: WireRequest, timeoutMs: number, signal: AbortSignal | undefined): Promise<WireResponse>;
+}
 
-/** The status and headers of an opaque redirect: nothing is known but that it was one. */
-const OPAQUE_ANSWER: WireAnswer = { status: 0, headers: { forEach: () => undefined } };
+/** What a transport is built from, once per client. */
+export interface TransportOptions {
+  /** Scheme, host and port of the base URL (`https://api.example.com`). */
+  readonly origin: string;
+  /** The key, signer and header names; absent without credentials. */
+  readonly signing?: SignerMiddlewareOptions | undefined;
+  /** A custom fetch (`fetch` transport only). */
+  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
+}
 
 /**
  * Why an attempt got no answer. `sent` is false only when the request certainly never reached
@@ -127,11 +77,6 @@ export class SendFailure extends Error {
   ) {
     super(kind);
   }
-}
-
-/** Sends attempts to one base URL. */
-export interface Transport {
-  send(request: WireRequest): Promise<WireResponse>;
 }
 
 /** Error codes that mean the request never left this machine. */
@@ -156,6 +101,42 @@ export function errorCodes(error: unknown): string[] {
     current = (current as { cause?: unknown }).cause;
   }
   return codes;
+}
+
+/** The failure of an attempt whose request may have been sent: aborted, timed out, or a network error. */
+export function sentFailure(callerAborted: boolean, timedOut: boolean, sent: boolean, error: unknown): SendFailure {
+  if (callerAborted) return new SendFailure('abort', sent, error);
+  if (timedOut) return new SendFailure('timeout', sent, error);
+  if (!sent) return new SendFailure('local', false, error);
+  return new SendFailure('network', !errorCodes(error).some((c) => NOT_SENT_CODES.has(c)), error);
+}
+
+/** Fails an attempt that must be signed when the client has no credentials. */
+export function unsignable(): SendFailure {
+  return new SendFailure('local', false, new Error('No credentials to sign with'));
+}
+
+/**
+ * Sets the key, Timestamp and signature headers of one attempt: the signature covers the path
+ * and query exactly as sent and the body's exact bytes.
+ */
+export async function signInto(
+  headers: Record<string, string>,
+  signing: SignerMiddlewareOptions,
+  wire: WireRequest,
+  body: Uint8Array | undefined,
+): Promise<void> {
+  const timestamp = String(signing.timestamp());
+  const names = signing.headers;
+  headers[names.key] = signing.key;
+  headers[names.timestamp] = timestamp;
+  headers[names.signature] = await signing.signer.sign({
+    method: wire.method,
+    path: wire.path,
+    query: wire.query,
+    body,
+    timestamp,
+  });
 }
 
 /**
@@ -206,68 +187,58 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-interface LooseClient {
-  request(method: string, url: string, init: Record<string, unknown>): Promise<{ response: Response }>;
+const utf8 = new TextEncoder();
+
+/** Response headers as a record with lower-case names. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name.toLowerCase()] = value;
+  });
+  return out;
 }
 
-/** Creates the transport for one client. */
-export function createTransport(options: {
-  readonly baseUrl: string;
-  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
-  readonly signing?: SignerMiddlewareOptions | undefined;
-}): Transport {
-  const client = createClient({ baseUrl: options.baseUrl }) as unknown as LooseClient;
-  const signing = options.signing;
-  const baseFetch = (request: Request): Promise<Response> => (options.fetch ?? globalThis.fetch)(request);
-
+/**
+ * Creates the `fetch` transport of one client: `globalThis.fetch` (looked up at call time) called
+ * with the URL and a plain init, or a custom fetch called with one `Request`. A custom fetch that
+ * ignores the abort signal is still cut off at the timeout.
+ */
+export function createFetchTransport(options: TransportOptions): Transport {
+  const { signing, fetch: custom } = options;
   return {
-    async send(wire) {
-      if (wire.sign && !signing) throw new SendFailure('local', false, new Error('No credentials to sign with'));
-      const linked = attemptSignal(wire.signal, wire.timeoutMs);
+    async send(wire, timeoutMs, signal) {
+      if (wire.sign && !signing) throw unsignable();
+      const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
+      const linked = attemptSignal(signal, timeoutMs);
       let fetchCalled = false;
-      let url = '';
-      let started = 0;
-      let captured: Response | undefined;
-      const capture: Middleware = {
-        onResponse({ response }) {
-          captured = response;
-          // openapi-fetch reads error bodies itself: give it a copy, keep the original.
-          return response.ok ? undefined : response.clone();
-        },
-      };
       try {
-        const call = client.request(wire.method, wire.pathTemplate, {
-          params: { path: wire.pathParams, query: wire.query.values },
-          querySerializer: (values: Record<string, unknown>) => serializeQuery(wire.query.specs, values),
-          pathSerializer: (path: string, values: Record<string, string>) => fillPath(path, values),
-          ...(wire.body === undefined ? {} : { body: wire.body, bodySerializer: (b: string) => b }),
-          headers: wire.headers,
-          parseAs: 'stream',
-          redirect: 'manual',
-          signal: linked.signal,
-          middleware: signing && wire.sign ? [signerForBody(signing, wire.body), capture] : [capture],
-          fetch: async (request: Request) => {
-            fetchCalled = true;
-            url = request.url;
-            started = Date.now();
-            const response = await baseFetch(request);
-            if (response.type === 'opaqueredirect') throw new OpaqueRedirect();
-            return response;
-          },
-        });
-        const { response } = await raceAbort(call, linked.signal);
-        const original = captured ?? response;
-        const text = original.bodyUsed || original.body === null ? '' : await raceAbort(original.text(), linked.signal);
-        return { response: original, text, url, durationMs: Date.now() - started };
-      } catch (error) {
-        if (error instanceof OpaqueRedirect) {
-          return { response: OPAQUE_ANSWER, text: '', url, durationMs: Date.now() - started, opaqueRedirect: true };
+        if (wire.sign && signing) await signInto(wire.headers, signing, wire, body);
+        const init: RequestInit = { method: wire.method, headers: wire.headers, redirect: 'manual' };
+        init.signal = linked.signal;
+        if (body !== undefined) init.body = body;
+        fetchCalled = true;
+        const started = Date.now();
+        const response = custom
+          ? await raceAbort(custom(new Request(wire.url, init)), linked.signal)
+          : await globalThis.fetch(wire.url, init);
+        if (response.type === 'opaqueredirect') {
+          return {
+            status: 0,
+            headers: {},
+            text: '',
+            url: wire.url,
+            durationMs: Date.now() - started,
+            opaqueRedirect: true,
+          };
         }
-        if (wire.signal?.aborted) throw new SendFailure('abort', fetchCalled, error);
-        if (linked.timedOut()) throw new SendFailure('timeout', fetchCalled, error);
-        if (!fetchCalled) throw new SendFailure('local', false, error);
-        const notSent = errorCodes(error).some((c) => NOT_SENT_CODES.has(c));
-        throw new SendFailure('network', !notSent, error);
+        const headers = headerRecord(response.headers);
+        let text = '';
+        if (response.body !== null && !response.bodyUsed) {
+          text = await (custom ? raceAbort(response.text(), linked.signal) : response.text());
+        }
+        return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
+      } catch (error) {
+        throw sentFailure(signal?.aborted === true, linked.timedOut(), fetchCalled, error);
       } finally {
         linked.dispose();
       }

@@ -111,20 +111,32 @@ function lookup(
   return params[name] ?? query[name] ?? body[name];
 }
 
+/** The parameter names of each operation, collected once per operation. */
+const knownKeys = new WeakMap<OperationMeta, ReadonlySet<string>>();
+
+function allowedKeys(meta: OperationMeta): ReadonlySet<string> {
+  let allowed = knownKeys.get(meta) as Set<string> | undefined;
+  if (allowed !== undefined) return allowed;
+  allowed = new Set<string>(meta.pathParams);
+  if (meta.shape === 'named-only') allowed.add('query').add('body');
+  else {
+    for (const q of meta.queryParams) allowed.add(q.name);
+    if (meta.body === 'json') for (const f of meta.bodyFields ?? []) allowed.add(f);
+  }
+  knownKeys.set(meta, allowed);
+  return allowed;
+}
+
 /** Unknown keys (shaped operations) and the named-only envelope (`query` object, no body on GET/DELETE). */
 function checkShape(meta: OperationMeta, params: Readonly<Record<string, unknown>>, fail: Fail): void {
-  const allowed = new Set<string>(meta.pathParams);
+  const allowed = allowedKeys(meta);
   if (meta.shape === 'named-only') {
-    allowed.add('query').add('body');
     if (params['body'] !== undefined && (meta.method === 'GET' || meta.method === 'DELETE')) {
       fail('body', params['body'], 'noBody', `is not allowed: ${meta.method} requests carry no body`);
     }
     if (params['query'] !== undefined && !isObject(params['query'])) {
       fail('query', params['query'], 'type', 'must be an object of query parameters');
     }
-  } else {
-    for (const q of meta.queryParams) allowed.add(q.name);
-    if (meta.body === 'json') for (const f of meta.bodyFields ?? []) allowed.add(f);
   }
   for (const key of Object.keys(params)) {
     if (allowed.has(key) || params[key] === undefined) continue;

@@ -43,11 +43,13 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
   if (typeof value === 'string') {
     if (rule.pattern !== undefined && !compiled(rule.pattern).test(value))
       bad('pattern', `must match /${rule.pattern}/`);
-    const length = [...value].length;
-    if (rule.minLength !== undefined && length < rule.minLength)
-      bad('minLength', `must be at least ${rule.minLength} characters long`);
-    if (rule.maxLength !== undefined && length > rule.maxLength)
-      bad('maxLength', `must be at most ${rule.maxLength} characters long`);
+    if (rule.minLength !== undefined || rule.maxLength !== undefined) {
+      const length = [...value].length;
+      if (rule.minLength !== undefined && length < rule.minLength)
+        bad('minLength', `must be at least ${rule.minLength} characters long`);
+      if (rule.maxLength !== undefined && length > rule.maxLength)
+        bad('maxLength', `must be at most ${rule.maxLength} characters long`);
+    }
   }
   if (
     rule.format !== 'decimal' &&

@@ -1,14 +1,16 @@
 /**
  * Turning one call (operation metadata + flat params + call options) into what is sent on every
  * attempt: validated params, the idempotency id, encoded path, canonical query, body text,
- * headers, the client request id and the rate-limit bucket key. Everything here runs before
- * any I/O, so a bad call fails without sending anything or spending a rate-limit token.
+ * headers, the client request id and the rate-limit bucket keys. Everything here runs before
+ * any I/O, so a bad call fails without sending anything or spending a rate-limit token. What is
+ * the same for every call of a client (base URL parts, the checked default headers) is prepared
+ * once, at construction.
  */
 
 import { freshId, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
 import { stringifyJson } from './json.js';
-import type { OperationMeta } from './metadata.js';
+import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
 import type { WireRequest } from './transport.js';
@@ -19,14 +21,17 @@ export interface CallPlan {
   readonly meta: OperationMeta;
   /** Params after the idempotency id was filled in. */
   readonly params: Readonly<Record<string, unknown>>;
-  readonly wire: Omit<WireRequest, 'timeoutMs' | 'signal'>;
+  readonly wire: WireRequest;
   /** Full URL as it will be sent (for logs). */
   readonly url: string;
   /** `METHOD /api/v4/path` (for errors). */
   readonly endpoint: string;
   readonly requestId: string;
   readonly idempotency: { readonly field: string; readonly value: string } | undefined;
-  /** The rate-limit bucket keys the call spends a slot in (several for a list body across markets). */
+  /**
+   * The rate-limit bucket keys the call spends a slot in (several for a list body across
+   * markets); none when the call's rate limiting is off.
+   */
   readonly limiterKeys: readonly string[];
 }
 
@@ -40,33 +45,61 @@ export function checkNumberOption(field: string, value: unknown, min: number, ma
   }
 }
 
-function headersFor(ctx: RuntimeContext, meta: OperationMeta, options: RequestOptions): Record<string, string> {
-  const names = ctx.apiMeta.requestHeaders;
-  const out: Record<string, string> = { Accept: 'application/json' };
-  const futuresLike = meta.area === 'futures' || meta.area === 'delivery' || /^\/(futures|delivery)\//.test(meta.path);
-  if (ctx.settings.sizeDecimal && futuresLike) out[names.sizeDecimal] = '1';
-  const signing = Object.values(ctx.apiMeta.signing.headers).map((h) => h.toLowerCase());
-  const add = (source: Readonly<Record<string, string | number>> | undefined, label: string): void => {
-    for (const [name, value] of Object.entries(source ?? {})) {
-      if (value === undefined) continue;
-      if (typeof value !== 'string' && typeof value !== 'number') {
-        throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', {
-          operation: meta.id,
-        });
-      }
-      const text = String(value);
-      if (/[\r\n\0]/.test(text) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
-        throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', {
-          operation: meta.id,
-        });
-      }
-      if (signing.includes(name.toLowerCase())) continue;
-      for (const existing of Object.keys(out)) if (existing.toLowerCase() === name.toLowerCase()) delete out[existing];
-      out[name] = text;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_BREAK = /[\r\n\0]/;
+
+/**
+ * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
+ * checking each; the signing headers are dropped (they cannot be overridden).
+ */
+export function addHeaders(
+  out: Record<string, string>,
+  source: Readonly<Record<string, string | number>>,
+  label: string,
+  apiMeta: ApiMeta,
+  operation?: string,
+): void {
+  const context = operation === undefined ? {} : { operation };
+  const signing = apiMeta.signing.headers;
+  const reserved = [signing.key, signing.timestamp, signing.signature].map((h) => h.toLowerCase());
+  for (const name of Object.keys(source)) {
+    const value = source[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', context);
     }
-  };
-  add(ctx.settings.defaultHeaders, 'defaultHeaders');
-  add(options.headers, 'headers');
+    const text = String(value);
+    if (HEADER_BREAK.test(text) || !HEADER_NAME.test(name)) {
+      throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', context);
+    }
+    const lower = name.toLowerCase();
+    if (reserved.includes(lower)) continue;
+    for (const existing of Object.keys(out)) if (existing.toLowerCase() === lower) delete out[existing];
+    out[name] = text;
+  }
+}
+
+/** Futures and delivery calls carry the size-decimal header (when the client sends it). */
+const futuresLike = (meta: OperationMeta): boolean =>
+  meta.area === 'futures' || meta.area === 'delivery' || /^\/(futures|delivery)\//.test(meta.path);
+
+/** The value of header `name` (any case) in `headers`. */
+function headerValue(headers: Readonly<Record<string, string>>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) return headers[key];
+  return undefined;
+}
+
+function headersFor(
+  ctx: RuntimeContext,
+  meta: OperationMeta,
+  options: RequestOptions,
+  hasBody: boolean,
+): Record<string, string> {
+  const base = ctx.settings.sizeDecimal && futuresLike(meta) ? ctx.futuresHeaders : ctx.baseHeaders;
+  const out: Record<string, string> = { ...base };
+  if (hasBody && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
+  if (options.headers !== undefined) addHeaders(out, options.headers, 'headers', ctx.apiMeta, meta.id);
   return out;
 }
 
@@ -121,6 +154,13 @@ export function limiterKeys(
   return marketsOf(meta as OperationMeta, params).map((market) => `uid+market|${bucket}|${account}|${market}`);
 }
 
+/** Characters a URL parser leaves as they are in a path: such a path is sent and signed unchanged. */
+const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+
+/** The path as a URL parser puts it on the wire (only a raw request's path can differ). */
+const wirePath = (path: string): string =>
+  PLAIN_PATH.test(path) ? path : new URL(path, 'http://path.invalid').pathname;
+
 /** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
 export function planCall(
   ctx: RuntimeContext,
@@ -130,7 +170,7 @@ export function planCall(
 ): CallPlan {
   checkNumberOption('timeout', options.timeout, 1, 2_147_483_647, false);
   checkNumberOption('maxRetries', options.maxRetries, 0, 10, true);
-  const params: Record<string, unknown> = { ...rawParams };
+  let params = rawParams;
   const idem = meta.idempotency;
   if (options.idempotencyKey !== undefined) {
     if (!idem) {
@@ -142,10 +182,10 @@ export function planCall(
         { operation: meta.id },
       );
     }
-    if (params[idem.field] === undefined) params[idem.field] = options.idempotencyKey;
+    if (params[idem.field] === undefined) params = { ...params, [idem.field]: options.idempotencyKey };
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
-  if (idem?.generate && params[idem.field] === undefined) params[idem.field] = freshId();
+  if (idem?.generate && params[idem.field] === undefined) params = { ...params, [idem.field]: freshId() };
   validateCall(meta, params, ctx.clock.nowSeconds());
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
@@ -153,36 +193,36 @@ export function planCall(
     });
   }
 
-  const pathParams: Record<string, string> = {};
-  for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
-  const query = queryPlanFor(meta, params);
-  const queryString = serializeQuery(query.specs, query.values, meta.id);
-  const path = fillPath(meta.path, pathParams);
-  const url = `${ctx.baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
-  const headers = headersFor(ctx, meta, options);
-  const requestIdHeader = ctx.apiMeta.requestHeaders.clientRequestId.toLowerCase();
-  const givenId = Object.entries(headers).find(([name]) => name.toLowerCase() === requestIdHeader)?.[1];
-  const requestId = givenId ?? freshId();
-  if (givenId === undefined) headers[ctx.apiMeta.requestHeaders.clientRequestId] = requestId;
+  let path = meta.path;
+  if (meta.pathParams.length > 0) {
+    const pathParams: Record<string, string> = {};
+    for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
+    path = fillPath(meta.path, pathParams);
+  }
+  path = ctx.basePath + wirePath(path);
+  const queryPlan = queryPlanFor(meta, params);
+  const query = serializeQuery(queryPlan.specs, queryPlan.values, meta.id);
+  const url = `${ctx.origin}${path}${query ? `?${query}` : ''}`;
+  const body = bodyFor(meta, params);
+  const headers = headersFor(ctx, meta, options, body !== undefined);
+  const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
+  let requestId = headerValue(headers, idHeader);
+  if (requestId === undefined) {
+    requestId = freshId();
+    headers[idHeader] = requestId;
+  }
   const idValue = idem ? (params[idem.field] as string | number | bigint | null | undefined) : undefined;
+  const limited = (options.rateLimit ?? ctx.settings.rateLimit) !== 'off';
 
   return {
     meta,
     params,
-    wire: {
-      method: meta.method,
-      pathTemplate: meta.path,
-      pathParams,
-      query,
-      body: bodyFor(meta, params),
-      headers,
-      sign: meta.auth === 'private',
-    },
+    wire: { method: meta.method, path, query, url, body, headers, sign: meta.auth === 'private' },
     url,
-    endpoint: `${meta.method} ${new URL(url).pathname}`,
+    endpoint: `${meta.method} ${path}`,
     requestId,
     idempotency:
       idem && idValue !== undefined && idValue !== null ? { field: idem.field, value: textOf(idValue) } : undefined,
-    limiterKeys: limiterKeys(meta, ctx.account, params),
+    limiterKeys: limited ? limiterKeys(meta, ctx.account, params) : [],
   };
 }

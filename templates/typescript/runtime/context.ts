@@ -33,7 +33,16 @@ export type Executor = (
 /** Everything a call needs from its client. */
 export interface RuntimeContext {
   readonly apiMeta: ApiMeta;
+  /** Base URL including the prefix (`https://api.example.com/api/v4`). */
   readonly baseUrl: string;
+  /** Scheme, host and port of the base URL. */
+  readonly origin: string;
+  /** Path of the base URL as sent (`/api/v4`), without a trailing slash. */
+  readonly basePath: string;
+  /** Headers every call starts from: `Accept` and the default headers, checked once. */
+  readonly baseHeaders: Readonly<Record<string, string>>;
+  /** The same plus the size-decimal header (futures and delivery calls, when `sizeDecimal` is on). */
+  readonly futuresHeaders: Readonly<Record<string, string>>;
   /** Whether a key and secret were configured. */
   readonly hasCredentials: boolean;
   /** Rate-limit account: a fingerprint of the API key, or `public` without one. */
@@ -95,6 +104,7 @@ export function freshId(): string {
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
   const exact = secrets.filter((s) => s.length >= 4);
   return (text) => {
+    if (text.length < 128 && !exact.some((s) => text.includes(s))) return text;
     let out = text.replace(/[0-9a-fA-F]{128}/g, '[redacted]');
     for (const s of exact) out = out.split(s).join('[redacted]');
     return out;

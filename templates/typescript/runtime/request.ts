@@ -11,7 +11,7 @@ import { planCall, type CallPlan } from './call-plan.js';
 import { contextOf, type RuntimeContext } from './context.js';
 import type { Core } from './core.js';
 import { ExchangeError, type AbortError, type ApiError } from './errors.js';
-import { emit, reasonOf } from './logger.js';
+import { emit, reasonOf, type LogEventInit } from './logger.js';
 import type { OperationMeta } from './metadata.js';
 import {
   mayHaveApplied,
@@ -22,7 +22,7 @@ import {
   type Step,
 } from './next-step.js';
 import type { RequestOptions } from './options.js';
-import { lookupWrite, outcomeRecord, unknownOutcomeError, type OutcomeRecord } from './outcome.js';
+import { lookupWrite, outcomeRecord, unknownOutcomeError, type OutcomeRecord } from './write-lookup.js';
 import { paginate } from './pagination.js';
 import { sleep } from './retry-timing.js';
 
@@ -84,18 +84,21 @@ export async function executeOperation(
     plan = planCall(ctx, meta, params, options);
     return await attempts(ctx, plan, options, counter);
   } catch (error) {
-    const api = error as Partial<ApiError>;
-    emit(ctx.settings.logger, {
-      type: 'error',
-      operation: meta.id,
-      method: meta.method,
-      url: plan?.url ?? `${ctx.baseUrl}${meta.path}`,
-      attempt: counter.attempt,
-      status: typeof api.status === 'number' ? api.status : undefined,
-      traceId: typeof api.traceId === 'string' ? api.traceId : undefined,
-      requestId: plan?.requestId,
-      reason: reasonOf(error),
-    });
+    const logger = ctx.settings.logger;
+    if (logger) {
+      const api = error as Partial<ApiError>;
+      emit(logger, {
+        type: 'error',
+        operation: meta.id,
+        method: meta.method,
+        url: plan?.url ?? `${ctx.baseUrl}${meta.path}`,
+        attempt: counter.attempt,
+        status: typeof api.status === 'number' ? api.status : undefined,
+        traceId: typeof api.traceId === 'string' ? api.traceId : undefined,
+        requestId: plan?.requestId,
+        reason: reasonOf(error),
+      });
+    }
     throw error;
   }
 }
@@ -114,86 +117,120 @@ async function attempts(
   options: RequestOptions,
   counter: { attempt: number },
 ): Promise<WithResponse<unknown>> {
-  const { meta } = plan;
   const signal = options.signal;
-  const settings = {
-    timeoutMs: options.timeout ?? ctx.settings.timeout,
-    signal,
-    mode: options.rateLimit ?? ctx.settings.rateLimit,
-  };
-  const fixed = {
-    kind: callKind(meta, plan),
-    canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
-    maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
-    rateLimit: settings.mode,
-  };
-  const log = logBaseOf(plan);
-  let state = { retries: 0, resynced: false, mayBeApplied: false, sentAtMs: undefined as number | undefined };
-  const decide = (outcome: AttemptOutcome): Step =>
-    nextStep(
+  const timeoutMs = options.timeout ?? ctx.settings.timeout;
+  const mode = options.rateLimit ?? ctx.settings.rateLimit;
+  let failures: Failures | undefined;
+  for (;;) {
+    counter.attempt += 1;
+    const sentAtMs = ctx.clock.nowMs();
+    const result = await sendAttempt(ctx, plan, { timeoutMs, signal, mode, attempt: counter.attempt });
+    if (result.ok) return result.value;
+    failures ??= new Failures(ctx, plan, options, mode);
+    const next = await failures.handle(result.outcome, sentAtMs, counter.attempt);
+    if (next !== 'again') return next;
+  }
+}
+
+/**
+ * What a call remembers across failed attempts, and the carrying out of `nextStep`'s answer:
+ * wait and send again, resync the clock, look the write up, or end. Made at the first failure,
+ * so a call that succeeds at once builds none of it.
+ */
+class Failures {
+  private retries = 0;
+  private resynced = false;
+  private mayBeApplied = false;
+  private sentAtMs: number | undefined;
+  private readonly fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit'>;
+
+  constructor(
+    private readonly ctx: RuntimeContext,
+    private readonly plan: CallPlan,
+    private readonly options: RequestOptions,
+    mode: CallState['rateLimit'],
+  ) {
+    const { meta } = plan;
+    this.fixed = {
+      kind: callKind(meta, plan),
+      canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
+      maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
+      rateLimit: mode,
+    };
+  }
+
+  private decide(outcome: AttemptOutcome): Step {
+    const { ctx, plan } = this;
+    return nextStep(
       {
-        ...fixed,
-        ...state,
-        canResync: plan.wire.sign && ctx.clock.mode !== 'off' && !state.resynced,
+        ...this.fixed,
+        retries: this.retries,
+        mayBeApplied: this.mayBeApplied,
+        canResync: plan.wire.sign && ctx.clock.mode !== 'off' && !this.resynced,
         nowMs: Date.now(),
         jitter: Math.random(),
       } satisfies CallState,
       outcome,
     );
-  const unknown = (why: string, cause: ExchangeError): ExchangeError => {
-    const context = { ...errorContextOf(plan), traceId: cause.traceId, cause };
-    return unknownOutcomeError(meta, plan.idempotency, state.sentAtMs ?? ctx.clock.nowMs(), context, why);
-  };
+  }
 
-  for (;;) {
-    counter.attempt += 1;
-    const sentAtMs = ctx.clock.nowMs();
-    const result = await sendAttempt(ctx, plan, { ...settings, attempt: counter.attempt });
-    if (result.ok) return result.value;
-    let outcome = result.outcome;
-    let step = decide(outcome);
-    if (mayHaveApplied(outcome)) state = { ...state, mayBeApplied: true, sentAtMs: state.sentAtMs ?? sentAtMs };
+  private unknown(why: string, cause: ExchangeError): ExchangeError {
+    const { plan } = this;
+    const context = { ...errorContextOf(plan), traceId: cause.traceId, cause };
+    return unknownOutcomeError(plan.meta, plan.idempotency, this.sentAtMs ?? this.ctx.clock.nowMs(), context, why);
+  }
+
+  private log(init: Omit<LogEventInit, keyof ReturnType<typeof logBaseOf>>): void {
+    const logger = this.ctx.settings.logger;
+    if (logger) emit(logger, { ...logBaseOf(this.plan), ...init });
+  }
+
+  /** Carries out the step after a failed attempt: `'again'` to send once more, else the call's result (or a throw). */
+  async handle(first: AttemptOutcome, sentAtMs: number, attempt: number): Promise<WithResponse<unknown> | 'again'> {
+    const { ctx, plan } = this;
+    const { meta } = plan;
+    let outcome = first;
+    let step = this.decide(outcome);
+    if (mayHaveApplied(outcome)) {
+      this.mayBeApplied = true;
+      this.sentAtMs ??= sentAtMs;
+    }
     if (step.do === 'retry') {
-      emit(ctx.settings.logger, {
+      this.log({
         type: 'retry',
-        ...log,
-        attempt: counter.attempt,
+        attempt,
         delayMs: step.afterMs,
         reason: step.why,
         traceId: outcome.error.traceId,
         status: 'status' in outcome ? outcome.status : undefined,
       });
-      state = { ...state, retries: state.retries + 1 };
+      this.retries += 1;
       try {
-        await sleep(step.afterMs, signal, { operation: meta.id });
-        continue;
+        await sleep(step.afterMs, this.options.signal, { operation: meta.id });
+        return 'again';
       } catch (error) {
         outcome = { kind: 'aborted', sent: false, error: error as AbortError };
-        step = decide(outcome);
+        step = this.decide(outcome);
       }
     }
     if (step.do === 'resync') {
-      state = { ...state, resynced: true };
+      this.resynced = true;
       try {
         await ctx.clock.sync();
-        emit(ctx.settings.logger, {
-          type: 'retry',
-          ...log,
-          attempt: counter.attempt,
-          delayMs: 0,
-          reason: 'REQUEST_EXPIRED: clock resynced',
-        });
-        continue;
+        this.log({ type: 'retry', attempt, delayMs: 0, reason: 'REQUEST_EXPIRED: clock resynced' });
+        return 'again';
       } catch {
-        step = decide(outcome);
+        step = this.decide(outcome);
       }
     }
+    const cause = outcome.error;
     if (step.do === 'lookup') {
-      const record = outcomeRecord(meta, plan.idempotency, state.sentAtMs ?? ctx.clock.nowMs());
-      return lookUp(ctx, plan, options, record, step.why, (why) => unknown(why, outcome.error), counter.attempt);
+      const record = outcomeRecord(meta, plan.idempotency, this.sentAtMs ?? ctx.clock.nowMs());
+      return lookUp(ctx, plan, this.options, record, step.why, (why) => this.unknown(why, cause), attempt);
     }
-    if (step.do === 'unknown') throw unknown(step.why, outcome.error);
+    if (step.do === 'unknown') throw this.unknown(step.why, cause);
     if (step.do === 'fail') throw step.error;
+    return 'again';
   }
 }
 
@@ -207,7 +244,8 @@ async function lookUp(
   unknown: (why: string) => ExchangeError,
   attempt: number,
 ): Promise<WithResponse<unknown>> {
-  emit(ctx.settings.logger, { type: 'lookup', ...logBaseOf(plan), attempt, reason: why });
+  const logger = ctx.settings.logger;
+  if (logger) emit(logger, { type: 'lookup', ...logBaseOf(plan), attempt, reason: why });
   let found: WithResponse<unknown> | undefined;
   try {
     const lookupOptions = { signal: options.signal, timeout: options.timeout };

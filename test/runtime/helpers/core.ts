@@ -1,13 +1,13 @@
-/** Builds a `Core` for tests: test credentials, no clock sync, a private limiter. */
-import { Core } from '../../../templates/typescript/runtime/core.js';
+/** Builds a client core for tests: test credentials, no clock sync, a private limiter. */
+import { ClientCore } from '../../../templates/typescript/runtime/client-core.js';
 import type { ClientOptions } from '../../../templates/typescript/runtime/options.js';
 import { RateLimiter } from '../../../templates/typescript/runtime/rate-limit.js';
 import { TEST_KEY, TEST_SECRET } from './exchange.js';
 import { apiMeta } from './meta.js';
 
 /** A client against `baseUrl` (or a fake fetch) with its own limiter; options override the defaults. */
-export function testCore(options: ClientOptions = {}): Core {
-  return new Core(
+export function testCore(options: ClientOptions = {}): ClientCore {
+  return new ClientCore(
     {
       key: TEST_KEY,
       secret: TEST_SECRET,

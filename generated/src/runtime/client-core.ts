@@ -1,0 +1,47 @@
+/*
+ * Copied by exchange-v4 from templates/typescript/runtime/client-core.ts. Do not edit here: edit that file,
+ * then run: npm run generate
+ */
+/**
+ * `ClientCore`: `Core` plus the methods of a whole client: a raw signed request to any path
+ * (endpoints newer than the spec) and `resolveOutcome`. The generated `ExchangeClient` extends
+ * it; a program that uses standalone operation functions on a plain `Core` bundles neither.
+ */
+
+import { ApiPromise, type WithResponse } from './api-promise.js';
+import { contextOf } from './context.js';
+import { Core } from './core.js';
+import type { Outcome, RawRequest, RequestOptions } from './options.js';
+import { resolveOutcome } from './outcome.js';
+import { rawOperationMeta } from './raw-request.js';
+import type { UntypedJson } from './types.js';
+
+/** Base class of the generated client: `Core` with raw requests and `resolveOutcome`. */
+export class ClientCore extends Core {
+  /**
+   * Sends a request to any path, for endpoints newer than the spec: signed (unless
+   * `auth: 'public'`), rate limited (default 150 / 10 s in bucket `raw:<path>`), retried
+   * (default: GET only) and answered with the same typed errors as generated operations. The
+   * result is untyped JSON (every integer a string of its digits); name its type with `T`.
+   */
+  request<T = UntypedJson>(raw: RawRequest, options?: RequestOptions): ApiPromise<T> {
+    return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
+      const ctx = contextOf(this);
+      const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix);
+      const params: Record<string, unknown> = {};
+      if (raw.query !== undefined) params['query'] = raw.query;
+      if (raw.body !== undefined) params['body'] = raw.body;
+      return (await ctx.execute(meta, params, options ?? {})) as WithResponse<T>;
+    });
+  }
+
+  /**
+   * Finds out whether a write that failed was applied: `applied` (with its record), `not-applied`
+   * (certain by the service's rules; says whether to resend with the same id) or `unknown` (ask
+   * again after `retryAfterMs`; never resend meanwhile). Takes any error of a write call; an
+   * `UnknownOutcomeError` is looked up by the id its request carried.
+   */
+  resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
+    return resolveOutcome<T>(this, error);
+  }
+}

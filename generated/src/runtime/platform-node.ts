@@ -1,0 +1,15 @@
+/*
+ * Copied by exchange-v4 from templates/typescript/runtime/platform-node.ts. Do not edit here: edit that file,
+ * then run: npm run generate
+ */
+/**
+ * The platform module under the `node` package condition (Node, Bun, Deno's npm support):
+ * `node:crypto` for signing and the `node` transport. Only this module's imports reach `node:`
+ * modules, so a bundle for any other platform never sees them.
+ */
+import { nodeCrypto } from './crypto-node.js';
+import { createNodeTransport } from './node-transport.js';
+import type { Platform } from './platform.js';
+
+/** Node's primitives. */
+export const platform: Platform = { crypto: nodeCrypto, nodeCrypto, nodeTransport: createNodeTransport };

@@ -1,0 +1,23 @@
+/*
+ * Copied by exchange-v4 from templates/typescript/runtime/platform.ts. Do not edit here: edit that file,
+ * then run: npm run generate
+ */
+/**
+ * What the platform module (`#platform`) provides. Which module that is is decided statically by
+ * package import conditions (this folder's package.json, and the same map in the built package):
+ * under the `node` condition `platform-node.ts` (node:crypto, and the `node` transport over
+ * node:http / node:https), everywhere else `platform-web.ts` (WebCrypto, no Node transport). No
+ * runtime probing and no dynamic `import()`: bundlers and edge runtimes see one static graph.
+ */
+import type { CryptoBackend } from './signing.js';
+import type { Transport, TransportOptions } from './transport.js';
+
+/** The platform's primitives. */
+export interface Platform {
+  /** The hashing backend signers use by default. */
+  readonly crypto: CryptoBackend;
+  /** `node:crypto`, where the platform has it. */
+  readonly nodeCrypto: CryptoBackend | undefined;
+  /** The `node` transport (node:http / node:https), where the platform has it. */
+  readonly nodeTransport: ((options: TransportOptions) => Transport) | undefined;
+}

@@ -1,0 +1,50 @@
+/*
+ * Copied by exchange-v4 from templates/typescript/runtime/signer-middleware.ts. Do not edit here: edit that file,
+ * then run: npm run generate
+ */
+/**
+ * The signer as an openapi-fetch middleware, for programs that call the API through their own
+ * openapi-fetch client: `client.use(createSignerMiddleware({...}))`. The client's own transports
+ * do not go through openapi-fetch; they sign the same way in transport.ts.
+ */
+import type { Middleware } from 'openapi-fetch';
+import type { ApiMeta } from './metadata.js';
+import type { Signer } from './signing.js';
+
+/** What the signer needs. */
+export interface SignerMiddlewareOptions {
+  /** The API key (sent in the key header). */
+  readonly key: string;
+  /** Holds the secret. */
+  readonly signer: Signer;
+  /** Header names (`KEY`, `Timestamp`, `SIGN`). */
+  readonly headers: ApiMeta['signing']['headers'];
+  /** Server-corrected whole Unix seconds, read afresh for every request. */
+  readonly timestamp: () => number;
+}
+
+/**
+ * openapi-fetch middleware that signs every request it sees: Timestamp from the server clock,
+ * path and query from the final URL, body hash over a clone of the body bytes. Usable on any
+ * openapi-fetch client: `client.use(createSignerMiddleware({...}))`.
+ */
+export function createSignerMiddleware(options: SignerMiddlewareOptions): Middleware {
+  return {
+    async onRequest({ request }) {
+      const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
+      const url = new URL(request.url);
+      const timestamp = String(options.timestamp());
+      const signature = await options.signer.sign({
+        method: request.method,
+        path: url.pathname,
+        query: url.search.slice(1),
+        body,
+        timestamp,
+      });
+      request.headers.set(options.headers.key, options.key);
+      request.headers.set(options.headers.timestamp, timestamp);
+      request.headers.set(options.headers.signature, signature);
+      return request;
+    },
+  };
+}

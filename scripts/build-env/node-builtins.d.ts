@@ -1,0 +1,52 @@
+// The few Node built-ins the runtime's `node` platform modules use (crypto-node.ts,
+// node-transport.ts), declared for the package build only: tsconfig.build.json compiles the client
+// without Node's ambient types, so nothing else in it can lean on them. The repository's own
+// type-check (tsconfig.json) uses @types/node instead and leaves this file out.
+
+declare module 'node:crypto' {
+  interface Digest {
+    update(data: Uint8Array): Digest;
+    digest(encoding: 'hex'): string;
+  }
+  interface KeyObject {
+    readonly type: string;
+  }
+  export function createHash(algorithm: string): Digest;
+  export function createHmac(algorithm: string, key: KeyObject): Digest;
+  export function createSecretKey(key: Uint8Array): KeyObject;
+}
+
+declare module 'node:http' {
+  export type IncomingHttpHeaders = Record<string, string | string[] | undefined>;
+  export interface IncomingMessage {
+    readonly statusCode?: number | undefined;
+    readonly headers: IncomingHttpHeaders;
+    setEncoding(encoding: 'utf8'): this;
+    on(event: 'data', listener: (chunk: string) => void): this;
+    on(event: 'end', listener: () => void): this;
+    on(event: 'error', listener: (error: Error) => void): this;
+  }
+  export interface ClientRequest {
+    on(event: 'error', listener: (error: Error) => void): this;
+    destroy(error?: Error): this;
+    end(body?: Uint8Array): this;
+  }
+  export interface RequestOptions {
+    hostname?: string;
+    port?: number | undefined;
+    path?: string;
+    method?: string;
+    headers?: Record<string, string>;
+    agent?: Agent;
+  }
+  export class Agent {
+    constructor(options?: { keepAlive?: boolean });
+  }
+  export function request(options: RequestOptions, callback?: (res: IncomingMessage) => void): ClientRequest;
+}
+
+declare module 'node:https' {
+  import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+  export class Agent extends HttpAgent {}
+  export function request(options: RequestOptions, callback?: (res: IncomingMessage) => void): ClientRequest;
+}

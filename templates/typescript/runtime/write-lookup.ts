@@ -1,0 +1,157 @@
+/**
+ * Writes whose outcome is unknown: what identifies such a write (`OutcomeRecord`), the
+ * `UnknownOutcomeError` that carries it, and the lookup of the write by its idempotency id
+ * through the read the operation names. The request loop looks a write up when its answer was
+ * lost; `resolveOutcome` (outcome.ts) asks again later.
+ */
+
+import type { WithResponse } from './api-promise.js';
+import type { Executor } from './context.js';
+import { ApiError, NotFoundError, UnknownOutcomeError, type ErrorContext } from './errors.js';
+import { isUnknownOutcomeError } from './error-guards.js';
+import { isObject } from './json.js';
+import type { OperationMeta } from './metadata.js';
+
+/** What identifies a write and how to find it again. */
+export interface OutcomeRecord {
+  /** operationId of the write. */
+  readonly operation: string;
+  /** Idempotency field and value the write carried, when the operation has one. */
+  readonly field: string | undefined;
+  readonly value: string | undefined;
+  /** The service refuses a second write with this id. */
+  readonly dedupes: boolean;
+  /** The read that finds the write by that value. */
+  readonly lookup: { readonly operation: OperationMeta; readonly param: string } | undefined;
+  /** Server-corrected epoch ms at which the write was first sent. */
+  readonly sentAtMs: number;
+}
+
+/** A registered symbol, so an error thrown by another copy of the package can be resolved too. */
+const RECORD = Symbol.for('exchange-v4.outcome-record');
+
+/** The lookup data attached (non-enumerably) to an `UnknownOutcomeError`. */
+export function outcomeRecordOf(error: unknown): OutcomeRecord | undefined {
+  if (!isUnknownOutcomeError(error)) return undefined;
+  return (error as unknown as { [RECORD]?: OutcomeRecord })[RECORD];
+}
+
+/** What identifies a write of `meta` that carried `idempotency` and was first sent at `sentAtMs`. */
+export function outcomeRecord(
+  meta: OperationMeta,
+  idempotency: { readonly field: string; readonly value: string } | undefined,
+  sentAtMs: number,
+): OutcomeRecord {
+  return {
+    operation: meta.id,
+    field: idempotency?.field,
+    value: idempotency?.value,
+    dedupes: meta.idempotency?.dedupes === true,
+    lookup: idempotency ? meta.idempotency?.lookup : undefined,
+    sentAtMs,
+  };
+}
+
+/**
+ * Builds the `UnknownOutcomeError` of a write: public `idempotency` {field, value} (the id the
+ * request carried) and, hidden from enumeration, what `resolveOutcome` needs.
+ */
+export function unknownOutcomeError(
+  meta: OperationMeta,
+  idempotency: { readonly field: string; readonly value: string } | undefined,
+  sentAtMs: number,
+  context: ErrorContext,
+  why: string,
+): UnknownOutcomeError {
+  const record = outcomeRecord(meta, idempotency, sentAtMs);
+  const lookup = record.lookup;
+  const hint = idempotency
+    ? `; it carried ${idempotency.field}=${idempotency.value}${lookup ? ': resolveOutcome(error) looks it up' : ''}`
+    : '';
+  const error = new UnknownOutcomeError(`${meta.id}: ${why}; the write may or may not have been applied${hint}`, {
+    ...context,
+    idempotency: idempotency ? { ...idempotency } : undefined,
+  });
+  Object.defineProperty(error, RECORD, { value: record, enumerable: false });
+  return error;
+}
+
+/** An id value as text (ids arrive as strings, or as numbers where the spec says int64). */
+function idText(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? String(value)
+    : JSON.stringify(value);
+}
+
+/**
+ * Finds the write in a lookup answer. A list: the item whose `field` equals `value` (or the
+ * only item, when items do not carry the field). An object: found unless it is empty or names
+ * another value in `field`.
+ */
+export function pickLookupResult(
+  data: unknown,
+  field: string,
+  value: string,
+): { found: true; data: unknown } | { found: false } {
+  if (Array.isArray(data)) {
+    const match: unknown = data.find(
+      (item) => isObject(item) && item[field] !== undefined && idText(item[field]) === value,
+    );
+    if (match !== undefined) return { found: true, data: match };
+    const carriesField = data.some((item) => isObject(item) && item[field] !== undefined);
+    if (!carriesField && data.length === 1 && isObject(data[0])) return { found: true, data: data[0] };
+    return { found: false };
+  }
+  if (isObject(data)) {
+    if (Object.keys(data).length === 0) return { found: false };
+    if (data[field] !== undefined && idText(data[field]) !== value) return { found: false };
+    return { found: true, data };
+  }
+  return { found: false };
+}
+
+/** A lookup answer that means "no such write". */
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof NotFoundError ||
+    (error instanceof ApiError && error.status < 500 && /NOT_FOUND$/.test(error.label))
+  );
+}
+
+/**
+ * The lookup's params: the id, and for a time-ranged list (withdrawals) a range that starts a
+ * little before the write was sent, so the record is found however long ago that was.
+ */
+function lookupParams(record: OutcomeRecord, nowMs: number): Record<string, unknown> {
+  const lookup = record.lookup as NonNullable<OutcomeRecord['lookup']>;
+  const params: Record<string, unknown> = { [lookup.param]: record.value };
+  const range = lookup.operation.timeRange;
+  if (range !== undefined) {
+    const from = Math.floor(record.sentAtMs / 1000) - 600;
+    params[range.from] = from;
+    params[range.to] = Math.max(from, Math.min(Math.floor(nowMs / 1000), from + range.maxDays * 86_400 - 1));
+  }
+  return params;
+}
+
+/**
+ * Runs the lookup of a write. Resolves with the found record (and the lookup's response), or
+ * `undefined` when the server has no such write; rethrows any other failure.
+ */
+export async function lookupWrite(
+  execute: Executor,
+  record: OutcomeRecord,
+  nowMs: number,
+  options: { signal?: AbortSignal | undefined; timeout?: number | undefined },
+): Promise<WithResponse<unknown> | undefined> {
+  if (!record.lookup || record.field === undefined || record.value === undefined) return undefined;
+  let answer: WithResponse<unknown>;
+  try {
+    answer = await execute(record.lookup.operation, lookupParams(record, nowMs), options);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+  const picked = pickLookupResult(answer.data, record.field, record.value);
+  return picked.found ? { data: picked.data, response: answer.response } : undefined;
+}
