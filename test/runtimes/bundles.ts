@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import { repoRoot } from './spawn.js';
 
 /** Paths of the built files. */
@@ -25,7 +25,7 @@ export async function buildProbeBundles(dir: string): Promise<ProbeBundles> {
   const entry = join(repoRoot, 'test/runtimes/probe.ts');
   const nodeModule = join(dir, 'probe.node.mjs');
   const webScript = join(dir, 'probe.web.js');
-  const common = {
+  const common: BuildOptions = {
     entryPoints: [entry],
     bundle: true,
     logLevel: 'silent',

@@ -45,7 +45,7 @@ export async function ensureChromium(): Promise<string> {
       timeoutMs: 600_000,
     });
   } catch (error) {
-    throw new Error(`Installing Chromium with apt-get failed. ${HOW_TO}\n${String(error)}`);
+    throw new Error(`Installing Chromium with apt-get failed. ${HOW_TO}`, { cause: error });
   }
   const installed = CANDIDATES.find((path) => existsSync(path));
   if (installed === undefined) throw new Error(`apt-get installed no Chromium binary. ${HOW_TO}`);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 import { buildProbeBundles, type ProbeBundles } from './bundles.js';
 import { CHROMIUM_ARGS, ensureChromium, startStaticServer, type StaticServer } from './chromium.js';
-import type { ProbeInput, ProbeResult } from './probe.js';
+import type { ProbeInput, ProbeResult, runProbe } from './probe.js';
 import { binary, lastJsonLine, repoRoot, runCommand } from './spawn.js';
 
 let mock: MockServer;
@@ -57,7 +57,7 @@ function expectBothCalls(result: ProbeResult): void {
 describe('Node', () => {
   for (const transport of ['node', 'fetch'] as const) {
     it(`makes a public and a signed call with transport '${transport}'`, async () => {
-      const probe = (await import(pathToFileURL(bundles.nodeModule).href)) as typeof import('./probe.js');
+      const probe = (await import(pathToFileURL(bundles.nodeModule).href)) as { runProbe: typeof runProbe };
       const result = await probe.runProbe(input({ transport }));
       expectBothCalls(result);
       expect(result.guard).toBe('accepted');
@@ -87,9 +87,10 @@ describe('Deno and Bun (from their npm packages)', () => {
 describe('edge-runtime', () => {
   it('runs the browser build in the edge VM: a public and a signed call', async () => {
     const runtime = new EdgeRuntime({ initialCode: readFileSync(bundles.webScript, 'utf8') });
-    const text = (await runtime.evaluate(
+    const text: unknown = await runtime.evaluate(
       `exchangeProbe.runProbe(${JSON.stringify(input())}).then((r) => JSON.stringify(r))`,
-    )) as string;
+    );
+    if (typeof text !== 'string') throw new Error(`edge-runtime answered ${typeof text}`);
     const result = JSON.parse(text) as ProbeResult;
     expectBothCalls(result);
     // No window and no document: not a browser, so a secret needs no opt-in.
@@ -129,7 +130,7 @@ describe('Chromium, page on another origin than the mock', () => {
       await tab.goto(`${page.origin}/`);
       const given = input({ ...extra, noCorsUrl: `${noCors.origin}/api/v4` });
       return await tab.evaluate((probeInput) => {
-        const probe = (globalThis as unknown as { exchangeProbe: typeof import('./probe.js') }).exchangeProbe;
+        const probe = (globalThis as unknown as { exchangeProbe: { runProbe: typeof runProbe } }).exchangeProbe;
         return probe.runProbe(probeInput);
       }, given);
     } finally {
