@@ -64,10 +64,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
   ): Promise<R1 | R2> {
-    return this.withResponse().then(
-      (r) => (onfulfilled ? onfulfilled(r.data) : (r.data as unknown as R1)),
-      onrejected,
-    );
+    return this.withResponse().then((r) => (onfulfilled ? onfulfilled(r.data) : (r.data as unknown as R1)), onrejected);
   }
 
   /** Runs the call (once) and handles its failure. */

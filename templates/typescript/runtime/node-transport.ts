@@ -56,7 +56,8 @@ export function createNodeTransport(options: TransportOptions): Transport {
       return new Promise<WireResponse>((resolve, reject) => {
         let timedOut = false;
         const path = wire.query === '' ? wire.path : `${wire.path}?${wire.query}`;
-        const onAbort = (): void => void req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
+        const onAbort = (): void =>
+          void req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
         const settle = (): void => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);

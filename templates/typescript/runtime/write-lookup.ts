@@ -155,4 +155,3 @@ export async function lookupWrite(
   const picked = pickLookupResult(answer.data, record.field, record.value);
   return picked.found ? { data: picked.data, response: answer.response } : undefined;
 }
-
