@@ -7,6 +7,7 @@
 
 import type { WithResponse } from './api-promise.js';
 import type { CallPlan } from './call-plan.js';
+import { clockSyncFailure } from './clock-errors.js';
 import type { RuntimeContext } from './context.js';
 import { AbortError, ExchangeError, RedirectError, type ApiError, type ErrorContext } from './errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
@@ -61,7 +62,8 @@ export async function sendAttempt(
   let slot: RateLimitSlot | undefined;
   if ((plan.wire.sign && !ctx.clock.upToDate) || limited) {
     try {
-      if (plan.wire.sign && !ctx.clock.upToDate) await ctx.clock.ready();
+      if (plan.wire.sign && !ctx.clock.upToDate)
+        await ctx.clock.ready().catch((e: unknown) => Promise.reject(clockSyncFailure(e, errorContextOf(plan))));
       if (limited) slot = await takeSlot(ctx, plan, settings);
     } catch (error) {
       const failure = error instanceof ExchangeError ? error : new ExchangeError(String(error), errorContextOf(plan));
@@ -111,7 +113,9 @@ async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSe
   const waited = Date.now() - waitStart;
   const logger = ctx.settings.logger;
   if (logger && waited >= RATE_LIMIT_WAIT_LOG_MS) {
-    const markets = plan.limiterKeys.map((k) => k.split('|')[3]).filter((m): m is string => m !== undefined && m !== '');
+    const markets = plan.limiterKeys
+      .map((k) => k.split('|')[3])
+      .filter((m): m is string => m !== undefined && m !== '');
     emit(logger, {
       type: 'rate-limit-wait',
       ...logBaseOf(plan),
@@ -151,7 +155,14 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
   const logger = ctx.settings.logger;
   if (logger) {
     const base = logBaseOf(plan);
-    emit(logger, { type: 'response', ...base, attempt: settings.attempt, status, durationMs: wire.durationMs, traceId });
+    emit(logger, {
+      type: 'response',
+      ...base,
+      attempt: settings.attempt,
+      status,
+      durationMs: wire.durationMs,
+      traceId,
+    });
   }
 
   if (status >= 200 && status < 300) {

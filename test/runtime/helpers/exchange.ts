@@ -119,9 +119,13 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /** A fetch that hands each request to `handler` in-process (no sockets; fake timers welcome). */
-export function fakeFetch(handler: Handler): { fetch: (request: Request) => Promise<Response>; requests: Captured[] } {
+export function fakeFetch(handler: Handler): {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  requests: Captured[];
+} {
   const requests: Captured[] = [];
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => {
