@@ -141,5 +141,36 @@ describe('Chromium, page on another origin than the mock', () => {
   it('makes a public and a signed call cross-origin, with dangerouslyAllowBrowser', async () => {
     const result = await runInPage({ allowBrowser: true });
     expectBothCalls(result);
+    // Public calls carry no header that forces a preflight: none was made, no request id was sent.
+    const preflighted = (suffix: string) => mock.preflights.filter((p) => p.path.endsWith(suffix));
+    expect(preflighted('/spot/currency_pairs')).toEqual([]);
+    expect(preflighted('/spot/time')).toEqual([]);
+    const pairs = mock.requests.find((r) => r.operationId === 'listCurrencyPairs');
+    expect(pairs?.clientRequestId).toBeUndefined();
+    // The signed call is preflighted for its signing, id and identification headers.
+    const signed = preflighted('/wallet/withdrawals');
+    expect(signed.length).toBeGreaterThanOrEqual(1);
+    expect(signed[0]).toMatchObject({ origin: page.origin, method: 'GET' });
+    expect(signed[0]?.headers).toEqual(
+      expect.arrayContaining(['key', 'sign', 'timestamp', 'x-client-request-id', 'x-exchange-v4-client']),
+    );
+  });
+
+  it('refuses a secret without dangerouslyAllowBrowser, before any request', () => {
+    return runInPage({}).then((result) => {
+      expect(result.guard).toMatchObject({ name: 'ValidationError' });
+      expect((result.guard as { message: string }).message).toMatch(/secret.*dangerouslyAllowBrowser: true/);
+      expect(result.signed).toMatchObject({ error: { name: 'ValidationError' } });
+      expect(mock.requests.filter((r) => r.operationId === 'listWithdrawals')).toEqual([]);
+    });
+  });
+
+  it('names CORS, the target and the page origin when a server sends no CORS headers', async () => {
+    const result = await runInPage({});
+    expect(result.cors).toMatchObject({ name: 'ConnectionError' });
+    const message = (result.cors as { message: string }).message;
+    expect(message).toContain('CORS');
+    expect(message).toContain(noCors.origin);
+    expect(message).toContain(page.origin);
   });
 });
