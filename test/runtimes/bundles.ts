@@ -31,7 +31,7 @@ export async function buildProbeBundles(dir: string): Promise<ProbeBundles> {
     logLevel: 'silent',
     target: 'es2022',
     legalComments: 'none',
-  } as const;
+  };
   await Promise.all([
     build({ ...common, outfile: nodeModule, format: 'esm', platform: 'node' }),
     build({ ...common, outfile: webScript, format: 'iife', globalName: 'exchangeProbe', platform: 'browser' }),
