@@ -92,7 +92,8 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /**
    * Extra request headers for this call, e.g. `x-svc-exptime` or `X-Client-Request-Id` (by
-   * default a fresh id is sent with every call).
+   * default a fresh id is sent with every call; in a browser with private calls only, as it would
+   * force a CORS preflight on public ones).
    */
   headers?: Readonly<Record<string, string | number>> | undefined;
   /** Rate-limit mode for this call. */
