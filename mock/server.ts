@@ -7,6 +7,7 @@ import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IR } from '../generator/ir/types.js';
 import { OffsetClock } from './clock.js';
+import { applyCors, exposedHeaders, type PreflightRecord } from './cors.js';
 import type { MockClock } from './clock.js';
 import { FaultInjector } from './faults.js';
 import { FixtureStore } from './fixture-store.js';
@@ -64,8 +65,10 @@ export interface MockServer {
   readonly clock: MockClock;
   /** Per-test fault injection. */
   readonly faults: FaultInjector;
-  /** Every request received, oldest first (credentials never stored). */
+  /** Every request received, oldest first (credentials never stored); CORS preflights are in `preflights`. */
   readonly requests: readonly RequestRecord[];
+  /** Every CORS preflight answered, oldest first (see mock/cors.ts). */
+  readonly preflights: readonly PreflightRecord[];
   /** The stateful flows' data. */
   readonly state: MockState;
   /** Loaded fixtures; `fixtures.add(...)` adds more at run time. */
@@ -121,7 +124,10 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   };
 
   const sockets = new Set<Socket>();
+  const exposed = exposedHeaders(ir.headers.response);
+  const preflights: PreflightRecord[] = [];
   const server = createServer((req, res) => {
+    if (applyCors(req, res, exposed, preflights)) return;
     handleRequest(rt, req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (socket) => {
@@ -141,6 +147,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     clock,
     faults: rt.faults,
     requests: rt.requests,
+    preflights,
     state: rt.state,
     fixtures,
     ir,
@@ -151,6 +158,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       rt.limiter.clear();
       rt.faults.clear();
       rt.requests.length = 0;
+      preflights.length = 0;
       rt.fixtures.rearm();
       rt.keys.clearCreated();
     },

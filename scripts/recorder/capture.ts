@@ -27,8 +27,9 @@ export function capturingFetch(
   log: Exchange[],
   signatureHeader: string,
   inner: (request: Request) => Promise<Response> = (r) => globalThis.fetch(r),
-): (request: Request) => Promise<Response> {
-  return async (request) => {
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const request = new Request(input, init);
     const requestBody = request.body === null ? '' : await request.clone().text();
     const signature = request.headers.get(signatureHeader) ?? undefined;
     const response = await inner(request);

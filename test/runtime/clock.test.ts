@@ -32,8 +32,10 @@ function skewedExchange(skewMs: () => number, timeFails = false) {
   return { fetch, requests, expired, times };
 }
 
-const client = (fetch: (r: Request) => Promise<Response>, options: ClientOptions = {}) =>
-  testCore({ fetch, clockSync: 'lazy', ...options });
+const client = (
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>,
+  options: ClientOptions = {},
+) => testCore({ fetch, clockSync: 'lazy', ...options });
 
 beforeEach(() => {
   vi.useFakeTimers({ now: LOCAL_START, toFake: ['setTimeout', 'clearTimeout', 'Date'] });

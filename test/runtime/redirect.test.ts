@@ -108,7 +108,8 @@ describe("a browser's opaque redirect (redirect: 'manual' gives status 0)", () =
     const opaque = { type: 'opaqueredirect', status: 0, ok: false } as unknown as Response;
     const { fetch: answering } = fakeFetch((req) => (req.method === 'GET' ? json(200, [[]]) : json(200, {})));
     let posts = 0;
-    const fetch = async (req: Request): Promise<Response> => {
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const req = new Request(input, init);
       if (req.method !== 'POST') return answering(req);
       posts += 1;
       expect(req.redirect).toBe('manual');

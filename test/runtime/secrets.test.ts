@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClientCore } from '../../templates/typescript/runtime/client-core.js';
+import { ClientCore } from '../../templates/typescript/runtime/client-core.js';
 import {
   AbortError,
   AuthenticationError,
@@ -18,7 +18,7 @@ import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, TEST_KEY, TEST_SECRET, type Reply, type TestServer } from './helpers/exchange.js';
-import { op, transferMeta, withdrawMeta } from './helpers/meta.js';
+import { apiMeta, op, transferMeta, withdrawMeta } from './helpers/meta.js';
 
 /** Every rendering of an error a program or a log could produce, cause chain included. */
 function renderings(error: unknown): string[] {
@@ -173,6 +173,31 @@ describe('no error, stack, cause or log event ever holds the key, the secret or 
     for (const needle of needles) expect(logText.includes(needle)).toBe(false);
     for (const word of ['KEY', 'SIGN', 'Timestamp']) {
       for (const e of events) expect(Object.keys(e)).not.toContain(word);
+    }
+  });
+
+  it('keys from the environment and the EXCHANGE_V4_LOG console lines are clean too, a failed clock sync included', async () => {
+    vi.stubEnv('EXCHANGE_V4_KEY', TEST_KEY);
+    vi.stubEnv('EXCHANGE_V4_SECRET', TEST_SECRET);
+    vi.stubEnv('EXCHANGE_V4_BASE_URL', server.baseUrl);
+    vi.stubEnv('EXCHANGE_V4_LOG', 'debug');
+    const lines: string[] = [];
+    for (const level of ['debug', 'info', 'warn'] as const) {
+      vi.spyOn(console, level).mockImplementation((line: string) => void lines.push(line));
+    }
+    try {
+      const fromEnv = new ClientCore({ maxRetries: 0, timeout: 300, clockSync: 'off' }, apiMeta);
+      const echoed = await fromEnv.request({ method: 'GET', path: '/e/401' }).catch((e: unknown) => e);
+      expect(echoed).toBeInstanceOf(AuthenticationError);
+      const withClock = new ClientCore({ maxRetries: 0, timeout: 300, clockSync: 'lazy' }, apiMeta);
+      const clockFailed = await withClock.request({ method: 'GET', path: '/e/400' }).catch((e: unknown) => e);
+      expect(clockFailed).toBeInstanceOf(TimeoutError);
+      expect(lines.length).toBeGreaterThan(2);
+      const text = [...lines, ...renderings(echoed), ...renderings(clockFailed)].join('\n');
+      for (const needle of [TEST_KEY, TEST_SECRET, ...signatures]) expect(text.includes(needle)).toBe(false);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.restoreAllMocks();
     }
   });
 

@@ -15,8 +15,8 @@ const client = new ExchangeClient({
   rateLimit: 'off',
   clockSync: 'off',
   maxRetries: 0,
-  fetch: (request: Request) => {
-    sent.push(request.url);
+  fetch: (input: string | URL | Request) => {
+    sent.push(input instanceof Request ? input.url : String(input));
     return Promise.reject(new Error('no request may be sent'));
   },
 });

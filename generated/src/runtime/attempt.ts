@@ -11,6 +11,7 @@
 
 import type { WithResponse } from './api-promise.js';
 import type { CallPlan } from './call-plan.js';
+import { clockSyncFailure } from './clock-errors.js';
 import type { RuntimeContext } from './context.js';
 import { AbortError, ExchangeError, RedirectError, type ApiError, type ErrorContext } from './errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
@@ -65,7 +66,8 @@ export async function sendAttempt(
   let slot: RateLimitSlot | undefined;
   if ((plan.wire.sign && !ctx.clock.upToDate) || limited) {
     try {
-      if (plan.wire.sign && !ctx.clock.upToDate) await ctx.clock.ready();
+      if (plan.wire.sign && !ctx.clock.upToDate)
+        await ctx.clock.ready().catch((e: unknown) => Promise.reject(clockSyncFailure(e, errorContextOf(plan))));
       if (limited) slot = await takeSlot(ctx, plan, settings);
     } catch (error) {
       const failure = error instanceof ExchangeError ? error : new ExchangeError(String(error), errorContextOf(plan));

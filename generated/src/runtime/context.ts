@@ -47,6 +47,10 @@ export interface RuntimeContext {
   readonly baseHeaders: Readonly<Record<string, string>>;
   /** The same plus the size-decimal header (futures and delivery calls, when `sizeDecimal` is on). */
   readonly futuresHeaders: Readonly<Record<string, string>>;
+  /** Headers only private calls send (the identification header where `User-Agent` cannot be set). */
+  readonly privateHeaders: Readonly<Record<string, string>>;
+  /** Whether public calls send the client request id (not in a browser: it forces a CORS preflight). */
+  readonly requestIdOnPublic: boolean;
   /** Whether a key and secret were configured. */
   readonly hasCredentials: boolean;
   /** Rate-limit account: a fingerprint of the API key, or `public` without one. */

@@ -13,6 +13,8 @@
  * `opaqueRedirect` set. The `node` transport is node-transport.ts.
  */
 
+import { corsHinted } from './browser-guard.js';
+import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
@@ -60,8 +62,8 @@ export interface TransportOptions {
   readonly origin: string;
   /** The key, signer and header names; absent without credentials. */
   readonly signing?: SignerMiddlewareOptions | undefined;
-  /** A custom fetch (`fetch` transport only). */
-  readonly fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /** A custom fetch (`fetch` transport only), called as `fetch(url, init)`. */
+  readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
 }
 
 /**
@@ -219,7 +221,7 @@ export function createFetchTransport(options: TransportOptions): Transport {
         fetchCalled = true;
         const started = Date.now();
         const response = custom
-          ? await raceAbort(custom(new Request(wire.url, init)), linked.signal)
+          ? await raceAbort(custom(wire.url, init), linked.signal)
           : await globalThis.fetch(wire.url, init);
         if (response.type === 'opaqueredirect') {
           return {
@@ -238,7 +240,8 @@ export function createFetchTransport(options: TransportOptions): Transport {
         }
         return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
       } catch (error) {
-        throw sentFailure(signal?.aborted === true, linked.timedOut(), fetchCalled, error);
+        const failure = corsHinted(error, wire.url, detectRuntime());
+        throw sentFailure(signal?.aborted === true, linked.timedOut(), fetchCalled, failure);
       } finally {
         linked.dispose();
       }

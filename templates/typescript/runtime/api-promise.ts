@@ -11,7 +11,7 @@ export interface ResponseMeta {
   readonly headers: Readonly<Record<string, string>>;
   /** Server trace id (from the trace-id header the spec names). */
   readonly traceId?: string;
-  /** The client request id sent with the call. */
+  /** The client request id of the call (sent with it, except on public calls in a browser). */
   readonly requestId: string;
   /** Live rate-limit counters the server reported. */
   readonly rateLimit: {

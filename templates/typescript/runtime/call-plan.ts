@@ -97,7 +97,7 @@ function headersFor(
   hasBody: boolean,
 ): Record<string, string> {
   const base = ctx.settings.sizeDecimal && futuresLike(meta) ? ctx.futuresHeaders : ctx.baseHeaders;
-  const out: Record<string, string> = { ...base };
+  const out: Record<string, string> = meta.auth === 'private' ? { ...base, ...ctx.privateHeaders } : { ...base };
   if (hasBody && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
   if (options.headers !== undefined) addHeaders(out, options.headers, 'headers', ctx.apiMeta, meta.id);
   return out;
@@ -209,7 +209,7 @@ export function planCall(
   let requestId = headerValue(headers, idHeader);
   if (requestId === undefined) {
     requestId = freshId();
-    headers[idHeader] = requestId;
+    if (meta.auth === 'private' || ctx.requestIdOnPublic) headers[idHeader] = requestId;
   }
   const idValue = idem ? (params[idem.field] as string | number | bigint | null | undefined) : undefined;
   const limited = (options.rateLimit ?? ctx.settings.rateLimit) !== 'off';

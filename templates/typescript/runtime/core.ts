@@ -8,7 +8,11 @@
  */
 
 import { platform } from '#platform';
+import { checkBrowserSecret } from './browser-guard.js';
 import { addHeaders, checkNumberOption } from './call-plan.js';
+import { detectRuntime, ENV, readEnv, withEnvDefaults } from './environment.js';
+import { callHeaders } from './identification.js';
+import { loggerFromEnv } from './log-env.js';
 import { ServerClock, serverTimeMs } from './clock.js';
 import { accountFingerprint, bindContext, contextOf, createRedactor, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
@@ -120,8 +124,11 @@ export class Core {
    * @param apiMeta API-wide metadata emitted by the generator
    */
   constructor(options: ClientOptions, apiMeta: ApiMeta) {
-    const o: ClientOptions = options ?? {};
+    const o: ClientOptions = withEnvDefaults(options ?? {});
     const creds = credentials(o);
+    const runtime = detectRuntime();
+    checkBrowserSecret(runtime, creds !== undefined, o.dangerouslyAllowBrowser);
+    const ids = callHeaders(runtime);
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
@@ -143,9 +150,9 @@ export class Core {
       rateLimit: oneOf('rateLimit', o.rateLimit, ['wait', 'reject', 'off'] as const) ?? 'wait',
       sizeDecimal: o.sizeDecimal ?? true,
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
-      logger: o.logger,
+      logger: o.logger ?? loggerFromEnv(readEnv(ENV.log)),
     };
-    const baseHeaders: Record<string, string> = { Accept: 'application/json' };
+    const baseHeaders: Record<string, string> = { Accept: 'application/json', ...ids.all };
     const futuresHeaders: Record<string, string> = { ...baseHeaders, [apiMeta.requestHeaders.sizeDecimal]: '1' };
     addHeaders(baseHeaders, settings.defaultHeaders, 'defaultHeaders', apiMeta);
     addHeaders(futuresHeaders, settings.defaultHeaders, 'defaultHeaders', apiMeta);
@@ -187,6 +194,8 @@ export class Core {
       basePath: base.pathname.replace(/\/+$/, ''),
       baseHeaders,
       futuresHeaders,
+      privateHeaders: ids.privateOnly,
+      requestIdOnPublic: ids.requestIdOnPublic,
       hasCredentials: creds !== undefined,
       account: creds ? accountFingerprint(creds.key) : 'public',
       transport,

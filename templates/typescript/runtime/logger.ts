@@ -10,9 +10,10 @@ export interface LogEvent {
    * `request`: an attempt is about to be sent; `response`: an attempt got an answer;
    * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
    * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
-   * {@link RATE_LIMIT_WAIT_LOG_MS}) for room in rate-limit bucket `bucket`; `error`: the call failed.
+   * {@link RATE_LIMIT_WAIT_LOG_MS}) for room in rate-limit bucket `bucket`; `page`: iterating a
+   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed.
    */
-  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'error';
+  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error';
   /** operationId (`request` for a raw request). */
   readonly operation: string;
   readonly method: string;
@@ -30,6 +31,10 @@ export interface LogEvent {
   readonly delayMs?: number;
   /** The rate-limit bucket (rate-limit-wait events), with its market for per-market buckets (`spot-place BTC_USDT`). */
   readonly bucket?: string;
+  /** Page number within the iteration, from 1 (page events). */
+  readonly page?: number;
+  /** Items received so far in the iteration, this page included (page events). */
+  readonly items?: number;
   /** Why: the error's class name and message (retry and error events). */
   readonly reason?: string;
 }
@@ -58,6 +63,28 @@ export function emit(logger: Logger | undefined, init: LogEventInit): void {
   } catch {
     // A logger must never break a call.
   }
+}
+
+/** Counts a page of an iteration into `progress` and reports it as a `page` event. */
+export function emitPage(
+  logger: Logger | undefined,
+  meta: { readonly id: string; readonly method: string; readonly path: string },
+  baseUrl: string,
+  progress: { page: number; items: number },
+  count: number,
+): void {
+  progress.page += 1;
+  progress.items += count;
+  const { page, items } = progress;
+  emit(logger, {
+    type: 'page',
+    operation: meta.id,
+    method: meta.method,
+    url: `${baseUrl}${meta.path}`,
+    attempt: 1,
+    page,
+    items,
+  });
 }
 
 /** `Name: message` of an error, for the `reason` field. */

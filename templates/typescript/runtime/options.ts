@@ -10,7 +10,10 @@ import type { RateLimiter, RateLimitMode } from './rate-limit.js';
 
 /** Options of one client. */
 export interface ClientOptions {
-  /** API key. Needed for private operations; public ones work without. */
+  /**
+   * API key. Needed for private operations; public ones work without. `key` and `secret` default
+   * to `EXCHANGE_V4_KEY` and `EXCHANGE_V4_SECRET` when the options give neither.
+   */
   key?: string | undefined;
   /**
    * API secret. Kept in a closure: it is never a property of the client, never logged and
@@ -19,7 +22,10 @@ export interface ClientOptions {
   secret?: string | undefined;
   /** Named server: `live` (default), `testnet` (separate keys) or `futures` (futures-only host). */
   server?: 'live' | 'testnet' | 'futures' | (string & {}) | undefined;
-  /** Base URL including the `/api/v4` prefix; overrides `server` (a proxy, a mock, a new host). */
+  /**
+   * Base URL including the `/api/v4` prefix; overrides `server` (a proxy, a mock, a new host).
+   * Defaults to `EXCHANGE_V4_BASE_URL` when the options give neither `baseUrl` nor `server`.
+   */
   baseUrl?: string | undefined;
   /** Per-attempt timeout in ms (default 30 000). */
   timeout?: number | undefined;
@@ -42,12 +48,25 @@ export interface ClientOptions {
    * errors either way.
    */
   transport?: 'auto' | 'fetch' | 'node' | undefined;
-  /** A fetch implementation for the `fetch` transport (default: `globalThis.fetch`, looked up at call time). */
-  fetch?: ((request: Request) => Promise<Response>) | undefined;
+  /**
+   * A fetch implementation for the `fetch` transport (default: `globalThis.fetch`, looked up at
+   * call time), called as `fetch(url, init)` like the platform's: a logging or proxying wrapper
+   * `(input, init) => fetch(input, init)` fits as it is.
+   */
+  fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
   /** Headers sent with every request (the signing headers cannot be overridden). */
   defaultHeaders?: Readonly<Record<string, string>> | undefined;
-  /** Receives structured events (see `LogEvent`); never sees keys, secrets or signatures. */
+  /**
+   * Receives structured events (see `LogEvent`); never sees keys, secrets or signatures. Default:
+   * none, or a console logger when `EXCHANGE_V4_LOG` is `debug`, `info` or `warn`.
+   */
   logger?: Logger | undefined;
+  /**
+   * Allow a secret in a browser page (default `false`: the constructor throws a `ValidationError`).
+   * Anyone who loads the page can read the secret from its code or memory, so set it only for a
+   * page that nobody but the key's owner ever loads (a local tool); sign on a server otherwise.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
   /**
    * Send `X-Svc-Size-Decimal: 1` on futures and delivery operations so sizes may be decimal
    * strings (default `true`).
@@ -70,7 +89,8 @@ export interface RequestOptions {
   maxRetries?: number | undefined;
   /**
    * Extra request headers for this call, e.g. `x-svc-exptime` or `X-Client-Request-Id` (by
-   * default a fresh id is sent with every call).
+   * default a fresh id is sent with every call; in a browser with private calls only, as it would
+   * force a CORS preflight on public ones).
    */
   headers?: Readonly<Record<string, string | number>> | undefined;
   /** Rate-limit mode for this call. */

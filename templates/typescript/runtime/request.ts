@@ -11,7 +11,7 @@ import { planCall, type CallPlan } from './call-plan.js';
 import { contextOf, type RuntimeContext } from './context.js';
 import type { Core } from './core.js';
 import { ExchangeError, type AbortError, type ApiError } from './errors.js';
-import { emit, reasonOf, type LogEventInit } from './logger.js';
+import { emit, emitPage, reasonOf, type LogEventInit } from './logger.js';
 import type { OperationMeta } from './metadata.js';
 import {
   mayHaveApplied,
@@ -52,15 +52,17 @@ export function pageRequest<T, Item>(
     () => contextOf(core).execute(meta, given, opts) as Promise<WithResponse<T>>,
     () => {
       const ctx = contextOf(core);
+      const progress = { page: 0, items: 0 };
       const fetchPage = async (pageParams: Record<string, unknown>): Promise<readonly Item[]> => {
         const { data } = await ctx.execute(meta, pageParams, opts);
-        if (data === undefined || data === null) return [];
-        if (!Array.isArray(data)) {
+        if (data !== undefined && data !== null && !Array.isArray(data)) {
           throw new ExchangeError(`${meta.id}: expected a list response to iterate, got ${typeof data}`, {
             operation: meta.id,
           });
         }
-        return data as Item[];
+        const items = (data ?? []) as Item[];
+        emitPage(ctx.settings.logger, meta, ctx.baseUrl, progress, items.length);
+        return items;
       };
       return paginate<Item>(meta, given, fetchPage, () => ctx.clock.nowSeconds());
     },

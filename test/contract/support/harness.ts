@@ -46,7 +46,8 @@ export function contractClient(
     rateLimit: 'off',
     clockSync: 'off',
     maxRetries: 0,
-    fetch: async (request: Request) => {
+    fetch: async (input: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(input, init);
       const response = await globalThis.fetch(request);
       responses.push({
         method: request.method,

@@ -119,11 +119,13 @@ export async function startServer(handler: Handler): Promise<TestServer> {
 }
 
 /** A fetch that hands each request to `handler` in-process (no sockets; fake timers welcome). */
-export function fakeFetch(handler: Handler): { fetch: (request: Request) => Promise<Response>; requests: Captured[] } {
+export function fakeFetch(handler: Handler): {
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  requests: Captured[];
+} {
   const requests: Captured[] = [];
-  // Takes a Request (the `fetch` option's form) or fetch's (url, init) (what `globalThis.fetch` gets).
-  const fetch = async (input: Request | string, init?: RequestInit): Promise<Response> => {
-    const request = typeof input === 'string' ? new Request(input, init) : input;
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
     request.headers.forEach((v, k) => {
