@@ -2,11 +2,11 @@
  * Applying a matching plan to futures state: each fill moves both positions at the maker's price
  * and charges each side its fee (taker or maker rate on size × multiplier × price); STP cancels
  * makers; what is left of the taker ends or rests. Reduce-only orders never increase a position:
- * a resting one is offered to takers only up to what its position can still be reduced by, and
- * after every match those that would increase a position are cancelled (`reduce_only`, or
- * `position_closed` for close orders of a flat position).
+ * after every match the open reduce-only orders of each account involved are checked in queue
+ * order against what the position can still be reduced by, and those that would increase it are
+ * cancelled (`reduce_only`, or `position_closed` for close orders of a flat position).
  */
-import { abs, add, compareDecimal, isZero, min, mul, neg, sign, sub } from '../decimal.js';
+import { abs, add, compareDecimal, isZero, mul, neg, sign, sub } from '../decimal.js';
 import { dequeue, enqueue, oppositeQueue, queueOf } from './book.js';
 import { bookFutures, futuresWallet } from './futures-wallet.js';
 import { applyPositionFill, chargePositionFee, initialMargin, positionOf } from './futures-position.js';
@@ -31,20 +31,12 @@ export function reducible(
   return (side === 'sell' ? sign(size) > 0 : sign(size) < 0) ? abs(size) : '0';
 }
 
-/** The resting orders a taker of `side` meets, best first, reduce-only ones capped by their positions. */
+/** The resting orders a taker of `side` meets, best first. */
 export function* futuresMakers(state: ExchangeState, contract: ContractState, side: Side): Iterable<Maker> {
-  const budgets = new Map<number, string>();
   for (const id of [...oppositeQueue(contract, side)]) {
     const o = state.futuresOrders[id];
     if (o === undefined || o.status !== 'open') continue;
-    let left = abs(o.left);
-    if (o.reduceOnly) {
-      const budget = budgets.get(o.uid) ?? reducible(state, o, o.side);
-      left = min(left, budget);
-      budgets.set(o.uid, sub(budget, left));
-      if (isZero(left)) continue;
-    }
-    yield { id, owner: o.uid, stpId: o.stpId, price: o.price, left };
+    yield { id, owner: o.uid, stpId: o.stpId, price: o.price, left: abs(o.left) };
   }
 }
 

@@ -1,12 +1,12 @@
 /**
  * Futures wallets: the total is the sum of the cumulative flows (deposits, realised PnL, fees);
  * available is the total less position margins and the margin reserved by open orders. Every
- * flow is written to the account book; fees go to `feesCollected` under the settlement currency.
+ * flow is written to the account book; fees go to `futuresFeesCollected`.
  */
 import { add, sub, sum } from '../decimal.js';
 import { takeId } from './ids.js';
 import type { ExchangeState, FuturesWallet } from './types.js';
-import { accountOf, collect } from './wallets.js';
+import { accountOf } from './wallets.js';
 
 /** The kinds of flow a futures wallet records (the reference's account book types). */
 export type FuturesFlow = 'dnw' | 'pnl' | 'fee';
@@ -58,7 +58,7 @@ export function bookFutures(
 ): void {
   const wallet = futuresWallet(state, uid, settle);
   wallet.history[flow] = add(wallet.history[flow], change);
-  if (flow === 'fee') collect(state, settle.toUpperCase(), sub('0', change));
+  if (flow === 'fee') state.futuresFeesCollected[settle] = sub(state.futuresFeesCollected[settle] ?? '0', change);
   state.book.push({
     id: takeId(state, 'bookEntry'),
     uid,

@@ -27,6 +27,7 @@ export function createState(seed: Seed, nowMs: number): ExchangeState {
     futuresTrades: [],
     book: [],
     feesCollected: {},
+    futuresFeesCollected: {},
     next: { ...FIRST_IDS },
     priority: 0,
   };

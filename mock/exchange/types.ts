@@ -254,8 +254,10 @@ export interface ExchangeState {
   futuresOrders: Record<string, FuturesOrderState>;
   futuresTrades: FuturesTradeState[];
   book: BookEntry[];
-  /** Fees collected by the exchange, by currency (futures fees in the settlement currency, upper case). */
+  /** Spot and margin fees collected by the exchange, by currency. */
   feesCollected: Record<string, string>;
+  /** Futures fees collected, by settlement currency (lower case, as in the path). */
+  futuresFeesCollected: Record<string, string>;
   /** Next ids (digits) and the priority counter. */
   next: { spotOrder: string; spotTrade: string; futuresOrder: string; futuresTrade: string; bookEntry: string };
   priority: number;
