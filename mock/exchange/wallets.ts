@@ -24,10 +24,12 @@ export interface EntryInfo {
   tradeId?: string;
 }
 
-/** The account with `uid`; throws when there is none. */
+/** The account with `uid`; 400 USER_NOT_FOUND when the seed has none (a key acting for an account the seed lacks). */
 export function accountOf(state: ExchangeState, uid: number): AccountState {
   const account = state.accounts[String(uid)];
-  if (account === undefined) throw new MockHttpError(404, 'USER_NOT_FOUND', `No paper account ${uid}`);
+  if (account === undefined) {
+    throw new MockHttpError(400, 'USER_NOT_FOUND', `No paper exchange account ${uid}: add it to the seed file`);
+  }
   return account;
 }
 
