@@ -1,0 +1,101 @@
+/**
+ * Perpetual futures through the generated client against the mock process, single position mode:
+ * open a position, watch its unrealised PnL follow the mark price moved from outside, reduce-only
+ * and close as the reference models them, poc/fok rejections with the futures labels, and
+ * order ids above 2^53 kept exact.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BadRequestError } from '../../generated/src/index.js';
+import type { MockServer } from '../../mock/index.js';
+import { A, B, C } from '../exchange/support/given.js';
+import { clientFor, rejection, startPaperMock } from './support/paper-mock.js';
+import type { Transport } from './support/paper-mock.js';
+import { futures } from './support/trading.js';
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startPaperMock();
+});
+afterAll(() => mock.close());
+beforeEach(() => mock.reset());
+
+const place = (uid: number, body: Record<string, unknown>, transport: Transport = 'fetch') =>
+  futures.createFuturesOrder(clientFor(mock, uid, transport), { contract: 'BTC_USDT', ...body });
+
+describe.each(['fetch', 'node'] as const)('a position over its life (%s transport)', (transport) => {
+  it('opens, follows the mark price, refuses reduce-only growth, closes with size 0', async () => {
+    const client = clientFor(mock, A, transport);
+    await place(B, { size: '-10', price: '100' });
+    await place(C, { size: '20', price: '99' });
+
+    const opened = await place(A, { size: '10', price: '0', tif: 'ioc' }, transport);
+    expect(opened).toMatchObject({ status: 'finished', finish_as: 'filled', size: '10', left: '0', fill_price: '100' });
+    expect(typeof opened.id).toBe('string');
+    expect(BigInt(opened.id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    expect(await futures.getFuturesOrder(client, { order_id: opened.id })).toEqual(opened);
+    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+      size: '10',
+      entry_price: '100',
+      margin: '1',
+      unrealised_pnl: '0',
+    });
+
+    mock.setPrice({ settle: 'usdt', contract: 'BTC_USDT', mark_price: '110' });
+    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+      mark_price: '110',
+      unrealised_pnl: '1',
+    });
+    expect(await futures.listFuturesAccounts(client)).toMatchObject({
+      unrealised_pnl: '1',
+      position_margin: '1',
+      currency: 'USDT',
+    });
+
+    const grow = await rejection(place(A, { size: '5', price: '99', reduce_only: true }, transport));
+    expect(grow).toBeInstanceOf(BadRequestError);
+    expect(grow).toMatchObject({ label: 'INCREASE_POSITION' });
+
+    const closed = await place(A, { size: '0', close: true, price: '0', tif: 'ioc' }, transport);
+    expect(closed).toMatchObject({
+      status: 'finished',
+      finish_as: 'filled',
+      size: '0',
+      is_close: true,
+      is_reduce_only: true,
+    });
+    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+      size: '0',
+      margin: '0',
+      last_close_pnl: '-0.10995',
+    });
+    const trades = await futures.getMyTrades(client, { contract: 'BTC_USDT' });
+    expect(trades.map((t) => [t['size'], t['close_size'], t['price'], t['role']])).toEqual([
+      ['-10', '-10', '99', 'taker'],
+      ['10', '0', '100', 'taker'],
+    ]);
+  });
+});
+
+describe('futures rejections', () => {
+  it('poc that would take: ORDER_POC_IMMEDIATE; fok that cannot fill: ORDER_FOK; nothing placed', async () => {
+    await place(B, { size: '-4', price: '100' });
+    const poc = await rejection(place(A, { size: '1', price: '100', tif: 'poc' }));
+    const fok = await rejection(place(A, { size: '10', price: '100', tif: 'fok' }));
+    expect([poc, fok].map((e) => (e as BadRequestError).label)).toEqual(['ORDER_POC_IMMEDIATE', 'ORDER_FOK']);
+    expect(await futures.getPosition(clientFor(mock, A), { contract: 'BTC_USDT' })).toMatchObject({ size: '0' });
+  });
+
+  it('an unknown contract: 400 CONTRACT_NOT_FOUND', async () => {
+    const error = await rejection(place(A, { contract: 'DOGE_USDT', size: '1', price: '1' }));
+    expect(error).toMatchObject({ status: 400, label: 'CONTRACT_NOT_FOUND' });
+  });
+
+  it('amend and cancel a resting order', async () => {
+    const client = clientFor(mock, A);
+    const resting = await place(A, { size: '10', price: '99' });
+    const amended = await futures.amendFuturesOrder(client, { order_id: resting.id, size: '6', price: '98' });
+    expect(amended).toMatchObject({ id: resting.id, size: '6', left: '6', status: 'open' });
+    const cancelled = await futures.cancelFuturesOrder(client, { order_id: resting.id });
+    expect(cancelled).toMatchObject({ status: 'finished', finish_as: 'cancelled' });
+  });
+});
