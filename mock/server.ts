@@ -11,7 +11,6 @@ import type { MockClock } from './clock.js';
 import { PaperExchange } from './exchange/exchange.js';
 import type { LiquidityOrder, PriceUpdate } from './exchange/exchange.js';
 import { CONTROL_PREFIX, handleControl } from './exchange/http/control.js';
-import { missingReferenceReads } from './exchange/http/reference-operations.js';
 import { DEFAULT_SEED_FILE } from './exchange/seed-file.js';
 import type { Seed } from './exchange/seed-file.js';
 import { FaultInjector } from './faults.js';
@@ -138,9 +137,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
 
   const rt: MockRuntime = {
     ir,
-    router: new Router(
-      exchange === undefined ? ir.operations : [...ir.operations, ...missingReferenceReads(ir.operations)],
-    ),
+    router: new Router(ir.operations),
     limiter: new RateLimiter(),
     faults: new FaultInjector(),
     state,

@@ -8,7 +8,7 @@ import { abs, isZero, mul } from '../decimal.js';
 import { invalidParam } from '../errors.js';
 import { contractOf, placeFuturesOrder } from './futures-place.js';
 import { bookFutures } from './futures-wallet.js';
-import { initialMargin } from './futures-position.js';
+import { initialMargin, leverageOf } from './futures-position.js';
 import { bodyRecord, decimalField, optionalText, requiredOneOf, requiredText } from './order-fields.js';
 import { readStateFile, writeStateFile } from './persist.js';
 import { loadSeedFile } from './seed-file.js';
@@ -127,7 +127,7 @@ export class PaperExchange {
       const price = decimalField(b, 'price', 'positive');
       const size = decimalField(b, 'size', 'any');
       if (isZero(size)) throw invalidParam('size', size, 'must not be 0');
-      const margin = initialMargin(contract, abs(size), price, contract.leverage);
+      const margin = initialMargin(contract, abs(size), price, leverageOf(state, uid, contract));
       bookFutures(
         state,
         uid,

@@ -11,6 +11,7 @@ import { MockHttpError, invalidParam, missingParam } from '../errors.js';
 import { dequeue, queueOf } from './book.js';
 import { applyFutures, finishFutures, futuresMakers, planFutures, reservedMargin } from './futures-match.js';
 import { contractOf } from './futures-place.js';
+import { leverageOf } from './futures-position.js';
 import { futuresAvailable } from './futures-wallet.js';
 import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
@@ -132,7 +133,7 @@ export function amendFuturesOrder(
       break;
     }
   }
-  const margin = reservedMargin(contract, { ...order, left, price });
+  const margin = reservedMargin(contract, { ...order, left, price }, leverageOf(state, order.uid, contract));
   const more = sub(margin, order.orderMargin);
   if (compareDecimal(more, '0') > 0 && compareDecimal(more, futuresAvailable(state, order.uid, order.settle)) > 0) {
     throw new MockHttpError(

@@ -9,7 +9,7 @@
 import { abs, add, compareDecimal, isZero, mul, neg, sign, sub } from '../decimal.js';
 import { dequeue, enqueue, oppositeQueue, queueOf } from './book.js';
 import { bookFutures, futuresWallet } from './futures-wallet.js';
-import { applyPositionFill, chargePositionFee, initialMargin, positionOf } from './futures-position.js';
+import { applyPositionFill, chargePositionFee, initialMargin, leverageOf, positionOf } from './futures-position.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
@@ -82,17 +82,17 @@ export function applyFutures(
   else if (isZero(order.price) || order.tif === 'ioc' || order.tif === 'fok') {
     finishFutures(state, contract, order, 'ioc', nowMs);
   } else {
-    order.orderMargin = reservedMargin(contract, order);
+    order.orderMargin = reservedMargin(contract, order, leverageOf(state, order.uid, contract));
     enqueue(queueOf(contract, order.side), order.side, order.id, order, (id) => state.futuresOrders[id] ?? order);
     touchBook(contract, nowMs);
   }
   for (const uid of owners) checkReduceOnly(state, contract, uid, nowMs);
 }
 
-/** Margin an open order reserves: its open size at its price over the position's leverage (none for reduce-only). */
-export function reservedMargin(contract: ContractState, order: FuturesOrderState): string {
+/** Margin an open order reserves: its open size at its price over `leverage` (none for reduce-only). */
+export function reservedMargin(contract: ContractState, order: FuturesOrderState, leverage: string): string {
   if (order.reduceOnly || isZero(order.price)) return '0';
-  return initialMargin(contract, abs(order.left), order.price, contract.leverage);
+  return initialMargin(contract, abs(order.left), order.price, leverage);
 }
 
 /** Ends an order: out of the book, its margin released, `finish_as` set. */
@@ -159,7 +159,7 @@ function settleFill(
     closes.push(effect.closed);
     fees.push(fee);
   }
-  maker.orderMargin = reservedMargin(contract, maker);
+  maker.orderMargin = reservedMargin(contract, maker, leverageOf(state, maker.uid, contract));
   state.futuresTrades.push({
     id: tradeId,
     settle: contract.settle,

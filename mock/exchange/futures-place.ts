@@ -10,7 +10,7 @@ import { abs, canonical, compareDecimal, isDecimal, isZero, neg, scaleOf, sign }
 import { MockHttpError, invalidParam, missingParam } from '../errors.js';
 import { futuresAvailable } from './futures-wallet.js';
 import { applyFutures, futuresMakers, planFutures, reducible, sideOf } from './futures-match.js';
-import { initialMargin } from './futures-position.js';
+import { initialMargin, leverageOf } from './futures-position.js';
 import { takeId, takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import {
@@ -153,7 +153,7 @@ function checkReduces(state: ExchangeState, order: FuturesOrderState): void {
 /** An order that may add to the position needs its initial margin available. */
 function checkMargin(state: ExchangeState, contract: ContractState, order: FuturesOrderState): void {
   const price = isZero(order.price) ? contract.markPrice : order.price;
-  const needed = initialMargin(contract, abs(order.size), price, contract.leverage);
+  const needed = initialMargin(contract, abs(order.size), price, leverageOf(state, order.uid, contract));
   const available = futuresAvailable(state, order.uid, order.settle);
   if (compareDecimal(needed, available) > 0) {
     throw new MockHttpError(

@@ -6,7 +6,7 @@
  * over all accounts `Σ futures total − Σ position cost + fees collected` never changes.
  */
 import { abs, add, compareDecimal, div, isZero, max, mul, neg, sign, sub } from '../decimal.js';
-import type { ContractState, FuturesWallet, PositionState } from './types.js';
+import type { ContractState, ExchangeState, FuturesWallet, PositionState } from './types.js';
 
 /** Decimals kept for divided values (cost shares, margins, prices shown). */
 export const FUTURES_SCALE = 12;
@@ -27,6 +27,11 @@ export function positionOf(wallet: FuturesWallet, contract: ContractState, nowMs
     updateTimeMs: nowMs,
     updateId: 0,
   });
+}
+
+/** The leverage `uid` trades `contract` with: its position's (see futures-leverage.ts), else the contract's default. */
+export function leverageOf(state: ExchangeState, uid: number, contract: ContractState): string {
+  return state.accounts[String(uid)]?.futures[contract.settle]?.positions[contract.name]?.leverage ?? contract.leverage;
 }
 
 /** What a fill did to a position. */

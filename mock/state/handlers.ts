@@ -3,7 +3,8 @@
  * (`{server_time: <server clock, epoch ms>}`). The spot, margin and futures trading endpoints are
  * answered by the paper exchange (`mock/exchange/`).
  */
-import { futuresHandlers } from '../exchange/http/futures-handlers.js';
+import { futuresOrderHandlers } from '../exchange/http/futures-handlers.js';
+import { futuresPositionHandlers } from '../exchange/http/futures-positions.js';
 import { spotHandlers } from '../exchange/http/spot-handlers.js';
 import { templateKey } from '../router.js';
 import type { Handler, HandlerTable } from './handler.js';
@@ -24,7 +25,8 @@ export const flowHandlers: HandlerTable = {
 /** The trading endpoints the paper exchange answers (only while it is on). */
 export const exchangeHandlers: HandlerTable = {
   ...spotHandlers,
-  ...futuresHandlers,
+  ...futuresOrderHandlers,
+  ...futuresPositionHandlers,
 };
 
 /** The handlers the mock answers from state before trying fixtures and examples. */

@@ -10,8 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMock } from '../../mock/index.js';
 import type { ExchangeState, MockServer } from '../../mock/index.js';
 import { A, B, seedOf } from '../exchange/support/given.js';
-import { clientFor, startPaperMock } from './support/paper-mock.js';
-import { spot } from './support/trading.js';
+import { clientFor, idOf, startPaperMock } from './support/paper-mock.js';
 
 let mock: MockServer;
 let origin: string;
@@ -44,14 +43,14 @@ describe('control API over HTTP', () => {
       uid: B,
     });
     expect(added).toMatchObject({ status: 200, json: { side: 'sell', price: '100', left: '2', status: 'open' } });
-    const taken = await spot.createOrder(clientFor(mock, A), {
+    const taken = await clientFor(mock, A).spot.createOrder({
       currency_pair: 'BTC_USDT',
       side: 'buy',
       price: '100',
       amount: '1',
     });
     expect(taken.status).toBe('closed');
-    expect((await spot.listSpotAccounts(clientFor(mock, B), { currency: 'BTC' }))[0]).toMatchObject({
+    expect((await clientFor(mock, B).spot.listSpotAccounts({ currency: 'BTC' }))[0]).toMatchObject({
       available: '10',
       locked: '1',
     });
@@ -62,7 +61,7 @@ describe('control API over HTTP', () => {
       status: 200,
       json: { ok: true },
     });
-    const [ticker] = await spot.listTickers(clientFor(mock, A), { currency_pair: 'BTC_USDT' });
+    const [ticker] = await clientFor(mock, A).spot.listTickers({ currency_pair: 'BTC_USDT' });
     expect(ticker?.['last']).toBe('123.45');
   });
 
@@ -74,11 +73,11 @@ describe('control API over HTTP', () => {
       amount: '1',
       uid: B,
     });
-    await spot.createOrder(clientFor(mock, A), { currency_pair: 'BTC_USDT', side: 'buy', price: '100', amount: '1' });
+    await clientFor(mock, A).spot.createOrder({ currency_pair: 'BTC_USDT', side: 'buy', price: '100', amount: '1' });
     const before = (await control('GET', 'clock')).json as { now_ms: number };
     const moved = await control('POST', 'clock', { advance_ms: 120_000 });
     expect((moved.json as { now_ms: number }).now_ms - before.now_ms).toBeGreaterThanOrEqual(120_000);
-    const candles = await spot.listCandlesticks(clientFor(mock, A), {
+    const candles = await clientFor(mock, A).spot.listCandlesticks({
       currency_pair: 'BTC_USDT',
       interval: '1m',
       limit: 3,
@@ -122,7 +121,7 @@ describe('startMock options', () => {
     const stateFile = join(dir, 'exchange.json');
     const options = { exchange: { seed: seedOf({}), stateFile } };
     const first = await startMock(options);
-    const placed = await spot.createOrder(clientFor(first, A), {
+    const placed = await clientFor(first, A).spot.createOrder({
       currency_pair: 'BTC_USDT',
       side: 'buy',
       price: '90',
@@ -134,8 +133,9 @@ describe('startMock options', () => {
 
     const second = await startMock(options);
     try {
-      const again = await spot.getOrder(clientFor(second, A), { order_id: placed.id, currency_pair: 'BTC_USDT' });
-      expect(again).toMatchObject({ id: placed.id, status: 'open' });
+      const order_id = idOf(placed);
+      const again = await clientFor(second, A).spot.getOrder({ order_id, currency_pair: 'BTC_USDT' });
+      expect(again).toMatchObject({ id: order_id, status: 'open' });
       second.reset();
       expect(Object.keys((JSON.parse(readFileSync(stateFile, 'utf8')) as ExchangeState).spotOrders)).toHaveLength(0);
     } finally {

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../generated/src/index.js';
+import type { CreateFuturesOrderParams } from '../../generated/src/index.js';
 import type { MockServer } from '../../mock/index.js';
 import { A, B, C } from '../exchange/support/given.js';
-import { clientFor, rejection, startPaperMock } from './support/paper-mock.js';
+import { clientFor, idOf, rejection, startPaperMock } from './support/paper-mock.js';
 import type { Transport } from './support/paper-mock.js';
-import { futures } from './support/trading.js';
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -19,8 +19,13 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 beforeEach(() => mock.reset());
 
-const place = (uid: number, body: Record<string, unknown>, transport: Transport = 'fetch') =>
-  futures.createFuturesOrder(clientFor(mock, uid, transport), { contract: 'BTC_USDT', ...body });
+const settle = 'usdt';
+const contract = 'BTC_USDT';
+const place = (
+  uid: number,
+  order: Omit<CreateFuturesOrderParams, 'settle' | 'contract'> & { contract?: string },
+  transport: Transport = 'fetch',
+) => clientFor(mock, uid, transport).futures.createFuturesOrder({ settle, contract, ...order });
 
 describe.each(['fetch', 'node'] as const)('a position over its life (%s transport)', (transport) => {
   it('opens, follows the mark price, refuses reduce-only growth, closes with size 0', async () => {
@@ -31,9 +36,9 @@ describe.each(['fetch', 'node'] as const)('a position over its life (%s transpor
     const opened = await place(A, { size: '10', price: '0', tif: 'ioc' }, transport);
     expect(opened).toMatchObject({ status: 'finished', finish_as: 'filled', size: '10', left: '0', fill_price: '100' });
     expect(typeof opened.id).toBe('string');
-    expect(BigInt(opened.id)).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
-    expect(await futures.getFuturesOrder(client, { order_id: opened.id })).toEqual(opened);
-    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+    expect(BigInt(idOf(opened))).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    expect(await client.futures.getFuturesOrder({ settle, order_id: idOf(opened) })).toEqual(opened);
+    expect(await client.futures.getPosition({ settle, contract })).toMatchObject({
       size: '10',
       entry_price: '100',
       margin: '1',
@@ -41,11 +46,11 @@ describe.each(['fetch', 'node'] as const)('a position over its life (%s transpor
     });
 
     mock.setPrice({ settle: 'usdt', contract: 'BTC_USDT', mark_price: '110' });
-    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+    expect(await client.futures.getPosition({ settle, contract })).toMatchObject({
       mark_price: '110',
       unrealised_pnl: '1',
     });
-    expect(await futures.listFuturesAccounts(client)).toMatchObject({
+    expect(await client.futures.listFuturesAccounts({ settle })).toMatchObject({
       unrealised_pnl: '1',
       position_margin: '1',
       currency: 'USDT',
@@ -63,13 +68,13 @@ describe.each(['fetch', 'node'] as const)('a position over its life (%s transpor
       is_close: true,
       is_reduce_only: true,
     });
-    expect(await futures.getPosition(client, { contract: 'BTC_USDT' })).toMatchObject({
+    expect(await client.futures.getPosition({ settle, contract })).toMatchObject({
       size: '0',
       margin: '0',
       last_close_pnl: '-0.10995',
     });
-    const trades = await futures.getMyTrades(client, { contract: 'BTC_USDT' });
-    expect(trades.map((t) => [t['size'], t['close_size'], t['price'], t['role']])).toEqual([
+    const trades = await client.futures.getMyTrades({ settle, contract });
+    expect(trades.map((t) => [t.size, t.close_size, t.price, t.role])).toEqual([
       ['-10', '-10', '99', 'taker'],
       ['10', '0', '100', 'taker'],
     ]);
@@ -82,7 +87,7 @@ describe('futures rejections', () => {
     const poc = await rejection(place(A, { size: '1', price: '100', tif: 'poc' }));
     const fok = await rejection(place(A, { size: '10', price: '100', tif: 'fok' }));
     expect([poc, fok].map((e) => (e as BadRequestError).label)).toEqual(['ORDER_POC_IMMEDIATE', 'ORDER_FOK']);
-    expect(await futures.getPosition(clientFor(mock, A), { contract: 'BTC_USDT' })).toMatchObject({ size: '0' });
+    expect(await clientFor(mock, A).futures.getPosition({ settle, contract })).toMatchObject({ size: '0' });
   });
 
   it('an unknown contract: 400 CONTRACT_NOT_FOUND', async () => {
@@ -93,9 +98,10 @@ describe('futures rejections', () => {
   it('amend and cancel a resting order', async () => {
     const client = clientFor(mock, A);
     const resting = await place(A, { size: '10', price: '99' });
-    const amended = await futures.amendFuturesOrder(client, { order_id: resting.id, size: '6', price: '98' });
-    expect(amended).toMatchObject({ id: resting.id, size: '6', left: '6', status: 'open' });
-    const cancelled = await futures.cancelFuturesOrder(client, { order_id: resting.id });
+    const order_id = idOf(resting);
+    const amended = await client.futures.amendFuturesOrder({ settle, order_id, size: '6', price: '98' });
+    expect(amended).toMatchObject({ id: order_id, size: '6', left: '6', status: 'open' });
+    const cancelled = await client.futures.cancelFuturesOrder({ settle, order_id });
     expect(cancelled).toMatchObject({ status: 'finished', finish_as: 'cancelled' });
   });
 });

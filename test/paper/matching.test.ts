@@ -8,11 +8,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../generated/src/index.js';
+import type { CreateOrderParams } from '../../generated/src/index.js';
 import type { MockServer } from '../../mock/index.js';
 import { A, B, C } from '../exchange/support/given.js';
-import { clientFor, rejection, startPaperMock } from './support/paper-mock.js';
+import { clientFor, idOf, rejection, startPaperMock } from './support/paper-mock.js';
 import type { Transport } from './support/paper-mock.js';
-import { spot } from './support/trading.js';
 
 type Rest = readonly [number, 'buy' | 'sell', string, string];
 
@@ -21,7 +21,7 @@ interface Row {
   both?: true;
   book: Rest[];
   taker: number;
-  order: Record<string, unknown>;
+  order: CreateOrderParams;
   want: {
     error?: string;
     trades?: Array<[string, string]>;
@@ -35,7 +35,7 @@ interface Row {
   };
 }
 
-const buy = (amount: string, price: string, extra: Record<string, unknown> = {}) => ({
+const buy = (amount: string, price: string, extra: Partial<CreateOrderParams> = {}): CreateOrderParams => ({
   currency_pair: 'BTC_USDT',
   side: 'buy',
   amount,
@@ -227,25 +227,22 @@ async function run(row: Row, transport: Transport): Promise<void> {
   const client = (uid: number) => clientFor(mock, uid, transport);
   const makers = [];
   for (const [uid, side, price, amount] of row.book) {
-    makers.push({
-      uid,
-      order: await spot.createOrder(client(uid), { currency_pair: 'BTC_USDT', side, price, amount }),
-    });
+    makers.push({ uid, order: await client(uid).spot.createOrder({ currency_pair: 'BTC_USDT', side, price, amount }) });
   }
   const taker = client(row.taker);
   const { want } = row;
   if (want.error !== undefined) {
-    const error = await rejection(spot.createOrder(taker, row.order));
+    const error = await rejection(taker.spot.createOrder(row.order));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, label: want.error });
   } else {
-    const placed = await spot.createOrder(taker, row.order);
-    const order = await spot.getOrder(taker, { order_id: placed.id, currency_pair: 'BTC_USDT' });
+    const placed = await taker.spot.createOrder(row.order);
+    const order = await taker.spot.getOrder({ order_id: idOf(placed), currency_pair: 'BTC_USDT' });
     expect(order).toEqual(placed);
     if (want.status !== undefined) expect(order.status).toBe(want.status);
     if (want.finishAs !== undefined) expect(order.finish_as).toBe(want.finishAs);
     if (want.left !== undefined) expect(order.left).toBe(want.left);
-    const trades = await spot.listMyTrades(taker, { currency_pair: 'BTC_USDT' });
+    const trades = await taker.spot.listMyTrades({ currency_pair: 'BTC_USDT' });
     if (want.trades !== undefined) {
       expect(trades.map((t) => [t.price, t.amount]).reverse()).toEqual(want.trades);
       expect(trades.every((t) => t.role === 'taker' && t.order_id === placed.id)).toBe(true);
@@ -253,16 +250,18 @@ async function run(row: Row, transport: Transport): Promise<void> {
   }
   if (want.makers !== undefined) {
     const states = await Promise.all(
-      makers.map(({ uid, order }) => spot.getOrder(client(uid), { order_id: order.id, currency_pair: 'BTC_USDT' })),
+      makers.map(({ uid, order }) => client(uid).spot.getOrder({ order_id: idOf(order), currency_pair: 'BTC_USDT' })),
     );
     expect(states.map((o) => o.status)).toEqual(want.makers);
   }
-  const book = await spot.listOrderBook(taker, { currency_pair: 'BTC_USDT' });
+  const book = await taker.spot.listOrderBook({ currency_pair: 'BTC_USDT' });
   if (want.asks !== undefined) expect(book.asks).toEqual(want.asks);
   if (want.bids !== undefined) expect(book.bids).toEqual(want.bids);
   if (want.balances !== undefined) {
-    const balances = await spot.listSpotAccounts(taker);
-    const shown = Object.fromEntries(balances.map((b) => [b.currency, `${b.available}/${b.locked}`]));
+    const balances = await taker.spot.listSpotAccounts({});
+    const shown = Object.fromEntries(
+      balances.map((b): [string, string] => [b.currency ?? '', `${b.available}/${b.locked}`]),
+    );
     expect(shown).toMatchObject(want.balances);
   }
 }

@@ -1,12 +1,11 @@
 /**
- * The perpetual futures endpoints answered by the paper exchange (`/futures/{settle}/...`):
- * orders (create, batch create, list, get, amend, cancel one / all / batch), account, account
- * book, positions, my trades, order book, tickers and contracts. An unknown settlement currency,
- * contract or order is a miss (recorded fixtures may answer it); an account without a futures
- * wallet in that settlement currency gets 400 USER_NOT_FOUND, as the seed describes.
+ * The perpetual futures order and market endpoints answered by the paper exchange
+ * (`/futures/{settle}/...`): orders (create, batch create, list, get, amend, cancel one / all /
+ * batch), my trades, order book, tickers and contracts. Accounts and positions are in
+ * futures-positions.ts.
  */
 import { MockHttpError } from '../../errors.js';
-import type { Handler, HandlerContext, HandlerMiss, HandlerResult, HandlerTable } from '../../state/handler.js';
+import type { Handler, HandlerContext, HandlerMiss, HandlerTable } from '../../state/handler.js';
 import { textField } from '../../state/handler.js';
 import {
   amendFuturesOrder,
@@ -16,60 +15,11 @@ import {
   findFuturesOrder,
 } from '../futures-manage.js';
 import { placeFuturesOrder } from '../futures-place.js';
-import {
-  batchFuturesView,
-  futuresAccountView,
-  futuresBookView,
-  futuresOrderView,
-  myFuturesTradeView,
-  positionView,
-} from '../futures-views.js';
+import { batchFuturesView, futuresOrderView, myFuturesTradeView } from '../futures-views.js';
 import { contractView, futuresOrderBookView, futuresTickerView } from '../market-views.js';
-import type { ContractState, ExchangeState, FuturesOrderState } from '../types.js';
-import { callerUid, changed, exchangeOf, miss, q, qFlag, qInt, read, slice } from './params.js';
-
-const ok = (ctx: HandlerContext, body: unknown, total?: number, limit?: number, offset?: number): HandlerResult => ({
-  status: ctx.op.successStatus,
-  body,
-  ...(total === undefined ? {} : { pagination: { total, limit: limit ?? 100, offset: offset ?? 0 } }),
-});
-const settleOf = (ctx: HandlerContext): string => ctx.pathValues[0] ?? '';
-const orderNotFound = (id: string) => miss(404, 'ORDER_NOT_FOUND', `Order ${id} not found`);
-
-/** The contracts of the path's settlement currency (`undefined`: none settle in it). */
-function contractsOf(ctx: HandlerContext, state: ExchangeState): Record<string, ContractState> | undefined {
-  return state.contracts[settleOf(ctx)];
-}
-
-/** The miss for a settlement currency no contract settles in. */
-const noSettle = (ctx: HandlerContext): HandlerMiss =>
-  miss(400, 'CONTRACT_NOT_FOUND', `No contracts settle in ${settleOf(ctx)}`);
-
-/** The contract named `name` in the path's settlement currency, or a miss. */
-function contractNamed(
-  ctx: HandlerContext,
-  state: ExchangeState,
-  name: string | undefined,
-): ContractState | HandlerMiss {
-  const contracts = contractsOf(ctx, state);
-  if (contracts === undefined) return noSettle(ctx);
-  return (
-    contracts[name ?? ''] ?? miss(400, 'CONTRACT_NOT_FOUND', `Contract ${String(name)} not found in ${settleOf(ctx)}`)
-  );
-}
-
-/** 400 USER_NOT_FOUND when the caller has no futures wallet in the path's settlement currency. */
-function requireWallet(ctx: HandlerContext, state: ExchangeState): number {
-  const uid = callerUid(ctx);
-  if (state.accounts[String(uid)]?.futures[settleOf(ctx)] === undefined) {
-    throw new MockHttpError(
-      400,
-      'USER_NOT_FOUND',
-      `No futures account in ${settleOf(ctx)} yet: transfer funds to open it`,
-    );
-  }
-  return uid;
-}
+import type { ExchangeState, FuturesOrderState } from '../types.js';
+import { contractNamed, contractsOf, noSettle, ok, orderNotFound, requireWallet, settleOf } from './futures-context.js';
+import { callerUid, changed, exchangeOf, q, qFlag, qInt, read, slice } from './params.js';
 
 const createFuturesOrder: Handler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
@@ -168,51 +118,6 @@ const cancelBatch: Handler = (ctx) =>
     ok(ctx, cancelFuturesBatch(state, callerUid(ctx), settleOf(ctx), ctx.body, nowMs)),
   );
 
-const listFuturesAccounts: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state) => {
-    const contracts = contractsOf(ctx, state);
-    if (contracts === undefined) return noSettle(ctx);
-    return ok(ctx, futuresAccountView(state, requireWallet(ctx, state), settleOf(ctx)));
-  });
-
-const listFuturesAccountBook: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state) => {
-    const contracts = contractsOf(ctx, state);
-    if (contracts === undefined) return noSettle(ctx);
-    const uid = callerUid(ctx);
-    const [contract, type] = [q(ctx, 'contract'), q(ctx, 'type')];
-    const from = qInt(ctx, 'from', 0);
-    const to = qInt(ctx, 'to', Number.MAX_SAFE_INTEGER);
-    const rows = state.book
-      .filter((e) => e.uid === uid && e.wallet === 'futures' && e.currency === settleOf(ctx).toUpperCase())
-      .filter((e) => (contract === undefined || e.market === contract) && (type === undefined || e.type === type))
-      .filter((e) => e.timeMs >= from * 1000 && e.timeMs <= to * 1000)
-      .reverse();
-    return ok(ctx, slice(rows, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)).map(futuresBookView));
-  });
-
-const listPositions: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state, nowMs) => {
-    const contracts = contractsOf(ctx, state);
-    if (contracts === undefined) return noSettle(ctx);
-    const uid = requireWallet(ctx, state);
-    const positions = state.accounts[String(uid)]?.futures[settleOf(ctx)]?.positions ?? {};
-    const rows = Object.entries(positions)
-      .filter(([, p]) => !qFlag(ctx, 'holding') || p.size !== '0')
-      .flatMap(([name]) => {
-        const contract = contracts[name];
-        return contract === undefined ? [] : [positionView(state, uid, contract, nowMs)];
-      });
-    return ok(ctx, slice(rows, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)));
-  });
-
-const getPosition: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state, nowMs) => {
-    const contract = contractNamed(ctx, state, ctx.pathValues[1]);
-    if ('miss' in contract) return contract;
-    return ok(ctx, positionView(state, requireWallet(ctx, state), contract, nowMs));
-  });
-
 const getMyTrades: Handler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contracts = contractsOf(ctx, state);
@@ -271,8 +176,8 @@ const getFuturesContract: Handler = (ctx) =>
     return 'miss' in contract ? contract : ok(ctx, contractView(state, contract));
   });
 
-/** Futures handlers by `METHOD /template/{}`. */
-export const futuresHandlers: HandlerTable = {
+/** Futures order and market handlers by `METHOD /template/{}`. */
+export const futuresOrderHandlers: HandlerTable = {
   'POST /futures/{}/orders': createFuturesOrder,
   'GET /futures/{}/orders': listFuturesOrders,
   'DELETE /futures/{}/orders': cancelAll,
@@ -281,10 +186,6 @@ export const futuresHandlers: HandlerTable = {
   'GET /futures/{}/orders/{}': getFuturesOrder,
   'PUT /futures/{}/orders/{}': amendOne,
   'DELETE /futures/{}/orders/{}': cancelOne,
-  'GET /futures/{}/accounts': listFuturesAccounts,
-  'GET /futures/{}/account_book': listFuturesAccountBook,
-  'GET /futures/{}/positions': listPositions,
-  'GET /futures/{}/positions/{}': getPosition,
   'GET /futures/{}/my_trades': getMyTrades,
   'GET /futures/{}/order_book': listFuturesOrderBook,
   'GET /futures/{}/tickers': listFuturesTickers,

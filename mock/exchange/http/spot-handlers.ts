@@ -196,21 +196,26 @@ const listMyTrades: Handler = (ctx) =>
     return ok(ctx, slice(mine, offset, limit));
   });
 
+/** The seed's spot rates; `debit_fee` 3: fees are charged at those rates, never in GT or points. */
 const getFee: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state) =>
-    ok(ctx, {
+  read(exchangeOf(ctx), (state) => {
+    const pair = q(ctx, 'currency_pair');
+    if (!knows(state, pair)) return unknownPair(pair ?? '');
+    return ok(ctx, {
       user_id: callerUid(ctx),
       taker_fee: state.fees.spot.taker,
       maker_fee: state.fees.spot.maker,
+      rpi_maker_fee: '0',
       gt_discount: false,
       gt_taker_fee: '0',
       gt_maker_fee: '0',
       loan_fee: '0',
       point_type: '0',
-      currency_pair: q(ctx, 'currency_pair') ?? '',
-      debit_fee: 0,
-    }),
-  );
+      currency_pair: pair ?? '',
+      debit_fee: 3,
+      rpi_mm: 0,
+    });
+  });
 
 const listOrderBook: Handler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {

@@ -35,6 +35,12 @@ export function clientFor(mock: MockServer, uid: number, transport: Transport = 
   });
 }
 
+/** The id of an order the API answered (every order answer carries one). */
+export function idOf(order: { readonly id?: string | undefined }): string {
+  if (order.id === undefined) throw new Error('the answer has no order id');
+  return order.id;
+}
+
 /** The promise's rejection (or `undefined` when it resolves). */
 export function rejection(p: Promise<unknown>): Promise<unknown> {
   return p.then(
