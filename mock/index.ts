@@ -19,4 +19,4 @@ export type { StoredFixture } from './fixture-store.js';
 export { DEFAULT_FIXTURES_DIR, GENERATED_DIR } from './load-api.js';
 export { FIRST_TX_ID, SEEDED_WITHDRAWALS } from './state/store.js';
 export type { MockState } from './state/store.js';
-export { answersFromState } from './state/handlers.js';
+export { answersFromExchange, answersFromState } from './state/handlers.js';

@@ -36,3 +36,8 @@ export const statefulHandlers: HandlerTable = { ...flowHandlers, ...exchangeHand
 export function answersFromState(op: { readonly method: string; readonly path: string }): boolean {
   return statefulHandlers[templateKey(op.method, op.path)] !== undefined;
 }
+
+/** Whether the paper exchange answers this operation (method + path template) while it is on. */
+export function answersFromExchange(op: { readonly method: string; readonly path: string }): boolean {
+  return exchangeHandlers[templateKey(op.method, op.path)] !== undefined;
+}
