@@ -105,3 +105,51 @@ describe('futures rejections', () => {
     expect(cancelled).toMatchObject({ status: 'finished', finish_as: 'cancelled' });
   });
 });
+
+describe('position leverage (isolated margin)', () => {
+  it('recomputes the margin of the position and of its open orders; refuses too high, zero and cross', async () => {
+    const client = clientFor(mock, A);
+    await place(B, { size: '-10', price: '100' });
+    await place(A, { size: '10', price: '0', tif: 'ioc' });
+    // Rests and reserves 10 × 0.01 × 90 ÷ 10 (the contract's default leverage) = 0.9.
+    await place(A, { size: '10', price: '90' });
+    expect(await client.futures.listFuturesAccounts({ settle })).toMatchObject({
+      total: '9999.995',
+      position_margin: '1',
+      order_margin: '0.9',
+      available: '9998.095',
+    });
+
+    const set = await client.futures.updateContractPositionLeverage({
+      settle,
+      contract,
+      leverage: '5',
+      margin_mode: 'isolated',
+    });
+    expect(set).toMatchObject({ size: '10', leverage: '5', margin: '2' });
+    expect(await client.futures.listFuturesAccounts({ settle })).toMatchObject({
+      total: '9999.995',
+      position_margin: '2',
+      order_margin: '1.8',
+      available: '9996.195',
+    });
+    expect(await client.futures.updatePositionLeverage({ settle, contract, leverage: '20' })).toMatchObject({
+      leverage: '20',
+      margin: '0.5',
+    });
+
+    const refusals = await Promise.all([
+      rejection(client.futures.updatePositionLeverage({ settle, contract, leverage: '101' })),
+      rejection(client.futures.updatePositionLeverage({ settle, contract, leverage: '0' })),
+      rejection(
+        client.futures.updateContractPositionLeverage({ settle, contract, leverage: '5', margin_mode: 'cross' }),
+      ),
+    ]);
+    expect(refusals.map((e) => [(e as BadRequestError).status, (e as BadRequestError).label])).toEqual([
+      [400, 'LEVERAGE_TOO_HIGH'],
+      [400, 'INVALID_PARAM_VALUE'],
+      [400, 'INVALID_PARAM_VALUE'],
+    ]);
+    expect(await client.futures.getPosition({ settle, contract })).toMatchObject({ leverage: '20', margin: '0.5' });
+  });
+});
