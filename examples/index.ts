@@ -6,6 +6,8 @@ import { main as withdrawals90Days } from './withdrawals-90-days.js';
 import { main as rateLimitError } from './rate-limit-error.js';
 import { main as futuresPosition } from './futures-position.js';
 import { main as spotOrder } from './spot-order.js';
+import { main as paperLimitFill } from './paper-limit-fill.js';
+import { main as paperPocFok } from './paper-poc-fok.js';
 import { main as withdrawalOutcome } from './withdrawal-outcome.js';
 
 /** One README example: its file, title, entry point and what the local mock does while it runs. */
@@ -25,6 +27,8 @@ export const EXAMPLES: readonly Example[] = [
   { file: 'rate-limit-error.ts', title: 'Handling a rate-limit error', main: rateLimitError },
   { file: 'futures-position.ts', title: 'A futures position', main: futuresPosition },
   { file: 'spot-order.ts', title: 'A typed spot order', main: spotOrder },
+  { file: 'paper-limit-fill.ts', title: 'Paper trading: a limit order that fills', main: paperLimitFill },
+  { file: 'paper-poc-fok.ts', title: 'Post-only and fill-or-kill refusals', main: paperPocFok },
   {
     file: 'withdrawal-outcome.ts',
     title: 'A withdrawal whose answer is lost',

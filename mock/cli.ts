@@ -2,7 +2,9 @@
  * `npm run mock`: serves the mock on 127.0.0.1 until killed, printing the base URL and the test
  * key pair. Flags: `--port N` (default 0: a free port), `--fixtures DIR` (default `mock/fixtures`
  * when it exists), `--spec FILE` and `--ir FILE` (default `generated/openapi.json` and
- * `generated/ir.json`).
+ * `generated/ir.json`), `--seed FILE` (the paper exchange's seed, default
+ * `mock/exchange/seed.json`), `--state FILE` (keep the paper exchange's state in this file),
+ * `--no-exchange` (answer the trading endpoints from fixtures only).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ interface CliOptions {
   fixturesDir: string | undefined;
   specFile: string;
   irFile: string;
+  exchange: { seed?: string; stateFile?: string } | false;
 }
 
 /** Reads the command line; throws a clear error on a bad flag or value. */
@@ -28,6 +31,9 @@ function parseCli(argv: readonly string[]): CliOptions {
       fixtures: { type: 'string' },
       spec: { type: 'string' },
       ir: { type: 'string' },
+      seed: { type: 'string' },
+      state: { type: 'string' },
+      'no-exchange': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -44,6 +50,13 @@ function parseCli(argv: readonly string[]): CliOptions {
     fixturesDir: values.fixtures ?? (existsSync(DEFAULT_FIXTURES_DIR) ? DEFAULT_FIXTURES_DIR : undefined),
     specFile: values.spec ?? `${GENERATED_DIR}openapi.json`,
     irFile: values.ir ?? `${GENERATED_DIR}ir.json`,
+    exchange:
+      values['no-exchange'] === true
+        ? false
+        : {
+            ...(values.seed === undefined ? {} : { seed: values.seed }),
+            ...(values.state === undefined ? {} : { stateFile: values.state }),
+          },
   };
 }
 
@@ -57,7 +70,9 @@ async function main(): Promise<void> {
     ir,
     port: options.port,
     ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
+    exchange: options.exchange,
   });
+  const accounts = mock.exchange?.seed.accounts ?? [];
   const fixtureCount = mock.fixtures.list().length;
   process.stdout.write(
     [
@@ -65,6 +80,9 @@ async function main(): Promise<void> {
       `key:    ${MOCK_KEY}`,
       `secret: ${MOCK_SECRET}`,
       `operations: ${ir.operations.length}, fixtures: ${fixtureCount}${options.fixturesDir === undefined ? '' : ` (${options.fixturesDir})`}`,
+      mock.exchange === undefined
+        ? 'paper exchange: off'
+        : `paper exchange: ${accounts.length} accounts (${accounts.map((a) => `${a.uid} ${a.name}`).join(', ')}); control API: ${mock.url.replace(/\/api\/v4$/, '')}/__mock/`,
       'stop with Ctrl-C',
       '',
     ].join('\n'),

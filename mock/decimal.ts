@@ -1,6 +1,8 @@
 /**
  * Decimal strings (`format: decimal`: amounts and prices) and the `x-decimal` rules on them,
- * compared exactly on their digits, never through floating point.
+ * compared exactly on their digits, never through floating point; and exact arithmetic on them
+ * (a bigint scaled by a power of ten), used by the paper exchange for every amount it moves.
+ * Results are canonical: no trailing zeros after the point, `0` for zero, no `-0`.
  */
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -46,4 +48,114 @@ export function decimalViolation(text: string, rule: DecimalRule): string | unde
     return `must have at most ${rule.maxScale} decimal places`;
   }
   return undefined;
+}
+
+/** A decimal as an integer `units` scaled by `10^-scale`. */
+interface Fixed {
+  units: bigint;
+  scale: number;
+}
+
+function parseFixed(text: string): Fixed {
+  if (!isDecimal(text)) throw new RangeError(`not a decimal string: ${JSON.stringify(text)}`);
+  const scale = scaleOf(text);
+  return { units: scaled(text, scale), scale };
+}
+
+function formatFixed({ units, scale }: Fixed): string {
+  const negative = units < 0n;
+  let digits = (negative ? -units : units).toString();
+  if (scale > 0) {
+    digits = digits.padStart(scale + 1, '0');
+    const whole = digits.slice(0, digits.length - scale);
+    const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
+    digits = frac === '' ? whole : `${whole}.${frac}`;
+  }
+  return negative && digits !== '0' ? `-${digits}` : digits;
+}
+
+function aligned(a: string, b: string): [bigint, bigint, number] {
+  const x = parseFixed(a);
+  const y = parseFixed(b);
+  const scale = Math.max(x.scale, y.scale);
+  return [x.units * 10n ** BigInt(scale - x.scale), y.units * 10n ** BigInt(scale - y.scale), scale];
+}
+
+/** `a + b`, exactly. */
+export function add(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return formatFixed({ units: x + y, scale });
+}
+
+/** `a - b`, exactly. */
+export function sub(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return formatFixed({ units: x - y, scale });
+}
+
+/** `a × b`, exactly (the scales add up). */
+export function mul(a: string, b: string): string {
+  const x = parseFixed(a);
+  const y = parseFixed(b);
+  return formatFixed({ units: x.units * y.units, scale: x.scale + y.scale });
+}
+
+/**
+ * `a ÷ b` with `scale` decimals: `down` drops the rest (towards zero), `up` rounds away from
+ * zero when anything is left. Throws on division by zero.
+ */
+export function div(a: string, b: string, scale: number, mode: 'down' | 'up' = 'down'): string {
+  const [x, y] = aligned(a, b);
+  if (y === 0n) throw new RangeError(`division by zero: ${a} / ${b}`);
+  const numerator = x * 10n ** BigInt(scale);
+  let units = numerator / y;
+  if (mode === 'up' && units * y !== numerator) units += numerator < 0n !== y < 0n ? -1n : 1n;
+  return formatFixed({ units, scale });
+}
+
+/** `a` cut to `scale` decimals: `down` towards zero, `up` away from zero. */
+export function roundTo(a: string, scale: number, mode: 'down' | 'up' = 'down'): string {
+  return scaleOf(a) <= scale ? formatFixed(parseFixed(a)) : div(a, '1', scale, mode);
+}
+
+/** `-a`. */
+export function neg(a: string): string {
+  return sub('0', a);
+}
+
+/** `|a|`. */
+export function abs(a: string): string {
+  return a.startsWith('-') ? neg(a) : formatFixed(parseFixed(a));
+}
+
+/** -1, 0 or 1 by the sign of `a`. */
+export function sign(a: string): -1 | 0 | 1 {
+  return compareDecimal(a, '0');
+}
+
+/** Whether `a` is zero. */
+export function isZero(a: string): boolean {
+  return sign(a) === 0;
+}
+
+/** The smaller of `a` and `b`. */
+export function min(a: string, b: string): string {
+  return compareDecimal(a, b) <= 0 ? a : b;
+}
+
+/** The larger of `a` and `b`. */
+export function max(a: string, b: string): string {
+  return compareDecimal(a, b) >= 0 ? a : b;
+}
+
+/** The sum of `values` (`0` for none). */
+export function sum(values: Iterable<string>): string {
+  let total = '0';
+  for (const v of values) total = add(total, v);
+  return total;
+}
+
+/** `a` in canonical form (`1.50` -> `1.5`, `-0` -> `0`). */
+export function canonical(a: string): string {
+  return formatFixed(parseFixed(a));
 }

@@ -18,21 +18,32 @@ export const MOCK_MAIN_UID = 10000;
  */
 export class KeyRing {
   readonly #configured: ReadonlyMap<string, string>;
+  readonly #accounts: ReadonlyMap<string, { secret: string; uid: number }>;
   readonly #created = new Map<string, { secret: string; uid: number }>();
 
-  /** `keys` maps API key to secret. */
-  constructor(keys: Readonly<Record<string, string>>) {
+  /**
+   * `keys` maps API key to secret (they act for the main account); `accounts` adds key pairs that
+   * act for a given uid (the paper exchange's accounts).
+   */
+  constructor(
+    keys: Readonly<Record<string, string>>,
+    accounts: ReadonlyMap<string, { secret: string; uid: number }> = new Map(),
+  ) {
     this.#configured = new Map(Object.entries(keys));
+    this.#accounts = accounts;
   }
 
   /** The secret of `key`, or `undefined` when the key is unknown. */
   secretOf(key: string): string | undefined {
-    return this.#configured.get(key) ?? this.#created.get(key)?.secret;
+    return this.#configured.get(key) ?? this.#accounts.get(key)?.secret ?? this.#created.get(key)?.secret;
   }
 
-  /** The user id a key acts for: its sub-account for created keys, the main account otherwise. */
+  /**
+   * The user id a key acts for: its sub-account for created keys, its account for the paper
+   * exchange's keys, the main account otherwise.
+   */
   uidOf(key: string): number {
-    return this.#created.get(key)?.uid ?? MOCK_MAIN_UID;
+    return this.#created.get(key)?.uid ?? this.#accounts.get(key)?.uid ?? MOCK_MAIN_UID;
   }
 
   /** Registers a key pair created through `POST /sub_accounts/{user_id}/keys`. */

@@ -9,6 +9,11 @@ import type { IR } from '../generator/ir/types.js';
 import { OffsetClock } from './clock.js';
 import { applyCors, exposedHeaders, type PreflightRecord } from './cors.js';
 import type { MockClock } from './clock.js';
+import { PaperExchange } from './exchange/exchange.js';
+import type { LiquidityOrder, PriceUpdate } from './exchange/exchange.js';
+import { CONTROL_PREFIX, handleControl } from './exchange/http/control.js';
+import { DEFAULT_SEED_FILE } from './exchange/seed-file.js';
+import type { Seed } from './exchange/seed-file.js';
 import { FaultInjector } from './faults.js';
 import { FixtureStore } from './fixture-store.js';
 import { KeyRing, MOCK_KEY, MOCK_SECRET } from './keys.js';
@@ -20,7 +25,7 @@ import type { RequestRecord } from './request-log.js';
 import { Router } from './router.js';
 import { SchemaValidator } from './schema-validator.js';
 import { SpecIndex } from './spec-index.js';
-import { statefulHandlers } from './state/handlers.js';
+import { flowHandlers, statefulHandlers } from './state/handlers.js';
 import { MockState } from './state/store.js';
 
 /** Options of {@link startMock}; all optional. */
@@ -53,6 +58,19 @@ export interface MockOptions {
    * lists it (default 0). Also settable later: `mock.state.withdrawalListDelayMs`.
    */
   withdrawalListDelayMs?: number;
+  /**
+   * The paper exchange behind the spot, margin and futures endpoints (default: on, seeded from
+   * `mock/exchange/seed.json`); `false` switches it off (those endpoints then answer from fixtures).
+   */
+  exchange?: PaperExchangeConfig | false;
+}
+
+/** Options of the paper exchange. */
+export interface PaperExchangeConfig {
+  /** A seed, or the path of a seed file (default `mock/exchange/seed.json`). */
+  seed?: Seed | string;
+  /** Keep the state in this file: read at start when it exists, written after every change and on close. */
+  stateFile?: string;
 }
 
 /** A running mock server. */
@@ -75,6 +93,12 @@ export interface MockServer {
   readonly fixtures: FixtureStore;
   /** The IR being served. */
   readonly ir: IR;
+  /** The paper exchange (`undefined` when switched off): state, `setPrice`, `addLiquidity`, `snapshot`. */
+  readonly exchange: PaperExchange | undefined;
+  /** Sets a spot pair's price or a contract's mark price (the control API's `POST /__mock/exchange/price`). */
+  setPrice(update: PriceUpdate): void;
+  /** Adds a resting order, funding it first (the control API's `POST /__mock/exchange/liquidity`). */
+  addLiquidity(order: LiquidityOrder): void;
   /** Back to the state at start: state re-seeded, clock, rate limits, faults, log and `once` fixtures restored. */
   reset(): void;
   /** Stops the server and drops every connection. */
@@ -92,7 +116,15 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const clock = new OffsetClock(options.now ?? Date.now);
   const fixtures = new FixtureStore(ir.operations, validator, ir.schemas['Error']);
   if (options.fixturesDir !== undefined) fixtures.loadDir(options.fixturesDir);
-  const keys = new KeyRing(options.keys ?? { [MOCK_KEY]: MOCK_SECRET });
+  const exchange =
+    options.exchange === false
+      ? undefined
+      : new PaperExchange({
+          seed: options.exchange?.seed ?? DEFAULT_SEED_FILE,
+          stateFile: options.exchange?.stateFile,
+          now: () => clock.now(),
+        });
+  const keys = new KeyRing(options.keys ?? { [MOCK_KEY]: MOCK_SECRET }, exchange?.accountKeys());
   const delay = options.networkDelay ?? 0;
   if (typeof delay === 'number' && !(Number.isFinite(delay) && delay >= 0)) {
     throw new TypeError(`startMock: networkDelay must be a non-negative number of ms, got ${String(delay)}`);
@@ -103,32 +135,49 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       `startMock: withdrawalListDelayMs must be a non-negative number of ms, got ${String(listDelay)}`,
     );
   }
+  const state = new MockState(clock.now(), listDelay);
+  state.exchange = exchange;
 
   const rt: MockRuntime = {
     ir,
     router: new Router(ir.operations),
     limiter: new RateLimiter(),
     faults: new FaultInjector(),
-    state: new MockState(clock.now(), listDelay),
+    state,
     keys,
     clock,
     requests: [],
     delays: new Set(),
     networkDelay: typeof delay === 'number' ? () => delay : (request) => Math.max(0, delay(request)),
     liveHeaders: options.liveHeaders ?? false,
-    handlers: statefulHandlers,
+    handlers: exchange === undefined ? flowHandlers : statefulHandlers,
     fixtures,
     spec: specIndex,
     validator,
     checkResponses: options.checkResponses ?? true,
   };
 
+  const preflights: PreflightRecord[] = [];
+  const reset = (): void => {
+    clock.restore();
+    rt.state.reseed(clock.now());
+    rt.state.withdrawalListDelayMs = listDelay;
+    rt.limiter.clear();
+    rt.faults.clear();
+    rt.requests.length = 0;
+    preflights.length = 0;
+    rt.fixtures.rearm();
+    rt.keys.clearCreated();
+  };
+  const control = { exchange, clock, reset };
   const sockets = new Set<Socket>();
   const exposed = exposedHeaders(ir.headers.response);
-  const preflights: PreflightRecord[] = [];
   const server = createServer((req, res) => {
     if (applyCors(req, res, exposed, preflights)) return;
-    handleRequest(rt, req, res).catch(() => req.socket.destroy());
+    const handled = (req.url ?? '').startsWith(CONTROL_PREFIX)
+      ? handleControl(control, req, res)
+      : handleRequest(rt, req, res);
+    handled.catch(() => req.socket.destroy());
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -151,23 +200,26 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     state: rt.state,
     fixtures,
     ir,
-    reset() {
-      clock.restore();
-      rt.state.reseed(clock.now());
-      rt.state.withdrawalListDelayMs = listDelay;
-      rt.limiter.clear();
-      rt.faults.clear();
-      rt.requests.length = 0;
-      preflights.length = 0;
-      rt.fixtures.rearm();
-      rt.keys.clearCreated();
+    exchange,
+    setPrice(update) {
+      requireExchange(exchange).setPrice(update);
     },
+    addLiquidity(order) {
+      requireExchange(exchange).addLiquidity(order);
+    },
+    reset,
     close() {
       for (const release of [...rt.delays]) release();
+      exchange?.flush();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();
       });
     },
   };
+}
+
+function requireExchange(exchange: PaperExchange | undefined): PaperExchange {
+  if (exchange === undefined) throw new Error('the paper exchange is switched off (exchange: false)');
+  return exchange;
 }

@@ -1,7 +1,9 @@
 /**
  * The in-memory state behind the stateful flows: transfers, withdrawals, sub-accounts and their
- * API keys. Inspect it from tests (`mock.state`); `reset()` re-seeds it from the server clock.
+ * API keys, and the paper exchange. Inspect it from tests (`mock.state`); `reset()` re-seeds it
+ * from the server clock.
  */
+import type { PaperExchange } from '../exchange/exchange.js';
 import { MOCK_MAIN_UID } from '../keys.js';
 import { seedSubAccounts, seedWithdrawals } from './seed.js';
 
@@ -84,6 +86,8 @@ export class MockState {
   withdrawalListDelayMs: number;
   /** When each withdrawal created since the last reseed is first listed (server ms), by id. */
   readonly withdrawalListedFrom = new Map<string, number>();
+  /** The paper exchange behind the trading endpoints (`undefined` when switched off). */
+  exchange: PaperExchange | undefined;
   #nextTxId = FIRST_TX_ID;
   #nextWithdrawal = 0;
   #nextUserId = 0;
@@ -95,7 +99,7 @@ export class MockState {
     this.reseed(nowMs);
   }
 
-  /** Drops everything and seeds again as of `nowMs`. */
+  /** Drops everything and seeds again as of `nowMs` (the paper exchange from its seed). */
   reseed(nowMs: number): void {
     this.transfers = [];
     this.withdrawals = seedWithdrawals(nowMs, SEEDED_WITHDRAWALS.count, SEEDED_WITHDRAWALS.days);
@@ -106,6 +110,7 @@ export class MockState {
     this.#nextWithdrawal = 1_000_000 + this.withdrawals.length + 1;
     this.#nextUserId = Math.max(...this.subAccounts.keys()) + 1;
     this.#nextKey = 1;
+    this.exchange?.reset();
   }
 
   /** The next transfer id. */

@@ -76,8 +76,9 @@ describe('the examples run against the mock', () => {
     const before = mock.requests.length;
     const out = await run('futures-position.ts');
     expect(out).toMatch(/^BTC_USDT leverage 20 \(isolated\), position 0$/m);
-    expect(out).toMatch(/^order 36028813724316575 filled: 0\.5 at 65000$/m);
-    expect(out).toMatch(/^position 0\.5 BTC_USDT at 65000, margin 162\.53, liquidation 62084\.3$/m);
+    // The paper exchange fills the market order at the seeded best ask; margin = 0.5 × 0.0001 × 65010 ÷ 20.
+    expect(out).toMatch(/^order \d+ filled: 0\.5 at 65010$/m);
+    expect(out).toMatch(/^position 0\.5 BTC_USDT at 65010, margin 0\.162525, liquidation 62019\.5$/m);
     const sent = mock.requests.slice(before).filter((r) => r.path.includes('/futures/'));
     expect(sent.map((r) => `${r.method} ${r.operationId}`)).toEqual([
       'POST updateContractPositionLeverage',
@@ -90,11 +91,12 @@ describe('the examples run against the mock', () => {
   it('a spot order is placed, read back, listed and cancelled; a post-only order that would take is refused', async () => {
     const before = mock.requests.length;
     const out = await run('spot-order.ts');
+    const id = /^placed (\d+):/.exec(out)?.[1];
     expect(out.split('\n')).toEqual([
-      'placed 849303441842: buy 0.001 BTC_USDT at 65000, open',
+      `placed ${id}: buy 0.001 BTC_USDT at 65000, open`,
       'read back: 0.001 of 0.001 left to fill',
-      'open: 849303441842 buy 0.001 at 65000',
-      'cancelled 849303441842: cancelled (cancelled)',
+      `open: ${id} buy 0.001 at 65000`,
+      `cancelled ${id}: cancelled (cancelled)`,
       'post-only order refused: POC_FILL_IMMEDIATELY',
     ]);
     const calls = mock.requests.slice(before).filter((r) => r.operationId !== 'getSystemTime');
@@ -106,6 +108,43 @@ describe('the examples run against the mock', () => {
       ['createOrder', 400, true],
     ]);
     expect(new URLSearchParams(calls[2]?.query).get('status')).toBe('open');
+  });
+
+  it('paper trading: a resting limit order fills when another account sells at its price', async () => {
+    const before = mock.requests.length;
+    const lines = (await run('paper-limit-fill.ts')).split('\n');
+    const id = /^placed (\d+):/.exec(lines[1] ?? '')?.[1];
+    expect(lines.map((l) => l.replace(/^trade \d+:/, 'trade <id>:'))).toEqual([
+      'best bid 64990, best ask 65010',
+      `placed ${id}: open, 0.01 BTC left`,
+      `order ${id}: closed (filled), 0.01 BTC for 650 USDT`,
+      // maker fee 0.001 of the 0.01 BTC bought, paid in BTC
+      'trade <id>: maker buy 0.01 at 65000, fee 0.00001 BTC',
+      'BTC: 2.00999 available, 0 locked',
+    ]);
+    const sent = mock.requests.slice(before).filter((r) => r.operationId !== 'getSystemTime');
+    expect(sent.map((r) => [r.operationId, r.status, r.verified])).toEqual([
+      ['listOrderBook', 200, false],
+      ['createOrder', 201, true],
+      ['createOrder', 201, true],
+      ['getOrder', 200, true],
+      ['listMyTrades', 200, true],
+      ['listSpotAccounts', 200, true],
+    ]);
+  });
+
+  it('paper trading: poc and fok refusals are typed errors and place nothing', async () => {
+    const before = mock.requests.length;
+    expect((await run('paper-poc-fok.ts')).split('\n')).toEqual([
+      'poc refused: 400 POC_FILL_IMMEDIATELY',
+      'fok refused: 400 FOK_NOT_FILL',
+      'open orders on BTC_USDT: 0',
+    ]);
+    const posts = mock.requests.slice(before).filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.operationId, r.status])).toEqual([
+      ['createOrder', 400],
+      ['createOrder', 400],
+    ]);
   });
 
   it('a rate-limit error is thrown before sending', async () => {

@@ -1,6 +1,8 @@
 /**
  * Starts the mock with the hand-made test API and a frozen clock, and sends signed requests to
- * it with the test signer (timestamps follow the mock's clock unless a test overrides them).
+ * it with the test signer (timestamps follow the mock's clock unless a test overrides them). The
+ * paper exchange is off by default here: these tests use the test API's spot operations as
+ * stand-ins for any operation (fixtures, examples, validation, limits); test/exchange/ covers it.
  */
 import { startMock } from '../../../mock/index.js';
 import type { MockOptions, MockServer } from '../../../mock/index.js';
@@ -19,14 +21,14 @@ export interface TestMock {
   call(req: TestRequest): Promise<TestResponse>;
 }
 
-/** Starts a mock on the test API; `edit` may change the IR/spec first. */
+/** Starts a mock on the test API (paper exchange off unless `exchange` is given); `edit` may change the IR/spec first. */
 export async function startTestMock(
   options: Omit<MockOptions, 'spec' | 'ir'> & { edit?: (api: { spec: Record<string, unknown>; ir: IR }) => void } = {},
 ): Promise<TestMock> {
   const { edit, ...rest } = options;
   const api = makeTestApi();
   edit?.(api);
-  const mock = await startMock({ now: () => T0, ...rest, spec: api.spec, ir: api.ir });
+  const mock = await startMock({ now: () => T0, exchange: false, ...rest, spec: api.spec, ir: api.ir });
   return {
     mock,
     call: (req) => send(mock.url, { nowMs: mock.clock.now(), ...req }),

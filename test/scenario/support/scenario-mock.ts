@@ -2,7 +2,9 @@
  * The mock as the scenario tests run it: the generated spec and IR, the recorded fixtures plus an
  * answer for any spot order or batch, and the server clock on the scenario's accelerated clock.
  * The Timestamp window (60 s) guards against clock drift, which real time measures: it is
- * widened by the clock's speed so it stays 60 real seconds. Everything else is unchanged.
+ * widened by the clock's speed so it stays 60 real seconds. The paper exchange is off: these
+ * scenarios count requests against the limits, so every order is simply accepted by the fixtures
+ * below (the paper exchange's rules are tested in test/paper/). Everything else is unchanged.
  */
 import { readFileSync } from 'node:fs';
 import type { IR } from '../../../generator/ir/types.js';
@@ -20,7 +22,14 @@ export async function startScenarioMock(clock: AcceleratedClock, options: MockOp
   const spec = JSON.parse(readFileSync(`${GENERATED_DIR}openapi.json`, 'utf8')) as object;
   const ir = JSON.parse(readFileSync(`${GENERATED_DIR}ir.json`, 'utf8')) as IR;
   ir.signing.maxSkewSeconds *= clock.speed;
-  const mock = await startMock({ spec, ir, fixturesDir: DEFAULT_FIXTURES_DIR, now: () => Date.now(), ...options });
+  const mock = await startMock({
+    spec,
+    ir,
+    fixturesDir: DEFAULT_FIXTURES_DIR,
+    now: () => Date.now(),
+    exchange: false,
+    ...options,
+  });
   mock.fixtures.add([
     {
       operationId: 'createBatchOrders',

@@ -1,0 +1,154 @@
+/**
+ * Finding, cancelling and amending futures orders. Amend follows the reference
+ * (`FuturesOrderAmendment.size`): `size` is the new total including the filled part, with the
+ * order's side; at or below the filled size the order is cancelled; a close order's size cannot
+ * change; if the price stays, reducing the size keeps the order's place in the queue and
+ * increasing it moves the order to the back at its price; a new price moves it to the back of
+ * the new price's queue (and trades at once if it crosses; a `poc` order is refused instead).
+ */
+import { abs, canonical, compareDecimal, isDecimal, isZero, scaleOf, sign, sub } from '../decimal.js';
+import { MockHttpError, invalidParam, missingParam } from '../errors.js';
+import { dequeue, queueOf } from './book.js';
+import { applyFutures, finishFutures, futuresMakers, planFutures, reservedMargin } from './futures-match.js';
+import { contractOf } from './futures-place.js';
+import { leverageOf } from './futures-position.js';
+import { futuresAvailable } from './futures-wallet.js';
+import { takePriority } from './ids.js';
+import { wouldTake } from './match.js';
+import { bodyRecord, checkPrecision, optionalText } from './order-fields.js';
+import { touchBook } from './spot-match.js';
+import type { ExchangeState, FuturesOrderState } from './types.js';
+
+/** One result of a batch cancel, in the reference's `FutureCancelOrderResult` shape. */
+export interface FuturesCancelResult {
+  id: string;
+  user_id: number;
+  succeeded: boolean;
+  message: string;
+}
+
+/** The order of `uid` in `settle` with this id (or, while open, this custom `text`). */
+export function findFuturesOrder(
+  state: ExchangeState,
+  uid: number,
+  settle: string,
+  idOrText: string,
+): FuturesOrderState | undefined {
+  const found =
+    state.futuresOrders[idOrText] ??
+    (idOrText.startsWith('t-')
+      ? Object.values(state.futuresOrders).find((o) => o.status === 'open' && o.text === idOrText && o.uid === uid)
+      : undefined);
+  return found !== undefined && found.uid === uid && found.settle === settle ? found : undefined;
+}
+
+/** 400 ORDER_FINISHED unless the order is open. */
+export function requireOpenFutures(order: FuturesOrderState): void {
+  if (order.status !== 'open') throw new MockHttpError(400, 'ORDER_FINISHED', `Order ${order.id} is finished`);
+}
+
+/** Cancels one open order. */
+export function cancelFuturesOrder(state: ExchangeState, order: FuturesOrderState, nowMs: number): FuturesOrderState {
+  requireOpenFutures(order);
+  finishFutures(state, contractOf(state, order.settle, order.contract), order, 'cancelled', nowMs);
+  return order;
+}
+
+/** Cancels every open order of `uid` in `settle` passing the filters; returns them, oldest first. */
+export function cancelFuturesOrders(
+  state: ExchangeState,
+  uid: number,
+  settle: string,
+  filter: { contract?: string | undefined; side?: string | undefined; excludeReduceOnly?: boolean },
+  nowMs: number,
+): FuturesOrderState[] {
+  const side = filter.side === 'bid' ? 'buy' : filter.side === 'ask' ? 'sell' : undefined;
+  return Object.values(state.futuresOrders)
+    .filter((o) => o.uid === uid && o.settle === settle && o.status === 'open')
+    .filter((o) => filter.contract === undefined || o.contract === filter.contract)
+    .filter((o) => side === undefined || o.side === side)
+    .filter((o) => !(filter.excludeReduceOnly === true && o.reduceOnly))
+    .sort((a, b) => a.priority - b.priority)
+    .map((o) => cancelFuturesOrder(state, o, nowMs));
+}
+
+/** Cancels a list of order ids; one result per id. */
+export function cancelFuturesBatch(
+  state: ExchangeState,
+  uid: number,
+  settle: string,
+  ids: unknown,
+  nowMs: number,
+): FuturesCancelResult[] {
+  if (!Array.isArray(ids))
+    throw new MockHttpError(400, 'INVALID_REQUEST_BODY', 'Invalid request body: expected a list of ids');
+  return ids.map((raw) => {
+    const id = String(raw);
+    const order = findFuturesOrder(state, uid, settle, id);
+    if (order === undefined) return { id, user_id: uid, succeeded: false, message: 'ORDER_NOT_FOUND' };
+    if (order.status !== 'open') return { id, user_id: uid, succeeded: false, message: 'ORDER_FINISHED' };
+    cancelFuturesOrder(state, order, nowMs);
+    return { id, user_id: uid, succeeded: true, message: '' };
+  });
+}
+
+/** Amends an open order's size and/or price (see the file comment). */
+export function amendFuturesOrder(
+  state: ExchangeState,
+  order: FuturesOrderState,
+  body: unknown,
+  nowMs: number,
+): FuturesOrderState {
+  const b = bodyRecord(body, 'an amendment');
+  const sizeText = optionalText(b, 'size');
+  const priceText = optionalText(b, 'price');
+  if (sizeText === undefined && priceText === undefined) throw missingParam('size or price');
+  requireOpenFutures(order);
+  const contract = contractOf(state, order.settle, order.contract);
+  if (sizeText !== undefined && order.close) throw invalidParam('size', sizeText, 'a close order keeps its size');
+  const size = sizeText === undefined ? order.size : isDecimal(sizeText) ? canonical(sizeText) : sizeText;
+  const price = priceText === undefined ? order.price : isDecimal(priceText) ? canonical(priceText) : priceText;
+  if (!isDecimal(size) || (!order.close && sign(size) !== sign(order.size))) {
+    throw invalidParam('size', size, 'a decimal string with the side of the order');
+  }
+  if (!isDecimal(price) || sign(price) <= 0) throw invalidParam('price', price, 'must be greater than 0');
+  checkPrecision('price', price, scaleOf(contract.orderPriceRound));
+  order.amendText = optionalText(b, 'amend_text') ?? order.amendText;
+  if (!order.close && compareDecimal(abs(size), abs(order.filled)) <= 0) {
+    finishFutures(state, contract, order, 'cancelled', nowMs);
+    return order;
+  }
+
+  const left = order.close ? order.left : sub(size, order.filled);
+  const priceChanged = compareDecimal(price, order.price) !== 0;
+  if (order.tif === 'poc' && priceChanged) {
+    for (const best of futuresMakers(state, contract, order.side)) {
+      if (wouldTake(order.side, price, best)) {
+        throw new MockHttpError(
+          400,
+          'ORDER_POC_IMMEDIATE',
+          'The new price would take liquidity; the order is unchanged',
+        );
+      }
+      break;
+    }
+  }
+  const margin = reservedMargin(contract, { ...order, left, price }, leverageOf(state, order.uid, contract));
+  const more = sub(margin, order.orderMargin);
+  if (compareDecimal(more, '0') > 0 && compareDecimal(more, futuresAvailable(state, order.uid, order.settle)) > 0) {
+    throw new MockHttpError(
+      400,
+      'INSUFFICIENT_AVAILABLE',
+      `Not enough margin available for the amendment (${more} more)`,
+    );
+  }
+  const keepsPlace = !priceChanged && compareDecimal(abs(size), abs(order.size)) < 0;
+  Object.assign(order, { size, price, left, orderMargin: margin, updateMs: nowMs });
+  touchBook(contract, nowMs);
+  if (keepsPlace || isZero(left)) return order;
+
+  dequeue(queueOf(contract, order.side), order.id);
+  order.priority = takePriority(state);
+  applyFutures(state, contract, order, planFutures(state, contract, order, order.stpAct ?? 'cn'), nowMs);
+  return order;
+}

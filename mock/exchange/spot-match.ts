@@ -1,0 +1,173 @@
+/**
+ * Applying a matching plan to spot state: fills settle at the maker's price (the buyer pays quote
+ * from its lock and receives base less its fee; the seller pays base from its lock and receives
+ * quote less its fee; the taker pays the taker rate, the maker the maker rate), STP cancels makers,
+ * and what is left of the taker ends or rests by its time in force.
+ */
+import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
+import { dequeue, enqueue, oppositeQueue, queueOf } from './book.js';
+import { takeId } from './ids.js';
+import { planMatch } from './match.js';
+import type { Maker, MatchPlan } from './match.js';
+import type { ExchangeState, SpotFinish, SpotMarketState, SpotOrderState, StpAct } from './types.js';
+import { chargeFee, credit, spendLocked, unlock } from './wallets.js';
+import type { WalletRef } from './wallets.js';
+
+/** The wallet an order trades from. */
+export function walletOf(order: SpotOrderState): WalletRef {
+  return { uid: order.uid, kind: order.account, pair: order.pair };
+}
+
+/** The currency an order locks: quote for buys, base for sells. */
+export function lockCurrency(market: SpotMarketState, order: Pick<SpotOrderState, 'side'>): string {
+  return order.side === 'buy' ? market.quote : market.base;
+}
+
+/** The resting orders a taker of `order.side` meets, best first. */
+export function* spotMakers(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Iterable<Maker> {
+  for (const id of [...oppositeQueue(market, order.side)]) {
+    const maker = state.spotOrders[id];
+    if (maker === undefined || maker.status !== 'open') continue;
+    yield { id, owner: maker.uid, stpId: maker.stpId, price: maker.price, left: maker.left };
+  }
+}
+
+/** The best resting order a taker of `order.side` would meet first. */
+export function bestSpotMaker(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Maker | undefined {
+  for (const maker of spotMakers(state, market, order)) return maker;
+  return undefined;
+}
+
+/** Plans `order` (created, locked, not in the book) against the book of `market`. */
+export function planSpot(state: ExchangeState, market: SpotMarketState, order: SpotOrderState, stp: StpAct): MatchPlan {
+  const marketBuy = order.type === 'market' && order.side === 'buy';
+  return planMatch(
+    {
+      owner: order.uid,
+      stpId: order.stpId,
+      stpAct: stp,
+      side: order.side,
+      limit: order.type === 'market' ? undefined : order.price,
+      quantity: marketBuy
+        ? { kind: 'quote', budget: order.left, scale: market.amountPrecision }
+        : { kind: 'base', left: order.left },
+    },
+    spotMakers(state, market, order),
+  );
+}
+
+/** Applies `plan` to the taker `order` and its makers, then ends or rests the taker. */
+export function applySpot(
+  state: ExchangeState,
+  market: SpotMarketState,
+  order: SpotOrderState,
+  plan: MatchPlan,
+  nowMs: number,
+): void {
+  for (const step of plan.steps) {
+    const maker = state.spotOrders[step.makerId];
+    if (maker === undefined) continue;
+    if (step.kind === 'cancel-maker') finishSpot(state, market, maker, 'stp', nowMs);
+    else settleFill(state, market, order, maker, step.price, step.amount, nowMs);
+  }
+  releaseImprovement(state, market, order);
+  if (plan.stop === 'filled') return finishSpot(state, market, order, 'filled', nowMs);
+  if (plan.stop === 'stp') return finishSpot(state, market, order, 'stp', nowMs);
+  if (order.type === 'market') return finishSpot(state, market, order, 'depth_not_enough', nowMs);
+  if (order.tif === 'ioc' || order.tif === 'fok') return finishSpot(state, market, order, order.tif, nowMs);
+  enqueue(queueOf(market, order.side), order.side, order.id, order, (id) => state.spotOrders[id] ?? order);
+  touchBook(market, nowMs);
+}
+
+/** Ends an order: out of the book, its remaining lock released, status and `finish_as` set. */
+export function finishSpot(
+  state: ExchangeState,
+  market: SpotMarketState,
+  order: SpotOrderState,
+  finishAs: SpotFinish,
+  nowMs: number,
+): void {
+  const queue = queueOf(market, order.side);
+  if (queue.includes(order.id)) {
+    dequeue(queue, order.id);
+    touchBook(market, nowMs);
+  }
+  if (!isZero(order.locked)) unlock(state, walletOf(order), lockCurrency(market, order), order.locked);
+  order.locked = '0';
+  order.status = finishAs === 'filled' ? 'closed' : 'cancelled';
+  order.finishAs = finishAs;
+  order.updateMs = nowMs;
+}
+
+/** A limit buy that filled below its limit keeps locked only what its remainder needs. */
+function releaseImprovement(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): void {
+  if (order.type !== 'limit' || order.side !== 'buy') return;
+  const excess = sub(order.locked, mul(order.left, order.price));
+  if (compareDecimal(excess, '0') <= 0) return;
+  unlock(state, walletOf(order), market.quote, excess);
+  order.locked = sub(order.locked, excess);
+}
+
+/** Marks the order book of `market` changed. */
+export function touchBook(market: { bookVersion: number; bookUpdateMs: number }, nowMs: number): void {
+  market.bookVersion += 1;
+  market.bookUpdateMs = nowMs;
+}
+
+function settleFill(
+  state: ExchangeState,
+  market: SpotMarketState,
+  taker: SpotOrderState,
+  maker: SpotOrderState,
+  price: string,
+  amount: string,
+  nowMs: number,
+): void {
+  const value = mul(amount, price);
+  const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
+  const rate = (o: SpotOrderState): string => (o === taker ? state.fees.spot.taker : state.fees.spot.maker);
+  const buyerFee = mul(amount, rate(buyer));
+  const sellerFee = mul(value, rate(seller));
+  const tradeId = takeId(state, 'spotTrade');
+  market.tradeCount += 1;
+  state.spotTrades.push({
+    id: tradeId,
+    sequence: market.tradeCount,
+    pair: market.pair,
+    timeMs: nowMs,
+    price,
+    amount,
+    takerOrderId: taker.id,
+    makerOrderId: maker.id,
+    takerSide: taker.side,
+    takerFee: taker === buyer ? buyerFee : sellerFee,
+    makerFee: maker === buyer ? buyerFee : sellerFee,
+  });
+
+  const trade = (o: SpotOrderState): { type: string; text: string; tradeId: string } => ({
+    type: 'trade',
+    text: o.id,
+    tradeId,
+  });
+  spendLocked(state, walletOf(buyer), market.quote, value, trade(buyer), nowMs);
+  credit(state, walletOf(buyer), market.base, amount, trade(buyer), nowMs);
+  chargeFee(state, walletOf(buyer), market.base, buyerFee, { ...trade(buyer), type: 'fee' }, nowMs);
+  spendLocked(state, walletOf(seller), market.base, amount, trade(seller), nowMs);
+  credit(state, walletOf(seller), market.quote, value, trade(seller), nowMs);
+  chargeFee(state, walletOf(seller), market.quote, sellerFee, { ...trade(seller), type: 'fee' }, nowMs);
+
+  buyer.locked = sub(buyer.locked, value);
+  seller.locked = sub(seller.locked, amount);
+  for (const [o, fee] of [
+    [buyer, buyerFee],
+    [seller, sellerFee],
+  ] as const) {
+    o.filledAmount = add(o.filledAmount, amount);
+    o.filledTotal = add(o.filledTotal, value);
+    o.fee = add(o.fee, fee);
+    o.left = sub(o.left, o.type === 'market' && o.side === 'buy' ? value : amount);
+    o.updateMs = nowMs;
+  }
+  if (compareDecimal(maker.left, '0') <= 0) finishSpot(state, market, maker, 'filled', nowMs);
+  else touchBook(market, nowMs);
+}

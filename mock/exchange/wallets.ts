@@ -1,0 +1,131 @@
+/**
+ * Spot and margin wallets: lock funds for an order, release them, spend locked funds on a fill,
+ * credit proceeds and charge fees. Every change of a wallet's total is written to the account
+ * book; every fee goes to `feesCollected`, so the sum of each currency over all wallets plus the
+ * fees collected never changes.
+ */
+import { add, compareDecimal, sub } from '../decimal.js';
+import { MockHttpError } from '../errors.js';
+import { takeId } from './ids.js';
+import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
+
+/** Which wallet: an account's spot wallet, or its margin wallet of one pair. */
+export interface WalletRef {
+  uid: number;
+  kind: SpotAccountType;
+  /** The pair (margin wallets are per pair). */
+  pair: string;
+}
+
+/** What a book entry says about a change. */
+export interface EntryInfo {
+  type: string;
+  text: string;
+  tradeId?: string;
+}
+
+/** The account with `uid`; 400 USER_NOT_FOUND when the seed has none (a key acting for an account the seed lacks). */
+export function accountOf(state: ExchangeState, uid: number): AccountState {
+  const account = state.accounts[String(uid)];
+  if (account === undefined) {
+    throw new MockHttpError(400, 'USER_NOT_FOUND', `No paper exchange account ${uid}: add it to the seed file`);
+  }
+  return account;
+}
+
+/** The balance of `currency` in the wallet (created at zero when missing). */
+export function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
+  const account = accountOf(state, ref.uid);
+  const wallet = ref.kind === 'spot' ? account.spot : (account.margin[ref.pair] ??= {});
+  return (wallet[currency] ??= { available: '0', locked: '0' });
+}
+
+/** Whether the wallet has `amount` of `currency` available. */
+export function hasAvailable(state: ExchangeState, ref: WalletRef, currency: string, amount: string): boolean {
+  return compareDecimal(balanceOf(state, ref, currency).available, amount) >= 0;
+}
+
+/** Moves `amount` from available to locked (the caller checked it is there). */
+export function lock(state: ExchangeState, ref: WalletRef, currency: string, amount: string): void {
+  const b = balanceOf(state, ref, currency);
+  b.available = sub(b.available, amount);
+  b.locked = add(b.locked, amount);
+}
+
+/** Moves `amount` from locked back to available. */
+export function unlock(state: ExchangeState, ref: WalletRef, currency: string, amount: string): void {
+  const b = balanceOf(state, ref, currency);
+  b.locked = sub(b.locked, amount);
+  b.available = add(b.available, amount);
+}
+
+/** Takes `amount` out of the locked funds (a fill paid from an order's lock). */
+export function spendLocked(
+  state: ExchangeState,
+  ref: WalletRef,
+  currency: string,
+  amount: string,
+  info: EntryInfo,
+  nowMs: number,
+): void {
+  const b = balanceOf(state, ref, currency);
+  b.locked = sub(b.locked, amount);
+  record(state, ref, currency, sub('0', amount), info, nowMs);
+}
+
+/** Adds `amount` (negative: takes it) to the available funds. */
+export function credit(
+  state: ExchangeState,
+  ref: WalletRef,
+  currency: string,
+  amount: string,
+  info: EntryInfo,
+  nowMs: number,
+): void {
+  const b = balanceOf(state, ref, currency);
+  b.available = add(b.available, amount);
+  record(state, ref, currency, amount, info, nowMs);
+}
+
+/** Charges a fee from the available funds into `feesCollected`. */
+export function chargeFee(
+  state: ExchangeState,
+  ref: WalletRef,
+  currency: string,
+  fee: string,
+  info: EntryInfo,
+  nowMs: number,
+): void {
+  if (compareDecimal(fee, '0') === 0) return;
+  credit(state, ref, currency, sub('0', fee), info, nowMs);
+  collect(state, currency, fee);
+}
+
+/** Adds `fee` to the fees the exchange collected in `currency`. */
+export function collect(state: ExchangeState, currency: string, fee: string): void {
+  state.feesCollected[currency] = add(state.feesCollected[currency] ?? '0', fee);
+}
+
+function record(
+  state: ExchangeState,
+  ref: WalletRef,
+  currency: string,
+  change: string,
+  info: EntryInfo,
+  nowMs: number,
+): void {
+  const b = balanceOf(state, ref, currency);
+  state.book.push({
+    id: takeId(state, 'bookEntry'),
+    uid: ref.uid,
+    timeMs: nowMs,
+    wallet: ref.kind,
+    currency,
+    market: ref.kind === 'margin' ? ref.pair : '',
+    change,
+    balance: add(b.available, b.locked),
+    type: info.type,
+    text: info.text,
+    tradeId: info.tradeId ?? '',
+  });
+}
