@@ -15,7 +15,9 @@ import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
 import { pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
-import { schemaTypes } from './emit/schema-types.js';
+import type { ModelTypes } from './emit/models.js';
+import { tsBanner } from './emit/naming.js';
+import { publicModels, schemaTypes } from './emit/schema-types.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
 
@@ -41,16 +43,24 @@ export interface GenerateSummary {
 }
 
 /** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
-export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
+export async function emitAll(
+  ir: IR,
+  bundled: Record<string, unknown>,
+  root: string,
+  types: ModelTypes,
+): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
-    ...operationFiles(ir, areaDocs),
+    ...operationFiles(ir, areaDocs, types.operations),
     clientFile(ir, areaDocs),
     apiMetaFile(ir),
     metadataFile(ir),
     rateLimitFile(ir),
     labelsFile(ir),
-    indexFile(ir),
+    indexFile(
+      ir,
+      publicModels(ir).filter((name) => types.modelNames.includes(name)),
+    ),
   ]);
   const outputs: Outputs = new Map(ts);
   const runtimeDir = 'templates/typescript/runtime';
@@ -100,9 +110,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       if (error instanceof SpecError) await stopIfLintFails(error.problems);
       throw error;
     }
-    const schema = await time('types', () => schemaTypes(ir, loaded.document));
-    const schemaFormatted = worker.format('src/schema.ts', schema);
-    const emitted = await time('emit', () => emitAll(ir, loaded.document, root));
+    const types = await time('types', () => schemaTypes(ir, loaded.document));
+    const schema = `${tsBanner()}${types.models}\n`;
+    const schemaFormatted = worker.format('src/models.ts', schema);
+    const emitted = await time('emit', () => emitAll(ir, loaded.document, root, types));
     for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) emitted.set(file, text);
     const { onMain, onWorker, verbatim } = shareFormatting(emitted, schema.length);
     const workerDone = Promise.all([...onWorker].map(async ([f, t]) => [f, await worker.format(f, t)] as const));
@@ -110,7 +121,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
     await stopIfLintFails();
     const formatted: Outputs = new Map(
-      [...rest, ...verbatim, ...fromWorker, ['src/schema.ts', schemaText] as const].sort(([a], [b]) =>
+      [...rest, ...verbatim, ...fromWorker, ['src/models.ts', schemaText] as const].sort(([a], [b]) =>
         a.localeCompare(b),
       ),
     );

@@ -13,7 +13,7 @@ const SNAPSHOTTED = [
   'src/rate-limits.ts',
   'src/labels.ts',
   'src/index.ts',
-  'src/schema.ts',
+  'src/models.ts',
   'docs/operations.md',
   'ir.json',
 ];

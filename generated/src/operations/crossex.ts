@@ -4,9 +4,12 @@
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
 import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type { OpenObject, OpenValue } from '../models.js';
 /** Parameters of {@link createCrossexOrder}: path, query and body fields in one object. */
-export type CreateCrossexOrderParams = { query?: OpenQuery; body?: JsonValue };
+export type CreateCrossexOrderParams = {
+  query?: OpenQuery;
+  body?: JsonValue;
+};
 /** Success response (200) of {@link createCrossexOrder}: untyped JSON, the default of its type parameter. */
 export type CreateCrossexOrderResponse = UntypedJson;
 /** Metadata of `POST /crossex/orders`. */
@@ -28,13 +31,7 @@ export const createCrossexOrderMeta: OperationMeta = {
 /**
  * Place a cross-exchange order (shape not given)
  *
- * Places a cross-exchange order; at most 1,000 orders may be pending. The body shape is not given.
- *
- * `POST /crossex/orders` · permission `crossex:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+ * Standalone form of {@link CrossexApi.createCrossexOrder | client.crossex.createCrossexOrder}: the client comes first.
  */
 export function createCrossexOrder<T = CreateCrossexOrderResponse>(
   core: Core,
