@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run mock`: serves the mock on 127.0.0.1 until killed, printing the base URL and the test
  * key pair. Flags: `--port N` (default 0: a free port), `--fixtures DIR` (default `mock/fixtures`
@@ -58,6 +59,12 @@ async function main(): Promise<void> {
     port: options.port,
     ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
   });
+  // Stop cleanly from the moment the URL is printed: whoever reads it may signal at once.
+  const stop = (): void => {
+    void mock.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const fixtureCount = mock.fixtures.list().length;
   process.stdout.write(
     [
@@ -69,11 +76,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  const stop = (): void => {
-    void mock.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((e: unknown) => {
