@@ -11,6 +11,7 @@ import { loadSpec, toProblems, type LoadedSpec } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
+import { referencePages } from './emit/reference.js';
 import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
 import { pythonOutputs } from './emit/python/index.js';
@@ -70,6 +71,8 @@ export async function emitAll(
   }
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
+  const areaTemplate = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
+  for (const [file, text] of referencePages(ir, areaTemplate, areaDocs)) outputs.set(`docs/${file}`, text);
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);

@@ -3,7 +3,8 @@
  * module under mock/ (and the few repository modules they import) to ES modules with declarations
  * in packages/exchange-v4-mock/dist/, keeping the repository's layout so the mock finds its files
  * exactly as it does in a clone: dist/mock/ holds the code and its data files (fixtures, the paper
- * exchange's seed), dist/generated/ the bundled spec, the IR and the IR's JSON Schema it serves.
+ * exchange's seed), dist/generated/ the bundled spec, the IR and the IR's JSON Schema it serves,
+ * and the generated API reference (dist/generated/docs/).
  * Usage: `npm run build:mock` (also run by `npm pack ./packages/exchange-v4-mock`).
  */
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -119,6 +120,8 @@ export function buildMockPackage(root: string): number {
   }
   mkdirSync(join(dist, 'generated'), { recursive: true });
   for (const file of GENERATED_FILES) copyFileSync(join(root, 'generated', file), join(dist, 'generated', file));
+  // The API reference (Markdown) is read while developing, so it ships here, not in the client.
+  cpSync(join(root, 'generated/docs'), join(dist, 'generated/docs'), { recursive: true });
   cpSync(join(root, 'LICENSE'), join(companion, 'LICENSE'));
   return readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 }

@@ -15,6 +15,7 @@ const SNAPSHOTTED = [
   'src/index.ts',
   'src/models.ts',
   'docs/operations.md',
+  'docs/wallet.md',
   'ir.json',
 ];
 

@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('tarball contents', () => {
-  it('holds both builds with declarations, the CLI and the reference', () => {
+  it('holds both builds with declarations, the CLI and the docs', () => {
     const paths = new Set(packed.files.map((file) => file.path));
     for (const want of [
       'package.json',
@@ -79,7 +79,7 @@ describe('tarball contents', () => {
       'dist/cjs/package.json',
       'dist/cjs/runtime/index.d.ts',
       'dist/cli.js',
-      'generated/docs/operations.md',
+      'docs/ir.md',
       'LICENSE',
     ]) {
       expect(paths, want).toContain(want);
@@ -245,11 +245,14 @@ describe('from both packed packages in an empty folder', () => {
     expect(result.lines.every((line) => line.startsWith('USDT '))).toBe(true);
   }, 120_000);
 
-  it('the companion serves the spec and the IR', async () => {
+  it('the companion serves the spec and the IR and holds the reference', async () => {
     const script =
       "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json')]))";
     const { stdout } = await runNode(['--input-type=module', '-e', script], freshDir);
     expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object']);
+    const paths = companion.files.map((file) => file.path);
+    expect(paths).toContain('dist/generated/docs/operations.md');
+    expect(paths).toContain('dist/generated/docs/wallet.md');
   });
 });
 
