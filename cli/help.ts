@@ -3,6 +3,7 @@
  * method and path, signing, rate limit, retry behaviour, pagination, and every parameter with its
  * place, type, requirement, allowed values and bounds. Pure functions.
  */
+import { helpTexts } from '../generated/cli/help-text.js';
 import type { FieldRule, OperationMeta } from '../generated/src/index.js';
 import { operationFlags } from './args.js';
 import type { CommandTable } from './names.js';
@@ -42,7 +43,8 @@ export function areaHelp(area: string, operations: ReadonlyMap<string, Operation
     'Operations:',
     ...[...operations.entries()].map(
       ([name, meta]) =>
-        `  ${name.padEnd(width)}  ${meta.method} ${meta.path}${meta.auth === 'private' ? ' (signed)' : ''}`,
+        `  ${name.padEnd(width)}  ${meta.method} ${meta.path}${meta.auth === 'private' ? ' (signed)' : ''}` +
+        `\n  ${' '.repeat(width)}  ${helpTexts[meta.id]?.summary ?? ''}`,
     ),
     '',
     `Run \`exchange-v4 ${area} <operation> --help\` for its parameters.`,
@@ -69,7 +71,7 @@ export function operationHelp(area: string, name: string, meta: OperationMeta): 
   const lines = [
     `Usage: exchange-v4 ${area} ${name} [--param value ...]`,
     '',
-    `${meta.method} ${meta.path}  (${meta.id}${meta.deprecated === true ? ', deprecated' : ''})`,
+    `${helpTexts[meta.id]?.summary ?? meta.id}: ${meta.method} ${meta.path}  (${meta.id}${meta.deprecated === true ? ', deprecated' : ''})`,
     `Signed: ${meta.auth === 'private' ? 'yes (EXCHANGE_V4_KEY / EXCHANGE_V4_SECRET)' : 'no'}`,
     `Rate limit: ${limit.requests} requests per ${limit.window} s per ${limit.scope}`,
     `Retry: ${meta.retry}`,
@@ -80,7 +82,11 @@ export function operationHelp(area: string, name: string, meta: OperationMeta): 
   lines.push('', 'Parameters:');
   const flags = operationFlags(meta);
   if (flags.length === 0) lines.push('  (none)');
-  for (const rule of meta.rules ?? []) lines.push(`  --${rule.name}  ${describeRule(rule)}`);
+  const described = helpTexts[meta.id]?.params ?? {};
+  for (const rule of meta.rules ?? []) {
+    const text = described[rule.name];
+    lines.push(`  --${rule.name}  ${describeRule(rule)}${text === undefined ? '' : `\n      ${text}`}`);
+  }
   if (flags.includes('body')) lines.push('  --body  JSON or @file.json, the request body as sent');
   if (flags.includes('query')) lines.push('  --query  JSON object of query parameters');
   lines.push('', 'Flags:', ...GLOBALS);

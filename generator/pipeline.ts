@@ -12,6 +12,7 @@ import { SpecError, type SpecProblem } from './errors.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
 import { referencePages } from './emit/reference.js';
+import { cliHelpFile } from './emit/cli-help.js';
 import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
 import { pythonOutputs } from './emit/python/index.js';
@@ -54,6 +55,7 @@ export async function emitAll(
   const ts = printTypeScript([
     ...operationFiles(ir, areaDocs, types.operations),
     clientFile(ir, areaDocs),
+    cliHelpFile(ir),
     apiMetaFile(ir),
     metadataFile(ir),
     rateLimitFile(ir),

@@ -95,13 +95,17 @@ describe('errors', () => {
 describe('help', () => {
   it.each([
     { argv: ['--help'], want: ['Usage: exchange-v4', 'wallet', 'EXCHANGE_V4_KEY'] },
-    { argv: ['wallet', '--help'], want: ['list-withdrawals', 'GET /wallet/withdrawals (signed)'] },
+    {
+      argv: ['wallet', '--help'],
+      want: ['list-withdrawals', 'GET /wallet/withdrawals (signed)', 'List withdrawal records'],
+    },
     {
       argv: ['wallet', 'list-withdrawals', '--help'],
       want: [
         '--limit  integer (int32), query, 1..1000',
         '--asset_class  string, query, one of SPOT|PILOT',
         'Retry: safe',
+        'Maximum number of records returned.',
       ],
     },
   ])('$argv', async ({ argv, want }) => {
