@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'generated/**',
       'dist/**',
+      'packages/*/dist/**',
       'node_modules/**',
       'coverage/**',
       '.tmp/**',

@@ -1,10 +1,14 @@
 // A futures position: set the leverage, open a long with a market order, read the position back.
 // Sizes are decimal strings (contracts; see the contract's quanto_multiplier), ids are strings.
 import { ExchangeClient } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own; no base URL means the live server.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   const settle = 'usdt';
   const contract = 'BTC_USDT';
 

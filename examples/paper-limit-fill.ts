@@ -1,13 +1,17 @@
 // Paper trading on the local mock: place a limit order, watch it fill when another account sells
 // at its price, then read the trades and the balances. Every amount is an exact decimal string.
 import { ExchangeClient } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const trader = new ExchangeClient({ ...connection() });
+  const trader = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   // A second paper account from mock/exchange/seed.json (desk_arb_02, in no STP group).
   const counterparty = new ExchangeClient({
-    baseUrl: connection().baseUrl,
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
     key: 'mock-key-0002-not-a-real-key',
     secret: 'mock-secret-0002-not-a-real-secret-do-not-use',
   });

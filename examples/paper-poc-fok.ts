@@ -1,10 +1,14 @@
 // Post-only (`poc`) and fill-or-kill (`fok`) refusals arrive as typed errors carrying the API's
 // label, and nothing is placed.
 import { ExchangeClient, isApiError, type CreateOrderParams } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   const currency_pair = 'BTC_USDT';
   const book = await client.spot.listOrderBook({ currency_pair, limit: 1 });
   const bestAsk = book.asks[0]?.[0] ?? '0';

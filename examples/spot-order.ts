@@ -1,10 +1,14 @@
 // A spot limit order, typed end to end: place it, read it back, find it among the open orders,
 // cancel it. A post-only order that would take liquidity is refused with a typed error label.
 import { ExchangeClient, isApiError } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own; no base URL means the live server.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
 
   const order = await client.spot.createOrder({
     text: 't-mm-0001', // your own id: `t-` and at most 28 letters, digits, `_`, `-`, `.`

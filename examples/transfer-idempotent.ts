@@ -1,9 +1,13 @@
 // A transfer to a sub-account that is applied once, even if the connection drops mid-call.
 import { ExchangeClient, isUnknownOutcomeError } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own; no base URL means the live server.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   const clientOrderId = `payout-${Date.now()}`; // your own id: the server refuses a second transfer with it
 
   try {

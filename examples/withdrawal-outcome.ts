@@ -3,10 +3,14 @@
 // and, when the list does not show it yet, throws UnknownOutcomeError. Ask the service until it
 // tells, and never send the withdrawal again while its outcome is unknown.
 import { ExchangeClient, isUnknownOutcomeError, type WithdrawResponse } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own; no base URL means the live server.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   const withdrawal = { currency: 'USDT', amount: '100', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 
   let record: WithdrawResponse;

@@ -1,10 +1,14 @@
 // Every withdrawal of the last 90 days. The API allows at most 30 days per request: the client
 // splits the range into windows and pages through each, without duplicates at the edges.
 import { ExchangeClient } from '../generated/src/index.js';
-import { connection } from './connection.js';
 
 export async function main(): Promise<void> {
-  const client = new ExchangeClient({ ...connection() });
+  const client = new ExchangeClient({
+    // The mock's URL and test key pair (see "The mock"), or your own; no base URL means the live server.
+    baseUrl: process.env.EXCHANGE_V4_BASE_URL,
+    key: process.env.EXCHANGE_V4_KEY,
+    secret: process.env.EXCHANGE_V4_SECRET,
+  });
   const to = Math.floor(Date.now() / 1000);
   const from = to - 90 * 24 * 60 * 60;
 

@@ -11,11 +11,15 @@ import { loadSpec, toProblems, type LoadedSpec } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
+import { referencePages } from './emit/reference.js';
+import { cliHelpFile } from './emit/cli-help.js';
 import { BANNER_LINES, copiedBanner } from './emit/naming.js';
 import { operationFiles } from './emit/operations.js';
 import { pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
-import { schemaTypes } from './emit/schema-types.js';
+import type { ModelTypes, OperationTypes } from './emit/models.js';
+import { tsBanner } from './emit/naming.js';
+import { publicModels, schemaTypes } from './emit/schema-types.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
@@ -51,7 +55,13 @@ export interface GenerateSummary {
  * What the schema types depend on besides the IR and the bundled spec: the code that emits them
  * and the exact versions of openapi-typescript and TypeScript (the lock file).
  */
-const TYPES_CODE = ['generator/emit/schema-types.ts', 'generator/emit/naming.ts', 'package-lock.json'];
+const TYPES_CODE = [
+  'generator/emit/schema-types.ts',
+  'generator/emit/models.ts',
+  'generator/emit/doc-comment.ts',
+  'generator/emit/naming.ts',
+  'package-lock.json',
+];
 
 /** The code that bundles the spec (its result is cached by this code and the spec files). */
 const BUNDLE_CODE = ['generator/load.ts', 'generator/errors.ts'];
@@ -83,16 +93,25 @@ async function specFiles(root: string): Promise<string[]> {
 }
 
 /** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
-export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
+export async function emitAll(
+  ir: IR,
+  bundled: Record<string, unknown>,
+  root: string,
+  types: ModelTypes,
+): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
-    ...operationFiles(ir, areaDocs),
+    ...operationFiles(ir, areaDocs, types.operations),
     clientFile(ir, areaDocs),
+    cliHelpFile(ir),
     apiMetaFile(ir),
     metadataFile(ir),
     rateLimitFile(ir),
     labelsFile(ir),
-    indexFile(ir),
+    indexFile(
+      ir,
+      publicModels(ir).filter((name) => types.modelNames.includes(name)),
+    ),
   ]);
   const outputs: Outputs = new Map(ts);
   const runtimeDir = 'templates/typescript/runtime';
@@ -110,6 +129,8 @@ export async function emitAll(ir: IR, bundled: Record<string, unknown>, root: st
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
+  const areaTemplate = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
+  for (const [file, text] of referencePages(ir, areaTemplate, areaDocs)) outputs.set(`docs/${file}`, text);
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
@@ -184,8 +205,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const irText = JSON.stringify(ir);
     const documentText = JSON.stringify(loaded.document);
     const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), irText, documentText]);
-    const schema = await time('types', () => typesCache.through(typesKey, () => schemaTypes(ir, loaded.document)));
-    const schemaFormatted = worker.format('src/schema.ts', schema, formatCache);
+    const typesText = await time('types', () =>
+      typesCache.through(typesKey, async () => {
+        const computed = await schemaTypes(ir, loaded.document);
+        return JSON.stringify({ ...computed, operations: [...computed.operations] });
+      }),
+    );
+    const typesRead = JSON.parse(typesText) as Omit<ModelTypes, 'operations'> & {
+      operations: Array<[string, OperationTypes]>;
+    };
+    const types: ModelTypes = { ...typesRead, operations: new Map(typesRead.operations) };
+    const schema = `${tsBanner()}${types.models}\n`;
+    const schemaFormatted = worker.format('src/models.ts', schema, formatCache);
     // The emitters are pure functions of the IR, the bundled spec, their own code and templates.
     const emitKey = cacheKey([
       'emit',
@@ -194,7 +225,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       documentText,
     ]);
     const emittedText = await emitCache.through(emitKey, async () => {
-      const all = await time('emit', () => emitAll(ir, loaded.document, root));
+      const all = await time('emit', () => emitAll(ir, loaded.document, root, types));
       for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) all.set(file, text);
       return JSON.stringify([...all]);
     });
@@ -207,7 +238,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
     await stopIfLintFails();
     const formatted: Outputs = new Map(
-      [...rest, ...verbatim, ...fromWorker, ['src/schema.ts', schemaText] as const].sort(([a], [b]) =>
+      [...rest, ...verbatim, ...fromWorker, ['src/models.ts', schemaText] as const].sort(([a], [b]) =>
         a.localeCompare(b),
       ),
     );

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run mock`: serves the mock on 127.0.0.1 until killed, printing the base URL and the test
  * key pair. Flags: `--port N` (default 0: a free port), `--fixtures DIR` (default `mock/fixtures`
@@ -72,6 +73,12 @@ async function main(): Promise<void> {
     ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
     exchange: options.exchange,
   });
+  // Stop cleanly from the moment the URL is printed: whoever reads it may signal at once.
+  const stop = (): void => {
+    void mock.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const accounts = mock.exchange?.seed.accounts ?? [];
   const fixtureCount = mock.fixtures.list().length;
   process.stdout.write(
@@ -87,11 +94,6 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  const stop = (): void => {
-    void mock.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
 main().catch((e: unknown) => {

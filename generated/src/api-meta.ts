@@ -40,3 +40,5 @@ export const apiMeta: ApiMeta = {
   duplicateLabels: ['DUPLICATE_REQUEST', 'ORDER_EXISTS', 'REPEATED_CREATION'],
   clock: getSystemTimeMeta,
 };
+/** The spec's server names (the client's `server` option). */
+export type ServerName = 'live' | 'testnet' | 'futures';

@@ -2,6 +2,7 @@
 import Handlebars from 'handlebars';
 import type { IR } from '../ir/types.js';
 import { BANNER_LINES, areaProperty } from './naming.js';
+import { areaPage } from './reference.js';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
@@ -17,6 +18,7 @@ export function operationsDoc(ir: IR, template: string, areaDocs: Readonly<Recor
     namedOnlyCount: ir.operations.filter((o) => o.shape === 'named-only').length,
     areas: areas.map((area) => ({
       title: area,
+      page: areaPage(area),
       description: cell(areaDocs[area] ?? ''),
       property: areaProperty(area),
       operations: ir.operations
@@ -26,6 +28,7 @@ export function operationsDoc(ir: IR, template: string, areaDocs: Readonly<Recor
           method: o.method,
           path: o.path,
           id: o.id,
+          link: `${areaPage(area)}#${o.id.toLowerCase()}`,
           summary:
             cell(o.summary) +
             (o.shape === 'named-only' ? ' (shape not given)' : '') +

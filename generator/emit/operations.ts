@@ -17,6 +17,7 @@ import type { IR, IROperation } from '../ir/types.js';
 import { literal } from './literal.js';
 import { operationMeta } from './meta.js';
 import { areaClass, areaModule, areaProperty, itemType, metaName, paramsType, responseType } from './naming.js';
+import type { OperationTypes } from './models.js';
 import type { TsFile } from './printer.js';
 import { bodyProperties, hasListBody } from './rules.js';
 
@@ -31,41 +32,41 @@ export function paramsRequired(ir: IR, op: IROperation): boolean {
   return false;
 }
 
+/** An object type from member texts (one per line). */
+const objectType = (members: readonly string[]): string => `{\n${members.join('\n')}\n}`;
+
 /**
- * The flat params type expression of an operation. A shaped list body has no fields to flatten: it
- * is the params' `body`.
+ * The flat params type expression of an operation, written in terms of the named models: path,
+ * query and inline body fields in one object type, a body model joined with `&`. A shaped list
+ * body has no fields to flatten: it is the params' `body`.
  */
-export function paramsTypeText(ir: IR, op: IROperation): string {
-  const o = `operations[${JSON.stringify(op.id)}]`;
-  const parts: string[] = [];
-  if (op.parameters.some((p) => p.in === 'path')) parts.push(`${o}["parameters"]["path"]`);
+export function paramsTypeText(ir: IR, op: IROperation, types: OperationTypes): string {
+  const members = [...(types.path ?? [])];
+  const joined: string[] = [];
   if (op.shape === 'named-only') {
     // Open shape: every query parameter goes in `query` (the declared ones typed), the body in `body`.
-    const declared = op.parameters.filter((p) => p.in === 'query');
-    const query = declared.length > 0 ? `NonNullable<${o}["parameters"]["query"]> & OpenQuery` : 'OpenQuery';
-    const queryKey = declared.some((p) => p.required) ? 'query' : 'query?';
-    parts.push(
-      op.method === 'GET' || op.method === 'DELETE'
-        ? `{ ${queryKey}: ${query} }`
-        : `{ ${queryKey}: ${query}; body?: JsonValue }`,
-    );
-  } else if (op.parameters.some((p) => p.in === 'query')) {
-    parts.push(`NonNullable<${o}["parameters"]["query"]>`);
+    const declared = types.query ?? [];
+    const query = declared.length > 0 ? `${objectType(declared)} & OpenQuery` : 'OpenQuery';
+    const queryKey = op.parameters.some((p) => p.in === 'query' && p.required) ? 'query' : 'query?';
+    members.push(`${queryKey}: ${query};`);
+    if (op.method !== 'GET' && op.method !== 'DELETE') members.push('body?: JsonValue;');
+  } else {
+    members.push(...(types.query ?? []));
+    if (op.requestBody && types.body) {
+      if (hasListBody(ir, op)) members.push(`${op.requestBody.required ? 'body' : 'body?'}: ${types.body.type};`);
+      else if (types.body.members) members.push(...types.body.members);
+      else joined.push(types.body.type);
+    }
   }
-  if (op.shape === 'shaped' && op.requestBody) {
-    const body = `NonNullable<${o}["requestBody"]>["content"]["application/json"]`;
-    parts.push(hasListBody(ir, op) ? `{ ${op.requestBody.required ? 'body' : 'body?'}: ${body} }` : body);
-  }
+  const parts = [...(members.length > 0 ? [objectType(members)] : []), ...joined];
   return parts.length > 0 ? parts.join(' & ') : 'NoParams';
 }
 
 /** The success response type expression of an operation. */
-export function responseTypeText(op: IROperation): string {
-  if (op.successStatus === 204) return 'void';
-  const success = op.responses.find((r) => Number(r.status) === op.successStatus);
-  if (!success?.schema) return 'void';
+export function responseTypeText(op: IROperation, types: OperationTypes): string {
+  if (op.successStatus === 204 || types.response === undefined) return 'void';
   if (op.shape === 'named-only') return 'UntypedJson';
-  return `operations[${JSON.stringify(op.id)}]["responses"][${op.successStatus}]["content"]["application/json"]`;
+  return types.response.type;
 }
 
 /** The JSDoc of an operation (function and client method share it). */
@@ -121,21 +122,41 @@ function callShape(ir: IR, op: IROperation) {
   return { paged, untyped, typeParameters, returnType, params, call: untyped ? `${op.id}<T>` : op.id };
 }
 
-function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
+/** The types an operation's statements are written with (the named models' split). */
+function typesOf(all: ReadonlyMap<string, OperationTypes>, op: IROperation): OperationTypes {
+  const types = all.get(op.id);
+  if (types === undefined) throw new Error(`no types for operation ${op.id}`);
+  return types;
+}
+
+/**
+ * The standalone function's doc: the summary and a link to the group method, which carries the
+ * whole description (written once, so the package stays small).
+ */
+export function functionDoc(op: IROperation): string {
+  return [
+    op.summary,
+    '',
+    `Standalone form of {@link ${areaClass(op.area)}.${op.id} | client.${areaProperty(op.area)}.${op.id}}: the client comes first.`,
+    ...(op.deprecated ? ['', '@deprecated'] : []),
+  ].join('\n');
+}
+
+function operationStatements(ir: IR, op: IROperation, types: OperationTypes): StatementStructures[] {
   const { paged, untyped, typeParameters, returnType, params } = callShape(ir, op);
   const out: StatementStructures[] = [
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: paramsType(op.id),
-      type: paramsTypeText(ir, op),
+      type: paramsTypeText(ir, op, types),
       docs: [`Parameters of {@link ${op.id}}: path, query and body fields in one object.`],
     },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: responseType(op.id),
-      type: responseTypeText(op),
+      type: responseTypeText(op, types),
       docs: [
         untyped
           ? `Success response (${op.successStatus}) of {@link ${op.id}}: untyped JSON, the default of its type parameter.`
@@ -148,7 +169,7 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: itemType(op.id),
-      type: `${responseType(op.id)}[number]`,
+      type: types.response?.item ?? `${responseType(op.id)}[number]`,
       docs: [`One item of {@link ${op.id}}'s list.`],
     });
   out.push({
@@ -168,7 +189,7 @@ function operationStatements(ir: IR, op: IROperation): StatementStructures[] {
     statements: [
       `return ${paged ? 'pageRequest' : untyped ? 'request<T>' : 'request'}(core, ${metaName(op.id)}, params, options);`,
     ],
-    docs: [operationDoc(op)],
+    docs: [functionDoc(op)],
   });
   return out;
 }
@@ -210,7 +231,11 @@ function declarationOrder(ops: readonly IROperation[]): IROperation[] {
 }
 
 /** The per-area operation modules, each ending with its group class. */
-export function operationFiles(ir: IR, areaDocs: Readonly<Record<string, string>>): TsFile[] {
+export function operationFiles(
+  ir: IR,
+  areaDocs: Readonly<Record<string, string>>,
+  types: ReadonlyMap<string, OperationTypes>,
+): TsFile[] {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
   const areaOf = new Map(ir.operations.map((o) => [o.id, o.area]));
   return areas.map((area) => {
@@ -224,7 +249,8 @@ export function operationFiles(ir: IR, areaDocs: Readonly<Record<string, string>
     }
     const needsPage = ops.some(isPaginated);
     const needsPlain = ops.some((o) => !isPaginated(o));
-    const usesNoParams = ops.some((o) => paramsTypeText(ir, o) === 'NoParams');
+    const usesNoParams = ops.some((o) => paramsTypeText(ir, o, typesOf(types, o)) === 'NoParams');
+    const models = [...new Set(ops.flatMap((o) => typesOf(types, o).models))].sort();
     const usesOpen = ops.some((o) => o.shape === 'named-only');
     const runtimeValues = [...(needsPlain ? ['request'] : []), ...(needsPage ? ['pageRequest'] : [])];
     const runtimeTypes = [
@@ -256,12 +282,16 @@ export function operationFiles(ir: IR, areaDocs: Readonly<Record<string, string>
             } as const,
           ]
         : []),
-      {
-        kind: StructureKind.ImportDeclaration,
-        isTypeOnly: true,
-        moduleSpecifier: '../schema.js',
-        namedImports: ['operations'],
-      },
+      ...(models.length > 0
+        ? [
+            {
+              kind: StructureKind.ImportDeclaration,
+              isTypeOnly: true,
+              moduleSpecifier: '../models.js',
+              namedImports: models,
+            } as const,
+          ]
+        : []),
       ...[...foreign.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([a, names]) => ({
@@ -269,7 +299,7 @@ export function operationFiles(ir: IR, areaDocs: Readonly<Record<string, string>
           moduleSpecifier: `./${areaModule(a)}.js`,
           namedImports: [...new Set(names)].sort(),
         })),
-      ...ops.flatMap((op) => operationStatements(ir, op)),
+      ...ops.flatMap((op) => operationStatements(ir, op, typesOf(types, op))),
       groupClass(ir, area, ops, areaDocs[area] ?? area),
     ];
     return { path: `src/operations/${areaModule(area)}.ts`, statements };

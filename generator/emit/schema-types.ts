@@ -1,17 +1,19 @@
 /**
- * `src/schema.ts`: the spec's types from openapi-typescript. int64 values are strings in responses
- * (kept lossless by the runtime) and `number | string | bigint` in requests. String enums are
- * closed in requests (a typo does not compile) and open in responses (`'a' | 'b' | (string & {})`):
- * the service adds values without notice, and a new value must not break a consumer's build.
+ * The spec's types from openapi-typescript, split into named models (`src/models.ts`) and the
+ * types of each operation (see models.ts). int64 values are strings in responses (kept lossless by
+ * the runtime) and `number | string | bigint` in requests. String enums are closed in requests (a
+ * typo does not compile) and open in responses (`'a' | 'b' | (string & {})`): the service adds
+ * values without notice, and a new value must not break a consumer's build. Examples are left out
+ * of the doc comments (they are in the spec, the IR and the reference).
  */
 import { isObject } from '../../spec/lint/support/json.js';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS from 'openapi-typescript';
 import ts from 'typescript';
 import type { IR } from '../ir/types.js';
-import { tsBanner } from './naming.js';
+import { splitModels, type ModelTypes } from './models.js';
 
 /** Component schema names reachable from a set of schemas. */
-function reachable(ir: IR, roots: unknown[]): Set<string> {
+export function reachable(ir: IR, roots: unknown[]): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -43,6 +45,19 @@ export function requestOnlySchemas(ir: IR): Set<string> {
   return new Set([...req].filter((n) => !res.has(n)));
 }
 
+/**
+ * The models a caller meets: those reachable from parameters, request bodies and success
+ * responses (the package exports these; error bodies are the runtime's errors), sorted.
+ */
+export function publicModels(ir: IR): string[] {
+  const roots = ir.operations.flatMap((o) => [
+    ...o.parameters.map((p) => p.schema),
+    o.requestBody?.schema,
+    o.responses.find((r) => Number(r.status) === o.successStatus)?.schema,
+  ]);
+  return [...reachable(ir, roots)].sort();
+}
+
 const int64Input = (): ts.TypeNode =>
   ts.factory.createUnionTypeNode([
     ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),
@@ -63,10 +78,24 @@ const openEnum = (values: readonly string[]): ts.TypeNode =>
 const isStringEnum = (s: Record<string, unknown>): s is Record<string, unknown> & { enum: string[] } =>
   Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string');
 
-/** Emits the openapi-typescript types of the bundled document. */
-export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Promise<string> {
+/**
+ * The document without `example` / `examples` members (they would become doc-comment bulk); a
+ * property that happens to be named `example` stays.
+ */
+export function withoutExamples(node: unknown, parentKey = ''): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutExamples(item));
+  if (!isObject(node)) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => parentKey === 'properties' || (key !== 'example' && key !== 'examples'))
+      .map(([key, value]) => [key, withoutExamples(value, key)]),
+  );
+}
+
+/** The named models and per-operation types of the bundled document. */
+export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Promise<ModelTypes> {
   const requestOnly = requestOnlySchemas(ir);
-  const ast = await openapiTS(structuredClone(bundled) as never, {
+  const ast = await openapiTS(withoutExamples(bundled) as never, {
     alphabetize: true,
     // A `default` is what the server assumes when a field is left out, not a promise that it is
     // present: request fields with a default stay optional (`type?: 'limit' | 'market'`), and
@@ -84,5 +113,5 @@ export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Pro
       return requestSide ? undefined : openEnum((s as { enum: string[] }).enum);
     },
   });
-  return tsBanner() + astToString(ast);
+  return splitModels(ast, ir.operations);
 }

@@ -70,6 +70,13 @@ export function apiMetaFile(ir: IR): TsFile {
         literal(meta),
         `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`,
       ),
+      {
+        kind: StructureKind.TypeAlias,
+        isExported: true,
+        name: 'ServerName',
+        type: ir.api.servers.map((s) => `'${s.name}'`).join(' | ') || 'never',
+        docs: ["The spec's server names (the client's `server` option)."],
+      },
     ],
   };
 }
@@ -172,7 +179,7 @@ export function labelsFile(ir: IR): TsFile {
 }
 
 /** `src/index.ts`: the package entry point. */
-export function indexFile(ir: IR): TsFile {
+export function indexFile(ir: IR, models: readonly string[]): TsFile {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
   const from = (moduleSpecifier: string, namedExports?: string[], isTypeOnly = false): StatementStructures => ({
     kind: StructureKind.ExportDeclaration,
@@ -180,6 +187,9 @@ export function indexFile(ir: IR): TsFile {
     isTypeOnly,
     ...(namedExports ? { namedExports } : {}),
   });
+  const labels = ['knownErrorLabels', 'errorLabelGroups', 'type KnownErrorLabel', 'type ErrorLabel'];
+  // The spec's `ErrorLabel` model is what the labels module exports as the open union of labels.
+  const exportedModels = models.filter((m) => !labels.includes(`type ${m}`));
   return {
     path: 'src/index.ts',
     statements: [
@@ -187,11 +197,11 @@ export function indexFile(ir: IR): TsFile {
       from('./runtime/types.js', ['JsonValue', 'NoParams', 'OpenQuery', 'OpenQueryValue', 'UntypedJson'], true),
       from('./client.js', ['ExchangeClient']),
       ...areas.map((a) => from(`./operations/${areaModule(a)}.js`)),
-      from('./api-meta.js', ['apiMeta']),
+      from('./api-meta.js', ['apiMeta', 'type ServerName']),
       from('./metadata.js', ['operationMetas', 'type OperationId']),
       from('./rate-limits.js', ['rateLimits']),
-      from('./labels.js', ['knownErrorLabels', 'errorLabelGroups', 'type KnownErrorLabel', 'type ErrorLabel']),
-      from('./schema.js', ['components', 'operations', 'paths'], true),
+      from('./labels.js', labels),
+      ...(exportedModels.length > 0 ? [from('./models.js', exportedModels, true)] : []),
     ],
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES } from '../../examples/index.js';
-import { DEFAULT_FIXTURES_DIR, startMock, type MockServer } from '../../mock/index.js';
+import { DEFAULT_FIXTURES_DIR, MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,7 +24,9 @@ describe('the examples run against the mock', () => {
   let lines: string[];
   beforeAll(async () => {
     mock = await startMock({ fixturesDir: DEFAULT_FIXTURES_DIR });
-    vi.stubEnv('EXCHANGE_BASE_URL', mock.url);
+    vi.stubEnv('EXCHANGE_V4_BASE_URL', mock.url);
+    vi.stubEnv('EXCHANGE_V4_KEY', MOCK_KEY);
+    vi.stubEnv('EXCHANGE_V4_SECRET', MOCK_SECRET);
   });
   afterAll(async () => {
     vi.unstubAllEnvs();

@@ -13,8 +13,9 @@ const SNAPSHOTTED = [
   'src/rate-limits.ts',
   'src/labels.ts',
   'src/index.ts',
-  'src/schema.ts',
+  'src/models.ts',
   'docs/operations.md',
+  'docs/wallet.md',
   'ir.json',
 ];
 

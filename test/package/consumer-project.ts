@@ -23,8 +23,9 @@ export interface CommandOutput {
 }
 
 /**
- * Runs a command to completion (bounded by `timeoutMs`). A non-zero exit rejects with the output,
- * unless `allowFailure` is set: then the exit code is returned with the output.
+ * Runs a command to completion (bounded by `timeoutMs`) with `env` (default: this process's). A
+ * non-zero exit rejects with the output, unless `allowFailure` is set: then the exit code is
+ * returned with the output.
  */
 export async function run(
   command: string,
@@ -32,13 +33,14 @@ export async function run(
   cwd: string,
   timeoutMs = 120_000,
   allowFailure = false,
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<CommandOutput> {
   try {
     const { stdout, stderr } = await execFileAsync(command, [...args], {
       cwd,
       timeout: timeoutMs,
       maxBuffer: 32 * 1024 * 1024,
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
     });
     return { stdout, stderr, code: 0 };
   } catch (error) {
@@ -72,9 +74,13 @@ export interface PackResult {
   readonly files: ReadonlyArray<{ readonly path: string; readonly size: number }>;
 }
 
-/** Builds dist/ and packs the repository into `destination` (the build already ran, so no scripts). */
+/**
+ * Builds dist/ (the client and its CLI) and packs the repository into `destination` (the build
+ * already ran, so no scripts).
+ */
 export async function buildAndPack(destination: string): Promise<PackResult & { readonly tarball: string }> {
   await runNode([repoBin('tsx'), 'scripts/build.ts'], repoRoot, 180_000);
+  await runNode([repoBin('tsx'), 'scripts/build-cli.ts'], repoRoot, 60_000);
   const { stdout } = await run(
     'npm',
     ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],

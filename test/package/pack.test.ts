@@ -21,21 +21,37 @@ import {
   type PackResult,
 } from './consumer-project.js';
 import { startSigningServer, type SigningServer } from './signing-server.js';
+import { buildAndPackCompanion, compileApp, createFreshProject, startInstalledMock } from './companion-project.js';
 
 const SLOW = 240_000;
+
+/** Relative link targets of Markdown text (no URL scheme, no bare anchor), without their anchor. */
+function relativeLinks(markdown: string): string[] {
+  const targets = [...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1] ?? '');
+  return targets
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#'))
+    .map((target) => target.replace(/#.*$/, '').replace(/^\.\//, ''));
+}
 /** Test-only credentials of the local server; not an account anywhere. */
 const TEST_SECRET = 'consumer-secret';
 
 let workDir: string;
 let appDir: string;
 let packed: PackResult & { readonly tarball: string };
+let companion: PackResult & { readonly tarball: string };
+/** An empty folder with both packed packages installed and nothing else from the repository. */
+let freshDir: string;
 let server: SigningServer;
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'exchange-v4-pack-'));
   appDir = join(workDir, 'app');
-  packed = await buildAndPack(workDir);
-  await createConsumerProject(appDir, packed.tarball);
+  freshDir = join(workDir, 'fresh');
+  [packed, companion] = await Promise.all([buildAndPack(workDir), buildAndPackCompanion(workDir)]);
+  await Promise.all([
+    createConsumerProject(appDir, packed.tarball),
+    createFreshProject(freshDir, [packed.tarball, companion.tarball]),
+  ]);
   // Start both type-checks now so they overlap; the tests below await the same compilations.
   for (const build of Object.keys(consumerBuilds) as ConsumerBuild[]) {
     compileConsumer(appDir, build).catch(() => undefined);
@@ -49,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('tarball contents', () => {
-  it('holds both builds with declarations and the JSON metadata', () => {
+  it('holds both builds with declarations, the CLI and the docs', () => {
     const paths = new Set(packed.files.map((file) => file.path));
     for (const want of [
       'package.json',
@@ -62,10 +78,9 @@ describe('tarball contents', () => {
       'dist/cjs/index.d.ts',
       'dist/cjs/package.json',
       'dist/cjs/runtime/index.d.ts',
-      'generated/openapi.json',
-      'generated/ir.json',
-      'generated/ir.schema.json',
-      'generated/docs/operations.md',
+      'dist/cli.js',
+      'docs/ir.md',
+      'LICENSE',
     ]) {
       expect(paths, want).toContain(want);
     }
@@ -75,10 +90,28 @@ describe('tarball contents', () => {
     const forbidden =
       /^(src|test|spec|generator|templates|mock|scripts|bench|node_modules|generated\/src)\/|\.tgz$|(^|\/)tsconfig[^/]*\.json$/;
     expect(packed.files.map((file) => file.path).filter((path) => forbidden.test(path))).toEqual([]);
+    // The spec and the IR ship in the companion exchange-v4-mock, not to every application.
+    expect(packed.files.map((file) => file.path).filter((path) => /^generated\/[^/]+\.json$/.test(path))).toEqual([]);
     const stray = packed.files.filter(
       (file) => file.path.startsWith('dist/') && !/\.(js|d\.ts)$|\/package\.json$/.test(file.path),
     );
     expect(stray.map((file) => file.path)).toEqual([]);
+  });
+
+  it('weighs at most 1 MB packed and 2.2 MB installed: the spec and the IR are in the companion', () => {
+    // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
+    // the packed files, so they do not vary between runs.
+    expect(packed.size).toBeLessThanOrEqual(1_000_000);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_200_000);
+    expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
+  });
+
+  it('every relative link in the README resolves to a file in the package', () => {
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const paths = new Set(packed.files.map((file) => file.path));
+    const links = relativeLinks(readme);
+    expect(links.length).toBeGreaterThan(2);
+    expect(links.filter((link) => !paths.has(link))).toEqual([]);
   });
 
   it('declares only the two runtime dependencies and marks dist/cjs as CommonJS', () => {
@@ -148,24 +181,78 @@ describe('consumer project', () => {
     expect(JSON.parse(stdout)).toEqual([false, false, true, true, true, true, false]);
   });
 
-  it('resolves the JSON subpaths and package.json from CommonJS and ES modules', async () => {
-    const cjs = await runNode(
+  it('exports package.json and no longer the JSON metadata (moved to exchange-v4-mock)', async () => {
+    const { stdout } = await runNode(
       [
         '-e',
-        "const r = require; console.log(JSON.stringify([r('exchange-v4/openapi.json').openapi, typeof r('exchange-v4/ir.json'), r('exchange-v4/package.json').name]))",
+        "const r = require; let moved = false; try { r.resolve('exchange-v4/ir.json') } catch (e) { moved = e.code === 'ERR_PACKAGE_PATH_NOT_EXPORTED' } console.log(JSON.stringify([r('exchange-v4/package.json').name, moved]))",
       ],
       appDir,
     );
-    expect(JSON.parse(cjs.stdout)).toEqual([expect.stringMatching(/^3\.1\./), 'object', 'exchange-v4']);
-    const esm = await runNode(
-      [
-        '--input-type=module',
-        '-e',
-        "const spec = await import('exchange-v4/openapi.json', { with: { type: 'json' } }); console.log(import.meta.resolve('exchange-v4/ir.json').endsWith('/generated/ir.json'), typeof spec.default.paths)",
-      ],
-      appDir,
+    expect(JSON.parse(stdout)).toEqual(['exchange-v4', true]);
+  });
+});
+
+describe('from both packed packages in an empty folder', () => {
+  const env = (baseUrl: string): NodeJS.ProcessEnv => ({
+    ...process.env,
+    EXCHANGE_V4_KEY: 'mock-key-0000-not-a-real-key',
+    EXCHANGE_V4_SECRET: 'mock-secret-0000-not-a-real-secret-do-not-use',
+    EXCHANGE_V4_BASE_URL: baseUrl,
+  });
+  const bin = (name: string): string => join(freshDir, 'node_modules', '.bin', name);
+
+  it('the mock starts with one command and the CLI lists withdrawals from it', async () => {
+    const mock = await startInstalledMock(bin('exchange-v4-mock'), ['--port', '0'], freshDir);
+    try {
+      const { stdout, stderr } = await run(
+        process.execPath,
+        [bin('exchange-v4'), 'wallet', 'list-withdrawals', '--currency', 'USDT', '--limit', '2'],
+        freshDir,
+        60_000,
+        false,
+        env(mock.url),
+      );
+      const list = JSON.parse(stdout) as { id: string; currency: string }[];
+      expect(list.map((record) => record.currency)).toEqual(['USDT', 'USDT']);
+      expect(stdout + stderr).not.toContain('mock-secret-0000');
+    } finally {
+      expect(await mock.stop()).not.toBe('unknown');
+    }
+  }, 120_000);
+
+  it('`exchange-v4 mock` runs the companion and stops with it', async () => {
+    const mock = await startInstalledMock(bin('exchange-v4'), ['mock', '--port', '0'], freshDir);
+    expect(mock.output()).toContain('key:    mock-key-0000-not-a-real-key');
+    expect(await mock.stop()).toBe(0);
+  }, 120_000);
+
+  it('`exchange-v4 --mock` calls a throwaway mock', async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [bin('exchange-v4'), '--mock', 'spot', 'get-system-time'],
+      freshDir,
+      90_000,
     );
-    expect(esm.stdout.trim()).toBe('true object');
+    expect(JSON.parse(stdout)).toMatchObject({ server_time: expect.stringMatching(/^\d+$/) as unknown });
+  }, 120_000);
+
+  it('a TypeScript app type-checks against the named models and runs against the companion', async () => {
+    await compileApp(freshDir);
+    const { stdout } = await runNode([join('out', 'app.js')], freshDir, 60_000);
+    const result = JSON.parse(stdout) as { lines: string[] };
+    expect(result.lines).toHaveLength(2);
+    expect(result.lines.every((line) => line.startsWith('USDT '))).toBe(true);
+  }, 120_000);
+
+  it('the companion serves the spec and the IR and holds the reference', async () => {
+    const script =
+      "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json')]))";
+    const { stdout } = await runNode(['--input-type=module', '-e', script], freshDir);
+    expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object']);
+    const paths = companion.files.map((file) => file.path);
+    expect(paths).toContain('dist/generated/docs/operations.md');
+    expect(paths).toContain('dist/generated/docs/wallet.md');
   });
 });
 
@@ -210,21 +297,9 @@ describe('package linters', () => {
   }, 120_000);
 
   it('are-the-types-wrong finds no problem for node10, node16 (CJS and ESM) or bundlers', async () => {
-    // The JSON subpaths exist only in `exports`, which node10 resolution ignores, so attw reports
-    // them as unresolvable there. They are data files without types and the package needs Node 20,
-    // so only these two entry points are left out; "." is still checked under every resolution.
     const output = await run(
       repoBin('attw'),
-      [
-        packed.tarball,
-        '--format',
-        'json',
-        '--no-definitely-typed',
-        '--exclude-entrypoints',
-        './openapi.json',
-        './ir.json',
-        './ir.schema.json',
-      ],
+      [packed.tarball, '--format', 'json', '--no-definitely-typed'],
       workDir,
       120_000,
       true,

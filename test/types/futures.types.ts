@@ -4,7 +4,7 @@
  * `any` nor `unknown`, so every value read on the main paths (orders, positions, order book,
  * account) is proven to carry a real type. Every `@ts-expect-error` line must be an error.
  */
-import type { ExchangeClient, ListFuturesOrdersItem, components } from '../../generated/src/index.js';
+import type { ExchangeClient, ListFuturesOrdersItem, Position } from '../../generated/src/index.js';
 
 declare const client: ExchangeClient;
 
@@ -72,7 +72,7 @@ export async function listOrders(): Promise<void> {
 
 export async function positions(): Promise<void> {
   const list = await client.futures.listPositions({ settle: 'usdt', holding: true });
-  const position: components['schemas']['Position'] | undefined = list[0];
+  const position: Position | undefined = list[0];
   typed(position?.size);
   typed(position?.pos_margin_mode);
   typed(position?.lever);

@@ -4,13 +4,23 @@
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  AccountDebitFee,
+  AccountDetail,
+  AccountKeyInfo,
+  AccountRateLimit,
+  StpGroup,
+  StpGroupRequest,
+  StpGroupUser,
+} from '../models.js';
 /** Parameters of {@link addSTPGroupUsers}: path, query and body fields in one object. */
-export type AddSTPGroupUsersParams = operations['addSTPGroupUsers']['parameters']['path'] & {
-  body: NonNullable<operations['addSTPGroupUsers']['requestBody']>['content']['application/json'];
+export type AddSTPGroupUsersParams = {
+  /** STP group id. */
+  stp_id: number | string | bigint;
+  body: (number | string | bigint)[];
 };
 /** Success response (200) of {@link addSTPGroupUsers}. */
-export type AddSTPGroupUsersResponse = operations['addSTPGroupUsers']['responses'][200]['content']['application/json'];
+export type AddSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
 export const addSTPGroupUsersMeta: OperationMeta = {
   id: 'addSTPGroupUsers',
@@ -39,13 +49,7 @@ export const addSTPGroupUsersMeta: OperationMeta = {
 /**
  * Add users to an STP group
  *
- * Adds users to a self-trade prevention group. Only the main account that created the group may,
- * and only accounts under that main account can be added. The body is the list of user ids; the
- * answer lists the group's users afterwards.
- *
- * `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link AccountApi.addSTPGroupUsers | client.account.addSTPGroupUsers}: the client comes first.
  */
 export function addSTPGroupUsers(
   core: Core,
@@ -56,11 +60,9 @@ export function addSTPGroupUsers(
 }
 
 /** Parameters of {@link createSTPGroup}: path, query and body fields in one object. */
-export type CreateSTPGroupParams = NonNullable<
-  operations['createSTPGroup']['requestBody']
->['content']['application/json'];
+export type CreateSTPGroupParams = StpGroupRequest;
 /** Success response (200) of {@link createSTPGroup}. */
-export type CreateSTPGroupResponse = operations['createSTPGroup']['responses'][200]['content']['application/json'];
+export type CreateSTPGroupResponse = StpGroup;
 /** Metadata of `POST /account/stp_groups`. */
 export const createSTPGroupMeta: OperationMeta = {
   id: 'createSTPGroup',
@@ -83,11 +85,7 @@ export const createSTPGroupMeta: OperationMeta = {
 /**
  * Create an STP group
  *
- * Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
- *
- * `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link AccountApi.createSTPGroup | client.account.createSTPGroup}: the client comes first.
  */
 export function createSTPGroup(
   core: Core,
@@ -98,11 +96,14 @@ export function createSTPGroup(
 }
 
 /** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
-export type DeleteSTPGroupUsersParams = operations['deleteSTPGroupUsers']['parameters']['path'] &
-  NonNullable<operations['deleteSTPGroupUsers']['parameters']['query']>;
+export type DeleteSTPGroupUsersParams = {
+  /** STP group id. */
+  stp_id: number | string | bigint;
+  /** User ids to remove, comma-separated. */
+  user_id: (number | string | bigint)[];
+};
 /** Success response (200) of {@link deleteSTPGroupUsers}. */
-export type DeleteSTPGroupUsersResponse =
-  operations['deleteSTPGroupUsers']['responses'][200]['content']['application/json'];
+export type DeleteSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
 export const deleteSTPGroupUsersMeta: OperationMeta = {
   id: 'deleteSTPGroupUsers',
@@ -133,13 +134,7 @@ export const deleteSTPGroupUsersMeta: OperationMeta = {
 /**
  * Remove users from an STP group
  *
- * Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
- * account that created the group may, and only for accounts under it. The answer lists the
- * group's users afterwards.
- *
- * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link AccountApi.deleteSTPGroupUsers | client.account.deleteSTPGroupUsers}: the client comes first.
  */
 export function deleteSTPGroupUsers(
   core: Core,
@@ -152,7 +147,7 @@ export function deleteSTPGroupUsers(
 /** Parameters of {@link getAccountDetail}: path, query and body fields in one object. */
 export type GetAccountDetailParams = NoParams;
 /** Success response (200) of {@link getAccountDetail}. */
-export type GetAccountDetailResponse = operations['getAccountDetail']['responses'][200]['content']['application/json'];
+export type GetAccountDetailResponse = AccountDetail;
 /** Metadata of `GET /account/detail`. */
 export const getAccountDetailMeta: OperationMeta = {
   id: 'getAccountDetail',
@@ -173,9 +168,7 @@ export const getAccountDetailMeta: OperationMeta = {
 /**
  * Get account details
  *
- * The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
- *
- * `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.getAccountDetail | client.account.getAccountDetail}: the client comes first.
  */
 export function getAccountDetail(
   core: Core,
@@ -188,8 +181,7 @@ export function getAccountDetail(
 /** Parameters of {@link getAccountMainKeys}: path, query and body fields in one object. */
 export type GetAccountMainKeysParams = NoParams;
 /** Success response (200) of {@link getAccountMainKeys}. */
-export type GetAccountMainKeysResponse =
-  operations['getAccountMainKeys']['responses'][200]['content']['application/json'];
+export type GetAccountMainKeysResponse = AccountKeyInfo;
 /** Metadata of `GET /account/main_keys`. */
 export const getAccountMainKeysMeta: OperationMeta = {
   id: 'getAccountMainKeys',
@@ -210,9 +202,7 @@ export const getAccountMainKeysMeta: OperationMeta = {
 /**
  * Get main-account key information
  *
- * Key information of the main account (state, mode, permissions, whitelists); never a secret.
- *
- * `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.getAccountMainKeys | client.account.getAccountMainKeys}: the client comes first.
  */
 export function getAccountMainKeys(
   core: Core,
@@ -225,8 +215,7 @@ export function getAccountMainKeys(
 /** Parameters of {@link getAccountRateLimit}: path, query and body fields in one object. */
 export type GetAccountRateLimitParams = NoParams;
 /** Success response (200) of {@link getAccountRateLimit}. */
-export type GetAccountRateLimitResponse =
-  operations['getAccountRateLimit']['responses'][200]['content']['application/json'];
+export type GetAccountRateLimitResponse = AccountRateLimit[];
 /** Metadata of `GET /account/rate_limit`. */
 export const getAccountRateLimitMeta: OperationMeta = {
   id: 'getAccountRateLimit',
@@ -246,9 +235,7 @@ export const getAccountRateLimitMeta: OperationMeta = {
 /**
  * Get fill-ratio rate-limit tiers
  *
- * The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
- *
- * `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.getAccountRateLimit | client.account.getAccountRateLimit}: the client comes first.
  */
 export function getAccountRateLimit(
   core: Core,
@@ -261,7 +248,7 @@ export function getAccountRateLimit(
 /** Parameters of {@link getDebitFee}: path, query and body fields in one object. */
 export type GetDebitFeeParams = NoParams;
 /** Success response (200) of {@link getDebitFee}. */
-export type GetDebitFeeResponse = operations['getDebitFee']['responses'][200]['content']['application/json'];
+export type GetDebitFeeResponse = AccountDebitFee;
 /** Metadata of `GET /account/debit_fee`. */
 export const getDebitFeeMeta: OperationMeta = {
   id: 'getDebitFee',
@@ -281,9 +268,7 @@ export const getDebitFeeMeta: OperationMeta = {
 /**
  * Get the GT fee payment setting
  *
- * Whether the caller's trading fees are paid with GT.
- *
- * `GET /account/debit_fee` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.getDebitFee | client.account.getDebitFee}: the client comes first.
  */
 export function getDebitFee(
   core: Core,
@@ -294,9 +279,12 @@ export function getDebitFee(
 }
 
 /** Parameters of {@link listSTPGroups}: path, query and body fields in one object. */
-export type ListSTPGroupsParams = NonNullable<operations['listSTPGroups']['parameters']['query']>;
+export type ListSTPGroupsParams = {
+  /** Part of the group name to search for. */
+  name?: string;
+};
 /** Success response (200) of {@link listSTPGroups}. */
-export type ListSTPGroupsResponse = operations['listSTPGroups']['responses'][200]['content']['application/json'];
+export type ListSTPGroupsResponse = StpGroup[];
 /** Metadata of `GET /account/stp_groups`. */
 export const listSTPGroupsMeta: OperationMeta = {
   id: 'listSTPGroups',
@@ -324,9 +312,7 @@ export const listSTPGroupsMeta: OperationMeta = {
 /**
  * List STP groups
  *
- * The self-trade prevention groups created by the caller's main account, optionally filtered by name.
- *
- * `GET /account/stp_groups` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.listSTPGroups | client.account.listSTPGroups}: the client comes first.
  */
 export function listSTPGroups(
   core: Core,
@@ -337,10 +323,12 @@ export function listSTPGroups(
 }
 
 /** Parameters of {@link listSTPGroupsUsers}: path, query and body fields in one object. */
-export type ListSTPGroupsUsersParams = operations['listSTPGroupsUsers']['parameters']['path'];
+export type ListSTPGroupsUsersParams = {
+  /** STP group id. */
+  stp_id: number | string | bigint;
+};
 /** Success response (200) of {@link listSTPGroupsUsers}. */
-export type ListSTPGroupsUsersResponse =
-  operations['listSTPGroupsUsers']['responses'][200]['content']['application/json'];
+export type ListSTPGroupsUsersResponse = StpGroupUser[];
 /** Metadata of `GET /account/stp_groups/{stp_id}/users`. */
 export const listSTPGroupsUsersMeta: OperationMeta = {
   id: 'listSTPGroupsUsers',
@@ -368,9 +356,7 @@ export const listSTPGroupsUsersMeta: OperationMeta = {
 /**
  * List the users of an STP group
  *
- * The users in a self-trade prevention group; only the main account that created the group may list them.
- *
- * `GET /account/stp_groups/{stp_id}/users` · permission `account:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link AccountApi.listSTPGroupsUsers | client.account.listSTPGroupsUsers}: the client comes first.
  */
 export function listSTPGroupsUsers(
   core: Core,
@@ -381,7 +367,7 @@ export function listSTPGroupsUsers(
 }
 
 /** Parameters of {@link setDebitFee}: path, query and body fields in one object. */
-export type SetDebitFeeParams = NonNullable<operations['setDebitFee']['requestBody']>['content']['application/json'];
+export type SetDebitFeeParams = AccountDebitFee;
 /** Success response (200) of {@link setDebitFee}. */
 export type SetDebitFeeResponse = void;
 /** Metadata of `POST /account/debit_fee`. */
@@ -405,11 +391,7 @@ export const setDebitFeeMeta: OperationMeta = {
 /**
  * Change the GT fee payment setting
  *
- * Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
- *
- * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link AccountApi.setDebitFee | client.account.setDebitFee}: the client comes first.
  */
 export function setDebitFee(
   core: Core,

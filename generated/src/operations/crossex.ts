@@ -3,14 +3,11 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { operations } from '../schema.js';
+import type { CrossexOrderActionResponse, CrossexOrderRequest } from '../models.js';
 /** Parameters of {@link createCrossexOrder}: path, query and body fields in one object. */
-export type CreateCrossexOrderParams = NonNullable<
-  operations['createCrossexOrder']['requestBody']
->['content']['application/json'];
+export type CreateCrossexOrderParams = CrossexOrderRequest;
 /** Success response (200) of {@link createCrossexOrder}. */
-export type CreateCrossexOrderResponse =
-  operations['createCrossexOrder']['responses'][200]['content']['application/json'];
+export type CreateCrossexOrderResponse = CrossexOrderActionResponse;
 /** Metadata of `POST /crossex/orders`. */
 export const createCrossexOrderMeta: OperationMeta = {
   id: 'createCrossexOrder',
@@ -55,14 +52,7 @@ export const createCrossexOrderMeta: OperationMeta = {
 /**
  * Place a cross-exchange order
  *
- * Places an order on another venue through the cross-exchange account (`symbol` names the venue,
- * the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
- * or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
- * `text` does not deduplicate, so the request is never retried automatically.
- *
- * `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link CrossexApi.createCrossexOrder | client.crossex.createCrossexOrder}: the client comes first.
  */
 export function createCrossexOrder(
   core: Core,

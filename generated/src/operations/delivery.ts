@@ -11,12 +11,25 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { operations } from '../schema.js';
+import type {
+  DeliveryContract,
+  DeliveryOrderRequest,
+  FuturesAccount,
+  FuturesAccountBook,
+  FuturesOrder,
+  FuturesOrderBook,
+  MyFuturesTrade,
+  Position,
+} from '../models.js';
 /** Parameters of {@link cancelDeliveryOrder}: path, query and body fields in one object. */
-export type CancelDeliveryOrderParams = operations['cancelDeliveryOrder']['parameters']['path'];
+export type CancelDeliveryOrderParams = {
+  /** Order id returned when the order was placed. */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link cancelDeliveryOrder}. */
-export type CancelDeliveryOrderResponse =
-  operations['cancelDeliveryOrder']['responses'][200]['content']['application/json'];
+export type CancelDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
 export const cancelDeliveryOrderMeta: OperationMeta = {
   id: 'cancelDeliveryOrder',
@@ -43,11 +56,7 @@ export const cancelDeliveryOrderMeta: OperationMeta = {
 /**
  * Cancel a delivery order
  *
- * Cancels one open delivery order; an unknown or finished order answers 404.
- *
- * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link DeliveryApi.cancelDeliveryOrder | client.delivery.cancelDeliveryOrder}: the client comes first.
  */
 export function cancelDeliveryOrder(
   core: Core,
@@ -58,11 +67,16 @@ export function cancelDeliveryOrder(
 }
 
 /** Parameters of {@link cancelDeliveryOrders}: path, query and body fields in one object. */
-export type CancelDeliveryOrdersParams = operations['cancelDeliveryOrders']['parameters']['path'] &
-  NonNullable<operations['cancelDeliveryOrders']['parameters']['query']>;
+export type CancelDeliveryOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Delivery contract name. */
+  contract: string;
+  /** Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+  side?: 'ask' | 'bid';
+};
 /** Success response (200) of {@link cancelDeliveryOrders}. */
-export type CancelDeliveryOrdersResponse =
-  operations['cancelDeliveryOrders']['responses'][200]['content']['application/json'];
+export type CancelDeliveryOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /delivery/{settle}/orders`. */
 export const cancelDeliveryOrdersMeta: OperationMeta = {
   id: 'cancelDeliveryOrders',
@@ -98,11 +112,7 @@ export const cancelDeliveryOrdersMeta: OperationMeta = {
 /**
  * Cancel all open delivery orders of a contract
  *
- * Cancels every open order of one delivery contract, or of one side of it.
- *
- * `DELETE /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link DeliveryApi.cancelDeliveryOrders | client.delivery.cancelDeliveryOrders}: the client comes first.
  */
 export function cancelDeliveryOrders(
   core: Core,
@@ -113,11 +123,12 @@ export function cancelDeliveryOrders(
 }
 
 /** Parameters of {@link createDeliveryOrder}: path, query and body fields in one object. */
-export type CreateDeliveryOrderParams = operations['createDeliveryOrder']['parameters']['path'] &
-  NonNullable<operations['createDeliveryOrder']['requestBody']>['content']['application/json'];
+export type CreateDeliveryOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & DeliveryOrderRequest;
 /** Success response (200) of {@link createDeliveryOrder}. */
-export type CreateDeliveryOrderResponse =
-  operations['createDeliveryOrder']['responses'][200]['content']['application/json'];
+export type CreateDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
 export const createDeliveryOrderMeta: OperationMeta = {
   id: 'createDeliveryOrder',
@@ -154,12 +165,7 @@ export const createDeliveryOrderMeta: OperationMeta = {
 /**
  * Place a delivery order
  *
- * Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
- * positive buys, negative sells; `0` with `close: true` closes the position.
- *
- * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link DeliveryApi.createDeliveryOrder | client.delivery.createDeliveryOrder}: the client comes first.
  */
 export function createDeliveryOrder(
   core: Core,
@@ -170,10 +176,14 @@ export function createDeliveryOrder(
 }
 
 /** Parameters of {@link getDeliveryContract}: path, query and body fields in one object. */
-export type GetDeliveryContractParams = operations['getDeliveryContract']['parameters']['path'];
+export type GetDeliveryContractParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getDeliveryContract}. */
-export type GetDeliveryContractResponse =
-  operations['getDeliveryContract']['responses'][200]['content']['application/json'];
+export type GetDeliveryContractResponse = DeliveryContract;
 /** Metadata of `GET /delivery/{settle}/contracts/{contract}`. */
 export const getDeliveryContractMeta: OperationMeta = {
   id: 'getDeliveryContract',
@@ -200,9 +210,7 @@ export const getDeliveryContractMeta: OperationMeta = {
 /**
  * Get one delivery contract
  *
- * One delivery contract; an unknown name answers `CONTRACT_NOT_FOUND`.
- *
- * `GET /delivery/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link DeliveryApi.getDeliveryContract | client.delivery.getDeliveryContract}: the client comes first.
  */
 export function getDeliveryContract(
   core: Core,
@@ -213,9 +221,14 @@ export function getDeliveryContract(
 }
 
 /** Parameters of {@link getDeliveryOrder}: path, query and body fields in one object. */
-export type GetDeliveryOrderParams = operations['getDeliveryOrder']['parameters']['path'];
+export type GetDeliveryOrderParams = {
+  /** Order id returned when the order was placed. */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getDeliveryOrder}. */
-export type GetDeliveryOrderResponse = operations['getDeliveryOrder']['responses'][200]['content']['application/json'];
+export type GetDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders/{order_id}`. */
 export const getDeliveryOrderMeta: OperationMeta = {
   id: 'getDeliveryOrder',
@@ -242,9 +255,7 @@ export const getDeliveryOrderMeta: OperationMeta = {
 /**
  * Get a delivery order
  *
- * One delivery order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
- *
- * `GET /delivery/{settle}/orders/{order_id}` · permission `delivery:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link DeliveryApi.getDeliveryOrder | client.delivery.getDeliveryOrder}: the client comes first.
  */
 export function getDeliveryOrder(
   core: Core,
@@ -255,10 +266,14 @@ export function getDeliveryOrder(
 }
 
 /** Parameters of {@link getDeliveryPosition}: path, query and body fields in one object. */
-export type GetDeliveryPositionParams = operations['getDeliveryPosition']['parameters']['path'];
+export type GetDeliveryPositionParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getDeliveryPosition}. */
-export type GetDeliveryPositionResponse =
-  operations['getDeliveryPosition']['responses'][200]['content']['application/json'];
+export type GetDeliveryPositionResponse = Position;
 /** Metadata of `GET /delivery/{settle}/positions/{contract}`. */
 export const getDeliveryPositionMeta: OperationMeta = {
   id: 'getDeliveryPosition',
@@ -285,9 +300,7 @@ export const getDeliveryPositionMeta: OperationMeta = {
 /**
  * Get a delivery position
  *
- * The caller's position in one delivery contract.
- *
- * `GET /delivery/{settle}/positions/{contract}` · permission `delivery:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link DeliveryApi.getDeliveryPosition | client.delivery.getDeliveryPosition}: the client comes first.
  */
 export function getDeliveryPosition(
   core: Core,
@@ -298,13 +311,26 @@ export function getDeliveryPosition(
 }
 
 /** Parameters of {@link getMyDeliveryTrades}: path, query and body fields in one object. */
-export type GetMyDeliveryTradesParams = operations['getMyDeliveryTrades']['parameters']['path'] &
-  NonNullable<operations['getMyDeliveryTrades']['parameters']['query']>;
+export type GetMyDeliveryTradesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not. */
+  count_total?: 0 | 1;
+  /** List from after this fill id. */
+  last_id?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Only fills of this order id. */
+  order?: number | string | bigint;
+};
 /** Success response (200) of {@link getMyDeliveryTrades}. */
-export type GetMyDeliveryTradesResponse =
-  operations['getMyDeliveryTrades']['responses'][200]['content']['application/json'];
+export type GetMyDeliveryTradesResponse = MyFuturesTrade[];
 /** One item of {@link getMyDeliveryTrades}'s list. */
-export type GetMyDeliveryTradesItem = GetMyDeliveryTradesResponse[number];
+export type GetMyDeliveryTradesItem = MyFuturesTrade;
 /** Metadata of `GET /delivery/{settle}/my_trades`. */
 export const getMyDeliveryTradesMeta: OperationMeta = {
   id: 'getMyDeliveryTrades',
@@ -344,11 +370,7 @@ export const getMyDeliveryTradesMeta: OperationMeta = {
 /**
  * List the caller's delivery fills
  *
- * Fills of the caller's delivery orders, newest first.
- *
- * `GET /delivery/{settle}/my_trades` · permission `delivery:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link DeliveryApi.getMyDeliveryTrades | client.delivery.getMyDeliveryTrades}: the client comes first.
  */
 export function getMyDeliveryTrades(
   core: Core,
@@ -359,11 +381,20 @@ export function getMyDeliveryTrades(
 }
 
 /** Parameters of {@link listDeliveryAccountBook}: path, query and body fields in one object. */
-export type ListDeliveryAccountBookParams = operations['listDeliveryAccountBook']['parameters']['path'] &
-  NonNullable<operations['listDeliveryAccountBook']['parameters']['query']>;
+export type ListDeliveryAccountBookParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts. */
+  type?: 'dnw' | 'pnl' | 'fee' | 'refr' | 'fund' | 'point_dnw' | 'point_fee' | 'point_refr';
+};
 /** Success response (200) of {@link listDeliveryAccountBook}. */
-export type ListDeliveryAccountBookResponse =
-  operations['listDeliveryAccountBook']['responses'][200]['content']['application/json'];
+export type ListDeliveryAccountBookResponse = FuturesAccountBook[];
 /** Metadata of `GET /delivery/{settle}/account_book`. */
 export const listDeliveryAccountBookMeta: OperationMeta = {
   id: 'listDeliveryAccountBook',
@@ -397,10 +428,7 @@ export const listDeliveryAccountBookMeta: OperationMeta = {
 /**
  * List balance changes of the delivery account
  *
- * Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
- * (the history of `POST /wallet/transfers`).
- *
- * `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link DeliveryApi.listDeliveryAccountBook | client.delivery.listDeliveryAccountBook}: the client comes first.
  */
 export function listDeliveryAccountBook(
   core: Core,
@@ -411,10 +439,12 @@ export function listDeliveryAccountBook(
 }
 
 /** Parameters of {@link listDeliveryAccounts}: path, query and body fields in one object. */
-export type ListDeliveryAccountsParams = operations['listDeliveryAccounts']['parameters']['path'];
+export type ListDeliveryAccountsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link listDeliveryAccounts}. */
-export type ListDeliveryAccountsResponse =
-  operations['listDeliveryAccounts']['responses'][200]['content']['application/json'];
+export type ListDeliveryAccountsResponse = FuturesAccount;
 /** Metadata of `GET /delivery/{settle}/accounts`. */
 export const listDeliveryAccountsMeta: OperationMeta = {
   id: 'listDeliveryAccounts',
@@ -440,10 +470,7 @@ export const listDeliveryAccountsMeta: OperationMeta = {
 /**
  * Get the delivery account
  *
- * The caller's delivery futures account for one settlement currency, in the shape of the perpetual
- * futures account. `USER_NOT_FOUND` means it is not opened yet: one transfer into it opens it.
- *
- * `GET /delivery/{settle}/accounts` · permission `delivery:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link DeliveryApi.listDeliveryAccounts | client.delivery.listDeliveryAccounts}: the client comes first.
  */
 export function listDeliveryAccounts(
   core: Core,
@@ -454,10 +481,12 @@ export function listDeliveryAccounts(
 }
 
 /** Parameters of {@link listDeliveryContracts}: path, query and body fields in one object. */
-export type ListDeliveryContractsParams = operations['listDeliveryContracts']['parameters']['path'];
+export type ListDeliveryContractsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link listDeliveryContracts}. */
-export type ListDeliveryContractsResponse =
-  operations['listDeliveryContracts']['responses'][200]['content']['application/json'];
+export type ListDeliveryContractsResponse = DeliveryContract[];
 /** Metadata of `GET /delivery/{settle}/contracts`. */
 export const listDeliveryContractsMeta: OperationMeta = {
   id: 'listDeliveryContracts',
@@ -488,10 +517,7 @@ export const listDeliveryContractsMeta: OperationMeta = {
 /**
  * List delivery contracts
  *
- * Every delivery contract of one settlement currency. A contract name missing from this list
- * answers `CONTRACT_NOT_FOUND` elsewhere.
- *
- * `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link DeliveryApi.listDeliveryContracts | client.delivery.listDeliveryContracts}: the client comes first.
  */
 export function listDeliveryContracts(
   core: Core,
@@ -502,11 +528,20 @@ export function listDeliveryContracts(
 }
 
 /** Parameters of {@link listDeliveryOrderBook}: path, query and body fields in one object. */
-export type ListDeliveryOrderBookParams = operations['listDeliveryOrderBook']['parameters']['path'] &
-  NonNullable<operations['listDeliveryOrderBook']['parameters']['query']>;
+export type ListDeliveryOrderBookParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Delivery contract name. */
+  contract: string;
+  /** Price step to merge levels by; `0` (default) merges nothing. */
+  interval?: '0' | '0.1' | '0.01';
+  /** Number of price levels per side. */
+  limit?: number;
+  /** `true` adds the order book id, which grows by 1 with every change of the book. */
+  with_id?: boolean;
+};
 /** Success response (200) of {@link listDeliveryOrderBook}. */
-export type ListDeliveryOrderBookResponse =
-  operations['listDeliveryOrderBook']['responses'][200]['content']['application/json'];
+export type ListDeliveryOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /delivery/{settle}/order_book`. */
 export const listDeliveryOrderBookMeta: OperationMeta = {
   id: 'listDeliveryOrderBook',
@@ -536,9 +571,7 @@ export const listDeliveryOrderBookMeta: OperationMeta = {
 /**
  * Order book of a delivery contract
  *
- * Depth of one delivery contract; bids from the highest price down, asks from the lowest price up.
- *
- * `GET /delivery/{settle}/order_book` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link DeliveryApi.listDeliveryOrderBook | client.delivery.listDeliveryOrderBook}: the client comes first.
  */
 export function listDeliveryOrderBook(
   core: Core,
@@ -549,13 +582,26 @@ export function listDeliveryOrderBook(
 }
 
 /** Parameters of {@link listDeliveryOrders}: path, query and body fields in one object. */
-export type ListDeliveryOrdersParams = operations['listDeliveryOrders']['parameters']['path'] &
-  NonNullable<operations['listDeliveryOrders']['parameters']['query']>;
+export type ListDeliveryOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not. */
+  count_total?: 0 | 1;
+  /** List from after this order id. */
+  last_id?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` lists resting orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+};
 /** Success response (200) of {@link listDeliveryOrders}. */
-export type ListDeliveryOrdersResponse =
-  operations['listDeliveryOrders']['responses'][200]['content']['application/json'];
+export type ListDeliveryOrdersResponse = FuturesOrder[];
 /** One item of {@link listDeliveryOrders}'s list. */
-export type ListDeliveryOrdersItem = ListDeliveryOrdersResponse[number];
+export type ListDeliveryOrdersItem = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders`. */
 export const listDeliveryOrdersMeta: OperationMeta = {
   id: 'listDeliveryOrders',
@@ -603,12 +649,7 @@ export const listDeliveryOrdersMeta: OperationMeta = {
 /**
  * List delivery orders
  *
- * The caller's open or finished delivery orders, newest first. Orders cancelled without a fill are
- * gone 10 minutes after the cancellation.
- *
- * `GET /delivery/{settle}/orders` · permission `delivery:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link DeliveryApi.listDeliveryOrders | client.delivery.listDeliveryOrders}: the client comes first.
  */
 export function listDeliveryOrders(
   core: Core,
@@ -619,10 +660,12 @@ export function listDeliveryOrders(
 }
 
 /** Parameters of {@link listDeliveryPositions}: path, query and body fields in one object. */
-export type ListDeliveryPositionsParams = operations['listDeliveryPositions']['parameters']['path'];
+export type ListDeliveryPositionsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link listDeliveryPositions}. */
-export type ListDeliveryPositionsResponse =
-  operations['listDeliveryPositions']['responses'][200]['content']['application/json'];
+export type ListDeliveryPositionsResponse = Position[];
 /** Metadata of `GET /delivery/{settle}/positions`. */
 export const listDeliveryPositionsMeta: OperationMeta = {
   id: 'listDeliveryPositions',
@@ -655,9 +698,7 @@ export const listDeliveryPositionsMeta: OperationMeta = {
 /**
  * List delivery positions
  *
- * The caller's delivery positions of one settlement currency.
- *
- * `GET /delivery/{settle}/positions` · permission `delivery:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link DeliveryApi.listDeliveryPositions | client.delivery.listDeliveryPositions}: the client comes first.
  */
 export function listDeliveryPositions(
   core: Core,

@@ -12,11 +12,16 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  EarnUniCurrency,
+  EarnUniInterestRecord,
+  EarnUniLend,
+  EarnUniLendPatchRequest,
+  EarnUniLendRecord,
+  EarnUniLendRequest,
+} from '../models.js';
 /** Parameters of {@link changeUniLend}: path, query and body fields in one object. */
-export type ChangeUniLendParams = NonNullable<
-  operations['changeUniLend']['requestBody']
->['content']['application/json'];
+export type ChangeUniLendParams = EarnUniLendPatchRequest;
 /** Success response (204) of {@link changeUniLend}. */
 export type ChangeUniLendResponse = void;
 /** Metadata of `PATCH /earn/uni/lends`. */
@@ -43,11 +48,7 @@ export const changeUniLendMeta: OperationMeta = {
 /**
  * Change the lowest lending rate
  *
- * Changes the lowest hourly rate of the caller's lending of a currency (the only change supported). Replaces the offline `PATCH /margin/loans/{loan_id}`. Answers 204 without a body.
- *
- * `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link EarnApi.changeUniLend | client.earn.changeUniLend}: the client comes first.
  */
 export function changeUniLend(
   core: Core,
@@ -58,9 +59,7 @@ export function changeUniLend(
 }
 
 /** Parameters of {@link createUniLend}: path, query and body fields in one object. */
-export type CreateUniLendParams = NonNullable<
-  operations['createUniLend']['requestBody']
->['content']['application/json'];
+export type CreateUniLendParams = EarnUniLendRequest;
 /** Success response (204) of {@link createUniLend}. */
 export type CreateUniLendResponse = void;
 /** Metadata of `POST /earn/uni/lends`. */
@@ -89,16 +88,7 @@ export const createUniLendMeta: OperationMeta = {
 /**
  * Lend or redeem
  *
- * Lends `amount` of `currency` into the lending pool (with a lowest hourly rate `min_rate`), or
- * redeems it. Lending is settled hourly: funds lent in an hour earn that hour's rate (nothing when
- * the rate asked for was too high to lend), a redemption of lent funds arrives at the next full
- * hour and of unlent funds at once. Lending and redeeming are refused in the two minutes around
- * each full hour. At equal rates, earlier lending is served first. Replaces the offline
- * `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Answers 204 without a body.
- *
- * `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link EarnApi.createUniLend | client.earn.createUniLend}: the client comes first.
  */
 export function createUniLend(
   core: Core,
@@ -109,9 +99,12 @@ export function createUniLend(
 }
 
 /** Parameters of {@link getUniCurrency}: path, query and body fields in one object. */
-export type GetUniCurrencyParams = operations['getUniCurrency']['parameters']['path'];
+export type GetUniCurrencyParams = {
+  /** Currency. */
+  currency: string;
+};
 /** Success response (200) of {@link getUniCurrency}. */
-export type GetUniCurrencyResponse = operations['getUniCurrency']['responses'][200]['content']['application/json'];
+export type GetUniCurrencyResponse = EarnUniCurrency;
 /** Metadata of `GET /earn/uni/currencies/{currency}`. */
 export const getUniCurrencyMeta: OperationMeta = {
   id: 'getUniCurrency',
@@ -132,9 +125,7 @@ export const getUniCurrencyMeta: OperationMeta = {
 /**
  * Get a lending currency
  *
- * One currency that can be lent, with its bounds; public.
- *
- * `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link EarnApi.getUniCurrency | client.earn.getUniCurrency}: the client comes first.
  */
 export function getUniCurrency(
   core: Core,
@@ -147,8 +138,7 @@ export function getUniCurrency(
 /** Parameters of {@link listUniCurrencies}: path, query and body fields in one object. */
 export type ListUniCurrenciesParams = NoParams;
 /** Success response (200) of {@link listUniCurrencies}. */
-export type ListUniCurrenciesResponse =
-  operations['listUniCurrencies']['responses'][200]['content']['application/json'];
+export type ListUniCurrenciesResponse = EarnUniCurrency[];
 /** Metadata of `GET /earn/uni/currencies`. */
 export const listUniCurrenciesMeta: OperationMeta = {
   id: 'listUniCurrencies',
@@ -168,9 +158,7 @@ export const listUniCurrenciesMeta: OperationMeta = {
 /**
  * List lending currencies
  *
- * Every currency that can be lent, with its bounds; public. Replaces the lending side of the offline `GET /margin/currency_pairs`.
- *
- * `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link EarnApi.listUniCurrencies | client.earn.listUniCurrencies}: the client comes first.
  */
 export function listUniCurrencies(
   core: Core,
@@ -181,12 +169,22 @@ export function listUniCurrencies(
 }
 
 /** Parameters of {@link listUniInterestRecords}: path, query and body fields in one object. */
-export type ListUniInterestRecordsParams = NonNullable<operations['listUniInterestRecords']['parameters']['query']>;
+export type ListUniInterestRecordsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listUniInterestRecords}. */
-export type ListUniInterestRecordsResponse =
-  operations['listUniInterestRecords']['responses'][200]['content']['application/json'];
+export type ListUniInterestRecordsResponse = EarnUniInterestRecord[];
 /** One item of {@link listUniInterestRecords}'s list. */
-export type ListUniInterestRecordsItem = ListUniInterestRecordsResponse[number];
+export type ListUniInterestRecordsItem = EarnUniInterestRecord;
 /** Metadata of `GET /earn/uni/interest_records`. */
 export const listUniInterestRecordsMeta: OperationMeta = {
   id: 'listUniInterestRecords',
@@ -215,12 +213,7 @@ export const listUniInterestRecordsMeta: OperationMeta = {
 /**
  * List lending interest payments
  *
- * Interest paid on the caller's lending, page by page (`limit` 1 to 100). Without `from` the range
- * starts where `to` and `limit` put it; `to` defaults to now.
- *
- * `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link EarnApi.listUniInterestRecords | client.earn.listUniInterestRecords}: the client comes first.
  */
 export function listUniInterestRecords(
   core: Core,
@@ -231,12 +224,24 @@ export function listUniInterestRecords(
 }
 
 /** Parameters of {@link listUniLendRecords}: path, query and body fields in one object. */
-export type ListUniLendRecordsParams = NonNullable<operations['listUniLendRecords']['parameters']['query']>;
+export type ListUniLendRecordsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** `lend` or `redeem`; both when omitted. */
+  type?: 'lend' | 'redeem';
+};
 /** Success response (200) of {@link listUniLendRecords}. */
-export type ListUniLendRecordsResponse =
-  operations['listUniLendRecords']['responses'][200]['content']['application/json'];
+export type ListUniLendRecordsResponse = EarnUniLendRecord[];
 /** One item of {@link listUniLendRecords}'s list. */
-export type ListUniLendRecordsItem = ListUniLendRecordsResponse[number];
+export type ListUniLendRecordsItem = EarnUniLendRecord;
 /** Metadata of `GET /earn/uni/lend_records`. */
 export const listUniLendRecordsMeta: OperationMeta = {
   id: 'listUniLendRecords',
@@ -273,13 +278,7 @@ export const listUniLendRecordsMeta: OperationMeta = {
 /**
  * List lends and redemptions
  *
- * The caller's lends and redemptions, page by page (`limit` 1 to 100). Without `from` the range
- * starts where `to` and `limit` put it; `to` defaults to now. Replaces the offline
- * `GET /margin/loan_records`.
- *
- * `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link EarnApi.listUniLendRecords | client.earn.listUniLendRecords}: the client comes first.
  */
 export function listUniLendRecords(
   core: Core,
@@ -290,11 +289,18 @@ export function listUniLendRecords(
 }
 
 /** Parameters of {@link listUserUniLends}: path, query and body fields in one object. */
-export type ListUserUniLendsParams = NonNullable<operations['listUserUniLends']['parameters']['query']>;
+export type ListUserUniLendsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Maximum number of entries returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+};
 /** Success response (200) of {@link listUserUniLends}. */
-export type ListUserUniLendsResponse = operations['listUserUniLends']['responses'][200]['content']['application/json'];
+export type ListUserUniLendsResponse = EarnUniLend[];
 /** One item of {@link listUserUniLends}'s list. */
-export type ListUserUniLendsItem = ListUserUniLendsResponse[number];
+export type ListUserUniLendsItem = EarnUniLend;
 /** Metadata of `GET /earn/uni/lends`. */
 export const listUserUniLendsMeta: OperationMeta = {
   id: 'listUserUniLends',
@@ -326,11 +332,7 @@ export const listUserUniLendsMeta: OperationMeta = {
 /**
  * List the caller's lending
  *
- * The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
- *
- * `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link EarnApi.listUserUniLends | client.earn.listUserUniLends}: the client comes first.
  */
 export function listUserUniLends(
   core: Core,

@@ -12,13 +12,41 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  Contract,
+  ContractStat,
+  FundingRateRecord,
+  FuturesAccount,
+  FuturesAccountBook,
+  FuturesCandlestick,
+  FuturesLeverage,
+  FuturesLiqOrder,
+  FuturesLiquidate,
+  FuturesOrder,
+  FuturesOrderAmendment,
+  FuturesOrderBook,
+  FuturesOrderRequest,
+  FuturesPriceTriggeredOrder,
+  FuturesPriceTriggeredOrderAmendment,
+  FuturesPriceTriggeredOrderRequest,
+  FuturesTicker,
+  FuturesTrade,
+  MyFuturesTrade,
+  OpenList,
+  OpenValue,
+  Position,
+  PositionClose,
+  TriggerOrderResponse,
+} from '../models.js';
 /** Parameters of {@link amendFuturesOrder}: path, query and body fields in one object. */
-export type AmendFuturesOrderParams = operations['amendFuturesOrder']['parameters']['path'] &
-  NonNullable<operations['amendFuturesOrder']['requestBody']>['content']['application/json'];
+export type AmendFuturesOrderParams = {
+  /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesOrderAmendment;
 /** Success response (200) of {@link amendFuturesOrder}. */
-export type AmendFuturesOrderResponse =
-  operations['amendFuturesOrder']['responses'][200]['content']['application/json'];
+export type AmendFuturesOrderResponse = FuturesOrder;
 /** Metadata of `PUT /futures/{settle}/orders/{order_id}`. */
 export const amendFuturesOrderMeta: OperationMeta = {
   id: 'amendFuturesOrder',
@@ -52,12 +80,7 @@ export const amendFuturesOrderMeta: OperationMeta = {
 /**
  * Amend a perpetual futures order
  *
- * Changes the price and/or size of an open order. The new size includes the filled part; a size
- * at or below the filled size cancels the order. Shares the futures placement limit.
- *
- * `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.amendFuturesOrder | client.futures.amendFuturesOrder}: the client comes first.
  */
 export function amendFuturesOrder(
   core: Core,
@@ -68,7 +91,9 @@ export function amendFuturesOrder(
 }
 
 /** Parameters of {@link cancelBatchFutureOrders}: path, query and body fields in one object. */
-export type CancelBatchFutureOrdersParams = operations['cancelBatchFutureOrders']['parameters']['path'] & {
+export type CancelBatchFutureOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
   query?: OpenQuery;
   body?: JsonValue;
 };
@@ -99,15 +124,7 @@ export const cancelBatchFutureOrdersMeta: OperationMeta = {
 /**
  * Cancel perpetual futures orders in a batch (shape not given)
  *
- * Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
- * result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
- * cancel limit.
- *
- * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
- *
- * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+ * Standalone form of {@link FuturesApi.cancelBatchFutureOrders | client.futures.cancelBatchFutureOrders}: the client comes first.
  */
 export function cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
   core: Core,
@@ -118,11 +135,16 @@ export function cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
 }
 
 /** Parameters of {@link cancelFuturesOrder}: path, query and body fields in one object. */
-export type CancelFuturesOrderParams = operations['cancelFuturesOrder']['parameters']['path'] &
-  NonNullable<operations['cancelFuturesOrder']['parameters']['query']>;
+export type CancelFuturesOrderParams = {
+  /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+};
 /** Success response (200) of {@link cancelFuturesOrder}. */
-export type CancelFuturesOrderResponse =
-  operations['cancelFuturesOrder']['responses'][200]['content']['application/json'];
+export type CancelFuturesOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /futures/{settle}/orders/{order_id}`. */
 export const cancelFuturesOrderMeta: OperationMeta = {
   id: 'cancelFuturesOrder',
@@ -151,11 +173,7 @@ export const cancelFuturesOrderMeta: OperationMeta = {
 /**
  * Cancel a perpetual futures order
  *
- * Cancels one open order; an unknown or finished order answers 404. Shares the futures cancel limit.
- *
- * `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.cancelFuturesOrder | client.futures.cancelFuturesOrder}: the client comes first.
  */
 export function cancelFuturesOrder(
   core: Core,
@@ -166,11 +184,22 @@ export function cancelFuturesOrder(
 }
 
 /** Parameters of {@link cancelFuturesOrders}: path, query and body fields in one object. */
-export type CancelFuturesOrdersParams = operations['cancelFuturesOrders']['parameters']['path'] &
-  NonNullable<operations['cancelFuturesOrders']['parameters']['query']>;
+export type CancelFuturesOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /** Only orders of this contract. */
+  contract?: string;
+  /** `true` keeps reduce-only orders. */
+  exclude_reduce_only?: boolean;
+  /** Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+  side?: 'ask' | 'bid';
+  /** Note attached to the cancellation. */
+  text?: string;
+};
 /** Success response (200) of {@link cancelFuturesOrders}. */
-export type CancelFuturesOrdersResponse =
-  operations['cancelFuturesOrders']['responses'][200]['content']['application/json'];
+export type CancelFuturesOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /futures/{settle}/orders`. */
 export const cancelFuturesOrdersMeta: OperationMeta = {
   id: 'cancelFuturesOrders',
@@ -216,12 +245,7 @@ export const cancelFuturesOrdersMeta: OperationMeta = {
 /**
  * Cancel all open perpetual futures orders
  *
- * Cancels every open order of the settlement currency, or of one contract or side. Orders
- * cancelled without a fill are gone 10 minutes later.
- *
- * `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.cancelFuturesOrders | client.futures.cancelFuturesOrders}: the client comes first.
  */
 export function cancelFuturesOrders(
   core: Core,
@@ -232,10 +256,14 @@ export function cancelFuturesOrders(
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrder}: path, query and body fields in one object. */
-export type CancelPriceTriggeredOrderParams = operations['cancelPriceTriggeredOrder']['parameters']['path'];
+export type CancelPriceTriggeredOrderParams = {
+  /** Id of the price-triggered order. */
+  order_id: number | string | bigint;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link cancelPriceTriggeredOrder}. */
-export type CancelPriceTriggeredOrderResponse =
-  operations['cancelPriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type CancelPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `DELETE /futures/{settle}/price_orders/{order_id}`. */
 export const cancelPriceTriggeredOrderMeta: OperationMeta = {
   id: 'cancelPriceTriggeredOrder',
@@ -262,11 +290,7 @@ export const cancelPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Cancel a price-triggered perpetual futures order
  *
- * Cancels one open price-triggered order; an unknown id answers 404.
- *
- * `DELETE /futures/{settle}/price_orders/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.cancelPriceTriggeredOrder | client.futures.cancelPriceTriggeredOrder}: the client comes first.
  */
 export function cancelPriceTriggeredOrder(
   core: Core,
@@ -277,11 +301,14 @@ export function cancelPriceTriggeredOrder(
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrderList}: path, query and body fields in one object. */
-export type CancelPriceTriggeredOrderListParams = operations['cancelPriceTriggeredOrderList']['parameters']['path'] &
-  NonNullable<operations['cancelPriceTriggeredOrderList']['parameters']['query']>;
+export type CancelPriceTriggeredOrderListParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+};
 /** Success response (200) of {@link cancelPriceTriggeredOrderList}. */
-export type CancelPriceTriggeredOrderListResponse =
-  operations['cancelPriceTriggeredOrderList']['responses'][200]['content']['application/json'];
+export type CancelPriceTriggeredOrderListResponse = FuturesPriceTriggeredOrder[];
 /** Metadata of `DELETE /futures/{settle}/price_orders`. */
 export const cancelPriceTriggeredOrderListMeta: OperationMeta = {
   id: 'cancelPriceTriggeredOrderList',
@@ -315,11 +342,7 @@ export const cancelPriceTriggeredOrderListMeta: OperationMeta = {
 /**
  * Cancel all open price-triggered perpetual futures orders
  *
- * Cancels every open price-triggered order of the settlement currency, or of one contract.
- *
- * `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.cancelPriceTriggeredOrderList | client.futures.cancelPriceTriggeredOrderList}: the client comes first.
  */
 export function cancelPriceTriggeredOrderList(
   core: Core,
@@ -330,7 +353,9 @@ export function cancelPriceTriggeredOrderList(
 }
 
 /** Parameters of {@link createBatchFuturesOrder}: path, query and body fields in one object. */
-export type CreateBatchFuturesOrderParams = operations['createBatchFuturesOrder']['parameters']['path'] & {
+export type CreateBatchFuturesOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
   query?: OpenQuery;
   body?: JsonValue;
 };
@@ -361,16 +386,7 @@ export const createBatchFuturesOrderMeta: OperationMeta = {
 /**
  * Place perpetual futures orders in a batch (shape not given)
  *
- * Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
- * may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
- * tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
- * refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
- *
- * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
- *
- * Never retried automatically.
- *
- * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
+ * Standalone form of {@link FuturesApi.createBatchFuturesOrder | client.futures.createBatchFuturesOrder}: the client comes first.
  */
 export function createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
   core: Core,
@@ -381,11 +397,12 @@ export function createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
 }
 
 /** Parameters of {@link createFuturesOrder}: path, query and body fields in one object. */
-export type CreateFuturesOrderParams = operations['createFuturesOrder']['parameters']['path'] &
-  NonNullable<operations['createFuturesOrder']['requestBody']>['content']['application/json'];
+export type CreateFuturesOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesOrderRequest;
 /** Success response (200) of {@link createFuturesOrder}. */
-export type CreateFuturesOrderResponse =
-  operations['createFuturesOrder']['responses'][200]['content']['application/json'];
+export type CreateFuturesOrderResponse = FuturesOrder;
 /** Metadata of `POST /futures/{settle}/orders`. */
 export const createFuturesOrderMeta: OperationMeta = {
   id: 'createFuturesOrder',
@@ -450,16 +467,7 @@ export const createFuturesOrderMeta: OperationMeta = {
 /**
  * Place a perpetual futures order
  *
- * Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
- * negative sells. Close a position with an order: `size` `0` with `close: true` (single mode) or
- * with `reduce_only: true` and `auto_size` (dual mode). `stp_act` chooses the self-trade
- * prevention action inside an STP group (`cn` when omitted); outside a group it must be omitted.
- * `x-svc-exptime` makes the server refuse the order after that moment. Orders cancelled without a
- * fill are gone 10 minutes after the cancellation.
- *
- * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.createFuturesOrder | client.futures.createFuturesOrder}: the client comes first.
  */
 export function createFuturesOrder(
   core: Core,
@@ -470,11 +478,12 @@ export function createFuturesOrder(
 }
 
 /** Parameters of {@link createPriceTriggeredOrder}: path, query and body fields in one object. */
-export type CreatePriceTriggeredOrderParams = operations['createPriceTriggeredOrder']['parameters']['path'] &
-  NonNullable<operations['createPriceTriggeredOrder']['requestBody']>['content']['application/json'];
+export type CreatePriceTriggeredOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesPriceTriggeredOrderRequest;
 /** Success response (200) of {@link createPriceTriggeredOrder}. */
-export type CreatePriceTriggeredOrderResponse =
-  operations['createPriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type CreatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `POST /futures/{settle}/price_orders`. */
 export const createPriceTriggeredOrderMeta: OperationMeta = {
   id: 'createPriceTriggeredOrder',
@@ -538,12 +547,7 @@ export const createPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Create a price-triggered perpetual futures order
  *
- * Creates a take-profit / stop-loss order: when the reference price crosses `trigger.price` in
- * the direction of `trigger.rule`, the order in `initial` is placed.
- *
- * `POST /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.createPriceTriggeredOrder | client.futures.createPriceTriggeredOrder}: the client comes first.
  */
 export function createPriceTriggeredOrder(
   core: Core,
@@ -554,10 +558,14 @@ export function createPriceTriggeredOrder(
 }
 
 /** Parameters of {@link getFuturesContract}: path, query and body fields in one object. */
-export type GetFuturesContractParams = operations['getFuturesContract']['parameters']['path'];
+export type GetFuturesContractParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getFuturesContract}. */
-export type GetFuturesContractResponse =
-  operations['getFuturesContract']['responses'][200]['content']['application/json'];
+export type GetFuturesContractResponse = Contract;
 /** Metadata of `GET /futures/{settle}/contracts/{contract}`. */
 export const getFuturesContractMeta: OperationMeta = {
   id: 'getFuturesContract',
@@ -584,9 +592,7 @@ export const getFuturesContractMeta: OperationMeta = {
 /**
  * Get one perpetual contract
  *
- * One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
- *
- * `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.getFuturesContract | client.futures.getFuturesContract}: the client comes first.
  */
 export function getFuturesContract(
   core: Core,
@@ -597,9 +603,14 @@ export function getFuturesContract(
 }
 
 /** Parameters of {@link getFuturesOrder}: path, query and body fields in one object. */
-export type GetFuturesOrderParams = operations['getFuturesOrder']['parameters']['path'];
+export type GetFuturesOrderParams = {
+  /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getFuturesOrder}. */
-export type GetFuturesOrderResponse = operations['getFuturesOrder']['responses'][200]['content']['application/json'];
+export type GetFuturesOrderResponse = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
 export const getFuturesOrderMeta: OperationMeta = {
   id: 'getFuturesOrder',
@@ -626,10 +637,7 @@ export const getFuturesOrderMeta: OperationMeta = {
 /**
  * Get a perpetual futures order
  *
- * One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
- * cancellation; finished orders are kept for 6 months. An unknown order answers 404 `ORDER_NOT_FOUND`.
- *
- * `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link FuturesApi.getFuturesOrder | client.futures.getFuturesOrder}: the client comes first.
  */
 export function getFuturesOrder(
   core: Core,
@@ -640,10 +648,18 @@ export function getFuturesOrder(
 }
 
 /** Parameters of {@link getLeverage}: path, query and body fields in one object. */
-export type GetLeverageParams = operations['getLeverage']['parameters']['path'] &
-  NonNullable<operations['getLeverage']['parameters']['query']>;
+export type GetLeverageParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Side asked for. */
+  dual_side: 'dual_long' | 'dual_short';
+  /** Margin mode asked for. */
+  pos_margin_mode: 'isolated' | 'cross';
+};
 /** Success response (200) of {@link getLeverage}. */
-export type GetLeverageResponse = operations['getLeverage']['responses'][200]['content']['application/json'];
+export type GetLeverageResponse = FuturesLeverage;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
 export const getLeverageMeta: OperationMeta = {
   id: 'getLeverage',
@@ -671,9 +687,7 @@ export const getLeverageMeta: OperationMeta = {
 /**
  * Get the leverage of a contract for a margin mode
  *
- * The leverage set for one contract, margin mode and side (named in a recent release).
- *
- * `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link FuturesApi.getLeverage | client.futures.getLeverage}: the client comes first.
  */
 export function getLeverage(
   core: Core,
@@ -684,12 +698,27 @@ export function getLeverage(
 }
 
 /** Parameters of {@link getMyTrades}: path, query and body fields in one object. */
-export type GetMyTradesParams = operations['getMyTrades']['parameters']['path'] &
-  NonNullable<operations['getMyTrades']['parameters']['query']>;
+export type GetMyTradesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /**
+   * @deprecated
+   * Deprecated; list from after this fill id.
+   */
+  last_id?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Only fills of this order id. */
+  order?: number | string | bigint;
+};
 /** Success response (200) of {@link getMyTrades}. */
-export type GetMyTradesResponse = operations['getMyTrades']['responses'][200]['content']['application/json'];
+export type GetMyTradesResponse = MyFuturesTrade[];
 /** One item of {@link getMyTrades}'s list. */
-export type GetMyTradesItem = GetMyTradesResponse[number];
+export type GetMyTradesItem = MyFuturesTrade;
 /** Metadata of `GET /futures/{settle}/my_trades`. */
 export const getMyTradesMeta: OperationMeta = {
   id: 'getMyTrades',
@@ -721,11 +750,7 @@ export const getMyTradesMeta: OperationMeta = {
 /**
  * List the caller's perpetual futures fills
  *
- * Fills of the caller's orders of the last 6 months, newest first.
- *
- * `GET /futures/{settle}/my_trades` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.getMyTrades | client.futures.getMyTrades}: the client comes first.
  */
 export function getMyTrades(
   core: Core,
@@ -736,9 +761,14 @@ export function getMyTrades(
 }
 
 /** Parameters of {@link getPosition}: path, query and body fields in one object. */
-export type GetPositionParams = operations['getPosition']['parameters']['path'];
+export type GetPositionParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getPosition}. */
-export type GetPositionResponse = operations['getPosition']['responses'][200]['content']['application/json'];
+export type GetPositionResponse = Position;
 /** Metadata of `GET /futures/{settle}/positions/{contract}`. */
 export const getPositionMeta: OperationMeta = {
   id: 'getPosition',
@@ -765,10 +795,7 @@ export const getPositionMeta: OperationMeta = {
 /**
  * Get a perpetual futures position
  *
- * The caller's position in one contract (single position mode; in dual mode the contract holds a
- * long and a short position and this answers for neither).
- *
- * `GET /futures/{settle}/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link FuturesApi.getPosition | client.futures.getPosition}: the client comes first.
  */
 export function getPosition(
   core: Core,
@@ -779,10 +806,14 @@ export function getPosition(
 }
 
 /** Parameters of {@link getPriceTriggeredOrder}: path, query and body fields in one object. */
-export type GetPriceTriggeredOrderParams = operations['getPriceTriggeredOrder']['parameters']['path'];
+export type GetPriceTriggeredOrderParams = {
+  /** Id of the price-triggered order. */
+  order_id: number | string | bigint;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link getPriceTriggeredOrder}. */
-export type GetPriceTriggeredOrderResponse =
-  operations['getPriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type GetPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders/{order_id}`. */
 export const getPriceTriggeredOrderMeta: OperationMeta = {
   id: 'getPriceTriggeredOrder',
@@ -809,9 +840,7 @@ export const getPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Get a price-triggered perpetual futures order
  *
- * One price-triggered order by id; an unknown id answers 404.
- *
- * `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link FuturesApi.getPriceTriggeredOrder | client.futures.getPriceTriggeredOrder}: the client comes first.
  */
 export function getPriceTriggeredOrder(
   core: Core,
@@ -822,11 +851,20 @@ export function getPriceTriggeredOrder(
 }
 
 /** Parameters of {@link listContractStats}: path, query and body fields in one object. */
-export type ListContractStatsParams = operations['listContractStats']['parameters']['path'] &
-  NonNullable<operations['listContractStats']['parameters']['query']>;
+export type ListContractStatsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Start, Unix seconds. */
+  from?: number | string | bigint;
+  /** Length of one point (for example `5m`, `1h`). */
+  interval?: string;
+  /** Most points returned. */
+  limit?: number;
+};
 /** Success response (200) of {@link listContractStats}. */
-export type ListContractStatsResponse =
-  operations['listContractStats']['responses'][200]['content']['application/json'];
+export type ListContractStatsResponse = ContractStat[];
 /** Metadata of `GET /futures/{settle}/contract_stats`. */
 export const listContractStatsMeta: OperationMeta = {
   id: 'listContractStats',
@@ -855,9 +893,7 @@ export const listContractStatsMeta: OperationMeta = {
 /**
  * Statistics of a perpetual contract
  *
- * Open interest, long/short ratios and liquidations of one contract, one point per interval.
- *
- * `GET /futures/{settle}/contract_stats` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listContractStats | client.futures.listContractStats}: the client comes first.
  */
 export function listContractStats(
   core: Core,
@@ -868,13 +904,26 @@ export function listContractStats(
 }
 
 /** Parameters of {@link listFuturesAccountBook}: path, query and body fields in one object. */
-export type ListFuturesAccountBookParams = operations['listFuturesAccountBook']['parameters']['path'] &
-  NonNullable<operations['listFuturesAccountBook']['parameters']['query']>;
+export type ListFuturesAccountBookParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts, `bonus_offset` bonus deducted. */
+  type?: 'dnw' | 'pnl' | 'fee' | 'refr' | 'fund' | 'point_dnw' | 'point_fee' | 'point_refr' | 'bonus_offset';
+};
 /** Success response (200) of {@link listFuturesAccountBook}. */
-export type ListFuturesAccountBookResponse =
-  operations['listFuturesAccountBook']['responses'][200]['content']['application/json'];
+export type ListFuturesAccountBookResponse = FuturesAccountBook[];
 /** One item of {@link listFuturesAccountBook}'s list. */
-export type ListFuturesAccountBookItem = ListFuturesAccountBookResponse[number];
+export type ListFuturesAccountBookItem = FuturesAccountBook;
 /** Metadata of `GET /futures/{settle}/account_book`. */
 export const listFuturesAccountBookMeta: OperationMeta = {
   id: 'listFuturesAccountBook',
@@ -918,13 +967,7 @@ export const listFuturesAccountBookMeta: OperationMeta = {
 /**
  * List balance changes of the perpetual futures account
  *
- * Balance changes of the futures account, newest first. `type=dnw` lists transfers in and out
- * (the history of `POST /wallet/transfers`). Filtering by `contract` finds records from
- * 2023-10-30 on only.
- *
- * `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listFuturesAccountBook | client.futures.listFuturesAccountBook}: the client comes first.
  */
 export function listFuturesAccountBook(
   core: Core,
@@ -935,10 +978,12 @@ export function listFuturesAccountBook(
 }
 
 /** Parameters of {@link listFuturesAccounts}: path, query and body fields in one object. */
-export type ListFuturesAccountsParams = operations['listFuturesAccounts']['parameters']['path'];
+export type ListFuturesAccountsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
 /** Success response (200) of {@link listFuturesAccounts}. */
-export type ListFuturesAccountsResponse =
-  operations['listFuturesAccounts']['responses'][200]['content']['application/json'];
+export type ListFuturesAccountsResponse = FuturesAccount;
 /** Metadata of `GET /futures/{settle}/accounts`. */
 export const listFuturesAccountsMeta: OperationMeta = {
   id: 'listFuturesAccounts',
@@ -964,11 +1009,7 @@ export const listFuturesAccountsMeta: OperationMeta = {
 /**
  * Get the perpetual futures account
  *
- * The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the
- * `btc` one), classic or unified. `USER_NOT_FOUND` means the account is not opened yet: one
- * transfer into it (`POST /wallet/transfers`) opens it.
- *
- * `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link FuturesApi.listFuturesAccounts | client.futures.listFuturesAccounts}: the client comes first.
  */
 export function listFuturesAccounts(
   core: Core,
@@ -979,11 +1020,24 @@ export function listFuturesAccounts(
 }
 
 /** Parameters of {@link listFuturesCandlesticks}: path, query and body fields in one object. */
-export type ListFuturesCandlesticksParams = operations['listFuturesCandlesticks']['parameters']['path'] &
-  NonNullable<operations['listFuturesCandlesticks']['parameters']['query']>;
+export type ListFuturesCandlesticksParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name, optionally prefixed with `mark_` or `index_`. */
+  contract: string;
+  /** Start, Unix seconds (default `to` minus 100 intervals). */
+  from?: number | string | bigint;
+  /** Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month. */
+  interval?: '10s' | '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '8h' | '1d' | '7d' | '1w' | '30d';
+  /** Number of latest points; not together with `from` or `to`. */
+  limit?: number;
+  /** Time zone the daily and longer intervals are cut in. */
+  timezone?: 'all' | 'utc0' | 'utc8';
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listFuturesCandlesticks}. */
-export type ListFuturesCandlesticksResponse =
-  operations['listFuturesCandlesticks']['responses'][200]['content']['application/json'];
+export type ListFuturesCandlesticksResponse = FuturesCandlestick[];
 /** Metadata of `GET /futures/{settle}/candlesticks`. */
 export const listFuturesCandlesticksMeta: OperationMeta = {
   id: 'listFuturesCandlesticks',
@@ -1026,11 +1080,7 @@ export const listFuturesCandlesticksMeta: OperationMeta = {
 /**
  * Candlesticks of a perpetual contract
  *
- * Candlesticks of one contract; prefix the contract with `mark_` for mark-price or `index_` for
- * index-price candlesticks. At most 2000 points per request: keep `from`, `to` and `interval`
- * within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
- *
- * `GET /futures/{settle}/candlesticks` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listFuturesCandlesticks | client.futures.listFuturesCandlesticks}: the client comes first.
  */
 export function listFuturesCandlesticks(
   core: Core,
@@ -1041,13 +1091,18 @@ export function listFuturesCandlesticks(
 }
 
 /** Parameters of {@link listFuturesContracts}: path, query and body fields in one object. */
-export type ListFuturesContractsParams = operations['listFuturesContracts']['parameters']['path'] &
-  NonNullable<operations['listFuturesContracts']['parameters']['query']>;
+export type ListFuturesContractsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Most contracts returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+};
 /** Success response (200) of {@link listFuturesContracts}. */
-export type ListFuturesContractsResponse =
-  operations['listFuturesContracts']['responses'][200]['content']['application/json'];
+export type ListFuturesContractsResponse = Contract[];
 /** One item of {@link listFuturesContracts}'s list. */
-export type ListFuturesContractsItem = ListFuturesContractsResponse[number];
+export type ListFuturesContractsItem = Contract;
 /** Metadata of `GET /futures/{settle}/contracts`. */
 export const listFuturesContractsMeta: OperationMeta = {
   id: 'listFuturesContracts',
@@ -1081,12 +1136,7 @@ export const listFuturesContractsMeta: OperationMeta = {
 /**
  * List perpetual contracts
  *
- * Every perpetual contract of one settlement currency. A contract name missing from this list
- * answers `CONTRACT_NOT_FOUND` elsewhere.
- *
- * `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listFuturesContracts | client.futures.listFuturesContracts}: the client comes first.
  */
 export function listFuturesContracts(
   core: Core,
@@ -1097,11 +1147,20 @@ export function listFuturesContracts(
 }
 
 /** Parameters of {@link listFuturesFundingRateHistory}: path, query and body fields in one object. */
-export type ListFuturesFundingRateHistoryParams = operations['listFuturesFundingRateHistory']['parameters']['path'] &
-  NonNullable<operations['listFuturesFundingRateHistory']['parameters']['query']>;
+export type ListFuturesFundingRateHistoryParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listFuturesFundingRateHistory}. */
-export type ListFuturesFundingRateHistoryResponse =
-  operations['listFuturesFundingRateHistory']['responses'][200]['content']['application/json'];
+export type ListFuturesFundingRateHistoryResponse = FundingRateRecord[];
 /** Metadata of `GET /futures/{settle}/funding_rate`. */
 export const listFuturesFundingRateHistoryMeta: OperationMeta = {
   id: 'listFuturesFundingRateHistory',
@@ -1130,9 +1189,7 @@ export const listFuturesFundingRateHistoryMeta: OperationMeta = {
 /**
  * Funding rate history of a perpetual contract
  *
- * Funding rates applied at past settlements of one contract.
- *
- * `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listFuturesFundingRateHistory | client.futures.listFuturesFundingRateHistory}: the client comes first.
  */
 export function listFuturesFundingRateHistory(
   core: Core,
@@ -1143,11 +1200,20 @@ export function listFuturesFundingRateHistory(
 }
 
 /** Parameters of {@link listFuturesOrderBook}: path, query and body fields in one object. */
-export type ListFuturesOrderBookParams = operations['listFuturesOrderBook']['parameters']['path'] &
-  NonNullable<operations['listFuturesOrderBook']['parameters']['query']>;
+export type ListFuturesOrderBookParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Price step to merge levels by (for example `0.1`); `0` (default) merges nothing. */
+  interval?: string;
+  /** Number of price levels per side. */
+  limit?: number;
+  /** `true` adds the order book id, which grows by 1 with every change of the book. */
+  with_id?: boolean;
+};
 /** Success response (200) of {@link listFuturesOrderBook}. */
-export type ListFuturesOrderBookResponse =
-  operations['listFuturesOrderBook']['responses'][200]['content']['application/json'];
+export type ListFuturesOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /futures/{settle}/order_book`. */
 export const listFuturesOrderBookMeta: OperationMeta = {
   id: 'listFuturesOrderBook',
@@ -1177,9 +1243,7 @@ export const listFuturesOrderBookMeta: OperationMeta = {
 /**
  * Order book of a perpetual contract
  *
- * Depth of one contract; bids from the highest price down, asks from the lowest price up.
- *
- * `GET /futures/{settle}/order_book` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listFuturesOrderBook | client.futures.listFuturesOrderBook}: the client comes first.
  */
 export function listFuturesOrderBook(
   core: Core,
@@ -1190,13 +1254,24 @@ export function listFuturesOrderBook(
 }
 
 /** Parameters of {@link listFuturesOrders}: path, query and body fields in one object. */
-export type ListFuturesOrdersParams = operations['listFuturesOrders']['parameters']['path'] &
-  NonNullable<operations['listFuturesOrders']['parameters']['query']>;
+export type ListFuturesOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** List from after this order id (or `text` label, for open orders and orders finished within the last hour). */
+  last_id?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` lists resting orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+};
 /** Success response (200) of {@link listFuturesOrders}. */
-export type ListFuturesOrdersResponse =
-  operations['listFuturesOrders']['responses'][200]['content']['application/json'];
+export type ListFuturesOrdersResponse = FuturesOrder[];
 /** One item of {@link listFuturesOrders}'s list. */
-export type ListFuturesOrdersItem = ListFuturesOrdersResponse[number];
+export type ListFuturesOrdersItem = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders`. */
 export const listFuturesOrdersMeta: OperationMeta = {
   id: 'listFuturesOrders',
@@ -1236,13 +1311,7 @@ export const listFuturesOrdersMeta: OperationMeta = {
 /**
  * List perpetual futures orders
  *
- * The caller's open or finished orders, newest first. Orders cancelled without any fill are gone
- * 10 minutes after the cancellation; finished orders are kept for 6 months. The answer carries
- * `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`.
- *
- * `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listFuturesOrders | client.futures.listFuturesOrders}: the client comes first.
  */
 export function listFuturesOrders(
   core: Core,
@@ -1253,11 +1322,14 @@ export function listFuturesOrders(
 }
 
 /** Parameters of {@link listFuturesTickers}: path, query and body fields in one object. */
-export type ListFuturesTickersParams = operations['listFuturesTickers']['parameters']['path'] &
-  NonNullable<operations['listFuturesTickers']['parameters']['query']>;
+export type ListFuturesTickersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+};
 /** Success response (200) of {@link listFuturesTickers}. */
-export type ListFuturesTickersResponse =
-  operations['listFuturesTickers']['responses'][200]['content']['application/json'];
+export type ListFuturesTickersResponse = FuturesTicker[];
 /** Metadata of `GET /futures/{settle}/tickers`. */
 export const listFuturesTickersMeta: OperationMeta = {
   id: 'listFuturesTickers',
@@ -1283,9 +1355,7 @@ export const listFuturesTickersMeta: OperationMeta = {
 /**
  * Tickers of perpetual contracts
  *
- * 24-hour statistics of every contract of the settlement currency, or of one.
- *
- * `GET /futures/{settle}/tickers` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listFuturesTickers | client.futures.listFuturesTickers}: the client comes first.
  */
 export function listFuturesTickers(
   core: Core,
@@ -1296,13 +1366,29 @@ export function listFuturesTickers(
 }
 
 /** Parameters of {@link listFuturesTrades}: path, query and body fields in one object. */
-export type ListFuturesTradesParams = operations['listFuturesTrades']['parameters']['path'] &
-  NonNullable<operations['listFuturesTrades']['parameters']['query']>;
+export type ListFuturesTradesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /**
+   * @deprecated
+   * Deprecated; list from after this trade id. Use `from` and `to` instead.
+   */
+  last_id?: string;
+  /** Most trades returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listFuturesTrades}. */
-export type ListFuturesTradesResponse =
-  operations['listFuturesTrades']['responses'][200]['content']['application/json'];
+export type ListFuturesTradesResponse = FuturesTrade[];
 /** One item of {@link listFuturesTrades}'s list. */
-export type ListFuturesTradesItem = ListFuturesTradesResponse[number];
+export type ListFuturesTradesItem = FuturesTrade;
 /** Metadata of `GET /futures/{settle}/trades`. */
 export const listFuturesTradesMeta: OperationMeta = {
   id: 'listFuturesTrades',
@@ -1342,12 +1428,7 @@ export const listFuturesTradesMeta: OperationMeta = {
 /**
  * Public trades of a perpetual contract
  *
- * Latest trades of one contract. With `from` (and `to`, default now) only trades in that range
- * are returned, at most `limit` of them.
- *
- * `GET /futures/{settle}/trades` · public · 200 requests / 10 s per ip
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listFuturesTrades | client.futures.listFuturesTrades}: the client comes first.
  */
 export function listFuturesTrades(
   core: Core,
@@ -1358,11 +1439,20 @@ export function listFuturesTrades(
 }
 
 /** Parameters of {@link listLiquidatedOrders}: path, query and body fields in one object. */
-export type ListLiquidatedOrdersParams = operations['listLiquidatedOrders']['parameters']['path'] &
-  NonNullable<operations['listLiquidatedOrders']['parameters']['query']>;
+export type ListLiquidatedOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (at most 3600 before `to`). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listLiquidatedOrders}. */
-export type ListLiquidatedOrdersResponse =
-  operations['listLiquidatedOrders']['responses'][200]['content']['application/json'];
+export type ListLiquidatedOrdersResponse = FuturesLiqOrder[];
 /** Metadata of `GET /futures/{settle}/liq_orders`. */
 export const listLiquidatedOrdersMeta: OperationMeta = {
   id: 'listLiquidatedOrders',
@@ -1391,10 +1481,7 @@ export const listLiquidatedOrdersMeta: OperationMeta = {
 /**
  * Public liquidation orders of perpetual contracts
  *
- * Liquidation orders of the market. `to` minus `from` may be at most 3600 seconds. Fields that
- * identify the liquidated user's position are left out of this public list.
- *
- * `GET /futures/{settle}/liq_orders` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link FuturesApi.listLiquidatedOrders | client.futures.listLiquidatedOrders}: the client comes first.
  */
 export function listLiquidatedOrders(
   core: Core,
@@ -1405,12 +1492,26 @@ export function listLiquidatedOrders(
 }
 
 /** Parameters of {@link listLiquidates}: path, query and body fields in one object. */
-export type ListLiquidatesParams = operations['listLiquidates']['parameters']['path'] &
-  NonNullable<operations['listLiquidates']['parameters']['query']>;
+export type ListLiquidatesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only the liquidation at this Unix second; `0` (default) for any. */
+  at?: number | string | bigint;
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listLiquidates}. */
-export type ListLiquidatesResponse = operations['listLiquidates']['responses'][200]['content']['application/json'];
+export type ListLiquidatesResponse = FuturesLiquidate[];
 /** One item of {@link listLiquidates}'s list. */
-export type ListLiquidatesItem = ListLiquidatesResponse[number];
+export type ListLiquidatesItem = FuturesLiquidate;
 /** Metadata of `GET /futures/{settle}/liquidates`. */
 export const listLiquidatesMeta: OperationMeta = {
   id: 'listLiquidates',
@@ -1450,11 +1551,7 @@ export const listLiquidatesMeta: OperationMeta = {
 /**
  * List the caller's perpetual futures liquidations
  *
- * Liquidations of the caller's positions, newest first.
- *
- * `GET /futures/{settle}/liquidates` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listLiquidates | client.futures.listLiquidates}: the client comes first.
  */
 export function listLiquidates(
   core: Core,
@@ -1465,13 +1562,28 @@ export function listLiquidates(
 }
 
 /** Parameters of {@link listPositionClose}: path, query and body fields in one object. */
-export type ListPositionCloseParams = operations['listPositionClose']['parameters']['path'] &
-  NonNullable<operations['listPositionClose']['parameters']['query']>;
+export type ListPositionCloseParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Only positions closed with a profit or with a loss. */
+  pnl?: 'profit' | 'loss';
+  /** Only long or only short positions. */
+  side?: 'long' | 'short';
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listPositionClose}. */
-export type ListPositionCloseResponse =
-  operations['listPositionClose']['responses'][200]['content']['application/json'];
+export type ListPositionCloseResponse = PositionClose[];
 /** One item of {@link listPositionClose}'s list. */
-export type ListPositionCloseItem = ListPositionCloseResponse[number];
+export type ListPositionCloseItem = PositionClose;
 /** Metadata of `GET /futures/{settle}/position_close`. */
 export const listPositionCloseMeta: OperationMeta = {
   id: 'listPositionClose',
@@ -1512,11 +1624,7 @@ export const listPositionCloseMeta: OperationMeta = {
 /**
  * List closed perpetual futures positions
  *
- * The caller's closed positions with their profit and loss, newest first.
- *
- * `GET /futures/{settle}/position_close` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listPositionClose | client.futures.listPositionClose}: the client comes first.
  */
 export function listPositionClose(
   core: Core,
@@ -1527,12 +1635,20 @@ export function listPositionClose(
 }
 
 /** Parameters of {@link listPositions}: path, query and body fields in one object. */
-export type ListPositionsParams = operations['listPositions']['parameters']['path'] &
-  NonNullable<operations['listPositions']['parameters']['query']>;
+export type ListPositionsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** `true` lists open positions only; `false` lists every position record. */
+  holding?: boolean;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+};
 /** Success response (200) of {@link listPositions}. */
-export type ListPositionsResponse = operations['listPositions']['responses'][200]['content']['application/json'];
+export type ListPositionsResponse = Position[];
 /** One item of {@link listPositions}'s list. */
-export type ListPositionsItem = ListPositionsResponse[number];
+export type ListPositionsItem = Position;
 /** Metadata of `GET /futures/{settle}/positions`. */
 export const listPositionsMeta: OperationMeta = {
   id: 'listPositions',
@@ -1569,11 +1685,7 @@ export const listPositionsMeta: OperationMeta = {
 /**
  * List perpetual futures positions
  *
- * The caller's positions of one settlement currency.
- *
- * `GET /futures/{settle}/positions` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listPositions | client.futures.listPositions}: the client comes first.
  */
 export function listPositions(
   core: Core,
@@ -1584,13 +1696,22 @@ export function listPositions(
 }
 
 /** Parameters of {@link listPriceTriggeredOrders}: path, query and body fields in one object. */
-export type ListPriceTriggeredOrdersParams = operations['listPriceTriggeredOrders']['parameters']['path'] &
-  NonNullable<operations['listPriceTriggeredOrders']['parameters']['query']>;
+export type ListPriceTriggeredOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` lists waiting orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+};
 /** Success response (200) of {@link listPriceTriggeredOrders}. */
-export type ListPriceTriggeredOrdersResponse =
-  operations['listPriceTriggeredOrders']['responses'][200]['content']['application/json'];
+export type ListPriceTriggeredOrdersResponse = FuturesPriceTriggeredOrder[];
 /** One item of {@link listPriceTriggeredOrders}'s list. */
-export type ListPriceTriggeredOrdersItem = ListPriceTriggeredOrdersResponse[number];
+export type ListPriceTriggeredOrdersItem = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders`. */
 export const listPriceTriggeredOrdersMeta: OperationMeta = {
   id: 'listPriceTriggeredOrders',
@@ -1628,11 +1749,7 @@ export const listPriceTriggeredOrdersMeta: OperationMeta = {
 /**
  * List price-triggered perpetual futures orders
  *
- * The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
- *
- * `GET /futures/{settle}/price_orders` · permission `futures:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link FuturesApi.listPriceTriggeredOrders | client.futures.listPriceTriggeredOrders}: the client comes first.
  */
 export function listPriceTriggeredOrders(
   core: Core,
@@ -1643,10 +1760,14 @@ export function listPriceTriggeredOrders(
 }
 
 /** Parameters of {@link setDualMode}: path, query and body fields in one object. */
-export type SetDualModeParams = operations['setDualMode']['parameters']['path'] &
-  NonNullable<operations['setDualMode']['parameters']['query']>;
+export type SetDualModeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** `true` turns dual mode on, `false` off. */
+  dual_mode: boolean;
+};
 /** Success response (200) of {@link setDualMode}. */
-export type SetDualModeResponse = operations['setDualMode']['responses'][200]['content']['application/json'];
+export type SetDualModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/dual_mode`. */
 export const setDualModeMeta: OperationMeta = {
   id: 'setDualMode',
@@ -1673,13 +1794,7 @@ export const setDualModeMeta: OperationMeta = {
 /**
  * Turn dual (hedge) position mode on or off
  *
- * Switches between one-direction and dual (long and short at once) position mode. Only possible
- * with no open position and no open order. `POST /futures/{settle}/set_position_mode` replaces it
- * and also offers the split mode.
- *
- * `POST /futures/{settle}/dual_mode` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.setDualMode | client.futures.setDualMode}: the client comes first.
  */
 export function setDualMode(
   core: Core,
@@ -1690,10 +1805,14 @@ export function setDualMode(
 }
 
 /** Parameters of {@link setPositionMode}: path, query and body fields in one object. */
-export type SetPositionModeParams = operations['setPositionMode']['parameters']['path'] &
-  NonNullable<operations['setPositionMode']['parameters']['query']>;
+export type SetPositionModeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** New position mode. */
+  position_mode: 'single' | 'dual' | 'dual_plus';
+};
 /** Success response (200) of {@link setPositionMode}. */
-export type SetPositionModeResponse = operations['setPositionMode']['responses'][200]['content']['application/json'];
+export type SetPositionModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/set_position_mode`. */
 export const setPositionModeMeta: OperationMeta = {
   id: 'setPositionMode',
@@ -1720,13 +1839,7 @@ export const setPositionModeMeta: OperationMeta = {
 /**
  * Set the position mode
  *
- * Sets the position mode: `single` one direction, `dual` long and short at once, `dual_plus`
- * split positions (see `enable_dual_plus` on the account). Only possible with no open position
- * and no open order. Named in a recent release; replaces `POST /futures/{settle}/dual_mode`.
- *
- * `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.setPositionMode | client.futures.setPositionMode}: the client comes first.
  */
 export function setPositionMode(
   core: Core,
@@ -1737,11 +1850,20 @@ export function setPositionMode(
 }
 
 /** Parameters of {@link updateContractPositionLeverage}: path, query and body fields in one object. */
-export type UpdateContractPositionLeverageParams = operations['updateContractPositionLeverage']['parameters']['path'] &
-  NonNullable<operations['updateContractPositionLeverage']['parameters']['query']>;
+export type UpdateContractPositionLeverageParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** In dual mode, the side the leverage is for. */
+  dual_side?: 'dual_long' | 'dual_short';
+  /** Leverage. */
+  leverage: string;
+  /** Margin mode the leverage is for. */
+  margin_mode: 'isolated' | 'cross';
+};
 /** Success response (200) of {@link updateContractPositionLeverage}. */
-export type UpdateContractPositionLeverageResponse =
-  operations['updateContractPositionLeverage']['responses'][200]['content']['application/json'];
+export type UpdateContractPositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/set_leverage`. */
 export const updateContractPositionLeverageMeta: OperationMeta = {
   id: 'updateContractPositionLeverage',
@@ -1771,12 +1893,7 @@ export const updateContractPositionLeverageMeta: OperationMeta = {
 /**
  * Set the leverage of a contract for a margin mode
  *
- * Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
- * simpler form of the leverage update, named in a recent release.
- *
- * `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.updateContractPositionLeverage | client.futures.updateContractPositionLeverage}: the client comes first.
  */
 export function updateContractPositionLeverage(
   core: Core,
@@ -1787,11 +1904,20 @@ export function updateContractPositionLeverage(
 }
 
 /** Parameters of {@link updatePositionLeverage}: path, query and body fields in one object. */
-export type UpdatePositionLeverageParams = operations['updatePositionLeverage']['parameters']['path'] &
-  NonNullable<operations['updatePositionLeverage']['parameters']['query']>;
+export type UpdatePositionLeverageParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Cross-margin leverage, used when `leverage` is `0`. */
+  cross_leverage_limit?: string;
+  /** Isolated-margin leverage; `0` selects cross margin. */
+  leverage: string;
+  /** Position id (split position mode). */
+  pid?: number | string | bigint;
+};
 /** Success response (200) of {@link updatePositionLeverage}. */
-export type UpdatePositionLeverageResponse =
-  operations['updatePositionLeverage']['responses'][200]['content']['application/json'];
+export type UpdatePositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/leverage`. */
 export const updatePositionLeverageMeta: OperationMeta = {
   id: 'updatePositionLeverage',
@@ -1821,14 +1947,7 @@ export const updatePositionLeverageMeta: OperationMeta = {
 /**
  * Change the leverage of a perpetual futures position
  *
- * Sets the leverage and with it the margin mode of a position: `leverage` above 0 is isolated
- * margin with that leverage (`cross_leverage_limit` is then ignored); `leverage` `0` is cross
- * margin with `cross_leverage_limit` as its leverage. A wrong pair switches the margin mode
- * unexpectedly. `POST /futures/{settle}/positions/{contract}/set_leverage` is the simpler form.
- *
- * `POST /futures/{settle}/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.updatePositionLeverage | client.futures.updatePositionLeverage}: the client comes first.
  */
 export function updatePositionLeverage(
   core: Core,
@@ -1839,11 +1958,16 @@ export function updatePositionLeverage(
 }
 
 /** Parameters of {@link updatePositionMargin}: path, query and body fields in one object. */
-export type UpdatePositionMarginParams = operations['updatePositionMargin']['parameters']['path'] &
-  NonNullable<operations['updatePositionMargin']['parameters']['query']>;
+export type UpdatePositionMarginParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Margin to add (positive) or remove (negative), in the settlement currency. */
+  change: string;
+};
 /** Success response (200) of {@link updatePositionMargin}. */
-export type UpdatePositionMarginResponse =
-  operations['updatePositionMargin']['responses'][200]['content']['application/json'];
+export type UpdatePositionMarginResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/margin`. */
 export const updatePositionMarginMeta: OperationMeta = {
   id: 'updatePositionMargin',
@@ -1871,12 +1995,7 @@ export const updatePositionMarginMeta: OperationMeta = {
 /**
  * Change the margin of a perpetual futures position
  *
- * Adds margin to an isolated position (positive `change`) or takes some out (negative). With the
- * current risk-limit rules the position limit follows the leverage: change the leverage to change it.
- *
- * `POST /futures/{settle}/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.updatePositionMargin | client.futures.updatePositionMargin}: the client comes first.
  */
 export function updatePositionMargin(
   core: Core,
@@ -1887,11 +2006,16 @@ export function updatePositionMargin(
 }
 
 /** Parameters of {@link updatePositionRiskLimit}: path, query and body fields in one object. */
-export type UpdatePositionRiskLimitParams = operations['updatePositionRiskLimit']['parameters']['path'] &
-  NonNullable<operations['updatePositionRiskLimit']['parameters']['query']>;
+export type UpdatePositionRiskLimitParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** New risk limit. */
+  risk_limit: string;
+};
 /** Success response (200) of {@link updatePositionRiskLimit}. */
-export type UpdatePositionRiskLimitResponse =
-  operations['updatePositionRiskLimit']['responses'][200]['content']['application/json'];
+export type UpdatePositionRiskLimitResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/risk_limit`. */
 export const updatePositionRiskLimitMeta: OperationMeta = {
   id: 'updatePositionRiskLimit',
@@ -1919,12 +2043,7 @@ export const updatePositionRiskLimitMeta: OperationMeta = {
 /**
  * Change the risk limit of a perpetual futures position
  *
- * Sets the risk limit of a position. With the current risk-limit rules the position limit follows
- * the leverage: a lower leverage allows a larger position.
- *
- * `POST /futures/{settle}/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.updatePositionRiskLimit | client.futures.updatePositionRiskLimit}: the client comes first.
  */
 export function updatePositionRiskLimit(
   core: Core,
@@ -1935,11 +2054,14 @@ export function updatePositionRiskLimit(
 }
 
 /** Parameters of {@link updatePriceTriggeredOrder}: path, query and body fields in one object. */
-export type UpdatePriceTriggeredOrderParams = operations['updatePriceTriggeredOrder']['parameters']['path'] &
-  NonNullable<operations['updatePriceTriggeredOrder']['requestBody']>['content']['application/json'];
+export type UpdatePriceTriggeredOrderParams = {
+  /** Id of the price-triggered order. */
+  order_id: number | string | bigint;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesPriceTriggeredOrderAmendment;
 /** Success response (200) of {@link updatePriceTriggeredOrder}. */
-export type UpdatePriceTriggeredOrderResponse =
-  operations['updatePriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type UpdatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `PUT /futures/{settle}/price_orders/amend/{order_id}`. */
 export const updatePriceTriggeredOrderMeta: OperationMeta = {
   id: 'updatePriceTriggeredOrder',
@@ -1974,12 +2096,7 @@ export const updatePriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Amend a price-triggered perpetual futures order
  *
- * Changes an open price-triggered order: size, price, trigger price, reference price type, the
- * side to close. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`.
- *
- * `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link FuturesApi.updatePriceTriggeredOrder | client.futures.updatePriceTriggeredOrder}: the client comes first.
  */
 export function updatePriceTriggeredOrder(
   core: Core,

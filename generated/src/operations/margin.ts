@@ -12,11 +12,21 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  MarginAccountBookEntry,
+  MarginAutoRepaySetting,
+  MarginFundingAccount,
+  MarginTransferable,
+  MarginUniBorrowable,
+  MarginUniCurrencyPair,
+  MarginUniInterestRecord,
+  MarginUniLoan,
+  MarginUniLoanRecord,
+  MarginUniLoanRequest,
+  SubAccountMarginPair,
+} from '../models.js';
 /** Parameters of {@link createUniLoan}: path, query and body fields in one object. */
-export type CreateUniLoanParams = NonNullable<
-  operations['createUniLoan']['requestBody']
->['content']['application/json'];
+export type CreateUniLoanParams = MarginUniLoanRequest;
 /** Success response (204) of {@link createUniLoan}. */
 export type CreateUniLoanResponse = void;
 /** Metadata of `POST /margin/uni/loans`. */
@@ -46,14 +56,7 @@ export const createUniLoanMeta: OperationMeta = {
 /**
  * Borrow or repay in an isolated-margin market
  *
- * Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
- * `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
- * `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
- * id the service deduplicates by, so it is never retried automatically.
- *
- * `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link MarginApi.createUniLoan | client.margin.createUniLoan}: the client comes first.
  */
 export function createUniLoan(
   core: Core,
@@ -66,8 +69,7 @@ export function createUniLoan(
 /** Parameters of {@link getAutoRepayStatus}: path, query and body fields in one object. */
 export type GetAutoRepayStatusParams = NoParams;
 /** Success response (200) of {@link getAutoRepayStatus}. */
-export type GetAutoRepayStatusResponse =
-  operations['getAutoRepayStatus']['responses'][200]['content']['application/json'];
+export type GetAutoRepayStatusResponse = MarginAutoRepaySetting;
 /** Metadata of `GET /margin/auto_repay`. */
 export const getAutoRepayStatusMeta: OperationMeta = {
   id: 'getAutoRepayStatus',
@@ -87,9 +89,7 @@ export const getAutoRepayStatusMeta: OperationMeta = {
 /**
  * Get the auto-repay setting
  *
- * Whether the caller's isolated-margin borrowings are repaid automatically (for example by what a margin order brings in).
- *
- * `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link MarginApi.getAutoRepayStatus | client.margin.getAutoRepayStatus}: the client comes first.
  */
 export function getAutoRepayStatus(
   core: Core,
@@ -100,10 +100,14 @@ export function getAutoRepayStatus(
 }
 
 /** Parameters of {@link getMarginTransferable}: path, query and body fields in one object. */
-export type GetMarginTransferableParams = NonNullable<operations['getMarginTransferable']['parameters']['query']>;
+export type GetMarginTransferableParams = {
+  /** Currency. */
+  currency: string;
+  /** Margin currency pair. */
+  currency_pair?: string;
+};
 /** Success response (200) of {@link getMarginTransferable}. */
-export type GetMarginTransferableResponse =
-  operations['getMarginTransferable']['responses'][200]['content']['application/json'];
+export type GetMarginTransferableResponse = MarginTransferable;
 /** Metadata of `GET /margin/transferable`. */
 export const getMarginTransferableMeta: OperationMeta = {
   id: 'getMarginTransferable',
@@ -127,9 +131,7 @@ export const getMarginTransferableMeta: OperationMeta = {
 /**
  * Get the transferable amount of an isolated-margin account
  *
- * The most of `currency` that can be moved out of the isolated-margin account of `currency_pair`.
- *
- * `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link MarginApi.getMarginTransferable | client.margin.getMarginTransferable}: the client comes first.
  */
 export function getMarginTransferable(
   core: Core,
@@ -140,9 +142,14 @@ export function getMarginTransferable(
 }
 
 /** Parameters of {@link getUniBorrowable}: path, query and body fields in one object. */
-export type GetUniBorrowableParams = NonNullable<operations['getUniBorrowable']['parameters']['query']>;
+export type GetUniBorrowableParams = {
+  /** Currency. */
+  currency: string;
+  /** Margin currency pair. */
+  currency_pair: string;
+};
 /** Success response (200) of {@link getUniBorrowable}. */
-export type GetUniBorrowableResponse = operations['getUniBorrowable']['responses'][200]['content']['application/json'];
+export type GetUniBorrowableResponse = MarginUniBorrowable;
 /** Metadata of `GET /margin/uni/borrowable`. */
 export const getUniBorrowableMeta: OperationMeta = {
   id: 'getUniBorrowable',
@@ -166,9 +173,7 @@ export const getUniBorrowableMeta: OperationMeta = {
 /**
  * Get the borrowable amount in an isolated-margin market
  *
- * The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
- *
- * `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link MarginApi.getUniBorrowable | client.margin.getUniBorrowable}: the client comes first.
  */
 export function getUniBorrowable(
   core: Core,
@@ -179,10 +184,12 @@ export function getUniBorrowable(
 }
 
 /** Parameters of {@link getUniCurrencyPair}: path, query and body fields in one object. */
-export type GetUniCurrencyPairParams = operations['getUniCurrencyPair']['parameters']['path'];
+export type GetUniCurrencyPairParams = {
+  /** Currency pair. */
+  currency_pair: string;
+};
 /** Success response (200) of {@link getUniCurrencyPair}. */
-export type GetUniCurrencyPairResponse =
-  operations['getUniCurrencyPair']['responses'][200]['content']['application/json'];
+export type GetUniCurrencyPairResponse = MarginUniCurrencyPair;
 /** Metadata of `GET /margin/uni/currency_pairs/{currency_pair}`. */
 export const getUniCurrencyPairMeta: OperationMeta = {
   id: 'getUniCurrencyPair',
@@ -203,9 +210,7 @@ export const getUniCurrencyPairMeta: OperationMeta = {
 /**
  * Get a borrowing market
  *
- * One isolated-margin market in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs/{currency_pair}`.
- *
- * `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link MarginApi.getUniCurrencyPair | client.margin.getUniCurrencyPair}: the client comes first.
  */
 export function getUniCurrencyPair(
   core: Core,
@@ -216,10 +221,12 @@ export function getUniCurrencyPair(
 }
 
 /** Parameters of {@link listFundingAccounts}: path, query and body fields in one object. */
-export type ListFundingAccountsParams = NonNullable<operations['listFundingAccounts']['parameters']['query']>;
+export type ListFundingAccountsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+};
 /** Success response (200) of {@link listFundingAccounts}. */
-export type ListFundingAccountsResponse =
-  operations['listFundingAccounts']['responses'][200]['content']['application/json'];
+export type ListFundingAccountsResponse = MarginFundingAccount[];
 /** Metadata of `GET /margin/funding_accounts`. */
 export const listFundingAccountsMeta: OperationMeta = {
   id: 'listFundingAccounts',
@@ -240,9 +247,7 @@ export const listFundingAccountsMeta: OperationMeta = {
 /**
  * List funding accounts
  *
- * The caller's funds available for margin lending, one per currency, or of one currency.
- *
- * `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link MarginApi.listFundingAccounts | client.margin.listFundingAccounts}: the client comes first.
  */
 export function listFundingAccounts(
   core: Core,
@@ -253,12 +258,26 @@ export function listFundingAccounts(
 }
 
 /** Parameters of {@link listMarginAccountBook}: path, query and body fields in one object. */
-export type ListMarginAccountBookParams = NonNullable<operations['listMarginAccountBook']['parameters']['query']>;
+export type ListMarginAccountBookParams = {
+  /** Currency; needs `currency_pair`. */
+  currency?: string;
+  /** Margin currency pair; used together with `currency`. */
+  currency_pair?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Kind of change; every kind when omitted. */
+  type?: string;
+};
 /** Success response (200) of {@link listMarginAccountBook}. */
-export type ListMarginAccountBookResponse =
-  operations['listMarginAccountBook']['responses'][200]['content']['application/json'];
+export type ListMarginAccountBookResponse = MarginAccountBookEntry[];
 /** One item of {@link listMarginAccountBook}'s list. */
-export type ListMarginAccountBookItem = ListMarginAccountBookResponse[number];
+export type ListMarginAccountBookItem = MarginAccountBookEntry;
 /** Metadata of `GET /margin/account_book`. */
 export const listMarginAccountBookMeta: OperationMeta = {
   id: 'listMarginAccountBook',
@@ -298,16 +317,7 @@ export const listMarginAccountBookMeta: OperationMeta = {
 /**
  * List isolated-margin balance changes
  *
- * Changes of the caller's isolated-margin balances (today only transfers into and out of margin
- * accounts). The range from `from` to `to` must not exceed 30 days (the service states no default
- * range; 30 days is assumed). `currency` needs `currency_pair`; `currency_pair` alone is ignored.
- * Also the history of `POST /wallet/transfers` into and out of margin accounts.
- *
- * `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link MarginApi.listMarginAccountBook | client.margin.listMarginAccountBook}: the client comes first.
  */
 export function listMarginAccountBook(
   core: Core,
@@ -318,10 +328,12 @@ export function listMarginAccountBook(
 }
 
 /** Parameters of {@link listMarginAccounts}: path, query and body fields in one object. */
-export type ListMarginAccountsParams = NonNullable<operations['listMarginAccounts']['parameters']['query']>;
+export type ListMarginAccountsParams = {
+  /** Currency pair; every pair when omitted. */
+  currency_pair?: string;
+};
 /** Success response (200) of {@link listMarginAccounts}. */
-export type ListMarginAccountsResponse =
-  operations['listMarginAccounts']['responses'][200]['content']['application/json'];
+export type ListMarginAccountsResponse = SubAccountMarginPair[];
 /** Metadata of `GET /margin/accounts`. */
 export const listMarginAccountsMeta: OperationMeta = {
   id: 'listMarginAccounts',
@@ -342,11 +354,7 @@ export const listMarginAccountsMeta: OperationMeta = {
 /**
  * List isolated-margin accounts
  *
- * The caller's isolated-margin accounts, one per currency pair, or of one pair. Each has the
- * shape of an isolated-margin pair account (as in the sub-account margin balances); `available` =
- * margin + borrowed.
- *
- * `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link MarginApi.listMarginAccounts | client.margin.listMarginAccounts}: the client comes first.
  */
 export function listMarginAccounts(
   core: Core,
@@ -359,8 +367,7 @@ export function listMarginAccounts(
 /** Parameters of {@link listUniCurrencyPairs}: path, query and body fields in one object. */
 export type ListUniCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listUniCurrencyPairs}. */
-export type ListUniCurrencyPairsResponse =
-  operations['listUniCurrencyPairs']['responses'][200]['content']['application/json'];
+export type ListUniCurrencyPairsResponse = MarginUniCurrencyPair[];
 /** Metadata of `GET /margin/uni/currency_pairs`. */
 export const listUniCurrencyPairsMeta: OperationMeta = {
   id: 'listUniCurrencyPairs',
@@ -380,9 +387,7 @@ export const listUniCurrencyPairsMeta: OperationMeta = {
 /**
  * List borrowing markets
  *
- * The isolated-margin markets in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs`.
- *
- * `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link MarginApi.listUniCurrencyPairs | client.margin.listUniCurrencyPairs}: the client comes first.
  */
 export function listUniCurrencyPairs(
   core: Core,
@@ -393,14 +398,24 @@ export function listUniCurrencyPairs(
 }
 
 /** Parameters of {@link listUniLoanInterestRecords}: path, query and body fields in one object. */
-export type ListUniLoanInterestRecordsParams = NonNullable<
-  operations['listUniLoanInterestRecords']['parameters']['query']
->;
+export type ListUniLoanInterestRecordsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Margin currency pair; every pair when omitted. */
+  currency_pair?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listUniLoanInterestRecords}. */
-export type ListUniLoanInterestRecordsResponse =
-  operations['listUniLoanInterestRecords']['responses'][200]['content']['application/json'];
+export type ListUniLoanInterestRecordsResponse = MarginUniInterestRecord[];
 /** One item of {@link listUniLoanInterestRecords}'s list. */
-export type ListUniLoanInterestRecordsItem = ListUniLoanInterestRecordsResponse[number];
+export type ListUniLoanInterestRecordsItem = MarginUniInterestRecord;
 /** Metadata of `GET /margin/uni/interest_records`. */
 export const listUniLoanInterestRecordsMeta: OperationMeta = {
   id: 'listUniLoanInterestRecords',
@@ -437,12 +452,7 @@ export const listUniLoanInterestRecordsMeta: OperationMeta = {
 /**
  * List isolated-margin interest deductions
  *
- * Interest deducted from the caller's isolated-margin loans, page by page. Without `from` the
- * range starts where `to` and `limit` put it; `to` defaults to now.
- *
- * `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link MarginApi.listUniLoanInterestRecords | client.margin.listUniLoanInterestRecords}: the client comes first.
  */
 export function listUniLoanInterestRecords(
   core: Core,
@@ -453,12 +463,22 @@ export function listUniLoanInterestRecords(
 }
 
 /** Parameters of {@link listUniLoanRecords}: path, query and body fields in one object. */
-export type ListUniLoanRecordsParams = NonNullable<operations['listUniLoanRecords']['parameters']['query']>;
+export type ListUniLoanRecordsParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Margin currency pair; every pair when omitted. */
+  currency_pair?: string;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** `borrow` or `repay`; both when omitted. */
+  type?: 'borrow' | 'repay';
+};
 /** Success response (200) of {@link listUniLoanRecords}. */
-export type ListUniLoanRecordsResponse =
-  operations['listUniLoanRecords']['responses'][200]['content']['application/json'];
+export type ListUniLoanRecordsResponse = MarginUniLoanRecord[];
 /** One item of {@link listUniLoanRecords}'s list. */
-export type ListUniLoanRecordsItem = ListUniLoanRecordsResponse[number];
+export type ListUniLoanRecordsItem = MarginUniLoanRecord;
 /** Metadata of `GET /margin/uni/loan_records`. */
 export const listUniLoanRecordsMeta: OperationMeta = {
   id: 'listUniLoanRecords',
@@ -487,11 +507,7 @@ export const listUniLoanRecordsMeta: OperationMeta = {
 /**
  * List isolated-margin borrows and repays
  *
- * The caller's isolated-margin borrows and repays, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans/{loan_id}/repayment`.
- *
- * `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link MarginApi.listUniLoanRecords | client.margin.listUniLoanRecords}: the client comes first.
  */
 export function listUniLoanRecords(
   core: Core,
@@ -502,11 +518,20 @@ export function listUniLoanRecords(
 }
 
 /** Parameters of {@link listUniLoans}: path, query and body fields in one object. */
-export type ListUniLoansParams = NonNullable<operations['listUniLoans']['parameters']['query']>;
+export type ListUniLoansParams = {
+  /** Currency; every currency when omitted. */
+  currency?: string;
+  /** Margin currency pair; every pair when omitted. */
+  currency_pair?: string;
+  /** Maximum number of loans returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+};
 /** Success response (200) of {@link listUniLoans}. */
-export type ListUniLoansResponse = operations['listUniLoans']['responses'][200]['content']['application/json'];
+export type ListUniLoansResponse = MarginUniLoan[];
 /** One item of {@link listUniLoans}'s list. */
-export type ListUniLoansItem = ListUniLoansResponse[number];
+export type ListUniLoansItem = MarginUniLoan;
 /** Metadata of `GET /margin/uni/loans`. */
 export const listUniLoansMeta: OperationMeta = {
   id: 'listUniLoans',
@@ -539,11 +564,7 @@ export const listUniLoansMeta: OperationMeta = {
 /**
  * List isolated-margin loans
  *
- * The caller's outstanding isolated-margin loans, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans` (borrowing side).
- *
- * `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link MarginApi.listUniLoans | client.margin.listUniLoans}: the client comes first.
  */
 export function listUniLoans(
   core: Core,
@@ -554,9 +575,12 @@ export function listUniLoans(
 }
 
 /** Parameters of {@link setAutoRepay}: path, query and body fields in one object. */
-export type SetAutoRepayParams = NonNullable<operations['setAutoRepay']['parameters']['query']>;
+export type SetAutoRepayParams = {
+  /** `on` to repay automatically, `off` not to. */
+  status: 'on' | 'off';
+};
 /** Success response (200) of {@link setAutoRepay}. */
-export type SetAutoRepayResponse = operations['setAutoRepay']['responses'][200]['content']['application/json'];
+export type SetAutoRepayResponse = MarginAutoRepaySetting;
 /** Metadata of `POST /margin/auto_repay`. */
 export const setAutoRepayMeta: OperationMeta = {
   id: 'setAutoRepay',
@@ -577,11 +601,7 @@ export const setAutoRepayMeta: OperationMeta = {
 /**
  * Change the auto-repay setting
  *
- * Turns automatic repayment of isolated-margin borrowings on or off; the value travels in the query string, the request has no body.
- *
- * `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link MarginApi.setAutoRepay | client.margin.setAutoRepay}: the client comes first.
  */
 export function setAutoRepay(
   core: Core,

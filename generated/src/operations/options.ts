@@ -12,13 +12,20 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  OptionsAccount,
+  OptionsOrder,
+  OptionsOrderAmendment,
+  OptionsOrderRequest,
+  OptionsPosition,
+} from '../models.js';
 /** Parameters of {@link amendOptionsOrder}: path, query and body fields in one object. */
-export type AmendOptionsOrderParams = operations['amendOptionsOrder']['parameters']['path'] &
-  NonNullable<operations['amendOptionsOrder']['requestBody']>['content']['application/json'];
+export type AmendOptionsOrderParams = {
+  /** Order id returned when the order was placed. */
+  order_id: number | string | bigint;
+} & OptionsOrderAmendment;
 /** Success response (200) of {@link amendOptionsOrder}. */
-export type AmendOptionsOrderResponse =
-  operations['amendOptionsOrder']['responses'][200]['content']['application/json'];
+export type AmendOptionsOrderResponse = OptionsOrder;
 /** Metadata of `PUT /options/orders/{order_id}`. */
 export const amendOptionsOrderMeta: OperationMeta = {
   id: 'amendOptionsOrder',
@@ -47,12 +54,7 @@ export const amendOptionsOrderMeta: OperationMeta = {
 /**
  * Amend an options order
  *
- * Changes the price and/or size of an open options order. The body must name the order's
- * `contract` (required since a recent release).
- *
- * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link OptionsApi.amendOptionsOrder | client.options.amendOptionsOrder}: the client comes first.
  */
 export function amendOptionsOrder(
   core: Core,
@@ -63,10 +65,12 @@ export function amendOptionsOrder(
 }
 
 /** Parameters of {@link cancelOptionsOrder}: path, query and body fields in one object. */
-export type CancelOptionsOrderParams = operations['cancelOptionsOrder']['parameters']['path'];
+export type CancelOptionsOrderParams = {
+  /** Order id returned when the order was placed. */
+  order_id: number | string | bigint;
+};
 /** Success response (200) of {@link cancelOptionsOrder}. */
-export type CancelOptionsOrderResponse =
-  operations['cancelOptionsOrder']['responses'][200]['content']['application/json'];
+export type CancelOptionsOrderResponse = OptionsOrder;
 /** Metadata of `DELETE /options/orders/{order_id}`. */
 export const cancelOptionsOrderMeta: OperationMeta = {
   id: 'cancelOptionsOrder',
@@ -88,11 +92,7 @@ export const cancelOptionsOrderMeta: OperationMeta = {
 /**
  * Cancel an options order
  *
- * Cancels one open options order; an unknown or finished order answers 404.
- *
- * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link OptionsApi.cancelOptionsOrder | client.options.cancelOptionsOrder}: the client comes first.
  */
 export function cancelOptionsOrder(
   core: Core,
@@ -103,10 +103,16 @@ export function cancelOptionsOrder(
 }
 
 /** Parameters of {@link cancelOptionsOrders}: path, query and body fields in one object. */
-export type CancelOptionsOrdersParams = NonNullable<operations['cancelOptionsOrders']['parameters']['query']>;
+export type CancelOptionsOrdersParams = {
+  /** Only orders of this contract. */
+  contract?: string;
+  /** Only buy (`bid`) or only sell (`ask`) orders; both when omitted. */
+  side?: 'ask' | 'bid';
+  /** Only orders of this underlying. */
+  underlying?: string;
+};
 /** Success response (200) of {@link cancelOptionsOrders}. */
-export type CancelOptionsOrdersResponse =
-  operations['cancelOptionsOrders']['responses'][200]['content']['application/json'];
+export type CancelOptionsOrdersResponse = OptionsOrder[];
 /** Metadata of `DELETE /options/orders`. */
 export const cancelOptionsOrdersMeta: OperationMeta = {
   id: 'cancelOptionsOrders',
@@ -138,11 +144,7 @@ export const cancelOptionsOrdersMeta: OperationMeta = {
 /**
  * Cancel all open options orders
  *
- * Cancels every open options order, or those of one contract, underlying or side.
- *
- * `DELETE /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link OptionsApi.cancelOptionsOrders | client.options.cancelOptionsOrders}: the client comes first.
  */
 export function cancelOptionsOrders(
   core: Core,
@@ -153,12 +155,9 @@ export function cancelOptionsOrders(
 }
 
 /** Parameters of {@link createOptionsOrder}: path, query and body fields in one object. */
-export type CreateOptionsOrderParams = NonNullable<
-  operations['createOptionsOrder']['requestBody']
->['content']['application/json'];
+export type CreateOptionsOrderParams = OptionsOrderRequest;
 /** Success response (200) of {@link createOptionsOrder}. */
-export type CreateOptionsOrderResponse =
-  operations['createOptionsOrder']['responses'][200]['content']['application/json'];
+export type CreateOptionsOrderResponse = OptionsOrder;
 /** Metadata of `POST /options/orders`. */
 export const createOptionsOrderMeta: OperationMeta = {
   id: 'createOptionsOrder',
@@ -191,11 +190,7 @@ export const createOptionsOrderMeta: OperationMeta = {
 /**
  * Place an options order
  *
- * Places an options order; `size` counts contracts (positive buys, negative sells).
- *
- * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link OptionsApi.createOptionsOrder | client.options.createOptionsOrder}: the client comes first.
  */
 export function createOptionsOrder(
   core: Core,
@@ -206,9 +201,12 @@ export function createOptionsOrder(
 }
 
 /** Parameters of {@link getOptionsOrder}: path, query and body fields in one object. */
-export type GetOptionsOrderParams = operations['getOptionsOrder']['parameters']['path'];
+export type GetOptionsOrderParams = {
+  /** Order id returned when the order was placed. */
+  order_id: number | string | bigint;
+};
 /** Success response (200) of {@link getOptionsOrder}. */
-export type GetOptionsOrderResponse = operations['getOptionsOrder']['responses'][200]['content']['application/json'];
+export type GetOptionsOrderResponse = OptionsOrder;
 /** Metadata of `GET /options/orders/{order_id}`. */
 export const getOptionsOrderMeta: OperationMeta = {
   id: 'getOptionsOrder',
@@ -230,9 +228,7 @@ export const getOptionsOrderMeta: OperationMeta = {
 /**
  * Get an options order
  *
- * One options order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
- *
- * `GET /options/orders/{order_id}` · permission `options:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link OptionsApi.getOptionsOrder | client.options.getOptionsOrder}: the client comes first.
  */
 export function getOptionsOrder(
   core: Core,
@@ -243,10 +239,12 @@ export function getOptionsOrder(
 }
 
 /** Parameters of {@link getOptionsPosition}: path, query and body fields in one object. */
-export type GetOptionsPositionParams = operations['getOptionsPosition']['parameters']['path'];
+export type GetOptionsPositionParams = {
+  /** Options contract name. */
+  contract: string;
+};
 /** Success response (200) of {@link getOptionsPosition}. */
-export type GetOptionsPositionResponse =
-  operations['getOptionsPosition']['responses'][200]['content']['application/json'];
+export type GetOptionsPositionResponse = OptionsPosition;
 /** Metadata of `GET /options/positions/{contract}`. */
 export const getOptionsPositionMeta: OperationMeta = {
   id: 'getOptionsPosition',
@@ -268,9 +266,7 @@ export const getOptionsPositionMeta: OperationMeta = {
 /**
  * Get an options position
  *
- * The caller's position in one options contract.
- *
- * `GET /options/positions/{contract}` · permission `options:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link OptionsApi.getOptionsPosition | client.options.getOptionsPosition}: the client comes first.
  */
 export function getOptionsPosition(
   core: Core,
@@ -283,8 +279,7 @@ export function getOptionsPosition(
 /** Parameters of {@link listOptionsAccount}: path, query and body fields in one object. */
 export type ListOptionsAccountParams = NoParams;
 /** Success response (200) of {@link listOptionsAccount}. */
-export type ListOptionsAccountResponse =
-  operations['listOptionsAccount']['responses'][200]['content']['application/json'];
+export type ListOptionsAccountResponse = OptionsAccount;
 /** Metadata of `GET /options/accounts`. */
 export const listOptionsAccountMeta: OperationMeta = {
   id: 'listOptionsAccount',
@@ -305,9 +300,7 @@ export const listOptionsAccountMeta: OperationMeta = {
 /**
  * Get the options account
  *
- * The caller's options account (classic options account or unified account).
- *
- * `GET /options/accounts` · permission `options:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link OptionsApi.listOptionsAccount | client.options.listOptionsAccount}: the client comes first.
  */
 export function listOptionsAccount(
   core: Core,
@@ -318,12 +311,26 @@ export function listOptionsAccount(
 }
 
 /** Parameters of {@link listOptionsOrders}: path, query and body fields in one object. */
-export type ListOptionsOrdersParams = NonNullable<operations['listOptionsOrders']['parameters']['query']>;
+export type ListOptionsOrdersParams = {
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` lists resting orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Only this underlying. */
+  underlying?: string;
+};
 /** Success response (200) of {@link listOptionsOrders}. */
-export type ListOptionsOrdersResponse =
-  operations['listOptionsOrders']['responses'][200]['content']['application/json'];
+export type ListOptionsOrdersResponse = OptionsOrder[];
 /** One item of {@link listOptionsOrders}'s list. */
-export type ListOptionsOrdersItem = ListOptionsOrdersResponse[number];
+export type ListOptionsOrdersItem = OptionsOrder;
 /** Metadata of `GET /options/orders`. */
 export const listOptionsOrdersMeta: OperationMeta = {
   id: 'listOptionsOrders',
@@ -368,11 +375,7 @@ export const listOptionsOrdersMeta: OperationMeta = {
 /**
  * List options orders
  *
- * The caller's open or finished options orders, newest first.
- *
- * `GET /options/orders` · permission `options:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link OptionsApi.listOptionsOrders | client.options.listOptionsOrders}: the client comes first.
  */
 export function listOptionsOrders(
   core: Core,
@@ -383,10 +386,12 @@ export function listOptionsOrders(
 }
 
 /** Parameters of {@link listOptionsPositions}: path, query and body fields in one object. */
-export type ListOptionsPositionsParams = NonNullable<operations['listOptionsPositions']['parameters']['query']>;
+export type ListOptionsPositionsParams = {
+  /** Only this underlying (for example `BTC_USDT`). */
+  underlying?: string;
+};
 /** Success response (200) of {@link listOptionsPositions}. */
-export type ListOptionsPositionsResponse =
-  operations['listOptionsPositions']['responses'][200]['content']['application/json'];
+export type ListOptionsPositionsResponse = OptionsPosition[];
 /** Metadata of `GET /options/positions`. */
 export const listOptionsPositionsMeta: OperationMeta = {
   id: 'listOptionsPositions',
@@ -413,9 +418,7 @@ export const listOptionsPositionsMeta: OperationMeta = {
 /**
  * List options positions
  *
- * The caller's options positions, of every underlying or of one.
- *
- * `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link OptionsApi.listOptionsPositions | client.options.listOptionsPositions}: the client comes first.
  */
 export function listOptionsPositions(
   core: Core,

@@ -12,13 +12,39 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  SpotAccount,
+  SpotAccountBookEntry,
+  SpotBatchAmendRequest,
+  SpotBatchOrderRequest,
+  SpotBatchOrderResult,
+  SpotCancelBatchOrderRequest,
+  SpotCancelBatchOrderResult,
+  SpotCandlestick,
+  SpotCountdownCancelRequest,
+  SpotCountdownTriggerTime,
+  SpotCurrency,
+  SpotCurrencyPair,
+  SpotFee,
+  SpotOpenOrders,
+  SpotOrder,
+  SpotOrderBook,
+  SpotOrderCancelResult,
+  SpotOrderPatch,
+  SpotOrderRequest,
+  SpotPriceOrderId,
+  SpotPriceTriggeredOrder,
+  SpotPriceTriggeredOrderRequest,
+  SpotSystemTime,
+  SpotTicker,
+  SpotTrade,
+} from '../models.js';
 /** Parameters of {@link amendBatchOrders}: path, query and body fields in one object. */
 export type AmendBatchOrdersParams = {
-  body: NonNullable<operations['amendBatchOrders']['requestBody']>['content']['application/json'];
+  body: SpotBatchAmendRequest[];
 };
 /** Success response (200) of {@link amendBatchOrders}. */
-export type AmendBatchOrdersResponse = operations['amendBatchOrders']['responses'][200]['content']['application/json'];
+export type AmendBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/amend_batch_orders`. */
 export const amendBatchOrdersMeta: OperationMeta = {
   id: 'amendBatchOrders',
@@ -47,13 +73,7 @@ export const amendBatchOrdersMeta: OperationMeta = {
 /**
  * Amend spot orders in a batch
  *
- * Amends up to 5 open orders in one request, in list order; a failed item does not stop the
- * others. The answer is 200 with one result per order, in request order. Shares the spot
- * placement limit.
- *
- * `POST /spot/amend_batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.amendBatchOrders | client.spot.amendBatchOrders}: the client comes first.
  */
 export function amendBatchOrders(
   core: Core,
@@ -64,10 +84,12 @@ export function amendBatchOrders(
 }
 
 /** Parameters of {@link amendOrder}: path, query and body fields in one object. */
-export type AmendOrderParams = operations['amendOrder']['parameters']['path'] &
-  NonNullable<operations['amendOrder']['requestBody']>['content']['application/json'];
+export type AmendOrderParams = {
+  /** Order id, or the caller's `text` of an open order. */
+  order_id: string;
+} & SpotOrderPatch;
 /** Success response (200) of {@link amendOrder}. */
-export type AmendOrderResponse = operations['amendOrder']['responses'][200]['content']['application/json'];
+export type AmendOrderResponse = SpotOrder;
 /** Metadata of `PATCH /spot/orders/{order_id}`. */
 export const amendOrderMeta: OperationMeta = {
   id: 'amendOrder',
@@ -119,14 +141,7 @@ export const amendOrderMeta: OperationMeta = {
 /**
  * Amend an order
  *
- * Changes the amount or the price of an open order (at least one of them). Lowering only the
- * amount keeps the order's place in the queue; a new price or a larger amount moves it to the
- * back of its price level; an amount below the filled amount cancels it. Shares the spot
- * placement limit.
- *
- * `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.amendOrder | client.spot.amendOrder}: the client comes first.
  */
 export function amendOrder(
   core: Core,
@@ -138,11 +153,10 @@ export function amendOrder(
 
 /** Parameters of {@link cancelBatchOrders}: path, query and body fields in one object. */
 export type CancelBatchOrdersParams = {
-  body: NonNullable<operations['cancelBatchOrders']['requestBody']>['content']['application/json'];
+  body: SpotCancelBatchOrderRequest[];
 };
 /** Success response (200) of {@link cancelBatchOrders}. */
-export type CancelBatchOrdersResponse =
-  operations['cancelBatchOrders']['responses'][200]['content']['application/json'];
+export type CancelBatchOrdersResponse = SpotCancelBatchOrderResult[];
 /** Metadata of `POST /spot/cancel_batch_orders`. */
 export const cancelBatchOrdersMeta: OperationMeta = {
   id: 'cancelBatchOrders',
@@ -164,13 +178,7 @@ export const cancelBatchOrdersMeta: OperationMeta = {
 /**
  * Cancel spot orders in a batch
  *
- * Cancels up to 20 orders, of any currency pairs, in one request. The answer is 200 with one
- * result per order, in request order: `succeeded` says whether it was cancelled, `label` and
- * `message` why not. Shares the spot cancel limit.
- *
- * `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.cancelBatchOrders | client.spot.cancelBatchOrders}: the client comes first.
  */
 export function cancelBatchOrders(
   core: Core,
@@ -181,10 +189,18 @@ export function cancelBatchOrders(
 }
 
 /** Parameters of {@link cancelOrder}: path, query and body fields in one object. */
-export type CancelOrderParams = operations['cancelOrder']['parameters']['path'] &
-  NonNullable<operations['cancelOrder']['parameters']['query']>;
+export type CancelOrderParams = {
+  /** Order id, or the caller's `text` of an open order. */
+  order_id: string;
+  /** Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+  account?: string;
+  /** How much the answer carries: `ACK`, `RESULT` or `FULL` (default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /** Currency pair of the order. */
+  currency_pair: string;
+};
 /** Success response (200) of {@link cancelOrder}. */
-export type CancelOrderResponse = operations['cancelOrder']['responses'][200]['content']['application/json'];
+export type CancelOrderResponse = SpotOrder;
 /** Metadata of `DELETE /spot/orders/{order_id}`. */
 export const cancelOrderMeta: OperationMeta = {
   id: 'cancelOrder',
@@ -213,12 +229,7 @@ export const cancelOrderMeta: OperationMeta = {
 /**
  * Cancel an order
  *
- * Cancels one of the caller's open orders, by order id or by the caller's `text`. Shares the spot
- * cancel limit.
- *
- * `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.cancelOrder | client.spot.cancelOrder}: the client comes first.
  */
 export function cancelOrder(
   core: Core,
@@ -229,9 +240,18 @@ export function cancelOrder(
 }
 
 /** Parameters of {@link cancelOrders}: path, query and body fields in one object. */
-export type CancelOrdersParams = NonNullable<operations['cancelOrders']['parameters']['query']>;
+export type CancelOrdersParams = {
+  /** Account whose orders are cancelled (`spot`, `margin`, `cross_margin`, `unified`); all when omitted. */
+  account?: string;
+  /** How much each order of the answer carries: `ACK`, `RESULT` or `FULL` (default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /** Currency pair; every pair when omitted. */
+  currency_pair?: string;
+  /** `buy` or `sell`; both when omitted. */
+  side?: 'buy' | 'sell';
+};
 /** Success response (200) of {@link cancelOrders}. */
-export type CancelOrdersResponse = operations['cancelOrders']['responses'][200]['content']['application/json'];
+export type CancelOrdersResponse = SpotOrderCancelResult[];
 /** Metadata of `DELETE /spot/orders`. */
 export const cancelOrdersMeta: OperationMeta = {
   id: 'cancelOrders',
@@ -266,14 +286,7 @@ export const cancelOrdersMeta: OperationMeta = {
 /**
  * Cancel all open orders
  *
- * Cancels the caller's open orders of one currency pair (of every pair when `currency_pair` is
- * omitted), optionally one side only. Without `account`, orders of the spot, unified and
- * isolated-margin accounts are all cancelled; a unified account sends `unified`. Each order of the
- * answer says whether its cancellation went through.
- *
- * `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.cancelOrders | client.spot.cancelOrders}: the client comes first.
  */
 export function cancelOrders(
   core: Core,
@@ -284,10 +297,12 @@ export function cancelOrders(
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrder}: path, query and body fields in one object. */
-export type CancelSpotPriceTriggeredOrderParams = operations['cancelSpotPriceTriggeredOrder']['parameters']['path'];
+export type CancelSpotPriceTriggeredOrderParams = {
+  /** Id of the price-triggered order. */
+  order_id: string;
+};
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrder}. */
-export type CancelSpotPriceTriggeredOrderResponse =
-  operations['cancelSpotPriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type CancelSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `DELETE /spot/price_orders/{order_id}`. */
 export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = {
   id: 'cancelSpotPriceTriggeredOrder',
@@ -309,11 +324,7 @@ export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Cancel a price-triggered order
  *
- * Cancels one of the caller's running price-triggered spot orders.
- *
- * `DELETE /spot/price_orders/{order_id}` · permission `spot:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.cancelSpotPriceTriggeredOrder | client.spot.cancelSpotPriceTriggeredOrder}: the client comes first.
  */
 export function cancelSpotPriceTriggeredOrder(
   core: Core,
@@ -324,12 +335,14 @@ export function cancelSpotPriceTriggeredOrder(
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrderList}: path, query and body fields in one object. */
-export type CancelSpotPriceTriggeredOrderListParams = NonNullable<
-  operations['cancelSpotPriceTriggeredOrderList']['parameters']['query']
->;
+export type CancelSpotPriceTriggeredOrderListParams = {
+  /** `normal` spot, `margin` isolated margin, `unified` (required for a unified account). */
+  account?: 'normal' | 'margin' | 'unified';
+  /** Currency pair; every pair when omitted. */
+  market?: string;
+};
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrderList}. */
-export type CancelSpotPriceTriggeredOrderListResponse =
-  operations['cancelSpotPriceTriggeredOrderList']['responses'][200]['content']['application/json'];
+export type CancelSpotPriceTriggeredOrderListResponse = SpotPriceTriggeredOrder[];
 /** Metadata of `DELETE /spot/price_orders`. */
 export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = {
   id: 'cancelSpotPriceTriggeredOrderList',
@@ -362,11 +375,7 @@ export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = {
 /**
  * Cancel all running price-triggered orders
  *
- * Cancels the caller's running price-triggered orders of one pair, or of every pair when `market` is omitted.
- *
- * `DELETE /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.cancelSpotPriceTriggeredOrderList | client.spot.cancelSpotPriceTriggeredOrderList}: the client comes first.
  */
 export function cancelSpotPriceTriggeredOrderList(
   core: Core,
@@ -377,12 +386,9 @@ export function cancelSpotPriceTriggeredOrderList(
 }
 
 /** Parameters of {@link countdownCancelAllSpot}: path, query and body fields in one object. */
-export type CountdownCancelAllSpotParams = NonNullable<
-  operations['countdownCancelAllSpot']['requestBody']
->['content']['application/json'];
+export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 /** Success response (200) of {@link countdownCancelAllSpot}. */
-export type CountdownCancelAllSpotResponse =
-  operations['countdownCancelAllSpot']['responses'][200]['content']['application/json'];
+export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
 export const countdownCancelAllSpotMeta: OperationMeta = {
   id: 'countdownCancelAllSpot',
@@ -408,14 +414,7 @@ export const countdownCancelAllSpotMeta: OperationMeta = {
 /**
  * Set the countdown that cancels open orders
  *
- * A dead man's switch for spot orders. When `timeout` seconds pass without another call, the open
- * orders of `currency_pair` (of every pair when it is omitted) are cancelled. Call it again
- * before the countdown ends to start a new one (for example every 30 s with `timeout: 30`), or
- * with `timeout: 0` to stop it.
- *
- * `POST /spot/countdown_cancel_all` · permission `spot:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.countdownCancelAllSpot | client.spot.countdownCancelAllSpot}: the client comes first.
  */
 export function countdownCancelAllSpot(
   core: Core,
@@ -427,11 +426,10 @@ export function countdownCancelAllSpot(
 
 /** Parameters of {@link createBatchOrders}: path, query and body fields in one object. */
 export type CreateBatchOrdersParams = {
-  body: NonNullable<operations['createBatchOrders']['requestBody']>['content']['application/json'];
+  body: SpotBatchOrderRequest[];
 };
 /** Success response (200) of {@link createBatchOrders}. */
-export type CreateBatchOrdersResponse =
-  operations['createBatchOrders']['responses'][200]['content']['application/json'];
+export type CreateBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/batch_orders`. */
 export const createBatchOrdersMeta: OperationMeta = {
   id: 'createBatchOrders',
@@ -461,15 +459,7 @@ export const createBatchOrdersMeta: OperationMeta = {
 /**
  * Place spot orders in a batch
  *
- * Places several orders in one request: up to 4 currency pairs and up to 10 orders per pair. Every
- * order needs its `text`, and all orders use the same `account` (spot and margin orders cannot be
- * mixed; margin orders set `account: margin`). The answer is 200 with one result per order, in
- * request order: `succeeded` says whether that order was placed, `label` and `message` why not.
- * Each order may carry `stp_act`.
- *
- * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.createBatchOrders | client.spot.createBatchOrders}: the client comes first.
  */
 export function createBatchOrders(
   core: Core,
@@ -480,9 +470,9 @@ export function createBatchOrders(
 }
 
 /** Parameters of {@link createOrder}: path, query and body fields in one object. */
-export type CreateOrderParams = NonNullable<operations['createOrder']['requestBody']>['content']['application/json'];
+export type CreateOrderParams = SpotOrderRequest;
 /** Success response (201) of {@link createOrder}. */
-export type CreateOrderResponse = operations['createOrder']['responses'][201]['content']['application/json'];
+export type CreateOrderResponse = SpotOrder;
 /** Metadata of `POST /spot/orders`. */
 export const createOrderMeta: OperationMeta = {
   id: 'createOrder',
@@ -557,17 +547,7 @@ export const createOrderMeta: OperationMeta = {
 /**
  * Place a spot order
  *
- * Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
- * the legacy unified account, `unified` for the unified account); with `auto_borrow` a margin or
- * unified order borrows what the balance lacks. An isolated-margin order repays by the account's
- * auto-repay setting (`/margin/auto_repay`); a unified order repays only when it sets
- * `auto_repay`, once it ends. `stp_act` selects self-trade prevention (`cn` by default inside an
- * STP group; rejected outside one). A `poc` order that would take liquidity fails with
- * `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
- *
- * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.createOrder | client.spot.createOrder}: the client comes first.
  */
 export function createOrder(
   core: Core,
@@ -578,12 +558,9 @@ export function createOrder(
 }
 
 /** Parameters of {@link createSpotPriceTriggeredOrder}: path, query and body fields in one object. */
-export type CreateSpotPriceTriggeredOrderParams = NonNullable<
-  operations['createSpotPriceTriggeredOrder']['requestBody']
->['content']['application/json'];
+export type CreateSpotPriceTriggeredOrderParams = SpotPriceTriggeredOrderRequest;
 /** Success response (201) of {@link createSpotPriceTriggeredOrder}. */
-export type CreateSpotPriceTriggeredOrderResponse =
-  operations['createSpotPriceTriggeredOrder']['responses'][201]['content']['application/json'];
+export type CreateSpotPriceTriggeredOrderResponse = SpotPriceOrderId;
 /** Metadata of `POST /spot/price_orders`. */
 export const createSpotPriceTriggeredOrderMeta: OperationMeta = {
   id: 'createSpotPriceTriggeredOrder',
@@ -636,11 +613,7 @@ export const createSpotPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Place a price-triggered order
  *
- * Places an order (`put`) once the market price of `market` meets `trigger`; cancelled when `trigger.expiration` seconds pass first.
- *
- * `POST /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SpotApi.createSpotPriceTriggeredOrder | client.spot.createSpotPriceTriggeredOrder}: the client comes first.
  */
 export function createSpotPriceTriggeredOrder(
   core: Core,
@@ -651,9 +624,14 @@ export function createSpotPriceTriggeredOrder(
 }
 
 /** Parameters of {@link getBatchSpotFee}: path, query and body fields in one object. */
-export type GetBatchSpotFeeParams = NonNullable<operations['getBatchSpotFee']['parameters']['query']>;
+export type GetBatchSpotFeeParams = {
+  /** Currency pairs, comma-separated, at most 50. */
+  currency_pairs: string[];
+};
 /** Success response (200) of {@link getBatchSpotFee}. */
-export type GetBatchSpotFeeResponse = operations['getBatchSpotFee']['responses'][200]['content']['application/json'];
+export type GetBatchSpotFeeResponse = {
+  [key: string]: SpotFee;
+};
 /** Metadata of `GET /spot/batch_fee`. */
 export const getBatchSpotFeeMeta: OperationMeta = {
   id: 'getBatchSpotFee',
@@ -677,9 +655,7 @@ export const getBatchSpotFeeMeta: OperationMeta = {
 /**
  * Get trading fee rates of several pairs
  *
- * The caller's spot fee rates for up to 50 currency pairs, keyed by pair.
- *
- * `GET /spot/batch_fee` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.getBatchSpotFee | client.spot.getBatchSpotFee}: the client comes first.
  */
 export function getBatchSpotFee(
   core: Core,
@@ -690,9 +666,12 @@ export function getBatchSpotFee(
 }
 
 /** Parameters of {@link getCurrency}: path, query and body fields in one object. */
-export type GetCurrencyParams = operations['getCurrency']['parameters']['path'];
+export type GetCurrencyParams = {
+  /** Currency name. */
+  currency: string;
+};
 /** Success response (200) of {@link getCurrency}. */
-export type GetCurrencyResponse = operations['getCurrency']['responses'][200]['content']['application/json'];
+export type GetCurrencyResponse = SpotCurrency;
 /** Metadata of `GET /spot/currencies/{currency}`. */
 export const getCurrencyMeta: OperationMeta = {
   id: 'getCurrency',
@@ -713,9 +692,7 @@ export const getCurrencyMeta: OperationMeta = {
 /**
  * Get a currency
  *
- * One spot currency with its state and chains.
- *
- * `GET /spot/currencies/{currency}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.getCurrency | client.spot.getCurrency}: the client comes first.
  */
 export function getCurrency(
   core: Core,
@@ -726,9 +703,12 @@ export function getCurrency(
 }
 
 /** Parameters of {@link getCurrencyPair}: path, query and body fields in one object. */
-export type GetCurrencyPairParams = operations['getCurrencyPair']['parameters']['path'];
+export type GetCurrencyPairParams = {
+  /** Currency pair, `BASE_QUOTE`. */
+  currency_pair: string;
+};
 /** Success response (200) of {@link getCurrencyPair}. */
-export type GetCurrencyPairResponse = operations['getCurrencyPair']['responses'][200]['content']['application/json'];
+export type GetCurrencyPairResponse = SpotCurrencyPair;
 /** Metadata of `GET /spot/currency_pairs/{currency_pair}`. */
 export const getCurrencyPairMeta: OperationMeta = {
   id: 'getCurrencyPair',
@@ -750,9 +730,7 @@ export const getCurrencyPairMeta: OperationMeta = {
 /**
  * Get a currency pair
  *
- * One spot market with its trading rules.
- *
- * `GET /spot/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.getCurrencyPair | client.spot.getCurrencyPair}: the client comes first.
  */
 export function getCurrencyPair(
   core: Core,
@@ -763,9 +741,12 @@ export function getCurrencyPair(
 }
 
 /** Parameters of {@link getFee}: path, query and body fields in one object. */
-export type GetFeeParams = NonNullable<operations['getFee']['parameters']['query']>;
+export type GetFeeParams = {
+  /** Currency pair for its exact rates. */
+  currency_pair?: string;
+};
 /** Success response (200) of {@link getFee}. */
-export type GetFeeResponse = operations['getFee']['responses'][200]['content']['application/json'];
+export type GetFeeResponse = SpotFee;
 /** Metadata of `GET /spot/fee`. */
 export const getFeeMeta: OperationMeta = {
   id: 'getFee',
@@ -788,11 +769,7 @@ export const getFeeMeta: OperationMeta = {
 /**
  * Get trading fee rates
  *
- * The caller's spot trading fee rates. Rates are usually the same for every pair; give
- * `currency_pair` for the exact rates of one. The service lists this endpoint as deprecated in
- * favour of `GET /wallet/fee`.
- *
- * `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.getFee | client.spot.getFee}: the client comes first.
  *
  * @deprecated
  */
@@ -801,10 +778,16 @@ export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptio
 }
 
 /** Parameters of {@link getOrder}: path, query and body fields in one object. */
-export type GetOrderParams = operations['getOrder']['parameters']['path'] &
-  NonNullable<operations['getOrder']['parameters']['query']>;
+export type GetOrderParams = {
+  /** Order id, or the caller's `text` of an open order. */
+  order_id: string;
+  /** Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+  account?: string;
+  /** Currency pair of the order. */
+  currency_pair: string;
+};
 /** Success response (200) of {@link getOrder}. */
-export type GetOrderResponse = operations['getOrder']['responses'][200]['content']['application/json'];
+export type GetOrderResponse = SpotOrder;
 /** Metadata of `GET /spot/orders/{order_id}`. */
 export const getOrderMeta: OperationMeta = {
   id: 'getOrder',
@@ -830,20 +813,19 @@ export const getOrderMeta: OperationMeta = {
 /**
  * Get an order
  *
- * One of the caller's orders, by order id or by the caller's `text`. The `text` works only while
- * the order is open (and up to an hour after it ends); later only the order id finds it.
- *
- * `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.getOrder | client.spot.getOrder}: the client comes first.
  */
 export function getOrder(core: Core, params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
   return request(core, getOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSpotPriceTriggeredOrder}: path, query and body fields in one object. */
-export type GetSpotPriceTriggeredOrderParams = operations['getSpotPriceTriggeredOrder']['parameters']['path'];
+export type GetSpotPriceTriggeredOrderParams = {
+  /** Id of the price-triggered order. */
+  order_id: string;
+};
 /** Success response (200) of {@link getSpotPriceTriggeredOrder}. */
-export type GetSpotPriceTriggeredOrderResponse =
-  operations['getSpotPriceTriggeredOrder']['responses'][200]['content']['application/json'];
+export type GetSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders/{order_id}`. */
 export const getSpotPriceTriggeredOrderMeta: OperationMeta = {
   id: 'getSpotPriceTriggeredOrder',
@@ -865,9 +847,7 @@ export const getSpotPriceTriggeredOrderMeta: OperationMeta = {
 /**
  * Get a price-triggered order
  *
- * One of the caller's price-triggered spot orders.
- *
- * `GET /spot/price_orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.getSpotPriceTriggeredOrder | client.spot.getSpotPriceTriggeredOrder}: the client comes first.
  */
 export function getSpotPriceTriggeredOrder(
   core: Core,
@@ -880,7 +860,7 @@ export function getSpotPriceTriggeredOrder(
 /** Parameters of {@link getSystemTime}: path, query and body fields in one object. */
 export type GetSystemTimeParams = NoParams;
 /** Success response (200) of {@link getSystemTime}. */
-export type GetSystemTimeResponse = operations['getSystemTime']['responses'][200]['content']['application/json'];
+export type GetSystemTimeResponse = SpotSystemTime;
 /** Metadata of `GET /spot/time`. */
 export const getSystemTimeMeta: OperationMeta = {
   id: 'getSystemTime',
@@ -901,9 +881,7 @@ export const getSystemTimeMeta: OperationMeta = {
 /**
  * Get the server time
  *
- * The server's clock in Unix milliseconds; public. The client measures its clock offset with it before signing.
- *
- * `GET /spot/time` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.getSystemTime | client.spot.getSystemTime}: the client comes first.
  */
 export function getSystemTime(
   core: Core,
@@ -914,10 +892,16 @@ export function getSystemTime(
 }
 
 /** Parameters of {@link listAllOpenOrders}: path, query and body fields in one object. */
-export type ListAllOpenOrdersParams = NonNullable<operations['listAllOpenOrders']['parameters']['query']>;
+export type ListAllOpenOrdersParams = {
+  /** Account to list (`spot`, `margin`, `cross_margin`, `unified`). */
+  account?: string;
+  /** Maximum number of orders per pair (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+};
 /** Success response (200) of {@link listAllOpenOrders}. */
-export type ListAllOpenOrdersResponse =
-  operations['listAllOpenOrders']['responses'][200]['content']['application/json'];
+export type ListAllOpenOrdersResponse = SpotOpenOrders[];
 /** Metadata of `GET /spot/open_orders`. */
 export const listAllOpenOrdersMeta: OperationMeta = {
   id: 'listAllOpenOrders',
@@ -949,10 +933,7 @@ export const listAllOpenOrdersMeta: OperationMeta = {
 /**
  * List open orders of every pair
  *
- * The caller's open orders grouped by currency pair; every pair with open orders is returned.
- * `page` and `limit` page through the orders within each pair, not through the pairs.
- *
- * `GET /spot/open_orders` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.listAllOpenOrders | client.spot.listAllOpenOrders}: the client comes first.
  */
 export function listAllOpenOrders(
   core: Core,
@@ -963,9 +944,20 @@ export function listAllOpenOrders(
 }
 
 /** Parameters of {@link listCandlesticks}: path, query and body fields in one object. */
-export type ListCandlesticksParams = NonNullable<operations['listCandlesticks']['parameters']['query']>;
+export type ListCandlesticksParams = {
+  /** Currency pair. */
+  currency_pair: string;
+  /** Start of the range, Unix seconds (default `to` minus 100 intervals). */
+  from?: number | string | bigint;
+  /** Length of one candlestick. */
+  interval?: '1s' | '10s' | '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '8h' | '1d' | '7d' | '30d';
+  /** Number of latest points (at most 1000); not combined with `from` / `to`. */
+  limit?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listCandlesticks}. */
-export type ListCandlesticksResponse = operations['listCandlesticks']['responses'][200]['content']['application/json'];
+export type ListCandlesticksResponse = SpotCandlestick[];
 /** Metadata of `GET /spot/candlesticks`. */
 export const listCandlesticksMeta: OperationMeta = {
   id: 'listCandlesticks',
@@ -997,11 +989,7 @@ export const listCandlesticksMeta: OperationMeta = {
 /**
  * List candlesticks
  *
- * Candlesticks of a currency pair, at most 1000 per request. Ask either for the latest `limit`
- * points, or for a range with `from` / `to` (then leave `limit` out: the service rejects a request
- * that combines them). `30d` is a calendar month.
- *
- * `GET /spot/candlesticks` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.listCandlesticks | client.spot.listCandlesticks}: the client comes first.
  */
 export function listCandlesticks(
   core: Core,
@@ -1014,7 +1002,7 @@ export function listCandlesticks(
 /** Parameters of {@link listCurrencies}: path, query and body fields in one object. */
 export type ListCurrenciesParams = NoParams;
 /** Success response (200) of {@link listCurrencies}. */
-export type ListCurrenciesResponse = operations['listCurrencies']['responses'][200]['content']['application/json'];
+export type ListCurrenciesResponse = SpotCurrency[];
 /** Metadata of `GET /spot/currencies`. */
 export const listCurrenciesMeta: OperationMeta = {
   id: 'listCurrencies',
@@ -1034,9 +1022,7 @@ export const listCurrenciesMeta: OperationMeta = {
 /**
  * List currencies
  *
- * Every spot currency with its state; a currency carried on several chains lists each chain in `chains`.
- *
- * `GET /spot/currencies` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.listCurrencies | client.spot.listCurrencies}: the client comes first.
  */
 export function listCurrencies(
   core: Core,
@@ -1049,8 +1035,7 @@ export function listCurrencies(
 /** Parameters of {@link listCurrencyPairs}: path, query and body fields in one object. */
 export type ListCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listCurrencyPairs}. */
-export type ListCurrencyPairsResponse =
-  operations['listCurrencyPairs']['responses'][200]['content']['application/json'];
+export type ListCurrencyPairsResponse = SpotCurrencyPair[];
 /** Metadata of `GET /spot/currency_pairs`. */
 export const listCurrencyPairsMeta: OperationMeta = {
   id: 'listCurrencyPairs',
@@ -1077,9 +1062,7 @@ export const listCurrencyPairsMeta: OperationMeta = {
 /**
  * List currency pairs
  *
- * Every spot market with its trading rules (amount and price precision, order size bounds, trading status).
- *
- * `GET /spot/currency_pairs` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.listCurrencyPairs | client.spot.listCurrencyPairs}: the client comes first.
  */
 export function listCurrencyPairs(
   core: Core,
@@ -1090,11 +1073,29 @@ export function listCurrencyPairs(
 }
 
 /** Parameters of {@link listMyTrades}: path, query and body fields in one object. */
-export type ListMyTradesParams = NonNullable<operations['listMyTrades']['parameters']['query']>;
+export type ListMyTradesParams = {
+  /**
+   * @deprecated
+   * Deprecated; every account's trades are returned.
+   */
+  account?: string;
+  /** Currency pair; every pair when omitted (required with `order_id`). */
+  currency_pair?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of trades returned (1 to 1000). */
+  limit?: number;
+  /** Only trades of this order. */
+  order_id?: string;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listMyTrades}. */
-export type ListMyTradesResponse = operations['listMyTrades']['responses'][200]['content']['application/json'];
+export type ListMyTradesResponse = SpotTrade[];
 /** One item of {@link listMyTrades}'s list. */
-export type ListMyTradesItem = ListMyTradesResponse[number];
+export type ListMyTradesItem = SpotTrade;
 /** Metadata of `GET /spot/my_trades`. */
 export const listMyTradesMeta: OperationMeta = {
   id: 'listMyTrades',
@@ -1133,16 +1134,7 @@ export const listMyTradesMeta: OperationMeta = {
 /**
  * List the caller's trades
  *
- * The caller's trades in spot, unified and isolated-margin accounts, filtered by the end time of
- * their orders. Without `from` / `to` the last 7 days are returned; with only one of them, the
- * 7 days after `from` or before `to`. The range must not exceed 30 days, and
- * `limit * (page - 1)` must not exceed 100,000. `order_id` needs `currency_pair`.
- *
- * `GET /spot/my_trades` · permission `spot:read` · 200 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link SpotApi.listMyTrades | client.spot.listMyTrades}: the client comes first.
  */
 export function listMyTrades(
   core: Core,
@@ -1153,9 +1145,18 @@ export function listMyTrades(
 }
 
 /** Parameters of {@link listOrderBook}: path, query and body fields in one object. */
-export type ListOrderBookParams = NonNullable<operations['listOrderBook']['parameters']['query']>;
+export type ListOrderBookParams = {
+  /** Currency pair. */
+  currency_pair: string;
+  /** Price step to merge levels by; `0` (default) merges nothing. */
+  interval?: string;
+  /** Number of levels per side, at most 100. */
+  limit?: number;
+  /** Also return the order book version `id`. */
+  with_id?: boolean;
+};
 /** Success response (200) of {@link listOrderBook}. */
-export type ListOrderBookResponse = operations['listOrderBook']['responses'][200]['content']['application/json'];
+export type ListOrderBookResponse = SpotOrderBook;
 /** Metadata of `GET /spot/order_book`. */
 export const listOrderBookMeta: OperationMeta = {
   id: 'listOrderBook',
@@ -1182,10 +1183,7 @@ export const listOrderBookMeta: OperationMeta = {
 /**
  * Get the order book
  *
- * Market depth of a currency pair: asks from the lowest price up, bids from the highest down, at
- * most 100 levels per side. `with_id=true` adds the book's version `id`.
- *
- * `GET /spot/order_book` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.listOrderBook | client.spot.listOrderBook}: the client comes first.
  */
 export function listOrderBook(
   core: Core,
@@ -1196,11 +1194,28 @@ export function listOrderBook(
 }
 
 /** Parameters of {@link listOrders}: path, query and body fields in one object. */
-export type ListOrdersParams = NonNullable<operations['listOrders']['parameters']['query']>;
+export type ListOrdersParams = {
+  /** Account to list (`spot`, `margin`, `cross_margin`, `unified`). */
+  account?: string;
+  /** Currency pair (required for open orders). */
+  currency_pair: string;
+  /** Finished orders only; start of the range of end times, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of orders returned (1 to 1000; at most 100 for open orders). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Finished orders only; `buy` or `sell` (both when omitted). */
+  side?: 'buy' | 'sell';
+  /** `open` working orders, `finished` filled or cancelled ones. */
+  status: 'open' | 'finished';
+  /** Finished orders only; end of the range of end times, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listOrders}. */
-export type ListOrdersResponse = operations['listOrders']['responses'][200]['content']['application/json'];
+export type ListOrdersResponse = SpotOrder[];
 /** One item of {@link listOrders}'s list. */
-export type ListOrdersItem = ListOrdersResponse[number];
+export type ListOrdersItem = SpotOrder;
 /** Metadata of `GET /spot/orders`. */
 export const listOrdersMeta: OperationMeta = {
   id: 'listOrders',
@@ -1247,14 +1262,7 @@ export const listOrdersMeta: OperationMeta = {
 /**
  * List orders
  *
- * The caller's orders in spot, unified and isolated-margin accounts. `status=open` lists working
- * orders (`currency_pair` required, `limit` at most 100, no `side` / `from` / `to`);
- * `status=finished` lists filled and cancelled ones and also filters by `side` and by end time
- * (`from` / `to`).
- *
- * `GET /spot/orders` · permission `spot:read` · 200 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link SpotApi.listOrders | client.spot.listOrders}: the client comes first.
  */
 export function listOrders(
   core: Core,
@@ -1265,12 +1273,26 @@ export function listOrders(
 }
 
 /** Parameters of {@link listSpotAccountBook}: path, query and body fields in one object. */
-export type ListSpotAccountBookParams = NonNullable<operations['listSpotAccountBook']['parameters']['query']>;
+export type ListSpotAccountBookParams = {
+  /** Code of the kind of change; takes precedence over `type`. */
+  code?: string;
+  /** Currency name; every currency when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Kind of change; every kind when omitted. */
+  type?: string;
+};
 /** Success response (200) of {@link listSpotAccountBook}. */
-export type ListSpotAccountBookResponse =
-  operations['listSpotAccountBook']['responses'][200]['content']['application/json'];
+export type ListSpotAccountBookResponse = SpotAccountBookEntry[];
 /** One item of {@link listSpotAccountBook}'s list. */
-export type ListSpotAccountBookItem = ListSpotAccountBookResponse[number];
+export type ListSpotAccountBookItem = SpotAccountBookEntry;
 /** Metadata of `GET /spot/account_book`. */
 export const listSpotAccountBookMeta: OperationMeta = {
   id: 'listSpotAccountBook',
@@ -1310,15 +1332,7 @@ export const listSpotAccountBookMeta: OperationMeta = {
 /**
  * List spot balance changes
  *
- * Changes of the caller's spot balances, page by page. The range from `from` to `to` must not
- * exceed 30 days (the service states no default range; 30 days is assumed). `limit * (page - 1)`
- * must not exceed 100,000. `code` takes precedence over `type`.
- *
- * `GET /spot/account_book` · permission `spot:read` · 200 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link SpotApi.listSpotAccountBook | client.spot.listSpotAccountBook}: the client comes first.
  */
 export function listSpotAccountBook(
   core: Core,
@@ -1329,9 +1343,12 @@ export function listSpotAccountBook(
 }
 
 /** Parameters of {@link listSpotAccounts}: path, query and body fields in one object. */
-export type ListSpotAccountsParams = NonNullable<operations['listSpotAccounts']['parameters']['query']>;
+export type ListSpotAccountsParams = {
+  /** Currency name; every currency when omitted. */
+  currency?: string;
+};
 /** Success response (200) of {@link listSpotAccounts}. */
-export type ListSpotAccountsResponse = operations['listSpotAccounts']['responses'][200]['content']['application/json'];
+export type ListSpotAccountsResponse = SpotAccount[];
 /** Metadata of `GET /spot/accounts`. */
 export const listSpotAccountsMeta: OperationMeta = {
   id: 'listSpotAccounts',
@@ -1353,9 +1370,7 @@ export const listSpotAccountsMeta: OperationMeta = {
 /**
  * List spot balances
  *
- * The caller's spot balances, one per currency, or of one currency.
- *
- * `GET /spot/accounts` · permission `spot:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link SpotApi.listSpotAccounts | client.spot.listSpotAccounts}: the client comes first.
  */
 export function listSpotAccounts(
   core: Core,
@@ -1366,14 +1381,22 @@ export function listSpotAccounts(
 }
 
 /** Parameters of {@link listSpotPriceTriggeredOrders}: path, query and body fields in one object. */
-export type ListSpotPriceTriggeredOrdersParams = NonNullable<
-  operations['listSpotPriceTriggeredOrders']['parameters']['query']
->;
+export type ListSpotPriceTriggeredOrdersParams = {
+  /** `normal` spot, `margin` isolated margin, `unified` (required for a unified account). */
+  account?: 'normal' | 'margin' | 'unified';
+  /** Maximum number of orders returned (1 to 1000). */
+  limit?: number;
+  /** Currency pair; every pair when omitted. */
+  market?: string;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` running orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+};
 /** Success response (200) of {@link listSpotPriceTriggeredOrders}. */
-export type ListSpotPriceTriggeredOrdersResponse =
-  operations['listSpotPriceTriggeredOrders']['responses'][200]['content']['application/json'];
+export type ListSpotPriceTriggeredOrdersResponse = SpotPriceTriggeredOrder[];
 /** One item of {@link listSpotPriceTriggeredOrders}'s list. */
-export type ListSpotPriceTriggeredOrdersItem = ListSpotPriceTriggeredOrdersResponse[number];
+export type ListSpotPriceTriggeredOrdersItem = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders`. */
 export const listSpotPriceTriggeredOrdersMeta: OperationMeta = {
   id: 'listSpotPriceTriggeredOrders',
@@ -1410,11 +1433,7 @@ export const listSpotPriceTriggeredOrdersMeta: OperationMeta = {
 /**
  * List price-triggered orders
  *
- * The caller's price-triggered spot orders, running (`open`) or ended (`finished`).
- *
- * `GET /spot/price_orders` · permission `spot:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link SpotApi.listSpotPriceTriggeredOrders | client.spot.listSpotPriceTriggeredOrders}: the client comes first.
  */
 export function listSpotPriceTriggeredOrders(
   core: Core,
@@ -1425,9 +1444,14 @@ export function listSpotPriceTriggeredOrders(
 }
 
 /** Parameters of {@link listTickers}: path, query and body fields in one object. */
-export type ListTickersParams = NonNullable<operations['listTickers']['parameters']['query']>;
+export type ListTickersParams = {
+  /** Currency pair; every pair when omitted. */
+  currency_pair?: string;
+  /** Time zone of the daily change fields, `utc0`, `utc8` or `all`. */
+  timezone?: 'utc0' | 'utc8' | 'all';
+};
 /** Success response (200) of {@link listTickers}. */
-export type ListTickersResponse = operations['listTickers']['responses'][200]['content']['application/json'];
+export type ListTickersResponse = SpotTicker[];
 /** Metadata of `GET /spot/tickers`. */
 export const listTickersMeta: OperationMeta = {
   id: 'listTickers',
@@ -1452,9 +1476,7 @@ export const listTickersMeta: OperationMeta = {
 /**
  * List tickers
  *
- * 24-hour statistics and best prices of one currency pair, or of every pair when `currency_pair` is omitted.
- *
- * `GET /spot/tickers` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link SpotApi.listTickers | client.spot.listTickers}: the client comes first.
  */
 export function listTickers(
   core: Core,
@@ -1465,11 +1487,26 @@ export function listTickers(
 }
 
 /** Parameters of {@link listTrades}: path, query and body fields in one object. */
-export type ListTradesParams = NonNullable<operations['listTrades']['parameters']['query']>;
+export type ListTradesParams = {
+  /** Currency pair. */
+  currency_pair: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Continue after this trade id; the time range is then ignored. */
+  last_id?: string;
+  /** Maximum number of trades returned (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** With `last_id`, return trades older than it instead of newer. */
+  reverse?: boolean;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listTrades}. */
-export type ListTradesResponse = operations['listTrades']['responses'][200]['content']['application/json'];
+export type ListTradesResponse = SpotTrade[];
 /** One item of {@link listTrades}'s list. */
-export type ListTradesItem = ListTradesResponse[number];
+export type ListTradesItem = SpotTrade;
 /** Metadata of `GET /spot/trades`. */
 export const listTradesMeta: OperationMeta = {
   id: 'listTrades',
@@ -1507,14 +1544,7 @@ export const listTradesMeta: OperationMeta = {
 /**
  * List market trades
  *
- * Recent trades of a currency pair, page by page (at most 100,000 pages: `limit * (page - 1)`
- * must not exceed 100,000). Filter by time with `from` / `to` (the last 30 days by default), or
- * continue from a trade id with `last_id` (then the time range is ignored; `reverse=true` goes
- * back in time).
- *
- * `GET /spot/trades` · public · 200 requests / 10 s per ip
- *
- * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link SpotApi.listTrades | client.spot.listTrades}: the client comes first.
  */
 export function listTrades(
   core: Core,

@@ -4,13 +4,20 @@
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  SubAccount,
+  SubAccountCreateRequest,
+  SubAccountKey,
+  SubAccountKeyRequest,
+  UnifiedModeEntry,
+} from '../models.js';
 /** Parameters of {@link createSubAccountKeys}: path, query and body fields in one object. */
-export type CreateSubAccountKeysParams = operations['createSubAccountKeys']['parameters']['path'] &
-  NonNullable<operations['createSubAccountKeys']['requestBody']>['content']['application/json'];
+export type CreateSubAccountKeysParams = {
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+} & SubAccountKeyRequest;
 /** Success response (200) of {@link createSubAccountKeys}. */
-export type CreateSubAccountKeysResponse =
-  operations['createSubAccountKeys']['responses'][200]['content']['application/json'];
+export type CreateSubAccountKeysResponse = SubAccountKey;
 /** Metadata of `POST /sub_accounts/{user_id}/keys`. */
 export const createSubAccountKeysMeta: OperationMeta = {
   id: 'createSubAccountKeys',
@@ -50,13 +57,7 @@ export const createSubAccountKeysMeta: OperationMeta = {
 /**
  * Create an API key pair for a sub-account
  *
- * Creates an API key pair. Every body field is optional; omitting `perms` or `ip_whitelist`
- * clears them (the key gets none). `mode`: `1` classic account, `2` unified account. The
- * response is the only place the `secret` is ever returned.
- *
- * `POST /sub_accounts/{user_id}/keys` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.createSubAccountKeys | client.subAccounts.createSubAccountKeys}: the client comes first.
  */
 export function createSubAccountKeys(
   core: Core,
@@ -67,12 +68,9 @@ export function createSubAccountKeys(
 }
 
 /** Parameters of {@link createSubAccounts}: path, query and body fields in one object. */
-export type CreateSubAccountsParams = NonNullable<
-  operations['createSubAccounts']['requestBody']
->['content']['application/json'];
+export type CreateSubAccountsParams = SubAccountCreateRequest;
 /** Success response (201) of {@link createSubAccounts}. */
-export type CreateSubAccountsResponse =
-  operations['createSubAccounts']['responses'][201]['content']['application/json'];
+export type CreateSubAccountsResponse = SubAccount;
 /** Metadata of `POST /sub_accounts`. */
 export const createSubAccountsMeta: OperationMeta = {
   id: 'createSubAccounts',
@@ -100,12 +98,7 @@ export const createSubAccountsMeta: OperationMeta = {
 /**
  * Create a sub-account
  *
- * Creates a sub-account. `login_name` is required (letters, digits and underscore only);
- * `password` and `email` follow the main account when omitted.
- *
- * `POST /sub_accounts` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.createSubAccounts | client.subAccounts.createSubAccounts}: the client comes first.
  */
 export function createSubAccounts(
   core: Core,
@@ -116,7 +109,12 @@ export function createSubAccounts(
 }
 
 /** Parameters of {@link deleteSubAccountKeys}: path, query and body fields in one object. */
-export type DeleteSubAccountKeysParams = operations['deleteSubAccountKeys']['parameters']['path'];
+export type DeleteSubAccountKeysParams = {
+  /** The sub-account's API key. */
+  key: string;
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (204) of {@link deleteSubAccountKeys}. */
 export type DeleteSubAccountKeysResponse = void;
 /** Metadata of `DELETE /sub_accounts/{user_id}/keys/{key}`. */
@@ -142,11 +140,7 @@ export const deleteSubAccountKeysMeta: OperationMeta = {
 /**
  * Delete an API key pair of a sub-account
  *
- * Deletes the key pair; a leaked key must be deleted and recreated.
- *
- * `DELETE /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.deleteSubAccountKeys | client.subAccounts.deleteSubAccountKeys}: the client comes first.
  */
 export function deleteSubAccountKeys(
   core: Core,
@@ -157,9 +151,12 @@ export function deleteSubAccountKeys(
 }
 
 /** Parameters of {@link getSubAccount}: path, query and body fields in one object. */
-export type GetSubAccountParams = operations['getSubAccount']['parameters']['path'];
+export type GetSubAccountParams = {
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (200) of {@link getSubAccount}. */
-export type GetSubAccountResponse = operations['getSubAccount']['responses'][200]['content']['application/json'];
+export type GetSubAccountResponse = SubAccount;
 /** Metadata of `GET /sub_accounts/{user_id}`. */
 export const getSubAccountMeta: OperationMeta = {
   id: 'getSubAccount',
@@ -181,9 +178,7 @@ export const getSubAccountMeta: OperationMeta = {
 /**
  * Get a sub-account
  *
- * One sub-account by its user id.
- *
- * `GET /sub_accounts/{user_id}` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link SubAccountsApi.getSubAccount | client.subAccounts.getSubAccount}: the client comes first.
  */
 export function getSubAccount(
   core: Core,
@@ -194,9 +189,14 @@ export function getSubAccount(
 }
 
 /** Parameters of {@link getSubAccountKey}: path, query and body fields in one object. */
-export type GetSubAccountKeyParams = operations['getSubAccountKey']['parameters']['path'];
+export type GetSubAccountKeyParams = {
+  /** The sub-account's API key. */
+  key: string;
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (200) of {@link getSubAccountKey}. */
-export type GetSubAccountKeyResponse = operations['getSubAccountKey']['responses'][200]['content']['application/json'];
+export type GetSubAccountKeyResponse = SubAccountKey;
 /** Metadata of `GET /sub_accounts/{user_id}/keys/{key}`. */
 export const getSubAccountKeyMeta: OperationMeta = {
   id: 'getSubAccountKey',
@@ -221,9 +221,7 @@ export const getSubAccountKeyMeta: OperationMeta = {
 /**
  * Get an API key pair of a sub-account
  *
- * One API key pair of the sub-account (without its secret); the samples name the update time `update_at`.
- *
- * `GET /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link SubAccountsApi.getSubAccountKey | client.subAccounts.getSubAccountKey}: the client comes first.
  */
 export function getSubAccountKey(
   core: Core,
@@ -234,10 +232,12 @@ export function getSubAccountKey(
 }
 
 /** Parameters of {@link listSubAccountKeys}: path, query and body fields in one object. */
-export type ListSubAccountKeysParams = operations['listSubAccountKeys']['parameters']['path'];
+export type ListSubAccountKeysParams = {
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (200) of {@link listSubAccountKeys}. */
-export type ListSubAccountKeysResponse =
-  operations['listSubAccountKeys']['responses'][200]['content']['application/json'];
+export type ListSubAccountKeysResponse = SubAccountKey[];
 /** Metadata of `GET /sub_accounts/{user_id}/keys`. */
 export const listSubAccountKeysMeta: OperationMeta = {
   id: 'listSubAccountKeys',
@@ -259,9 +259,7 @@ export const listSubAccountKeysMeta: OperationMeta = {
 /**
  * List API key pairs of a sub-account
  *
- * Every API key pair of the sub-account. The secret is never returned here; the samples name the update time `update_at`.
- *
- * `GET /sub_accounts/{user_id}/keys` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link SubAccountsApi.listSubAccountKeys | client.subAccounts.listSubAccountKeys}: the client comes first.
  */
 export function listSubAccountKeys(
   core: Core,
@@ -272,9 +270,12 @@ export function listSubAccountKeys(
 }
 
 /** Parameters of {@link listSubAccounts}: path, query and body fields in one object. */
-export type ListSubAccountsParams = NonNullable<operations['listSubAccounts']['parameters']['query']>;
+export type ListSubAccountsParams = {
+  /** `0` all types (cross-margin and normal), `1` normal sub-accounts only. */
+  type?: '0' | '1';
+};
 /** Success response (200) of {@link listSubAccounts}. */
-export type ListSubAccountsResponse = operations['listSubAccounts']['responses'][200]['content']['application/json'];
+export type ListSubAccountsResponse = SubAccount[];
 /** Metadata of `GET /sub_accounts`. */
 export const listSubAccountsMeta: OperationMeta = {
   id: 'listSubAccounts',
@@ -301,10 +302,7 @@ export const listSubAccountsMeta: OperationMeta = {
 /**
  * List sub-accounts
  *
- * Sub-accounts of the main account. `type` `0` lists all types (cross-margin and normal
- * sub-accounts); `1`, the default, lists normal sub-accounts only.
- *
- * `GET /sub_accounts` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link SubAccountsApi.listSubAccounts | client.subAccounts.listSubAccounts}: the client comes first.
  */
 export function listSubAccounts(
   core: Core,
@@ -317,7 +315,7 @@ export function listSubAccounts(
 /** Parameters of {@link listUnifiedMode}: path, query and body fields in one object. */
 export type ListUnifiedModeParams = NoParams;
 /** Success response (200) of {@link listUnifiedMode}. */
-export type ListUnifiedModeResponse = operations['listUnifiedMode']['responses'][200]['content']['application/json'];
+export type ListUnifiedModeResponse = UnifiedModeEntry[];
 /** Metadata of `GET /sub_accounts/unified_mode`. */
 export const listUnifiedModeMeta: OperationMeta = {
   id: 'listUnifiedMode',
@@ -338,9 +336,7 @@ export const listUnifiedModeMeta: OperationMeta = {
 /**
  * List sub-account modes
  *
- * Account mode of every sub-account: `classic`, `multi_currency`, `portfolio` or `single_currency`.
- *
- * `GET /sub_accounts/unified_mode` · permission `sub_accounts:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link SubAccountsApi.listUnifiedMode | client.subAccounts.listUnifiedMode}: the client comes first.
  */
 export function listUnifiedMode(
   core: Core,
@@ -351,7 +347,10 @@ export function listUnifiedMode(
 }
 
 /** Parameters of {@link lockSubAccount}: path, query and body fields in one object. */
-export type LockSubAccountParams = operations['lockSubAccount']['parameters']['path'];
+export type LockSubAccountParams = {
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (204) of {@link lockSubAccount}. */
 export type LockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/lock`. */
@@ -374,11 +373,7 @@ export const lockSubAccountMeta: OperationMeta = {
 /**
  * Lock a sub-account
  *
- * Locks the sub-account. How lock changes `state` (`1` normal, `2` frozen) is not described.
- *
- * `POST /sub_accounts/{user_id}/lock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.lockSubAccount | client.subAccounts.lockSubAccount}: the client comes first.
  */
 export function lockSubAccount(
   core: Core,
@@ -389,7 +384,10 @@ export function lockSubAccount(
 }
 
 /** Parameters of {@link unlockSubAccount}: path, query and body fields in one object. */
-export type UnlockSubAccountParams = operations['unlockSubAccount']['parameters']['path'];
+export type UnlockSubAccountParams = {
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+};
 /** Success response (204) of {@link unlockSubAccount}. */
 export type UnlockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/unlock`. */
@@ -412,11 +410,7 @@ export const unlockSubAccountMeta: OperationMeta = {
 /**
  * Unlock a sub-account
  *
- * Unlocks the sub-account. How unlock changes `state` (`1` normal, `2` frozen) is not described.
- *
- * `POST /sub_accounts/{user_id}/unlock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.unlockSubAccount | client.subAccounts.unlockSubAccount}: the client comes first.
  */
 export function unlockSubAccount(
   core: Core,
@@ -427,8 +421,12 @@ export function unlockSubAccount(
 }
 
 /** Parameters of {@link updateSubAccountKeys}: path, query and body fields in one object. */
-export type UpdateSubAccountKeysParams = operations['updateSubAccountKeys']['parameters']['path'] &
-  NonNullable<operations['updateSubAccountKeys']['requestBody']>['content']['application/json'];
+export type UpdateSubAccountKeysParams = {
+  /** The sub-account's API key. */
+  key: string;
+  /** Sub-account user id. */
+  user_id: number | string | bigint;
+} & SubAccountKeyRequest;
 /** Success response (204) of {@link updateSubAccountKeys}. */
 export type UpdateSubAccountKeysResponse = void;
 /** Metadata of `PUT /sub_accounts/{user_id}/keys/{key}`. */
@@ -470,12 +468,7 @@ export const updateSubAccountKeysMeta: OperationMeta = {
 /**
  * Update an API key pair of a sub-account
  *
- * Replaces the key pair's settings. Omitting `perms` or `ip_whitelist` clears them, so send the
- * full lists. `PUT` cannot change `mode`.
- *
- * `PUT /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link SubAccountsApi.updateSubAccountKeys | client.subAccounts.updateSubAccountKeys}: the client comes first.
  */
 export function updateSubAccountKeys(
   core: Core,

@@ -12,14 +12,22 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  UnifiedAccount,
+  UnifiedBorrowable,
+  UnifiedInterestRecord,
+  UnifiedLeverageSetting,
+  UnifiedLoan,
+  UnifiedLoanRecord,
+  UnifiedLoanRequest,
+  UnifiedLoanResult,
+  UnifiedRiskUnits,
+  UnifiedTransferable,
+} from '../models.js';
 /** Parameters of {@link createUnifiedLoan}: path, query and body fields in one object. */
-export type CreateUnifiedLoanParams = NonNullable<
-  operations['createUnifiedLoan']['requestBody']
->['content']['application/json'];
+export type CreateUnifiedLoanParams = UnifiedLoanRequest;
 /** Success response (200) of {@link createUnifiedLoan}. */
-export type CreateUnifiedLoanResponse =
-  operations['createUnifiedLoan']['responses'][200]['content']['application/json'];
+export type CreateUnifiedLoanResponse = UnifiedLoanResult;
 /** Metadata of `POST /unified/loans`. */
 export const createUnifiedLoanMeta: OperationMeta = {
   id: 'createUnifiedLoan',
@@ -49,17 +57,7 @@ export const createUnifiedLoanMeta: OperationMeta = {
 /**
  * Borrow or repay
  *
- * Borrows or repays `currency`. A borrow must be at least the currency's minimum borrow amount
- * and must not exceed the platform or user maximum. Interest is deducted automatically at
- * intervals; the user repays the principal. For a repay, `repaid_all: true` overrides `amount`
- * and repays everything. `text` does not deduplicate, so the request is never retried
- * automatically.
- *
- * `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid
- *
- * Idempotency: `text`.
- *
- * Never retried automatically.
+ * Standalone form of {@link UnifiedApi.createUnifiedLoan | client.unified.createUnifiedLoan}: the client comes first.
  */
 export function createUnifiedLoan(
   core: Core,
@@ -70,10 +68,12 @@ export function createUnifiedLoan(
 }
 
 /** Parameters of {@link getUnifiedBorrowable}: path, query and body fields in one object. */
-export type GetUnifiedBorrowableParams = NonNullable<operations['getUnifiedBorrowable']['parameters']['query']>;
+export type GetUnifiedBorrowableParams = {
+  /** Currency name. */
+  currency: string;
+};
 /** Success response (200) of {@link getUnifiedBorrowable}. */
-export type GetUnifiedBorrowableResponse =
-  operations['getUnifiedBorrowable']['responses'][200]['content']['application/json'];
+export type GetUnifiedBorrowableResponse = UnifiedBorrowable;
 /** Metadata of `GET /unified/borrowable`. */
 export const getUnifiedBorrowableMeta: OperationMeta = {
   id: 'getUnifiedBorrowable',
@@ -94,9 +94,7 @@ export const getUnifiedBorrowableMeta: OperationMeta = {
 /**
  * Get the maximum borrowable amount
  *
- * Maximum amount of `currency` the unified account can still borrow.
- *
- * `GET /unified/borrowable` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUnifiedBorrowable | client.unified.getUnifiedBorrowable}: the client comes first.
  */
 export function getUnifiedBorrowable(
   core: Core,
@@ -107,10 +105,12 @@ export function getUnifiedBorrowable(
 }
 
 /** Parameters of {@link getUnifiedBorrowableList}: path, query and body fields in one object. */
-export type GetUnifiedBorrowableListParams = NonNullable<operations['getUnifiedBorrowableList']['parameters']['query']>;
+export type GetUnifiedBorrowableListParams = {
+  /** Currency names, comma-separated on the wire (`BTC,USDT`); at most 10. */
+  currencies: string[];
+};
 /** Success response (200) of {@link getUnifiedBorrowableList}. */
-export type GetUnifiedBorrowableListResponse =
-  operations['getUnifiedBorrowableList']['responses'][200]['content']['application/json'];
+export type GetUnifiedBorrowableListResponse = UnifiedBorrowable[];
 /** Metadata of `GET /unified/batch_borrowable`. */
 export const getUnifiedBorrowableListMeta: OperationMeta = {
   id: 'getUnifiedBorrowableList',
@@ -141,9 +141,7 @@ export const getUnifiedBorrowableListMeta: OperationMeta = {
 /**
  * Get maximum borrowable amounts for several currencies
  *
- * Maximum borrowable amount per currency, for up to 10 currencies.
- *
- * `GET /unified/batch_borrowable` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUnifiedBorrowableList | client.unified.getUnifiedBorrowableList}: the client comes first.
  */
 export function getUnifiedBorrowableList(
   core: Core,
@@ -156,8 +154,7 @@ export function getUnifiedBorrowableList(
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
 export type GetUnifiedRiskUnitsParams = NoParams;
 /** Success response (200) of {@link getUnifiedRiskUnits}. */
-export type GetUnifiedRiskUnitsResponse =
-  operations['getUnifiedRiskUnits']['responses'][200]['content']['application/json'];
+export type GetUnifiedRiskUnitsResponse = UnifiedRiskUnits;
 /** Metadata of `GET /unified/risk_units`. */
 export const getUnifiedRiskUnitsMeta: OperationMeta = {
   id: 'getUnifiedRiskUnits',
@@ -178,9 +175,7 @@ export const getUnifiedRiskUnitsMeta: OperationMeta = {
 /**
  * Get risk units
  *
- * Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
- *
- * `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUnifiedRiskUnits | client.unified.getUnifiedRiskUnits}: the client comes first.
  */
 export function getUnifiedRiskUnits(
   core: Core,
@@ -191,10 +186,12 @@ export function getUnifiedRiskUnits(
 }
 
 /** Parameters of {@link getUnifiedTransferable}: path, query and body fields in one object. */
-export type GetUnifiedTransferableParams = NonNullable<operations['getUnifiedTransferable']['parameters']['query']>;
+export type GetUnifiedTransferableParams = {
+  /** Currency name. */
+  currency: string;
+};
 /** Success response (200) of {@link getUnifiedTransferable}. */
-export type GetUnifiedTransferableResponse =
-  operations['getUnifiedTransferable']['responses'][200]['content']['application/json'];
+export type GetUnifiedTransferableResponse = UnifiedTransferable;
 /** Metadata of `GET /unified/transferable`. */
 export const getUnifiedTransferableMeta: OperationMeta = {
   id: 'getUnifiedTransferable',
@@ -215,9 +212,7 @@ export const getUnifiedTransferableMeta: OperationMeta = {
 /**
  * Get the maximum transferable amount
  *
- * Maximum amount of `currency` that can be transferred out of the unified account.
- *
- * `GET /unified/transferable` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUnifiedTransferable | client.unified.getUnifiedTransferable}: the client comes first.
  */
 export function getUnifiedTransferable(
   core: Core,
@@ -228,10 +223,12 @@ export function getUnifiedTransferable(
 }
 
 /** Parameters of {@link getUnifiedTransferables}: path, query and body fields in one object. */
-export type GetUnifiedTransferablesParams = NonNullable<operations['getUnifiedTransferables']['parameters']['query']>;
+export type GetUnifiedTransferablesParams = {
+  /** Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names). */
+  currencies: string[];
+};
 /** Success response (200) of {@link getUnifiedTransferables}. */
-export type GetUnifiedTransferablesResponse =
-  operations['getUnifiedTransferables']['responses'][200]['content']['application/json'];
+export type GetUnifiedTransferablesResponse = UnifiedTransferable[];
 /** Metadata of `GET /unified/transferables`. */
 export const getUnifiedTransferablesMeta: OperationMeta = {
   id: 'getUnifiedTransferables',
@@ -262,9 +259,7 @@ export const getUnifiedTransferablesMeta: OperationMeta = {
 /**
  * Get maximum transferable amounts for several currencies
  *
- * Maximum transferable-out amount per currency. Each amount is an individual maximum; all of them change after a withdrawal.
- *
- * `GET /unified/transferables` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUnifiedTransferables | client.unified.getUnifiedTransferables}: the client comes first.
  */
 export function getUnifiedTransferables(
   core: Core,
@@ -275,12 +270,12 @@ export function getUnifiedTransferables(
 }
 
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
-export type GetUserLeverageCurrencySettingParams = NonNullable<
-  operations['getUserLeverageCurrencySetting']['parameters']['query']
->;
+export type GetUserLeverageCurrencySettingParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+};
 /** Success response (200) of {@link getUserLeverageCurrencySetting}. */
-export type GetUserLeverageCurrencySettingResponse =
-  operations['getUserLeverageCurrencySetting']['responses'][200]['content']['application/json'];
+export type GetUserLeverageCurrencySettingResponse = UnifiedLeverageSetting[];
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
 export const getUserLeverageCurrencySettingMeta: OperationMeta = {
   id: 'getUserLeverageCurrencySetting',
@@ -301,10 +296,7 @@ export const getUserLeverageCurrencySettingMeta: OperationMeta = {
 /**
  * Get the leverage setting of currencies
  *
- * The leverage the unified account uses per currency, for one currency or all of them. It
- * replaces the deprecated `UnifiedAccount.leverage` field.
- *
- * `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.getUserLeverageCurrencySetting | client.unified.getUserLeverageCurrencySetting}: the client comes first.
  */
 export function getUserLeverageCurrencySetting(
   core: Core,
@@ -315,10 +307,14 @@ export function getUserLeverageCurrencySetting(
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
-export type ListUnifiedAccountsParams = NonNullable<operations['listUnifiedAccounts']['parameters']['query']>;
+export type ListUnifiedAccountsParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Sub-account user id (a string on the wire). */
+  sub_uid?: string;
+};
 /** Success response (200) of {@link listUnifiedAccounts}. */
-export type ListUnifiedAccountsResponse =
-  operations['listUnifiedAccounts']['responses'][200]['content']['application/json'];
+export type ListUnifiedAccountsResponse = UnifiedAccount;
 /** Metadata of `GET /unified/accounts`. */
 export const listUnifiedAccountsMeta: OperationMeta = {
   id: 'listUnifiedAccounts',
@@ -343,10 +339,7 @@ export const listUnifiedAccountsMeta: OperationMeta = {
 /**
  * Get the unified account
  *
- * The unified account: mode, per-currency balances and account totals. `currency` limits the
- * balances to one currency; `sub_uid` reads a sub-account's unified account.
- *
- * `GET /unified/accounts` · permission `unified:read` · 150 requests / 10 s per uid
+ * Standalone form of {@link UnifiedApi.listUnifiedAccounts | client.unified.listUnifiedAccounts}: the client comes first.
  */
 export function listUnifiedAccounts(
   core: Core,
@@ -357,14 +350,24 @@ export function listUnifiedAccounts(
 }
 
 /** Parameters of {@link listUnifiedLoanInterestRecords}: path, query and body fields in one object. */
-export type ListUnifiedLoanInterestRecordsParams = NonNullable<
-  operations['listUnifiedLoanInterestRecords']['parameters']['query']
->;
+export type ListUnifiedLoanInterestRecordsParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** `platform` platform borrowing, `margin` margin borrowing. */
+  type?: 'platform' | 'margin';
+};
 /** Success response (200) of {@link listUnifiedLoanInterestRecords}. */
-export type ListUnifiedLoanInterestRecordsResponse =
-  operations['listUnifiedLoanInterestRecords']['responses'][200]['content']['application/json'];
+export type ListUnifiedLoanInterestRecordsResponse = UnifiedInterestRecord[];
 /** One item of {@link listUnifiedLoanInterestRecords}'s list. */
-export type ListUnifiedLoanInterestRecordsItem = ListUnifiedLoanInterestRecordsResponse[number];
+export type ListUnifiedLoanInterestRecordsItem = UnifiedInterestRecord;
 /** Metadata of `GET /unified/interest_records`. */
 export const listUnifiedLoanInterestRecordsMeta: OperationMeta = {
   id: 'listUnifiedLoanInterestRecords',
@@ -401,13 +404,7 @@ export const listUnifiedLoanInterestRecordsMeta: OperationMeta = {
 /**
  * List interest records
  *
- * Interest deduction records of the unified account, page by page (`limit` 1 to 100, default
- * 100). `from` and `to` bound the creation time (`to` defaults to now); `type` defaults to
- * `margin`.
- *
- * `GET /unified/interest_records` · permission `unified:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link UnifiedApi.listUnifiedLoanInterestRecords | client.unified.listUnifiedLoanInterestRecords}: the client comes first.
  */
 export function listUnifiedLoanInterestRecords(
   core: Core,
@@ -418,12 +415,20 @@ export function listUnifiedLoanInterestRecords(
 }
 
 /** Parameters of {@link listUnifiedLoanRecords}: path, query and body fields in one object. */
-export type ListUnifiedLoanRecordsParams = NonNullable<operations['listUnifiedLoanRecords']['parameters']['query']>;
+export type ListUnifiedLoanRecordsParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** `borrow` or `repay` records; both when omitted. */
+  type?: 'borrow' | 'repay';
+};
 /** Success response (200) of {@link listUnifiedLoanRecords}. */
-export type ListUnifiedLoanRecordsResponse =
-  operations['listUnifiedLoanRecords']['responses'][200]['content']['application/json'];
+export type ListUnifiedLoanRecordsResponse = UnifiedLoanRecord[];
 /** One item of {@link listUnifiedLoanRecords}'s list. */
-export type ListUnifiedLoanRecordsItem = ListUnifiedLoanRecordsResponse[number];
+export type ListUnifiedLoanRecordsItem = UnifiedLoanRecord;
 /** Metadata of `GET /unified/loan_records`. */
 export const listUnifiedLoanRecordsMeta: OperationMeta = {
   id: 'listUnifiedLoanRecords',
@@ -456,11 +461,7 @@ export const listUnifiedLoanRecordsMeta: OperationMeta = {
 /**
  * List loan records
  *
- * Borrow and repay records of the unified account, page by page (`limit` 1 to 100, default 100).
- *
- * `GET /unified/loan_records` · permission `unified:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link UnifiedApi.listUnifiedLoanRecords | client.unified.listUnifiedLoanRecords}: the client comes first.
  */
 export function listUnifiedLoanRecords(
   core: Core,
@@ -471,11 +472,20 @@ export function listUnifiedLoanRecords(
 }
 
 /** Parameters of {@link listUnifiedLoans}: path, query and body fields in one object. */
-export type ListUnifiedLoansParams = NonNullable<operations['listUnifiedLoans']['parameters']['query']>;
+export type ListUnifiedLoansParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Maximum number of records returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** `platform` platform borrowing, `margin` margin borrowing; both when omitted. */
+  type?: 'platform' | 'margin';
+};
 /** Success response (200) of {@link listUnifiedLoans}. */
-export type ListUnifiedLoansResponse = operations['listUnifiedLoans']['responses'][200]['content']['application/json'];
+export type ListUnifiedLoansResponse = UnifiedLoan[];
 /** One item of {@link listUnifiedLoans}'s list. */
-export type ListUnifiedLoansItem = ListUnifiedLoansResponse[number];
+export type ListUnifiedLoansItem = UnifiedLoan;
 /** Metadata of `GET /unified/loans`. */
 export const listUnifiedLoansMeta: OperationMeta = {
   id: 'listUnifiedLoans',
@@ -508,11 +518,7 @@ export const listUnifiedLoansMeta: OperationMeta = {
 /**
  * List loans
  *
- * Outstanding loans of the unified account, page by page (`limit` 1 to 100, default 100).
- *
- * `GET /unified/loans` · permission `unified:read` · 150 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link UnifiedApi.listUnifiedLoans | client.unified.listUnifiedLoans}: the client comes first.
  */
 export function listUnifiedLoans(
   core: Core,

@@ -12,12 +12,36 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
-import type { operations } from '../schema.js';
+import type {
+  CurrencyChain,
+  DepositAddress,
+  DepositRecord,
+  SavedAddress,
+  SubAccountBalance,
+  SubAccountCrossMarginBalance,
+  SubAccountFuturesBalance,
+  SubAccountMarginBalance,
+  SubAccountToSubAccountRequest,
+  SubAccountTransferRecord,
+  SubAccountTransferRequest,
+  TotalBalance,
+  TradeFee,
+  TransactionId,
+  TransferOrderStatus,
+  TransferRequest,
+  UidPushRecord,
+  WithdrawStatus,
+  WithdrawalRecord,
+} from '../models.js';
 /** Parameters of {@link getTransferOrderStatus}: path, query and body fields in one object. */
-export type GetTransferOrderStatusParams = NonNullable<operations['getTransferOrderStatus']['parameters']['query']>;
+export type GetTransferOrderStatusParams = {
+  /** The caller-chosen id sent with the transfer (1 to 64 letters, digits, `-`, `_`). */
+  client_order_id?: string;
+  /** The transfer order id returned by the transfer. */
+  tx_id?: string;
+};
 /** Success response (200) of {@link getTransferOrderStatus}. */
-export type GetTransferOrderStatusResponse =
-  operations['getTransferOrderStatus']['responses'][200]['content']['application/json'];
+export type GetTransferOrderStatusResponse = TransferOrderStatus;
 /** Metadata of `GET /wallet/order_status`. */
 export const getTransferOrderStatusMeta: OperationMeta = {
   id: 'getTransferOrderStatus',
@@ -42,10 +66,7 @@ export const getTransferOrderStatusMeta: OperationMeta = {
 /**
  * Get the status of a transfer
  *
- * Status of a main/sub-account transfer, found by the caller's `client_order_id` or by the `tx_id`
- * the transfer returned. `client_order_id` and `tx_id` cannot both be empty.
- *
- * `GET /wallet/order_status` · permission `wallet:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.getTransferOrderStatus | client.wallet.getTransferOrderStatus}: the client comes first.
  */
 export function getTransferOrderStatus(
   core: Core,
@@ -56,10 +77,12 @@ export function getTransferOrderStatus(
 }
 
 /** Parameters of {@link getDepositAddress}: path, query and body fields in one object. */
-export type GetDepositAddressParams = NonNullable<operations['getDepositAddress']['parameters']['query']>;
+export type GetDepositAddressParams = {
+  /** Currency name. */
+  currency: string;
+};
 /** Success response (200) of {@link getDepositAddress}. */
-export type GetDepositAddressResponse =
-  operations['getDepositAddress']['responses'][200]['content']['application/json'];
+export type GetDepositAddressResponse = DepositAddress;
 /** Metadata of `GET /wallet/deposit_address`. */
 export const getDepositAddressMeta: OperationMeta = {
   id: 'getDepositAddress',
@@ -80,9 +103,7 @@ export const getDepositAddressMeta: OperationMeta = {
 /**
  * Get the deposit address of a currency
  *
- * Deposit address of a currency, with the address on each of its chains.
- *
- * `GET /wallet/deposit_address` · permission `wallet:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.getDepositAddress | client.wallet.getDepositAddress}: the client comes first.
  */
 export function getDepositAddress(
   core: Core,
@@ -95,8 +116,7 @@ export function getDepositAddress(
 /** Parameters of {@link getLowCapExchangeList}: path, query and body fields in one object. */
 export type GetLowCapExchangeListParams = NoParams;
 /** Success response (200) of {@link getLowCapExchangeList}. */
-export type GetLowCapExchangeListResponse =
-  operations['getLowCapExchangeList']['responses'][200]['content']['application/json'];
+export type GetLowCapExchangeListResponse = string[];
 /** Metadata of `GET /wallet/getLowCapExchangeList`. */
 export const getLowCapExchangeListMeta: OperationMeta = {
   id: 'getLowCapExchangeList',
@@ -116,9 +136,7 @@ export const getLowCapExchangeListMeta: OperationMeta = {
 /**
  * List low-liquidity and low-value currencies
  *
- * Names of the low-liquidity or low-value currencies the API does not serve.
- *
- * `GET /wallet/getLowCapExchangeList` · permission `wallet:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.getLowCapExchangeList | client.wallet.getLowCapExchangeList}: the client comes first.
  */
 export function getLowCapExchangeList(
   core: Core,
@@ -129,9 +147,12 @@ export function getLowCapExchangeList(
 }
 
 /** Parameters of {@link getTotalBalance}: path, query and body fields in one object. */
-export type GetTotalBalanceParams = NonNullable<operations['getTotalBalance']['parameters']['query']>;
+export type GetTotalBalanceParams = {
+  /** Currency to convert to (`USDT` when omitted). */
+  currency?: 'BTC' | 'CNY' | 'USD' | 'USDT';
+};
 /** Success response (200) of {@link getTotalBalance}. */
-export type GetTotalBalanceResponse = operations['getTotalBalance']['responses'][200]['content']['application/json'];
+export type GetTotalBalanceResponse = TotalBalance;
 /** Metadata of `GET /wallet/total_balance`. */
 export const getTotalBalanceMeta: OperationMeta = {
   id: 'getTotalBalance',
@@ -152,11 +173,7 @@ export const getTotalBalanceMeta: OperationMeta = {
 /**
  * Get the account's total balance
  *
- * Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
- * Rates and balances may be cached for up to a minute, so this is for display, not for
- * calculations: read the account's own balance endpoint for exact figures.
- *
- * `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.getTotalBalance | client.wallet.getTotalBalance}: the client comes first.
  */
 export function getTotalBalance(
   core: Core,
@@ -167,9 +184,14 @@ export function getTotalBalance(
 }
 
 /** Parameters of {@link getTradeFee}: path, query and body fields in one object. */
-export type GetTradeFeeParams = NonNullable<operations['getTradeFee']['parameters']['query']>;
+export type GetTradeFeeParams = {
+  /** Currency pair for its exact spot rates. */
+  currency_pair?: string;
+  /** Settlement currency of the futures market for its exact rates (upper case). */
+  settle?: 'BTC' | 'USDT' | 'USD';
+};
 /** Success response (200) of {@link getTradeFee}. */
-export type GetTradeFeeResponse = operations['getTradeFee']['responses'][200]['content']['application/json'];
+export type GetTradeFeeResponse = TradeFee;
 /** Metadata of `GET /wallet/fee`. */
 export const getTradeFeeMeta: OperationMeta = {
   id: 'getTradeFee',
@@ -194,11 +216,7 @@ export const getTradeFeeMeta: OperationMeta = {
 /**
  * Get the account's trading fees
  *
- * The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
- * same for every pair and every settlement currency; give `currency_pair` or `settle` for the
- * exact rates of one.
- *
- * `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.getTradeFee | client.wallet.getTradeFee}: the client comes first.
  */
 export function getTradeFee(
   core: Core,
@@ -209,10 +227,12 @@ export function getTradeFee(
 }
 
 /** Parameters of {@link listCurrencyChains}: path, query and body fields in one object. */
-export type ListCurrencyChainsParams = NonNullable<operations['listCurrencyChains']['parameters']['query']>;
+export type ListCurrencyChainsParams = {
+  /** Currency name. */
+  currency: string;
+};
 /** Success response (200) of {@link listCurrencyChains}. */
-export type ListCurrencyChainsResponse =
-  operations['listCurrencyChains']['responses'][200]['content']['application/json'];
+export type ListCurrencyChainsResponse = CurrencyChain[];
 /** Metadata of `GET /wallet/currency_chains`. */
 export const listCurrencyChainsMeta: OperationMeta = {
   id: 'listCurrencyChains',
@@ -233,10 +253,7 @@ export const listCurrencyChainsMeta: OperationMeta = {
 /**
  * List the chains of a currency
  *
- * Chains supported by a currency, with their deposit and withdrawal switches. Very low-liquidity or
- * low-value currencies are not served by the API.
- *
- * `GET /wallet/currency_chains` · public · 200 requests / 10 s per ip
+ * Standalone form of {@link WalletApi.listCurrencyChains | client.wallet.listCurrencyChains}: the client comes first.
  */
 export function listCurrencyChains(
   core: Core,
@@ -247,11 +264,24 @@ export function listCurrencyChains(
 }
 
 /** Parameters of {@link listDeposits}: path, query and body fields in one object. */
-export type ListDepositsParams = NonNullable<operations['listDeposits']['parameters']['query']>;
+export type ListDepositsParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds (default now minus 7 days). */
+  from?: number | string | bigint;
+  /** Maximum number of records returned (at most 500). */
+  limit?: number;
+  /** Only records on this network (chain). */
+  network?: string;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listDeposits}. */
-export type ListDepositsResponse = operations['listDeposits']['responses'][200]['content']['application/json'];
+export type ListDepositsResponse = DepositRecord[];
 /** One item of {@link listDeposits}'s list. */
-export type ListDepositsItem = ListDepositsResponse[number];
+export type ListDepositsItem = DepositRecord;
 /** Metadata of `GET /wallet/deposits`. */
 export const listDepositsMeta: OperationMeta = {
   id: 'listDeposits',
@@ -288,13 +318,7 @@ export const listDepositsMeta: OperationMeta = {
 /**
  * List deposit records
  *
- * Deposit records. The queried time range must not exceed 30 days (default: the last 7 days).
- *
- * `GET /wallet/deposits` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 500): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link WalletApi.listDeposits | client.wallet.listDeposits}: the client comes first.
  */
 export function listDeposits(
   core: Core,
@@ -305,11 +329,24 @@ export function listDeposits(
 }
 
 /** Parameters of {@link listPushOrders}: path, query and body fields in one object. */
-export type ListPushOrdersParams = NonNullable<operations['listPushOrders']['parameters']['query']>;
+export type ListPushOrdersParams = {
+  /** Start of the range, Unix seconds (default now minus 7 days). */
+  from?: number;
+  /** UID transfer order id. */
+  id?: number;
+  /** Maximum number of records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number;
+  /** `withdraw` transfers sent by the caller, `deposit` transfers received. */
+  transaction_type?: 'withdraw' | 'deposit';
+};
 /** Success response (200) of {@link listPushOrders}. */
-export type ListPushOrdersResponse = operations['listPushOrders']['responses'][200]['content']['application/json'];
+export type ListPushOrdersResponse = UidPushRecord[];
 /** One item of {@link listPushOrders}'s list. */
-export type ListPushOrdersItem = ListPushOrdersResponse[number];
+export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
 export const listPushOrdersMeta: OperationMeta = {
   id: 'listPushOrders',
@@ -354,15 +391,7 @@ export const listPushOrdersMeta: OperationMeta = {
 /**
  * List UID transfer records
  *
- * UID transfer history. `from` and `to` are Unix seconds (default: the last 7 days). By default
- * the caller's outgoing transfers (`transaction_type` `withdraw`) are listed; `deposit` lists
- * incoming ones.
- *
- * `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link WalletApi.listPushOrders | client.wallet.listPushOrders}: the client comes first.
  */
 export function listPushOrders(
   core: Core,
@@ -373,11 +402,22 @@ export function listPushOrders(
 }
 
 /** Parameters of {@link listSavedAddress}: path, query and body fields in one object. */
-export type ListSavedAddressParams = NonNullable<operations['listSavedAddress']['parameters']['query']>;
+export type ListSavedAddressParams = {
+  /** Chain name; every chain when omitted. */
+  chain?: string;
+  /** Currency name. */
+  currency?: string;
+  /** Maximum number of addresses returned (1 to 100). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** `1` verified addresses only, `0` ordinary ones only; both when omitted. */
+  verified?: '0' | '1';
+};
 /** Success response (200) of {@link listSavedAddress}. */
-export type ListSavedAddressResponse = operations['listSavedAddress']['responses'][200]['content']['application/json'];
+export type ListSavedAddressResponse = SavedAddress[];
 /** One item of {@link listSavedAddress}'s list. */
-export type ListSavedAddressItem = ListSavedAddressResponse[number];
+export type ListSavedAddressItem = SavedAddress;
 /** Metadata of `GET /wallet/saved_address`. */
 export const listSavedAddressMeta: OperationMeta = {
   id: 'listSavedAddress',
@@ -405,12 +445,7 @@ export const listSavedAddressMeta: OperationMeta = {
 /**
  * List saved withdrawal addresses
  *
- * Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
- * default 50). `chain` and `verified` narrow the list.
- *
- * `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+ * Standalone form of {@link WalletApi.listSavedAddress | client.wallet.listSavedAddress}: the client comes first.
  */
 export function listSavedAddress(
   core: Core,
@@ -421,10 +456,12 @@ export function listSavedAddress(
 }
 
 /** Parameters of {@link listSubAccountBalances}: path, query and body fields in one object. */
-export type ListSubAccountBalancesParams = NonNullable<operations['listSubAccountBalances']['parameters']['query']>;
+export type ListSubAccountBalancesParams = {
+  /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
+  sub_uid?: string[];
+};
 /** Success response (200) of {@link listSubAccountBalances}. */
-export type ListSubAccountBalancesResponse =
-  operations['listSubAccountBalances']['responses'][200]['content']['application/json'];
+export type ListSubAccountBalancesResponse = SubAccountBalance[];
 /** Metadata of `GET /wallet/sub_account_balances`. */
 export const listSubAccountBalancesMeta: OperationMeta = {
   id: 'listSubAccountBalances',
@@ -445,9 +482,7 @@ export const listSubAccountBalancesMeta: OperationMeta = {
 /**
  * List sub-account spot balances
  *
- * Spot balances of the sub-accounts, one entry per sub-account.
- *
- * `GET /wallet/sub_account_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.listSubAccountBalances | client.wallet.listSubAccountBalances}: the client comes first.
  */
 export function listSubAccountBalances(
   core: Core,
@@ -458,12 +493,12 @@ export function listSubAccountBalances(
 }
 
 /** Parameters of {@link listSubAccountCrossMarginBalances}: path, query and body fields in one object. */
-export type ListSubAccountCrossMarginBalancesParams = NonNullable<
-  operations['listSubAccountCrossMarginBalances']['parameters']['query']
->;
+export type ListSubAccountCrossMarginBalancesParams = {
+  /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
+  sub_uid?: string[];
+};
 /** Success response (200) of {@link listSubAccountCrossMarginBalances}. */
-export type ListSubAccountCrossMarginBalancesResponse =
-  operations['listSubAccountCrossMarginBalances']['responses'][200]['content']['application/json'];
+export type ListSubAccountCrossMarginBalancesResponse = SubAccountCrossMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_cross_margin_balances`. */
 export const listSubAccountCrossMarginBalancesMeta: OperationMeta = {
   id: 'listSubAccountCrossMarginBalances',
@@ -485,10 +520,7 @@ export const listSubAccountCrossMarginBalancesMeta: OperationMeta = {
 /**
  * List sub-account cross-margin balances
  *
- * Cross-margin balances of the sub-accounts, one entry per sub-account. `user_id` 0 means the
- * cross-margin account is not opened; liquidation happens when `risk` falls below 110 %.
- *
- * `GET /wallet/sub_account_cross_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.listSubAccountCrossMarginBalances | client.wallet.listSubAccountCrossMarginBalances}: the client comes first.
  */
 export function listSubAccountCrossMarginBalances(
   core: Core,
@@ -499,12 +531,14 @@ export function listSubAccountCrossMarginBalances(
 }
 
 /** Parameters of {@link listSubAccountFuturesBalances}: path, query and body fields in one object. */
-export type ListSubAccountFuturesBalancesParams = NonNullable<
-  operations['listSubAccountFuturesBalances']['parameters']['query']
->;
+export type ListSubAccountFuturesBalancesParams = {
+  /** Only this settlement currency (for example `usdt`). */
+  settle?: string;
+  /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
+  sub_uid?: string[];
+};
 /** Success response (200) of {@link listSubAccountFuturesBalances}. */
-export type ListSubAccountFuturesBalancesResponse =
-  operations['listSubAccountFuturesBalances']['responses'][200]['content']['application/json'];
+export type ListSubAccountFuturesBalancesResponse = SubAccountFuturesBalance[];
 /** Metadata of `GET /wallet/sub_account_futures_balances`. */
 export const listSubAccountFuturesBalancesMeta: OperationMeta = {
   id: 'listSubAccountFuturesBalances',
@@ -536,10 +570,7 @@ export const listSubAccountFuturesBalancesMeta: OperationMeta = {
 /**
  * List sub-account perpetual futures balances
  *
- * Perpetual futures balances of the sub-accounts, one entry per sub-account with its futures account
- * per settlement currency. `total` applies to classic futures accounts only.
- *
- * `GET /wallet/sub_account_futures_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.listSubAccountFuturesBalances | client.wallet.listSubAccountFuturesBalances}: the client comes first.
  */
 export function listSubAccountFuturesBalances(
   core: Core,
@@ -550,12 +581,12 @@ export function listSubAccountFuturesBalances(
 }
 
 /** Parameters of {@link listSubAccountMarginBalances}: path, query and body fields in one object. */
-export type ListSubAccountMarginBalancesParams = NonNullable<
-  operations['listSubAccountMarginBalances']['parameters']['query']
->;
+export type ListSubAccountMarginBalancesParams = {
+  /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
+  sub_uid?: string[];
+};
 /** Success response (200) of {@link listSubAccountMarginBalances}. */
-export type ListSubAccountMarginBalancesResponse =
-  operations['listSubAccountMarginBalances']['responses'][200]['content']['application/json'];
+export type ListSubAccountMarginBalancesResponse = SubAccountMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_margin_balances`. */
 export const listSubAccountMarginBalancesMeta: OperationMeta = {
   id: 'listSubAccountMarginBalances',
@@ -576,10 +607,7 @@ export const listSubAccountMarginBalancesMeta: OperationMeta = {
 /**
  * List sub-account isolated-margin balances
  *
- * Isolated-margin balances of the sub-accounts, one entry per sub-account with one item per
- * currency pair. A currency's `available` is margin + borrowed.
- *
- * `GET /wallet/sub_account_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.listSubAccountMarginBalances | client.wallet.listSubAccountMarginBalances}: the client comes first.
  */
 export function listSubAccountMarginBalances(
   core: Core,
@@ -590,12 +618,22 @@ export function listSubAccountMarginBalances(
 }
 
 /** Parameters of {@link listSubAccountTransfers}: path, query and body fields in one object. */
-export type ListSubAccountTransfersParams = NonNullable<operations['listSubAccountTransfers']['parameters']['query']>;
+export type ListSubAccountTransfersParams = {
+  /** Start of the range, Unix seconds (default now minus 7 days). */
+  from?: number | string | bigint;
+  /** Maximum number of records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
+  sub_uid?: string[];
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
 /** Success response (200) of {@link listSubAccountTransfers}. */
-export type ListSubAccountTransfersResponse =
-  operations['listSubAccountTransfers']['responses'][200]['content']['application/json'];
+export type ListSubAccountTransfersResponse = SubAccountTransferRecord[];
 /** One item of {@link listSubAccountTransfers}'s list. */
-export type ListSubAccountTransfersItem = ListSubAccountTransfersResponse[number];
+export type ListSubAccountTransfersItem = SubAccountTransferRecord;
 /** Metadata of `GET /wallet/sub_account_transfers`. */
 export const listSubAccountTransfersMeta: OperationMeta = {
   id: 'listSubAccountTransfers',
@@ -630,14 +668,7 @@ export const listSubAccountTransfersMeta: OperationMeta = {
 /**
  * List main/sub-account transfer records
  *
- * Transfer records between the main account and its sub-accounts. The queried time range must not
- * exceed 30 days (default: the last 7 days); only records after 2020-04-10 are kept.
- *
- * `GET /wallet/sub_account_transfers` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link WalletApi.listSubAccountTransfers | client.wallet.listSubAccountTransfers}: the client comes first.
  */
 export function listSubAccountTransfers(
   core: Core,
@@ -648,11 +679,28 @@ export function listSubAccountTransfers(
 }
 
 /** Parameters of {@link listWithdrawals}: path, query and body fields in one object. */
-export type ListWithdrawalsParams = NonNullable<operations['listWithdrawals']['parameters']['query']>;
+export type ListWithdrawalsParams = {
+  /** `SPOT` main zone, `PILOT` innovation zone; both when omitted. */
+  asset_class?: 'SPOT' | 'PILOT';
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+  /** Start of the range, Unix seconds (default now minus 7 days). */
+  from?: number | string | bigint;
+  /** Maximum number of records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Withdrawal record id (starts with `w`); when set only that record is returned and the time range is ignored. */
+  withdraw_id?: string;
+  /** Caller's own withdrawal order number. */
+  withdraw_order_id?: string;
+};
 /** Success response (200) of {@link listWithdrawals}. */
-export type ListWithdrawalsResponse = operations['listWithdrawals']['responses'][200]['content']['application/json'];
+export type ListWithdrawalsResponse = WithdrawalRecord[];
 /** One item of {@link listWithdrawals}'s list. */
-export type ListWithdrawalsItem = ListWithdrawalsResponse[number];
+export type ListWithdrawalsItem = WithdrawalRecord;
 /** Metadata of `GET /wallet/withdrawals`. */
 export const listWithdrawalsMeta: OperationMeta = {
   id: 'listWithdrawals',
@@ -694,14 +742,7 @@ export const listWithdrawalsMeta: OperationMeta = {
 /**
  * List withdrawal records
  *
- * Withdrawal records. The queried time range must not exceed 30 days (default: the last 7 days).
- * When `withdraw_id` is set only that record is returned and the time range is ignored.
- *
- * `GET /wallet/withdrawals` · permission `wallet:read` · 200 requests / 10 s per uid
- *
- * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
- *
- * Time range at most 30 days per request; iterating splits longer ranges into windows.
+ * Standalone form of {@link WalletApi.listWithdrawals | client.wallet.listWithdrawals}: the client comes first.
  */
 export function listWithdrawals(
   core: Core,
@@ -712,10 +753,12 @@ export function listWithdrawals(
 }
 
 /** Parameters of {@link listWithdrawStatus}: path, query and body fields in one object. */
-export type ListWithdrawStatusParams = NonNullable<operations['listWithdrawStatus']['parameters']['query']>;
+export type ListWithdrawStatusParams = {
+  /** Currency name; all currencies when omitted. */
+  currency?: string;
+};
 /** Success response (200) of {@link listWithdrawStatus}. */
-export type ListWithdrawStatusResponse =
-  operations['listWithdrawStatus']['responses'][200]['content']['application/json'];
+export type ListWithdrawStatusResponse = WithdrawStatus[];
 /** Metadata of `GET /wallet/withdraw_status`. */
 export const listWithdrawStatusMeta: OperationMeta = {
   id: 'listWithdrawStatus',
@@ -736,10 +779,7 @@ export const listWithdrawStatusMeta: OperationMeta = {
 /**
  * List withdrawal fees and limits
  *
- * Deposit and withdrawal fees and withdrawal limits per currency. Very low-liquidity currencies are
- * not served by the API.
- *
- * `GET /wallet/withdraw_status` · permission `wallet:read` · 200 requests / 10 s per uid
+ * Standalone form of {@link WalletApi.listWithdrawStatus | client.wallet.listWithdrawStatus}: the client comes first.
  */
 export function listWithdrawStatus(
   core: Core,
@@ -750,12 +790,9 @@ export function listWithdrawStatus(
 }
 
 /** Parameters of {@link subAccountToSubAccount}: path, query and body fields in one object. */
-export type SubAccountToSubAccountParams = NonNullable<
-  operations['subAccountToSubAccount']['requestBody']
->['content']['application/json'];
+export type SubAccountToSubAccountParams = SubAccountToSubAccountRequest;
 /** Success response (200) of {@link subAccountToSubAccount}. */
-export type SubAccountToSubAccountResponse =
-  operations['subAccountToSubAccount']['responses'][200]['content']['application/json'];
+export type SubAccountToSubAccountResponse = TransactionId;
 /** Metadata of `POST /wallet/sub_account_to_sub_account`. */
 export const subAccountToSubAccountMeta: OperationMeta = {
   id: 'subAccountToSubAccount',
@@ -808,13 +845,7 @@ export const subAccountToSubAccountMeta: OperationMeta = {
 /**
  * Transfer between two sub-accounts
  *
- * Moves funds between two sub-accounts of one main account. Usable with the main account's key or
- * the source sub-account's key. `sub_account_type` is deprecated: use `sub_account_from_type` and
- * `sub_account_to_type`.
- *
- * `POST /wallet/sub_account_to_sub_account` · permission `wallet:write` · 80 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link WalletApi.subAccountToSubAccount | client.wallet.subAccountToSubAccount}: the client comes first.
  */
 export function subAccountToSubAccount(
   core: Core,
@@ -825,9 +856,9 @@ export function subAccountToSubAccount(
 }
 
 /** Parameters of {@link transfer}: path, query and body fields in one object. */
-export type TransferParams = NonNullable<operations['transfer']['requestBody']>['content']['application/json'];
+export type TransferParams = TransferRequest;
 /** Success response (200) of {@link transfer}. */
-export type TransferResponse = operations['transfer']['responses'][200]['content']['application/json'];
+export type TransferResponse = TransactionId;
 /** Metadata of `POST /wallet/transfers`. */
 export const transferMeta: OperationMeta = {
   id: 'transfer',
@@ -890,31 +921,16 @@ export const transferMeta: OperationMeta = {
 /**
  * Transfer between the caller's trading accounts
  *
- * Moves funds between the caller's own trading accounts (`spot`, `margin`, `futures`, `delivery`,
- * `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
- * required for futures and delivery accounts. The history of these transfers is read from the
- * matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
- * `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
- * `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
- * looks it up by its `client_order_id` instead.
- *
- * `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid
- *
- * Idempotency: `client_order_id` (filled with a fresh id when omitted).
- *
- * Never retried automatically.
+ * Standalone form of {@link WalletApi.transfer | client.wallet.transfer}: the client comes first.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
   return request(core, transferMeta, params, options);
 }
 
 /** Parameters of {@link transferWithSubAccount}: path, query and body fields in one object. */
-export type TransferWithSubAccountParams = NonNullable<
-  operations['transferWithSubAccount']['requestBody']
->['content']['application/json'];
+export type TransferWithSubAccountParams = SubAccountTransferRequest;
 /** Success response (200) of {@link transferWithSubAccount}. */
-export type TransferWithSubAccountResponse =
-  operations['transferWithSubAccount']['responses'][200]['content']['application/json'];
+export type TransferWithSubAccountResponse = TransactionId;
 /** Metadata of `POST /wallet/sub_account_transfers`. */
 export const transferWithSubAccountMeta: OperationMeta = {
   id: 'transferWithSubAccount',
@@ -958,13 +974,7 @@ export const transferWithSubAccountMeta: OperationMeta = {
 /**
  * Transfer between the main account and a sub-account
  *
- * Moves funds between the main account and a sub-account: `direction` `to` moves them into the
- * sub-account, `from` out of it. The main account side is always its spot account;
- * `sub_account_type` picks the sub-account's side. `client_order_id` prevents duplicate transfers.
- *
- * `POST /wallet/sub_account_transfers` · permission `wallet:write` · 80 requests / 10 s per uid
- *
- * Idempotency: `client_order_id` (filled with a fresh id when omitted).
+ * Standalone form of {@link WalletApi.transferWithSubAccount | client.wallet.transferWithSubAccount}: the client comes first.
  */
 export function transferWithSubAccount(
   core: Core,

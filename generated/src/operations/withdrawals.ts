@@ -3,12 +3,15 @@
  * Rebuild with: npm run generate
  */
 import { request, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
-import type { operations } from '../schema.js';
+import type { UidPushRequest, UidPushResponse, WithdrawRequest, WithdrawalRecord } from '../models.js';
 import { listWithdrawalsMeta } from './wallet.js';
 /** Parameters of {@link cancelWithdrawal}: path, query and body fields in one object. */
-export type CancelWithdrawalParams = operations['cancelWithdrawal']['parameters']['path'];
+export type CancelWithdrawalParams = {
+  /** Withdrawal record id (starts with `w`). */
+  withdrawal_id: string;
+};
 /** Success response (202) of {@link cancelWithdrawal}. */
-export type CancelWithdrawalResponse = operations['cancelWithdrawal']['responses'][202]['content']['application/json'];
+export type CancelWithdrawalResponse = WithdrawalRecord;
 /** Metadata of `DELETE /withdrawals/{withdrawal_id}`. */
 export const cancelWithdrawalMeta: OperationMeta = {
   id: 'cancelWithdrawal',
@@ -29,13 +32,7 @@ export const cancelWithdrawalMeta: OperationMeta = {
 /**
  * Cancel a withdrawal
  *
- * Requests cancellation of a withdrawal. The answer is 202 with the record: the result is read from
- * its `status` (for example `CANCELPEND` cancelling, `CANCEL` cancelled). The record has no `fee`, `type`,
- * `fail_reason` or `timestamp2`.
- *
- * `DELETE /withdrawals/{withdrawal_id}` · permission `wallet:write` · 200 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link WithdrawalsApi.cancelWithdrawal | client.withdrawals.cancelWithdrawal}: the client comes first.
  */
 export function cancelWithdrawal(
   core: Core,
@@ -46,9 +43,9 @@ export function cancelWithdrawal(
 }
 
 /** Parameters of {@link withdraw}: path, query and body fields in one object. */
-export type WithdrawParams = NonNullable<operations['withdraw']['requestBody']>['content']['application/json'];
+export type WithdrawParams = WithdrawRequest;
 /** Success response (200) of {@link withdraw}. */
-export type WithdrawResponse = operations['withdraw']['responses'][200]['content']['application/json'];
+export type WithdrawResponse = WithdrawalRecord;
 /** Metadata of `POST /withdrawals`. */
 export const withdrawMeta: OperationMeta = {
   id: 'withdraw',
@@ -93,28 +90,16 @@ export const withdrawMeta: OperationMeta = {
 /**
  * Withdraw
  *
- * Withdraws a currency to an address on a chain. No fee is charged when the destination address
- * belongs to the service itself. The outcome is read from the returned record's `status` (follow it
- * with `GET /wallet/withdrawals`). Never retried automatically: `withdraw_order_id` identifies the
- * withdrawal but the server does not refuse a repeated one, so look it up before sending again.
- *
- * `POST /withdrawals` · permission `wallet:write` · 1 requests / 3 s per uid
- *
- * Idempotency: `withdraw_order_id` (filled with a fresh id when omitted).
- *
- * Never retried automatically.
+ * Standalone form of {@link WithdrawalsApi.withdraw | client.withdrawals.withdraw}: the client comes first.
  */
 export function withdraw(core: Core, params: WithdrawParams, options?: RequestOptions): ApiPromise<WithdrawResponse> {
   return request(core, withdrawMeta, params, options);
 }
 
 /** Parameters of {@link withdrawPushOrder}: path, query and body fields in one object. */
-export type WithdrawPushOrderParams = NonNullable<
-  operations['withdrawPushOrder']['requestBody']
->['content']['application/json'];
+export type WithdrawPushOrderParams = UidPushRequest;
 /** Success response (200) of {@link withdrawPushOrder}. */
-export type WithdrawPushOrderResponse =
-  operations['withdrawPushOrder']['responses'][200]['content']['application/json'];
+export type WithdrawPushOrderResponse = UidPushResponse;
 /** Metadata of `POST /withdrawals/push`. */
 export const withdrawPushOrderMeta: OperationMeta = {
   id: 'withdrawPushOrder',
@@ -149,13 +134,7 @@ export const withdrawPushOrderMeta: OperationMeta = {
 /**
  * Transfer to another user by UID
  *
- * Transfers funds by UID between the spot accounts of two main accounts; neither side may be a
- * sub-account. The result is followed through the UID transfer record's status
- * (`GET /wallet/push`). Never retried automatically.
- *
- * `POST /withdrawals/push` · permission `wallet:write` · 1 requests / 10 s per uid
- *
- * Never retried automatically.
+ * Standalone form of {@link WithdrawalsApi.withdrawPushOrder | client.withdrawals.withdrawPushOrder}: the client comes first.
  */
 export function withdrawPushOrder(
   core: Core,

@@ -24,8 +24,11 @@ export interface ClientOptions {
    * never part of an error, `inspect` or `JSON.stringify` output.
    */
   secret?: string | undefined;
-  /** Named server: `live` (default), `testnet` (separate keys) or `futures` (futures-only host). */
-  server?: 'live' | 'testnet' | 'futures' | (string & {}) | undefined;
+  /**
+   * Named server, one of the spec's server names: `live` (default), `testnet` (separate keys) or
+   * `futures` (futures-only host). Any other name is a `ValidationError` at construction.
+   */
+  server?: 'live' | 'testnet' | 'futures' | undefined;
   /**
    * Base URL including the `/api/v4` prefix; overrides `server` (a proxy, a mock, a new host).
    * Defaults to `EXCHANGE_V4_BASE_URL` when the options give neither `baseUrl` nor `server`.

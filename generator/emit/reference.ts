@@ -1,0 +1,207 @@
+/**
+ * The API reference in Markdown, one page per area (`docs/<area>.md`), from the IR and the
+ * handlebars template `templates/typescript/reference-area.md.hbs`: for every operation its call
+ * (client method, standalone function, CLI command), signing and permission, rate limit, retry and
+ * idempotency behaviour, pagination, parameters, request body fields, response fields and the
+ * errors it declares. Every decision is made here; the template only prints.
+ */
+import Handlebars from 'handlebars';
+import type { IR, IROperation, JsonSchema } from '../ir/types.js';
+import { areaProperty } from './naming.js';
+import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from './schema-text.js';
+
+/** Text safe inside a Markdown table cell: pipes escaped, line breaks joined. */
+export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+
+/** Kebab case of an operation id or area, as the CLI names them. */
+const kebab = (name: string): string =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2')
+    .replace(/_/g, '-')
+    .toLowerCase();
+
+/** The file name of an area's page, relative to `docs/`. */
+export const areaPage = (area: string): string => `${kebab(area)}.md`;
+
+const RETRY: Record<IROperation['retry'], string> = {
+  safe: 'retried on transient failures (a read: resending cannot change anything)',
+  keyed: 'retried with the same idempotency id (the server refuses a second write with it)',
+  never: 'never resent automatically; a lost answer is an `UnknownOutcomeError` to resolve',
+};
+
+/** The behaviour lines of one operation (signing, limit, retry, idempotency, pagination). */
+function facts(op: IROperation): string[] {
+  const lines = [
+    op.auth === 'private'
+      ? `Signed; permission \`${op.permission ? `${op.permission.area}:${op.permission.access}` : 'any'}\``
+      : 'Public (not signed)',
+    `Rate limit: ${op.rateLimit.requests} requests per ${op.rateLimit.window} s per ${op.rateLimit.scope}` +
+      (op.rateLimit.bucket === op.id ? '' : ` (shared bucket \`${op.rateLimit.bucket}\`)`),
+    `Retry: ${RETRY[op.retry]}`,
+  ];
+  if (op.idempotency !== undefined) {
+    const id = op.idempotency;
+    lines.push(
+      `Idempotency: \`${id.field}\` (${id.in})` +
+        (id.generate ? ', generated when not given' : '') +
+        (id.dedupes ? ', deduplicated by the server' : ', not deduplicated by the server') +
+        (id.lookup === undefined
+          ? ''
+          : `; outcome looked up with \`${id.lookup.operationId}\` by \`${id.lookup.param}\``),
+    );
+  }
+  if (op.pagination !== undefined) {
+    lines.push(
+      `Pagination: ${op.pagination.style}, \`limit\` up to ${op.pagination.maxLimit} (default ${op.pagination.defaultLimit}); \`for await\` walks every page`,
+    );
+  }
+  if (op.timeRange !== undefined) {
+    lines.push(
+      `Time range: \`${op.timeRange.from}\`..\`${op.timeRange.to}\` at most ${op.timeRange.maxDays} days (default the last ${op.timeRange.defaultDays}); longer ranges are walked window by window`,
+    );
+  }
+  if (op.requireAnyOf !== undefined)
+    lines.push(`At least one of: ${op.requireAnyOf.map((n) => `\`${n}\``).join(', ')}`);
+  if (op.deprecated) lines.push('Deprecated');
+  return lines;
+}
+
+/** One field as a list line: name, type, requirement and constraints, then its description. */
+const fieldLine = (field: FieldText): string => {
+  const facts = [field.type, field.required ? 'required' : '', field.constraints].filter((part) => part !== '');
+  return cell(`\`${field.name}\` (${facts.join(', ')})${field.description === '' ? '' : `: ${field.description}`}`);
+};
+
+/** The named model a schema is, or lists (`X` or `X[]`), if any. */
+function modelOf(schema: JsonSchema | undefined, ir: IR): string | undefined {
+  if (schema === undefined) return undefined;
+  const direct = refName(schema);
+  if (direct !== undefined) return direct;
+  const items = resolve(schema, ir)['items'];
+  return typeof items === 'object' && items !== null && !Array.isArray(items)
+    ? refName(items as JsonSchema)
+    : undefined;
+}
+
+/** A schema as a body or response: its type (linked to its model's fields), or its own fields. */
+function shapeView(schema: JsonSchema, ir: IR): { text: string; fields: string[] } {
+  const model = modelOf(schema, ir);
+  const type = `\`${typeText(schema)}\``;
+  return model === undefined
+    ? { text: type, fields: fieldsOf(schema, ir).map(fieldLine) }
+    : { text: `[${type}](#${model.toLowerCase()})`, fields: [] };
+}
+
+/** The description each error status has most often across the API (ties: the first in text order). */
+export function commonErrors(ir: IR): Map<string, string> {
+  const counts = new Map<string, Map<string, number>>();
+  for (const response of ir.operations.flatMap((op) => op.responses)) {
+    if (response.status.startsWith('2')) continue;
+    const byText = counts.get(response.status) ?? new Map<string, number>();
+    byText.set(response.description, (byText.get(response.description) ?? 0) + 1);
+    counts.set(response.status, byText);
+  }
+  const common = new Map<string, string>();
+  for (const [status, byText] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    const [best] = [...byText].sort(([ta, a], [tb, b]) => b - a || ta.localeCompare(tb));
+    if (best !== undefined) common.set(status, best[0]);
+  }
+  return common;
+}
+
+/** The view of one operation (`common`: the usual meaning of each error status). */
+function operationView(op: IROperation, ir: IR, common: ReadonlyMap<string, string>): Record<string, unknown> {
+  const success = op.responses.find((response) => Number(response.status) === op.successStatus);
+  const body = op.requestBody === undefined ? undefined : resolve(op.requestBody.schema, ir);
+  const listBody = body !== undefined && body['type'] === 'array';
+  const typed = op.shape === 'shaped';
+  return {
+    id: op.id,
+    summary: cell(op.summary),
+    method: op.method,
+    path: op.path,
+    call: `client.${areaProperty(op.area)}.${op.id}`,
+    cli: `exchange-v4 ${kebab(op.area)} ${kebab(op.id)}`,
+    description: op.description ?? '',
+    namedOnly: !typed,
+    facts: facts(op),
+    parameters: op.parameters.map((parameter) => ({
+      name: parameter.name,
+      in: parameter.in,
+      type: cell(typeText(parameter.schema) + (parameter.serialization === 'csv' ? ', comma-separated' : '')),
+      required: parameter.required ? 'yes' : '',
+      constraints: cell(constraintText(parameter.schema)),
+      description: cell(parameter.description ?? ''),
+    })),
+    body:
+      op.requestBody === undefined || !typed
+        ? undefined
+        : {
+            ...shapeView(op.requestBody.schema, ir),
+            how: listBody ? 'a list, passed as `body`' : 'fields passed in the params object',
+          },
+    response: {
+      status: op.successStatus,
+      ...(success?.schema === undefined || !typed
+        ? { text: success?.schema === undefined ? 'no body' : 'untyped JSON', fields: [] }
+        : shapeView(success.schema, ir)),
+    },
+    errors: op.responses
+      .filter((response) => !response.status.startsWith('2'))
+      .map((response) =>
+        common.get(response.status) === response.description
+          ? response.status
+          : cell(`${response.status} (${response.description})`),
+      )
+      .join(', '),
+  };
+}
+
+/** The models an area's shaped operations take or answer, sorted, each with its fields. */
+function modelsOf(operations: readonly IROperation[], ir: IR): Record<string, unknown>[] {
+  const names = new Set<string>();
+  for (const op of operations.filter((o) => o.shape === 'shaped')) {
+    const success = op.responses.find((response) => Number(response.status) === op.successStatus);
+    for (const schema of [op.requestBody?.schema, success?.schema]) {
+      const model = modelOf(schema, ir);
+      if (model !== undefined && ir.schemas[model] !== undefined) names.add(model);
+    }
+  }
+  return [...names].sort().map((name) => {
+    const schema = ir.schemas[name] ?? {};
+    return {
+      name,
+      description: typeof schema['description'] === 'string' ? cell(schema['description']) : '',
+      fields: fieldsOf(schema, ir).map(fieldLine),
+    };
+  });
+}
+
+/** Renders every area's page: file name (relative to `docs/`) to Markdown. */
+export function referencePages(
+  ir: IR,
+  template: string,
+  areaDocs: Readonly<Record<string, string>>,
+): Map<string, string> {
+  const render = Handlebars.compile(template, { noEscape: true, strict: true });
+  const common = commonErrors(ir);
+  const pages = new Map<string, string>();
+  for (const area of [...new Set(ir.operations.map((op) => op.area))].sort()) {
+    const operations = ir.operations.filter((op) => op.area === area).sort((a, b) => a.id.localeCompare(b.id));
+    pages.set(
+      areaPage(area),
+      render({
+        area,
+        release: ir.api.release,
+        pathPrefix: ir.api.pathPrefix,
+        description: areaDocs[area] ?? '',
+        property: areaProperty(area),
+        errors: [...common].map(([status, text]) => cell(`${status}: ${text}`)),
+        operations: operations.map((op) => operationView(op, ir, common)),
+        models: modelsOf(operations, ir),
+      }),
+    );
+  }
+  return pages;
+}
