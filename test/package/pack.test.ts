@@ -296,6 +296,16 @@ describe('package linters', () => {
     expect(rest).not.toMatch(/error|warning|suggestion/i);
   }, 120_000);
 
+  it('publint --strict finds nothing in the companion', async () => {
+    const { stdout } = await runNode(
+      [repoBin('publint'), 'run', '--strict', join(repoRoot, 'packages/exchange-v4-mock')],
+      repoRoot,
+      120_000,
+    );
+    expect(stdout).toContain('All good!');
+    expect(stdout).not.toMatch(/error|warning|suggestion/i);
+  }, 120_000);
+
   it('are-the-types-wrong finds no problem for node10, node16 (CJS and ESM) or bundlers', async () => {
     const output = await run(
       repoBin('attw'),
