@@ -117,9 +117,11 @@ describe('command line', () => {
   });
 
   it('takes --body for list bodies and --query with --body for named-only operations', () => {
-    expect(operationFlags(operationMetas.createCrossexOrder)).toEqual(['body', 'query']);
-    const { params } = readOperationArgs(operationMetas.createCrossexOrder, ['--body', '{"a":"1"}', '--query', '{}']);
-    expect(params).toEqual({ body: { a: '1' }, query: {} });
+    const meta = operationMetas.createBatchFuturesOrder;
+    expect(meta.shape).toBe('named-only');
+    expect(operationFlags(meta)).toEqual(expect.arrayContaining(['settle', 'body', 'query']));
+    const { params } = readOperationArgs(meta, ['--settle', 'usdt', '--body', '[{"a":"1"}]', '--query', '{}']);
+    expect(params).toEqual({ settle: 'usdt', body: [{ a: '1' }], query: {} });
   });
 });
 
