@@ -2,15 +2,16 @@
  * What one standalone operation costs a browser bundle: esbuild (browser conditions, ESM,
  * minified, tree-shaken) over a program that lists withdrawals with a `Core`. Bytes, not time,
  * so the figure is deterministic. The target is 15 KiB (issue 11); the ceiling below is the size
- * measured when this guard was added, so the bundle cannot grow unnoticed while the target is
- * still missed (bench/RESULTS.md names the largest inputs).
+ * measured with the browser guard, environment defaults and identification header in (58.0 KiB),
+ * so the bundle cannot grow unnoticed while the target is still missed (bench/RESULTS.md names the
+ * largest inputs).
  */
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const CEILING_BYTES = 56 * 1024;
+const CEILING_BYTES = 59 * 1024;
 
 async function bundle(source: string): Promise<{ bytes: number; inputs: string[]; text: string }> {
   const result = await build({
