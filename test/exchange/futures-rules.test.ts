@@ -5,12 +5,11 @@
  * then sequences for PnL against the mark price, reduce-only, close and amend.
  */
 import { describe, expect, it } from 'vitest';
-import { MockHttpError } from '../../mock/errors.js';
 import { amendFuturesOrder, cancelFuturesOrder } from '../../mock/exchange/futures-manage.js';
 import { placeFuturesOrder } from '../../mock/exchange/futures-place.js';
 import { futuresAccountView, positionView } from '../../mock/exchange/futures-views.js';
 import type { ExchangeState } from '../../mock/exchange/types.js';
-import { A, B, C, T, futuresBookOf, stateOf } from './support/given.js';
+import { A, B, C, T, futuresBookOf, stateOf, labelOf } from './support/given.js';
 import type { Given } from './support/given.js';
 
 const order = (size: string, price: string, extra: Record<string, unknown> = {}) => ({
@@ -28,15 +27,6 @@ const contract = (state: ExchangeState) => {
 };
 const position = (state: ExchangeState, uid: number) => positionView(state, uid, contract(state), T + 5);
 const account = (state: ExchangeState, uid: number) => futuresAccountView(state, uid, 'usdt');
-const labelOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    return e instanceof MockHttpError ? e.label : 'not a MockHttpError';
-  }
-  return undefined;
-};
-
 interface Row {
   name: string;
   given: Given;

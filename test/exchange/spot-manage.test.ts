@@ -5,7 +5,6 @@
  * cancels. Cancel releases the order's lock.
  */
 import { describe, expect, it } from 'vitest';
-import { MockHttpError } from '../../mock/errors.js';
 import {
   amendSpotOrder,
   cancelSpotBatch,
@@ -15,7 +14,7 @@ import {
 } from '../../mock/exchange/spot-manage.js';
 import { placeSpotOrder } from '../../mock/exchange/spot-place.js';
 import type { ExchangeState, SpotOrderState } from '../../mock/exchange/types.js';
-import { A, B, C, T, balancesOf, bookOf, fillsOf, stateOf } from './support/given.js';
+import { A, B, C, T, balancesOf, bookOf, fillsOf, stateOf, labelOf } from './support/given.js';
 import type { Given } from './support/given.js';
 
 const a = String(A);
@@ -27,15 +26,6 @@ function withBid(given: Given, amount: string, price: string, extra: Record<stri
   const order = placeSpotOrder(state, A, { currency_pair: 'BTC_USDT', side: 'buy', amount, price, ...extra }, T + 1);
   return { state, order };
 }
-
-const labelOf = (fn: () => unknown): string | undefined => {
-  try {
-    fn();
-  } catch (e) {
-    return e instanceof MockHttpError ? e.label : 'not a MockHttpError';
-  }
-  return undefined;
-};
 
 interface AmendRow {
   name: string;

@@ -7,6 +7,7 @@ import { checkSeed } from '../../../mock/exchange/seed-file.js';
 import type { Seed } from '../../../mock/exchange/seed-file.js';
 import { createState } from '../../../mock/exchange/state.js';
 import type { ExchangeState } from '../../../mock/exchange/types.js';
+import { MockHttpError } from '../../../mock/errors.js';
 
 /** The time every table runs at. */
 export const T = 1_700_000_000_000;
@@ -131,3 +132,13 @@ export function bookIndex(state: ExchangeState, orderId: string): number {
 export function fillsOf(state: ExchangeState): Array<[number, string, string]> {
   return state.spotTrades.map((t) => [bookIndex(state, t.makerOrderId), t.price, t.amount]);
 }
+
+/** The label of the `MockHttpError` that `fn` throws (`undefined` when it throws nothing). */
+export const labelOf = (fn: () => unknown): string | undefined => {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof MockHttpError ? e.label : 'not a MockHttpError';
+  }
+  return undefined;
+};
