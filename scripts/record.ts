@@ -1,8 +1,8 @@
 /**
  * `npm run record -- --base <url> --op <operationId> [--params <json>] [--scrub-accounts] [--out <dir>]`
  *
- * Calls one operation on a real deployment (signed with --key/--secret or EXCHANGE_KEY /
- * EXCHANGE_SECRET) and writes the exchange as a mock fixture. See scripts/recorder/args.ts for the
+ * Calls one operation on a real deployment (signed with --key/--secret or EXCHANGE_V4_KEY /
+ * EXCHANGE_V4_SECRET) and writes the exchange as a mock fixture. See scripts/recorder/args.ts for the
  * flags. Exit codes: 0 written, 1 failed (bad arguments, call failed, spec mismatch), 2 refused
  * because a credential would have been written.
  */

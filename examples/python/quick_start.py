@@ -6,9 +6,9 @@ import time
 from exchange_v4 import ExchangeClient, UnknownOutcomeError
 
 client = ExchangeClient(
-    key=os.environ["EXCHANGE_KEY"],
-    secret=os.environ["EXCHANGE_SECRET"],
-    base_url=os.environ.get("EXCHANGE_BASE_URL"),  # None: the live server
+    key=os.environ["EXCHANGE_V4_KEY"],
+    secret=os.environ["EXCHANGE_V4_SECRET"],
+    base_url=os.environ.get("EXCHANGE_V4_BASE_URL"),  # None: the live server
 )
 
 chains = client.wallet.list_currency_chains({"currency": "USDT"})  # public: no signature

@@ -1,6 +1,6 @@
 /**
  * Command-line arguments of `npm run record`. The key and secret may come from the environment
- * (`EXCHANGE_KEY`, `EXCHANGE_SECRET`), which keeps the secret out of the process list; flags win.
+ * (`EXCHANGE_V4_KEY`, `EXCHANGE_V4_SECRET`), which keeps the secret out of the process list; flags win.
  * Errors name the flag and never echo a credential. Tokens come from `node:util` `parseArgs`.
  */
 import { parseArgs as parseArgv, type ParseArgsConfig } from 'node:util';
@@ -38,8 +38,8 @@ Calls one operation on a real deployment and writes what came back as a mock fix
   --base <url>        upstream base URL including the prefix, e.g. https://api.example.com/api/v4
   --op <id>           operationId to call, e.g. listWithdrawals
   --params <json>     call parameters as the client takes them, e.g. '{"currency":"BTC"}' (default {})
-  --key <key>         API key (default: $EXCHANGE_KEY)
-  --secret <secret>   API secret (default: $EXCHANGE_SECRET; prefer the variable: flags show in ps)
+  --key <key>         API key (default: $EXCHANGE_V4_KEY)
+  --secret <secret>   API secret (default: $EXCHANGE_V4_SECRET; prefer the variable: flags show in ps)
   --scrub-accounts    replace account ids (uid, user_id, push_uid, receive_uid, sub-account ids)
                       with stable fake ones
   --out <dir>         fixture folder (default mock/fixtures)
@@ -121,13 +121,13 @@ export function parseArgs(
   }
   const op = values.get('op') ?? fail('--op is required (an operationId, e.g. listWithdrawals)');
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(op)) fail(`--op must be an operationId (letters and digits), got "${op}"`);
-  const key = values.get('key') ?? nonEmpty(env['EXCHANGE_KEY']);
-  const secret = values.get('secret') ?? nonEmpty(env['EXCHANGE_SECRET']);
+  const key = values.get('key') ?? nonEmpty(env['EXCHANGE_V4_KEY']);
+  const secret = values.get('secret') ?? nonEmpty(env['EXCHANGE_V4_SECRET']);
   if ((key === undefined) !== (secret === undefined)) {
     fail(
       key === undefined
-        ? '--key (or EXCHANGE_KEY) is required with a secret'
-        : '--secret (or EXCHANGE_SECRET) is required with a key',
+        ? '--key (or EXCHANGE_V4_KEY) is required with a secret'
+        : '--secret (or EXCHANGE_V4_SECRET) is required with a key',
     );
   }
   if (key === '' || secret === '') fail('--key and --secret must not be empty');

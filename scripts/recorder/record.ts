@@ -105,7 +105,7 @@ export async function recordFixture(args: RecordArgs, deps: RecordDeps = {}): Pr
   const op: IROperation | undefined = ir.operations.find((o) => o.id === args.op);
   if (op === undefined) throw new Error(`--op ${args.op} is not an operation of the spec (see generated/ir.json)`);
   if (op.auth === 'private' && args.key === undefined)
-    throw new Error(`${op.id} is private: give --key/--secret or EXCHANGE_KEY/EXCHANGE_SECRET`);
+    throw new Error(`${op.id} is private: give --key/--secret or EXCHANGE_V4_KEY/EXCHANGE_V4_SECRET`);
 
   const params = parseParams(args.params);
   const { exchange } = await callOperation({

@@ -234,8 +234,8 @@ describe('npm run record', () => {
     const r = await cli(
       ['--base', upstream.url, '--op', 'listPushOrders', '--params', '{"limit":1}', '--out', out, '--scrub-accounts'],
       {
-        EXCHANGE_KEY: KEY,
-        EXCHANGE_SECRET: SECRET,
+        EXCHANGE_V4_KEY: KEY,
+        EXCHANGE_V4_SECRET: SECRET,
       },
     );
     expect(r).toMatchObject({ code: 0 });
@@ -252,8 +252,8 @@ describe('npm run record', () => {
     answer = () => ({ status: 200, body: pushBody(SECRET) });
     out = mkdtempSync(join(tmpdir(), 'record-cli-'));
     const r = await cli(['--base', upstream.url, '--op', 'listPushOrders', '--out', out], {
-      EXCHANGE_KEY: KEY,
-      EXCHANGE_SECRET: SECRET,
+      EXCHANGE_V4_KEY: KEY,
+      EXCHANGE_V4_SECRET: SECRET,
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/refusing to write the fixture/);

@@ -41,7 +41,7 @@ describe('parseArgs', () => {
     {
       given: {
         argv: [`--base=${BASE}`, '--op=transfer', '--params={"a":1}', '--scrub-accounts', '--out', 'x', '--name', 'n'],
-        env: { EXCHANGE_KEY: 'ek', EXCHANGE_SECRET: 'es' },
+        env: { EXCHANGE_V4_KEY: 'ek', EXCHANGE_V4_SECRET: 'es' },
       },
       want: {
         base: BASE,
@@ -58,7 +58,7 @@ describe('parseArgs', () => {
     {
       given: {
         argv: ['--base', BASE, '--op', 'x', '--key', 'flag'],
-        env: { EXCHANGE_KEY: 'env', EXCHANGE_SECRET: 'es' },
+        env: { EXCHANGE_V4_KEY: 'env', EXCHANGE_V4_SECRET: 'es' },
       },
       want: { key: 'flag', secret: 'es' },
     },
@@ -82,11 +82,11 @@ describe('parseArgs', () => {
     },
     {
       given: ['--base', BASE, '--op', 'x', '--key', 'k'],
-      want: '--secret (or EXCHANGE_SECRET) is required with a key',
+      want: '--secret (or EXCHANGE_V4_SECRET) is required with a key',
     },
     {
       given: ['--base', BASE, '--op', 'x', '--secret', 'hidden'],
-      want: '--key (or EXCHANGE_KEY) is required with a secret',
+      want: '--key (or EXCHANGE_V4_KEY) is required with a secret',
     },
     { given: ['--base', BASE, '--op', 'x', '--secret'], want: '--secret needs a value' },
     { given: ['--base', BASE, '--op', 'x', '--verbose'], want: 'unknown flag --verbose (see --help)' },
