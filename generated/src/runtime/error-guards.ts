@@ -32,6 +32,18 @@ function branded(e: unknown, names: readonly string[] | undefined): boolean {
   return names === undefined || names.includes((e as { name?: unknown }).name as string);
 }
 
+/**
+ * A type guard for the errors of class `type`: `instanceof` this copy's class, or an error of any
+ * copy of the package whose class is one of `names` (class names are given as text: bundlers may
+ * rename classes, never the `name` each error sets).
+ */
+function guardOf<T extends ExchangeError>(
+  type: abstract new (...args: never[]) => T,
+  names: readonly string[] | undefined,
+): (e: unknown) => e is T {
+  return (e: unknown): e is T => e instanceof type || branded(e, names);
+}
+
 const API_ERRORS = [
   'ApiError',
   'BadRequestError',
@@ -43,40 +55,30 @@ const API_ERRORS = [
 ] as const;
 
 /** Type guard: any error thrown by this client. */
-export const isExchangeError = (e: unknown): e is ExchangeError => e instanceof ExchangeError || branded(e, undefined);
+export const isExchangeError = /* @__PURE__ */ guardOf(ExchangeError, undefined);
 /** Type guard: the server answered with an error status. */
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError || branded(e, API_ERRORS);
+export const isApiError = /* @__PURE__ */ guardOf(ApiError, API_ERRORS);
 /** Type guard: rate limited (by the server or, in reject mode, by the client). */
-export const isRateLimitError = (e: unknown): e is RateLimitError =>
-  e instanceof RateLimitError || branded(e, ['RateLimitError']);
+export const isRateLimitError = /* @__PURE__ */ guardOf(RateLimitError, ['RateLimitError']);
 /** Type guard: a write whose outcome is unknown. */
-export const isUnknownOutcomeError = (e: unknown): e is UnknownOutcomeError =>
-  e instanceof UnknownOutcomeError || branded(e, ['UnknownOutcomeError']);
+export const isUnknownOutcomeError = /* @__PURE__ */ guardOf(UnknownOutcomeError, ['UnknownOutcomeError']);
 /** Type guard: a parameter failed validation before sending. */
-export const isValidationError = (e: unknown): e is ValidationError =>
-  e instanceof ValidationError || branded(e, ['ValidationError']);
+export const isValidationError = /* @__PURE__ */ guardOf(ValidationError, ['ValidationError']);
 /** Type guard: 400 or another 4xx without a class of its own. */
-export const isBadRequestError = (e: unknown): e is BadRequestError =>
-  e instanceof BadRequestError || branded(e, ['BadRequestError']);
+export const isBadRequestError = /* @__PURE__ */ guardOf(BadRequestError, ['BadRequestError']);
 /** Type guard: 401 (bad key, signature, IP, or `REQUEST_EXPIRED`). */
-export const isAuthenticationError = (e: unknown): e is AuthenticationError =>
-  e instanceof AuthenticationError || branded(e, ['AuthenticationError']);
+export const isAuthenticationError = /* @__PURE__ */ guardOf(AuthenticationError, ['AuthenticationError']);
 /** Type guard: 403. */
-export const isPermissionDeniedError = (e: unknown): e is PermissionDeniedError =>
-  e instanceof PermissionDeniedError || branded(e, ['PermissionDeniedError']);
+export const isPermissionDeniedError = /* @__PURE__ */ guardOf(PermissionDeniedError, ['PermissionDeniedError']);
 /** Type guard: 404. */
-export const isNotFoundError = (e: unknown): e is NotFoundError =>
-  e instanceof NotFoundError || branded(e, ['NotFoundError']);
+export const isNotFoundError = /* @__PURE__ */ guardOf(NotFoundError, ['NotFoundError']);
 /** Type guard: 5xx. */
-export const isServerError = (e: unknown): e is ServerError => e instanceof ServerError || branded(e, ['ServerError']);
+export const isServerError = /* @__PURE__ */ guardOf(ServerError, ['ServerError']);
 /** Type guard: the request could not be sent or the connection failed. */
-export const isConnectionError = (e: unknown): e is ConnectionError =>
-  e instanceof ConnectionError || branded(e, ['ConnectionError']);
+export const isConnectionError = /* @__PURE__ */ guardOf(ConnectionError, ['ConnectionError']);
 /** Type guard: no response within the timeout. */
-export const isTimeoutError = (e: unknown): e is TimeoutError =>
-  e instanceof TimeoutError || branded(e, ['TimeoutError']);
+export const isTimeoutError = /* @__PURE__ */ guardOf(TimeoutError, ['TimeoutError']);
 /** Type guard: the caller aborted the call. */
-export const isAbortError = (e: unknown): e is AbortError => e instanceof AbortError || branded(e, ['AbortError']);
+export const isAbortError = /* @__PURE__ */ guardOf(AbortError, ['AbortError']);
 /** Type guard: the server answered with a redirect, which was not followed. */
-export const isRedirectError = (e: unknown): e is RedirectError =>
-  e instanceof RedirectError || branded(e, ['RedirectError']);
+export const isRedirectError = /* @__PURE__ */ guardOf(RedirectError, ['RedirectError']);
