@@ -92,7 +92,8 @@ export function operationDoc(op: IROperation): string {
     notes.push(
       `Idempotency: \`${op.idempotency.field}\`${op.idempotency.generate ? ' (filled with a fresh id when omitted)' : ''}.`,
     );
-  if (op.retry === 'never' && op.method !== 'GET') notes.push('Never retried automatically.');
+  if (op.retry === 'never' && op.method !== 'GET')
+    notes.push('Never resent once it may have reached the server (only a request proven never sent goes again).');
   if (op.shape === 'named-only')
     notes.push(
       'Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.',

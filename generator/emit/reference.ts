@@ -27,7 +27,8 @@ export const areaPage = (area: string): string => `${kebab(area)}.md`;
 const RETRY: Record<IROperation['retry'], string> = {
   safe: 'retried on transient failures (a read: resending cannot change anything)',
   keyed: 'retried with the same idempotency id (the server refuses a second write with it)',
-  never: 'never resent automatically; a lost answer is an `UnknownOutcomeError` to resolve',
+  never:
+    'never resent once it may have reached the server (only a request proven never sent goes again); a lost answer is an `UnknownOutcomeError` to resolve',
 };
 
 /** The behaviour lines of one operation (signing, limit, retry, idempotency, pagination). */

@@ -415,7 +415,7 @@ export class AccountApi {
    *
    * `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   addSTPGroupUsers(params: AddSTPGroupUsersParams, options?: RequestOptions): ApiPromise<AddSTPGroupUsersResponse> {
     return addSTPGroupUsers(this.core, params, options);
@@ -428,7 +428,7 @@ export class AccountApi {
    *
    * `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createSTPGroup(params: CreateSTPGroupParams, options?: RequestOptions): ApiPromise<CreateSTPGroupResponse> {
     return createSTPGroup(this.core, params, options);
@@ -443,7 +443,7 @@ export class AccountApi {
    *
    * `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   deleteSTPGroupUsers(
     params: DeleteSTPGroupUsersParams,
@@ -534,7 +534,7 @@ export class AccountApi {
    *
    * `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   setDebitFee(params: SetDebitFeeParams, options?: RequestOptions): ApiPromise<SetDebitFeeResponse> {
     return setDebitFee(this.core, params, options);

@@ -73,11 +73,11 @@ export class CrossexApi {
    * Places an order on another venue through the cross-exchange account (`symbol` names the venue,
    * the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
    * or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
-   * `text` does not deduplicate, so the request is never retried automatically.
+   * `text` does not deduplicate, so the request is never resent once it may have reached the server.
    *
    * `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createCrossexOrder(
     params: CreateCrossexOrderParams,

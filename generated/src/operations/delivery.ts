@@ -720,7 +720,7 @@ export class DeliveryApi {
    *
    * `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelDeliveryOrder(
     params: CancelDeliveryOrderParams,
@@ -736,7 +736,7 @@ export class DeliveryApi {
    *
    * `DELETE /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelDeliveryOrders(
     params: CancelDeliveryOrdersParams,
@@ -753,7 +753,7 @@ export class DeliveryApi {
    *
    * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createDeliveryOrder(
     params: CreateDeliveryOrderParams,

@@ -354,7 +354,7 @@ export class EarnApi {
    *
    * `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   changeUniLend(params?: ChangeUniLendParams, options?: RequestOptions): ApiPromise<ChangeUniLendResponse> {
     return changeUniLend(this.core, params, options);
@@ -372,7 +372,7 @@ export class EarnApi {
    *
    * `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createUniLend(params: CreateUniLendParams, options?: RequestOptions): ApiPromise<CreateUniLendResponse> {
     return createUniLend(this.core, params, options);

@@ -2119,7 +2119,7 @@ export class FuturesApi {
    *
    * `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   amendFuturesOrder(params: AmendFuturesOrderParams, options?: RequestOptions): ApiPromise<AmendFuturesOrderResponse> {
     return amendFuturesOrder(this.core, params, options);
@@ -2134,7 +2134,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    *
    * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
@@ -2152,7 +2152,7 @@ export class FuturesApi {
    *
    * `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelFuturesOrder(
     params: CancelFuturesOrderParams,
@@ -2169,7 +2169,7 @@ export class FuturesApi {
    *
    * `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelFuturesOrders(
     params: CancelFuturesOrdersParams,
@@ -2185,7 +2185,7 @@ export class FuturesApi {
    *
    * `DELETE /futures/{settle}/price_orders/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelPriceTriggeredOrder(
     params: CancelPriceTriggeredOrderParams,
@@ -2201,7 +2201,7 @@ export class FuturesApi {
    *
    * `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelPriceTriggeredOrderList(
     params: CancelPriceTriggeredOrderListParams,
@@ -2220,7 +2220,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    *
    * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
@@ -2243,7 +2243,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createFuturesOrder(
     params: CreateFuturesOrderParams,
@@ -2260,7 +2260,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createPriceTriggeredOrder(
     params: CreatePriceTriggeredOrderParams,
@@ -2588,7 +2588,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/dual_mode` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   setDualMode(params: SetDualModeParams, options?: RequestOptions): ApiPromise<SetDualModeResponse> {
     return setDualMode(this.core, params, options);
@@ -2603,7 +2603,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   setPositionMode(params: SetPositionModeParams, options?: RequestOptions): ApiPromise<SetPositionModeResponse> {
     return setPositionMode(this.core, params, options);
@@ -2617,7 +2617,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updateContractPositionLeverage(
     params: UpdateContractPositionLeverageParams,
@@ -2636,7 +2636,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updatePositionLeverage(
     params: UpdatePositionLeverageParams,
@@ -2653,7 +2653,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updatePositionMargin(
     params: UpdatePositionMarginParams,
@@ -2670,7 +2670,7 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updatePositionRiskLimit(
     params: UpdatePositionRiskLimitParams,
@@ -2687,7 +2687,7 @@ export class FuturesApi {
    *
    * `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updatePriceTriggeredOrder(
     params: UpdatePriceTriggeredOrderParams,

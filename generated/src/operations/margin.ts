@@ -622,11 +622,11 @@ export class MarginApi {
    * Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
    * `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
    * `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
-   * id the service deduplicates by, so it is never retried automatically.
+   * id the service deduplicates by, so it is never resent once it may have reached the server.
    *
    * `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createUniLoan(params: CreateUniLoanParams, options?: RequestOptions): ApiPromise<CreateUniLoanResponse> {
     return createUniLoan(this.core, params, options);
@@ -806,7 +806,7 @@ export class MarginApi {
    *
    * `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   setAutoRepay(params: SetAutoRepayParams, options?: RequestOptions): ApiPromise<SetAutoRepayResponse> {
     return setAutoRepay(this.core, params, options);

@@ -441,7 +441,7 @@ export class OptionsApi {
    *
    * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   amendOptionsOrder(params: AmendOptionsOrderParams, options?: RequestOptions): ApiPromise<AmendOptionsOrderResponse> {
     return amendOptionsOrder(this.core, params, options);
@@ -454,7 +454,7 @@ export class OptionsApi {
    *
    * `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelOptionsOrder(
     params: CancelOptionsOrderParams,
@@ -470,7 +470,7 @@ export class OptionsApi {
    *
    * `DELETE /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelOptionsOrders(
     params?: CancelOptionsOrdersParams,
@@ -486,7 +486,7 @@ export class OptionsApi {
    *
    * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createOptionsOrder(
     params: CreateOptionsOrderParams,

@@ -1568,7 +1568,7 @@ export class SpotApi {
    *
    * `POST /spot/amend_batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   amendBatchOrders(params: AmendBatchOrdersParams, options?: RequestOptions): ApiPromise<AmendBatchOrdersResponse> {
     return amendBatchOrders(this.core, params, options);
@@ -1584,7 +1584,7 @@ export class SpotApi {
    *
    * `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   amendOrder(params: AmendOrderParams, options?: RequestOptions): ApiPromise<AmendOrderResponse> {
     return amendOrder(this.core, params, options);
@@ -1599,7 +1599,7 @@ export class SpotApi {
    *
    * `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelBatchOrders(params: CancelBatchOrdersParams, options?: RequestOptions): ApiPromise<CancelBatchOrdersResponse> {
     return cancelBatchOrders(this.core, params, options);
@@ -1613,7 +1613,7 @@ export class SpotApi {
    *
    * `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelOrder(params: CancelOrderParams, options?: RequestOptions): ApiPromise<CancelOrderResponse> {
     return cancelOrder(this.core, params, options);
@@ -1629,7 +1629,7 @@ export class SpotApi {
    *
    * `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid (shared bucket `spot-cancel`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelOrders(params?: CancelOrdersParams, options?: RequestOptions): ApiPromise<CancelOrdersResponse> {
     return cancelOrders(this.core, params, options);
@@ -1642,7 +1642,7 @@ export class SpotApi {
    *
    * `DELETE /spot/price_orders/{order_id}` · permission `spot:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelSpotPriceTriggeredOrder(
     params: CancelSpotPriceTriggeredOrderParams,
@@ -1658,7 +1658,7 @@ export class SpotApi {
    *
    * `DELETE /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelSpotPriceTriggeredOrderList(
     params?: CancelSpotPriceTriggeredOrderListParams,
@@ -1677,7 +1677,7 @@ export class SpotApi {
    *
    * `POST /spot/countdown_cancel_all` · permission `spot:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   countdownCancelAllSpot(
     params: CountdownCancelAllSpotParams,
@@ -1697,7 +1697,7 @@ export class SpotApi {
    *
    * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createBatchOrders(params: CreateBatchOrdersParams, options?: RequestOptions): ApiPromise<CreateBatchOrdersResponse> {
     return createBatchOrders(this.core, params, options);
@@ -1716,7 +1716,7 @@ export class SpotApi {
    *
    * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createOrder(params: CreateOrderParams, options?: RequestOptions): ApiPromise<CreateOrderResponse> {
     return createOrder(this.core, params, options);
@@ -1729,7 +1729,7 @@ export class SpotApi {
    *
    * `POST /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createSpotPriceTriggeredOrder(
     params: CreateSpotPriceTriggeredOrderParams,

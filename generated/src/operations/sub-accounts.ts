@@ -492,7 +492,7 @@ export class SubAccountsApi {
    *
    * `POST /sub_accounts/{user_id}/keys` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createSubAccountKeys(
     params: CreateSubAccountKeysParams,
@@ -509,7 +509,7 @@ export class SubAccountsApi {
    *
    * `POST /sub_accounts` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createSubAccounts(params: CreateSubAccountsParams, options?: RequestOptions): ApiPromise<CreateSubAccountsResponse> {
     return createSubAccounts(this.core, params, options);
@@ -522,7 +522,7 @@ export class SubAccountsApi {
    *
    * `DELETE /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   deleteSubAccountKeys(
     params: DeleteSubAccountKeysParams,
@@ -597,7 +597,7 @@ export class SubAccountsApi {
    *
    * `POST /sub_accounts/{user_id}/lock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   lockSubAccount(params: LockSubAccountParams, options?: RequestOptions): ApiPromise<LockSubAccountResponse> {
     return lockSubAccount(this.core, params, options);
@@ -610,7 +610,7 @@ export class SubAccountsApi {
    *
    * `POST /sub_accounts/{user_id}/unlock` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   unlockSubAccount(params: UnlockSubAccountParams, options?: RequestOptions): ApiPromise<UnlockSubAccountResponse> {
     return unlockSubAccount(this.core, params, options);
@@ -624,7 +624,7 @@ export class SubAccountsApi {
    *
    * `PUT /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   updateSubAccountKeys(
     params: UpdateSubAccountKeysParams,

@@ -546,7 +546,7 @@ export class UnifiedApi {
    *
    * Idempotency: `text`.
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createUnifiedLoan(params: CreateUnifiedLoanParams, options?: RequestOptions): ApiPromise<CreateUnifiedLoanResponse> {
     return createUnifiedLoan(this.core, params, options);

@@ -1246,7 +1246,7 @@ export class WalletApi {
    *
    * `POST /wallet/sub_account_to_sub_account` · permission `wallet:write` · 80 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   subAccountToSubAccount(
     params: SubAccountToSubAccountParams,
@@ -1270,7 +1270,7 @@ export class WalletApi {
    *
    * Idempotency: `client_order_id` (filled with a fresh id when omitted).
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   transfer(params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
     return transfer(this.core, params, options);

@@ -158,7 +158,7 @@ export class WithdrawalsApi {
    *
    * `DELETE /withdrawals/{withdrawal_id}` · permission `wallet:write` · 200 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   cancelWithdrawal(params: CancelWithdrawalParams, options?: RequestOptions): ApiPromise<CancelWithdrawalResponse> {
     return cancelWithdrawal(this.core, params, options);
@@ -169,14 +169,14 @@ export class WithdrawalsApi {
    *
    * Withdraws a currency to an address on a chain. No fee is charged when the destination address
    * belongs to the service itself. The outcome is read from the returned record's `status` (follow it
-   * with `GET /wallet/withdrawals`). Never retried automatically: `withdraw_order_id` identifies the
-   * withdrawal but the server does not refuse a repeated one, so look it up before sending again.
+   * with `GET /wallet/withdrawals`). Never resent once it may have reached the server: `withdraw_order_id`
+   * identifies the withdrawal but the server does not refuse a repeated one, so look it up before sending again.
    *
    * `POST /withdrawals` · permission `wallet:write` · 1 requests / 3 s per uid
    *
    * Idempotency: `withdraw_order_id` (filled with a fresh id when omitted).
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   withdraw(params: WithdrawParams, options?: RequestOptions): ApiPromise<WithdrawResponse> {
     return withdraw(this.core, params, options);
@@ -187,11 +187,11 @@ export class WithdrawalsApi {
    *
    * Transfers funds by UID between the spot accounts of two main accounts; neither side may be a
    * sub-account. The result is followed through the UID transfer record's status
-   * (`GET /wallet/push`). Never retried automatically.
+   * (`GET /wallet/push`). Never resent once it may have reached the server.
    *
    * `POST /withdrawals/push` · permission `wallet:write` · 1 requests / 10 s per uid
    *
-   * Never retried automatically.
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   withdrawPushOrder(params: WithdrawPushOrderParams, options?: RequestOptions): ApiPromise<WithdrawPushOrderResponse> {
     return withdrawPushOrder(this.core, params, options);

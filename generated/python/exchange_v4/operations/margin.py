@@ -221,7 +221,7 @@ class MarginApi:
         Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
         `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
         `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
-        id the service deduplicates by, so it is never retried automatically.
+        id the service deduplicates by, so it is never resent once it may have reached the server.
 
         `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid.
         Never sent again once it may have been applied."""
