@@ -67,8 +67,9 @@ export interface TargetVerdict {
   readonly verdict: string;
 }
 
-/** `value` must be at most `limit`. */
-export function atMost(
+/** Judges `value` against `limit`: `most` (at most the limit) or `least` (at least it). */
+function judge(
+  bound: 'most' | 'least',
   target: string,
   value: number | undefined,
   limit: number,
@@ -76,34 +77,24 @@ export function atMost(
 ): TargetVerdict {
   if (value === undefined || !Number.isFinite(value))
     return { target, measured: '—', met: undefined, verdict: 'not measured' };
-  const met = value <= limit;
-  const over = ((value - limit) / limit) * 100;
+  const met = bound === 'most' ? value <= limit : value >= limit;
+  const off = Math.abs(value - limit);
+  const side = bound === 'most' ? 'over' : 'under';
   return {
     target,
     measured: show(value),
     met,
-    verdict: met ? 'met' : `missed by ${show(value - limit)} (${over.toFixed(0)}% over)`,
+    verdict: met ? 'met' : `missed by ${show(off)} (${((off / limit) * 100).toFixed(0)}% ${side})`,
   };
 }
 
+/** `value` must be at most `limit`. */
+export const atMost = (target: string, value: number | undefined, limit: number, show: (v: number) => string) =>
+  judge('most', target, value, limit, show);
+
 /** `value` must be at least `limit`. */
-export function atLeast(
-  target: string,
-  value: number | undefined,
-  limit: number,
-  show: (v: number) => string,
-): TargetVerdict {
-  if (value === undefined || !Number.isFinite(value))
-    return { target, measured: '—', met: undefined, verdict: 'not measured' };
-  const met = value >= limit;
-  const under = ((limit - value) / limit) * 100;
-  return {
-    target,
-    measured: show(value),
-    met,
-    verdict: met ? 'met' : `missed by ${show(limit - value)} (${under.toFixed(0)}% under)`,
-  };
-}
+export const atLeast = (target: string, value: number | undefined, limit: number, show: (v: number) => string) =>
+  judge('least', target, value, limit, show);
 
 /** Everything the targets are judged on (issue 11). */
 export interface TargetInputs {

@@ -19,7 +19,7 @@ import { batchFuturesView, futuresOrderView, myFuturesTradeView } from '../futur
 import { contractView, futuresOrderBookView, futuresTickerView } from '../market-views.js';
 import type { ExchangeState, FuturesOrderState } from '../types.js';
 import { contractNamed, contractsOf, noSettle, ok, orderNotFound, requireWallet, settleOf } from './futures-context.js';
-import { callerUid, changed, exchangeOf, q, qFlag, qInt, read, slice } from './params.js';
+import { callerUid, changed, exchangeOf, q, qFlag, qInt, qOrderStatus, read, slice } from './params.js';
 
 const createFuturesOrder: Handler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
@@ -54,14 +54,7 @@ const listFuturesOrders: Handler = (ctx) =>
       const contract = contractNamed(ctx, state, name);
       if ('miss' in contract) return contract;
     }
-    const status = q(ctx, 'status');
-    if (status !== 'open' && status !== 'finished') {
-      throw new MockHttpError(
-        400,
-        'INVALID_PARAM_VALUE',
-        `Invalid parameter \`status\` with value: ${String(status)} (open or finished)`,
-      );
-    }
+    const status = qOrderStatus(ctx);
     const limit = qInt(ctx, 'limit', 100, 1, 1000);
     const offset = qInt(ctx, 'offset', 0);
     const uid = callerUid(ctx);

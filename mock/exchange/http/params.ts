@@ -28,6 +28,19 @@ export function q(ctx: HandlerContext, name: string): string | undefined {
   return queryText(ctx.query, name);
 }
 
+/** The required `status` query of an order list: `open` or `finished` (400 otherwise). */
+export function qOrderStatus(ctx: HandlerContext): 'open' | 'finished' {
+  const status = q(ctx, 'status');
+  if (status !== 'open' && status !== 'finished') {
+    throw new MockHttpError(
+      400,
+      'INVALID_PARAM_VALUE',
+      `Invalid parameter \`status\` with value: ${String(status)} (open or finished)`,
+    );
+  }
+  return status;
+}
+
 /** A query value as a whole number within `[min, max]`, `fallback` when absent. */
 export function qInt(
   ctx: HandlerContext,

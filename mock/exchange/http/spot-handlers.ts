@@ -23,7 +23,20 @@ import {
   spotBookView,
 } from '../spot-views.js';
 import type { ExchangeState, SpotOrderState } from '../types.js';
-import { callerUid, changed, exchangeOf, inRange, miss, paged, q, qFlag, qInt, read, slice } from './params.js';
+import {
+  callerUid,
+  changed,
+  exchangeOf,
+  inRange,
+  miss,
+  paged,
+  q,
+  qFlag,
+  qInt,
+  qOrderStatus,
+  read,
+  slice,
+} from './params.js';
 
 const ok = (ctx: HandlerContext, body: unknown): HandlerResult => ({ status: ctx.op.successStatus, body });
 const unknownPair = (pair: string) => miss(400, 'INVALID_CURRENCY_PAIR', `Invalid currency pair: ${pair}`);
@@ -61,14 +74,7 @@ const listOrders: Handler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
-    const status = q(ctx, 'status');
-    if (status !== 'open' && status !== 'finished') {
-      throw new MockHttpError(
-        400,
-        'INVALID_PARAM_VALUE',
-        `Invalid parameter \`status\` with value: ${String(status)} (open or finished)`,
-      );
-    }
+    const status = qOrderStatus(ctx);
     const { offset, limit } = paged(ctx, 100, status === 'open' ? 100 : 1000);
     const uid = callerUid(ctx);
     const side = q(ctx, 'side');
