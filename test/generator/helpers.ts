@@ -1,8 +1,9 @@
-/** Shared helpers of the generator tests: temp folders and copies of the mini spec. */
+/** Shared helpers of the generator tests: temp folders, copies of the mini spec, a tiny spec root. */
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extension } from '../../spec/extensions/check.js';
 
 /** Repository root. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -34,3 +35,34 @@ export async function snapshotDir(dir: string): Promise<Record<string, string>> 
   await walk(dir);
   return out;
 }
+
+/**
+ * The root of a tiny in-memory spec for `buildIR` tests: every required `x-` extension, no paths
+ * and no schemas (tests add their own).
+ */
+export const TINY_ROOT = {
+  openapi: '3.1.0',
+  info: { title: 't', version: 'v4.1.2' },
+  'x-path-prefix': '/api/v4',
+  // Every header role the extension table requires, each named X-<role>.
+  'x-response-headers': Object.fromEntries(
+    ((extension('x-response-headers').schema.required ?? []) as readonly string[]).map((k) => [k, `X-${k}`]),
+  ),
+  'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
+  components: {
+    securitySchemes: {
+      apiv4: {
+        'x-signing': {
+          headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
+          payload: ['method'],
+          separator: '\n',
+          pathIncludesPrefix: true,
+          timestampUnit: 's',
+          maxSkewSeconds: 60,
+          emptyBodySha512: 'cf'.repeat(64),
+          clockEndpoint: 'GET /spot/time',
+        },
+      },
+    },
+  },
+};

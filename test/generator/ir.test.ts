@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { extension } from '../../spec/extensions/check.js';
 import {
   readGroupLimit,
   readPagination,
@@ -13,6 +12,7 @@ import {
 import { int64Paths } from '../../generator/ir/int64.js';
 import { buildIR } from '../../generator/ir/build.js';
 import { SpecError } from '../../generator/errors.js';
+import { TINY_ROOT } from './helpers.js';
 
 const collect = () => {
   const problems: string[] = [];
@@ -194,32 +194,6 @@ describe('x- extension readers', () => {
 });
 
 describe('buildIR checks', () => {
-  const root = {
-    openapi: '3.1.0',
-    info: { title: 't', version: 'v4.1.2' },
-    'x-path-prefix': '/api/v4',
-    // Every header role the extension table requires, each named X-<role>.
-    'x-response-headers': Object.fromEntries(
-      Object.keys(extension('x-response-headers').schema.properties ?? {}).map((k) => [k, `X-${k}`]),
-    ),
-    'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
-    components: {
-      securitySchemes: {
-        apiv4: {
-          'x-signing': {
-            headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
-            payload: ['method'],
-            separator: '\n',
-            pathIncludesPrefix: true,
-            timestampUnit: 's',
-            maxSkewSeconds: 60,
-            emptyBodySha512: 'cf'.repeat(64),
-            clockEndpoint: 'GET /spot/time',
-          },
-        },
-      },
-    },
-  };
   const op = (extra: Record<string, unknown>) => ({
     operationId: 'thing',
     tags: ['wallet'],
@@ -231,7 +205,7 @@ describe('buildIR checks', () => {
     ...extra,
   });
   const build = (paths: Record<string, unknown>) =>
-    buildIR({ ...root, paths }, { pathFiles: { '/a/{id}': 'spec/paths/a.yaml' }, rootFile: 'spec/openapi.yaml' });
+    buildIR({ ...TINY_ROOT, paths }, { pathFiles: { '/a/{id}': 'spec/paths/a.yaml' }, rootFile: 'spec/openapi.yaml' });
 
   it.each([
     {

@@ -11,40 +11,12 @@ import { hasListBody } from '../../generator/emit/rules.js';
 import { schemaTypes } from '../../generator/emit/schema-types.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
+import { TINY_ROOT } from './helpers.js';
 
 const root = {
-  openapi: '3.1.0',
-  info: { title: 't', version: 'v4.1.2' },
-  'x-path-prefix': '/api/v4',
-  'x-response-headers': Object.fromEntries(
-    [
-      'traceId',
-      'inTime',
-      'outTime',
-      'rateLimitRemaining',
-      'rateLimitLimit',
-      'rateLimitReset',
-      'paginationLimit',
-      'paginationOffset',
-      'paginationTotal',
-    ].map((k) => [k, `X-${k}`]),
-  ),
-  'x-request-headers': { clientRequestId: 'A', sizeDecimal: 'B', expiry: 'C' },
+  ...TINY_ROOT,
   components: {
-    securitySchemes: {
-      apiv4: {
-        'x-signing': {
-          headers: { key: 'KEY', timestamp: 'T', signature: 'SIGN' },
-          payload: ['method'],
-          separator: '\n',
-          pathIncludesPrefix: true,
-          timestampUnit: 's',
-          maxSkewSeconds: 60,
-          emptyBodySha512: 'cf'.repeat(64),
-          clockEndpoint: 'GET /spot/time',
-        },
-      },
-    },
+    ...TINY_ROOT.components,
     schemas: {
       Order: { type: 'object', required: ['currency_pair'], properties: { currency_pair: { type: 'string' } } },
       Orders: { type: 'array', items: { $ref: '#/components/schemas/Order' } },
