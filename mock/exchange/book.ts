@@ -21,6 +21,28 @@ export function oppositeQueue<T>(book: { bids: T; asks: T }, side: Side): T {
   return side === 'buy' ? book.asks : book.bids;
 }
 
+/** A book with its change stamp (a spot market or a futures contract). */
+export interface StampedBook {
+  bids: string[];
+  asks: string[];
+  bookVersion: number;
+  bookUpdateMs: number;
+}
+
+/** Marks the order book changed. */
+export function touchBook(book: { bookVersion: number; bookUpdateMs: number }, nowMs: number): void {
+  book.bookVersion += 1;
+  book.bookUpdateMs = nowMs;
+}
+
+/** Takes a resting order out of its side of the book and marks the book changed (no-op when not resting). */
+export function leaveBook(book: StampedBook, order: { id: string; side: Side }, nowMs: number): void {
+  const queue = queueOf(book, order.side);
+  if (!queue.includes(order.id)) return;
+  dequeue(queue, order.id);
+  touchBook(book, nowMs);
+}
+
 /** Whether `a` comes before `b` in the queue of `side`. */
 export function ahead(side: Side, a: QueueKey, b: QueueKey): boolean {
   const byPrice = compareDecimal(a.price, b.price);

@@ -8,7 +8,7 @@
  */
 import { abs, canonical, compareDecimal, isDecimal, isZero, scaleOf, sign, sub } from '../decimal.js';
 import { MockHttpError, invalidParam, missingParam } from '../errors.js';
-import { dequeue, queueOf } from './book.js';
+import { dequeue, queueOf, touchBook } from './book.js';
 import { applyFutures, finishFutures, futuresMakers, planFutures, reservedMargin } from './futures-match.js';
 import { contractOf } from './futures-place.js';
 import { leverageOf } from './futures-position.js';
@@ -16,7 +16,6 @@ import { futuresAvailable } from './futures-wallet.js';
 import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import { bodyRecord, checkPrecision, optionalText } from './order-fields.js';
-import { touchBook } from './spot-match.js';
 import type { ExchangeState, FuturesOrderState } from './types.js';
 
 /** One result of a batch cancel, in the reference's `FutureCancelOrderResult` shape. */

@@ -7,13 +7,12 @@
  * cancelled (`reduce_only`, or `position_closed` for close orders of a flat position).
  */
 import { abs, add, compareDecimal, isZero, mul, neg, sign, sub } from '../decimal.js';
-import { dequeue, enqueue, oppositeQueue, queueOf } from './book.js';
+import { enqueue, leaveBook, oppositeQueue, queueOf, touchBook } from './book.js';
 import { bookFutures, futuresWallet } from './futures-wallet.js';
 import { applyPositionFill, chargePositionFee, initialMargin, leverageOf, positionOf } from './futures-position.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
-import { touchBook } from './spot-match.js';
 import type { ContractState, ExchangeState, FuturesFinish, FuturesOrderState, Side, StpAct } from './types.js';
 
 /** Buy for a positive size, sell for a negative one. */
@@ -103,11 +102,7 @@ export function finishFutures(
   finishAs: FuturesFinish,
   nowMs: number,
 ): void {
-  const queue = queueOf(contract, order.side);
-  if (queue.includes(order.id)) {
-    dequeue(queue, order.id);
-    touchBook(contract, nowMs);
-  }
+  leaveBook(contract, order, nowMs);
   Object.assign(order, { status: 'finished', finishAs, orderMargin: '0', updateMs: nowMs, finishMs: nowMs });
 }
 

@@ -7,11 +7,11 @@
  */
 import { compareDecimal, isZero, mul, sub } from '../decimal.js';
 import { MockHttpError, missingParam } from '../errors.js';
-import { dequeue, queueOf } from './book.js';
+import { dequeue, queueOf, touchBook } from './book.js';
 import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import { bodyRecord, checkPrecision, decimalField, optionalText } from './order-fields.js';
-import { applySpot, finishSpot, lockCurrency, planSpot, bestSpotMaker, touchBook, walletOf } from './spot-match.js';
+import { applySpot, finishSpot, lockCurrency, planSpot, bestSpotMaker, walletOf } from './spot-match.js';
 import { spotMarket } from './spot-place.js';
 import type { ExchangeState, SpotOrderState } from './types.js';
 import { hasAvailable, lock, unlock } from './wallets.js';

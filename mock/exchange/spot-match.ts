@@ -5,7 +5,7 @@
  * and what is left of the taker ends or rests by its time in force.
  */
 import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
-import { dequeue, enqueue, oppositeQueue, queueOf } from './book.js';
+import { enqueue, leaveBook, oppositeQueue, queueOf, touchBook } from './book.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
@@ -87,11 +87,7 @@ export function finishSpot(
   finishAs: SpotFinish,
   nowMs: number,
 ): void {
-  const queue = queueOf(market, order.side);
-  if (queue.includes(order.id)) {
-    dequeue(queue, order.id);
-    touchBook(market, nowMs);
-  }
+  leaveBook(market, order, nowMs);
   if (!isZero(order.locked)) unlock(state, walletOf(order), lockCurrency(market, order), order.locked);
   order.locked = '0';
   order.status = finishAs === 'filled' ? 'closed' : 'cancelled';
@@ -106,12 +102,6 @@ function releaseImprovement(state: ExchangeState, market: SpotMarketState, order
   if (compareDecimal(excess, '0') <= 0) return;
   unlock(state, walletOf(order), market.quote, excess);
   order.locked = sub(order.locked, excess);
-}
-
-/** Marks the order book of `market` changed. */
-export function touchBook(market: { bookVersion: number; bookUpdateMs: number }, nowMs: number): void {
-  market.bookVersion += 1;
-  market.bookUpdateMs = nowMs;
 }
 
 function settleFill(

@@ -8,15 +8,16 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from '../support/mock-client.js';
+import type { ExchangeClient } from '../../generated/src/index.js';
 import {
-  ExchangeClient,
   RateLimiter,
   RedirectError,
   UnknownOutcomeError,
   isRateLimitError,
   type ClientOptions,
 } from '../../generated/src/index.js';
-import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
+import { startMock, type MockServer } from '../../mock/index.js';
 import { startContractMock } from './support/harness.js';
 
 const TRANSPORTS = ['fetch', 'node'] as const;
@@ -24,15 +25,7 @@ const address = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 
 /** A client of `mock` on `transport` with its own limiter (no sharing between tests). */
 function clientOf(mock: MockServer, transport: 'fetch' | 'node', options: ClientOptions = {}): ExchangeClient {
-  return new ExchangeClient({
-    key: MOCK_KEY,
-    secret: MOCK_SECRET,
-    baseUrl: mock.url,
-    transport,
-    clockSync: 'off',
-    limiter: new RateLimiter({ mode: 'wait' }),
-    ...options,
-  });
+  return mockClient(mock.url, { transport, limiter: new RateLimiter({ mode: 'wait' }), ...options });
 }
 
 let mock: MockServer;

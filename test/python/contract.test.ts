@@ -9,14 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import type { IR, IROperation } from '../../generator/ir/types.js';
-import {
-  answeredFromState,
-  expectedPath,
-  expectedQuery,
-  numbersAsText,
-  paramsFromFixture,
-  successFixture,
-} from '../contract/support/harness.js';
+import { answeredFromState, expectWire, paramsFromFixture, successFixture } from '../contract/support/harness.js';
 import { GENERATED } from '../fixtures-coverage/spec-validator.js';
 import { pythonAgainstMock } from './support/against-mock.js';
 import { canonicalNumbers } from './support/runner.js';
@@ -56,17 +49,7 @@ describe('every operation through the generated Python client', () => {
     const answer = await env.python.call({ op: id, params: paramsFromFixture(op, fixture) });
     expect(answer.ok, JSON.stringify(answer.error)).toBe(true);
 
-    const sent = env.mock.requests.slice(before);
-    expect(sent.map((r) => r.operationId)).toEqual([op.id]);
-    const [record] = sent;
-    expect(record?.method).toBe(op.method);
-    expect(record?.path).toBe(expectedPath(ir, op, fixture));
-    expect(record?.query).toBe(expectedQuery(op, fixture));
-    const body = fixture.exact.request?.body;
-    if (body === undefined) expect(record?.body).toBe('');
-    else expect(numbersAsText(parseLossless(record?.body ?? ''))).toEqual(numbersAsText(body));
-    expect(record?.verified).toBe(op.auth === 'private');
-    expect(record?.status).toBe(Number(String(fixture.exact.response.status)));
+    const record = expectWire(ir, op, fixture, env.mock.requests.slice(before));
 
     const raw = answer.raw.at(-1);
     expect(raw?.status).toBe(record?.status);

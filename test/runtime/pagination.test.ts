@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { paginate, timeWindows } from '../../templates/typescript/runtime/pagination.js';
+import { bareOp } from './helpers/meta.js';
 
 const DAY = 86_400;
 const T = 1_690_000_000;
@@ -67,22 +67,7 @@ describe('timeWindows', () => {
   });
 });
 
-function op(over: Partial<OperationMeta> & Pick<OperationMeta, 'id'>): OperationMeta {
-  return {
-    area: 'wallet',
-    method: 'GET',
-    path: `/${over.id}`,
-    auth: 'private',
-    shape: 'shaped',
-    rateLimit: { bucket: over.id, requests: 200, window: 10, scope: 'uid' },
-    retry: 'safe',
-    pathParams: [],
-    queryParams: [],
-    body: 'none',
-    successStatus: 200,
-    ...over,
-  };
-}
+const op = bareOp;
 
 const pageOp = op({ id: 'listUnifiedLoans', pagination: { style: 'page', defaultLimit: 100, maxLimit: 100 } });
 const offsetOp = op({

@@ -3,26 +3,12 @@ import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
 import { compareDecimal } from '../../templates/typescript/runtime/value-rules.js';
+import { bareOp } from './helpers/meta.js';
 
 const NOW = 1_700_000_000;
 const DAY = 86_400;
 
-function op(over: Partial<OperationMeta> & Pick<OperationMeta, 'id'>): OperationMeta {
-  return {
-    area: 'wallet',
-    method: 'GET',
-    path: `/${over.id}`,
-    auth: 'private',
-    shape: 'shaped',
-    rateLimit: { bucket: over.id, requests: 200, window: 10, scope: 'uid' },
-    retry: 'safe',
-    pathParams: [],
-    queryParams: [],
-    body: 'none',
-    successStatus: 200,
-    ...over,
-  };
-}
+const op = bareOp;
 
 const ACCOUNTS = ['spot', 'margin', 'futures', 'delivery', 'options'];
 const amount: FieldRule = {

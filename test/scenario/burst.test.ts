@@ -16,8 +16,10 @@
  * The control at the end shows the same mock does answer 429 to a client that bursts unlimited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExchangeClient, RateLimiter, type ClientOptions } from '../../generated/src/index.js';
-import { MOCK_KEY, MOCK_SECRET, type MockServer } from '../../mock/index.js';
+import { mockClient, SPOT_TO_MARGIN } from '../support/mock-client.js';
+import type { ExchangeClient } from '../../generated/src/index.js';
+import { RateLimiter, type ClientOptions } from '../../generated/src/index.js';
+import type { MockServer } from '../../mock/index.js';
 import { seededRandom } from '../../mock/faults.js';
 import { accelerate, type AcceleratedClock } from './support/accelerated-clock.js';
 import { startScenarioMock } from './support/scenario-mock.js';
@@ -39,15 +41,7 @@ afterAll(async () => {
 });
 
 function client(transport: 'fetch' | 'node', limiter: RateLimiter, extra: ClientOptions = {}): ExchangeClient {
-  return new ExchangeClient({
-    key: MOCK_KEY,
-    secret: MOCK_SECRET,
-    baseUrl: mock.url,
-    transport,
-    clockSync: 'off',
-    limiter,
-    ...extra,
-  });
+  return mockClient(mock.url, { transport, limiter, ...extra });
 }
 
 /** Starts `count` calls at `perSecond` (virtual), each through `call(i)`; resolves with every outcome. */
@@ -76,15 +70,7 @@ describe('1,000 calls at 10x the limits, 150 ms network delay, counted by arriva
     const outcomes = (
       await Promise.all([
         // 400 transfers offered at 80 / s: 10x 80 per 10 s.
-        offer(400, 80, (i) =>
-          via(i).wallet.transfer({
-            currency: 'USDT',
-            from: 'spot',
-            to: 'margin',
-            currency_pair: 'BTC_USDT',
-            amount: '1',
-          }),
-        ),
+        offer(400, 80, (i) => via(i).wallet.transfer(SPOT_TO_MARGIN)),
         // 100 loans offered at 15 / s: 10x 15 per 10 s.
         offer(100, 15, (i) =>
           via(i).unified.createUnifiedLoan({ currency: 'BTC', type: i % 2 === 0 ? 'borrow' : 'repay', amount: '0.01' }),

@@ -18,14 +18,15 @@
  * a request only times out when a fault makes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mockClient, SPOT_TO_MARGIN } from '../support/mock-client.js';
+import type { ExchangeClient } from '../../generated/src/index.js';
 import {
-  ExchangeClient,
   RateLimiter,
   isUnknownOutcomeError,
   type Outcome,
   type UnknownOutcomeError,
 } from '../../generated/src/index.js';
-import { MOCK_KEY, MOCK_SECRET, type MockServer } from '../../mock/index.js';
+import type { MockServer } from '../../mock/index.js';
 import { accelerate, type AcceleratedClock } from './support/accelerated-clock.js';
 import { startScenarioMock } from './support/scenario-mock.js';
 
@@ -83,17 +84,9 @@ async function settle(client: ExchangeClient, error: UnknownOutcomeError, deadli
 describe('200 transfers and 50 withdrawals under 30 % random faults', () => {
   it('none applied twice; every applied one is held as a result or an UnknownOutcomeError resolveOutcome settles', async () => {
     const limiter = new RateLimiter({ mode: 'wait', sleep: clock.sleep });
-    const options = {
-      key: MOCK_KEY,
-      secret: MOCK_SECRET,
-      baseUrl: mock.url,
-      clockSync: 'off',
-      limiter,
-      timeout: TIMEOUT_MS,
-    } as const;
     const clients = [
-      new ExchangeClient({ ...options, transport: 'fetch' }),
-      new ExchangeClient({ ...options, transport: 'node' }),
+      mockClient(mock.url, { limiter, timeout: TIMEOUT_MS, transport: 'fetch' }),
+      mockClient(mock.url, { limiter, timeout: TIMEOUT_MS, transport: 'node' }),
     ];
     const via = (i: number): ExchangeClient => clients[i % 2] as ExchangeClient;
 
@@ -112,11 +105,7 @@ describe('200 transfers and 50 withdrawals under 30 % random faults', () => {
       pending.push(
         run('transfer', i, (id) =>
           via(i).wallet.transfer({
-            currency: 'USDT',
-            from: 'spot',
-            to: 'margin',
-            currency_pair: 'BTC_USDT',
-            amount: '1',
+            ...SPOT_TO_MARGIN,
             ...(id === undefined ? {} : { client_order_id: id }),
           }),
         ),

@@ -3,12 +3,13 @@
  * spec and mock/fixtures/), a client pointed at it whose fetch keeps every raw response, and the
  * translation of a fixture's request part into a client call and into what the wire must carry.
  */
-import { isLosslessNumber, stringify as stringifyLossless } from 'lossless-json';
+import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { expect } from 'vitest';
 import { ExchangeClient, parseJson } from '../../../generated/src/index.js';
 import type { ClientOptions } from '../../../generated/src/index.js';
 import type { IR, IROperation } from '../../../generator/ir/types.js';
 import { MOCK_KEY, MOCK_SECRET, answersFromState, startMock } from '../../../mock/index.js';
-import type { MockServer } from '../../../mock/index.js';
+import type { MockServer, RequestRecord } from '../../../mock/index.js';
 import { FIXTURES_DIR, isObject, isSuccess, loadFixtures } from '../../fixtures-coverage/fixture-files.js';
 import type { LoadedFixture } from '../../fixtures-coverage/fixture-files.js';
 import { exactToJs, parameterValue } from '../../fixtures-coverage/request-values.js';
@@ -169,4 +170,28 @@ export function numbersAsText(value: unknown): unknown {
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbersAsText(v)]));
   return value;
+}
+
+/**
+ * Asserts that the only request a call sent (`sent`, from the mock's log) is the one the fixture
+ * stands for: method, path, query, body (numbers compared as their exact text), signature checked
+ * for a private operation, and the fixture's status answered. Returns that request.
+ */
+export function expectWire(
+  ir: IR,
+  op: IROperation,
+  fixture: LoadedFixture,
+  sent: readonly RequestRecord[],
+): RequestRecord | undefined {
+  expect(sent.map((r) => r.operationId)).toEqual([op.id]);
+  const [record] = sent;
+  expect(record?.method).toBe(op.method);
+  expect(record?.path).toBe(expectedPath(ir, op, fixture));
+  expect(record?.query).toBe(expectedQuery(op, fixture));
+  const body = fixture.exact.request?.body;
+  if (body === undefined) expect(record?.body).toBe('');
+  else expect(numbersAsText(parseLossless(record?.body ?? ''))).toEqual(numbersAsText(body));
+  expect(record?.verified).toBe(op.auth === 'private');
+  expect(record?.status).toBe(Number(String(fixture.exact.response.status)));
+  return record;
 }

@@ -36,3 +36,24 @@ export const futuresOrdersMeta = op('listFuturesOrders');
 export const currencyChainsMeta = op('listCurrencyChains');
 /** `POST /spot/batch_orders` (named-only list body; per-market bucket; 10 orders per pair). */
 export const batchOrdersMeta = op('createBatchOrders');
+
+/**
+ * A minimal private GET with only `over`'s features (for unit tests of one rule at a time): every
+ * field a real operation has, none of the generated rules, limits or pagination unless given.
+ */
+export function bareOp(over: Partial<OperationMeta> & Pick<OperationMeta, 'id'>): OperationMeta {
+  return {
+    area: 'wallet',
+    method: 'GET',
+    path: `/${over.id}`,
+    auth: 'private',
+    shape: 'shaped',
+    rateLimit: { bucket: over.id, requests: 200, window: 10, scope: 'uid' },
+    retry: 'safe',
+    pathParams: [],
+    queryParams: [],
+    body: 'none',
+    successStatus: 200,
+    ...over,
+  };
+}
