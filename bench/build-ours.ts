@@ -2,13 +2,15 @@
  * A private build of this project's client for the benchmark: the package's own build
  * tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json) compiled into bench/.scratch/ours/
  * instead of dist/, so a benchmark run neither depends on nor disturbs the shared dist/ folder.
- * Each output folder gets the same `{ "type": ... }` package.json the package build writes.
+ * Each output folder gets the same `{ "type": ... }` package.json the package build writes, and
+ * `<out>/node/index.mjs` the bundled Node entry (scripts/node-bundle.ts), which Node consumers load.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildTargets, runtimeManifest } from '../scripts/build.js';
+import { bundleNodeEntry } from '../scripts/node-bundle.js';
 import { dirBytes } from './footprint.js';
 
 const run = promisify(execFile);
@@ -17,6 +19,8 @@ const run = promisify(execFile);
 export interface OursBuild {
   /** ESM entry (`<out>/esm/index.js`, with index.d.ts beside it). */
   readonly esmEntry: string;
+  /** What Node loads for `import 'exchange-v4'` (the package's `node` + `import` condition): `<out>/node/index.mjs`. */
+  readonly nodeEntry: string;
   /** Bytes of the esm and cjs output together (what dist/ would hold). */
   readonly distBytes: number;
 }
@@ -55,5 +59,7 @@ export async function buildOurs(repoRoot: string, outRoot: string): Promise<Ours
       if (target) writeFileSync(join(outDir, 'runtime', 'package.json'), runtimeManifest(repoRoot, target));
     }),
   );
-  return { esmEntry: join(outRoot, 'esm', 'index.js'), distBytes: dirBytes(outRoot) };
+  const esmEntry = join(outRoot, 'esm', 'index.js');
+  bundleNodeEntry(esmEntry, join(outRoot, 'node'));
+  return { esmEntry, nodeEntry: join(outRoot, 'node', 'index.mjs'), distBytes: dirBytes(outRoot) };
 }

@@ -72,16 +72,18 @@ const NEEDS: Partial<Record<ClientId, PeerName>> = {
 };
 
 /** This project's client, built privately; falls back to generated/src (loaded through tsx). */
-async function prepareOurs(notes: string[]): Promise<{ entry: string; distBytes: number | undefined }> {
+async function prepareOurs(
+  notes: string[],
+): Promise<{ entry: string; nodeEntry: string | undefined; distBytes: number | undefined }> {
   log("building this project's client into bench/.scratch/ours (package build tsconfigs)");
   try {
     const build = await buildOurs(repoRoot, join(scratch, 'ours'));
-    return { entry: build.esmEntry, distBytes: build.distBytes };
+    return { entry: build.esmEntry, nodeEntry: build.nodeEntry, distBytes: build.distBytes };
   } catch (error) {
     notes.push(
       `This project's client could not be built (${String((error as Error).message).slice(0, 300)}); generated/src was loaded through tsx instead.`,
     );
-    return { entry: join(repoRoot, 'generated', 'src', 'index.ts'), distBytes: undefined };
+    return { entry: join(repoRoot, 'generated', 'src', 'index.ts'), nodeEntry: undefined, distBytes: undefined };
   }
 }
 
@@ -110,7 +112,8 @@ async function main(): Promise<number> {
 
   log('cold imports');
   const importTargets: ImportTarget[] = [{ id: 'floor (node:crypto)', specifier: 'node:crypto' }];
-  if (oursFromDist) importTargets.push({ id: 'ours', specifier: pathToFileURL(oursEntry).href });
+  // What Node loads for `import 'exchange-v4'`: the bundled Node entry.
+  if (ours0.nodeEntry !== undefined) importTargets.push({ id: 'ours', specifier: pathToFileURL(ours0.nodeEntry).href });
   for (const name of ['gate-api', 'gateio-api', 'ccxt', 'undici'] as const) {
     if (usable.has(name))
       importTargets.push({ id: name, specifier: pathToFileURL(peerEntry(scratch, name, 'import')).href });

@@ -1,8 +1,8 @@
 /**
  * Builds the package's command line (`exchange-v4`, bin of the client package): bundles cli/ with
- * esbuild into one ES module, dist/cli.js, that imports the client from the package's own ES
- * module build (dist/esm/index.js) instead of carrying a second copy. Run after scripts/build.ts
- * (`npm run build` runs both).
+ * esbuild into one ES module, dist/cli.js, that imports the client from the package's one-file
+ * Node entry (dist/node/index.mjs, see node-bundle.ts) instead of carrying a second copy. Run
+ * after scripts/build.ts (`npm run build` runs both).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -12,17 +12,19 @@ import { build, type Plugin } from 'esbuild';
 /** Where the CLI is written, relative to the repository root (the package's `bin`). */
 export const CLI_OUTFILE = 'dist/cli.js';
 
-/** Every import of the generated client's entry point becomes an import of dist/esm/index.js. */
+/** Every import of the generated client's entry point becomes an import of dist/node/index.mjs. */
 const clientFromBuild: Plugin = {
   name: 'client-from-build',
   setup(builder) {
-    builder.onResolve({ filter: /\/generated\/src\/index\.js$/ }, () => ({ path: './esm/index.js', external: true }));
+    builder.onResolve({ filter: /\/generated\/src\/index\.js$/ }, () => ({ path: './node/index.mjs', external: true }));
   },
 };
 
-/** Bundles cli/main.ts into dist/cli.js; dist/esm must already be built. */
+/** Bundles cli/main.ts into dist/cli.js; dist/node must already be built. */
 export async function buildCli(root: string): Promise<void> {
-  if (!existsSync(join(root, 'dist/esm/index.js'))) throw new Error('dist/esm is missing: run scripts/build.ts first');
+  if (!existsSync(join(root, 'dist/node/index.mjs'))) {
+    throw new Error('dist/node/index.mjs is missing: run scripts/build.ts first');
+  }
   await build({
     absWorkingDir: root,
     entryPoints: ['cli/main.ts'],

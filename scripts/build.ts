@@ -1,13 +1,16 @@
 /**
  * Builds the published package from the generated client: generated/src -> dist/esm (ES modules)
  * and dist/cjs (CommonJS), each with .js and .d.ts files, using the TypeScript compiler API and the
- * build tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json). dist/ is removed first, so the
- * output depends on generated/src alone. Usage: `npm run build` (also run by `npm pack`).
+ * build tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json); then the Node entry, dist/esm
+ * bundled into one file (dist/node/index.mjs; see node-bundle.ts).
+ * dist/ is removed first, so the output depends on generated/src alone. Usage: `npm run build`
+ * (also run by `npm pack`).
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { bundleNodeEntry } from './node-bundle.js';
 
 /** One compiled flavour of the package. */
 export interface BuildTarget {
@@ -113,7 +116,7 @@ export function runtimeManifest(root: string, target: BuildTarget): string {
   return `${JSON.stringify({ type: target.packageType, imports }, null, 2)}\n`;
 }
 
-/** Removes dist/ and builds every target; returns the number of files written per target. */
+/** Removes dist/ and builds every target, then the Node entry; returns the number of files written per target. */
 export function buildPackage(root: string): Record<BuildTarget['name'], number> {
   const entry = join(root, 'generated/src/index.ts');
   if (!existsSync(entry)) {
@@ -123,6 +126,7 @@ export function buildPackage(root: string): Record<BuildTarget['name'], number> 
   mkdirSync(join(root, 'dist'));
   const counts: Record<string, number> = {};
   for (const target of buildTargets) counts[target.name] = compile(root, target);
+  bundleNodeEntry(join(root, 'dist/esm/index.js'), join(root, 'dist/node'));
   return counts;
 }
 
@@ -131,7 +135,10 @@ function main(): void {
   const started = performance.now();
   try {
     const counts = buildPackage(root);
-    const summary = buildTargets.map((target) => `${target.outDir} (${counts[target.name]} files)`).join(', ');
+    const summary = [
+      ...buildTargets.map((target) => `${target.outDir} (${counts[target.name]} files)`),
+      'dist/node/index.mjs',
+    ].join(', ');
     console.log(`built ${summary} in ${Math.round(performance.now() - started)} ms`);
   } catch (error) {
     rmSync(join(root, 'dist'), { recursive: true, force: true });

@@ -14,7 +14,7 @@ import {
   type TypeParameterDeclarationStructure,
 } from 'ts-morph';
 import type { IR, IROperation } from '../ir/types.js';
-import { literal } from './literal.js';
+import { literal, parsedJson } from './literal.js';
 import { operationMeta } from './meta.js';
 import { areaClass, areaModule, areaProperty, itemType, metaName, paramsType, responseType } from './naming.js';
 import type { OperationTypes } from './models.js';
@@ -173,11 +173,20 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       type: types.response?.item ?? `${responseType(op.id)}[number]`,
       docs: [`One item of {@link ${op.id}}'s list.`],
     });
+  // Metadata is parsed from JSON text (fast to load, see parsedJson), except when it refers to
+  // another operation's metadata constant (an outcome lookup), which only a literal can do.
+  const meta = operationMeta(ir, op);
   out.push({
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: metaName(op.id), type: 'OperationMeta', initializer: literal(operationMeta(ir, op)) }],
+    declarations: [
+      {
+        name: metaName(op.id),
+        type: 'OperationMeta',
+        initializer: meta.idempotency?.lookup ? literal(meta) : parsedJson(meta),
+      },
+    ],
     docs: [`Metadata of \`${op.method} ${op.path}\`.`],
   });
   out.push({

@@ -22,29 +22,9 @@ export type AddSTPGroupUsersParams = {
 /** Success response (200) of {@link addSTPGroupUsers}. */
 export type AddSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
-export const addSTPGroupUsersMeta: OperationMeta = {
-  id: 'addSTPGroupUsers',
-  area: 'account',
-  method: 'POST',
-  path: '/account/stp_groups/{stp_id}/users',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'addSTPGroupUsers', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['stp_id'],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  int64: {
-    request: [['*']],
-    response: [
-      ['*', 'create_time'],
-      ['*', 'stp_id'],
-      ['*', 'user_id'],
-    ],
-  },
-  rules: [{ name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const addSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"named-only","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]],"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Add users to an STP group
@@ -64,23 +44,9 @@ export type CreateSTPGroupParams = StpGroupRequest;
 /** Success response (200) of {@link createSTPGroup}. */
 export type CreateSTPGroupResponse = StpGroup;
 /** Metadata of `POST /account/stp_groups`. */
-export const createSTPGroupMeta: OperationMeta = {
-  id: 'createSTPGroup',
-  area: 'account',
-  method: 'POST',
-  path: '/account/stp_groups',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createSTPGroup', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['name'],
-  int64: { response: [['create_time'], ['creator_id'], ['id']] },
-  rules: [{ name: 'name', in: 'body', required: true, type: 'string' }],
-};
+export const createSTPGroupMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["name"],"int64":{"response":[["create_time"],["creator_id"],["id"]]},"rules":[{"name":"name","in":"body","required":true,"type":"string"}]}',
+);
 
 /**
  * Create an STP group
@@ -105,31 +71,9 @@ export type DeleteSTPGroupUsersParams = {
 /** Success response (200) of {@link deleteSTPGroupUsers}. */
 export type DeleteSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
-export const deleteSTPGroupUsersMeta: OperationMeta = {
-  id: 'deleteSTPGroupUsers',
-  area: 'account',
-  method: 'DELETE',
-  path: '/account/stp_groups/{stp_id}/users',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'deleteSTPGroupUsers', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['stp_id'],
-  queryParams: [{ name: 'user_id', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'stp_id'],
-      ['*', 'user_id'],
-    ],
-  },
-  rules: [
-    { name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'user_id', in: 'query', required: true, type: 'array', items: { type: 'integer', format: 'int64' } },
-  ],
-};
+export const deleteSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"deleteSTPGroupUsers","area":"account","method":"DELETE","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[{"name":"user_id","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"user_id","in":"query","required":true,"type":"array","items":{"type":"integer","format":"int64"}}]}',
+);
 
 /**
  * Remove users from an STP group
@@ -149,21 +93,9 @@ export type GetAccountDetailParams = NoParams;
 /** Success response (200) of {@link getAccountDetail}. */
 export type GetAccountDetailResponse = AccountDetail;
 /** Metadata of `GET /account/detail`. */
-export const getAccountDetailMeta: OperationMeta = {
-  id: 'getAccountDetail',
-  area: 'account',
-  method: 'GET',
-  path: '/account/detail',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getAccountDetail', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-};
+export const getAccountDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAccountDetail","area":"account","method":"GET","path":"/account/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+);
 
 /**
  * Get account details
@@ -183,21 +115,9 @@ export type GetAccountMainKeysParams = NoParams;
 /** Success response (200) of {@link getAccountMainKeys}. */
 export type GetAccountMainKeysResponse = AccountKeyInfo;
 /** Metadata of `GET /account/main_keys`. */
-export const getAccountMainKeysMeta: OperationMeta = {
-  id: 'getAccountMainKeys',
-  area: 'account',
-  method: 'GET',
-  path: '/account/main_keys',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getAccountMainKeys', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-};
+export const getAccountMainKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAccountMainKeys","area":"account","method":"GET","path":"/account/main_keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountMainKeys","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+);
 
 /**
  * Get main-account key information
@@ -217,20 +137,9 @@ export type GetAccountRateLimitParams = NoParams;
 /** Success response (200) of {@link getAccountRateLimit}. */
 export type GetAccountRateLimitResponse = AccountRateLimit[];
 /** Metadata of `GET /account/rate_limit`. */
-export const getAccountRateLimitMeta: OperationMeta = {
-  id: 'getAccountRateLimit',
-  area: 'account',
-  method: 'GET',
-  path: '/account/rate_limit',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getAccountRateLimit', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const getAccountRateLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAccountRateLimit","area":"account","method":"GET","path":"/account/rate_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountRateLimit","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * Get fill-ratio rate-limit tiers
@@ -250,20 +159,9 @@ export type GetDebitFeeParams = NoParams;
 /** Success response (200) of {@link getDebitFee}. */
 export type GetDebitFeeResponse = AccountDebitFee;
 /** Metadata of `GET /account/debit_fee`. */
-export const getDebitFeeMeta: OperationMeta = {
-  id: 'getDebitFee',
-  area: 'account',
-  method: 'GET',
-  path: '/account/debit_fee',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getDebitFee', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const getDebitFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDebitFee","area":"account","method":"GET","path":"/account/debit_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDebitFee","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * Get the GT fee payment setting
@@ -286,28 +184,9 @@ export type ListSTPGroupsParams = {
 /** Success response (200) of {@link listSTPGroups}. */
 export type ListSTPGroupsResponse = StpGroup[];
 /** Metadata of `GET /account/stp_groups`. */
-export const listSTPGroupsMeta: OperationMeta = {
-  id: 'listSTPGroups',
-  area: 'account',
-  method: 'GET',
-  path: '/account/stp_groups',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSTPGroups', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'name' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'creator_id'],
-      ['*', 'id'],
-    ],
-  },
-  rules: [{ name: 'name', in: 'query', type: 'string' }],
-};
+export const listSTPGroupsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSTPGroups","area":"account","method":"GET","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroups","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"name"}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","creator_id"],["*","id"]]},"rules":[{"name":"name","in":"query","type":"string"}]}',
+);
 
 /**
  * List STP groups
@@ -330,28 +209,9 @@ export type ListSTPGroupsUsersParams = {
 /** Success response (200) of {@link listSTPGroupsUsers}. */
 export type ListSTPGroupsUsersResponse = StpGroupUser[];
 /** Metadata of `GET /account/stp_groups/{stp_id}/users`. */
-export const listSTPGroupsUsersMeta: OperationMeta = {
-  id: 'listSTPGroupsUsers',
-  area: 'account',
-  method: 'GET',
-  path: '/account/stp_groups/{stp_id}/users',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSTPGroupsUsers', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['stp_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'stp_id'],
-      ['*', 'user_id'],
-    ],
-  },
-  rules: [{ name: 'stp_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const listSTPGroupsUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSTPGroupsUsers","area":"account","method":"GET","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroupsUsers","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["stp_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * List the users of an STP group
@@ -371,22 +231,9 @@ export type SetDebitFeeParams = AccountDebitFee;
 /** Success response (200) of {@link setDebitFee}. */
 export type SetDebitFeeResponse = void;
 /** Metadata of `POST /account/debit_fee`. */
-export const setDebitFeeMeta: OperationMeta = {
-  id: 'setDebitFee',
-  area: 'account',
-  method: 'POST',
-  path: '/account/debit_fee',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'setDebitFee', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['enabled'],
-  rules: [{ name: 'enabled', in: 'body', required: true, type: 'boolean' }],
-};
+export const setDebitFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setDebitFee","area":"account","method":"POST","path":"/account/debit_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDebitFee","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["enabled"],"rules":[{"name":"enabled","in":"body","required":true,"type":"boolean"}]}',
+);
 
 /**
  * Change the GT fee payment setting

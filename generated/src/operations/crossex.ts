@@ -9,45 +9,9 @@ export type CreateCrossexOrderParams = CrossexOrderRequest;
 /** Success response (200) of {@link createCrossexOrder}. */
 export type CreateCrossexOrderResponse = CrossexOrderActionResponse;
 /** Metadata of `POST /crossex/orders`. */
-export const createCrossexOrderMeta: OperationMeta = {
-  id: 'createCrossexOrder',
-  area: 'crossex',
-  method: 'POST',
-  path: '/crossex/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createCrossexOrder', requests: 100, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: [
-    'text',
-    'symbol',
-    'side',
-    'type',
-    'time_in_force',
-    'qty',
-    'price',
-    'quote_qty',
-    'reduce_only',
-    'position_side',
-  ],
-  rules: [
-    { name: 'text', in: 'body', type: 'string', pattern: '^[0-9A-Za-z_-]+$' },
-    { name: 'symbol', in: 'body', required: true, type: 'string' },
-    { name: 'side', in: 'body', required: true, type: 'string', enum: ['BUY', 'SELL'] },
-    { name: 'type', in: 'body', type: 'string', enum: ['LIMIT', 'MARKET'] },
-    { name: 'time_in_force', in: 'body', type: 'string', enum: ['GTC', 'IOC', 'FOK', 'POC'] },
-    { name: 'qty', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'quote_qty', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'reduce_only', in: 'body', type: 'string', enum: ['true', 'false'] },
-    { name: 'position_side', in: 'body', type: 'string', enum: ['NONE', 'LONG', 'SHORT'] },
-  ],
-  conditions: [{ when: [{ field: 'type', oneOf: ['LIMIT'] }], require: ['price'] }],
-};
+export const createCrossexOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createCrossexOrder","area":"crossex","method":"POST","path":"/crossex/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createCrossexOrder","requests":100,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["text","symbol","side","type","time_in_force","qty","price","quote_qty","reduce_only","position_side"],"rules":[{"name":"text","in":"body","type":"string","pattern":"^[0-9A-Za-z_-]+$"},{"name":"symbol","in":"body","required":true,"type":"string"},{"name":"side","in":"body","required":true,"type":"string","enum":["BUY","SELL"]},{"name":"type","in":"body","type":"string","enum":["LIMIT","MARKET"]},{"name":"time_in_force","in":"body","type":"string","enum":["GTC","IOC","FOK","POC"]},{"name":"qty","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"quote_qty","in":"body","type":"string","format":"decimal"},{"name":"reduce_only","in":"body","type":"string","enum":["true","false"]},{"name":"position_side","in":"body","type":"string","enum":["NONE","LONG","SHORT"]}],"conditions":[{"when":[{"field":"type","oneOf":["LIMIT"]}],"require":["price"]}]}',
+);
 
 /**
  * Place a cross-exchange order

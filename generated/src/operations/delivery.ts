@@ -31,27 +31,9 @@ export type CancelDeliveryOrderParams = {
 /** Success response (200) of {@link cancelDeliveryOrder}. */
 export type CancelDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
-export const cancelDeliveryOrderMeta: OperationMeta = {
-  id: 'cancelDeliveryOrder',
-  area: 'delivery',
-  method: 'DELETE',
-  path: '/delivery/{settle}/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'delivery-cancel', requests: 500, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const cancelDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Cancel a delivery order
@@ -78,36 +60,9 @@ export type CancelDeliveryOrdersParams = {
 /** Success response (200) of {@link cancelDeliveryOrders}. */
 export type CancelDeliveryOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /delivery/{settle}/orders`. */
-export const cancelDeliveryOrdersMeta: OperationMeta = {
-  id: 'cancelDeliveryOrders',
-  area: 'delivery',
-  method: 'DELETE',
-  path: '/delivery/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'delivery-cancel', requests: 500, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'side' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'pid'],
-      ['*', 'refu'],
-      ['*', 'stp_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'side', in: 'query', type: 'string', enum: ['ask', 'bid'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const cancelDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Cancel all open delivery orders of a contract
@@ -130,37 +85,9 @@ export type CreateDeliveryOrderParams = {
 /** Success response (200) of {@link createDeliveryOrder}. */
 export type CreateDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
-export const createDeliveryOrderMeta: OperationMeta = {
-  id: 'createDeliveryOrder',
-  area: 'delivery',
-  method: 'POST',
-  path: '/delivery/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'delivery-place', requests: 500, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  bodyFields: ['contract', 'size', 'iceberg', 'price', 'close', 'reduce_only', 'tif', 'text', 'auto_size', 'stp_act'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'contract', in: 'body', required: true, type: 'string' },
-    { name: 'size', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'close', in: 'body', type: 'boolean' },
-    { name: 'reduce_only', in: 'body', type: 'boolean' },
-    { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
-    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
-    { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
-    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
-  ],
-};
+export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
+);
 
 /**
  * Place a delivery order
@@ -185,27 +112,9 @@ export type GetDeliveryContractParams = {
 /** Success response (200) of {@link getDeliveryContract}. */
 export type GetDeliveryContractResponse = DeliveryContract;
 /** Metadata of `GET /delivery/{settle}/contracts/{contract}`. */
-export const getDeliveryContractMeta: OperationMeta = {
-  id: 'getDeliveryContract',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/contracts/{contract}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getDeliveryContract', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle', 'contract'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['orderbook_id'], ['trade_id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getDeliveryContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDeliveryContract","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getDeliveryContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["orderbook_id"],["trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get one delivery contract
@@ -230,27 +139,9 @@ export type GetDeliveryOrderParams = {
 /** Success response (200) of {@link getDeliveryOrder}. */
 export type GetDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders/{order_id}`. */
-export const getDeliveryOrderMeta: OperationMeta = {
-  id: 'getDeliveryOrder',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getDeliveryOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get a delivery order
@@ -275,27 +166,9 @@ export type GetDeliveryPositionParams = {
 /** Success response (200) of {@link getDeliveryPosition}. */
 export type GetDeliveryPositionResponse = Position;
 /** Metadata of `GET /delivery/{settle}/positions/{contract}`. */
-export const getDeliveryPositionMeta: OperationMeta = {
-  id: 'getDeliveryPosition',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/positions/{contract}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getDeliveryPosition', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'contract'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getDeliveryPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get a delivery position
@@ -332,40 +205,9 @@ export type GetMyDeliveryTradesResponse = MyFuturesTrade[];
 /** One item of {@link getMyDeliveryTrades}'s list. */
 export type GetMyDeliveryTradesItem = MyFuturesTrade;
 /** Metadata of `GET /delivery/{settle}/my_trades`. */
-export const getMyDeliveryTradesMeta: OperationMeta = {
-  id: 'getMyDeliveryTrades',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/my_trades',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getMyDeliveryTrades', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'order' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'last_id' },
-    { name: 'count_total' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: { response: [['*', 'id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'order', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'count_total', in: 'query', type: 'integer', format: 'int32', enum: [0, 1] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getMyDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List the caller's delivery fills
@@ -396,34 +238,9 @@ export type ListDeliveryAccountBookParams = {
 /** Success response (200) of {@link listDeliveryAccountBook}. */
 export type ListDeliveryAccountBookResponse = FuturesAccountBook[];
 /** Metadata of `GET /delivery/{settle}/account_book`. */
-export const listDeliveryAccountBookMeta: OperationMeta = {
-  id: 'listDeliveryAccountBook',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/account_book',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryAccountBook', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'limit' }, { name: 'from' }, { name: 'to' }, { name: 'type' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    {
-      name: 'type',
-      in: 'query',
-      type: 'string',
-      enum: ['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr'],
-    },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryAccountBook","area":"delivery","method":"GET","path":"/delivery/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List balance changes of the delivery account
@@ -446,26 +263,9 @@ export type ListDeliveryAccountsParams = {
 /** Success response (200) of {@link listDeliveryAccounts}. */
 export type ListDeliveryAccountsResponse = FuturesAccount;
 /** Metadata of `GET /delivery/{settle}/accounts`. */
-export const listDeliveryAccountsMeta: OperationMeta = {
-  id: 'listDeliveryAccounts',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryAccounts', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get the delivery account
@@ -488,31 +288,9 @@ export type ListDeliveryContractsParams = {
 /** Success response (200) of {@link listDeliveryContracts}. */
 export type ListDeliveryContractsResponse = DeliveryContract[];
 /** Metadata of `GET /delivery/{settle}/contracts`. */
-export const listDeliveryContractsMeta: OperationMeta = {
-  id: 'listDeliveryContracts',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/contracts',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryContracts', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: {
-    response: [
-      ['*', 'orderbook_id'],
-      ['*', 'trade_id'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryContracts","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","orderbook_id"],["*","trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List delivery contracts
@@ -543,30 +321,9 @@ export type ListDeliveryOrderBookParams = {
 /** Success response (200) of {@link listDeliveryOrderBook}. */
 export type ListDeliveryOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /delivery/{settle}/order_book`. */
-export const listDeliveryOrderBookMeta: OperationMeta = {
-  id: 'listDeliveryOrderBook',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/order_book',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryOrderBook', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'interval' }, { name: 'limit' }, { name: 'with_id' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'interval', in: 'query', type: 'string', enum: ['0', '0.1', '0.01'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'with_id', in: 'query', type: 'boolean' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryOrderBook","area":"delivery","method":"GET","path":"/delivery/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Order book of a delivery contract
@@ -603,48 +360,9 @@ export type ListDeliveryOrdersResponse = FuturesOrder[];
 /** One item of {@link listDeliveryOrders}'s list. */
 export type ListDeliveryOrdersItem = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders`. */
-export const listDeliveryOrdersMeta: OperationMeta = {
-  id: 'listDeliveryOrders',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'status' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'last_id' },
-    { name: 'count_total' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'pid'],
-      ['*', 'refu'],
-      ['*', 'stp_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'count_total', in: 'query', type: 'integer', format: 'int32', enum: [0, 1] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List delivery orders
@@ -667,33 +385,9 @@ export type ListDeliveryPositionsParams = {
 /** Success response (200) of {@link listDeliveryPositions}. */
 export type ListDeliveryPositionsResponse = Position[];
 /** Metadata of `GET /delivery/{settle}/positions`. */
-export const listDeliveryPositionsMeta: OperationMeta = {
-  id: 'listDeliveryPositions',
-  area: 'delivery',
-  method: 'GET',
-  path: '/delivery/{settle}/positions',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeliveryPositions', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: {
-    response: [
-      ['*', 'close_order', 'id'],
-      ['*', 'pid'],
-      ['*', 'update_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listDeliveryPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","close_order","id"],["*","pid"],["*","update_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List delivery positions

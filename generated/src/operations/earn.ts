@@ -25,25 +25,9 @@ export type ChangeUniLendParams = EarnUniLendPatchRequest;
 /** Success response (204) of {@link changeUniLend}. */
 export type ChangeUniLendResponse = void;
 /** Metadata of `PATCH /earn/uni/lends`. */
-export const changeUniLendMeta: OperationMeta = {
-  id: 'changeUniLend',
-  area: 'earn',
-  method: 'PATCH',
-  path: '/earn/uni/lends',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'changeUniLend', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 204,
-  bodyFields: ['currency', 'min_rate'],
-  rules: [
-    { name: 'currency', in: 'body', type: 'string' },
-    { name: 'min_rate', in: 'body', type: 'string', format: 'decimal' },
-  ],
-};
+export const changeUniLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"changeUniLend","area":"earn","method":"PATCH","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"changeUniLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","min_rate"],"rules":[{"name":"currency","in":"body","type":"string"},{"name":"min_rate","in":"body","type":"string","format":"decimal"}]}',
+);
 
 /**
  * Change the lowest lending rate
@@ -63,27 +47,9 @@ export type CreateUniLendParams = EarnUniLendRequest;
 /** Success response (204) of {@link createUniLend}. */
 export type CreateUniLendResponse = void;
 /** Metadata of `POST /earn/uni/lends`. */
-export const createUniLendMeta: OperationMeta = {
-  id: 'createUniLend',
-  area: 'earn',
-  method: 'POST',
-  path: '/earn/uni/lends',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createUniLend', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 204,
-  bodyFields: ['currency', 'amount', 'type', 'min_rate'],
-  rules: [
-    { name: 'currency', in: 'body', required: true, type: 'string' },
-    { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'type', in: 'body', required: true, type: 'string', enum: ['lend', 'redeem'] },
-    { name: 'min_rate', in: 'body', type: 'string', format: 'decimal' },
-  ],
-};
+export const createUniLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createUniLend","area":"earn","method":"POST","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUniLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","amount","type","min_rate"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"type","in":"body","required":true,"type":"string","enum":["lend","redeem"]},{"name":"min_rate","in":"body","type":"string","format":"decimal"}]}',
+);
 
 /**
  * Lend or redeem
@@ -106,21 +72,9 @@ export type GetUniCurrencyParams = {
 /** Success response (200) of {@link getUniCurrency}. */
 export type GetUniCurrencyResponse = EarnUniCurrency;
 /** Metadata of `GET /earn/uni/currencies/{currency}`. */
-export const getUniCurrencyMeta: OperationMeta = {
-  id: 'getUniCurrency',
-  area: 'earn',
-  method: 'GET',
-  path: '/earn/uni/currencies/{currency}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUniCurrency', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['currency'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'path', required: true, type: 'string' }],
-};
+export const getUniCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUniCurrency","area":"earn","method":"GET","path":"/earn/uni/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get a lending currency
@@ -140,20 +94,9 @@ export type ListUniCurrenciesParams = NoParams;
 /** Success response (200) of {@link listUniCurrencies}. */
 export type ListUniCurrenciesResponse = EarnUniCurrency[];
 /** Metadata of `GET /earn/uni/currencies`. */
-export const listUniCurrenciesMeta: OperationMeta = {
-  id: 'listUniCurrencies',
-  area: 'earn',
-  method: 'GET',
-  path: '/earn/uni/currencies',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniCurrencies', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const listUniCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniCurrencies","area":"earn","method":"GET","path":"/earn/uni/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * List lending currencies
@@ -186,29 +129,9 @@ export type ListUniInterestRecordsResponse = EarnUniInterestRecord[];
 /** One item of {@link listUniInterestRecords}'s list. */
 export type ListUniInterestRecordsItem = EarnUniInterestRecord;
 /** Metadata of `GET /earn/uni/interest_records`. */
-export const listUniInterestRecordsMeta: OperationMeta = {
-  id: 'listUniInterestRecords',
-  area: 'earn',
-  method: 'GET',
-  path: '/earn/uni/interest_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniInterestRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'page' }, { name: 'limit' }, { name: 'from' }, { name: 'to' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: { response: [['*', 'create_time']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-  ],
-};
+export const listUniInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniInterestRecords","area":"earn","method":"GET","path":"/earn/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
 
 /**
  * List lending interest payments
@@ -243,37 +166,9 @@ export type ListUniLendRecordsResponse = EarnUniLendRecord[];
 /** One item of {@link listUniLendRecords}'s list. */
 export type ListUniLendRecordsItem = EarnUniLendRecord;
 /** Metadata of `GET /earn/uni/lend_records`. */
-export const listUniLendRecordsMeta: OperationMeta = {
-  id: 'listUniLendRecords',
-  area: 'earn',
-  method: 'GET',
-  path: '/earn/uni/lend_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniLendRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'page' },
-    { name: 'limit' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'type' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: { response: [['*', 'create_time']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'type', in: 'query', type: 'string', enum: ['lend', 'redeem'] },
-  ],
-};
+export const listUniLendRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniLendRecords","area":"earn","method":"GET","path":"/earn/uni/lend_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLendRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["lend","redeem"]}]}',
+);
 
 /**
  * List lends and redemptions
@@ -302,32 +197,9 @@ export type ListUserUniLendsResponse = EarnUniLend[];
 /** One item of {@link listUserUniLends}'s list. */
 export type ListUserUniLendsItem = EarnUniLend;
 /** Metadata of `GET /earn/uni/lends`. */
-export const listUserUniLendsMeta: OperationMeta = {
-  id: 'listUserUniLends',
-  area: 'earn',
-  method: 'GET',
-  path: '/earn/uni/lends',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUserUniLends', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'page' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'update_time'],
-    ],
-  },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-  ],
-};
+export const listUserUniLendsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUserUniLends","area":"earn","method":"GET","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserUniLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
 
 /**
  * List the caller's lending

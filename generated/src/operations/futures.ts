@@ -48,34 +48,9 @@ export type AmendFuturesOrderParams = {
 /** Success response (200) of {@link amendFuturesOrder}. */
 export type AmendFuturesOrderResponse = FuturesOrder;
 /** Metadata of `PUT /futures/{settle}/orders/{order_id}`. */
-export const amendFuturesOrderMeta: OperationMeta = {
-  id: 'amendFuturesOrder',
-  area: 'futures',
-  method: 'PUT',
-  path: '/futures/{settle}/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  bodyFields: ['size', 'price', 'amend_text', 'text', 'action_mode'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-    { name: 'size', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'amend_text', in: 'body', type: 'string' },
-    { name: 'text', in: 'body', type: 'string' },
-    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-  ],
-};
+export const amendFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"amendFuturesOrder","area":"futures","method":"PUT","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["size","price","amend_text","text","action_mode"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
+);
 
 /**
  * Amend a perpetual futures order
@@ -100,26 +75,9 @@ export type CancelBatchFutureOrdersParams = {
 /** Success response (200) of {@link cancelBatchFutureOrders}: untyped JSON, the default of its type parameter. */
 export type CancelBatchFutureOrdersResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
-export const cancelBatchFutureOrdersMeta: OperationMeta = {
-  id: 'cancelBatchFutureOrders',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/batch_cancel_orders',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'futures-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const cancelBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel perpetual futures orders in a batch (shape not given)
@@ -146,29 +104,9 @@ export type CancelFuturesOrderParams = {
 /** Success response (200) of {@link cancelFuturesOrder}. */
 export type CancelFuturesOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /futures/{settle}/orders/{order_id}`. */
-export const cancelFuturesOrderMeta: OperationMeta = {
-  id: 'cancelFuturesOrder',
-  area: 'futures',
-  method: 'DELETE',
-  path: '/futures/{settle}/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'futures-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [{ name: 'action_mode' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'action_mode', in: 'query', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const cancelFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelFuturesOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel a perpetual futures order
@@ -201,46 +139,9 @@ export type CancelFuturesOrdersParams = {
 /** Success response (200) of {@link cancelFuturesOrders}. */
 export type CancelFuturesOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /futures/{settle}/orders`. */
-export const cancelFuturesOrdersMeta: OperationMeta = {
-  id: 'cancelFuturesOrders',
-  area: 'futures',
-  method: 'DELETE',
-  path: '/futures/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'futures-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'side' },
-    { name: 'exclude_reduce_only' },
-    { name: 'text' },
-    { name: 'action_mode' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'pid'],
-      ['*', 'refu'],
-      ['*', 'stp_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'side', in: 'query', type: 'string', enum: ['ask', 'bid'] },
-    { name: 'exclude_reduce_only', in: 'query', type: 'boolean' },
-    { name: 'text', in: 'query', type: 'string' },
-    { name: 'action_mode', in: 'query', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const cancelFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelFuturesOrders","area":"futures","method":"DELETE","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"},{"name":"exclude_reduce_only"},{"name":"text"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"exclude_reduce_only","in":"query","type":"boolean"},{"name":"text","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel all open perpetual futures orders
@@ -265,27 +166,9 @@ export type CancelPriceTriggeredOrderParams = {
 /** Success response (200) of {@link cancelPriceTriggeredOrder}. */
 export type CancelPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `DELETE /futures/{settle}/price_orders/{order_id}`. */
-export const cancelPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'cancelPriceTriggeredOrder',
-  area: 'futures',
-  method: 'DELETE',
-  path: '/futures/{settle}/price_orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'cancelPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id'], ['me_order_id'], ['trade_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const cancelPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelPriceTriggeredOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["me_order_id"],["trade_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Cancel a price-triggered perpetual futures order
@@ -310,34 +193,9 @@ export type CancelPriceTriggeredOrderListParams = {
 /** Success response (200) of {@link cancelPriceTriggeredOrderList}. */
 export type CancelPriceTriggeredOrderListResponse = FuturesPriceTriggeredOrder[];
 /** Metadata of `DELETE /futures/{settle}/price_orders`. */
-export const cancelPriceTriggeredOrderListMeta: OperationMeta = {
-  id: 'cancelPriceTriggeredOrderList',
-  area: 'futures',
-  method: 'DELETE',
-  path: '/futures/{settle}/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'cancelPriceTriggeredOrderList', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'me_order_id'],
-      ['*', 'trade_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const cancelPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelPriceTriggeredOrderList","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","id"],["*","me_order_id"],["*","trade_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Cancel all open price-triggered perpetual futures orders
@@ -362,26 +220,9 @@ export type CreateBatchFuturesOrderParams = {
 /** Success response (200) of {@link createBatchFuturesOrder}: untyped JSON, the default of its type parameter. */
 export type CreateBatchFuturesOrderResponse = UntypedJson;
 /** Metadata of `POST /futures/{settle}/batch_orders`. */
-export const createBatchFuturesOrderMeta: OperationMeta = {
-  id: 'createBatchFuturesOrder',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/batch_orders',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const createBatchFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createBatchFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/batch_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Place perpetual futures orders in a batch (shape not given)
@@ -404,65 +245,9 @@ export type CreateFuturesOrderParams = {
 /** Success response (200) of {@link createFuturesOrder}. */
 export type CreateFuturesOrderResponse = FuturesOrder;
 /** Metadata of `POST /futures/{settle}/orders`. */
-export const createFuturesOrderMeta: OperationMeta = {
-  id: 'createFuturesOrder',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
-  bodyFields: [
-    'contract',
-    'size',
-    'iceberg',
-    'price',
-    'close',
-    'reduce_only',
-    'tif',
-    'text',
-    'auto_size',
-    'stp_act',
-    'pid',
-    'market_order_slip_ratio',
-    'pos_margin_mode',
-    'action_mode',
-    'tpsl_tp_trigger_price',
-    'tpsl_sl_trigger_price',
-    'tpsl_tp_bbo_type',
-    'tpsl_sl_bbo_type',
-  ],
-  int64: { request: [['pid']], response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-    { name: 'contract', in: 'body', required: true, type: 'string' },
-    { name: 'size', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'close', in: 'body', type: 'boolean' },
-    { name: 'reduce_only', in: 'body', type: 'boolean' },
-    { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
-    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
-    { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
-    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
-    { name: 'pid', in: 'body', type: 'integer', format: 'int64' },
-    { name: 'market_order_slip_ratio', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'pos_margin_mode', in: 'body', type: 'string', enum: ['isolated', 'cross'] },
-    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'tpsl_tp_trigger_price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'tpsl_sl_trigger_price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'tpsl_tp_bbo_type', in: 'body', type: 'string' },
-    { name: 'tpsl_sl_bbo_type', in: 'body', type: 'string' },
-  ],
-};
+export const createFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act","pid","market_order_slip_ratio","pos_margin_mode","action_mode","tpsl_tp_trigger_price","tpsl_sl_trigger_price","tpsl_tp_bbo_type","tpsl_sl_bbo_type"],"int64":{"request":[["pid"]],"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"pid","in":"body","type":"integer","format":"int64"},{"name":"market_order_slip_ratio","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"tpsl_tp_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_sl_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_tp_bbo_type","in":"body","type":"string"},{"name":"tpsl_sl_bbo_type","in":"body","type":"string"}]}',
+);
 
 /**
  * Place a perpetual futures order
@@ -485,64 +270,9 @@ export type CreatePriceTriggeredOrderParams = {
 /** Success response (200) of {@link createPriceTriggeredOrder}. */
 export type CreatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `POST /futures/{settle}/price_orders`. */
-export const createPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'createPriceTriggeredOrder',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  bodyFields: ['initial', 'trigger', 'order_type', 'pos_margin_mode'],
-  int64: { response: [['id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    {
-      name: 'initial',
-      in: 'body',
-      required: true,
-      type: 'object',
-      properties: [
-        { name: 'contract', in: 'body', required: true, type: 'string' },
-        { name: 'size', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'amount', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
-        { name: 'close', in: 'body', type: 'boolean' },
-        { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc'] },
-        { name: 'text', in: 'body', type: 'string' },
-        { name: 'reduce_only', in: 'body', type: 'boolean' },
-        { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
-      ],
-    },
-    {
-      name: 'trigger',
-      in: 'body',
-      required: true,
-      type: 'object',
-      properties: [
-        { name: 'strategy_type', in: 'body', type: 'integer', format: 'int32', enum: [0, 1] },
-        { name: 'price_type', in: 'body', type: 'integer', format: 'int32', enum: [0, 1, 2] },
-        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
-        { name: 'rule', in: 'body', required: true, type: 'integer', format: 'int32', enum: [1, 2] },
-        { name: 'expiration', in: 'body', type: 'integer', format: 'int32', minimum: 0 },
-      ],
-    },
-    {
-      name: 'order_type',
-      in: 'body',
-      type: 'string',
-      enum: ['close-long-position', 'close-short-position', 'plan-close-long-position', 'plan-close-short-position'],
-    },
-    { name: 'pos_margin_mode', in: 'body', type: 'string', enum: ['isolated', 'cross'] },
-  ],
-};
+export const createPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createPriceTriggeredOrder","area":"futures","method":"POST","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
+);
 
 /**
  * Create a price-triggered perpetual futures order
@@ -567,27 +297,9 @@ export type GetFuturesContractParams = {
 /** Success response (200) of {@link getFuturesContract}. */
 export type GetFuturesContractResponse = Contract;
 /** Metadata of `GET /futures/{settle}/contracts/{contract}`. */
-export const getFuturesContractMeta: OperationMeta = {
-  id: 'getFuturesContract',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/contracts/{contract}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getFuturesContract', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle', 'contract'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['orderbook_id'], ['trade_id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getFuturesContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFuturesContract","area":"futures","method":"GET","path":"/futures/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["orderbook_id"],["trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get one perpetual contract
@@ -612,27 +324,9 @@ export type GetFuturesOrderParams = {
 /** Success response (200) of {@link getFuturesOrder}. */
 export type GetFuturesOrderResponse = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
-export const getFuturesOrderMeta: OperationMeta = {
-  id: 'getFuturesOrder',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getFuturesOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get a perpetual futures order
@@ -661,28 +355,9 @@ export type GetLeverageParams = {
 /** Success response (200) of {@link getLeverage}. */
 export type GetLeverageResponse = FuturesLeverage;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
-export const getLeverageMeta: OperationMeta = {
-  id: 'getLeverage',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/get_leverage/{contract}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getLeverage', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'contract'],
-  queryParams: [{ name: 'pos_margin_mode' }, { name: 'dual_side' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'pos_margin_mode', in: 'query', required: true, type: 'string', enum: ['isolated', 'cross'] },
-    { name: 'dual_side', in: 'query', required: true, type: 'string', enum: ['dual_long', 'dual_short'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get the leverage of a contract for a margin mode
@@ -720,32 +395,9 @@ export type GetMyTradesResponse = MyFuturesTrade[];
 /** One item of {@link getMyTrades}'s list. */
 export type GetMyTradesItem = MyFuturesTrade;
 /** Metadata of `GET /futures/{settle}/my_trades`. */
-export const getMyTradesMeta: OperationMeta = {
-  id: 'getMyTrades',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/my_trades',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getMyTrades', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'order' }, { name: 'limit' }, { name: 'offset' }, { name: 'last_id' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: { response: [['*', 'id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'order', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMyTrades","area":"futures","method":"GET","path":"/futures/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List the caller's perpetual futures fills
@@ -770,27 +422,9 @@ export type GetPositionParams = {
 /** Success response (200) of {@link getPosition}. */
 export type GetPositionResponse = Position;
 /** Metadata of `GET /futures/{settle}/positions/{contract}`. */
-export const getPositionMeta: OperationMeta = {
-  id: 'getPosition',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/positions/{contract}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getPosition', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'contract'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getPosition","area":"futures","method":"GET","path":"/futures/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get a perpetual futures position
@@ -815,27 +449,9 @@ export type GetPriceTriggeredOrderParams = {
 /** Success response (200) of {@link getPriceTriggeredOrder}. */
 export type GetPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders/{order_id}`. */
-export const getPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'getPriceTriggeredOrder',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/price_orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id'], ['me_order_id'], ['trade_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const getPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getPriceTriggeredOrder","area":"futures","method":"GET","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["me_order_id"],["trade_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get a price-triggered perpetual futures order
@@ -866,29 +482,9 @@ export type ListContractStatsParams = {
 /** Success response (200) of {@link listContractStats}. */
 export type ListContractStatsResponse = ContractStat[];
 /** Metadata of `GET /futures/{settle}/contract_stats`. */
-export const listContractStatsMeta: OperationMeta = {
-  id: 'listContractStats',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/contract_stats',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listContractStats', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'from' }, { name: 'interval' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'interval', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listContractStatsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Statistics of a perpetual contract
@@ -925,44 +521,9 @@ export type ListFuturesAccountBookResponse = FuturesAccountBook[];
 /** One item of {@link listFuturesAccountBook}'s list. */
 export type ListFuturesAccountBookItem = FuturesAccountBook;
 /** Metadata of `GET /futures/{settle}/account_book`. */
-export const listFuturesAccountBookMeta: OperationMeta = {
-  id: 'listFuturesAccountBook',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/account_book',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesAccountBook', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'type' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    {
-      name: 'type',
-      in: 'query',
-      type: 'string',
-      enum: ['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr', 'bonus_offset'],
-    },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesAccountBook","area":"futures","method":"GET","path":"/futures/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr","bonus_offset"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List balance changes of the perpetual futures account
@@ -985,26 +546,9 @@ export type ListFuturesAccountsParams = {
 /** Success response (200) of {@link listFuturesAccounts}. */
 export type ListFuturesAccountsResponse = FuturesAccount;
 /** Metadata of `GET /futures/{settle}/accounts`. */
-export const listFuturesAccountsMeta: OperationMeta = {
-  id: 'listFuturesAccounts',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesAccounts', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesAccounts","area":"futures","method":"GET","path":"/futures/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Get the perpetual futures account
@@ -1039,43 +583,9 @@ export type ListFuturesCandlesticksParams = {
 /** Success response (200) of {@link listFuturesCandlesticks}. */
 export type ListFuturesCandlesticksResponse = FuturesCandlestick[];
 /** Metadata of `GET /futures/{settle}/candlesticks`. */
-export const listFuturesCandlesticksMeta: OperationMeta = {
-  id: 'listFuturesCandlesticks',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/candlesticks',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesCandlesticks', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'limit' },
-    { name: 'interval' },
-    { name: 'timezone' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 2000 },
-    {
-      name: 'interval',
-      in: 'query',
-      type: 'string',
-      enum: ['10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '1w', '30d'],
-    },
-    { name: 'timezone', in: 'query', type: 'string', enum: ['all', 'utc0', 'utc8'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesCandlesticks","area":"futures","method":"GET","path":"/futures/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"},{"name":"timezone"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","1w","30d"]},{"name":"timezone","in":"query","type":"string","enum":["all","utc0","utc8"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Candlesticks of a perpetual contract
@@ -1104,34 +614,9 @@ export type ListFuturesContractsResponse = Contract[];
 /** One item of {@link listFuturesContracts}'s list. */
 export type ListFuturesContractsItem = Contract;
 /** Metadata of `GET /futures/{settle}/contracts`. */
-export const listFuturesContractsMeta: OperationMeta = {
-  id: 'listFuturesContracts',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/contracts',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesContracts', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'limit' }, { name: 'offset' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'orderbook_id'],
-      ['*', 'trade_id'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesContracts","area":"futures","method":"GET","path":"/futures/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","orderbook_id"],["*","trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List perpetual contracts
@@ -1162,29 +647,9 @@ export type ListFuturesFundingRateHistoryParams = {
 /** Success response (200) of {@link listFuturesFundingRateHistory}. */
 export type ListFuturesFundingRateHistoryResponse = FundingRateRecord[];
 /** Metadata of `GET /futures/{settle}/funding_rate`. */
-export const listFuturesFundingRateHistoryMeta: OperationMeta = {
-  id: 'listFuturesFundingRateHistory',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/funding_rate',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesFundingRateHistory', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'limit' }, { name: 'from' }, { name: 'to' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesFundingRateHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesFundingRateHistory","area":"futures","method":"GET","path":"/futures/{settle}/funding_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesFundingRateHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Funding rate history of a perpetual contract
@@ -1215,30 +680,9 @@ export type ListFuturesOrderBookParams = {
 /** Success response (200) of {@link listFuturesOrderBook}. */
 export type ListFuturesOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /futures/{settle}/order_book`. */
-export const listFuturesOrderBookMeta: OperationMeta = {
-  id: 'listFuturesOrderBook',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/order_book',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesOrderBook', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'interval' }, { name: 'limit' }, { name: 'with_id' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'interval', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'with_id', in: 'query', type: 'boolean' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesOrderBook","area":"futures","method":"GET","path":"/futures/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Order book of a perpetual contract
@@ -1273,40 +717,9 @@ export type ListFuturesOrdersResponse = FuturesOrder[];
 /** One item of {@link listFuturesOrders}'s list. */
 export type ListFuturesOrdersItem = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders`. */
-export const listFuturesOrdersMeta: OperationMeta = {
-  id: 'listFuturesOrders',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'status' }, { name: 'limit' }, { name: 'offset' }, { name: 'last_id' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'pid'],
-      ['*', 'refu'],
-      ['*', 'stp_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesOrders","area":"futures","method":"GET","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List perpetual futures orders
@@ -1331,26 +744,9 @@ export type ListFuturesTickersParams = {
 /** Success response (200) of {@link listFuturesTickers}. */
 export type ListFuturesTickersResponse = FuturesTicker[];
 /** Metadata of `GET /futures/{settle}/tickers`. */
-export const listFuturesTickersMeta: OperationMeta = {
-  id: 'listFuturesTickers',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/tickers',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesTickers', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesTickers","area":"futures","method":"GET","path":"/futures/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Tickers of perpetual contracts
@@ -1390,40 +786,9 @@ export type ListFuturesTradesResponse = FuturesTrade[];
 /** One item of {@link listFuturesTrades}'s list. */
 export type ListFuturesTradesItem = FuturesTrade;
 /** Metadata of `GET /futures/{settle}/trades`. */
-export const listFuturesTradesMeta: OperationMeta = {
-  id: 'listFuturesTrades',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/trades',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFuturesTrades', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'last_id' },
-    { name: 'from' },
-    { name: 'to' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: { response: [['*', 'id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', required: true, type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listFuturesTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesTrades","area":"futures","method":"GET","path":"/futures/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Public trades of a perpetual contract
@@ -1454,29 +819,9 @@ export type ListLiquidatedOrdersParams = {
 /** Success response (200) of {@link listLiquidatedOrders}. */
 export type ListLiquidatedOrdersResponse = FuturesLiqOrder[];
 /** Metadata of `GET /futures/{settle}/liq_orders`. */
-export const listLiquidatedOrdersMeta: OperationMeta = {
-  id: 'listLiquidatedOrders',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/liq_orders',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listLiquidatedOrders', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'contract' }, { name: 'from' }, { name: 'to' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listLiquidatedOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listLiquidatedOrders","area":"futures","method":"GET","path":"/futures/{settle}/liq_orders","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLiquidatedOrders","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Public liquidation orders of perpetual contracts
@@ -1513,40 +858,9 @@ export type ListLiquidatesResponse = FuturesLiquidate[];
 /** One item of {@link listLiquidates}'s list. */
 export type ListLiquidatesItem = FuturesLiquidate;
 /** Metadata of `GET /futures/{settle}/liquidates`. */
-export const listLiquidatesMeta: OperationMeta = {
-  id: 'listLiquidates',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/liquidates',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listLiquidates', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'at' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: { response: [['*', 'order_id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'at', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listLiquidatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listLiquidates","area":"futures","method":"GET","path":"/futures/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","order_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List the caller's perpetual futures liquidations
@@ -1585,41 +899,9 @@ export type ListPositionCloseResponse = PositionClose[];
 /** One item of {@link listPositionClose}'s list. */
 export type ListPositionCloseItem = PositionClose;
 /** Metadata of `GET /futures/{settle}/position_close`. */
-export const listPositionCloseMeta: OperationMeta = {
-  id: 'listPositionClose',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/position_close',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listPositionClose', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'side' },
-    { name: 'pnl' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'side', in: 'query', type: 'string', enum: ['long', 'short'] },
-    { name: 'pnl', in: 'query', type: 'string', enum: ['profit', 'loss'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPositionClose","area":"futures","method":"GET","path":"/futures/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"side"},{"name":"pnl"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["long","short"]},{"name":"pnl","in":"query","type":"string","enum":["profit","loss"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List closed perpetual futures positions
@@ -1650,37 +932,9 @@ export type ListPositionsResponse = Position[];
 /** One item of {@link listPositions}'s list. */
 export type ListPositionsItem = Position;
 /** Metadata of `GET /futures/{settle}/positions`. */
-export const listPositionsMeta: OperationMeta = {
-  id: 'listPositions',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/positions',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listPositions', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'holding' }, { name: 'limit' }, { name: 'offset' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'close_order', 'id'],
-      ['*', 'pid'],
-      ['*', 'update_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'holding', in: 'query', type: 'boolean' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPositions","area":"futures","method":"GET","path":"/futures/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"holding"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","close_order","id"],["*","pid"],["*","update_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"holding","in":"query","type":"boolean"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List perpetual futures positions
@@ -1713,38 +967,9 @@ export type ListPriceTriggeredOrdersResponse = FuturesPriceTriggeredOrder[];
 /** One item of {@link listPriceTriggeredOrders}'s list. */
 export type ListPriceTriggeredOrdersItem = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders`. */
-export const listPriceTriggeredOrdersMeta: OperationMeta = {
-  id: 'listPriceTriggeredOrders',
-  area: 'futures',
-  method: 'GET',
-  path: '/futures/{settle}/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listPriceTriggeredOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'status' }, { name: 'contract' }, { name: 'limit' }, { name: 'offset' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'me_order_id'],
-      ['*', 'trade_id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const listPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPriceTriggeredOrders","area":"futures","method":"GET","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","me_order_id"],["*","trade_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * List price-triggered perpetual futures orders
@@ -1769,27 +994,9 @@ export type SetDualModeParams = {
 /** Success response (200) of {@link setDualMode}. */
 export type SetDualModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/dual_mode`. */
-export const setDualModeMeta: OperationMeta = {
-  id: 'setDualMode',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/dual_mode',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'setDualMode', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'dual_mode' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'dual_mode', in: 'query', required: true, type: 'boolean' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const setDualModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setDualMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDualMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"dual_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"dual_mode","in":"query","required":true,"type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Turn dual (hedge) position mode on or off
@@ -1814,27 +1021,9 @@ export type SetPositionModeParams = {
 /** Success response (200) of {@link setPositionMode}. */
 export type SetPositionModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/set_position_mode`. */
-export const setPositionModeMeta: OperationMeta = {
-  id: 'setPositionMode',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/set_position_mode',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'setPositionMode', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle'],
-  queryParams: [{ name: 'position_mode' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'position_mode', in: 'query', required: true, type: 'string', enum: ['single', 'dual', 'dual_plus'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const setPositionModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setPositionMode","area":"futures","method":"POST","path":"/futures/{settle}/set_position_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setPositionMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"position_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"position_mode","in":"query","required":true,"type":"string","enum":["single","dual","dual_plus"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Set the position mode
@@ -1865,30 +1054,9 @@ export type UpdateContractPositionLeverageParams = {
 /** Success response (200) of {@link updateContractPositionLeverage}. */
 export type UpdateContractPositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/set_leverage`. */
-export const updateContractPositionLeverageMeta: OperationMeta = {
-  id: 'updateContractPositionLeverage',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/positions/{contract}/set_leverage',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updateContractPositionLeverage', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'contract'],
-  queryParams: [{ name: 'leverage' }, { name: 'margin_mode' }, { name: 'dual_side' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'leverage', in: 'query', required: true, type: 'string', format: 'decimal' },
-    { name: 'margin_mode', in: 'query', required: true, type: 'string', enum: ['isolated', 'cross'] },
-    { name: 'dual_side', in: 'query', type: 'string', enum: ['dual_long', 'dual_short'] },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const updateContractPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateContractPositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/set_leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateContractPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Set the leverage of a contract for a margin mode
@@ -1919,30 +1087,9 @@ export type UpdatePositionLeverageParams = {
 /** Success response (200) of {@link updatePositionLeverage}. */
 export type UpdatePositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/leverage`. */
-export const updatePositionLeverageMeta: OperationMeta = {
-  id: 'updatePositionLeverage',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/positions/{contract}/leverage',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updatePositionLeverage', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'contract'],
-  queryParams: [{ name: 'leverage' }, { name: 'cross_leverage_limit' }, { name: 'pid' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'leverage', in: 'query', required: true, type: 'string', format: 'decimal' },
-    { name: 'cross_leverage_limit', in: 'query', type: 'string', format: 'decimal' },
-    { name: 'pid', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const updatePositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updatePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"},{"name":"pid"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Change the leverage of a perpetual futures position
@@ -1969,28 +1116,9 @@ export type UpdatePositionMarginParams = {
 /** Success response (200) of {@link updatePositionMargin}. */
 export type UpdatePositionMarginResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/margin`. */
-export const updatePositionMarginMeta: OperationMeta = {
-  id: 'updatePositionMargin',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/positions/{contract}/margin',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updatePositionMargin', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'contract'],
-  queryParams: [{ name: 'change' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'change', in: 'query', required: true, type: 'string', format: 'decimal' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const updatePositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updatePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Change the margin of a perpetual futures position
@@ -2017,28 +1145,9 @@ export type UpdatePositionRiskLimitParams = {
 /** Success response (200) of {@link updatePositionRiskLimit}. */
 export type UpdatePositionRiskLimitResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/risk_limit`. */
-export const updatePositionRiskLimitMeta: OperationMeta = {
-  id: 'updatePositionRiskLimit',
-  area: 'futures',
-  method: 'POST',
-  path: '/futures/{settle}/positions/{contract}/risk_limit',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updatePositionRiskLimit', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'contract'],
-  queryParams: [{ name: 'risk_limit' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  int64: { response: [['close_order', 'id'], ['pid'], ['update_id'], ['user']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'contract', in: 'path', required: true, type: 'string' },
-    { name: 'risk_limit', in: 'query', required: true, type: 'string', format: 'decimal' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-  ],
-};
+export const updatePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updatePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
 
 /**
  * Change the risk limit of a perpetual futures position
@@ -2063,35 +1172,9 @@ export type UpdatePriceTriggeredOrderParams = {
 /** Success response (200) of {@link updatePriceTriggeredOrder}. */
 export type UpdatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `PUT /futures/{settle}/price_orders/amend/{order_id}`. */
-export const updatePriceTriggeredOrderMeta: OperationMeta = {
-  id: 'updatePriceTriggeredOrder',
-  area: 'futures',
-  method: 'PUT',
-  path: '/futures/{settle}/price_orders/amend/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updatePriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['settle', 'order_id'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['X-Svc-Size-Decimal'],
-  bodyFields: ['size', 'amount', 'price', 'trigger_price', 'price_type', 'auto_size', 'close'],
-  int64: { response: [['id']] },
-  rules: [
-    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
-    { name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
-    { name: 'size', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'amount', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price_type', in: 'body', type: 'integer', format: 'int32', enum: [0, 1, 2] },
-    { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
-    { name: 'close', in: 'body', type: 'boolean' },
-  ],
-};
+export const updatePriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updatePriceTriggeredOrder","area":"futures","method":"PUT","path":"/futures/{settle}/price_orders/amend/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["size","amount","price","trigger_price","price_type","auto_size","close"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"close","in":"body","type":"boolean"}]}',
+);
 
 /**
  * Amend a price-triggered perpetual futures order

@@ -30,28 +30,9 @@ export type CreateUniLoanParams = MarginUniLoanRequest;
 /** Success response (204) of {@link createUniLoan}. */
 export type CreateUniLoanResponse = void;
 /** Metadata of `POST /margin/uni/loans`. */
-export const createUniLoanMeta: OperationMeta = {
-  id: 'createUniLoan',
-  area: 'margin',
-  method: 'POST',
-  path: '/margin/uni/loans',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createUniLoan', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 204,
-  bodyFields: ['currency', 'type', 'amount', 'repaid_all', 'currency_pair'],
-  rules: [
-    { name: 'currency', in: 'body', required: true, type: 'string' },
-    { name: 'type', in: 'body', required: true, type: 'string', enum: ['borrow', 'repay'] },
-    { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'repaid_all', in: 'body', type: 'boolean' },
-    { name: 'currency_pair', in: 'body', required: true, type: 'string' },
-  ],
-};
+export const createUniLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createUniLoan","area":"margin","method":"POST","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUniLoan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","type","amount","repaid_all","currency_pair"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"currency_pair","in":"body","required":true,"type":"string"}]}',
+);
 
 /**
  * Borrow or repay in an isolated-margin market
@@ -71,20 +52,9 @@ export type GetAutoRepayStatusParams = NoParams;
 /** Success response (200) of {@link getAutoRepayStatus}. */
 export type GetAutoRepayStatusResponse = MarginAutoRepaySetting;
 /** Metadata of `GET /margin/auto_repay`. */
-export const getAutoRepayStatusMeta: OperationMeta = {
-  id: 'getAutoRepayStatus',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/auto_repay',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getAutoRepayStatus', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const getAutoRepayStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAutoRepayStatus","area":"margin","method":"GET","path":"/margin/auto_repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoRepayStatus","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * Get the auto-repay setting
@@ -109,24 +79,9 @@ export type GetMarginTransferableParams = {
 /** Success response (200) of {@link getMarginTransferable}. */
 export type GetMarginTransferableResponse = MarginTransferable;
 /** Metadata of `GET /margin/transferable`. */
-export const getMarginTransferableMeta: OperationMeta = {
-  id: 'getMarginTransferable',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/transferable',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getMarginTransferable', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'currency_pair' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    { name: 'currency', in: 'query', required: true, type: 'string' },
-    { name: 'currency_pair', in: 'query', type: 'string' },
-  ],
-};
+export const getMarginTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMarginTransferable","area":"margin","method":"GET","path":"/margin/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","type":"string"}]}',
+);
 
 /**
  * Get the transferable amount of an isolated-margin account
@@ -151,24 +106,9 @@ export type GetUniBorrowableParams = {
 /** Success response (200) of {@link getUniBorrowable}. */
 export type GetUniBorrowableResponse = MarginUniBorrowable;
 /** Metadata of `GET /margin/uni/borrowable`. */
-export const getUniBorrowableMeta: OperationMeta = {
-  id: 'getUniBorrowable',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/borrowable',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUniBorrowable', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'currency_pair' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    { name: 'currency', in: 'query', required: true, type: 'string' },
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-  ],
-};
+export const getUniBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUniBorrowable","area":"margin","method":"GET","path":"/margin/uni/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
+);
 
 /**
  * Get the borrowable amount in an isolated-margin market
@@ -191,21 +131,9 @@ export type GetUniCurrencyPairParams = {
 /** Success response (200) of {@link getUniCurrencyPair}. */
 export type GetUniCurrencyPairResponse = MarginUniCurrencyPair;
 /** Metadata of `GET /margin/uni/currency_pairs/{currency_pair}`. */
-export const getUniCurrencyPairMeta: OperationMeta = {
-  id: 'getUniCurrencyPair',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/currency_pairs/{currency_pair}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUniCurrencyPair', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['currency_pair'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency_pair', in: 'path', required: true, type: 'string' }],
-};
+export const getUniCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUniCurrencyPair","area":"margin","method":"GET","path":"/margin/uni/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get a borrowing market
@@ -228,21 +156,9 @@ export type ListFundingAccountsParams = {
 /** Success response (200) of {@link listFundingAccounts}. */
 export type ListFundingAccountsResponse = MarginFundingAccount[];
 /** Metadata of `GET /margin/funding_accounts`. */
-export const listFundingAccountsMeta: OperationMeta = {
-  id: 'listFundingAccounts',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/funding_accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listFundingAccounts', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', type: 'string' }],
-};
+export const listFundingAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFundingAccounts","area":"margin","method":"GET","path":"/margin/funding_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFundingAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+);
 
 /**
  * List funding accounts
@@ -279,40 +195,9 @@ export type ListMarginAccountBookResponse = MarginAccountBookEntry[];
 /** One item of {@link listMarginAccountBook}'s list. */
 export type ListMarginAccountBookItem = MarginAccountBookEntry;
 /** Metadata of `GET /margin/account_book`. */
-export const listMarginAccountBookMeta: OperationMeta = {
-  id: 'listMarginAccountBook',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/account_book',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listMarginAccountBook', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'currency_pair' },
-    { name: 'type' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'page' },
-    { name: 'limit' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 30 },
-  int64: { response: [['*', 'time_ms']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'type', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-  ],
-};
+export const listMarginAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMarginAccountBook","area":"margin","method":"GET","path":"/margin/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"},{"name":"type"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"int64":{"response":[["*","time_ms"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"type","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+);
 
 /**
  * List isolated-margin balance changes
@@ -335,21 +220,9 @@ export type ListMarginAccountsParams = {
 /** Success response (200) of {@link listMarginAccounts}. */
 export type ListMarginAccountsResponse = SubAccountMarginPair[];
 /** Metadata of `GET /margin/accounts`. */
-export const listMarginAccountsMeta: OperationMeta = {
-  id: 'listMarginAccounts',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listMarginAccounts', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency_pair', in: 'query', type: 'string' }],
-};
+export const listMarginAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMarginAccounts","area":"margin","method":"GET","path":"/margin/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
+);
 
 /**
  * List isolated-margin accounts
@@ -369,20 +242,9 @@ export type ListUniCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listUniCurrencyPairs}. */
 export type ListUniCurrencyPairsResponse = MarginUniCurrencyPair[];
 /** Metadata of `GET /margin/uni/currency_pairs`. */
-export const listUniCurrencyPairsMeta: OperationMeta = {
-  id: 'listUniCurrencyPairs',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/currency_pairs',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniCurrencyPairs', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const listUniCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniCurrencyPairs","area":"margin","method":"GET","path":"/margin/uni/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * List borrowing markets
@@ -417,37 +279,9 @@ export type ListUniLoanInterestRecordsResponse = MarginUniInterestRecord[];
 /** One item of {@link listUniLoanInterestRecords}'s list. */
 export type ListUniLoanInterestRecordsItem = MarginUniInterestRecord;
 /** Metadata of `GET /margin/uni/interest_records`. */
-export const listUniLoanInterestRecordsMeta: OperationMeta = {
-  id: 'listUniLoanInterestRecords',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/interest_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniLoanInterestRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency_pair' },
-    { name: 'currency' },
-    { name: 'page' },
-    { name: 'limit' },
-    { name: 'from' },
-    { name: 'to' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  int64: { response: [['*', 'create_time']] },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-  ],
-};
+export const listUniLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniLoanInterestRecords","area":"margin","method":"GET","path":"/margin/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
 
 /**
  * List isolated-margin interest deductions
@@ -480,29 +314,9 @@ export type ListUniLoanRecordsResponse = MarginUniLoanRecord[];
 /** One item of {@link listUniLoanRecords}'s list. */
 export type ListUniLoanRecordsItem = MarginUniLoanRecord;
 /** Metadata of `GET /margin/uni/loan_records`. */
-export const listUniLoanRecordsMeta: OperationMeta = {
-  id: 'listUniLoanRecords',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/loan_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniLoanRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'type' }, { name: 'currency' }, { name: 'currency_pair' }, { name: 'page' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: { response: [['*', 'create_time']] },
-  rules: [
-    { name: 'type', in: 'query', type: 'string', enum: ['borrow', 'repay'] },
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-  ],
-};
+export const listUniLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniLoanRecords","area":"margin","method":"GET","path":"/margin/uni/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"currency_pair"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
 
 /**
  * List isolated-margin borrows and repays
@@ -533,33 +347,9 @@ export type ListUniLoansResponse = MarginUniLoan[];
 /** One item of {@link listUniLoans}'s list. */
 export type ListUniLoansItem = MarginUniLoan;
 /** Metadata of `GET /margin/uni/loans`. */
-export const listUniLoansMeta: OperationMeta = {
-  id: 'listUniLoans',
-  area: 'margin',
-  method: 'GET',
-  path: '/margin/uni/loans',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUniLoans', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'currency' }, { name: 'page' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'update_time'],
-    ],
-  },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-  ],
-};
+export const listUniLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniLoans","area":"margin","method":"GET","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
 
 /**
  * List isolated-margin loans
@@ -582,21 +372,9 @@ export type SetAutoRepayParams = {
 /** Success response (200) of {@link setAutoRepay}. */
 export type SetAutoRepayResponse = MarginAutoRepaySetting;
 /** Metadata of `POST /margin/auto_repay`. */
-export const setAutoRepayMeta: OperationMeta = {
-  id: 'setAutoRepay',
-  area: 'margin',
-  method: 'POST',
-  path: '/margin/auto_repay',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'setAutoRepay', requests: 150, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [{ name: 'status' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'status', in: 'query', required: true, type: 'string', enum: ['on', 'off'] }],
-};
+export const setAutoRepayMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setAutoRepay","area":"margin","method":"POST","path":"/margin/auto_repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"setAutoRepay","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"status"}],"body":"none","successStatus":200,"rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["on","off"]}]}',
+);
 
 /**
  * Change the auto-repay setting

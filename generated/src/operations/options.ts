@@ -27,29 +27,9 @@ export type AmendOptionsOrderParams = {
 /** Success response (200) of {@link amendOptionsOrder}. */
 export type AmendOptionsOrderResponse = OptionsOrder;
 /** Metadata of `PUT /options/orders/{order_id}`. */
-export const amendOptionsOrderMeta: OperationMeta = {
-  id: 'amendOptionsOrder',
-  area: 'options',
-  method: 'PUT',
-  path: '/options/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'amendOptionsOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['contract', 'price', 'size'],
-  int64: { response: [['id'], ['refu'], ['user']] },
-  rules: [
-    { name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'contract', in: 'body', required: true, type: 'string' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'size', in: 'body', type: 'integer', format: 'int32' },
-  ],
-  requireAnyOf: ['price', 'size'],
-};
+export const amendOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"size","in":"body","type":"integer","format":"int32"}],"requireAnyOf":["price","size"]}',
+);
 
 /**
  * Amend an options order
@@ -72,22 +52,9 @@ export type CancelOptionsOrderParams = {
 /** Success response (200) of {@link cancelOptionsOrder}. */
 export type CancelOptionsOrderResponse = OptionsOrder;
 /** Metadata of `DELETE /options/orders/{order_id}`. */
-export const cancelOptionsOrderMeta: OperationMeta = {
-  id: 'cancelOptionsOrder',
-  area: 'options',
-  method: 'DELETE',
-  path: '/options/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'options-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['id'], ['refu'], ['user']] },
-  rules: [{ name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const cancelOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelOptionsOrder","area":"options","method":"DELETE","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Cancel an options order
@@ -114,32 +81,9 @@ export type CancelOptionsOrdersParams = {
 /** Success response (200) of {@link cancelOptionsOrders}. */
 export type CancelOptionsOrdersResponse = OptionsOrder[];
 /** Metadata of `DELETE /options/orders`. */
-export const cancelOptionsOrdersMeta: OperationMeta = {
-  id: 'cancelOptionsOrders',
-  area: 'options',
-  method: 'DELETE',
-  path: '/options/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'options-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [{ name: 'contract' }, { name: 'underlying' }, { name: 'side' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'refu'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'underlying', in: 'query', type: 'string' },
-    { name: 'side', in: 'query', type: 'string', enum: ['ask', 'bid'] },
-  ],
-};
+export const cancelOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelOptionsOrders","area":"options","method":"DELETE","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"side"}],"body":"none","successStatus":200,"int64":{"response":[["*","id"],["*","refu"],["*","user"]]},"rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]}]}',
+);
 
 /**
  * Cancel all open options orders
@@ -159,33 +103,9 @@ export type CreateOptionsOrderParams = OptionsOrderRequest;
 /** Success response (200) of {@link createOptionsOrder}. */
 export type CreateOptionsOrderResponse = OptionsOrder;
 /** Metadata of `POST /options/orders`. */
-export const createOptionsOrderMeta: OperationMeta = {
-  id: 'createOptionsOrder',
-  area: 'options',
-  method: 'POST',
-  path: '/options/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'options-place', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['contract', 'size', 'iceberg', 'price', 'close', 'reduce_only', 'mmp', 'tif', 'text'],
-  int64: { response: [['id'], ['refu'], ['user']] },
-  rules: [
-    { name: 'contract', in: 'body', required: true, type: 'string' },
-    { name: 'size', in: 'body', required: true, type: 'integer', format: 'int32' },
-    { name: 'iceberg', in: 'body', type: 'integer', format: 'int32' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'close', in: 'body', type: 'boolean' },
-    { name: 'reduce_only', in: 'body', type: 'boolean' },
-    { name: 'mmp', in: 'body', type: 'boolean' },
-    { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc'] },
-    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
-  ],
-};
+export const createOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
+);
 
 /**
  * Place an options order
@@ -208,22 +128,9 @@ export type GetOptionsOrderParams = {
 /** Success response (200) of {@link getOptionsOrder}. */
 export type GetOptionsOrderResponse = OptionsOrder;
 /** Metadata of `GET /options/orders/{order_id}`. */
-export const getOptionsOrderMeta: OperationMeta = {
-  id: 'getOptionsOrder',
-  area: 'options',
-  method: 'GET',
-  path: '/options/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getOptionsOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['id'], ['refu'], ['user']] },
-  rules: [{ name: 'order_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const getOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOptionsOrder","area":"options","method":"GET","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Get an options order
@@ -246,22 +153,9 @@ export type GetOptionsPositionParams = {
 /** Success response (200) of {@link getOptionsPosition}. */
 export type GetOptionsPositionResponse = OptionsPosition;
 /** Metadata of `GET /options/positions/{contract}`. */
-export const getOptionsPositionMeta: OperationMeta = {
-  id: 'getOptionsPosition',
-  area: 'options',
-  method: 'GET',
-  path: '/options/positions/{contract}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getOptionsPosition', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['contract'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['close_order', 'id'], ['user']] },
-  rules: [{ name: 'contract', in: 'path', required: true, type: 'string' }],
-};
+export const getOptionsPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOptionsPosition","area":"options","method":"GET","path":"/options/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["close_order","id"],["user"]]},"rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get an options position
@@ -281,21 +175,9 @@ export type ListOptionsAccountParams = NoParams;
 /** Success response (200) of {@link listOptionsAccount}. */
 export type ListOptionsAccountResponse = OptionsAccount;
 /** Metadata of `GET /options/accounts`. */
-export const listOptionsAccountMeta: OperationMeta = {
-  id: 'listOptionsAccount',
-  area: 'options',
-  method: 'GET',
-  path: '/options/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listOptionsAccount', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user']] },
-};
+export const listOptionsAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsAccount","area":"options","method":"GET","path":"/options/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccount","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user"]]}}',
+);
 
 /**
  * Get the options account
@@ -332,45 +214,9 @@ export type ListOptionsOrdersResponse = OptionsOrder[];
 /** One item of {@link listOptionsOrders}'s list. */
 export type ListOptionsOrdersItem = OptionsOrder;
 /** Metadata of `GET /options/orders`. */
-export const listOptionsOrdersMeta: OperationMeta = {
-  id: 'listOptionsOrders',
-  area: 'options',
-  method: 'GET',
-  path: '/options/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listOptionsOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'contract' },
-    { name: 'underlying' },
-    { name: 'status' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'from' },
-    { name: 'to' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'id'],
-      ['*', 'refu'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'contract', in: 'query', type: 'string' },
-    { name: 'underlying', in: 'query', type: 'string' },
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-  ],
-};
+export const listOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsOrders","area":"options","method":"GET","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","refu"],["*","user"]]},"rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
 
 /**
  * List options orders
@@ -393,27 +239,9 @@ export type ListOptionsPositionsParams = {
 /** Success response (200) of {@link listOptionsPositions}. */
 export type ListOptionsPositionsResponse = OptionsPosition[];
 /** Metadata of `GET /options/positions`. */
-export const listOptionsPositionsMeta: OperationMeta = {
-  id: 'listOptionsPositions',
-  area: 'options',
-  method: 'GET',
-  path: '/options/positions',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listOptionsPositions', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'underlying' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'close_order', 'id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [{ name: 'underlying', in: 'query', type: 'string' }],
-};
+export const listOptionsPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsPositions","area":"options","method":"GET","path":"/options/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"int64":{"response":[["*","close_order","id"],["*","user"]]},"rules":[{"name":"underlying","in":"query","type":"string"}]}',
+);
 
 /**
  * List options positions

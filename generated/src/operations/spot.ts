@@ -46,29 +46,9 @@ export type AmendBatchOrdersParams = {
 /** Success response (200) of {@link amendBatchOrders}. */
 export type AmendBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/amend_batch_orders`. */
-export const amendBatchOrdersMeta: OperationMeta = {
-  id: 'amendBatchOrders',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/amend_batch_orders',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  int64: {
-    response: [
-      ['*', 'create_time_ms'],
-      ['*', 'stp_id'],
-      ['*', 'update_time_ms'],
-    ],
-  },
-  rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
-};
+export const amendBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"amendBatchOrders","area":"spot","method":"POST","path":"/spot/amend_batch_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Amend spot orders in a batch
@@ -91,52 +71,9 @@ export type AmendOrderParams = {
 /** Success response (200) of {@link amendOrder}. */
 export type AmendOrderResponse = SpotOrder;
 /** Metadata of `PATCH /spot/orders/{order_id}`. */
-export const amendOrderMeta: OperationMeta = {
-  id: 'amendOrder',
-  area: 'spot',
-  method: 'PATCH',
-  path: '/spot/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
-  retry: 'never',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  bodyFields: ['currency_pair', 'account', 'amount', 'price', 'amend_text', 'action_mode', 'stop_profit', 'stop_loss'],
-  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
-  rules: [
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-    { name: 'currency_pair', in: 'body', required: true, type: 'string' },
-    { name: 'account', in: 'body', type: 'string' },
-    { name: 'amount', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'amend_text', in: 'body', type: 'string' },
-    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    {
-      name: 'stop_profit',
-      in: 'body',
-      type: 'object',
-      properties: [
-        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
-      ],
-    },
-    {
-      name: 'stop_loss',
-      in: 'body',
-      type: 'object',
-      properties: [
-        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
-      ],
-    },
-  ],
-  requireAnyOf: ['amount', 'price'],
-};
+export const amendOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"amendOrder","area":"spot","method":"PATCH","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["x-svc-exptime"],"bodyFields":["currency_pair","account","amount","price","amend_text","action_mode","stop_profit","stop_loss"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}],"requireAnyOf":["amount","price"]}',
+);
 
 /**
  * Amend an order
@@ -158,22 +95,9 @@ export type CancelBatchOrdersParams = {
 /** Success response (200) of {@link cancelBatchOrders}. */
 export type CancelBatchOrdersResponse = SpotCancelBatchOrderResult[];
 /** Metadata of `POST /spot/cancel_batch_orders`. */
-export const cancelBatchOrdersMeta: OperationMeta = {
-  id: 'cancelBatchOrders',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/cancel_batch_orders',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'spot-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
-};
+export const cancelBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelBatchOrders","area":"spot","method":"POST","path":"/spot/cancel_batch_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel spot orders in a batch
@@ -202,29 +126,9 @@ export type CancelOrderParams = {
 /** Success response (200) of {@link cancelOrder}. */
 export type CancelOrderResponse = SpotOrder;
 /** Metadata of `DELETE /spot/orders/{order_id}`. */
-export const cancelOrderMeta: OperationMeta = {
-  id: 'cancelOrder',
-  area: 'spot',
-  method: 'DELETE',
-  path: '/spot/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'spot-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['order_id'],
-  queryParams: [{ name: 'currency_pair' }, { name: 'account' }, { name: 'action_mode' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
-  rules: [
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'account', in: 'query', type: 'string' },
-    { name: 'action_mode', in: 'query', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const cancelOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelOrder","area":"spot","method":"DELETE","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel an order
@@ -253,35 +157,9 @@ export type CancelOrdersParams = {
 /** Success response (200) of {@link cancelOrders}. */
 export type CancelOrdersResponse = SpotOrderCancelResult[];
 /** Metadata of `DELETE /spot/orders`. */
-export const cancelOrdersMeta: OperationMeta = {
-  id: 'cancelOrders',
-  area: 'spot',
-  method: 'DELETE',
-  path: '/spot/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'spot-cancel', requests: 200, window: 1, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'side' }, { name: 'account' }, { name: 'action_mode' }],
-  body: 'none',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  int64: {
-    response: [
-      ['*', 'create_time_ms'],
-      ['*', 'stp_id'],
-      ['*', 'update_time_ms'],
-    ],
-  },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'side', in: 'query', type: 'string', enum: ['buy', 'sell'] },
-    { name: 'account', in: 'query', type: 'string' },
-    { name: 'action_mode', in: 'query', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-  ],
-};
+export const cancelOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelOrders","area":"spot","method":"DELETE","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"side"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+);
 
 /**
  * Cancel all open orders
@@ -304,22 +182,9 @@ export type CancelSpotPriceTriggeredOrderParams = {
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrder}. */
 export type CancelSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `DELETE /spot/price_orders/{order_id}`. */
-export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'cancelSpotPriceTriggeredOrder',
-  area: 'spot',
-  method: 'DELETE',
-  path: '/spot/price_orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'cancelSpotPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['ctime'], ['fired_order_id'], ['ftime'], ['id'], ['user']] },
-  rules: [{ name: 'order_id', in: 'path', required: true, type: 'string' }],
-};
+export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelSpotPriceTriggeredOrder","area":"spot","method":"DELETE","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["ctime"],["fired_order_id"],["ftime"],["id"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Cancel a price-triggered order
@@ -344,33 +209,9 @@ export type CancelSpotPriceTriggeredOrderListParams = {
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrderList}. */
 export type CancelSpotPriceTriggeredOrderListResponse = SpotPriceTriggeredOrder[];
 /** Metadata of `DELETE /spot/price_orders`. */
-export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = {
-  id: 'cancelSpotPriceTriggeredOrderList',
-  area: 'spot',
-  method: 'DELETE',
-  path: '/spot/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'cancelSpotPriceTriggeredOrderList', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [{ name: 'market' }, { name: 'account' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'ctime'],
-      ['*', 'fired_order_id'],
-      ['*', 'ftime'],
-      ['*', 'id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'market', in: 'query', type: 'string' },
-    { name: 'account', in: 'query', type: 'string', enum: ['normal', 'margin', 'unified'] },
-  ],
-};
+export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelSpotPriceTriggeredOrderList","area":"spot","method":"DELETE","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"market"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["*","ctime"],["*","fired_order_id"],["*","ftime"],["*","id"],["*","user"]]},"rules":[{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]}]}',
+);
 
 /**
  * Cancel all running price-triggered orders
@@ -390,26 +231,9 @@ export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 /** Success response (200) of {@link countdownCancelAllSpot}. */
 export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
-export const countdownCancelAllSpotMeta: OperationMeta = {
-  id: 'countdownCancelAllSpot',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/countdown_cancel_all',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'countdownCancelAllSpot', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['timeout', 'currency_pair'],
-  int64: { response: [['trigger_time']] },
-  rules: [
-    { name: 'timeout', in: 'body', required: true, type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'currency_pair', in: 'body', type: 'string' },
-  ],
-};
+export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"int64":{"response":[["trigger_time"]]},"rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
+);
 
 /**
  * Set the countdown that cancels open orders
@@ -431,30 +255,9 @@ export type CreateBatchOrdersParams = {
 /** Success response (200) of {@link createBatchOrders}. */
 export type CreateBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/batch_orders`. */
-export const createBatchOrdersMeta: OperationMeta = {
-  id: 'createBatchOrders',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/batch_orders',
-  auth: 'private',
-  shape: 'named-only',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'open',
-  successStatus: 200,
-  headerParams: ['x-svc-exptime'],
-  int64: {
-    response: [
-      ['*', 'create_time_ms'],
-      ['*', 'stp_id'],
-      ['*', 'update_time_ms'],
-    ],
-  },
-  rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
-  groupLimit: { field: 'currency_pair', max: 10 },
-};
+export const createBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createBatchOrders","area":"spot","method":"POST","path":"/spot/batch_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"groupLimit":{"field":"currency_pair","max":10}}',
+);
 
 /**
  * Place spot orders in a batch
@@ -474,75 +277,9 @@ export type CreateOrderParams = SpotOrderRequest;
 /** Success response (201) of {@link createOrder}. */
 export type CreateOrderResponse = SpotOrder;
 /** Metadata of `POST /spot/orders`. */
-export const createOrderMeta: OperationMeta = {
-  id: 'createOrder',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 201,
-  headerParams: ['x-svc-exptime'],
-  bodyFields: [
-    'text',
-    'currency_pair',
-    'type',
-    'account',
-    'side',
-    'amount',
-    'price',
-    'time_in_force',
-    'iceberg',
-    'auto_borrow',
-    'auto_repay',
-    'stp_act',
-    'action_mode',
-    'slippage',
-    'stop_profit',
-    'stop_loss',
-  ],
-  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
-  rules: [
-    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
-    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{0,28}$', maxLength: 30 },
-    { name: 'currency_pair', in: 'body', required: true, type: 'string' },
-    { name: 'type', in: 'body', type: 'string', enum: ['limit', 'market'] },
-    { name: 'account', in: 'body', type: 'string', enum: ['spot', 'margin', 'cross_margin', 'unified'] },
-    { name: 'side', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
-    { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
-    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'time_in_force', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
-    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
-    { name: 'auto_borrow', in: 'body', type: 'boolean' },
-    { name: 'auto_repay', in: 'body', type: 'boolean' },
-    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
-    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
-    { name: 'slippage', in: 'body', type: 'string', format: 'decimal' },
-    {
-      name: 'stop_profit',
-      in: 'body',
-      type: 'object',
-      properties: [
-        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
-      ],
-    },
-    {
-      name: 'stop_loss',
-      in: 'body',
-      type: 'object',
-      properties: [
-        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
-        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
-      ],
-    },
-  ],
-};
+export const createOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createOrder","area":"spot","method":"POST","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"headerParams":["x-svc-exptime"],"bodyFields":["text","currency_pair","type","account","side","amount","price","time_in_force","iceberg","auto_borrow","auto_repay","stp_act","action_mode","slippage","stop_profit","stop_loss"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{0,28}$","maxLength":30},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"account","in":"body","type":"string","enum":["spot","margin","cross_margin","unified"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"time_in_force","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"slippage","in":"body","type":"string","format":"decimal"},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}',
+);
 
 /**
  * Place a spot order
@@ -562,53 +299,9 @@ export type CreateSpotPriceTriggeredOrderParams = SpotPriceTriggeredOrderRequest
 /** Success response (201) of {@link createSpotPriceTriggeredOrder}. */
 export type CreateSpotPriceTriggeredOrderResponse = SpotPriceOrderId;
 /** Metadata of `POST /spot/price_orders`. */
-export const createSpotPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'createSpotPriceTriggeredOrder',
-  area: 'spot',
-  method: 'POST',
-  path: '/spot/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createSpotPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 201,
-  bodyFields: ['trigger', 'put', 'market'],
-  int64: { response: [['id']] },
-  rules: [
-    {
-      name: 'trigger',
-      in: 'body',
-      required: true,
-      type: 'object',
-      properties: [
-        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
-        { name: 'rule', in: 'body', required: true, type: 'string', enum: ['>=', '<='] },
-        { name: 'expiration', in: 'body', type: 'integer', format: 'int32' },
-      ],
-    },
-    {
-      name: 'put',
-      in: 'body',
-      required: true,
-      type: 'object',
-      properties: [
-        { name: 'type', in: 'body', type: 'string', enum: ['limit', 'market'] },
-        { name: 'side', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
-        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
-        { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
-        { name: 'account', in: 'body', required: true, type: 'string', enum: ['normal', 'margin', 'unified'] },
-        { name: 'time_in_force', in: 'body', required: true, type: 'string', enum: ['gtc', 'ioc'] },
-        { name: 'auto_borrow', in: 'body', type: 'boolean' },
-        { name: 'auto_repay', in: 'body', type: 'boolean' },
-        { name: 'text', in: 'body', type: 'string' },
-      ],
-    },
-    { name: 'market', in: 'body', required: true, type: 'string' },
-  ],
-};
+export const createSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createSpotPriceTriggeredOrder","area":"spot","method":"POST","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["trigger","put","market"],"int64":{"response":[["id"]]},"rules":[{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"string","enum":[">=","<="]},{"name":"expiration","in":"body","type":"integer","format":"int32"}]},{"name":"put","in":"body","required":true,"type":"object","properties":[{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"account","in":"body","required":true,"type":"string","enum":["normal","margin","unified"]},{"name":"time_in_force","in":"body","required":true,"type":"string","enum":["gtc","ioc"]},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]},{"name":"market","in":"body","required":true,"type":"string"}]}',
+);
 
 /**
  * Place a price-triggered order
@@ -633,24 +326,9 @@ export type GetBatchSpotFeeResponse = {
   [key: string]: SpotFee;
 };
 /** Metadata of `GET /spot/batch_fee`. */
-export const getBatchSpotFeeMeta: OperationMeta = {
-  id: 'getBatchSpotFee',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/batch_fee',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getBatchSpotFee', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pairs', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'user_id']] },
-  rules: [
-    { name: 'currency_pairs', in: 'query', required: true, type: 'array', maxItems: 50, items: { type: 'string' } },
-  ],
-};
+export const getBatchSpotFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getBatchSpotFee","area":"spot","method":"GET","path":"/spot/batch_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBatchSpotFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pairs","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]},"rules":[{"name":"currency_pairs","in":"query","required":true,"type":"array","maxItems":50,"items":{"type":"string"}}]}',
+);
 
 /**
  * Get trading fee rates of several pairs
@@ -673,21 +351,9 @@ export type GetCurrencyParams = {
 /** Success response (200) of {@link getCurrency}. */
 export type GetCurrencyResponse = SpotCurrency;
 /** Metadata of `GET /spot/currencies/{currency}`. */
-export const getCurrencyMeta: OperationMeta = {
-  id: 'getCurrency',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/currencies/{currency}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getCurrency', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['currency'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'path', required: true, type: 'string' }],
-};
+export const getCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getCurrency","area":"spot","method":"GET","path":"/spot/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get a currency
@@ -710,22 +376,9 @@ export type GetCurrencyPairParams = {
 /** Success response (200) of {@link getCurrencyPair}. */
 export type GetCurrencyPairResponse = SpotCurrencyPair;
 /** Metadata of `GET /spot/currency_pairs/{currency_pair}`. */
-export const getCurrencyPairMeta: OperationMeta = {
-  id: 'getCurrencyPair',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/currency_pairs/{currency_pair}',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getCurrencyPair', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: ['currency_pair'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['buy_start'], ['delisting_time'], ['sell_start']] },
-  rules: [{ name: 'currency_pair', in: 'path', required: true, type: 'string' }],
-};
+export const getCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getCurrencyPair","area":"spot","method":"GET","path":"/spot/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["buy_start"],["delisting_time"],["sell_start"]]},"rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get a currency pair
@@ -748,23 +401,9 @@ export type GetFeeParams = {
 /** Success response (200) of {@link getFee}. */
 export type GetFeeResponse = SpotFee;
 /** Metadata of `GET /spot/fee`. */
-export const getFeeMeta: OperationMeta = {
-  id: 'getFee',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/fee',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getFee', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-  rules: [{ name: 'currency_pair', in: 'query', type: 'string' }],
-  deprecated: true,
-};
+export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFee","area":"spot","method":"GET","path":"/spot/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"}],"deprecated":true}',
+);
 
 /**
  * Get trading fee rates
@@ -789,26 +428,9 @@ export type GetOrderParams = {
 /** Success response (200) of {@link getOrder}. */
 export type GetOrderResponse = SpotOrder;
 /** Metadata of `GET /spot/orders/{order_id}`. */
-export const getOrderMeta: OperationMeta = {
-  id: 'getOrder',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['order_id'],
-  queryParams: [{ name: 'currency_pair' }, { name: 'account' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
-  rules: [
-    { name: 'order_id', in: 'path', required: true, type: 'string' },
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'account', in: 'query', type: 'string' },
-  ],
-};
+export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
+);
 
 /**
  * Get an order
@@ -827,22 +449,9 @@ export type GetSpotPriceTriggeredOrderParams = {
 /** Success response (200) of {@link getSpotPriceTriggeredOrder}. */
 export type GetSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders/{order_id}`. */
-export const getSpotPriceTriggeredOrderMeta: OperationMeta = {
-  id: 'getSpotPriceTriggeredOrder',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/price_orders/{order_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getSpotPriceTriggeredOrder', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['order_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['ctime'], ['fired_order_id'], ['ftime'], ['id'], ['user']] },
-  rules: [{ name: 'order_id', in: 'path', required: true, type: 'string' }],
-};
+export const getSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getSpotPriceTriggeredOrder","area":"spot","method":"GET","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["ctime"],["fired_order_id"],["ftime"],["id"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get a price-triggered order
@@ -862,21 +471,9 @@ export type GetSystemTimeParams = NoParams;
 /** Success response (200) of {@link getSystemTime}. */
 export type GetSystemTimeResponse = SpotSystemTime;
 /** Metadata of `GET /spot/time`. */
-export const getSystemTimeMeta: OperationMeta = {
-  id: 'getSystemTime',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/time',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getSystemTime', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['server_time']] },
-};
+export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getSystemTime","area":"spot","method":"GET","path":"/spot/time","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSystemTime","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["server_time"]]}}',
+);
 
 /**
  * Get the server time
@@ -903,32 +500,9 @@ export type ListAllOpenOrdersParams = {
 /** Success response (200) of {@link listAllOpenOrders}. */
 export type ListAllOpenOrdersResponse = SpotOpenOrders[];
 /** Metadata of `GET /spot/open_orders`. */
-export const listAllOpenOrdersMeta: OperationMeta = {
-  id: 'listAllOpenOrders',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/open_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listAllOpenOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'page' }, { name: 'limit' }, { name: 'account' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'orders', '*', 'create_time_ms'],
-      ['*', 'orders', '*', 'stp_id'],
-      ['*', 'orders', '*', 'update_time_ms'],
-    ],
-  },
-  rules: [
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'account', in: 'query', type: 'string' },
-  ],
-};
+export const listAllOpenOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAllOpenOrders","area":"spot","method":"GET","path":"/spot/open_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAllOpenOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["*","orders","*","create_time_ms"],["*","orders","*","stp_id"],["*","orders","*","update_time_ms"]]},"rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"}]}',
+);
 
 /**
  * List open orders of every pair
@@ -959,32 +533,9 @@ export type ListCandlesticksParams = {
 /** Success response (200) of {@link listCandlesticks}. */
 export type ListCandlesticksResponse = SpotCandlestick[];
 /** Metadata of `GET /spot/candlesticks`. */
-export const listCandlesticksMeta: OperationMeta = {
-  id: 'listCandlesticks',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/candlesticks',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listCandlesticks', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'limit' }, { name: 'from' }, { name: 'to' }, { name: 'interval' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    {
-      name: 'interval',
-      in: 'query',
-      type: 'string',
-      enum: ['1s', '10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '30d'],
-    },
-  ],
-};
+export const listCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCandlesticks","area":"spot","method":"GET","path":"/spot/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1s","10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","30d"]}]}',
+);
 
 /**
  * List candlesticks
@@ -1004,20 +555,9 @@ export type ListCurrenciesParams = NoParams;
 /** Success response (200) of {@link listCurrencies}. */
 export type ListCurrenciesResponse = SpotCurrency[];
 /** Metadata of `GET /spot/currencies`. */
-export const listCurrenciesMeta: OperationMeta = {
-  id: 'listCurrencies',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/currencies',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listCurrencies', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const listCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCurrencies","area":"spot","method":"GET","path":"/spot/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * List currencies
@@ -1037,27 +577,9 @@ export type ListCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listCurrencyPairs}. */
 export type ListCurrencyPairsResponse = SpotCurrencyPair[];
 /** Metadata of `GET /spot/currency_pairs`. */
-export const listCurrencyPairsMeta: OperationMeta = {
-  id: 'listCurrencyPairs',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/currency_pairs',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listCurrencyPairs', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'buy_start'],
-      ['*', 'delisting_time'],
-      ['*', 'sell_start'],
-    ],
-  },
-};
+export const listCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCurrencyPairs","area":"spot","method":"GET","path":"/spot/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","buy_start"],["*","delisting_time"],["*","sell_start"]]}}',
+);
 
 /**
  * List currency pairs
@@ -1097,39 +619,9 @@ export type ListMyTradesResponse = SpotTrade[];
 /** One item of {@link listMyTrades}'s list. */
 export type ListMyTradesItem = SpotTrade;
 /** Metadata of `GET /spot/my_trades`. */
-export const listMyTradesMeta: OperationMeta = {
-  id: 'listMyTrades',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/my_trades',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listMyTrades', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency_pair' },
-    { name: 'limit' },
-    { name: 'page' },
-    { name: 'order_id' },
-    { name: 'account' },
-    { name: 'from' },
-    { name: 'to' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7 },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'order_id', in: 'query', type: 'string' },
-    { name: 'account', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-  ],
-};
+export const listMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMyTrades","area":"spot","method":"GET","path":"/spot/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"page"},{"name":"order_id"},{"name":"account"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"order_id","in":"query","type":"string"},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
 
 /**
  * List the caller's trades
@@ -1158,27 +650,9 @@ export type ListOrderBookParams = {
 /** Success response (200) of {@link listOrderBook}. */
 export type ListOrderBookResponse = SpotOrderBook;
 /** Metadata of `GET /spot/order_book`. */
-export const listOrderBookMeta: OperationMeta = {
-  id: 'listOrderBook',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/order_book',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listOrderBook', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'interval' }, { name: 'limit' }, { name: 'with_id' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['current'], ['id'], ['update']] },
-  rules: [
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'interval', in: 'query', type: 'string', format: 'decimal' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'with_id', in: 'query', type: 'boolean' },
-  ],
-};
+export const listOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOrderBook","area":"spot","method":"GET","path":"/spot/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"int64":{"response":[["current"],["id"],["update"]]},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","format":"decimal"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"with_id","in":"query","type":"boolean"}]}',
+);
 
 /**
  * Get the order book
@@ -1217,47 +691,9 @@ export type ListOrdersResponse = SpotOrder[];
 /** One item of {@link listOrders}'s list. */
 export type ListOrdersItem = SpotOrder;
 /** Metadata of `GET /spot/orders`. */
-export const listOrdersMeta: OperationMeta = {
-  id: 'listOrders',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency_pair' },
-    { name: 'status' },
-    { name: 'page' },
-    { name: 'limit' },
-    { name: 'account' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'side' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'create_time_ms'],
-      ['*', 'stp_id'],
-      ['*', 'update_time_ms'],
-    ],
-  },
-  rules: [
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'account', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'side', in: 'query', type: 'string', enum: ['buy', 'sell'] },
-  ],
-};
+export const listOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOrders","area":"spot","method":"GET","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"status"},{"name":"page"},{"name":"limit"},{"name":"account"},{"name":"from"},{"name":"to"},{"name":"side"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]}]}',
+);
 
 /**
  * List orders
@@ -1294,40 +730,9 @@ export type ListSpotAccountBookResponse = SpotAccountBookEntry[];
 /** One item of {@link listSpotAccountBook}'s list. */
 export type ListSpotAccountBookItem = SpotAccountBookEntry;
 /** Metadata of `GET /spot/account_book`. */
-export const listSpotAccountBookMeta: OperationMeta = {
-  id: 'listSpotAccountBook',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/account_book',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSpotAccountBook', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'page' },
-    { name: 'limit' },
-    { name: 'type' },
-    { name: 'code' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 30 },
-  int64: { response: [['*', 'time']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'type', in: 'query', type: 'string' },
-    { name: 'code', in: 'query', type: 'string' },
-  ],
-};
+export const listSpotAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSpotAccountBook","area":"spot","method":"GET","path":"/spot/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"},{"name":"type"},{"name":"code"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"int64":{"response":[["*","time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"type","in":"query","type":"string"},{"name":"code","in":"query","type":"string"}]}',
+);
 
 /**
  * List spot balance changes
@@ -1350,22 +755,9 @@ export type ListSpotAccountsParams = {
 /** Success response (200) of {@link listSpotAccounts}. */
 export type ListSpotAccountsResponse = SpotAccount[];
 /** Metadata of `GET /spot/accounts`. */
-export const listSpotAccountsMeta: OperationMeta = {
-  id: 'listSpotAccounts',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSpotAccounts', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'update_id']] },
-  rules: [{ name: 'currency', in: 'query', type: 'string' }],
-};
+export const listSpotAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSpotAccounts","area":"spot","method":"GET","path":"/spot/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"int64":{"response":[["*","update_id"]]},"rules":[{"name":"currency","in":"query","type":"string"}]}',
+);
 
 /**
  * List spot balances
@@ -1398,37 +790,9 @@ export type ListSpotPriceTriggeredOrdersResponse = SpotPriceTriggeredOrder[];
 /** One item of {@link listSpotPriceTriggeredOrders}'s list. */
 export type ListSpotPriceTriggeredOrdersItem = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders`. */
-export const listSpotPriceTriggeredOrdersMeta: OperationMeta = {
-  id: 'listSpotPriceTriggeredOrders',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/price_orders',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSpotPriceTriggeredOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'status' }, { name: 'market' }, { name: 'account' }, { name: 'limit' }, { name: 'offset' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  int64: {
-    response: [
-      ['*', 'ctime'],
-      ['*', 'fired_order_id'],
-      ['*', 'ftime'],
-      ['*', 'id'],
-      ['*', 'user'],
-    ],
-  },
-  rules: [
-    { name: 'status', in: 'query', required: true, type: 'string', enum: ['open', 'finished'] },
-    { name: 'market', in: 'query', type: 'string' },
-    { name: 'account', in: 'query', type: 'string', enum: ['normal', 'margin', 'unified'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-  ],
-};
+export const listSpotPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSpotPriceTriggeredOrders","area":"spot","method":"GET","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"market"},{"name":"account"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","ctime"],["*","fired_order_id"],["*","ftime"],["*","id"],["*","user"]]},"rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+);
 
 /**
  * List price-triggered orders
@@ -1453,25 +817,9 @@ export type ListTickersParams = {
 /** Success response (200) of {@link listTickers}. */
 export type ListTickersResponse = SpotTicker[];
 /** Metadata of `GET /spot/tickers`. */
-export const listTickersMeta: OperationMeta = {
-  id: 'listTickers',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/tickers',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listTickers', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'timezone' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'etf_pre_timestamp']] },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'timezone', in: 'query', type: 'string', enum: ['utc0', 'utc8', 'all'] },
-  ],
-};
+export const listTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listTickers","area":"spot","method":"GET","path":"/spot/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"timezone"}],"body":"none","successStatus":200,"int64":{"response":[["*","etf_pre_timestamp"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"timezone","in":"query","type":"string","enum":["utc0","utc8","all"]}]}',
+);
 
 /**
  * List tickers
@@ -1508,38 +856,9 @@ export type ListTradesResponse = SpotTrade[];
 /** One item of {@link listTrades}'s list. */
 export type ListTradesItem = SpotTrade;
 /** Metadata of `GET /spot/trades`. */
-export const listTradesMeta: OperationMeta = {
-  id: 'listTrades',
-  area: 'spot',
-  method: 'GET',
-  path: '/spot/trades',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listTrades', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency_pair' },
-    { name: 'limit' },
-    { name: 'last_id' },
-    { name: 'reverse' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'page' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 1000 },
-  rules: [
-    { name: 'currency_pair', in: 'query', required: true, type: 'string' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'last_id', in: 'query', type: 'string' },
-    { name: 'reverse', in: 'query', type: 'boolean' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-  ],
-};
+export const listTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listTrades","area":"spot","method":"GET","path":"/spot/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"last_id"},{"name":"reverse"},{"name":"from"},{"name":"to"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"reverse","in":"query","type":"boolean"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
 
 /**
  * List market trades

@@ -19,40 +19,9 @@ export type CreateSubAccountKeysParams = {
 /** Success response (200) of {@link createSubAccountKeys}. */
 export type CreateSubAccountKeysResponse = SubAccountKey;
 /** Metadata of `POST /sub_accounts/{user_id}/keys`. */
-export const createSubAccountKeysMeta: OperationMeta = {
-  id: 'createSubAccountKeys',
-  area: 'sub_accounts',
-  method: 'POST',
-  path: '/sub_accounts/{user_id}/keys',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createSubAccountKeys', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['user_id'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['mode', 'name', 'perms', 'ip_whitelist'],
-  int64: { response: [['user_id']] },
-  rules: [
-    { name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'mode', in: 'body', type: 'integer', format: 'int32', enum: [1, 2] },
-    { name: 'name', in: 'body', type: 'string' },
-    {
-      name: 'perms',
-      in: 'body',
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: [
-          { name: 'name', in: 'body', type: 'string' },
-          { name: 'read_only', in: 'body', type: 'boolean' },
-        ],
-      },
-    },
-    { name: 'ip_whitelist', in: 'body', type: 'array', items: { type: 'string' } },
-  ],
-};
+export const createSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
+);
 
 /**
  * Create an API key pair for a sub-account
@@ -72,28 +41,9 @@ export type CreateSubAccountsParams = SubAccountCreateRequest;
 /** Success response (201) of {@link createSubAccounts}. */
 export type CreateSubAccountsResponse = SubAccount;
 /** Metadata of `POST /sub_accounts`. */
-export const createSubAccountsMeta: OperationMeta = {
-  id: 'createSubAccounts',
-  area: 'sub_accounts',
-  method: 'POST',
-  path: '/sub_accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createSubAccounts', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 201,
-  bodyFields: ['remark', 'login_name', 'password', 'email'],
-  int64: { response: [['create_time'], ['user_id']] },
-  rules: [
-    { name: 'remark', in: 'body', type: 'string' },
-    { name: 'login_name', in: 'body', required: true, type: 'string', pattern: '^[A-Za-z0-9_]+$', minLength: 1 },
-    { name: 'password', in: 'body', type: 'string', secret: true },
-    { name: 'email', in: 'body', type: 'string' },
-  ],
-};
+export const createSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
+);
 
 /**
  * Create a sub-account
@@ -118,24 +68,9 @@ export type DeleteSubAccountKeysParams = {
 /** Success response (204) of {@link deleteSubAccountKeys}. */
 export type DeleteSubAccountKeysResponse = void;
 /** Metadata of `DELETE /sub_accounts/{user_id}/keys/{key}`. */
-export const deleteSubAccountKeysMeta: OperationMeta = {
-  id: 'deleteSubAccountKeys',
-  area: 'sub_accounts',
-  method: 'DELETE',
-  path: '/sub_accounts/{user_id}/keys/{key}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'deleteSubAccountKeys', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['user_id', 'key'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 204,
-  rules: [
-    { name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'key', in: 'path', required: true, type: 'string' },
-  ],
-};
+export const deleteSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"deleteSubAccountKeys","area":"sub_accounts","method":"DELETE","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Delete an API key pair of a sub-account
@@ -158,22 +93,9 @@ export type GetSubAccountParams = {
 /** Success response (200) of {@link getSubAccount}. */
 export type GetSubAccountResponse = SubAccount;
 /** Metadata of `GET /sub_accounts/{user_id}`. */
-export const getSubAccountMeta: OperationMeta = {
-  id: 'getSubAccount',
-  area: 'sub_accounts',
-  method: 'GET',
-  path: '/sub_accounts/{user_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getSubAccount', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['user_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['create_time'], ['user_id']] },
-  rules: [{ name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const getSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Get a sub-account
@@ -198,25 +120,9 @@ export type GetSubAccountKeyParams = {
 /** Success response (200) of {@link getSubAccountKey}. */
 export type GetSubAccountKeyResponse = SubAccountKey;
 /** Metadata of `GET /sub_accounts/{user_id}/keys/{key}`. */
-export const getSubAccountKeyMeta: OperationMeta = {
-  id: 'getSubAccountKey',
-  area: 'sub_accounts',
-  method: 'GET',
-  path: '/sub_accounts/{user_id}/keys/{key}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getSubAccountKey', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['user_id', 'key'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-  rules: [
-    { name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'key', in: 'path', required: true, type: 'string' },
-  ],
-};
+export const getSubAccountKeyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
+);
 
 /**
  * Get an API key pair of a sub-account
@@ -239,22 +145,9 @@ export type ListSubAccountKeysParams = {
 /** Success response (200) of {@link listSubAccountKeys}. */
 export type ListSubAccountKeysResponse = SubAccountKey[];
 /** Metadata of `GET /sub_accounts/{user_id}/keys`. */
-export const listSubAccountKeysMeta: OperationMeta = {
-  id: 'listSubAccountKeys',
-  area: 'sub_accounts',
-  method: 'GET',
-  path: '/sub_accounts/{user_id}/keys',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountKeys', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: ['user_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'user_id']] },
-  rules: [{ name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const listSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * List API key pairs of a sub-account
@@ -277,27 +170,9 @@ export type ListSubAccountsParams = {
 /** Success response (200) of {@link listSubAccounts}. */
 export type ListSubAccountsResponse = SubAccount[];
 /** Metadata of `GET /sub_accounts`. */
-export const listSubAccountsMeta: OperationMeta = {
-  id: 'listSubAccounts',
-  area: 'sub_accounts',
-  method: 'GET',
-  path: '/sub_accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccounts', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'type' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'user_id'],
-    ],
-  },
-  rules: [{ name: 'type', in: 'query', type: 'string', enum: ['0', '1'] }],
-};
+export const listSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","user_id"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
+);
 
 /**
  * List sub-accounts
@@ -317,21 +192,9 @@ export type ListUnifiedModeParams = NoParams;
 /** Success response (200) of {@link listUnifiedMode}. */
 export type ListUnifiedModeResponse = UnifiedModeEntry[];
 /** Metadata of `GET /sub_accounts/unified_mode`. */
-export const listUnifiedModeMeta: OperationMeta = {
-  id: 'listUnifiedMode',
-  area: 'sub_accounts',
-  method: 'GET',
-  path: '/sub_accounts/unified_mode',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUnifiedMode', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'user_id']] },
-};
+export const listUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]}}',
+);
 
 /**
  * List sub-account modes
@@ -354,21 +217,9 @@ export type LockSubAccountParams = {
 /** Success response (204) of {@link lockSubAccount}. */
 export type LockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/lock`. */
-export const lockSubAccountMeta: OperationMeta = {
-  id: 'lockSubAccount',
-  area: 'sub_accounts',
-  method: 'POST',
-  path: '/sub_accounts/{user_id}/lock',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'lockSubAccount', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['user_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 204,
-  rules: [{ name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const lockSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"lockSubAccount","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/lock","auth":"private","shape":"shaped","rateLimit":{"bucket":"lockSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Lock a sub-account
@@ -391,21 +242,9 @@ export type UnlockSubAccountParams = {
 /** Success response (204) of {@link unlockSubAccount}. */
 export type UnlockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/unlock`. */
-export const unlockSubAccountMeta: OperationMeta = {
-  id: 'unlockSubAccount',
-  area: 'sub_accounts',
-  method: 'POST',
-  path: '/sub_accounts/{user_id}/unlock',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'unlockSubAccount', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['user_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 204,
-  rules: [{ name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' }],
-};
+export const unlockSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"unlockSubAccount","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/unlock","auth":"private","shape":"shaped","rateLimit":{"bucket":"unlockSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+);
 
 /**
  * Unlock a sub-account
@@ -430,40 +269,9 @@ export type UpdateSubAccountKeysParams = {
 /** Success response (204) of {@link updateSubAccountKeys}. */
 export type UpdateSubAccountKeysResponse = void;
 /** Metadata of `PUT /sub_accounts/{user_id}/keys/{key}`. */
-export const updateSubAccountKeysMeta: OperationMeta = {
-  id: 'updateSubAccountKeys',
-  area: 'sub_accounts',
-  method: 'PUT',
-  path: '/sub_accounts/{user_id}/keys/{key}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'updateSubAccountKeys', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['user_id', 'key'],
-  queryParams: [],
-  body: 'json',
-  successStatus: 204,
-  bodyFields: ['mode', 'name', 'perms', 'ip_whitelist'],
-  rules: [
-    { name: 'user_id', in: 'path', required: true, type: 'integer', format: 'int64' },
-    { name: 'key', in: 'path', required: true, type: 'string' },
-    { name: 'mode', in: 'body', type: 'integer', format: 'int32', enum: [1, 2] },
-    { name: 'name', in: 'body', type: 'string' },
-    {
-      name: 'perms',
-      in: 'body',
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: [
-          { name: 'name', in: 'body', type: 'string' },
-          { name: 'read_only', in: 'body', type: 'boolean' },
-        ],
-      },
-    },
-    { name: 'ip_whitelist', in: 'body', type: 'array', items: { type: 'string' } },
-  ],
-};
+export const updateSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateSubAccountKeys","area":"sub_accounts","method":"PUT","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id","key"],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["mode","name","perms","ip_whitelist"],"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
+);
 
 /**
  * Update an API key pair of a sub-account

@@ -29,30 +29,9 @@ export type CreateUnifiedLoanParams = UnifiedLoanRequest;
 /** Success response (200) of {@link createUnifiedLoan}. */
 export type CreateUnifiedLoanResponse = UnifiedLoanResult;
 /** Metadata of `POST /unified/loans`. */
-export const createUnifiedLoanMeta: OperationMeta = {
-  id: 'createUnifiedLoan',
-  area: 'unified',
-  method: 'POST',
-  path: '/unified/loans',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'createUnifiedLoan', requests: 15, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['currency', 'type', 'amount', 'repaid_all', 'text'],
-  idempotency: { field: 'text', dedupes: false, generate: false },
-  int64: { response: [['tran_id']] },
-  rules: [
-    { name: 'currency', in: 'body', required: true, type: 'string' },
-    { name: 'type', in: 'body', required: true, type: 'string', enum: ['borrow', 'repay'] },
-    { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal', decimal: { gt: '0' } },
-    { name: 'repaid_all', in: 'body', type: 'boolean' },
-    { name: 'text', in: 'body', type: 'string' },
-  ],
-};
+export const createUnifiedLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createUnifiedLoan","area":"unified","method":"POST","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUnifiedLoan","requests":15,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","type","amount","repaid_all","text"],"idempotency":{"field":"text","dedupes":false,"generate":false},"int64":{"response":[["tran_id"]]},"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","decimal":{"gt":"0"}},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]}',
+);
 
 /**
  * Borrow or repay
@@ -75,21 +54,9 @@ export type GetUnifiedBorrowableParams = {
 /** Success response (200) of {@link getUnifiedBorrowable}. */
 export type GetUnifiedBorrowableResponse = UnifiedBorrowable;
 /** Metadata of `GET /unified/borrowable`. */
-export const getUnifiedBorrowableMeta: OperationMeta = {
-  id: 'getUnifiedBorrowable',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/borrowable',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUnifiedBorrowable', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', required: true, type: 'string', minLength: 1 }],
-};
+export const getUnifiedBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedBorrowable","area":"unified","method":"GET","path":"/unified/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+);
 
 /**
  * Get the maximum borrowable amount
@@ -112,31 +79,9 @@ export type GetUnifiedBorrowableListParams = {
 /** Success response (200) of {@link getUnifiedBorrowableList}. */
 export type GetUnifiedBorrowableListResponse = UnifiedBorrowable[];
 /** Metadata of `GET /unified/batch_borrowable`. */
-export const getUnifiedBorrowableListMeta: OperationMeta = {
-  id: 'getUnifiedBorrowableList',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/batch_borrowable',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUnifiedBorrowableList', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currencies', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    {
-      name: 'currencies',
-      in: 'query',
-      required: true,
-      type: 'array',
-      minItems: 1,
-      maxItems: 10,
-      items: { type: 'string', minLength: 1 },
-    },
-  ],
-};
+export const getUnifiedBorrowableListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedBorrowableList","area":"unified","method":"GET","path":"/unified/batch_borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowableList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
+);
 
 /**
  * Get maximum borrowable amounts for several currencies
@@ -156,21 +101,9 @@ export type GetUnifiedRiskUnitsParams = NoParams;
 /** Success response (200) of {@link getUnifiedRiskUnits}. */
 export type GetUnifiedRiskUnitsResponse = UnifiedRiskUnits;
 /** Metadata of `GET /unified/risk_units`. */
-export const getUnifiedRiskUnitsMeta: OperationMeta = {
-  id: 'getUnifiedRiskUnits',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/risk_units',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUnifiedRiskUnits', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-};
+export const getUnifiedRiskUnitsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedRiskUnits","area":"unified","method":"GET","path":"/unified/risk_units","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedRiskUnits","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+);
 
 /**
  * Get risk units
@@ -193,21 +126,9 @@ export type GetUnifiedTransferableParams = {
 /** Success response (200) of {@link getUnifiedTransferable}. */
 export type GetUnifiedTransferableResponse = UnifiedTransferable;
 /** Metadata of `GET /unified/transferable`. */
-export const getUnifiedTransferableMeta: OperationMeta = {
-  id: 'getUnifiedTransferable',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/transferable',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUnifiedTransferable', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', required: true, type: 'string', minLength: 1 }],
-};
+export const getUnifiedTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedTransferable","area":"unified","method":"GET","path":"/unified/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+);
 
 /**
  * Get the maximum transferable amount
@@ -230,31 +151,9 @@ export type GetUnifiedTransferablesParams = {
 /** Success response (200) of {@link getUnifiedTransferables}. */
 export type GetUnifiedTransferablesResponse = UnifiedTransferable[];
 /** Metadata of `GET /unified/transferables`. */
-export const getUnifiedTransferablesMeta: OperationMeta = {
-  id: 'getUnifiedTransferables',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/transferables',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUnifiedTransferables', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currencies', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    {
-      name: 'currencies',
-      in: 'query',
-      required: true,
-      type: 'array',
-      minItems: 1,
-      maxItems: 100,
-      items: { type: 'string', minLength: 1 },
-    },
-  ],
-};
+export const getUnifiedTransferablesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedTransferables","area":"unified","method":"GET","path":"/unified/transferables","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferables","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1}}]}',
+);
 
 /**
  * Get maximum transferable amounts for several currencies
@@ -277,21 +176,9 @@ export type GetUserLeverageCurrencySettingParams = {
 /** Success response (200) of {@link getUserLeverageCurrencySetting}. */
 export type GetUserLeverageCurrencySettingResponse = UnifiedLeverageSetting[];
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
-export const getUserLeverageCurrencySettingMeta: OperationMeta = {
-  id: 'getUserLeverageCurrencySetting',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/leverage/user_currency_setting',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getUserLeverageCurrencySetting', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', type: 'string' }],
-};
+export const getUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUserLeverageCurrencySetting","area":"unified","method":"GET","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+);
 
 /**
  * Get the leverage setting of currencies
@@ -316,25 +203,9 @@ export type ListUnifiedAccountsParams = {
 /** Success response (200) of {@link listUnifiedAccounts}. */
 export type ListUnifiedAccountsResponse = UnifiedAccount;
 /** Metadata of `GET /unified/accounts`. */
-export const listUnifiedAccountsMeta: OperationMeta = {
-  id: 'listUnifiedAccounts',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/accounts',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUnifiedAccounts', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'sub_uid' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['balances', '*', 'balance_version'], ['refresh_time'], ['user_id']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'sub_uid', in: 'query', type: 'string' },
-  ],
-};
+export const listUnifiedAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedAccounts","area":"unified","method":"GET","path":"/unified/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"sub_uid"}],"body":"none","successStatus":200,"int64":{"response":[["balances","*","balance_version"],["refresh_time"],["user_id"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"sub_uid","in":"query","type":"string"}]}',
+);
 
 /**
  * Get the unified account
@@ -369,37 +240,9 @@ export type ListUnifiedLoanInterestRecordsResponse = UnifiedInterestRecord[];
 /** One item of {@link listUnifiedLoanInterestRecords}'s list. */
 export type ListUnifiedLoanInterestRecordsItem = UnifiedInterestRecord;
 /** Metadata of `GET /unified/interest_records`. */
-export const listUnifiedLoanInterestRecordsMeta: OperationMeta = {
-  id: 'listUnifiedLoanInterestRecords',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/interest_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUnifiedLoanInterestRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'page' },
-    { name: 'limit' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'type' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: { response: [['*', 'create_time']] },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'type', in: 'query', type: 'string', enum: ['platform', 'margin'] },
-  ],
-};
+export const listUnifiedLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedLoanInterestRecords","area":"unified","method":"GET","path":"/unified/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
+);
 
 /**
  * List interest records
@@ -430,33 +273,9 @@ export type ListUnifiedLoanRecordsResponse = UnifiedLoanRecord[];
 /** One item of {@link listUnifiedLoanRecords}'s list. */
 export type ListUnifiedLoanRecordsItem = UnifiedLoanRecord;
 /** Metadata of `GET /unified/loan_records`. */
-export const listUnifiedLoanRecordsMeta: OperationMeta = {
-  id: 'listUnifiedLoanRecords',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/loan_records',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUnifiedLoanRecords', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'type' }, { name: 'currency' }, { name: 'page' }, { name: 'limit' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'id'],
-    ],
-  },
-  rules: [
-    { name: 'type', in: 'query', type: 'string', enum: ['borrow', 'repay'] },
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-  ],
-};
+export const listUnifiedLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedLoanRecords","area":"unified","method":"GET","path":"/unified/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","id"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
 
 /**
  * List loan records
@@ -487,33 +306,9 @@ export type ListUnifiedLoansResponse = UnifiedLoan[];
 /** One item of {@link listUnifiedLoans}'s list. */
 export type ListUnifiedLoansItem = UnifiedLoan;
 /** Metadata of `GET /unified/loans`. */
-export const listUnifiedLoansMeta: OperationMeta = {
-  id: 'listUnifiedLoans',
-  area: 'unified',
-  method: 'GET',
-  path: '/unified/loans',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listUnifiedLoans', requests: 150, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'page' }, { name: 'limit' }, { name: 'type' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 100, maxLimit: 100, minLimit: 1 },
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'update_time'],
-    ],
-  },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'type', in: 'query', type: 'string', enum: ['platform', 'margin'] },
-  ],
-};
+export const listUnifiedLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedLoans","area":"unified","method":"GET","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
+);
 
 /**
  * List loans

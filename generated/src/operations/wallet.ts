@@ -43,25 +43,9 @@ export type GetTransferOrderStatusParams = {
 /** Success response (200) of {@link getTransferOrderStatus}. */
 export type GetTransferOrderStatusResponse = TransferOrderStatus;
 /** Metadata of `GET /wallet/order_status`. */
-export const getTransferOrderStatusMeta: OperationMeta = {
-  id: 'getTransferOrderStatus',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/order_status',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getTransferOrderStatus', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'client_order_id' }, { name: 'tx_id' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [
-    { name: 'client_order_id', in: 'query', type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$', maxLength: 64 },
-    { name: 'tx_id', in: 'query', type: 'string' },
-  ],
-  requireAnyOf: ['client_order_id', 'tx_id'],
-};
+export const getTransferOrderStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTransferOrderStatus","area":"wallet","method":"GET","path":"/wallet/order_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTransferOrderStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"client_order_id"},{"name":"tx_id"}],"body":"none","successStatus":200,"rules":[{"name":"client_order_id","in":"query","type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","maxLength":64},{"name":"tx_id","in":"query","type":"string"}],"requireAnyOf":["client_order_id","tx_id"]}',
+);
 
 /**
  * Get the status of a transfer
@@ -84,21 +68,9 @@ export type GetDepositAddressParams = {
 /** Success response (200) of {@link getDepositAddress}. */
 export type GetDepositAddressResponse = DepositAddress;
 /** Metadata of `GET /wallet/deposit_address`. */
-export const getDepositAddressMeta: OperationMeta = {
-  id: 'getDepositAddress',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/deposit_address',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getDepositAddress', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', required: true, type: 'string', minLength: 1 }],
-};
+export const getDepositAddressMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDepositAddress","area":"wallet","method":"GET","path":"/wallet/deposit_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDepositAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+);
 
 /**
  * Get the deposit address of a currency
@@ -118,20 +90,9 @@ export type GetLowCapExchangeListParams = NoParams;
 /** Success response (200) of {@link getLowCapExchangeList}. */
 export type GetLowCapExchangeListResponse = string[];
 /** Metadata of `GET /wallet/getLowCapExchangeList`. */
-export const getLowCapExchangeListMeta: OperationMeta = {
-  id: 'getLowCapExchangeList',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/getLowCapExchangeList',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getLowCapExchangeList', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [],
-  body: 'none',
-  successStatus: 200,
-};
+export const getLowCapExchangeListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getLowCapExchangeList","area":"wallet","method":"GET","path":"/wallet/getLowCapExchangeList","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLowCapExchangeList","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
 
 /**
  * List low-liquidity and low-value currencies
@@ -154,21 +115,9 @@ export type GetTotalBalanceParams = {
 /** Success response (200) of {@link getTotalBalance}. */
 export type GetTotalBalanceResponse = TotalBalance;
 /** Metadata of `GET /wallet/total_balance`. */
-export const getTotalBalanceMeta: OperationMeta = {
-  id: 'getTotalBalance',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/total_balance',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getTotalBalance', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', type: 'string', enum: ['BTC', 'CNY', 'USD', 'USDT'] }],
-};
+export const getTotalBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTotalBalance","area":"wallet","method":"GET","path":"/wallet/total_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTotalBalance","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string","enum":["BTC","CNY","USD","USDT"]}]}',
+);
 
 /**
  * Get the account's total balance
@@ -193,25 +142,9 @@ export type GetTradeFeeParams = {
 /** Success response (200) of {@link getTradeFee}. */
 export type GetTradeFeeResponse = TradeFee;
 /** Metadata of `GET /wallet/fee`. */
-export const getTradeFeeMeta: OperationMeta = {
-  id: 'getTradeFee',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/fee',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'getTradeFee', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency_pair' }, { name: 'settle' }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['user_id']] },
-  rules: [
-    { name: 'currency_pair', in: 'query', type: 'string' },
-    { name: 'settle', in: 'query', type: 'string', enum: ['BTC', 'USDT', 'USD'] },
-  ],
-};
+export const getTradeFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTradeFee","area":"wallet","method":"GET","path":"/wallet/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTradeFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"settle"}],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"settle","in":"query","type":"string","enum":["BTC","USDT","USD"]}]}',
+);
 
 /**
  * Get the account's trading fees
@@ -234,21 +167,9 @@ export type ListCurrencyChainsParams = {
 /** Success response (200) of {@link listCurrencyChains}. */
 export type ListCurrencyChainsResponse = CurrencyChain[];
 /** Metadata of `GET /wallet/currency_chains`. */
-export const listCurrencyChainsMeta: OperationMeta = {
-  id: 'listCurrencyChains',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/currency_chains',
-  auth: 'public',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listCurrencyChains', requests: 200, window: 10, scope: 'ip' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', required: true, type: 'string', minLength: 1 }],
-};
+export const listCurrencyChainsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCurrencyChains","area":"wallet","method":"GET","path":"/wallet/currency_chains","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyChains","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+);
 
 /**
  * List the chains of a currency
@@ -283,37 +204,9 @@ export type ListDepositsResponse = DepositRecord[];
 /** One item of {@link listDeposits}'s list. */
 export type ListDepositsItem = DepositRecord;
 /** Metadata of `GET /wallet/deposits`. */
-export const listDepositsMeta: OperationMeta = {
-  id: 'listDeposits',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/deposits',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listDeposits', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'network' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 500 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7 },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 500 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'network', in: 'query', type: 'string' },
-  ],
-};
+export const listDepositsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeposits","area":"wallet","method":"GET","path":"/wallet/deposits","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeposits","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"network"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":500},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":500},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"network","in":"query","type":"string"}]}',
+);
 
 /**
  * List deposit records
@@ -348,45 +241,9 @@ export type ListPushOrdersResponse = UidPushRecord[];
 /** One item of {@link listPushOrders}'s list. */
 export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
-export const listPushOrdersMeta: OperationMeta = {
-  id: 'listPushOrders',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/push',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listPushOrders', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'id' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'limit' },
-    { name: 'offset' },
-    { name: 'transaction_type' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7 },
-  int64: {
-    response: [
-      ['*', 'create_time'],
-      ['*', 'id'],
-      ['*', 'push_uid'],
-      ['*', 'receive_uid'],
-    ],
-  },
-  rules: [
-    { name: 'id', in: 'query', type: 'integer', format: 'int32' },
-    { name: 'from', in: 'query', type: 'integer', format: 'int32' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int32' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-    { name: 'transaction_type', in: 'query', type: 'string', enum: ['withdraw', 'deposit'] },
-  ],
-};
+export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"int64":{"response":[["*","create_time"],["*","id"],["*","push_uid"],["*","receive_uid"]]},"rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
+);
 
 /**
  * List UID transfer records
@@ -419,28 +276,9 @@ export type ListSavedAddressResponse = SavedAddress[];
 /** One item of {@link listSavedAddress}'s list. */
 export type ListSavedAddressItem = SavedAddress;
 /** Metadata of `GET /wallet/saved_address`. */
-export const listSavedAddressMeta: OperationMeta = {
-  id: 'listSavedAddress',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/saved_address',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSavedAddress', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }, { name: 'chain' }, { name: 'verified' }, { name: 'limit' }, { name: 'page' }],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'page', defaultLimit: 50, maxLimit: 100, minLimit: 1 },
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'chain', in: 'query', type: 'string' },
-    { name: 'verified', in: 'query', type: 'string', enum: ['0', '1'] },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 100 },
-    { name: 'page', in: 'query', type: 'integer', format: 'int32', minimum: 1 },
-  ],
-};
+export const listSavedAddressMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSavedAddress","area":"wallet","method":"GET","path":"/wallet/saved_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSavedAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"chain"},{"name":"verified"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":50,"maxLimit":100,"minLimit":1},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"chain","in":"query","type":"string"},{"name":"verified","in":"query","type":"string","enum":["0","1"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
 
 /**
  * List saved withdrawal addresses
@@ -463,21 +301,9 @@ export type ListSubAccountBalancesParams = {
 /** Success response (200) of {@link listSubAccountBalances}. */
 export type ListSubAccountBalancesResponse = SubAccountBalance[];
 /** Metadata of `GET /wallet/sub_account_balances`. */
-export const listSubAccountBalancesMeta: OperationMeta = {
-  id: 'listSubAccountBalances',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/sub_account_balances',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountBalances', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'sub_uid', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'sub_uid', in: 'query', type: 'array', items: { type: 'string' } }],
-};
+export const listSubAccountBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+);
 
 /**
  * List sub-account spot balances
@@ -500,22 +326,9 @@ export type ListSubAccountCrossMarginBalancesParams = {
 /** Success response (200) of {@link listSubAccountCrossMarginBalances}. */
 export type ListSubAccountCrossMarginBalancesResponse = SubAccountCrossMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_cross_margin_balances`. */
-export const listSubAccountCrossMarginBalancesMeta: OperationMeta = {
-  id: 'listSubAccountCrossMarginBalances',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/sub_account_cross_margin_balances',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountCrossMarginBalances', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'sub_uid', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  int64: { response: [['*', 'available', 'user_id']] },
-  rules: [{ name: 'sub_uid', in: 'query', type: 'array', items: { type: 'string' } }],
-};
+export const listSubAccountCrossMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountCrossMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_cross_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountCrossMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","available","user_id"]]},"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+);
 
 /**
  * List sub-account cross-margin balances
@@ -540,32 +353,9 @@ export type ListSubAccountFuturesBalancesParams = {
 /** Success response (200) of {@link listSubAccountFuturesBalances}. */
 export type ListSubAccountFuturesBalancesResponse = SubAccountFuturesBalance[];
 /** Metadata of `GET /wallet/sub_account_futures_balances`. */
-export const listSubAccountFuturesBalancesMeta: OperationMeta = {
-  id: 'listSubAccountFuturesBalances',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/sub_account_futures_balances',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountFuturesBalances', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'sub_uid', csv: true }, { name: 'settle' }],
-  body: 'none',
-  successStatus: 200,
-  int64: {
-    response: [
-      ['*', 'available', '*', 'update_id'],
-      ['*', 'available', '*', 'update_time'],
-      ['*', 'available', '*', 'user'],
-    ],
-  },
-  nestedList: true,
-  rules: [
-    { name: 'sub_uid', in: 'query', type: 'array', items: { type: 'string' } },
-    { name: 'settle', in: 'query', type: 'string' },
-  ],
-};
+export const listSubAccountFuturesBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"int64":{"response":[["*","available","*","update_id"],["*","available","*","update_time"],["*","available","*","user"]]},"nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
+);
 
 /**
  * List sub-account perpetual futures balances
@@ -588,21 +378,9 @@ export type ListSubAccountMarginBalancesParams = {
 /** Success response (200) of {@link listSubAccountMarginBalances}. */
 export type ListSubAccountMarginBalancesResponse = SubAccountMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_margin_balances`. */
-export const listSubAccountMarginBalancesMeta: OperationMeta = {
-  id: 'listSubAccountMarginBalances',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/sub_account_margin_balances',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountMarginBalances', requests: 80, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'sub_uid', csv: true }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'sub_uid', in: 'query', type: 'array', items: { type: 'string' } }],
-};
+export const listSubAccountMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+);
 
 /**
  * List sub-account isolated-margin balances
@@ -635,35 +413,9 @@ export type ListSubAccountTransfersResponse = SubAccountTransferRecord[];
 /** One item of {@link listSubAccountTransfers}'s list. */
 export type ListSubAccountTransfersItem = SubAccountTransferRecord;
 /** Metadata of `GET /wallet/sub_account_transfers`. */
-export const listSubAccountTransfersMeta: OperationMeta = {
-  id: 'listSubAccountTransfers',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/sub_account_transfers',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listSubAccountTransfers', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'sub_uid', csv: true },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'limit' },
-    { name: 'offset' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7 },
-  rules: [
-    { name: 'sub_uid', in: 'query', type: 'array', items: { type: 'string' } },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-  ],
-};
+export const listSubAccountTransfersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSubAccountTransfers","area":"wallet","method":"GET","path":"/wallet/sub_account_transfers","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountTransfers","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+);
 
 /**
  * List main/sub-account transfer records
@@ -702,42 +454,9 @@ export type ListWithdrawalsResponse = WithdrawalRecord[];
 /** One item of {@link listWithdrawals}'s list. */
 export type ListWithdrawalsItem = WithdrawalRecord;
 /** Metadata of `GET /wallet/withdrawals`. */
-export const listWithdrawalsMeta: OperationMeta = {
-  id: 'listWithdrawals',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/withdrawals',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listWithdrawals', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [
-    { name: 'currency' },
-    { name: 'withdraw_id' },
-    { name: 'asset_class' },
-    { name: 'withdraw_order_id' },
-    { name: 'from' },
-    { name: 'to' },
-    { name: 'limit' },
-    { name: 'offset' },
-  ],
-  body: 'none',
-  successStatus: 200,
-  pagination: { style: 'offset', defaultLimit: 100, maxLimit: 1000 },
-  timeRange: { from: 'from', to: 'to', maxDays: 30, defaultDays: 7 },
-  nestedList: true,
-  rules: [
-    { name: 'currency', in: 'query', type: 'string' },
-    { name: 'withdraw_id', in: 'query', type: 'string' },
-    { name: 'asset_class', in: 'query', type: 'string', enum: ['SPOT', 'PILOT'] },
-    { name: 'withdraw_order_id', in: 'query', type: 'string', pattern: '^[0-9A-Za-z_.-]{1,32}$', maxLength: 32 },
-    { name: 'from', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'to', in: 'query', type: 'integer', format: 'int64' },
-    { name: 'limit', in: 'query', type: 'integer', format: 'int32', minimum: 1, maximum: 1000 },
-    { name: 'offset', in: 'query', type: 'integer', format: 'int32', minimum: 0 },
-  ],
-};
+export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"withdraw_id"},{"name":"asset_class"},{"name":"withdraw_order_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"nestedList":true,"rules":[{"name":"currency","in":"query","type":"string"},{"name":"withdraw_id","in":"query","type":"string"},{"name":"asset_class","in":"query","type":"string","enum":["SPOT","PILOT"]},{"name":"withdraw_order_id","in":"query","type":"string","pattern":"^[0-9A-Za-z_.-]{1,32}$","maxLength":32},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+);
 
 /**
  * List withdrawal records
@@ -760,21 +479,9 @@ export type ListWithdrawStatusParams = {
 /** Success response (200) of {@link listWithdrawStatus}. */
 export type ListWithdrawStatusResponse = WithdrawStatus[];
 /** Metadata of `GET /wallet/withdraw_status`. */
-export const listWithdrawStatusMeta: OperationMeta = {
-  id: 'listWithdrawStatus',
-  area: 'wallet',
-  method: 'GET',
-  path: '/wallet/withdraw_status',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'listWithdrawStatus', requests: 200, window: 10, scope: 'uid' },
-  retry: 'safe',
-  pathParams: [],
-  queryParams: [{ name: 'currency' }],
-  body: 'none',
-  successStatus: 200,
-  rules: [{ name: 'currency', in: 'query', type: 'string' }],
-};
+export const listWithdrawStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listWithdrawStatus","area":"wallet","method":"GET","path":"/wallet/withdraw_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+);
 
 /**
  * List withdrawal fees and limits
@@ -794,53 +501,9 @@ export type SubAccountToSubAccountParams = SubAccountToSubAccountRequest;
 /** Success response (200) of {@link subAccountToSubAccount}. */
 export type SubAccountToSubAccountResponse = TransactionId;
 /** Metadata of `POST /wallet/sub_account_to_sub_account`. */
-export const subAccountToSubAccountMeta: OperationMeta = {
-  id: 'subAccountToSubAccount',
-  area: 'wallet',
-  method: 'POST',
-  path: '/wallet/sub_account_to_sub_account',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'subAccountToSubAccount', requests: 80, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: [
-    'currency',
-    'sub_account_type',
-    'sub_account_from',
-    'sub_account_from_type',
-    'sub_account_to',
-    'sub_account_to_type',
-    'amount',
-  ],
-  int64: { response: [['tx_id']] },
-  rules: [
-    { name: 'currency', in: 'body', required: true, type: 'string' },
-    { name: 'sub_account_type', in: 'body', type: 'string' },
-    { name: 'sub_account_from', in: 'body', required: true, type: 'string' },
-    {
-      name: 'sub_account_from_type',
-      in: 'body',
-      required: true,
-      type: 'string',
-      enum: ['spot', 'futures', 'delivery'],
-    },
-    { name: 'sub_account_to', in: 'body', required: true, type: 'string' },
-    { name: 'sub_account_to_type', in: 'body', required: true, type: 'string', enum: ['spot', 'futures', 'delivery'] },
-    {
-      name: 'amount',
-      in: 'body',
-      required: true,
-      type: 'string',
-      format: 'decimal',
-      pattern: '^\\d+(\\.\\d{1,8})?$',
-      decimal: { gt: '0', maxScale: 8 },
-    },
-  ],
-};
+export const subAccountToSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"subAccountToSubAccount","area":"wallet","method":"POST","path":"/wallet/sub_account_to_sub_account","auth":"private","shape":"shaped","rateLimit":{"bucket":"subAccountToSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","sub_account_type","sub_account_from","sub_account_from_type","sub_account_to","sub_account_to_type","amount"],"int64":{"response":[["tx_id"]]},"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"sub_account_type","in":"body","type":"string"},{"name":"sub_account_from","in":"body","required":true,"type":"string"},{"name":"sub_account_from_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"sub_account_to","in":"body","required":true,"type":"string"},{"name":"sub_account_to_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,8})?$","decimal":{"gt":"0","maxScale":8}}]}',
+);
 
 /**
  * Transfer between two sub-accounts

@@ -13,21 +13,9 @@ export type CancelWithdrawalParams = {
 /** Success response (202) of {@link cancelWithdrawal}. */
 export type CancelWithdrawalResponse = WithdrawalRecord;
 /** Metadata of `DELETE /withdrawals/{withdrawal_id}`. */
-export const cancelWithdrawalMeta: OperationMeta = {
-  id: 'cancelWithdrawal',
-  area: 'withdrawals',
-  method: 'DELETE',
-  path: '/withdrawals/{withdrawal_id}',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'cancelWithdrawal', requests: 200, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: ['withdrawal_id'],
-  queryParams: [],
-  body: 'none',
-  successStatus: 202,
-  rules: [{ name: 'withdrawal_id', in: 'path', required: true, type: 'string', minLength: 1 }],
-};
+export const cancelWithdrawalMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
+);
 
 /**
  * Cancel a withdrawal
@@ -101,35 +89,9 @@ export type WithdrawPushOrderParams = UidPushRequest;
 /** Success response (200) of {@link withdrawPushOrder}. */
 export type WithdrawPushOrderResponse = UidPushResponse;
 /** Metadata of `POST /withdrawals/push`. */
-export const withdrawPushOrderMeta: OperationMeta = {
-  id: 'withdrawPushOrder',
-  area: 'withdrawals',
-  method: 'POST',
-  path: '/withdrawals/push',
-  auth: 'private',
-  shape: 'shaped',
-  rateLimit: { bucket: 'withdrawPushOrder', requests: 1, window: 10, scope: 'uid' },
-  retry: 'never',
-  pathParams: [],
-  queryParams: [],
-  body: 'json',
-  successStatus: 200,
-  bodyFields: ['receive_uid', 'currency', 'amount'],
-  int64: { request: [['receive_uid']] },
-  rules: [
-    { name: 'receive_uid', in: 'body', required: true, type: 'integer', format: 'int64' },
-    { name: 'currency', in: 'body', required: true, type: 'string' },
-    {
-      name: 'amount',
-      in: 'body',
-      required: true,
-      type: 'string',
-      format: 'decimal',
-      pattern: '^\\d+(\\.\\d+)?$',
-      decimal: { gt: '0' },
-    },
-  ],
-};
+export const withdrawPushOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"withdrawPushOrder","area":"withdrawals","method":"POST","path":"/withdrawals/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"withdrawPushOrder","requests":1,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["receive_uid","currency","amount"],"int64":{"request":[["receive_uid"]]},"rules":[{"name":"receive_uid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"currency","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d+)?$","decimal":{"gt":"0"}}]}',
+);
 
 /**
  * Transfer to another user by UID

@@ -1,0 +1,64 @@
+/**
+ * What a cold import of the package costs Node, as deterministic figures instead of time: the
+ * Node entry (scripts/node-bundle.ts, built here in memory from generated/src with the package
+ * build's esbuild options) is one file that imports only `node:` built-ins, its operation
+ * metadata is JSON text (parsed far faster than object literals are compiled), and its bytes stay
+ * under a ceiling. The pack test checks the same of the built package as Node resolves it.
+ */
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { operationMetas } from '../../generated/src/metadata.js';
+import { licenceBanner, nodeBundleOptions } from '../../scripts/node-bundle.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** The bundle measured 392 KiB when this guard was written (164 operations, 2026-11). */
+const CEILING_BYTES = 410 * 1024;
+
+function bundle(): { text: string; inputs: string[]; banner: string } {
+  const result = buildSync(nodeBundleOptions(path.join(repoRoot, 'generated/src/index.ts'), repoRoot));
+  const output = result.outputFiles[0];
+  if (output === undefined) throw new Error('esbuild wrote nothing');
+  return {
+    text: output.text,
+    inputs: Object.keys(result.metafile.inputs),
+    banner: licenceBanner(result.metafile, repoRoot),
+  };
+}
+
+describe('the Node entry, bundled', () => {
+  const { text, inputs, banner } = bundle();
+
+  it('is one module: it imports nothing but node: built-ins, and nothing dynamically', () => {
+    const specifiers = [
+      ...text.matchAll(/^import\b[^;]*?\bfrom\s*"([^"]+)";?$|\brequire\("([^"]+)"\)|\bimport\s*\(/gm),
+    ].map((match) => match[1] ?? match[2] ?? 'import()');
+    expect([...new Set(specifiers)].sort()).toEqual(['node:crypto', 'node:http', 'node:https']);
+    // The node platform module was chosen (the `node` condition), not the web one.
+    expect(inputs.some((input) => input.endsWith('runtime/platform-node.ts'))).toBe(true);
+    expect(inputs.some((input) => input.endsWith('runtime/platform-web.ts'))).toBe(false);
+  });
+
+  it('reads every operation metadata from JSON text but the ones naming a lookup operation', () => {
+    const metas = Object.values(operationMetas);
+    const withLookup = metas.filter((meta) => meta.idempotency?.lookup !== undefined).length;
+    const parsed = text.match(/^var \w+Meta = \/\* @__PURE__ \*\/ JSON\.parse\(/gm) ?? [];
+    const literals = text.match(/^var \w+Meta = \{$/gm) ?? [];
+    expect(parsed.length + literals.length).toBe(metas.length + 1); // + apiMeta
+    expect(literals.length).toBe(withLookup + 1);
+  });
+
+  it(`stays within ${CEILING_BYTES / 1024} KiB`, () => {
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(CEILING_BYTES);
+  });
+
+  it('heads with the licence notice of each inlined package', () => {
+    expect(
+      inputs.filter((input) => input.includes('node_modules/')).every((input) => input.includes('lossless-json/')),
+    ).toBe(true);
+    expect(banner).toMatch(
+      /^\/\*\n \* This file bundles the following packages, under their own licences:\n\nlossless-json@[\d.]+\n\nThe MIT License \(MIT\)/,
+    );
+    expect(banner.match(/\*\//g)).toHaveLength(1);
+  });
+});
