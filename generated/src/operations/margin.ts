@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -96,7 +97,7 @@ export function getAutoRepayStatus(
   params?: GetAutoRepayStatusParams,
   options?: RequestOptions,
 ): ApiPromise<GetAutoRepayStatusResponse> {
-  return request(core, getAutoRepayStatusMeta, params, options);
+  return readRequest(core, getAutoRepayStatusMeta, params, options);
 }
 
 /** Parameters of {@link getMarginTransferable}: path, query and body fields in one object. */
@@ -138,7 +139,7 @@ export function getMarginTransferable(
   params: GetMarginTransferableParams,
   options?: RequestOptions,
 ): ApiPromise<GetMarginTransferableResponse> {
-  return request(core, getMarginTransferableMeta, params, options);
+  return readRequest(core, getMarginTransferableMeta, params, options);
 }
 
 /** Parameters of {@link getUniBorrowable}: path, query and body fields in one object. */
@@ -180,7 +181,7 @@ export function getUniBorrowable(
   params: GetUniBorrowableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUniBorrowableResponse> {
-  return request(core, getUniBorrowableMeta, params, options);
+  return readRequest(core, getUniBorrowableMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrencyPair}: path, query and body fields in one object. */
@@ -217,7 +218,7 @@ export function getUniCurrencyPair(
   params: GetUniCurrencyPairParams,
   options?: RequestOptions,
 ): ApiPromise<GetUniCurrencyPairResponse> {
-  return request(core, getUniCurrencyPairMeta, params, options);
+  return readRequest(core, getUniCurrencyPairMeta, params, options);
 }
 
 /** Parameters of {@link listFundingAccounts}: path, query and body fields in one object. */
@@ -254,7 +255,7 @@ export function listFundingAccounts(
   params?: ListFundingAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListFundingAccountsResponse> {
-  return request(core, listFundingAccountsMeta, params, options);
+  return readRequest(core, listFundingAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listMarginAccountBook}: path, query and body fields in one object. */
@@ -361,7 +362,7 @@ export function listMarginAccounts(
   params?: ListMarginAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListMarginAccountsResponse> {
-  return request(core, listMarginAccountsMeta, params, options);
+  return readRequest(core, listMarginAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencyPairs}: path, query and body fields in one object. */
@@ -394,7 +395,7 @@ export function listUniCurrencyPairs(
   params?: ListUniCurrencyPairsParams,
   options?: RequestOptions,
 ): ApiPromise<ListUniCurrencyPairsResponse> {
-  return request(core, listUniCurrencyPairsMeta, params, options);
+  return readRequest(core, listUniCurrencyPairsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLoanInterestRecords}: path, query and body fields in one object. */

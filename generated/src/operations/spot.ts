@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -662,7 +663,7 @@ export function getBatchSpotFee(
   params: GetBatchSpotFeeParams,
   options?: RequestOptions,
 ): ApiPromise<GetBatchSpotFeeResponse> {
-  return request(core, getBatchSpotFeeMeta, params, options);
+  return readRequest(core, getBatchSpotFeeMeta, params, options);
 }
 
 /** Parameters of {@link getCurrency}: path, query and body fields in one object. */
@@ -699,7 +700,7 @@ export function getCurrency(
   params: GetCurrencyParams,
   options?: RequestOptions,
 ): ApiPromise<GetCurrencyResponse> {
-  return request(core, getCurrencyMeta, params, options);
+  return readRequest(core, getCurrencyMeta, params, options);
 }
 
 /** Parameters of {@link getCurrencyPair}: path, query and body fields in one object. */
@@ -737,7 +738,7 @@ export function getCurrencyPair(
   params: GetCurrencyPairParams,
   options?: RequestOptions,
 ): ApiPromise<GetCurrencyPairResponse> {
-  return request(core, getCurrencyPairMeta, params, options);
+  return readRequest(core, getCurrencyPairMeta, params, options);
 }
 
 /** Parameters of {@link getFee}: path, query and body fields in one object. */
@@ -774,7 +775,7 @@ export const getFeeMeta: OperationMeta = {
  * @deprecated
  */
 export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
-  return request(core, getFeeMeta, params, options);
+  return readRequest(core, getFeeMeta, params, options);
 }
 
 /** Parameters of {@link getOrder}: path, query and body fields in one object. */
@@ -816,7 +817,7 @@ export const getOrderMeta: OperationMeta = {
  * Standalone form of {@link SpotApi.getOrder | client.spot.getOrder}: the client comes first.
  */
 export function getOrder(core: Core, params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
-  return request(core, getOrderMeta, params, options);
+  return readRequest(core, getOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -854,7 +855,7 @@ export function getSpotPriceTriggeredOrder(
   params: GetSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetSpotPriceTriggeredOrderResponse> {
-  return request(core, getSpotPriceTriggeredOrderMeta, params, options);
+  return readRequest(core, getSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSystemTime}: path, query and body fields in one object. */
@@ -888,7 +889,7 @@ export function getSystemTime(
   params?: GetSystemTimeParams,
   options?: RequestOptions,
 ): ApiPromise<GetSystemTimeResponse> {
-  return request(core, getSystemTimeMeta, params, options);
+  return readRequest(core, getSystemTimeMeta, params, options);
 }
 
 /** Parameters of {@link listAllOpenOrders}: path, query and body fields in one object. */
@@ -940,7 +941,7 @@ export function listAllOpenOrders(
   params?: ListAllOpenOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<ListAllOpenOrdersResponse> {
-  return request(core, listAllOpenOrdersMeta, params, options);
+  return readRequest(core, listAllOpenOrdersMeta, params, options);
 }
 
 /** Parameters of {@link listCandlesticks}: path, query and body fields in one object. */
@@ -996,7 +997,7 @@ export function listCandlesticks(
   params: ListCandlesticksParams,
   options?: RequestOptions,
 ): ApiPromise<ListCandlesticksResponse> {
-  return request(core, listCandlesticksMeta, params, options);
+  return readRequest(core, listCandlesticksMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencies}: path, query and body fields in one object. */
@@ -1029,7 +1030,7 @@ export function listCurrencies(
   params?: ListCurrenciesParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrenciesResponse> {
-  return request(core, listCurrenciesMeta, params, options);
+  return readRequest(core, listCurrenciesMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyPairs}: path, query and body fields in one object. */
@@ -1069,7 +1070,7 @@ export function listCurrencyPairs(
   params?: ListCurrencyPairsParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrencyPairsResponse> {
-  return request(core, listCurrencyPairsMeta, params, options);
+  return readRequest(core, listCurrencyPairsMeta, params, options);
 }
 
 /** Parameters of {@link listMyTrades}: path, query and body fields in one object. */
@@ -1190,7 +1191,7 @@ export function listOrderBook(
   params: ListOrderBookParams,
   options?: RequestOptions,
 ): ApiPromise<ListOrderBookResponse> {
-  return request(core, listOrderBookMeta, params, options);
+  return readRequest(core, listOrderBookMeta, params, options);
 }
 
 /** Parameters of {@link listOrders}: path, query and body fields in one object. */
@@ -1377,7 +1378,7 @@ export function listSpotAccounts(
   params?: ListSpotAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListSpotAccountsResponse> {
-  return request(core, listSpotAccountsMeta, params, options);
+  return readRequest(core, listSpotAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listSpotPriceTriggeredOrders}: path, query and body fields in one object. */
@@ -1483,7 +1484,7 @@ export function listTickers(
   params?: ListTickersParams,
   options?: RequestOptions,
 ): ApiPromise<ListTickersResponse> {
-  return request(core, listTickersMeta, params, options);
+  return readRequest(core, listTickersMeta, params, options);
 }
 
 /** Parameters of {@link listTrades}: path, query and body fields in one object. */

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -101,7 +102,7 @@ export function getUnifiedBorrowable(
   params: GetUnifiedBorrowableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedBorrowableResponse> {
-  return request(core, getUnifiedBorrowableMeta, params, options);
+  return readRequest(core, getUnifiedBorrowableMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedBorrowableList}: path, query and body fields in one object. */
@@ -148,7 +149,7 @@ export function getUnifiedBorrowableList(
   params: GetUnifiedBorrowableListParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedBorrowableListResponse> {
-  return request(core, getUnifiedBorrowableListMeta, params, options);
+  return readRequest(core, getUnifiedBorrowableListMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
@@ -182,7 +183,7 @@ export function getUnifiedRiskUnits(
   params?: GetUnifiedRiskUnitsParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedRiskUnitsResponse> {
-  return request(core, getUnifiedRiskUnitsMeta, params, options);
+  return readRequest(core, getUnifiedRiskUnitsMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferable}: path, query and body fields in one object. */
@@ -219,7 +220,7 @@ export function getUnifiedTransferable(
   params: GetUnifiedTransferableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedTransferableResponse> {
-  return request(core, getUnifiedTransferableMeta, params, options);
+  return readRequest(core, getUnifiedTransferableMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferables}: path, query and body fields in one object. */
@@ -266,7 +267,7 @@ export function getUnifiedTransferables(
   params: GetUnifiedTransferablesParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedTransferablesResponse> {
-  return request(core, getUnifiedTransferablesMeta, params, options);
+  return readRequest(core, getUnifiedTransferablesMeta, params, options);
 }
 
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
@@ -303,7 +304,7 @@ export function getUserLeverageCurrencySetting(
   params?: GetUserLeverageCurrencySettingParams,
   options?: RequestOptions,
 ): ApiPromise<GetUserLeverageCurrencySettingResponse> {
-  return request(core, getUserLeverageCurrencySettingMeta, params, options);
+  return readRequest(core, getUserLeverageCurrencySettingMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
@@ -346,7 +347,7 @@ export function listUnifiedAccounts(
   params?: ListUnifiedAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListUnifiedAccountsResponse> {
-  return request(core, listUnifiedAccountsMeta, params, options);
+  return readRequest(core, listUnifiedAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedLoanInterestRecords}: path, query and body fields in one object. */

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -73,7 +74,7 @@ export function getTransferOrderStatus(
   params?: GetTransferOrderStatusParams,
   options?: RequestOptions,
 ): ApiPromise<GetTransferOrderStatusResponse> {
-  return request(core, getTransferOrderStatusMeta, params, options);
+  return readRequest(core, getTransferOrderStatusMeta, params, options);
 }
 
 /** Parameters of {@link getDepositAddress}: path, query and body fields in one object. */
@@ -110,7 +111,7 @@ export function getDepositAddress(
   params: GetDepositAddressParams,
   options?: RequestOptions,
 ): ApiPromise<GetDepositAddressResponse> {
-  return request(core, getDepositAddressMeta, params, options);
+  return readRequest(core, getDepositAddressMeta, params, options);
 }
 
 /** Parameters of {@link getLowCapExchangeList}: path, query and body fields in one object. */
@@ -143,7 +144,7 @@ export function getLowCapExchangeList(
   params?: GetLowCapExchangeListParams,
   options?: RequestOptions,
 ): ApiPromise<GetLowCapExchangeListResponse> {
-  return request(core, getLowCapExchangeListMeta, params, options);
+  return readRequest(core, getLowCapExchangeListMeta, params, options);
 }
 
 /** Parameters of {@link getTotalBalance}: path, query and body fields in one object. */
@@ -180,7 +181,7 @@ export function getTotalBalance(
   params?: GetTotalBalanceParams,
   options?: RequestOptions,
 ): ApiPromise<GetTotalBalanceResponse> {
-  return request(core, getTotalBalanceMeta, params, options);
+  return readRequest(core, getTotalBalanceMeta, params, options);
 }
 
 /** Parameters of {@link getTradeFee}: path, query and body fields in one object. */
@@ -223,7 +224,7 @@ export function getTradeFee(
   params?: GetTradeFeeParams,
   options?: RequestOptions,
 ): ApiPromise<GetTradeFeeResponse> {
-  return request(core, getTradeFeeMeta, params, options);
+  return readRequest(core, getTradeFeeMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyChains}: path, query and body fields in one object. */
@@ -260,7 +261,7 @@ export function listCurrencyChains(
   params: ListCurrencyChainsParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrencyChainsResponse> {
-  return request(core, listCurrencyChainsMeta, params, options);
+  return readRequest(core, listCurrencyChainsMeta, params, options);
 }
 
 /** Parameters of {@link listDeposits}: path, query and body fields in one object. */
@@ -489,7 +490,7 @@ export function listSubAccountBalances(
   params?: ListSubAccountBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountBalancesResponse> {
-  return request(core, listSubAccountBalancesMeta, params, options);
+  return readRequest(core, listSubAccountBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountCrossMarginBalances}: path, query and body fields in one object. */
@@ -527,7 +528,7 @@ export function listSubAccountCrossMarginBalances(
   params?: ListSubAccountCrossMarginBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountCrossMarginBalancesResponse> {
-  return request(core, listSubAccountCrossMarginBalancesMeta, params, options);
+  return readRequest(core, listSubAccountCrossMarginBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountFuturesBalances}: path, query and body fields in one object. */
@@ -577,7 +578,7 @@ export function listSubAccountFuturesBalances(
   params?: ListSubAccountFuturesBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountFuturesBalancesResponse> {
-  return request(core, listSubAccountFuturesBalancesMeta, params, options);
+  return readRequest(core, listSubAccountFuturesBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountMarginBalances}: path, query and body fields in one object. */
@@ -614,7 +615,7 @@ export function listSubAccountMarginBalances(
   params?: ListSubAccountMarginBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountMarginBalancesResponse> {
-  return request(core, listSubAccountMarginBalancesMeta, params, options);
+  return readRequest(core, listSubAccountMarginBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountTransfers}: path, query and body fields in one object. */
@@ -786,7 +787,7 @@ export function listWithdrawStatus(
   params?: ListWithdrawStatusParams,
   options?: RequestOptions,
 ): ApiPromise<ListWithdrawStatusResponse> {
-  return request(core, listWithdrawStatusMeta, params, options);
+  return readRequest(core, listWithdrawStatusMeta, params, options);
 }
 
 /** Parameters of {@link subAccountToSubAccount}: path, query and body fields in one object. */
