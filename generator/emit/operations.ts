@@ -197,11 +197,20 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
     parameters: [{ name: 'core', type: 'Core' }, ...params],
     returnType,
     statements: [
-      `return ${paged ? 'pageRequest' : untyped ? 'request<T>' : 'request'}(core, ${metaName(op.id)}, params, options);`,
+      `return ${runtimeCall(op)}${!paged && untyped ? '<T>' : ''}(core, ${metaName(op.id)}, params, options);`,
     ],
     docs: [functionDoc(op)],
   });
   return out;
+}
+
+/**
+ * The runtime function an operation delegates to: `pageRequest` for a paginated one, `readRequest`
+ * for a read (retry policy `safe`: no write lookup in its bundle), `request` for a write.
+ */
+function runtimeCall(op: IROperation): 'request' | 'readRequest' | 'pageRequest' {
+  if (isPaginated(op)) return 'pageRequest';
+  return op.retry === 'safe' ? 'readRequest' : 'request';
 }
 
 /** The area's group class: one method per operation, each a one-line delegation to its function. */
@@ -262,7 +271,9 @@ export function operationFiles(
     const usesNoParams = ops.some((o) => paramsTypeText(ir, o, typesOf(types, o)) === 'NoParams');
     const models = [...new Set(ops.flatMap((o) => typesOf(types, o).models))].sort();
     const usesOpen = ops.some((o) => o.shape === 'named-only');
-    const runtimeValues = [...(needsPlain ? ['request'] : []), ...(needsPage ? ['pageRequest'] : [])];
+    const runtimeValues = (['request', 'readRequest', 'pageRequest'] as const).filter((name) =>
+      ops.some((o) => runtimeCall(o) === name),
+    );
     const runtimeTypes = [
       'Core',
       'OperationMeta',

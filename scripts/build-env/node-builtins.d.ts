@@ -5,7 +5,8 @@
 
 declare module 'node:crypto' {
   interface Digest {
-    update(data: Uint8Array): Digest;
+    /** Text is hashed as UTF-8. */
+    update(data: Uint8Array | string): Digest;
     digest(encoding: 'hex'): string;
   }
   interface KeyObject {

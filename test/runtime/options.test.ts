@@ -6,8 +6,8 @@ import type { OperationMeta } from '../../templates/typescript/runtime/metadata.
 import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
-import { fakeFetch, json, startServer, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
-import { apiMeta, listWithdrawalsMeta, withdrawMeta } from './helpers/meta.js';
+import { expectedSignature, fakeFetch, json, startServer, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
+import { apiMeta, listWithdrawalsMeta, transferMeta, withdrawMeta } from './helpers/meta.js';
 import { advanceUntilSettled, outcomeOf } from './helpers/time.js';
 
 afterEach(() => {
@@ -159,6 +159,34 @@ describe('fetch', () => {
     const global = fakeFetch(() => json(200, ['global']));
     vi.stubGlobal('fetch', global.fetch);
     expect(await request(core, listWithdrawalsMeta, {})).toEqual(['global']);
+  });
+
+  it('one fetch(url, init) per attempt: the URL as text, the body as the signed JSON text, one signal, redirects not followed', async () => {
+    const seen: Array<{ input: unknown; init: RequestInit | undefined }> = [];
+    const inner = fakeFetch(() => json(200, { tx_id: 7 }));
+    const spy = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      seen.push({ input, init });
+      return inner.fetch(input, init);
+    };
+    const params = {
+      currency: 'USDT',
+      from: 'spot',
+      to: 'futures',
+      amount: '1.5',
+      settle: 'usdt',
+      client_order_id: 'c-1',
+    };
+    await request(testCore({ fetch: spy }), transferMeta, params);
+    expect(seen).toHaveLength(1);
+    const { input, init } = seen[0]!;
+    expect(typeof input).toBe('string');
+    expect(init?.body).toBe(
+      '{"currency":"USDT","from":"spot","to":"futures","amount":"1.5","settle":"usdt","client_order_id":"c-1"}',
+    );
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+    expect(init?.redirect).toBe('manual');
+    const sent = inner.requests[0]!;
+    expect(sent.headers['sign']).toBe(expectedSignature(sent));
   });
 
   it("transport 'auto' (the default) sends over node:http on Node, 'fetch' through the platform's fetch", async () => {

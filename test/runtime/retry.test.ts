@@ -7,7 +7,7 @@ import {
 } from '../../templates/typescript/runtime/errors.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+import { readRequest, request } from '../../templates/typescript/runtime/request.js';
 import {
   backoffDelay,
   MAX_SERVER_WAIT_MS,
@@ -187,6 +187,26 @@ describe('what is retried (127.0.0.1)', () => {
     expect(err).toBeInstanceOf(UnknownOutcomeError);
     expect((err as UnknownOutcomeError).idempotency).toEqual({ field: 'withdraw_order_id', value: 'w-1' });
     expect(sent('/withdrawals')).toBe(1);
+  });
+
+  it('readRequest (what generated reads call) retries a read as request does', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    handler = (_req, n) => (n === 1 ? { reset: true } : json(200, [{ id: 'w1' }]));
+    const core = testCore({ baseUrl: server.baseUrl });
+    await expect(readRequest(core, listWithdrawalsMeta, {})).resolves.toEqual([{ id: 'w1' }]);
+    expect(sent('/wallet/withdrawals')).toBe(2);
+  });
+
+  it('a write sent through readRequest (no write settlement) still ends unknown, sent once, its id kept', async () => {
+    handler = (req) => (req.method === 'POST' ? json(500, { label: 'INTERNAL', message: 'oops' }) : json(200, [[]]));
+    const error = await readRequest(testCore({ baseUrl: server.baseUrl }), withdrawMeta, withdrawal).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error).toMatchObject({ idempotency: { field: 'withdraw_order_id', value: 'w-1' } });
+    expect((error as Error).cause).toBeInstanceOf(ServerError);
+    expect(sent('/withdrawals')).toBe(1);
+    expect(sent('/wallet/withdrawals')).toBe(0);
   });
 
   it('a deduplicated write sent without its id is not resent on 5xx: unknown outcome, no id to look up', async () => {

@@ -42,6 +42,7 @@ describe.each(['node', 'web', 'auto'] as const)('signing with the %s backend', (
   it.each(vectors)('signature: $name', async ({ given, want }) => {
     const signer = createSigner(SECRET, backend);
     expect(await signer.sign(given)).toBe(want.sign);
+    expect(await signer.sign({ ...given, body: new TextEncoder().encode(given.body) })).toBe(want.sign);
   });
 
   it('signing twice with one signer gives the same answer (cached key)', async () => {

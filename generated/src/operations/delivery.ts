@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -126,7 +127,7 @@ export function getDeliveryContract(
   params: GetDeliveryContractParams,
   options?: RequestOptions,
 ): ApiPromise<GetDeliveryContractResponse> {
-  return request(core, getDeliveryContractMeta, params, options);
+  return readRequest(core, getDeliveryContractMeta, params, options);
 }
 
 /** Parameters of {@link getDeliveryOrder}: path, query and body fields in one object. */
@@ -153,7 +154,7 @@ export function getDeliveryOrder(
   params: GetDeliveryOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetDeliveryOrderResponse> {
-  return request(core, getDeliveryOrderMeta, params, options);
+  return readRequest(core, getDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link getDeliveryPosition}: path, query and body fields in one object. */
@@ -180,7 +181,7 @@ export function getDeliveryPosition(
   params: GetDeliveryPositionParams,
   options?: RequestOptions,
 ): ApiPromise<GetDeliveryPositionResponse> {
-  return request(core, getDeliveryPositionMeta, params, options);
+  return readRequest(core, getDeliveryPositionMeta, params, options);
 }
 
 /** Parameters of {@link getMyDeliveryTrades}: path, query and body fields in one object. */
@@ -252,7 +253,7 @@ export function listDeliveryAccountBook(
   params: ListDeliveryAccountBookParams,
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryAccountBookResponse> {
-  return request(core, listDeliveryAccountBookMeta, params, options);
+  return readRequest(core, listDeliveryAccountBookMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryAccounts}: path, query and body fields in one object. */
@@ -277,7 +278,7 @@ export function listDeliveryAccounts(
   params: ListDeliveryAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryAccountsResponse> {
-  return request(core, listDeliveryAccountsMeta, params, options);
+  return readRequest(core, listDeliveryAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryContracts}: path, query and body fields in one object. */
@@ -302,7 +303,7 @@ export function listDeliveryContracts(
   params: ListDeliveryContractsParams,
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryContractsResponse> {
-  return request(core, listDeliveryContractsMeta, params, options);
+  return readRequest(core, listDeliveryContractsMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryOrderBook}: path, query and body fields in one object. */
@@ -335,7 +336,7 @@ export function listDeliveryOrderBook(
   params: ListDeliveryOrderBookParams,
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryOrderBookResponse> {
-  return request(core, listDeliveryOrderBookMeta, params, options);
+  return readRequest(core, listDeliveryOrderBookMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryOrders}: path, query and body fields in one object. */
@@ -399,7 +400,7 @@ export function listDeliveryPositions(
   params: ListDeliveryPositionsParams,
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryPositionsResponse> {
-  return request(core, listDeliveryPositionsMeta, params, options);
+  return readRequest(core, listDeliveryPositionsMeta, params, options);
 }
 
 /** Delivery futures: contracts, order book, account, positions, orders and fills. Reached as `client.delivery`, or on its own: `new DeliveryApi(core)`. */

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -86,7 +87,7 @@ export function getUniCurrency(
   params: GetUniCurrencyParams,
   options?: RequestOptions,
 ): ApiPromise<GetUniCurrencyResponse> {
-  return request(core, getUniCurrencyMeta, params, options);
+  return readRequest(core, getUniCurrencyMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencies}: path, query and body fields in one object. */
@@ -108,7 +109,7 @@ export function listUniCurrencies(
   params?: ListUniCurrenciesParams,
   options?: RequestOptions,
 ): ApiPromise<ListUniCurrenciesResponse> {
-  return request(core, listUniCurrenciesMeta, params, options);
+  return readRequest(core, listUniCurrenciesMeta, params, options);
 }
 
 /** Parameters of {@link listUniInterestRecords}: path, query and body fields in one object. */

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -311,7 +312,7 @@ export function getFuturesContract(
   params: GetFuturesContractParams,
   options?: RequestOptions,
 ): ApiPromise<GetFuturesContractResponse> {
-  return request(core, getFuturesContractMeta, params, options);
+  return readRequest(core, getFuturesContractMeta, params, options);
 }
 
 /** Parameters of {@link getFuturesOrder}: path, query and body fields in one object. */
@@ -338,7 +339,7 @@ export function getFuturesOrder(
   params: GetFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetFuturesOrderResponse> {
-  return request(core, getFuturesOrderMeta, params, options);
+  return readRequest(core, getFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link getLeverage}: path, query and body fields in one object. */
@@ -369,7 +370,7 @@ export function getLeverage(
   params: GetLeverageParams,
   options?: RequestOptions,
 ): ApiPromise<GetLeverageResponse> {
-  return request(core, getLeverageMeta, params, options);
+  return readRequest(core, getLeverageMeta, params, options);
 }
 
 /** Parameters of {@link getMyTrades}: path, query and body fields in one object. */
@@ -436,7 +437,7 @@ export function getPosition(
   params: GetPositionParams,
   options?: RequestOptions,
 ): ApiPromise<GetPositionResponse> {
-  return request(core, getPositionMeta, params, options);
+  return readRequest(core, getPositionMeta, params, options);
 }
 
 /** Parameters of {@link getPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -463,7 +464,7 @@ export function getPriceTriggeredOrder(
   params: GetPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetPriceTriggeredOrderResponse> {
-  return request(core, getPriceTriggeredOrderMeta, params, options);
+  return readRequest(core, getPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link listContractStats}: path, query and body fields in one object. */
@@ -496,7 +497,7 @@ export function listContractStats(
   params: ListContractStatsParams,
   options?: RequestOptions,
 ): ApiPromise<ListContractStatsResponse> {
-  return request(core, listContractStatsMeta, params, options);
+  return readRequest(core, listContractStatsMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesAccountBook}: path, query and body fields in one object. */
@@ -560,7 +561,7 @@ export function listFuturesAccounts(
   params: ListFuturesAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListFuturesAccountsResponse> {
-  return request(core, listFuturesAccountsMeta, params, options);
+  return readRequest(core, listFuturesAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesCandlesticks}: path, query and body fields in one object. */
@@ -597,7 +598,7 @@ export function listFuturesCandlesticks(
   params: ListFuturesCandlesticksParams,
   options?: RequestOptions,
 ): ApiPromise<ListFuturesCandlesticksResponse> {
-  return request(core, listFuturesCandlesticksMeta, params, options);
+  return readRequest(core, listFuturesCandlesticksMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesContracts}: path, query and body fields in one object. */
@@ -661,7 +662,7 @@ export function listFuturesFundingRateHistory(
   params: ListFuturesFundingRateHistoryParams,
   options?: RequestOptions,
 ): ApiPromise<ListFuturesFundingRateHistoryResponse> {
-  return request(core, listFuturesFundingRateHistoryMeta, params, options);
+  return readRequest(core, listFuturesFundingRateHistoryMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesOrderBook}: path, query and body fields in one object. */
@@ -694,7 +695,7 @@ export function listFuturesOrderBook(
   params: ListFuturesOrderBookParams,
   options?: RequestOptions,
 ): ApiPromise<ListFuturesOrderBookResponse> {
-  return request(core, listFuturesOrderBookMeta, params, options);
+  return readRequest(core, listFuturesOrderBookMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesOrders}: path, query and body fields in one object. */
@@ -758,7 +759,7 @@ export function listFuturesTickers(
   params: ListFuturesTickersParams,
   options?: RequestOptions,
 ): ApiPromise<ListFuturesTickersResponse> {
-  return request(core, listFuturesTickersMeta, params, options);
+  return readRequest(core, listFuturesTickersMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesTrades}: path, query and body fields in one object. */
@@ -833,7 +834,7 @@ export function listLiquidatedOrders(
   params: ListLiquidatedOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<ListLiquidatedOrdersResponse> {
-  return request(core, listLiquidatedOrdersMeta, params, options);
+  return readRequest(core, listLiquidatedOrdersMeta, params, options);
 }
 
 /** Parameters of {@link listLiquidates}: path, query and body fields in one object. */

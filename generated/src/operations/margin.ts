@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -66,7 +67,7 @@ export function getAutoRepayStatus(
   params?: GetAutoRepayStatusParams,
   options?: RequestOptions,
 ): ApiPromise<GetAutoRepayStatusResponse> {
-  return request(core, getAutoRepayStatusMeta, params, options);
+  return readRequest(core, getAutoRepayStatusMeta, params, options);
 }
 
 /** Parameters of {@link getMarginTransferable}: path, query and body fields in one object. */
@@ -93,7 +94,7 @@ export function getMarginTransferable(
   params: GetMarginTransferableParams,
   options?: RequestOptions,
 ): ApiPromise<GetMarginTransferableResponse> {
-  return request(core, getMarginTransferableMeta, params, options);
+  return readRequest(core, getMarginTransferableMeta, params, options);
 }
 
 /** Parameters of {@link getUniBorrowable}: path, query and body fields in one object. */
@@ -120,7 +121,7 @@ export function getUniBorrowable(
   params: GetUniBorrowableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUniBorrowableResponse> {
-  return request(core, getUniBorrowableMeta, params, options);
+  return readRequest(core, getUniBorrowableMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrencyPair}: path, query and body fields in one object. */
@@ -145,7 +146,7 @@ export function getUniCurrencyPair(
   params: GetUniCurrencyPairParams,
   options?: RequestOptions,
 ): ApiPromise<GetUniCurrencyPairResponse> {
-  return request(core, getUniCurrencyPairMeta, params, options);
+  return readRequest(core, getUniCurrencyPairMeta, params, options);
 }
 
 /** Parameters of {@link listFundingAccounts}: path, query and body fields in one object. */
@@ -170,7 +171,7 @@ export function listFundingAccounts(
   params?: ListFundingAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListFundingAccountsResponse> {
-  return request(core, listFundingAccountsMeta, params, options);
+  return readRequest(core, listFundingAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listMarginAccountBook}: path, query and body fields in one object. */
@@ -234,7 +235,7 @@ export function listMarginAccounts(
   params?: ListMarginAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListMarginAccountsResponse> {
-  return request(core, listMarginAccountsMeta, params, options);
+  return readRequest(core, listMarginAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencyPairs}: path, query and body fields in one object. */
@@ -256,7 +257,7 @@ export function listUniCurrencyPairs(
   params?: ListUniCurrencyPairsParams,
   options?: RequestOptions,
 ): ApiPromise<ListUniCurrencyPairsResponse> {
-  return request(core, listUniCurrencyPairsMeta, params, options);
+  return readRequest(core, listUniCurrencyPairsMeta, params, options);
 }
 
 /** Parameters of {@link listUniLoanInterestRecords}: path, query and body fields in one object. */

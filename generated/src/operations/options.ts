@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -142,7 +143,7 @@ export function getOptionsOrder(
   params: GetOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetOptionsOrderResponse> {
-  return request(core, getOptionsOrderMeta, params, options);
+  return readRequest(core, getOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link getOptionsPosition}: path, query and body fields in one object. */
@@ -167,7 +168,7 @@ export function getOptionsPosition(
   params: GetOptionsPositionParams,
   options?: RequestOptions,
 ): ApiPromise<GetOptionsPositionResponse> {
-  return request(core, getOptionsPositionMeta, params, options);
+  return readRequest(core, getOptionsPositionMeta, params, options);
 }
 
 /** Parameters of {@link listOptionsAccount}: path, query and body fields in one object. */
@@ -189,7 +190,7 @@ export function listOptionsAccount(
   params?: ListOptionsAccountParams,
   options?: RequestOptions,
 ): ApiPromise<ListOptionsAccountResponse> {
-  return request(core, listOptionsAccountMeta, params, options);
+  return readRequest(core, listOptionsAccountMeta, params, options);
 }
 
 /** Parameters of {@link listOptionsOrders}: path, query and body fields in one object. */
@@ -253,7 +254,7 @@ export function listOptionsPositions(
   params?: ListOptionsPositionsParams,
   options?: RequestOptions,
 ): ApiPromise<ListOptionsPositionsResponse> {
-  return request(core, listOptionsPositionsMeta, params, options);
+  return readRequest(core, listOptionsPositionsMeta, params, options);
 }
 
 /** Options: account, positions and orders. Reached as `client.options`, or on its own: `new OptionsApi(core)`. */

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -340,7 +341,7 @@ export function getBatchSpotFee(
   params: GetBatchSpotFeeParams,
   options?: RequestOptions,
 ): ApiPromise<GetBatchSpotFeeResponse> {
-  return request(core, getBatchSpotFeeMeta, params, options);
+  return readRequest(core, getBatchSpotFeeMeta, params, options);
 }
 
 /** Parameters of {@link getCurrency}: path, query and body fields in one object. */
@@ -365,7 +366,7 @@ export function getCurrency(
   params: GetCurrencyParams,
   options?: RequestOptions,
 ): ApiPromise<GetCurrencyResponse> {
-  return request(core, getCurrencyMeta, params, options);
+  return readRequest(core, getCurrencyMeta, params, options);
 }
 
 /** Parameters of {@link getCurrencyPair}: path, query and body fields in one object. */
@@ -390,7 +391,7 @@ export function getCurrencyPair(
   params: GetCurrencyPairParams,
   options?: RequestOptions,
 ): ApiPromise<GetCurrencyPairResponse> {
-  return request(core, getCurrencyPairMeta, params, options);
+  return readRequest(core, getCurrencyPairMeta, params, options);
 }
 
 /** Parameters of {@link getFee}: path, query and body fields in one object. */
@@ -413,7 +414,7 @@ export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
  * @deprecated
  */
 export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
-  return request(core, getFeeMeta, params, options);
+  return readRequest(core, getFeeMeta, params, options);
 }
 
 /** Parameters of {@link getOrder}: path, query and body fields in one object. */
@@ -438,7 +439,7 @@ export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
  * Standalone form of {@link SpotApi.getOrder | client.spot.getOrder}: the client comes first.
  */
 export function getOrder(core: Core, params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
-  return request(core, getOrderMeta, params, options);
+  return readRequest(core, getOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -463,7 +464,7 @@ export function getSpotPriceTriggeredOrder(
   params: GetSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<GetSpotPriceTriggeredOrderResponse> {
-  return request(core, getSpotPriceTriggeredOrderMeta, params, options);
+  return readRequest(core, getSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSystemTime}: path, query and body fields in one object. */
@@ -485,7 +486,7 @@ export function getSystemTime(
   params?: GetSystemTimeParams,
   options?: RequestOptions,
 ): ApiPromise<GetSystemTimeResponse> {
-  return request(core, getSystemTimeMeta, params, options);
+  return readRequest(core, getSystemTimeMeta, params, options);
 }
 
 /** Parameters of {@link listAllOpenOrders}: path, query and body fields in one object. */
@@ -514,7 +515,7 @@ export function listAllOpenOrders(
   params?: ListAllOpenOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<ListAllOpenOrdersResponse> {
-  return request(core, listAllOpenOrdersMeta, params, options);
+  return readRequest(core, listAllOpenOrdersMeta, params, options);
 }
 
 /** Parameters of {@link listCandlesticks}: path, query and body fields in one object. */
@@ -547,7 +548,7 @@ export function listCandlesticks(
   params: ListCandlesticksParams,
   options?: RequestOptions,
 ): ApiPromise<ListCandlesticksResponse> {
-  return request(core, listCandlesticksMeta, params, options);
+  return readRequest(core, listCandlesticksMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencies}: path, query and body fields in one object. */
@@ -569,7 +570,7 @@ export function listCurrencies(
   params?: ListCurrenciesParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrenciesResponse> {
-  return request(core, listCurrenciesMeta, params, options);
+  return readRequest(core, listCurrenciesMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyPairs}: path, query and body fields in one object. */
@@ -591,7 +592,7 @@ export function listCurrencyPairs(
   params?: ListCurrencyPairsParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrencyPairsResponse> {
-  return request(core, listCurrencyPairsMeta, params, options);
+  return readRequest(core, listCurrencyPairsMeta, params, options);
 }
 
 /** Parameters of {@link listMyTrades}: path, query and body fields in one object. */
@@ -664,7 +665,7 @@ export function listOrderBook(
   params: ListOrderBookParams,
   options?: RequestOptions,
 ): ApiPromise<ListOrderBookResponse> {
-  return request(core, listOrderBookMeta, params, options);
+  return readRequest(core, listOrderBookMeta, params, options);
 }
 
 /** Parameters of {@link listOrders}: path, query and body fields in one object. */
@@ -769,7 +770,7 @@ export function listSpotAccounts(
   params?: ListSpotAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListSpotAccountsResponse> {
-  return request(core, listSpotAccountsMeta, params, options);
+  return readRequest(core, listSpotAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listSpotPriceTriggeredOrders}: path, query and body fields in one object. */
@@ -831,7 +832,7 @@ export function listTickers(
   params?: ListTickersParams,
   options?: RequestOptions,
 ): ApiPromise<ListTickersResponse> {
-  return request(core, listTickersMeta, params, options);
+  return readRequest(core, listTickersMeta, params, options);
 }
 
 /** Parameters of {@link listTrades}: path, query and body fields in one object. */

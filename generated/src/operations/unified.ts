@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -68,7 +69,7 @@ export function getUnifiedBorrowable(
   params: GetUnifiedBorrowableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedBorrowableResponse> {
-  return request(core, getUnifiedBorrowableMeta, params, options);
+  return readRequest(core, getUnifiedBorrowableMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedBorrowableList}: path, query and body fields in one object. */
@@ -93,7 +94,7 @@ export function getUnifiedBorrowableList(
   params: GetUnifiedBorrowableListParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedBorrowableListResponse> {
-  return request(core, getUnifiedBorrowableListMeta, params, options);
+  return readRequest(core, getUnifiedBorrowableListMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
@@ -115,7 +116,7 @@ export function getUnifiedRiskUnits(
   params?: GetUnifiedRiskUnitsParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedRiskUnitsResponse> {
-  return request(core, getUnifiedRiskUnitsMeta, params, options);
+  return readRequest(core, getUnifiedRiskUnitsMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferable}: path, query and body fields in one object. */
@@ -140,7 +141,7 @@ export function getUnifiedTransferable(
   params: GetUnifiedTransferableParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedTransferableResponse> {
-  return request(core, getUnifiedTransferableMeta, params, options);
+  return readRequest(core, getUnifiedTransferableMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedTransferables}: path, query and body fields in one object. */
@@ -165,7 +166,7 @@ export function getUnifiedTransferables(
   params: GetUnifiedTransferablesParams,
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedTransferablesResponse> {
-  return request(core, getUnifiedTransferablesMeta, params, options);
+  return readRequest(core, getUnifiedTransferablesMeta, params, options);
 }
 
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
@@ -190,7 +191,7 @@ export function getUserLeverageCurrencySetting(
   params?: GetUserLeverageCurrencySettingParams,
   options?: RequestOptions,
 ): ApiPromise<GetUserLeverageCurrencySettingResponse> {
-  return request(core, getUserLeverageCurrencySettingMeta, params, options);
+  return readRequest(core, getUserLeverageCurrencySettingMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
@@ -217,7 +218,7 @@ export function listUnifiedAccounts(
   params?: ListUnifiedAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<ListUnifiedAccountsResponse> {
-  return request(core, listUnifiedAccountsMeta, params, options);
+  return readRequest(core, listUnifiedAccountsMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedLoanInterestRecords}: path, query and body fields in one object. */

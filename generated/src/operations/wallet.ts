@@ -4,6 +4,7 @@
  */
 import {
   request,
+  readRequest,
   pageRequest,
   type Core,
   type OperationMeta,
@@ -57,7 +58,7 @@ export function getTransferOrderStatus(
   params?: GetTransferOrderStatusParams,
   options?: RequestOptions,
 ): ApiPromise<GetTransferOrderStatusResponse> {
-  return request(core, getTransferOrderStatusMeta, params, options);
+  return readRequest(core, getTransferOrderStatusMeta, params, options);
 }
 
 /** Parameters of {@link getDepositAddress}: path, query and body fields in one object. */
@@ -82,7 +83,7 @@ export function getDepositAddress(
   params: GetDepositAddressParams,
   options?: RequestOptions,
 ): ApiPromise<GetDepositAddressResponse> {
-  return request(core, getDepositAddressMeta, params, options);
+  return readRequest(core, getDepositAddressMeta, params, options);
 }
 
 /** Parameters of {@link getLowCapExchangeList}: path, query and body fields in one object. */
@@ -104,7 +105,7 @@ export function getLowCapExchangeList(
   params?: GetLowCapExchangeListParams,
   options?: RequestOptions,
 ): ApiPromise<GetLowCapExchangeListResponse> {
-  return request(core, getLowCapExchangeListMeta, params, options);
+  return readRequest(core, getLowCapExchangeListMeta, params, options);
 }
 
 /** Parameters of {@link getTotalBalance}: path, query and body fields in one object. */
@@ -129,7 +130,7 @@ export function getTotalBalance(
   params?: GetTotalBalanceParams,
   options?: RequestOptions,
 ): ApiPromise<GetTotalBalanceResponse> {
-  return request(core, getTotalBalanceMeta, params, options);
+  return readRequest(core, getTotalBalanceMeta, params, options);
 }
 
 /** Parameters of {@link getTradeFee}: path, query and body fields in one object. */
@@ -156,7 +157,7 @@ export function getTradeFee(
   params?: GetTradeFeeParams,
   options?: RequestOptions,
 ): ApiPromise<GetTradeFeeResponse> {
-  return request(core, getTradeFeeMeta, params, options);
+  return readRequest(core, getTradeFeeMeta, params, options);
 }
 
 /** Parameters of {@link listCurrencyChains}: path, query and body fields in one object. */
@@ -181,7 +182,7 @@ export function listCurrencyChains(
   params: ListCurrencyChainsParams,
   options?: RequestOptions,
 ): ApiPromise<ListCurrencyChainsResponse> {
-  return request(core, listCurrencyChainsMeta, params, options);
+  return readRequest(core, listCurrencyChainsMeta, params, options);
 }
 
 /** Parameters of {@link listDeposits}: path, query and body fields in one object. */
@@ -315,7 +316,7 @@ export function listSubAccountBalances(
   params?: ListSubAccountBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountBalancesResponse> {
-  return request(core, listSubAccountBalancesMeta, params, options);
+  return readRequest(core, listSubAccountBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountCrossMarginBalances}: path, query and body fields in one object. */
@@ -340,7 +341,7 @@ export function listSubAccountCrossMarginBalances(
   params?: ListSubAccountCrossMarginBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountCrossMarginBalancesResponse> {
-  return request(core, listSubAccountCrossMarginBalancesMeta, params, options);
+  return readRequest(core, listSubAccountCrossMarginBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountFuturesBalances}: path, query and body fields in one object. */
@@ -367,7 +368,7 @@ export function listSubAccountFuturesBalances(
   params?: ListSubAccountFuturesBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountFuturesBalancesResponse> {
-  return request(core, listSubAccountFuturesBalancesMeta, params, options);
+  return readRequest(core, listSubAccountFuturesBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountMarginBalances}: path, query and body fields in one object. */
@@ -392,7 +393,7 @@ export function listSubAccountMarginBalances(
   params?: ListSubAccountMarginBalancesParams,
   options?: RequestOptions,
 ): ApiPromise<ListSubAccountMarginBalancesResponse> {
-  return request(core, listSubAccountMarginBalancesMeta, params, options);
+  return readRequest(core, listSubAccountMarginBalancesMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountTransfers}: path, query and body fields in one object. */
@@ -493,7 +494,7 @@ export function listWithdrawStatus(
   params?: ListWithdrawStatusParams,
   options?: RequestOptions,
 ): ApiPromise<ListWithdrawStatusResponse> {
-  return request(core, listWithdrawStatusMeta, params, options);
+  return readRequest(core, listWithdrawStatusMeta, params, options);
 }
 
 /** Parameters of {@link subAccountToSubAccount}: path, query and body fields in one object. */

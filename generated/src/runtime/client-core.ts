@@ -9,12 +9,14 @@
  */
 
 import { ApiPromise, type WithResponse } from './api-promise.js';
+import { executeOperation } from './call-loop.js';
 import { contextOf } from './context.js';
 import { Core } from './core.js';
 import type { Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
 import { rawOperationMeta } from './raw-request.js';
 import type { UntypedJson } from './types.js';
+import { settleWrite } from './write-settlement.js';
 
 /** Base class of the generated client: `Core` with raw requests and `resolveOutcome`. */
 export class ClientCore extends Core {
@@ -31,7 +33,7 @@ export class ClientCore extends Core {
       const params: Record<string, unknown> = {};
       if (raw.query !== undefined) params['query'] = raw.query;
       if (raw.body !== undefined) params['body'] = raw.body;
-      return (await ctx.execute(meta, params, options ?? {})) as WithResponse<T>;
+      return (await executeOperation(ctx, meta, params, options ?? {}, settleWrite)) as WithResponse<T>;
     });
   }
 

@@ -24,7 +24,7 @@ import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
-import { executeOperation } from './request.js';
+import { executeOperation } from './call-loop.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
 import { createFetchTransport, type Transport, type TransportOptions } from './transport.js';

@@ -5,6 +5,7 @@
 /**
  * The `node:crypto` hashing backend (SHA-512, HMAC-SHA512). Reached only through the `node`
  * platform module. The HMAC key is prepared once per secret and held in the returned closure.
+ * Text is hashed as UTF-8 without an encoding step of ours (`update` takes strings).
  */
 import { createHash, createHmac, createSecretKey } from 'node:crypto';
 import type { CryptoBackend } from './signing.js';
@@ -17,6 +18,8 @@ export const nodeCrypto: CryptoBackend = {
   sha512Hex: (data) => Promise.resolve(createHash('sha512').update(data).digest('hex')),
   hmacSha512: (secret) => {
     const key = createSecretKey(utf8.encode(secret));
-    return Promise.resolve((data: Uint8Array) => Promise.resolve(createHmac('sha512', key).update(data).digest('hex')));
+    return Promise.resolve((data: Uint8Array | string) =>
+      Promise.resolve(createHmac('sha512', key).update(data).digest('hex')),
+    );
   },
 };

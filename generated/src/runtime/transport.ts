@@ -8,7 +8,7 @@
  * failures into "not sent" and "maybe sent" (the difference between a safe retry and an unknown
  * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (one web
  * `Request`, built by fetch itself, or by this file only for a custom `fetch` that takes one),
- * one abort signal, the body passed as bytes. Redirects are never followed (`redirect: 'manual'`):
+ * one abort signal, the body passed as the text it is (fetch encodes it as UTF-8). Redirects are never followed (`redirect: 'manual'`):
  * a 3xx comes back as the answer, and a browser's opaque redirect as status 0 with
  * `opaqueRedirect` set. The `node` transport is node-transport.ts.
  */
@@ -120,13 +120,13 @@ export function unsignable(): SendFailure {
 
 /**
  * Sets the key, Timestamp and signature headers of one attempt: the signature covers the path
- * and query exactly as sent and the body's exact bytes.
+ * and query exactly as sent and the body's exact bytes (given as bytes, or as the text sent as UTF-8).
  */
 export async function signInto(
   headers: Record<string, string>,
   signing: SignerMiddlewareOptions,
   wire: WireRequest,
-  body: Uint8Array | undefined,
+  body: Uint8Array | string | undefined,
 ): Promise<void> {
   const timestamp = String(signing.timestamp());
   const names = signing.headers;
@@ -189,8 +189,6 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-const utf8 = new TextEncoder();
-
 /** Response headers as a record with lower-case names. */
 function headerRecord(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
@@ -210,14 +208,14 @@ export function createFetchTransport(options: TransportOptions): Transport {
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
-      const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
       const linked = attemptSignal(signal, timeoutMs);
       let fetchCalled = false;
       try {
-        if (wire.sign && signing) await signInto(wire.headers, signing, wire, body);
+        if (wire.sign && signing) await signInto(wire.headers, signing, wire, wire.body);
         const init: RequestInit = { method: wire.method, headers: wire.headers, redirect: 'manual' };
         init.signal = linked.signal;
-        if (body !== undefined) init.body = body;
+        // The text itself: fetch encodes it as UTF-8, the bytes the signature covers.
+        if (wire.body !== undefined) init.body = wire.body;
         fetchCalled = true;
         const started = Date.now();
         const response = custom

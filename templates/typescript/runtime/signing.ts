@@ -19,10 +19,10 @@ export const EMPTY_BODY_SHA512 =
 export interface CryptoBackend {
   /** `node` (`node:crypto`) or `web` (WebCrypto). */
   readonly name: 'node' | 'web';
-  /** Lower-case hex SHA-512. */
-  sha512Hex(data: Uint8Array): Promise<string>;
-  /** A keyed HMAC-SHA512 function returning lower-case hex. */
-  hmacSha512(secret: string): Promise<(data: Uint8Array) => Promise<string>>;
+  /** Lower-case hex SHA-512 of bytes, or of text as UTF-8. */
+  sha512Hex(data: Uint8Array | string): Promise<string>;
+  /** A keyed HMAC-SHA512 function (of bytes, or of text as UTF-8) returning lower-case hex. */
+  hmacSha512(secret: string): Promise<(data: Uint8Array | string) => Promise<string>>;
 }
 
 /** What one signature covers. */
@@ -42,15 +42,6 @@ export interface SignatureInput {
 export interface Signer {
   /** Lower-case hex HMAC-SHA512 of the signature string of `input`. */
   sign(input: SignatureInput): Promise<string>;
-}
-
-const encoder = new TextEncoder();
-
-const NO_BYTES = new Uint8Array(0);
-
-function toBytes(body: Uint8Array | string | undefined): Uint8Array {
-  if (body === undefined) return NO_BYTES;
-  return typeof body === 'string' ? encoder.encode(body) : body;
 }
 
 /**
@@ -85,9 +76,8 @@ export async function bodySha512(
   body: Uint8Array | string | undefined,
   backend: Promise<CryptoBackend> = cryptoBackend(),
 ): Promise<string> {
-  const bytes = toBytes(body);
-  if (bytes.length === 0) return EMPTY_BODY_SHA512;
-  return (await backend).sha512Hex(bytes);
+  if (body === undefined || body.length === 0) return EMPTY_BODY_SHA512;
+  return (await backend).sha512Hex(body);
 }
 
 /** The five-line signature string for the given parts and body hash. */
@@ -100,14 +90,14 @@ export function signatureString(input: Omit<SignatureInput, 'body'> & { readonly
  * not a property of anything and never appears in `inspect`/`JSON.stringify` output.
  */
 export function createSigner(secret: string, backend: Promise<CryptoBackend> = cryptoBackend()): Signer {
-  let keyed: Promise<(data: Uint8Array) => Promise<string>> | undefined;
+  let keyed: Promise<(data: Uint8Array | string) => Promise<string>> | undefined;
   const signer: Signer = {
     async sign(input) {
       keyed ??= backend.then((b) => b.hmacSha512(secret));
-      const bytes = toBytes(input.body);
-      const bodyHash = bytes.length === 0 ? EMPTY_BODY_SHA512 : await (await backend).sha512Hex(bytes);
-      const { method, path, query, timestamp } = input;
-      return (await keyed)(encoder.encode(signatureString({ method, path, query, bodyHash, timestamp })));
+      const { method, path, query, body, timestamp } = input;
+      const bodyHash =
+        body === undefined || body.length === 0 ? EMPTY_BODY_SHA512 : await (await backend).sha512Hex(body);
+      return (await keyed)(signatureString({ method, path, query, bodyHash, timestamp }));
     },
   };
   return Object.freeze(signer);
