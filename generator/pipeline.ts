@@ -31,6 +31,8 @@ export interface GenerateOptions {
    * `spec/openapi.yaml`). Entries are keyed by everything they depend on, so output is identical.
    */
   cache?: boolean;
+  /** Folder of the caches; default `node_modules/.cache/exchange-v4/` under `root`. */
+  cacheDir?: string;
 }
 
 /** What a run did. */
@@ -105,7 +107,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
     const cacheRoot = options.cache !== false && ownSpec ? root : undefined;
     const caches = await time('cache-read', () =>
-      Promise.all(['lint', 'bundle', 'types', 'emit', 'format'].map((name) => OutputCache.open(cacheRoot, name))),
+      Promise.all(
+        ['lint', 'bundle', 'types', 'emit', 'format'].map((name) =>
+          OutputCache.open(cacheRoot, name, options.cacheDir),
+        ),
+      ),
     );
     const [lintCache, bundleCache, typesCache, emitCache, formatCache] = caches as [
       OutputCache,
