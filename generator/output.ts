@@ -79,6 +79,11 @@ export class FormatWorker {
 
   constructor(private readonly root: string) {}
 
+  /** Whether the thread was started (by a job that was not answered from a cache). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
   /** The thread, started on first use. */
   private started(): Worker {
     if (this.worker) return this.worker;
