@@ -60,15 +60,8 @@ export async function formatOutputs(outputs: Outputs, root: string, cache?: Outp
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** What the worker's bundle job returns (see `bundleSpec` in redocly-steps.mjs). */
-export interface BundleResult {
-  document: unknown;
-  pathFiles: Record<string, string>;
-  problems: RedoclyProblem[];
-}
-
 /**
- * The generator's worker thread: `bundle`, `lint` and `format` run on the other core while the
+ * The generator's worker thread: `lint` and `format` run on the other core while the
  * caller keeps working. Results are the same as on the main thread; only the thread differs. The
  * thread starts with the first job, so a run that finds everything in the cache never starts it.
  */
@@ -114,11 +107,6 @@ export class FormatWorker {
   /** Lints the spec with the repository's Redocly config (recommended + house rules). */
   async lint(entry: string): Promise<RedoclyProblem[]> {
     return (await this.run({ kind: 'lint', entry, root: this.root })) as RedoclyProblem[];
-  }
-
-  /** Bundles the spec (problems returned, not thrown) and reads which file defines each path. */
-  async bundle(entry: string): Promise<BundleResult> {
-    return (await this.run({ kind: 'bundle', entry, root: this.root })) as BundleResult;
   }
 
   /** Formats one file on the worker thread (through `cache`, when given). */

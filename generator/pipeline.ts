@@ -10,6 +10,7 @@ import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
+import { bundleSpec } from './redocly-steps.mjs';
 import type { ModelTypes, OperationTypes } from './emit/models.js';
 import { tsBanner } from './emit/naming.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
@@ -98,9 +99,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   };
   const root = options.root;
   const entry = path.resolve(root, options.entry ?? 'spec/openapi.yaml');
-  // A second thread bundles and lints the spec (then formats the largest files) while this one
-  // loads the emitters, builds the IR and emits. Lint problems stop the run before anything is
-  // written, as on one thread.
+  // A second thread lints the spec (then formats the largest files) while this one bundles, builds
+  // the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
   try {
     // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
@@ -122,23 +122,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     ];
     const specInputs = await time('keys', () => specFiles(root));
     const loadCode = await texts(root, LOAD_CODE);
-    // A changed spec means the types and the emitted files will be recomputed too: their modules
-    // (openapi-typescript, ts-morph, TypeScript) load on this thread while the worker bundles.
-    let preload: Promise<unknown> | undefined;
-    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
-    const bundling = bundleCache.through(bundleKey, async () => {
-      const result = worker.bundle(entry);
-      preload = import('./pipeline-emit.js').catch(() => undefined);
-      return JSON.stringify(toLoadedSpec(await result, root));
-    });
-    // The worker lints after bundling: the bundle is what this thread waits for.
+    // The worker lints (its first job) while this thread bundles: each loads Redocly only on a miss.
     const lintKey = cacheKey(['lint', ...loadCode, ...specInputs]);
     const linting = lintCache
-      .through(lintKey, async () => {
-        await bundling.catch(() => undefined);
-        return JSON.stringify(await worker.lint(entry));
-      })
+      .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
       .then((text) => toProblems(JSON.parse(text) as RedoclyProblem[], root));
+    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
@@ -146,8 +135,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     let loaded: LoadedSpec;
     let ir: IR;
     try {
-      loaded = await time('bundle', async () => JSON.parse(await bundling) as LoadedSpec);
-      await time('preload', () => preload);
+      loaded = await time(
+        'bundle',
+        async () =>
+          JSON.parse(
+            await bundleCache.through(bundleKey, async () =>
+              JSON.stringify(toLoadedSpec(await bundleSpec(entry, root), root)),
+            ),
+          ) as LoadedSpec,
+      );
       ir = await time('ir', () =>
         buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
       );
