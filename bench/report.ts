@@ -15,7 +15,7 @@ import {
   formatUs,
   markdownTable,
 } from './format.js';
-import type { GeneratorTiming } from './generator-timing.js';
+import type { GeneratorTiming, GeneratorTimings } from './generator-timing.js';
 import type { PeerStatus } from './peers.js';
 import type { ScenarioPlan } from './scenarios.js';
 import type { KeyTally } from './server.js';
@@ -45,7 +45,7 @@ export interface BenchReport {
   readonly footprints: readonly Footprint[];
   readonly bundles: readonly BundleSize[];
   readonly typecheck: readonly TypecheckTiming[];
-  readonly generator: GeneratorTiming;
+  readonly generator: GeneratorTimings;
   readonly targets: readonly TargetVerdict[];
   readonly notes: readonly string[];
 }
@@ -187,12 +187,35 @@ function typecheckTable(r: BenchReport): string {
   );
 }
 
+/** The three generator runs side by side: each stage's median, then the process's wall time. */
 function generatorTable(r: BenchReport): string {
-  const g = r.generator;
-  if (g.error || !g.stages) return `Generator could not be timed: ${g.error ?? 'no runs'}.`;
-  const rows = g.stages.map(([name, ms]) => [name, formatMs(ms)]);
-  rows.push(['process wall time', formatMs(g.wallMs)]);
-  return `${g.operations} operations, ${g.schemas} schemas, medians of ${g.runs} runs:\n\n${markdownTable(['stage', 'median'], rows)}`;
+  const runs: ReadonlyArray<readonly [string, GeneratorTiming]> = [
+    ['no change', r.generator.unchanged],
+    ['one operation changed', r.generator.oneOperation],
+    ['cold (--no-cache)', r.generator.cold],
+  ];
+  const failed = runs.filter(([, g]) => g.error !== undefined || !g.stages);
+  const failures = failed.map(([name, g]) => `- ${name}: could not be timed: ${g.error ?? 'no runs'}.`).join('\n');
+  const timed = runs.filter(([, g]) => g.error === undefined && g.stages);
+  if (timed.length === 0) return failures;
+  const names = [...new Set(timed.flatMap(([, g]) => (g.stages ?? []).map(([n]) => n)))];
+  names.sort((a, b) => Number(a === 'total') - Number(b === 'total'));
+  const cell = (g: GeneratorTiming, name: string): string => {
+    const ms = g.stages?.find(([n]) => n === name)?.[1];
+    return ms === undefined ? '—' : formatMs(ms);
+  };
+  const rows = names.map((name) => [name, ...timed.map(([, g]) => cell(g, name))]);
+  rows.push(['process wall time', ...timed.map(([, g]) => formatMs(g.wallMs))]);
+  const first = timed[0]?.[1];
+  const edited = r.generator.editedFile
+    ? ` The changed operation is the first one in \`${r.generator.editedFile}\`.`
+    : '';
+  return (
+    `${first?.operations} operations, ${first?.schemas} schemas, medians of ${first?.runs} runs each, ` +
+    `interleaved, in a private copy of the repository with its own cache.${edited}\n\n` +
+    markdownTable(['stage', ...timed.map(([name]) => name)], rows) +
+    (failures ? `\n\n${failures}` : '')
+  );
 }
 
 function targetTable(r: BenchReport): string {
@@ -247,7 +270,7 @@ ${targetTable(r)}
 - Cold import: a fresh \`node\` process per import, ${p.importRepeats} runs each after one discarded warm-up run, interleaved.
 - Bundle: esbuild, platform node (and browser for \`ours-browser\`), ESM, minify, tree-shaking, one program that lists withdrawals.
 - Type check: a one-file consumer per client, \`tsc -p\` (strict, NodeNext, skipLibCheck, noEmit), ${p.tscRepeats} runs each.
-- Generator: \`generator/cli.ts --out <temp dir>\`, ${p.generatorRepeats} runs.
+- Generator: \`generator/cli.ts --out <temp dir>\` in a private copy of the repository, ${p.generatorRepeats} runs each of: no change since the last run, one operation's description changed (the target), and \`--no-cache\`.
 
 Clients:
 
@@ -286,7 +309,7 @@ ${largestInputs(r)}
 
 ${typecheckTable(r)}
 
-## Generator: full regeneration
+## Generator: regeneration
 
 ${generatorTable(r)}
 ${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;

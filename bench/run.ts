@@ -171,7 +171,7 @@ async function main(): Promise<number> {
     ccxt: summaryOf('ccxt'),
     oursImportMs: imports.find((i) => i.id === 'ours')?.importMs,
     oursBrowserBundleBytes: bundles.find((b) => b.id === 'ours-browser')?.minBytes,
-    regenerationMs: generator.totalMs,
+    regenerationMs: generator.oneOperation.wallMs,
   });
   if (quick) notes.push('QUICK mode: one short round of everything; not a result to quote.');
 

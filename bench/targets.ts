@@ -110,6 +110,7 @@ export interface TargetInputs {
   readonly oursImportMs?: number | undefined;
   /** One standalone operation with a `Core`, bundled for the browser, minified. */
   readonly oursBrowserBundleBytes?: number | undefined;
+  /** Wall time of regenerating after one operation of the spec changed (the other stages cached). */
   readonly regenerationMs?: number | undefined;
 }
 
@@ -128,6 +129,6 @@ export function evaluateTargets(i: TargetInputs): TargetVerdict[] {
     atMost('fetch: POST p50 ≤ 1.15× floor', ratio(w?.postP50Us, f?.postP50Us), 1.15, x),
     atMost('one operation + Core, browser bundle ≤ 15 KiB minified', i.oursBrowserBundleBytes, 15 * 1024, formatBytes),
     atMost('cold import ≤ 25 ms', i.oursImportMs, 25, formatMs),
-    atMost('full regeneration ≤ 2.5 s', i.regenerationMs, 2500, formatMs),
+    atMost('regeneration after one operation changed ≤ 2.5 s', i.regenerationMs, 2500, formatMs),
   ];
 }

@@ -1,12 +1,11 @@
 /**
  * Stage 1: lint and bundle the spec with Redocly. Lint problems of severity `error` (including the
  * house rules in `spec/lint/`) and bundling problems stop the run, each with its file and pointer.
+ * The Redocly calls themselves live in `redocly-steps.mjs` (shared with the worker thread).
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bundle, lint, loadConfig, parseYaml, type NormalizedProblem } from '@redocly/openapi-core';
 import { SpecError, type SpecProblem } from './errors.js';
+import { bundleSpec, lintSpec } from './redocly-steps.mjs';
 
 /** The bundled spec as a plain object, and where each path item came from. */
 export interface LoadedSpec {
@@ -14,6 +13,15 @@ export interface LoadedSpec {
   document: Record<string, unknown>;
   /** Path (e.g. `/wallet/withdrawals`) to the file that defines its path item, repository-relative. */
   pathFiles: Record<string, string>;
+}
+
+/** One Redocly problem as plain data (what the lint and bundle steps return). */
+export interface RedoclyProblem {
+  message: string;
+  ruleId: string;
+  severity: string;
+  ignored?: boolean;
+  location: ReadonlyArray<{ source: { absoluteRef: string }; pointer?: string | undefined }>;
 }
 
 /** Options of {@link loadSpec}. */
@@ -27,7 +35,7 @@ export interface LoadOptions {
 }
 
 /** Redocly problems of severity `error` as spec problems, files relative to `root`. */
-export function toProblems(problems: readonly NormalizedProblem[], root: string): SpecProblem[] {
+export function toProblems(problems: readonly RedoclyProblem[], root: string): SpecProblem[] {
   return problems
     .filter((p) => p.severity === 'error' && !p.ignored)
     .map((p) => {
@@ -37,30 +45,21 @@ export function toProblems(problems: readonly NormalizedProblem[], root: string)
     });
 }
 
-/** Lints and bundles the spec; throws {@link SpecError} listing every error. */
-export async function loadSpec(options: LoadOptions): Promise<LoadedSpec> {
-  const configPath = path.join(options.root, 'redocly.yaml');
-  const config = await loadConfig(existsSync(configPath) ? { configPath } : {});
-  if (options.lint !== false) {
-    const lintProblems = toProblems(await lint({ ref: options.entry, config }), options.root);
-    if (lintProblems.length > 0) throw new SpecError(lintProblems);
-  }
-
-  const result = await bundle({ ref: options.entry, config, dereference: false });
-  const bundleProblems = toProblems(result.problems, options.root);
+/** A bundle step's result as a loaded spec; throws {@link SpecError} listing every bundling error. */
+export function toLoadedSpec(
+  result: { document: unknown; pathFiles: Record<string, string>; problems: readonly RedoclyProblem[] },
+  root: string,
+): LoadedSpec {
+  const bundleProblems = toProblems(result.problems, root);
   if (bundleProblems.length > 0) throw new SpecError(bundleProblems);
-
-  const document = result.bundle.parsed as Record<string, unknown>;
-  return { document, pathFiles: await readPathFiles(options.entry, options.root) };
+  return { document: result.document as Record<string, unknown>, pathFiles: result.pathFiles };
 }
 
-/** Reads the root file's `paths` map to learn which file each path item lives in. */
-async function readPathFiles(entry: string, root: string): Promise<Record<string, string>> {
-  const parsed = parseYaml(await readFile(entry, 'utf8')) as { paths?: Record<string, { $ref?: unknown }> } | null;
-  const out: Record<string, string> = {};
-  for (const [p, item] of Object.entries(parsed?.paths ?? {})) {
-    const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
-    out[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
+/** Lints and bundles the spec; throws {@link SpecError} listing every error. */
+export async function loadSpec(options: LoadOptions): Promise<LoadedSpec> {
+  if (options.lint !== false) {
+    const lintProblems = toProblems(await lintSpec(options.entry, options.root), options.root);
+    if (lintProblems.length > 0) throw new SpecError(lintProblems);
   }
-  return out;
+  return toLoadedSpec(await bundleSpec(options.entry, options.root), options.root);
 }

@@ -31,10 +31,13 @@ export class OutputCache {
     private readonly stored: ReadonlyMap<string, string>,
   ) {}
 
-  /** Opens cache `name` under `root` (`undefined` root: a cache that keeps nothing). */
-  static async open(root: string | undefined, name: string): Promise<OutputCache> {
+  /**
+   * Opens cache `name` under `root` (`undefined` root: a cache that keeps nothing), in `dir`
+   * when given (default {@link cacheDir} of `root`).
+   */
+  static async open(root: string | undefined, name: string, dir?: string): Promise<OutputCache> {
     if (root === undefined) return new OutputCache(undefined, new Map());
-    const file = path.join(cacheDir(root), `${name}.json`);
+    const file = path.join(dir ?? cacheDir(root), `${name}.json`);
     let stored = new Map<string, string>();
     try {
       const data: unknown = JSON.parse(await readFile(file, 'utf8'));

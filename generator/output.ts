@@ -5,8 +5,9 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { NormalizedProblem } from '@redocly/openapi-core';
-import * as prettier from 'prettier';
+import type * as Prettier from 'prettier';
+import type { Options as PrettierOptions } from 'prettier';
+import type { RedoclyProblem } from './load.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 
 /** Files of `generated/` by path relative to it. */
@@ -28,62 +29,84 @@ const parserFor = (file: string): string | undefined =>
 /** Does this file go through prettier? */
 export const isFormatted = (file: string): boolean => parserFor(file) !== undefined;
 
+/**
+ * prettier's entry module (cheap: its parsers and printers load on the first `format`), imported
+ * on first use so that a run whose formatting is all cached never loads the formatter.
+ */
+const loadPrettier = (): Promise<typeof Prettier> => import('prettier');
+
 /** The repository's prettier options for one file, or undefined when the file is not formatted. */
-async function optionsFor(file: string, root: string): Promise<prettier.Options | undefined> {
+async function optionsFor(file: string, root: string): Promise<PrettierOptions | undefined> {
   const parser = parserFor(file);
   if (!parser) return undefined;
+  const prettier = await loadPrettier();
   return { ...((await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {}), parser };
 }
 
 /** The cache key of formatting `text` with `options`: prettier's version, the options and the text. */
-const formatKey = (text: string, options: prettier.Options): string =>
-  cacheKey(['prettier', prettier.version, JSON.stringify(options), text]);
+const formatKey = async (text: string, options: PrettierOptions): Promise<string> =>
+  cacheKey(['prettier', (await loadPrettier()).version, JSON.stringify(options), text]);
 
 /** Formats every file with the repository's prettier config (through `cache`, when given). */
 export async function formatOutputs(outputs: Outputs, root: string, cache?: OutputCache): Promise<Outputs> {
   const out: Outputs = new Map();
   for (const [file, text] of outputs) {
     const options = await optionsFor(file, root);
+    const format = async (): Promise<string> => (await loadPrettier()).format(text, options);
     if (!options) out.set(file, text);
-    else if (!cache) out.set(file, await prettier.format(text, options));
-    else out.set(file, await cache.through(formatKey(text, options), () => prettier.format(text, options)));
+    else if (!cache) out.set(file, await format());
+    else out.set(file, await cache.through(await formatKey(text, options), format));
   }
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**
- * The generator's worker thread: `lint` and `format` run on the other core while the caller keeps
- * working. Results are the same as on the main thread; only the thread differs.
+ * The generator's worker thread: `lint` and `format` run on the other core while the
+ * caller keeps working. Results are the same as on the main thread; only the thread differs. The
+ * thread starts with the first job, so a run that finds everything in the cache never starts it.
  */
 export class FormatWorker {
-  private readonly worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+  private worker: Worker | undefined;
   private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (e: Error) => void }>();
   private next = 0;
 
-  constructor(private readonly root: string) {
-    this.worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
+  constructor(private readonly root: string) {}
+
+  /** Whether the thread was started (by a job that was not answered from a cache). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /** The thread, started on first use. */
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+    worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const waiter = this.pending.get(m.id);
       this.pending.delete(m.id);
       if (m.error !== undefined) waiter?.reject(new Error(m.error));
       else waiter?.resolve(m.result);
     });
-    this.worker.on('error', (e) => {
+    worker.on('error', (e) => {
       for (const w of this.pending.values()) w.reject(e);
       this.pending.clear();
     });
+    this.worker = worker;
+    return worker;
   }
 
   private run(job: Record<string, unknown>): Promise<unknown> {
     const id = this.next++;
+    const worker = this.started();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...job, id });
+      worker.postMessage({ ...job, id });
     });
   }
 
   /** Lints the spec with the repository's Redocly config (recommended + house rules). */
-  async lint(entry: string): Promise<NormalizedProblem[]> {
-    return (await this.run({ kind: 'lint', entry, root: this.root })) as NormalizedProblem[];
+  async lint(entry: string): Promise<RedoclyProblem[]> {
+    return (await this.run({ kind: 'lint', entry, root: this.root })) as RedoclyProblem[];
   }
 
   /** Formats one file on the worker thread (through `cache`, when given). */
@@ -91,12 +114,12 @@ export class FormatWorker {
     const options = await optionsFor(file, this.root);
     if (!options) return text;
     const compute = async (): Promise<string> => (await this.run({ kind: 'format', text, options })) as string;
-    return cache ? cache.through(formatKey(text, options), compute) : compute();
+    return cache ? cache.through(await formatKey(text, options), compute) : compute();
   }
 
-  /** Stops the thread. */
+  /** Stops the thread (if it was started). */
   async close(): Promise<void> {
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
 }
 

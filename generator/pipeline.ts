@@ -1,26 +1,18 @@
 /**
  * The generator: load (lint + bundle) -> IR -> emit -> format -> write/check. Stages pass plain
- * data; any spec problem stops the run before anything is written.
+ * data; any spec problem stops the run before anything is written. Each slow stage goes through
+ * a cache keyed by its inputs, and the tools a stage needs (Redocly, openapi-typescript, ts-morph,
+ * prettier) are imported only when that stage misses: a run with nothing to redo loads none.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIR } from './ir/build.js';
-import { irDocument } from './ir/document.js';
 import type { IR } from './ir/types.js';
-import { loadSpec, toProblems, type LoadedSpec } from './load.js';
+import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import { clientFile } from './emit/client.js';
-import { operationsDoc } from './emit/docs.js';
-import { referencePages } from './emit/reference.js';
-import { cliHelpFile } from './emit/cli-help.js';
-import { BANNER_LINES, copiedBanner } from './emit/naming.js';
-import { operationFiles } from './emit/operations.js';
-import { pythonOutputs } from './emit/python/index.js';
-import { printTypeScript } from './emit/printer.js';
+import { bundleSpec } from './redocly-steps.mjs';
 import type { ModelTypes, OperationTypes } from './emit/models.js';
 import { tsBanner } from './emit/naming.js';
-import { publicModels, schemaTypes } from './emit/schema-types.js';
-import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 
@@ -40,6 +32,8 @@ export interface GenerateOptions {
    * `spec/openapi.yaml`). Entries are keyed by everything they depend on, so output is identical.
    */
   cache?: boolean;
+  /** Folder of the caches; default `node_modules/.cache/exchange-v4/` under `root`. */
+  cacheDir?: string;
 }
 
 /** What a run did. */
@@ -63,8 +57,8 @@ const TYPES_CODE = [
   'package-lock.json',
 ];
 
-/** The code that bundles the spec (its result is cached by this code and the spec files). */
-const BUNDLE_CODE = ['generator/load.ts', 'generator/errors.ts'];
+/** The code that lints and bundles the spec (their results are cached by this code and the spec files). */
+const LOAD_CODE = ['generator/load.ts', 'generator/redocly-steps.mjs', 'generator/errors.ts'];
 
 /** Each file as its path and its text (empty when missing). */
 async function texts(root: string, files: readonly string[]): Promise<string[]> {
@@ -92,52 +86,6 @@ async function specFiles(root: string): Promise<string[]> {
   return texts(root, [...(await filesUnder(root, ['spec'])), 'redocly.yaml', 'package-lock.json']);
 }
 
-/** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
-export async function emitAll(
-  ir: IR,
-  bundled: Record<string, unknown>,
-  root: string,
-  types: ModelTypes,
-): Promise<Outputs> {
-  const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  const ts = printTypeScript([
-    ...operationFiles(ir, areaDocs, types.operations),
-    clientFile(ir, areaDocs),
-    cliHelpFile(ir),
-    apiMetaFile(ir),
-    metadataFile(ir),
-    rateLimitFile(ir),
-    labelsFile(ir),
-    indexFile(
-      ir,
-      publicModels(ir).filter((name) => types.modelNames.includes(name)),
-    ),
-  ]);
-  const outputs: Outputs = new Map(ts);
-  const runtimeDir = 'templates/typescript/runtime';
-  for (const file of (await readdir(path.join(root, runtimeDir))).filter((f) => f.endsWith('.ts')).sort()) {
-    const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
-    outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
-  }
-  // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
-  // banner goes under a "//" key.
-  const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {
-    '//'?: string;
-  };
-  const banner = `Copied by exchange-v4 from ${runtimeDir}/package.json. Do not edit here: edit that file, then run: npm run generate.`;
-  const copied = { ...manifest, '//': [banner, manifest['//']].filter(Boolean).join(' ') };
-  outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
-  const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
-  outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  const areaTemplate = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
-  for (const [file, text] of referencePages(ir, areaTemplate, areaDocs)) outputs.set(`docs/${file}`, text);
-  outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
-  const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
-  outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
-  outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irDocument(ir) }, null, 2)}\n`);
-  return outputs;
-}
-
 /** Runs the whole pipeline. Throws `SpecError` (nothing written) when the spec has problems. */
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const timings: Record<string, number> = {};
@@ -159,7 +107,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
     const cacheRoot = options.cache !== false && ownSpec ? root : undefined;
     const caches = await time('cache-read', () =>
-      Promise.all(['lint', 'bundle', 'types', 'emit', 'format'].map((name) => OutputCache.open(cacheRoot, name))),
+      Promise.all(
+        ['lint', 'bundle', 'types', 'emit', 'format'].map((name) =>
+          OutputCache.open(cacheRoot, name, options.cacheDir),
+        ),
+      ),
     );
     const [lintCache, bundleCache, typesCache, emitCache, formatCache] = caches as [
       OutputCache,
@@ -169,10 +121,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       OutputCache,
     ];
     const specInputs = await time('keys', () => specFiles(root));
-    const lintKey = cacheKey(['lint', ...specInputs]);
+    const loadCode = await texts(root, LOAD_CODE);
+    // The worker lints (its first job) while this thread bundles: each loads Redocly only on a miss.
+    const lintKey = cacheKey(['lint', ...loadCode, ...specInputs]);
     const linting = lintCache
       .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
-      .then((text) => toProblems(JSON.parse(text) as Awaited<ReturnType<FormatWorker['lint']>>, root));
+      .then((text) => toProblems(JSON.parse(text) as RedoclyProblem[], root));
+    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
@@ -180,18 +135,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     let loaded: LoadedSpec;
     let ir: IR;
     try {
-      const bundleKey = cacheKey([
-        'bundle',
-        path.relative(root, entry),
-        ...(await texts(root, BUNDLE_CODE)),
-        ...specInputs,
-      ]);
       loaded = await time(
         'bundle',
         async () =>
           JSON.parse(
             await bundleCache.through(bundleKey, async () =>
-              JSON.stringify(await loadSpec({ entry, root, lint: false })),
+              JSON.stringify(toLoadedSpec(await bundleSpec(entry, root), root)),
             ),
           ) as LoadedSpec,
       );
@@ -207,6 +156,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), irText, documentText]);
     const typesText = await time('types', () =>
       typesCache.through(typesKey, async () => {
+        const { schemaTypes } = await import('./emit/schema-types.js');
         const computed = await schemaTypes(ir, loaded.document);
         return JSON.stringify({ ...computed, operations: [...computed.operations] });
       }),
@@ -225,6 +175,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       documentText,
     ]);
     const emittedText = await emitCache.through(emitKey, async () => {
+      const { emitAll, pythonOutputs } = await import('./pipeline-emit.js');
       const all = await time('emit', () => emitAll(ir, loaded.document, root, types));
       for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) all.set(file, text);
       return JSON.stringify([...all]);

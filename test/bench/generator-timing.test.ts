@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianStages, parseSummary } from '../../bench/generator-timing.js';
+import { medianStages, parseSummary, summarize, withEditedDescription } from '../../bench/generator-timing.js';
 
 describe('parseSummary', () => {
   const cases: { name: string; given: string; want: ReturnType<typeof parseSummary> }[] = [
@@ -59,4 +59,57 @@ describe('medianStages', () => {
   });
 
   it('is empty without runs', () => expect(medianStages([])).toEqual([]));
+});
+
+describe('withEditedDescription', () => {
+  const cases: { name: string; given: string; want: string | undefined }[] = [
+    {
+      name: 'a block scalar: its first line gets the mark',
+      given: 'get:\n  operationId: a\n  description: |\n    First line.\n    Second line.\n  tags: [x]\n',
+      want: 'get:\n  operationId: a\n  description: |\n    First line. (edit 7)\n    Second line.\n  tags: [x]\n',
+    },
+    {
+      name: 'a plain one-line value',
+      given: 'get:\n  description: Lists things.\n',
+      want: 'get:\n  description: Lists things. (edit 7)\n',
+    },
+    {
+      name: 'a parameter description (deeper indent) is not the operation one',
+      given: 'get:\n  parameters:\n    - name: x\n      description: The x.\n',
+      want: undefined,
+    },
+    { name: 'a quoted value is left alone', given: 'get:\n  description: "Quoted."\n', want: undefined },
+    { name: 'no description', given: 'get:\n  operationId: a\n', want: undefined },
+  ];
+  for (const { name, given, want } of cases) {
+    it(name, () => expect(withEditedDescription(given, '7')).toEqual(want));
+  }
+});
+
+describe('summarize', () => {
+  it('takes medians of stages and wall times over runs', () => {
+    const line = (total: number): NonNullable<ReturnType<typeof parseSummary>> =>
+      parseSummary(`3 operations, 2 schemas; bundle ${total / 10} ms; total ${total} ms`) as NonNullable<
+        ReturnType<typeof parseSummary>
+      >;
+    expect(
+      summarize([
+        { summary: line(300), wallMs: 900 },
+        { summary: line(100), wallMs: 500 },
+        { summary: line(200), wallMs: 700 },
+      ]),
+    ).toEqual({
+      runs: 3,
+      operations: 3,
+      schemas: 2,
+      stages: [
+        ['bundle', 20],
+        ['total', 200],
+      ],
+      totalMs: 200,
+      wallMs: 700,
+    });
+  });
+
+  it('reports no runs as an error', () => expect(summarize([])).toEqual({ runs: 0, error: 'no runs' }));
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -59,6 +59,18 @@ describe('OutputCache', () => {
 
     const third = await OutputCache.open(root, 'format');
     expect(await third.through('b', compute('B again'))).toBe('B again');
+  });
+
+  it('keeps its file in the folder given instead of under the root', async () => {
+    const root = tempRoot();
+    const dir = path.join(tempRoot(), 'elsewhere');
+    const cache = await OutputCache.open(root, 'emit', dir);
+    await cache.through('k', () => Promise.resolve('v'));
+    await cache.save();
+    expect(existsSync(path.join(dir, 'emit.json'))).toBe(true);
+    expect(existsSync(cacheDir(root))).toBe(false);
+    const again = await OutputCache.open(root, 'emit', dir);
+    expect(await again.through('k', () => Promise.resolve('other'))).toBe('v');
   });
 
   it('treats an unreadable cache file as empty, and keeps nothing without a root', async () => {

@@ -1,0 +1,66 @@
+// The generator's two Redocly steps, lint and bundle, as plain data in and out. Plain JS, so the
+// worker thread (format-worker.mjs) runs them without a TypeScript loader; load.ts uses the same
+// functions on the calling thread. Redocly is imported on first use only: a run whose lint and
+// bundle results come from the cache never loads it.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** @type {Map<string, Promise<unknown>>} Redocly config by repository root (loaded once per thread). */
+const configs = new Map();
+
+/** The repository's Redocly config (recommended + house rules), or Redocly's default. */
+function configFor(root) {
+  let config = configs.get(root);
+  if (config === undefined) {
+    config = import('@redocly/openapi-core').then(({ loadConfig }) => {
+      const configPath = path.join(root, 'redocly.yaml');
+      return loadConfig(existsSync(configPath) ? { configPath } : {});
+    });
+    configs.set(root, config);
+  }
+  return config;
+}
+
+/**
+ * Redocly problems as plain, transferable data (what `toProblems` in load.ts reads).
+ * @param {ReadonlyArray<import('@redocly/openapi-core').NormalizedProblem>} problems
+ */
+function plainProblems(problems) {
+  return problems.map((p) => ({
+    message: p.message,
+    ruleId: p.ruleId,
+    severity: p.severity,
+    ignored: p.ignored === true,
+    location: p.location.map((l) => ({ source: { absoluteRef: l.source.absoluteRef }, pointer: l.pointer })),
+  }));
+}
+
+/**
+ * Lints the spec at `entry` with the repository's Redocly config; every problem, as plain data.
+ * @param {string} entry absolute path of the root spec file
+ * @param {string} root repository root (holds redocly.yaml)
+ */
+export async function lintSpec(entry, root) {
+  const { lint } = await import('@redocly/openapi-core');
+  return plainProblems(await lint({ ref: entry, config: await configFor(root) }));
+}
+
+/**
+ * Bundles the spec at `entry` (external `$ref`s inlined into `components`, not dereferenced) and
+ * reads which file defines each path item. Problems are returned, not thrown.
+ * @param {string} entry absolute path of the root spec file
+ * @param {string} root repository root: `pathFiles` values are relative to it
+ */
+export async function bundleSpec(entry, root) {
+  const { bundle, parseYaml } = await import('@redocly/openapi-core');
+  const result = await bundle({ ref: entry, config: await configFor(root), dereference: false });
+  const parsed = parseYaml(await readFile(entry, 'utf8'));
+  /** @type {Record<string, string>} */
+  const pathFiles = {};
+  for (const [p, item] of Object.entries(parsed?.paths ?? {})) {
+    const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
+    pathFiles[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
+  }
+  return { document: result.bundle.parsed, pathFiles, problems: plainProblems(result.problems) };
+}
