@@ -11,12 +11,12 @@ import type { CryptoBackend } from './signing.js';
 
 const utf8 = new TextEncoder();
 
-/** SHA-512 and HMAC-SHA512 from `node:crypto`. */
+/** SHA-512 and HMAC-SHA512 from `node:crypto` (strings are hashed as their UTF-8 bytes, without a copy). */
 export const nodeCrypto: CryptoBackend = {
   name: 'node',
   sha512Hex: (data) => Promise.resolve(createHash('sha512').update(data).digest('hex')),
   hmacSha512: (secret) => {
     const key = createSecretKey(utf8.encode(secret));
-    return Promise.resolve((data: Uint8Array) => Promise.resolve(createHmac('sha512', key).update(data).digest('hex')));
+    return Promise.resolve((data: Uint8Array | string) => Promise.resolve(createHmac('sha512', key).update(data).digest('hex')));
   },
 };

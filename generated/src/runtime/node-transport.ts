@@ -8,29 +8,87 @@
  * query and body bytes signed as sent, same failure classification as the `fetch` transport; only
  * the HTTP client differs. Reached only through the `node` platform module (platform-node.ts), so
  * bundles for other platforms never import `node:` modules.
+ *
+ * Per attempt it builds only what differs between attempts: the header list (name, value, name,
+ * value ..., the form `node:http` writes without re-checking each header), the signature and one
+ * timer. Host, port, agent and the `Host` header are fixed once per client.
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { SignerMiddlewareOptions } from './signer-middleware.js';
 import {
   SendFailure,
   sentFailure,
-  signInto,
   unsignable,
   type Transport,
   type TransportOptions,
+  type WireRequest,
   type WireResponse,
 } from './transport.js';
 
-const utf8 = new TextEncoder();
+/** Characters `node:http` refuses in a header value (it would otherwise check each one itself). */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
+/** A header name is an HTTP token. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** Response headers as a record (Node already gives lower-case names; repeated ones are joined). */
-function headerRecord(raw: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(raw)) {
+export function headerRecord(raw: IncomingHttpHeaders): Readonly<Record<string, string>> {
+  let out: Record<string, string> | undefined;
+  for (const name in raw) {
     const value = raw[name];
-    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join(', ');
+    if (typeof value === 'string') continue;
+    // Only `set-cookie` comes as a list: copy the record once, joining lists.
+    out ??= {};
+    for (const key in raw) {
+      const v = raw[key];
+      if (v !== undefined) out[key] = typeof v === 'string' ? v : v.join(', ');
+    }
+    break;
   }
-  return out;
+  return out ?? (raw as Readonly<Record<string, string>>);
+}
+
+/**
+ * The header list of one attempt: `Host` (unless the call sets its own), the call's headers,
+ * `Content-Length` (the body's UTF-8 byte count, replacing any given) and the signing headers.
+ * @throws TypeError naming the header when a name or value cannot be sent.
+ */
+export function headerList(
+  host: string,
+  headers: Readonly<Record<string, string>>,
+  contentLength: number | undefined,
+  signed: readonly string[] | undefined,
+): string[] {
+  const list: string[] = [];
+  let ownHost = false;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (!HEADER_NAME.test(name)) throw new TypeError(`header name ${JSON.stringify(name)} is not an HTTP token`);
+    if (BAD_HEADER_VALUE.test(value)) throw new TypeError(`header ${name} has a character HTTP does not allow`);
+    const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
+    if (lower === 'content-length') continue;
+    if (lower === 'host') ownHost = true;
+    list.push(name, value);
+  }
+  if (!ownHost) list.push('Host', host);
+  if (contentLength !== undefined) list.push('Content-Length', String(contentLength));
+  if (signed !== undefined) for (const item of signed) list.push(item);
+  return list;
+}
+
+/** The key, Timestamp and signature headers of one attempt (name, value, ...), over the bytes as sent. */
+async function signingHeaders(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<string[]> {
+  const timestamp = String(signing.timestamp());
+  const names = signing.headers;
+  const signature = await signing.signer.sign({
+    method: wire.method,
+    path: wire.path,
+    query: wire.query,
+    body: wire.body,
+    timestamp,
+  });
+  return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
 /** Creates the `node` transport of one client: its agent, host and port are fixed here, once. */
@@ -41,20 +99,22 @@ export function createNodeTransport(options: TransportOptions): Transport {
   const send = secure ? httpsRequest : httpRequest;
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? undefined : Number(base.port);
+  const host = base.host;
   const { signing } = options;
+  // The key goes out as a header value on every signed request: checked here, once.
+  const badKey = signing !== undefined && BAD_HEADER_VALUE.test(signing.key);
 
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
-      const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
-      const headers = wire.headers;
-      if (body !== undefined) headers['Content-Length'] = String(body.byteLength);
-      if (wire.sign && signing) {
-        try {
-          await signInto(headers, signing, wire, body);
-        } catch (error) {
-          throw new SendFailure('local', false, error);
-        }
+      let list: string[];
+      try {
+        if (wire.sign && badKey) throw new TypeError('the API key has a character HTTP does not allow');
+        const signed = wire.sign && signing ? await signingHeaders(signing, wire) : undefined;
+        const length = wire.body === undefined ? undefined : Buffer.byteLength(wire.body, 'utf8');
+        list = headerList(host, wire.headers, length, signed);
+      } catch (error) {
+        throw new SendFailure('local', false, error);
       }
       const started = Date.now();
       return new Promise<WireResponse>((resolve, reject) => {
@@ -73,7 +133,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
         };
         let req: ReturnType<typeof httpRequest>;
         try {
-          req = send({ hostname, port, path, method: wire.method, headers, agent }, (res) => {
+          req = send({ hostname, port, path, method: wire.method, headers: list, agent }, (res) => {
             res.setEncoding('utf8');
             let text = '';
             res.on('data', (chunk: string) => {
@@ -102,7 +162,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });
         req.on('error', fail);
-        req.end(body);
+        req.end(wire.body);
       });
     },
   };

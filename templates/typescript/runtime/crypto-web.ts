@@ -15,6 +15,10 @@ export function subtleCrypto(): SubtleCrypto {
   return subtle;
 }
 
+/** Bytes as WebCrypto takes them (a string as its UTF-8 bytes). */
+const bytesOf = (data: Uint8Array | string): Uint8Array<ArrayBuffer> =>
+  typeof data === 'string' ? utf8.encode(data) : (data as Uint8Array<ArrayBuffer>);
+
 function hex(buffer: ArrayBuffer): string {
   let out = '';
   for (const byte of new Uint8Array(buffer)) out += byte.toString(16).padStart(2, '0');
@@ -24,10 +28,10 @@ function hex(buffer: ArrayBuffer): string {
 /** SHA-512 and HMAC-SHA512 from WebCrypto. */
 export const webCrypto: CryptoBackend = {
   name: 'web',
-  sha512Hex: async (data) => hex(await subtleCrypto().digest('SHA-512', data as Uint8Array<ArrayBuffer>)),
+  sha512Hex: async (data) => hex(await subtleCrypto().digest('SHA-512', bytesOf(data))),
   hmacSha512: async (secret) => {
     const subtle = subtleCrypto();
     const key = await subtle.importKey('raw', utf8.encode(secret), { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);
-    return async (data) => hex(await subtle.sign('HMAC', key, data as Uint8Array<ArrayBuffer>));
+    return async (data) => hex(await subtle.sign('HMAC', key, bytesOf(data)));
   },
 };

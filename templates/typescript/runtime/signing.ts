@@ -19,10 +19,10 @@ export const EMPTY_BODY_SHA512 =
 export interface CryptoBackend {
   /** `node` (`node:crypto`) or `web` (WebCrypto). */
   readonly name: 'node' | 'web';
-  /** Lower-case hex SHA-512. */
-  sha512Hex(data: Uint8Array): Promise<string>;
-  /** A keyed HMAC-SHA512 function returning lower-case hex. */
-  hmacSha512(secret: string): Promise<(data: Uint8Array) => Promise<string>>;
+  /** Lower-case hex SHA-512 of bytes, or of a string's UTF-8 bytes. */
+  sha512Hex(data: Uint8Array | string): Promise<string>;
+  /** A keyed HMAC-SHA512 function (of bytes, or of a string's UTF-8 bytes) returning lower-case hex. */
+  hmacSha512(secret: string): Promise<(data: Uint8Array | string) => Promise<string>>;
 }
 
 /** What one signature covers. */
@@ -42,15 +42,6 @@ export interface SignatureInput {
 export interface Signer {
   /** Lower-case hex HMAC-SHA512 of the signature string of `input`. */
   sign(input: SignatureInput): Promise<string>;
-}
-
-const encoder = new TextEncoder();
-
-const NO_BYTES = new Uint8Array(0);
-
-function toBytes(body: Uint8Array | string | undefined): Uint8Array {
-  if (body === undefined) return NO_BYTES;
-  return typeof body === 'string' ? encoder.encode(body) : body;
 }
 
 /**
@@ -85,9 +76,8 @@ export async function bodySha512(
   body: Uint8Array | string | undefined,
   backend: Promise<CryptoBackend> = cryptoBackend(),
 ): Promise<string> {
-  const bytes = toBytes(body);
-  if (bytes.length === 0) return EMPTY_BODY_SHA512;
-  return (await backend).sha512Hex(bytes);
+  if (body === undefined || body.length === 0) return EMPTY_BODY_SHA512;
+  return (await backend).sha512Hex(body);
 }
 
 /** The five-line signature string for the given parts and body hash. */
@@ -97,17 +87,25 @@ export function signatureString(input: Omit<SignatureInput, 'body'> & { readonly
 
 /**
  * Creates a signer for one API secret. The secret is held only in the returned closure: it is
- * not a property of anything and never appears in `inspect`/`JSON.stringify` output.
+ * not a property of anything and never appears in `inspect`/`JSON.stringify` output. The backend
+ * and the keyed HMAC are resolved on the first signature and kept, so later ones wait only for
+ * the hashing itself.
  */
 export function createSigner(secret: string, backend: Promise<CryptoBackend> = cryptoBackend()): Signer {
-  let keyed: Promise<(data: Uint8Array) => Promise<string>> | undefined;
+  type Keyed = { readonly hashing: CryptoBackend; readonly hmac: (data: Uint8Array | string) => Promise<string> };
+  let keying: Promise<Keyed> | undefined;
+  let keyed: Keyed | undefined;
   const signer: Signer = {
     async sign(input) {
-      keyed ??= backend.then((b) => b.hmacSha512(secret));
-      const bytes = toBytes(input.body);
-      const bodyHash = bytes.length === 0 ? EMPTY_BODY_SHA512 : await (await backend).sha512Hex(bytes);
+      keyed ??= await (keying ??= backend.then(async (hashing) => ({
+        hashing,
+        hmac: await hashing.hmacSha512(secret),
+      })));
+      const { body } = input;
+      const bodyHash =
+        body === undefined || body.length === 0 ? EMPTY_BODY_SHA512 : await keyed.hashing.sha512Hex(body);
       const { method, path, query, timestamp } = input;
-      return (await keyed)(encoder.encode(signatureString({ method, path, query, bodyHash, timestamp })));
+      return keyed.hmac(signatureString({ method, path, query, bodyHash, timestamp }));
     },
   };
   return Object.freeze(signer);
