@@ -13,6 +13,8 @@ export const nodeCrypto: CryptoBackend = {
   sha512Hex: (data) => Promise.resolve(createHash('sha512').update(data).digest('hex')),
   hmacSha512: (secret) => {
     const key = createSecretKey(utf8.encode(secret));
-    return Promise.resolve((data: Uint8Array | string) => Promise.resolve(createHmac('sha512', key).update(data).digest('hex')));
+    return Promise.resolve((data: Uint8Array | string) =>
+      Promise.resolve(createHmac('sha512', key).update(data).digest('hex')),
+    );
   },
 };
