@@ -13,6 +13,7 @@
  * value ..., the form `node:http` writes without re-checking each header), the signature and one
  * timer. Host, port, agent and the `Host` header are fixed once per client.
  */
+import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
