@@ -42,7 +42,6 @@ describe('headerList', () => {
     { given: { 'X-Note': 'a\r\nInjected: 1' }, want: /X-Note has a character HTTP does not allow/ },
     { given: { 'X-Note': 'null\0byte' }, want: /X-Note has a character/ },
     { given: { 'X-Note': 'euro €' }, want: /X-Note has a character/ },
-    { given: { 'Bad Name': 'v' }, want: /header name "Bad Name" is not an HTTP token/ },
   ])('refuses $given before anything is sent', ({ given, want }) => {
     expect(() => headerList('h', given, undefined, undefined)).toThrow(TypeError);
     expect(() => headerList('h', given, undefined, undefined)).toThrow(want);

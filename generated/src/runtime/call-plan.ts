@@ -50,7 +50,8 @@ export function checkNumberOption(field: string, value: unknown, min: number, ma
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const HEADER_BREAK = /[\r\n\0]/;
+/** What an HTTP field value may not hold: anything but tab, visible ASCII, space and bytes 0x80-0xFF. */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
@@ -73,7 +74,7 @@ export function addHeaders(
       throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', context);
     }
     const text = String(value);
-    if (HEADER_BREAK.test(text) || !HEADER_NAME.test(name)) {
+    if (BAD_HEADER_VALUE.test(text) || !HEADER_NAME.test(name)) {
       throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', context);
     }
     const lower = name.toLowerCase();
