@@ -18,7 +18,7 @@ const roleNames = new WeakMap<ApiMeta['responseHeaders'], Map<Role, readonly str
 function namesOf(apiMeta: ApiMeta, role: Role): readonly string[] {
   const headers = apiMeta.responseHeaders;
   let byRole = roleNames.get(headers);
-  if (byRole === undefined) roleNames.set(headers, (byRole = new Map()));
+  if (byRole === undefined) roleNames.set(headers, (byRole = new Map<Role, readonly string[]>()));
   let names = byRole.get(role);
   if (names === undefined) {
     names = [headers[role], ...(headers.aliases?.[role] ?? [])].map((name) => name.toLowerCase());
