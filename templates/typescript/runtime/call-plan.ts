@@ -91,6 +91,20 @@ function headerValue(headers: Readonly<Record<string, string>>, name: string): s
   return undefined;
 }
 
+/** Lower-case names of the header records a client keeps for its lifetime, made once per record. */
+const lowerNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** Whether a header (lower-case `name`) may be among a call's headers before its own are added. */
+function clientSends(ctx: RuntimeContext, name: string): boolean {
+  for (const headers of [ctx.baseHeaders, ctx.futuresHeaders, ctx.privateHeaders]) {
+    let names = lowerNames.get(headers);
+    if (names === undefined)
+      lowerNames.set(headers, (names = new Set(Object.keys(headers).map((k) => k.toLowerCase()))));
+    if (names.has(name)) return true;
+  }
+  return false;
+}
+
 function headersFor(
   ctx: RuntimeContext,
   meta: OperationMeta,
@@ -99,7 +113,9 @@ function headersFor(
 ): Record<string, string> {
   const base = ctx.settings.sizeDecimal && futuresLike(meta) ? ctx.futuresHeaders : ctx.baseHeaders;
   const out: Record<string, string> = meta.auth === 'private' ? { ...base, ...ctx.privateHeaders } : { ...base };
-  if (hasBody && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
+  if (hasBody && (!clientSends(ctx, 'content-type') || headerValue(out, 'content-type') === undefined)) {
+    out['Content-Type'] = 'application/json';
+  }
   if (options.headers !== undefined) addHeaders(out, options.headers, 'headers', ctx.apiMeta, meta.id);
   return out;
 }
@@ -207,7 +223,8 @@ export function planCall(
   const body = bodyFor(meta, params);
   const headers = headersFor(ctx, meta, options, body !== undefined);
   const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
-  let requestId = headerValue(headers, idHeader);
+  const idMayBeSet = options.headers !== undefined || clientSends(ctx, idHeader.toLowerCase());
+  let requestId = idMayBeSet ? headerValue(headers, idHeader) : undefined;
   if (requestId === undefined) {
     requestId = freshId();
     if (meta.auth === 'private' || ctx.requestIdOnPublic) headers[idHeader] = requestId;
