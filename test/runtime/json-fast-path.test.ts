@@ -6,7 +6,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson, parseJsonLossless } from '../../templates/typescript/runtime/json.js';
+import {
+  parseJson,
+  parseJsonLossless,
+  stringifyJson,
+  stringifyJsonLossless,
+} from '../../templates/typescript/runtime/json.js';
 
 describe('parseJson fast path against the lossless reference', () => {
   it.each([
@@ -77,6 +82,65 @@ describe('parseJson fast path against the lossless reference', () => {
         expect(parseJson(text, int64Paths)).toEqual(parseJsonLossless(text, int64Paths));
       }),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe('stringifyJson without int64 paths against the lossless reference', () => {
+  it.each([
+    { name: 'a bigint anywhere', given: { a: [1n, -(2n ** 63n)], b: 'x' } },
+    { name: 'non-finite numbers and negative zero', given: { a: Number.NaN, b: Infinity, c: -0 } },
+    { name: 'undefined, functions and symbols', given: { a: undefined, b: () => 1, c: Symbol('s'), d: [undefined] } },
+    { name: 'a Date and a toJSON', given: { d: new Date(0), t: { toJSON: () => 'x' } } },
+    { name: 'a lone surrogate and line separators', given: { s: '\ud800\u2028"\\' } },
+    { name: 'a __proto__ key as data', given: JSON.parse('{"__proto__":{"x":1}}') as unknown },
+  ])('$name', ({ given }) => {
+    expect(stringifyJson(given)).toBe(stringifyJsonLossless(given));
+  });
+
+  it('a bigint toJSON set by the program does not change how bigints are written', () => {
+    const proto = BigInt.prototype as { toJSON?: () => string };
+    proto.toJSON = () => 'quoted';
+    try {
+      expect(stringifyJson({ a: 5n })).toBe('{"a":5}');
+    } finally {
+      delete proto.toJSON;
+    }
+  });
+
+  it('refuses a cycle, and a value with no JSON text', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle['self'] = cycle;
+    expect(() => stringifyJson(cycle)).toThrow();
+    expect(() => stringifyJsonLossless(cycle)).toThrow();
+    expect(() => stringifyJson(undefined)).toThrow(/no JSON representation/);
+  });
+
+  it('gives the same text as the lossless reference for random values', () => {
+    const value = fc.letrec<{ v: unknown }>((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.double(),
+        fc.integer(),
+        fc.bigInt(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(null, true, false, undefined),
+        fc.array(tie('v'), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie('v'), { maxKeys: 4 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(value, (v) => {
+        let want: string | Error;
+        try {
+          want = stringifyJsonLossless(v);
+        } catch (error) {
+          want = error as Error;
+        }
+        if (want instanceof Error) expect(() => stringifyJson(v)).toThrow(TypeError);
+        else expect(stringifyJson(v)).toBe(want);
+      }),
+      { numRuns: 300 },
     );
   });
 });

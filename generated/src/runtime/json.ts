@@ -270,10 +270,35 @@ function markInt64(value: unknown, state: PathState, at: (string | number)[]): u
 /**
  * Serializes a request body. Values at `int64Paths` given as number, digit string or bigint are
  * written as bare JSON numbers with every digit; a bigint anywhere is written as a bare number.
+ *
+ * Without int64 paths the text comes from `JSON.stringify`, which writes what `lossless-json` writes
+ * for every value it can write; a value it refuses (a bigint: it throws) goes through
+ * {@link stringifyJsonLossless}. A program that gave bigints a `toJSON` gets the lossless writer
+ * always, so a bigint is still written as its digits.
  * @throws TypeError naming the path when an int64 value is not an integer, or when `value` has no
  * JSON representation.
  */
 export function stringifyJson(value: unknown, int64Paths?: readonly ValuePath[]): string {
+  const state = compilePaths(int64Paths);
+  if (state === null && typeof (BigInt.prototype as { toJSON?: unknown }).toJSON !== 'function') {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return stringifyJsonLossless(value, int64Paths);
+    }
+    if (text === undefined) throw new TypeError(`value has no JSON representation (${typeof value})`);
+    return text;
+  }
+  return stringifyJsonLossless(value, int64Paths);
+}
+
+/**
+ * {@link stringifyJson} through `lossless-json` alone: the reference the `JSON.stringify` path is
+ * checked against, and the writer whenever int64 paths or bigints are involved.
+ * @throws TypeError as {@link stringifyJson} does.
+ */
+export function stringifyJsonLossless(value: unknown, int64Paths?: readonly ValuePath[]): string {
   const state = compilePaths(int64Paths);
   const marked = state === null ? value : markInt64(value, state, []);
   const text = stringifyLossless(marked);
