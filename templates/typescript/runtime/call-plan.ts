@@ -91,18 +91,32 @@ function headerValue(headers: Readonly<Record<string, string>>, name: string): s
   return undefined;
 }
 
-/** Lower-case names of the header records a client keeps for its lifetime, made once per record. */
-const lowerNames = new WeakMap<object, ReadonlySet<string>>();
+/** What a call's starting headers depend on: futures-like, private, with a body. */
+type HeaderKind = `${boolean}|${boolean}|${boolean}`;
 
-/** Whether a header (lower-case `name`) may be among a call's headers before its own are added. */
-function clientSends(ctx: RuntimeContext, name: string): boolean {
-  for (const headers of [ctx.baseHeaders, ctx.futuresHeaders, ctx.privateHeaders]) {
-    let names = lowerNames.get(headers);
-    if (names === undefined)
-      lowerNames.set(headers, (names = new Set(Object.keys(headers).map((k) => k.toLowerCase()))));
-    if (names.has(name)) return true;
+/** Starting headers per client and kind of call, made once (copying one fixed shape is cheap). */
+const templates = new WeakMap<RuntimeContext, Map<HeaderKind, Readonly<Record<string, string>>>>();
+
+/**
+ * The headers a call starts from: the client's (plus the private-only ones), `Content-Type` when
+ * there is a body and the client sets none, and a slot for the client request id when the call
+ * sends one and the client's headers do not carry it (`planCall` always fills that slot).
+ */
+function headerTemplate(ctx: RuntimeContext, futures: boolean, auth: boolean, body: boolean): Record<string, string> {
+  let byKind = templates.get(ctx);
+  if (byKind === undefined) templates.set(ctx, (byKind = new Map<HeaderKind, Readonly<Record<string, string>>>()));
+  const kind: HeaderKind = `${futures}|${auth}|${body}`;
+  let template = byKind.get(kind);
+  if (template === undefined) {
+    const out: Record<string, string> = { ...(futures ? ctx.futuresHeaders : ctx.baseHeaders) };
+    if (auth) Object.assign(out, ctx.privateHeaders);
+    if (body && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
+    const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
+    if ((auth || ctx.requestIdOnPublic) && headerValue(out, idHeader) === undefined) out[idHeader] = '';
+    template = out;
+    byKind.set(kind, template);
   }
-  return false;
+  return { ...template };
 }
 
 function headersFor(
@@ -111,11 +125,8 @@ function headersFor(
   options: RequestOptions,
   hasBody: boolean,
 ): Record<string, string> {
-  const base = ctx.settings.sizeDecimal && futuresLike(meta) ? ctx.futuresHeaders : ctx.baseHeaders;
-  const out: Record<string, string> = meta.auth === 'private' ? { ...base, ...ctx.privateHeaders } : { ...base };
-  if (hasBody && (!clientSends(ctx, 'content-type') || headerValue(out, 'content-type') === undefined)) {
-    out['Content-Type'] = 'application/json';
-  }
+  const futures = ctx.settings.sizeDecimal && futuresLike(meta);
+  const out = headerTemplate(ctx, futures, meta.auth === 'private', hasBody);
   if (options.headers !== undefined) addHeaders(out, options.headers, 'headers', ctx.apiMeta, meta.id);
   return out;
 }
@@ -223,8 +234,9 @@ export function planCall(
   const body = bodyFor(meta, params);
   const headers = headersFor(ctx, meta, options, body !== undefined);
   const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
-  const idMayBeSet = options.headers !== undefined || clientSends(ctx, idHeader.toLowerCase());
-  let requestId = idMayBeSet ? headerValue(headers, idHeader) : undefined;
+  // The template's empty slot (or a caller's own id, which replaced it) is the only id header.
+  const given = headers[idHeader];
+  let requestId = given === '' ? undefined : (given ?? headerValue(headers, idHeader));
   if (requestId === undefined) {
     requestId = freshId();
     if (meta.auth === 'private' || ctx.requestIdOnPublic) headers[idHeader] = requestId;
