@@ -10,12 +10,14 @@
  * bundles for other platforms never import `node:` modules.
  *
  * Per attempt it builds only what differs between attempts: the header list (name, value, name,
- * value ..., the form `node:http` writes without re-checking each header), the signature and one
- * timer. Host, port, agent and the `Host` header are fixed once per client.
+ * value ..., the form `node:http` writes without re-checking each header) and the signature. Host,
+ * port, agent, the `Host` header and the one timer of all attempt deadlines (deadlines.ts) are
+ * fixed once per client.
  */
 import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Deadlines } from './deadlines.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
 import {
   SendFailure,
@@ -106,6 +108,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
   const { signing } = options;
   // The key goes out as a header value on every signed request: checked here, once.
   const badKey = signing !== undefined && BAD_HEADER_VALUE.test(signing.key);
+  const deadlines = new Deadlines();
 
   return {
     async send(wire, timeoutMs, signal) {
@@ -126,7 +129,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
         const onAbort = (): void =>
           void req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
         const settle = (): void => {
-          clearTimeout(timer);
+          deadlines.cancel(deadline);
           signal?.removeEventListener('abort', onAbort);
         };
         // Once the request exists it may have reached the server: only error codes prove it did not.
@@ -158,10 +161,10 @@ export function createNodeTransport(options: TransportOptions): Transport {
           reject(new SendFailure('local', false, error));
           return;
         }
-        const timer = setTimeout(() => {
+        const deadline = deadlines.add(timeoutMs, () => {
           timedOut = true;
           req.destroy(new Error('timeout'));
-        }, timeoutMs);
+        });
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });
         req.on('error', fail);
