@@ -189,6 +189,19 @@ const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const wirePath = (path: string): string =>
   PLAIN_PATH.test(path) ? path : new URL(path, 'http://path.invalid').pathname;
 
+/** `params` with `field` set to `value`: a new object, the caller's is never changed. */
+function withParam(
+  params: Readonly<Record<string, unknown>>,
+  field: string,
+  value: unknown,
+): Readonly<Record<string, unknown>> {
+  // The key first, then the copy: V8 copies into a shape that has the key already, many times
+  // cheaper than adding a key to a fresh copy. Set again in case `params` holds it as undefined.
+  const out: Record<string, unknown> = { [field]: value, ...params };
+  out[field] = value;
+  return out;
+}
+
 /** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
 export function planCall(
   ctx: RuntimeContext,
@@ -210,10 +223,10 @@ export function planCall(
         { operation: meta.id },
       );
     }
-    if (params[idem.field] === undefined) params = { ...params, [idem.field]: options.idempotencyKey };
+    if (params[idem.field] === undefined) params = withParam(params, idem.field, options.idempotencyKey);
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
-  if (idem?.generate && params[idem.field] === undefined) params = { ...params, [idem.field]: freshId() };
+  if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
   validateCall(meta, params, ctx.clock.nowSeconds());
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
