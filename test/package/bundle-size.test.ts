@@ -11,7 +11,9 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-const CEILING_BYTES = 59 * 1024;
+// Measured 60 795 bytes with the lossless-JSON fast paths (parse and stringify, each with its reference) and the
+// per-client header templates; the `slim` rework of the bundle is where it shrinks.
+const CEILING_BYTES = 60 * 1024;
 
 async function bundle(source: string): Promise<{ bytes: number; inputs: string[]; text: string }> {
   const result = await build({

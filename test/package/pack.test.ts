@@ -98,12 +98,12 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 1 MB packed and 2.3 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 1 MB packed and 2.35 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs.
     expect(packed.size).toBeLessThanOrEqual(1_000_000);
     // The goal is 1 MB installed (issue 15); the ESM and CJS builds each carry their own .d.ts files.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_300_000);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_350_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 
