@@ -5,7 +5,6 @@
 
 declare module 'node:crypto' {
   interface Digest {
-    /** Text is hashed as UTF-8. */
     update(data: Uint8Array | string): Digest;
     digest(encoding: 'hex'): string;
   }
@@ -15,6 +14,10 @@ declare module 'node:crypto' {
   export function createHash(algorithm: string): Digest;
   export function createHmac(algorithm: string, key: KeyObject): Digest;
   export function createSecretKey(key: Uint8Array): KeyObject;
+}
+
+declare module 'node:buffer' {
+  export const Buffer: { byteLength(text: string, encoding: 'utf8'): number };
 }
 
 declare module 'node:http' {
@@ -30,14 +33,14 @@ declare module 'node:http' {
   export interface ClientRequest {
     on(event: 'error', listener: (error: Error) => void): this;
     destroy(error?: Error): this;
-    end(body?: Uint8Array): this;
+    end(body?: Uint8Array | string): this;
   }
   export interface RequestOptions {
     hostname?: string;
     port?: number | undefined;
     path?: string;
     method?: string;
-    headers?: Record<string, string>;
+    headers?: Record<string, string> | readonly string[];
     agent?: Agent;
   }
   export class Agent {

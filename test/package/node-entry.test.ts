@@ -33,7 +33,7 @@ describe('the Node entry, bundled', () => {
     const specifiers = [
       ...text.matchAll(/^import\b[^;]*?\bfrom\s*"([^"]+)";?$|\brequire\("([^"]+)"\)|\bimport\s*\(/gm),
     ].map((match) => match[1] ?? match[2] ?? 'import()');
-    expect([...new Set(specifiers)].sort()).toEqual(['node:crypto', 'node:http', 'node:https']);
+    expect([...new Set(specifiers)].sort()).toEqual(['node:buffer', 'node:crypto', 'node:http', 'node:https']);
     // The node platform module was chosen (the `node` condition), not the web one.
     expect(inputs.some((input) => input.endsWith('runtime/platform-node.ts'))).toBe(true);
     expect(inputs.some((input) => input.endsWith('runtime/platform-web.ts'))).toBe(false);

@@ -101,14 +101,15 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 1 MB packed and 2.7 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 1 MB packed and 2.75 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs.
     expect(packed.size).toBeLessThanOrEqual(1_000_000);
     // The goal is 1 MB installed (issue 15); the ESM and CJS builds each carry their own .d.ts files,
     // and the one-file Node entry (dist/node/index.mjs, about 0.4 MB) is what makes a cold import
-    // fast: 2.29 MB before it, 2.65 MB with it.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_700_000);
+    // fast: 2.29 MB before it, 2.65 MB with it (and the runtime's per-client header templates,
+    // one-timer deadlines and JSON fast paths since).
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_750_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 
@@ -211,7 +212,7 @@ describe('consumer project', () => {
     const specifiers = [...text.matchAll(/^import .* from "([^"]+)";$|\brequire\("([^"]+)"\)|\bimport\s*\(/gm)].map(
       (match) => match[1] ?? match[2] ?? 'import()',
     );
-    expect([...new Set(specifiers)].sort()).toEqual(['node:crypto', 'node:http', 'node:https']);
+    expect([...new Set(specifiers)].sort()).toEqual(['node:buffer', 'node:crypto', 'node:http', 'node:https']);
     // The inlined dependency's licence notice travels with the code (openapi-fetch is types only).
     expect(text.slice(0, 3000)).toMatch(/lossless-json@[\d.]+\n\nThe MIT License \(MIT\)\n\nCopyright/);
     expect(text).not.toContain('openapi-fetch');

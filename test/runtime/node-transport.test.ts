@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
   ConnectionError,
+  ExchangeError,
   ExchangeClient,
   TimeoutError,
   UnknownOutcomeError,
@@ -141,6 +142,29 @@ describe("transport: 'node'", () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConnectionError);
     expect((refused as Error).message).toMatch(/before the request was sent/);
+  });
+
+  it('signs a body with non-ASCII text over its UTF-8 bytes, as sent', async () => {
+    await client.withdrawals.withdraw({
+      currency: 'USDT',
+      amount: '10',
+      chain: 'TRX',
+      address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      memo: 'Zahlung für Müller € 𝄞',
+    });
+    const sent = mock.requests.filter((r) => r.operationId === 'withdraw').at(-1);
+    expect(sent).toMatchObject({ verified: true, status: 200 });
+    expect(JSON.parse(sent!.body)).toMatchObject({ memo: 'Zahlung für Müller € 𝄞' });
+  });
+
+  it('a key that cannot be a header value fails before anything is sent', async () => {
+    const bad = make({ key: 'key\r\nX-Injected: 1', maxRetries: 0, clockSync: 'off' });
+    const before = mock.requests.length;
+    const error = await bad.wallet.listWithdrawals({ limit: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ExchangeError);
+    expect((error as Error).message).toMatch(/could not be prepared.*API key has a character HTTP does not allow/);
+    expect(JSON.stringify(error)).not.toContain('X-Injected');
+    expect(mock.requests.length).toBe(before);
   });
 
   it.each([

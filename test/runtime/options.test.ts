@@ -82,6 +82,12 @@ describe('bad client options fail at construction, naming the option', () => {
     await expect(
       request(core, listWithdrawalsMeta, {}, { headers: { 'X-A': 'a\r\nKEY: evil' } }),
     ).rejects.toMatchObject({ rule: 'header' });
+    for (const value of ['a\u0001b', 'euro €', 'nul\0']) {
+      await expect(request(core, listWithdrawalsMeta, {}, { headers: { 'X-A': value } })).rejects.toMatchObject({
+        field: 'headers.X-A',
+        rule: 'header',
+      });
+    }
     expect(requests).toHaveLength(0);
   });
 });

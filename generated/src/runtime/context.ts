@@ -96,7 +96,11 @@ export function accountFingerprint(key: string): string {
 /** A fresh 32-character lower-case hex id (a UUID v4 without dashes). */
 export function freshId(): string {
   const c = (globalThis as { crypto?: Crypto }).crypto;
-  if (c && typeof c.randomUUID === 'function') return c.randomUUID().replace(/-/g, '');
+  if (c && typeof c.randomUUID === 'function') {
+    // xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx: the 32 hex digits without the dashes.
+    const u = c.randomUUID();
+    return u.slice(0, 8) + u.slice(9, 13) + u.slice(14, 18) + u.slice(19, 23) + u.slice(24);
+  }
   if (c && typeof c.getRandomValues === 'function') {
     const bytes = c.getRandomValues(new Uint8Array(16));
     return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

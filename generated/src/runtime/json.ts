@@ -13,8 +13,10 @@
  * Requests: values at int64 paths (number, digit string or bigint) and every bigint are written
  * as bare JSON numbers with all their digits.
  *
- * `JSON.parse` is used whenever the text holds no run of 16 or more digits (then every integer in
- * it has at most 15 digits and is exact as a double); only other texts go through `lossless-json`.
+ * Typed responses are read by `JSON.parse` whenever that provably loses nothing: the text holds no
+ * run of 16 or more digits (then every integer in it has at most 15 digits and is exact as a
+ * double), or no number it gives is beyond ±(2^53 - 1) (a long digit run inside a string, an id
+ * written as text). Only other texts, and untyped ones, go through `lossless-json`.
  */
 import {
   isLosslessNumber,
@@ -38,16 +40,61 @@ interface PathNode {
 
 const newNode = (): PathNode => ({ terminal: false, star: undefined, children: new Map() });
 
-/** Tries already compiled, by the (metadata's, long-lived) path list they were compiled from. */
-const compiled = new WeakMap<readonly ValuePath[], PathNode>();
+/**
+ * Where a walk stands in a set of value paths: the trie nodes it is at (a property may match both
+ * a `*` and its own name), whether a path ends here, and the states one step further, each made
+ * once. Steps by a name no path spells out share the one `*` state, so data keys never grow it.
+ */
+interface PathState {
+  readonly nodes: readonly PathNode[];
+  readonly terminal: boolean;
+  /** The state for an array item or any other property; `null` when no path goes on. */
+  item: PathState | null | undefined;
+  /** States for the property names the paths spell out here. */
+  readonly named: Map<string, PathState | null>;
+}
 
-/** Compiles value paths into a trie (once per path list); `undefined` when there are none. */
-function compilePaths(paths: readonly ValuePath[] | undefined): PathNode | undefined {
-  if (paths === undefined || paths.length === 0) return undefined;
+function stateOf(nodes: readonly PathNode[]): PathState | null {
+  if (nodes.length === 0) return null;
+  const named = new Map<string, PathState | null>();
+  for (const node of nodes) for (const name of node.children.keys()) named.set(name, null);
+  return { nodes, terminal: nodes.some((n) => n.terminal), item: undefined, named };
+}
+
+/** The state after stepping into an array item (`key` undefined) or a property. */
+function step(state: PathState, key: string | undefined): PathState | null {
+  if (key !== undefined && state.named.has(key)) {
+    let known = state.named.get(key);
+    if (known === null) {
+      const nodes: PathNode[] = [];
+      for (const node of state.nodes) {
+        if (node.star !== undefined) nodes.push(node.star);
+        const child = node.children.get(key);
+        if (child !== undefined) nodes.push(child);
+      }
+      known = stateOf(nodes);
+      // A name the paths spell out always leads somewhere.
+      state.named.set(key, known);
+    }
+    return known ?? null;
+  }
+  if (state.item === undefined) {
+    const stars: PathNode[] = [];
+    for (const node of state.nodes) if (node.star !== undefined) stars.push(node.star);
+    state.item = stateOf(stars);
+  }
+  return state.item;
+}
+
+/** States already compiled, by the (metadata's, long-lived) path list they were compiled from. */
+const compiled = new WeakMap<readonly ValuePath[], PathState>();
+
+/** Compiles value paths into their start state (once per path list); `null` when there are none. */
+function compilePaths(paths: readonly ValuePath[] | undefined): PathState | null {
+  if (paths === undefined || paths.length === 0) return null;
   const known = compiled.get(paths);
   if (known !== undefined) return known;
   const root = newNode();
-  compiled.set(paths, root);
   for (const path of paths) {
     let node = root;
     for (const segment of path) {
@@ -62,20 +109,9 @@ function compilePaths(paths: readonly ValuePath[] | undefined): PathNode | undef
     }
     node.terminal = true;
   }
-  return root;
-}
-
-/** Trie nodes reached from `nodes` by stepping into an array item (`key` undefined) or a property. */
-function step(nodes: readonly PathNode[], key: string | undefined): PathNode[] {
-  const next: PathNode[] = [];
-  for (const node of nodes) {
-    if (node.star !== undefined) next.push(node.star);
-    if (key !== undefined) {
-      const child = node.children.get(key);
-      if (child !== undefined) next.push(child);
-    }
-  }
-  return next;
+  const state = stateOf([root]) as PathState;
+  compiled.set(paths, state);
+  return state;
 }
 
 /** True for a plain JSON object (not an array, not null): the runtime's one such check. */
@@ -101,33 +137,48 @@ function plainNumber(text: string, untyped: boolean): number | string {
 }
 
 /** Fast path: converts numbers at int64 paths in a `JSON.parse` result, in place. */
-function stringifyInt64InPlace(value: unknown, nodes: readonly PathNode[]): unknown {
-  if (nodes.length === 0) return value;
-  if (typeof value === 'number') {
-    return nodes.some((n) => n.terminal) && Number.isFinite(value) ? int64Text(String(value)) : value;
-  }
+function stringifyInt64InPlace(value: unknown, state: PathState): unknown {
+  if (typeof value === 'number') return state.terminal ? int64Text(String(value)) : value;
   if (Array.isArray(value)) {
-    const inner = step(nodes, undefined);
-    if (inner.length > 0) for (let i = 0; i < value.length; i++) value[i] = stringifyInt64InPlace(value[i], inner);
-  } else if (isRecord(value)) {
+    const inner = step(state, undefined);
+    if (inner !== null) for (let i = 0; i < value.length; i++) value[i] = stringifyInt64InPlace(value[i], inner);
+  } else if (isObject(value)) {
     for (const key of Object.keys(value)) {
-      const inner = step(nodes, key);
-      if (inner.length > 0) value[key] = stringifyInt64InPlace(value[key], inner);
+      const inner = step(state, key);
+      if (inner !== null) value[key] = stringifyInt64InPlace(value[key], inner);
     }
   }
   return value;
 }
 
+/**
+ * Whether a `JSON.parse` result holds a number a double may not have read exactly: one beyond
+ * ±(2^53 - 1) (every double that large is an integer, and the text may have had other digits).
+ */
+function hasInexactNumber(value: unknown): boolean {
+  if (typeof value === 'number') return value > Number.MAX_SAFE_INTEGER || value < -Number.MAX_SAFE_INTEGER;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasInexactNumber(value[i])) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (hasInexactNumber(record[key])) return true;
+  return false;
+}
+
 /** Slow path: replaces every `LosslessNumber` of a `lossless-json` result, in place. */
-function resolveNumbersInPlace(value: unknown, nodes: readonly PathNode[], untyped: boolean): unknown {
+function resolveNumbersInPlace(value: unknown, state: PathState | null, untyped: boolean): unknown {
   if (isLosslessNumber(value)) {
-    return nodes.some((n) => n.terminal) ? int64Text(value.value) : plainNumber(value.value, untyped);
+    return state?.terminal === true ? int64Text(value.value) : plainNumber(value.value, untyped);
   }
   if (Array.isArray(value)) {
-    const inner = step(nodes, undefined);
+    const inner = state && step(state, undefined);
     for (let i = 0; i < value.length; i++) value[i] = resolveNumbersInPlace(value[i], inner, untyped);
   } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) value[key] = resolveNumbersInPlace(value[key], step(nodes, key), untyped);
+    for (const key of Object.keys(value)) {
+      value[key] = resolveNumbersInPlace(value[key], state && step(state, key), untyped);
+    }
   }
   return value;
 }
@@ -138,6 +189,10 @@ function resolveNumbersInPlace(value: unknown, nodes: readonly PathNode[], untyp
  * decimal string; other numbers stay numbers. With `untyped` (a response no schema describes),
  * every integer (JSON number text without fraction or exponent) becomes a string of its digits,
  * whatever its size. Duplicate keys keep the last value, like `JSON.parse`.
+ *
+ * Typed texts go through `JSON.parse`; its result is used when it provably lost nothing (the text
+ * has no run of 16 digits, or no number in the result is beyond ±(2^53 - 1)), and only otherwise
+ * is the text parsed again by {@link parseJsonLossless}, which gives the same result, slower.
  * @throws SyntaxError when the text is not JSON.
  */
 export function parseJson(
@@ -145,16 +200,26 @@ export function parseJson(
   int64Paths?: readonly ValuePath[],
   options?: { readonly untyped?: boolean },
 ): unknown {
-  const trie = compilePaths(int64Paths);
-  const roots = trie === undefined ? [] : [trie];
-  const untyped = options?.untyped === true;
   // Untyped texts need each number's own text (`1` and `1.0` differ), which JSON.parse loses.
-  if (!untyped && !LONG_DIGIT_RUN.test(text)) {
-    const value: unknown = JSON.parse(text);
-    return stringifyInt64InPlace(value, roots);
-  }
+  if (options?.untyped === true) return parseJsonLossless(text, int64Paths, options);
+  const value: unknown = JSON.parse(text);
+  if (LONG_DIGIT_RUN.test(text) && hasInexactNumber(value)) return parseJsonLossless(text, int64Paths, options);
+  const state = compilePaths(int64Paths);
+  return state === null ? value : stringifyInt64InPlace(value, state);
+}
+
+/**
+ * {@link parseJson} through `lossless-json` alone, reading every number from its own text: the
+ * reference the fast path is checked against, and the path for texts the fast one cannot read.
+ * @throws SyntaxError when the text is not JSON.
+ */
+export function parseJsonLossless(
+  text: string,
+  int64Paths?: readonly ValuePath[],
+  options?: { readonly untyped?: boolean },
+): unknown {
   const value = parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
-  return resolveNumbersInPlace(value, roots, untyped);
+  return resolveNumbersInPlace(value, compilePaths(int64Paths), options?.untyped === true);
 }
 
 /** `a.b[0].c` style name of a value path, for error messages. */
@@ -183,19 +248,18 @@ function int64Number(value: unknown, at: readonly (string | number)[]): unknown 
 }
 
 /** Copies `value`, replacing int64-path values by `LosslessNumber`s; untouched subtrees are shared. */
-function markInt64(value: unknown, nodes: readonly PathNode[], at: (string | number)[]): unknown {
-  if (nodes.length === 0) return value;
-  if (nodes.some((n) => n.terminal)) return int64Number(value, at);
+function markInt64(value: unknown, state: PathState, at: (string | number)[]): unknown {
+  if (state.terminal) return int64Number(value, at);
   if (Array.isArray(value)) {
-    const inner = step(nodes, undefined);
-    if (inner.length === 0) return value;
+    const inner = step(state, undefined);
+    if (inner === null) return value;
     return value.map((item, i) => markInt64(item, inner, [...at, i]));
   }
   if (isRecord(value) && typeof value['toJSON'] !== 'function') {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      const inner = step(nodes, key);
-      const item = inner.length === 0 ? value[key] : markInt64(value[key], inner, [...at, key]);
+      const inner = step(state, key);
+      const item = inner === null ? value[key] : markInt64(value[key], inner, [...at, key]);
       Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -206,12 +270,37 @@ function markInt64(value: unknown, nodes: readonly PathNode[], at: (string | num
 /**
  * Serializes a request body. Values at `int64Paths` given as number, digit string or bigint are
  * written as bare JSON numbers with every digit; a bigint anywhere is written as a bare number.
+ *
+ * Without int64 paths the text comes from `JSON.stringify`, which writes what `lossless-json` writes
+ * for every value it can write; a value it refuses (a bigint: it throws) goes through
+ * {@link stringifyJsonLossless}. A program that gave bigints a `toJSON` gets the lossless writer
+ * always, so a bigint is still written as its digits.
  * @throws TypeError naming the path when an int64 value is not an integer, or when `value` has no
  * JSON representation.
  */
 export function stringifyJson(value: unknown, int64Paths?: readonly ValuePath[]): string {
-  const trie = compilePaths(int64Paths);
-  const marked = trie === undefined ? value : markInt64(value, [trie], []);
+  const state = compilePaths(int64Paths);
+  if (state === null && typeof (BigInt.prototype as { toJSON?: unknown }).toJSON !== 'function') {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch {
+      return stringifyJsonLossless(value, int64Paths);
+    }
+    if (text === undefined) throw new TypeError(`value has no JSON representation (${typeof value})`);
+    return text;
+  }
+  return stringifyJsonLossless(value, int64Paths);
+}
+
+/**
+ * {@link stringifyJson} through `lossless-json` alone: the reference the `JSON.stringify` path is
+ * checked against, and the writer whenever int64 paths or bigints are involved.
+ * @throws TypeError as {@link stringifyJson} does.
+ */
+export function stringifyJsonLossless(value: unknown, int64Paths?: readonly ValuePath[]): string {
+  const state = compilePaths(int64Paths);
+  const marked = state === null ? value : markInt64(value, state, []);
   const text = stringifyLossless(marked);
   if (text === undefined) throw new TypeError(`value has no JSON representation (${typeof value})`);
   return text;

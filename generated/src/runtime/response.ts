@@ -16,6 +16,21 @@ import { parseResetAt } from './retry-timing.js';
 /** A response header role of the API metadata (`traceId`, `rateLimitRemaining`, ...). */
 type Role = Exclude<keyof ApiMeta['responseHeaders'], 'aliases'>;
 
+/** Each role's header names in lower case (its own name, then its aliases), made once per metadata. */
+const roleNames = new WeakMap<ApiMeta['responseHeaders'], Map<Role, readonly string[]>>();
+
+function namesOf(apiMeta: ApiMeta, role: Role): readonly string[] {
+  const headers = apiMeta.responseHeaders;
+  let byRole = roleNames.get(headers);
+  if (byRole === undefined) roleNames.set(headers, (byRole = new Map<Role, readonly string[]>()));
+  let names = byRole.get(role);
+  if (names === undefined) {
+    names = [headers[role], ...(headers.aliases?.[role] ?? [])].map((name) => name.toLowerCase());
+    byRole.set(role, names);
+  }
+  return names;
+}
+
 /**
  * The value of a role's header: under the role's own name (the seed's `X-Svc-*`), else under the
  * first of its aliases present (the live service's `X-Gate-*`).
@@ -25,11 +40,8 @@ export function roleHeader(
   apiMeta: ApiMeta,
   role: Role,
 ): string | undefined {
-  const names = apiMeta.responseHeaders;
-  const own = headers[names[role].toLowerCase()];
-  if (own !== undefined) return own;
-  for (const alias of names.aliases?.[role] ?? []) {
-    const value = headers[alias.toLowerCase()];
+  for (const name of namesOf(apiMeta, role)) {
+    const value = headers[name];
     if (value !== undefined) return value;
   }
   return undefined;

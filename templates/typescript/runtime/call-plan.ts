@@ -46,7 +46,8 @@ export function checkNumberOption(field: string, value: unknown, min: number, ma
 }
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const HEADER_BREAK = /[\r\n\0]/;
+/** What an HTTP field value may not hold: anything but tab, visible ASCII, space and bytes 0x80-0xFF. */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
@@ -69,7 +70,7 @@ export function addHeaders(
       throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', context);
     }
     const text = String(value);
-    if (HEADER_BREAK.test(text) || !HEADER_NAME.test(name)) {
+    if (BAD_HEADER_VALUE.test(text) || !HEADER_NAME.test(name)) {
       throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', context);
     }
     const lower = name.toLowerCase();
@@ -90,15 +91,42 @@ function headerValue(headers: Readonly<Record<string, string>>, name: string): s
   return undefined;
 }
 
+/** What a call's starting headers depend on: futures-like, private, with a body. */
+type HeaderKind = `${boolean}|${boolean}|${boolean}`;
+
+/** Starting headers per client and kind of call, made once (copying one fixed shape is cheap). */
+const templates = new WeakMap<RuntimeContext, Map<HeaderKind, Readonly<Record<string, string>>>>();
+
+/**
+ * The headers a call starts from: the client's (plus the private-only ones), `Content-Type` when
+ * there is a body and the client sets none, and a slot for the client request id when the call
+ * sends one and the client's headers do not carry it (`planCall` always fills that slot).
+ */
+function headerTemplate(ctx: RuntimeContext, futures: boolean, auth: boolean, body: boolean): Record<string, string> {
+  let byKind = templates.get(ctx);
+  if (byKind === undefined) templates.set(ctx, (byKind = new Map<HeaderKind, Readonly<Record<string, string>>>()));
+  const kind: HeaderKind = `${futures}|${auth}|${body}`;
+  let template = byKind.get(kind);
+  if (template === undefined) {
+    const out: Record<string, string> = { ...(futures ? ctx.futuresHeaders : ctx.baseHeaders) };
+    if (auth) Object.assign(out, ctx.privateHeaders);
+    if (body && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
+    const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
+    if ((auth || ctx.requestIdOnPublic) && headerValue(out, idHeader) === undefined) out[idHeader] = '';
+    template = out;
+    byKind.set(kind, template);
+  }
+  return { ...template };
+}
+
 function headersFor(
   ctx: RuntimeContext,
   meta: OperationMeta,
   options: RequestOptions,
   hasBody: boolean,
 ): Record<string, string> {
-  const base = ctx.settings.sizeDecimal && futuresLike(meta) ? ctx.futuresHeaders : ctx.baseHeaders;
-  const out: Record<string, string> = meta.auth === 'private' ? { ...base, ...ctx.privateHeaders } : { ...base };
-  if (hasBody && headerValue(out, 'content-type') === undefined) out['Content-Type'] = 'application/json';
+  const futures = ctx.settings.sizeDecimal && futuresLike(meta);
+  const out = headerTemplate(ctx, futures, meta.auth === 'private', hasBody);
   if (options.headers !== undefined) addHeaders(out, options.headers, 'headers', ctx.apiMeta, meta.id);
   return out;
 }
@@ -161,6 +189,19 @@ const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const wirePath = (path: string): string =>
   PLAIN_PATH.test(path) ? path : new URL(path, 'http://path.invalid').pathname;
 
+/** `params` with `field` set to `value`: a new object, the caller's is never changed. */
+function withParam(
+  params: Readonly<Record<string, unknown>>,
+  field: string,
+  value: unknown,
+): Readonly<Record<string, unknown>> {
+  // The key first, then the copy: V8 copies into a shape that has the key already, many times
+  // cheaper than adding a key to a fresh copy. Set again in case `params` holds it as undefined.
+  const out: Record<string, unknown> = { [field]: value, ...params };
+  out[field] = value;
+  return out;
+}
+
 /** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
 export function planCall(
   ctx: RuntimeContext,
@@ -182,10 +223,10 @@ export function planCall(
         { operation: meta.id },
       );
     }
-    if (params[idem.field] === undefined) params = { ...params, [idem.field]: options.idempotencyKey };
+    if (params[idem.field] === undefined) params = withParam(params, idem.field, options.idempotencyKey);
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
-  if (idem?.generate && params[idem.field] === undefined) params = { ...params, [idem.field]: freshId() };
+  if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
   validateCall(meta, params, ctx.clock.nowSeconds());
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
@@ -206,7 +247,9 @@ export function planCall(
   const body = bodyFor(meta, params);
   const headers = headersFor(ctx, meta, options, body !== undefined);
   const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
-  let requestId = headerValue(headers, idHeader);
+  // The template's empty slot (or a caller's own id, which replaced it) is the only id header.
+  const given = headers[idHeader];
+  let requestId = given === '' ? undefined : (given ?? headerValue(headers, idHeader));
   if (requestId === undefined) {
     requestId = freshId();
     if (meta.auth === 'private' || ctx.requestIdOnPublic) headers[idHeader] = requestId;

@@ -8,7 +8,7 @@ import type { CryptoBackend } from './signing.js';
 
 const utf8 = new TextEncoder();
 
-/** SHA-512 and HMAC-SHA512 from `node:crypto`. */
+/** SHA-512 and HMAC-SHA512 from `node:crypto` (strings are hashed as their UTF-8 bytes, without a copy). */
 export const nodeCrypto: CryptoBackend = {
   name: 'node',
   sha512Hex: (data) => Promise.resolve(createHash('sha512').update(data).digest('hex')),

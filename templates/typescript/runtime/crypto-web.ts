@@ -15,9 +15,9 @@ export function subtleCrypto(): SubtleCrypto {
   return subtle;
 }
 
-/** Bytes of the data to hash (text as UTF-8). */
+/** Bytes as WebCrypto takes them (a string as its UTF-8 bytes). */
 const bytesOf = (data: Uint8Array | string): Uint8Array<ArrayBuffer> =>
-  (typeof data === 'string' ? utf8.encode(data) : data) as Uint8Array<ArrayBuffer>;
+  typeof data === 'string' ? utf8.encode(data) : (data as Uint8Array<ArrayBuffer>);
 
 function hex(buffer: ArrayBuffer): string {
   let out = '';

@@ -4,29 +4,92 @@
  * query and body bytes signed as sent, same failure classification as the `fetch` transport; only
  * the HTTP client differs. Reached only through the `node` platform module (platform-node.ts), so
  * bundles for other platforms never import `node:` modules.
+ *
+ * Per attempt it builds only what differs between attempts: the header list (name, value, name,
+ * value ..., the form `node:http` writes without re-checking each header) and the signature. Host,
+ * port, agent, the `Host` header and the one timer of all attempt deadlines (deadlines.ts) are
+ * fixed once per client.
  */
+import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { Deadlines } from './deadlines.js';
+import type { SignerMiddlewareOptions } from './signer-middleware.js';
 import {
   SendFailure,
   sentFailure,
-  signInto,
   unsignable,
   type Transport,
   type TransportOptions,
+  type WireRequest,
   type WireResponse,
 } from './transport.js';
 
-const utf8 = new TextEncoder();
+/**
+ * Characters `node:http` refuses in a header value, which it does not check in a header list. The
+ * plan already refuses them (call-plan.ts `addHeaders`, which also checks every name); checked
+ * again here, once per value, so no header can ever split the request.
+ */
+const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Response headers as a record (Node already gives lower-case names; repeated ones are joined). */
-function headerRecord(raw: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(raw)) {
+export function headerRecord(raw: IncomingHttpHeaders): Readonly<Record<string, string>> {
+  let out: Record<string, string> | undefined;
+  for (const name in raw) {
     const value = raw[name];
-    if (value !== undefined) out[name] = typeof value === 'string' ? value : value.join(', ');
+    if (typeof value === 'string') continue;
+    // Only `set-cookie` comes as a list: copy the record once, joining lists.
+    out ??= {};
+    for (const key in raw) {
+      const v = raw[key];
+      if (v !== undefined) out[key] = typeof v === 'string' ? v : v.join(', ');
+    }
+    break;
   }
-  return out;
+  return out ?? (raw as Readonly<Record<string, string>>);
+}
+
+/**
+ * The header list of one attempt: `Host` (unless the call sets its own), the call's headers,
+ * `Content-Length` (the body's UTF-8 byte count, replacing any given) and the signing headers.
+ * Names are the plan's, already checked.
+ * @throws TypeError naming the header when a value cannot be sent.
+ */
+export function headerList(
+  host: string,
+  headers: Readonly<Record<string, string>>,
+  contentLength: number | undefined,
+  signed: readonly string[] | undefined,
+): string[] {
+  const list: string[] = [];
+  let ownHost = false;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    if (BAD_HEADER_VALUE.test(value)) throw new TypeError(`header ${name} has a character HTTP does not allow`);
+    const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
+    if (lower === 'content-length') continue;
+    if (lower === 'host') ownHost = true;
+    list.push(name, value);
+  }
+  if (!ownHost) list.push('Host', host);
+  if (contentLength !== undefined) list.push('Content-Length', String(contentLength));
+  if (signed !== undefined) for (const item of signed) list.push(item);
+  return list;
+}
+
+/** The key, Timestamp and signature headers of one attempt (name, value, ...), over the bytes as sent. */
+async function signingHeaders(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<string[]> {
+  const timestamp = String(signing.timestamp());
+  const names = signing.headers;
+  const signature = await signing.signer.sign({
+    method: wire.method,
+    path: wire.path,
+    query: wire.query,
+    body: wire.body,
+    timestamp,
+  });
+  return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
 /** Creates the `node` transport of one client: its agent, host and port are fixed here, once. */
@@ -37,20 +100,23 @@ export function createNodeTransport(options: TransportOptions): Transport {
   const send = secure ? httpsRequest : httpRequest;
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? undefined : Number(base.port);
+  const host = base.host;
   const { signing } = options;
+  // The key goes out as a header value on every signed request: checked here, once.
+  const badKey = signing !== undefined && BAD_HEADER_VALUE.test(signing.key);
+  const deadlines = new Deadlines();
 
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
-      const body = wire.body === undefined ? undefined : utf8.encode(wire.body);
-      const headers = wire.headers;
-      if (body !== undefined) headers['Content-Length'] = String(body.byteLength);
-      if (wire.sign && signing) {
-        try {
-          await signInto(headers, signing, wire, body);
-        } catch (error) {
-          throw new SendFailure('local', false, error);
-        }
+      let list: string[];
+      try {
+        if (wire.sign && badKey) throw new TypeError('the API key has a character HTTP does not allow');
+        const signed = wire.sign && signing ? await signingHeaders(signing, wire) : undefined;
+        const length = wire.body === undefined ? undefined : Buffer.byteLength(wire.body, 'utf8');
+        list = headerList(host, wire.headers, length, signed);
+      } catch (error) {
+        throw new SendFailure('local', false, error);
       }
       const started = Date.now();
       return new Promise<WireResponse>((resolve, reject) => {
@@ -59,7 +125,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
         const onAbort = (): void =>
           void req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
         const settle = (): void => {
-          clearTimeout(timer);
+          deadlines.cancel(deadline);
           signal?.removeEventListener('abort', onAbort);
         };
         // Once the request exists it may have reached the server: only error codes prove it did not.
@@ -69,7 +135,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
         };
         let req: ReturnType<typeof httpRequest>;
         try {
-          req = send({ hostname, port, path, method: wire.method, headers, agent }, (res) => {
+          req = send({ hostname, port, path, method: wire.method, headers: list, agent }, (res) => {
             res.setEncoding('utf8');
             let text = '';
             res.on('data', (chunk: string) => {
@@ -91,14 +157,14 @@ export function createNodeTransport(options: TransportOptions): Transport {
           reject(new SendFailure('local', false, error));
           return;
         }
-        const timer = setTimeout(() => {
+        const deadline = deadlines.add(timeoutMs, () => {
           timedOut = true;
           req.destroy(new Error('timeout'));
-        }, timeoutMs);
+        });
         if (signal?.aborted) onAbort();
         else signal?.addEventListener('abort', onAbort, { once: true });
         req.on('error', fail);
-        req.end(body);
+        req.end(wire.body);
       });
     },
   };

@@ -19,9 +19,9 @@ export const EMPTY_BODY_SHA512 =
 export interface CryptoBackend {
   /** `node` (`node:crypto`) or `web` (WebCrypto). */
   readonly name: 'node' | 'web';
-  /** Lower-case hex SHA-512 of bytes, or of text as UTF-8. */
+  /** Lower-case hex SHA-512 of bytes, or of a string's UTF-8 bytes. */
   sha512Hex(data: Uint8Array | string): Promise<string>;
-  /** A keyed HMAC-SHA512 function (of bytes, or of text as UTF-8) returning lower-case hex. */
+  /** A keyed HMAC-SHA512 function (of bytes, or of a string's UTF-8 bytes) returning lower-case hex. */
   hmacSha512(secret: string): Promise<(data: Uint8Array | string) => Promise<string>>;
 }
 
@@ -87,17 +87,25 @@ export function signatureString(input: Omit<SignatureInput, 'body'> & { readonly
 
 /**
  * Creates a signer for one API secret. The secret is held only in the returned closure: it is
- * not a property of anything and never appears in `inspect`/`JSON.stringify` output.
+ * not a property of anything and never appears in `inspect`/`JSON.stringify` output. The backend
+ * and the keyed HMAC are resolved on the first signature and kept, so later ones wait only for
+ * the hashing itself.
  */
 export function createSigner(secret: string, backend: Promise<CryptoBackend> = cryptoBackend()): Signer {
-  let keyed: Promise<(data: Uint8Array | string) => Promise<string>> | undefined;
+  type Keyed = { readonly hashing: CryptoBackend; readonly hmac: (data: Uint8Array | string) => Promise<string> };
+  let keying: Promise<Keyed> | undefined;
+  let keyed: Keyed | undefined;
   const signer: Signer = {
     async sign(input) {
-      keyed ??= backend.then((b) => b.hmacSha512(secret));
-      const { method, path, query, body, timestamp } = input;
+      keyed ??= await (keying ??= backend.then(async (hashing) => ({
+        hashing,
+        hmac: await hashing.hmacSha512(secret),
+      })));
+      const { body } = input;
       const bodyHash =
-        body === undefined || body.length === 0 ? EMPTY_BODY_SHA512 : await (await backend).sha512Hex(body);
-      return (await keyed)(signatureString({ method, path, query, bodyHash, timestamp }));
+        body === undefined || body.length === 0 ? EMPTY_BODY_SHA512 : await keyed.hashing.sha512Hex(body);
+      const { method, path, query, timestamp } = input;
+      return keyed.hmac(signatureString({ method, path, query, bodyHash, timestamp }));
     },
   };
   return Object.freeze(signer);
