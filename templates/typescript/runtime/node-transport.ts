@@ -14,23 +14,16 @@ import { Buffer } from 'node:buffer';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Deadlines } from './deadlines.js';
-import type { SignerMiddlewareOptions } from './signer-middleware.js';
+import { BAD_HEADER_VALUE } from './call-plan.js';
 import {
   SendFailure,
   sentFailure,
+  signingHeaders,
   unsignable,
   type Transport,
   type TransportOptions,
-  type WireRequest,
   type WireResponse,
 } from './transport.js';
-
-/**
- * Characters `node:http` refuses in a header value, which it does not check in a header list. The
- * plan already refuses them (call-plan.ts `addHeaders`, which also checks every name); checked
- * again here, once per value, so no header can ever split the request.
- */
-const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /** Response headers as a record (Node already gives lower-case names; repeated ones are joined). */
 export function headerRecord(raw: IncomingHttpHeaders): Readonly<Record<string, string>> {
@@ -66,6 +59,8 @@ export function headerList(
   for (const name in headers) {
     const value = headers[name];
     if (value === undefined) continue;
+    // The plan refuses these already (call-plan.ts); node:http does not check a header list, so
+    // they are checked again here, once per value: no header can ever split the request.
     if (BAD_HEADER_VALUE.test(value)) throw new TypeError(`header ${name} has a character HTTP does not allow`);
     const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : '';
     if (lower === 'content-length') continue;
@@ -76,20 +71,6 @@ export function headerList(
   if (contentLength !== undefined) list.push('Content-Length', String(contentLength));
   if (signed !== undefined) for (const item of signed) list.push(item);
   return list;
-}
-
-/** The key, Timestamp and signature headers of one attempt (name, value, ...), over the bytes as sent. */
-async function signingHeaders(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<string[]> {
-  const timestamp = String(signing.timestamp());
-  const names = signing.headers;
-  const signature = await signing.signer.sign({
-    method: wire.method,
-    path: wire.path,
-    query: wire.query,
-    body: wire.body,
-    timestamp,
-  });
-  return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
 /** Creates the `node` transport of one client: its agent, host and port are fixed here, once. */

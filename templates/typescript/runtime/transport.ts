@@ -115,26 +115,26 @@ export function unsignable(): SendFailure {
 }
 
 /**
- * Sets the key, Timestamp and signature headers of one attempt: the signature covers the path
- * and query exactly as sent and the body's exact bytes (given as bytes, or as the text sent as UTF-8).
+ * The key, Timestamp and signature headers of one attempt as a list (name, value, ...): the
+ * signature covers the path and query exactly as sent and the body text as sent (UTF-8).
  */
-export async function signInto(
-  headers: Record<string, string>,
-  signing: SignerMiddlewareOptions,
-  wire: WireRequest,
-  body: Uint8Array | string | undefined,
-): Promise<void> {
+export async function signingHeaders(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<string[]> {
   const timestamp = String(signing.timestamp());
   const names = signing.headers;
-  headers[names.key] = signing.key;
-  headers[names.timestamp] = timestamp;
-  headers[names.signature] = await signing.signer.sign({
+  const signature = await signing.signer.sign({
     method: wire.method,
     path: wire.path,
     query: wire.query,
-    body,
+    body: wire.body,
     timestamp,
   });
+  return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
+}
+
+/** Sets the signing headers of one attempt ({@link signingHeaders}) on `wire.headers`. */
+async function signInto(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<void> {
+  const list = await signingHeaders(signing, wire);
+  for (let i = 0; i < list.length; i += 2) wire.headers[list[i] as string] = list[i + 1] as string;
 }
 
 /**
@@ -207,7 +207,7 @@ export function createFetchTransport(options: TransportOptions): Transport {
       const linked = attemptSignal(signal, timeoutMs);
       let fetchCalled = false;
       try {
-        if (wire.sign && signing) await signInto(wire.headers, signing, wire, wire.body);
+        if (wire.sign && signing) await signInto(signing, wire);
         const init: RequestInit = { method: wire.method, headers: wire.headers, redirect: 'manual' };
         init.signal = linked.signal;
         // The text itself: fetch encodes it as UTF-8, the bytes the signature covers.
