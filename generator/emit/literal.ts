@@ -49,7 +49,7 @@ export const literal =
   };
 
 /** True when `value` holds a Reference anywhere (JSON cannot carry one). */
-function holdsReference(value: unknown): boolean {
+export function holdsReference(value: unknown): boolean {
   if (value instanceof Reference) return true;
   if (value === null || typeof value !== 'object') return false;
   return Object.values(value).some(holdsReference);

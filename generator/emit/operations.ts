@@ -14,7 +14,7 @@ import {
   type TypeParameterDeclarationStructure,
 } from 'ts-morph';
 import type { IR, IROperation } from '../ir/types.js';
-import { literal, parsedJson } from './literal.js';
+import { holdsReference, literal, parsedJson } from './literal.js';
 import { operationMeta } from './meta.js';
 import { areaClass, areaModule, areaProperty, itemType, metaName, paramsType, responseType } from './naming.js';
 import type { OperationTypes } from './models.js';
@@ -174,7 +174,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       docs: [`One item of {@link ${op.id}}'s list.`],
     });
   // Metadata is parsed from JSON text (fast to load, see parsedJson), except when it refers to
-  // another operation's metadata constant (an outcome lookup), which only a literal can do.
+  // another metadata constant (an outcome lookup's operation), which only a literal can write.
   const meta = operationMeta(ir, op);
   out.push({
     kind: StructureKind.VariableStatement,
@@ -184,7 +184,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       {
         name: metaName(op.id),
         type: 'OperationMeta',
-        initializer: meta.idempotency?.lookup ? literal(meta) : parsedJson(meta),
+        initializer: holdsReference(meta) ? literal(meta) : parsedJson(meta),
       },
     ],
     docs: [`Metadata of \`${op.method} ${op.path}\`.`],
