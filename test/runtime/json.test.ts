@@ -1,18 +1,18 @@
-import type * as LosslessJson from 'lossless-json';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as JsonScan from '../../templates/typescript/runtime/json-scan.js';
 
-// Wrap lossless-json's parse in a spy so the tests can see which path a text took.
-vi.mock('lossless-json', async (importOriginal) => {
-  const original = await importOriginal<typeof LosslessJson>();
-  return { ...original, parse: vi.fn(original.parse) };
+// Wrap the lossless scanner in a spy so the tests can see which path a text took.
+vi.mock('../../templates/typescript/runtime/json-scan.js', async (importOriginal) => {
+  const original = await importOriginal<typeof JsonScan>();
+  return { ...original, scanJson: vi.fn(original.scanJson) };
 });
 
-const lossless = await import('lossless-json');
+const scan = await import('../../templates/typescript/runtime/json-scan.js');
 const { parseJson, stringifyJson } = await import('../../templates/typescript/runtime/json.js');
-const losslessParse = vi.mocked(lossless.parse);
+const scanJson = vi.mocked(scan.scanJson);
 
 beforeEach(() => {
-  losslessParse.mockClear();
+  scanJson.mockClear();
 });
 
 const MAX_INT64 = '9223372036854775807';
@@ -165,12 +165,12 @@ describe('parseJson', () => {
   it('uses JSON.parse when the text has no 16-digit run', () => {
     parseJson('{"id":123456789012345,"s":"abc"}', [['id']]);
     parseJson('[1,2,3]');
-    expect(losslessParse).not.toHaveBeenCalled();
+    expect(scanJson).not.toHaveBeenCalled();
   });
 
-  it('uses lossless-json when the text has a 16-digit run', () => {
+  it('uses the lossless scanner when the text has a 16-digit run beyond 2^53', () => {
     parseJson(`{"id":${ORDER_ID}}`);
-    expect(losslessParse).toHaveBeenCalledTimes(1);
+    expect(scanJson).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -16,14 +16,12 @@
  * Typed responses are read by `JSON.parse` whenever that provably loses nothing: the text holds no
  * run of 16 or more digits (then every integer in it has at most 15 digits and is exact as a
  * double), or no number it gives is beyond ±(2^53 - 1) (a long digit run inside a string, an id
- * written as text). Only other texts, and untyped ones, go through `lossless-json`.
+ * written as text). Only other texts, and untyped ones, go through the scanner (`json-scan.ts`),
+ * which reads every number from its own text; bodies with int64 paths or bigints are written by
+ * `json-write.ts`, the rest by `JSON.stringify`.
  */
-import {
-  isLosslessNumber,
-  LosslessNumber,
-  parse as parseLossless,
-  stringify as stringifyLossless,
-} from 'lossless-json';
+import { scanJson, type ScanHooks } from './json-scan.js';
+import { describePath, writeJson, type WriteHooks, type WritePath } from './json-write.js';
 import type { ValuePath } from './metadata.js';
 
 /** A run this long may be an integer a double cannot hold exactly (2^53 has 16 digits). */
@@ -118,12 +116,12 @@ function compilePaths(paths: readonly ValuePath[] | undefined): PathState | null
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A JSON object of a lossless parse (a `LosslessNumber` is a number there). */
-const isRecord = (v: unknown): v is Record<string, unknown> => isObject(v) && !isLosslessNumber(v);
+/** Canonical decimal text of an integer's JSON text (JSON has no leading zeros or `+`: only `-0` differs). */
+const integerText = (text: string): string => (text === '-0' ? '0' : text);
 
 /** Canonical decimal text of a number given as JSON number text. */
 function int64Text(text: string): string {
-  return INTEGER_TEXT.test(text) ? BigInt(text).toString() : String(Number(text));
+  return INTEGER_TEXT.test(text) ? integerText(text) : String(Number(text));
 }
 
 /**
@@ -131,10 +129,19 @@ function int64Text(text: string): string {
  * cannot hold (`untyped`: when it is an integer at all).
  */
 function plainNumber(text: string, untyped: boolean): number | string {
+  if (!INTEGER_TEXT.test(text)) return Number(text);
+  if (untyped) return integerText(text);
   const n = Number(text);
-  if (INTEGER_TEXT.test(text) && (untyped || !Number.isSafeInteger(n))) return BigInt(text).toString();
-  return n;
+  return Number.isSafeInteger(n) ? n : text;
 }
+
+/** Scanner hooks: int64 paths followed through their compiled states, numbers read by their text. */
+const scanHooks = (untyped: boolean): ScanHooks<PathState | null> => ({
+  step: (state, key) => state && step(state, key),
+  number: (source, state) => (state?.terminal === true ? int64Text(source) : plainNumber(source, untyped)),
+});
+const typedScan = scanHooks(false);
+const untypedScan = scanHooks(true);
 
 /** Fast path: converts numbers at int64 paths in a `JSON.parse` result, in place. */
 function stringifyInt64InPlace(value: unknown, state: PathState): unknown {
@@ -167,22 +174,6 @@ function hasInexactNumber(value: unknown): boolean {
   return false;
 }
 
-/** Slow path: replaces every `LosslessNumber` of a `lossless-json` result, in place. */
-function resolveNumbersInPlace(value: unknown, state: PathState | null, untyped: boolean): unknown {
-  if (isLosslessNumber(value)) {
-    return state?.terminal === true ? int64Text(value.value) : plainNumber(value.value, untyped);
-  }
-  if (Array.isArray(value)) {
-    const inner = state && step(state, undefined);
-    for (let i = 0; i < value.length; i++) value[i] = resolveNumbersInPlace(value[i], inner, untyped);
-  } else if (isRecord(value)) {
-    for (const key of Object.keys(value)) {
-      value[key] = resolveNumbersInPlace(value[key], state && step(state, key), untyped);
-    }
-  }
-  return value;
-}
-
 /**
  * Parses a response body. Values at `int64Paths` (property names, `*` for every array item or map
  * value, `[]` for the root) become decimal strings; any other integer beyond ±(2^53 - 1) becomes a
@@ -192,7 +183,7 @@ function resolveNumbersInPlace(value: unknown, state: PathState | null, untyped:
  *
  * Typed texts go through `JSON.parse`; its result is used when it provably lost nothing (the text
  * has no run of 16 digits, or no number in the result is beyond ±(2^53 - 1)), and only otherwise
- * is the text parsed again by {@link parseJsonLossless}, which gives the same result, slower.
+ * is the text read again by {@link parseJsonLossless}, which gives the same result, slower.
  * @throws SyntaxError when the text is not JSON.
  */
 export function parseJson(
@@ -209,7 +200,7 @@ export function parseJson(
 }
 
 /**
- * {@link parseJson} through `lossless-json` alone, reading every number from its own text: the
+ * {@link parseJson} through the scanner alone, reading every number from its own text: the
  * reference the fast path is checked against, and the path for texts the fast one cannot read.
  * @throws SyntaxError when the text is not JSON.
  */
@@ -218,23 +209,15 @@ export function parseJsonLossless(
   int64Paths?: readonly ValuePath[],
   options?: { readonly untyped?: boolean },
 ): unknown {
-  const value = parseLossless(text, null, { onDuplicateKey: ({ newValue }) => newValue });
-  return resolveNumbersInPlace(value, compilePaths(int64Paths), options?.untyped === true);
+  return scanJson(text, compilePaths(int64Paths), options?.untyped === true ? untypedScan : typedScan);
 }
 
-/** `a.b[0].c` style name of a value path, for error messages. */
-function describePath(path: readonly (string | number)[]): string {
-  let out = '';
-  for (const seg of path) out += typeof seg === 'number' ? `[${seg}]` : out === '' ? seg : `.${seg}`;
-  return out === '' ? '(root)' : out;
-}
-
-/** An int64 request value as a `LosslessNumber` holding all its digits. */
-function int64Number(value: unknown, at: readonly (string | number)[]): unknown {
-  if (typeof value === 'bigint') return new LosslessNumber(value.toString());
+/** An int64 request value's digits; `undefined` for a value of another type (written as usual). */
+function int64Digits(value: unknown, at: WritePath): string | undefined {
+  if (typeof value === 'bigint') return value.toString();
   if (typeof value === 'number') {
     if (!Number.isInteger(value)) throw new TypeError(`${describePath(at)} must be an integer, got ${value}`);
-    return new LosslessNumber(BigInt(value).toString());
+    return BigInt(value).toString();
   }
   if (typeof value === 'string') {
     if (!INTEGER_TEXT.test(value)) {
@@ -242,38 +225,24 @@ function int64Number(value: unknown, at: readonly (string | number)[]): unknown 
         `${describePath(at)} must be an integer (digits, optional leading -), got ${JSON.stringify(value)}`,
       );
     }
-    return new LosslessNumber(BigInt(value).toString());
+    return BigInt(value).toString();
   }
-  return value;
+  return undefined;
 }
 
-/** Copies `value`, replacing int64-path values by `LosslessNumber`s; untouched subtrees are shared. */
-function markInt64(value: unknown, state: PathState, at: (string | number)[]): unknown {
-  if (state.terminal) return int64Number(value, at);
-  if (Array.isArray(value)) {
-    const inner = step(state, undefined);
-    if (inner === null) return value;
-    return value.map((item, i) => markInt64(item, inner, [...at, i]));
-  }
-  if (isRecord(value) && typeof value['toJSON'] !== 'function') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const inner = step(state, key);
-      const item = inner === null ? value[key] : markInt64(value[key], inner, [...at, key]);
-      Object.defineProperty(out, key, { value: item, enumerable: true, writable: true, configurable: true });
-    }
-    return out;
-  }
-  return value;
-}
+/** Writer hooks: values at int64 paths written as their digits. */
+const writeHooks: WriteHooks<PathState | null> = {
+  step: (state, key) => state && step(state, key),
+  raw: (value, state, at) => (state?.terminal === true ? int64Digits(value, at) : undefined),
+};
 
 /**
  * Serializes a request body. Values at `int64Paths` given as number, digit string or bigint are
  * written as bare JSON numbers with every digit; a bigint anywhere is written as a bare number.
  *
- * Without int64 paths the text comes from `JSON.stringify`, which writes what `lossless-json` writes
- * for every value it can write; a value it refuses (a bigint: it throws) goes through
- * {@link stringifyJsonLossless}. A program that gave bigints a `toJSON` gets the lossless writer
+ * Without int64 paths the text comes from `JSON.stringify`, which writes what the lossless writer
+ * writes for every value it can write; a value it refuses (a bigint or a cycle: it throws) goes
+ * through {@link stringifyJsonLossless}. A program that gave bigints a `toJSON` gets the lossless writer
  * always, so a bigint is still written as its digits.
  * @throws TypeError naming the path when an int64 value is not an integer, or when `value` has no
  * JSON representation.
@@ -294,14 +263,12 @@ export function stringifyJson(value: unknown, int64Paths?: readonly ValuePath[])
 }
 
 /**
- * {@link stringifyJson} through `lossless-json` alone: the reference the `JSON.stringify` path is
- * checked against, and the writer whenever int64 paths or bigints are involved.
+ * {@link stringifyJson} through the lossless writer (`json-write.ts`) alone: the reference the
+ * `JSON.stringify` path is checked against, and the writer whenever int64 paths or bigints are involved.
  * @throws TypeError as {@link stringifyJson} does.
  */
 export function stringifyJsonLossless(value: unknown, int64Paths?: readonly ValuePath[]): string {
-  const state = compilePaths(int64Paths);
-  const marked = state === null ? value : markInt64(value, state, []);
-  const text = stringifyLossless(marked);
+  const text = writeJson(value, compilePaths(int64Paths), writeHooks);
   if (text === undefined) throw new TypeError(`value has no JSON representation (${typeof value})`);
   return text;
 }
