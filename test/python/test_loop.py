@@ -8,6 +8,7 @@ from exchange_v4 import (
     AuthenticationError,
     NetworkError,
     RedirectError,
+    ResponseBodyError,
     ServerError,
     UnknownOutcomeError,
 )
@@ -42,6 +43,35 @@ class Reads(unittest.TestCase):
         with self.assertRaises(ServerError):
             client(script, max_retries=2).wallet.list_withdrawals()
         self.assertEqual(len(script.sent), 3)
+
+
+class UnreadableSuccess(unittest.TestCase):
+    def test_a_write_answered_200_with_a_page_is_a_final_typed_error_sent_once(self) -> None:
+        page = f"<html>proxy {KEY}</html>"
+        script = Script({"/wallet/transfers": [reply(200, page, {"X-Echo": KEY})]})
+        with self.assertRaises(ResponseBodyError) as caught:
+            client(script, max_retries=3).wallet.transfer({**TRANSFER, "client_order_id": "id-7"})
+        error = caught.exception
+        self.assertEqual(len(script.sent), 1)
+        self.assertEqual(error.status, 200)
+        self.assertEqual(error.operation, "transfer")
+        self.assertEqual(error.idempotency and error.idempotency.value, "id-7")
+        self.assertEqual(
+            str(error),
+            "transfer: the server answered 200 with a body that is not valid JSON; "
+            "it accepted the write, which is not sent again",
+        )
+        self.assertNotIn(KEY, repr(vars(error)))
+        self.assertIsNone(error.__cause__)
+
+    def test_a_read_answered_with_a_cut_answer_names_no_write(self) -> None:
+        script = Script({"/wallet/withdrawals": [reply(200, '[{"id":"w1"')]})
+        with self.assertRaises(ResponseBodyError) as caught:
+            client(script, max_retries=2).wallet.list_withdrawals()
+        self.assertEqual(
+            str(caught.exception), "listWithdrawals: the server answered 200 with a body that is not valid JSON"
+        )
+        self.assertEqual(len(script.sent), 1)
 
 
 class Writes(unittest.TestCase):

@@ -3,9 +3,12 @@ import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-
 import {
   AbortError,
   BadRequestError,
+  ResponseBodyError,
   TimeoutError,
   ValidationError,
 } from '../../templates/typescript/runtime/errors.js';
+import { isResponseBodyError } from '../../templates/typescript/runtime/error-guards.js';
+import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
@@ -16,6 +19,7 @@ import {
   fakeFetch,
   json,
   startServer,
+  TEST_KEY,
   type Captured,
   type Reply,
   type TestServer,
@@ -201,6 +205,57 @@ describe('a signed call end to end', () => {
     await request(core, listWithdrawalsMeta, {});
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(last().headers['x-client-request-id']).not.toBe(first);
+  });
+});
+
+describe('a success status whose body is not valid JSON', () => {
+  const page = '<html><body>Bad gateway? key=' + TEST_KEY + '</body></html>';
+  const cases = [
+    { name: 'a proxy page', body: page },
+    { name: 'an answer cut short', body: `{"tx_id":${BIG}` },
+    { name: 'text after the JSON', body: '{"tx_id":1} trailing' },
+  ];
+
+  it.each(cases)('$name answering a write: a typed final error, sent once, id and trace kept', async ({ body }) => {
+    handler = () => ({ status: 200, body, headers: { 'X-Svc-Trace-ID': 'trace-9', 'X-Echo': TEST_KEY } });
+    const core = testCore({ baseUrl: server.baseUrl, maxRetries: 5 });
+    const before = server.requests.length;
+    const params = { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' };
+    const error: unknown = await request(core, transferMeta, { ...params, client_order_id: 'id-7' }).catch((e) => e);
+    expect(server.requests.length - before).toBe(1);
+    expect(error).toBeInstanceOf(ResponseBodyError);
+    expect(isResponseBodyError(error)).toBe(true);
+    const e = error as ResponseBodyError;
+    expect(e).toMatchObject({
+      status: 200,
+      operation: 'transfer',
+      endpoint: 'POST /api/v4/wallet/transfers',
+      traceId: 'trace-9',
+      requestId: last().headers['x-client-request-id'],
+      idempotency: { field: 'client_order_id', value: 'id-7' },
+    });
+    expect(e.message).toBe(
+      'transfer: the server answered 200 with a body that is not valid JSON; it accepted the write, which is not sent again',
+    );
+    // Neither the body nor the key echoed in a header reaches the error.
+    expect(JSON.stringify({ ...e.toJSON(), message: e.message, stack: e.stack })).not.toContain(TEST_KEY);
+    expect(JSON.stringify(e.toJSON())).not.toContain('html');
+    const outcome = await resolveOutcome(core, e);
+    expect(outcome).toMatchObject({ status: 'unknown', retryAfterMs: undefined });
+    expect(outcome.status === 'unknown' && outcome.reason).toBe(
+      'the server accepted it (status 200) but its answer could not be read; do not resend it: find client_order_id=id-7',
+    );
+  });
+
+  it('answering a read: the same typed error, without the write sentence', async () => {
+    handler = () => ({ status: 200, body: page });
+    const error: unknown = await request(testCore({ baseUrl: server.baseUrl }), listWithdrawalsMeta, {}).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ResponseBodyError);
+    expect((error as ResponseBodyError).message).toBe(
+      'listWithdrawals: the server answered 200 with a body that is not valid JSON',
+    );
   });
 });
 

@@ -223,6 +223,38 @@ export class UnknownOutcomeError extends ExchangeError {
   }
 }
 
+/**
+ * The server answered with a success status, but its body is not the JSON the operation returns
+ * (a proxy's page, an answer cut short). For a write the status means the server accepted it: it
+ * is not sent again, and `idempotency` names the id it carried. The body itself is never copied
+ * into the error.
+ */
+export class ResponseBodyError extends ExchangeError {
+  override name = 'ResponseBodyError';
+  /** The success status the server answered with. */
+  readonly status: number;
+  /** Response headers (lower-case names), scrubbed like an `ApiError`'s. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The id field and value of the write, when it carried one. */
+  readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+
+  constructor(
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    write: boolean,
+    context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
+  ) {
+    super(
+      `${context.operation ? `${context.operation}: ` : ''}the server answered ${status} with a body that is not ` +
+        `valid JSON${write ? '; it accepted the write, which is not sent again' : ''}`,
+      context,
+    );
+    this.status = status;
+    this.headers = headers;
+    this.idempotency = context.idempotency;
+  }
+}
+
 function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);

@@ -175,6 +175,34 @@ class UnknownOutcomeError(ExchangeError):
         self.cause_text = cause
 
 
+class ResponseBodyError(ExchangeError):
+    """The server answered with a success status, but its body is not valid JSON (a proxy's page,
+    an answer cut short). For a write the status means the server accepted it: it is not sent
+    again, and `idempotency` holds the id it carried. The body is never copied into the error."""
+
+    def __init__(
+        self,
+        status: int,
+        headers: Mapping[str, str],
+        *,
+        write: bool,
+        idempotency: IdempotencyId | None,
+        **context: str | None,
+    ) -> None:
+        op = context.get("operation")
+        accepted = "; it accepted the write, which is not sent again" if write else ""
+        super().__init__(
+            f"{op + ': ' if op else ''}the server answered {status} with a body that is not valid JSON{accepted}",
+            **context,
+        )
+        #: The success status the server answered with.
+        self.status = status
+        #: Response headers, lower-case names, scrubbed like an `ApiError`'s.
+        self.headers = dict(headers)
+        #: The id field and value of the write, when it carried one.
+        self.idempotency = idempotency
+
+
 _CLASSES: dict[int, type[ApiError]] = {
     401: AuthenticationError,
     403: PermissionDeniedError,

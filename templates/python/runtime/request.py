@@ -21,6 +21,7 @@ from .errors import (
     RateLimitError,
     RedirectError,
     RequestTimeoutError,
+    ResponseBodyError,
     UnknownOutcomeError,
     api_error_for,
 )
@@ -189,7 +190,18 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             )
             emit(settings.logger, event)
             if 200 <= wire.status < 300:
-                return success_data(meta, wire)
+                try:
+                    return success_data(meta, wire)
+                except json.JSONDecodeError:
+                    # Final: a write it answers was accepted, so it is never sent again.
+                    raise ResponseBodyError(
+                        wire.status,
+                        {k: ctx.redact(v) for k, v in wire.headers.items()},
+                        write=meta.retry != "safe",
+                        idempotency=plan.idempotency,
+                        trace_id=trace and ctx.redact(trace),
+                        **context,
+                    ) from None
             answer = error_from_response(ctx, plan, wire)
             reset = answer.reset_at_ms if isinstance(answer, RateLimitError) else None
             outcome = Outcome(

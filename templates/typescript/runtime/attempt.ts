@@ -9,7 +9,14 @@ import type { WithResponse } from './api-promise.js';
 import type { CallPlan } from './call-plan.js';
 import { clockSyncFailure } from './clock-errors.js';
 import type { RuntimeContext } from './context.js';
-import { AbortError, ExchangeError, RedirectError, type ApiError, type ErrorContext } from './errors.js';
+import {
+  AbortError,
+  ExchangeError,
+  RedirectError,
+  ResponseBodyError,
+  type ApiError,
+  type ErrorContext,
+} from './errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
 import type { AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
@@ -165,14 +172,20 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     });
   }
 
+  const context = { ...errorContextOf(plan), traceId };
   if (status >= 200 && status < 300) {
+    let data: unknown;
+    try {
+      data = successData(meta, status, wire.text);
+    } catch {
+      throw unreadableBody(ctx, plan, wire, context);
+    }
     const value = {
-      data: successData(meta, status, wire.text),
+      data,
       response: responseMeta(status, headers, apiMeta, plan.requestId, settings.attempt, counters),
     };
     return { ok: true, value };
   }
-  const context = { ...errorContextOf(plan), traceId };
   if (wire.opaqueRedirect || (status >= 300 && status < 400)) {
     return {
       ok: false,
@@ -204,6 +217,24 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
       error,
     },
   };
+}
+
+/**
+ * The error of a success status whose body is not valid JSON: final (a write it answers was
+ * accepted, so it is never sent again); headers scrubbed, the body not copied.
+ */
+function unreadableBody(
+  ctx: RuntimeContext,
+  plan: CallPlan,
+  wire: WireResponse,
+  context: ErrorContext,
+): ResponseBodyError {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(wire.headers)) headers[name] = ctx.redact(value);
+  return new ResponseBodyError(wire.status, headers, plan.meta.retry !== 'safe', {
+    ...context,
+    idempotency: plan.idempotency ? { ...plan.idempotency } : undefined,
+  });
 }
 
 /** The origin (scheme, host, port) of a redirect target: never its path, query or credentials. */

@@ -16,6 +16,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
   RedirectError,
+  ResponseBodyError,
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
@@ -78,3 +79,5 @@ export const isTimeoutError = /* @__PURE__ */ guardOf(TimeoutError, ['TimeoutErr
 export const isAbortError = /* @__PURE__ */ guardOf(AbortError, ['AbortError']);
 /** Type guard: the server answered with a redirect, which was not followed. */
 export const isRedirectError = /* @__PURE__ */ guardOf(RedirectError, ['RedirectError']);
+/** Type guard: a success status with a body that is not valid JSON (a write it answers was accepted). */
+export const isResponseBodyError = /* @__PURE__ */ guardOf(ResponseBodyError, ['ResponseBodyError']);

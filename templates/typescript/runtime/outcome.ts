@@ -15,6 +15,7 @@ import {
   isConnectionError,
   isRateLimitError,
   isRedirectError,
+  isResponseBodyError,
   isValidationError,
 } from './error-guards.js';
 import type { Outcome } from './options.js';
@@ -46,6 +47,15 @@ function notAppliedByKind(error: unknown): string | undefined {
 export async function resolveOutcome<T = unknown>(core: Core, error: unknown): Promise<Outcome<T>> {
   const settled = notAppliedByKind(error);
   if (settled !== undefined) return { status: 'not-applied', resend: 'safe', reason: settled };
+  if (isResponseBodyError(error)) {
+    // Accepted for certain; only its answer is lost, and this client never sends it again.
+    const id = error.idempotency ? `: find ${error.idempotency.field}=${error.idempotency.value}` : '';
+    return {
+      status: 'unknown',
+      retryAfterMs: undefined,
+      reason: `the server accepted it (status ${error.status}) but its answer could not be read; do not resend it${id}`,
+    };
+  }
   const record = outcomeRecordOf(error);
   if (!record) {
     throw new ExchangeError('resolveOutcome: expected an error of a write call of this client', {
