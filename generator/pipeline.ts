@@ -13,6 +13,7 @@ import { SpecError, type SpecProblem } from './errors.js';
 import { bundleSpec } from './redocly-steps.mjs';
 import type { ModelTypes, OperationTypes } from './emit/models.js';
 import { tsBanner } from './emit/naming.js';
+import { typesInput } from './emit/types-input.js';
 import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 
@@ -51,6 +52,7 @@ export interface GenerateSummary {
  */
 const TYPES_CODE = [
   'generator/emit/schema-types.ts',
+  'generator/emit/types-input.ts',
   'generator/emit/models.ts',
   'generator/emit/doc-comment.ts',
   'generator/emit/naming.ts',
@@ -153,11 +155,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     }
     const irText = JSON.stringify(ir);
     const documentText = JSON.stringify(loaded.document);
-    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), irText, documentText]);
+    // Keyed by the types' own input only: a description edit leaves it, and the types, unchanged.
+    const input = typesInput(ir, loaded.document);
+    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
     const typesText = await time('types', () =>
       typesCache.through(typesKey, async () => {
-        const { schemaTypes } = await import('./emit/schema-types.js');
-        const computed = await schemaTypes(ir, loaded.document);
+        const { typesOf } = await import('./emit/schema-types.js');
+        const computed = await typesOf(input);
         return JSON.stringify({ ...computed, operations: [...computed.operations] });
       }),
     );
