@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type * as Prettier from 'prettier';
 import type { Options as PrettierOptions } from 'prettier';
-import type { RedoclyProblem } from './load.js';
+import type { BundleResult, RedoclyProblem } from './load.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 
 /** Files of `generated/` by path relative to it. */
@@ -35,6 +35,20 @@ export const isFormatted = (file: string): boolean => parserFor(file) !== undefi
  * configuration) is all cached never loads the formatter.
  */
 const loadPrettier = (): Promise<typeof Prettier> => import('prettier');
+
+/**
+ * Loads prettier and the parsers this project uses (by formatting a one-line text with each),
+ * so that a run which will format can load them while it waits for something else. Never fails:
+ * a real format call reports any problem.
+ */
+export async function warmFormatter(): Promise<void> {
+  try {
+    const prettier = await loadPrettier();
+    for (const parser of ['babel-ts', 'markdown']) await prettier.format('a;\n', { parser });
+  } catch {
+    // reported by the formatting that follows
+  }
+}
 
 /** prettier's version, read from its package.json (without loading prettier). */
 const prettierVersion = (): string =>
@@ -152,7 +166,8 @@ export class FormatWorker {
   /** The thread, started on first use. */
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+    // Plain JS on the thread: no TypeScript loader (the parent's `--import tsx`) between it and its modules.
+    const worker = new Worker(new URL('./format-worker.mjs', import.meta.url), { execArgv: [] });
     worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const waiter = this.pending.get(m.id);
       this.pending.delete(m.id);
@@ -174,6 +189,14 @@ export class FormatWorker {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ ...job, id });
     });
+  }
+
+  /**
+   * Bundles the spec at `entry` on the thread (see `bundleSpec` in redocly-steps.mjs): the same
+   * plain data as on the calling thread, without loading Redocly there.
+   */
+  async bundle(entry: string): Promise<BundleResult> {
+    return (await this.run({ kind: 'bundle', entry, root: this.root })) as BundleResult;
   }
 
   /** Lints the spec with the repository's Redocly config (recommended + house rules). */

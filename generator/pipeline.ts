@@ -10,11 +10,18 @@ import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import { bundleSpec } from './redocly-steps.mjs';
 import type { ModelTypes, OperationTypes } from './emit/models.js';
 import { tsBanner } from './emit/naming.js';
 import { typesInput } from './emit/types-input.js';
-import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
+import {
+  FormatWorker,
+  formatOutputs,
+  warmFormatter,
+  isFormatted,
+  syncOutputs,
+  type OutputReport,
+  type Outputs,
+} from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 
 /** Options of {@link generate}. */
@@ -101,8 +108,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   };
   const root = options.root;
   const entry = path.resolve(root, options.entry ?? 'spec/openapi.yaml');
-  // A second thread lints the spec (then formats the largest files) while this one bundles, builds
-  // the IR and emits. Lint problems stop the run before anything is written, as on one thread.
+  // A second thread bundles and lints the spec (then formats the largest files) while this one
+  // builds the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
   try {
     // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
@@ -124,12 +131,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     ];
     const specInputs = await time('keys', () => specFiles(root));
     const loadCode = await texts(root, LOAD_CODE);
-    // The worker lints (its first job) while this thread bundles: each loads Redocly only on a miss.
+    // The worker bundles (its first job), then lints: Redocly loads once, on that thread, and only
+    // on a miss. Meanwhile, on a bundle miss, this thread loads the emitters and the formatter (an
+    // edited spec almost always re-emits; they are only loaded early, nothing is computed here).
+    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
+    const bundleHit = bundleCache.has(bundleKey);
+    const bundling = bundleCache.through(bundleKey, async () =>
+      JSON.stringify(toLoadedSpec(await worker.bundle(entry), root)),
+    );
     const lintKey = cacheKey(['lint', ...loadCode, ...specInputs]);
     const linting = lintCache
       .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
       .then((text) => toProblems(JSON.parse(text) as RedoclyProblem[], root));
-    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
+    const warming = bundleHit ? Promise.resolve() : import('./pipeline-emit.js').then(warmFormatter, () => undefined);
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
@@ -137,15 +151,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     let loaded: LoadedSpec;
     let ir: IR;
     try {
-      loaded = await time(
-        'bundle',
-        async () =>
-          JSON.parse(
-            await bundleCache.through(bundleKey, async () =>
-              JSON.stringify(toLoadedSpec(await bundleSpec(entry, root), root)),
-            ),
-          ) as LoadedSpec,
-      );
+      loaded = await time('bundle', async () => JSON.parse(await bundling) as LoadedSpec);
       ir = await time('ir', () =>
         buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
       );
@@ -200,7 +206,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const report = await time(options.check ? 'check' : 'write', () =>
       syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );
-    await time('cache-write', () => Promise.all(caches.map((cache) => cache.save())));
+    await time('cache-write', () => Promise.all([warming, ...caches.map((cache) => cache.save())]));
     return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
   } finally {
     await worker.close();
