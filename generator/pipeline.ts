@@ -51,6 +51,8 @@ export interface GenerateSummary {
   report: OutputReport;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /** Per cache (`lint`, `bundle`, `types`, `emit`, `format`): entries found and entries computed. */
+  cache: Record<string, { hits: number; misses: number }>;
 }
 
 /**
@@ -115,12 +117,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
     const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
     const cacheRoot = options.cache !== false && ownSpec ? root : undefined;
+    const cacheNames = ['lint', 'bundle', 'types', 'emit', 'format'];
     const caches = await time('cache-read', () =>
-      Promise.all(
-        ['lint', 'bundle', 'types', 'emit', 'format'].map((name) =>
-          OutputCache.open(cacheRoot, name, options.cacheDir),
-        ),
-      ),
+      Promise.all(cacheNames.map((name) => OutputCache.open(cacheRoot, name, options.cacheDir))),
     );
     const [lintCache, bundleCache, typesCache, emitCache, formatCache] = caches as [
       OutputCache,
@@ -207,7 +206,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );
     await time('cache-write', () => Promise.all([warming, ...caches.map((cache) => cache.save())]));
-    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
+    const cache = Object.fromEntries(
+      caches.map((c, i) => [cacheNames[i] as string, { hits: c.hits, misses: c.misses }]),
+    );
+    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings, cache };
   } finally {
     await worker.close();
   }
