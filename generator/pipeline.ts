@@ -1,8 +1,11 @@
 /**
- * The generator: load (lint + bundle) -> IR -> emit -> format -> write/check. Stages pass plain
- * data; any spec problem stops the run before anything is written. Each slow stage goes through
- * a cache keyed by its inputs, and the tools a stage needs (Redocly, openapi-typescript, ts-morph,
- * prettier) are imported only when that stage misses: a run with nothing to redo loads none.
+ * The generator: load (lint + bundle) -> IR -> types -> emit -> format -> write/check. Stages pass
+ * plain data; any spec problem stops the run before anything is written. Each slow stage goes
+ * through a cache keyed by its inputs (the types by their own input, types-input.ts, so an edit of
+ * an operation's docs reuses them; formatting per file), and the tools a stage needs (Redocly,
+ * openapi-typescript, ts-morph, prettier) are imported only when that stage misses: a run with
+ * nothing to redo loads none. Redocly runs on the worker thread (bundle first, then lint, with the
+ * rules that can stop a run: see `nonErrorRules` in redocly-steps.mjs).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
