@@ -45,11 +45,15 @@ export function toProblems(problems: readonly RedoclyProblem[], root: string): S
     });
 }
 
+/** What the bundle step (`bundleSpec` in redocly-steps.mjs) returns, as plain data. */
+export interface BundleResult {
+  document: unknown;
+  pathFiles: Record<string, string>;
+  problems: readonly RedoclyProblem[];
+}
+
 /** A bundle step's result as a loaded spec; throws {@link SpecError} listing every bundling error. */
-export function toLoadedSpec(
-  result: { document: unknown; pathFiles: Record<string, string>; problems: readonly RedoclyProblem[] },
-  root: string,
-): LoadedSpec {
+export function toLoadedSpec(result: BundleResult, root: string): LoadedSpec {
   const bundleProblems = toProblems(result.problems, root);
   if (bundleProblems.length > 0) throw new SpecError(bundleProblems);
   return { document: result.document as Record<string, unknown>, pathFiles: result.pathFiles };

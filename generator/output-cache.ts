@@ -50,6 +50,11 @@ export class OutputCache {
     return new OutputCache(file, stored);
   }
 
+  /** Whether `key` has a result (stored by an earlier run, or computed in this one). */
+  has(key: string): boolean {
+    return this.used.has(key) || this.stored.has(key);
+  }
+
   /** The cached result for `key`, or `compute()`'s (then remembered). */
   async through(key: string, compute: () => Promise<string>): Promise<string> {
     const hit = this.used.get(key) ?? this.stored.get(key);

@@ -3,11 +3,12 @@
  * everything was produced, so nothing is written half-way) or, in check mode, report the drift.
  */
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type * as Prettier from 'prettier';
 import type { Options as PrettierOptions } from 'prettier';
-import type { RedoclyProblem } from './load.js';
+import type { BundleResult, RedoclyProblem } from './load.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 
 /** Files of `generated/` by path relative to it. */
@@ -30,32 +31,117 @@ const parserFor = (file: string): string | undefined =>
 export const isFormatted = (file: string): boolean => parserFor(file) !== undefined;
 
 /**
- * prettier's entry module (cheap: its parsers and printers load on the first `format`), imported
- * on first use so that a run whose formatting is all cached never loads the formatter.
+ * prettier's entry module, imported on first use: a run whose formatting (and prettier
+ * configuration) is all cached never loads the formatter.
  */
 const loadPrettier = (): Promise<typeof Prettier> => import('prettier');
 
-/** The repository's prettier options for one file, or undefined when the file is not formatted. */
-async function optionsFor(file: string, root: string): Promise<PrettierOptions | undefined> {
+/**
+ * Loads prettier and the parsers this project uses (by formatting a one-line text with each),
+ * so that a run which will format can load them while it waits for something else. Never fails:
+ * a real format call reports any problem.
+ */
+export async function warmFormatter(): Promise<void> {
+  try {
+    const prettier = await loadPrettier();
+    for (const parser of ['babel-ts', 'markdown']) await prettier.format('a;\n', { parser });
+  } catch {
+    // reported by the formatting that follows
+  }
+}
+
+/** prettier's version, read from its package.json (without loading prettier). */
+const prettierVersion = (): string =>
+  (createRequire(import.meta.url)('prettier/package.json') as { version: string }).version;
+
+/**
+ * The files `prettier.resolveConfig` reads for a file at the repository root (it stops at the
+ * first it finds there; `.editorconfig` is not read by default). Their texts key the resolved
+ * configuration in the cache.
+ */
+const CONFIG_FILES = [
+  'package.json',
+  'package.yaml',
+  '.prettierrc',
+  '.prettierrc.json',
+  '.prettierrc.yaml',
+  '.prettierrc.yml',
+  '.prettierrc.json5',
+  '.prettierrc.js',
+  '.prettierrc.mjs',
+  '.prettierrc.cjs',
+  '.prettierrc.ts',
+  '.prettierrc.mts',
+  '.prettierrc.cts',
+  '.prettierrc.toml',
+  'prettier.config.js',
+  'prettier.config.mjs',
+  'prettier.config.cjs',
+  'prettier.config.ts',
+  'prettier.config.mts',
+  'prettier.config.cts',
+];
+
+/** prettier's version and the repository's prettier configuration (no parser). */
+export interface FormatSettings {
+  readonly version: string;
+  readonly config: PrettierOptions;
+}
+
+/** Settings by the cache they were read through (one cache per run). */
+const settingsByCache = new WeakMap<OutputCache, Map<string, Promise<FormatSettings>>>();
+
+/** The repository's prettier settings, resolved by prettier. */
+async function resolveSettings(root: string): Promise<FormatSettings> {
+  const config = (await (await loadPrettier()).resolveConfig(path.join(root, 'package.json'))) ?? {};
+  return { version: prettierVersion(), config };
+}
+
+/**
+ * The repository's prettier settings: through `cache` (once per cache and root) when given, so
+ * that a run finding prettier's version and the texts of its configuration files unchanged never
+ * loads prettier; else resolved by prettier.
+ */
+export function formatSettings(root: string, cache?: OutputCache): Promise<FormatSettings> {
+  if (!cache) return resolveSettings(root);
+  const byRoot = settingsByCache.get(cache) ?? new Map<string, Promise<FormatSettings>>();
+  settingsByCache.set(cache, byRoot);
+  let settings = byRoot.get(root);
+  if (settings === undefined) {
+    settings = (async () => {
+      const texts = await Promise.all(
+        CONFIG_FILES.map((file) => readFile(path.join(root, file), 'utf8').catch(() => '\0missing')),
+      );
+      const files = CONFIG_FILES.flatMap((file, i) => [file, texts[i] ?? '']);
+      const key = cacheKey(['prettier-config', prettierVersion(), ...files]);
+      const text = await cache.through(key, async () => JSON.stringify(await resolveSettings(root)));
+      return JSON.parse(text) as FormatSettings;
+    })();
+    byRoot.set(root, settings);
+  }
+  return settings;
+}
+
+/** The prettier options for one file, or undefined when the file is not formatted. */
+function optionsFor(file: string, settings: FormatSettings): PrettierOptions | undefined {
   const parser = parserFor(file);
-  if (!parser) return undefined;
-  const prettier = await loadPrettier();
-  return { ...((await prettier.resolveConfig(path.join(root, 'package.json'))) ?? {}), parser };
+  return parser ? { ...settings.config, parser } : undefined;
 }
 
 /** The cache key of formatting `text` with `options`: prettier's version, the options and the text. */
-const formatKey = async (text: string, options: PrettierOptions): Promise<string> =>
-  cacheKey(['prettier', (await loadPrettier()).version, JSON.stringify(options), text]);
+const formatKey = (text: string, options: PrettierOptions, settings: FormatSettings): string =>
+  cacheKey(['prettier', settings.version, JSON.stringify(options), text]);
 
 /** Formats every file with the repository's prettier config (through `cache`, when given). */
 export async function formatOutputs(outputs: Outputs, root: string, cache?: OutputCache): Promise<Outputs> {
+  const settings = await formatSettings(root, cache);
   const out: Outputs = new Map();
   for (const [file, text] of outputs) {
-    const options = await optionsFor(file, root);
+    const options = optionsFor(file, settings);
     const format = async (): Promise<string> => (await loadPrettier()).format(text, options);
     if (!options) out.set(file, text);
     else if (!cache) out.set(file, await format());
-    else out.set(file, await cache.through(await formatKey(text, options), format));
+    else out.set(file, await cache.through(formatKey(text, options, settings), format));
   }
   return new Map([...out].sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -80,7 +166,8 @@ export class FormatWorker {
   /** The thread, started on first use. */
   private started(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./format-worker.mjs', import.meta.url));
+    // Plain JS on the thread: no TypeScript loader (the parent's `--import tsx`) between it and its modules.
+    const worker = new Worker(new URL('./format-worker.mjs', import.meta.url), { execArgv: [] });
     worker.on('message', (m: { id: number; result?: unknown; error?: string }) => {
       const waiter = this.pending.get(m.id);
       this.pending.delete(m.id);
@@ -104,6 +191,14 @@ export class FormatWorker {
     });
   }
 
+  /**
+   * Bundles the spec at `entry` on the thread (see `bundleSpec` in redocly-steps.mjs): the same
+   * plain data as on the calling thread, without loading Redocly there.
+   */
+  async bundle(entry: string): Promise<BundleResult> {
+    return (await this.run({ kind: 'bundle', entry, root: this.root })) as BundleResult;
+  }
+
   /** Lints the spec with the repository's Redocly config (recommended + house rules). */
   async lint(entry: string): Promise<RedoclyProblem[]> {
     return (await this.run({ kind: 'lint', entry, root: this.root })) as RedoclyProblem[];
@@ -111,10 +206,11 @@ export class FormatWorker {
 
   /** Formats one file on the worker thread (through `cache`, when given). */
   async format(file: string, text: string, cache?: OutputCache): Promise<string> {
-    const options = await optionsFor(file, this.root);
+    const settings = await formatSettings(this.root, cache);
+    const options = optionsFor(file, settings);
     if (!options) return text;
     const compute = async (): Promise<string> => (await this.run({ kind: 'format', text, options })) as string;
-    return cache ? cache.through(await formatKey(text, options), compute) : compute();
+    return cache ? cache.through(formatKey(text, options, settings), compute) : compute();
   }
 
   /** Stops the thread (if it was started). */

@@ -16,7 +16,7 @@ import { operationFiles } from './emit/operations.js';
 import { pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
 import type { ModelTypes } from './emit/models.js';
-import { publicModels } from './emit/schema-types.js';
+import { publicModels } from './emit/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import type { Outputs } from './output.js';
 

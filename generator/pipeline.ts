@@ -1,8 +1,11 @@
 /**
- * The generator: load (lint + bundle) -> IR -> emit -> format -> write/check. Stages pass plain
- * data; any spec problem stops the run before anything is written. Each slow stage goes through
- * a cache keyed by its inputs, and the tools a stage needs (Redocly, openapi-typescript, ts-morph,
- * prettier) are imported only when that stage misses: a run with nothing to redo loads none.
+ * The generator: load (lint + bundle) -> IR -> types -> emit -> format -> write/check. Stages pass
+ * plain data; any spec problem stops the run before anything is written. Each slow stage goes
+ * through a cache keyed by its inputs (the types by their own input, types-input.ts, so an edit of
+ * an operation's docs reuses them; formatting per file), and the tools a stage needs (Redocly,
+ * openapi-typescript, ts-morph, prettier) are imported only when that stage misses: a run with
+ * nothing to redo loads none. Redocly runs on the worker thread (bundle first, then lint, with the
+ * rules that can stop a run: see `nonErrorRules` in redocly-steps.mjs).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,10 +13,18 @@ import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import { bundleSpec } from './redocly-steps.mjs';
 import type { ModelTypes, OperationTypes } from './emit/models.js';
 import { tsBanner } from './emit/naming.js';
-import { FormatWorker, formatOutputs, isFormatted, syncOutputs, type OutputReport, type Outputs } from './output.js';
+import { typesInput } from './emit/types-input.js';
+import {
+  FormatWorker,
+  formatOutputs,
+  warmFormatter,
+  isFormatted,
+  syncOutputs,
+  type OutputReport,
+  type Outputs,
+} from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 
 /** Options of {@link generate}. */
@@ -43,6 +54,8 @@ export interface GenerateSummary {
   report: OutputReport;
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /** Per cache (`lint`, `bundle`, `types`, `emit`, `format`): entries found and entries computed. */
+  cache: Record<string, { hits: number; misses: number }>;
 }
 
 /**
@@ -51,6 +64,7 @@ export interface GenerateSummary {
  */
 const TYPES_CODE = [
   'generator/emit/schema-types.ts',
+  'generator/emit/types-input.ts',
   'generator/emit/models.ts',
   'generator/emit/doc-comment.ts',
   'generator/emit/naming.ts',
@@ -99,19 +113,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   };
   const root = options.root;
   const entry = path.resolve(root, options.entry ?? 'spec/openapi.yaml');
-  // A second thread lints the spec (then formats the largest files) while this one bundles, builds
-  // the IR and emits. Lint problems stop the run before anything is written, as on one thread.
+  // A second thread bundles and lints the spec (then formats the largest files) while this one
+  // builds the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
   try {
     // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
     const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
     const cacheRoot = options.cache !== false && ownSpec ? root : undefined;
+    const cacheNames = ['lint', 'bundle', 'types', 'emit', 'format'];
     const caches = await time('cache-read', () =>
-      Promise.all(
-        ['lint', 'bundle', 'types', 'emit', 'format'].map((name) =>
-          OutputCache.open(cacheRoot, name, options.cacheDir),
-        ),
-      ),
+      Promise.all(cacheNames.map((name) => OutputCache.open(cacheRoot, name, options.cacheDir))),
     );
     const [lintCache, bundleCache, typesCache, emitCache, formatCache] = caches as [
       OutputCache,
@@ -122,12 +133,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     ];
     const specInputs = await time('keys', () => specFiles(root));
     const loadCode = await texts(root, LOAD_CODE);
-    // The worker lints (its first job) while this thread bundles: each loads Redocly only on a miss.
+    // The worker bundles (its first job), then lints: Redocly loads once, on that thread, and only
+    // on a miss. Meanwhile, on a bundle miss, this thread loads the emitters and the formatter (an
+    // edited spec almost always re-emits; they are only loaded early, nothing is computed here).
+    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
+    const bundleHit = bundleCache.has(bundleKey);
+    const bundling = bundleCache.through(bundleKey, async () =>
+      JSON.stringify(toLoadedSpec(await worker.bundle(entry), root)),
+    );
     const lintKey = cacheKey(['lint', ...loadCode, ...specInputs]);
     const linting = lintCache
       .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
       .then((text) => toProblems(JSON.parse(text) as RedoclyProblem[], root));
-    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
+    const warming = bundleHit ? Promise.resolve() : import('./pipeline-emit.js').then(warmFormatter, () => undefined);
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
@@ -135,15 +153,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     let loaded: LoadedSpec;
     let ir: IR;
     try {
-      loaded = await time(
-        'bundle',
-        async () =>
-          JSON.parse(
-            await bundleCache.through(bundleKey, async () =>
-              JSON.stringify(toLoadedSpec(await bundleSpec(entry, root), root)),
-            ),
-          ) as LoadedSpec,
-      );
+      loaded = await time('bundle', async () => JSON.parse(await bundling) as LoadedSpec);
       ir = await time('ir', () =>
         buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
       );
@@ -153,11 +163,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     }
     const irText = JSON.stringify(ir);
     const documentText = JSON.stringify(loaded.document);
-    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), irText, documentText]);
+    // Keyed by the types' own input only: a description edit leaves it, and the types, unchanged.
+    const input = typesInput(ir, loaded.document);
+    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
     const typesText = await time('types', () =>
       typesCache.through(typesKey, async () => {
-        const { schemaTypes } = await import('./emit/schema-types.js');
-        const computed = await schemaTypes(ir, loaded.document);
+        const { typesOf } = await import('./emit/schema-types.js');
+        const computed = await typesOf(input);
         return JSON.stringify({ ...computed, operations: [...computed.operations] });
       }),
     );
@@ -196,8 +208,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const report = await time(options.check ? 'check' : 'write', () =>
       syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );
-    await time('cache-write', () => Promise.all(caches.map((cache) => cache.save())));
-    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings };
+    await time('cache-write', () => Promise.all([warming, ...caches.map((cache) => cache.save())]));
+    const cache = Object.fromEntries(
+      caches.map((c, i) => [cacheNames[i] as string, { hits: c.hits, misses: c.misses }]),
+    );
+    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings, cache };
   } finally {
     await worker.close();
   }

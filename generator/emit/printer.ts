@@ -1,8 +1,9 @@
 /**
- * Printing in one place: ts-morph builds each TypeScript file from structures (added in one batch
- * per file, no text insertion), and `print` returns every file's text for the formatter.
+ * Printing in one place: ts-morph prints each TypeScript file from structures (one source-file
+ * structure per file, no text insertion) with `printStructure`, which writes the text without
+ * parsing it into a syntax tree; `printTypeScript` returns every file's text for the formatter.
  */
-import { Project, type StatementStructures } from 'ts-morph';
+import { printStructure, StructureKind, type StatementStructures } from 'ts-morph';
 import { tsBanner } from './naming.js';
 
 /** One TypeScript file to build: its path under `generated/` and its statements. */
@@ -11,13 +12,11 @@ export interface TsFile {
   statements: Array<StatementStructures | string>;
 }
 
-/** Builds every file in one in-memory project and returns path -> text (with the banner). */
+/** Prints every file and returns path -> text (with the banner). */
 export function printTypeScript(files: readonly TsFile[]): Map<string, string> {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
   const out = new Map<string, string>();
   for (const file of files) {
-    const source = project.createSourceFile(file.path, { statements: file.statements }, { overwrite: true });
-    out.set(file.path, tsBanner() + source.getFullText());
+    out.set(file.path, tsBanner() + printStructure({ kind: StructureKind.SourceFile, statements: file.statements }));
   }
   return out;
 }

@@ -6,57 +6,13 @@
  * values without notice, and a new value must not break a consumer's build. Examples are left out
  * of the doc comments (they are in the spec, the IR and the reference).
  */
-import { isObject } from '../../spec/lint/support/json.js';
 import openapiTS from 'openapi-typescript';
 import ts from 'typescript';
 import type { IR } from '../ir/types.js';
 import { splitModels, type ModelTypes } from './models.js';
+import { typesInput, type TypesInput } from './types-input.js';
 
-/** Component schema names reachable from a set of schemas. */
-export function reachable(ir: IR, roots: unknown[]): Set<string> {
-  const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!isObject(node)) return;
-    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
-      const name = node.$ref.slice('#/components/schemas/'.length);
-      if (!names.has(name)) {
-        names.add(name);
-        visit(ir.schemas[name]);
-      }
-      return;
-    }
-    Object.values(node).forEach(visit);
-  };
-  roots.forEach(visit);
-  return names;
-}
-
-/** Component schemas used only by request bodies (their int64 fields accept numbers too). */
-export function requestOnlySchemas(ir: IR): Set<string> {
-  const req = reachable(
-    ir,
-    ir.operations.map((o) => o.requestBody?.schema),
-  );
-  const res = reachable(
-    ir,
-    ir.operations.flatMap((o) => o.responses.map((r) => r.schema)),
-  );
-  return new Set([...req].filter((n) => !res.has(n)));
-}
-
-/**
- * The models a caller meets: those reachable from parameters, request bodies and success
- * responses (the package exports these; error bodies are the runtime's errors), sorted.
- */
-export function publicModels(ir: IR): string[] {
-  const roots = ir.operations.flatMap((o) => [
-    ...o.parameters.map((p) => p.schema),
-    o.requestBody?.schema,
-    o.responses.find((r) => Number(r.status) === o.successStatus)?.schema,
-  ]);
-  return [...reachable(ir, roots)].sort();
-}
+export { publicModels, reachable, requestOnlySchemas, withoutExamples } from './types-input.js';
 
 const int64Input = (): ts.TypeNode =>
   ts.factory.createUnionTypeNode([
@@ -78,24 +34,15 @@ const openEnum = (values: readonly string[]): ts.TypeNode =>
 const isStringEnum = (s: Record<string, unknown>): s is Record<string, unknown> & { enum: string[] } =>
   Array.isArray(s.enum) && s.enum.length > 0 && s.enum.every((v) => typeof v === 'string');
 
-/**
- * The document without `example` / `examples` members (they would become doc-comment bulk); a
- * property that happens to be named `example` stays.
- */
-export function withoutExamples(node: unknown, parentKey = ''): unknown {
-  if (Array.isArray(node)) return node.map((item) => withoutExamples(item));
-  if (!isObject(node)) return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => parentKey === 'properties' || (key !== 'example' && key !== 'examples'))
-      .map(([key, value]) => [key, withoutExamples(value, key)]),
-  );
-}
-
 /** The named models and per-operation types of the bundled document. */
 export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Promise<ModelTypes> {
-  const requestOnly = requestOnlySchemas(ir);
-  const ast = await openapiTS(withoutExamples(bundled) as never, {
+  return typesOf(typesInput(ir, bundled));
+}
+
+/** The named models and per-operation types from the types stage's input (types-input.ts). */
+export async function typesOf(input: TypesInput): Promise<ModelTypes> {
+  const requestOnly = new Set(input.requestOnly);
+  const ast = await openapiTS(input.document as never, {
     alphabetize: true,
     // A `default` is what the server assumes when a field is left out, not a promise that it is
     // present: request fields with a default stay optional (`type?: 'limit' | 'market'`), and
@@ -113,5 +60,5 @@ export async function schemaTypes(ir: IR, bundled: Record<string, unknown>): Pro
       return requestSide ? undefined : openEnum((s as { enum: string[] }).enum);
     },
   });
-  return splitModels(ast, ir.operations);
+  return splitModels(ast, input.operations);
 }
