@@ -12,6 +12,10 @@ import {
   createBatchOrdersMeta,
 } from '../../generated/src/operations/spot.js';
 import { createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
+import ir from '../../generated/ir.json' with { type: 'json' };
+import { listBodyRule } from '../../generator/emit/rules.js';
+import { SpecError } from '../../generator/errors.js';
+import type { IR } from '../../generator/ir/types.js';
 import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
@@ -135,5 +139,41 @@ describe('the other list bodies', () => {
   it('named-only list bodies (futures batch orders and cancels) have no item rule: their items are not modelled', () => {
     expect(createBatchFuturesOrderMeta.listBody).toBeUndefined();
     expect(check(createBatchFuturesOrderMeta, { settle: 'usdt', body: [{ anything: 1 }] })).toBe('ok');
+  });
+});
+
+describe('the emitted list rule (generator)', () => {
+  const real = ir as unknown as IR;
+  const op = (id: string) => {
+    const found = real.operations.find((o) => o.id === id);
+    if (!found) throw new Error(`no ${id}`);
+    return found;
+  };
+
+  it('merges an allOf item (SpotBatchOrderRequest = SpotOrderRequest + required text) in schema order', () => {
+    const rule = listBodyRule(real, op('createBatchOrders'));
+    expect(rule).toMatchObject({ name: 'body', in: 'body', required: true, type: 'array', maxItems: 40 });
+    const fields = rule?.items?.properties ?? [];
+    expect(rule?.items?.type).toBe('object');
+    expect(fields.slice(0, 2).map((f) => [f.name, f.required])).toEqual([
+      ['text', true],
+      ['currency_pair', true],
+    ]);
+    expect(fields.find((f) => f.name === 'amount')).toMatchObject({ required: true, format: 'decimal' });
+  });
+
+  it('gives no rule to a single body, a read or a named-only list', () => {
+    for (const id of ['createOrder', 'listWithdrawals', 'createBatchFuturesOrder', 'cancelBatchFutureOrders'])
+      expect(listBodyRule(real, op(id))).toBeUndefined();
+  });
+
+  it('stops with a spec problem on an if/then in a list item, which it would otherwise skip', () => {
+    const schemas = { ...real.schemas };
+    schemas['SpotBatchOrderRequest'] = {
+      ...schemas['SpotBatchOrderRequest'],
+      if: { properties: { type: { const: 'limit' } }, required: ['type'] },
+      then: { required: ['price'] },
+    };
+    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow(SpecError);
   });
 });
