@@ -53,7 +53,7 @@ const cases = [
   {
     name: 'getTotalBalance (read)',
     source: program('getTotalBalance', '{}'),
-    ceiling: 56_064,
+    ceiling: 56_320,
     has: [],
     hasNot: ['pagination.ts', 'write-lookup.ts', 'write-settlement.ts'],
   },

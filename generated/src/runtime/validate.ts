@@ -32,15 +32,11 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
   checkShape(meta, params, fail);
+  // A list body is checked first, with the same loop as any field: its rule names `body` itself.
   const list = meta.listBody;
-  if (list !== undefined) {
-    const value = params['body'];
-    if (!absent(value)) checkValue(list.name, value, list, false, fail);
-    else if (list.required) fail(list.name, value, 'required', 'is required (a list)');
-  }
-  for (const rule of meta.rules ?? []) {
-    if (rule.in === 'header') continue;
-    const value = lookup(meta, params, rule.name, rule.in);
+  for (const rule of [list, ...(meta.rules ?? [])]) {
+    if (rule === undefined || rule.in === 'header') continue;
+    const value = rule === list ? params['body'] : lookup(meta, params, rule.name, rule.in);
     if (absent(value)) {
       if (rule.required) fail(rule.name, value, 'required', 'is required', rule.secret);
       continue;
