@@ -10,8 +10,6 @@
 import { isObject } from './json.js';
 import type { ValueRule } from './metadata.js';
 
-export type { ValueRule };
-
 /** Throws the `ValidationError` for a field, its value (redacted when secret), the rule and why. */
 export type Fail = (field: string, value: unknown, rule: string, explanation: string, secret?: boolean) => never;
 
