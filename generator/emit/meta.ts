@@ -3,7 +3,7 @@ import type { FieldRule, OperationMeta } from '../../templates/typescript/runtim
 import type { IR, IROperation } from '../ir/types.js';
 import { Reference } from './literal.js';
 import { metaName } from './naming.js';
-import { bodyProperties, conditionalRules, fieldRules, hasListBody } from './rules.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from './rules.js';
 
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 
@@ -34,6 +34,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
   const idem = op.idempotency;
   const rules: FieldRule[] = fieldRules(ir, op);
   const conditions = conditionalRules(ir, op);
+  const listRule = listBodyRule(ir, op);
   const { request, response } = op.int64;
   return {
     id: op.id,
@@ -89,6 +90,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
     ...(op.nestedList ? { nestedList: true as const } : {}),
     ...(rules.length > 0 ? { rules } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),
+    ...(listRule ? { listBody: listRule } : {}),
     ...(op.requireAnyOf ? { requireAnyOf: op.requireAnyOf } : {}),
     ...(op.groupLimit ? { groupLimit: { field: op.groupLimit.field, max: op.groupLimit.max } } : {}),
     ...(op.deprecated ? { deprecated: true as const } : {}),

@@ -4,13 +4,13 @@
  * (also of list items), and a request schema's `if`/`then` requirements as conditional rules.
  */
 import { isObject, pointer } from '../../spec/lint/support/json.js';
-import type { ConditionalRule, FieldRule } from '../../templates/typescript/runtime/metadata.js';
+import type { ConditionalRule, FieldRule, ValueRule } from '../../templates/typescript/runtime/metadata.js';
 import { SpecError } from '../errors.js';
 import { deref, objectProperties, refName, type Node } from '../ir/resolve.js';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
-type Constraint = Mutable<Omit<FieldRule, 'name' | 'in' | 'required'>>;
+type Constraint = Mutable<ValueRule>;
 
 /** How deep nested object rules go (the request schemas nest two levels at most; this bounds cycles). */
 const MAX_DEPTH = 4;
@@ -79,6 +79,29 @@ export function bodyProperties(
 export function hasListBody(ir: IR, op: IROperation): boolean {
   if (op.shape !== 'shaped' || !op.requestBody) return false;
   return deref(asDocument(ir), op.requestBody.schema)?.type === 'array';
+}
+
+/**
+ * The rule of a shaped operation's JSON-list body (`POST /spot/batch_orders`): the list's own
+ * bounds (`minItems` / `maxItems`) and the rule of every item, an item object's fields (`allOf`
+ * merged) in schema order. `undefined` for every other operation; named-only list bodies
+ * (`OpenList`) have no item shape to check.
+ */
+export function listBodyRule(ir: IR, op: IROperation): FieldRule | undefined {
+  if (!op.requestBody || !hasListBody(ir, op)) return undefined;
+  const doc = asDocument(ir);
+  const items = deref(doc, deref(doc, op.requestBody.schema)?.items);
+  const parts = [items, ...(Array.isArray(items?.allOf) ? items.allOf.map((part) => deref(doc, part)) : [])];
+  if (parts.some((part) => part?.if !== undefined)) {
+    const message = `${op.id}: if/then in a list item is not checked by the client; state it on a single-object body`;
+    throw new SpecError([
+      { file: `spec/paths (${op.method} ${op.path})`, pointer: '/items', message, rule: 'emit/conditional' },
+    ]);
+  }
+  const rule = constraint(ir, op.requestBody.schema, 'body');
+  const fields = objectRules(ir, items, 'body', 1);
+  if (fields.length > 0) rule.items = { ...rule.items, type: 'object', properties: fields };
+  return { name: 'body', in: 'body', ...(op.requestBody.required ? { required: true as const } : {}), ...rule };
 }
 
 /** Every rule of one operation: parameters in spec order, then body fields in schema order. */

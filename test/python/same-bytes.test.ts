@@ -72,7 +72,7 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
     params: {
       body: [
         { currency_pair: 'BTC_USDT', side: 'buy', amount: '0.001', price: '65000.5', text: 't-a.b_c-1' },
-        { currency_pair: 'ETH_USDT', side: 'sell', amount: '2', price: '3000', time_in_force: 'ioc' },
+        { currency_pair: 'ETH_USDT', side: 'sell', amount: '2', price: '3000', time_in_force: 'ioc', text: 't-2' },
       ],
     },
   },

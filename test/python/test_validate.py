@@ -13,6 +13,7 @@ NOW = 1_700_000_000
 DAY = 86_400
 TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
 WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "T1"}
+ORDER = {"text": "t-desk-1", "currency_pair": "BTC_USDT", "type": "limit", "side": "buy", "amount": "0.001", "price": "64000"}
 
 ROWS = [
     ("transfer", {**TRANSFER, "amount": "1.123456789"}, "amount", "decimal.maxScale"),
@@ -36,7 +37,21 @@ ROWS = [
     ("getTransferOrderStatus", {}, "client_order_id or tx_id", "requireAnyOf"),
     ("getUnifiedBorrowableList", {"currencies": ["BTC"] * 11}, "currencies", "maxItems"),
     ("getUnifiedRiskUnits", {"body": {"a": 1}}, "body", "unknown"),
-    ("createBatchOrders", {"body": [{"currency_pair": "BTC_USDT"}] * 11}, "body[].currency_pair", "groupLimit"),
+    ("createBatchOrders", {"body": [ORDER] * 11}, "body[].currency_pair", "groupLimit"),
+    ("createBatchOrders", {"body": [ORDER] * 41}, "body", "maxItems"),
+    ("createBatchOrders", {"body": ORDER}, "body", "type"),
+    ("createBatchOrders", {}, "body", "required"),
+    ("createBatchOrders", {"body": [ORDER, {**ORDER, "side": "BUY"}]}, "body[1].side", "enum"),
+    ("createBatchOrders", {"body": [ORDER] * 3 + [{**ORDER, "amount": "1e-3"}]}, "body[3].amount", "decimal"),
+    ("createBatchOrders", {"body": [ORDER, {**ORDER, "amount": 0.5}]}, "body[1].amount", "type"),
+    ("createBatchOrders", {"body": [ORDER, {**ORDER, "text": "desk-1"}]}, "body[1].text", "pattern"),
+    ("createBatchOrders", {"body": [{k: v for k, v in ORDER.items() if k != "currency_pair"}]}, "body[0].currency_pair", "required"),
+    ("createBatchOrders", {"body": [ORDER, "BTC_USDT"]}, "body[1]", "type"),
+    ("createBatchOrders", {"body": [ORDER, None]}, "body[1]", "type"),
+    ("createBatchOrders", {"body": [{**ORDER, "stop_loss": {"trigger_price": "x"}}]}, "body[0].stop_loss.trigger_price", "decimal"),
+    ("createBatchOrders", {"body": [ORDER, {**ORDER, "side": "up", "amount": "x"}, {**ORDER, "amount": "y"}]}, "body[1].side", "enum"),
+    ("cancelBatchOrders", {"body": [{"currency_pair": "BTC_USDT", "id": "1"}, {"id": "2"}]}, "body[1].currency_pair", "required"),
+    ("amendBatchOrders", {"body": [{"order_id": "1", "currency_pair": "BTC_USDT"}] * 6}, "body", "maxItems"),
     ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "BUY", "type": "LIMIT", "qty": "1"}, "price", "requiredIf"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "buy", "qty": "1"}, "side", "enum"),
@@ -51,6 +66,13 @@ class Rules(unittest.TestCase):
             self.assertEqual((caught.exception.field, caught.exception.rule), (field, rule))
             self.assertIn(field, str(caught.exception))
 
+    def test_a_good_batch_passes_untouched(self) -> None:
+        body = [dict(ORDER, text=f"t-desk-{i}") for i in range(10)] + [dict(ORDER, currency_pair="ETH_USDT")]
+        before = [dict(o) for o in body]
+        validate_call(OPERATIONS["createBatchOrders"], {"body": body}, NOW)
+        validate_call(OPERATIONS["createBatchOrders"], {"body": []}, NOW)
+        self.assertEqual(body, before)
+
     def test_a_named_only_get_takes_no_body(self) -> None:
         # every GET is shaped today: the rule is shown on a GET's metadata marked named-only
         named_get = dataclasses.replace(OPERATIONS["getUnifiedRiskUnits"], shape="named-only")
@@ -62,7 +84,7 @@ class Rules(unittest.TestCase):
     def test_valid_calls_pass(self) -> None:
         validate_call(OPERATIONS["transfer"], {**TRANSFER, "amount": Decimal("0.00000001")}, NOW)
         validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 30 * DAY, "to": NOW, "limit": 1000}, NOW)
-        validate_call(OPERATIONS["createBatchOrders"], {"body": [{"currency_pair": "BTC_USDT"}] * 10}, NOW)
+        validate_call(OPERATIONS["createBatchOrders"], {"body": [ORDER] * 10}, NOW)
         validate_call(OPERATIONS["getSubAccount"], {"user_id": 36028813724316572}, NOW)
         validate_call(OPERATIONS["createCrossexOrder"], {"symbol": "OKX_FUTURE_ADA_USDT", "side": "SELL", "type": "MARKET", "qty": "1"}, NOW)
 

@@ -16,12 +16,12 @@ import { ValidationError } from './errors.js';
 import type { ConditionalRule, FieldRule, OperationMeta } from './metadata.js';
 import { checkValue, type Fail } from './value-rules.js';
 
-/** What a rule says about one value (a field's rule, or the rule for its array items). */
 const DAY = 86_400;
 const REDACTED = '[redacted]';
 
 /**
- * Validates one call: shape (unknown keys, `body` on GET/DELETE), field rules (nested fields too),
+ * Validates one call: shape (unknown keys, `body` on GET/DELETE), a list body and each of its items
+ * (in order: the first bad item's first bad field is reported, as `body[i].field`), field rules (nested fields too),
  * conditional requirements, `requireAnyOf`, the group limit of a list body, `limit`/`page`/`offset`
  * bounds and the time range (`from` <= `to`, at most `maxDays` apart). `nowSeconds` is the current Unix
  * time, for the default end of a time range.
@@ -32,9 +32,11 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
   checkShape(meta, params, fail);
-  for (const rule of meta.rules ?? []) {
-    if (rule.in === 'header') continue;
-    const value = lookup(meta, params, rule.name, rule.in);
+  // A list body is checked first, with the same loop as any field: its rule names `body` itself.
+  const list = meta.listBody;
+  for (const rule of [list, ...(meta.rules ?? [])]) {
+    if (rule === undefined || rule.in === 'header') continue;
+    const value = rule === list ? params['body'] : lookup(meta, params, rule.name, rule.in);
     if (absent(value)) {
       if (rule.required) fail(rule.name, value, 'required', 'is required', rule.secret);
       continue;

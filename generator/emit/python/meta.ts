@@ -1,7 +1,7 @@
 /** The `OperationMeta` literal of every operation for `_meta.py`, built from the IR. */
 import { isDecimal, valuePaths } from '../../ir/int64.js';
 import type { IR, IROperation } from '../../ir/types.js';
-import { bodyProperties, conditionalRules, fieldRules, hasListBody } from '../rules.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from '../rules.js';
 import type { PyCode } from './literal.js';
 import { call } from './literal.js';
 import { methodName } from './naming.js';
@@ -9,7 +9,7 @@ import { methodName } from './naming.js';
 type Rule = ReturnType<typeof fieldRules>[number];
 type ValueRule = Omit<Rule, 'name' | 'in' | 'required'>;
 
-/** A `FieldRule(...)` call; array item rules nest with `where="item"`. */
+/** A `FieldRule(...)` call; array item rules nest with `where="item"`, an object's field rules as `properties`. */
 function ruleCall(name: string, where: string, required: boolean, rule: ValueRule): PyCode {
   return call('FieldRule', {
     name,
@@ -29,6 +29,7 @@ function ruleCall(name: string, where: string, required: boolean, rule: ValueRul
     decimal_max_scale: rule.decimal?.maxScale,
     secret: rule.secret || undefined,
     items: rule.items ? ruleCall('', 'item', false, rule.items) : undefined,
+    properties: rule.properties?.map((sub) => ruleCall(sub.name, sub.in, sub.required === true, sub)),
   });
 }
 
@@ -53,6 +54,7 @@ export function bodyKind(ir: IR, op: IROperation): 'none' | 'json' | 'open' | 'l
 /** The `OperationMeta(...)` expression of one operation. */
 export function operationMeta(ir: IR, op: IROperation): PyCode {
   const body = bodyKind(ir, op);
+  const list = listBodyRule(ir, op);
   const { rateLimit: r, pagination: p, timeRange: t, idempotency: i, groupLimit: g } = op;
   const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : undefined);
   return call('OperationMeta', {
@@ -87,6 +89,7 @@ export function operationMeta(ir: IR, op: IROperation): PyCode {
         i.dedupes,
         i.generate,
       ]),
+    list_body: list && ruleCall(list.name, list.in, list.required === true, list),
     group_limit: g && call('GroupLimit', {}, [g.field, g.max]),
     conditions: nonEmpty(
       conditionalRules(ir, op).map((c) =>

@@ -85,6 +85,8 @@ class FieldRule:
     decimal_max_scale: int | None = None
     secret: bool = False
     items: FieldRule | None = None
+    #: Rules of an object's own fields (checked when the object is present), e.g. a batch order's.
+    properties: tuple[FieldRule, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ class OperationMeta:
     pagination: Pagination | None = None
     time_range: TimeRange | None = None
     idempotency: Idempotency | None = None
+    #: A list body (`body == "list"`): the rule of `params["body"]`: the list's bounds and, in
+    #: `items`, every item's field rules, so a bad item fails as `body[3].amount` before any I/O.
+    list_body: FieldRule | None = None
     group_limit: GroupLimit | None = None
     conditions: tuple[Condition, ...] = ()
     require_any_of: tuple[str, ...] = ()

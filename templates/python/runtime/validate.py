@@ -124,6 +124,15 @@ class _Checker:
                     if item is None:
                         self.fail(f"{field}[{i}]", item, "type", "must not be empty", secret)
                     self.value(f"{field}[{i}]", item, rule.items, secret or rule.items.secret)
+        if isinstance(value, Mapping):
+            fields = cast("Mapping[str, object]", value)
+            for sub in rule.properties:
+                inner, hidden = fields.get(sub.name), secret or sub.secret
+                if inner is None:
+                    if sub.required:
+                        self.fail(f"{field}.{sub.name}", inner, "required", "is required", hidden)
+                    continue
+                self.value(f"{field}.{sub.name}", inner, sub, hidden)
 
     def decimal(self, value: object, rule: FieldRule, bad: Any) -> None:
         if isinstance(value, float):
@@ -172,10 +181,18 @@ def _seconds(value: object) -> float:
 def validate_call(
     meta: OperationMeta, params: Mapping[str, object], now_seconds: float, limit_range: bool = True
 ) -> None:
-    """Validates one call; `limit_range=False` allows a time range longer than the operation's
+    """Validates one call (a list body item by item, in order: the first bad item's first bad field
+    is reported as `body[i].field`); `limit_range=False` allows a time range longer than the operation's
     maximum (iteration splits it into windows). Raises `ValidationError` on the first broken rule."""
     check = _Checker(meta)
     check.shape(params)
+    if meta.list_body is not None:
+        body = params.get("body")
+        if body is None:
+            if meta.list_body.required:
+                check.fail("body", body, "required", "is required (a list)")
+        else:
+            check.value("body", body, meta.list_body, False)
     for rule in meta.rules:
         if rule.where == "header":
             continue

@@ -31,10 +31,13 @@ export interface FieldRule {
   /** A secret (`format: password` / `writeOnly`): its value never appears in an error or a log. */
   readonly secret?: true;
   /** Rule for every array item. */
-  readonly items?: Omit<FieldRule, 'name' | 'in' | 'required'>;
+  readonly items?: ValueRule;
   /** Rules of an object's own fields (checked when the object is present; `in` is that of the parent). */
   readonly properties?: readonly FieldRule[];
 }
+
+/** What a rule says about one value, whatever its name and place (an array item's rule, a list body's rule). */
+export type ValueRule = Omit<FieldRule, 'name' | 'in' | 'required'>;
 
 /**
  * A requirement that holds only in some cases (a request schema's `if`/`then`): when every field
@@ -117,6 +120,12 @@ export interface OperationMeta {
   readonly conditions?: readonly ConditionalRule[];
   /** At least one of these fields must be set (e.g. `client_order_id` or `tx_id`). */
   readonly requireAnyOf?: readonly string[];
+  /**
+   * A list body (`body` given as an array, the batch endpoints): the rule of the field `body`
+   * (`type: 'array'`, `minItems` / `maxItems`, and `items` with every item's field rules), checked
+   * with the same engine as any field, so a bad item fails as `body[3].amount` before any I/O.
+   */
+  readonly listBody?: FieldRule;
   /** A list body: at most `max` items may share one value of `field` (10 orders per `currency_pair`). */
   readonly groupLimit?: { readonly field: string; readonly max: number };
   readonly deprecated?: true;

@@ -4,10 +4,7 @@
  * fields. Every failure goes through `fail`, which throws the `ValidationError`.
  */
 import { isObject } from './json.js';
-import type { FieldRule } from './metadata.js';
-
-/** What a rule says about one value (a field's rule, or the rule for its array items). */
-export type ValueRule = Omit<FieldRule, 'name' | 'in' | 'required'>;
+import type { ValueRule } from './metadata.js';
 
 /** Throws the `ValidationError` for a field, its value (redacted when secret), the rule and why. */
 export type Fail = (field: string, value: unknown, rule: string, explanation: string, secret?: boolean) => never;

@@ -1,0 +1,179 @@
+/**
+ * List bodies (the batch endpoints): every item is checked with the same rule engine as a single
+ * body, before any I/O. The metadata is the generated one, so these rows follow the real spec
+ * (`SpotBatchOrderRequest`, `SpotBatchAmendRequest`, `SpotCancelBatchOrderRequest`, the STP user
+ * ids). The first bad item's first bad field is reported (items in order, fields in schema order).
+ */
+import { describe, expect, it } from 'vitest';
+import { addSTPGroupUsersMeta } from '../../generated/src/operations/account.js';
+import {
+  amendBatchOrdersMeta,
+  cancelBatchOrdersMeta,
+  createBatchOrdersMeta,
+} from '../../generated/src/operations/spot.js';
+import { createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
+import ir from '../../generated/ir.json' with { type: 'json' };
+import { listBodyRule } from '../../generator/emit/rules.js';
+import { SpecError } from '../../generator/errors.js';
+import type { IR } from '../../generator/ir/types.js';
+import { ValidationError } from '../../templates/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { validateCall } from '../../templates/typescript/runtime/validate.js';
+
+const NOW = 1_700_000_000;
+
+/** `ok`, or `rule field value` of the ValidationError the call gets. */
+function check(meta: OperationMeta, params: Record<string, unknown>): string {
+  try {
+    validateCall(meta, params, NOW);
+    return 'ok';
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return `${error.rule} ${error.field} ${JSON.stringify(error.value)}`;
+  }
+}
+
+const order = (n: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  text: `t-desk-${n}`,
+  currency_pair: 'BTC_USDT',
+  type: 'limit',
+  account: 'spot',
+  side: 'buy',
+  amount: '0.001',
+  price: '64000',
+  ...extra,
+});
+const ten = Array.from({ length: 10 }, (_, i) => order(i));
+/** Ten good orders with item `at` replaced by `item`. */
+const withItem = (at: number, item: unknown): unknown[] => ten.map((o, i) => (i === at ? item : o));
+const without = (field: string): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(order(3)).filter(([k]) => k !== field));
+
+describe('POST /spot/batch_orders: each order is checked before any I/O', () => {
+  it.each([
+    { given: { body: ten }, want: 'ok' },
+    { given: { body: [] }, want: 'ok' },
+    { given: { body: [order(0, { stp_act: 'cb', time_in_force: 'ioc', auto_borrow: true })] }, want: 'ok' },
+    { given: { body: withItem(3, without('currency_pair')) }, want: 'required body[3].currency_pair undefined' },
+    { given: { body: withItem(3, order(3, { amount: '1e-3' })) }, want: 'decimal body[3].amount "1e-3"' },
+    { given: { body: withItem(3, order(3, { amount: 0.001 })) }, want: 'type body[3].amount 0.001' },
+    { given: { body: withItem(5, order(5, { side: 'BUY' })) }, want: 'enum body[5].side "BUY"' },
+    { given: { body: withItem(0, order(0, { text: 'desk-1' })) }, want: 'pattern body[0].text "desk-1"' },
+    { given: { body: withItem(9, without('text')) }, want: 'required body[9].text undefined' },
+    {
+      given: { body: withItem(2, order(2, { stop_loss: { trigger_price: 'x' } })) },
+      want: 'decimal body[2].stop_loss.trigger_price "x"',
+    },
+    { given: { body: withItem(4, 'BTC_USDT') }, want: 'type body[4] "BTC_USDT"' },
+    { given: { body: withItem(4, null) }, want: 'type body[4] null' },
+    { given: { body: order(0) }, want: `type body ${JSON.stringify(order(0))}` },
+    { given: {}, want: 'required body undefined' },
+    // The first bad item is reported, and its first bad field in schema order.
+    {
+      given: { body: [order(0), order(1, { side: 'up', amount: 'x' }), order(2, { amount: 'y' })] },
+      want: 'enum body[1].side "up"',
+    },
+  ])('$want', ({ given, want }) => {
+    expect(check(createBatchOrdersMeta, given)).toBe(want);
+  });
+
+  it('keeps the list bound of the spec (maxItems 40: 4 pairs of 10) and the per-pair limit', () => {
+    const pairs = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT', 'GT_USDT', 'XRP_USDT'];
+    const batch = (n: number) => pairs.slice(0, n).flatMap((p) => ten.map((o) => ({ ...o, currency_pair: p })));
+    expect(check(createBatchOrdersMeta, { body: batch(4) })).toBe('ok');
+    expect(
+      check(createBatchOrdersMeta, { body: batch(5) })
+        .split(' ')
+        .slice(0, 2)
+        .join(' '),
+    ).toBe('maxItems body');
+    expect(check(createBatchOrdersMeta, { body: [...ten, order(10)] })).toBe(
+      'groupLimit body[].currency_pair "BTC_USDT"',
+    );
+  });
+
+  it('names the operation, the item and field, the value and the rule in the message', () => {
+    expect(() => validateCall(createBatchOrdersMeta, { body: withItem(3, order(3, { amount: '1,5' })) }, NOW)).toThrow(
+      'createBatchOrders: body[3].amount must be a plain decimal string: digits, optional leading "-" and fraction, no exponent (rule: decimal, value: "1,5")',
+    );
+  });
+
+  it('leaves a good batch untouched', () => {
+    const body = structuredClone(ten);
+    validateCall(createBatchOrdersMeta, { body }, NOW);
+    expect(body).toEqual(ten);
+  });
+});
+
+describe('the other list bodies', () => {
+  const amend = { order_id: '12345', currency_pair: 'BTC_USDT', amount: '1' };
+  const cancel = { currency_pair: 'BTC_USDT', id: '12345' };
+  it.each([
+    { meta: amendBatchOrdersMeta, given: { body: [amend] }, want: 'ok' },
+    {
+      meta: amendBatchOrdersMeta,
+      given: { body: [amend, { ...amend, order_id: 12345 }] },
+      want: 'type body[1].order_id 12345',
+    },
+    {
+      meta: amendBatchOrdersMeta,
+      given: { body: [amend, { ...amend, action_mode: 'ack' }] },
+      want: 'enum body[1].action_mode "ack"',
+    },
+    { meta: amendBatchOrdersMeta, given: { body: Array.from({ length: 6 }, () => amend) }, want: 'maxItems body' },
+    { meta: cancelBatchOrdersMeta, given: { body: [cancel] }, want: 'ok' },
+    {
+      meta: cancelBatchOrdersMeta,
+      given: { body: [cancel, { id: '1' }] },
+      want: 'required body[1].currency_pair undefined',
+    },
+    { meta: cancelBatchOrdersMeta, given: { body: Array.from({ length: 21 }, () => cancel) }, want: 'maxItems body' },
+    { meta: addSTPGroupUsersMeta, given: { stp_id: 1, body: [101, '36028813724316572'] }, want: 'ok' },
+    { meta: addSTPGroupUsersMeta, given: { stp_id: 1, body: [101, 1.5] }, want: 'type body[1] 1.5' },
+    { meta: addSTPGroupUsersMeta, given: { stp_id: 1, body: [2 ** 60] }, want: `int64.unsafe body[0] ${2 ** 60}` },
+  ])('$meta.id $want', ({ meta, given, want }) => {
+    const got = check(meta, given);
+    expect(want.split(' ').length === 2 ? got.split(' ').slice(0, 2).join(' ') : got).toBe(want);
+  });
+
+  it('named-only list bodies (futures batch orders and cancels) have no item rule: their items are not modelled', () => {
+    expect(createBatchFuturesOrderMeta.listBody).toBeUndefined();
+    expect(check(createBatchFuturesOrderMeta, { settle: 'usdt', body: [{ anything: 1 }] })).toBe('ok');
+  });
+});
+
+describe('the emitted list rule (generator)', () => {
+  const real = ir as unknown as IR;
+  const op = (id: string) => {
+    const found = real.operations.find((o) => o.id === id);
+    if (!found) throw new Error(`no ${id}`);
+    return found;
+  };
+
+  it('merges an allOf item (SpotBatchOrderRequest = SpotOrderRequest + required text) in schema order', () => {
+    const rule = listBodyRule(real, op('createBatchOrders'));
+    expect(rule).toMatchObject({ name: 'body', in: 'body', required: true, type: 'array', maxItems: 40 });
+    const fields = rule?.items?.properties ?? [];
+    expect(rule?.items?.type).toBe('object');
+    expect(fields.slice(0, 2).map((f) => [f.name, f.required])).toEqual([
+      ['text', true],
+      ['currency_pair', true],
+    ]);
+    expect(fields.find((f) => f.name === 'amount')).toMatchObject({ required: true, format: 'decimal' });
+  });
+
+  it('gives no rule to a single body, a read or a named-only list', () => {
+    for (const id of ['createOrder', 'listWithdrawals', 'createBatchFuturesOrder', 'cancelBatchFutureOrders'])
+      expect(listBodyRule(real, op(id))).toBeUndefined();
+  });
+
+  it('stops with a spec problem on an if/then in a list item, which it would otherwise skip', () => {
+    const schemas = { ...real.schemas };
+    schemas['SpotBatchOrderRequest'] = {
+      ...schemas['SpotBatchOrderRequest'],
+      if: { properties: { type: { const: 'limit' } }, required: ['type'] },
+      then: { required: ['price'] },
+    };
+    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow(SpecError);
+  });
+});
