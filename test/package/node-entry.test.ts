@@ -14,9 +14,10 @@ import { nodeBundleOptions } from '../../scripts/node-bundle.js';
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 /**
  * The bundle measured 392 KiB when this guard was written (164 operations, 2026-11), and 383.1 KiB
- * (392 305 bytes) once the runtime read and wrote JSON with its own scanner instead of lossless-json.
+ * (392 305 bytes) once the runtime read and wrote JSON with its own scanner instead of lossless-json,
+ * 387.9 KiB (397 246 bytes) with the batch endpoints' item rules and `ResponseBodyError`.
  */
-const CEILING_BYTES = 384 * 1024;
+const CEILING_BYTES = 388 * 1024;
 
 function bundle(): { text: string; inputs: string[] } {
   const result = buildSync(nodeBundleOptions(path.join(repoRoot, 'generated/src/index.ts'), repoRoot));

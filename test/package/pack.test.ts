@@ -101,7 +101,7 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 0.4 MB packed and 2.72 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 0.4 MB packed and 2.74 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs. Packed: 395 254 bytes when last lowered.
     expect(packed.size).toBeLessThanOrEqual(400_000);
@@ -110,8 +110,8 @@ describe('tarball contents', () => {
     // fast: 2.29 MB before it, 2.65 MB with it (and the runtime's per-client header templates,
     // one-timer deadlines and JSON fast paths since), 2.71 MB with the runtime's own JSON scanner (its
     // files in both builds, less lossless-json in the Node entry; lossless-json itself, 0.39 MB on
-    // disk, is no longer installed beside it).
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_720_000);
+    // disk, is no longer installed beside it), 2.73 MB with the batch endpoints' item rules.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_740_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 
