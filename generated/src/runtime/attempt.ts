@@ -176,13 +176,12 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     });
   }
 
-  const context = { ...errorContextOf(plan), traceId };
   if (status >= 200 && status < 300) {
     let data: unknown;
     try {
       data = successData(meta, status, wire.text);
     } catch {
-      throw unreadableBody(ctx, plan, wire, context);
+      throw unreadableBody(ctx, plan, wire, { ...errorContextOf(plan), traceId });
     }
     const value = {
       data,
@@ -190,6 +189,7 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     };
     return { ok: true, value };
   }
+  const context = { ...errorContextOf(plan), traceId };
   if (wire.opaqueRedirect || (status >= 300 && status < 400)) {
     return {
       ok: false,
