@@ -16,22 +16,11 @@ import ir from '../../generated/ir.json' with { type: 'json' };
 import { listBodyRule } from '../../generator/emit/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import type { IR } from '../../generator/ir/types.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 
-const NOW = 1_700_000_000;
-
-/** `ok`, or `rule field value` of the ValidationError the call gets. */
-function check(meta: OperationMeta, params: Record<string, unknown>): string {
-  try {
-    validateCall(meta, params, NOW);
-    return 'ok';
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return `${error.rule} ${error.field} ${JSON.stringify(error.value)}`;
-  }
-}
+const check = (meta: OperationMeta, params: Record<string, unknown>): string => checkCall(meta, params, true);
 
 const order = (n: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   text: `t-desk-${n}`,

@@ -13,9 +13,9 @@ import { conditionalRules } from '../../generator/emit/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR } from '../../generator/ir/types.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 import { ROOT } from '../generator/helpers.js';
 
 const errors = { '400': { $ref: '#/components/responses/Error' }, '5XX': { $ref: '#/components/responses/Error' } };
@@ -105,18 +105,7 @@ function metaOf(ir: IR, id: string): OperationMeta {
 }
 
 const ir = buildIR(tinySpec(), { pathFiles: {}, rootFile: 'spec/openapi.yaml' });
-const NOW = 1_700_000_000;
-
-/** `ok`, or the rule and field of the ValidationError the call gets. */
-function check(meta: OperationMeta, params: Record<string, unknown>): string {
-  try {
-    validateCall(meta, params, NOW);
-    return 'ok';
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return `${error.rule} ${error.field}`;
-  }
-}
+const check = (meta: OperationMeta, params: Record<string, unknown>): string => checkCall(meta, params);
 
 describe('order fields: stp_act values and the text rule (enum / pattern / maxLength)', () => {
   const meta = metaOf(ir, 'createOrder');
