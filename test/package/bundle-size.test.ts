@@ -47,7 +47,7 @@ const cases = [
   {
     name: 'listWithdrawals (paginated read)',
     source: program('listWithdrawals', '{ limit: 20 }'),
-    ceiling: 53_760,
+    ceiling: 54_016,
     has: ['pagination.ts'],
     hasNot: ['write-lookup.ts', 'write-settlement.ts'],
   },
