@@ -1,5 +1,5 @@
 // The few Node built-ins the runtime's `node` platform modules use (crypto-node.ts,
-// node-transport.ts), declared for the package build only: tsconfig.build.json compiles the client
+// node-transport.ts, node-builtins.ts), declared for the package build only: tsconfig.build.json compiles the client
 // without Node's ambient types, so nothing else in it can lean on them. The repository's own
 // type-check (tsconfig.json) uses @types/node instead and leaves this file out.
 
@@ -53,4 +53,8 @@ declare module 'node:https' {
   import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
   export class Agent extends HttpAgent {}
   export function request(options: RequestOptions, callback?: (res: IncomingMessage) => void): ClientRequest;
+}
+
+declare module 'node:module' {
+  export function createRequire(path: string): (id: string) => unknown;
 }

@@ -12,13 +12,13 @@
  * Per attempt it builds only what differs between attempts: the header list (name, value, name,
  * value ..., the form `node:http` writes without re-checking each header) and the signature. Host,
  * port, agent, the `Host` header and the one timer of all attempt deadlines (deadlines.ts) are
- * fixed once per client.
+ * fixed once per client. `node:http` or `node:https` (with `node:buffer`) is loaded then, when
+ * the client builds its transport, not when the package is imported (node-builtins.ts).
  */
-import { Buffer } from 'node:buffer';
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { Deadlines } from './deadlines.js';
 import { BAD_HEADER_VALUE } from './call-plan.js';
+import { nodeBuiltin } from './node-builtins.js';
 import {
   SendFailure,
   sentFailure,
@@ -81,8 +81,10 @@ export function headerList(
 export function createNodeTransport(options: TransportOptions): Transport {
   const base = new URL(options.origin);
   const secure = base.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const send = secure ? httpsRequest : httpRequest;
+  const http = secure ? nodeBuiltin('node:https') : nodeBuiltin('node:http');
+  const agent = new http.Agent({ keepAlive: true });
+  const send = http.request;
+  const { Buffer } = nodeBuiltin('node:buffer');
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? undefined : Number(base.port);
   const host = base.host;
@@ -118,7 +120,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
           settle();
           reject(sentFailure(signal?.aborted === true, timedOut, true, error));
         };
-        let req: ReturnType<typeof httpRequest>;
+        let req: ClientRequest;
         try {
           req = send({ hostname, port, path, method: wire.method, headers: list, agent }, (res) => {
             res.setEncoding('utf8');
