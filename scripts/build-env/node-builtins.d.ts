@@ -54,7 +54,3 @@ declare module 'node:https' {
   export class Agent extends HttpAgent {}
   export function request(options: RequestOptions, callback?: (res: IncomingMessage) => void): ClientRequest;
 }
-
-declare module 'node:module' {
-  export function createRequire(path: string): (id: string) => unknown;
-}

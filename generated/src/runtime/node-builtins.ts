@@ -7,14 +7,15 @@
  * package is imported: `node:http` / `node:https` (with `node:buffer`) when a client builds its
  * `node` transport, `node:crypto` at the first hash. Static imports of them made every
  * `import 'exchange-v4'` wait for Node to load its HTTP, TLS and crypto modules, which a program
- * pays again nowhere else and which a program that never sends a request does not need.
+ * that never sends a request does not need at all.
  *
- * `process.getBuiltinModule` (Node 20.16+ and 22.3+, Bun, Deno) loads a built-in synchronously;
- * older Node 20 releases use a `require` made by `node:module`'s `createRequire`, made only there.
- * `node:module` itself stays a static import (a small module) so that this fallback is synchronous
- * too and no dynamic `import()` enters the module graph.
+ * `process.getBuiltinModule` (Node 20.16+ and 22.3+, current Bun and Deno) returns a built-in synchronously.
+ * Older Node 20 releases get a promise from `import('node:…')`, each written with its literal
+ * specifier, so bundlers see exactly which built-ins the module may load. (A `require` made by
+ * `node:module`'s `createRequire` would be synchronous, but a static import of `node:module` made
+ * every import of the package about 0.4 ms slower on Node 20.) Every caller is asynchronous anyway:
+ * the transport's first request and the first hash wait for the promise.
  */
-import { createRequire } from 'node:module';
 import type * as NodeBuffer from 'node:buffer';
 import type * as NodeCrypto from 'node:crypto';
 import type * as NodeHttp from 'node:http';
@@ -28,32 +29,41 @@ export interface NodeBuiltins {
   'node:https': typeof NodeHttps;
 }
 
-/** Loads one built-in by its `node:` specifier. */
-export type BuiltinLoad = (id: string) => unknown;
+/** A built-in, or the promise of it where it can only be imported. */
+export type Loaded<T> = T | Promise<T>;
+
+/** Imports each built-in by its literal specifier (the fallback where there is no getBuiltinModule). */
+export type BuiltinImports = { readonly [K in keyof NodeBuiltins]: () => Promise<NodeBuiltins[K]> };
 
 /** The part of `process` the loader looks at. */
 export interface BuiltinHost {
   readonly getBuiltinModule?: unknown;
 }
 
+const imports: BuiltinImports = {
+  'node:buffer': () => import('node:buffer'),
+  'node:crypto': () => import('node:crypto'),
+  'node:http': () => import('node:http'),
+  'node:https': () => import('node:https'),
+};
+
 /**
- * How built-ins are loaded on this runtime: the host's `getBuiltinModule` where it has one, else
- * the `require` that `fallback` makes (called only then).
+ * Loads built-in `id`: through the host's `getBuiltinModule` where it has one (synchronously),
+ * else through `fallback` (a promise).
  */
-export function builtinLoader(host: BuiltinHost | undefined, fallback: () => BuiltinLoad): BuiltinLoad {
-  if (host === undefined || typeof host.getBuiltinModule !== 'function') return fallback();
-  const get = host.getBuiltinModule as (this: BuiltinHost, id: string) => unknown;
-  return (id) => get.call(host, id);
+export function loadBuiltin<K extends keyof NodeBuiltins>(
+  id: K,
+  host: BuiltinHost | undefined,
+  fallback: BuiltinImports,
+): Loaded<NodeBuiltins[K]> {
+  if (host === undefined || typeof host.getBuiltinModule !== 'function') return fallback[id]();
+  return (host.getBuiltinModule as (this: BuiltinHost, id: K) => NodeBuiltins[K]).call(host, id);
 }
 
-let load: BuiltinLoad | undefined;
-
 /**
- * A Node built-in, loaded on the first call (Node keeps one copy of each, so later calls return
- * the same module object).
+ * A Node built-in, loaded on the call (Node keeps one copy of each, so later calls return the same
+ * module object): the module itself on runtimes with `process.getBuiltinModule`, else a promise.
  */
-export function nodeBuiltin<K extends keyof NodeBuiltins>(id: K): NodeBuiltins[K] {
-  // '/' is an absolute path on every platform; built-ins resolve without reading it.
-  load ??= builtinLoader((globalThis as { process?: BuiltinHost }).process, () => createRequire('/'));
-  return load(id) as NodeBuiltins[K];
+export function nodeBuiltin<K extends keyof NodeBuiltins>(id: K): Loaded<NodeBuiltins[K]> {
+  return loadBuiltin(id, (globalThis as { process?: BuiltinHost }).process, imports);
 }

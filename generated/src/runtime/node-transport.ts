@@ -13,12 +13,13 @@
  * value ..., the form `node:http` writes without re-checking each header) and the signature. Host,
  * port, agent, the `Host` header and the one timer of all attempt deadlines (deadlines.ts) are
  * fixed once per client. `node:http` or `node:https` (with `node:buffer`) is loaded then, when
- * the client builds its transport, not when the package is imported (node-builtins.ts).
+ * the client builds its transport, not when the package is imported (node-builtins.ts); where Node
+ * can only import them asynchronously, the first request waits for them.
  */
-import type { ClientRequest, IncomingHttpHeaders } from 'node:http';
+import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { Deadlines } from './deadlines.js';
 import { BAD_HEADER_VALUE } from './call-plan.js';
-import { nodeBuiltin } from './node-builtins.js';
+import { nodeBuiltin, type Loaded, type NodeBuiltins } from './node-builtins.js';
 import {
   SendFailure,
   sentFailure,
@@ -77,14 +78,35 @@ export function headerList(
   return list;
 }
 
+/** What a client's `node` transport uses of `node:http(s)` and `node:buffer`, made once per client. */
+interface HttpClient {
+  readonly agent: Agent;
+  readonly request: NodeBuiltins['node:http']['request'];
+  readonly byteLength: (text: string) => number;
+}
+
+/** The client's keep-alive agent and request function (`node:https` when `secure`). */
+function httpClient(secure: boolean): Loaded<HttpClient> {
+  const http = secure ? nodeBuiltin('node:https') : nodeBuiltin('node:http');
+  const buffer = nodeBuiltin('node:buffer');
+  const make = (
+    module: NodeBuiltins['node:http'] | NodeBuiltins['node:https'],
+    { Buffer }: NodeBuiltins['node:buffer'],
+  ): HttpClient => ({
+    agent: new module.Agent({ keepAlive: true }),
+    request: module.request,
+    byteLength: (text) => Buffer.byteLength(text, 'utf8'),
+  });
+  if (http instanceof Promise || buffer instanceof Promise) {
+    return Promise.all([http, buffer]).then(([module, bufferModule]) => make(module, bufferModule));
+  }
+  return make(http, buffer);
+}
+
 /** Creates the `node` transport of one client: its agent, host and port are fixed here, once. */
 export function createNodeTransport(options: TransportOptions): Transport {
   const base = new URL(options.origin);
-  const secure = base.protocol === 'https:';
-  const http = secure ? nodeBuiltin('node:https') : nodeBuiltin('node:http');
-  const agent = new http.Agent({ keepAlive: true });
-  const send = http.request;
-  const { Buffer } = nodeBuiltin('node:buffer');
+  let client = httpClient(base.protocol === 'https:');
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? undefined : Number(base.port);
   const host = base.host;
@@ -95,12 +117,14 @@ export function createNodeTransport(options: TransportOptions): Transport {
 
   return {
     async send(wire, timeoutMs, signal) {
+      if (client instanceof Promise) client = await client;
+      const { agent, request: send, byteLength } = client;
       if (wire.sign && !signing) throw unsignable();
       let list: string[];
       try {
         if (wire.sign && badKey) throw new TypeError('the API key has a character HTTP does not allow');
         const signed = wire.sign && signing ? await signingHeaders(signing, wire) : undefined;
-        const length = wire.body === undefined ? undefined : Buffer.byteLength(wire.body, 'utf8');
+        const length = wire.body === undefined ? undefined : byteLength(wire.body);
         list = headerList(host, wire.headers, length, signed);
       } catch (error) {
         throw new SendFailure('local', false, error);

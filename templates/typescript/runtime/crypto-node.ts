@@ -4,28 +4,43 @@
  * The HMAC key is prepared once per secret and held in the returned closure. Text is hashed as
  * UTF-8 without an encoding step of ours (`update` takes strings).
  */
-import { nodeBuiltin, type NodeBuiltins } from './node-builtins.js';
+import { nodeBuiltin, type Loaded, type NodeBuiltins } from './node-builtins.js';
 import type { CryptoBackend } from './signing.js';
+
+type NodeCrypto = NodeBuiltins['node:crypto'];
 
 const utf8 = new TextEncoder();
 
-let crypto: NodeBuiltins['node:crypto'] | undefined;
+let cryptoLoaded: Loaded<NodeCrypto> | undefined;
 
-/** `node:crypto`, loaded on the first call. */
-function nodeCryptoModule(): NodeBuiltins['node:crypto'] {
-  crypto ??= nodeBuiltin('node:crypto');
-  return crypto;
+/** `node:crypto`, loaded on the first call (then kept: the module itself once it is there). */
+function cryptoModule(): Loaded<NodeCrypto> {
+  if (cryptoLoaded === undefined) {
+    cryptoLoaded = nodeBuiltin('node:crypto');
+    if (cryptoLoaded instanceof Promise) {
+      cryptoLoaded.then(
+        (loaded) => void (cryptoLoaded = loaded),
+        () => undefined, // the caller's own chain reports the failure
+      );
+    }
+  }
+  return cryptoLoaded;
+}
+
+function sha512(nodeCryptoModule: NodeCrypto, data: Uint8Array | string): string {
+  return nodeCryptoModule.createHash('sha512').update(data).digest('hex');
 }
 
 /** SHA-512 and HMAC-SHA512 from `node:crypto` (strings are hashed as their UTF-8 bytes, without a copy). */
 export const nodeCrypto: CryptoBackend = {
   name: 'node',
-  sha512Hex: (data) => Promise.resolve(nodeCryptoModule().createHash('sha512').update(data).digest('hex')),
-  hmacSha512: (secret) => {
-    const { createHmac, createSecretKey } = nodeCryptoModule();
+  sha512Hex: (data) => {
+    const loaded = cryptoModule();
+    return loaded instanceof Promise ? loaded.then((c) => sha512(c, data)) : Promise.resolve(sha512(loaded, data));
+  },
+  hmacSha512: async (secret) => {
+    const { createHmac, createSecretKey } = await cryptoModule();
     const key = createSecretKey(utf8.encode(secret));
-    return Promise.resolve((data: Uint8Array | string) =>
-      Promise.resolve(createHmac('sha512', key).update(data).digest('hex')),
-    );
+    return (data: Uint8Array | string) => Promise.resolve(createHmac('sha512', key).update(data).digest('hex'));
   },
 };

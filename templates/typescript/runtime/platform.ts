@@ -3,7 +3,9 @@
  * package import conditions (this folder's package.json, and the same map in the built package):
  * under the `node` condition `platform-node.ts` (node:crypto, and the `node` transport over
  * node:http / node:https), everywhere else `platform-web.ts` (WebCrypto, no Node transport). No
- * runtime probing and no dynamic `import()`: bundlers and edge runtimes see one static graph.
+ * runtime probing and no dynamic `import()` of the runtime's own modules: bundlers and edge
+ * runtimes see one static graph. (The node modules load Node's built-ins on first use, see
+ * node-builtins.ts.)
  */
 import type { CryptoBackend } from './signing.js';
 import type { Transport, TransportOptions } from './transport.js';
