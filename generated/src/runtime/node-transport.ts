@@ -107,6 +107,8 @@ function httpClient(secure: boolean): Loaded<HttpClient> {
 export function createNodeTransport(options: TransportOptions): Transport {
   const base = new URL(options.origin);
   let client = httpClient(base.protocol === 'https:');
+  // Where it is a promise, the first request reports a failure to load (as nothing sent).
+  if (client instanceof Promise) client.catch(() => undefined);
   const hostname = base.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = base.port === '' ? undefined : Number(base.port);
   const host = base.host;
@@ -117,18 +119,19 @@ export function createNodeTransport(options: TransportOptions): Transport {
 
   return {
     async send(wire, timeoutMs, signal) {
-      if (client instanceof Promise) client = await client;
-      const { agent, request: send, byteLength } = client;
       if (wire.sign && !signing) throw unsignable();
+      let http: HttpClient;
       let list: string[];
       try {
+        http = client instanceof Promise ? (client = await client) : client;
         if (wire.sign && badKey) throw new TypeError('the API key has a character HTTP does not allow');
         const signed = wire.sign && signing ? await signingHeaders(signing, wire) : undefined;
-        const length = wire.body === undefined ? undefined : byteLength(wire.body);
+        const length = wire.body === undefined ? undefined : http.byteLength(wire.body);
         list = headerList(host, wire.headers, length, signed);
       } catch (error) {
         throw new SendFailure('local', false, error);
       }
+      const { agent, request: send } = http;
       const started = Date.now();
       return new Promise<WireResponse>((resolve, reject) => {
         let timedOut = false;

@@ -27,6 +27,7 @@ function cryptoModule(): Loaded<NodeCrypto> {
   return cryptoLoaded;
 }
 
+/** Lower-case hex SHA-512 of bytes, or of a string's UTF-8 bytes. */
 function sha512(nodeCryptoModule: NodeCrypto, data: Uint8Array | string): string {
   return nodeCryptoModule.createHash('sha512').update(data).digest('hex');
 }
