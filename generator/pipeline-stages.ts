@@ -100,22 +100,29 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const code = await texts(root, await filesUnder(root, ['generator', 'templates']));
   const units = emitUnits(ir, types, code, documentText);
   const emitters = once(() => import('./pipeline-emit.js'));
-  const made = await time('emit', () =>
-    Promise.all(
-      units.map((unit) =>
-        emitCache.through(unit.key, async () => {
-          const { emitArea, emitShared } = await emitters();
-          const files = unit.slice
-            ? await emitArea(unit.slice, root)
-            : await emitShared(ir, loaded.document, root, types.modelNames);
-          return JSON.stringify([...files]);
-        }),
-      ),
-    ),
-  );
-  const emitted: Outputs = new Map(
-    made.flatMap((text) => JSON.parse(text) as Array<[string, string]>).sort(([a], [b]) => a.localeCompare(b)),
-  );
+  // When this thread does not format, each unit's files go to the formatter as soon as the unit is
+  // made, so that it formats while the next units are emitted.
+  const early = new Map<string, Promise<string>>();
+  const emitted: Outputs = new Map();
+  await time('emit', async () => {
+    for (const unit of units) {
+      const text = await emitCache.through(unit.key, async () => {
+        const { emitArea, emitShared } = await emitters();
+        const files = unit.slice
+          ? await emitArea(unit.slice, root)
+          : await emitShared(ir, loaded.document, root, types.modelNames);
+        return JSON.stringify([...files]);
+      });
+      for (const [file, fileText] of JSON.parse(text) as Array<[string, string]>) {
+        emitted.set(file, fileText);
+        if (!c.formatHere && needsFormatting(file)) {
+          const formatting = formatter.format(file, fileText, formatCache);
+          formatting.catch(() => undefined); // awaited (and its error thrown) with the others below
+          early.set(file, formatting);
+        }
+      }
+    }
+  });
   const cached = new Set<string>();
   for (const [file, text] of emitted) if (await formatCached(file, text, root, formatCache)) cached.add(file);
   const { onMain, onWorker, verbatim } = shareFormatting(
@@ -124,7 +131,7 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
     c.formatHere ? ((await formatCached('src/models.ts', schema, root, formatCache)) ? 0 : schema.length) : -Infinity,
   );
   const workerDone = Promise.all(
-    [...onWorker].map(async ([f, t]) => [f, await formatter.format(f, t, formatCache)] as const),
+    [...onWorker].map(async ([f, t]) => [f, await (early.get(f) ?? formatter.format(f, t, formatCache))] as const),
   );
   const rest = await time('format', () => formatOutputs(onMain, root, formatCache));
   const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
@@ -154,7 +161,7 @@ function shareFormatting(
   let worker = workerStart;
   let main = 0;
   for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
-    if (!isFormatted(file) || file.startsWith('src/runtime/')) out.verbatim.set(file, text);
+    if (!needsFormatting(file)) out.verbatim.set(file, text);
     else if (worker < main) {
       out.onWorker.set(file, text);
       worker += cost(file, text);
@@ -165,3 +172,6 @@ function shareFormatting(
   }
   return out;
 }
+
+/** Whether `file` goes through prettier (the runtime is copied as written: its sources are kept prettier-clean). */
+const needsFormatting = (file: string): boolean => isFormatted(file) && !file.startsWith('src/runtime/');

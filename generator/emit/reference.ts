@@ -187,9 +187,18 @@ export function referencePage(
   });
 }
 
-/** Compiles the area page template (`templates/typescript/reference-area.md.hbs`). */
-export const compileReference = (template: string): ((view: unknown) => string) =>
-  Handlebars.compile(template, { noEscape: true, strict: true });
+/** The area page template (`templates/typescript/reference-area.md.hbs`), compiled. */
+export function compileReference(template: string): (view: unknown) => string {
+  let render = compiledReference.get(template);
+  if (render === undefined) {
+    render = Handlebars.compile(template, { noEscape: true, strict: true });
+    compiledReference.set(template, render);
+  }
+  return render;
+}
+
+/** Compiled area page templates by their text: compiled once per process, not once per area. */
+const compiledReference = new Map<string, (view: unknown) => string>();
 
 /** Renders every area's page: file name (relative to `docs/`) to Markdown. */
 export function referencePages(

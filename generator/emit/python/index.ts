@@ -21,15 +21,30 @@ type Render = (template: string, view: unknown) => Promise<string>;
 /** A renderer over `root`'s Python templates. */
 async function renderer(root: string): Promise<Render> {
   const read = (file: string): Promise<string> => readFile(path.join(root, TEMPLATES, file), 'utf8');
-  const hb = Handlebars.create();
-  hb.registerPartial('typedef', await read('typedef.hbs'));
-  const compiled = new Map<string, HandlebarsTemplateDelegate>();
+  const partial = await read('typedef.hbs');
+  let hb = handlebarsByPartial.get(partial);
+  if (hb === undefined) {
+    hb = { instance: Handlebars.create(), compiled: new Map() };
+    hb.instance.registerPartial('typedef', partial);
+    handlebarsByPartial.set(partial, hb);
+  }
+  const { instance, compiled } = hb;
   return async (template, view) => {
-    let run = compiled.get(template);
-    if (!run) compiled.set(template, (run = hb.compile(await read(template), { noEscape: true, strict: true })));
+    const text = await read(template);
+    let run = compiled.get(text);
+    if (!run) compiled.set(text, (run = instance.compile(text, { noEscape: true, strict: true })));
     return run(view);
   };
 }
+
+/**
+ * Handlebars environments by the text of the `typedef` partial, each with its templates compiled
+ * by their text: compiled once per process, not once per area module.
+ */
+const handlebarsByPartial = new Map<
+  string,
+  { instance: typeof Handlebars; compiled: Map<string, HandlebarsTemplateDelegate> }
+>();
 
 /** The path and text of one area's module (`python/exchange_v4/operations/<area>.py`). */
 async function areaFile(ir: IR, area: string, render: Render, types = new PythonTypes(ir)): Promise<[string, string]> {
