@@ -1,10 +1,11 @@
 /**
  * The emit stage in units, each cached on its own: one per area (its TypeScript module, its
- * reference page and its Python module) and one for everything else. An area's unit is made from
+ * reference page and its Python module), one for the files every area feeds and one for the JSON
+ * documents. An area's unit is made from
  * its slice of the IR only (the area's operations in full; of the others, their ids and areas;
  * the rest of the IR; the area's operation types; the usual meaning of each error status), and
- * keyed by that slice: an edit in one area re-emits that area and the shared unit, and the other
- * areas' files come from the cache. Since a unit is made from exactly what keys it, a cached unit
+ * keyed by that slice: an edit in one area re-emits that area (and the shared files, unless it only
+ * changed an operation's description) and the documents; the other areas' files come from the cache. Since a unit is made from exactly what keys it, a cached unit
  * is what it would make again. Free of the emitters' tools: a run whose units all hit loads none.
  */
 import type { IR, IROperation } from './ir/types.js';
@@ -24,17 +25,21 @@ export interface AreaSlice {
 }
 
 /**
- * One unit of the emit stage: its cache key and its slice (`undefined`: the shared unit, made from
- * the IR, the bundled spec and the model names).
+ * One unit of the emit stage and its cache key: an area's files (from its slice); the shared
+ * files (from the IR without the operations' descriptions, which only the areas' files and the
+ * JSON documents print, and the model names); the JSON documents (`openapi.json`, `ir.json`,
+ * `ir.schema.json`, from the bundled spec and the IR).
  */
-export interface EmitUnit {
-  readonly key: string;
-  readonly slice?: AreaSlice;
-}
+export type EmitUnit = { readonly key: string } & (
+  | { readonly kind: 'area'; readonly slice: AreaSlice }
+  | { readonly kind: 'shared'; readonly ir: IR }
+  | { readonly kind: 'documents' }
+);
 
 /**
- * The units of the emit stage for `ir`: one per area, then the shared one. `code` is the text of
- * everything the emitters run (the generator and the templates), `document` the bundled spec's JSON.
+ * The units of the emit stage for `ir`: one per area, then the shared one and the documents. `code`
+ * is the text of everything the emitters run (the generator and the templates), `document` the
+ * bundled spec's JSON.
  */
 export function emitUnits(ir: IR, types: ModelTypes, code: readonly string[], document: string): EmitUnit[] {
   const codeKey = cacheKey(['emit-code', ...code]);
@@ -51,8 +56,14 @@ export function emitUnits(ir: IR, types: ModelTypes, code: readonly string[], do
       common,
     };
     const own = JSON.stringify({ area, operations, types: slice.types, common });
-    return { key: cacheKey(['emit-area', codeKey, restKey, own]), slice };
+    return { kind: 'area', key: cacheKey(['emit-area', codeKey, restKey, own]), slice };
   });
-  units.push({ key: cacheKey(['emit', codeKey, JSON.stringify(ir), document, JSON.stringify(types.modelNames)]) });
+  const shared: IR = { ...ir, operations: ir.operations.map(({ description: _description, ...op }) => op) };
+  units.push({
+    kind: 'shared',
+    key: cacheKey(['emit-shared', codeKey, JSON.stringify(shared), JSON.stringify(types.modelNames)]),
+    ir: shared,
+  });
+  units.push({ kind: 'documents', key: cacheKey(['emit-documents', codeKey, JSON.stringify(ir), document]) });
   return units;
 }

@@ -34,15 +34,11 @@ export async function emitArea(slice: AreaSlice, root: string): Promise<Outputs>
 }
 
 /**
- * Everything the emitters produce except the schema types and the areas' files ({@link emitArea}),
- * before formatting (`generated/`-relative paths), the Python package included.
+ * Everything the emitters produce except the schema types, the areas' files ({@link emitArea}) and
+ * the JSON documents ({@link emitDocuments}), before formatting (`generated/`-relative paths), the
+ * Python package included. Made from the IR without the operations' descriptions (emit-units.ts).
  */
-export async function emitShared(
-  ir: IR,
-  bundled: Record<string, unknown>,
-  root: string,
-  modelNames: readonly string[],
-): Promise<Outputs> {
+export async function emitShared(ir: IR, root: string, modelNames: readonly string[]): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
     clientFile(ir, areaDocs),
@@ -72,10 +68,16 @@ export async function emitShared(
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
+  for (const [file, text] of await pythonOutputs(ir, root, false)) outputs.set(file, text);
+  return outputs;
+}
+
+/** The JSON documents: the bundled spec (`openapi.json`), the IR (`ir.json`) and its schema. */
+export async function emitDocuments(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
+  const outputs: Outputs = new Map();
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
   outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irDocument(ir) }, null, 2)}\n`);
-  for (const [file, text] of await pythonOutputs(ir, root, false)) outputs.set(file, text);
   return outputs;
 }

@@ -107,10 +107,13 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   await time('emit', async () => {
     for (const unit of units) {
       const text = await emitCache.through(unit.key, async () => {
-        const { emitArea, emitShared } = await emitters();
-        const files = unit.slice
-          ? await emitArea(unit.slice, root)
-          : await emitShared(ir, loaded.document, root, types.modelNames);
+        const { emitArea, emitDocuments, emitShared } = await emitters();
+        const files =
+          unit.kind === 'area'
+            ? await emitArea(unit.slice, root)
+            : unit.kind === 'shared'
+              ? await emitShared(unit.ir, root, types.modelNames)
+              : await emitDocuments(ir, loaded.document, root);
         return JSON.stringify([...files]);
       });
       for (const [file, fileText] of JSON.parse(text) as Array<[string, string]>) {

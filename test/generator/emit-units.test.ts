@@ -7,7 +7,13 @@ import { emitUnits } from '../../generator/emit-units.js';
 import type { ModelTypes, OperationTypes } from '../../generator/emit/models.js';
 import type { IR } from '../../generator/ir/types.js';
 
-type Op = { id: string; area: string; description: string; responses: Array<{ status: string; description: string }> };
+type Op = {
+  id: string;
+  area: string;
+  summary?: string;
+  description: string;
+  responses: Array<{ status: string; description: string }>;
+};
 const op = (id: string, area: string, description = `About ${id}.`): Op => ({
   id,
   area,
@@ -27,7 +33,7 @@ const typesOf = (params = 'P'): ModelTypes => ({
 const BASE = [op('getSpot', 'spot'), op('getWallet', 'wallet')];
 const keys = (ir: IR, types = typesOf(), code = ['generator/x.ts', 'x']): string[] =>
   emitUnits(ir, types, code, '{}').map((u) => u.key);
-const names = ['spot', 'wallet', 'shared'];
+const names = ['spot', 'wallet', 'shared', 'documents'];
 /** The units whose key differs from the base run's. */
 const reached = (edited: string[]): string[] => {
   const before = keys(irOf(BASE));
@@ -39,7 +45,12 @@ describe('emitUnits', () => {
     {
       given: 'a wallet description edited',
       edited: () => keys(irOf([BASE[0]!, op('getWallet', 'wallet', 'New.')])),
-      want: ['wallet', 'shared'],
+      want: ['wallet', 'documents'],
+    },
+    {
+      given: 'a wallet summary edited',
+      edited: () => keys(irOf([BASE[0]!, { ...op('getWallet', 'wallet'), summary: 'Wallet.' }])),
+      want: ['wallet', 'shared', 'documents'],
     },
     { given: "the spot operation's types changed", edited: () => keys(irOf(BASE), typesOf('Q')), want: ['spot'] },
     { given: 'a schema edited', edited: () => keys(irOf(BASE, { A: { type: 'integer' } })), want: names },
@@ -56,8 +67,18 @@ describe('emitUnits', () => {
 
   it("gives an area the other areas' operations as their id and area only, and its own types", () => {
     const [spot] = emitUnits(irOf(BASE), typesOf(), [], '{}');
-    expect(spot?.slice?.ir.operations).toEqual([BASE[0], { id: 'getWallet', area: 'wallet' }]);
-    expect(spot?.slice?.types).toEqual([['getSpot', { params: 'P' }]]);
-    expect(spot?.slice?.common).toEqual([['400', 'Bad request.']]);
+    if (spot?.kind !== 'area') throw new Error('the first unit is not an area');
+    expect(spot.slice.ir.operations).toEqual([BASE[0], { id: 'getWallet', area: 'wallet' }]);
+    expect(spot.slice.types).toEqual([['getSpot', { params: 'P' }]]);
+    expect(spot.slice.common).toEqual([['400', 'Bad request.']]);
+  });
+
+  it("gives the shared files the IR without the operations' descriptions", () => {
+    const shared = emitUnits(irOf(BASE), typesOf(), [], '{}').find((u) => u.kind === 'shared');
+    if (shared?.kind !== 'shared') throw new Error('no shared unit');
+    expect(shared.ir.operations.map((o) => Object.keys(o))).toEqual([
+      ['id', 'area', 'responses'],
+      ['id', 'area', 'responses'],
+    ]);
   });
 });
