@@ -23,6 +23,8 @@ export function cacheKey(parts: readonly string[]): string {
 /** One named cache file: results by key, with hit and miss counts for the run's summary. */
 export class OutputCache {
   private readonly used = new Map<string, string>();
+  /** Whether {@link put} recorded a result (then {@link save} writes even without a miss). */
+  private recorded = false;
   hits = 0;
   misses = 0;
 
@@ -69,9 +71,20 @@ export class OutputCache {
     return result;
   }
 
+  /** The result for `key` (stored or computed in this run) without using it: not counted, not kept by {@link save}. */
+  peek(key: string): string | undefined {
+    return this.used.get(key) ?? this.stored.get(key);
+  }
+
+  /** Records `result` for `key`, replacing any earlier one (not counted; {@link save} writes it). */
+  put(key: string, result: string): void {
+    this.recorded = true;
+    this.used.set(key, result);
+  }
+
   /** Writes the entries this run used (atomically: a temp file, then a rename). */
   async save(): Promise<void> {
-    if (this.file === undefined || this.misses === 0) return;
+    if (this.file === undefined || (this.misses === 0 && !this.recorded)) return;
     await mkdir(path.dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
     await writeFile(temp, JSON.stringify(Object.fromEntries(this.used)));

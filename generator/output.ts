@@ -132,6 +132,13 @@ function optionsFor(file: string, settings: FormatSettings): PrettierOptions | u
 const formatKey = (text: string, options: PrettierOptions, settings: FormatSettings): string =>
   cacheKey(['prettier', settings.version, JSON.stringify(options), text]);
 
+/** Whether formatting `text` as `file` has a result in `cache` (so it costs nothing to format). */
+export async function formatCached(file: string, text: string, root: string, cache: OutputCache): Promise<boolean> {
+  const settings = await formatSettings(root, cache);
+  const options = optionsFor(file, settings);
+  return options === undefined || cache.has(formatKey(text, options, settings));
+}
+
 /** Formats every file with the repository's prettier config (through `cache`, when given). */
 export async function formatOutputs(outputs: Outputs, root: string, cache?: OutputCache): Promise<Outputs> {
   const settings = await formatSettings(root, cache);
@@ -199,9 +206,28 @@ export class FormatWorker {
     return (await this.run({ kind: 'bundle', entry, root: this.root })) as BundleResult;
   }
 
+  /**
+   * Lints, then bundles the spec on the thread, both from one reading of its files (see
+   * `lintAndBundleSpec` in redocly-steps.mjs): for a run that needs both and does not wait for the bundle first.
+   */
+  async lintAndBundle(entry: string): Promise<{ problems: RedoclyProblem[]; bundle: BundleResult }> {
+    return (await this.run({ kind: 'lint-bundle', entry, root: this.root })) as {
+      problems: RedoclyProblem[];
+      bundle: BundleResult;
+    };
+  }
+
   /** Lints the spec with the repository's Redocly config (recommended + house rules). */
   async lint(entry: string): Promise<RedoclyProblem[]> {
     return (await this.run({ kind: 'lint', entry, root: this.root })) as RedoclyProblem[];
+  }
+
+  /**
+   * Loads prettier and the parsers this project uses on the thread (see {@link warmFormatter}), so
+   * that the first file to format does not wait for them. Never fails.
+   */
+  async warm(): Promise<void> {
+    await this.run({ kind: 'warm' }).catch(() => undefined);
   }
 
   /** Formats one file on the worker thread (through `cache`, when given). */

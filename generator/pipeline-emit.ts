@@ -1,5 +1,6 @@
 /**
- * The emit stage: every emitter run over the IR, the bundled spec and the templates. Imported by
+ * The emit stage: every emitter run over the IR, the bundled spec and the templates, in the units
+ * of emit-units.ts (each area's files, then the rest). Imported by
  * the pipeline only when the emit cache misses, so that a cached run never loads ts-morph,
  * TypeScript, openapi-typescript or handlebars.
  */
@@ -9,29 +10,37 @@ import { irDocument } from './ir/document.js';
 import type { IR } from './ir/types.js';
 import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
-import { referencePages } from './emit/reference.js';
+import { areaPage, compileReference, referencePage } from './emit/reference.js';
 import { cliHelpFile } from './emit/cli-help.js';
 import { BANNER_LINES, copiedBanner } from './emit/naming.js';
-import { operationFiles } from './emit/operations.js';
-import { pythonOutputs } from './emit/python/index.js';
+import { operationFile } from './emit/operations.js';
+import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
-import type { ModelTypes } from './emit/models.js';
 import { publicModels } from './emit/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import type { Outputs } from './output.js';
+import type { AreaSlice } from './emit-units.js';
 
-export { pythonOutputs };
+/** An area's files (see emit-units.ts), made from its slice only: its module, its reference page, its Python module. */
+export async function emitArea(slice: AreaSlice, root: string): Promise<Outputs> {
+  const { ir, area } = slice;
+  const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
+  const outputs: Outputs = new Map(printTypeScript([operationFile(ir, area, areaDocs, new Map(slice.types))]));
+  const template = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
+  const page = referencePage(ir, area, compileReference(template), areaDocs, new Map(slice.common));
+  outputs.set(`docs/${areaPage(area)}`, page);
+  for (const [file, text] of await pythonAreaOutputs(ir, area, root)) outputs.set(file, text);
+  return outputs;
+}
 
-/** Everything the emitters produce except the schema types, before formatting (`generated/`-relative paths). */
-export async function emitAll(
-  ir: IR,
-  bundled: Record<string, unknown>,
-  root: string,
-  types: ModelTypes,
-): Promise<Outputs> {
+/**
+ * Everything the emitters produce except the schema types, the areas' files ({@link emitArea}) and
+ * the JSON documents ({@link emitDocuments}), before formatting (`generated/`-relative paths), the
+ * Python package included. Made from the IR without the operations' descriptions (emit-units.ts).
+ */
+export async function emitShared(ir: IR, root: string, modelNames: readonly string[]): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
-    ...operationFiles(ir, areaDocs, types.operations),
     clientFile(ir, areaDocs),
     cliHelpFile(ir),
     apiMetaFile(ir),
@@ -40,7 +49,7 @@ export async function emitAll(
     labelsFile(ir),
     indexFile(
       ir,
-      publicModels(ir).filter((name) => types.modelNames.includes(name)),
+      publicModels(ir).filter((name) => modelNames.includes(name)),
     ),
   ]);
   const outputs: Outputs = new Map(ts);
@@ -59,8 +68,13 @@ export async function emitAll(
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  const areaTemplate = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
-  for (const [file, text] of referencePages(ir, areaTemplate, areaDocs)) outputs.set(`docs/${file}`, text);
+  for (const [file, text] of await pythonOutputs(ir, root, false)) outputs.set(file, text);
+  return outputs;
+}
+
+/** The JSON documents: the bundled spec (`openapi.json`), the IR (`ir.json`) and its schema. */
+export async function emitDocuments(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
+  const outputs: Outputs = new Map();
   outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);

@@ -5,27 +5,17 @@
  * an operation's docs reuses them; formatting per file), and the tools a stage needs (Redocly,
  * openapi-typescript, ts-morph, prettier) are imported only when that stage misses: a run with
  * nothing to redo loads none. Redocly runs on the worker thread (bundle first, then lint, with the
- * rules that can stop a run: see `nonErrorRules` in redocly-steps.mjs).
+ * rules that can stop a run: see `nonErrorRules` in redocly-steps.mjs). After an edit of path item
+ * files only, this thread starts from the previous bundle (bundle-reuse.ts) while the worker lints
+ * and bundles; the output is kept only if Redocly's bundle is the same, else it is made again from it.
  */
-import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildIR } from './ir/build.js';
-import type { IR } from './ir/types.js';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import type { ModelTypes, OperationTypes } from './emit/models.js';
-import { tsBanner } from './emit/naming.js';
-import { typesInput } from './emit/types-input.js';
-import {
-  FormatWorker,
-  formatOutputs,
-  warmFormatter,
-  isFormatted,
-  syncOutputs,
-  type OutputReport,
-  type Outputs,
-} from './output.js';
+import { FormatWorker, warmFormatter, syncOutputs, type OutputReport } from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
+import { reuseBundle, type BundleBase, type Reuse } from './bundle-reuse.js';
+import { filesUnder, produce, texts, type Made } from './pipeline-stages.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
@@ -56,41 +46,15 @@ export interface GenerateSummary {
   timings: Record<string, number>;
   /** Per cache (`lint`, `bundle`, `types`, `emit`, `format`): entries found and entries computed. */
   cache: Record<string, { hits: number; misses: number }>;
+  /**
+   * Whether the previous bundle gave this run its head start (bundle-reuse.ts): `kept` when the
+   * output made from it was kept (Redocly's bundle was the same), else why it was not used.
+   */
+  reuse: string;
 }
-
-/**
- * What the schema types depend on besides the IR and the bundled spec: the code that emits them
- * and the exact versions of openapi-typescript and TypeScript (the lock file).
- */
-const TYPES_CODE = [
-  'generator/emit/schema-types.ts',
-  'generator/emit/types-input.ts',
-  'generator/emit/models.ts',
-  'generator/emit/doc-comment.ts',
-  'generator/emit/naming.ts',
-  'package-lock.json',
-];
 
 /** The code that lints and bundles the spec (their results are cached by this code and the spec files). */
 const LOAD_CODE = ['generator/load.ts', 'generator/redocly-steps.mjs', 'generator/errors.ts'];
-
-/** Each file as its path and its text (empty when missing). */
-async function texts(root: string, files: readonly string[]): Promise<string[]> {
-  const read = await Promise.all(files.map((file) => readFile(path.join(root, file), 'utf8').catch(() => '')));
-  return files.flatMap((file, i) => [file, read[i] ?? '']);
-}
-
-/** Every file under the given folders of `root`, repository-relative, sorted. */
-async function filesUnder(root: string, dirs: readonly string[]): Promise<string[]> {
-  const lists = await Promise.all(
-    dirs.map(async (dir) =>
-      (await readdir(path.join(root, dir), { recursive: true, withFileTypes: true }))
-        .filter((e) => e.isFile())
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/')),
-    ),
-  );
-  return lists.flat().sort();
-}
 
 /**
  * What the spec lint and bundle depend on: every file under spec/ (the spec, the house rules and
@@ -116,6 +80,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   // A second thread bundles and lints the spec (then formats the largest files) while this one
   // builds the IR and emits. Lint problems stop the run before anything is written, as on one thread.
   const worker = new FormatWorker(root);
+  // A second thread, started only after a reused bundle: it formats while the first runs Redocly.
+  const formatting = new FormatWorker(root);
   try {
     // Only the repository's own spec is cached: its inputs (spec/, the lint config) are known.
     const ownSpec = entry === path.join(root, 'spec', 'openapi.yaml');
@@ -133,113 +99,104 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     ];
     const specInputs = await time('keys', () => specFiles(root));
     const loadCode = await texts(root, LOAD_CODE);
-    // The worker bundles (its first job), then lints: Redocly loads once, on that thread, and only
-    // on a miss. Meanwhile, on a bundle miss, this thread loads the emitters and the formatter (an
-    // edited spec almost always re-emits; they are only loaded early, nothing is computed here).
-    const bundleKey = cacheKey(['bundle', path.relative(root, entry), ...loadCode, ...specInputs]);
-    const bundleHit = bundleCache.has(bundleKey);
-    const bundling = bundleCache.through(bundleKey, async () =>
-      JSON.stringify(toLoadedSpec(await worker.bundle(entry), root)),
-    );
+    const entryFile = path.relative(root, entry);
+    const bundleKey = cacheKey(['bundle', entryFile, ...loadCode, ...specInputs]);
     const lintKey = cacheKey(['lint', ...loadCode, ...specInputs]);
+    const bundleHit = bundleCache.has(bundleKey);
+    // On a bundle miss after an edit of path item files only, the previous bundle with those
+    // files' path items rebuilt (bundle-reuse.ts) lets this thread start while Redocly bundles;
+    // the run keeps what it made from it only if Redocly's bundle is the same.
+    const base: BundleBase = { settings: cacheKey(['bundle-settings', ...loadCode]), entry: entryFile, texts: {} };
+    const current = { ...base, texts: Object.fromEntries(pairs(specInputs)) };
+    const baseKey = cacheKey(['bundle-base', base.settings, entryFile]);
+    const reuse = bundleHit
+      ? ({ reason: 'the bundle is cached' } as const)
+      : await time('reuse', () => reusedBundle(bundleCache, baseKey, current));
+    const head = 'loaded' in reuse ? reuse.loaded : undefined;
+    // The worker bundles (its first job), then lints: Redocly loads once, on that thread, and only
+    // on a miss. With a head start it lints first, then bundles from the same reading of the files.
+    const both = head && !lintCache.has(lintKey) ? worker.lintAndBundle(entry) : undefined;
+    const bundling = bundleCache.through(bundleKey, async () => {
+      const loaded = toLoadedSpec(await (both ? both.then((b) => b.bundle) : worker.bundle(entry)), root);
+      bundleCache.put(baseKey, JSON.stringify({ ...current, bundleKey }));
+      return JSON.stringify(loaded);
+    });
     const linting = lintCache
-      .through(lintKey, async () => JSON.stringify(await worker.lint(entry)))
+      .through(lintKey, async () => JSON.stringify(await (both ? both.then((b) => b.problems) : worker.lint(entry))))
       .then((text) => toProblems(JSON.parse(text) as RedoclyProblem[], root));
-    const warming = bundleHit ? Promise.resolve() : import('./pipeline-emit.js').then(warmFormatter, () => undefined);
+    // Meanwhile, on a bundle miss, this thread loads the emitters and the formatter (an edited spec
+    // almost always re-emits; they are only loaded early, nothing is computed here); after a reused
+    // bundle, the second thread formats instead, loading prettier while this one emits.
+    const formatter = both ? formatting : worker;
+    const warming = bundleHit
+      ? Promise.resolve()
+      : both
+        ? formatter.warm()
+        : import('./pipeline-emit.js').then(warmFormatter, () => undefined);
     const stopIfLintFails = async (alsoFound: readonly SpecProblem[] = []): Promise<void> => {
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
     };
-    let loaded: LoadedSpec;
-    let ir: IR;
-    try {
-      loaded = await time('bundle', async () => JSON.parse(await bundling) as LoadedSpec);
-      ir = await time('ir', () =>
-        buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile: path.relative(root, entry) }),
-      );
-    } catch (error) {
-      if (error instanceof SpecError) await stopIfLintFails(error.problems);
-      throw error;
+    const stages = { time, root, typesCache, emitCache, formatCache, formatter, formatHere: formatter === worker };
+    let made: Made | undefined;
+    let reused = 'reason' in reuse ? reuse.reason : 'kept';
+    if (head) {
+      // Any problem here is found again, and reported, from Redocly's bundle below.
+      made = await produce(head, entryFile, stages).catch(() => undefined);
+      const bundled = await time('bundle-wait', () => bundling.catch(() => undefined));
+      if (bundled !== JSON.stringify(head)) reused = "not the same as Redocly's bundle";
+      else if (made === undefined) reused = 'the output could not be made from it';
+      if (reused !== 'kept') made = undefined;
     }
-    const irText = JSON.stringify(ir);
-    const documentText = JSON.stringify(loaded.document);
-    // Keyed by the types' own input only: a description edit leaves it, and the types, unchanged.
-    const input = typesInput(ir, loaded.document);
-    const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
-    const typesText = await time('types', () =>
-      typesCache.through(typesKey, async () => {
-        const { typesOf } = await import('./emit/schema-types.js');
-        const computed = await typesOf(input);
-        return JSON.stringify({ ...computed, operations: [...computed.operations] });
-      }),
-    );
-    const typesRead = JSON.parse(typesText) as Omit<ModelTypes, 'operations'> & {
-      operations: Array<[string, OperationTypes]>;
-    };
-    const types: ModelTypes = { ...typesRead, operations: new Map(typesRead.operations) };
-    const schema = `${tsBanner()}${types.models}\n`;
-    const schemaFormatted = worker.format('src/models.ts', schema, formatCache);
-    // The emitters are pure functions of the IR, the bundled spec, their own code and templates.
-    const emitKey = cacheKey([
-      'emit',
-      ...(await texts(root, await filesUnder(root, ['generator', 'templates']))),
-      irText,
-      documentText,
-    ]);
-    const emittedText = await emitCache.through(emitKey, async () => {
-      const { emitAll, pythonOutputs } = await import('./pipeline-emit.js');
-      const all = await time('emit', () => emitAll(ir, loaded.document, root, types));
-      for (const [file, text] of await time('python', () => pythonOutputs(ir, root))) all.set(file, text);
-      return JSON.stringify([...all]);
-    });
-    const emitted: Outputs = new Map(JSON.parse(emittedText) as Array<[string, string]>);
-    const { onMain, onWorker, verbatim } = shareFormatting(emitted, schema.length);
-    const workerDone = Promise.all(
-      [...onWorker].map(async ([f, t]) => [f, await worker.format(f, t, formatCache)] as const),
-    );
-    const rest = await time('format', () => formatOutputs(onMain, root, formatCache));
-    const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
+    if (made === undefined) {
+      let loaded: LoadedSpec;
+      try {
+        loaded = await time('bundle', async () => JSON.parse(await bundling) as LoadedSpec);
+        made = await produce(loaded, entryFile, stages);
+      } catch (error) {
+        if (error instanceof SpecError) await stopIfLintFails(error.problems);
+        throw error;
+      }
+    }
     await stopIfLintFails();
-    const formatted: Outputs = new Map(
-      [...rest, ...verbatim, ...fromWorker, ['src/models.ts', schemaText] as const].sort(([a], [b]) =>
-        a.localeCompare(b),
-      ),
-    );
     const report = await time(options.check ? 'check' : 'write', () =>
-      syncOutputs(formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
+      syncOutputs(made.formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );
     await time('cache-write', () => Promise.all([warming, ...caches.map((cache) => cache.save())]));
     const cache = Object.fromEntries(
       caches.map((c, i) => [cacheNames[i] as string, { hits: c.hits, misses: c.misses }]),
     );
-    return { operations: ir.operations.length, schemas: Object.keys(ir.schemas).length, report, timings, cache };
+    const { ir } = made;
+    return {
+      operations: ir.operations.length,
+      schemas: Object.keys(ir.schemas).length,
+      report,
+      timings,
+      cache,
+      reuse: reused,
+    };
   } finally {
-    await worker.close();
+    await Promise.all([worker.close(), formatting.close()]);
   }
 }
 
-/**
- * Splits the files to format between the two threads by estimated cost (Markdown tables cost
- * about six times as much per byte as TypeScript), the worker already holding the schema types.
- * The runtime is copied as written: its sources are kept prettier-clean (a test checks).
- */
-function shareFormatting(
-  emitted: Outputs,
-  workerStart: number,
-): { onMain: Outputs; onWorker: Outputs; verbatim: Outputs } {
-  const cost = (file: string, text: string): number => text.length * (file.endsWith('.md') ? 6 : 1);
-  const out = { onMain: new Map() as Outputs, onWorker: new Map() as Outputs, verbatim: new Map() as Outputs };
-  let worker = workerStart;
-  let main = 0;
-  for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
-    if (!isFormatted(file) || file.startsWith('src/runtime/')) out.verbatim.set(file, text);
-    else if (worker <= main) {
-      out.onWorker.set(file, text);
-      worker += cost(file, text);
-    } else {
-      out.onMain.set(file, text);
-      main += cost(file, text);
-    }
-  }
+/** `[name, value, name, value, ...]` as pairs. */
+function pairs(flat: readonly string[]): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) out.push([flat[i] as string, flat[i + 1] as string]);
   return out;
+}
+
+/**
+ * The previous bundle, reused for `current` (see bundle-reuse.ts), or why not. The YAML reader
+ * is loaded only here, after a bundle miss.
+ */
+async function reusedBundle(cache: OutputCache, baseKey: string, current: BundleBase): Promise<Reuse> {
+  const baseText = cache.peek(baseKey);
+  if (baseText === undefined) return { reason: 'no previous bundle' };
+  const previous = JSON.parse(baseText) as BundleBase & { bundleKey: string };
+  const loadedText = cache.peek(previous.bundleKey);
+  if (loadedText === undefined) return { reason: 'no previous bundle' };
+  const { parseSpecYaml } = await import('./spec-yaml.js');
+  return reuseBundle(previous, JSON.parse(loadedText) as LoadedSpec, current, parseSpecYaml);
 }

@@ -80,10 +80,26 @@ function plainProblems(problems) {
  * only warn ({@link nonErrorRules}); every problem, as plain data.
  * @param {string} entry absolute path of the root spec file
  * @param {string} root repository root (holds redocly.yaml)
+ * @param {import('@redocly/openapi-core').BaseResolver} [resolver] reads and parses the spec files (default: a new one)
  */
-export async function lintSpec(entry, root) {
+export async function lintSpec(entry, root, resolver) {
   const { lint } = await import('@redocly/openapi-core');
-  return plainProblems(await lint({ ref: entry, config: await lintConfigFor(root) }));
+  const config = await lintConfigFor(root);
+  return plainProblems(await lint({ ref: entry, config, ...(resolver ? { externalRefResolver: resolver } : {}) }));
+}
+
+/**
+ * {@link lintSpec}, then {@link bundleSpec}, both reading the spec files through one resolver, so
+ * each file is read and parsed once. The lint goes first: it leaves the parsed files as they are,
+ * while the bundle rewrites them in place.
+ * @param {string} entry absolute path of the root spec file
+ * @param {string} root repository root (holds redocly.yaml)
+ */
+export async function lintAndBundleSpec(entry, root) {
+  const { BaseResolver } = await import('@redocly/openapi-core');
+  const resolver = new BaseResolver((await configFor(root)).resolve);
+  const problems = await lintSpec(entry, root, resolver);
+  return { problems, bundle: await bundleSpec(entry, root, resolver) };
 }
 
 /**
@@ -91,10 +107,17 @@ export async function lintSpec(entry, root) {
  * reads which file defines each path item. Problems are returned, not thrown.
  * @param {string} entry absolute path of the root spec file
  * @param {string} root repository root: `pathFiles` values are relative to it
+ * @param {import('@redocly/openapi-core').BaseResolver} [resolver] reads and parses the spec files (default: a new one)
  */
-export async function bundleSpec(entry, root) {
+export async function bundleSpec(entry, root, resolver) {
   const { bundle, parseYaml } = await import('@redocly/openapi-core');
-  const result = await bundle({ ref: entry, config: await configFor(root), dereference: false });
+  const config = await configFor(root);
+  const result = await bundle({
+    ref: entry,
+    config,
+    dereference: false,
+    ...(resolver ? { externalRefResolver: resolver } : {}),
+  });
   const parsed = parseYaml(await readFile(entry, 'utf8'));
   /** @type {Record<string, string>} */
   const pathFiles = {};

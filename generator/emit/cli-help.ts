@@ -3,7 +3,7 @@
  * the summary of every operation and the description of each parameter, by operationId. It is
  * bundled into the CLI only (`dist/cli.js`), so the client does not carry it.
  */
-import { StructureKind, VariableDeclarationKind } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
 import type { IR } from '../ir/types.js';
 import { literal } from './literal.js';
 import { fieldsOf, resolve } from './schema-text.js';

@@ -2,7 +2,8 @@
  * `src/client.ts`: the client class, a short composition that attaches each area's group class
  * (defined in its operations module) as a property: `client.wallet.listWithdrawals()`.
  */
-import { StructureKind, type StatementStructures } from 'ts-morph';
+import { StructureKind } from './ts-morph.js';
+import type { StatementStructures, ImportDeclarationStructure } from 'ts-morph';
 import type { IR } from '../ir/types.js';
 import { areaClass, areaModule, areaProperty } from './naming.js';
 import type { TsFile } from './printer.js';
@@ -17,8 +18,8 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       namedImports: ['ClientCore', 'type ClientOptions'],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './api-meta.js', namedImports: ['apiMeta'] },
-    ...areas.map((a) => ({
-      kind: StructureKind.ImportDeclaration as const,
+    ...areas.map((a): ImportDeclarationStructure => ({
+      kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `./operations/${areaModule(a)}.js`,
       namedImports: [areaClass(a)],
     })),

@@ -3,15 +3,14 @@
  * tree-shakable function that is a one-line delegation to the runtime; then the area's group class
  * (`WalletApi`), whose methods delegate to those functions.
  */
-import {
-  Scope,
-  StructureKind,
-  VariableDeclarationKind,
-  type ClassDeclarationStructure,
-  type MethodDeclarationStructure,
-  type OptionalKind,
-  type StatementStructures,
-  type TypeParameterDeclarationStructure,
+import { Scope, StructureKind, VariableDeclarationKind } from './ts-morph.js';
+import type {
+  ClassDeclarationStructure,
+  MethodDeclarationStructure,
+  OptionalKind,
+  StatementStructures,
+  TypeParameterDeclarationStructure,
+  ImportDeclarationStructure,
 } from 'ts-morph';
 import type { IR, IROperation } from '../ir/types.js';
 import { holdsReference, literal, parsedJson } from './literal.js';
@@ -256,73 +255,84 @@ export function operationFiles(
   types: ReadonlyMap<string, OperationTypes>,
 ): TsFile[] {
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
+  return areas.map((area) => operationFile(ir, area, areaDocs, types));
+}
+
+/**
+ * The module of one area. Of the other areas' operations it reads only their ids and areas (the
+ * lookup operation of an idempotent write may live in another module).
+ */
+export function operationFile(
+  ir: IR,
+  area: string,
+  areaDocs: Readonly<Record<string, string>>,
+  types: ReadonlyMap<string, OperationTypes>,
+): TsFile {
   const areaOf = new Map(ir.operations.map((o) => [o.id, o.area]));
-  return areas.map((area) => {
-    const ops = declarationOrder(ir.operations.filter((o) => o.area === area));
-    const foreign = new Map<string, string[]>();
-    for (const op of ops) {
-      const target = op.idempotency?.lookup?.operationId;
-      const targetArea = target ? areaOf.get(target) : undefined;
-      if (target && targetArea && targetArea !== area)
-        foreign.set(targetArea, [...(foreign.get(targetArea) ?? []), metaName(target)]);
-    }
-    const needsPage = ops.some(isPaginated);
-    const needsPlain = ops.some((o) => !isPaginated(o));
-    const usesNoParams = ops.some((o) => paramsTypeText(ir, o, typesOf(types, o)) === 'NoParams');
-    const models = [...new Set(ops.flatMap((o) => typesOf(types, o).models))].sort();
-    const usesOpen = ops.some((o) => o.shape === 'named-only');
-    const runtimeValues = (['request', 'readRequest', 'pageRequest'] as const).filter((name) =>
-      ops.some((o) => runtimeCall(o) === name),
-    );
-    const runtimeTypes = [
-      'Core',
-      'OperationMeta',
-      'RequestOptions',
-      ...(needsPlain ? ['ApiPromise'] : []),
-      ...(needsPage ? ['PagePromise'] : []),
-    ];
-    const usesBody = ops.some((o) => o.shape === 'named-only' && o.method !== 'GET' && o.method !== 'DELETE');
-    const sharedTypes = [
-      ...(usesNoParams ? ['NoParams'] : []),
-      ...(usesBody ? ['JsonValue'] : []),
-      ...(usesOpen ? ['OpenQuery', 'UntypedJson'] : []),
-    ];
-    const statements: StatementStructures[] = [
-      {
+  const ops = declarationOrder(ir.operations.filter((o) => o.area === area));
+  const foreign = new Map<string, string[]>();
+  for (const op of ops) {
+    const target = op.idempotency?.lookup?.operationId;
+    const targetArea = target ? areaOf.get(target) : undefined;
+    if (target && targetArea && targetArea !== area)
+      foreign.set(targetArea, [...(foreign.get(targetArea) ?? []), metaName(target)]);
+  }
+  const needsPage = ops.some(isPaginated);
+  const needsPlain = ops.some((o) => !isPaginated(o));
+  const usesNoParams = ops.some((o) => paramsTypeText(ir, o, typesOf(types, o)) === 'NoParams');
+  const models = [...new Set(ops.flatMap((o) => typesOf(types, o).models))].sort();
+  const usesOpen = ops.some((o) => o.shape === 'named-only');
+  const runtimeValues = (['request', 'readRequest', 'pageRequest'] as const).filter((name) =>
+    ops.some((o) => runtimeCall(o) === name),
+  );
+  const runtimeTypes = [
+    'Core',
+    'OperationMeta',
+    'RequestOptions',
+    ...(needsPlain ? ['ApiPromise'] : []),
+    ...(needsPage ? ['PagePromise'] : []),
+  ];
+  const usesBody = ops.some((o) => o.shape === 'named-only' && o.method !== 'GET' && o.method !== 'DELETE');
+  const sharedTypes = [
+    ...(usesNoParams ? ['NoParams'] : []),
+    ...(usesBody ? ['JsonValue'] : []),
+    ...(usesOpen ? ['OpenQuery', 'UntypedJson'] : []),
+  ];
+  const statements: StatementStructures[] = [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: RUNTIME,
+      namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)],
+    },
+    ...(sharedTypes.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: '../runtime/types.js',
+            namedImports: sharedTypes,
+          } as const,
+        ]
+      : []),
+    ...(models.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: '../models.js',
+            namedImports: models,
+          } as const,
+        ]
+      : []),
+    ...[...foreign.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([a, names]): ImportDeclarationStructure => ({
         kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: RUNTIME,
-        namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)],
-      },
-      ...(sharedTypes.length > 0
-        ? [
-            {
-              kind: StructureKind.ImportDeclaration,
-              isTypeOnly: true,
-              moduleSpecifier: '../runtime/types.js',
-              namedImports: sharedTypes,
-            } as const,
-          ]
-        : []),
-      ...(models.length > 0
-        ? [
-            {
-              kind: StructureKind.ImportDeclaration,
-              isTypeOnly: true,
-              moduleSpecifier: '../models.js',
-              namedImports: models,
-            } as const,
-          ]
-        : []),
-      ...[...foreign.entries()]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([a, names]) => ({
-          kind: StructureKind.ImportDeclaration as const,
-          moduleSpecifier: `./${areaModule(a)}.js`,
-          namedImports: [...new Set(names)].sort(),
-        })),
-      ...ops.flatMap((op) => operationStatements(ir, op, typesOf(types, op))),
-      groupClass(ir, area, ops, areaDocs[area] ?? area),
-    ];
-    return { path: `src/operations/${areaModule(area)}.ts`, statements };
-  });
+        moduleSpecifier: `./${areaModule(a)}.js`,
+        namedImports: [...new Set(names)].sort(),
+      })),
+    ...ops.flatMap((op) => operationStatements(ir, op, typesOf(types, op))),
+    groupClass(ir, area, ops, areaDocs[area] ?? area),
+  ];
+  return { path: `src/operations/${areaModule(area)}.ts`, statements };
 }

@@ -3,7 +3,8 @@
  * structure per file, no text insertion) with `printStructure`, which writes the text without
  * parsing it into a syntax tree; `printTypeScript` returns every file's text for the formatter.
  */
-import { printStructure, StructureKind, type StatementStructures } from 'ts-morph';
+import { printStructure, StructureKind } from './ts-morph.js';
+import type { StatementStructures } from 'ts-morph';
 import { tsBanner } from './naming.js';
 
 /** One TypeScript file to build: its path under `generated/` and its statements. */

@@ -7,6 +7,7 @@
  */
 import Handlebars from 'handlebars';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
+import { commonErrors } from './common-errors.js';
 import { areaProperty } from './naming.js';
 import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from './schema-text.js';
 
@@ -94,23 +95,6 @@ function shapeView(schema: JsonSchema, ir: IR): { text: string; fields: string[]
     : { text: `[${type}](#${model.toLowerCase()})`, fields: [] };
 }
 
-/** The description each error status has most often across the API (ties: the first in text order). */
-export function commonErrors(ir: IR): Map<string, string> {
-  const counts = new Map<string, Map<string, number>>();
-  for (const response of ir.operations.flatMap((op) => op.responses)) {
-    if (response.status.startsWith('2')) continue;
-    const byText = counts.get(response.status) ?? new Map<string, number>();
-    byText.set(response.description, (byText.get(response.description) ?? 0) + 1);
-    counts.set(response.status, byText);
-  }
-  const common = new Map<string, string>();
-  for (const [status, byText] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
-    const [best] = [...byText].sort(([ta, a], [tb, b]) => b - a || ta.localeCompare(tb));
-    if (best !== undefined) common.set(status, best[0]);
-  }
-  return common;
-}
-
 /** The view of one operation (`common`: the usual meaning of each error status). */
 function operationView(op: IROperation, ir: IR, common: ReadonlyMap<string, string>): Record<string, unknown> {
   const success = op.responses.find((response) => Number(response.status) === op.successStatus);
@@ -179,30 +163,54 @@ function modelsOf(operations: readonly IROperation[], ir: IR): Record<string, un
   });
 }
 
+/**
+ * One area's page, with `render` (the compiled template) and `common` (the usual meaning of each
+ * error status across the API: {@link commonErrors} of the whole IR).
+ */
+export function referencePage(
+  ir: IR,
+  area: string,
+  render: (view: unknown) => string,
+  areaDocs: Readonly<Record<string, string>>,
+  common: ReadonlyMap<string, string>,
+): string {
+  const operations = ir.operations.filter((op) => op.area === area).sort((a, b) => a.id.localeCompare(b.id));
+  return render({
+    area,
+    release: ir.api.release,
+    pathPrefix: ir.api.pathPrefix,
+    description: areaDocs[area] ?? '',
+    property: areaProperty(area),
+    errors: [...common].map(([status, text]) => cell(`${status}: ${text}`)),
+    operations: operations.map((op) => operationView(op, ir, common)),
+    models: modelsOf(operations, ir),
+  });
+}
+
+/** The area page template (`templates/typescript/reference-area.md.hbs`), compiled. */
+export function compileReference(template: string): (view: unknown) => string {
+  let render = compiledReference.get(template);
+  if (render === undefined) {
+    render = Handlebars.compile(template, { noEscape: true, strict: true });
+    compiledReference.set(template, render);
+  }
+  return render;
+}
+
+/** Compiled area page templates by their text: compiled once per process, not once per area. */
+const compiledReference = new Map<string, (view: unknown) => string>();
+
 /** Renders every area's page: file name (relative to `docs/`) to Markdown. */
 export function referencePages(
   ir: IR,
   template: string,
   areaDocs: Readonly<Record<string, string>>,
 ): Map<string, string> {
-  const render = Handlebars.compile(template, { noEscape: true, strict: true });
+  const render = compileReference(template);
   const common = commonErrors(ir);
   const pages = new Map<string, string>();
   for (const area of [...new Set(ir.operations.map((op) => op.area))].sort()) {
-    const operations = ir.operations.filter((op) => op.area === area).sort((a, b) => a.id.localeCompare(b.id));
-    pages.set(
-      areaPage(area),
-      render({
-        area,
-        release: ir.api.release,
-        pathPrefix: ir.api.pathPrefix,
-        description: areaDocs[area] ?? '',
-        property: areaProperty(area),
-        errors: [...common].map(([status, text]) => cell(`${status}: ${text}`)),
-        operations: operations.map((op) => operationView(op, ir, common)),
-        models: modelsOf(operations, ir),
-      }),
-    );
+    pages.set(areaPage(area), referencePage(ir, area, render, areaDocs, common));
   }
   return pages;
 }

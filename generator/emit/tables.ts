@@ -1,5 +1,6 @@
 /** API-wide modules: `api-meta.ts`, `metadata.ts` (operation table), `rate-limits.ts`, `labels.ts`, `index.ts`. */
-import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from 'ts-morph';
+import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
+import type { StatementStructures, WriterFunction, ImportDeclarationStructure } from 'ts-morph';
 import type { ApiMeta } from '../../templates/typescript/runtime/metadata.js';
 import { SpecError } from '../errors.js';
 import type { IR } from '../ir/types.js';
@@ -93,8 +94,8 @@ export function metadataFile(ir: IR): TsFile {
         moduleSpecifier: './runtime/metadata.js',
         namedImports: ['OperationMeta'],
       },
-      ...areas.map((a) => ({
-        kind: StructureKind.ImportDeclaration as const,
+      ...areas.map((a): ImportDeclarationStructure => ({
+        kind: StructureKind.ImportDeclaration,
         moduleSpecifier: `./operations/${areaModule(a)}.js`,
         namedImports: ir.operations
           .filter((o) => o.area === a)

@@ -15,26 +15,70 @@ import { areaView, clientView, labelsView, metaView, modelsView, packageView } f
 const TEMPLATES = 'templates/python';
 const PACKAGE = 'python/exchange_v4';
 
-/** Every file of the Python package, by path relative to `generated/`. */
-export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, string>> {
+/** Renders a template of `templates/python/` (each compiled once) with a view. */
+type Render = (template: string, view: unknown) => Promise<string>;
+
+/** A renderer over `root`'s Python templates. */
+async function renderer(root: string): Promise<Render> {
   const read = (file: string): Promise<string> => readFile(path.join(root, TEMPLATES, file), 'utf8');
-  const hb = Handlebars.create();
-  hb.registerPartial('typedef', await read('typedef.hbs'));
-  const compiled = new Map<string, HandlebarsTemplateDelegate>();
-  const render = async (template: string, view: unknown): Promise<string> => {
-    let run = compiled.get(template);
-    if (!run) compiled.set(template, (run = hb.compile(await read(template), { noEscape: true, strict: true })));
+  const partial = await read('typedef.hbs');
+  let hb = handlebarsByPartial.get(partial);
+  if (hb === undefined) {
+    hb = { instance: Handlebars.create(), compiled: new Map() };
+    hb.instance.registerPartial('typedef', partial);
+    handlebarsByPartial.set(partial, hb);
+  }
+  const { instance, compiled } = hb;
+  return async (template, view) => {
+    const text = await read(template);
+    let run = compiled.get(text);
+    if (!run) compiled.set(text, (run = instance.compile(text, { noEscape: true, strict: true })));
     return run(view);
   };
+}
 
+/**
+ * Handlebars environments by the text of the `typedef` partial, each with its templates compiled
+ * by their text: compiled once per process, not once per area module.
+ */
+const handlebarsByPartial = new Map<
+  string,
+  { instance: typeof Handlebars; compiled: Map<string, HandlebarsTemplateDelegate> }
+>();
+
+/** The path and text of one area's module (`python/exchange_v4/operations/<area>.py`). */
+async function areaFile(ir: IR, area: string, render: Render, types = new PythonTypes(ir)): Promise<[string, string]> {
+  const docs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
+  return [
+    `${PACKAGE}/operations/${areaModule(area)}.py`,
+    await render('area.py.hbs', areaView(ir, types, area, docs[area] ?? '')),
+  ];
+}
+
+/** One area's module of the Python package, by path relative to `generated/`. */
+export async function pythonAreaOutputs(ir: IR, area: string, root: string): Promise<Map<string, string>> {
+  return new Map([await areaFile(ir, area, await renderer(root))]);
+}
+
+/**
+ * Every file of the Python package, by path relative to `generated/`; without the area modules
+ * when `areas` is false (they are then made one by one, {@link pythonAreaOutputs}; their views are
+ * still built here, since they collect the named types of `models.py`).
+ */
+export async function pythonOutputs(ir: IR, root: string, areas = true): Promise<Map<string, string>> {
+  const render = await renderer(root);
   const out = new Map<string, string>();
   const types = new PythonTypes(ir);
   const docs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  for (const area of [...new Set(ir.operations.map((o) => o.area))].sort())
-    out.set(
-      `${PACKAGE}/operations/${areaModule(area)}.py`,
-      await render('area.py.hbs', areaView(ir, types, area, docs[area] ?? '')),
-    );
+  for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) {
+    if (areas) {
+      const [file, text] = await areaFile(ir, area, render, types);
+      out.set(file, text);
+    } else {
+      // The models module holds the named types the area modules use: collected by their views.
+      areaView(ir, types, area, docs[area] ?? '');
+    }
+  }
   const pkg = packageView(ir);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
   out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
