@@ -23,9 +23,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * The bundle measured 392 KiB when this guard was written (164 operations, 2026-11), and 383.1 KiB
  * (392 305 bytes) once the runtime read and wrote JSON with its own scanner instead of lossless-json,
  * 387.9 KiB (397 246 bytes) with the batch endpoints' item rules and `ResponseBodyError`, 307.7 KiB
- * (316 047 bytes) without comments and with the node: built-ins loaded on first use.
+ * (316 047 bytes) without comments and with the node: built-ins loaded on first use, 310.0 KiB
+ * (317 408 bytes) once validation and the query serializer allocate less per call.
  */
-const CEILING_BYTES = 309 * 1024;
+const CEILING_BYTES = 310 * 1024;
 
 const execNode = promisify(execFile);
 /** Test-only secret of the local signing server; not an account anywhere. */

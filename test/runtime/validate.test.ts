@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
-import { compareDecimal } from '../../templates/typescript/runtime/value-rules.js';
+import { compareDecimal, inEnum } from '../../templates/typescript/runtime/value-rules.js';
 import { bareOp } from './helpers/meta.js';
 
 const NOW = 1_700_000_000;
@@ -478,7 +478,28 @@ describe('compareDecimal', () => {
     { given: ['10', '9.999999999'], want: 1 },
     { given: ['007.5', '7.50'], want: 0 },
     { given: ['123456789012345678901234567890.1', '123456789012345678901234567890.09'], want: 1 },
+    { given: ['-0.000', '0.0'], want: 0 },
+    { given: ['-1.5', '-1.50'], want: 0 },
+    { given: ['-1.5', '-1.4'], want: -1 },
+    { given: ['-0.01', '0'], want: -1 },
+    { given: ['0', '-0.01'], want: 1 },
+    { given: ['1', '0.999'], want: 1 },
+    { given: ['0.5', '0.50001'], want: -1 },
+    { given: ['99', '100'], want: -1 },
   ])('$given -> $want', ({ given, want }) => {
     expect(compareDecimal(given[0] as string, given[1] as string)).toBe(want);
+  });
+});
+
+describe('inEnum', () => {
+  it.each([
+    { name: 'a listed string', given: { values: ['spot', 'margin'], value: 'spot' }, want: true },
+    { name: 'an unlisted string', given: { values: ['spot', 'margin'], value: 'futures' }, want: false },
+    { name: 'a number is not its text', given: { values: ['1'], value: 1 }, want: false },
+    { name: 'a bigint matches by its text', given: { values: [5], value: 5n }, want: true },
+    { name: 'a bigint that differs', given: { values: ['6'], value: 5n }, want: false },
+    { name: 'an empty list', given: { values: [], value: 'spot' }, want: false },
+  ])('$name', ({ given, want }) => {
+    expect(inEnum(given.values, given.value)).toBe(want);
   });
 });

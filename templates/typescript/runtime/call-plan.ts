@@ -202,6 +202,13 @@ function withParam(
   return out;
 }
 
+/** The query string of one call (shaped operations read the flat params as they are: no copy). */
+function queryOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string {
+  if (meta.shape !== 'named-only') return serializeQuery(meta.queryParams, params, meta.id);
+  const plan = queryPlanFor(meta, params);
+  return serializeQuery(plan.specs, plan.values, meta.id);
+}
+
 /** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
 export function planCall(
   ctx: RuntimeContext,
@@ -241,8 +248,7 @@ export function planCall(
     path = fillPath(meta.path, pathParams);
   }
   path = ctx.basePath + wirePath(path);
-  const queryPlan = queryPlanFor(meta, params);
-  const query = serializeQuery(queryPlan.specs, queryPlan.values, meta.id);
+  const query = queryOf(meta, params);
   const url = `${ctx.origin}${path}${query ? `?${query}` : ''}`;
   const body = bodyFor(meta, params);
   const headers = headersFor(ctx, meta, options, body !== undefined);

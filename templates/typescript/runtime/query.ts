@@ -23,8 +23,12 @@ export interface QueryPlan {
   readonly values: Readonly<Record<string, unknown>>;
 }
 
+/** Text of RFC 3986 unreserved characters only: percent-encoding leaves it as it is. */
+const UNRESERVED = /^[A-Za-z0-9\-_.~]*$/;
+
 /** Percent-encodes a string: `encodeURIComponent` plus `!'()*`. Throws `URIError` on lone surrogates. */
 export function encodeComponent(text: string): string {
+  if (UNRESERVED.test(text)) return text;
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
@@ -72,7 +76,7 @@ export function serializeQuery(
   values: Readonly<Record<string, unknown>>,
   operation?: string,
 ): string {
-  const parts: string[] = [];
+  let out = '';
   for (const spec of specs) {
     const value = values[spec.name];
     if (value === undefined || value === null) continue;
@@ -89,12 +93,13 @@ export function serializeQuery(
         const field = `${spec.name}[${i}]`;
         return encodeValue(field, scalarText(field, item, operation), item, operation);
       });
-      parts.push(`${name}=${items.join(',')}`);
+      out += `${out === '' ? '' : '&'}${name}=${items.join(',')}`;
       continue;
     }
-    parts.push(`${name}=${encodeValue(spec.name, scalarText(spec.name, value, operation), value, operation)}`);
+    const text = encodeValue(spec.name, scalarText(spec.name, value, operation), value, operation);
+    out += `${out === '' ? '' : '&'}${name}=${text}`;
   }
-  return parts.join('&');
+  return out;
 }
 
 /**

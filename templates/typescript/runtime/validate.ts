@@ -28,18 +28,15 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
   checkShape(meta, params, fail);
-  // A list body is checked first, with the same loop as any field: its rule names `body` itself.
-  const list = meta.listBody;
-  for (const rule of [list, ...(meta.rules ?? [])]) {
-    if (rule === undefined || rule.in === 'header') continue;
-    const value = rule === list ? params['body'] : lookup(meta, params, rule.name, rule.in);
-    if (absent(value)) {
-      if (rule.required) fail(rule.name, value, 'required', 'is required', rule.secret);
-      continue;
+  // A list body is checked first, as any field is: its rule names `body` itself.
+  if (meta.listBody !== undefined) checkField(meta.listBody, params['body'], fail);
+  if (meta.rules !== undefined) {
+    for (const rule of meta.rules) {
+      if (rule.in !== 'header') checkField(rule, lookup(meta, params, rule.name, rule.in), fail);
     }
-    checkValue(rule.name, value, rule, rule.secret === true, fail);
   }
-  for (const condition of meta.conditions ?? []) checkCondition(meta, params, condition, fail);
+  if (meta.conditions !== undefined)
+    for (const condition of meta.conditions) checkCondition(meta, params, condition, fail);
   if (meta.requireAnyOf !== undefined && meta.requireAnyOf.length > 0) {
     const names = meta.requireAnyOf;
     if (names.every((name) => absent(lookup(meta, params, name)) || lookup(meta, params, name) === '')) {
@@ -51,6 +48,15 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
   checkTimeRange(meta, params, nowSeconds, fail);
 }
 
+/** One field: required when absent, else its value checked against its rule. */
+function checkField(rule: FieldRule, value: unknown, fail: Fail): void {
+  if (absent(value)) {
+    if (rule.required) fail(rule.name, value, 'required', 'is required', rule.secret);
+    return;
+  }
+  checkValue(rule.name, value, rule, rule.secret === true, fail);
+}
+
 /** When every `when` field holds one of its values, every `require` field must be set. */
 function checkCondition(
   meta: OperationMeta,
@@ -58,14 +64,15 @@ function checkCondition(
   condition: ConditionalRule,
   fail: Fail,
 ): void {
-  const holds = condition.when.every((w) => w.oneOf.some((v) => v === lookup(meta, params, w.field)));
-  if (!holds) return;
-  const because = condition.when
-    .map((w) => `${w.field} is ${JSON.stringify(lookup(meta, params, w.field))}`)
-    .join(' and ');
+  for (const w of condition.when) if (!w.oneOf.includes(lookup(meta, params, w.field) as never)) return;
   for (const name of condition.require) {
     const value = lookup(meta, params, name);
-    if (absent(value) || value === '') fail(name, value, 'requiredIf', `is required when ${because}`);
+    if (absent(value) || value === '') {
+      const because = condition.when
+        .map((w) => `${w.field} is ${JSON.stringify(lookup(meta, params, w.field))}`)
+        .join(' and ');
+      fail(name, value, 'requiredIf', `is required when ${because}`);
+    }
   }
 }
 
@@ -94,6 +101,9 @@ function checkGroupLimit(meta: OperationMeta, params: Readonly<Record<string, un
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
+/** The envelope part a named-only call leaves out: nothing in it. */
+const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** A parameter's value: from the flat params, or (named-only) from `query` / `body` too. */
 function lookup(
   meta: OperationMeta,
@@ -102,8 +112,8 @@ function lookup(
   where?: FieldRule['in'],
 ): unknown {
   if (meta.shape === 'shaped' || where === 'path') return params[name];
-  const query = isObject(params['query']) ? params['query'] : {};
-  const body = isObject(params['body']) ? params['body'] : {};
+  const query = isObject(params['query']) ? params['query'] : NONE;
+  const body = isObject(params['body']) ? params['body'] : NONE;
   if (where === 'query') return query[name];
   if (where === 'body') return body[name];
   return params[name] ?? query[name] ?? body[name];
@@ -148,15 +158,17 @@ function checkPaging(meta: OperationMeta, params: Readonly<Record<string, unknow
   const paging = meta.pagination;
   if (paging === undefined) return;
   const minLimit = 'minLimit' in paging && typeof paging.minLimit === 'number' ? paging.minLimit : 1;
-  const bounds: [string, number, number | undefined][] = [['limit', minLimit, paging.maxLimit]];
-  bounds.push(paging.style === 'page' ? ['page', 1, undefined] : ['offset', 0, undefined]);
-  for (const [name, min, max] of bounds) {
-    const value = lookup(meta, params, name);
-    if (absent(value)) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value)) return fail(name, value, 'type', 'must be an integer');
-    if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
-    if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
-  }
+  checkBound('limit', lookup(meta, params, 'limit'), minLimit, paging.maxLimit, fail);
+  if (paging.style === 'page') checkBound('page', lookup(meta, params, 'page'), 1, undefined, fail);
+  else checkBound('offset', lookup(meta, params, 'offset'), 0, undefined, fail);
+}
+
+/** One paging value, when given: an integer from `min` to `max` (no upper bound when `max` is undefined). */
+function checkBound(name: string, value: unknown, min: number, max: number | undefined, fail: Fail): void {
+  if (absent(value)) return;
+  if (typeof value !== 'number' || !Number.isInteger(value)) return fail(name, value, 'type', 'must be an integer');
+  if (value < min) fail(name, value, 'minimum', `must be at least ${min}`);
+  if (max !== undefined && value > max) fail(name, value, 'maximum', `must be at most ${max}`);
 }
 
 /** `from <= to` and `to - from <= maxDays` days. */

@@ -17,50 +17,49 @@ const absent = (v: unknown): boolean => v === undefined || v === null;
 
 /** Type, format and constraint checks for one present value (and its items and fields). */
 export function checkValue(field: string, value: unknown, rule: ValueRule, secret: boolean, fail: Fail): void {
-  const bad = (r: string, explanation: string): never => fail(field, value, r, explanation, secret);
-  if (rule.format === 'decimal') checkDecimal(value, rule, bad);
-  else if (rule.type === 'integer') checkInteger(value, rule.format === 'int64', bad);
+  // Failures call `fail` directly: a value that passes allocates nothing here.
+  if (rule.format === 'decimal') checkDecimal(field, value, rule, secret, fail);
+  else if (rule.type === 'integer') checkInteger(field, value, rule.format === 'int64', secret, fail);
   else if (rule.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
-    bad('type', 'must be a finite number');
-  else if (rule.type === 'string' && typeof value !== 'string') bad('type', 'must be a string');
-  else if (rule.type === 'boolean' && typeof value !== 'boolean') bad('type', 'must be a boolean');
-  else if (rule.type === 'array' && !Array.isArray(value)) bad('type', 'must be an array');
-  else if (rule.type === 'object' && !isObject(value)) bad('type', 'must be an object');
+    fail(field, value, 'type', 'must be a finite number', secret);
+  else if (rule.type === 'string' && typeof value !== 'string') fail(field, value, 'type', 'must be a string', secret);
+  else if (rule.type === 'boolean' && typeof value !== 'boolean')
+    fail(field, value, 'type', 'must be a boolean', secret);
+  else if (rule.type === 'array' && !Array.isArray(value)) fail(field, value, 'type', 'must be an array', secret);
+  else if (rule.type === 'object' && !isObject(value)) fail(field, value, 'type', 'must be an object', secret);
 
-  if (
-    rule.enum !== undefined &&
-    !rule.enum.some((e) => e === value || (typeof value === 'bigint' && String(e) === String(value)))
-  ) {
-    bad('enum', `must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(', ')}`);
+  if (rule.enum !== undefined && !inEnum(rule.enum, value)) {
+    fail(field, value, 'enum', `must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(', ')}`, secret);
   }
   if (typeof value === 'string') {
     if (rule.pattern !== undefined && !compiled(rule.pattern).test(value))
-      bad('pattern', `must match /${rule.pattern}/`);
+      fail(field, value, 'pattern', `must match /${rule.pattern}/`, secret);
     if (rule.minLength !== undefined || rule.maxLength !== undefined) {
       const length = [...value].length;
       if (rule.minLength !== undefined && length < rule.minLength)
-        bad('minLength', `must be at least ${rule.minLength} characters long`);
+        fail(field, value, 'minLength', `must be at least ${rule.minLength} characters long`, secret);
       if (rule.maxLength !== undefined && length > rule.maxLength)
-        bad('maxLength', `must be at most ${rule.maxLength} characters long`);
+        fail(field, value, 'maxLength', `must be at most ${rule.maxLength} characters long`, secret);
     }
   }
   if (
+    (rule.minimum !== undefined || rule.maximum !== undefined) &&
     rule.format !== 'decimal' &&
     (typeof value === 'number' || typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))
   ) {
     if (rule.minimum !== undefined && compareNumeric(value, rule.minimum) < 0)
-      bad('minimum', `must be at least ${rule.minimum}`);
+      fail(field, value, 'minimum', `must be at least ${rule.minimum}`, secret);
     if (rule.maximum !== undefined && compareNumeric(value, rule.maximum) > 0)
-      bad('maximum', `must be at most ${rule.maximum}`);
+      fail(field, value, 'maximum', `must be at most ${rule.maximum}`, secret);
   }
   if (Array.isArray(value)) {
     if (rule.minItems !== undefined && value.length < rule.minItems)
-      bad('minItems', `must have at least ${rule.minItems} items (has ${value.length})`);
+      fail(field, value, 'minItems', `must have at least ${rule.minItems} items (has ${value.length})`, secret);
     if (rule.maxItems !== undefined && value.length > rule.maxItems)
-      bad('maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`);
+      fail(field, value, 'maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`, secret);
     const items = rule.items;
     if (items !== undefined) {
-      value.forEach((item, i) => {
+      value.forEach((item: unknown, i) => {
         if (absent(item)) fail(`${field}[${i}]`, item, 'type', 'must not be empty', secret);
         checkValue(`${field}[${i}]`, item, items, secret || items.secret === true, fail);
       });
@@ -80,32 +79,63 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
   }
 }
 
+/** Whether `value` is one of `values` (a bigint matches a value with the same text). */
+export function inEnum(values: readonly unknown[], value: unknown): boolean {
+  for (const e of values) {
+    if (e === value || (typeof value === 'bigint' && String(e) === String(value))) return true;
+  }
+  return false;
+}
+
 /** Amounts: decimal strings only (`^-?\d+(\.\d+)?$`), with the optional `gt` / `maxScale` rules. */
-function checkDecimal(value: unknown, rule: ValueRule, bad: (rule: string, explanation: string) => never): void {
+function checkDecimal(field: string, value: unknown, rule: ValueRule, secret: boolean, fail: Fail): void {
   if (typeof value === 'number')
-    bad('type', 'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")');
-  if (typeof value !== 'string') return bad('type', 'must be a decimal string (amounts are decimal strings)');
+    fail(
+      field,
+      value,
+      'type',
+      'must be a decimal string, not a number: amounts are decimal strings (e.g. "0.5")',
+      secret,
+    );
+  if (typeof value !== 'string')
+    return fail(field, value, 'type', 'must be a decimal string (amounts are decimal strings)', secret);
   const text = value;
   if (!DECIMAL.test(text))
-    bad('decimal', 'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent');
+    fail(
+      field,
+      value,
+      'decimal',
+      'must be a plain decimal string: digits, optional leading "-" and fraction, no exponent',
+      secret,
+    );
   const gt = rule.decimal?.gt;
-  if (gt !== undefined && compareDecimal(text, gt) <= 0) bad('decimal.gt', `must be greater than ${gt}`);
+  if (gt !== undefined && compareDecimal(text, gt) <= 0)
+    fail(field, value, 'decimal.gt', `must be greater than ${gt}`, secret);
   const maxScale = rule.decimal?.maxScale;
-  const scale = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
-  if (maxScale !== undefined && scale > maxScale)
-    bad('decimal.maxScale', `must have at most ${maxScale} decimal places (has ${scale})`);
+  if (maxScale !== undefined) {
+    const dot = text.indexOf('.');
+    const scale = dot < 0 ? 0 : text.length - dot - 1;
+    if (scale > maxScale)
+      fail(field, value, 'decimal.maxScale', `must have at most ${maxScale} decimal places (has ${scale})`, secret);
+  }
 }
 
 /** Integers: numbers; for int64 also digit strings and bigints. A number beyond 2^53 is rejected: it is already rounded. */
-function checkInteger(value: unknown, int64: boolean, bad: (rule: string, explanation: string) => never): void {
+function checkInteger(field: string, value: unknown, int64: boolean, secret: boolean, fail: Fail): void {
   if (typeof value === 'number') {
-    if (!Number.isInteger(value)) bad('type', 'must be an integer');
+    if (!Number.isInteger(value)) fail(field, value, 'type', 'must be an integer', secret);
     if (int64 && !Number.isSafeInteger(value))
-      bad('int64.unsafe', 'is beyond 2^53 and may already be rounded: pass it as a string');
+      fail(field, value, 'int64.unsafe', 'is beyond 2^53 and may already be rounded: pass it as a string', secret);
     return;
   }
   if (int64 && (typeof value === 'bigint' || (typeof value === 'string' && INTEGER_TEXT.test(value)))) return;
-  bad('type', int64 ? 'must be an integer (number, digit string or bigint)' : 'must be an integer');
+  fail(
+    field,
+    value,
+    'type',
+    int64 ? 'must be an integer (number, digit string or bigint)' : 'must be an integer',
+    secret,
+  );
 }
 
 function compiled(pattern: string): RegExp {
@@ -134,12 +164,19 @@ export function compareDecimal(a: string, b: string): number {
     const fb = pb.frac.padEnd(width, '0');
     magnitude = fa < fb ? -1 : fa > fb ? 1 : 0;
   }
-  return Math.sign(pa.negative ? -magnitude : magnitude);
+  return Math.sign(pa.negative ? -magnitude : magnitude) || 0; // never -0
 }
 
+/** Sign, integer digits without leading zeros, fraction digits without trailing zeros (no regular expressions). */
 function splitDecimal(text: string): { negative: boolean; int: string; frac: string } {
   const negative = text.startsWith('-');
-  const [int = '', frac = ''] = (negative ? text.slice(1) : text).split('.');
-  const parts = { int: int.replace(/^0+/, ''), frac: frac.replace(/0+$/, '') };
-  return { negative: negative && (parts.int !== '' || parts.frac !== ''), ...parts };
+  const dot = text.indexOf('.');
+  const end = dot < 0 ? text.length : dot;
+  let start = negative ? 1 : 0;
+  while (start < end && text.charCodeAt(start) === 48) start++;
+  let fracEnd = text.length;
+  while (dot >= 0 && fracEnd > dot + 1 && text.charCodeAt(fracEnd - 1) === 48) fracEnd--;
+  const int = text.slice(start, end);
+  const frac = dot < 0 ? '' : text.slice(dot + 1, fracEnd);
+  return { negative: negative && (int !== '' || frac !== ''), int, frac };
 }
