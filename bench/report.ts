@@ -263,7 +263,7 @@ ${targetTable(r)}
   \`GET /api/v4/wallet/withdrawals\` with 20 records and \`POST /api/v4/wallet/transfers\` with a tx id.
   Each client signs with its own key, so signatures are counted per client.
 - Each client runs in a fresh process per round: ${p.warmup} warm-up GET+POST pairs (so JIT compilation, which
-  process.cpuUsage counts on every thread, is mostly done), then ${p.sequentialCalls}
+  process.cpuUsage counts on every thread, is mostly done: after 300 pairs V8 was still optimising the clients' hot functions inside the measured loop), then ${p.sequentialCalls}
   sequential GETs, ${p.sequentialCalls} sequential POSTs (latency; CPU per call = process.cpuUsage over the loop / calls),
   then ${p.concurrentCalls} GETs and ${p.concurrentCalls} POSTs at concurrency ${p.concurrency} (throughput). ${p.rounds} rounds, interleaved
   (each round starts with a different client); tables show medians over rounds.

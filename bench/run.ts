@@ -48,7 +48,7 @@ const plan: ScenarioPlan & { importRepeats: number; tscRepeats: number; generato
     }
   : {
       rounds: 5,
-      warmup: 300,
+      warmup: 1_000,
       sequentialCalls: 250,
       concurrentCalls: 1200,
       concurrency: 16,
