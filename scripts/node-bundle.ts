@@ -7,8 +7,8 @@
  * `module-sync` (Node versions that load ES modules synchronously), so a Node process holds one
  * copy of the client whichever way it is loaded. Older Node versions `require` the per-file
  * CommonJS build. The per-file builds stay for bundlers and browsers (tree-shaking, `#platform`
- * conditions) and for the type declarations. The runtime has no dependency to inline (openapi-fetch
- * is used for its types only), so the file is the package's own code alone.
+ * conditions) and for the type declarations. The package has no dependency, so the file is its
+ * own code alone.
  *
  * The file carries no comments: the doc comments (a fifth of the bundle) live in the type
  * declarations, and Node compiles every byte of the file on import. Without them it is also pure

@@ -90,14 +90,7 @@ describe('signer middleware over the final Request', () => {
         ? { method: given.method }
         : { method: given.method, body: given.body };
     const request = new Request(url, init);
-    const onRequest = middleware(given.timestamp).onRequest!;
-    const out = (await onRequest({
-      request,
-      schemaPath: given.path,
-      params: {},
-      id: 'x',
-      options: {} as never,
-    })) as Request;
+    const out = await middleware(given.timestamp).onRequest({ request });
     expect(out.headers.get('SIGN')).toBe(want.sign);
     expect(out.headers.get('KEY')).toBe('fake-key');
     expect(out.headers.get('Timestamp')).toBe(String(given.timestamp));

@@ -24,7 +24,7 @@ export {
   type SignatureInput,
   type CryptoBackend,
 } from './signing.js';
-export { createSignerMiddleware, type SignerMiddlewareOptions } from './signer-middleware.js';
+export { createSignerMiddleware, type SignerMiddleware, type SignerMiddlewareOptions } from './signer-middleware.js';
 export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing.js';
 export * from './errors.js';
 export * from './error-guards.js';

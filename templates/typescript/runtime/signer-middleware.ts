@@ -1,9 +1,10 @@
 /**
  * The signer as an openapi-fetch middleware, for programs that call the API through their own
  * openapi-fetch client: `client.use(createSignerMiddleware({...}))`. The client's own transports
- * do not go through openapi-fetch; they sign the same way in transport.ts.
+ * do not go through openapi-fetch; they sign the same way in transport.ts. The middleware's type is
+ * declared here (the part of openapi-fetch's `Middleware` it fills), so the package depends on
+ * nothing: `test/types/signer-middleware.types.ts` checks openapi-fetch's `use` takes it.
  */
-import type { Middleware } from 'openapi-fetch';
 import type { ApiMeta } from './metadata.js';
 import type { Signer } from './signing.js';
 
@@ -20,11 +21,20 @@ export interface SignerMiddlewareOptions {
 }
 
 /**
+ * A request middleware in openapi-fetch's shape (`client.use(...)` takes it): `onRequest` gets the
+ * final `Request` and returns it signed.
+ */
+export interface SignerMiddleware {
+  /** Signs `request` (its headers are set in place) and returns it. */
+  onRequest(options: { readonly request: Request }): Promise<Request>;
+}
+
+/**
  * openapi-fetch middleware that signs every request it sees: Timestamp from the server clock,
  * path and query from the final URL, body hash over a clone of the body bytes. Usable on any
  * openapi-fetch client: `client.use(createSignerMiddleware({...}))`.
  */
-export function createSignerMiddleware(options: SignerMiddlewareOptions): Middleware {
+export function createSignerMiddleware(options: SignerMiddlewareOptions): SignerMiddleware {
   return {
     async onRequest({ request }) {
       const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());
