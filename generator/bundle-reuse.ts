@@ -6,6 +6,7 @@
  * components and their order cannot change. This is a head start, not the result: Redocly still
  * bundles the spec, and the run keeps its output only if both bundles are the same (pipeline.ts).
  */
+import { isObject } from '../spec/lint/support/json.js';
 import type { LoadedSpec } from './load.js';
 
 /** What a bundle was computed from, and the bundle (kept in the bundle cache). */
@@ -22,8 +23,6 @@ export interface BundleBase {
 export type Reuse = { readonly loaded: LoadedSpec } | { readonly reason: string };
 
 type Json = unknown;
-
-const isObject = (v: Json): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A `{ $ref }` object without siblings: its reference, else `undefined`. */
 function refOf(node: Json): string | undefined {

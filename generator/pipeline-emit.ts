@@ -68,7 +68,7 @@ export async function emitShared(ir: IR, root: string, modelNames: readonly stri
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  for (const [file, text] of await pythonOutputs(ir, root, false)) outputs.set(file, text);
+  for (const [file, text] of await pythonOutputs(ir, root)) outputs.set(file, text);
   return outputs;
 }
 

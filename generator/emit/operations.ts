@@ -248,16 +248,6 @@ function declarationOrder(ops: readonly IROperation[]): IROperation[] {
   return [...ops.filter((o) => targets.has(o.id)), ...ops.filter((o) => !targets.has(o.id))];
 }
 
-/** The per-area operation modules, each ending with its group class. */
-export function operationFiles(
-  ir: IR,
-  areaDocs: Readonly<Record<string, string>>,
-  types: ReadonlyMap<string, OperationTypes>,
-): TsFile[] {
-  const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
-  return areas.map((area) => operationFile(ir, area, areaDocs, types));
-}
-
 /**
  * The module of one area. Of the other areas' operations it reads only their ids and areas (the
  * lookup operation of an idempotent write may live in another module).

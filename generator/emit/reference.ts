@@ -7,7 +7,6 @@
  */
 import Handlebars from 'handlebars';
 import type { IR, IROperation, JsonSchema } from '../ir/types.js';
-import { commonErrors } from './common-errors.js';
 import { areaProperty } from './naming.js';
 import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from './schema-text.js';
 
@@ -165,7 +164,7 @@ function modelsOf(operations: readonly IROperation[], ir: IR): Record<string, un
 
 /**
  * One area's page, with `render` (the compiled template) and `common` (the usual meaning of each
- * error status across the API: {@link commonErrors} of the whole IR).
+ * error status across the API: `commonErrors` of the whole IR, common-errors.ts).
  */
 export function referencePage(
   ir: IR,
@@ -199,18 +198,3 @@ export function compileReference(template: string): (view: unknown) => string {
 
 /** Compiled area page templates by their text: compiled once per process, not once per area. */
 const compiledReference = new Map<string, (view: unknown) => string>();
-
-/** Renders every area's page: file name (relative to `docs/`) to Markdown. */
-export function referencePages(
-  ir: IR,
-  template: string,
-  areaDocs: Readonly<Record<string, string>>,
-): Map<string, string> {
-  const render = compileReference(template);
-  const common = commonErrors(ir);
-  const pages = new Map<string, string>();
-  for (const area of [...new Set(ir.operations.map((op) => op.area))].sort()) {
-    pages.set(areaPage(area), referencePage(ir, area, render, areaDocs, common));
-  }
-  return pages;
-}

@@ -46,39 +46,28 @@ const handlebarsByPartial = new Map<
   { instance: typeof Handlebars; compiled: Map<string, HandlebarsTemplateDelegate> }
 >();
 
-/** The path and text of one area's module (`python/exchange_v4/operations/<area>.py`). */
-async function areaFile(ir: IR, area: string, render: Render, types = new PythonTypes(ir)): Promise<[string, string]> {
-  const docs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  return [
-    `${PACKAGE}/operations/${areaModule(area)}.py`,
-    await render('area.py.hbs', areaView(ir, types, area, docs[area] ?? '')),
-  ];
-}
+/** Each area's description, by area name. */
+const areaDocs = (ir: IR): Record<string, string> =>
+  Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
 
-/** One area's module of the Python package, by path relative to `generated/`. */
+/** One area's module of the Python package (`python/exchange_v4/operations/<area>.py`), by path relative to `generated/`. */
 export async function pythonAreaOutputs(ir: IR, area: string, root: string): Promise<Map<string, string>> {
-  return new Map([await areaFile(ir, area, await renderer(root))]);
+  const render = await renderer(root);
+  const view = areaView(ir, new PythonTypes(ir), area, areaDocs(ir)[area] ?? '');
+  return new Map([[`${PACKAGE}/operations/${areaModule(area)}.py`, await render('area.py.hbs', view)]]);
 }
 
 /**
- * Every file of the Python package, by path relative to `generated/`; without the area modules
- * when `areas` is false (they are then made one by one, {@link pythonAreaOutputs}; their views are
- * still built here, since they collect the named types of `models.py`).
+ * Every file of the Python package but the area modules ({@link pythonAreaOutputs}), by path
+ * relative to `generated/`. The areas' views are still built here: they collect the named types
+ * that `models.py` prints.
  */
-export async function pythonOutputs(ir: IR, root: string, areas = true): Promise<Map<string, string>> {
+export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, string>> {
   const render = await renderer(root);
   const out = new Map<string, string>();
   const types = new PythonTypes(ir);
-  const docs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) {
-    if (areas) {
-      const [file, text] = await areaFile(ir, area, render, types);
-      out.set(file, text);
-    } else {
-      // The models module holds the named types the area modules use: collected by their views.
-      areaView(ir, types, area, docs[area] ?? '');
-    }
-  }
+  const docs = areaDocs(ir);
+  for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) areaView(ir, types, area, docs[area] ?? '');
   const pkg = packageView(ir);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
   out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
