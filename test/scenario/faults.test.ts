@@ -81,6 +81,16 @@ async function settle(client: ExchangeClient, error: UnknownOutcomeError, deadli
   }
 }
 
+/**
+ * Waits until the mock has answered every request a `delay` fault held (its record's status is set
+ * once the work is done), polling every 20 real ms until `deadline` (real ms, from performance.now()).
+ */
+async function heldAnswered(server: MockServer, deadline: number): Promise<void> {
+  const held = (): number => server.requests.filter((r) => r.fault === 'delay' && r.status === 0).length;
+  while (held() > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(held()).toBe(0);
+}
+
 describe('200 transfers and 50 withdrawals under 30 % random faults', () => {
   it('none applied twice; every applied one is held as a result or an UnknownOutcomeError resolveOutcome settles', async () => {
     const limiter = new RateLimiter({ mode: 'wait', sleep: clock.sleep });
@@ -145,9 +155,12 @@ describe('200 transfers and 50 withdrawals under 30 % random faults', () => {
       if (c.given !== undefined) expect(error.idempotency?.value).toBe(c.given);
     }
     // Settle every unknown outcome the way a caller would: ask until the service tells. A write
-    // held by the "timeout" fault is applied LATE_MS after it was sent and listed (withdrawals)
-    // LIST_DELAY_MS later: past that, what is still unknown was never applied.
-    const deadline = performance.now() + LATE_MS + clock.real(LIST_DELAY_MS) + 1_500;
+    // held by the "timeout" fault is applied when the mock answers it (LATE_MS after it arrived,
+    // later on a loaded machine) and listed (withdrawals) LIST_DELAY_MS after that: once the mock
+    // has answered every held request and that time has passed, what is still unknown was never
+    // applied.
+    await heldAnswered(mock, performance.now() + 30_000);
+    const deadline = performance.now() + clock.real(LIST_DELAY_MS) + 1_500;
     await Promise.all(
       failed.map(async (c, n) => {
         c.outcome = await settle(via(n), c.error as UnknownOutcomeError, deadline);
