@@ -59,7 +59,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   cancelBatchFutureOrders: {
-    summary: 'Cancel perpetual futures orders in a batch (shape not given)',
+    summary: 'Cancel perpetual futures orders in a batch',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
@@ -196,7 +196,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   createBatchFuturesOrder: {
-    summary: 'Place perpetual futures orders in a batch (shape not given)',
+    summary: 'Place perpetual futures orders in a batch',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',

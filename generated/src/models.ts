@@ -1295,6 +1295,35 @@ export interface FuturesAccountHistory {
   refr?: string;
 }
 
+/** The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order. */
+export interface FuturesBatchCancelResult {
+  /** Order id, as sent. */
+  id?: string;
+  /** Why the cancellation failed; empty when it succeeded. Never branch on it. */
+  message?: string;
+  /** Whether the order was cancelled. */
+  succeeded?: boolean;
+  /**
+   * User id of the order's owner.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/**
+ * The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request.
+ *     `succeeded` says whether this order was placed: when it was, the item carries the order's
+ *     fields (as `FuturesOrder`); when it was not, `label` names the error and `detail` may explain it,
+ *     and the order fields may be missing.
+ */
+export type FuturesBatchOrderResult = {
+  /** More about the error of a refused order, when the service gives any. Never branch on it. */
+  detail?: string;
+  label?: ErrorLabel;
+  /** Whether this order was placed. */
+  succeeded?: boolean;
+} & FuturesOrder;
+
 /** One candlestick of a futures contract (or of its mark or index price). */
 export interface FuturesCandlestick {
   /**
@@ -2347,12 +2376,6 @@ export interface MyFuturesTrade {
    */
   trade_value?: string;
 }
-
-/** A JSON array whose items the API description does not give; batch endpoints of `x-shape: named-only` operations take one. Sent as is. */
-export type OpenList = OpenValue[];
-
-/** Any JSON value (object, array, string, number, boolean or null): the success response of an `x-shape: named-only` operation, whose shape the API description does not give. */
-export type OpenValue = unknown;
 
 /** The caller's options account (classic options account or unified account). */
 export interface OptionsAccount {

@@ -16,9 +16,10 @@ export type EmittedMeta = Omit<OperationMeta, 'idempotency'> & {
 
 /**
  * The metadata of one operation (members in a fixed order; absent ones left out). A shaped
- * operation whose body is a JSON list travels in the runtime's caller-given-body envelope
- * (`shape: 'named-only'`, `body: 'open'`): the runtime sends `params.body` as is and reads the path
- * parameters from the params, while the generated params type (`{ body: Item[] }`) keeps the list typed.
+ * operation whose body is a JSON list stays `shape: 'shaped'` (its answer is typed, its query
+ * parameters are the flat params' ones) with `body: 'open'`: the runtime sends `params.body` as is,
+ * after checking it against `listBody`, while the generated params type (`{ body: Item[] }`) keeps
+ * the list typed.
  */
 export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
   const listBody = hasListBody(ir, op);
@@ -42,7 +43,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
     method: op.method,
     path: op.path,
     auth: op.auth,
-    shape: listBody ? 'named-only' : op.shape,
+    shape: op.shape,
     rateLimit: {
       bucket: op.rateLimit.bucket,
       requests: op.rateLimit.requests,

@@ -116,9 +116,19 @@ describe('command line', () => {
     );
   });
 
-  it('takes --body for list bodies and --query with --body for named-only operations', () => {
+  it('takes --body for list bodies, and no --query on a shaped operation', () => {
     const meta = operationMetas.createBatchFuturesOrder;
-    expect(meta.shape).toBe('named-only');
+    expect(meta.shape).toBe('shaped');
+    expect(operationFlags(meta)).toEqual(expect.arrayContaining(['settle', 'body']));
+    expect(operationFlags(meta)).not.toContain('query');
+    const item = '{"contract":"BTC_USDT","size":"1","price":"0"}';
+    const { params } = readOperationArgs(meta, ['--settle', 'usdt', '--body', `[${item}]`]);
+    expect(params).toEqual({ settle: 'usdt', body: [{ contract: 'BTC_USDT', size: '1', price: '0' }] });
+    expect(() => readOperationArgs(meta, ['--settle', 'usdt', '--body', '[]', '--query', '{}'])).toThrow(CliUsageError);
+  });
+
+  it('takes --query with --body for named-only operations (every operation of the spec is shaped today)', () => {
+    const meta = { ...operationMetas.cancelBatchFutureOrders, shape: 'named-only' as const };
     expect(operationFlags(meta)).toEqual(expect.arrayContaining(['settle', 'body', 'query']));
     const { params } = readOperationArgs(meta, ['--settle', 'usdt', '--body', '[{"a":"1"}]', '--query', '{}']);
     expect(params).toEqual({ settle: 'usdt', body: [{ a: '1' }], query: {} });

@@ -1,7 +1,8 @@
 /**
  * How an operation's request body reaches the caller's params: an object body is spread over the
- * flat params (`json`), a shaped list body (`POST /spot/batch_orders`) is the params' typed `body`
- * and travels in the runtime's caller-given-body envelope, and a named-only body stays open.
+ * flat params (`json`), a shaped list body (`POST /spot/batch_orders`) is the params' typed `body`,
+ * sent as given (`body: 'open'`) on a shaped operation (typed answer, no open query), and a
+ * named-only body stays open.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationMeta } from '../../generator/emit/meta.js';
@@ -87,7 +88,7 @@ describe('request bodies in the params', () => {
         list: true,
         params: '{ body: Order[]; }',
         required: true,
-        shape: 'named-only',
+        shape: 'shaped',
         body: 'open',
       },
     },
@@ -98,7 +99,7 @@ describe('request bodies in the params', () => {
         list: true,
         params: '{ body?: Orders; }',
         required: false,
-        shape: 'named-only',
+        shape: 'shaped',
         body: 'open',
       },
     },
@@ -109,7 +110,7 @@ describe('request bodies in the params', () => {
         list: true,
         params: '{ stp_id: number | string | bigint; body: (number | string | bigint)[]; }',
         required: true,
-        shape: 'named-only',
+        shape: 'shaped',
         body: 'open',
       },
     },

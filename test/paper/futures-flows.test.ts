@@ -1,8 +1,8 @@
 /**
  * Perpetual futures through the generated client against the mock process, single position mode:
  * open a position, watch its unrealised PnL follow the mark price moved from outside, reduce-only
- * and close as the reference models them, poc/fok rejections with the futures labels, and
- * order ids above 2^53 kept exact.
+ * and close as the reference models them, poc/fok rejections with the futures labels, a batch
+ * placed and cancelled by id, and order ids above 2^53 kept exact.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BadRequestError } from '../../generated/src/index.js';
@@ -151,5 +151,102 @@ describe('position leverage (isolated margin)', () => {
       [400, 'INVALID_PARAM_VALUE'],
     ]);
     expect(await client.futures.getPosition({ settle, contract })).toMatchObject({ leverage: '20', margin: '0.5' });
+  });
+});
+
+describe.each(['fetch', 'node'] as const)('a futures batch placed and cancelled (%s transport)', (transport) => {
+  it('places each order on its own, one typed result per item, then cancels the placed ones by id', async () => {
+    const client = clientFor(mock, A, transport);
+    await place(B, { size: '-4', price: '100' });
+
+    const placed = await client.futures.createBatchFuturesOrder({
+      settle,
+      body: [
+        { contract, size: '2', price: '99', text: 't-fbatch-1' },
+        { contract, size: '1', price: '100', tif: 'poc', text: 't-fbatch-2' },
+        { contract, size: '3', price: '98', text: 't-fbatch-3' },
+        { contract, size: '1', price: '97', stp_act: 'co', text: 't-fbatch-4' },
+      ],
+    });
+    // The poc order would take, and A is in no STP group: those two are refused, the rest placed.
+    expect(placed.map((r) => [r.succeeded, r.label ?? '', r.text])).toEqual([
+      [true, '', 't-fbatch-1'],
+      [false, 'ORDER_POC_IMMEDIATE', 't-fbatch-2'],
+      [true, '', 't-fbatch-3'],
+      [false, 'INVALID_PARAM_VALUE', 't-fbatch-4'],
+    ]);
+    const [first, , third] = placed;
+    expect(first).toMatchObject({ status: 'open', contract, size: '2', left: '2', price: '99', stp_act: '-' });
+    // A typed answer: ids and user ids as exact strings, times as numbers.
+    expect([typeof first?.id, typeof first?.user, typeof first?.create_time]).toEqual(['string', 'string', 'number']);
+    const ids = [idOf(first ?? {}), idOf(third ?? {})];
+    expect(BigInt(ids[0] ?? '0')).toBeGreaterThan(BigInt(Number.MAX_SAFE_INTEGER));
+    const open = await client.futures.listFuturesOrders({ settle, contract, status: 'open' });
+    expect(open.map((o) => o.id).sort()).toEqual([...ids].sort());
+
+    const unknown = '36028797018963967';
+    const cancelled = await client.futures.cancelBatchFutureOrders({ settle, body: [...ids, unknown] });
+    expect(cancelled.map((r) => [r.id, r.succeeded, r.message])).toEqual([
+      [ids[0], true, ''],
+      [ids[1], true, ''],
+      [unknown, false, 'ORDER_NOT_FOUND'],
+    ]);
+    expect(cancelled.every((r) => r.user_id === String(A))).toBe(true);
+    expect(await client.futures.listFuturesOrders({ settle, contract, status: 'open' })).toEqual([]);
+    expect(await client.futures.getFuturesOrder({ settle, order_id: ids[1] ?? '' })).toMatchObject({
+      status: 'finished',
+      finish_as: 'cancelled',
+    });
+    expect(await client.futures.listFuturesAccounts({ settle })).toMatchObject({ order_margin: '0' });
+
+    // Cancelling them again: each is finished now.
+    const again = await client.futures.cancelBatchFutureOrders({ settle, body: ids });
+    expect(again.map((r) => [r.succeeded, r.message])).toEqual([
+      [false, 'ORDER_FINISHED'],
+      [false, 'ORDER_FINISHED'],
+    ]);
+  });
+
+  it('a malformed batch never reaches the exchange: the client refuses it, naming the item and field', async () => {
+    const client = clientFor(mock, A, transport);
+    const before = mock.requests.length;
+    const error = await rejection(
+      client.futures.createBatchFuturesOrder({
+        settle,
+        body: [
+          { contract, size: '1', price: '99' },
+          { contract, size: '1', price: '9 9' },
+        ],
+      }),
+    );
+    expect(error).toMatchObject({ field: 'body[1].price', rule: 'decimal', value: '9 9' });
+    expect(mock.requests.length).toBe(before);
+    expect(await client.futures.listFuturesOrders({ settle, contract, status: 'open' })).toEqual([]);
+  });
+  it('the exchange refuses what the client would: an 11-order batch, 21 ids, a numeric id (400, nothing placed)', async () => {
+    const client = clientFor(mock, A, transport);
+    const raw = (path: string, body: unknown) =>
+      rejection(client.request({ method: 'POST', path: `/futures/${settle}/${path}`, body }));
+    const order = { contract, size: '1', price: '90' };
+    const refused = await Promise.all([
+      raw(
+        'batch_orders',
+        Array.from({ length: 11 }, () => order),
+      ),
+      raw('batch_orders', [order, { ...order, size: 1 }]),
+      raw(
+        'batch_cancel_orders',
+        Array.from({ length: 21 }, (_, i) => String(i + 1)),
+      ),
+      raw('batch_cancel_orders', [58828013512]),
+    ]);
+    // A list of the wrong length is a malformed body; a bad item value is a bad parameter value.
+    expect(refused.map((e) => [(e as BadRequestError).status, (e as BadRequestError).label])).toEqual([
+      [400, 'INVALID_REQUEST_BODY'],
+      [400, 'INVALID_PARAM_VALUE'],
+      [400, 'INVALID_REQUEST_BODY'],
+      [400, 'INVALID_PARAM_VALUE'],
+    ]);
+    expect(await client.futures.listFuturesOrders({ settle, contract, status: 'open' })).toEqual([]);
   });
 });

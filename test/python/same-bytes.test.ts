@@ -58,13 +58,14 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
     },
   },
   {
-    name: 'open query with reserved characters and a list',
+    name: 'reserved characters in a query value',
+    id: 'listFuturesOrders',
+    params: { settle: 'usdt', status: 'open', contract: 'BTC_USDT', last_id: "a&b=c €+%!'()* 日本" },
+  },
+  {
+    name: 'a list of string ids next to a path parameter',
     id: 'cancelBatchFutureOrders',
-    params: {
-      settle: 'usdt',
-      query: { contract: 'BTC_USDT', status: 'open', text: "a&b=c €+%!'()*", ids: ['1', '2'] },
-      body: ['1', '2'],
-    },
+    params: { settle: 'usdt', body: ['36028813724316576', '1', 't-fbatch-0001'] },
   },
   {
     name: 'a typed list body',
@@ -77,11 +78,14 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
     },
   },
   {
-    name: 'an open body with a 64-bit integer',
+    name: 'a typed futures list body with a 64-bit integer',
     id: 'createBatchFuturesOrder',
     params: {
       settle: 'usdt',
-      body: [{ contract: 'BTC_USDT', size: '0.001', text: 't-日本', id: 36028813724316572n }],
+      body: [
+        { contract: 'BTC_USDT', size: '0.001', price: '65000', text: 't-fb.1', pid: 36028813724316572n },
+        { contract: 'ETH_USDT', size: '-2', price: '0', tif: 'ioc', reduce_only: true, stp_act: 'cb' },
+      ],
     },
   },
   {

@@ -14,6 +14,7 @@ DAY = 86_400
 TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
 WITHDRAW = {"currency": "USDT", "amount": "100", "chain": "TRX", "address": "T1"}
 ORDER = {"text": "t-desk-1", "currency_pair": "BTC_USDT", "type": "limit", "side": "buy", "amount": "0.001", "price": "64000"}
+FUTURES = {"contract": "BTC_USDT", "size": "0.5", "price": "65000", "tif": "gtc", "text": "t-fdesk-1"}
 
 ROWS = [
     ("transfer", {**TRANSFER, "amount": "1.123456789"}, "amount", "decimal.maxScale"),
@@ -52,6 +53,19 @@ ROWS = [
     ("createBatchOrders", {"body": [ORDER, {**ORDER, "side": "up", "amount": "x"}, {**ORDER, "amount": "y"}]}, "body[1].side", "enum"),
     ("cancelBatchOrders", {"body": [{"currency_pair": "BTC_USDT", "id": "1"}, {"id": "2"}]}, "body[1].currency_pair", "required"),
     ("amendBatchOrders", {"body": [{"order_id": "1", "currency_pair": "BTC_USDT"}] * 6}, "body", "maxItems"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [FUTURES] * 11}, "body", "maxItems"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": []}, "body", "minItems"),
+    ("createBatchFuturesOrder", {"settle": "usdt"}, "body", "required"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [FUTURES, FUTURES, {**FUTURES, "size": 5}]}, "body[2].size", "type"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [FUTURES, FUTURES, {**FUTURES, "size": "1e3"}]}, "body[2].size", "decimal"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [{k: v for k, v in FUTURES.items() if k != "contract"}]}, "body[0].contract", "required"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [FUTURES, {**FUTURES, "tif": "day"}]}, "body[1].tif", "enum"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [{**FUTURES, "stp_act": "-"}]}, "body[0].stp_act", "enum"),
+    ("createBatchFuturesOrder", {"settle": "usdt", "body": [FUTURES], "query": {"contract": "BTC_USDT"}}, "query", "unknown"),
+    ("createBatchFuturesOrder", {"body": [FUTURES]}, "settle", "required"),
+    ("cancelBatchFutureOrders", {"settle": "usdt", "body": [str(i) for i in range(21)]}, "body", "maxItems"),
+    ("cancelBatchFutureOrders", {"settle": "usdt", "body": []}, "body", "minItems"),
+    ("cancelBatchFutureOrders", {"settle": "usdt", "body": ["58828013512", 58828013599]}, "body[1]", "type"),
     ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "BUY", "type": "LIMIT", "qty": "1"}, "price", "requiredIf"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "buy", "qty": "1"}, "side", "enum"),
@@ -85,6 +99,9 @@ class Rules(unittest.TestCase):
         validate_call(OPERATIONS["transfer"], {**TRANSFER, "amount": Decimal("0.00000001")}, NOW)
         validate_call(OPERATIONS["listWithdrawals"], {"from": NOW - 30 * DAY, "to": NOW, "limit": 1000}, NOW)
         validate_call(OPERATIONS["createBatchOrders"], {"body": [ORDER] * 10}, NOW)
+        validate_call(OPERATIONS["createBatchFuturesOrder"], {"settle": "usdt", "body": [FUTURES] * 10}, NOW)
+        validate_call(OPERATIONS["createBatchFuturesOrder"], {"settle": "btc", "body": [{**FUTURES, "size": Decimal("-1"), "pid": 36028813724316572}]}, NOW)
+        validate_call(OPERATIONS["cancelBatchFutureOrders"], {"settle": "usdt", "body": [str(58828013512 + i) for i in range(20)]}, NOW)
         validate_call(OPERATIONS["getSubAccount"], {"user_id": 36028813724316572}, NOW)
         validate_call(OPERATIONS["createCrossexOrder"], {"symbol": "OKX_FUTURE_ADA_USDT", "side": "SELL", "type": "MARKET", "qty": "1"}, NOW)
 

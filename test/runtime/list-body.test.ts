@@ -2,7 +2,8 @@
  * List bodies (the batch endpoints): every item is checked with the same rule engine as a single
  * body, before any I/O. The metadata is the generated one, so these rows follow the real spec
  * (`SpotBatchOrderRequest`, `SpotBatchAmendRequest`, `SpotCancelBatchOrderRequest`, the STP user
- * ids). The first bad item's first bad field is reported (items in order, fields in schema order).
+ * ids, `FuturesOrderRequest` and the futures order ids). The first bad item's first bad field is
+ * reported (items in order, fields in schema order).
  */
 import { describe, expect, it } from 'vitest';
 import { addSTPGroupUsersMeta } from '../../generated/src/operations/account.js';
@@ -11,12 +12,13 @@ import {
   cancelBatchOrdersMeta,
   createBatchOrdersMeta,
 } from '../../generated/src/operations/spot.js';
-import { createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
+import { cancelBatchFutureOrdersMeta, createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
 import ir from '../../generated/ir.json' with { type: 'json' };
 import { listBodyRule } from '../../generator/emit/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import type { IR } from '../../generator/ir/types.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { successData } from '../../templates/typescript/runtime/response.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
 import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 
@@ -124,10 +126,119 @@ describe('the other list bodies', () => {
     const got = check(meta, given);
     expect(want.split(' ').length === 2 ? got.split(' ').slice(0, 2).join(' ') : got).toBe(want);
   });
+});
 
-  it('named-only list bodies (futures batch orders and cancels) have no item rule: their items are not modelled', () => {
-    expect(createBatchFuturesOrderMeta.listBody).toBeUndefined();
-    expect(check(createBatchFuturesOrderMeta, { settle: 'usdt', body: [{ anything: 1 }] })).toBe('ok');
+describe('POST /futures/{settle}/batch_orders and batch_cancel_orders: each item is checked before any I/O', () => {
+  const futures = (n: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+    contract: 'BTC_USDT',
+    size: n % 2 === 0 ? '0.5' : '-0.5',
+    price: '65000',
+    tif: 'gtc',
+    text: `t-fdesk-${n}`,
+    ...extra,
+  });
+  const tenOrders = Array.from({ length: 10 }, (_, i) => futures(i));
+  const replaced = (at: number, item: unknown): unknown[] => tenOrders.map((o, i) => (i === at ? item : o));
+  const noContract = Object.fromEntries(Object.entries(futures(0)).filter(([k]) => k !== 'contract'));
+  const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => String(58828013512 + i));
+  it.each([
+    { meta: createBatchFuturesOrderMeta, given: { settle: 'usdt', body: tenOrders }, want: 'ok' },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: [futures(0, { stp_act: 'co', pid: '36028813724316572', reduce_only: true })] },
+      want: 'ok',
+    },
+    { meta: createBatchFuturesOrderMeta, given: { settle: 'usdt', body: [] }, want: 'minItems body []' },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: [...tenOrders, futures(10)] },
+      want: 'maxItems body',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(2, futures(2, { size: 5 })) },
+      want: 'type body[2].size 5',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(2, futures(2, { size: '1e3' })) },
+      want: 'decimal body[2].size "1e3"',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(0, noContract) },
+      want: 'required body[0].contract undefined',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(4, futures(4, { tif: 'day' })) },
+      want: 'enum body[4].tif "day"',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(1, futures(1, { stp_act: '-' })) },
+      want: 'enum body[1].stp_act "-"',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(9, futures(9, { text: 'desk-9' })) },
+      want: 'pattern body[9].text "desk-9"',
+    },
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: replaced(3, futures(3, { pid: 2 ** 60 })) },
+      want: `int64.unsafe body[3].pid ${2 ** 60}`,
+    },
+    { meta: createBatchFuturesOrderMeta, given: { body: tenOrders }, want: 'required settle undefined' },
+    { meta: createBatchFuturesOrderMeta, given: { settle: 'usdt' }, want: 'required body undefined' },
+    // A shaped list-body operation has no open query: a stray key is refused like any unknown field.
+    {
+      meta: createBatchFuturesOrderMeta,
+      given: { settle: 'usdt', body: tenOrders, query: { contract: 'BTC_USDT' } },
+      want: 'unknown query',
+    },
+    { meta: cancelBatchFutureOrdersMeta, given: { settle: 'usdt', body: ids(20) }, want: 'ok' },
+    { meta: cancelBatchFutureOrdersMeta, given: { settle: 'usdt', body: ids(21) }, want: 'maxItems body' },
+    { meta: cancelBatchFutureOrdersMeta, given: { settle: 'usdt', body: [] }, want: 'minItems body []' },
+    // Order ids are strings on the wire: a number (even a safe one) is refused, not converted.
+    {
+      meta: cancelBatchFutureOrdersMeta,
+      given: { settle: 'usdt', body: ['58828013512', 58828013599] },
+      want: 'type body[1] 58828013599',
+    },
+  ])('$meta.id $want', ({ meta, given, want }) => {
+    const got = check(meta, given);
+    expect(want.split(' ').length === 2 ? got.split(' ').slice(0, 2).join(' ') : got).toBe(want);
+  });
+
+  it('names the operation, the item and field, the value and the rule in the message', () => {
+    const body = replaced(2, futures(2, { size: '0,5' }));
+    expect(() => validateCall(createBatchFuturesOrderMeta, { settle: 'usdt', body }, NOW)).toThrow(
+      'createBatchFuturesOrder: body[2].size must be a plain decimal string: digits, optional leading "-" and fraction, no exponent (rule: decimal, value: "0,5")',
+    );
+  });
+});
+
+describe('the answer of a list-body operation', () => {
+  it('is read typed, as any shaped answer: int64 fields as exact strings, other numbers as numbers', () => {
+    const text =
+      '[{"succeeded":true,"id":36028813724316576,"user":10001234,"create_time":1795219260,"update_time":1795219260.5,"size":"1"},' +
+      '{"succeeded":false,"label":"ORDER_POC_IMMEDIATE","detail":"would take"}]';
+    expect(createBatchFuturesOrderMeta.shape).toBe('shaped');
+    expect(successData(createBatchFuturesOrderMeta, 200, text)).toEqual([
+      {
+        succeeded: true,
+        id: '36028813724316576',
+        user: '10001234',
+        create_time: 1795219260,
+        update_time: 1795219260.5,
+        size: '1',
+      },
+      { succeeded: false, label: 'ORDER_POC_IMMEDIATE', detail: 'would take' },
+    ]);
+    expect(successData(cancelBatchFutureOrdersMeta, 200, '[{"id":"1","user_id":10001234,"succeeded":true}]')).toEqual([
+      { id: '1', user_id: '10001234', succeeded: true },
+    ]);
   });
 });
 
@@ -151,9 +262,29 @@ describe('the emitted list rule (generator)', () => {
     expect(fields.find((f) => f.name === 'amount')).toMatchObject({ required: true, format: 'decimal' });
   });
 
-  it('gives no rule to a single body, a read or a named-only list', () => {
-    for (const id of ['createOrder', 'listWithdrawals', 'createBatchFuturesOrder', 'cancelBatchFutureOrders'])
+  it('gives no rule to a single body or a read', () => {
+    for (const id of ['createOrder', 'listWithdrawals', 'createFuturesOrder'])
       expect(listBodyRule(real, op(id))).toBeUndefined();
+  });
+
+  it('gives the futures batches their bounds and item rules (FuturesOrderRequest as the items, string ids)', () => {
+    const place = listBodyRule(real, op('createBatchFuturesOrder'));
+    expect(place).toMatchObject({ name: 'body', required: true, type: 'array', minItems: 1, maxItems: 10 });
+    expect(place?.items?.properties?.slice(0, 4).map((f) => [f.name, f.required ?? false])).toEqual([
+      ['contract', true],
+      ['size', true],
+      ['iceberg', false],
+      ['price', true],
+    ]);
+    expect(listBodyRule(real, op('cancelBatchFutureOrders'))).toEqual({
+      name: 'body',
+      in: 'body',
+      required: true,
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: { type: 'string' },
+    });
   });
 
   it('stops with a spec problem on an if/then in a list item, which it would otherwise skip', () => {

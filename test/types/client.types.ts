@@ -94,18 +94,21 @@ export async function pagesAndResponses(): Promise<void> {
   void [first, data, traceId, again, nothing];
 }
 
-export async function namedOnly(): Promise<void> {
+export async function listBodies(): Promise<void> {
+  // a JSON list body is the params' typed `body`, next to the path parameters
   const results = await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: ['1', '2'] });
-  const untyped: unknown = results;
+  const succeeded: boolean | undefined = results[0]?.succeeded;
   await client.futures.createBatchFuturesOrder({
     settle: 'usdt',
     body: [{ contract: 'BTC_USDT', size: '1', price: '0' }],
   });
-  // the query of a named-only operation is open
-  await client.futures.cancelBatchFutureOrders({ settle: 'usdt', query: { any: 'value', ids: ['1', '2'] }, body: [] });
+  // @ts-expect-error a shaped operation has no open `query`
+  await client.futures.cancelBatchFutureOrders({ settle: 'usdt', query: { ids: ['1', '2'] }, body: ['1'] });
   // @ts-expect-error path parameter `settle` is required
   await client.futures.createBatchFuturesOrder({ body: [] });
-  void untyped;
+  // @ts-expect-error the list body is required
+  await client.futures.cancelBatchFutureOrders({ settle: 'usdt' });
+  void succeeded;
 }
 
 export function labelsAndIds(): void {
@@ -128,30 +131,23 @@ export async function openResponseEnums(): Promise<void> {
 }
 
 export async function untypedResults(): Promise<void> {
-  interface Cancelled {
-    id: string;
-    succeeded: boolean;
+  interface Fee {
+    maker_fee: string;
   }
-  // named-only operations: untyped JSON by default (integers are strings), or the type named
-  const cancelled = await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: ['1'] });
-  const asJson: UntypedJson = cancelled;
-  // @ts-expect-error untyped JSON is not a record of strings without a check
-  const asRecord: Record<string, string> = cancelled;
-  const typed = await client.futures.cancelBatchFutureOrders<Cancelled[]>({ settle: 'usdt', body: ['1'] });
-  const id: string | undefined = typed[0]?.id;
-  // @ts-expect-error the named type is the result's type
-  const idNumber: number | undefined = typed[0]?.id;
-  const standalone = await cancelBatchFutureOrders<Cancelled[]>(client, { settle: 'usdt', body: ['1'] });
-  const standaloneId: string | undefined = standalone[0]?.id;
-  // raw requests: the same
+  // raw requests: untyped JSON by default (integers are strings), or the type named
   const raw = await client.request({ method: 'GET', path: '/spot/fee' });
   const rawJson: UntypedJson = raw;
-  const rawTyped = await client.request<{ maker_fee: string }>({ method: 'GET', path: '/spot/fee' });
+  // @ts-expect-error untyped JSON is not a record of strings without a check
+  const asRecord: Record<string, string> = raw;
+  const rawTyped = await client.request<Fee>({ method: 'GET', path: '/spot/fee' });
+  const makerFee: string = rawTyped.maker_fee;
   // @ts-expect-error the named type is the result's type
   const rawNumber: number = rawTyped.maker_fee;
   // @ts-expect-error typed operations take no type parameter
-  await client.wallet.getTradeFee<Cancelled>();
-  void [asJson, asRecord, id, idNumber, standaloneId, rawJson, rawNumber];
+  await client.wallet.getTradeFee<Fee>();
+  // @ts-expect-error the batch endpoints are typed too: no type parameter
+  await cancelBatchFutureOrders<Fee[]>(client, { settle: 'usdt', body: ['1'] });
+  void [rawJson, asRecord, makerFee, rawNumber];
 }
 
 export function groupClassesOneByOne(core: ExchangeClient): void {

@@ -4,7 +4,14 @@
  * `any` nor `unknown`, so every value read on the main paths (orders, positions, order book,
  * account) is proven to carry a real type. Every `@ts-expect-error` line must be an error.
  */
-import type { ExchangeClient, ListFuturesOrdersItem, Position } from '../../generated/src/index.js';
+import type {
+  CreateBatchFuturesOrderParams,
+  ExchangeClient,
+  FuturesBatchCancelResult,
+  FuturesBatchOrderResult,
+  ListFuturesOrdersItem,
+  Position,
+} from '../../generated/src/index.js';
 
 declare const client: ExchangeClient;
 
@@ -54,6 +61,48 @@ export async function placeAmendCancel(): Promise<void> {
   const all = await client.futures.cancelFuturesOrders({ settle: 'usdt', contract: 'BTC_USDT', side: 'bid' });
   typed(all[0]?.id);
   void [size, left];
+}
+
+export async function batchPlaceAndCancel(): Promise<void> {
+  // Each item of a futures batch is a `FuturesOrderRequest`; the answer is one result per item.
+  const placed = await client.futures.createBatchFuturesOrder({
+    settle: 'usdt',
+    body: [
+      { contract: 'BTC_USDT', size: '0.5', price: '65000', tif: 'gtc', text: 't-desk-0001' },
+      { contract: 'BTC_USDT', size: '-0.5', price: '70000', tif: 'poc', stp_act: 'co' },
+    ],
+  });
+  const result: FuturesBatchOrderResult | undefined = placed[0];
+  const succeeded: boolean | undefined = typed(result?.succeeded);
+  const label = typed(result?.label);
+  // int64 ids come back as strings: the id a batch cancel takes.
+  const id: string | undefined = typed(result?.id);
+  if (result?.status === 'open' || result?.status === 'a-status-added-later') void result.left;
+  const cancelled = await client.futures.cancelBatchFutureOrders({
+    settle: 'usdt',
+    body: id === undefined ? [] : [id],
+  });
+  const one: FuturesBatchCancelResult | undefined = cancelled[0];
+  const userId: string | undefined = typed(one?.user_id);
+  typed(one?.message);
+  void [succeeded, label, userId];
+}
+
+export async function wrongBatchItems(): Promise<void> {
+  type Item = CreateBatchFuturesOrderParams['body'][number];
+  const good: Item = { contract: 'BTC_USDT', size: '1', price: '1' };
+  // @ts-expect-error sizes are decimal strings, never numbers, in a batch too
+  await client.futures.createBatchFuturesOrder({ settle: 'usdt', body: [good, { ...good, size: 1 }] });
+  // @ts-expect-error `day` is not a time in force
+  await client.futures.createBatchFuturesOrder({ settle: 'usdt', body: [{ ...good, tif: 'day' }] });
+  // @ts-expect-error every item needs its `contract`
+  await client.futures.createBatchFuturesOrder({ settle: 'usdt', body: [{ size: '1', price: '1' }] });
+  // @ts-expect-error `-` appears in answers only, never in a request
+  await client.futures.createBatchFuturesOrder({ settle: 'usdt', body: [{ ...good, stp_act: '-' }] });
+  // @ts-expect-error order ids are strings (64-bit ids written as text), never numbers
+  await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: [58828013512] });
+  // @ts-expect-error a batch cancel takes ids, not orders
+  await client.futures.cancelBatchFutureOrders({ settle: 'usdt', body: [good] });
 }
 
 export async function listOrders(): Promise<void> {

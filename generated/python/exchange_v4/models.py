@@ -34,6 +34,8 @@ __all__ = [
     "FuturesAccount",
     "FuturesAccountBook",
     "FuturesAccountHistory",
+    "FuturesBatchCancelResult",
+    "FuturesBatchOrderResult",
     "FuturesCandlestick",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
@@ -43,6 +45,7 @@ __all__ = [
     "FuturesOrder",
     "FuturesOrderBook",
     "FuturesOrderBookItem",
+    "FuturesOrderRequestInput",
     "FuturesPriceTrigger",
     "FuturesPriceTriggeredOrder",
     "FuturesPriceTriggerRequestInput",
@@ -519,6 +522,58 @@ class FuturesAccountHistory(TypedDict, total=False):
     cross_settle: Decimal  # Unified account only; profit moved between the futures and spot accounts (negative from futures to spot).
 
 
+class FuturesBatchCancelResult(TypedDict, total=False):
+    """The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order."""
+
+    id: str  # Order id, as sent.
+    user_id: int  # User id of the order's owner.
+    succeeded: bool  # Whether the order was cancelled.
+    message: str  # Why the cancellation failed; empty when it succeeded. Never branch on it.
+
+
+class FuturesBatchOrderResult(TypedDict, total=False):
+    """The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request."""
+
+    succeeded: bool  # Whether this order was placed.
+    label: ErrorLabel  # Machine-readable error label. Known values are listed; the set is open.
+    detail: str  # More about the error of a refused order, when the service gives any. Never branch on it.
+    id: int  # Order id.
+    user: int  # User id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
+    update_time: float  # Unix seconds of the last update.
+    finish_time: float  # Unix seconds at which the order ended; absent while it is open.
+    finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention).
+    status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
+    contract: str  # Contract name.
+    size: Decimal  # Order size; positive to buy, negative to sell, 0 for a close-position order.
+    iceberg: Decimal  # Visible size of an iceberg order; 0 for a normal order.
+    price: Decimal  # Limit price; 0 with `tif` `ioc` is a market order.
+    close: bool  # Whether the order was sent to close the position.
+    is_close: bool  # Whether the order closes a position.
+    reduce_only: bool  # Whether the order was sent as reduce-only.
+    is_reduce_only: bool  # Whether the order can only reduce a position.
+    is_liq: bool  # Whether the order is a liquidation order.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok'] | str  # Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill.
+    left: Decimal  # Size not filled yet.
+    fill_price: Decimal  # Average fill price.
+    text: str  # The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`.
+    tkfr: Decimal  # Taker fee rate.
+    mkfr: Decimal  # Maker fee rate.
+    refu: int  # User id of the referrer.
+    auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
+    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+    stp_act: Literal['cn', 'co', 'cb', '-'] | str  # Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given.
+    amend_text: str  # The caller's note of the last amendment.
+    pid: int  # Position id.
+    market_order_slip_ratio: Decimal  # Largest slippage accepted for a market order, as a ratio.
+    pos_margin_mode: Literal['isolated', 'cross'] | str  # Margin mode of the position in split position mode.
+    action_mode: Literal['ACK', 'RESULT', 'FULL'] | str  # How much the answer carried: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything.
+    tpsl_tp_trigger_price: Decimal  # Take-profit trigger price attached to the order.
+    tpsl_sl_trigger_price: Decimal  # Stop-loss trigger price attached to the order.
+    tpsl_tp_bbo_type: str  # Best-bid/offer price type of the take-profit order.
+    tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
+
+
 class FuturesCandlestick(TypedDict, total=False):
     """One candlestick of a futures contract (or of its mark or index price)."""
 
@@ -651,6 +706,29 @@ class FuturesOrderBookItem(TypedDict, total=False):
 
     p: Decimal  # Price of the level (quote currency).
     s: Decimal  # Total size resting at this price.
+
+
+class FuturesOrderRequestInput(TypedDict, total=False):
+    """A perpetual futures order to place (`POST /futures/{settle}/orders`). `size` counts contracts"""
+
+    contract: Required[str]  # Contract name.
+    size: Required[Decimal | str]  # Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`). Decimals only where the contract's `enable_decimal` is true.
+    iceberg: Decimal | str  # Visible size of an iceberg order; `0` (default) for a normal order. The hidden part pays taker fees.
+    price: Required[Decimal | str]  # Limit price; `0` with `tif` `ioc` places a market order.
+    close: bool  # Single position mode only; `true` with `size` `0` closes the whole position.
+    reduce_only: bool  # `true` makes the order only ever reduce the position.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok']  # Time in force: `gtc` good till cancelled (default), `ioc` immediate or cancel (taker only), `poc` post only (maker only, cancelled if it would fill at once), `fok` fill completely at once or cancel.
+    text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
+    auto_size: Literal['close_long', 'close_short']  # Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
+    stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
+    pid: int  # Position id to trade against (split position mode).
+    market_order_slip_ratio: Decimal | str  # Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
+    pos_margin_mode: Literal['isolated', 'cross']  # Margin mode of the position, sent only in split position mode.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).
+    tpsl_tp_trigger_price: Decimal | str  # Take-profit trigger price to attach to the order.
+    tpsl_sl_trigger_price: Decimal | str  # Stop-loss trigger price to attach to the order.
+    tpsl_tp_bbo_type: str  # Best-bid/offer price type of the take-profit order.
+    tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
 
 
 class FuturesPriceTrigger(TypedDict, total=False):

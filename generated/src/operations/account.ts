@@ -30,7 +30,7 @@ export type AddSTPGroupUsersParams = {
 export type AddSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
 export const addSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"named-only","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]],"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","items":{"type":"integer","format":"int64"}}}',
+  '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]],"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","items":{"type":"integer","format":"int64"}}}',
 );
 
 /**

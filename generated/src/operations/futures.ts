@@ -12,13 +12,14 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
-import type { JsonValue, OpenQuery, UntypedJson } from '../runtime/types.js';
 import type {
   Contract,
   ContractStat,
   FundingRateRecord,
   FuturesAccount,
   FuturesAccountBook,
+  FuturesBatchCancelResult,
+  FuturesBatchOrderResult,
   FuturesCandlestick,
   FuturesLeverage,
   FuturesLiqOrder,
@@ -33,8 +34,6 @@ import type {
   FuturesTicker,
   FuturesTrade,
   MyFuturesTrade,
-  OpenList,
-  OpenValue,
   Position,
   PositionClose,
   TriggerOrderResponse,
@@ -70,27 +69,26 @@ export function amendFuturesOrder(
 export type CancelBatchFutureOrdersParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
   settle: 'btc' | 'usdt';
-  query?: OpenQuery;
-  body?: JsonValue;
+  body: string[];
 };
-/** Success response (200) of {@link cancelBatchFutureOrders}: untyped JSON, the default of its type parameter. */
-export type CancelBatchFutureOrdersResponse = UntypedJson;
+/** Success response (200) of {@link cancelBatchFutureOrders}. */
+export type CancelBatchFutureOrdersResponse = FuturesBatchCancelResult[];
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
 export const cancelBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["*","user_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":20,"items":{"type":"string"}}}',
 );
 
 /**
- * Cancel perpetual futures orders in a batch (shape not given)
+ * Cancel perpetual futures orders in a batch
  *
  * Standalone form of {@link FuturesApi.cancelBatchFutureOrders | client.futures.cancelBatchFutureOrders}: the client comes first.
  */
-export function cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
+export function cancelBatchFutureOrders(
   core: Core,
   params: CancelBatchFutureOrdersParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, cancelBatchFutureOrdersMeta, params, options);
+): ApiPromise<CancelBatchFutureOrdersResponse> {
+  return request(core, cancelBatchFutureOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrder}: path, query and body fields in one object. */
@@ -215,27 +213,26 @@ export function cancelPriceTriggeredOrderList(
 export type CreateBatchFuturesOrderParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
   settle: 'btc' | 'usdt';
-  query?: OpenQuery;
-  body?: JsonValue;
+  body: FuturesOrderRequest[];
 };
-/** Success response (200) of {@link createBatchFuturesOrder}: untyped JSON, the default of its type parameter. */
-export type CreateBatchFuturesOrderResponse = UntypedJson;
+/** Success response (200) of {@link createBatchFuturesOrder}. */
+export type CreateBatchFuturesOrderResponse = FuturesBatchOrderResult[];
 /** Metadata of `POST /futures/{settle}/batch_orders`. */
 export const createBatchFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createBatchFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/batch_orders","auth":"private","shape":"named-only","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"createBatchFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"request":[["*","pid"]],"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"pid","in":"body","type":"integer","format":"int64"},{"name":"market_order_slip_ratio","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"tpsl_tp_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_sl_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_tp_bbo_type","in":"body","type":"string"},{"name":"tpsl_sl_bbo_type","in":"body","type":"string"}]}}}',
 );
 
 /**
- * Place perpetual futures orders in a batch (shape not given)
+ * Place perpetual futures orders in a batch
  *
  * Standalone form of {@link FuturesApi.createBatchFuturesOrder | client.futures.createBatchFuturesOrder}: the client comes first.
  */
-export function createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
+export function createBatchFuturesOrder(
   core: Core,
   params: CreateBatchFuturesOrderParams,
   options?: RequestOptions,
-): ApiPromise<T> {
-  return request<T>(core, createBatchFuturesOrderMeta, params, options);
+): ApiPromise<CreateBatchFuturesOrderResponse> {
+  return request(core, createBatchFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link createFuturesOrder}: path, query and body fields in one object. */
@@ -1210,23 +1207,22 @@ export class FuturesApi {
   }
 
   /**
-   * Cancel perpetual futures orders in a batch (shape not given)
+   * Cancel perpetual futures orders in a batch
    *
-   * Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
-   * result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
-   * cancel limit.
+   * Cancels 1 to 20 futures orders given as a JSON list of order ids. The ids are strings (the
+   * 64-bit `id` of `FuturesOrder`, written as text), never numbers. The answer is 200 with one result
+   * per id, in request order: `succeeded` says whether that order was cancelled, `message` why not.
+   * Shares the futures cancel limit.
    *
    * `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid (shared bucket `futures-cancel`)
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  cancelBatchFutureOrders<T = CancelBatchFutureOrdersResponse>(
+  cancelBatchFutureOrders(
     params: CancelBatchFutureOrdersParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return cancelBatchFutureOrders<T>(this.core, params, options);
+  ): ApiPromise<CancelBatchFutureOrdersResponse> {
+    return cancelBatchFutureOrders(this.core, params, options);
   }
 
   /**
@@ -1295,24 +1291,23 @@ export class FuturesApi {
   }
 
   /**
-   * Place perpetual futures orders in a batch (shape not given)
+   * Place perpetual futures orders in a batch
    *
-   * Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
-   * may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
-   * tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
-   * refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
+   * Places 1 to 10 futures orders in one request; each item has the fields of `FuturesOrderRequest`
+   * (and may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every
+   * item is tried on its own and the answer is 200 with one result per item, in request order:
+   * `succeeded` says whether that order was placed, with the order's fields when it was and `label`
+   * (and maybe `detail`) when it was not. Each order counts against the shared futures placement limit.
    *
    * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
-   *
-   * Shape not given by the API description: pass `query`/`body` as the endpoint expects. The result is untyped JSON (integers as strings of their digits); name its type with the type parameter: `<MyResult>`.
    */
-  createBatchFuturesOrder<T = CreateBatchFuturesOrderResponse>(
+  createBatchFuturesOrder(
     params: CreateBatchFuturesOrderParams,
     options?: RequestOptions,
-  ): ApiPromise<T> {
-    return createBatchFuturesOrder<T>(this.core, params, options);
+  ): ApiPromise<CreateBatchFuturesOrderResponse> {
+    return createBatchFuturesOrder(this.core, params, options);
   }
 
   /**

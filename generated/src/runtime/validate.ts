@@ -134,6 +134,7 @@ function allowedKeys(meta: OperationMeta): ReadonlySet<string> {
   else {
     for (const q of meta.queryParams) allowed.add(q.name);
     if (meta.body === 'json') for (const f of meta.bodyFields ?? []) allowed.add(f);
+    else if (meta.body === 'open') allowed.add('body'); // a list body (checked by `listBody`)
   }
   knownKeys.set(meta, allowed);
   return allowed;

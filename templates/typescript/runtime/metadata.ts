@@ -84,7 +84,8 @@ export interface OperationMeta {
   readonly headerParams?: readonly string[];
   /**
    * Request body: `none`; `json` with the listed top-level field names (taken from the flat
-   * params object); `open` (named-only: the caller's `body` is sent as is).
+   * params object); `open`: the caller's `body` is sent as is (named-only, or a shaped operation's
+   * JSON list, checked by `listBody` first).
    */
   readonly body: 'none' | 'json' | 'open';
   readonly bodyFields?: readonly string[];

@@ -11,13 +11,14 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
-from .._runtime.shapes import JsonValue, OpenQuery
 from ..models import (
     Contract,
     ContractStat,
     FundingRateRecord,
     FuturesAccount,
     FuturesAccountBook,
+    FuturesBatchCancelResult,
+    FuturesBatchOrderResult,
     FuturesCandlestick,
     FuturesInitialOrderRequestInput,
     FuturesLeverage,
@@ -25,6 +26,7 @@ from ..models import (
     FuturesLiquidate,
     FuturesOrder,
     FuturesOrderBook,
+    FuturesOrderRequestInput,
     FuturesPriceTriggerRequestInput,
     FuturesPriceTriggeredOrder,
     FuturesTicker,
@@ -56,11 +58,10 @@ class CancelBatchFutureOrdersParams(TypedDict, total=False):
     """Parameters of `cancel_batch_future_orders`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    query: OpenQuery  # Query parameters, sent in this order.
-    body: JsonValue  # JSON body, sent as is.
+    body: Required[list[str]]  # The JSON list sent as the body.
 
 
-CancelBatchFutureOrdersResponse: TypeAlias = "JsonValue"
+CancelBatchFutureOrdersResponse: TypeAlias = "list[FuturesBatchCancelResult]"
 """Success data of `cancel_batch_future_orders`."""
 
 
@@ -117,11 +118,10 @@ class CreateBatchFuturesOrderParams(TypedDict, total=False):
     """Parameters of `create_batch_futures_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    query: OpenQuery  # Query parameters, sent in this order.
-    body: JsonValue  # JSON body, sent as is.
+    body: Required[list[FuturesOrderRequestInput]]  # The JSON list sent as the body.
 
 
-CreateBatchFuturesOrderResponse: TypeAlias = "JsonValue"
+CreateBatchFuturesOrderResponse: TypeAlias = "list[FuturesBatchOrderResult]"
 """Success data of `create_batch_futures_order`."""
 
 
@@ -632,15 +632,15 @@ class FuturesApi:
     def cancel_batch_future_orders(
         self, params: CancelBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
     ) -> CancelBatchFutureOrdersResponse:
-        """Cancel perpetual futures orders in a batch (shape not given)
+        """Cancel perpetual futures orders in a batch
 
-        Cancels up to 20 futures orders given as a JSON list of order ids (strings); the answer lists one
-        result per id with `id`, `user_id`, `succeeded` and, on failure, `message`. Shares the futures
-        cancel limit.
+        Cancels 1 to 20 futures orders given as a JSON list of order ids. The ids are strings (the
+        64-bit `id` of `FuturesOrder`, written as text), never numbers. The answer is 200 with one result
+        per id, in request order: `succeeded` says whether that order was cancelled, `message` why not.
+        Shares the futures cancel limit.
 
         `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid, shared bucket `futures-cancel`.
-        Never sent again once it may have been applied.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["cancelBatchFutureOrders"], params, options)
 
     def cancel_futures_order(
@@ -691,16 +691,16 @@ class FuturesApi:
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateBatchFuturesOrderResponse:
-        """Place perpetual futures orders in a batch (shape not given)
+        """Place perpetual futures orders in a batch
 
-        Places up to 10 futures orders at once; each item has the fields of `FuturesOrderRequest` (and
-        may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every item is
-        tried on its own and the answer lists one result per item, in order, with `succeeded` and, for a
-        refused item, `label` and `detail`. Each order counts against the shared futures placement limit.
+        Places 1 to 10 futures orders in one request; each item has the fields of `FuturesOrderRequest`
+        (and may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every
+        item is tried on its own and the answer is 200 with one result per item, in request order:
+        `succeeded` says whether that order was placed, with the order's fields when it was and `label`
+        (and maybe `detail`) when it was not. Each order counts against the shared futures placement limit.
 
         `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
-        Never sent again once it may have been applied.
-        Shape not given by the API description: pass `query` / `body`; the result is untyped JSON."""
+        Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createBatchFuturesOrder"], params, options)
 
     def create_futures_order(
