@@ -84,8 +84,8 @@ export function hasListBody(ir: IR, op: IROperation): boolean {
 /**
  * The rule of a shaped operation's JSON-list body (`POST /spot/batch_orders`): the list's own
  * bounds (`minItems` / `maxItems`) and the rule of every item, an item object's fields (`allOf`
- * merged) in schema order. `undefined` for every other operation; named-only list bodies
- * (`OpenList`) have no item shape to check.
+ * merged) in schema order. `undefined` for every other operation (a named-only body has no item
+ * shape to check).
  */
 export function listBodyRule(ir: IR, op: IROperation): FieldRule | undefined {
   if (!op.requestBody || !hasListBody(ir, op)) return undefined;
