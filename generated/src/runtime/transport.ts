@@ -6,11 +6,11 @@
  * Sending one attempt, the part both transports share: what an attempt sends and gets back, the
  * signing of the exact path, query and body bytes that go on the wire, and the classification of
  * failures into "not sent" and "maybe sent" (the difference between a safe retry and an unknown
- * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (one web
- * `Request`, built by fetch itself, or by this file only for a custom `fetch` that takes one),
- * one abort signal, the body passed as the text it is (fetch encodes it as UTF-8). Redirects are never followed (`redirect: 'manual'`):
- * a 3xx comes back as the answer, and a browser's opaque redirect as status 0 with
- * `opaqueRedirect` set. The `node` transport is node-transport.ts.
+ * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (the one web
+ * `Request` is built by fetch itself), one abort signal, the body passed as the text it is (fetch
+ * encodes it as UTF-8). Redirects are never followed (`redirect: 'manual'`): a 3xx comes back as
+ * the answer, and a browser's opaque redirect as status 0 with `opaqueRedirect` set. The `node`
+ * transport is node-transport.ts.
  */
 
 import { corsHinted } from './browser-guard.js';
@@ -166,9 +166,9 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 /**
- * Creates the `fetch` transport of one client: `globalThis.fetch` (looked up at call time) called
- * with the URL and a plain init, or a custom fetch called with one `Request`. A custom fetch that
- * ignores the abort signal is still cut off at the timeout.
+ * Creates the `fetch` transport of one client: `globalThis.fetch` (looked up at call time) or a
+ * custom fetch, called with the URL and a plain init. A custom fetch that ignores the abort signal
+ * is still cut off at the timeout.
  *
  * Each attempt has its own abort signal: it aborts after `timeoutMs` (reason `timeout`) or when
  * the caller's signal does.
