@@ -47,7 +47,7 @@ const cases = [
   {
     name: 'listWithdrawals (paginated read)',
     source: program('listWithdrawals', '{ limit: 20 }'),
-    ceiling: 54_528,
+    ceiling: 54_272,
     has: ['pagination.ts'],
     hasNot: ['write-lookup.ts', 'write-settlement.ts'],
   },
@@ -64,7 +64,7 @@ const cases = [
       'transfer',
       "{ currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' }",
     ),
-    ceiling: 55_040,
+    ceiling: 54_784,
     has: ['write-lookup.ts', 'write-settlement.ts'],
     hasNot: ['pagination.ts'],
   },

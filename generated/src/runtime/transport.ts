@@ -6,11 +6,11 @@
  * Sending one attempt, the part both transports share: what an attempt sends and gets back, the
  * signing of the exact path, query and body bytes that go on the wire, and the classification of
  * failures into "not sent" and "maybe sent" (the difference between a safe retry and an unknown
- * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (one web
- * `Request`, built by fetch itself, or by this file only for a custom `fetch` that takes one),
- * one abort signal, the body passed as the text it is (fetch encodes it as UTF-8). Redirects are never followed (`redirect: 'manual'`):
- * a 3xx comes back as the answer, and a browser's opaque redirect as status 0 with
- * `opaqueRedirect` set. The `node` transport is node-transport.ts.
+ * outcome). The `fetch` transport is here too: one `fetch(url, init)` per attempt (the one web
+ * `Request` is built by fetch itself), one abort signal, the body passed as the text it is (fetch
+ * encodes it as UTF-8). Redirects are never followed (`redirect: 'manual'`): a 3xx comes back as
+ * the answer, and a browser's opaque redirect as status 0 with `opaqueRedirect` set. The `node`
+ * transport is node-transport.ts.
  */
 
 import { corsHinted } from './browser-guard.js';
@@ -135,39 +135,6 @@ export async function signingHeaders(signing: SignerMiddlewareOptions, wire: Wir
   return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
-/** Sets the signing headers of one attempt ({@link signingHeaders}) on `wire.headers`. */
-async function signInto(signing: SignerMiddlewareOptions, wire: WireRequest): Promise<void> {
-  const list = await signingHeaders(signing, wire);
-  for (let i = 0; i < list.length; i += 2) wire.headers[list[i] as string] = list[i + 1] as string;
-}
-
-/**
- * One signal per attempt: aborts after `timeoutMs` (reason `timeout`) or when the caller's signal
- * does; `timedOut` tells which; `dispose` clears the timer and detaches from the caller's signal.
- */
-export function attemptSignal(
-  caller: AbortSignal | undefined,
-  timeoutMs: number,
-): { signal: AbortSignal; timedOut: () => boolean; dispose: () => void } {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error('timeout'));
-  }, timeoutMs);
-  const onAbort = (): void => controller.abort(caller?.reason);
-  if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    dispose: () => {
-      clearTimeout(timer);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   const reason = (): Error =>
@@ -199,27 +166,46 @@ function headerRecord(headers: Headers): Record<string, string> {
 }
 
 /**
- * Creates the `fetch` transport of one client: `globalThis.fetch` (looked up at call time) called
- * with the URL and a plain init, or a custom fetch called with one `Request`. A custom fetch that
- * ignores the abort signal is still cut off at the timeout.
+ * Creates the `fetch` transport of one client: `globalThis.fetch` (looked up at call time) or a
+ * custom fetch, called with the URL and a plain init. A custom fetch that ignores the abort signal
+ * is still cut off at the timeout.
+ *
+ * Each attempt has its own abort signal: it aborts after `timeoutMs` (reason `timeout`) or when
+ * the caller's signal does.
  */
 export function createFetchTransport(options: TransportOptions): Transport {
   const { signing, fetch: custom } = options;
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
-      const linked = attemptSignal(signal, timeoutMs);
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error('timeout'));
+      }, timeoutMs);
+      const onAbort = (): void => controller.abort(signal?.reason);
+      if (signal?.aborted) controller.abort(signal.reason);
+      else signal?.addEventListener('abort', onAbort, { once: true });
       let fetchCalled = false;
       try {
-        if (wire.sign && signing) await signInto(signing, wire);
-        const init: RequestInit = { method: wire.method, headers: wire.headers, redirect: 'manual' };
-        init.signal = linked.signal;
-        // The text itself: fetch encodes it as UTF-8, the bytes the signature covers.
-        if (wire.body !== undefined) init.body = wire.body;
+        if (wire.sign && signing) {
+          const list = await signingHeaders(signing, wire);
+          for (let i = 0; i < list.length; i += 2) wire.headers[list[i] as string] = list[i + 1] as string;
+        }
+        // One literal in its final shape; the body as the text it is (fetch encodes it as UTF-8,
+        // the bytes the signature covers), `null` when there is none.
+        const init: RequestInit = {
+          method: wire.method,
+          headers: wire.headers,
+          redirect: 'manual',
+          signal: controller.signal,
+          body: wire.body ?? null,
+        };
         fetchCalled = true;
         const started = Date.now();
         const response = custom
-          ? await raceAbort(custom(wire.url, init), linked.signal)
+          ? await raceAbort(custom(wire.url, init), controller.signal)
           : await globalThis.fetch(wire.url, init);
         if (response.type === 'opaqueredirect') {
           return {
@@ -232,16 +218,19 @@ export function createFetchTransport(options: TransportOptions): Transport {
           };
         }
         const headers = headerRecord(response.headers);
+        // The global fetch's answer is unread (text() of no body is ''); a custom fetch's may
+        // have no body or be read already, and may ignore the signal.
         let text = '';
-        if (response.body !== null && !response.bodyUsed) {
-          text = await (custom ? raceAbort(response.text(), linked.signal) : response.text());
-        }
+        if (!custom) text = await response.text();
+        else if (response.body !== null && !response.bodyUsed)
+          text = await raceAbort(response.text(), controller.signal);
         return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
       } catch (error) {
         const failure = corsHinted(error, wire.url, detectRuntime());
-        throw sentFailure(signal?.aborted === true, linked.timedOut(), fetchCalled, failure);
+        throw sentFailure(signal?.aborted === true, timedOut, fetchCalled, failure);
       } finally {
-        linked.dispose();
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
       }
     },
   };
