@@ -91,24 +91,6 @@ function resolveBaseUrl(options: ClientOptions, apiMeta: ApiMeta): string {
   return url.replace(/\/+$/, '');
 }
 
-/** `globalThis.fetch` as it was when the runtime loaded (the platform's own, or a polyfill installed before). */
-const loadedFetch: unknown = globalThis.fetch;
-
-/**
- * The `auto` transport on Node: the `node` transport, unless `globalThis.fetch` has been replaced
- * since the runtime loaded (a test stub, a request interceptor): then that fetch, looked up at call
- * time as the `fetch` transport does, so nothing meant to be intercepted bypasses it.
- */
-function autoTransport(node: Transport, options: TransportOptions): Transport {
-  let viaFetch: Transport | undefined;
-  return {
-    send: (wire, timeoutMs, signal) =>
-      globalThis.fetch === loadedFetch
-        ? node.send(wire, timeoutMs, signal)
-        : (viaFetch ??= createFetchTransport(options)).send(wire, timeoutMs, signal),
-  };
-}
-
 /** The transport of a client: `node` when asked for, or by default on Node without a custom fetch. */
 function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions): Transport {
   const node = platform.nodeTransport;
@@ -118,7 +100,7 @@ function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions
   if (node === undefined || kind === 'fetch' || (kind === 'auto' && options.fetch !== undefined)) {
     return createFetchTransport(options);
   }
-  return kind === 'node' ? node(options) : autoTransport(node(options), options);
+  return node(options, kind === 'auto');
 }
 
 /** What every call needs from its client: configuration, transport, clock and limiter. */

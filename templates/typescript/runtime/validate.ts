@@ -10,10 +10,18 @@
 import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
 import type { ConditionalRule, FieldRule, OperationMeta } from './metadata.js';
-import { checkValue, type Fail } from './value-rules.js';
+import { absent, checkValue, type Fail } from './value-rules.js';
 
 const DAY = 86_400;
 const REDACTED = '[redacted]';
+
+/** The paging and time-range checks, handed to {@link checkCall}. */
+export type RangeCheck = (
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  fail: Fail,
+) => void;
 
 /**
  * Validates one call: shape (unknown keys, `body` on GET/DELETE), a list body and each of its items
@@ -24,6 +32,16 @@ const REDACTED = '[redacted]';
  * @throws ValidationError on the first broken rule.
  */
 export function validateCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
+  checkCall(meta, params, nowSeconds, checkRange);
+}
+
+/** {@link validateCall} with the paging and time-range checks passed in (`range`), by the calls that need them. */
+export function checkCall(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  range: RangeCheck | undefined,
+): void {
   const fail = (field: string, value: unknown, rule: string, explanation: string, secret = false): never => {
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
@@ -44,9 +62,14 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
     }
   }
   checkGroupLimit(meta, params, fail);
+  range?.(meta, params, nowSeconds, fail);
+}
+
+/** `limit`/`page`/`offset` within the pagination bounds, and the time range. */
+export const checkRange: RangeCheck = (meta, params, nowSeconds, fail) => {
   checkPaging(meta, params, fail);
   checkTimeRange(meta, params, nowSeconds, fail);
-}
+};
 
 /** One field: required when absent, else its value checked against its rule. */
 function checkField(rule: FieldRule, value: unknown, fail: Fail): void {
@@ -98,8 +121,6 @@ function checkGroupLimit(meta: OperationMeta, params: Readonly<Record<string, un
     }
   }
 }
-
-const absent = (v: unknown): boolean => v === undefined || v === null;
 
 /** The envelope part a named-only call leaves out: nothing in it. */
 const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
