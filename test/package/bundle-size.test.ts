@@ -7,7 +7,7 @@
  * pagination is in it), a plain read (neither pagination nor the write lookup), and a write (the
  * write lookup and the request body writer, no pagination; reads send no body). None holds the
  * node transport, node:crypto, raw requests or lossless-json (the runtime's own scanner reads
- * JSON), and the plain read not the paging and time-range checks either.
+ * JSON); the reads hold no list-body group limit, and the plain read no paging or time-range checks.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -48,18 +48,20 @@ const cases = [
   {
     name: 'listWithdrawals (paginated read)',
     source: program('listWithdrawals', '{ limit: 20 }'),
-    ceiling: 51_712,
+    ceiling: 51_200,
     has: ['pagination.ts'],
     hasNot: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     rangeChecks: true,
+    groupLimit: false,
   },
   {
     name: 'getTotalBalance (read)',
     source: program('getTotalBalance', '{}'),
-    ceiling: 47_104,
+    ceiling: 46_848,
     has: [],
     hasNot: ['pagination.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     rangeChecks: false,
+    groupLimit: false,
   },
   {
     name: 'transfer (write)',
@@ -72,13 +74,14 @@ const cases = [
     hasNot: ['pagination.ts'],
     // A write's lookup may be a paginated read.
     rangeChecks: true,
+    groupLimit: true,
   },
 ];
 
 describe('one standalone operation, bundled for the browser', () => {
   it.each(cases)(
     '$name stays within its ceiling, with only the runtime modules it uses',
-    async ({ source, ceiling, has, hasNot, rangeChecks }) => {
+    async ({ source, ceiling, has, hasNot, rangeChecks, groupLimit }) => {
       const { bytes, inputs, text } = await bundle(source);
       expect(bytes).toBeLessThanOrEqual(ceiling);
       const names = inputs.map((file) => path.basename(file));
@@ -88,6 +91,8 @@ describe('one standalone operation, bundled for the browser', () => {
       expect(text).not.toMatch(/["']node:/);
       // The paging and time-range checks come only with the calls that can need them.
       expect(text.includes('must be Unix seconds')).toBe(rangeChecks);
+      // A list body's group limit comes only with the calls that may write (reads send no body).
+      expect(text.includes('items of one request may share')).toBe(groupLimit);
     },
     30_000,
   );

@@ -25,7 +25,7 @@ import {
 import type { RequestOptions } from './options.js';
 import { sleep } from './retry-timing.js';
 import type { BodyWriter } from './request-body.js';
-import type { RangeCheck } from './validate.js';
+import type { CallCheck } from './validate.js';
 
 /** A write whose outcome the loop could not learn from its answers, with all it knows of it. */
 export interface Unsettled {
@@ -65,8 +65,8 @@ function unsettledWrite({ plan, why, cause }: Unsettled): UnknownOutcomeError {
 export interface CallExtras {
   /** Settles a write whose outcome is unknown (calls that may write). */
   readonly settle?: SettleWrite | undefined;
-  /** Paging and time-range checks (paginated reads, write lookups). */
-  readonly range?: RangeCheck | undefined;
+  /** Checks only some calls need: paging and time range, or a list body's group limit (validate.ts). */
+  readonly checks?: CallCheck | undefined;
   /** The body writer (every call of an operation with a body). */
   readonly body?: BodyWriter | undefined;
 }

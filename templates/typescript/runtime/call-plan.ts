@@ -207,9 +207,9 @@ function queryOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>)
 }
 
 /**
- * Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. `extras.range`:
- * the paging and time-range checks, `extras.body`: the body writer, each given by the calls that
- * can need it (an operation with a body is always called with a writer).
+ * Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. `extras.checks`
+ * and `extras.body` (the body writer) are given by the calls that can need them (an operation with
+ * a body is always called with a writer).
  */
 export function planCall(
   ctx: RuntimeContext,
@@ -236,7 +236,7 @@ export function planCall(
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
   if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
-  checkCall(meta, params, ctx.clock.nowSeconds(), extras.range);
+  checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks);
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
       operation: meta.id,

@@ -6,7 +6,7 @@ import type { OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import { checkRange } from './validate.js';
 
-const RANGED: CallExtras = { range: checkRange };
+const RANGED: CallExtras = { checks: checkRange };
 
 /** Runs one call with the paging and time-range checks. */
 export function executeRanged(
