@@ -57,7 +57,7 @@ const cases = [
   {
     name: 'getTotalBalance (read)',
     source: program('getTotalBalance', '{}'),
-    ceiling: 46_848,
+    ceiling: 46_592,
     has: [],
     hasNot: ['pagination.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     rangeChecks: false,

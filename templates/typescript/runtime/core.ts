@@ -42,6 +42,12 @@ function oneOf<T extends string>(field: string, value: unknown, allowed: readonl
   throw new ValidationError(field, value, 'enum', `must be one of ${allowed.join(', ')}`);
 }
 
+/** An optional function option. */
+function checkFunction(field: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function')
+    throw new ValidationError(field, value, 'type', 'must be a function');
+}
+
 function credentials(options: ClientOptions): { key: string; secret: string } | undefined {
   const { key, secret } = options;
   if (key !== undefined && (typeof key !== 'string' || key.trim() === '')) {
@@ -114,8 +120,7 @@ export class Core {
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
-    if (o.fetch !== undefined && typeof o.fetch !== 'function')
-      throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    checkFunction('fetch', o.fetch);
     const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
       throw new ValidationError(
@@ -124,8 +129,7 @@ export class Core {
         'conflict',
         "is only used by the 'fetch' transport, not with transport: 'node'",
       );
-    if (o.logger !== undefined && typeof o.logger !== 'function')
-      throw new ValidationError('logger', o.logger, 'type', 'must be a function');
+    checkFunction('logger', o.logger);
     const settings = {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,

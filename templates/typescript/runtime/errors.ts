@@ -71,10 +71,7 @@ export class ApiError extends ExchangeError {
     headers: Readonly<Record<string, string>>,
     context: ErrorContext = {},
   ) {
-    super(
-      `${status} ${label}${detail ? `: ${detail}` : ''}${context.operation ? ` (${context.operation})` : ''}`,
-      context,
-    );
+    super(`${status} ${label}${detail ? `: ${detail}` : ''}${around(context.operation, ' (', ')')}`, context);
     this.status = status;
     this.label = label;
     this.detail = detail;
@@ -159,7 +156,7 @@ export class RedirectError extends ExchangeError {
   constructor(status: number, location: string | undefined, context: ErrorContext = {}) {
     super(
       `The server answered ${status === 0 ? 'with a redirect' : status} to ${location ?? 'an unknown location'}; ` +
-        `requests are never re-sent to a redirect target${context.operation ? ` (${context.operation})` : ''}`,
+        `requests are never re-sent to a redirect target${around(context.operation, ' (', ')')}`,
       context,
     );
     this.status = status;
@@ -189,7 +186,7 @@ export class ValidationError extends ExchangeError {
 
   constructor(field: string, value: unknown, rule: string, explanation: string, context: ErrorContext = {}) {
     super(
-      `${context.operation ? `${context.operation}: ` : ''}${field} ${explanation} (rule: ${rule}, value: ${describe(value)})`,
+      `${around(context.operation, '', ': ')}${field} ${explanation} (rule: ${rule}, value: ${describe(value)})`,
       context,
     );
     this.field = field;
@@ -241,7 +238,7 @@ export class ResponseBodyError extends ExchangeError {
     context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
   ) {
     super(
-      `${context.operation ? `${context.operation}: ` : ''}the server answered ${status} with a body that is not ` +
+      `${around(context.operation, '', ': ')}the server answered ${status} with a body that is not ` +
         `valid JSON${write ? '; it accepted the write, which is not sent again' : ''}`,
       context,
     );
@@ -249,6 +246,11 @@ export class ResponseBodyError extends ExchangeError {
     this.headers = headers;
     this.idempotency = context.idempotency;
   }
+}
+
+/** `before + operation + after`, or nothing without an operation (the call an error message names). */
+function around(operation: string | undefined, before: string, after: string): string {
+  return operation ? before + operation + after : '';
 }
 
 function describe(value: unknown): string {
