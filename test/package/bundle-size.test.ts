@@ -48,7 +48,7 @@ const cases = [
   {
     name: 'listWithdrawals (paginated read)',
     source: program('listWithdrawals', '{ limit: 20 }'),
-    ceiling: 51_200,
+    ceiling: 50_944,
     has: ['pagination.ts'],
     hasNot: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     rangeChecks: true,
@@ -57,7 +57,7 @@ const cases = [
   {
     name: 'getTotalBalance (read)',
     source: program('getTotalBalance', '{}'),
-    ceiling: 46_592,
+    ceiling: 46_336,
     has: [],
     hasNot: ['pagination.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     rangeChecks: false,
@@ -69,7 +69,7 @@ const cases = [
       'transfer',
       "{ currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' }",
     ),
-    ceiling: 54_016,
+    ceiling: 53_760,
     has: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     hasNot: ['pagination.ts'],
     // A write's lookup may be a paginated read.

@@ -13,7 +13,7 @@ import type { CallExtras } from './call-loop.js';
 import { isObject } from './json.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
-import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
+import { encodePathSegment, fillPath, namedQueryPlan, serializeQuery } from './query.js';
 import type { WireRequest } from './transport.js';
 import type { BodyWriter } from './request-body.js';
 import { checkCall } from './validate.js';
@@ -202,7 +202,8 @@ function withParam(
 /** The query string of one call (shaped operations read the flat params as they are: no copy). */
 function queryOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string {
   if (meta.shape !== 'named-only') return serializeQuery(meta.queryParams, params, meta.id);
-  const plan = queryPlanFor(meta, params);
+  // Validation has made sure `query` is an object when given.
+  const plan = namedQueryPlan((params['query'] ?? {}) as Readonly<Record<string, unknown>>);
   return serializeQuery(plan.specs, plan.values, meta.id);
 }
 
