@@ -221,7 +221,7 @@ export function planCall(
   meta: OperationMeta,
   rawParams: Readonly<Record<string, unknown>>,
   options: RequestOptions,
-  extras: CallExtras = {},
+  extras: CallExtras,
 ): CallPlan {
   checkNumberOption('timeout', options.timeout, 1, 2_147_483_647, false);
   checkNumberOption('maxRetries', options.maxRetries, 0, 10, true);

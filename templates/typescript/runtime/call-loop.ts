@@ -71,13 +71,16 @@ export interface CallExtras {
   readonly body?: BodyWriter | undefined;
 }
 
+/** What a call that hands nothing in gets (one object, not one per call). */
+const NO_EXTRAS: CallExtras = {};
+
 /** Runs one call through the loop, with what its caller hands in; the implementation behind every `execute`. */
 export async function executeOperation(
   ctx: RuntimeContext,
   meta: OperationMeta,
   params: Readonly<Record<string, unknown>>,
   options: RequestOptions,
-  extras: CallExtras = {},
+  extras: CallExtras = NO_EXTRAS,
 ): Promise<WithResponse<unknown>> {
   const counter = { attempt: 0 };
   let plan: CallPlan | undefined;
