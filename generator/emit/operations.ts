@@ -204,12 +204,21 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
 }
 
 /**
- * The runtime function an operation delegates to: `pageRequest` for a paginated one, `readRequest`
- * for a read (retry policy `safe`: no write lookup in its bundle), `request` for a write.
+ * The runtime function an operation delegates to: `pageRequest` for a paginated GET, `readRequest`
+ * for another GET whose retry policy is `safe` (neither the write lookup nor the body writer in its
+ * bundle), `request` for anything else. Only `pageRequest` runs the paging and time-range checks,
+ * so an operation with either rule that is not a shaped paginated GET is refused rather than
+ * emitted without them.
  */
-function runtimeCall(op: IROperation): 'request' | 'readRequest' | 'pageRequest' {
-  if (isPaginated(op)) return 'pageRequest';
-  return op.retry === 'safe' ? 'readRequest' : 'request';
+export function runtimeCall(op: IROperation): 'request' | 'readRequest' | 'pageRequest' {
+  const get = op.method === 'GET';
+  if (isPaginated(op) && get) return 'pageRequest';
+  if (op.pagination !== undefined || op.timeRange !== undefined) {
+    throw new Error(
+      `${op.id}: pagination and time-range rules are checked only for shaped paginated GET operations (pageRequest)`,
+    );
+  }
+  return op.retry === 'safe' && get ? 'readRequest' : 'request';
 }
 
 /** The area's group class: one method per operation, each a one-line delegation to its function. */

@@ -101,7 +101,7 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 0.4 MB packed and 2.68 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 0.4 MB packed and 2.69 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs. Packed: 395 254 bytes when last lowered.
     expect(packed.size).toBeLessThanOrEqual(400_000);
@@ -111,8 +111,11 @@ describe('tarball contents', () => {
     // one-timer deadlines and JSON fast paths since), 2.71 MB with the runtime's own JSON scanner (its
     // files in both builds, less lossless-json in the Node entry; lossless-json itself, 0.39 MB on
     // disk, is no longer installed beside it), 2.73 MB with the batch endpoints' item rules, 2.67 MB
-    // once the Node entry carries no comments. No dependency is installed beside it.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_680_000);
+    // once the Node entry carries no comments, 2.68 MB (2 684 602 bytes) with the futures batch
+    // endpoints typed (about 7 KB of types and rules) and the every-call path split for browser
+    // bundles (request-body, ranged-call and auto-transport are files of their own in both builds,
+    // about 6.6 KB). No dependency is installed beside it.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_690_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 

@@ -4,6 +4,7 @@ import {
   RateLimitError,
   ServerError,
   UnknownOutcomeError,
+  ValidationError,
 } from '../../templates/typescript/runtime/errors.js';
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
@@ -199,7 +200,10 @@ describe('what is retried (127.0.0.1)', () => {
 
   it('a write sent through readRequest (no write settlement) still ends unknown, sent once, its id kept', async () => {
     handler = (req) => (req.method === 'POST' ? json(500, { label: 'INTERNAL', message: 'oops' }) : json(200, [[]]));
-    const error = await readRequest(testCore({ baseUrl: server.baseUrl }), withdrawMeta, withdrawal).catch(
+    // readRequest hands the loop no body writer: the same write with its fields in the query.
+    const { bodyFields = [], ...rest } = withdrawMeta;
+    const bodyless: OperationMeta = { ...rest, body: 'none', queryParams: bodyFields.map((name) => ({ name })) };
+    const error = await readRequest(testCore({ baseUrl: server.baseUrl }), bodyless, withdrawal).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(UnknownOutcomeError);
@@ -207,6 +211,16 @@ describe('what is retried (127.0.0.1)', () => {
     expect((error as Error).cause).toBeInstanceOf(ServerError);
     expect(sent('/withdrawals')).toBe(1);
     expect(sent('/wallet/withdrawals')).toBe(0);
+  });
+
+  it('a write with a body sent through readRequest is refused before anything is sent', async () => {
+    handler = () => json(200, {});
+    const error = await readRequest(testCore({ baseUrl: server.baseUrl }), withdrawMeta, withdrawal).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field: 'body', value: 'json', rule: 'unsupported', operation: withdrawMeta.id });
+    expect(sent('/withdrawals')).toBe(0);
   });
 
   it('a deduplicated write sent without its id is not resent on 5xx: unknown outcome, no id to look up', async () => {

@@ -28,6 +28,8 @@ import {
 } from './next-step.js';
 import type { RequestOptions } from './options.js';
 import { sleep } from './retry-timing.js';
+import type { BodyWriter } from './request-body.js';
+import type { CallCheck } from './validate.js';
 
 /** A write whose outcome the loop could not learn from its answers, with all it knows of it. */
 export interface Unsettled {
@@ -63,19 +65,32 @@ function unsettledWrite({ plan, why, cause }: Unsettled): UnknownOutcomeError {
   });
 }
 
-/** Runs one call through the loop; the implementation behind every `execute`. */
+/** What some calls hand to the loop, so a bundle holds only what its calls need. */
+export interface CallExtras {
+  /** Settles a write whose outcome is unknown (calls that may write). */
+  readonly settle?: SettleWrite | undefined;
+  /** Checks only some calls need: paging and time range, or a list body's group limit (validate.ts). */
+  readonly checks?: CallCheck | undefined;
+  /** The body writer (every call of an operation with a body). */
+  readonly body?: BodyWriter | undefined;
+}
+
+/** What a call that hands nothing in gets (one object, not one per call). */
+const NO_EXTRAS: CallExtras = {};
+
+/** Runs one call through the loop, with what its caller hands in; the implementation behind every `execute`. */
 export async function executeOperation(
   ctx: RuntimeContext,
   meta: OperationMeta,
   params: Readonly<Record<string, unknown>>,
   options: RequestOptions,
-  settle?: SettleWrite,
+  extras: CallExtras = NO_EXTRAS,
 ): Promise<WithResponse<unknown>> {
   const counter = { attempt: 0 };
   let plan: CallPlan | undefined;
   try {
-    plan = planCall(ctx, meta, params, options);
-    return await attempts(ctx, plan, options, counter, settle);
+    plan = planCall(ctx, meta, params, options, extras);
+    return await attempts(ctx, plan, options, counter, extras.settle);
   } catch (error) {
     const logger = ctx.settings.logger;
     if (logger) {
@@ -132,21 +147,29 @@ async function attempts(
  * so a call that succeeds at once builds none of it.
  */
 class Failures {
-  private retries = 0;
-  private resynced = false;
-  private mayBeApplied = false;
-  private sentAtMs: number | undefined;
-  private readonly fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit'>;
+  #retries = 0;
+  #resynced = false;
+  #mayBeApplied = false;
+  #sentAtMs: number | undefined;
+  readonly #fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit'>;
+  readonly #ctx: RuntimeContext;
+  readonly #plan: CallPlan;
+  readonly #options: RequestOptions;
+  readonly #settle: SettleWrite | undefined;
 
   constructor(
-    private readonly ctx: RuntimeContext,
-    private readonly plan: CallPlan,
-    private readonly options: RequestOptions,
+    ctx: RuntimeContext,
+    plan: CallPlan,
+    options: RequestOptions,
     mode: CallState['rateLimit'],
-    private readonly settle: SettleWrite | undefined,
+    settle: SettleWrite | undefined,
   ) {
+    this.#ctx = ctx;
+    this.#plan = plan;
+    this.#options = options;
+    this.#settle = settle;
     const { meta } = plan;
-    this.fixed = {
+    this.#fixed = {
       kind: callKind(meta, plan),
       canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
       maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
@@ -154,14 +177,15 @@ class Failures {
     };
   }
 
-  private decide(outcome: AttemptOutcome): Step {
-    const { ctx, plan } = this;
+  #decide(outcome: AttemptOutcome): Step {
+    const ctx = this.#ctx;
+    const plan = this.#plan;
     return nextStep(
       {
-        ...this.fixed,
-        retries: this.retries,
-        mayBeApplied: this.mayBeApplied,
-        canResync: plan.wire.sign && ctx.clock.mode !== 'off' && !this.resynced,
+        ...this.#fixed,
+        retries: this.#retries,
+        mayBeApplied: this.#mayBeApplied,
+        canResync: plan.wire.sign && ctx.clock.mode !== 'off' && !this.#resynced,
         nowMs: Date.now(),
         jitter: Math.random(),
       } satisfies CallState,
@@ -169,23 +193,24 @@ class Failures {
     );
   }
 
-  private log(init: Omit<LogEventInit, keyof ReturnType<typeof logBaseOf>>): void {
-    const logger = this.ctx.settings.logger;
-    if (logger) emit(logger, { ...logBaseOf(this.plan), ...init });
+  #log(init: Omit<LogEventInit, keyof ReturnType<typeof logBaseOf>>): void {
+    const logger = this.#ctx.settings.logger;
+    if (logger) emit(logger, { ...logBaseOf(this.#plan), ...init });
   }
 
   /** Carries out the step after a failed attempt: `'again'` to send once more, else the call's result (or a throw). */
   async handle(first: AttemptOutcome, sentAtMs: number, attempt: number): Promise<WithResponse<unknown> | 'again'> {
-    const { ctx, plan } = this;
+    const ctx = this.#ctx;
+    const plan = this.#plan;
     const { meta } = plan;
     let outcome = first;
-    let step = this.decide(outcome);
+    let step = this.#decide(outcome);
     if (mayHaveApplied(outcome)) {
-      this.mayBeApplied = true;
-      this.sentAtMs ??= sentAtMs;
+      this.#mayBeApplied = true;
+      this.#sentAtMs ??= sentAtMs;
     }
     if (step.do === 'retry') {
-      this.log({
+      this.#log({
         type: 'retry',
         attempt,
         delayMs: step.afterMs,
@@ -193,37 +218,37 @@ class Failures {
         traceId: outcome.error.traceId,
         status: 'status' in outcome ? outcome.status : undefined,
       });
-      this.retries += 1;
+      this.#retries += 1;
       try {
-        await sleep(step.afterMs, this.options.signal, { operation: meta.id });
+        await sleep(step.afterMs, this.#options.signal, { operation: meta.id });
         return 'again';
       } catch (error) {
         outcome = { kind: 'aborted', sent: false, error: error as AbortError };
-        step = this.decide(outcome);
+        step = this.#decide(outcome);
       }
     }
     if (step.do === 'resync') {
-      this.resynced = true;
+      this.#resynced = true;
       try {
         await ctx.clock.sync();
-        this.log({ type: 'retry', attempt, delayMs: 0, reason: 'REQUEST_EXPIRED: clock resynced' });
+        this.#log({ type: 'retry', attempt, delayMs: 0, reason: 'REQUEST_EXPIRED: clock resynced' });
         return 'again';
       } catch {
-        step = this.decide(outcome);
+        step = this.#decide(outcome);
       }
     }
     if (step.do === 'lookup' || step.do === 'unknown') {
-      const sentAt = this.sentAtMs ?? ctx.clock.nowMs();
+      const sentAt = this.#sentAtMs ?? ctx.clock.nowMs();
       const unsettled = {
         ctx,
         plan,
-        options: this.options,
+        options: this.#options,
         why: step.why,
         cause: outcome.error,
         sentAtMs: sentAt,
         attempt,
       };
-      if (this.settle) return this.settle({ ...unsettled, lookUp: step.do === 'lookup' });
+      if (this.#settle) return this.#settle({ ...unsettled, lookUp: step.do === 'lookup' });
       throw unsettledWrite(unsettled);
     }
     if (step.do === 'fail') throw step.error;

@@ -13,12 +13,14 @@
 
 import { freshId, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
-import { stringifyJson } from './json.js';
+import type { CallExtras } from './call-loop.js';
+import { isObject } from './json.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
-import { encodePathSegment, fillPath, queryPlanFor, serializeQuery } from './query.js';
+import { encodePathSegment, fillPath, namedQueryPlan, serializeQuery } from './query.js';
 import type { WireRequest } from './transport.js';
-import { validateCall } from './validate.js';
+import type { BodyWriter } from './request-body.js';
+import { checkCall } from './validate.js';
 
 /** Everything a call sends, fixed for all its attempts. */
 export interface CallPlan {
@@ -135,15 +137,12 @@ function headersFor(
   return out;
 }
 
-function bodyFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string | undefined {
-  const int64 = meta.int64?.request;
-  if (meta.body === 'json') {
-    const body: Record<string, unknown> = {};
-    for (const field of meta.bodyFields ?? []) if (params[field] !== undefined) body[field] = params[field];
-    return stringifyJson(body, int64);
-  }
-  if (meta.body === 'open' && params['body'] !== undefined) return stringifyJson(params['body'], int64);
-  return undefined;
+/** The body writer of an operation with a body: only `request` (and raw requests) hand one in. */
+function bodyWriter(meta: OperationMeta, writer: BodyWriter | undefined): BodyWriter {
+  if (writer !== undefined) return writer;
+  throw new ValidationError('body', meta.body, 'unsupported', 'is sent only through request(), not readRequest()', {
+    operation: meta.id,
+  });
 }
 
 /** A scalar as text (ids are strings, numbers or bigints); anything else as JSON. */
@@ -151,8 +150,6 @@ const textOf = (v: unknown): string =>
   typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean'
     ? String(v)
     : JSON.stringify(v);
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The markets a `uid+market` call counts in: the value of the operation's market field (flat
@@ -165,12 +162,12 @@ export function marketsOf(meta: OperationMeta, params: Readonly<Record<string, u
     typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
   const body = params['body'];
   if (Array.isArray(body)) {
-    const values = body.map((item) => (isRecord(item) ? text(item[field]) : undefined));
+    const values = body.map((item) => (isObject(item) ? text(item[field]) : undefined));
     const markets = [...new Set(values.filter((v): v is string => v !== undefined))].sort();
     return markets.length > 0 ? markets : [''];
   }
-  const query = isRecord(params['query']) ? params['query'] : {};
-  const value = text(params[field]) ?? text(query[field]) ?? (isRecord(body) ? text(body[field]) : undefined);
+  const query = isObject(params['query']) ? params['query'] : {};
+  const value = text(params[field]) ?? text(query[field]) ?? (isObject(body) ? text(body[field]) : undefined);
   return [value ?? ''];
 }
 
@@ -209,16 +206,22 @@ function withParam(
 /** The query string of one call (shaped operations read the flat params as they are: no copy). */
 function queryOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string {
   if (meta.shape !== 'named-only') return serializeQuery(meta.queryParams, params, meta.id);
-  const plan = queryPlanFor(meta, params);
+  // Validation has made sure `query` is an object when given.
+  const plan = namedQueryPlan((params['query'] ?? {}) as Readonly<Record<string, unknown>>);
   return serializeQuery(plan.specs, plan.values, meta.id);
 }
 
-/** Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. */
+/**
+ * Builds the plan of one call; throws `ValidationError` (nothing sent) on bad input. `extras.checks`
+ * and `extras.body` (the body writer) are given by the calls that can need them (an operation with
+ * a body is always called with a writer).
+ */
 export function planCall(
   ctx: RuntimeContext,
   meta: OperationMeta,
   rawParams: Readonly<Record<string, unknown>>,
   options: RequestOptions,
+  extras: CallExtras,
 ): CallPlan {
   checkNumberOption('timeout', options.timeout, 1, 2_147_483_647, false);
   checkNumberOption('maxRetries', options.maxRetries, 0, 10, true);
@@ -238,7 +241,7 @@ export function planCall(
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
   if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
-  validateCall(meta, params, ctx.clock.nowSeconds());
+  checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks);
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
       operation: meta.id,
@@ -254,7 +257,7 @@ export function planCall(
   path = ctx.basePath + wirePath(path);
   const query = queryOf(meta, params);
   const url = `${ctx.origin}${path}${query ? `?${query}` : ''}`;
-  const body = bodyFor(meta, params);
+  const body = meta.body === 'none' ? undefined : bodyWriter(meta, extras.body)(meta, params);
   const headers = headersFor(ctx, meta, options, body !== undefined);
   const idHeader = ctx.apiMeta.requestHeaders.clientRequestId;
   // The template's empty slot (or a caller's own id, which replaced it) is the only id header.

@@ -16,7 +16,7 @@ import type { Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
 import { rawOperationMeta } from './raw-request.js';
 import type { UntypedJson } from './types.js';
-import { settleWrite } from './write-settlement.js';
+import { WRITE_EXTRAS } from './write-settlement.js';
 
 /** Base class of the generated client: `Core` with raw requests and `resolveOutcome`. */
 export class ClientCore extends Core {
@@ -33,7 +33,7 @@ export class ClientCore extends Core {
       const params: Record<string, unknown> = {};
       if (raw.query !== undefined) params['query'] = raw.query;
       if (raw.body !== undefined) params['body'] = raw.body;
-      return (await executeOperation(ctx, meta, params, options ?? {}, settleWrite)) as WithResponse<T>;
+      return (await executeOperation(ctx, meta, params, options ?? {}, WRITE_EXTRAS)) as WithResponse<T>;
     });
   }
 

@@ -23,6 +23,7 @@ import {
   isValidationError,
 } from './error-guards.js';
 import type { Outcome } from './options.js';
+import { rangedExecutor } from './ranged-call.js';
 import { lookupWrite, outcomeRecordOf } from './write-lookup.js';
 
 /** Shortest and longest wait `resolveOutcome` suggests before asking again (ms). */
@@ -81,7 +82,7 @@ export async function resolveOutcome<T = unknown>(core: Core, error: unknown): P
   );
   let found: WithResponse<unknown> | undefined;
   try {
-    found = await lookupWrite(ctx.execute, record, nowMs, {});
+    found = await lookupWrite(rangedExecutor(ctx), record, nowMs, {});
   } catch (lookupError) {
     const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
     return { status: 'unknown', retryAfterMs, reason: `looking it up failed: ${why}` };

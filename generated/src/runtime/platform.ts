@@ -20,6 +20,9 @@ export interface Platform {
   readonly crypto: CryptoBackend;
   /** `node:crypto`, where the platform has it. */
   readonly nodeCrypto: CryptoBackend | undefined;
-  /** The `node` transport (node:http / node:https), where the platform has it. */
-  readonly nodeTransport: ((options: TransportOptions) => Transport) | undefined;
+  /**
+   * The `node` transport (node:http / node:https), where the platform has it; with `auto`, the
+   * default transport on Node (the `node` one unless `globalThis.fetch` was replaced, see auto-transport.ts).
+   */
+  readonly nodeTransport: ((options: TransportOptions, auto: boolean) => Transport) | undefined;
 }

@@ -120,14 +120,18 @@ export function queryPlanFor(meta: OperationMeta, params: Readonly<Record<string
         operation: meta.id,
       });
     }
-    const values = query as Record<string, unknown>;
-    return { specs: Object.keys(values).map((name) => ({ name, csv: true as const })), values };
+    return namedQueryPlan(query as Record<string, unknown>);
   }
   const values: Record<string, unknown> = {};
   for (const spec of meta.queryParams) {
     if (params[spec.name] !== undefined) values[spec.name] = params[spec.name];
   }
   return { specs: meta.queryParams, values };
+}
+
+/** A named-only call's query: the caller's `query` object in its own key order, arrays comma-joined. */
+export function namedQueryPlan(query: Readonly<Record<string, unknown>>): QueryPlan {
+  return { specs: Object.keys(query).map((name) => ({ name, csv: true as const })), values: query };
 }
 
 /**

@@ -23,6 +23,7 @@
  * counters (`observe`); after a 429 nothing is sent in the bucket before the reset time.
  */
 import { AbortError, RateLimitError } from './errors.js';
+import { sleep } from './retry-timing.js';
 
 /** `wait`: queue until a slot frees; `reject`: throw `RateLimitError` instead of waiting; `off`: never wait. */
 export type RateLimitMode = 'wait' | 'reject' | 'off';
@@ -81,37 +82,20 @@ interface Bucket {
   limit: Limit;
 }
 
-/** The abort reason as an Error (a signal may be aborted with any value). */
-const abortReason = (signal: AbortSignal | undefined): Error =>
-  signal?.reason instanceof Error ? signal.reason : new Error('aborted', { cause: signal?.reason });
-
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-
 /** Limits request rates per bucket key; see the module comment. */
 export class RateLimiter {
-  private readonly mode: RateLimitMode;
-  private readonly now: () => number;
-  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  private readonly marginMs: number;
-  private readonly buckets = new Map<string, Bucket>();
+  readonly #mode: RateLimitMode;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #marginMs: number;
+  readonly #buckets = new Map<string, Bucket>();
 
   /** Creates a limiter with no history. */
   constructor(options: RateLimiterOptions) {
-    this.mode = options.mode;
-    this.now = options.now ?? (() => Date.now());
-    this.sleep = options.sleep ?? defaultSleep;
-    this.marginMs = options.safetyMarginMs ?? DEFAULT_MARGIN_MS;
+    this.#mode = options.mode;
+    this.#now = options.now ?? (() => Date.now());
+    this.#sleep = options.sleep ?? sleep;
+    this.#marginMs = options.safetyMarginMs ?? DEFAULT_MARGIN_MS;
   }
 
   /**
@@ -124,22 +108,22 @@ export class RateLimiter {
     keys: string | readonly string[],
     limit: Limit,
     context: CallContext,
-    mode: RateLimitMode = this.mode,
+    mode: RateLimitMode = this.#mode,
     signal?: AbortSignal,
   ): Promise<RateLimitSlot> {
     const sorted = [...new Set(typeof keys === 'string' ? [keys] : keys)].sort();
-    if (signal?.aborted) throw this.abortError(context, signal);
-    const buckets = sorted.map((key) => this.bucketFor(key, limit));
-    const now = this.now();
+    if (signal?.aborted) throw this.#abortError(context, signal);
+    const buckets = sorted.map((key) => this.#bucketFor(key, limit));
+    const now = this.#now();
     if (mode === 'reject') {
-      const wait = Math.max(0, ...buckets.map((b) => (b.queue.length > 0 ? 1 : this.waitMs(b, now))));
-      if (wait > 0) throw this.rejection(limit, context, now + (Number.isFinite(wait) ? wait : this.windowMs(limit)));
+      const wait = Math.max(0, ...buckets.map((b) => (b.queue.length > 0 ? 1 : this.#waitMs(b, now))));
+      if (wait > 0) throw this.#rejection(limit, context, now + (Number.isFinite(wait) ? wait : this.#windowMs(limit)));
     }
     const taken: Array<{ bucket: Bucket; entry: Entry }> = [];
     try {
-      for (const bucket of buckets) taken.push({ bucket, entry: await this.take(bucket, mode, context, signal) });
+      for (const bucket of buckets) taken.push({ bucket, entry: await this.#take(bucket, mode, context, signal) });
     } catch (error) {
-      for (const { bucket, entry } of taken) this.drop(bucket, entry);
+      for (const { bucket, entry } of taken) this.#drop(bucket, entry);
       throw error;
     }
     let released = false;
@@ -147,7 +131,7 @@ export class RateLimiter {
       release: () => {
         if (released) return;
         released = true;
-        const end = this.now();
+        const end = this.#now();
         for (const { bucket, entry } of taken) {
           entry.end = end;
           bucket.pumpWake?.abort();
@@ -168,15 +152,15 @@ export class RateLimiter {
     info: { status: number; remaining?: number; limit?: number; resetAt?: number },
   ): void {
     const list = typeof keys === 'string' ? [keys] : [...new Set(keys)];
-    const now = this.now();
+    const now = this.#now();
     for (const key of list) {
-      const bucket = this.bucketFor(key, limit);
-      this.prune(bucket, now);
+      const bucket = this.#bucketFor(key, limit);
+      this.#prune(bucket, now);
       if (info.status === 429) {
-        bucket.blockedUntil = Math.max(bucket.blockedUntil, info.resetAt ?? now + this.windowMs(limit));
+        bucket.blockedUntil = Math.max(bucket.blockedUntil, info.resetAt ?? now + this.#windowMs(limit));
       }
       if (list.length === 1 && info.remaining !== undefined && Number.isFinite(info.remaining)) {
-        const allowed = Math.max(0, this.capacity(bucket) - bucket.entries.length);
+        const allowed = Math.max(0, this.#capacity(bucket) - bucket.entries.length);
         const phantoms = allowed - Math.max(0, Math.floor(info.remaining));
         for (let i = 0; i < phantoms; i++) bucket.entries.push({ end: now });
       }
@@ -184,90 +168,90 @@ export class RateLimiter {
   }
 
   /** One slot in one bucket: at once when there is room and nobody queues, else in queue order. */
-  private take(bucket: Bucket, mode: RateLimitMode, context: CallContext, signal?: AbortSignal): Promise<Entry> {
-    const now = this.now();
-    if (mode === 'off' || (bucket.queue.length === 0 && this.waitMs(bucket, now) === 0)) {
-      return Promise.resolve(this.record(bucket));
+  #take(bucket: Bucket, mode: RateLimitMode, context: CallContext, signal?: AbortSignal): Promise<Entry> {
+    const now = this.#now();
+    if (mode === 'off' || (bucket.queue.length === 0 && this.#waitMs(bucket, now) === 0)) {
+      return Promise.resolve(this.#record(bucket));
     }
     return new Promise<Entry>((resolve, reject) => {
       const onAbort = (): void => {
         const at = bucket.queue.indexOf(waiter);
         if (at >= 0) bucket.queue.splice(at, 1);
         if (bucket.queue.length === 0) bucket.pumpWake?.abort();
-        reject(this.abortError(context, signal));
+        reject(this.#abortError(context, signal));
       };
       const waiter: Waiter = { resolve, reject, detach: () => signal?.removeEventListener('abort', onAbort) };
       signal?.addEventListener('abort', onAbort, { once: true });
       bucket.queue.push(waiter);
-      void this.pump(bucket);
+      void this.#pump(bucket);
     });
   }
 
-  private bucketFor(key: string, limit: Limit): Bucket {
-    let bucket = this.buckets.get(key);
+  #bucketFor(key: string, limit: Limit): Bucket {
+    let bucket = this.#buckets.get(key);
     if (bucket === undefined) {
       bucket = { entries: [], blockedUntil: 0, queue: [], pumping: false, pumpWake: undefined, limit };
-      this.buckets.set(key, bucket);
+      this.#buckets.set(key, bucket);
     }
     bucket.limit = limit;
     return bucket;
   }
 
-  private windowMs(limit: Limit): number {
-    return limit.window * 1000 + this.marginMs;
+  #windowMs(limit: Limit): number {
+    return limit.window * 1000 + this.#marginMs;
   }
 
-  private capacity(bucket: Bucket): number {
+  #capacity(bucket: Bucket): number {
     return Math.max(1, Math.floor(bucket.limit.requests));
   }
 
   /** Drops slots whose answer came more than a window (plus margin) ago. */
-  private prune(bucket: Bucket, now: number): void {
-    const horizon = now - this.windowMs(bucket.limit);
+  #prune(bucket: Bucket, now: number): void {
+    const horizon = now - this.#windowMs(bucket.limit);
     bucket.entries = bucket.entries.filter((e) => e.end > horizon);
   }
 
   /** Milliseconds until the bucket may send once more (0: now; `Infinity`: when an answer arrives). */
-  private waitMs(bucket: Bucket, now: number): number {
-    this.prune(bucket, now);
+  #waitMs(bucket: Bucket, now: number): number {
+    this.#prune(bucket, now);
     let at = Math.max(now, bucket.blockedUntil);
-    const excess = bucket.entries.length - this.capacity(bucket) + 1;
+    const excess = bucket.entries.length - this.#capacity(bucket) + 1;
     if (excess > 0) {
       const ends = bucket.entries.map((e) => e.end).sort((a, b) => a - b);
-      at = Math.max(at, (ends[excess - 1] as number) + this.windowMs(bucket.limit));
+      at = Math.max(at, (ends[excess - 1] as number) + this.#windowMs(bucket.limit));
     }
     return Number.isFinite(at) ? Math.ceil(at - now) : Number.POSITIVE_INFINITY;
   }
 
-  private record(bucket: Bucket): Entry {
+  #record(bucket: Bucket): Entry {
     const entry: Entry = { end: Number.POSITIVE_INFINITY };
     bucket.entries.push(entry);
     return entry;
   }
 
   /** Gives back a slot that was never used to send (the call was aborted while waiting for another key). */
-  private drop(bucket: Bucket, entry: Entry): void {
+  #drop(bucket: Bucket, entry: Entry): void {
     bucket.entries = bucket.entries.filter((e) => e !== entry);
     bucket.pumpWake?.abort();
   }
 
   /** Serves queued waiters in order, sleeping until each may send. One pump per bucket at a time. */
-  private async pump(bucket: Bucket): Promise<void> {
+  async #pump(bucket: Bucket): Promise<void> {
     if (bucket.pumping) return;
     bucket.pumping = true;
     try {
       while (bucket.queue.length > 0) {
-        const wait = this.waitMs(bucket, this.now());
+        const wait = this.#waitMs(bucket, this.#now());
         if (wait === 0) {
           const waiter = bucket.queue.shift() as Waiter;
           waiter.detach();
-          waiter.resolve(this.record(bucket));
+          waiter.resolve(this.#record(bucket));
           continue;
         }
         const wake = new AbortController();
         bucket.pumpWake = wake;
         try {
-          await this.sleep(Math.min(wait, MAX_PUMP_SLEEP_MS), wake.signal);
+          await this.#sleep(Math.min(wait, MAX_PUMP_SLEEP_MS), wake.signal);
         } catch {
           // Woken early: a slot was released or the queue emptied.
         } finally {
@@ -279,7 +263,7 @@ export class RateLimiter {
     }
   }
 
-  private rejection(limit: Limit, context: CallContext, resetAt: number): RateLimitError {
+  #rejection(limit: Limit, context: CallContext, resetAt: number): RateLimitError {
     const detail = `at most ${limit.requests} requests per ${limit.window} s in bucket ${context.bucket}; next slot at ${new Date(resetAt).toISOString()}`;
     return new RateLimitError(
       0,
@@ -290,7 +274,7 @@ export class RateLimiter {
     );
   }
 
-  private abortError(context: CallContext, signal: AbortSignal | undefined): AbortError {
+  #abortError(context: CallContext, signal: AbortSignal | undefined): AbortError {
     return new AbortError(`${context.operation}: aborted while waiting for rate-limit bucket ${context.bucket}`, {
       operation: context.operation,
       cause: signal?.reason,

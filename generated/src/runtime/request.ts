@@ -17,7 +17,8 @@ import { emitPage } from './logger.js';
 import type { OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import { paginate } from './pagination.js';
-import { settleWrite } from './write-settlement.js';
+import { executeRanged } from './ranged-call.js';
+import { WRITE_EXTRAS } from './write-settlement.js';
 
 /**
  * Calls an operation. Returns a lazy {@link ApiPromise}: nothing is sent until it is awaited
@@ -27,7 +28,9 @@ import { settleWrite } from './write-settlement.js';
 export function request<T>(core: Core, meta: OperationMeta, params?: object, options?: RequestOptions): ApiPromise<T> {
   return new ApiPromise<T>(
     () =>
-      executeOperation(contextOf(core), meta, asParams(params), options ?? {}, settleWrite) as Promise<WithResponse<T>>,
+      executeOperation(contextOf(core), meta, asParams(params), options ?? {}, WRITE_EXTRAS) as Promise<
+        WithResponse<T>
+      >,
   );
 }
 
@@ -60,12 +63,12 @@ export function pageRequest<T, Item>(
   const given = asParams(params);
   const opts = options ?? {};
   return new PagePromise<T, Item>(
-    () => contextOf(core).execute(meta, given, opts) as Promise<WithResponse<T>>,
+    () => executeRanged(contextOf(core), meta, given, opts) as Promise<WithResponse<T>>,
     () => {
       const ctx = contextOf(core);
       const progress = { page: 0, items: 0 };
       const fetchPage = async (pageParams: Record<string, unknown>): Promise<readonly Item[]> => {
-        const { data } = await ctx.execute(meta, pageParams, opts);
+        const { data } = await executeRanged(ctx, meta, pageParams, opts);
         if (data !== undefined && data !== null && !Array.isArray(data)) {
           throw new ExchangeError(`${meta.id}: expected a list response to iterate, got ${typeof data}`, {
             operation: meta.id,

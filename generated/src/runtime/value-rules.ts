@@ -17,20 +17,27 @@ const DECIMAL = /^-?\d+(\.\d+)?$/;
 const INTEGER_TEXT = /^-?\d+$/;
 const patterns = new Map<string, RegExp>();
 
-const absent = (v: unknown): boolean => v === undefined || v === null;
+/** The plain types' checks (integers and decimals have their own) and what they ask for. */
+const TYPES: Readonly<Record<string, readonly [(value: unknown) => boolean, string]>> = {
+  number: [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'],
+  string: [(v) => typeof v === 'string', 'a string'],
+  boolean: [(v) => typeof v === 'boolean', 'a boolean'],
+  array: [Array.isArray, 'an array'],
+  object: [isObject, 'an object'],
+};
+
+/** `undefined` or `null`: a value that is not there. */
+export const absent = (v: unknown): boolean => v === undefined || v === null;
 
 /** Type, format and constraint checks for one present value (and its items and fields). */
 export function checkValue(field: string, value: unknown, rule: ValueRule, secret: boolean, fail: Fail): void {
   // Failures call `fail` directly: a value that passes allocates nothing here.
   if (rule.format === 'decimal') checkDecimal(field, value, rule, secret, fail);
   else if (rule.type === 'integer') checkInteger(field, value, rule.format === 'int64', secret, fail);
-  else if (rule.type === 'number' && (typeof value !== 'number' || !Number.isFinite(value)))
-    fail(field, value, 'type', 'must be a finite number', secret);
-  else if (rule.type === 'string' && typeof value !== 'string') fail(field, value, 'type', 'must be a string', secret);
-  else if (rule.type === 'boolean' && typeof value !== 'boolean')
-    fail(field, value, 'type', 'must be a boolean', secret);
-  else if (rule.type === 'array' && !Array.isArray(value)) fail(field, value, 'type', 'must be an array', secret);
-  else if (rule.type === 'object' && !isObject(value)) fail(field, value, 'type', 'must be an object', secret);
+  else {
+    const type = rule.type === undefined ? undefined : TYPES[rule.type];
+    if (type !== undefined && !type[0](value)) fail(field, value, 'type', `must be ${type[1]}`, secret);
+  }
 
   if (rule.enum !== undefined && !inEnum(rule.enum, value)) {
     fail(field, value, 'enum', `must be one of ${rule.enum.map((e) => JSON.stringify(e)).join(', ')}`, secret);

@@ -11,9 +11,12 @@
 
 import type { WithResponse } from './api-promise.js';
 import { errorContextOf, logBaseOf } from './attempt.js';
-import type { SettleWrite, Unsettled } from './call-loop.js';
+import type { CallExtras, SettleWrite, Unsettled } from './call-loop.js';
 import type { ExchangeError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
+import { rangedExecutor } from './ranged-call.js';
+import { bodyFor } from './request-body.js';
+import { checkGroupLimit } from './validate.js';
 import { lookupWrite, outcomeRecord, unknownOutcomeError } from './write-lookup.js';
 
 /** The `UnknownOutcomeError` of an unsettled write, saying why. */
@@ -33,10 +36,13 @@ export const settleWrite: SettleWrite = async (unsettled) => {
   let found: WithResponse<unknown> | undefined;
   try {
     const lookupOptions = { signal: options.signal, timeout: options.timeout };
-    found = await lookupWrite(ctx.execute, record, ctx.clock.nowMs(), lookupOptions);
+    found = await lookupWrite(rangedExecutor(ctx), record, ctx.clock.nowMs(), lookupOptions);
   } catch (error) {
     throw unknown(unsettled, `${why}, and looking it up failed (${reasonOf(error)})`);
   }
   if (found) return { data: found.data, response: { ...found.response, attempts: attempt } };
   throw unknown(unsettled, `${why}, and looking it up found no such write yet`);
 };
+
+/** What calls that may write hand to the loop: the settling of an unknown outcome, a list body's group limit, the body writer. */
+export const WRITE_EXTRAS: CallExtras = { settle: settleWrite, checks: checkGroupLimit, body: bodyFor };

@@ -53,6 +53,13 @@ export const logBaseOf = (plan: CallPlan) => ({
   requestId: plan.requestId,
 });
 
+/** A failed attempt. */
+const failed = (outcome: AttemptOutcome): AttemptResult => ({ ok: false, outcome });
+
+/** An attempt that ended before sending: aborted by the caller, or failed here (clock sync, `reject` mode). */
+const unsent = (error: ExchangeError): AttemptResult =>
+  failed(error instanceof AbortError ? { kind: 'aborted', sent: false, error } : { kind: 'local', error });
+
 /** Sends one attempt. Never throws for a failure of the attempt itself: it becomes an outcome. */
 export async function sendAttempt(
   ctx: RuntimeContext,
@@ -61,10 +68,8 @@ export async function sendAttempt(
 ): Promise<AttemptResult> {
   const { meta } = plan;
   const logger = ctx.settings.logger;
-  if (settings.signal?.aborted) {
-    const error = new AbortError(`The call was aborted (${meta.id})`, errorContextOf(plan));
-    return { ok: false, outcome: { kind: 'aborted', sent: false, error } };
-  }
+  if (settings.signal?.aborted)
+    return unsent(new AbortError(`The call was aborted (${meta.id})`, errorContextOf(plan)));
   const limited = settings.mode !== 'off';
   let slot: RateLimitSlot | undefined;
   if ((plan.wire.sign && !ctx.clock.upToDate) || limited) {
@@ -73,14 +78,7 @@ export async function sendAttempt(
         await ctx.clock.ready().catch((e: unknown) => Promise.reject(clockSyncFailure(e, errorContextOf(plan))));
       if (limited) slot = await takeSlot(ctx, plan, settings);
     } catch (error) {
-      const failure = error instanceof ExchangeError ? error : new ExchangeError(String(error), errorContextOf(plan));
-      return {
-        ok: false,
-        outcome:
-          failure instanceof AbortError
-            ? { kind: 'aborted', sent: false, error: failure }
-            : { kind: 'local', error: failure },
-      };
+      return unsent(error instanceof ExchangeError ? error : new ExchangeError(String(error), errorContextOf(plan)));
     }
   }
   if (logger) emit(logger, { type: 'request', ...logBaseOf(plan), attempt: settings.attempt });
@@ -90,16 +88,23 @@ export async function sendAttempt(
   } catch (error) {
     if (!(error instanceof SendFailure)) throw error;
     const failure = failureToError(error, errorContextOf(plan), settings.timeoutMs);
-    const why =
-      error.kind === 'timeout'
-        ? `no response within ${settings.timeoutMs} ms`
-        : 'the connection failed after the request was sent';
-    if (error.kind === 'abort') return { ok: false, outcome: { kind: 'aborted', sent: error.sent, error: failure } };
-    if (error.kind === 'local') return { ok: false, outcome: { kind: 'local', error: failure } };
-    return {
-      ok: false,
-      outcome: error.sent ? { kind: 'no-answer', error: failure, why } : { kind: 'not-sent', error: failure },
-    };
+    const { kind, sent } = error;
+    return failed(
+      kind === 'abort'
+        ? { kind: 'aborted', sent, error: failure }
+        : kind === 'local'
+          ? { kind: 'local', error: failure }
+          : sent
+            ? {
+                kind: 'no-answer',
+                error: failure,
+                why:
+                  kind === 'timeout'
+                    ? `no response within ${settings.timeoutMs} ms`
+                    : 'the connection failed after the request was sent',
+              }
+            : { kind: 'not-sent', error: failure },
+    );
   } finally {
     slot?.release();
   }
@@ -187,14 +192,11 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
   }
   const context = { ...errorContextOf(plan), traceId };
   if (wire.opaqueRedirect || (status >= 300 && status < 400)) {
-    return {
-      ok: false,
-      outcome: {
-        kind: 'redirect',
-        status,
-        error: new RedirectError(status, originOf(headers['location'], wire.url), context),
-      },
-    };
+    return failed({
+      kind: 'redirect',
+      status,
+      error: new RedirectError(status, originOf(headers['location'], wire.url), context),
+    });
   }
   const error: ApiError = errorFromResponse(status, wire.text, headers, {
     apiMeta,
@@ -204,19 +206,16 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     bucket: meta.rateLimit.bucket,
     redact: ctx.redact,
   });
-  return {
-    ok: false,
-    outcome: {
-      kind: 'status',
-      status: error.status,
-      label: error.label,
-      transient: apiMeta.transientLabels.includes(error.label),
-      duplicate: apiMeta.duplicateLabels.includes(error.label),
-      resetAt,
-      retryAfterMs,
-      error,
-    },
-  };
+  return failed({
+    kind: 'status',
+    status: error.status,
+    label: error.label,
+    transient: apiMeta.transientLabels.includes(error.label),
+    duplicate: apiMeta.duplicateLabels.includes(error.label),
+    resetAt,
+    retryAfterMs,
+    error,
+  });
 }
 
 /**

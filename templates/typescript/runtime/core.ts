@@ -42,6 +42,12 @@ function oneOf<T extends string>(field: string, value: unknown, allowed: readonl
   throw new ValidationError(field, value, 'enum', `must be one of ${allowed.join(', ')}`);
 }
 
+/** An optional function option. */
+function checkFunction(field: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function')
+    throw new ValidationError(field, value, 'type', 'must be a function');
+}
+
 function credentials(options: ClientOptions): { key: string; secret: string } | undefined {
   const { key, secret } = options;
   if (key !== undefined && (typeof key !== 'string' || key.trim() === '')) {
@@ -87,24 +93,6 @@ function resolveBaseUrl(options: ClientOptions, apiMeta: ApiMeta): string {
   return url.replace(/\/+$/, '');
 }
 
-/** `globalThis.fetch` as it was when the runtime loaded (the platform's own, or a polyfill installed before). */
-const loadedFetch: unknown = globalThis.fetch;
-
-/**
- * The `auto` transport on Node: the `node` transport, unless `globalThis.fetch` has been replaced
- * since the runtime loaded (a test stub, a request interceptor): then that fetch, looked up at call
- * time as the `fetch` transport does, so nothing meant to be intercepted bypasses it.
- */
-function autoTransport(node: Transport, options: TransportOptions): Transport {
-  let viaFetch: Transport | undefined;
-  return {
-    send: (wire, timeoutMs, signal) =>
-      globalThis.fetch === loadedFetch
-        ? node.send(wire, timeoutMs, signal)
-        : (viaFetch ??= createFetchTransport(options)).send(wire, timeoutMs, signal),
-  };
-}
-
 /** The transport of a client: `node` when asked for, or by default on Node without a custom fetch. */
 function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions): Transport {
   const node = platform.nodeTransport;
@@ -114,7 +102,7 @@ function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions
   if (node === undefined || kind === 'fetch' || (kind === 'auto' && options.fetch !== undefined)) {
     return createFetchTransport(options);
   }
-  return kind === 'node' ? node(options) : autoTransport(node(options), options);
+  return node(options, kind === 'auto');
 }
 
 /** What every call needs from its client: configuration, transport, clock and limiter. */
@@ -132,8 +120,7 @@ export class Core {
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
-    if (o.fetch !== undefined && typeof o.fetch !== 'function')
-      throw new ValidationError('fetch', o.fetch, 'type', 'must be a function');
+    checkFunction('fetch', o.fetch);
     const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
       throw new ValidationError(
@@ -142,8 +129,7 @@ export class Core {
         'conflict',
         "is only used by the 'fetch' transport, not with transport: 'node'",
       );
-    if (o.logger !== undefined && typeof o.logger !== 'function')
-      throw new ValidationError('logger', o.logger, 'type', 'must be a function');
+    checkFunction('logger', o.logger);
     const settings = {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,

@@ -30,10 +30,10 @@ export interface ErrorContext {
 /** Base class of every error this client throws. */
 export class ExchangeError extends Error {
   override name = 'ExchangeError';
-  readonly operation: string | undefined;
-  readonly endpoint: string | undefined;
-  readonly requestId: string | undefined;
-  readonly traceId: string | undefined;
+  declare readonly operation: string | undefined;
+  declare readonly endpoint: string | undefined;
+  declare readonly requestId: string | undefined;
+  declare readonly traceId: string | undefined;
 
   constructor(message: string, context: ErrorContext = {}) {
     super(message, context.cause === undefined ? undefined : { cause: context.cause });
@@ -56,13 +56,13 @@ export class ExchangeError extends Error {
 export class ApiError extends ExchangeError {
   override name = 'ApiError';
   /** HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The error label (`INVALID_PARAM_VALUE`, `REQUEST_EXPIRED`, ...), or `UNKNOWN` without a body. */
-  readonly label: Label;
+  declare readonly label: Label;
   /** The body's `message`, or its `detail` when there is no message. */
-  readonly detail: string;
+  declare readonly detail: string;
   /** Response headers (lower-case names); never request headers. */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     status: number,
@@ -71,10 +71,7 @@ export class ApiError extends ExchangeError {
     headers: Readonly<Record<string, string>>,
     context: ErrorContext = {},
   ) {
-    super(
-      `${status} ${label}${detail ? `: ${detail}` : ''}${context.operation ? ` (${context.operation})` : ''}`,
-      context,
-    );
+    super(`${status} ${label}${detail ? `: ${detail}` : ''}${around(context.operation, ' (', ')')}`, context);
     this.status = status;
     this.label = label;
     this.detail = detail;
@@ -110,9 +107,9 @@ export class ServerError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** Epoch milliseconds at which the bucket reopens, when known. */
-  readonly resetAt: number | undefined;
+  declare readonly resetAt: number | undefined;
   /** The limiter bucket (`<bucket>` of the operation). */
-  readonly bucket: string | undefined;
+  declare readonly bucket: string | undefined;
 
   constructor(
     status: number,
@@ -134,7 +131,7 @@ export class ConnectionError extends ExchangeError {
    * `false` when the request certainly never left this machine (connection refused, DNS failure):
    * the server cannot have applied it. `true` when it may have reached the server.
    */
-  readonly requestSent: boolean;
+  declare readonly requestSent: boolean;
 
   constructor(message: string, context: ErrorContext & { requestSent?: boolean | undefined } = {}) {
     super(message, context);
@@ -152,14 +149,14 @@ export class ConnectionError extends ExchangeError {
 export class RedirectError extends ExchangeError {
   override name = 'RedirectError';
   /** The redirect status (301, 302, 303, 307, 308, ...), or 0 for a browser's opaque redirect. */
-  readonly status: number;
+  declare readonly status: number;
   /** Origin of the redirect target (`https://host:port`), when known. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
 
   constructor(status: number, location: string | undefined, context: ErrorContext = {}) {
     super(
       `The server answered ${status === 0 ? 'with a redirect' : status} to ${location ?? 'an unknown location'}; ` +
-        `requests are never re-sent to a redirect target${context.operation ? ` (${context.operation})` : ''}`,
+        `requests are never re-sent to a redirect target${around(context.operation, ' (', ')')}`,
       context,
     );
     this.status = status;
@@ -181,15 +178,15 @@ export class AbortError extends ExchangeError {
 export class ValidationError extends ExchangeError {
   override name = 'ValidationError';
   /** Parameter or body field name (`perms[0].name` for nested values). */
-  readonly field: string;
+  declare readonly field: string;
   /** The offending value (`undefined` when missing). */
-  readonly value: unknown;
+  declare readonly value: unknown;
   /** The rule, e.g. `required`, `enum`, `pattern`, `maximum`, `maxItems`, `decimal.gt`, `timeRange`. */
-  readonly rule: string;
+  declare readonly rule: string;
 
   constructor(field: string, value: unknown, rule: string, explanation: string, context: ErrorContext = {}) {
     super(
-      `${context.operation ? `${context.operation}: ` : ''}${field} ${explanation} (rule: ${rule}, value: ${describe(value)})`,
+      `${around(context.operation, '', ': ')}${field} ${explanation} (rule: ${rule}, value: ${describe(value)})`,
       context,
     );
     this.field = field;
@@ -208,7 +205,7 @@ export class ValidationError extends ExchangeError {
 export class UnknownOutcomeError extends ExchangeError {
   override name = 'UnknownOutcomeError';
   /** The id field and value that identify the write, when it carried one. */
-  readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+  declare readonly idempotency: { readonly field: string; readonly value: string } | undefined;
 
   constructor(
     message: string,
@@ -228,11 +225,11 @@ export class UnknownOutcomeError extends ExchangeError {
 export class ResponseBodyError extends ExchangeError {
   override name = 'ResponseBodyError';
   /** The success status the server answered with. */
-  readonly status: number;
+  declare readonly status: number;
   /** Response headers (lower-case names), scrubbed like an `ApiError`'s. */
-  readonly headers: Readonly<Record<string, string>>;
+  declare readonly headers: Readonly<Record<string, string>>;
   /** The id field and value of the write, when it carried one. */
-  readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+  declare readonly idempotency: { readonly field: string; readonly value: string } | undefined;
 
   constructor(
     status: number,
@@ -241,7 +238,7 @@ export class ResponseBodyError extends ExchangeError {
     context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
   ) {
     super(
-      `${context.operation ? `${context.operation}: ` : ''}the server answered ${status} with a body that is not ` +
+      `${around(context.operation, '', ': ')}the server answered ${status} with a body that is not ` +
         `valid JSON${write ? '; it accepted the write, which is not sent again' : ''}`,
       context,
     );
@@ -249,6 +246,11 @@ export class ResponseBodyError extends ExchangeError {
     this.headers = headers;
     this.idempotency = context.idempotency;
   }
+}
+
+/** `before + operation + after`, or nothing without an operation (the call an error message names). */
+function around(operation: string | undefined, before: string, after: string): string {
+  return operation ? before + operation + after : '';
 }
 
 function describe(value: unknown): string {
@@ -270,10 +272,14 @@ export function apiErrorFor(
   headers: Readonly<Record<string, string>>,
   context: ErrorContext & { resetAt?: number | undefined; bucket?: string | undefined } = {},
 ): ApiError {
-  if (status === 429) return new RateLimitError(status, label, detail, headers, context);
-  if (status === 401) return new AuthenticationError(status, label, detail, headers, context);
-  if (status === 403) return new PermissionDeniedError(status, label, detail, headers, context);
-  if (status === 404) return new NotFoundError(status, label, detail, headers, context);
-  if (status >= 500) return new ServerError(status, label, detail, headers, context);
-  return new BadRequestError(status, label, detail, headers, context);
+  const Class = STATUS_CLASSES[status] ?? (status >= 500 ? ServerError : BadRequestError);
+  return new Class(status, label, detail, headers, context);
 }
+
+/** The statuses with a class of their own (any other 5xx is a `ServerError`, any other a `BadRequestError`). */
+const STATUS_CLASSES: Readonly<Record<number, typeof ApiError>> = {
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  429: RateLimitError,
+};

@@ -3,9 +3,15 @@
  * `node:crypto` for signing and the `node` transport. Only this module's imports reach `node:`
  * modules, so a bundle for any other platform never sees them.
  */
+import { autoTransport } from './auto-transport.js';
 import { nodeCrypto } from './crypto-node.js';
 import { createNodeTransport } from './node-transport.js';
 import type { Platform } from './platform.js';
 
 /** Node's primitives. */
-export const platform: Platform = { crypto: nodeCrypto, nodeCrypto, nodeTransport: createNodeTransport };
+export const platform: Platform = {
+  crypto: nodeCrypto,
+  nodeCrypto,
+  nodeTransport: (options, auto) =>
+    auto ? autoTransport(createNodeTransport(options), options) : createNodeTransport(options),
+};

@@ -10,10 +10,21 @@
 import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
 import type { ConditionalRule, FieldRule, OperationMeta } from './metadata.js';
-import { checkValue, type Fail } from './value-rules.js';
+import { absent, checkValue, type Fail } from './value-rules.js';
 
 const DAY = 86_400;
 const REDACTED = '[redacted]';
+
+/**
+ * Checks only some calls need, handed to {@link checkCall}: the paging and time range (paginated
+ * reads, write lookups), the group limit of a list body (calls that may write).
+ */
+export type CallCheck = (
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  fail: Fail,
+) => void;
 
 /**
  * Validates one call: shape (unknown keys, `body` on GET/DELETE), a list body and each of its items
@@ -24,6 +35,16 @@ const REDACTED = '[redacted]';
  * @throws ValidationError on the first broken rule.
  */
 export function validateCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
+  checkCall(meta, params, nowSeconds, checkAll);
+}
+
+/** {@link validateCall} with the checks only some calls need passed in (`checks`), by those calls. */
+export function checkCall(
+  meta: OperationMeta,
+  params: Readonly<Record<string, unknown>>,
+  nowSeconds: number,
+  checks: CallCheck | undefined,
+): void {
   const fail = (field: string, value: unknown, rule: string, explanation: string, secret = false): never => {
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
@@ -43,10 +64,20 @@ export function validateCall(meta: OperationMeta, params: Readonly<Record<string
       fail(names.join(' or '), undefined, 'requireAnyOf', `must be set (at least one of ${names.join(', ')})`);
     }
   }
-  checkGroupLimit(meta, params, fail);
+  checks?.(meta, params, nowSeconds, fail);
+}
+
+/** `limit`/`page`/`offset` within the pagination bounds, and the time range. */
+export const checkRange: CallCheck = (meta, params, nowSeconds, fail) => {
   checkPaging(meta, params, fail);
   checkTimeRange(meta, params, nowSeconds, fail);
-}
+};
+
+/** Every check of {@link CallCheck}, in order. */
+const checkAll: CallCheck = (meta, params, nowSeconds, fail) => {
+  checkGroupLimit(meta, params, nowSeconds, fail);
+  checkRange(meta, params, nowSeconds, fail);
+};
 
 /** One field: required when absent, else its value checked against its rule. */
 function checkField(rule: FieldRule, value: unknown, fail: Fail): void {
@@ -77,7 +108,7 @@ function checkCondition(
 }
 
 /** A list body (`body` given as an array): at most `max` items may share one value of `field`. */
-function checkGroupLimit(meta: OperationMeta, params: Readonly<Record<string, unknown>>, fail: Fail): void {
+export const checkGroupLimit: CallCheck = (meta, params, _nowSeconds, fail) => {
   const limit = meta.groupLimit;
   const items = params['body'];
   if (limit === undefined || !Array.isArray(items)) return;
@@ -97,9 +128,7 @@ function checkGroupLimit(meta: OperationMeta, params: Readonly<Record<string, un
       );
     }
   }
-}
-
-const absent = (v: unknown): boolean => v === undefined || v === null;
+};
 
 /** The envelope part a named-only call leaves out: nothing in it. */
 const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
