@@ -67,6 +67,21 @@ describe.each(TRANSPORTS)('%s: POST /spot/batch_orders with a bad order', (trans
     expect(mock.requests).toHaveLength(0);
   });
 
+  it('reports every bad order at once (the first as field, value and rule), sending nothing', async () => {
+    const client = mockClient(mock.url, { transport, rateLimit: 'off', maxRetries: 0 });
+    const body = [good[0], { ...order(1), side: 'BUY' }, { ...order(2), amount: '1e-3' }] as Order[];
+    const error = await client.spot.createBatchOrders({ body }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    const { field, rule, issues, message } = error as ValidationError;
+    expect([field, rule]).toEqual(['body[1].side', 'enum']);
+    expect(issues?.map((i) => [i.field, i.rule, i.value])).toEqual([
+      ['body[1].side', 'enum', 'BUY'],
+      ['body[2].amount', 'decimal', '1e-3'],
+    ]);
+    expect(message).toMatch(/; 1 more bad item: body\[2\]\.amount$/);
+    expect(mock.requests).toHaveLength(0);
+  });
+
   it('takes no rate-limit slot, and a good batch still round-trips', async () => {
     const frozen = Date.now();
     const limiter = new RateLimiter({ mode: 'reject', now: () => frozen });

@@ -2,12 +2,13 @@
  * What one standalone operation costs a browser bundle: esbuild (browser conditions, ESM,
  * minified, tree-shaken) over a program that makes one call with a `Core`. Bytes, not time, so
  * the figures are deterministic. The target is 15 KiB (issue 11); until it is met, each ceiling
- * is the size measured when it was last lowered (rounded up to 256 bytes), so a bundle cannot
+ * is the size measured when it was last lowered or raised (rounded up to 256 bytes), so a bundle cannot
  * grow unnoticed. Three programs: a paginated read (its result is also the page iterator, so
  * pagination is in it), a plain read (neither pagination nor the write lookup), and a write (the
  * write lookup and the request body writer, no pagination; reads send no body). None holds the
  * node transport, node:crypto, raw requests or lossless-json (the runtime's own scanner reads
- * JSON); the reads hold no list-body group limit, and the plain read no paging or time-range checks.
+ * JSON); the reads hold no list-body group limit nor the collecting of a batch's bad items
+ * (list-issues.ts), and the plain read no paging or time-range checks.
  */
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -48,18 +49,25 @@ const cases = [
   {
     name: 'listWithdrawals (paginated read)',
     source: program('listWithdrawals', '{ limit: 20 }'),
-    ceiling: 50_688,
+    ceiling: 50_944, // 50 836 bytes with ValidationError.issues (was 50 634)
     has: ['pagination.ts'],
-    hasNot: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
+    hasNot: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts', 'list-issues.ts'],
     rangeChecks: true,
     groupLimit: false,
   },
   {
     name: 'getTotalBalance (read)',
     source: program('getTotalBalance', '{}'),
-    ceiling: 46_336,
+    ceiling: 46_592, // 46 353 bytes with ValidationError.issues (was 46 147)
     has: [],
-    hasNot: ['pagination.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
+    hasNot: [
+      'pagination.ts',
+      'write-lookup.ts',
+      'write-settlement.ts',
+      'request-body.ts',
+      'json-write.ts',
+      'list-issues.ts',
+    ],
     rangeChecks: false,
     groupLimit: false,
   },
@@ -69,8 +77,8 @@ const cases = [
       'transfer',
       "{ currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' }",
     ),
-    ceiling: 53_504,
-    has: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
+    ceiling: 54_528, // 54 285 bytes with list-issues.ts (was 53 432)
+    has: ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts', 'list-issues.ts'],
     hasNot: ['pagination.ts'],
     // A write's lookup may be a paginated read.
     rangeChecks: true,

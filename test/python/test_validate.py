@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from exchange_v4 import ValidationError
 from exchange_v4._meta import OPERATIONS
+from exchange_v4._runtime.metadata import OperationMeta
 from exchange_v4._runtime.validate import validate_call
 
 NOW = 1_700_000_000
@@ -113,6 +114,93 @@ class Rules(unittest.TestCase):
             validate_call(OPERATIONS["createSubAccounts"], {"login_name": "desk_1", "password": 12345}, NOW)
         self.assertEqual((caught.exception.field, caught.exception.value), ("password", "[redacted]"))
         self.assertNotIn("12345", str(caught.exception))
+
+
+def _secret_text() -> OperationMeta:
+    """createBatchOrders with the item field `text` marked secret (no batch field of the spec is one)."""
+    meta = OPERATIONS["createBatchOrders"]
+    assert meta.list_body is not None and meta.list_body.items is not None
+    items = meta.list_body.items
+    fields = tuple(dataclasses.replace(f, secret=True) if f.name == "text" else f for f in items.properties)
+    list_body = dataclasses.replace(meta.list_body, items=dataclasses.replace(items, properties=fields))
+    return dataclasses.replace(meta, list_body=list_body)
+
+
+SECRET_TEXT = _secret_text()
+NO_PAIR = {k: v for k, v in ORDER.items() if k != "currency_pair"}
+ALL_BAD = [{**ORDER, "text": f"t-{i}", "amount": "x"} for i in range(40)]
+
+# (operation, params, first "rule field", issues as "rule field value" or None, the message past the first issue's)
+BAD_ITEMS: list[tuple[str | OperationMeta, dict[str, object], str, list[str] | None, str]] = [
+    ("createBatchOrders", {"body": [ORDER, {**ORDER, "side": "BUY"}, ORDER]}, "enum body[1].side", None, ""),
+    (
+        "createBatchOrders",
+        {"body": [ORDER, {**ORDER, "side": "BUY"}, ORDER, {**ORDER, "amount": "1e-3"}]},
+        "enum body[1].side",
+        ["enum body[1].side 'BUY'", "decimal body[3].amount '1e-3'"],
+        "; 1 more bad item: body[3].amount",
+    ),
+    (
+        "createBatchOrders",
+        {"body": [{**ORDER, "side": "up", "amount": "x"}, NO_PAIR, ORDER, {**ORDER, "text": "x"}]},
+        "enum body[0].side",
+        ["enum body[0].side 'up'", "required body[1].currency_pair None", "pattern body[3].text 'x'"],
+        "; 2 more bad items: body[1].currency_pair, body[3].text",
+    ),
+    (
+        SECRET_TEXT,
+        {"body": [{**ORDER, "text": "pw-1"}, ORDER, {**ORDER, "text": "pw-2"}]},
+        "pattern body[0].text",
+        ["pattern body[0].text '[redacted]'", "pattern body[2].text '[redacted]'"],
+        "; 1 more bad item: body[2].text",
+    ),
+    ("createBatchOrders", {"body": ALL_BAD + [ORDER]}, "maxItems body", None, ""),
+    ("createBatchOrders", {"body": ALL_BAD[:2], "colour": "red"}, "unknown colour", None, ""),
+    (
+        "createBatchOrders",
+        {"body": ALL_BAD},
+        "decimal body[0].amount",
+        [f"decimal body[{i}].amount 'x'" for i in range(40)],
+        "; 39 more bad items: body[1].amount, body[2].amount, body[3].amount, body[4].amount, body[5].amount"
+        " and 34 more",
+    ),
+]
+
+
+class BadItems(unittest.TestCase):
+    """A batch with several bad items reports each of them at once; the first stays the error's own."""
+
+    def test_table(self) -> None:
+        for op, params, want_error, want_issues, want_rest in BAD_ITEMS:
+            meta = OPERATIONS[op] if isinstance(op, str) else op
+            with self.subTest(f"{want_error} {want_rest}"), self.assertRaises(ValidationError) as caught:
+                validate_call(meta, params, NOW)
+            error = caught.exception
+            self.assertEqual(f"{error.rule} {error.field}", want_error)
+            issues = None if error.issues is None else [f"{i.rule} {i.field} {i.value!r}" for i in error.issues]
+            self.assertEqual(issues, want_issues)
+            first = error.message if error.issues is None else error.issues[0].message
+            self.assertTrue(error.message.startswith(first))
+            self.assertEqual(error.message[len(first) :], want_rest)
+
+    def test_secrets_stay_redacted(self) -> None:
+        with self.assertRaises(ValidationError) as caught:
+            validate_call(SECRET_TEXT, {"body": [{**ORDER, "text": "pw-1"}, {**ORDER, "text": "pw-2"}]}, NOW)
+        shown = f"{caught.exception} {caught.exception.issues!r}"
+        self.assertIn("[redacted]", shown)
+        self.assertNotIn("pw-", shown)
+
+    def test_the_first_issue_is_the_single_item_error(self) -> None:
+        body = [ORDER, {**ORDER, "amount": "1,5"}, {**ORDER, "amount": "0.1.2"}]
+        with self.assertRaises(ValidationError) as caught:
+            validate_call(OPERATIONS["createBatchOrders"], {"body": body}, NOW)
+        issues = caught.exception.issues or ()
+        with self.assertRaises(ValidationError) as alone:
+            validate_call(OPERATIONS["createBatchOrders"], {"body": body[:2]}, NOW)
+        self.assertEqual([i.message for i in issues][:1], [alone.exception.message])
+        self.assertIsNone(alone.exception.issues)
+        with self.assertRaises(dataclasses.FrozenInstanceError):
+            issues[0].field = "x"  # type: ignore[misc]
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import { listBodyRule } from '../../generator/emit/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import type { IR } from '../../generator/ir/types.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { ValidationError } from '../../templates/typescript/runtime/errors.js';
 import { successData } from '../../templates/typescript/runtime/response.js';
 import { validateCall } from '../../templates/typescript/runtime/validate.js';
 import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
@@ -93,6 +94,136 @@ describe('POST /spot/batch_orders: each order is checked before any I/O', () => 
     const body = structuredClone(ten);
     validateCall(createBatchOrdersMeta, { body }, NOW);
     expect(body).toEqual(ten);
+  });
+});
+
+/** What a refused call reports: `rule field`, each issue as `rule field value`, and the message past the first issue's. */
+function badItems(meta: OperationMeta, params: Record<string, unknown>) {
+  try {
+    validateCall(meta, params, NOW);
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const first = error.issues?.[0]?.message ?? error.message;
+    return {
+      error: `${error.rule} ${error.field}`,
+      issues: error.issues?.map((i) => `${i.rule} ${i.field} ${JSON.stringify(i.value)}`),
+      rest: error.message.startsWith(first) ? error.message.slice(first.length) : `not after: ${first}`,
+    };
+  }
+  return 'ok';
+}
+
+/** createBatchOrders with `text` marked secret (no batch field of the spec is one). */
+const secretText: OperationMeta = (() => {
+  const list = createBatchOrdersMeta.listBody;
+  const items = list?.items;
+  if (list === undefined || items === undefined) throw new Error('createBatchOrders has no list rule');
+  const properties = (items.properties ?? []).map((f) => (f.name === 'text' ? { ...f, secret: true as const } : f));
+  return { ...createBatchOrdersMeta, listBody: { ...list, items: { ...items, properties } } };
+})();
+const allBad = (n: number): unknown[] => Array.from({ length: n }, (_, i) => order(i, { amount: 'x' }));
+
+describe('a batch with several bad items reports each of them at once', () => {
+  it.each([
+    {
+      given: { meta: createBatchOrdersMeta, params: { body: withItem(3, order(3, { amount: '1e-3' })) } },
+      want: { error: 'decimal body[3].amount', issues: undefined, rest: '' },
+    },
+    {
+      given: {
+        meta: createBatchOrdersMeta,
+        params: {
+          body: withItem(3, order(3, { amount: '1e-3' })).map((o, i) => (i === 7 ? order(7, { side: 'BUY' }) : o)),
+        },
+      },
+      want: {
+        error: 'decimal body[3].amount',
+        issues: ['decimal body[3].amount "1e-3"', 'enum body[7].side "BUY"'],
+        rest: '; 1 more bad item: body[7].side',
+      },
+    },
+    {
+      given: {
+        meta: createBatchOrdersMeta,
+        params: {
+          body: [
+            order(0),
+            order(1, { side: 'up', amount: 'x' }),
+            order(2),
+            without('currency_pair'),
+            order(4, { text: 'x' }),
+          ],
+        },
+      },
+      want: {
+        error: 'enum body[1].side',
+        issues: ['enum body[1].side "up"', 'required body[3].currency_pair undefined', 'pattern body[4].text "x"'],
+        rest: '; 2 more bad items: body[3].currency_pair, body[4].text',
+      },
+    },
+    {
+      given: { meta: secretText, params: { body: [order(0, { text: 'pw-1' }), order(1), order(2, { text: 'pw-2' })] } },
+      want: {
+        error: 'pattern body[0].text',
+        issues: ['pattern body[0].text "[redacted]"', 'pattern body[2].text "[redacted]"'],
+        rest: '; 1 more bad item: body[2].text',
+      },
+    },
+    // The list's own rule fails first and alone, however many items are bad.
+    {
+      given: { meta: createBatchOrdersMeta, params: { body: allBad(41) } },
+      want: { error: 'maxItems body', issues: undefined, rest: '' },
+    },
+    // An error that is not about an item carries no issues.
+    {
+      given: { meta: createBatchOrdersMeta, params: { body: allBad(2), colour: 'red' } },
+      want: { error: 'unknown colour', issues: undefined, rest: '' },
+    },
+  ])('$want.error ($want.rest)', ({ given, want }) => {
+    expect(badItems(given.meta, given.params)).toEqual(want);
+  });
+
+  it('never shows a secret item field, in the message, the issues or the JSON form', () => {
+    const body = [order(0, { text: 'pw-1' }), order(1), order(2, { text: 'pw-2' })];
+    let shown = '';
+    try {
+      validateCall(secretText, { body }, NOW);
+    } catch (error) {
+      shown = `${String(error)} ${JSON.stringify(error)}`;
+    }
+    expect(shown).toContain('[redacted]');
+    expect(shown).not.toMatch(/pw-[12]/);
+  });
+
+  it('bounds the message of a 40-item batch with every item bad: five fields, then how many more', () => {
+    const got = badItems(createBatchOrdersMeta, { body: allBad(40) });
+    if (got === 'ok') throw new Error('a bad batch passed');
+    expect(got.issues).toHaveLength(40);
+    expect(got.issues?.[39]).toBe('decimal body[39].amount "x"');
+    expect(got.rest).toBe(
+      '; 39 more bad items: body[1].amount, body[2].amount, body[3].amount, body[4].amount, body[5].amount and 34 more',
+    );
+    expect(got.rest.length).toBeLessThan(200);
+  });
+
+  it("keeps the first item's message at the start and gives each issue its own message", () => {
+    const body = withItem(3, order(3, { amount: '1,5' })).map((o, i) => (i === 8 ? order(8, { amount: '0.1.2' }) : o));
+    const error = (() => {
+      try {
+        validateCall(createBatchOrdersMeta, { body }, NOW);
+      } catch (e) {
+        return e;
+      }
+      throw new Error('a bad batch passed');
+    })();
+    expect(error).toBeInstanceOf(ValidationError);
+    const { message, issues } = error as ValidationError;
+    expect(message.startsWith('createBatchOrders: body[3].amount must be a plain decimal string')).toBe(true);
+    expect(issues?.map((i) => i.message)).toEqual([
+      'createBatchOrders: body[3].amount must be a plain decimal string: digits, optional leading "-" and fraction, no exponent (rule: decimal, value: "1,5")',
+      'createBatchOrders: body[8].amount must be a plain decimal string: digits, optional leading "-" and fraction, no exponent (rule: decimal, value: "0.1.2")',
+    ]);
+    expect(Object.isFrozen(issues)).toBe(true);
   });
 });
 

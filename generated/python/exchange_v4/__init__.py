@@ -21,6 +21,7 @@ from ._runtime.errors import (
     ServerError,
     UnknownOutcomeError,
     ValidationError,
+    ValidationIssue,
 )
 from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
@@ -55,4 +56,5 @@ __all__ = [
     "ServerError",
     "UnknownOutcomeError",
     "ValidationError",
+    "ValidationIssue",
 ]

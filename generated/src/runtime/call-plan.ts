@@ -241,7 +241,7 @@ export function planCall(
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
   if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
-  checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks);
+  checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks, extras.badItems);
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
       operation: meta.id,

@@ -70,10 +70,7 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
       fail(field, value, 'maxItems', `must have at most ${rule.maxItems} items (has ${value.length})`, secret);
     const items = rule.items;
     if (items !== undefined) {
-      value.forEach((item: unknown, i) => {
-        if (absent(item)) fail(`${field}[${i}]`, item, 'type', 'must not be empty', secret);
-        checkValue(`${field}[${i}]`, item, items, secret || items.secret === true, fail);
-      });
+      value.forEach((item: unknown, i) => checkItem(field, i, item, items, secret, fail));
     }
   }
   if (isObject(value) && rule.properties !== undefined) {
@@ -88,6 +85,19 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
       checkValue(name, inner, sub, hidden, fail);
     }
   }
+}
+
+/** Item `i` of the list `field`: present, and checked against the list's `items` rule. */
+export function checkItem(
+  field: string,
+  i: number,
+  item: unknown,
+  items: ValueRule,
+  secret: boolean,
+  fail: Fail,
+): void {
+  if (absent(item)) fail(`${field}[${i}]`, item, 'type', 'must not be empty', secret);
+  checkValue(`${field}[${i}]`, item, items, secret || items.secret === true, fail);
 }
 
 /** Whether `value` is one of `values` (a bigint matches a value with the same text). */

@@ -10,6 +10,7 @@
 import type { WithResponse } from './api-promise.js';
 import { errorContextOf, logBaseOf, sendAttempt } from './attempt.js';
 import { planCall, type CallPlan } from './call-plan.js';
+import type { BadItems } from './list-issues.js';
 import type { RuntimeContext } from './context.js';
 import { UnknownOutcomeError, type AbortError, type ApiError, type ExchangeError } from './errors.js';
 import { emit, reasonOf, type LogEventInit } from './logger.js';
@@ -69,6 +70,8 @@ export interface CallExtras {
   readonly checks?: CallCheck | undefined;
   /** The body writer (every call of an operation with a body). */
   readonly body?: BodyWriter | undefined;
+  /** Collects every bad item of a list body into the error's `issues` (calls that may write; list-issues.ts). */
+  readonly badItems?: BadItems | undefined;
 }
 
 /** What a call that hands nothing in gets (one object, not one per call). */

@@ -174,6 +174,18 @@ export class AbortError extends ExchangeError {
   override name = 'AbortError';
 }
 
+/**
+ * One bad item of a list body: the item's first bad field (`body[7].price`), its value
+ * (`[redacted]` for secrets), the rule, and the message a `ValidationError` for that item alone
+ * would carry.
+ */
+export interface ValidationIssue {
+  readonly field: string;
+  readonly value: unknown;
+  readonly rule: string;
+  readonly message: string;
+}
+
 /** A parameter broke a rule of the spec; nothing was sent and no rate-limit token was spent. */
 export class ValidationError extends ExchangeError {
   override name = 'ValidationError';
@@ -183,8 +195,22 @@ export class ValidationError extends ExchangeError {
   declare readonly value: unknown;
   /** The rule, e.g. `required`, `enum`, `pattern`, `maximum`, `maxItems`, `decimal.gt`, `timeRange`. */
   declare readonly rule: string;
+  /**
+   * Every bad item of a list body (the batch endpoints) when two or more are bad: one entry per bad
+   * item (its first bad field), in item order, the first being the one `field`, `value` and `rule`
+   * name. `undefined` when only one item is bad and for every other error.
+   */
+  declare readonly issues: readonly ValidationIssue[] | undefined;
 
-  constructor(field: string, value: unknown, rule: string, explanation: string, context: ErrorContext = {}) {
+  /** `issues`: the bad items of a list body, when two or more are bad (list-issues.ts names the others in the message). */
+  constructor(
+    field: string,
+    value: unknown,
+    rule: string,
+    explanation: string,
+    context: ErrorContext = {},
+    issues?: readonly ValidationIssue[],
+  ) {
     super(
       `${around(context.operation, '', ': ')}${field} ${explanation} (rule: ${rule}, value: ${describe(value)})`,
       context,
@@ -192,6 +218,7 @@ export class ValidationError extends ExchangeError {
     this.field = field;
     this.value = value;
     this.rule = rule;
+    if (issues !== undefined) this.issues = issues;
   }
 }
 

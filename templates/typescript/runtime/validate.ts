@@ -9,6 +9,7 @@
  */
 import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
+import { badItemsError, type BadItems } from './list-issues.js';
 import type { ConditionalRule, FieldRule, OperationMeta } from './metadata.js';
 import { absent, checkValue, type Fail } from './value-rules.js';
 
@@ -28,29 +29,35 @@ export type CallCheck = (
 
 /**
  * Validates one call: shape (unknown keys, `body` on GET/DELETE), a list body and each of its items
- * (in order: the first bad item's first bad field is reported, as `body[i].field`), field rules (nested fields too),
+ * (in order: the first bad item's first bad field is reported, as `body[i].field`; with two or more
+ * bad items, the error's `issues` lists each one's first bad field), field rules (nested fields too),
  * conditional requirements, `requireAnyOf`, the group limit of a list body, `limit`/`page`/`offset`
  * bounds and the time range (`from` <= `to`, at most `maxDays` apart). `nowSeconds` is the current Unix
  * time, for the default end of a time range.
  * @throws ValidationError on the first broken rule.
  */
 export function validateCall(meta: OperationMeta, params: Readonly<Record<string, unknown>>, nowSeconds: number): void {
-  checkCall(meta, params, nowSeconds, checkAll);
+  checkCall(meta, params, nowSeconds, checkAll, badItemsError);
 }
 
-/** {@link validateCall} with the checks only some calls need passed in (`checks`), by those calls. */
+/**
+ * {@link validateCall} with the checks only some calls need passed in (`checks`), by those calls,
+ * and `badItems`, which collects every bad item of a list body (without it, the first is reported
+ * alone).
+ */
 export function checkCall(
   meta: OperationMeta,
   params: Readonly<Record<string, unknown>>,
   nowSeconds: number,
   checks: CallCheck | undefined,
+  badItems?: BadItems,
 ): void {
   const fail = (field: string, value: unknown, rule: string, explanation: string, secret = false): never => {
     throw new ValidationError(field, secret ? REDACTED : value, rule, explanation, { operation: meta.id });
   };
   checkShape(meta, params, fail);
   // A list body is checked first, as any field is: its rule names `body` itself.
-  if (meta.listBody !== undefined) checkField(meta.listBody, params['body'], fail);
+  if (meta.listBody !== undefined) checkListBody(meta.listBody, params['body'], fail, badItems);
   if (meta.rules !== undefined) {
     for (const rule of meta.rules) {
       if (rule.in !== 'header') checkField(rule, lookup(meta, params, rule.name, rule.in), fail);
@@ -86,6 +93,20 @@ function checkField(rule: FieldRule, value: unknown, fail: Fail): void {
     return;
   }
   checkValue(rule.name, value, rule, rule.secret === true, fail);
+}
+
+/**
+ * A list body: its own rules (present, an array, `minItems` / `maxItems`) fail first and alone;
+ * once an item fails, `badItems` (when given) collects every other bad item into the error's `issues`.
+ */
+function checkListBody(rule: FieldRule, body: unknown, fail: Fail, badItems: BadItems | undefined): void {
+  try {
+    checkField(rule, body, fail);
+  } catch (error) {
+    if (badItems !== undefined && error instanceof ValidationError && error.field !== rule.name && Array.isArray(body))
+      throw badItems(rule, body, error, fail);
+    throw error;
+  }
 }
 
 /** When every `when` field holds one of its values, every `require` field must be set. */

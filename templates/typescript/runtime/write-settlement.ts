@@ -12,6 +12,7 @@ import type { ExchangeError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import { rangedExecutor } from './ranged-call.js';
 import { bodyFor } from './request-body.js';
+import { badItemsError } from './list-issues.js';
 import { checkGroupLimit } from './validate.js';
 import { lookupWrite, outcomeRecord, unknownOutcomeError } from './write-lookup.js';
 
@@ -40,5 +41,13 @@ export const settleWrite: SettleWrite = async (unsettled) => {
   throw unknown(unsettled, `${why}, and looking it up found no such write yet`);
 };
 
-/** What calls that may write hand to the loop: the settling of an unknown outcome, a list body's group limit, the body writer. */
-export const WRITE_EXTRAS: CallExtras = { settle: settleWrite, checks: checkGroupLimit, body: bodyFor };
+/**
+ * What calls that may write hand to the loop: the settling of an unknown outcome, a list body's
+ * group limit and every bad item of it, the body writer.
+ */
+export const WRITE_EXTRAS: CallExtras = {
+  settle: settleWrite,
+  checks: checkGroupLimit,
+  body: bodyFor,
+  badItems: badItemsError,
+};

@@ -130,21 +130,59 @@ class RequestTimeoutError(NetworkError):
     """No response within the timeout (the request may have been received)."""
 
 
+@dataclass(frozen=True)
+class ValidationIssue:
+    """One bad item of a list body: the item's first bad field (`body[7].price`), its value
+    (`[redacted]` for secrets), the rule, and the message a `ValidationError` for that item alone
+    would carry."""
+
+    field: str
+    value: object
+    rule: str
+    message: str
+
+
+#: How many fields of the other bad items a message names before `and N more`.
+_NAMED_ISSUES = 5
+
+
+def _other_issues(issues: tuple[ValidationIssue, ...] | None) -> str:
+    """`; 2 more bad items: body[7].price, body[9].amount` (at most five fields), or nothing for one issue."""
+    if issues is None or len(issues) < 2:
+        return ""
+    rest = issues[1:]
+    named = ", ".join(issue.field for issue in rest[:_NAMED_ISSUES])
+    more = f" and {len(rest) - _NAMED_ISSUES} more" if len(rest) > _NAMED_ISSUES else ""
+    return f"; {len(rest)} more bad item{'' if len(rest) == 1 else 's'}: {named}{more}"
+
+
 class ValidationError(ExchangeError):
-    """A parameter broke a rule of the spec; nothing was sent and no rate-limit slot was used."""
+    """A parameter broke a rule of the spec; nothing was sent and no rate-limit slot was used.
+    `issues`: the bad items of a list body, when two or more are bad (the message names the others)."""
 
     def __init__(
-        self, field: str, value: object, rule: str, explanation: str, *, operation: str | None = None
+        self,
+        field: str,
+        value: object,
+        rule: str,
+        explanation: str,
+        *,
+        operation: str | None = None,
+        issues: tuple[ValidationIssue, ...] | None = None,
     ) -> None:
         prefix = f"{operation}: " if operation else ""
         message = f"{prefix}{field} {explanation} (rule: {rule}, value: {_describe(value)})"
-        super().__init__(message, operation=operation)
+        super().__init__(message + _other_issues(issues), operation=operation)
         #: Parameter or body field (`perms[0].name` for nested values).
         self.field = field
         #: The offending value (`[redacted]` for secrets).
         self.value = value
         #: The rule: `required`, `type`, `enum`, `pattern`, `maximum`, `decimal.gt`, `timeRange`, ...
         self.rule = rule
+        #: Every bad item of a list body (the batch endpoints) when two or more are bad: one entry per
+        #: bad item (its first bad field), in item order, the first being the one `field`, `value` and
+        #: `rule` name. `None` when only one item is bad and for every other error.
+        self.issues = issues
 
 
 @dataclass(frozen=True)

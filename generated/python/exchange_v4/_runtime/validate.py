@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from typing import Any, NoReturn, cast
 
-from .errors import ValidationError
+from .errors import ValidationError, ValidationIssue
 from .metadata import Condition, FieldRule, OperationMeta
 
 DAY = 86_400
@@ -123,9 +123,7 @@ class _Checker:
                 bad("maxItems", f"must have at most {rule.max_items} items (has {len(items)})")
             if rule.items is not None:
                 for i, item in enumerate(items):
-                    if item is None:
-                        self.fail(f"{field}[{i}]", item, "type", "must not be empty", secret)
-                    self.value(f"{field}[{i}]", item, rule.items, secret or rule.items.secret)
+                    self.item(field, i, item, rule.items, secret)
         if isinstance(value, Mapping):
             fields = cast("Mapping[str, object]", value)
             for sub in rule.properties:
@@ -135,6 +133,12 @@ class _Checker:
                         self.fail(f"{field}.{sub.name}", inner, "required", "is required", hidden)
                     continue
                 self.value(f"{field}.{sub.name}", inner, sub, hidden)
+
+    def item(self, field: str, i: int, item: object, rule: FieldRule, secret: bool) -> None:
+        """Item `i` of the list `field`: present, and checked against the list's `items` rule."""
+        if item is None:
+            self.fail(f"{field}[{i}]", item, "type", "must not be empty", secret)
+        self.value(f"{field}[{i}]", item, rule, secret or rule.secret)
 
     def decimal(self, value: object, rule: FieldRule, bad: Any) -> None:
         if isinstance(value, float):
@@ -184,7 +188,8 @@ def validate_call(
     meta: OperationMeta, params: Mapping[str, object], now_seconds: float, limit_range: bool = True
 ) -> None:
     """Validates one call (a list body item by item, in order: the first bad item's first bad field
-    is reported as `body[i].field`); `limit_range=False` allows a time range longer than the operation's
+    is reported as `body[i].field`, and with two or more bad items the error's `issues` lists each
+    one's first bad field); `limit_range=False` allows a time range longer than the operation's
     maximum (iteration splits it into windows). Raises `ValidationError` on the first broken rule."""
     check = _Checker(meta)
     check.shape(params)
@@ -194,7 +199,13 @@ def validate_call(
             if meta.list_body.required:
                 check.fail("body", body, "required", "is required (a list)")
         else:
-            check.value("body", body, meta.list_body, False)
+            try:
+                check.value("body", body, meta.list_body, False)
+            except ValidationError as first:
+                if first.field == "body" or not isinstance(body, (list, tuple)):
+                    raise
+                items = cast("list[object]", list(body))  # pyright: ignore[reportUnknownArgumentType]
+                raise _bad_items(meta, meta.list_body, items, first) from None
     for rule in meta.rules:
         if rule.where == "header":
             continue
@@ -213,6 +224,38 @@ def validate_call(
     _paging(meta, params, check)
     _group_limit(meta, params, check)
     _time_range(meta, params, now_seconds, limit_range, check)
+
+
+class _Recorder(_Checker):
+    """A checker that keeps the explanation of its first failure."""
+
+    def __init__(self, meta: OperationMeta) -> None:
+        super().__init__(meta)
+        self.first: str | None = None
+
+    def fail(self, field: str, value: object, rule: str, explanation: str, secret: bool = False) -> NoReturn:
+        if self.first is None:
+            self.first = explanation
+        super().fail(field, value, rule, explanation, secret)
+
+
+def _bad_items(meta: OperationMeta, rule: FieldRule, items: list[object], first: ValidationError) -> ValidationError:
+    """The error for a list body whose item failed with `first`: `first` itself when no other item is
+    bad, else the same field, value, rule and message start, with every bad item's first bad field in
+    `issues` (item order) and the others named in the message. Runs only once an item has failed."""
+    if rule.items is None:
+        return first
+    recorder = _Recorder(meta)
+    issues: list[ValidationIssue] = []
+    for i, item in enumerate(items):
+        try:
+            recorder.item("body", i, item, rule.items, rule.secret)
+        except ValidationError as error:
+            issues.append(ValidationIssue(error.field, error.value, error.rule, error.message))
+    if len(issues) < 2:
+        return first
+    explanation = recorder.first or ""
+    return ValidationError(first.field, first.value, first.rule, explanation, operation=meta.id, issues=tuple(issues))
 
 
 def _condition(meta: OperationMeta, params: Mapping[str, object], condition: Condition, check: _Checker) -> None:
