@@ -10,7 +10,11 @@ type Idempotency = NonNullable<OperationMeta['idempotency']>;
 /** OperationMeta as the emitter holds it: the lookup operation is a reference to its constant. */
 export type EmittedMeta = Omit<OperationMeta, 'idempotency'> & {
   readonly idempotency?: Omit<Idempotency, 'lookup'> & {
-    readonly lookup?: { readonly operation: Reference; readonly param: string };
+    readonly lookup?: {
+      readonly operation: Reference;
+      readonly param: string;
+      readonly with?: { readonly [param: string]: string };
+    };
   };
 };
 
@@ -79,8 +83,17 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
             field: idem.field,
             dedupes: idem.dedupes,
             generate: idem.generate,
+            ...(idem.prefix === undefined ? {} : { prefix: idem.prefix }),
+            ...(idem.length === undefined ? {} : { length: idem.length }),
+            ...(idem.perItem ? { perItem: true as const } : {}),
             ...(idem.lookup
-              ? { lookup: { operation: new Reference(metaName(idem.lookup.operationId)), param: idem.lookup.param } }
+              ? {
+                  lookup: {
+                    operation: new Reference(metaName(idem.lookup.operationId)),
+                    param: idem.lookup.param,
+                    ...(idem.lookup.with ? { with: { ...idem.lookup.with } } : {}),
+                  },
+                }
               : {}),
           },
         }

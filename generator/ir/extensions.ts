@@ -101,10 +101,21 @@ export function readTimeRange(op: Node, report: Report): IRTimeRange | undefined
 
 /** `x-idempotency`; `generate` defaults to false. */
 export function readIdempotency(op: Node, report: Report): IRIdempotency | undefined {
-  const v = readOperation<Omit<IRIdempotency, 'generate'> & { generate?: boolean }>(op, 'x-idempotency', report);
+  const v = readOperation<Omit<IRIdempotency, 'generate' | 'perItem'> & { generate?: boolean; perItem?: boolean }>(
+    op,
+    'x-idempotency',
+    report,
+  );
   if (!v) return undefined;
   const out: IRIdempotency = { field: v.field, in: v.in, dedupes: v.dedupes, generate: v.generate === true };
-  if (v.lookup) out.lookup = { operationId: v.lookup.operationId, param: v.lookup.param };
+  if (v.prefix !== undefined) out.prefix = v.prefix;
+  if (v.length !== undefined) out.length = v.length;
+  if (v.perItem === true) out.perItem = true;
+  if (v.lookup) {
+    out.lookup = { operationId: v.lookup.operationId, param: v.lookup.param };
+    if (v.lookup.with)
+      out.lookup.with = Object.fromEntries(Object.entries(v.lookup.with).sort(([a], [b]) => (a < b ? -1 : 1)));
+  }
   return out;
 }
 

@@ -9,7 +9,7 @@
  */
 
 /** IR format version written to `generated/ir.json`. */
-export const IR_VERSION = '1.3.0';
+export const IR_VERSION = '1.4.0';
 
 /** `shaped`: typed request and response; `named-only`: open request and response. */
 export type IRShape = 'shaped' | 'named-only';
@@ -158,8 +158,17 @@ export interface IRIdempotency {
   dedupes: boolean;
   /** The client fills the field with a fresh id when the caller did not. */
   generate: boolean;
-  /** The read that finds the outcome of a write by its id. */
-  lookup?: { operationId: string; param: string };
+  /** What every generated id starts with (order labels: `t-`). */
+  prefix?: string;
+  /** Random characters of a generated id after the prefix (default 32). */
+  length?: number;
+  /** The field is in each item of a list body (batch orders): one id per item. */
+  perItem?: true;
+  /**
+   * The read that finds the outcome of a write by its id; `with`: its other parameters, each
+   * taken from the write's field (or path/query parameter) of the given name.
+   */
+  lookup?: { operationId: string; param: string; with?: Record<string, string> };
 }
 
 export type RetryPolicy = 'safe' | 'keyed' | 'never';

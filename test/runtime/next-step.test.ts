@@ -293,8 +293,23 @@ const rows: Row[] = [
     want: { do: 'lookup' },
   },
   {
-    name: 'deduped first send refused as a duplicate: fail (an earlier call used the id)',
+    name: 'deduped first send refused as a duplicate: look up (an earlier write with the id was accepted)',
     given: { state: deduped, outcome: status(400, 'DUPLICATE_REQUEST') },
+    want: { do: 'lookup' },
+  },
+  {
+    name: 'write with a lookup, first send refused as ORDER_EXISTS: look up, never "not applied"',
+    given: { state: once, outcome: status(400, 'ORDER_EXISTS') },
+    want: { do: 'lookup' },
+  },
+  {
+    name: 'write without a lookup refused as REPEATED_CREATION: unknown outcome, never a plain failure',
+    given: { state: onceNoLookup, outcome: status(400, 'REPEATED_CREATION') },
+    want: { do: 'unknown' },
+  },
+  {
+    name: 'read answered with a duplicate label: fail (reads change nothing)',
+    given: { state: DEFAULT_STATE, outcome: status(400, 'DUPLICATE_REQUEST') },
     want: { do: 'fail' },
   },
   {

@@ -31,7 +31,13 @@ import { createLoanMeta, subTransferMeta, transferMeta, withdrawMeta } from './h
 
 /** What the first POST of a test does. */
 type FirstSend =
-  'normal' | 'apply-then-hang' | 'reset-before-apply' | 'apply-then-reset' | 'apply-then-502' | '503-before-apply';
+  | 'normal'
+  | 'apply-then-hang'
+  | 'hold-unapplied'
+  | 'reset-before-apply'
+  | 'apply-then-reset'
+  | 'apply-then-502'
+  | '503-before-apply';
 
 /** A small stateful exchange: transfers, withdrawals and loans, counted as they are applied. */
 class Exchange {
@@ -47,6 +53,15 @@ class Exchange {
   lookupLag = 0;
   lookupFails = false;
   nextTx = 36028813724316572n;
+  /** A write the server holds, not applied yet (`hold-unapplied`): it applies it on `applyHeld()`. */
+  held: Captured | undefined;
+
+  /** The held write is processed now, long after its sender gave up waiting. */
+  applyHeld(): void {
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.apply(held, JSON.parse(held.body) as Record<string, string>);
+  }
 
   reset(): void {
     Object.assign(this, new Exchange());
@@ -77,11 +92,23 @@ class Exchange {
     const mode = this.posts.length === 1 || this.always ? this.first : 'normal';
     if (mode === 'reset-before-apply') return { reset: true };
     if (mode === '503-before-apply') return json(503, { label: 'TOO_BUSY', message: 'busy' });
+    if (mode === 'hold-unapplied') {
+      this.held = req;
+      return { hang: true };
+    }
+    if (req.path.endsWith('/sub_account_transfers') && this.transfers.has(body['client_order_id'] ?? ''))
+      return json(400, { label: 'DUPLICATE_REQUEST', message: 'duplicate client_order_id' });
+    const answer = this.apply(req, body);
+    if (mode === 'apply-then-hang') return { hang: true };
+    if (mode === 'apply-then-reset') return { reset: true };
+    if (mode === 'apply-then-502') return json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
+    return answer;
+  }
+
+  private apply(req: Captured, body: Record<string, string>): Reply {
     let answer: Reply;
     if (req.path.endsWith('transfers')) {
       const id = body['client_order_id'] ?? '';
-      if (this.transfers.has(id) && req.path.endsWith('/sub_account_transfers'))
-        return json(400, { label: 'DUPLICATE_REQUEST', message: 'duplicate client_order_id' });
       const tx = String(this.nextTx++);
       this.transfers.set(id, { tx_id: tx, status: 'SUCCESS' });
       answer = { status: 200, body: `{"tx_id":${tx}}` };
@@ -99,9 +126,6 @@ class Exchange {
       answer = { status: 200, body: '{"tran_id":9527}' };
     }
     this.applied += 1;
-    if (mode === 'apply-then-hang') return { hang: true };
-    if (mode === 'apply-then-reset') return { reset: true };
-    if (mode === 'apply-then-502') return json(502, { label: 'SERVER_ERROR', message: 'bad gateway' });
     return answer;
   }
 }
@@ -200,7 +224,44 @@ describe('POST /wallet/sub_account_transfers: the service deduplicates by client
     expect(result).toMatchObject({ status: 'SUCCESS' });
   });
 
-  it('never applied and out of retries: resolveOutcome says "not applied: resend with the same id"', async () => {
+  it('held by the server past the timeout: unknown (same-id resend safe), never "not applied"; the same-id resend answered DUPLICATE_REQUEST is looked up and returns the one transfer', async () => {
+    exchange.first = 'hold-unapplied';
+    const core = client();
+    const error = (await failure(
+      request(core, subTransferMeta, { ...subTransfer, client_order_id: 'sub-held' }, { maxRetries: 0 }),
+    )) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    // In flight still: nothing is listed, and nothing proves it will not be applied.
+    const first = await core.resolveOutcome(error);
+    expect(first).toMatchObject({
+      status: 'unknown',
+      resend: 'same-id',
+      idempotency: { field: 'client_order_id', value: 'sub-held' },
+    });
+    expect((first as { retryAfterMs?: number }).retryAfterMs).toBeGreaterThan(0);
+    exchange.applyHeld();
+    expect(exchange.applied).toBe(1);
+    // The caller resends with the same id, as advised: the service refuses it as a duplicate, and
+    // the client answers with the transfer that id names.
+    const again = await request(core, subTransferMeta, { ...subTransfer, client_order_id: 'sub-held' });
+    expect(again).toMatchObject({ tx_id: '36028813724316572', status: 'SUCCESS' });
+    expect(exchange.applied).toBe(1);
+    expect(await core.resolveOutcome(error)).toMatchObject({ status: 'applied' });
+  });
+
+  it('a DUPLICATE_REQUEST given to resolveOutcome is never "not applied, resend safe"', async () => {
+    exchange.transfers.set('sub-dup', { tx_id: '77', status: 'SUCCESS' });
+    exchange.lookupLag = 100; // the list does not show it (yet): the refusal alone must not read as "not applied"
+    const core = client();
+    const error = await failure(request(core, subTransferMeta, { ...subTransfer, client_order_id: 'sub-dup' }));
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(String((error as UnknownOutcomeError).message)).toMatch(/duplicate/);
+    const outcome = await core.resolveOutcome(error);
+    expect(outcome).toMatchObject({ status: 'unknown', resend: 'never' });
+    expect(exchange.posts).toHaveLength(1);
+  });
+
+  it('never applied and out of retries: unknown, resend with the same id (never "not applied": it may be in flight)', async () => {
     exchange.first = '503-before-apply';
     exchange.always = true;
     const core = client();
@@ -212,7 +273,7 @@ describe('POST /wallet/sub_account_transfers: the service deduplicates by client
     expect(exchange.posts.every((p) => sentId(p, 'client_order_id') === 'sub-9')).toBe(true);
     const outcome = await core.resolveOutcome(error);
     expect(outcome).toMatchObject({
-      status: 'not-applied',
+      status: 'unknown',
       resend: 'same-id',
       idempotency: { field: 'client_order_id', value: 'sub-9' },
     });

@@ -87,7 +87,7 @@ export type CreateDeliveryOrderParams = {
 export type CreateDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
 export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
+  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
 );
 
 /**
@@ -447,6 +447,8 @@ export class DeliveryApi {
    * positive buys, negative sells; `0` with `close: true` closes the position.
    *
    * `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid (shared bucket `delivery-place`)
+   *
+   * Idempotency: `text` (filled with a fresh id when omitted).
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */

@@ -38,6 +38,33 @@ import type {
   PositionClose,
   TriggerOrderResponse,
 } from '../models.js';
+/** Parameters of {@link getFuturesOrder}: path, query and body fields in one object. */
+export type GetFuturesOrderParams = {
+  /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
+/** Success response (200) of {@link getFuturesOrder}. */
+export type GetFuturesOrderResponse = FuturesOrder;
+/** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
+export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Get a perpetual futures order
+ *
+ * Standalone form of {@link FuturesApi.getFuturesOrder | client.futures.getFuturesOrder}: the client comes first.
+ */
+export function getFuturesOrder(
+  core: Core,
+  params: GetFuturesOrderParams,
+  options?: RequestOptions,
+): ApiPromise<GetFuturesOrderResponse> {
+  return readRequest(core, getFuturesOrderMeta, params, options);
+}
+
 /** Parameters of {@link amendFuturesOrder}: path, query and body fields in one object. */
 export type AmendFuturesOrderParams = {
   /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
@@ -218,9 +245,76 @@ export type CreateBatchFuturesOrderParams = {
 /** Success response (200) of {@link createBatchFuturesOrder}. */
 export type CreateBatchFuturesOrderResponse = FuturesBatchOrderResult[];
 /** Metadata of `POST /futures/{settle}/batch_orders`. */
-export const createBatchFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createBatchFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"request":[["*","pid"]],"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"pid","in":"body","type":"integer","format":"int64"},{"name":"market_order_slip_ratio","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"tpsl_tp_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_sl_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_tp_bbo_type","in":"body","type":"string"},{"name":"tpsl_sl_bbo_type","in":"body","type":"string"}]}}}',
-);
+export const createBatchFuturesOrderMeta: OperationMeta = {
+  id: 'createBatchFuturesOrder',
+  area: 'futures',
+  method: 'POST',
+  path: '/futures/{settle}/batch_orders',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
+  retry: 'never',
+  pathParams: ['settle'],
+  queryParams: [],
+  body: 'open',
+  successStatus: 200,
+  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
+  idempotency: {
+    field: 'text',
+    dedupes: false,
+    generate: true,
+    prefix: 't-',
+    length: 24,
+    perItem: true,
+    lookup: { operation: getFuturesOrderMeta, param: 'order_id', with: { settle: 'settle' } },
+  },
+  int64: {
+    request: [['*', 'pid']],
+    response: [
+      ['*', 'id'],
+      ['*', 'pid'],
+      ['*', 'refu'],
+      ['*', 'stp_id'],
+      ['*', 'user'],
+    ],
+  },
+  rules: [
+    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
+    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
+  ],
+  listBody: {
+    name: 'body',
+    in: 'body',
+    required: true,
+    type: 'array',
+    minItems: 1,
+    maxItems: 10,
+    items: {
+      type: 'object',
+      properties: [
+        { name: 'contract', in: 'body', required: true, type: 'string' },
+        { name: 'size', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'close', in: 'body', type: 'boolean' },
+        { name: 'reduce_only', in: 'body', type: 'boolean' },
+        { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
+        { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
+        { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
+        { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
+        { name: 'pid', in: 'body', type: 'integer', format: 'int64' },
+        { name: 'market_order_slip_ratio', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'pos_margin_mode', in: 'body', type: 'string', enum: ['isolated', 'cross'] },
+        { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
+        { name: 'tpsl_tp_trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'tpsl_sl_trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'tpsl_tp_bbo_type', in: 'body', type: 'string' },
+        { name: 'tpsl_sl_bbo_type', in: 'body', type: 'string' },
+      ],
+    },
+  },
+};
 
 /**
  * Place perpetual futures orders in a batch
@@ -243,9 +337,73 @@ export type CreateFuturesOrderParams = {
 /** Success response (200) of {@link createFuturesOrder}. */
 export type CreateFuturesOrderResponse = FuturesOrder;
 /** Metadata of `POST /futures/{settle}/orders`. */
-export const createFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createFuturesOrder","area":"futures","method":"POST","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act","pid","market_order_slip_ratio","pos_margin_mode","action_mode","tpsl_tp_trigger_price","tpsl_sl_trigger_price","tpsl_tp_bbo_type","tpsl_sl_bbo_type"],"int64":{"request":[["pid"]],"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"pid","in":"body","type":"integer","format":"int64"},{"name":"market_order_slip_ratio","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"tpsl_tp_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_sl_trigger_price","in":"body","type":"string","format":"decimal"},{"name":"tpsl_tp_bbo_type","in":"body","type":"string"},{"name":"tpsl_sl_bbo_type","in":"body","type":"string"}]}',
-);
+export const createFuturesOrderMeta: OperationMeta = {
+  id: 'createFuturesOrder',
+  area: 'futures',
+  method: 'POST',
+  path: '/futures/{settle}/orders',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
+  retry: 'never',
+  pathParams: ['settle'],
+  queryParams: [],
+  body: 'json',
+  successStatus: 200,
+  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
+  bodyFields: [
+    'contract',
+    'size',
+    'iceberg',
+    'price',
+    'close',
+    'reduce_only',
+    'tif',
+    'text',
+    'auto_size',
+    'stp_act',
+    'pid',
+    'market_order_slip_ratio',
+    'pos_margin_mode',
+    'action_mode',
+    'tpsl_tp_trigger_price',
+    'tpsl_sl_trigger_price',
+    'tpsl_tp_bbo_type',
+    'tpsl_sl_bbo_type',
+  ],
+  idempotency: {
+    field: 'text',
+    dedupes: false,
+    generate: true,
+    prefix: 't-',
+    length: 24,
+    lookup: { operation: getFuturesOrderMeta, param: 'order_id', with: { settle: 'settle' } },
+  },
+  int64: { request: [['pid']], response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
+  rules: [
+    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
+    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
+    { name: 'contract', in: 'body', required: true, type: 'string' },
+    { name: 'size', in: 'body', required: true, type: 'string', format: 'decimal' },
+    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'price', in: 'body', required: true, type: 'string', format: 'decimal' },
+    { name: 'close', in: 'body', type: 'boolean' },
+    { name: 'reduce_only', in: 'body', type: 'boolean' },
+    { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
+    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
+    { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
+    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
+    { name: 'pid', in: 'body', type: 'integer', format: 'int64' },
+    { name: 'market_order_slip_ratio', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'pos_margin_mode', in: 'body', type: 'string', enum: ['isolated', 'cross'] },
+    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
+    { name: 'tpsl_tp_trigger_price', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'tpsl_sl_trigger_price', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'tpsl_tp_bbo_type', in: 'body', type: 'string' },
+    { name: 'tpsl_sl_bbo_type', in: 'body', type: 'string' },
+  ],
+};
 
 /**
  * Place a perpetual futures order
@@ -310,33 +468,6 @@ export function getFuturesContract(
   options?: RequestOptions,
 ): ApiPromise<GetFuturesContractResponse> {
   return readRequest(core, getFuturesContractMeta, params, options);
-}
-
-/** Parameters of {@link getFuturesOrder}: path, query and body fields in one object. */
-export type GetFuturesOrderParams = {
-  /** Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label). */
-  order_id: string;
-  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
-  settle: 'btc' | 'usdt';
-};
-/** Success response (200) of {@link getFuturesOrder}. */
-export type GetFuturesOrderResponse = FuturesOrder;
-/** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
-export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
-);
-
-/**
- * Get a perpetual futures order
- *
- * Standalone form of {@link FuturesApi.getFuturesOrder | client.futures.getFuturesOrder}: the client comes first.
- */
-export function getFuturesOrder(
-  core: Core,
-  params: GetFuturesOrderParams,
-  options?: RequestOptions,
-): ApiPromise<GetFuturesOrderResponse> {
-  return readRequest(core, getFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link getLeverage}: path, query and body fields in one object. */
@@ -1301,6 +1432,8 @@ export class FuturesApi {
    *
    * `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
    *
+   * Idempotency: `text` (filled with a fresh id when omitted).
+   *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createBatchFuturesOrder(
@@ -1321,6 +1454,8 @@ export class FuturesApi {
    * fill are gone 10 minutes after the cancellation.
    *
    * `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Idempotency: `text` (filled with a fresh id when omitted).
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */

@@ -105,7 +105,7 @@ export type CreateOptionsOrderParams = OptionsOrderRequest;
 export type CreateOptionsOrderResponse = OptionsOrder;
 /** Metadata of `POST /options/orders`. */
 export const createOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
+  '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
 );
 
 /**
@@ -314,6 +314,8 @@ export class OptionsApi {
    * Places an options order; `size` counts contracts (positive buys, negative sells).
    *
    * `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid (shared bucket `options-place`)
+   *
+   * Idempotency: `text` (filled with a fresh id when omitted).
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */

@@ -40,6 +40,31 @@ import type {
   SpotTicker,
   SpotTrade,
 } from '../models.js';
+/** Parameters of {@link getOrder}: path, query and body fields in one object. */
+export type GetOrderParams = {
+  /** Order id, or the caller's `text` of an open order. */
+  order_id: string;
+  /** Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
+  account?: string;
+  /** Currency pair of the order. */
+  currency_pair: string;
+};
+/** Success response (200) of {@link getOrder}. */
+export type GetOrderResponse = SpotOrder;
+/** Metadata of `GET /spot/orders/{order_id}`. */
+export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
+);
+
+/**
+ * Get an order
+ *
+ * Standalone form of {@link SpotApi.getOrder | client.spot.getOrder}: the client comes first.
+ */
+export function getOrder(core: Core, params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
+  return readRequest(core, getOrderMeta, params, options);
+}
+
 /** Parameters of {@link amendBatchOrders}: path, query and body fields in one object. */
 export type AmendBatchOrdersParams = {
   body: SpotBatchAmendRequest[];
@@ -256,9 +281,94 @@ export type CreateBatchOrdersParams = {
 /** Success response (200) of {@link createBatchOrders}. */
 export type CreateBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/batch_orders`. */
-export const createBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createBatchOrders","area":"spot","method":"POST","path":"/spot/batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","maxItems":40,"items":{"type":"object","properties":[{"name":"text","in":"body","required":true,"type":"string","pattern":"^t-[0-9A-Za-z_.-]{0,28}$","maxLength":30},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"account","in":"body","type":"string","enum":["spot","margin","cross_margin","unified"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"time_in_force","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"slippage","in":"body","type":"string","format":"decimal"},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}},"groupLimit":{"field":"currency_pair","max":10}}',
-);
+export const createBatchOrdersMeta: OperationMeta = {
+  id: 'createBatchOrders',
+  area: 'spot',
+  method: 'POST',
+  path: '/spot/batch_orders',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
+  retry: 'never',
+  pathParams: [],
+  queryParams: [],
+  body: 'open',
+  successStatus: 200,
+  headerParams: ['x-svc-exptime'],
+  idempotency: {
+    field: 'text',
+    dedupes: false,
+    generate: true,
+    prefix: 't-',
+    length: 24,
+    perItem: true,
+    lookup: {
+      operation: getOrderMeta,
+      param: 'order_id',
+      with: { account: 'account', currency_pair: 'currency_pair' },
+    },
+  },
+  int64: {
+    response: [
+      ['*', 'create_time_ms'],
+      ['*', 'stp_id'],
+      ['*', 'update_time_ms'],
+    ],
+  },
+  rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
+  listBody: {
+    name: 'body',
+    in: 'body',
+    required: true,
+    type: 'array',
+    maxItems: 40,
+    items: {
+      type: 'object',
+      properties: [
+        {
+          name: 'text',
+          in: 'body',
+          required: true,
+          type: 'string',
+          pattern: '^t-[0-9A-Za-z_.-]{0,28}$',
+          maxLength: 30,
+        },
+        { name: 'currency_pair', in: 'body', required: true, type: 'string' },
+        { name: 'type', in: 'body', type: 'string', enum: ['limit', 'market'] },
+        { name: 'account', in: 'body', type: 'string', enum: ['spot', 'margin', 'cross_margin', 'unified'] },
+        { name: 'side', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
+        { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
+        { name: 'price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'time_in_force', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
+        { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'auto_borrow', in: 'body', type: 'boolean' },
+        { name: 'auto_repay', in: 'body', type: 'boolean' },
+        { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
+        { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
+        { name: 'slippage', in: 'body', type: 'string', format: 'decimal' },
+        {
+          name: 'stop_profit',
+          in: 'body',
+          type: 'object',
+          properties: [
+            { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+            { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+          ],
+        },
+        {
+          name: 'stop_loss',
+          in: 'body',
+          type: 'object',
+          properties: [
+            { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+            { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+          ],
+        },
+      ],
+    },
+  },
+  groupLimit: { field: 'currency_pair', max: 10 },
+};
 
 /**
  * Place spot orders in a batch
@@ -278,9 +388,87 @@ export type CreateOrderParams = SpotOrderRequest;
 /** Success response (201) of {@link createOrder}. */
 export type CreateOrderResponse = SpotOrder;
 /** Metadata of `POST /spot/orders`. */
-export const createOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createOrder","area":"spot","method":"POST","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"headerParams":["x-svc-exptime"],"bodyFields":["text","currency_pair","type","account","side","amount","price","time_in_force","iceberg","auto_borrow","auto_repay","stp_act","action_mode","slippage","stop_profit","stop_loss"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{0,28}$","maxLength":30},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"account","in":"body","type":"string","enum":["spot","margin","cross_margin","unified"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"time_in_force","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"slippage","in":"body","type":"string","format":"decimal"},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}',
-);
+export const createOrderMeta: OperationMeta = {
+  id: 'createOrder',
+  area: 'spot',
+  method: 'POST',
+  path: '/spot/orders',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
+  retry: 'never',
+  pathParams: [],
+  queryParams: [],
+  body: 'json',
+  successStatus: 201,
+  headerParams: ['x-svc-exptime'],
+  bodyFields: [
+    'text',
+    'currency_pair',
+    'type',
+    'account',
+    'side',
+    'amount',
+    'price',
+    'time_in_force',
+    'iceberg',
+    'auto_borrow',
+    'auto_repay',
+    'stp_act',
+    'action_mode',
+    'slippage',
+    'stop_profit',
+    'stop_loss',
+  ],
+  idempotency: {
+    field: 'text',
+    dedupes: false,
+    generate: true,
+    prefix: 't-',
+    length: 24,
+    lookup: {
+      operation: getOrderMeta,
+      param: 'order_id',
+      with: { account: 'account', currency_pair: 'currency_pair' },
+    },
+  },
+  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
+  rules: [
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
+    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{0,28}$', maxLength: 30 },
+    { name: 'currency_pair', in: 'body', required: true, type: 'string' },
+    { name: 'type', in: 'body', type: 'string', enum: ['limit', 'market'] },
+    { name: 'account', in: 'body', type: 'string', enum: ['spot', 'margin', 'cross_margin', 'unified'] },
+    { name: 'side', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
+    { name: 'amount', in: 'body', required: true, type: 'string', format: 'decimal' },
+    { name: 'price', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'time_in_force', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
+    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'auto_borrow', in: 'body', type: 'boolean' },
+    { name: 'auto_repay', in: 'body', type: 'boolean' },
+    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
+    { name: 'action_mode', in: 'body', type: 'string', enum: ['ACK', 'RESULT', 'FULL'] },
+    { name: 'slippage', in: 'body', type: 'string', format: 'decimal' },
+    {
+      name: 'stop_profit',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
+    {
+      name: 'stop_loss',
+      in: 'body',
+      type: 'object',
+      properties: [
+        { name: 'trigger_price', in: 'body', type: 'string', format: 'decimal' },
+        { name: 'order_price', in: 'body', type: 'string', format: 'decimal' },
+      ],
+    },
+  ],
+};
 
 /**
  * Place a spot order
@@ -415,31 +603,6 @@ export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
  */
 export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
   return readRequest(core, getFeeMeta, params, options);
-}
-
-/** Parameters of {@link getOrder}: path, query and body fields in one object. */
-export type GetOrderParams = {
-  /** Order id, or the caller's `text` of an open order. */
-  order_id: string;
-  /** Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted. */
-  account?: string;
-  /** Currency pair of the order. */
-  currency_pair: string;
-};
-/** Success response (200) of {@link getOrder}. */
-export type GetOrderResponse = SpotOrder;
-/** Metadata of `GET /spot/orders/{order_id}`. */
-export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
-);
-
-/**
- * Get an order
- *
- * Standalone form of {@link SpotApi.getOrder | client.spot.getOrder}: the client comes first.
- */
-export function getOrder(core: Core, params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
-  return readRequest(core, getOrderMeta, params, options);
 }
 
 /** Parameters of {@link getSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -1017,6 +1180,8 @@ export class SpotApi {
    *
    * `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
    *
+   * Idempotency: `text` (filled with a fresh id when omitted).
+   *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */
   createBatchOrders(params: CreateBatchOrdersParams, options?: RequestOptions): ApiPromise<CreateBatchOrdersResponse> {
@@ -1035,6 +1200,8 @@ export class SpotApi {
    * `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
    *
    * `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (shared bucket `spot-place`)
+   *
+   * Idempotency: `text` (filled with a fresh id when omitted).
    *
    * Never resent once it may have reached the server (only a request proven never sent goes again).
    */

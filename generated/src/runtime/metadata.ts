@@ -112,8 +112,21 @@ export interface OperationMeta {
     readonly field: string;
     readonly dedupes: boolean;
     readonly generate: boolean;
-    /** The read that finds a write's outcome by its id (the generator inlines that operation's meta). */
-    readonly lookup?: { readonly operation: OperationMeta; readonly param: string };
+    /** What a generated id starts with (order labels: `t-`). */
+    readonly prefix?: string;
+    /** Random characters of a generated id after the prefix (default 32). */
+    readonly length?: number;
+    /** The field is in each item of a list body (batch orders): one id per item. */
+    readonly perItem?: true;
+    /**
+     * The read that finds a write's outcome by its id (the generator inlines that operation's meta);
+     * `with`: its other parameters, each taken from the write's field of the named name.
+     */
+    readonly lookup?: {
+      readonly operation: OperationMeta;
+      readonly param: string;
+      readonly with?: { readonly [param: string]: string };
+    };
   };
   /** Where int64 values sit (kept as strings in responses; sent as JSON numbers in bodies). */
   readonly int64?: { readonly request?: readonly ValuePath[]; readonly response?: readonly ValuePath[] };

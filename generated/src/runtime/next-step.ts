@@ -14,8 +14,10 @@
  * - 429 and `401 REQUEST_EXPIRED` are refusals before processing: a 429 waits for the server's
  *   reset and is repeated (not in `reject` mode); REQUEST_EXPIRED resyncs the clock and resends once.
  * - A write the server deduplicates by the id it carries (`x-idempotency.dedupes`) is resent with
- *   the same id after no answer or a 5xx; a duplicate label on a resend means it was applied
- *   earlier: look it up.
+ *   the same id after no answer or a 5xx.
+ * - A duplicate label (`DUPLICATE_REQUEST`, `ORDER_EXISTS`, ...) on any write, first send or
+ *   resend, means a write with its id was accepted earlier: look it up by the id (found: that
+ *   write is the call's result); without a lookup it ends as an unknown outcome, never "not applied".
  * - Any other write is never sent twice. Once it may have been applied (sent without a definitive
  *   answer: timeout, reset, any 5xx but 501, a redirect other than 307/308, an abort), it is looked
  *   up by its id when it can be, and otherwise ends as an unknown outcome.
@@ -173,8 +175,10 @@ function afterStatus(
     return refused(outcome.error);
   }
   if (status === 401 && label === 'REQUEST_EXPIRED' && state.canResync) return { do: 'resync' };
-  if (outcome.duplicate && state.kind === 'deduped-write' && state.mayBeApplied) {
-    return { do: 'lookup', why: `a resend was refused as a duplicate (${label})` };
+  // A duplicate label says a write with this id was accepted earlier (this attempt's or another's):
+  // never "not applied". Look it up by the id; without one it cannot be told.
+  if (outcome.duplicate && state.kind !== 'read') {
+    return settle(`the service refused it as a duplicate of an earlier write with the same id (${label})`);
   }
   if (state.kind === 'read') {
     const transient = (status >= 500 && status !== 501) || outcome.transient;

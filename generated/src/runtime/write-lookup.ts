@@ -15,6 +15,14 @@ import { ApiError, NotFoundError, UnknownOutcomeError, type ErrorContext } from 
 import { isUnknownOutcomeError } from './error-guards.js';
 import { isObject } from './json.js';
 import type { OperationMeta } from './metadata.js';
+import type { CallPlan } from './call-plan.js';
+
+/** One write to find: the id it carried and the lookup's other parameters taken from the write. */
+export interface LookupTarget {
+  readonly value: string;
+  /** The lookup's `with` parameters (e.g. `currency_pair`, `settle`), as the write sent them. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
 
 /** What identifies a write and how to find it again. */
 export interface OutcomeRecord {
@@ -23,6 +31,13 @@ export interface OutcomeRecord {
   /** Idempotency field and value the write carried, when the operation has one. */
   readonly field: string | undefined;
   readonly value: string | undefined;
+  /**
+   * Every write to find: the one write, or each item of a batch (`perItem`) in item order. Empty
+   * when the write carried no id or nothing reads it back.
+   */
+  readonly targets: readonly LookupTarget[];
+  /** The ids of a batch's items, in item order (`perItem` operations). */
+  readonly items: readonly string[] | undefined;
   /** The service refuses a second write with this id. */
   readonly dedupes: boolean;
   /** The read that finds the write by that value. */
@@ -40,51 +55,93 @@ export function outcomeRecordOf(error: unknown): OutcomeRecord | undefined {
   return (error as unknown as { [RECORD]?: OutcomeRecord })[RECORD];
 }
 
-/** What identifies a write of `meta` that carried `idempotency` and was first sent at `sentAtMs`. */
-export function outcomeRecord(
-  meta: OperationMeta,
-  idempotency: { readonly field: string; readonly value: string } | undefined,
-  sentAtMs: number,
-): OutcomeRecord {
-  return {
-    operation: meta.id,
-    field: idempotency?.field,
-    value: idempotency?.value,
-    dedupes: meta.idempotency?.dedupes === true,
-    lookup: idempotency ? meta.idempotency?.lookup : undefined,
-    sentAtMs,
-  };
-}
-
-/**
- * Builds the `UnknownOutcomeError` of a write: public `idempotency` {field, value} (the id the
- * request carried) and, hidden from enumeration, what `resolveOutcome` needs.
- */
-export function unknownOutcomeError(
-  meta: OperationMeta,
-  idempotency: { readonly field: string; readonly value: string } | undefined,
-  sentAtMs: number,
-  context: ErrorContext,
-  why: string,
-): UnknownOutcomeError {
-  const record = outcomeRecord(meta, idempotency, sentAtMs);
-  const lookup = record.lookup;
-  const hint = idempotency
-    ? `; it carried ${idempotency.field}=${idempotency.value}${lookup ? ': resolveOutcome(error) looks it up' : ''}`
-    : '';
-  const error = new UnknownOutcomeError(`${meta.id}: ${why}; the write may or may not have been applied${hint}`, {
-    ...context,
-    idempotency: idempotency ? { ...idempotency } : undefined,
-  });
-  Object.defineProperty(error, RECORD, { value: record, enumerable: false });
-  return error;
-}
+/** What a write sent: its operation, its params (the ids filled in) and the id it carried. */
+export type SentWrite = Pick<CallPlan, 'meta' | 'params' | 'idempotency'>;
 
 /** An id value as text (ids arrive as strings, or as numbers where the spec says int64). */
 function idText(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
     ? String(value)
     : JSON.stringify(value);
+}
+
+/** The lookup's `with` parameters for one write (or batch item), read from it, then from the call's params. */
+function extraOf(
+  wanted: Readonly<Record<string, string>> | undefined,
+  item: Readonly<Record<string, unknown>>,
+  params: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [param, field] of Object.entries(wanted ?? {})) {
+    const value = item[field] ?? params[field];
+    if (value !== undefined && value !== null) extra[param] = value;
+  }
+  return extra;
+}
+
+/** The ids of a batch's items (`perItem`), in item order; items without one are left out. */
+function itemIds(write: SentWrite): { value: string; item: Readonly<Record<string, unknown>> }[] {
+  const field = write.meta.idempotency?.field;
+  const body = write.params['body'];
+  if (field === undefined || !Array.isArray(body)) return [];
+  return body.flatMap((item: unknown) =>
+    isObject(item) && item[field] !== undefined && item[field] !== null ? [{ value: idText(item[field]), item }] : [],
+  );
+}
+
+/** What identifies `write`, first sent at `sentAtMs`, and how to find it again. */
+export function outcomeRecord(write: SentWrite, sentAtMs: number): OutcomeRecord {
+  const { meta, params, idempotency } = write;
+  const idem = meta.idempotency;
+  const lookup = idem?.lookup;
+  const perItem = idem?.perItem === true ? itemIds(write) : undefined;
+  const targets: LookupTarget[] = !lookup
+    ? []
+    : perItem
+      ? perItem.map(({ value, item }) => ({ value, extra: extraOf(lookup.with, item, params) }))
+      : idempotency
+        ? [{ value: idempotency.value, extra: extraOf(lookup.with, params, params) }]
+        : [];
+  return {
+    operation: meta.id,
+    field: idempotency?.field ?? (perItem ? idem?.field : undefined),
+    value: idempotency?.value,
+    targets,
+    items: perItem?.map((id) => id.value),
+    dedupes: idem?.dedupes === true,
+    lookup: targets.length > 0 && lookup ? { operation: lookup.operation, param: lookup.param } : undefined,
+    sentAtMs,
+  };
+}
+
+/**
+ * Builds the `UnknownOutcomeError` of a write: public `idempotency` {field, value} (the id the
+ * request carried; `items` for a batch) and, hidden from enumeration, what `resolveOutcome` needs.
+ */
+export function unknownOutcomeError(
+  write: SentWrite,
+  sentAtMs: number,
+  context: ErrorContext,
+  why: string,
+): UnknownOutcomeError {
+  const record = outcomeRecord(write, sentAtMs);
+  const { idempotency, meta } = write;
+  const ids = idempotency
+    ? `${idempotency.field}=${idempotency.value}`
+    : record.items && record.items.length > 0
+      ? `${record.field}=${record.items.join(', ')}`
+      : undefined;
+  const hint = ids ? `; it carried ${ids}${record.lookup ? ': resolveOutcome(error) looks it up' : ''}` : '';
+  const error = new UnknownOutcomeError(`${meta.id}: ${why}; the write may or may not have been applied${hint}`, {
+    ...context,
+    idempotency: idempotency ? { ...idempotency } : undefined,
+    items:
+      record.items && record.field !== undefined
+        ? record.items.map((value) => ({ field: record.field as string, value }))
+        : undefined,
+  });
+  Object.defineProperty(error, RECORD, { value: record, enumerable: false });
+  return error;
 }
 
 /**
@@ -123,12 +180,13 @@ function isNotFound(error: unknown): boolean {
 }
 
 /**
- * The lookup's params: the id, and for a time-ranged list (withdrawals) a range that starts a
- * little before the write was sent, so the record is found however long ago that was.
+ * The lookup's params: the id, the `with` params the write carried and, for a time-ranged list
+ * (withdrawals), a range that starts a little before the write was sent, so the record is found
+ * however long ago that was.
  */
-function lookupParams(record: OutcomeRecord, nowMs: number): Record<string, unknown> {
+function lookupParams(record: OutcomeRecord, target: LookupTarget, nowMs: number): Record<string, unknown> {
   const lookup = record.lookup as NonNullable<OutcomeRecord['lookup']>;
-  const params: Record<string, unknown> = { [lookup.param]: record.value };
+  const params: Record<string, unknown> = { ...target.extra, [lookup.param]: target.value };
   const range = lookup.operation.timeRange;
   if (range !== undefined) {
     const from = Math.floor(record.sentAtMs / 1000) - 600;
@@ -139,8 +197,31 @@ function lookupParams(record: OutcomeRecord, nowMs: number): Record<string, unkn
 }
 
 /**
- * Runs the lookup of a write. Resolves with the found record (and the lookup's response), or
- * `undefined` when the server has no such write; rethrows any other failure.
+ * Looks one write up. Resolves with the found record (and the lookup's response), or `undefined`
+ * when the server has no such write; rethrows any other failure.
+ */
+export async function lookupTarget(
+  execute: Executor,
+  record: OutcomeRecord,
+  target: LookupTarget,
+  nowMs: number,
+  options: { signal?: AbortSignal | undefined; timeout?: number | undefined },
+): Promise<WithResponse<unknown> | undefined> {
+  if (!record.lookup || record.field === undefined) return undefined;
+  let answer: WithResponse<unknown>;
+  try {
+    answer = await execute(record.lookup.operation, lookupParams(record, target, nowMs), options);
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+  const picked = pickLookupResult(answer.data, record.field, target.value);
+  return picked.found ? { data: picked.data, response: answer.response } : undefined;
+}
+
+/**
+ * Runs the lookup of a single write (not a batch). Resolves with the found record (and the
+ * lookup's response), or `undefined` when the server has no such write; rethrows any other failure.
  */
 export async function lookupWrite(
   execute: Executor,
@@ -148,14 +229,6 @@ export async function lookupWrite(
   nowMs: number,
   options: { signal?: AbortSignal | undefined; timeout?: number | undefined },
 ): Promise<WithResponse<unknown> | undefined> {
-  if (!record.lookup || record.field === undefined || record.value === undefined) return undefined;
-  let answer: WithResponse<unknown>;
-  try {
-    answer = await execute(record.lookup.operation, lookupParams(record, nowMs), options);
-  } catch (error) {
-    if (isNotFound(error)) return undefined;
-    throw error;
-  }
-  const picked = pickLookupResult(answer.data, record.field, record.value);
-  return picked.found ? { data: picked.data, response: answer.response } : undefined;
+  const target = record.items === undefined ? record.targets[0] : undefined;
+  return target ? lookupTarget(execute, record, target, nowMs, options) : undefined;
 }

@@ -24,7 +24,7 @@ import { lookupWrite, outcomeRecord, unknownOutcomeError } from './write-lookup.
 function unknown(unsettled: Unsettled, why: string): ExchangeError {
   const { plan, cause, sentAtMs } = unsettled;
   const context = { ...errorContextOf(plan), traceId: cause.traceId, cause };
-  return unknownOutcomeError(plan.meta, plan.idempotency, sentAtMs, context, why);
+  return unknownOutcomeError(plan, sentAtMs, context, why);
 }
 
 /** Looks the write up when it can be (found: its record is the call's result); otherwise an unknown outcome. */
@@ -33,7 +33,7 @@ export const settleWrite: SettleWrite = async (unsettled) => {
   if (!unsettled.lookUp) throw unknown(unsettled, why);
   const logger = ctx.settings.logger;
   if (logger) emit(logger, { type: 'lookup', ...logBaseOf(plan), attempt, reason: why });
-  const record = outcomeRecord(plan.meta, plan.idempotency, unsettled.sentAtMs);
+  const record = outcomeRecord(plan, unsettled.sentAtMs);
   let found: WithResponse<unknown> | undefined;
   try {
     const lookupOptions = { signal: options.signal, timeout: options.timeout };

@@ -84,11 +84,17 @@ export function operationMeta(ir: IR, op: IROperation): PyCode {
     time_range: t && call('TimeRange', {}, [t.from, t.to, t.maxDays, t.defaultDays]),
     idempotency:
       i &&
-      call('Idempotency', { lookup: i.lookup ? [i.lookup.operationId, i.lookup.param] : undefined }, [
-        i.field,
-        i.dedupes,
-        i.generate,
-      ]),
+      call(
+        'Idempotency',
+        {
+          lookup: i.lookup ? [i.lookup.operationId, i.lookup.param] : undefined,
+          lookup_with: i.lookup?.with ? Object.entries(i.lookup.with) : undefined,
+          prefix: i.prefix,
+          length: i.length,
+          per_item: i.perItem,
+        },
+        [i.field, i.dedupes, i.generate],
+      ),
     list_body: list && ruleCall(list.name, list.in, list.required === true, list),
     group_limit: g && call('GroupLimit', {}, [g.field, g.max]),
     conditions: nonEmpty(

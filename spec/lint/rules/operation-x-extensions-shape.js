@@ -25,7 +25,7 @@ const OWN = ROWS.filter((row) => row.rule === undefined);
 export default function OperationXExtensionsShape() {
   /** @type {Map<string, string[]>} operationId -> its parameter names */
   const operations = new Map();
-  /** @type {Array<{ owner: string, operationId: unknown, param: unknown, location: any }>} */
+  /** @type {Array<{ owner: string, operationId: unknown, param: unknown, with: string[], location: any }>} */
   const lookups = [];
   return {
     Operation: {
@@ -84,6 +84,7 @@ export default function OperationXExtensionsShape() {
             owner: name,
             operationId: idempotency.lookup.operationId,
             param: idempotency.lookup.param,
+            with: isObject(idempotency.lookup.with) ? Object.keys(idempotency.lookup.with) : [],
             location: ctx.location.child(['x-idempotency', 'lookup']),
           });
         }
@@ -113,6 +114,13 @@ export default function OperationXExtensionsShape() {
             ctx.report({
               message: `\`${lookup.owner}\`: \`x-idempotency.lookup.param\` '${lookup.param}' is not a parameter of \`${lookup.operationId}\` (it has ${params.join(', ') || 'none'}).`,
               location: lookup.location.child(['param']),
+            });
+          }
+          for (const extra of params === undefined ? [] : lookup.with) {
+            if (params.includes(extra)) continue;
+            ctx.report({
+              message: `\`${lookup.owner}\`: \`x-idempotency.lookup.with\` names '${extra}', which is not a parameter of \`${lookup.operationId}\` (it has ${params.join(', ') || 'none'}).`,
+              location: lookup.location.child(['with', extra]).key(),
             });
           }
         }

@@ -37,6 +37,27 @@ export interface CallPlan {
   readonly limiterKeys: readonly string[];
 }
 
+type Idempotency = NonNullable<OperationMeta['idempotency']>;
+
+/** A fresh id for an operation's idempotency field: its prefix, then `length` (default 32) random hex digits. */
+export function generatedId(idem: Pick<Idempotency, 'prefix' | 'length'>): string {
+  const length = idem.length ?? 32;
+  let digits = freshId();
+  while (digits.length < length) digits += freshId();
+  return (idem.prefix ?? '') + digits.slice(0, length);
+}
+
+/** A list body whose items that carry no id get a fresh one each (batch orders); the same params when all have one. */
+function withItemIds(params: Readonly<Record<string, unknown>>, idem: Idempotency): Readonly<Record<string, unknown>> {
+  const body = params['body'];
+  const missing = (item: unknown): boolean => isObject(item) && item[idem.field] === undefined;
+  if (!Array.isArray(body) || !body.some(missing)) return params;
+  const items: unknown[] = body.map((item: unknown) =>
+    missing(item) ? { ...(item as Record<string, unknown>), [idem.field]: generatedId(idem) } : item,
+  );
+  return withParam(params, 'body', items);
+}
+
 /** Checks a per-call or client numeric option. */
 export function checkNumberOption(field: string, value: unknown, min: number, max: number, integer: boolean): void {
   if (value === undefined) return;
@@ -224,19 +245,24 @@ export function planCall(
   let params = rawParams;
   const idem = meta.idempotency;
   if (options.idempotencyKey !== undefined) {
-    if (!idem) {
+    if (!idem || idem.perItem) {
       throw new ValidationError(
         'idempotencyKey',
         options.idempotencyKey,
         'unsupported',
-        'is not accepted: the operation has no idempotency field',
+        idem
+          ? `is not accepted: each item carries its own \`${idem.field}\``
+          : 'is not accepted: the operation has no idempotency field',
         { operation: meta.id },
       );
     }
     if (params[idem.field] === undefined) params = withParam(params, idem.field, options.idempotencyKey);
   }
   // Generated before validation, so a generated id is checked against the field's rule too.
-  if (idem?.generate && params[idem.field] === undefined) params = withParam(params, idem.field, freshId());
+  if (idem?.generate) {
+    if (idem.perItem) params = withItemIds(params, idem);
+    else if (params[idem.field] === undefined) params = withParam(params, idem.field, generatedId(idem));
+  }
   checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks, extras.badItems);
   if (meta.auth === 'private' && !ctx.hasCredentials) {
     throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {

@@ -233,13 +233,19 @@ export class UnknownOutcomeError extends ExchangeError {
   override name = 'UnknownOutcomeError';
   /** The id field and value that identify the write, when it carried one. */
   declare readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+  /** A batch (orders placed in one call): the id of each item, in item order. */
+  declare readonly items: readonly { readonly field: string; readonly value: string }[] | undefined;
 
   constructor(
     message: string,
-    context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
+    context: ErrorContext & {
+      idempotency?: { field: string; value: string } | undefined;
+      items?: readonly { field: string; value: string }[] | undefined;
+    } = {},
   ) {
     super(message, context);
     this.idempotency = context.idempotency;
+    this.items = context.items === undefined ? undefined : Object.freeze(context.items.map((id) => ({ ...id })));
   }
 }
 

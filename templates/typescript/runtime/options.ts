@@ -124,23 +124,25 @@ export interface RawRequest {
 }
 
 /**
- * What `resolveOutcome` found out about a write that failed.
- * - `applied`: the service has it; `data` is its record as the lookup returns it.
- * - `not-applied`: certain by the service's own rules: nothing was sent or the service refused it
- *   before processing (`resend: 'safe'`), or the operation deduplicates by the id the request
- *   carried and has no write with it (`resend: 'same-id'`: send it again with exactly that id, and
- *   the service refuses a second copy).
- * - `unknown`: it may still appear (a withdrawal is listed only some time after it was accepted).
- *   Ask again after `retryAfterMs`; `undefined` when asking again cannot tell (no id to look the
- *   write up by): check the account's history. Never resend a write while its outcome is unknown.
+ * What `resolveOutcome` found out about a write that failed (the policy: outcome-policy.ts).
+ * - `applied`: the service has it; `data` is its record as the lookup returns it (for a batch,
+ *   the record of every item, in item order).
+ * - `not-applied`: certain by the service's own rules: nothing was sent, or the service refused it
+ *   before processing. Sending it again is safe (`resend: 'safe'`).
+ * - `unknown`: it may have been applied. `retryAfterMs`: ask again after that long (a write may be
+ *   in flight still, or listed only some time after it was accepted); `undefined` when asking
+ *   again cannot tell (no read finds the write by its id): check the account's history. `resend`:
+ *   `'same-id'` where the service refuses a second write with the id (`idempotency`), so sending
+ *   it again with exactly that id is safe; `'never'` otherwise: never resend while it is unknown.
  */
 export type Outcome<T = unknown> =
   | { readonly status: 'applied'; readonly data: T }
+  | { readonly status: 'not-applied'; readonly resend: 'safe'; readonly reason: string }
   | {
-      readonly status: 'not-applied';
-      readonly resend: 'safe' | 'same-id';
-      /** The id to resend with (`resend: 'same-id'`). */
+      readonly status: 'unknown';
+      readonly retryAfterMs: number | undefined;
+      readonly resend: 'same-id' | 'never';
+      /** The id the write carried (the one to resend with, for `resend: 'same-id'`). */
       readonly idempotency?: { readonly field: string; readonly value: string } | undefined;
       readonly reason: string;
-    }
-  | { readonly status: 'unknown'; readonly retryAfterMs: number | undefined; readonly reason: string };
+    };

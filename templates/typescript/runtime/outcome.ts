@@ -1,14 +1,14 @@
 /**
- * `resolveOutcome`: finds out, after the call, whether a write that failed was applied. It answers
- * applied / not applied / still unknown, and says "not applied" only when the service's own rules
- * make that certain. An `UnknownOutcomeError` is looked up by the id its request carried
- * (write-lookup.ts). Its own module: a program that never calls it does not bundle it.
+ * `resolveOutcome`: finds out, after the call, whether a write that failed was applied. It reads
+ * what the error proves, looks the write up by the id its request carried when it can
+ * (write-lookup.ts), and answers with the decision of the outcome policy (outcome-policy.ts):
+ * applied / not applied / still unknown, "not applied" only when the service's own rules make that
+ * certain. Its own module: a program that never calls it does not bundle it.
  */
 
-import type { WithResponse } from './api-promise.js';
 import type { Core } from './core.js';
 import { contextOf } from './context.js';
-import { AuthenticationError, ExchangeError } from './errors.js';
+import { AuthenticationError, ExchangeError, type ApiError } from './errors.js';
 import {
   isAbortError,
   isApiError,
@@ -16,86 +16,131 @@ import {
   isRateLimitError,
   isRedirectError,
   isResponseBodyError,
+  isUnknownOutcomeError,
   isValidationError,
 } from './error-guards.js';
 import type { Outcome } from './options.js';
+import { outcomePolicy, type LookupResult, type OutcomeEvidence } from './outcome-policy.js';
 import { rangedExecutor } from './ranged-call.js';
-import { lookupWrite, outcomeRecordOf } from './write-lookup.js';
+import { lookupTarget, outcomeRecordOf, type OutcomeRecord } from './write-lookup.js';
 
 /** Shortest and longest wait `resolveOutcome` suggests before asking again (ms). */
 export const RESOLVE_RETRY_MIN_MS = 1_000;
 export const RESOLVE_RETRY_MAX_MS = 30_000;
 
-/** Settled without I/O: errors whose very kind says the write was not applied. */
-function notAppliedByKind(error: unknown): string | undefined {
-  if (isValidationError(error)) return 'it broke a rule of the spec and nothing was sent';
-  if (isConnectionError(error) && !error.requestSent) return 'it was never sent';
-  if (isAbortError(error)) return 'the call was aborted before the request was sent';
-  if (isRateLimitError(error)) return 'it was refused for the rate limit before processing';
+/** A duplicate label: the service says a write with the request's id was accepted earlier. */
+function isDuplicate(error: unknown, labels: readonly string[]): error is ApiError {
+  return isApiError(error) && error.status < 500 && labels.includes(error.label);
+}
+
+/** What an error of a write call proves, and why; `undefined` for an error no write call throws. */
+function evidenceOf(error: unknown, duplicateLabels: readonly string[]): [OutcomeEvidence, string] | undefined {
+  if (isValidationError(error)) return ['never-sent', 'it broke a rule of the spec and nothing was sent'];
+  if (isConnectionError(error) && !error.requestSent) return ['never-sent', 'it was never sent'];
+  if (isAbortError(error)) return ['never-sent', 'the call was aborted before the request was sent'];
+  if (isUnknownOutcomeError(error)) {
+    // Only this client's own errors carry what a lookup needs.
+    if (outcomeRecordOf(error) === undefined) return undefined;
+    const cause = error.cause;
+    return isDuplicate(cause, duplicateLabels)
+      ? ['duplicate', `the service refused it as a duplicate (${cause.label})`]
+      : ['maybe-applied', 'it was sent and no definitive answer came'];
+  }
+  if (isDuplicate(error, duplicateLabels)) {
+    return ['duplicate', `the service refused it as a duplicate (${error.label})`];
+  }
+  if (isResponseBodyError(error)) {
+    return ['accepted', `the server accepted it (status ${error.status}) but its answer could not be read`];
+  }
+  if (isRateLimitError(error)) return ['refused', 'it was refused for the rate limit before processing'];
   if (error instanceof AuthenticationError || (isApiError(error) && error.status === 401))
-    return 'authentication failed, so it was not processed';
-  if (isRedirectError(error)) return `the server answered ${error.status}, which means it did not process it`;
-  if (isApiError(error) && error.status >= 400 && error.status < 500) return `the service refused it (${error.label})`;
-  if (isApiError(error) && error.status === 501) return 'the server does not implement it';
+    return ['refused', 'authentication failed, so it was not processed'];
+  if (isRedirectError(error))
+    return ['refused', `the server answered ${error.status}, which means it did not process it`];
+  if (isApiError(error) && error.status >= 400 && error.status < 500)
+    return ['refused', `the service refused it (${error.label})`];
+  if (isApiError(error) && error.status === 501) return ['refused', 'the server does not implement it'];
   return undefined;
+}
+
+/** Looks every write of the record up (one, or each item of a batch). */
+async function lookUp(
+  core: Core,
+  record: OutcomeRecord,
+  nowMs: number,
+): Promise<{ result: LookupResult; data?: unknown; why?: string }> {
+  if (record.targets.length === 0) return { result: 'none' };
+  const execute = rangedExecutor(contextOf(core));
+  const found: unknown[] = [];
+  const missing: string[] = [];
+  try {
+    for (const target of record.targets) {
+      const answer = await lookupTarget(execute, record, target, nowMs, {});
+      if (answer) found.push(answer.data);
+      else missing.push(target.value);
+    }
+  } catch (lookupError) {
+    return { result: 'failed', why: lookupError instanceof Error ? lookupError.message : String(lookupError) };
+  }
+  if (missing.length > 0) return { result: 'not-found', why: missing.join(', ') };
+  return { result: 'found', data: record.items === undefined ? found[0] : found };
 }
 
 /**
  * Finds out whether a write that failed was applied. Any error of a write call can be given:
- * `UnknownOutcomeError` is looked up by the id the request carried; the other errors of a write
- * already say it was not applied (nothing sent, or refused before processing). See {@link Outcome}.
+ * errors that prove nothing was applied are answered without I/O; an `UnknownOutcomeError` (or a
+ * write refused as a duplicate of its id) is looked up by the id the request carried. See
+ * {@link Outcome}; the rules are `outcomePolicy`'s.
  */
 export async function resolveOutcome<T = unknown>(core: Core, error: unknown): Promise<Outcome<T>> {
-  const settled = notAppliedByKind(error);
-  if (settled !== undefined) return { status: 'not-applied', resend: 'safe', reason: settled };
-  if (isResponseBodyError(error)) {
-    // Accepted for certain; only its answer is lost, and this client never sends it again.
-    const id = error.idempotency ? `: find ${error.idempotency.field}=${error.idempotency.value}` : '';
-    return {
-      status: 'unknown',
-      retryAfterMs: undefined,
-      reason: `the server accepted it (status ${error.status}) but its answer could not be read; do not resend it${id}`,
-    };
-  }
-  const record = outcomeRecordOf(error);
-  if (!record) {
+  const ctx = contextOf(core);
+  const evidence = evidenceOf(error, ctx.apiMeta.duplicateLabels);
+  if (evidence === undefined) {
     throw new ExchangeError('resolveOutcome: expected an error of a write call of this client', {
       operation: error instanceof ExchangeError ? error.operation : undefined,
     });
   }
-  const ctx = contextOf(core);
-  if (!record.lookup || record.field === undefined || record.value === undefined) {
-    const id = record.field === undefined ? 'it carried no id' : `find ${record.field}=${record.value}`;
-    return {
-      status: 'unknown',
-      retryAfterMs: undefined,
-      reason: `${record.operation} has no read that finds a write by its id (${id}): check the account's history`,
-    };
-  }
+  const [kind, because] = evidence;
+  const record = kind === 'never-sent' || kind === 'refused' ? undefined : outcomeRecordOf(error);
   const nowMs = ctx.clock.nowMs();
-  const retryAfterMs = Math.ceil(
-    Math.min(RESOLVE_RETRY_MAX_MS, Math.max(RESOLVE_RETRY_MIN_MS, (nowMs - record.sentAtMs) / 2)),
-  );
-  let found: WithResponse<unknown> | undefined;
-  try {
-    found = await lookupWrite(rangedExecutor(ctx), record, nowMs, {});
-  } catch (lookupError) {
-    const why = lookupError instanceof Error ? lookupError.message : String(lookupError);
-    return { status: 'unknown', retryAfterMs, reason: `looking it up failed: ${why}` };
-  }
-  if (found) return { status: 'applied', data: found.data as T };
-  const idempotency = { field: record.field, value: record.value };
-  if (record.dedupes) {
-    return {
-      status: 'not-applied',
-      resend: 'same-id',
-      idempotency,
-      reason: `no write with ${record.field}=${record.value}, and the service refuses a second one with it: resend with the same id`,
-    };
-  }
+  const found = record ? await lookUp(core, record, nowMs) : { result: 'none' as const };
+  const decision = outcomePolicy({ evidence: kind, lookup: found.result, dedupes: record?.dedupes === true });
+  if (decision.status === 'applied') return { status: 'applied', data: found.data as T };
+  if (decision.status === 'not-applied') return { status: 'not-applied', resend: 'safe', reason: because };
+
+  const ids =
+    record?.value !== undefined
+      ? `${record.field}=${record.value}`
+      : record?.items?.length
+        ? `${record.field}=${record.items.join(', ')}`
+        : undefined;
+  const sentAtMs = record?.sentAtMs ?? nowMs;
+  const retryAfterMs = decision.askAgain
+    ? Math.ceil(Math.min(RESOLVE_RETRY_MAX_MS, Math.max(RESOLVE_RETRY_MIN_MS, (nowMs - sentAtMs) / 2)))
+    : undefined;
+  const idempotency =
+    record?.field !== undefined && record.value !== undefined
+      ? { field: record.field, value: record.value }
+      : undefined;
+  const looked =
+    found.result === 'failed'
+      ? `; looking it up failed (${found.why ?? ''})`
+      : found.result === 'not-found'
+        ? `; no write with ${record?.field ?? 'its id'}=${found.why ?? ''} is listed yet`
+        : ids === undefined
+          ? '; it carried no id to look it up by'
+          : `; no read finds ${record?.operation ?? 'it'} by its id (${ids}): check the account's history`;
+  const advice =
+    decision.resend === 'same-id'
+      ? 'resending with exactly the same id is safe (the service refuses a second write with it)'
+      : decision.askAgain
+        ? 'ask again later and never resend it meanwhile'
+        : 'never resend it blindly';
   return {
     status: 'unknown',
     retryAfterMs,
-    reason: `no write with ${record.field}=${record.value} yet; the service does not deduplicate ${record.operation}, and a write it accepted may be listed only later: ask again, never resend`,
+    resend: decision.resend === 'same-id' ? 'same-id' : 'never',
+    idempotency,
+    reason: `${because}${looked}: ${advice}`,
   };
 }

@@ -49,6 +49,14 @@ class Idempotency:
     generate: bool
     #: (operationId, parameter) of the read that finds the write by its id.
     lookup: tuple[str, str] | None = None
+    #: The lookup's other parameters: (its parameter, the write's field it takes the value of).
+    lookup_with: tuple[tuple[str, str], ...] = ()
+    #: What a generated id starts with (order labels: `t-`).
+    prefix: str = ""
+    #: Random characters of a generated id after the prefix.
+    length: int = 32
+    #: The field is in each item of a list body (batch orders): one id per item.
+    per_item: bool = False
 
 
 @dataclass(frozen=True)

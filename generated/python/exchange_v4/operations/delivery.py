@@ -237,6 +237,7 @@ class DeliveryApi:
         positive buys, negative sells; `0` with `close: true` closes the position.
 
         `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid, shared bucket `delivery-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createDeliveryOrder"], params, options)
 

@@ -700,6 +700,7 @@ class FuturesApi:
         (and maybe `detail`) when it was not. Each order counts against the shared futures placement limit.
 
         `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createBatchFuturesOrder"], params, options)
 
@@ -716,6 +717,7 @@ class FuturesApi:
         fill are gone 10 minutes after the cancellation.
 
         `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createFuturesOrder"], params, options)
 

@@ -181,6 +181,7 @@ class OptionsApi:
         Places an options order; `size` counts contracts (positive buys, negative sells).
 
         `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid, shared bucket `options-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createOptionsOrder"], params, options)
 

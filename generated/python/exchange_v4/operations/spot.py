@@ -572,6 +572,7 @@ class SpotApi:
         Each order may carry `stp_act`.
 
         `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createBatchOrders"], params, options)
 
@@ -589,6 +590,7 @@ class SpotApi:
         `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
 
         `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Idempotency: `text` (a fresh id when omitted).
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createOrder"], params, options)
 
