@@ -6,6 +6,7 @@ error's class and fields, and the raw answers the client received."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from decimal import Decimal
@@ -35,6 +36,8 @@ def encode(value: Any) -> Any:
         return {k: encode(v) for k, v in value.items()}  # pyright: ignore[reportUnknownVariableType]
     if isinstance(value, (list, tuple)):
         return [encode(v) for v in value]  # pyright: ignore[reportUnknownVariableType]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return encode(vars(value))
     return value
 
 

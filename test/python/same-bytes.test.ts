@@ -84,7 +84,7 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
       settle: 'usdt',
       body: [
         { contract: 'BTC_USDT', size: '0.001', price: '65000', text: 't-fb.1', pid: 36028813724316572n },
-        { contract: 'ETH_USDT', size: '-2', price: '0', tif: 'ioc', reduce_only: true, stp_act: 'cb' },
+        { contract: 'ETH_USDT', size: '-2', price: '0', tif: 'ioc', reduce_only: true, stp_act: 'cb', text: 't-fb.2' },
       ],
     },
   },

@@ -1,16 +1,21 @@
 """The request loop with a scripted transport: what is sent again, what is looked up, what ends as
 an unknown outcome, and that no key, secret or signature reaches an error or a log."""
 
+import json
 import re
 import unittest
 
 from exchange_v4 import (
     AuthenticationError,
+    BadRequestError,
+    IdempotencyId,
     NetworkError,
+    RateLimitError,
     RedirectError,
     ResponseBodyError,
     ServerError,
     UnknownOutcomeError,
+    ValidationError,
 )
 from exchange_v4._runtime.transport import SendFailure
 
@@ -150,13 +155,95 @@ class Writes(unittest.TestCase):
         c = client(script, max_retries=0)
         with self.assertRaises(UnknownOutcomeError) as caught:
             c.wallet.transfer_with_sub_account(SUB_TRANSFER)
-        self.assertEqual(c.resolve_outcome(caught.exception).status, "not_applied")
+        # Not found proves nothing (it may be in flight): unknown, but resending with the same id is safe.
+        resolved = c.resolve_outcome(caught.exception)
+        self.assertEqual((resolved.status, resolved.resend), ("unknown", "same_id"))
+        self.assertIsNotNone(resolved.retry_after_ms)
+        self.assertEqual(resolved.idempotency, caught.exception.idempotency)
         # A main-account transfer is not deduplicated: not found yet is still unknown, never "resend".
         script = Script({"/wallet/transfers": [SendFailure("no_answer", "x")], "/wallet/order_status": [reply(404, {"label": "ORDER_NOT_FOUND"})] * 2})
         c = client(script, max_retries=0)
         with self.assertRaises(UnknownOutcomeError) as caught:
             c.wallet.transfer(TRANSFER)
         self.assertEqual(c.resolve_outcome(caught.exception).status, "unknown")
+
+
+    def test_a_duplicate_label_is_looked_up_never_not_applied(self) -> None:
+        # The same-id resend of a held transfer is refused as a duplicate: the client looks it up and
+        # answers with the transfer that id names.
+        found = reply(200, {"tx_id": "77", "status": "SUCCESS"})
+        script = Script({"/wallet/sub_account_transfers": [reply(400, {"label": "DUPLICATE_REQUEST"})], "/wallet/order_status": [found]})
+        self.assertEqual(client(script, max_retries=0).wallet.transfer_with_sub_account({**SUB_TRANSFER, "client_order_id": "sub-1"}), {"tx_id": "77", "status": "SUCCESS"})
+        self.assertEqual(len([r for r in script.sent if r.method == "POST"]), 1)
+        # Not listed yet: unknown, and resolve_outcome never says "not applied" nor advises a resend.
+        missing = reply(404, {"label": "ORDER_NOT_FOUND"})
+        script = Script({"/wallet/sub_account_transfers": [reply(400, {"label": "DUPLICATE_REQUEST"})], "/wallet/order_status": [missing] * 2})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.wallet.transfer_with_sub_account({**SUB_TRANSFER, "client_order_id": "sub-2"})
+        self.assertTrue(caught.exception.duplicate)
+        resolved = c.resolve_outcome(caught.exception)
+        self.assertEqual((resolved.status, resolved.resend), ("unknown", "never"))
+        # A bare duplicate error (no lookup data) is unknown too, never "not applied, resend safe".
+        bare = BadRequestError(400, "DUPLICATE_REQUEST", "duplicate", {}, operation="transfer")
+        self.assertEqual(c.resolve_outcome(bare).status, "unknown")
+
+    def test_resolve_outcome_takes_any_write_error(self) -> None:
+        c = client(Script({}), max_retries=0)
+        given = [
+            (ValidationError("amount", "-1", "minimum", "must be > 0", operation="withdraw"), "not_applied"),
+            (RateLimitError(429, "TOO_MANY_REQUESTS", "slow down", {}, operation="withdraw"), "not_applied"),
+            (BadRequestError(400, "BALANCE_NOT_ENOUGH", "no", {}, operation="withdraw"), "not_applied"),
+            (AuthenticationError(401, "INVALID_SIGNATURE", "no", {}, operation="withdraw"), "not_applied"),
+            (NetworkError("refused", sent=False, operation="withdraw"), "not_applied"),
+        ]
+        for error, want in given:
+            with self.subTest(error=type(error).__name__):
+                resolved = c.resolve_outcome(error)
+                self.assertEqual((resolved.status, resolved.resend), (want, "safe"))
+        with self.assertRaises(TypeError):
+            c.resolve_outcome(KeyError("not a write error"))
+
+    def test_orders_carry_a_t_label_and_are_found_by_it(self) -> None:
+        order = {"currency_pair": "BTC_USDT", "side": "buy", "price": "100", "amount": "1"}
+        script = Script({"/spot/orders": [reply(201, {"id": "8", "status": "open"})]})
+        client(script, max_retries=0).spot.create_order(order)
+        self.assertRegex(json.loads(script.sent[0].body)["text"], r"^t-[0-9a-f]{24}$")
+        # Its answer lost and the lookup down: the error carries the label and what the read needs.
+        script = Script({"/spot/orders": [reply(502, {"label": "SERVER_ERROR"})], "/spot/orders/t-mine": [reply(503, {"label": "TOO_BUSY"})]})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.spot.create_order({**order, "text": "t-mine"})
+        self.assertEqual(caught.exception.idempotency, IdempotencyId("text", "t-mine"))
+        self.assertEqual(caught.exception.lookup_targets, (("t-mine", {"currency_pair": "BTC_USDT"}),))
+        self.assertIn("currency_pair=BTC_USDT", script.sent[1].url)
+        # Asked again later, the read finds it by its label: applied.
+        script.steps["/spot/orders/t-mine"] = [reply(200, {"id": "9", "text": "t-mine", "currency_pair": "BTC_USDT"})]
+        resolved = c.resolve_outcome(caught.exception)
+        self.assertEqual((resolved.status, resolved.record["id"]), ("applied", "9"))
+
+    def test_a_batch_gives_each_item_a_label_and_resolves_item_by_item(self) -> None:
+        items = [
+            {"currency_pair": "BTC_USDT", "side": "buy", "price": "100", "amount": "1", "text": "t-a"},
+            {"currency_pair": "ETH_USDT", "side": "buy", "price": "10", "amount": "1"},
+        ]
+        script = Script({"/spot/batch_orders": [SendFailure("no_answer", "x")]})
+        c = client(script, max_retries=0)
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            c.spot.create_batch_orders({"body": items})
+        sent = json.loads(script.sent[0].body)
+        self.assertEqual(sent[0]["text"], "t-a")
+        self.assertRegex(sent[1]["text"], r"^t-[0-9a-f]{24}$")
+        self.assertNotIn("text", items[1])  # the caller's items are not changed
+        self.assertEqual([i.value for i in caught.exception.items], [sent[0]["text"], sent[1]["text"]])
+        script.steps["/spot/orders/t-a"] = [reply(200, {"id": "1", "text": "t-a"})]
+        script.steps[f"/spot/orders/{sent[1]['text']}"] = [reply(404, {"label": "ORDER_NOT_FOUND"})]
+        self.assertEqual(c.resolve_outcome(caught.exception).status, "unknown")
+        script.steps["/spot/orders/t-a"] = [reply(200, {"id": "1", "text": "t-a"})]
+        script.steps[f"/spot/orders/{sent[1]['text']}"] = [reply(200, {"id": "2", "text": sent[1]["text"]})]
+        resolved = c.resolve_outcome(caught.exception)
+        self.assertEqual((resolved.status, [r["id"] for r in resolved.record]), ("applied", ["1", "2"]))
+        self.assertIn("currency_pair=ETH_USDT", script.sent[-1].url)
 
 
 class Answers(unittest.TestCase):

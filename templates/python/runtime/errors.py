@@ -203,6 +203,8 @@ class UnknownOutcomeError(ExchangeError):
         idempotency: IdempotencyId | None,
         retry_after_ms: int,
         cause: str | None = None,
+        items: tuple[IdempotencyId, ...] = (),
+        duplicate: bool = False,
         **context: str | None,
     ) -> None:
         super().__init__(message, **context)
@@ -211,6 +213,12 @@ class UnknownOutcomeError(ExchangeError):
         self.retry_after_ms = retry_after_ms
         #: What went wrong on the wire (class and message of the failure).
         self.cause_text = cause
+        #: A batch (orders placed in one call): the id of each item, in item order.
+        self.items = items
+        #: The service refused it as a duplicate of an earlier write with the same id.
+        self.duplicate = duplicate
+        #: What `resolve_outcome` looks up: (id value, the lookup's other parameters) per write.
+        self.lookup_targets: tuple[tuple[str, dict[str, object]], ...] = ()
 
 
 class ResponseBodyError(ExchangeError):

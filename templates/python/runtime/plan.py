@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from .context import Context, RequestOptions, fresh_id
 from .errors import IdempotencyId, ValidationError
 from .json_codec import dumps_body
-from .metadata import OperationMeta
+from .metadata import Idempotency, OperationMeta
 from .query import encode_path_segment, fill_path, query_plan, serialize_query
 from .rate_limit import bucket_keys
 from .validate import validate_call
@@ -42,6 +42,31 @@ class CallPlan:
     @property
     def endpoint(self) -> str:
         return f"{self.meta.method} {self.path}"
+
+
+def generated_id(idem: Idempotency) -> str:
+    """A fresh id for an operation's idempotency field: its prefix, then `length` random hex digits."""
+    digits = fresh_id()
+    while len(digits) < idem.length:
+        digits += fresh_id()
+    return idem.prefix + digits[: idem.length]
+
+
+def _fill_item_ids(params: dict[str, object], idem: Idempotency) -> None:
+    """Gives every item of a list body that carries no id a fresh one (batch orders); the caller's
+    list and items are not changed."""
+    body = params.get("body")
+    if not isinstance(body, list):
+        return
+    items: list[object] = []
+    for item in cast("list[object]", body):
+        fields = cast("Mapping[str, object] | None", item if isinstance(item, Mapping) else None)
+        if fields is not None and fields.get(idem.field) is None:
+            filled: dict[str, object] = {**fields, idem.field: generated_id(idem)}
+            items.append(filled)
+        else:
+            items.append(cast(object, item))
+    params["body"] = items
 
 
 def check_number(field: str, value: object, low: float, high: float, integer: bool) -> None:
@@ -105,15 +130,24 @@ def plan_call(
                 "idempotency_key", key, "unsupported", "is not accepted: the operation has no idempotency field",
                 operation=meta.id,
             )
+        if idem.per_item:
+            raise ValidationError(
+                "idempotency_key", key, "unsupported", f"is not accepted: each item carries its own `{idem.field}`",
+                operation=meta.id,
+            )
         params.setdefault(idem.field, key)
         if params[idem.field] is None:
             params[idem.field] = key
+    # Generated before validation, so a generated id is checked against the field's rule too.
+    if idem is not None and idem.generate:
+        if idem.per_item:
+            _fill_item_ids(params, idem)
+        elif params.get(idem.field) is None:
+            params[idem.field] = generated_id(idem)
     validate_call(meta, params, ctx.clock.now_seconds(), limit_range=not paged)
     if meta.auth == "private" and ctx.credentials is None:
         explanation = "and secret are required for private operations"
         raise ValidationError("key", None, "required", explanation, operation=meta.id)
-    if idem is not None and idem.generate and params.get(idem.field) is None:
-        params[idem.field] = fresh_id()
 
     path_values = {name: encode_path_segment(name, params.get(name), meta.id) for name in meta.path_params}
     specs, values = query_plan(meta, params)

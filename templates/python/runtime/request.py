@@ -28,7 +28,7 @@ from .errors import (
 from .json_codec import loads_response, unwrap_nested_list
 from .logger import LogEvent, emit, reason_of
 from .metadata import OperationMeta
-from .outcome import look_up, retry_after_ms
+from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, next_step
@@ -151,7 +151,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
     state = RetryState(
         retry=meta.retry,
         dedupes=idem is not None and idem.dedupes and has_id,
-        can_look_up=idem is not None and idem.lookup is not None and has_id,
+        can_look_up=idem is not None and idem.lookup is not None and has_id and not idem.per_item,
         signed=meta.auth == "private",
         clock_sync=ctx.clock.mode != "off",
         retries=0,
@@ -238,23 +238,37 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
 
 
 def _unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, why: str) -> UnknownOutcomeError:
-    hint = f"; it carried {plan.idempotency.field}={plan.idempotency.value}" if plan.idempotency else ""
-    return UnknownOutcomeError(
+    items = item_ids(plan.meta, plan.params)
+    ids = (
+        f"{plan.idempotency.field}={plan.idempotency.value}"
+        if plan.idempotency
+        else f"{items[0].field}={', '.join(i.value for i in items)}" if items else ""
+    )
+    hint = f"; it carried {ids}" if ids else ""
+    duplicate = isinstance(cause, ApiError) and cause.status < 500 and cause.label in ctx.api.duplicate_labels
+    error = UnknownOutcomeError(
         f"{plan.meta.id}: {why} ({reason_of(cause)}); the write may or may not have been applied{hint}",
         idempotency=plan.idempotency,
         retry_after_ms=retry_after_ms(ctx, plan.meta),
         cause=reason_of(cause),
+        items=items,
+        duplicate=duplicate,
         operation=plan.meta.id,
         endpoint=plan.endpoint,
         request_id=plan.request_id,
         trace_id=cause.trace_id,
     )
+    error.lookup_targets = lookup_targets(
+        plan.meta, plan.params, plan.idempotency.value if plan.idempotency else None
+    )
+    return error
 
 
 def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> Any:
     assert plan.idempotency is not None
+    target = lookup_targets(plan.meta, plan.params, plan.idempotency.value)[0]
     try:
-        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, plan.idempotency.value)
+        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, target)
     except ExchangeError as error:
         why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
         raise _unknown(ctx, plan, cause, why) from None

@@ -121,9 +121,10 @@ class Core:
         self._ctx.clock.sync()
 
     def resolve_outcome(self, error: Exception) -> Resolution:
-        """Finds out what happened to a write that failed with `UnknownOutcomeError` (or a
-        `NetworkError` that was never sent): `applied` with its record, `not_applied` (resending
-        with the same id is safe) or `unknown` (look again after `retry_after_ms`)."""
+        """Finds out what happened to a write that failed, given any error of a write call:
+        `applied` with its record, `not_applied` (certain: nothing was sent or it was refused before
+        processing; resending is safe) or `unknown` (look again after `retry_after_ms`; resend only
+        when `resend` is `same_id`, with that id). The rules: `outcome_policy`."""
         return resolve_outcome(self._ctx, lambda m, p, o: execute(self._ctx, m, p, o), error)
 
     def request(

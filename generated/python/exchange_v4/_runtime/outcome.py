@@ -2,7 +2,7 @@
 # then run: npm run generate
 """Writes whose outcome is unknown: finding them by their idempotency id. The request loop looks a
 write up when it was sent and no definitive answer came; `resolve_outcome` does the same later, on
-the caller's request, and says whether resending is safe."""
+the caller's request, and answers with the decision of the outcome policy (outcome_policy.py)."""
 
 from __future__ import annotations
 
@@ -11,25 +11,45 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from .context import Context, RequestOptions
-from .errors import ApiError, NetworkError, NotFoundError, UnknownOutcomeError
+from .errors import (
+    ApiError,
+    IdempotencyId,
+    NetworkError,
+    NotFoundError,
+    RateLimitError,
+    RedirectError,
+    ResponseBodyError,
+    UnknownOutcomeError,
+    ValidationError,
+)
 from .metadata import OperationMeta
+from .outcome_policy import Evidence, LookupResult, outcome_policy
 
 LOOK_AGAIN_MS = 5_000
 """How long to wait before looking an unknown write up again (at least the lookup's rate window)."""
 
 Execute = Callable[[OperationMeta, Mapping[str, object], RequestOptions], Any]
 
+Target = tuple[str, dict[str, object]]
+"""One write to find: the id it carried and the lookup's other parameters, taken from the write."""
+
 
 @dataclass(frozen=True)
 class Resolution:
     """What `resolve_outcome` found. `applied`: the write happened (`record` is what the lookup
-    returned for it). `not_applied`: resending with the same id is safe (the request never reached
-    the server, or the server refuses a duplicate of that id). `unknown`: look again after
-    `retry_after_ms`; do not resend."""
+    returned for it; for a batch, the record of every item). `not_applied`: certain by the service's
+    rules (nothing was sent, or it was refused before processing): sending it again is safe.
+    `unknown`: it may have been applied; `retry_after_ms`: ask again after that long (None when
+    asking cannot tell: check the account's history); `resend`: `same_id` where the service refuses
+    a second write with the id (`idempotency`), so resending with exactly that id is safe, `never`
+    otherwise. `reason` says why."""
 
     status: Literal["applied", "not_applied", "unknown"]
     record: Any = None
     retry_after_ms: int | None = None
+    resend: Literal["safe", "same_id", "never"] | None = None
+    reason: str = ""
+    idempotency: IdempotencyId | None = None
 
 
 def pick_lookup_result(data: Any, field: str, value: str) -> tuple[bool, Any]:
@@ -59,15 +79,51 @@ def _not_found(error: Exception) -> bool:
     )
 
 
-def look_up(ctx: Context, execute: Execute, meta: OperationMeta, value: str) -> tuple[bool, Any]:
-    """Runs the lookup of a write of `meta` carrying id `value`: (True, record) or (False, None)
-    when the server has no such write. Other failures propagate."""
+def _extra(meta: OperationMeta, item: Mapping[str, object], params: Mapping[str, object]) -> dict[str, object]:
+    idem = meta.idempotency
+    out: dict[str, object] = {}
+    for param, field in idem.lookup_with if idem is not None else ():
+        value = item.get(field, params.get(field))
+        if value is not None:
+            out[param] = value
+    return out
+
+
+def lookup_targets(meta: OperationMeta, params: Mapping[str, object], value: str | None) -> tuple[Target, ...]:
+    """What to look up for a write of `meta` sent with `params`: its one id (`value`), or each item's
+    of a batch (`per_item`), each with the lookup's other parameters; empty when nothing reads it back."""
+    idem = meta.idempotency
+    if idem is None or idem.lookup is None:
+        return ()
+    if idem.per_item:
+        body = params.get("body")
+        items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)] if isinstance(body, list) else []
+        return tuple(
+            (str(item[idem.field]), _extra(meta, item, params)) for item in items if item.get(idem.field) is not None
+        )
+    return ((value, _extra(meta, params, params)),) if value is not None else ()
+
+
+def item_ids(meta: OperationMeta, params: Mapping[str, object]) -> tuple[IdempotencyId, ...]:
+    """The ids of a batch's items (`per_item` operations), in item order."""
+    idem = meta.idempotency
+    body = params.get("body")
+    if idem is None or not idem.per_item or not isinstance(body, list):
+        return ()
+    items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)]
+    return tuple(IdempotencyId(idem.field, str(i[idem.field])) for i in items if i.get(idem.field) is not None)
+
+
+def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> tuple[bool, Any]:
+    """Runs the lookup of one write of `meta`: (True, record) or (False, None) when the server has no
+    such write. Other failures propagate."""
     idem = meta.idempotency
     if idem is None or idem.lookup is None:
         return False, None
-    target, param = idem.lookup
+    name, param = idem.lookup
+    value, extra = target
     try:
-        data = execute(ctx.operations[target], {param: value}, {})
+        data = execute(ctx.operations[name], {**extra, param: value}, {})
     except ApiError as error:
         if _not_found(error):
             return False, None
@@ -83,22 +139,72 @@ def retry_after_ms(ctx: Context, meta: OperationMeta) -> int:
     return max(LOOK_AGAIN_MS, window)
 
 
-def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolution:
-    """Resolves the outcome of a failed write (see `Resolution`). Accepts an `UnknownOutcomeError`,
-    or a `NetworkError` whose request was never sent."""
+def _evidence(ctx: Context, error: Exception) -> tuple[Evidence, str] | None:
+    """What an error of a write call proves, and why; None for an error no write call raises."""
+    if isinstance(error, ValidationError):
+        return "never-sent", "it broke a rule of the spec and nothing was sent"
     if isinstance(error, NetworkError) and not error.sent:
-        return Resolution("not_applied")
-    if not isinstance(error, UnknownOutcomeError) or error.operation is None or error.operation not in ctx.operations:
-        raise TypeError("resolve_outcome takes the UnknownOutcomeError (or unsent NetworkError) of a write")
-    meta = ctx.operations[error.operation]
-    idem = meta.idempotency
-    dedupes = idem is not None and idem.dedupes and error.idempotency is not None
-    wait = retry_after_ms(ctx, meta)
-    if error.idempotency is not None and idem is not None and idem.lookup is not None:
+        return "never-sent", "it was never sent"
+    if isinstance(error, UnknownOutcomeError):
+        if error.operation is None or error.operation not in ctx.operations:
+            return None
+        if error.duplicate:
+            return "duplicate", "the service refused it as a duplicate of an earlier write with the same id"
+        return "maybe-applied", "it was sent and no definitive answer came"
+    if isinstance(error, ResponseBodyError):
+        return "accepted", "the server accepted it but its answer could not be read"
+    if isinstance(error, ApiError) and error.status < 500 and error.label in ctx.api.duplicate_labels:
+        return "duplicate", f"the service refused it as a duplicate ({error.label})"
+    if isinstance(error, RateLimitError):
+        return "refused", "it was refused for the rate limit before processing"
+    if isinstance(error, ApiError) and error.status == 401:
+        return "refused", "authentication failed, so it was not processed"
+    if isinstance(error, RedirectError):
+        return "refused", f"the server answered {error.status}, which means it did not process it"
+    if isinstance(error, ApiError) and (400 <= error.status < 500 or error.status == 501):
+        return "refused", f"the service refused it ({error.label})"
+    return None
+
+
+def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolution:
+    """Resolves the outcome of a failed write (see `Resolution`). Takes any error of a write call:
+    errors that prove nothing was applied are answered without I/O; an `UnknownOutcomeError` is
+    looked up by the id its request carried. Raises `TypeError` for an error no write call raises."""
+    evidence = _evidence(ctx, error)
+    if evidence is None:
+        raise TypeError(f"resolve_outcome takes an error of a write call, got {type(error).__name__}")
+    kind, because = evidence
+    unknown = error if isinstance(error, UnknownOutcomeError) else None
+    meta = ctx.operations[unknown.operation] if unknown is not None and unknown.operation is not None else None
+    targets = unknown.lookup_targets if unknown is not None and kind not in ("never-sent", "refused") else ()
+    lookup: LookupResult = "none"
+    found: list[Any] = []
+    why = ""
+    if meta is not None and targets:
+        lookup = "found"
         try:
-            found, record = look_up(ctx, execute, meta, error.idempotency.value)
-        except (ApiError, NetworkError):
-            return Resolution("unknown", retry_after_ms=wait)
-        if found:
-            return Resolution("applied", record=record)
-    return Resolution("not_applied") if dedupes else Resolution("unknown", retry_after_ms=wait)
+            for target in targets:
+                hit, record = look_up(ctx, execute, meta, target)
+                if hit:
+                    found.append(record)
+                else:
+                    lookup = "not-found"
+                    why = f"; no write with {meta.idempotency.field if meta.idempotency else 'its id'}={target[0]} is listed yet"
+        except (ApiError, NetworkError) as failure:
+            lookup, why = "failed", f"; looking it up failed ({type(failure).__name__})"
+    dedupes = meta is not None and meta.idempotency is not None and meta.idempotency.dedupes
+    decision = outcome_policy(kind, lookup, dedupes)
+    if decision.status == "applied":
+        return Resolution("applied", record=found if unknown is not None and unknown.items else found[0], reason=because)
+    if decision.status == "not-applied":
+        return Resolution("not_applied", resend="safe", reason=because)
+    wait = retry_after_ms(ctx, meta) if decision.ask_again and meta is not None else None
+    if not why:
+        why = "; no read finds it by its id: check the account's history"
+    return Resolution(
+        "unknown",
+        retry_after_ms=wait,
+        resend="same_id" if decision.resend == "same-id" else "never",
+        reason=because + why,
+        idempotency=unknown.idempotency if unknown is not None else None,
+    )

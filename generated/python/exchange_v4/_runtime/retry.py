@@ -11,7 +11,7 @@ request loop does after an attempt that did not succeed. The loop keeps only the
 | sent, no answer (timeout, reset)          | retry         | retry, same id   | look up / unknown    |
 | 5xx (not 501), transient label            | retry         | retry, same id   | look up / unknown    |
 | 501                                       | fail          | fail             | look up / unknown    |
-| duplicate label after a resend            | fail          | look up          | fail                 |
+| duplicate label (first send or resend)    | fail          | look up / unknown| look up / unknown    |
 | transient label on a 4xx                  | retry         | retry, same id   | fail                 |
 | 3xx, other 4xx                            | fail          | fail             | fail                 |
 
@@ -126,8 +126,9 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
         return Retry(max(retry.delay_ms, int(wait + 0.999)))
     if status == 401 and outcome.label == "REQUEST_EXPIRED":
         return Resync() if state.signed and state.clock_sync and not state.resynced else Fail()
-    if outcome.duplicate and state.resent and state.dedupes:
-        return LookUp() if state.can_look_up else Unknown()
+    # A duplicate label: a write with this id was accepted earlier (this call's or another's).
+    if outcome.duplicate and write:
+        return gave_up
     if not write or state.dedupes:
         again = outcome.kind == "no_answer" or (status >= 500 and status != 501) or outcome.transient
         if again and budget:
