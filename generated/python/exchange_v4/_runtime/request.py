@@ -33,7 +33,7 @@ from .metadata import OperationMeta
 from .outcome import look_up, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
-from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, next_step
+from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
 from .transport import SendFailure, WireRequest, WireResponse
 
 
@@ -216,6 +216,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             )
             error = answer
         step = next_step(replace(state, jitter=ctx.jitter()), outcome)
+        if meta.retry != "safe" and may_have_applied(outcome):
+            state = replace(state, may_be_applied=True)
         if isinstance(step, Retry):
             emit(settings.logger, _event(plan, "retry", attempt, status=outcome.status or None,
                                          delay_ms=step.delay_ms, reason=reason_of(error)))
@@ -234,7 +236,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
         if isinstance(step, LookUp):
             return _look_up_or_unknown(ctx, plan, error)
         if isinstance(step, Unknown):
-            raise _unknown(ctx, plan, error, "no definitive answer came")
+            raise _unknown(ctx, plan, error, "no definitive answer came") from error
         assert isinstance(step, Fail)
         raise error
 
@@ -259,10 +261,10 @@ def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> A
         found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, plan.idempotency.value)
     except ExchangeError as error:
         why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
-        raise _unknown(ctx, plan, cause, why) from None
+        raise _unknown(ctx, plan, cause, why) from cause
     if found:
         return record
-    raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write")
+    raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write") from cause
 
 
 def iterate(
