@@ -90,7 +90,8 @@ class ExchangeClient(Core):
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
         default_headers: headers sent with every request (the signing headers cannot be set).
-        logger: a callable receiving `LogEvent`s, or a `logging.Logger`.
+        logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
+            `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
         limiter: a `RateLimiter` of your own (default: one per process).
         transport: how attempts are sent (default: `http.client`); for proxies and tests.
         """

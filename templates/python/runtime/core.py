@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
 from .errors import ValidationError
-from .logger import Logger, make_redactor
+from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta, RateLimit
 from .outcome import Resolution, resolve_outcome
 from .plan import check_number
@@ -80,8 +80,8 @@ class Core:
         check_number("max_retries", max_retries, 0, 10, True)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
-        if logger is not None and not callable(logger):
-            raise ValidationError("logger", logger, "type", "must be a callable or a logging.Logger")
+        if logger is not None and not is_logger(logger):
+            raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Callable, Literal, NotRequired, TypedDict, Union
+from typing import Any, Callable, Literal, NotRequired, TypedDict, TypeGuard, Union
 
 
 class LogEvent(TypedDict):
@@ -28,8 +28,22 @@ class LogEvent(TypedDict):
     reason: NotRequired[str]
 
 
-Logger = Union[Callable[[LogEvent], None], logging.Logger]
-"""A callback receiving events, or a `logging.Logger` (events logged at DEBUG, errors at WARNING)."""
+LoggingLogger = Union[logging.Logger, "logging.LoggerAdapter[Any]"]
+"""A `logging.Logger` (the root logger too) or a `logging.LoggerAdapter`."""
+
+Logger = Union[Callable[[LogEvent], None], LoggingLogger]
+"""A callback receiving events, or a `logging.Logger` / `logging.LoggerAdapter` (events logged at
+DEBUG, errors at WARNING, the event itself in the record's `exchange` attribute)."""
+
+
+def is_logging_logger(value: object) -> TypeGuard[LoggingLogger]:
+    """Whether `value` is a `logging.Logger` or a `logging.LoggerAdapter` (neither is callable)."""
+    return isinstance(value, (logging.Logger, logging.LoggerAdapter))
+
+
+def is_logger(value: object) -> bool:
+    """Whether `value` can be the `logger` option: a callable, a `logging.Logger` or an adapter."""
+    return callable(value) or is_logging_logger(value)
 
 
 def emit(logger: Logger | None, event: LogEvent) -> None:
@@ -37,7 +51,7 @@ def emit(logger: Logger | None, event: LogEvent) -> None:
     if logger is None:
         return
     try:
-        if isinstance(logger, logging.Logger):
+        if isinstance(logger, (logging.Logger, logging.LoggerAdapter)):
             level = logging.WARNING if event["type"] == "error" else logging.DEBUG
             message = "%s %s %s attempt %s"
             args = (event["type"], event["operation"], event["method"], event["attempt"])
