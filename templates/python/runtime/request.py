@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from .clock import ClockWaitTimeout
 from .context import Context, RequestOptions
 from .errors import (
     ApiError,
@@ -162,11 +163,16 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
     while True:
         attempt = attempts[0] = attempt + 1
         if state.signed:
-            ctx.clock.ready(
-                lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}"))
-            )
+            try:
+                ctx.clock.ready(
+                    lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
+                    timeout_s,
+                )
+            except ClockWaitTimeout as waited:
+                raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
         ticket = ctx.limiter.acquire(plan.bucket_keys, limit, operation=meta.id, mode=mode)
         emit(settings.logger, _event(plan, "request", attempt))
+        signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
         try:
             wire = ctx.transport.send(request)
@@ -225,7 +231,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             continue
         if isinstance(step, Resync):
             try:
-                ctx.clock.sync()
+                ctx.clock.resync(signed_with, timeout_s)
             except Exception:  # noqa: BLE001 - the REQUEST_EXPIRED answer is the better error
                 raise error from None
             emit(settings.logger, _event(plan, "retry", attempt, status=401, delay_ms=0, reason=reason_of(error)))
