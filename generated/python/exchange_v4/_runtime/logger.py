@@ -10,6 +10,8 @@ import logging
 import re
 from typing import Any, Callable, Literal, NotRequired, TypedDict, TypeGuard, Union
 
+from .signing import HiddenText
+
 
 class LogEvent(TypedDict):
     """One thing the runtime did."""
@@ -70,7 +72,7 @@ _SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
 def make_redactor(secrets: list[str]) -> Callable[[str], str]:
     """Removes the key, the secret and anything shaped like a signature (128 hex digits) from text
     the server sent back (a proxy that echoes request headers must not carry them into an error)."""
-    exact = [s for s in secrets if len(s) >= 4]
+    exact = [HiddenText(s) for s in secrets if len(s) >= 4]  # even this closure's cells print redacted
 
     def redact(text: str) -> str:
         out = _SIGNATURE.sub("[redacted]", text)
