@@ -136,7 +136,8 @@ class Concurrency(unittest.TestCase):
             raise ValueError("the server time response carried no usable server_time")
 
         clock = ServerClock("lazy", failing, lambda: 1_000_000.0)
-        errors = run_threads_with_release(clock, release)
+        state = clock._state = Counting(threading.Lock())  # pyright: ignore[reportPrivateUsage]
+        errors = run_threads_with_release(clock, state, release)
         self.assertEqual(len(reads), 1)
         self.assertEqual(len(errors), THREADS)
         self.assertTrue(all(isinstance(e, ValueError) for e in errors), errors)
@@ -210,14 +211,22 @@ class Concurrency(unittest.TestCase):
         self.assertEqual((exchange.time_requests, exchange.private_requests), (1, 1))
 
 
-def run_threads_with_release(clock: ServerClock, release: threading.Event) -> list[BaseException]:
-    """THREADS first calls of `ready`; the measurement is released once all of them are waiting."""
-    waiting = threading.Barrier(THREADS + 1)
+class Counting(threading.Condition):
+    """The clock's condition, counting the callers waiting on it."""
+
+    waiting = 0
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waiting += 1  # called with the lock held
+        return super().wait(timeout)
+
+
+def run_threads_with_release(clock: ServerClock, state: Counting, release: threading.Event) -> list[BaseException]:
+    """THREADS first calls of `ready`; the measurement is released once all the others wait for it."""
     errors: list[BaseException] = []
     lock = threading.Lock()
 
     def body() -> None:
-        waiting.wait(timeout=10)
         try:
             clock.ready()
         except Exception as error:  # noqa: BLE001 - reported to the test
@@ -227,8 +236,11 @@ def run_threads_with_release(clock: ServerClock, release: threading.Event) -> li
     threads = [threading.Thread(target=body) for _ in range(THREADS)]
     for t in threads:
         t.start()
-    waiting.wait(timeout=10)
-    threading.Event().wait(0.05)  # lets them reach the clock
+    for _ in range(10_000):  # bounded: at most about 10 s
+        with state:
+            if state.waiting >= THREADS - 1:
+                break
+        threading.Event().wait(0.001)
     release.set()
     for t in threads:
         t.join(timeout=30)
