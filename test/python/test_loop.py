@@ -276,6 +276,36 @@ class Answers(unittest.TestCase):
         self.assertEqual(caught.exception.location_origin, "https://elsewhere.test:8443")
         self.assertEqual(len(script.sent), 1)
 
+    def test_a_withdrawal_answered_302_is_looked_up_never_followed_or_resent(self) -> None:
+        def found(request):  # type: ignore[no-untyped-def]
+            wanted = request.url.split("withdraw_order_id=")[1]
+            return reply(200, [{**RECORD, "withdraw_order_id": wanted}])
+
+        moved = reply(302, "", {"Location": "https://elsewhere.test/api/v4/withdrawals"})
+        script = Script({"/withdrawals": [moved], "/wallet/withdrawals": [found]})
+        record = client(script, max_retries=2).withdrawals.withdraw(WITHDRAW)
+        self.assertEqual(record["withdraw_order_id"], body_field(script.sent[0], "withdraw_order_id"))
+        self.assertEqual([p.split("?")[0] for p in script.paths()], ["POST /withdrawals", "GET /wallet/withdrawals"])
+
+    def test_a_write_without_lookup_answered_303_is_unknown_caused_by_the_redirect(self) -> None:
+        moved = reply(303, "", {"Location": "https://elsewhere.test/done"})
+        script = Script({"/withdrawals/push": [moved]})
+        with self.assertRaises(UnknownOutcomeError) as caught:
+            client(script, max_retries=2).withdrawals.withdraw_push_order({"receive_uid": 10002, "currency": "USDT", "amount": "1"})
+        error = caught.exception
+        self.assertEqual(len(script.sent), 1)
+        self.assertIsInstance(error.__cause__, RedirectError)
+        self.assertEqual(error.__cause__.status, 303)  # type: ignore[union-attr]
+        self.assertIn("RedirectError", error.cause_text or "")
+
+    def test_a_write_answered_307_fails_as_a_redirect_sent_once(self) -> None:
+        moved = reply(307, "", {"Location": "https://elsewhere.test/api/v4/withdrawals"})
+        script = Script({"/withdrawals": [moved]})
+        with self.assertRaises(RedirectError) as caught:
+            client(script, max_retries=2).withdrawals.withdraw(WITHDRAW)
+        self.assertEqual(caught.exception.status, 307)
+        self.assertEqual(script.paths(), ["POST /withdrawals"])
+
 
 class Secrets(unittest.TestCase):
     def test_no_key_secret_or_signature_in_errors_or_logs(self) -> None:

@@ -13,6 +13,7 @@ from exchange_v4._runtime.retry import (
     RetryState,
     Unknown,
     backoff_ms,
+    may_have_applied,
     next_step,
 )
 
@@ -49,7 +50,26 @@ ROWS = [
     ("any: REQUEST_EXPIRED only once", replace(READ, resynced=True), answer(401, "REQUEST_EXPIRED"), Fail()),
     ("any: REQUEST_EXPIRED without clock sync", replace(READ, clock_sync=False), answer(401, "REQUEST_EXPIRED"), Fail()),
     ("any: other 401 fails", DEDUPED, answer(401, "INVALID_SIGNATURE"), Fail()),
-    ("any: 3xx fails", READ, answer(302), Fail()),
+    # Redirects (never followed), as in the TypeScript policy: 307/308 mean not processed, any
+    # other may follow processing, so a write is looked up or ends as an unknown outcome.
+    ("read, any redirect: fail, never followed", READ, answer(302), Fail()),
+    ("read, 307: fail", READ, answer(307), Fail()),
+    ("write, 307: fail (not processed)", WITHDRAW, answer(307), Fail()),
+    ("write, 308: fail (not processed)", WITHDRAW, answer(308), Fail()),
+    ("write, 303 after a POST (processed): look up", WITHDRAW, answer(303), LookUp()),
+    ("write, 302: look up", WITHDRAW, answer(302), LookUp()),
+    ("write, 301: look up", WITHDRAW, answer(301), LookUp()),
+    ("write, 302, retries left: not resent, looked up", replace(WITHDRAW, max_retries=5), answer(302), LookUp()),
+    ("write without lookup, 303: unknown", PLAIN_WRITE, answer(303), Unknown()),
+    ("deduped write, 302: look up, never resent to the target", DEDUPED, answer(302), LookUp()),
+    ("deduped write without lookup, 301: unknown", replace(DEDUPED, can_look_up=False), answer(301), Unknown()),
+    (
+        "deduped resend answered 307 after a maybe-applied attempt: look up",
+        replace(DEDUPED, retries=1, resent=True, may_be_applied=True),
+        answer(307),
+        LookUp(),
+    ),
+    ("deduped resend answered 307 after a 429: fail", replace(DEDUPED, retries=1, resent=True), answer(307), Fail()),
     ("deduped write: no answer, same id again", DEDUPED, NO_ANSWER, Retry(250)),
     ("deduped write: 502 again", DEDUPED, answer(502), Retry(250)),
     ("deduped write: retries spent, look it up", replace(DEDUPED, **SPENT), NO_ANSWER, LookUp()),
@@ -67,11 +87,27 @@ ROWS = [
     ("deduped write: 400 fails", DEDUPED, answer(400, "INVALID_PARAM_VALUE"), Fail()),
     ("other write: no answer, look it up", WITHDRAW, NO_ANSWER, LookUp()),
     ("other write: 500, look it up", WITHDRAW, answer(500), LookUp()),
-    ("other write: 501 may be applied too", WITHDRAW, answer(501), LookUp()),
+    ("other write: 501 was not processed: fail, as in TypeScript", WITHDRAW, answer(501), Fail()),
     ("other write: transient 4xx is not resent", WITHDRAW, answer(400, "TOO_BUSY", transient=True), Fail()),
     ("other write: no lookup, unknown at once", PLAIN_WRITE, NO_ANSWER, Unknown()),
     ("other write: 503 without lookup, unknown", PLAIN_WRITE, answer(503), Unknown()),
     ("other write: 400 fails", WITHDRAW, answer(400, "BALANCE_NOT_ENOUGH"), Fail()),
+]
+
+
+# (outcome, want): whether an attempt's outcome leaves a write possibly applied.
+MAY_HAVE_APPLIED = [
+    (NO_ANSWER, True),
+    (NOT_SENT, False),
+    (answer(303), True),
+    (answer(302), True),
+    (answer(301), True),
+    (answer(307), False),
+    (answer(308), False),
+    (answer(500, "INTERNAL"), True),
+    (answer(504, "UNKNOWN"), True),
+    (answer(429, "TOO_MANY_REQUESTS"), False),
+    (answer(400, "INVALID_PARAM_VALUE"), False),
 ]
 
 
@@ -80,6 +116,11 @@ class NextStep(unittest.TestCase):
         for name, state, outcome, want in ROWS:
             with self.subTest(name):
                 self.assertEqual(next_step(state, outcome), want)
+
+    def test_may_have_applied(self) -> None:
+        for outcome, want in MAY_HAVE_APPLIED:
+            with self.subTest(f"{outcome.kind} {outcome.status}"):
+                self.assertEqual(may_have_applied(outcome), want)
 
     def test_backoff_is_capped_full_jitter(self) -> None:
         self.assertEqual([backoff_ms(n, 0.999999) for n in (1, 2, 3, 4, 5, 6, 9)], [499, 999, 1999, 3999, 7999, 7999, 7999])

@@ -90,27 +90,31 @@ class ExchangeClient(Core):
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
         default_headers: headers sent with every request (the signing headers cannot be set).
-        logger: a callable receiving `LogEvent`s, or a `logging.Logger`.
+        logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
+            `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
         limiter: a `RateLimiter` of your own (default: one per process).
         transport: how attempts are sent (default: `http.client`); for proxies and tests.
         """
-        super().__init__(
-            API,
-            OPERATIONS,
-            key=key,
-            secret=secret,
-            server=server,
-            base_url=base_url,
-            timeout=timeout,
-            max_retries=max_retries,
-            rate_limit=rate_limit,
-            clock_sync=clock_sync,
-            size_decimal=size_decimal,
-            default_headers=default_headers,
-            logger=logger,
-            limiter=limiter,
-            transport=transport,
-        )
+        try:
+            super().__init__(
+                API,
+                OPERATIONS,
+                key=key,
+                secret=secret,
+                server=server,
+                base_url=base_url,
+                timeout=timeout,
+                max_retries=max_retries,
+                rate_limit=rate_limit,
+                clock_sync=clock_sync,
+                size_decimal=size_decimal,
+                default_headers=default_headers,
+                logger=logger,
+                limiter=limiter,
+                transport=transport,
+            )
+        finally:
+            del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)

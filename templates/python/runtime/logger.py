@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Callable, Literal, NotRequired, TypedDict, Union
+from typing import Any, Callable, Literal, NotRequired, TypedDict, TypeGuard, Union
+
+from .signing import HiddenText
 
 
 class LogEvent(TypedDict):
@@ -28,8 +30,22 @@ class LogEvent(TypedDict):
     reason: NotRequired[str]
 
 
-Logger = Union[Callable[[LogEvent], None], logging.Logger]
-"""A callback receiving events, or a `logging.Logger` (events logged at DEBUG, errors at WARNING)."""
+LoggingLogger = Union[logging.Logger, "logging.LoggerAdapter[Any]"]
+"""A `logging.Logger` (the root logger too) or a `logging.LoggerAdapter`."""
+
+Logger = Union[Callable[[LogEvent], None], LoggingLogger]
+"""A callback receiving events, or a `logging.Logger` / `logging.LoggerAdapter` (events logged at
+DEBUG, errors at WARNING, the event itself in the record's `exchange` attribute)."""
+
+
+def is_logging_logger(value: object) -> TypeGuard[LoggingLogger]:
+    """Whether `value` is a `logging.Logger` or a `logging.LoggerAdapter` (neither is callable)."""
+    return isinstance(value, (logging.Logger, logging.LoggerAdapter))
+
+
+def is_logger(value: object) -> bool:
+    """Whether `value` can be the `logger` option: a callable, a `logging.Logger` or an adapter."""
+    return callable(value) or is_logging_logger(value)
 
 
 def emit(logger: Logger | None, event: LogEvent) -> None:
@@ -37,7 +53,7 @@ def emit(logger: Logger | None, event: LogEvent) -> None:
     if logger is None:
         return
     try:
-        if isinstance(logger, logging.Logger):
+        if isinstance(logger, (logging.Logger, logging.LoggerAdapter)):
             level = logging.WARNING if event["type"] == "error" else logging.DEBUG
             message = "%s %s %s attempt %s"
             args = (event["type"], event["operation"], event["method"], event["attempt"])
@@ -54,7 +70,7 @@ _SIGNATURE = re.compile(r"[0-9a-fA-F]{128}")
 def make_redactor(secrets: list[str]) -> Callable[[str], str]:
     """Removes the key, the secret and anything shaped like a signature (128 hex digits) from text
     the server sent back (a proxy that echoes request headers must not carry them into an error)."""
-    exact = [s for s in secrets if len(s) >= 4]
+    exact = [HiddenText(s) for s in secrets if len(s) >= 4]  # even this closure's cells print redacted
 
     def redact(text: str) -> str:
         out = _SIGNATURE.sub("[redacted]", text)

@@ -1,21 +1,24 @@
 """The retry and outcome policy as one pure decision: `next_step(state, outcome)` says what the
 request loop does after an attempt that did not succeed. The loop keeps only the I/O.
 
-| outcome                                   | read (`safe`) | write, `dedupes` | other write          |
-|-------------------------------------------|---------------|------------------|----------------------|
-| proven never sent (refused, DNS)          | retry         | retry            | retry                |
+| outcome                                   | read (`safe`) | write, `dedupes`  | other write       |
+|-------------------------------------------|---------------|-------------------|-------------------|
+| proven never sent (refused, DNS)          | retry         | retry             | retry             |
 | 429                                       | retry after the reset (any operation)                 |
 | 401 `REQUEST_EXPIRED`, signed, first time | resync the clock and resend (nothing was applied)     |
-| sent, no answer (timeout, reset)          | retry         | retry, same id   | look up / unknown    |
-| 5xx (not 501), transient label            | retry         | retry, same id   | look up / unknown    |
-| 501                                       | fail          | fail             | look up / unknown    |
-| duplicate label (first send or resend)    | fail          | look up / unknown| look up / unknown    |
-| transient label on a 4xx                  | retry         | retry, same id   | fail                 |
-| 3xx, other 4xx                            | fail          | fail             | fail                 |
+| sent, no answer (timeout, reset)          | retry         | retry, same id    | look up / unknown |
+| 5xx (not 501), transient label            | retry         | retry, same id    | look up / unknown |
+| 501 (not implemented: not processed)      | fail          | fail              | fail              |
+| duplicate label (first send or resend)    | fail          | look up / unknown | look up / unknown |
+| transient label on a 4xx                  | retry         | retry, same id    | fail              |
+| 3xx other than 307/308 (may be processed) | fail          | look up / unknown | look up / unknown |
+| 307/308 after a maybe-applied attempt     | fail          | look up / unknown | look up / unknown |
+| other 307/308, other 4xx                  | fail          | fail              | fail              |
 
 Retries stop after `max_retries`; a write that may have been applied then ends as a lookup (when
 the operation has one and the write carried an id) or as an unknown outcome. "Look up": found
-returns the record, not found ends as an unknown outcome."""
+returns the record, not found ends as an unknown outcome. A redirect is never followed nor resent
+(the same rule as the TypeScript client's `nextStep`)."""
 
 from __future__ import annotations
 
@@ -51,6 +54,8 @@ class RetryState:
     resynced: bool = False
     #: The write was already sent again once.
     resent: bool = False
+    #: An earlier attempt of this write may have been applied (`may_have_applied`).
+    may_be_applied: bool = False
     #: Uniform random number in [0, 1) for the jitter (injected: the function stays pure).
     jitter: float = 0.5
 
@@ -103,8 +108,20 @@ def backoff_ms(retry: int, jitter: float) -> int:
     return int(jitter * ceiling)
 
 
-def _may_be_applied(outcome: Outcome) -> bool:
-    return outcome.kind == "no_answer" or (outcome.kind == "answer" and outcome.status >= 500)
+#: Redirects that say the request was not processed (it is to be sent again elsewhere as it is).
+REDIRECT_NOT_PROCESSED = (307, 308)
+
+
+def _redirect(outcome: Outcome) -> bool:
+    return outcome.kind == "answer" and 300 <= outcome.status < 400
+
+
+def may_have_applied(outcome: Outcome) -> bool:
+    """Whether an attempt that ended so leaves a write possibly applied: no answer, a 5xx, or a
+    redirect other than 307/308 (a 303 after a POST means it was processed)."""
+    if _redirect(outcome):
+        return outcome.status not in REDIRECT_NOT_PROCESSED
+    return outcome.kind == "no_answer" or (outcome.kind == "answer" and outcome.status >= 500 and outcome.status != 501)
 
 
 def next_step(state: RetryState, outcome: Outcome) -> Step:
@@ -117,6 +134,10 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
 
     if outcome.kind == "not_sent":
         return retry if budget else Fail()
+    if _redirect(outcome):
+        # Never followed nor resent: a write that may have been applied is settled by its id.
+        settle = may_have_applied(outcome) or state.may_be_applied
+        return gave_up if write and settle else Fail()
     if status == 429:
         wait = outcome.reset_in_ms or 0
         if not budget or wait > MAX_SERVER_WAIT_MS:
@@ -131,8 +152,8 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
         again = outcome.kind == "no_answer" or (status >= 500 and status != 501) or outcome.transient
         if again and budget:
             return retry
-        if write and _may_be_applied(outcome):
+        if write and may_have_applied(outcome):
             return gave_up
         return Fail()
     # A write the server does not deduplicate: never sent again once it may have been applied.
-    return gave_up if _may_be_applied(outcome) else Fail()
+    return gave_up if may_have_applied(outcome) else Fail()

@@ -3,7 +3,9 @@
 """`Core`: the base class of the generated client. It resolves the options (server, credentials,
 timeouts, limits, clock sync), holds the runtime context, and offers a raw signed request for
 endpoints newer than the spec. It prints as its base URL only: the secret lives in the signer's
-closure, and the key is never part of its repr, an error or a log event."""
+closure, and the key is never part of its repr, an error or a log event. Neither is a readable
+local of a frame an error's traceback keeps: both are held as values that print `[redacted]`
+(`signing.HiddenText`, `signing.Secret`), like the signature header values."""
 
 from __future__ import annotations
 
@@ -15,14 +17,14 @@ from urllib.parse import urlsplit
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
 from .errors import ValidationError
-from .logger import Logger, make_redactor
+from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta, RateLimit
 from .outcome import Resolution, resolve_outcome
 from .plan import check_number
 from .rate_limit import RateLimiter, RateLimitMode, process_limiter
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
-from .signing import make_signer
+from .signing import HiddenText, Secret, make_signer
 from .transport import HttpTransport, Transport
 
 DEFAULT_TIMEOUT_S = 30.0
@@ -49,6 +51,25 @@ def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
     return api.servers[server].rstrip("/")
 
 
+def _text(value: object) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _key_pair(key: str | None, secret: str | None) -> tuple[HiddenText, Secret] | None:
+    """The key pair, checked, as values that print redacted (`None` without credentials). Neither
+    is bound in this frame when a `ValidationError` leaves it."""
+    bad = [name for name, value in (("key", key), ("secret", secret)) if value is not None and not _text(value)]
+    missing = [name for name, value in (("key", key), ("secret", secret)) if value is None]
+    pair = (HiddenText(key), Secret(secret)) if key is not None and secret is not None and not bad else None
+    del key, secret
+    if bad:
+        raise ValidationError(bad[0], "[redacted]", "type", "must be a non-empty string")
+    if len(missing) == 1:
+        other = "secret" if missing[0] == "key" else "key"
+        raise ValidationError(missing[0], None, "required", f"must be set together with {other}")
+    return pair
+
+
 class Core:
     """Configuration, clock, limiter and transport of a client; see `ExchangeClient` for the options."""
 
@@ -71,19 +92,16 @@ class Core:
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
     ) -> None:
-        for name, value in (("key", key), ("secret", secret)):
-            given = cast(object, value)
-            if given is not None and (not isinstance(given, str) or not given.strip()):
-                raise ValidationError(name, "[redacted]", "type", "must be a non-empty string")
-        if (key is None) != (secret is None):
-            missing, other = ("key", "secret") if key is None else ("secret", "key")
-            raise ValidationError(missing, None, "required", f"must be set together with {other}")
+        try:
+            pair = _key_pair(key, secret)
+        finally:
+            del key, secret  # from here on only `pair`, which prints redacted, holds them
         check_number("timeout", timeout, 0.001, 86_400, False)
         check_number("max_retries", max_retries, 0, 10, True)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
-        if logger is not None and not callable(logger):
-            raise ValidationError("logger", logger, "type", "must be a callable or a logging.Logger")
+        if logger is not None and not is_logger(logger):
+            raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
 
@@ -100,9 +118,9 @@ class Core:
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
             transport=transport or HttpTransport(),
-            account=account_fingerprint(key) if key is not None else "public",
-            credentials=(key, make_signer(secret)) if key is not None and secret is not None else None,
-            redact=make_redactor([s for s in (key, secret) if s is not None]),
+            account=account_fingerprint(pair[0]) if pair is not None else "public",
+            credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
+            redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
             clock_mode=clock_sync,
         )
 
@@ -171,4 +189,5 @@ class Core:
         return iterate(self._ctx, meta, params, options)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(base_url={self.base_url!r})"
+        ctx: Context | None = getattr(self, "_ctx", None)  # None while __init__ runs (a traceback's frame)
+        return f"{type(self).__name__}(base_url={ctx.base_url if ctx is not None else None!r})"

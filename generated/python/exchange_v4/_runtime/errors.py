@@ -7,7 +7,7 @@ a signature: only the fields listed here, all safe to log."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 _MAX_SHOWN = 80
 
@@ -17,8 +17,14 @@ def _describe(value: object) -> str:
     return text if len(text) <= _MAX_SHOWN else f"{text[: _MAX_SHOWN - 3]}..."
 
 
+def _restore(cls: type[ExchangeError], args: tuple[Any, ...]) -> ExchangeError:
+    """An error rebuilt by `pickle` or `copy` without calling its `__init__` (the attributes follow)."""
+    return cls.__new__(cls, *args)
+
+
 class ExchangeError(Exception):
-    """Base class of every error this client raises."""
+    """Base class of every error this client raises. Every error pickles and copies with its class,
+    message and attributes (so it crosses a `ProcessPoolExecutor`)."""
 
     def __init__(
         self,
@@ -39,6 +45,9 @@ class ExchangeError(Exception):
         self.request_id = request_id
         #: The server's trace id, when a response arrived.
         self.trace_id = trace_id
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.args), self.__dict__)
 
     def __str__(self) -> str:
         return self.message

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
+from .clock import ClockWaitTimeout
 from .context import Context, RequestOptions
 from .errors import (
     ApiError,
@@ -33,7 +34,7 @@ from .metadata import OperationMeta
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
-from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, next_step
+from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
 from .transport import SendFailure, WireRequest, WireResponse
 
 
@@ -164,11 +165,16 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
     while True:
         attempt = attempts[0] = attempt + 1
         if state.signed:
-            ctx.clock.ready(
-                lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}"))
-            )
+            try:
+                ctx.clock.ready(
+                    lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
+                    timeout_s,
+                )
+            except ClockWaitTimeout as waited:
+                raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
         ticket = ctx.limiter.acquire(plan.bucket_keys, limit, operation=meta.id, mode=mode)
         emit(settings.logger, _event(plan, "request", attempt))
+        signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
         try:
             wire = ctx.transport.send(request)
@@ -216,6 +222,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             )
             error = answer
         step = next_step(replace(state, jitter=ctx.jitter()), outcome)
+        if meta.retry != "safe" and may_have_applied(outcome):
+            state = replace(state, may_be_applied=True)
         if isinstance(step, Retry):
             emit(settings.logger, _event(plan, "retry", attempt, status=outcome.status or None,
                                          delay_ms=step.delay_ms, reason=reason_of(error)))
@@ -225,7 +233,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             continue
         if isinstance(step, Resync):
             try:
-                ctx.clock.sync()
+                ctx.clock.resync(signed_with, timeout_s)
             except Exception:  # noqa: BLE001 - the REQUEST_EXPIRED answer is the better error
                 raise error from None
             emit(settings.logger, _event(plan, "retry", attempt, status=401, delay_ms=0, reason=reason_of(error)))
@@ -234,7 +242,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
         if isinstance(step, LookUp):
             return _look_up_or_unknown(ctx, plan, error)
         if isinstance(step, Unknown):
-            raise _unknown(ctx, plan, error, "no definitive answer came")
+            raise _unknown(ctx, plan, error, "no definitive answer came") from error
         assert isinstance(step, Fail)
         raise error
 
@@ -273,10 +281,10 @@ def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> A
         found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, target)
     except ExchangeError as error:
         why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
-        raise _unknown(ctx, plan, cause, why) from None
+        raise _unknown(ctx, plan, cause, why) from cause
     if found:
         return record
-    raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write")
+    raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write") from cause
 
 
 def iterate(

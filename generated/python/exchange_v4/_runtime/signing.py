@@ -30,13 +30,48 @@ Signer = Callable[[str, str, str, bytes, int], str]
 """`(method, path, query, body, timestamp) -> signature`."""
 
 
-def make_signer(secret: str) -> Signer:
-    """A signer for one API secret. The secret lives only in this closure: it is not an attribute of
-    anything the client prints, logs or raises."""
-    key = secret.encode("utf-8")
+class HiddenText(str):
+    """Text that is sent as it is (the API key and the signature header values) but prints as
+    `'[redacted]'` in a repr: a frame local, a headers mapping or a request holding it shows neither
+    (error trackers and `pytest --showlocals` record `repr()` of every local)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "'[redacted]'"
+
+
+class Secret:
+    """The API secret, kept out of every repr, format and pickle: not a `str`, it prints as
+    `Secret([redacted])`; only the signer reads it, inside one expression."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        """The secret itself (never bind it to a name in a frame that may end on a traceback)."""
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret([redacted])"
+
+    __str__ = __repr__
+
+    def __reduce__(self) -> tuple[object, ...]:
+        raise TypeError("the API secret is not pickled")
+
+
+def make_signer(secret: str | Secret) -> Signer:
+    """A signer for one API secret. The secret lives only in this closure, as a `Secret`: it is not an
+    attribute of anything the client prints, logs or raises, nor a readable local of any frame; the
+    signatures it returns are `HiddenText`."""
+    held = secret if isinstance(secret, Secret) else Secret(secret)
+    del secret
 
     def sign(method: str, path: str, query: str, body: bytes, timestamp: int) -> str:
         text = signature_string(method, path, query, body_sha512(body), timestamp)
-        return hmac.new(key, text.encode("utf-8"), hashlib.sha512).hexdigest()
+        return HiddenText(hmac.new(held.reveal().encode("utf-8"), text.encode("utf-8"), hashlib.sha512).hexdigest())
 
     return sign
