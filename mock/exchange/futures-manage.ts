@@ -26,18 +26,29 @@ export interface FuturesCancelResult {
   message: string;
 }
 
-/** The order of `uid` in `settle` with this id (or, while open, this custom `text`). */
+/** How long after an unfilled cancellation a futures order is still found by its `text` (the reference: 60 s). */
+export const FUTURES_TEXT_LOOKUP_MS = 60_000;
+
+/**
+ * The order of `uid` in `settle` with this id (or with this custom `text`: while open; when `nowMs`
+ * is given also once filled, and up to 60 s after it ended without a fill).
+ */
 export function findFuturesOrder(
   state: ExchangeState,
   uid: number,
   settle: string,
   idOrText: string,
+  nowMs?: number,
 ): FuturesOrderState | undefined {
+  const byText = (o: FuturesOrderState): boolean =>
+    o.text === idOrText &&
+    o.uid === uid &&
+    (o.status === 'open' ||
+      (nowMs !== undefined &&
+        (Number(o.filled) !== 0 || nowMs - (o.finishMs ?? o.updateMs) <= FUTURES_TEXT_LOOKUP_MS)));
   const found =
     state.futuresOrders[idOrText] ??
-    (idOrText.startsWith('t-')
-      ? Object.values(state.futuresOrders).find((o) => o.status === 'open' && o.text === idOrText && o.uid === uid)
-      : undefined);
+    (idOrText.startsWith('t-') ? Object.values(state.futuresOrders).find(byText) : undefined);
   return found !== undefined && found.uid === uid && found.settle === settle ? found : undefined;
 }
 

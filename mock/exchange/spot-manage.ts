@@ -34,22 +34,27 @@ export interface CancelResult {
   account: string;
 }
 
+/** How long after it ended a spot order is still found by its `text` (the reference: an hour). */
+export const SPOT_TEXT_LOOKUP_MS = 3_600_000;
+
 /**
- * The order of account `uid` with id `idOrText` (or, while open, with that custom `text`), in
- * `pair` when given; `undefined` when there is none.
+ * The order of account `uid` with id `idOrText` (or with that custom `text`: while open and, when
+ * `nowMs` is given, up to an hour after it ended), in `pair` when given; `undefined` when there is none.
  */
 export function findSpotOrder(
   state: ExchangeState,
   uid: number,
   idOrText: string,
   pair?: string,
+  nowMs?: number,
 ): SpotOrderState | undefined {
-  const byId = state.spotOrders[idOrText];
+  const byText = (o: SpotOrderState): boolean =>
+    o.text === idOrText &&
+    o.uid === uid &&
+    (o.status === 'open' || (nowMs !== undefined && nowMs - o.updateMs <= SPOT_TEXT_LOOKUP_MS));
   const found =
-    byId ??
-    (idOrText.startsWith('t-')
-      ? Object.values(state.spotOrders).find((o) => o.status === 'open' && o.text === idOrText && o.uid === uid)
-      : undefined);
+    state.spotOrders[idOrText] ??
+    (idOrText.startsWith('t-') ? Object.values(state.spotOrders).find(byText) : undefined);
   if (found === undefined || found.uid !== uid) return undefined;
   if (pair !== undefined && pair !== found.pair) return undefined;
   return found;

@@ -5,9 +5,9 @@
  * label through the order read, with the parameters the read needs (`currency_pair`, `settle`).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UnknownOutcomeError } from '../../generated/src/index.js';
+import { ExchangeClient, NotFoundError, UnknownOutcomeError } from '../../generated/src/index.js';
 import type { MockServer } from '../../mock/index.js';
-import { A } from '../exchange/support/given.js';
+import { A, B } from '../exchange/support/given.js';
 import { clientFor, rejection, startPaperMock } from './support/paper-mock.js';
 
 let mock: MockServer;
@@ -117,5 +117,75 @@ describe.each(['fetch', 'node'] as const)('orders whose answer is lost (%s trans
     );
     expect(await client.resolveOutcome(error)).toMatchObject({ status: 'not-applied', resend: 'safe' });
     expect(mock.requests.filter((r) => r.operationId === 'getOrder')).toHaveLength(0);
+  });
+});
+
+/** A client of account `uid` that follows the mock's clock (the tests move it by hours). */
+function syncedClient(uid: number): ExchangeClient {
+  const account = mock.exchange?.seed.accounts.find((a) => a.uid === uid);
+  if (account === undefined) throw new Error(`no account ${uid}`);
+  return new ExchangeClient({
+    key: account.key,
+    secret: account.secret,
+    baseUrl: mock.url,
+    rateLimit: 'off',
+    clockSync: 'lazy',
+    maxRetries: 1,
+  });
+}
+
+describe('the mock finds an order by its label for as long as the reference says', () => {
+  it('spot: while open, and up to an hour after it ended; later only by its id', async () => {
+    const maker = syncedClient(B);
+    const taker = syncedClient(A);
+    await maker.spot.createOrder({ currency_pair: pair, side: 'sell', price: '100', amount: '1', text: 't-maker' });
+    const filled = await taker.spot.createOrder({
+      currency_pair: pair,
+      side: 'buy',
+      price: '100',
+      amount: '1',
+      text: 't-taker',
+    });
+    expect(filled.status).toBe('closed');
+    const byText = () => taker.spot.getOrder({ order_id: 't-taker', currency_pair: pair });
+    expect(await byText()).toMatchObject({ id: filled.id, status: 'closed' });
+    mock.clock.advance(59 * 60_000);
+    await taker.syncClock();
+    expect(await byText()).toMatchObject({ id: filled.id });
+    mock.clock.advance(2 * 60_000);
+    await taker.syncClock();
+    expect(await rejection(byText())).toBeInstanceOf(NotFoundError);
+    expect(await taker.spot.getOrder({ order_id: filled.id ?? '', currency_pair: pair })).toMatchObject({
+      text: 't-taker',
+    });
+  });
+
+  it('futures: a filled order stays found by its label; an unfilled cancellation only for 60 s', async () => {
+    const maker = syncedClient(B);
+    const taker = syncedClient(A);
+    await maker.futures.createFuturesOrder({ settle, contract, size: '-1', price: '100', text: 't-fmaker' });
+    const filled = await taker.futures.createFuturesOrder({
+      settle,
+      contract,
+      size: '1',
+      price: '100',
+      text: 't-ftaker',
+    });
+    const resting = await taker.futures.createFuturesOrder({
+      settle,
+      contract,
+      size: '1',
+      price: '50',
+      text: 't-fcancel',
+    });
+    await taker.futures.cancelFuturesOrder({ settle, order_id: resting.id ?? '' });
+    const byText = (text: string) => taker.futures.getFuturesOrder({ settle, order_id: text });
+    expect(await byText('t-fcancel')).toMatchObject({ id: resting.id, status: 'finished' });
+    mock.clock.advance(61_000);
+    await taker.syncClock();
+    expect(await rejection(byText('t-fcancel'))).toBeInstanceOf(NotFoundError);
+    mock.clock.advance(24 * 3_600_000);
+    await taker.syncClock();
+    expect(await byText('t-ftaker')).toMatchObject({ id: filled.id, status: 'finished' });
   });
 });

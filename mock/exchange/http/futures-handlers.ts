@@ -67,14 +67,14 @@ const listFuturesOrders: Handler = (ctx) =>
   });
 
 /** The caller's order of the path (`{settle}`, `{order_id}`), or a miss. */
-function pathOrder(ctx: HandlerContext, state: ExchangeState): FuturesOrderState | HandlerMiss {
+function pathOrder(ctx: HandlerContext, state: ExchangeState, readAtMs?: number): FuturesOrderState | HandlerMiss {
   const id = ctx.pathValues[1] ?? '';
-  return findFuturesOrder(state, callerUid(ctx), settleOf(ctx), id) ?? orderNotFound(id);
+  return findFuturesOrder(state, callerUid(ctx), settleOf(ctx), id, readAtMs) ?? orderNotFound(id);
 }
 
 const getFuturesOrder: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state) => {
-    const order = pathOrder(ctx, state);
+  read(exchangeOf(ctx), (state, nowMs) => {
+    const order = pathOrder(ctx, state, nowMs);
     return 'miss' in order ? order : ok(ctx, futuresOrderView(state, order));
   });
 

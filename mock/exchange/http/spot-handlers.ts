@@ -123,9 +123,9 @@ function target(ctx: HandlerContext): { id: string; pair: string | undefined } {
 }
 
 const getOrder: Handler = (ctx) =>
-  read(exchangeOf(ctx), (state) => {
+  read(exchangeOf(ctx), (state, nowMs) => {
     const { id, pair } = target(ctx);
-    const order = findSpotOrder(state, callerUid(ctx), id, pair);
+    const order = findSpotOrder(state, callerUid(ctx), id, pair, nowMs);
     return order === undefined ? orderNotFound(id) : ok(ctx, orderView(state, order));
   });
 
