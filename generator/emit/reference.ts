@@ -44,12 +44,15 @@ function facts(op: IROperation): string[] {
   if (op.idempotency !== undefined) {
     const id = op.idempotency;
     lines.push(
-      `Idempotency: \`${id.field}\` (${id.in})` +
-        (id.generate ? ', generated when not given' : '') +
+      `Idempotency: \`${id.field}\` (${id.perItem ? 'in each item' : id.in})` +
+        (id.generate ? `, generated when not given${id.prefix ? ` (\`${id.prefix}\`...)` : ''}` : '') +
         (id.dedupes ? ', deduplicated by the server' : ', not deduplicated by the server') +
         (id.lookup === undefined
-          ? ''
-          : `; outcome looked up with \`${id.lookup.operationId}\` by \`${id.lookup.param}\``),
+          ? '; no read finds it by its id'
+          : `; outcome looked up with \`${id.lookup.operationId}\` by \`${id.lookup.param}\`` +
+            Object.entries(id.lookup.with ?? {})
+              .map(([param, field]) => (param === field ? ` and \`${param}\`` : ` and \`${param}\` from \`${field}\``))
+              .join('')),
     );
   }
   if (op.pagination !== undefined) {

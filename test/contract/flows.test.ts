@@ -5,7 +5,7 @@
  * 90-day range iterated as 30-day windows. Inputs come from the success fixtures.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AuthenticationError, BadRequestError, NotFoundError } from '../../generated/src/index.js';
+import { AuthenticationError, NotFoundError } from '../../generated/src/index.js';
 import type { ExchangeClient } from '../../generated/src/index.js';
 import type { IROperation } from '../../generator/ir/types.js';
 import type { MockServer } from '../../mock/index.js';
@@ -54,13 +54,19 @@ describe('transfers', () => {
     expect(status).toEqual({ tx_id: '9007199254740993', status: 'SUCCESS' });
   });
 
-  it('applies a duplicate client_order_id once and says so with a duplicate label', async () => {
+  it('applies a duplicate client_order_id once: the resend, refused with a duplicate label, answers with the transfer that id names', async () => {
     const params = fixtureParams('transferWithSubAccount');
-    await call('transferWithSubAccount', params);
-    const error = await rejection(call('transferWithSubAccount', params));
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect(error).toMatchObject({ status: 400, label: 'DUPLICATE_REQUEST' });
-    expect(mock.ir.errors.duplicate).toContain((error as BadRequestError).label);
+    const first = await call<{ tx_id?: string }>('transferWithSubAccount', params);
+    const again = await call<{ tx_id?: string }>('transferWithSubAccount', params);
+    const posts = mock.requests.filter((r) => r.operationId === 'transferWithSubAccount');
+    expect(posts.map((r) => [r.status, r.label])).toEqual([
+      [200, undefined],
+      [400, 'DUPLICATE_REQUEST'],
+    ]);
+    expect(mock.ir.errors.duplicate).toContain('DUPLICATE_REQUEST');
+    expect(mock.requests.filter((r) => r.operationId === 'getTransferOrderStatus')).toHaveLength(1);
+    expect(first.tx_id).toBeDefined();
+    expect(again).toMatchObject({ tx_id: first.tx_id });
     expect(mock.state.transfers.map((t) => t.clientOrderId)).toEqual([params['client_order_id']]);
   });
 

@@ -20,7 +20,7 @@ import {
   isValidationError,
 } from './error-guards.js';
 import type { Outcome } from './options.js';
-import { outcomePolicy, type LookupResult, type OutcomeEvidence } from './outcome-policy.js';
+import { outcomePolicy, type LookupResult, type OutcomeDecision, type OutcomeEvidence } from './outcome-policy.js';
 import { rangedExecutor } from './ranged-call.js';
 import { lookupTarget, outcomeRecordOf, type OutcomeRecord } from './write-lookup.js';
 
@@ -108,20 +108,43 @@ export async function resolveOutcome<T = unknown>(core: Core, error: unknown): P
   if (decision.status === 'applied') return { status: 'applied', data: found.data as T };
   if (decision.status === 'not-applied') return { status: 'not-applied', resend: 'safe', reason: because };
 
-  const ids =
-    record?.value !== undefined
-      ? `${record.field}=${record.value}`
-      : record?.items?.length
-        ? `${record.field}=${record.items.join(', ')}`
-        : undefined;
+  const idempotency = idOf(record, error);
   const sentAtMs = record?.sentAtMs ?? nowMs;
-  const retryAfterMs = decision.askAgain
-    ? Math.ceil(Math.min(RESOLVE_RETRY_MAX_MS, Math.max(RESOLVE_RETRY_MIN_MS, (nowMs - sentAtMs) / 2)))
-    : undefined;
-  const idempotency =
-    record?.field !== undefined && record.value !== undefined
-      ? { field: record.field, value: record.value }
+  return {
+    status: 'unknown',
+    retryAfterMs: decision.askAgain
+      ? Math.ceil(Math.min(RESOLVE_RETRY_MAX_MS, Math.max(RESOLVE_RETRY_MIN_MS, (nowMs - sentAtMs) / 2)))
+      : undefined,
+    resend: decision.resend === 'same-id' ? 'same-id' : 'never',
+    idempotency,
+    reason: unknownReason(kind, because, found, record, idempotency, decision),
+  };
+}
+
+/** The id a write carried: its record's, or the one a `ResponseBodyError` names. */
+function idOf(
+  record: OutcomeRecord | undefined,
+  error: unknown,
+): { readonly field: string; readonly value: string } | undefined {
+  if (record?.field !== undefined && record.value !== undefined) return { field: record.field, value: record.value };
+  return isResponseBodyError(error) && error.idempotency ? { ...error.idempotency } : undefined;
+}
+
+/** Why the outcome is unknown, and what to do. */
+function unknownReason(
+  kind: OutcomeEvidence,
+  because: string,
+  found: { result: LookupResult; why?: string },
+  record: OutcomeRecord | undefined,
+  idempotency: { readonly field: string; readonly value: string } | undefined,
+  decision: OutcomeDecision,
+): string {
+  const ids = idempotency
+    ? `${idempotency.field}=${idempotency.value}`
+    : record?.items?.length
+      ? `${record.field ?? 'id'}=${record.items.join(', ')}`
       : undefined;
+  if (kind === 'accepted') return `${because}; do not resend it${ids ? `: find ${ids}` : ''}`;
   const looked =
     found.result === 'failed'
       ? `; looking it up failed (${found.why ?? ''})`
@@ -136,11 +159,5 @@ export async function resolveOutcome<T = unknown>(core: Core, error: unknown): P
       : decision.askAgain
         ? 'ask again later and never resend it meanwhile'
         : 'never resend it blindly';
-  return {
-    status: 'unknown',
-    retryAfterMs,
-    resend: decision.resend === 'same-id' ? 'same-id' : 'never',
-    idempotency,
-    reason: `${because}${looked}: ${advice}`,
-  };
+  return `${because}${looked}: ${advice}`;
 }
