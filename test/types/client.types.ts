@@ -164,12 +164,17 @@ export async function outcomes(error: unknown): Promise<void> {
   // @ts-expect-error only an applied outcome has data
   else void outcome.data;
   if (outcome.status === 'not-applied') {
-    const resend: 'safe' | 'same-id' = outcome.resend;
-    void resend;
+    const resend: 'safe' = outcome.resend;
+    // @ts-expect-error "not applied" never comes from a lookup, so it never asks for the same id
+    if (outcome.resend === 'same-id') void resend;
   }
   if (outcome.status === 'unknown') {
     const wait: number | undefined = outcome.retryAfterMs;
-    void wait;
+    const resend: 'same-id' | 'never' = outcome.resend;
+    // @ts-expect-error an unknown outcome is never safe to send again as a new write
+    if (outcome.resend === 'safe') void resend;
+    const id: string | undefined = outcome.idempotency?.value;
+    void [wait, id];
   }
 }
 

@@ -2,7 +2,7 @@
  * Type tests of the validation error (checked by `npm run typecheck`; nothing here runs): a batch
  * error's `issues` is a readonly list of `{ field, value, rule, message }`, or `undefined`.
  */
-import type { ValidationError, ValidationIssue } from '../../generated/src/index.js';
+import type { UnknownOutcomeError, ValidationError, ValidationIssue } from '../../generated/src/index.js';
 
 /** `true` only when `A` and `B` are the same type. */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -27,4 +27,15 @@ export function readIssues(error: ValidationError): string[] {
   // @ts-expect-error an issue is readonly
   if (first !== undefined) first.field = 'body[1].amount';
   return issues.map((issue) => `${issue.rule} ${issue.field}`);
+}
+
+equal<Equal<UnknownOutcomeError['items'], readonly { readonly field: string; readonly value: string }[] | undefined>>(
+  true,
+);
+
+export function batchIds(error: UnknownOutcomeError): string[] {
+  // @ts-expect-error items is undefined for a write that is not a batch
+  const count: number = error.items.length;
+  void count;
+  return (error.items ?? []).map((id) => id.value);
 }
