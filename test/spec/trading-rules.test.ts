@@ -161,6 +161,7 @@ describe('valid input passes the rules and reaches the transport', () => {
       (e: unknown) => e,
     );
     expect(isValidationError(error)).toBe(false);
-    expect(sent).toHaveLength(1);
+    // Sent once; an order whose answer is lost is then looked up by its label (a read), never resent.
+    expect(sent.filter((url) => !/\/orders\/t-[\w.-]+$/.test(url))).toHaveLength(1);
   });
 });
