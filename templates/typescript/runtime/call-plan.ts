@@ -51,9 +51,14 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What an HTTP field value may not hold: anything but tab, visible ASCII, space and bytes 0x80-0xFF. */
 export const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
+/** Headers the client sets itself (besides the signing headers): a caller cannot give them. */
+const RESERVED_HEADERS = ['host', 'content-length', 'content-type', 'transfer-encoding', 'connection'];
+
 /**
  * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
- * checking each; the signing headers are dropped (they cannot be overridden).
+ * checking each. A header the client sets itself (`Host`, the signing headers, `Content-Length`,
+ * `Content-Type`, `Transfer-Encoding`, `Connection`, any case) is a `ValidationError` (rule
+ * `reserved`).
  */
 export function addHeaders(
   out: Record<string, string>,
@@ -68,6 +73,11 @@ export function addHeaders(
   for (const name of Object.keys(source)) {
     const value = source[name];
     if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (reserved.includes(lower) || RESERVED_HEADERS.includes(lower)) {
+      // The value is never shown: a signing header given by mistake may hold a key or signature.
+      throw new ValidationError(`${label}.${name}`, '[redacted]', 'reserved', 'is set by the client itself', context);
+    }
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', context);
     }
@@ -75,8 +85,6 @@ export function addHeaders(
     if (BAD_HEADER_VALUE.test(text) || !HEADER_NAME.test(name)) {
       throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', context);
     }
-    const lower = name.toLowerCase();
-    if (reserved.includes(lower)) continue;
     for (const existing of Object.keys(out)) if (existing.toLowerCase() === lower) delete out[existing];
     out[name] = text;
   }
