@@ -51,9 +51,6 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What an HTTP field value may not hold: anything but tab, visible ASCII, space and bytes 0x80-0xFF. */
 export const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
-/** Headers the client sets itself (besides the signing headers): a caller cannot give them. */
-const RESERVED_HEADERS = ['host', 'content-length', 'content-type', 'transfer-encoding', 'connection'];
-
 /**
  * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
  * checking each. A header the client sets itself (`Host`, the signing headers, `Content-Length`,
@@ -69,12 +66,14 @@ export function addHeaders(
 ): void {
   const context = operation === undefined ? {} : { operation };
   const signing = apiMeta.signing.headers;
-  const reserved = [signing.key, signing.timestamp, signing.signature].map((h) => h.toLowerCase());
+  // Headers the client sets itself: the signing headers, the target, the body's framing and type.
+  const reserved = [signing.key, signing.timestamp, signing.signature, 'host', 'content-length', 'content-type'];
+  reserved.push('transfer-encoding', 'connection');
   for (const name of Object.keys(source)) {
     const value = source[name];
     if (value === undefined) continue;
     const lower = name.toLowerCase();
-    if (reserved.includes(lower) || RESERVED_HEADERS.includes(lower)) {
+    if (reserved.some((h) => h.toLowerCase() === lower)) {
       // The value is never shown: a signing header given by mistake may hold a key or signature.
       throw new ValidationError(`${label}.${name}`, '[redacted]', 'reserved', 'is set by the client itself', context);
     }
