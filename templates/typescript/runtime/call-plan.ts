@@ -186,13 +186,6 @@ export function limiterKeys(
   return marketsOf(meta as OperationMeta, params).map((market) => `uid+market|${bucket}|${account}|${market}`);
 }
 
-/** Characters a URL parser leaves as they are in a path: such a path is sent and signed unchanged. */
-const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-
-/** The path as a URL parser puts it on the wire (only a raw request's path can differ). */
-const wirePath = (path: string): string =>
-  PLAIN_PATH.test(path) ? path : new URL(path, 'http://path.invalid').pathname;
-
 /** `params` with `field` set to `value`: a new object, the caller's is never changed. */
 function withParam(
   params: Readonly<Record<string, unknown>>,
@@ -257,7 +250,9 @@ export function planCall(
     for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
     path = fillPath(meta.path, pathParams);
   }
-  path = ctx.basePath + wirePath(path);
+  // Spec paths, encoded path parameters and checked raw paths (raw-path.ts) hold only characters a
+  // URL parser leaves as they are: the path signed is the path on the wire.
+  path = ctx.basePath + path;
   const query = queryOf(meta, params);
   const url = `${ctx.origin}${path}${query ? `?${query}` : ''}`;
   const body = meta.body === 'none' ? undefined : bodyWriter(meta, extras.body)(meta, params);
