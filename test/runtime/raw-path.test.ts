@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
 import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js';
+import { limiterKeys } from '../../templates/typescript/runtime/call-plan.js';
 import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
 import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
 import { matchOperation } from '../../templates/typescript/runtime/raw-routes.js';
@@ -58,5 +59,16 @@ describe('the operation and bucket of a raw path (rows shared with Python)', () 
       retry: 'never',
       auth: 'private',
     });
+  });
+});
+
+describe('the market of a raw call to a per-market operation', () => {
+  const meta = rawOperationMeta({ method: 'POST', path: '/spot/orders' }, '/api/v4', operationMetas);
+  it.each([
+    { given: { body: { currency_pair: 'ETH_USDT' } }, want: ['uid+market|spot-place|acct|ETH_USDT'] },
+    { given: { query: { currency_pair: 'GT_USDT' } }, want: ['uid+market|spot-place|acct|GT_USDT'] },
+    { given: { body: { amount: '1' } }, want: ['uid+market|spot-place|acct|'] },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(limiterKeys(meta, 'acct', given)).toEqual(want);
   });
 });
