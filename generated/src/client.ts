@@ -4,6 +4,7 @@
  */
 import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
+import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
@@ -49,6 +50,6 @@ export class ExchangeClient extends ClientCore {
 
   /** Creates a client. Without `key`/`secret` only public operations can be called. */
   constructor(options: ClientOptions = {}) {
-    super(options, apiMeta);
+    super(options, apiMeta, operationMetas);
   }
 }

@@ -18,6 +18,8 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
       namedImports: ['ClientCore', 'type ClientOptions'],
     },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: './api-meta.js', namedImports: ['apiMeta'] },
+    // The operations' paths: `client.request()` to one of them counts in that operation's bucket.
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: './metadata.js', namedImports: ['operationMetas'] },
     ...areas.map((a): ImportDeclarationStructure => ({
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `./operations/${areaModule(a)}.js`,
@@ -43,7 +45,7 @@ export function clientFile(ir: IR, areaDocs: Readonly<Record<string, string>>): 
         {
           parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
           docs: ['Creates a client. Without `key`/`secret` only public operations can be called.'],
-          statements: ['super(options, apiMeta);'],
+          statements: ['super(options, apiMeta, operationMetas);'],
         },
       ],
     },

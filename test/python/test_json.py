@@ -4,6 +4,7 @@ as the TypeScript client writes them."""
 import unittest
 from decimal import Decimal
 
+from exchange_v4 import ValidationError
 from exchange_v4._runtime.json_codec import dumps_body, loads_response, unwrap_nested_list
 
 
@@ -30,8 +31,9 @@ class Writing(unittest.TestCase):
         self.assertEqual(dumps_body(body), '{"amount":"0.00000001","id":36028813724316572,"text":"日本€ \\"q\\"","ok":true}')
 
     def test_nan_is_refused(self) -> None:
-        with self.assertRaises(ValueError):
+        with self.assertRaises(ValidationError) as caught:
             dumps_body({"x": float("nan")})
+        self.assertEqual((caught.exception.field, caught.exception.rule), ("body.x", "finite"))
 
 
 if __name__ == "__main__":

@@ -1,57 +1,74 @@
 /**
- * `client.request()` paths are signed and sent as given, so they are checked the way a server or
- * proxy may read them: percent-decoded (repeatedly) and with backslashes as slashes. A path that
- * would reach another endpoint is refused with a ValidationError before anything is sent.
+ * `client.request()` paths: checked and encoded so the path that is signed is the path on the
+ * wire (a path a URL parser or server would read differently is refused before any I/O), and
+ * matched to the spec operation whose template they fit, whose rate-limit bucket they then count
+ * in. The rows are shared with the Python suite (`test/fixtures/raw-request/paths.json`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import { rawPathProblem } from '../../templates/typescript/runtime/raw-request.js';
-import { testCore } from './helpers/core.js';
-import { json, startServer, type TestServer } from './helpers/exchange.js';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { operationMetas } from '../../generated/src/metadata.js';
+import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js';
+import { limiterKeys } from '../../templates/typescript/runtime/call-plan.js';
+import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
+import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
+import { matchOperation } from '../../templates/typescript/runtime/raw-routes.js';
 
-describe('rawPathProblem', () => {
-  it.each([
-    { given: '/spot/fee', want: undefined },
-    { given: '/spot/orders/12345', want: undefined },
-    { given: '/wallet/saved_address', want: undefined },
-    { given: '/a%20b', want: undefined },
-    { given: '/spot/..', want: 'dot segments' },
-    { given: '/spot/./fee', want: 'dot segments' },
-    { given: '/spot/%2e%2e/withdrawals', want: 'dot segments' },
-    { given: '/spot/%2E./withdrawals', want: 'dot segments' },
-    { given: '/spot/.%2E/withdrawals', want: 'dot segments' },
-    { given: '/spot/%252e%252e/withdrawals', want: 'dot segments' },
-    { given: '/spot\\..\\withdrawals', want: 'backslash' },
-    { given: '/spot/%5c..%5cwithdrawals', want: 'encoded "/" or "\\"' },
-    { given: '/spot%2f..%2fwithdrawals', want: 'encoded "/" or "\\"' },
-    { given: '/spot/%2F/x', want: 'encoded "/" or "\\"' },
-    { given: '/spot/%00', want: 'control characters' },
-    { given: '/spot/%zz', want: 'percent-encoding' },
-    { given: 'spot/fee', want: 'start with "/"' },
-    { given: '/spot/fee?x=1', want: 'query or fragment' },
-    { given: '/spot/{id}', want: 'braces' },
-  ])('$given -> $want', ({ given, want }) => {
-    const problem = rawPathProblem(given);
-    if (want === undefined) expect(problem).toBeUndefined();
-    else expect(problem).toContain(want);
+interface Rows {
+  readonly paths: readonly { given: string; want: { path?: string; problem?: string } }[];
+  readonly routes: readonly {
+    given: { method: HttpMethod; path: string };
+    want: { operation: string | null; bucket: string };
+  }[];
+}
+const rows = JSON.parse(readFileSync(new URL('../fixtures/raw-request/paths.json', import.meta.url), 'utf8')) as Rows;
+
+describe('normalizeRawPath (rows shared with Python)', () => {
+  it.each(rows.paths)('$given -> $want', ({ given, want }) => {
+    expect(normalizeRawPath(given, '/api/v4')).toEqual(want);
   });
 });
 
-describe('client.request() refuses such paths before any I/O', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer(() => json(200, {}));
+describe('the operation and bucket of a raw path (rows shared with Python)', () => {
+  it.each(rows.routes)('$given.method $given.path -> $want.operation', ({ given, want }) => {
+    const meta = rawOperationMeta(given, '/api/v4', operationMetas);
+    const checked = normalizeRawPath(given.path, '/api/v4');
+    expect(matchOperation(given.method, checked.path ?? '', operationMetas)?.id ?? null).toBe(want.operation);
+    expect(meta.rateLimit.bucket).toBe(want.bucket);
   });
-  afterAll(() => server.close());
 
-  it.each(['/spot/%2e%2e/withdrawals', '/spot\\..\\withdrawals', '/api/v4/spot/%2E%2E/withdrawals'])(
-    '%s',
-    async (path) => {
-      const core = testCore({ baseUrl: server.baseUrl });
-      const error = await core.request({ method: 'POST', path, body: { amount: '1' } }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ValidationError);
-      expect(error).toMatchObject({ field: 'path', value: path, rule: 'pattern' });
-      expect(server.requests).toHaveLength(0);
-    },
-  );
+  it('takes the matching operation’s limit, scope, market field, retry and auth; the caller’s own win', () => {
+    expect(rawOperationMeta({ method: 'POST', path: '/spot/orders' }, '/api/v4', operationMetas)).toMatchObject({
+      rateLimit: { bucket: 'spot-place', requests: 10, window: 1, scope: 'uid+market', market: 'currency_pair' },
+      retry: 'never',
+      auth: 'private',
+    });
+    expect(rawOperationMeta({ method: 'GET', path: '/spot/time' }, '/api/v4', operationMetas)).toMatchObject({
+      rateLimit: { bucket: 'getSystemTime', scope: 'ip' },
+      retry: 'safe',
+      auth: 'public',
+    });
+    const own = { bucket: 'mine', requests: 1, window: 1, scope: 'uid' } as const;
+    const given = { method: 'GET', path: '/spot/time', rateLimit: own, retry: 'never', auth: 'private' } as const;
+    expect(rawOperationMeta(given, '/api/v4', operationMetas)).toMatchObject({
+      rateLimit: own,
+      retry: 'never',
+      auth: 'private',
+    });
+    expect(rawOperationMeta({ method: 'DELETE', path: '/spot/nope' }, '/api/v4', operationMetas)).toMatchObject({
+      rateLimit: { bucket: 'raw:DELETE', requests: 150, window: 10, scope: 'uid' },
+      retry: 'never',
+      auth: 'private',
+    });
+  });
+});
+
+describe('the market of a raw call to a per-market operation', () => {
+  const meta = rawOperationMeta({ method: 'POST', path: '/spot/orders' }, '/api/v4', operationMetas);
+  it.each([
+    { given: { body: { currency_pair: 'ETH_USDT' } }, want: ['uid+market|spot-place|acct|ETH_USDT'] },
+    { given: { query: { currency_pair: 'GT_USDT' } }, want: ['uid+market|spot-place|acct|GT_USDT'] },
+    { given: { body: { amount: '1' } }, want: ['uid+market|spot-place|acct|'] },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(limiterKeys(meta, 'acct', given)).toEqual(want);
+  });
 });

@@ -181,9 +181,10 @@ describe('a signed call end to end', () => {
     expect(last().headers['x-svc-size-decimal']).toBeUndefined();
   });
 
-  it('sends default and per-call headers; the signing headers cannot be replaced', async () => {
+  it('sends default and per-call headers; the signing headers cannot be given', async () => {
     handler = () => json(200, []);
-    const core = testCore({ baseUrl: server.baseUrl, defaultHeaders: { 'X-App': 'demo', SIGN: 'forged' } });
+    expect(() => testCore({ baseUrl: server.baseUrl, defaultHeaders: { SIGN: 'forged' } })).toThrow(ValidationError);
+    const core = testCore({ baseUrl: server.baseUrl, defaultHeaders: { 'X-App': 'demo' } });
     await request(
       core,
       listWithdrawalsMeta,
@@ -193,8 +194,13 @@ describe('a signed call end to end', () => {
     expect(last().headers['x-app']).toBe('demo');
     expect(last().headers['x-svc-exptime']).toBe('1700000000000');
     expect(last().headers['x-client-request-id']).toBe('req-42');
-    expect(last().headers['sign']).not.toBe('forged');
     expect(authFailure(last(), Date.now())).toBeUndefined();
+    const sent = server.requests.length;
+    await expect(request(core, listWithdrawalsMeta, {}, { headers: { SIGN: 'forged' } })).rejects.toMatchObject({
+      field: 'headers.SIGN',
+      rule: 'reserved',
+    });
+    expect(server.requests.length).toBe(sent);
   });
 
   it('a fresh client request id per call', async () => {

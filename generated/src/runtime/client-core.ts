@@ -12,7 +12,8 @@ import { ApiPromise, type WithResponse } from './api-promise.js';
 import { executeOperation } from './call-loop.js';
 import { contextOf } from './context.js';
 import { Core } from './core.js';
-import type { Outcome, RawRequest, RequestOptions } from './options.js';
+import type { ApiMeta, OperationMeta } from './metadata.js';
+import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
 import { rawOperationMeta } from './raw-request.js';
 import type { UntypedJson } from './types.js';
@@ -20,16 +21,32 @@ import { WRITE_EXTRAS } from './write-settlement.js';
 
 /** Base class of the generated client: `Core` with raw requests and `resolveOutcome`. */
 export class ClientCore extends Core {
+  readonly #operations: Readonly<Record<string, OperationMeta>>;
+
+  /**
+   * @param options client options
+   * @param apiMeta API-wide metadata emitted by the generator
+   * @param operations the spec's operations by id (the generated `operationMetas`): a raw request
+   *   to one of their paths counts in that operation's rate-limit bucket
+   */
+  constructor(options: ClientOptions, apiMeta: ApiMeta, operations: Readonly<Record<string, OperationMeta>> = {}) {
+    super(options, apiMeta);
+    this.#operations = operations;
+  }
+
   /**
    * Sends a request to any path, for endpoints newer than the spec: signed (unless
-   * `auth: 'public'`), rate limited (default 150 / 10 s in bucket `raw:<path>`), retried
-   * (default: GET only) and answered with the same typed errors as generated operations. The
-   * result is untyped JSON (every integer a string of its digits); name its type with `T`.
+   * `auth: 'public'`), rate limited, retried and answered with the same typed errors as generated
+   * operations. A path of a spec operation (`/spot/orders/123` is `getOrder`'s) takes that
+   * operation's rate limit, retry policy and auth; any other path counts in one bucket per method
+   * (`raw:GET`, ...; 150 / 10 s) and is retried only as a GET. The path is checked and encoded
+   * before anything is sent (see the README). The result is untyped JSON (every integer a string
+   * of its digits); name its type with `T`.
    */
   request<T = UntypedJson>(raw: RawRequest, options?: RequestOptions): ApiPromise<T> {
     return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
       const ctx = contextOf(this);
-      const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix);
+      const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix, this.#operations);
       const params: Record<string, unknown> = {};
       if (raw.query !== undefined) params['query'] = raw.query;
       if (raw.body !== undefined) params['body'] = raw.body;

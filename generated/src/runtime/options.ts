@@ -113,17 +113,25 @@ export interface RequestOptions {
 /** A signed (or public) request to any path, for endpoints newer than the spec. */
 export interface RawRequest {
   readonly method: HttpMethod;
-  /** Path after the base URL, e.g. `/spot/fee` (a leading `/api/v4` is accepted and dropped). */
+  /**
+   * Path after the base URL, e.g. `/spot/fee` (a leading `/api/v4` is accepted and dropped).
+   * Refused before any I/O when a server could read it differently: no empty segment (`//`, a
+   * trailing `/`), whitespace, control character, query, fragment, brace, backslash or dot
+   * segment. Characters outside `A-Z a-z 0-9 - . _ ~` are percent-encoded (UTF-8) before signing.
+   */
   readonly path: string;
   /** Query parameters, sent in this object's key order; arrays are comma-joined. */
   readonly query?: Readonly<Record<string, unknown>> | undefined;
-  /** JSON body (not allowed on GET and DELETE). */
+  /** JSON body (not allowed on GET and DELETE); a non-finite number in it is a `ValidationError`. */
   readonly body?: unknown;
-  /** `private` (default) signs the request. */
+  /** `private` signs the request; default: the matching spec operation's, else `private`. */
   readonly auth?: 'private' | 'public' | undefined;
-  /** Client-side limit; default 150 requests / 10 s in its own bucket `raw:<path>`. */
+  /**
+   * Client-side limit; default: the matching spec operation's (`/spot/orders/123` counts in
+   * `getOrder`'s bucket), else 150 requests / 10 s in one bucket per method (`raw:GET`, ...).
+   */
   readonly rateLimit?: OperationMeta['rateLimit'] | undefined;
-  /** Retry policy; default `safe` for GET and `never` otherwise. */
+  /** Retry policy; default: the matching spec operation's, else `safe` for GET and `never` otherwise. */
   readonly retry?: OperationMeta['retry'] | undefined;
 }
 

@@ -4,67 +4,48 @@
  */
 /**
  * `client.request()`: operation metadata for a request to any path (endpoints newer than the
- * spec), and the check of that path. A path is signed and sent as given, so it is checked the way
- * a server or proxy may read it: after percent-decoding (repeatedly: `%252e` is `%2e` once
- * decoded) and with backslashes read as slashes. A segment that then is `.` or `..`, or that hides
- * a `/` or `\`, would deliver the signed request to another endpoint: it is refused before any I/O.
+ * spec). The path is checked and encoded first (`raw-path.ts`); a path that is a spec operation's
+ * (`raw-routes.ts`) takes that operation's rate limit (bucket, count, window, scope and market
+ * field), retry policy and auth, so raw calls and the generated method share one bucket. Any
+ * other path counts in one bucket per method (`raw:GET`, `raw:POST`, ...), 150 requests / 10 s.
+ * A caller's own `rateLimit`, `retry` and `auth` win.
  */
 import { ValidationError } from './errors.js';
-import type { OperationMeta } from './metadata.js';
+import type { HttpMethod, OperationMeta } from './metadata.js';
 import type { RawRequest } from './options.js';
+import { normalizeRawPath } from './raw-path.js';
+import { matchOperation } from './raw-routes.js';
 
-/** Default client-side limit of a raw request: 150 requests / 10 s. */
+/** Default client-side limit of a raw request to a path the spec does not have: 150 requests / 10 s. */
 export const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
 
-/** How many rounds of percent-decoding a path segment is checked through. */
-const DECODE_ROUNDS = 3;
+const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * Why a raw path is refused, or `undefined` when it is safe to sign and send: it must start with
- * `/`, hold no query, fragment, braces, control characters or backslashes, and no segment may read
- * as `.` or `..` or contain a `/` or `\` once percent-decoded.
+ * Operation metadata for a raw request; throws `ValidationError` (before any I/O) for a bad method
+ * or path. `operations`: the spec's operations (the generated `operationMetas`), matched by path.
  */
-export function rawPathProblem(path: string): string | undefined {
-  if (!path.startsWith('/')) return 'must start with "/"';
-  if (/[?#]/.test(path)) return 'must hold no query or fragment (pass `query` instead)';
-  if (/[{}]/.test(path)) return 'must hold no braces';
-  if (/[\\]/.test(path)) return 'must hold no backslash';
-  for (const segment of path.slice(1).split('/')) {
-    let text = segment;
-    for (let round = 0; round <= DECODE_ROUNDS; round++) {
-      if ([...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
-        return 'must hold no control characters, encoded or not';
-      const parts = text.replace(/\\/g, '/').split('/');
-      if (parts.length > 1) return 'must hold no encoded "/" or "\\" in a segment';
-      if (text === '.' || text === '..') return 'must hold no dot segments ("." or "..", encoded or not)';
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(text);
-      } catch {
-        return 'must be valid percent-encoding';
-      }
-      if (decoded === text) break;
-      text = decoded;
-    }
-  }
-  return undefined;
-}
-
-/** Operation metadata for a raw request to any path. */
-export function rawOperationMeta(raw: RawRequest, pathPrefix: string): OperationMeta {
-  const method = String(raw.method ?? '').toUpperCase() as OperationMeta['method'];
-  if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+export function rawOperationMeta(
+  raw: RawRequest,
+  pathPrefix: string,
+  operations: Readonly<Record<string, OperationMeta>>,
+): OperationMeta {
+  const method = String(raw.method ?? '').toUpperCase() as HttpMethod;
+  if (!METHODS.includes(method)) {
     throw new ValidationError('method', raw.method, 'enum', 'must be one of GET, POST, PUT, PATCH, DELETE', {
       operation: 'request',
     });
   }
-  let path = typeof raw.path === 'string' ? raw.path : '';
-  if (pathPrefix && path.startsWith(`${pathPrefix}/`)) path = path.slice(pathPrefix.length);
-  const problem = rawPathProblem(path);
-  if (problem !== undefined) {
-    throw new ValidationError('path', raw.path, 'pattern', problem, { operation: 'request' });
+  if (typeof raw.path !== 'string') {
+    throw new ValidationError('path', raw.path, 'type', 'must be a string', { operation: 'request' });
   }
-  const auth = raw.auth ?? 'private';
+  const checked = normalizeRawPath(raw.path, pathPrefix);
+  if (checked.problem !== undefined) {
+    throw new ValidationError('path', raw.path, 'pattern', checked.problem, { operation: 'request' });
+  }
+  const path = checked.path;
+  const spec = matchOperation(method, path, operations);
+  const auth = raw.auth ?? spec?.auth ?? 'private';
   return {
     id: 'request',
     area: 'raw',
@@ -72,15 +53,20 @@ export function rawOperationMeta(raw: RawRequest, pathPrefix: string): Operation
     path,
     auth,
     shape: 'named-only',
-    rateLimit: raw.rateLimit ?? {
-      bucket: `raw:${path}`,
-      ...RAW_DEFAULT_LIMIT,
-      scope: auth === 'public' ? 'ip' : 'uid',
-    },
-    retry: raw.retry ?? (method === 'GET' ? 'safe' : 'never'),
+    rateLimit: raw.rateLimit ??
+      spec?.rateLimit ?? {
+        bucket: `raw:${method}`,
+        ...RAW_DEFAULT_LIMIT,
+        scope: auth === 'public' ? 'ip' : 'uid',
+      },
+    // A raw request carries no idempotency id the loop knows of: a keyed write is never resent.
+    retry: raw.retry ?? (spec === undefined ? (method === 'GET' ? 'safe' : 'never') : rawRetry(spec.retry)),
     pathParams: [],
     queryParams: [],
     body: 'open',
     successStatus: 200,
   };
 }
+
+/** An operation's retry policy for a raw request to it (`keyed` needs the id a raw request does not name). */
+const rawRetry = (retry: OperationMeta['retry']): OperationMeta['retry'] => (retry === 'keyed' ? 'never' : retry);

@@ -2,16 +2,21 @@
 `int`s; values at int64 paths that arrive as digit strings are read as `int` too. Values at
 decimal paths (amounts and prices, `format: decimal`) are read as `Decimal`. Requests are written
 compactly (no spaces, non-ASCII as is: the same bytes as JavaScript's `JSON.stringify`), `Decimal`
-as its plain decimal text."""
+as its plain decimal text. A body value JSON cannot carry as given is a `ValidationError` naming its
+place (`body.price`, `body[2].amount`) before any I/O: a non-finite number (rule `finite`, as in the
+TypeScript client), a string or key with a lone surrogate (`unicode`), a value of another type or a
+non-string key (`type`), a container holding itself (`cycle`)."""
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, Callable, cast
 
+from .errors import ValidationError
 from .metadata import ValuePath
 
 _INTEGER = re.compile(r"-?\d+\Z")
@@ -23,8 +28,65 @@ def _plain(value: object) -> object:
     raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
-def dumps_body(value: object) -> str:
-    """Compact JSON text of a request body (`Decimal` written as a decimal string)."""
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+_Unfit = tuple[str, object, str, str]
+"""Where (a value path), the value, the rule and the explanation."""
+
+
+def _place(at: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{at}[{key}]"
+    return f"{at}.{key}" if at else key
+
+
+def _unfit(value: object, at: str, open_ids: set[int]) -> _Unfit | None:
+    """The first value in `value` that JSON cannot carry as given, or None."""
+    if value is None or isinstance(value, int):
+        return None
+    if isinstance(value, (float, Decimal)):
+        finite = math.isfinite(value) if isinstance(value, float) else value.is_finite()
+        return None if finite else (at, value, "finite", "must be a finite number")
+    if isinstance(value, str):
+        unicode = "must be valid Unicode (no lone surrogates)"
+        return (at, value, "unicode", unicode) if _LONE_SURROGATE.search(value) else None
+    if not isinstance(value, (list, tuple, dict)):
+        kind = type(value).__name__
+        return (at, value, "type", f"must be JSON: None, a bool, number, str, list, tuple or dict (got {kind})")
+    ident = id(cast(object, value))
+    if ident in open_ids:
+        return (at, type(cast(object, value)).__name__, "cycle", "contains itself (a cycle): it has no JSON text")
+    open_ids.add(ident)
+    found: _Unfit | None = None
+    if isinstance(value, dict):
+        entries = cast("dict[object, object]", value)
+        for key, item in entries.items():
+            if isinstance(key, str) and _LONE_SURROGATE.search(key):
+                found = (_place(at, key), key, "unicode", "must be valid Unicode (no lone surrogates)")
+            elif not isinstance(key, str) and (not isinstance(key, int) or isinstance(key, bool)):
+                found = (at, key, "type", "must have str (or int) keys")
+            else:
+                found = _unfit(item, _place(at, str(key)), open_ids)
+            if found is not None:
+                break
+    else:
+        items = cast("list[object] | tuple[object, ...]", value)
+        for index, item in enumerate(items):
+            found = _unfit(item, _place(at, index), open_ids)
+            if found is not None:
+                break
+    open_ids.discard(ident)
+    return found
+
+
+def dumps_body(value: object, field: str = "body", operation: str | None = None) -> str:
+    """Compact JSON text of a request body (`Decimal` written as a decimal string). `field`: the
+    name of `value` in errors (`""` for a body made of top-level fields, named by themselves).
+    Raises `ValidationError` for a value JSON cannot carry as given."""
+    unfit = _unfit(value, field, set())
+    if unfit is not None:
+        at, bad, rule, explanation = unfit
+        raise ValidationError(at or field or "body", bad, rule, explanation, operation=operation)
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_plain)
 
 

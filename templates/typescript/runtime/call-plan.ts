@@ -74,7 +74,9 @@ export const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 
 /**
  * Adds `source`'s headers to `out` (replacing any of the same name in another case), after
- * checking each; the signing headers are dropped (they cannot be overridden).
+ * checking each. A header the client sets itself (`Host`, the signing headers, `Content-Length`,
+ * `Content-Type`, `Transfer-Encoding`, `Connection`, any case) is a `ValidationError` (rule
+ * `reserved`).
  */
 export function addHeaders(
   out: Record<string, string>,
@@ -85,10 +87,17 @@ export function addHeaders(
 ): void {
   const context = operation === undefined ? {} : { operation };
   const signing = apiMeta.signing.headers;
-  const reserved = [signing.key, signing.timestamp, signing.signature].map((h) => h.toLowerCase());
+  // Headers the client sets itself: the signing headers, the target, the body's framing and type.
+  const reserved = [signing.key, signing.timestamp, signing.signature, 'host', 'content-length', 'content-type'];
+  reserved.push('transfer-encoding', 'connection');
   for (const name of Object.keys(source)) {
     const value = source[name];
     if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    if (reserved.some((h) => h.toLowerCase() === lower)) {
+      // The value is never shown: a signing header given by mistake may hold a key or signature.
+      throw new ValidationError(`${label}.${name}`, '[redacted]', 'reserved', 'is set by the client itself', context);
+    }
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new ValidationError(`${label}.${name}`, value, 'type', 'must be a string or number', context);
     }
@@ -96,8 +105,6 @@ export function addHeaders(
     if (BAD_HEADER_VALUE.test(text) || !HEADER_NAME.test(name)) {
       throw new ValidationError(`${label}.${name}`, value, 'header', 'is not a valid HTTP header', context);
     }
-    const lower = name.toLowerCase();
-    if (reserved.includes(lower)) continue;
     for (const existing of Object.keys(out)) if (existing.toLowerCase() === lower) delete out[existing];
     out[name] = text;
   }
@@ -200,13 +207,6 @@ export function limiterKeys(
   return marketsOf(meta as OperationMeta, params).map((market) => `uid+market|${bucket}|${account}|${market}`);
 }
 
-/** Characters a URL parser leaves as they are in a path: such a path is sent and signed unchanged. */
-const PLAIN_PATH = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-
-/** The path as a URL parser puts it on the wire (only a raw request's path can differ). */
-const wirePath = (path: string): string =>
-  PLAIN_PATH.test(path) ? path : new URL(path, 'http://path.invalid').pathname;
-
 /** `params` with `field` set to `value`: a new object, the caller's is never changed. */
 function withParam(
   params: Readonly<Record<string, unknown>>,
@@ -276,7 +276,9 @@ export function planCall(
     for (const name of meta.pathParams) pathParams[name] = encodePathSegment(name, params[name], meta.id);
     path = fillPath(meta.path, pathParams);
   }
-  path = ctx.basePath + wirePath(path);
+  // Spec paths, encoded path parameters and checked raw paths (raw-path.ts) hold only characters a
+  // URL parser leaves as they are: the path signed is the path on the wire.
+  path = ctx.basePath + path;
   const query = queryOf(meta, params);
   const url = `${ctx.origin}${path}${query ? `?${query}` : ''}`;
   const body = meta.body === 'none' ? undefined : bodyWriter(meta, extras.body)(meta, params);

@@ -9,7 +9,6 @@ local of a frame an error's traceback keeps: both are held as values that print 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal, cast
 from urllib.parse import urlsplit
@@ -18,10 +17,11 @@ from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
 from .errors import ValidationError
 from .logger import Logger, is_logger, make_redactor
-from .metadata import ApiMeta, OperationMeta, RateLimit
+from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
-from .plan import check_number
+from .plan import check_header, check_number
 from .rate_limit import RateLimiter, RateLimitMode, process_limiter
+from .raw import raw_operation_meta
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
@@ -29,10 +29,6 @@ from .transport import HttpTransport, Transport
 
 DEFAULT_TIMEOUT_S = 30.0
 """Default per-attempt timeout, seconds."""
-
-RAW_LIMIT = (150, 10)
-"""Client-side limit of a raw request: 150 requests per 10 s, per path."""
-
 
 def _one_of(field: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
@@ -102,6 +98,8 @@ class Core:
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
         if logger is not None and not is_logger(logger):
             raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
+        for name, value in (default_headers or {}).items():
+            check_header("default_headers", name, cast(object, value), api.signing_headers)
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
 
@@ -152,23 +150,15 @@ class Core:
         *,
         query: Mapping[str, object] | None = None,
         body: object = None,
-        auth: Literal["public", "private"] = "private",
+        auth: Literal["public", "private"] | None = None,
         **options: Any,
     ) -> Any:
-        """Sends a request to any path, for endpoints newer than the spec: signed (unless public),
-        limited to 150 requests per 10 s per path, retried only when it is a GET, same errors."""
-        prefix = self._ctx.api.path_prefix
-        if path.startswith(prefix + "/"):
-            path = path[len(prefix):]
-        if re.fullmatch(r"/[^?#{}]*", path) is None or any(s in (".", "..") for s in path.split("/")):
-            explanation = 'must start with "/" and hold no query, fragment, braces or dot segments'
-            raise ValidationError("path", path, "pattern", explanation, operation="request")
-        _one_of("method", method, ("GET", "POST", "PUT", "PATCH", "DELETE"))
-        meta = OperationMeta(
-            id="request", name="request", area="raw", method=method, path=path, auth=auth, shape="named-only",
-            rate_limit=RateLimit(f"raw:{path}", RAW_LIMIT[0], RAW_LIMIT[1], "ip" if auth == "public" else "uid"),
-            retry="safe" if method == "GET" else "never", success_status=200, body="open",
-        )
+        """Sends a request to any path, for endpoints newer than the spec, with the same errors. A path
+        of a spec operation (`/spot/orders/123` is `get_order`'s) is signed, limited and retried as
+        that operation; any other path is signed (unless `auth="public"`), limited to 150 requests per
+        10 s per method, and retried only when it is a GET. The path is checked and encoded before
+        anything is sent (see the README)."""
+        meta = raw_operation_meta(method, path, auth, self._ctx.api.path_prefix, self._ctx.operations)
         params: dict[str, object] = {}
         if query is not None:
             params["query"] = query

@@ -81,6 +81,22 @@ def check_number(field: str, value: object, low: float, high: float, integer: bo
         raise ValidationError(field, value, "option", f"must be {kind} from {low:g} to {high:g}")
 
 
+_RESERVED = ("host", "content-length", "content-type", "transfer-encoding", "connection")
+"""Headers the client sets itself besides the signing headers: a caller cannot give them."""
+
+
+def check_header(label: str, name: str, value: object, signing: tuple[str, ...], operation: str | None = None) -> None:
+    """Checks one header given by the caller (`label`: `headers` or `default_headers`): a header
+    the client sets itself (`Host`, the signing headers, `Content-Length`, `Content-Type`,
+    `Transfer-Encoding`, `Connection`, any case) is refused, its value not shown (rule `reserved`)."""
+    lower = name.lower() if isinstance(name, str) else ""  # pyright: ignore[reportUnnecessaryIsInstance]
+    if lower in _RESERVED or lower in (h.lower() for h in signing):
+        explanation = "is set by the client itself"
+        raise ValidationError(f"{label}.{name}", "[redacted]", "reserved", explanation, operation=operation)
+    if not isinstance(value, str) or re.search(r"[\r\n\0]", value) or not _TOKEN.match(name):
+        raise ValidationError(f"{label}.{name}", value, "header", "is not a valid HTTP header", operation=operation)
+
+
 def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_body: bool) -> dict[str, str]:
     names = ctx.api.request_headers
     out: dict[str, str] = {"Accept": "application/json"}
@@ -89,16 +105,10 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
     futures_like = meta.area in ("futures", "delivery") or re.match(r"/(futures|delivery)/", meta.path) is not None
     if ctx.settings.size_decimal and futures_like:
         out[names["sizeDecimal"]] = "1"
-    signing = {h.lower() for h in ctx.api.signing_headers}
     sources = (("default_headers", ctx.settings.default_headers), ("headers", options.get("headers") or {}))
     for label, source in sources:
         for name, value in source.items():
-            text = cast(object, value)
-            if not isinstance(text, str) or re.search(r"[\r\n\0]", text) or not _TOKEN.match(name):
-                explanation = "is not a valid HTTP header"
-                raise ValidationError(f"{label}.{name}", value, "header", explanation, operation=meta.id)
-            if name.lower() in signing:
-                continue
+            check_header(label, name, cast(object, value), ctx.api.signing_headers, meta.id)
             for existing in [k for k in out if k.lower() == name.lower()]:
                 del out[existing]
             out[name] = value
@@ -108,9 +118,9 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
 def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
-        return dumps_body(fields).encode("utf-8")
+        return dumps_body(fields, "", meta.id).encode("utf-8")
     if meta.body in ("open", "list") and params.get("body") is not None:
-        return dumps_body(params["body"]).encode("utf-8")
+        return dumps_body(params["body"], "body", meta.id).encode("utf-8")
     return b""
 
 
