@@ -35,6 +35,25 @@ def _one_of(field: str, value: object, allowed: tuple[str, ...]) -> None:
         raise ValidationError(field, value, "enum", f"must be one of {', '.join(allowed)}")
 
 
+_PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+")
+
+
+def credential_rule(value: object) -> str | None:
+    """The rule a key or secret breaks: `type` (not a string, or empty), `printable-ascii` (a
+    control, whitespace or non-ASCII character), or None when it is good."""
+    if not isinstance(value, str) or not value:
+        return "type"
+    return None if _PRINTABLE_ASCII.fullmatch(value) else "printable-ascii"
+
+
+def _check_credential(field: str, value: object) -> None:
+    """Raises the `ValidationError` of a bad key or secret; the value shows as `[redacted]`."""
+    rule = credential_rule(value)
+    if rule is not None:
+        why = "must be a non-empty string" if rule == "type" else "must be non-empty printable ASCII without whitespace"
+        raise ValidationError(field, "[redacted]", rule, why)
+
+
 def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
     if base_url is not None:
         given = cast(object, base_url)
@@ -70,9 +89,8 @@ class Core:
         transport: Transport | None = None,
     ) -> None:
         for name, value in (("key", key), ("secret", secret)):
-            given = cast(object, value)
-            if given is not None and (not isinstance(given, str) or not given.strip()):
-                raise ValidationError(name, "[redacted]", "type", "must be a non-empty string")
+            if value is not None:
+                _check_credential(name, value)
         if (key is None) != (secret is None):
             missing, other = ("key", "secret") if key is None else ("secret", "key")
             raise ValidationError(missing, None, "required", f"must be set together with {other}")
