@@ -14,6 +14,7 @@
  */
 
 import { corsHinted } from './browser-guard.js';
+import { BAD_HEADER_VALUE, HEADER_NAME } from './call-plan.js';
 import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
@@ -135,6 +136,20 @@ export async function signingHeaders(signing: SignerMiddlewareOptions, wire: Wir
   return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
+/**
+ * The name of the first header HTTP (and so `fetch`) would refuse: a name that is not a token, or a
+ * value with a character other than tab, visible ASCII, space and 0x80-0xFF. The `fetch` transport
+ * checks this before calling fetch, so such a request is proven never sent (fetch's own refusal is a
+ * `TypeError` no different from a network failure). Pure.
+ */
+export function unsendableHeader(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const name in headers) {
+    const value = headers[name];
+    if (!HEADER_NAME.test(name) || (value !== undefined && BAD_HEADER_VALUE.test(value))) return name;
+  }
+  return undefined;
+}
+
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   const reason = (): Error =>
@@ -192,6 +207,11 @@ export function createFetchTransport(options: TransportOptions): Transport {
         if (wire.sign && signing) {
           const list = await signingHeaders(signing, wire);
           for (let i = 0; i < list.length; i += 2) wire.headers[list[i] as string] = list[i + 1] as string;
+        }
+        const bad = unsendableHeader(wire.headers);
+        if (bad !== undefined) {
+          const which = HEADER_NAME.test(bad) ? `header ${bad}` : 'a header name';
+          throw new TypeError(`${which} has a character HTTP does not allow`);
         }
         // One literal in its final shape; the body as the text it is (fetch encodes it as UTF-8,
         // the bytes the signature covers), `null` when there is none.
