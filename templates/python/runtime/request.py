@@ -172,9 +172,11 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             wire = ctx.transport.send(request)
         except SendFailure as failure:
             ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)
-            sent = failure.kind != "not_sent"
+            sent = failure.kind not in ("not_sent", "local")
             cls = RequestTimeoutError if failure.kind == "timeout" else NetworkError
             error: ExchangeError = cls(f"{meta.id}: {failure.detail}", sent=sent, **context)
+            if failure.kind == "local":
+                raise error from None  # refused here: sending it again would fail the same way
             outcome = Outcome("no_answer" if sent else "not_sent")
         else:
             remaining = _int_header(wire.headers, ctx.api.response_headers["rateLimitRemaining"])

@@ -5,6 +5,7 @@ as "certainly not sent" (connect failed: refused, DNS, connect timeout) or "sent
 from __future__ import annotations
 
 import http.client
+import re
 import socket
 import time
 from collections.abc import Mapping
@@ -35,13 +36,17 @@ class WireResponse:
     duration_ms: float
 
 
-class SendFailure(Exception):
-    """No answer. `kind`: `not_sent` (the server never got the request), `timeout` or `no_answer`
-    (it may have)."""
+SendKind = Literal["local", "not_sent", "timeout", "no_answer"]
+"""How an attempt failed: `local` (refused here before anything was sent: a header `http.client`
+cannot encode), `not_sent` (the server never got the request), `timeout` or `no_answer` (it may have)."""
 
-    def __init__(self, kind: Literal["not_sent", "timeout", "no_answer"], detail: str) -> None:
+
+class SendFailure(Exception):
+    """No answer; `kind` says whether the request may have reached the server (see `SendKind`)."""
+
+    def __init__(self, kind: SendKind, detail: str) -> None:
         super().__init__(f"{kind}: {detail}")
-        self.kind: Literal["not_sent", "timeout", "no_answer"] = kind
+        self.kind: SendKind = kind
         self.detail = detail
 
 
@@ -49,6 +54,24 @@ class Transport(Protocol):
     """Sends attempts; raises `SendFailure` when no answer arrives."""
 
     def send(self, request: WireRequest) -> WireResponse: ...
+
+
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+
+
+def _put_head(conn: http.client.HTTPConnection, request: WireRequest, target: str) -> None:
+    """Buffers the request line and headers (nothing is written yet). A header `http.client`
+    refuses (a line break, a character beyond Latin-1) is a `local` failure whose detail names the
+    header, never its value."""
+    conn.putrequest(request.method, target, skip_host=False, skip_accept_encoding=True)
+    for name, value in request.headers.items():
+        try:
+            conn.putheader(name, value)
+        except (ValueError, TypeError):
+            which = f"header {name}" if _TOKEN.fullmatch(name) else "a header name"
+            raise SendFailure("local", f"{which} has a character HTTP does not allow") from None
+    if request.body or request.method in ("POST", "PUT", "PATCH"):
+        conn.putheader("Content-Length", str(len(request.body)))
 
 
 class HttpTransport:
@@ -62,16 +85,13 @@ class HttpTransport:
         conn = cls(host, parts.port, timeout=request.timeout_s)
         started = time.monotonic()
         try:
+            # The request line and headers are only buffered here: a refusal is proven never sent.
+            _put_head(conn, request, target)
             try:
                 conn.connect()
             except (OSError, http.client.HTTPException) as error:
                 raise SendFailure("not_sent", f"{type(error).__name__}: {error}") from None
             try:
-                conn.putrequest(request.method, target, skip_host=False, skip_accept_encoding=True)
-                for name, value in request.headers.items():
-                    conn.putheader(name, value)
-                if request.body or request.method in ("POST", "PUT", "PATCH"):
-                    conn.putheader("Content-Length", str(len(request.body)))
                 conn.endheaders(request.body or None)
                 response = conn.getresponse()
                 raw = response.read()
