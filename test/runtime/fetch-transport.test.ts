@@ -10,9 +10,9 @@ import {
   createFetchTransport,
   failureToError,
   SendFailure,
-  unsendableHeader,
   type WireRequest,
 } from '../../templates/typescript/runtime/transport.js';
+import { unsendableHeader } from '../../templates/typescript/runtime/wire-headers.js';
 import { json, startServer, type Reply, type TestServer } from './helpers/exchange.js';
 
 let server: TestServer;

@@ -20,6 +20,7 @@ import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { Deadlines } from './deadlines.js';
 import { BAD_HEADER_VALUE } from './call-plan.js';
 import { nodeBuiltin, type Loaded, type NodeBuiltins } from './node-builtins.js';
+import { BodyTooLarge, declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 import {
   SendFailure,
   sentFailure,
@@ -113,6 +114,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
   const port = base.port === '' ? undefined : Number(base.port);
   const host = base.host;
   const { signing } = options;
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   // The key goes out as a header value on every signed request: checked here, once.
   const badKey = signing !== undefined && BAD_HEADER_VALUE.test(signing.key);
   const deadlines = new Deadlines();
@@ -150,12 +152,24 @@ export function createNodeTransport(options: TransportOptions): Transport {
         let req: ClientRequest;
         try {
           req = send({ hostname, port, path, method: wire.method, headers: list, agent }, (res) => {
-            res.setEncoding('utf8');
+            // The body is counted as read (this transport decodes no content encoding) and
+            // dropped, connection and all, once it passes the cap or its length says it will.
+            const tooLarge = (): void => {
+              settle();
+              reject(new SendFailure('too-large', true, new BodyTooLarge(res.statusCode ?? 0, limit)));
+              req.destroy();
+            };
+            if (declaredOverLimit(res.headers, limit, false)) return tooLarge();
+            const decoder = new TextDecoder();
+            let size = 0;
             let text = '';
-            res.on('data', (chunk: string) => {
-              text += chunk;
+            res.on('data', (chunk: Uint8Array) => {
+              size += chunk.byteLength;
+              if (size > limit) tooLarge();
+              else text += decoder.decode(chunk, { stream: true });
             });
             res.on('end', () => {
+              text += decoder.decode();
               settle();
               resolve({
                 status: res.statusCode ?? 0,

@@ -39,6 +39,13 @@ export interface ClientOptions {
   /** Retries after the first attempt for calls that may be retried (default 2). */
   maxRetries?: number | undefined;
   /**
+   * Largest response body read, in bytes after content decoding (default 16 MiB, 1 to 2 147 483 647).
+   * A larger answer is dropped as soon as it passes this (or at once when its `Content-Length`
+   * does) and the attempt fails with `ResponseTooLargeError`: a read is retried like a lost answer,
+   * a write ends as a lookup or an `UnknownOutcomeError`.
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * Client-side rate limiting per the spec's limits: `wait` (default) queues calls until the
    * bucket has room, `reject` throws `RateLimitError` (label `RATE_LIMITED_LOCALLY`) instead,
    * `off` sends at once.

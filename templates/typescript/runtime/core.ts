@@ -21,6 +21,7 @@ import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 import { executeOperation } from './call-loop.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
@@ -122,6 +123,7 @@ export class Core {
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
+    checkNumberOption('maxResponseBytes', o.maxResponseBytes, 1, 2_147_483_647, true);
     checkFunction('fetch', o.fetch);
     const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
@@ -174,7 +176,12 @@ export class Core {
       headers: apiMeta.signing.headers,
       timestamp: () => clock.nowSeconds(),
     };
-    const transport = transportFor(transportKind, { origin: base.origin, signing, fetch: o.fetch });
+    const transport = transportFor(transportKind, {
+      origin: base.origin,
+      signing,
+      fetch: o.fetch,
+      maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    });
     const context: RuntimeContext = {
       apiMeta,
       baseUrl,

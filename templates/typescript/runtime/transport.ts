@@ -10,10 +10,13 @@
  */
 
 import { corsHinted } from './browser-guard.js';
-import { BAD_HEADER_VALUE, HEADER_NAME } from './call-plan.js';
+import { HEADER_NAME } from './call-plan.js';
 import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
+import { BodyTooLarge, declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './response-cap.js';
+import { ResponseTooLargeError } from './response-errors.js';
+import { unsendableHeader } from './wire-headers.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
 
 /** One call's request, as every attempt sends it. */
@@ -61,16 +64,19 @@ export interface TransportOptions {
   readonly signing?: SignerMiddlewareOptions | undefined;
   /** A custom fetch (`fetch` transport only), called as `fetch(url, init)`. */
   readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
+  /** Largest response body read, in bytes (default 16 MiB; see response-cap.ts). */
+  readonly maxResponseBytes?: number | undefined;
 }
 
 /**
- * Why an attempt got no answer. `sent` is false only when the request certainly never reached
- * the server (connection refused, DNS failure, failure before fetch was called).
+ * Why an attempt got no answer it could read. `sent` is false only when the request certainly
+ * never reached the server (connection refused, DNS failure, failure before fetch was called).
+ * `too-large`: an answer came, but its body passed the cap (`original` is a `BodyTooLarge`).
  */
 export class SendFailure extends Error {
   override name = 'SendFailure';
   constructor(
-    readonly kind: 'abort' | 'timeout' | 'network' | 'local',
+    readonly kind: 'abort' | 'timeout' | 'network' | 'local' | 'too-large',
     readonly sent: boolean,
     readonly original: unknown,
   ) {
@@ -132,20 +138,6 @@ export async function signingHeaders(signing: SignerMiddlewareOptions, wire: Wir
   return [names.key, signing.key, names.timestamp, timestamp, names.signature, signature];
 }
 
-/**
- * The name of the first header HTTP (and so `fetch`) would refuse: a name that is not a token, or a
- * value with a character other than tab, visible ASCII, space and 0x80-0xFF. The `fetch` transport
- * checks this before calling fetch, so such a request is proven never sent (fetch's own refusal is a
- * `TypeError` no different from a network failure). Pure.
- */
-export function unsendableHeader(headers: Readonly<Record<string, string>>): string | undefined {
-  for (const name in headers) {
-    const value = headers[name];
-    if (!HEADER_NAME.test(name) || (value !== undefined && BAD_HEADER_VALUE.test(value))) return name;
-  }
-  return undefined;
-}
-
 /** Rejects as soon as `signal` aborts, even when the underlying promise ignores it. */
 function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   const reason = (): Error =>
@@ -186,6 +178,7 @@ function headerRecord(headers: Headers): Record<string, string> {
  */
 export function createFetchTransport(options: TransportOptions): Transport {
   const { signing, fetch: custom } = options;
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
@@ -234,14 +227,19 @@ export function createFetchTransport(options: TransportOptions): Transport {
           };
         }
         const headers = headerRecord(response.headers);
-        // The global fetch's answer is unread (text() of no body is ''); a custom fetch's may
-        // have no body or be read already, and may ignore the signal.
+        if (declaredOverLimit(headers, limit, true)) {
+          response.body?.cancel().catch(() => undefined);
+          throw new BodyTooLarge(response.status, limit);
+        }
+        // The global fetch's answer is unread (no body reads as ''); a custom fetch's may have no
+        // body or be read already, and may ignore the signal. Either is counted against the cap.
         let text = '';
-        if (!custom) text = await response.text();
+        if (!custom) text = await readCapped(response, limit);
         else if (response.body !== null && !response.bodyUsed)
-          text = await raceAbort(response.text(), controller.signal);
+          text = await raceAbort(readCapped(response, limit), controller.signal);
         return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
       } catch (error) {
+        if (error instanceof BodyTooLarge) throw new SendFailure('too-large', true, error);
         const failure = corsHinted(error, wire.url, detectRuntime());
         throw sentFailure(signal?.aborted === true, timedOut, fetchCalled, failure);
       } finally {
@@ -277,6 +275,10 @@ export function failureToError(failure: SendFailure, context: ErrorContext, time
       return new AbortError(`The call was aborted${where}`, context);
     case 'timeout':
       return new TimeoutError(`No response within ${timeoutMs} ms${where}`, context);
+    case 'too-large': {
+      const { status, limit } = failure.original as BodyTooLarge;
+      return new ResponseTooLargeError(status, limit, context);
+    }
     case 'network': {
       const cause = sanitizeCause(failure.original);
       const inner = cause?.cause instanceof Error ? cause.cause.message : undefined;
