@@ -3,71 +3,17 @@ encoded fails before anything is sent (never an unknown outcome, never showing t
 
 from __future__ import annotations
 
-import threading
 import traceback
 import unittest
-from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
 
 from exchange_v4 import ExchangeClient, NetworkError
 from exchange_v4._runtime.rate_limit import RateLimiter
 from exchange_v4._runtime.transport import HttpTransport, SendFailure, WireRequest
 
 from fakes import KEY, SECRET
+from local_server import LocalServer, json_answer
 
 TRANSFER = {"currency": "USDT", "from": "spot", "to": "margin", "amount": "1.5", "currency_pair": "BTC_USDT"}
-
-#: What the server does with one request: (handler) -> None, writing the answer itself.
-Answer = Callable[[BaseHTTPRequestHandler], None]
-
-
-class LocalServer:
-    """A server on 127.0.0.1 at a free port; each request is answered by `answer`."""
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        self.closed_early = threading.Event()
-        self.answer: Answer = lambda h: h.send_response(200)
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
-                owner.requests.append(f"GET {self.path}")
-                owner.answer(self)
-
-            def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
-                length = int(self.headers.get("Content-Length") or 0)
-                self.rfile.read(length)
-                owner.requests.append(f"POST {self.path}")
-                owner.answer(self)
-
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}/api/v4"
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
-
-
-def json_answer(body: bytes = b"[]") -> Answer:
-    def answer(h: BaseHTTPRequestHandler) -> None:
-        h.send_response(200)
-        h.send_header("Content-Type", "application/json")
-        h.send_header("Content-Length", str(len(body)))
-        h.end_headers()
-        h.wfile.write(body)
-
-    return answer
-
 
 class NeverSent(unittest.TestCase):
     def setUp(self) -> None:

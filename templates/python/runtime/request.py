@@ -22,6 +22,7 @@ from .errors import (
     RedirectError,
     RequestTimeoutError,
     ResponseBodyError,
+    ResponseTooLargeError,
     UnknownOutcomeError,
     api_error_for,
 )
@@ -32,7 +33,7 @@ from .outcome import look_up, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, next_step
-from .transport import SendFailure, WireRequest, WireResponse
+from .transport import BodyTooLarge, SendFailure, WireRequest, WireResponse
 
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
@@ -175,6 +176,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             sent = failure.kind not in ("not_sent", "local")
             cls = RequestTimeoutError if failure.kind == "timeout" else NetworkError
             error: ExchangeError = cls(f"{meta.id}: {failure.detail}", sent=sent, **context)
+            if isinstance(failure, BodyTooLarge):  # handled like a lost answer (it may follow a write)
+                error = ResponseTooLargeError(failure.status, failure.limit, **context)
             if failure.kind == "local":
                 raise error from None  # refused here: sending it again would fail the same way
             outcome = Outcome("no_answer" if sent else "not_sent")

@@ -23,7 +23,7 @@ from .rate_limit import RateLimiter, RateLimitMode, process_limiter
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import make_signer
-from .transport import HttpTransport, Transport
+from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport
 
 DEFAULT_TIMEOUT_S = 30.0
 """Default per-attempt timeout, seconds."""
@@ -82,6 +82,7 @@ class Core:
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
@@ -98,6 +99,7 @@ class Core:
             raise ValidationError(missing, None, "required", f"must be set together with {other}")
         check_number("timeout", timeout, 0.001, 86_400, False)
         check_number("max_retries", max_retries, 0, 10, True)
+        check_number("max_response_bytes", max_response_bytes, 1, 2_147_483_647, True)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
         if logger is not None and not callable(logger):
@@ -117,7 +119,7 @@ class Core:
             settings=Settings(timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
-            transport=transport or HttpTransport(),
+            transport=transport or HttpTransport(max_response_bytes),
             account=account_fingerprint(key) if key is not None else "public",
             credentials=(key, make_signer(secret)) if key is not None and secret is not None else None,
             redact=make_redactor([s for s in (key, secret) if s is not None]),
