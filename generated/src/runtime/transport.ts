@@ -18,7 +18,7 @@ import { HEADER_NAME } from './call-plan.js';
 import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
-import { BodyTooLarge, declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, readCapped } from './response-cap.js';
+import { declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, readCapped, type BodyTooLarge } from './response-cap.js';
 import { ResponseTooLargeError } from './response-errors.js';
 import { unsendableHeader } from './wire-headers.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
@@ -75,7 +75,7 @@ export interface TransportOptions {
 /**
  * Why an attempt got no answer it could read. `sent` is false only when the request certainly
  * never reached the server (connection refused, DNS failure, failure before fetch was called).
- * `too-large`: an answer came, but its body passed the cap (`original` is a `BodyTooLarge`).
+ * `too-large`: an answer came, but its body passed the cap (`original`: its `BodyTooLarge`).
  */
 export class SendFailure extends Error {
   override name = 'SendFailure';
@@ -196,6 +196,7 @@ export function createFetchTransport(options: TransportOptions): Transport {
       if (signal?.aborted) controller.abort(signal.reason);
       else signal?.addEventListener('abort', onAbort, { once: true });
       let fetchCalled = false;
+      let tooLarge: BodyTooLarge | undefined;
       try {
         if (wire.sign && signing) {
           const list = await signingHeaders(signing, wire);
@@ -231,25 +232,27 @@ export function createFetchTransport(options: TransportOptions): Transport {
           };
         }
         const headers = headerRecord(response.headers);
+        // The global fetch's answer is unread (no body reads as ''); a custom fetch's may have no
+        // body or be read already, and may ignore the signal. Either is counted against the cap
+        // (`undefined`: over it, dropped).
+        let text: string | undefined = '';
         if (declaredOverLimit(headers, limit, true)) {
           response.body?.cancel().catch(() => undefined);
-          throw new BodyTooLarge(response.status, limit);
-        }
-        // The global fetch's answer is unread (no body reads as ''); a custom fetch's may have no
-        // body or be read already, and may ignore the signal. Either is counted against the cap.
-        let text = '';
-        if (!custom) text = await readCapped(response, limit);
+          text = undefined;
+        } else if (!custom) text = await readCapped(response, limit);
         else if (response.body !== null && !response.bodyUsed)
           text = await raceAbort(readCapped(response, limit), controller.signal);
-        return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
+        if (text !== undefined)
+          return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
+        tooLarge = { status: response.status, limit };
       } catch (error) {
-        if (error instanceof BodyTooLarge) throw new SendFailure('too-large', true, error);
         const failure = corsHinted(error, wire.url, detectRuntime());
         throw sentFailure(signal?.aborted === true, timedOut, fetchCalled, failure);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
+      throw new SendFailure('too-large', true, tooLarge);
     },
   };
 }

@@ -10,15 +10,10 @@
 /** Default cap on one answer's body, in bytes: 16 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-/** An answer whose body passed the cap: the transport fails its attempt with this as the cause. */
-export class BodyTooLarge extends Error {
-  override name = 'BodyTooLarge';
-  constructor(
-    readonly status: number,
-    readonly limit: number,
-  ) {
-    super(`the answer's body is larger than ${limit} bytes`);
-  }
+/** What a transport's `too-large` failure carries: the answer's status and the cap it passed. */
+export interface BodyTooLarge {
+  readonly status: number;
+  readonly limit: number;
 }
 
 /**
@@ -32,19 +27,18 @@ export function declaredOverLimit(
   decodes: boolean,
 ): boolean {
   const length = headers['content-length'];
-  if (typeof length !== 'string' || !/^\s*\d+\s*$/.test(length)) return false;
-  if (decodes) {
-    const encoding = headers['content-encoding'];
-    if (typeof encoding === 'string' && !/^\s*(identity)?\s*$/i.test(encoding)) return false;
-  }
+  const encoding = headers['content-encoding'];
+  if (typeof length !== 'string' || (decodes && typeof encoding === 'string' && !/^\s*(identity\s*)?$/i.test(encoding)))
+    return false;
+  // Not a number (`NaN`): not known.
   return Number(length) > limit;
 }
 
 /**
  * The text of a web `Response`'s body (UTF-8, as `response.text()` reads it), counted as it
- * streams: past `limit` bytes the stream is cancelled and a `BodyTooLarge` thrown.
+ * streams: past `limit` bytes the stream is cancelled and the answer is `undefined`.
  */
-export async function readCapped(response: Response, limit: number): Promise<string> {
+export async function readCapped(response: Response, limit: number): Promise<string | undefined> {
   const body = response.body;
   if (body === null) return '';
   const reader = body.getReader();
@@ -57,7 +51,7 @@ export async function readCapped(response: Response, limit: number): Promise<str
     size += value.byteLength;
     if (size > limit) {
       reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge(response.status, limit);
+      return undefined;
     }
     text += decoder.decode(value, { stream: true });
   }
