@@ -16,7 +16,9 @@ import type { RateLimiter, RateLimitMode } from './rate-limit.js';
 export interface ClientOptions {
   /**
    * API key. Needed for private operations; public ones work without. `key` and `secret` default
-   * to `EXCHANGE_V4_KEY` and `EXCHANGE_V4_SECRET` when the options give neither.
+   * to `EXCHANGE_V4_KEY` and `EXCHANGE_V4_SECRET` when the options give neither. Each must be
+   * non-empty printable ASCII without whitespace, else the constructor throws a `ValidationError`
+   * (rule `printable-ascii`) that does not show the value.
    */
   key?: string | undefined;
   /**
