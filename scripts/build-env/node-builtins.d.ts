@@ -25,8 +25,7 @@ declare module 'node:http' {
   export interface IncomingMessage {
     readonly statusCode?: number | undefined;
     readonly headers: IncomingHttpHeaders;
-    setEncoding(encoding: 'utf8'): this;
-    on(event: 'data', listener: (chunk: string) => void): this;
+    on(event: 'data', listener: (chunk: Uint8Array) => void): this;
     on(event: 'end', listener: () => void): this;
     on(event: 'error', listener: (error: Error) => void): this;
   }

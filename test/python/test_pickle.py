@@ -21,6 +21,7 @@ from exchange_v4 import (
     RedirectError,
     RequestTimeoutError,
     ResponseBodyError,
+    ResponseTooLargeError,
     ServerError,
     UnknownOutcomeError,
     ValidationError,
@@ -51,7 +52,12 @@ GIVEN: list[ExchangeError] = [
     ValidationError("key", "[redacted]", "type", "must be a non-empty string"),
     ValidationError("body[0].price", "-1", "decimal.gt", "must be greater than 0", operation="createBatchOrders", issues=ISSUES),
     UnknownOutcomeError("withdraw: no answer", idempotency=ID, retry_after_ms=5_000, cause="NetworkError: reset", **CONTEXT),
+    UnknownOutcomeError(
+        "createBatchOrders: no answer", idempotency=None, retry_after_ms=5_000, items=(IdempotencyId("text", "t-1"),),
+        duplicate=True, **CONTEXT,
+    ),
     ResponseBodyError(200, HEADERS, write=True, idempotency=ID, **CONTEXT),
+    ResponseTooLargeError(200, 16 * 1024 * 1024, **CONTEXT),
 ]
 
 

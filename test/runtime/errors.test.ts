@@ -28,9 +28,12 @@ import {
   isTimeoutError,
   isUnknownOutcomeError,
   isRedirectError,
+  isResponseBodyError,
+  isResponseTooLargeError,
   isValidationError,
 } from '../../templates/typescript/runtime/error-guards.js';
 import * as other from '../../generated/src/runtime/index.js';
+import { ResponseTooLargeError } from '../../templates/typescript/runtime/response-errors.js';
 import { request } from '../../templates/typescript/runtime/request.js';
 import { errorBody } from '../../templates/typescript/runtime/response.js';
 import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
@@ -69,6 +72,7 @@ describe('type guards', () => {
     AbortError: new AbortError('x'),
     ValidationError: new ValidationError('f', 1, 'r', 'is bad'),
     UnknownOutcomeError: new UnknownOutcomeError('x'),
+    ResponseTooLargeError: new ResponseTooLargeError(200, 1024),
   };
   const guards: Array<[string, (e: unknown) => boolean]> = [
     ['BadRequestError', isBadRequestError],
@@ -82,6 +86,7 @@ describe('type guards', () => {
     ['AbortError', isAbortError],
     ['ValidationError', isValidationError],
     ['UnknownOutcomeError', isUnknownOutcomeError],
+    ['ResponseTooLargeError', isResponseTooLargeError],
   ];
   it.each(guards)('%s guard accepts its class only', (name, guard) => {
     for (const [sample, error] of Object.entries(samples)) {
@@ -89,6 +94,11 @@ describe('type guards', () => {
       expect(isExchangeError(error)).toBe(true);
     }
     expect(guard(new Error('plain'))).toBe(false);
+  });
+  it('a ResponseTooLargeError is not a ResponseBodyError (its write is not known to be accepted)', () => {
+    const error = new ResponseTooLargeError(200, 1024, { operation: 'withdraw' });
+    expect(isResponseBodyError(error)).toBe(false);
+    expect(error.toJSON()).toMatchObject({ name: 'ResponseTooLargeError', status: 200, limit: 1024 });
   });
 });
 
@@ -216,6 +226,7 @@ describe('guards across two copies of the package (ESM and CommonJS loaded toget
     ['ValidationError', new copy.ValidationError('f', 1, 'r', 'bad'), isValidationError],
     ['UnknownOutcomeError', new copy.UnknownOutcomeError('x'), isUnknownOutcomeError],
     ['RedirectError', new copy.RedirectError(307, 'https://elsewhere.example'), isRedirectError],
+    ['ResponseTooLargeError', new copy.ResponseTooLargeError(200, 1024), isResponseTooLargeError],
     ['ExchangeError', new copy.ExchangeError('x'), isExchangeError],
   ];
   it.each(samples)(

@@ -6,7 +6,13 @@
  */
 import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFetchTransport, SendFailure, type WireRequest } from '../../templates/typescript/runtime/transport.js';
+import {
+  createFetchTransport,
+  failureToError,
+  SendFailure,
+  type WireRequest,
+} from '../../templates/typescript/runtime/transport.js';
+import { unsendableHeader } from '../../templates/typescript/runtime/wire-headers.js';
 import { json, startServer, type Reply, type TestServer } from './helpers/exchange.js';
 
 let server: TestServer;
@@ -128,5 +134,53 @@ describe('createFetchTransport', () => {
       .catch((e: unknown) => e);
     expect(failure).toMatchObject({ kind: 'local', sent: false });
     expect(inits).toHaveLength(0);
+  });
+  it.each([
+    { name: 'a line break in a value', headers: { 'X-Note': 'HIDDEN-MARK\r\nX-Injected: 1' } },
+    { name: 'a NUL in a value', headers: { 'X-Note': 'HIDDEN-MARK\u0000' } },
+    { name: 'a character above U+00FF in a value', headers: { 'X-Note': 'HIDDEN-MARK \u20ac' } },
+    { name: 'a name that is not a token', headers: { 'X-N\u00f6te': 'v' } },
+  ])(
+    'a header fetch would refuse ($name) fails as not sent, before any fetch, without its value',
+    async ({ headers }) => {
+      for (const custom of [true, false]) {
+        const { fetch, inits } = recording();
+        const transport = createFetchTransport({ origin: origin(), ...(custom ? { fetch } : {}) });
+        const failure = await transport
+          .send({ ...wire('POST', '{}'), headers: { ...wire('POST').headers, ...headers } }, 5_000, undefined)
+          .catch((e: unknown) => e);
+        expect(failure).toBeInstanceOf(SendFailure);
+        expect(failure).toMatchObject({ kind: 'local', sent: false });
+        expect(inits).toHaveLength(0);
+        const error = failureToError(failure as SendFailure, { operation: 'transfer' }, 5_000);
+        expect(`${error.message} ${JSON.stringify(error)} ${error.stack ?? ''}`).not.toContain('HIDDEN-MARK');
+      }
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+
+  it('a custom fetch that rejects for a reason of its own may have sent: the failure stays "sent"', async () => {
+    const refusing = (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch'));
+    const failure = await createFetchTransport({ origin: origin(), fetch: refusing })
+      .send(wire('POST', '{}'), 5_000, undefined)
+      .catch((e: unknown) => e);
+    expect(failure).toMatchObject({ kind: 'network', sent: true });
+  });
+});
+
+describe('unsendableHeader', () => {
+  it.each([
+    { given: { Accept: 'application/json', 'X-Note': 'tab\there, Latin-1 \u00e9' }, want: undefined },
+    { given: {}, want: undefined },
+    { given: { Accept: 'a', 'X-Note': 'line\nbreak' }, want: 'X-Note' },
+    { given: { 'X-Note': 'carriage\rreturn' }, want: 'X-Note' },
+    { given: { 'X-Note': 'nul\u0000' }, want: 'X-Note' },
+    { given: { 'X-Note': 'del\u007f' }, want: 'X-Note' },
+    { given: { 'X-Note': 'euro \u20ac' }, want: 'X-Note' },
+    { given: { 'X-N\u00f6te': 'v' }, want: 'X-N\u00f6te' },
+    { given: { 'X Note': 'v' }, want: 'X Note' },
+    { given: { '': 'v' }, want: '' },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(unsendableHeader(given)).toBe(want);
   });
 });

@@ -7,12 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
   ConnectionError,
-  ExchangeError,
   ExchangeClient,
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
 } from '../../generated/src/index.js';
+import { createNodeTransport } from '../../templates/typescript/runtime/node-transport.js';
+import { failureToError, SendFailure } from '../../templates/typescript/runtime/transport.js';
 import { DEFAULT_FIXTURES_DIR, MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 
 let mock: MockServer;
@@ -157,13 +158,39 @@ describe("transport: 'node'", () => {
     expect(JSON.parse(sent!.body)).toMatchObject({ memo: 'Zahlung für Müller € 𝄞' });
   });
 
-  it('a key that cannot be a header value fails before anything is sent', async () => {
-    const bad = make({ key: 'key\r\nX-Injected: 1', maxRetries: 0, clockSync: 'off' });
+  it('a key that cannot be a header value is refused at construction, without its value', () => {
+    let error: unknown;
+    try {
+      make({ key: 'key\r\nX-Injected: 1' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({ field: 'key', rule: 'printable-ascii', value: '[redacted]' });
+    expect(`${JSON.stringify(error)} ${(error as Error).stack ?? ''}`).not.toContain('X-Injected');
+  });
+
+  it.each([
+    { name: 'a name node:http refuses (ERR_INVALID_HTTP_TOKEN)', headers: { 'X-N\u00f6te': 'v' } },
+    { name: 'a value with a line break', headers: { 'X-Note': 'HIDDEN-MARK\r\nX-Injected: 1' } },
+    { name: 'a value with a NUL', headers: { 'X-Note': 'HIDDEN-MARK\u0000' } },
+  ])('a header that cannot be sent ($name) fails as not sent, without its value', async ({ headers }) => {
     const before = mock.requests.length;
-    const error = await bad.wallet.listWithdrawals({ limit: 1 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ExchangeError);
-    expect((error as Error).message).toMatch(/could not be prepared.*API key has a character HTTP does not allow/);
-    expect(JSON.stringify(error)).not.toContain('X-Injected');
+    const transport = createNodeTransport({ origin: new URL(mock.url).origin });
+    const wire = {
+      method: 'POST' as const,
+      path: '/api/v4/wallet/transfers',
+      query: '',
+      url: `${mock.url}/wallet/transfers`,
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      sign: false,
+    };
+    const failure = await transport.send(wire, 5_000, undefined).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(SendFailure);
+    expect(failure).toMatchObject({ kind: 'local', sent: false });
+    const error = failureToError(failure as SendFailure, { operation: 'transfer' }, 5_000);
+    expect(`${error.message} ${JSON.stringify(error)} ${error.stack ?? ''}`).not.toContain('HIDDEN-MARK');
     expect(mock.requests.length).toBe(before);
   });
 

@@ -12,7 +12,7 @@ from ._runtime.core import DEFAULT_TIMEOUT_S, Core
 from ._runtime.logger import Logger
 from ._runtime.rate_limit import RateLimiter, RateLimitMode
 from ._runtime.retry import DEFAULT_MAX_RETRIES
-from ._runtime.transport import Transport
+from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi
 from .operations.crossex import CrossexApi
 from .operations.delivery import DeliveryApi
@@ -71,6 +71,7 @@ class ExchangeClient(Core):
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
@@ -85,6 +86,10 @@ class ExchangeClient(Core):
             signer; it never appears in a repr, an error or a log event.
         server: `live`, `testnet`, `futures`; base_url: any base URL including `/api/v4` (overrides server).
         timeout: seconds per attempt. max_retries: retries where the policy allows them (0 to 10).
+        max_response_bytes: the largest response body read (default 16 MiB); a larger one is dropped
+            at once and the attempt fails with `ResponseTooLargeError` (a read is retried like a lost
+            answer, a write is looked up or ends as `UnknownOutcomeError`). Enforced by the default
+            transport; a transport of your own enforces its own.
         rate_limit: `wait` (queue until the bucket has room), `reject` (raise `RateLimitError`) or `off`.
         clock_sync: `lazy` (measure the server time before the first private call, then every
             10 minutes) or `off`.
@@ -105,6 +110,7 @@ class ExchangeClient(Core):
                 base_url=base_url,
                 timeout=timeout,
                 max_retries=max_retries,
+                max_response_bytes=max_response_bytes,
                 rate_limit=rate_limit,
                 clock_sync=clock_sync,
                 size_decimal=size_decimal,

@@ -14,6 +14,7 @@
 import { platform } from '#platform';
 import { checkBrowserSecret } from './browser-guard.js';
 import { addHeaders, checkNumberOption } from './call-plan.js';
+import { checkCredential } from './credentials.js';
 import { detectRuntime, ENV, readEnv, withEnvDefaults } from './environment.js';
 import { callHeaders } from './identification.js';
 import { loggerFromEnv } from './log-env.js';
@@ -24,6 +25,7 @@ import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions } from './options.js';
 import { RateLimiter } from './rate-limit.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 import { executeOperation } from './call-loop.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
@@ -52,14 +54,14 @@ function checkFunction(field: string, value: unknown): void {
     throw new ValidationError(field, value, 'type', 'must be a function');
 }
 
-function credentials(options: ClientOptions): { key: string; secret: string } | undefined {
+/**
+ * The key pair of the options, each checked (credentials.ts); `fromEnv` when it came from the
+ * `EXCHANGE_V4_*` defaults, which the error then names.
+ */
+function credentials(options: ClientOptions, fromEnv: boolean): { key: string; secret: string } | undefined {
   const { key, secret } = options;
-  if (key !== undefined && (typeof key !== 'string' || key.trim() === '')) {
-    throw new ValidationError('key', '[redacted]', 'type', 'must be a non-empty string');
-  }
-  if (secret !== undefined && (typeof secret !== 'string' || secret.trim() === '')) {
-    throw new ValidationError('secret', '[redacted]', 'type', 'must be a non-empty string');
-  }
+  if (key !== undefined) checkCredential('key', key, fromEnv ? ENV.key : undefined);
+  if (secret !== undefined) checkCredential('secret', secret, fromEnv ? ENV.secret : undefined);
   if ((key === undefined) !== (secret === undefined)) {
     const missing = key === undefined ? 'key' : 'secret';
     throw new ValidationError(
@@ -116,14 +118,16 @@ export class Core {
    * @param apiMeta API-wide metadata emitted by the generator
    */
   constructor(options: ClientOptions, apiMeta: ApiMeta) {
-    const o: ClientOptions = withEnvDefaults(options ?? {});
-    const creds = credentials(o);
+    const given: ClientOptions = options ?? {};
+    const o: ClientOptions = withEnvDefaults(given);
+    const creds = credentials(o, given.key === undefined && given.secret === undefined);
     const runtime = detectRuntime();
     checkBrowserSecret(runtime, creds !== undefined, o.dangerouslyAllowBrowser);
     const ids = callHeaders(runtime);
     const baseUrl = resolveBaseUrl(o, apiMeta);
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
+    checkNumberOption('maxResponseBytes', o.maxResponseBytes, 1, 2_147_483_647, true);
     checkFunction('fetch', o.fetch);
     const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
@@ -176,7 +180,12 @@ export class Core {
       headers: apiMeta.signing.headers,
       timestamp: () => clock.nowSeconds(),
     };
-    const transport = transportFor(transportKind, { origin: base.origin, signing, fetch: o.fetch });
+    const transport = transportFor(transportKind, {
+      origin: base.origin,
+      signing,
+      fetch: o.fetch,
+      maxResponseBytes: o.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    });
     const context: RuntimeContext = {
       apiMeta,
       baseUrl,

@@ -26,6 +26,7 @@ import {
   UnknownOutcomeError,
   ValidationError,
 } from './errors.js';
+import { ResponseTooLargeError } from './response-errors.js';
 
 /** True for an error of this client (of any copy of the package) whose class is one of `names`. */
 function branded(e: unknown, names: readonly string[] | undefined): boolean {
@@ -85,3 +86,5 @@ export const isAbortError = /* @__PURE__ */ guardOf(AbortError, ['AbortError']);
 export const isRedirectError = /* @__PURE__ */ guardOf(RedirectError, ['RedirectError']);
 /** Type guard: a success status with a body that is not valid JSON (a write it answers was accepted). */
 export const isResponseBodyError = /* @__PURE__ */ guardOf(ResponseBodyError, ['ResponseBodyError']);
+/** Type guard: an answer whose body passed `maxResponseBytes`, dropped unread. */
+export const isResponseTooLargeError = /* @__PURE__ */ guardOf(ResponseTooLargeError, ['ResponseTooLargeError']);

@@ -20,6 +20,7 @@ import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { Deadlines } from './deadlines.js';
 import { BAD_HEADER_VALUE } from './call-plan.js';
 import { nodeBuiltin, type Loaded, type NodeBuiltins } from './node-builtins.js';
+import { declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, type BodyTooLarge } from './response-cap.js';
 import {
   SendFailure,
   sentFailure,
@@ -50,7 +51,8 @@ export function headerRecord(raw: IncomingHttpHeaders): Readonly<Record<string, 
 /**
  * The header list of one attempt: `Host` (unless the call sets its own), the call's headers,
  * `Content-Length` (the body's UTF-8 byte count, replacing any given) and the signing headers.
- * Names are the plan's, already checked.
+ * Names are the plan's, already checked; the signing headers are not checked again (the key is
+ * checked when the client is made, credentials.ts; the rest are digits and hex).
  * @throws TypeError naming the header when a value cannot be sent.
  */
 export function headerList(
@@ -113,8 +115,7 @@ export function createNodeTransport(options: TransportOptions): Transport {
   const port = base.port === '' ? undefined : Number(base.port);
   const host = base.host;
   const { signing } = options;
-  // The key goes out as a header value on every signed request: checked here, once.
-  const badKey = signing !== undefined && BAD_HEADER_VALUE.test(signing.key);
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const deadlines = new Deadlines();
 
   return {
@@ -124,7 +125,6 @@ export function createNodeTransport(options: TransportOptions): Transport {
       let list: string[];
       try {
         http = client instanceof Promise ? (client = await client) : client;
-        if (wire.sign && badKey) throw new TypeError('the API key has a character HTTP does not allow');
         const signed = wire.sign && signing ? await signingHeaders(signing, wire) : undefined;
         const length = wire.body === undefined ? undefined : http.byteLength(wire.body);
         list = headerList(host, wire.headers, length, signed);
@@ -150,12 +150,25 @@ export function createNodeTransport(options: TransportOptions): Transport {
         let req: ClientRequest;
         try {
           req = send({ hostname, port, path, method: wire.method, headers: list, agent }, (res) => {
-            res.setEncoding('utf8');
+            // The body is counted as read (this transport decodes no content encoding) and
+            // dropped, connection and all, once it passes the cap or its length says it will.
+            const tooLarge = (): void => {
+              settle();
+              const tooLarge: BodyTooLarge = { status: res.statusCode ?? 0, limit };
+              reject(new SendFailure('too-large', true, tooLarge));
+              req.destroy();
+            };
+            if (declaredOverLimit(res.headers, limit, false)) return tooLarge();
+            const decoder = new TextDecoder();
+            let size = 0;
             let text = '';
-            res.on('data', (chunk: string) => {
-              text += chunk;
+            res.on('data', (chunk: Uint8Array) => {
+              size += chunk.byteLength;
+              if (size > limit) tooLarge();
+              else text += decoder.decode(chunk, { stream: true });
             });
             res.on('end', () => {
+              text += decoder.decode();
               settle();
               resolve({
                 status: res.statusCode ?? 0,

@@ -16,7 +16,9 @@ import type { RateLimiter, RateLimitMode } from './rate-limit.js';
 export interface ClientOptions {
   /**
    * API key. Needed for private operations; public ones work without. `key` and `secret` default
-   * to `EXCHANGE_V4_KEY` and `EXCHANGE_V4_SECRET` when the options give neither.
+   * to `EXCHANGE_V4_KEY` and `EXCHANGE_V4_SECRET` when the options give neither. Each must be
+   * non-empty printable ASCII without whitespace, else the constructor throws a `ValidationError`
+   * (rule `printable-ascii`) that does not show the value.
    */
   key?: string | undefined;
   /**
@@ -38,6 +40,13 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /** Retries after the first attempt for calls that may be retried (default 2). */
   maxRetries?: number | undefined;
+  /**
+   * Largest response body read, in bytes after content decoding (default 16 MiB, 1 to 2 147 483 647).
+   * A larger answer is dropped as soon as it passes this (or at once when its `Content-Length`
+   * does) and the attempt fails with `ResponseTooLargeError`: a read is retried like a lost answer,
+   * a write ends as a lookup or an `UnknownOutcomeError`.
+   */
+  maxResponseBytes?: number | undefined;
   /**
    * Client-side rate limiting per the spec's limits: `wait` (default) queues calls until the
    * bucket has room, `reject` throws `RateLimitError` (label `RATE_LIMITED_LOCALLY`) instead,

@@ -9,6 +9,7 @@
  * declared here (the part of openapi-fetch's `Middleware` it fills), so the package depends on
  * nothing: `test/types/signer-middleware.types.ts` checks openapi-fetch's `use` takes it.
  */
+import { checkCredential } from './credentials.js';
 import type { ApiMeta } from './metadata.js';
 import type { Signer } from './signing.js';
 
@@ -36,9 +37,11 @@ export interface SignerMiddleware {
 /**
  * openapi-fetch middleware that signs every request it sees: Timestamp from the server clock,
  * path and query from the final URL, body hash over a clone of the body bytes. Usable on any
- * openapi-fetch client: `client.use(createSignerMiddleware({...}))`.
+ * openapi-fetch client: `client.use(createSignerMiddleware({...}))`. The key is checked like a
+ * client's (non-empty printable ASCII without whitespace; else a `ValidationError` that does not show it).
  */
 export function createSignerMiddleware(options: SignerMiddlewareOptions): SignerMiddleware {
+  checkCredential('key', options.key);
   return {
     async onRequest({ request }) {
       const body = request.body === null ? undefined : new Uint8Array(await request.clone().arrayBuffer());

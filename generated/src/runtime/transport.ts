@@ -14,9 +14,13 @@
  */
 
 import { corsHinted } from './browser-guard.js';
+import { HEADER_NAME } from './call-plan.js';
 import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
+import { declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, readCapped, type BodyTooLarge } from './response-cap.js';
+import { ResponseTooLargeError } from './response-errors.js';
+import { unsendableHeader } from './wire-headers.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
 
 /** One call's request, as every attempt sends it. */
@@ -64,16 +68,19 @@ export interface TransportOptions {
   readonly signing?: SignerMiddlewareOptions | undefined;
   /** A custom fetch (`fetch` transport only), called as `fetch(url, init)`. */
   readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
+  /** Largest response body read, in bytes (default 16 MiB; see response-cap.ts). */
+  readonly maxResponseBytes?: number | undefined;
 }
 
 /**
- * Why an attempt got no answer. `sent` is false only when the request certainly never reached
- * the server (connection refused, DNS failure, failure before fetch was called).
+ * Why an attempt got no answer it could read. `sent` is false only when the request certainly
+ * never reached the server (connection refused, DNS failure, failure before fetch was called).
+ * `too-large`: an answer came, but its body passed the cap (`original`: its `BodyTooLarge`).
  */
 export class SendFailure extends Error {
   override name = 'SendFailure';
   constructor(
-    readonly kind: 'abort' | 'timeout' | 'network' | 'local',
+    readonly kind: 'abort' | 'timeout' | 'network' | 'local' | 'too-large',
     readonly sent: boolean,
     readonly original: unknown,
   ) {
@@ -175,6 +182,7 @@ function headerRecord(headers: Headers): Record<string, string> {
  */
 export function createFetchTransport(options: TransportOptions): Transport {
   const { signing, fetch: custom } = options;
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   return {
     async send(wire, timeoutMs, signal) {
       if (wire.sign && !signing) throw unsignable();
@@ -188,10 +196,16 @@ export function createFetchTransport(options: TransportOptions): Transport {
       if (signal?.aborted) controller.abort(signal.reason);
       else signal?.addEventListener('abort', onAbort, { once: true });
       let fetchCalled = false;
+      let tooLarge: BodyTooLarge | undefined;
       try {
         if (wire.sign && signing) {
           const list = await signingHeaders(signing, wire);
           for (let i = 0; i < list.length; i += 2) wire.headers[list[i] as string] = list[i + 1] as string;
+        }
+        const bad = unsendableHeader(wire.headers);
+        if (bad !== undefined) {
+          const which = HEADER_NAME.test(bad) ? `header ${bad}` : 'a header name';
+          throw new TypeError(`${which} has a character HTTP does not allow`);
         }
         // One literal in its final shape; the body as the text it is (fetch encodes it as UTF-8,
         // the bytes the signature covers), `null` when there is none.
@@ -218,13 +232,19 @@ export function createFetchTransport(options: TransportOptions): Transport {
           };
         }
         const headers = headerRecord(response.headers);
-        // The global fetch's answer is unread (text() of no body is ''); a custom fetch's may
-        // have no body or be read already, and may ignore the signal.
-        let text = '';
-        if (!custom) text = await response.text();
+        // The global fetch's answer is unread (no body reads as ''); a custom fetch's may have no
+        // body or be read already, and may ignore the signal. Either is counted against the cap
+        // (`undefined`: over it, dropped).
+        let text: string | undefined = '';
+        if (declaredOverLimit(headers, limit, true)) {
+          response.body?.cancel().catch(() => undefined);
+          text = undefined;
+        } else if (!custom) text = await readCapped(response, limit);
         else if (response.body !== null && !response.bodyUsed)
-          text = await raceAbort(response.text(), controller.signal);
-        return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
+          text = await raceAbort(readCapped(response, limit), controller.signal);
+        if (text !== undefined)
+          return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
+        tooLarge = { status: response.status, limit };
       } catch (error) {
         const failure = corsHinted(error, wire.url, detectRuntime());
         throw sentFailure(signal?.aborted === true, timedOut, fetchCalled, failure);
@@ -232,6 +252,7 @@ export function createFetchTransport(options: TransportOptions): Transport {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
+      throw new SendFailure('too-large', true, tooLarge);
     },
   };
 }
@@ -261,6 +282,10 @@ export function failureToError(failure: SendFailure, context: ErrorContext, time
       return new AbortError(`The call was aborted${where}`, context);
     case 'timeout':
       return new TimeoutError(`No response within ${timeoutMs} ms${where}`, context);
+    case 'too-large': {
+      const { status, limit } = failure.original as BodyTooLarge;
+      return new ResponseTooLargeError(status, limit, context);
+    }
     case 'network': {
       const cause = sanitizeCause(failure.original);
       const inner = cause?.cause instanceof Error ? cause.cause.message : undefined;

@@ -258,6 +258,25 @@ class ResponseBodyError(ExchangeError):
         self.idempotency = idempotency
 
 
+class ResponseTooLargeError(ExchangeError):
+    """The answer's body is larger than `max_response_bytes` (default 16 MiB): the client stopped
+    reading it and closed the connection. Not a `ResponseBodyError`: the status may be any, and a
+    write it answers is not known to be accepted. A read raises it once its retries are spent; a
+    write ends as an `UnknownOutcomeError` (after a lookup by its id, where it has one)."""
+
+    def __init__(self, status: int, limit: int, **context: str | None) -> None:
+        op = context.get("operation")
+        super().__init__(
+            f"{op + ': ' if op else ''}the server answered {status} with a body larger than {limit} bytes "
+            "(max_response_bytes); it was not read",
+            **context,
+        )
+        #: The status the server answered with.
+        self.status = status
+        #: The cap the body passed, in bytes (`max_response_bytes`).
+        self.limit = limit
+
+
 _CLASSES: dict[int, type[ApiError]] = {
     401: AuthenticationError,
     403: PermissionDeniedError,

@@ -23,6 +23,7 @@ from .errors import (
     RedirectError,
     RequestTimeoutError,
     ResponseBodyError,
+    ResponseTooLargeError,
     UnknownOutcomeError,
     api_error_for,
 )
@@ -33,7 +34,7 @@ from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
-from .transport import SendFailure, WireRequest, WireResponse
+from .transport import BodyTooLarge, SendFailure, WireRequest, WireResponse
 
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
@@ -178,9 +179,13 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             wire = ctx.transport.send(request)
         except SendFailure as failure:
             ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)
-            sent = failure.kind != "not_sent"
+            sent = failure.kind not in ("not_sent", "local")
             cls = RequestTimeoutError if failure.kind == "timeout" else NetworkError
             error: ExchangeError = cls(f"{meta.id}: {failure.detail}", sent=sent, **context)
+            if isinstance(failure, BodyTooLarge):  # handled like a lost answer (it may follow a write)
+                error = ResponseTooLargeError(failure.status, failure.limit, **context)
+            if failure.kind == "local":
+                raise error from None  # refused here: sending it again would fail the same way
             outcome = Outcome("no_answer" if sent else "not_sent")
         else:
             remaining = _int_header(wire.headers, ctx.api.response_headers["rateLimitRemaining"])

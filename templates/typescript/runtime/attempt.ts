@@ -95,20 +95,23 @@ export async function sendAttempt(
         : kind === 'local'
           ? { kind: 'local', error: failure }
           : sent
-            ? {
-                kind: 'no-answer',
-                error: failure,
-                why:
-                  kind === 'timeout'
-                    ? `no response within ${settings.timeoutMs} ms`
-                    : 'the connection failed after the request was sent',
-              }
+            ? { kind: 'no-answer', error: failure, why: noAnswerWhy(error, settings.timeoutMs) }
             : { kind: 'not-sent', error: failure },
     );
   } finally {
     slot?.release();
   }
   return readAnswer(ctx, plan, wire, settings);
+}
+
+/**
+ * Why a sent attempt left no answer to read: a timeout, a lost connection, or an answer whose body
+ * passed the cap (handled like a lost answer: a read is retried, a write looked up or unknown).
+ */
+function noAnswerWhy(failure: SendFailure, timeoutMs: number): string {
+  if (failure.kind === 'timeout') return `no response within ${timeoutMs} ms`;
+  if (failure.kind === 'too-large') return 'the answer was larger than maxResponseBytes, so it was not read';
+  return 'the connection failed after the request was sent';
 }
 
 /** Takes the call's rate-limit slot (reporting a long wait to the logger). */

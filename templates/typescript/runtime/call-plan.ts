@@ -68,7 +68,8 @@ export function checkNumberOption(field: string, value: unknown, min: number, ma
   }
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What an HTTP field name is: a token. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What an HTTP field value may not hold: anything but tab, visible ASCII, space and bytes 0x80-0xFF. */
 export const BAD_HEADER_VALUE = /[^\t\x20-\x7e\x80-\xff]/;
 

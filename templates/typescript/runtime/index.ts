@@ -27,5 +27,7 @@ export {
 export { createSignerMiddleware, type SignerMiddleware, type SignerMiddlewareOptions } from './signer-middleware.js';
 export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing.js';
 export * from './errors.js';
+export { ResponseTooLargeError } from './response-errors.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 export * from './error-guards.js';
 export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath } from './metadata.js';

@@ -9,6 +9,7 @@ local of a frame an error's traceback keeps: both are held as values that print 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal, cast
 from urllib.parse import urlsplit
@@ -25,7 +26,7 @@ from .raw import raw_operation_meta
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
-from .transport import HttpTransport, Transport
+from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport
 
 DEFAULT_TIMEOUT_S = 30.0
 """Default per-attempt timeout, seconds."""
@@ -33,6 +34,17 @@ DEFAULT_TIMEOUT_S = 30.0
 def _one_of(field: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise ValidationError(field, value, "enum", f"must be one of {', '.join(allowed)}")
+
+
+_PRINTABLE_ASCII = re.compile(r"[\x21-\x7e]+")
+
+
+def credential_rule(value: object) -> str | None:
+    """The rule a key or secret breaks: `type` (not a string, or empty), `printable-ascii` (a
+    control, whitespace or non-ASCII character), or None when it is good."""
+    if not isinstance(value, str) or not value:
+        return "type"
+    return None if _PRINTABLE_ASCII.fullmatch(value) else "printable-ascii"
 
 
 def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
@@ -47,19 +59,21 @@ def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
     return api.servers[server].rstrip("/")
 
 
-def _text(value: object) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def _key_pair(key: str | None, secret: str | None) -> tuple[HiddenText, Secret] | None:
     """The key pair, checked, as values that print redacted (`None` without credentials). Neither
     is bound in this frame when a `ValidationError` leaves it."""
-    bad = [name for name, value in (("key", key), ("secret", secret)) if value is not None and not _text(value)]
+    bad = [
+        (name, rule)
+        for name, value in (("key", key), ("secret", secret))
+        if value is not None and (rule := credential_rule(value)) is not None
+    ]
     missing = [name for name, value in (("key", key), ("secret", secret)) if value is None]
     pair = (HiddenText(key), Secret(secret)) if key is not None and secret is not None and not bad else None
     del key, secret
     if bad:
-        raise ValidationError(bad[0], "[redacted]", "type", "must be a non-empty string")
+        name, rule = bad[0]
+        why = "must be a non-empty string" if rule == "type" else "must be non-empty printable ASCII without whitespace"
+        raise ValidationError(name, "[redacted]", rule, why)
     if len(missing) == 1:
         other = "secret" if missing[0] == "key" else "key"
         raise ValidationError(missing[0], None, "required", f"must be set together with {other}")
@@ -80,6 +94,7 @@ class Core:
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
@@ -94,6 +109,7 @@ class Core:
             del key, secret  # from here on only `pair`, which prints redacted, holds them
         check_number("timeout", timeout, 0.001, 86_400, False)
         check_number("max_retries", max_retries, 0, 10, True)
+        check_number("max_response_bytes", max_response_bytes, 1, 2_147_483_647, True)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
         if logger is not None and not is_logger(logger):
@@ -115,7 +131,7 @@ class Core:
             settings=Settings(timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
-            transport=transport or HttpTransport(),
+            transport=transport or HttpTransport(max_response_bytes),
             account=account_fingerprint(pair[0]) if pair is not None else "public",
             credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
             redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
