@@ -189,6 +189,22 @@ describe('idle buckets are freed', () => {
     expect(most).toBeLessThanOrEqual(2 * 1100);
   });
 
+  it('keeps a lower live limit through sweeps for 10 minutes after it was last seen', async () => {
+    const limiter = new RateLimiter({ mode: 'reject' });
+    const room = async (): Promise<number> => {
+      let n = 0;
+      while (n < 100 && (await outcomeOf(released(limiter.acquire('k', SPOT, ctx)))).error === undefined) n++;
+      return n;
+    };
+    limiter.observe('k', SPOT, { status: 200, limit: 8 });
+    await vi.advanceTimersByTimeAsync(61_000);
+    (await limiter.acquire('other', SPOT, ctx)).release(); // a sweep
+    expect(await room()).toBe(8);
+    await vi.advanceTimersByTimeAsync(600_000);
+    (await limiter.acquire('another', SPOT, ctx)).release(); // a sweep, 10 minutes after the limit was seen
+    expect(await room()).toBe(10);
+  });
+
   it('never frees a bucket with a slot in flight, a waiter or a block', async () => {
     const limiter = new RateLimiter({ mode: 'wait' });
     await limiter.acquire('held', WITHDRAW, ctx);

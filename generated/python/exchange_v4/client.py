@@ -72,6 +72,7 @@ class ExchangeClient(Core):
         timeout: float = DEFAULT_TIMEOUT_S,
         max_retries: int = DEFAULT_MAX_RETRIES,
         rate_limit: RateLimitMode = "wait",
+        max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
@@ -85,7 +86,10 @@ class ExchangeClient(Core):
             signer; it never appears in a repr, an error or a log event.
         server: `live`, `testnet`, `futures`; base_url: any base URL including `/api/v4` (overrides server).
         timeout: seconds per attempt. max_retries: retries where the policy allows them (0 to 10).
-        rate_limit: `wait` (queue until the bucket has room), `reject` (raise `RateLimitError`) or `off`.
+        rate_limit: `wait` (queue until the bucket has room, at most the call's timeout), `reject`
+            (raise `RateLimitError`) or `off`.
+        max_rate_limit_wait_ms: the longest a 429's reset time or Retry-After is honoured, in ms
+            (default: the bucket's own window, e.g. 3 000 for withdrawals).
         clock_sync: `lazy` (measure the server time before the first private call, then every
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
@@ -104,6 +108,7 @@ class ExchangeClient(Core):
             timeout=timeout,
             max_retries=max_retries,
             rate_limit=rate_limit,
+            max_rate_limit_wait_ms=max_rate_limit_wait_ms,
             clock_sync=clock_sync,
             size_decimal=size_decimal,
             default_headers=default_headers,

@@ -4,7 +4,7 @@ request loop does after an attempt that did not succeed. The loop keeps only the
 | outcome                                   | read (`safe`) | write, `dedupes` | other write          |
 |-------------------------------------------|---------------|------------------|----------------------|
 | proven never sent (refused, DNS)          | retry         | retry            | retry                |
-| 429                                       | retry after the reset (any operation)                 |
+| 429                                       | retry after the reset, at most the cap (any operation) |
 | 401 `REQUEST_EXPIRED`, signed, first time | resync the clock and resend (nothing was applied)     |
 | sent, no answer (timeout, reset)          | retry         | retry, same id   | look up / unknown    |
 | 5xx (not 501), transient label            | retry         | retry, same id   | look up / unknown    |
@@ -19,6 +19,7 @@ returns the record, not found ends as an unknown outcome."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, Union
 
@@ -53,6 +54,9 @@ class RetryState:
     resent: bool = False
     #: Uniform random number in [0, 1) for the jitter (injected: the function stays pure).
     jitter: float = 0.5
+    #: The longest a 429's reset time or Retry-After is honoured (ms): a longer one is cut to this
+    #: (the client passes the bucket's window, or `max_rate_limit_wait_ms`).
+    max_server_wait_ms: float = math.inf
 
 
 @dataclass(frozen=True)
@@ -118,7 +122,7 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
     if outcome.kind == "not_sent":
         return retry if budget else Fail()
     if status == 429:
-        wait = outcome.reset_in_ms or 0
+        wait = min(outcome.reset_in_ms or 0, state.max_server_wait_ms)
         if not budget or wait > MAX_SERVER_WAIT_MS:
             return Fail()
         return Retry(max(retry.delay_ms, int(wait + 0.999)))

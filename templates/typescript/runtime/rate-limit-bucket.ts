@@ -4,6 +4,9 @@
  * enough to be freed. No timers and no I/O here.
  */
 
+/** How long a live limit lower than the spec's is remembered after it was last seen (ms), even when idle. */
+export const LIVE_LIMIT_KEEP_MS = 600_000;
+
 /** A bucket's limit: `requests` per `window` seconds. */
 export type Limit = { readonly requests: number; readonly window: number };
 
@@ -32,6 +35,8 @@ export interface Bucket {
   limit: Limit;
   /** The server's own limit (`X-…-RateLimit-Limit`) while lower than the spec's. */
   liveRequests: number | undefined;
+  /** When the server last sent its limit (epoch ms). */
+  liveSeenAt: number;
 }
 
 /** What a response tells the limiter (see `RateLimiter.observe`). */
@@ -57,6 +62,7 @@ export function newBucket(limit: Limit): Bucket {
     pumpWake: undefined,
     limit,
     liveRequests: undefined,
+    liveSeenAt: 0,
   };
 }
 
@@ -115,6 +121,7 @@ export function observeBucket(
   if (info.limit !== undefined && Number.isFinite(info.limit) && info.limit >= 1) {
     const live = Math.floor(info.limit);
     bucket.liveRequests = live < Math.floor(limit.requests) ? live : undefined;
+    bucket.liveSeenAt = now;
   }
   if (only && info.remaining !== undefined && Number.isFinite(info.remaining)) {
     const allowed = Math.max(0, capacity(bucket) - bucket.entries.length);
@@ -123,9 +130,13 @@ export function observeBucket(
   }
 }
 
-/** Nothing left to remember: no slot within its window, no waiter, no block. */
+/**
+ * Nothing left to remember: no slot within its window, no waiter, no block, and no lower live
+ * limit seen in the last {@link LIVE_LIMIT_KEEP_MS}.
+ */
 export function isIdle(bucket: Bucket, now: number, marginMs: number): boolean {
   if (bucket.queue.length > 0 || bucket.pumping || bucket.blockedUntil > now) return false;
+  if (bucket.liveRequests !== undefined && now - bucket.liveSeenAt < LIVE_LIMIT_KEEP_MS) return false;
   prune(bucket, now, marginMs);
   return bucket.entries.length === 0;
 }

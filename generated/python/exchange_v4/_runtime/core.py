@@ -64,6 +64,7 @@ class Core:
         timeout: float = DEFAULT_TIMEOUT_S,
         max_retries: int = DEFAULT_MAX_RETRIES,
         rate_limit: RateLimitMode = "wait",
+        max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
@@ -80,6 +81,7 @@ class Core:
             raise ValidationError(missing, None, "required", f"must be set together with {other}")
         check_number("timeout", timeout, 0.001, 86_400, False)
         check_number("max_retries", max_retries, 0, 10, True)
+        check_number("max_rate_limit_wait_ms", max_rate_limit_wait_ms, 0, 2_147_483_647, False)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
         if logger is not None and not callable(logger):
@@ -96,7 +98,10 @@ class Core:
             api=api,
             operations=operations,
             base_url=url,
-            settings=Settings(timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger),
+            settings=Settings(
+                timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger,
+                max_rate_limit_wait_ms,
+            ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
             transport=transport or HttpTransport(),
