@@ -4,7 +4,7 @@ request loop does after an attempt that did not succeed. The loop keeps only the
 | outcome                                   | read (`safe`) | write, `dedupes` | other write          |
 |-------------------------------------------|---------------|------------------|----------------------|
 | proven never sent (refused, DNS)          | retry         | retry            | retry                |
-| 429                                       | retry after the reset, at most the cap (any operation) |
+| 429                                       | retry after the reset (any operation)                 |
 | 401 `REQUEST_EXPIRED`, signed, first time | resync the clock and resend (nothing was applied)     |
 | sent, no answer (timeout, reset)          | retry         | retry, same id   | look up / unknown    |
 | 5xx (not 501), transient label            | retry         | retry, same id   | look up / unknown    |
