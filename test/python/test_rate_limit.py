@@ -2,6 +2,7 @@
 answer plus the window, reject mode, and the server's 429 reset."""
 
 import unittest
+from collections.abc import Callable
 
 from exchange_v4 import RateLimitError
 from exchange_v4._meta import OPERATIONS
@@ -102,6 +103,163 @@ class Slots(unittest.TestCase):
         for _ in range(5):
             limits.acquire(["k"], ONE_PER_3S, operation="x", mode="off")
         limits.acquire(["k"], ONE_PER_3S, operation="x", mode="reject")
+
+
+SPOT = RateLimit("spot-place", 10, 1, "uid+market")
+TRANSFERS = RateLimit("transfer", 80, 10, "uid")
+HOUR_MS = 3_600_000
+
+
+def refused(call: Callable[[], object]) -> RateLimitError:
+    try:
+        call()
+    except RateLimitError as error:
+        return error
+    raise AssertionError("no RateLimitError")
+
+
+class Bounds(unittest.TestCase):
+    """Every wait bounded by the call's timeout (`max_wait_ms`), a 429's wait capped."""
+
+    def test_a_wait_beyond_the_timeout_fails_at_once_and_takes_nothing(self) -> None:
+        rows = [
+            ("a 429 block", TRANSFERS, "block", 2_000),
+            ("a full bucket", ONE_PER_3S, "answered", 3_100),
+            ("every slot in flight: at least a window", ONE_PER_3S, "in_flight", 3_100),
+        ]
+        for name, limit, setup, wait in rows:
+            with self.subTest(name):
+                clock = FakeClock()
+                limits = limiter(clock)
+                ticket = limits.acquire(["k"], limit, operation="x", mode="wait")
+                if setup == "block":
+                    limits.release(ticket, ["k"], limit, status=429, reset_at_ms=clock.now + 2_000)
+                elif setup == "answered":
+                    limits.release(ticket, ["k"], limit, status=200)
+                error = refused(lambda: limits.acquire(["k"], limit, operation="x", mode="wait", max_wait_ms=500))
+                self.assertEqual((error.status, error.label, error.bucket), (0, "RATE_LIMITED_LOCALLY", limit.bucket))
+                self.assertIn(f"{wait} ms", str(error))
+                self.assertIn(f"bucket {limit.bucket}", str(error))
+                self.assertEqual(error.reset_at_ms, clock.now + wait)
+                self.assertEqual(clock.slept, [])
+
+    def test_a_wait_within_the_timeout_is_waited(self) -> None:
+        clock = FakeClock()
+        limits = limiter(clock)
+        limits.release(limits.acquire(["k"], ONE_PER_3S, operation="x", mode="wait"), ["k"], ONE_PER_3S, status=200)
+        limits.acquire(["k"], ONE_PER_3S, operation="x", mode="wait", max_wait_ms=5_000)
+        self.assertEqual(clock.slept, [3_100])
+
+    def test_a_429_asking_for_an_hour_is_capped(self) -> None:
+        rows = [
+            ("withdrawals: their 3 s window", ONE_PER_3S, None, 3_000),
+            ("spot placement: 1 s", SPOT, None, 1_000),
+            ("configured: 10 s", ONE_PER_3S, 10_000, 10_000),
+        ]
+        for name, limit, cap, want in rows:
+            with self.subTest(name):
+                clock = FakeClock()
+                limits = limiter(clock)
+                ticket = limits.acquire(["sent"], limit, operation="x", mode="wait")
+                limits.release(ticket, ["k"], limit, status=429, reset_at_ms=clock.now + HOUR_MS, max_block_ms=cap)
+                error = refused(lambda: limits.acquire(["k"], limit, operation="x", mode="reject"))
+                self.assertEqual(error.reset_at_ms, clock.now + want)
+
+
+class LiveLimit(unittest.TestCase):
+    def test_a_lower_live_limit_is_adopted_never_a_higher_one(self) -> None:
+        rows: list[tuple[str, list[int | None], int]] = [
+            ("no header: the spec", [None], 10),
+            ("lower: adopted", [8], 8),
+            ("higher: the spec", [12], 10),
+            ("lower then back to the spec", [8, 10], 10),
+            ("lower, then no header: kept", [8, None], 8),
+            ("zero: ignored", [0], 10),
+        ]
+        for name, seen, want in rows:
+            with self.subTest(name):
+                clock = FakeClock()
+                limits = limiter(clock)
+                for live in seen:
+                    ticket = limits.acquire(["probe"], SPOT, operation="x", mode="off")
+                    limits.release(ticket, ["k"], SPOT, status=200, limit_count=live)
+                sent = 0
+                while sent < 100:
+                    try:
+                        limits.acquire(["k"], SPOT, operation="x", mode="reject")
+                    except RateLimitError:
+                        break
+                    sent += 1
+                self.assertEqual(sent, want)
+
+    def test_an_8_per_second_server_draws_no_429_once_its_limit_is_known(self) -> None:
+        def run(send_header: bool) -> int:
+            clock = FakeClock()
+            limits = limiter(clock)
+            arrivals: list[float] = []
+            refusals = 0
+            for _ in range(300):
+                ticket = limits.acquire(["k"], SPOT, operation="x", mode="wait", max_wait_ms=60_000)
+                recent = [t for t in arrivals if t > clock.now - 1_000]
+                ok = len(recent) < 8
+                if ok:
+                    arrivals.append(clock.now)
+                else:
+                    refusals += 1
+                clock.now += 20  # the answer's round trip
+                limits.release(
+                    ticket, ["k"], SPOT, status=200 if ok else 429, limit_count=8 if send_header else None
+                )
+            return refusals
+
+        self.assertGreater(run(send_header=False), 0)  # the check can fail
+        self.assertEqual(run(send_header=True), 0)
+
+
+class Memory(unittest.TestCase):
+    def test_idle_buckets_are_freed(self) -> None:
+        clock = FakeClock()
+        limits = limiter(clock)
+        raw = RateLimit("raw", 150, 10, "uid")
+        for i in range(50_000):
+            limits.release(limits.acquire([f"raw|/p/{i}"], raw, operation="x", mode="wait"), [f"raw|/p/{i}"], raw, status=200)
+        clock.now += 70_000
+        for i in range(10):
+            limits.release(limits.acquire([f"raw|/q/{i}"], raw, operation="x", mode="wait"), [f"raw|/q/{i}"], raw, status=200)
+        self.assertLessEqual(limits.bucket_count, 10)
+
+    def test_a_lower_live_limit_outlives_sweeps_for_10_minutes(self) -> None:
+        clock = FakeClock()
+        limits = limiter(clock)
+
+        def room() -> int:
+            sent = 0
+            while sent < 100:
+                try:
+                    limits.release(limits.acquire(["k"], SPOT, operation="x", mode="reject"), ["k"], SPOT, status=200)
+                except RateLimitError:
+                    return sent
+                sent += 1
+            return sent
+
+        limits.release(limits.acquire(["x"], SPOT, operation="x", mode="off"), ["k"], SPOT, status=200, limit_count=8)
+        clock.now += 61_000
+        self.assertEqual(room(), 8)  # its first acquire swept the idle buckets
+        clock.now += 600_000
+        self.assertEqual(room(), 10)
+
+    def test_buckets_in_use_are_kept(self) -> None:
+        clock = FakeClock()
+        limits = limiter(clock)
+        raw = RateLimit("raw", 150, 10, "uid")
+        limits.acquire(["held"], ONE_PER_3S, operation="x", mode="wait")  # in flight, never answered
+        ticket = limits.acquire(["blocked"], TRANSFERS, operation="x", mode="wait")
+        limits.release(ticket, ["blocked"], TRANSFERS, status=429, reset_at_ms=clock.now + 10_000)
+        clock.now += 5_000
+        for i in range(5_000):
+            limits.release(limits.acquire([f"raw|/p/{i}"], raw, operation="x", mode="wait"), [f"raw|/p/{i}"], raw, status=200)
+        refused(lambda: limits.acquire(["held"], ONE_PER_3S, operation="x", mode="reject"))
+        refused(lambda: limits.acquire(["blocked"], TRANSFERS, operation="x", mode="reject"))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ DEDUPED = replace(READ, retry="keyed", dedupes=True, can_look_up=True)
 WITHDRAW = replace(READ, retry="never", can_look_up=True)
 PLAIN_WRITE = replace(READ, retry="never")
 SPENT = {"retries": 2}
+#: A 429's wait honoured up to 3 s (a withdrawal's window).
+CAPPED = replace(READ, max_server_wait_ms=3_000)
 
 NOT_SENT = Outcome("not_sent")
 NO_ANSWER = Outcome("no_answer")
@@ -45,6 +47,14 @@ ROWS = [
     ("any: 429 waits for the reset", PLAIN_WRITE, answer(429, reset_in_ms=2_000), Retry(2_000)),
     ("any: 429 reset sooner than the backoff", READ, answer(429, reset_in_ms=10), Retry(250)),
     ("any: 429 too far away", READ, answer(429, reset_in_ms=MAX_SERVER_WAIT_MS + 1), Fail()),
+    ("any: 429 asking for an hour waits the cap", CAPPED, answer(429, reset_in_ms=3_600_000), Retry(3_000)),
+    ("any: 429 within the cap waits what it asked", CAPPED, answer(429, reset_in_ms=1_200), Retry(1_200)),
+    (
+        "any: 429 too far away even for a large cap",
+        replace(READ, max_server_wait_ms=3_600_000),
+        answer(429, reset_in_ms=MAX_SERVER_WAIT_MS + 1),
+        Fail(),
+    ),
     ("any: 429, retries spent", replace(WITHDRAW, **SPENT), answer(429, reset_in_ms=10), Fail()),
     ("any: REQUEST_EXPIRED resyncs", WITHDRAW, answer(401, "REQUEST_EXPIRED"), Resync()),
     ("any: REQUEST_EXPIRED only once", replace(READ, resynced=True), answer(401, "REQUEST_EXPIRED"), Fail()),

@@ -33,6 +33,7 @@ const DEFAULT_STATE: CallState = {
   retries: 0,
   maxRetries: 2,
   rateLimit: 'wait',
+  maxServerWaitMs: 10_000,
   canResync: true,
   mayBeApplied: false,
   nowMs: NOW,
@@ -219,8 +220,32 @@ const rows: Row[] = [
     want: { do: 'fail' },
   },
   {
-    name: '429 too far away: fail',
-    given: { state: read, outcome: status(429, 'TOO_MANY_REQUESTS', { resetAt: NOW + MAX_SERVER_WAIT_MS + 1 }) },
+    name: '429 asking for an hour: waits the cap (the bucket window), not the hour',
+    given: { state: read, outcome: status(429, 'TOO_MANY_REQUESTS', { resetAt: NOW + 3_600_000 }) },
+    want: { do: 'retry', afterMs: 10_000 },
+  },
+  {
+    name: 'write, 429 Retry-After an hour, 3 s window: waits 3 s',
+    given: {
+      state: { ...onceNoLookup, maxServerWaitMs: 3000 },
+      outcome: status(429, 'TOO_MANY_REQUESTS', { retryAfterMs: 3_600_000 }),
+    },
+    want: { do: 'retry', afterMs: 3000 },
+  },
+  {
+    name: '429 within the cap: waits what the server asked',
+    given: {
+      state: { ...read, maxServerWaitMs: 3000 },
+      outcome: status(429, 'TOO_MANY_REQUESTS', { retryAfterMs: 1200 }),
+    },
+    want: { do: 'retry', afterMs: 1200 },
+  },
+  {
+    name: '429 too far away even for a configured cap: fail',
+    given: {
+      state: { ...read, maxServerWaitMs: 3_600_000 },
+      outcome: status(429, 'TOO_MANY_REQUESTS', { resetAt: NOW + MAX_SERVER_WAIT_MS + 1 }),
+    },
     want: { do: 'fail' },
   },
   {

@@ -394,7 +394,7 @@ describe('observe', () => {
     const limiter = new RateLimiter({ mode: 'wait' });
     const { granted } = acquireMany(limiter, 3, WITHDRAW);
     await vi.advanceTimersByTimeAsync(1000);
-    limiter.observe('k', WITHDRAW, { status: 429, resetAt: 8000 });
+    limiter.observe('k', WITHDRAW, { status: 429, resetAt: 8000, maxBlockMs: 10_000 });
     await vi.advanceTimersByTimeAsync(20_000);
     expect(granted).toEqual([0, 8000, 11_000 + M]);
   });

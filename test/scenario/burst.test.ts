@@ -21,7 +21,7 @@ import type { ExchangeClient } from '../../generated/src/index.js';
 import { RateLimiter, type ClientOptions } from '../../generated/src/index.js';
 import type { MockServer } from '../../mock/index.js';
 import { seededRandom } from '../../mock/faults.js';
-import { accelerate, type AcceleratedClock } from './support/accelerated-clock.js';
+import { accelerate, limiterOn, type AcceleratedClock } from './support/accelerated-clock.js';
 import { startScenarioMock } from './support/scenario-mock.js';
 
 const SPEED = 25;
@@ -61,7 +61,7 @@ async function offer(count: number, perSecond: number, call: (i: number) => Prom
 
 describe('1,000 calls at 10x the limits, 150 ms network delay, counted by arrival', () => {
   it('draw 0 429s, and every call succeeds', async () => {
-    const limiter = new RateLimiter({ mode: 'wait', sleep: clock.sleep });
+    const limiter = limiterOn(clock);
     const clients = [client('fetch', limiter), client('node', limiter)] as const;
     const via = (i: number): ExchangeClient => clients[i % 2] as ExchangeClient;
     const random = seededRandom(20261123);

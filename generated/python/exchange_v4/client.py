@@ -73,6 +73,7 @@ class ExchangeClient(Core):
         max_retries: int = DEFAULT_MAX_RETRIES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
+        max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
@@ -90,7 +91,10 @@ class ExchangeClient(Core):
             at once and the attempt fails with `ResponseTooLargeError` (a read is retried like a lost
             answer, a write is looked up or ends as `UnknownOutcomeError`). Enforced by the default
             transport; a transport of your own enforces its own.
-        rate_limit: `wait` (queue until the bucket has room), `reject` (raise `RateLimitError`) or `off`.
+        rate_limit: `wait` (queue until the bucket has room, at most the call's timeout), `reject`
+            (raise `RateLimitError`) or `off`.
+        max_rate_limit_wait_ms: the longest a 429's reset time or Retry-After is honoured, in ms
+            (default: the bucket's own window, e.g. 3 000 for withdrawals).
         clock_sync: `lazy` (measure the server time before the first private call, then every
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
@@ -112,6 +116,7 @@ class ExchangeClient(Core):
                 max_retries=max_retries,
                 max_response_bytes=max_response_bytes,
                 rate_limit=rate_limit,
+                max_rate_limit_wait_ms=max_rate_limit_wait_ms,
                 clock_sync=clock_sync,
                 size_decimal=size_decimal,
                 default_headers=default_headers,

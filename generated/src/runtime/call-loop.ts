@@ -154,7 +154,7 @@ class Failures {
   #resynced = false;
   #mayBeApplied = false;
   #sentAtMs: number | undefined;
-  readonly #fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit'>;
+  readonly #fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit' | 'maxServerWaitMs'>;
   readonly #ctx: RuntimeContext;
   readonly #plan: CallPlan;
   readonly #options: RequestOptions;
@@ -177,6 +177,7 @@ class Failures {
       canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
       maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
       rateLimit: mode,
+      maxServerWaitMs: ctx.settings.maxRateLimitWaitMs ?? meta.rateLimit.window * 1000,
     };
   }
 

@@ -128,6 +128,7 @@ export class Core {
     checkNumberOption('timeout', o.timeout, 1, 2_147_483_647, false);
     checkNumberOption('maxRetries', o.maxRetries, 0, 10, true);
     checkNumberOption('maxResponseBytes', o.maxResponseBytes, 1, 2_147_483_647, true);
+    checkNumberOption('maxRateLimitWaitMs', o.maxRateLimitWaitMs, 0, 2_147_483_647, false);
     checkFunction('fetch', o.fetch);
     const transportKind = oneOf('transport', o.transport, ['auto', 'fetch', 'node'] as const) ?? 'auto';
     if (o.transport === 'node' && o.fetch !== undefined)
@@ -142,6 +143,7 @@ export class Core {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
       rateLimit: oneOf('rateLimit', o.rateLimit, ['wait', 'reject', 'off'] as const) ?? 'wait',
+      maxRateLimitWaitMs: o.maxRateLimitWaitMs,
       sizeDecimal: o.sizeDecimal ?? true,
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
       logger: o.logger ?? loggerFromEnv(readEnv(ENV.log)),

@@ -12,7 +12,8 @@
  *   transient labels, with backoff, up to `maxRetries`.
  * - A request proven never sent (connection refused, DNS failure) is repeated whatever it is.
  * - 429 and `401 REQUEST_EXPIRED` are refusals before processing: a 429 waits for the server's
- *   reset and is repeated (not in `reject` mode); REQUEST_EXPIRED resyncs the clock and resends once.
+ *   reset, honoured up to `maxServerWaitMs` (the bucket's window unless configured), and is
+ *   repeated (not in `reject` mode); REQUEST_EXPIRED resyncs the clock and resends once.
  * - A write the server deduplicates by the id it carries (`x-idempotency.dedupes`) is resent with
  *   the same id after no answer or a 5xx.
  * - A duplicate label (`DUPLICATE_REQUEST`, `ORDER_EXISTS`, ...) on any write, first send or
@@ -41,6 +42,8 @@ export interface CallState {
   readonly retries: number;
   readonly maxRetries: number;
   readonly rateLimit: RateLimitMode;
+  /** The longest a 429's reset time or `Retry-After` is honoured (ms): a longer one is cut to this. */
+  readonly maxServerWaitMs: number;
   /** The request is signed, clock sync is on, and the clock was not resynced for this call yet. */
   readonly canResync: boolean;
   /** An earlier attempt of this call may have been applied. */
@@ -165,10 +168,11 @@ function afterStatus(
 ): Step {
   const { status, label } = outcome;
   if (status === 429) {
-    const serverWait = Math.max(
+    const asked = Math.max(
       outcome.resetAt === undefined ? 0 : outcome.resetAt - state.nowMs,
       outcome.retryAfterMs ?? 0,
     );
+    const serverWait = Math.min(asked, state.maxServerWaitMs);
     if (state.rateLimit !== 'reject' && left && serverWait <= MAX_SERVER_WAIT_MS) {
       return { do: 'retry', afterMs: Math.max(backoff, Math.ceil(serverWait)), why: 'the server refused it: 429' };
     }

@@ -53,6 +53,12 @@ export interface ClientOptions {
    * `off` sends at once.
    */
   rateLimit?: RateLimitMode | undefined;
+  /**
+   * The longest wait a 429's reset time or `Retry-After` is honoured for, in ms (default: the
+   * bucket's own window, e.g. 3 000 for withdrawals, 1 000 for spot placement). A server asking for
+   * longer blocks the bucket, and delays the call's retry, only this long.
+   */
+  maxRateLimitWaitMs?: number | undefined;
   /** Server-time synchronisation for signing: `lazy` (default), `eager` or `off`. */
   clockSync?: ClockSyncMode | undefined;
   /**

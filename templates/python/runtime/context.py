@@ -41,6 +41,8 @@ class Settings:
     size_decimal: bool
     default_headers: Mapping[str, str]
     logger: Logger | None
+    #: The longest a 429's reset time is honoured (ms); None: the bucket's window.
+    max_rate_limit_wait_ms: float | None = None
 
 
 @dataclass

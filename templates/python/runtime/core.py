@@ -94,6 +94,7 @@ class Core:
         max_retries: int = DEFAULT_MAX_RETRIES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
+        max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
@@ -108,6 +109,7 @@ class Core:
         check_number("timeout", timeout, 0.001, 86_400, False)
         check_number("max_retries", max_retries, 0, 10, True)
         check_number("max_response_bytes", max_response_bytes, 1, 2_147_483_647, True)
+        check_number("max_rate_limit_wait_ms", max_rate_limit_wait_ms, 0, 2_147_483_647, False)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
         if logger is not None and not is_logger(logger):
@@ -126,7 +128,10 @@ class Core:
             api=api,
             operations=operations,
             base_url=url,
-            settings=Settings(timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger),
+            settings=Settings(
+                timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger,
+                max_rate_limit_wait_ms,
+            ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
             transport=transport or HttpTransport(max_response_bytes),

@@ -22,6 +22,7 @@ returns the record, not found ends as an unknown outcome. A redirect is never fo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal, Union
 
@@ -58,6 +59,9 @@ class RetryState:
     may_be_applied: bool = False
     #: Uniform random number in [0, 1) for the jitter (injected: the function stays pure).
     jitter: float = 0.5
+    #: The longest a 429's reset time or Retry-After is honoured (ms): a longer one is cut to this
+    #: (the client passes the bucket's window, or `max_rate_limit_wait_ms`).
+    max_server_wait_ms: float = math.inf
 
 
 @dataclass(frozen=True)
@@ -139,7 +143,7 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
         settle = may_have_applied(outcome) or state.may_be_applied
         return gave_up if write and settle else Fail()
     if status == 429:
-        wait = outcome.reset_in_ms or 0
+        wait = min(outcome.reset_in_ms or 0, state.max_server_wait_ms)
         if not budget or wait > MAX_SERVER_WAIT_MS:
             return Fail()
         return Retry(max(retry.delay_ms, int(wait + 0.999)))

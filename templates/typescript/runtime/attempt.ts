@@ -124,6 +124,7 @@ async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSe
     { operation: meta.id, bucket: meta.rateLimit.bucket },
     settings.mode,
     settings.signal,
+    settings.timeoutMs,
   );
   const waited = Date.now() - waitStart;
   const logger = ctx.settings.logger;
@@ -162,7 +163,8 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     ctx.limiter.observe(plan.limiterKeys, meta.rateLimit, {
       status,
       ...counters,
-      ...(resetAt === undefined ? {} : { resetAt }),
+      resetAt,
+      maxBlockMs: ctx.settings.maxRateLimitWaitMs,
     });
   }
   const rawTrace = roleHeader(headers, apiMeta, 'traceId');

@@ -150,7 +150,7 @@ class Failures {
   #resynced = false;
   #mayBeApplied = false;
   #sentAtMs: number | undefined;
-  readonly #fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit'>;
+  readonly #fixed: Pick<CallState, 'kind' | 'canLookUp' | 'maxRetries' | 'rateLimit' | 'maxServerWaitMs'>;
   readonly #ctx: RuntimeContext;
   readonly #plan: CallPlan;
   readonly #options: RequestOptions;
@@ -173,6 +173,7 @@ class Failures {
       canLookUp: plan.idempotency !== undefined && meta.idempotency?.lookup !== undefined,
       maxRetries: options.maxRetries ?? ctx.settings.maxRetries,
       rateLimit: mode,
+      maxServerWaitMs: ctx.settings.maxRateLimitWaitMs ?? meta.rateLimit.window * 1000,
     };
   }
 

@@ -18,6 +18,8 @@ export interface Settings {
   readonly timeout: number;
   readonly maxRetries: number;
   readonly rateLimit: RateLimitMode;
+  /** The longest a 429's reset time is honoured (ms); `undefined`: the bucket's window. */
+  readonly maxRateLimitWaitMs: number | undefined;
   readonly sizeDecimal: boolean;
   readonly defaultHeaders: Readonly<Record<string, string>>;
   readonly logger: Logger | undefined;

@@ -15,20 +15,39 @@
  * millisecond per 10 s). It does not need to cover the network delay: holding the slot until the
  * answer arrives does.
  *
- * Waiters are served first come, first served. Responses reconcile the log with the server's own
- * counters (`observe`); after a 429 nothing is sent in the bucket before the reset time.
+ * Waiters are served first come, first served, none longer than its call allows (`acquire`).
+ * Responses reconcile the log with the server's counters (`observe`). Idle buckets are freed
+ * (`#maybeSweep`): memory follows the buckets in use, not every key ever seen.
  */
 import { AbortError, RateLimitError } from './errors.js';
+import {
+  isIdle,
+  newBucket,
+  observeBucket,
+  waitMs,
+  windowMs,
+  type Bucket,
+  type Entry,
+  type Limit,
+  type ObservedResponse,
+  type Waiter,
+} from './rate-limit-bucket.js';
 import { sleep } from './retry-timing.js';
 
 /** `wait`: queue until a slot frees; `reject`: throw `RateLimitError` instead of waiting; `off`: never wait. */
 export type RateLimitMode = 'wait' | 'reject' | 'off';
+export type { Limit, ObservedResponse } from './rate-limit-bucket.js';
 
 /** Milliseconds added to every window by default; see the module comment for why so little. */
 export const DEFAULT_MARGIN_MS = 25;
 
 /** How long the pump sleeps at most before looking at a bucket again when every slot is in flight. */
 const MAX_PUMP_SLEEP_MS = 60_000;
+
+/** Idle buckets are freed at least this often (ms), when a call comes. */
+const SWEEP_EVERY_MS = 60_000;
+/** ...and whenever the bucket count reaches twice what the last sweep left (at least this many). */
+const SWEEP_MIN_BUCKETS = 1024;
 
 /** How a `RateLimiter` behaves and which clock it reads. */
 export interface RateLimiterOptions {
@@ -42,8 +61,6 @@ export interface RateLimiterOptions {
   safetyMarginMs?: number;
 }
 
-/** A bucket's limit: `requests` per `window` seconds. */
-export type Limit = { readonly requests: number; readonly window: number };
 /** What a waiting caller is doing, for error messages. */
 type CallContext = { operation: string; bucket: string };
 
@@ -56,28 +73,6 @@ export interface RateLimitSlot {
   release(): void;
 }
 
-/** One request's slot: `end` is when its answer arrived (`Infinity` while in flight). */
-interface Entry {
-  end: number;
-}
-
-interface Waiter {
-  resolve: (entry: Entry) => void;
-  reject: (error: unknown) => void;
-  detach: () => void;
-}
-
-interface Bucket {
-  entries: Entry[];
-  /** Nothing is sent before this time (epoch ms). */
-  blockedUntil: number;
-  queue: Waiter[];
-  pumping: boolean;
-  /** Wakes the pump early: a slot was released, or its queue emptied. */
-  pumpWake: AbortController | undefined;
-  limit: Limit;
-}
-
 /** Limits request rates per bucket key; see the module comment. */
 export class RateLimiter {
   readonly #mode: RateLimitMode;
@@ -85,6 +80,8 @@ export class RateLimiter {
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #marginMs: number;
   readonly #buckets = new Map<string, Bucket>();
+  #sweepAt = SWEEP_MIN_BUCKETS;
+  #sweepDue = 0;
 
   /** Creates a limiter with no history. */
   constructor(options: RateLimiterOptions) {
@@ -94,10 +91,17 @@ export class RateLimiter {
     this.#marginMs = options.safetyMarginMs ?? DEFAULT_MARGIN_MS;
   }
 
+  /** How many buckets the limiter keeps now (for tests and diagnostics). */
+  get bucketCount(): number {
+    return this.#buckets.size;
+  }
+
   /**
    * Takes one slot in each bucket key (in sorted order, so two calls never wait on each other in a
    * cycle) and resolves once every one is held. In `reject` mode throws `RateLimitError` (status 0,
    * label `RATE_LIMITED_LOCALLY`) when any key is full, taking none; in `off` mode never waits.
+   * In `wait` mode waits at most `maxWaitMs` (the call's timeout): a wait known to be longer throws
+   * that `RateLimitError` at once, taking none, and a queued wait throws it at the deadline.
    * Honours `signal` (`AbortError`; slots taken so far are given back).
    */
   async acquire(
@@ -106,18 +110,32 @@ export class RateLimiter {
     context: CallContext,
     mode: RateLimitMode = this.#mode,
     signal?: AbortSignal,
+    maxWaitMs: number = Number.POSITIVE_INFINITY,
   ): Promise<RateLimitSlot> {
     const sorted = [...new Set(typeof keys === 'string' ? [keys] : keys)].sort();
     if (signal?.aborted) throw this.#abortError(context, signal);
-    const buckets = sorted.map((key) => this.#bucketFor(key, limit));
     const now = this.#now();
+    this.#maybeSweep(now);
+    const buckets = sorted.map((key) => this.#bucketFor(key, limit));
     if (mode === 'reject') {
       const wait = Math.max(0, ...buckets.map((b) => (b.queue.length > 0 ? 1 : this.#waitMs(b, now))));
-      if (wait > 0) throw this.#rejection(limit, context, now + (Number.isFinite(wait) ? wait : this.#windowMs(limit)));
+      if (wait > 0)
+        throw this.#rejection(limit, context, now + (Number.isFinite(wait) ? wait : windowMs(limit, this.#marginMs)));
     }
+    if (mode === 'wait') {
+      // The least wait: a slot still in flight could be answered now, at the earliest.
+      const least = Math.max(0, ...buckets.map((b) => this.#waitMs(b, now, true)));
+      if (least > maxWaitMs)
+        throw this.#rejection(limit, context, now + least, `a wait of ${least} ms exceeds the call's ${maxWaitMs} ms`);
+    }
+    const deadline = now + maxWaitMs;
     const taken: Array<{ bucket: Bucket; entry: Entry }> = [];
     try {
-      for (const bucket of buckets) taken.push({ bucket, entry: await this.#take(bucket, mode, context, signal) });
+      // Each bucket is looked up again when its turn comes: a sweep during an earlier wait may have freed it.
+      for (const key of sorted) {
+        const bucket = this.#bucketFor(key, limit);
+        taken.push({ bucket, entry: await this.#take(bucket, mode, context, signal, { deadline, maxWaitMs }) });
+      }
     } catch (error) {
       for (const { bucket, entry } of taken) this.#drop(bucket, entry);
       throw error;
@@ -138,47 +156,66 @@ export class RateLimiter {
 
   /**
    * Reconciles with a response: on 429 nothing more is sent in these buckets before `resetAt`
-   * (epoch ms; a window from now when unknown). With one key, the server's `remaining` count
-   * adds slots to the log when the server has seen more requests than this limiter sent (another
-   * process using the same key).
+   * (epoch ms), honoured up to `maxBlockMs` from now (default the bucket's window); a window (and
+   * the margin) from now when unknown. The server's `limit`, when lower than the spec's, becomes
+   * the bucket's count (never a higher one; a later `limit` at or above the spec's restores it).
+   * With one key, the server's `remaining` count adds slots to the log when the server has seen
+   * more requests than this limiter sent (another process using the same key).
    */
-  observe(
-    keys: string | readonly string[],
-    limit: Limit,
-    info: { status: number; remaining?: number; limit?: number; resetAt?: number },
-  ): void {
+  observe(keys: string | readonly string[], limit: Limit, info: ObservedResponse): void {
     const list = typeof keys === 'string' ? [keys] : [...new Set(keys)];
     const now = this.#now();
-    for (const key of list) {
-      const bucket = this.#bucketFor(key, limit);
-      this.#prune(bucket, now);
-      if (info.status === 429) {
-        bucket.blockedUntil = Math.max(bucket.blockedUntil, info.resetAt ?? now + this.#windowMs(limit));
-      }
-      if (list.length === 1 && info.remaining !== undefined && Number.isFinite(info.remaining)) {
-        const allowed = Math.max(0, this.#capacity(bucket) - bucket.entries.length);
-        const phantoms = allowed - Math.max(0, Math.floor(info.remaining));
-        for (let i = 0; i < phantoms; i++) bucket.entries.push({ end: now });
-      }
-    }
+    this.#maybeSweep(now);
+    for (const key of list)
+      observeBucket(this.#bucketFor(key, limit), limit, info, now, this.#marginMs, list.length === 1);
   }
 
-  /** One slot in one bucket: at once when there is room and nobody queues, else in queue order. */
-  #take(bucket: Bucket, mode: RateLimitMode, context: CallContext, signal?: AbortSignal): Promise<Entry> {
+  /**
+   * One slot in one bucket: at once when there is room and nobody queues, else in queue order,
+   * leaving the queue on abort (`AbortError`) or at the call's deadline (`RateLimitError`).
+   */
+  #take(
+    bucket: Bucket,
+    mode: RateLimitMode,
+    context: CallContext,
+    signal: AbortSignal | undefined,
+    bound: { deadline: number; maxWaitMs: number },
+  ): Promise<Entry> {
     const now = this.#now();
     if (mode === 'off' || (bucket.queue.length === 0 && this.#waitMs(bucket, now) === 0)) {
       return Promise.resolve(this.#record(bucket));
     }
     return new Promise<Entry>((resolve, reject) => {
-      const onAbort = (): void => {
+      const timer = Number.isFinite(bound.deadline) ? new AbortController() : undefined;
+      const leave = (error: unknown): void => {
+        waiter.detach();
         const at = bucket.queue.indexOf(waiter);
-        if (at >= 0) bucket.queue.splice(at, 1);
+        if (at < 0) return; // already served
+        bucket.queue.splice(at, 1);
         if (bucket.queue.length === 0) bucket.pumpWake?.abort();
-        reject(this.#abortError(context, signal));
+        reject(error);
       };
-      const waiter: Waiter = { resolve, reject, detach: () => signal?.removeEventListener('abort', onAbort) };
+      const onAbort = (): void => leave(this.#abortError(context, signal));
+      const waiter: Waiter = {
+        resolve,
+        reject,
+        detach: () => {
+          signal?.removeEventListener('abort', onAbort);
+          timer?.abort();
+        },
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       bucket.queue.push(waiter);
+      if (timer) {
+        this.#sleep(Math.max(0, bound.deadline - now), timer.signal).then(
+          () => {
+            const at = this.#now();
+            const why = `no slot freed within the call's ${bound.maxWaitMs} ms`;
+            leave(this.#rejection(bucket.limit, context, at + this.#waitMs(bucket, at, true), why));
+          },
+          () => undefined, // served or aborted first
+        );
+      }
       void this.#pump(bucket);
     });
   }
@@ -186,37 +223,27 @@ export class RateLimiter {
   #bucketFor(key: string, limit: Limit): Bucket {
     let bucket = this.#buckets.get(key);
     if (bucket === undefined) {
-      bucket = { entries: [], blockedUntil: 0, queue: [], pumping: false, pumpWake: undefined, limit };
+      bucket = newBucket(limit);
       this.#buckets.set(key, bucket);
     }
     bucket.limit = limit;
     return bucket;
   }
 
-  #windowMs(limit: Limit): number {
-    return limit.window * 1000 + this.#marginMs;
+  /**
+   * Frees the buckets with nothing left to remember: no slot within its window, no waiter, no
+   * block. Runs when a call comes and the last sweep is a minute old or the count doubled since,
+   * so its cost per call stays constant and the count stays within twice the buckets in use.
+   */
+  #maybeSweep(now: number): void {
+    if (this.#buckets.size < this.#sweepAt && now < this.#sweepDue) return;
+    for (const [key, bucket] of this.#buckets) if (isIdle(bucket, now, this.#marginMs)) this.#buckets.delete(key);
+    this.#sweepAt = Math.max(SWEEP_MIN_BUCKETS, 2 * this.#buckets.size);
+    this.#sweepDue = now + SWEEP_EVERY_MS;
   }
 
-  #capacity(bucket: Bucket): number {
-    return Math.max(1, Math.floor(bucket.limit.requests));
-  }
-
-  /** Drops slots whose answer came more than a window (plus margin) ago. */
-  #prune(bucket: Bucket, now: number): void {
-    const horizon = now - this.#windowMs(bucket.limit);
-    bucket.entries = bucket.entries.filter((e) => e.end > horizon);
-  }
-
-  /** Milliseconds until the bucket may send once more (0: now; `Infinity`: when an answer arrives). */
-  #waitMs(bucket: Bucket, now: number): number {
-    this.#prune(bucket, now);
-    let at = Math.max(now, bucket.blockedUntil);
-    const excess = bucket.entries.length - this.#capacity(bucket) + 1;
-    if (excess > 0) {
-      const ends = bucket.entries.map((e) => e.end).sort((a, b) => a - b);
-      at = Math.max(at, (ends[excess - 1] as number) + this.#windowMs(bucket.limit));
-    }
-    return Number.isFinite(at) ? Math.ceil(at - now) : Number.POSITIVE_INFINITY;
+  #waitMs(bucket: Bucket, now: number, least = false): number {
+    return waitMs(bucket, now, this.#marginMs, least);
   }
 
   #record(bucket: Bucket): Entry {
@@ -259,8 +286,10 @@ export class RateLimiter {
     }
   }
 
-  #rejection(limit: Limit, context: CallContext, resetAt: number): RateLimitError {
-    const detail = `at most ${limit.requests} requests per ${limit.window} s in bucket ${context.bucket}; next slot at ${new Date(resetAt).toISOString()}`;
+  /** The local refusal: `why` the call's time does not suffice, else the bucket is full (`reject` mode). */
+  #rejection(limit: Limit, context: CallContext, resetAt: number, why?: string): RateLimitError {
+    const rule = `at most ${limit.requests} requests per ${limit.window} s in bucket ${context.bucket}`;
+    const detail = `${why === undefined ? rule : `${why} (${rule})`}; next slot at ${new Date(resetAt).toISOString()}`;
     return new RateLimitError(
       0,
       'RATE_LIMITED_LOCALLY',

@@ -7,6 +7,7 @@
  * use `sleep`.
  */
 import { vi } from 'vitest';
+import { RateLimiter } from '../../../generated/src/index.js';
 
 /** The clock of one scenario. */
 export interface AcceleratedClock {
@@ -46,4 +47,20 @@ export function accelerate(speed: number): AcceleratedClock {
       }),
     restore: () => spy.mockRestore(),
   };
+}
+
+/**
+ * A limiter on `clock`: it measures and sleeps in virtual time, while a call's `timeout` is real
+ * milliseconds (timers are real). `bound: 'timeout'` lets a call wait for a slot at most its timeout
+ * in virtual time (`speed` times as many milliseconds); `'none'` lets it wait as long as its queue
+ * takes, for a flow whose queue is meant to outlast a short per-attempt timeout.
+ */
+export function limiterOn(clock: AcceleratedClock, bound: 'timeout' | 'none' = 'timeout'): RateLimiter {
+  class VirtualTimeLimiter extends RateLimiter {
+    override acquire(...[keys, limit, context, mode, signal, maxWaitMs]: Parameters<RateLimiter['acquire']>) {
+      const virtual = bound === 'none' || maxWaitMs === undefined ? Number.POSITIVE_INFINITY : maxWaitMs * clock.speed;
+      return super.acquire(keys, limit, context, mode, signal, virtual);
+    }
+  }
+  return new VirtualTimeLimiter({ mode: 'wait', sleep: clock.sleep });
 }

@@ -3,8 +3,11 @@
 """Client-side rate limits, one bucket per key. A bucket allows at most `requests` requests in any
 `window` seconds; a request holds its slot from when it is sent until its answer arrives plus the
 window (and a safety margin), so the client stays under the limit however the server counts.
-Responses reconcile the buckets with the server's counters; after a 429 nothing is sent in that
-bucket before the server's reset time."""
+No wait outlasts the call's timeout: a longer one raises `RateLimitError` (`RATE_LIMITED_LOCALLY`)
+at once. Responses reconcile the buckets with the server's counters: after a 429 nothing is sent in
+that bucket before the server's reset time (honoured up to the bucket's window, or the client's
+`max_rate_limit_wait_ms`), and a live limit lower than the spec's is adopted. Buckets with nothing
+left to remember are freed, so memory follows the buckets in use, not every key ever seen."""
 
 from __future__ import annotations
 
@@ -23,6 +26,13 @@ RateLimitMode = Literal["wait", "reject", "off"]
 MAX_WAIT_MS = 60_000
 """A wait longer than this raises `RateLimitError` instead of blocking."""
 
+SWEEP_EVERY_MS = 60_000
+"""Idle buckets are freed at least this often (ms), when a call comes..."""
+SWEEP_MIN_BUCKETS = 1024
+"""...and whenever the bucket count reaches twice what the last sweep left (at least this many)."""
+LIVE_LIMIT_KEEP_MS = 600_000
+"""How long a live limit lower than the spec's is remembered after it was last seen, even when idle."""
+
 
 @dataclass
 class _Slot:
@@ -33,6 +43,20 @@ class _Slot:
 class _Bucket:
     slots: list[_Slot] = field(default_factory=list[_Slot])
     blocked_until: float = 0.0
+    #: The server's own limit (`X-...-RateLimit-Limit`) while lower than the spec's.
+    live: int | None = None
+    #: When the server last sent its limit (epoch ms).
+    live_seen: float = 0.0
+
+    def capacity(self, limit: RateLimit) -> int:
+        """The spec's count, or the server's live one while lower; at least 1."""
+        return max(1, min(limit.requests, self.live if self.live is not None else limit.requests))
+
+    def idle(self, now: float) -> bool:
+        """No slot within its window, no block, no lower live limit seen lately: nothing to remember."""
+        if self.live is not None and now - self.live_seen < LIVE_LIMIT_KEEP_MS:
+            return False
+        return self.blocked_until <= now and all(s.until <= now for s in self.slots)
 
 
 @dataclass(frozen=True)
@@ -82,25 +106,58 @@ class RateLimiter:
         self._margin_ms = margin_ms
         self._buckets: dict[str, _Bucket] = {}
         self._cond = threading.Condition()
+        self._sweep_at = SWEEP_MIN_BUCKETS
+        self._sweep_due = -math.inf
 
-    def _wait_ms(self, bucket: _Bucket, limit: RateLimit, now: float) -> float:
+    @property
+    def bucket_count(self) -> int:
+        """How many buckets the limiter keeps now (for tests and diagnostics)."""
+        with self._cond:
+            return len(self._buckets)
+
+    def _wait_ms(self, bucket: _Bucket, limit: RateLimit, now: float, in_flight_until: float = math.inf) -> float:
+        """Milliseconds until the bucket may send once more (`inf`: when an answer arrives). With
+        `in_flight_until`, a slot still in flight counts as ending then (the least wait: answered now)."""
         bucket.slots = [s for s in bucket.slots if s.until > now]
         wait = max(0.0, bucket.blocked_until - now)
-        if len(bucket.slots) >= max(1, limit.requests):
-            ends = sorted(s.until for s in bucket.slots)
-            wait = max(wait, ends[len(ends) - max(1, limit.requests)] - now)
+        capacity = bucket.capacity(limit)
+        if len(bucket.slots) >= capacity:
+            ends = sorted(min(s.until, in_flight_until) for s in bucket.slots)
+            wait = max(wait, ends[len(ends) - capacity] - now)
         return wait
 
-    def acquire(self, keys: Sequence[str], limit: RateLimit, *, operation: str, mode: RateLimitMode) -> Ticket:
+    def _maybe_sweep(self, now: float) -> None:
+        """Frees idle buckets when the last sweep is a minute old or the count doubled since, so the
+        cost per call stays constant and the count within twice the buckets in use."""
+        if len(self._buckets) < self._sweep_at and now < self._sweep_due:
+            return
+        for key in [k for k, b in self._buckets.items() if b.idle(now)]:
+            del self._buckets[key]
+        self._sweep_at = max(SWEEP_MIN_BUCKETS, 2 * len(self._buckets))
+        self._sweep_due = now + SWEEP_EVERY_MS
+
+    def acquire(
+        self,
+        keys: Sequence[str],
+        limit: RateLimit,
+        *,
+        operation: str,
+        mode: RateLimitMode,
+        max_wait_ms: float | None = None,
+    ) -> Ticket:
         """Takes one slot in every bucket of `keys`, waiting for room (`wait`), raising
-        `RateLimitError` (`reject`, or a wait beyond `MAX_WAIT_MS`), or not counting at all (`off`)."""
+        `RateLimitError` (`reject`), or not counting at all (`off`). In `wait` mode a wait longer
+        than `max_wait_ms` (the call's timeout) or `MAX_WAIT_MS` raises that error at once."""
         window_ms = limit.window * 1000 + self._margin_ms
         if mode == "off":
             return Ticket((), window_ms)
-        waited = 0.0
+        bound = min(MAX_WAIT_MS, math.inf if max_wait_ms is None else max_wait_ms)
+        start: float | None = None
         while True:
             with self._cond:
                 now = self._now_ms()
+                start = now if start is None else start
+                self._maybe_sweep(now)
                 buckets = [self._buckets.setdefault(k, _Bucket()) for k in keys]
                 wait = max(self._wait_ms(b, limit, now) for b in buckets)
                 if wait == 0:
@@ -108,24 +165,26 @@ class RateLimiter:
                     for b, s in zip(buckets, slots):
                         b.slots.append(s)
                     return Ticket(slots, window_ms)
-                if mode == "reject" or waited + min(wait, window_ms) > MAX_WAIT_MS:
+                rule = f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}"
+                if mode == "reject":
                     reset = now + (wait if math.isfinite(wait) else window_ms)
-                    raise RateLimitError(
-                        0,
-                        "RATE_LIMITED_LOCALLY",
-                        f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}",
-                        {},
-                        reset_at_ms=reset,
-                        bucket=limit.bucket,
-                        operation=operation,
-                    )
+                    raise self._refusal(rule, reset, limit, operation)
+                # The least wait: a slot still in flight could be answered now, at the earliest.
+                least = max(self._wait_ms(b, limit, now, now + window_ms) for b in buckets)
+                if now - start + least > bound:
+                    why = f"a wait of {least:.0f} ms exceeds the call's {bound - (now - start):.0f} ms ({rule})"
+                    raise self._refusal(why, now + least, limit, operation)
                 if not math.isfinite(wait):
                     # Every slot is held by a request still waiting for its answer.
-                    self._cond.wait(timeout=min(window_ms, 1000) / 1000)
-                    waited += min(window_ms, 1000)
+                    self._cond.wait(timeout=min(window_ms, 1000, bound - (now - start)) / 1000)
                     continue
             self._sleep_ms(wait)
-            waited += wait
+
+    @staticmethod
+    def _refusal(detail: str, reset_at_ms: float, limit: RateLimit, operation: str) -> RateLimitError:
+        return RateLimitError(
+            0, "RATE_LIMITED_LOCALLY", detail, {}, reset_at_ms=reset_at_ms, bucket=limit.bucket, operation=operation
+        )
 
     def release(
         self,
@@ -136,9 +195,13 @@ class RateLimiter:
         status: int | None,
         remaining: int | None = None,
         reset_at_ms: float | None = None,
+        limit_count: float | None = None,
+        max_block_ms: float | None = None,
     ) -> None:
         """The request's answer arrived (or it failed): its slots last one window more. A 429 blocks
-        the buckets until the reset time; `remaining` adds slots the server counted but we did not."""
+        the buckets until the reset time, at most `max_block_ms` (default: the window) from now;
+        `limit_count` (the server's limit) below the spec's becomes the bucket's count, one at or above
+        it restores the spec's; `remaining` adds slots the server counted but we did not."""
         with self._cond:
             now = self._now_ms()
             for slot in ticket.slots:
@@ -146,10 +209,16 @@ class RateLimiter:
             for key in keys:
                 bucket = self._buckets.setdefault(key, _Bucket())
                 if status == 429:
-                    bucket.blocked_until = max(bucket.blocked_until, reset_at_ms or now + ticket.window_ms)
+                    cap = now + (limit.window * 1000 if max_block_ms is None else max_block_ms)
+                    until = now + ticket.window_ms if reset_at_ms is None else min(reset_at_ms, cap)
+                    bucket.blocked_until = max(bucket.blocked_until, until)
+                if limit_count is not None and math.isfinite(limit_count) and limit_count >= 1:
+                    live = int(limit_count)
+                    bucket.live = live if live < limit.requests else None
+                    bucket.live_seen = now
                 if remaining is not None and ticket.slots:
                     self._wait_ms(bucket, limit, now)
-                    for _ in range(max(0, limit.requests - len(bucket.slots) - max(0, remaining))):
+                    for _ in range(max(0, bucket.capacity(limit) - len(bucket.slots) - max(0, remaining))):
                         bucket.slots.append(_Slot(now + ticket.window_ms))
             self._cond.notify_all()
 

@@ -160,6 +160,9 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
         clock_sync=ctx.clock.mode != "off",
         retries=0,
         max_retries=options.get("max_retries", settings.max_retries),
+        max_server_wait_ms=(
+            limit.window * 1000 if settings.max_rate_limit_wait_ms is None else settings.max_rate_limit_wait_ms
+        ),
     )
     context = {"operation": meta.id, "endpoint": plan.endpoint, "request_id": plan.request_id}
     attempt = 0
@@ -173,14 +176,19 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
                 )
             except ClockWaitTimeout as waited:
                 raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
-        ticket = ctx.limiter.acquire(plan.bucket_keys, limit, operation=meta.id, mode=mode)
-        emit(settings.logger, _event(plan, "request", attempt))
+        ticket = ctx.limiter.acquire(
+            plan.bucket_keys, limit, operation=meta.id, mode=mode, max_wait_ms=timeout_s * 1000
+        )
         signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
-        request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
         try:
+            emit(settings.logger, _event(plan, "request", attempt))
+            request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
             wire = ctx.transport.send(request)
-        except SendFailure as failure:
+        except BaseException as failure:
+            # Every exit gives the slot back: it lasts one window more, as for any answer.
             ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)
+            if not isinstance(failure, SendFailure):
+                raise
             sent = failure.kind not in ("not_sent", "local")
             cls = RequestTimeoutError if failure.kind == "timeout" else NetworkError
             error: ExchangeError = cls(f"{meta.id}: {failure.detail}", sent=sent, **context)
@@ -195,6 +203,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
                 ticket, plan.bucket_keys, limit, status=wire.status,
                 remaining=None if remaining is None else int(remaining),
                 reset_at_ms=_reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
+                limit_count=_int_header(wire.headers, ctx.api.response_headers["rateLimitLimit"]),
+                max_block_ms=settings.max_rate_limit_wait_ms,
             )
             trace = header_value(wire.headers, ctx.api.response_headers["traceId"])
             event = _event(
