@@ -119,6 +119,31 @@ describe.each(TRANSPORTS)('transport %s', (transport) => {
     expect(mock.state.transfers).toHaveLength(1);
   });
 
+  it('a sub-account transfer held by the server past the timeout: unknown (resend with the same id), never "not applied"; the same-id resend is refused as a duplicate and answers with the one transfer', async () => {
+    mock.faults.add({ operationId: 'transferWithSubAccount', kind: 'delay', ms: 1_500 });
+    const client = clientOf(mock, transport, { timeout: 300, maxRetries: 0 });
+    const transfer = {
+      sub_account: '10002',
+      currency: 'USDT',
+      amount: '4',
+      direction: 'to' as const,
+      client_order_id: 'held-1',
+    };
+    const error = await client.wallet.transferWithSubAccount(transfer).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    const first = await client.resolveOutcome(error);
+    expect(first).toMatchObject({ status: 'unknown', resend: 'same-id', idempotency: { value: 'held-1' } });
+    // The server finishes the held request (bounded wait: at most 5 s).
+    for (let i = 0; i < 100 && mock.state.transfers.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(mock.state.transfers).toHaveLength(1);
+    const again = await client.wallet.transferWithSubAccount(transfer);
+    expect(again).toMatchObject({ status: 'SUCCESS' });
+    expect(mock.state.transfers).toHaveLength(1);
+    const posts = mock.requests.filter((r) => r.operationId === 'transferWithSubAccount');
+    expect(posts.at(-1)?.label).toBe('DUPLICATE_REQUEST');
+    await expect(client.resolveOutcome(error)).resolves.toMatchObject({ status: 'applied' });
+  });
+
   it('a withdrawal held pending before it is listed: unknown, then applied once listed', async () => {
     mock.state.withdrawalListDelayMs = 30_000;
     mock.faults.add({ operationId: 'withdraw', kind: 'status-after', status: 503 });
