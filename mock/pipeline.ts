@@ -49,10 +49,14 @@ export interface MockRuntime extends AnswerSources {
 
 const secretCache = new WeakMap<IROperation, Set<string>>();
 
-/** Handles one request to the end (answer sent, or connection destroyed). */
-export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Handles one request whose body (`bodyBytes`) was read already, to the end (answer sent, or connection destroyed). */
+export async function handleRequest(
+  rt: MockRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodyBytes: Buffer,
+): Promise<void> {
   const traceId = newTraceId();
-  const bodyBytes = await readBody(req);
   const bodyText = bodyBytes.toString('utf8');
   const method = (req.method ?? 'GET').toUpperCase();
   const url = req.url ?? '/';
@@ -219,15 +223,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     'Content-Length': String(Buffer.byteLength(text)),
   });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function sleep(rt: MockRuntime, ms: number): Promise<void> {

@@ -7,23 +7,23 @@ import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IR } from '../generator/ir/types.js';
 import { OffsetClock } from './clock.js';
-import { applyCors, exposedHeaders, type PreflightRecord } from './cors.js';
+import { exposedHeaders, type PreflightRecord } from './cors.js';
 import type { MockClock } from './clock.js';
 import { PaperExchange } from './exchange/exchange.js';
 import type { LiquidityOrder, PriceUpdate } from './exchange/exchange.js';
-import { CONTROL_PREFIX, handleControl } from './exchange/http/control.js';
 import { DEFAULT_SEED_FILE } from './exchange/seed-file.js';
 import type { Seed } from './exchange/seed-file.js';
 import { FaultInjector } from './faults.js';
+import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 import { FixtureStore } from './fixture-store.js';
 import { KeyRing, MOCK_KEY, MOCK_SECRET } from './keys.js';
 import { loadApi } from './load-api.js';
-import { handleRequest } from './pipeline.js';
 import type { MockRuntime } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
 import type { RequestRecord } from './request-log.js';
 import { Router } from './router.js';
 import { SchemaValidator } from './schema-validator.js';
+import { serve } from './serve.js';
 import { SpecIndex } from './spec-index.js';
 import { flowHandlers, statefulHandlers } from './state/handlers.js';
 import { MockState } from './state/store.js';
@@ -63,6 +63,12 @@ export interface MockOptions {
    * `mock/exchange/seed.json`); `false` switches it off (those endpoints then answer from fixtures).
    */
   exchange?: PaperExchangeConfig | false;
+  /**
+   * Largest request body read, in bytes (default 1 MiB). A larger body is refused with 413
+   * `REQUEST_BODY_TOO_LARGE`: at once when its `Content-Length` says so, else as soon as that
+   * many bytes arrived (nothing more is read or kept).
+   */
+  maxBodyBytes?: number;
 }
 
 /** Options of the paper exchange. */
@@ -135,6 +141,12 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       `startMock: withdrawalListDelayMs must be a non-negative number of ms, got ${String(listDelay)}`,
     );
   }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new TypeError(
+      `startMock: maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`,
+    );
+  }
   const state = new MockState(clock.now(), listDelay);
   state.exchange = exchange;
 
@@ -172,12 +184,10 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
   const control = { exchange, clock, reset };
   const sockets = new Set<Socket>();
   const exposed = exposedHeaders(ir.headers.response);
+  let port = 0;
+  const door = { rt, control, exposed, preflights, port: () => port, maxBodyBytes };
   const server = createServer((req, res) => {
-    if (applyCors(req, res, exposed, preflights)) return;
-    const handled = (req.url ?? '').startsWith(CONTROL_PREFIX)
-      ? handleControl(control, req, res)
-      : handleRequest(rt, req, res);
-    handled.catch(() => req.socket.destroy());
+    serve(door, req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -188,7 +198,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  port = typeof address === 'object' && address !== null ? address.port : 0;
 
   return {
     url: `http://127.0.0.1:${port}${ir.api.pathPrefix}`,
