@@ -20,7 +20,7 @@ import type { KeyRing } from './keys.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RateDecision, RateSubject } from './rate-limit.js';
 import { redactBody, secretFields } from './request-log.js';
-import type { RequestRecord } from './request-log.js';
+import type { RequestLog, RequestRecord } from './request-log.js';
 import { answer } from './respond.js';
 import type { AnswerSources } from './respond.js';
 import { parseRawQuery } from './query.js';
@@ -38,7 +38,8 @@ export interface MockRuntime extends AnswerSources {
   state: MockState;
   keys: KeyRing;
   clock: MockClock;
-  requests: RequestRecord[];
+  /** The bounded log of requests received (`mock.requests` is its `items`). */
+  log: RequestLog<RequestRecord>;
   /** Pending fault delays, so `close()` can cut them short. */
   delays: Set<() => void>;
   /** Real milliseconds a request travels before it arrives (is stamped, counted and handled). */
@@ -68,7 +69,7 @@ export async function handleRequest(
   const inMs = rt.clock.now();
   const clientRequestId = req.headers[rt.ir.headers.request.clientRequestId.toLowerCase()];
   const record: RequestRecord = {
-    seq: rt.requests.length + 1,
+    seq: rt.log.nextSeq(),
     at: inMs,
     method,
     path: rawPath,
@@ -82,7 +83,7 @@ export async function handleRequest(
     fault: undefined,
     clientRequestId: typeof clientRequestId === 'string' ? clientRequestId : undefined,
   };
-  rt.requests.push(record);
+  rt.log.push(record, bodyBytes.length);
 
   let op: IROperation | undefined;
   let rate: RateDecision | undefined;

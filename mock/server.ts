@@ -20,6 +20,7 @@ import { KeyRing, MOCK_KEY, MOCK_SECRET } from './keys.js';
 import { loadApi } from './load-api.js';
 import type { MockRuntime } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
+import { DEFAULT_LOG_LIMITS, RequestLog } from './request-log.js';
 import type { RequestRecord } from './request-log.js';
 import { Router } from './router.js';
 import { SchemaValidator } from './schema-validator.js';
@@ -69,6 +70,10 @@ export interface MockOptions {
    * many bytes arrived (nothing more is read or kept).
    */
   maxBodyBytes?: number;
+  /** How many of the last requests `requests` keeps (and of the last preflights `preflights`; default 10,000). */
+  requestLogSize?: number;
+  /** How many body bytes `requests` keeps over all its entries (default 32 MiB); the oldest go first. */
+  requestLogBodyBytes?: number;
 }
 
 /** Options of the paper exchange. */
@@ -89,9 +94,12 @@ export interface MockServer {
   readonly clock: MockClock;
   /** Per-test fault injection. */
   readonly faults: FaultInjector;
-  /** Every request received, oldest first (credentials never stored); CORS preflights are in `preflights`. */
+  /**
+   * The last requests received (`requestLogSize`, `requestLogBodyBytes`), oldest first (credentials
+   * never stored); CORS preflights are in `preflights`.
+   */
   readonly requests: readonly RequestRecord[];
-  /** Every CORS preflight answered, oldest first (see mock/cors.ts). */
+  /** The last CORS preflights answered (`requestLogSize`), oldest first (see mock/cors.ts). */
   readonly preflights: readonly PreflightRecord[];
   /** The stateful flows' data. */
   readonly state: MockState;
@@ -141,12 +149,11 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       `startMock: withdrawalListDelayMs must be a non-negative number of ms, got ${String(listDelay)}`,
     );
   }
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new TypeError(
-      `startMock: maxBodyBytes must be a positive whole number of bytes, got ${String(maxBodyBytes)}`,
-    );
-  }
+  const maxBodyBytes = positiveWhole('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const limits = {
+    requests: positiveWhole('requestLogSize', options.requestLogSize ?? DEFAULT_LOG_LIMITS.requests),
+    bodyBytes: positiveWhole('requestLogBodyBytes', options.requestLogBodyBytes ?? DEFAULT_LOG_LIMITS.bodyBytes),
+  };
   const state = new MockState(clock.now(), listDelay);
   state.exchange = exchange;
 
@@ -158,7 +165,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     state,
     keys,
     clock,
-    requests: [],
+    log: new RequestLog<RequestRecord>(limits),
     delays: new Set(),
     networkDelay: typeof delay === 'number' ? () => delay : (request) => Math.max(0, delay(request)),
     liveHeaders: options.liveHeaders ?? false,
@@ -169,15 +176,15 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     checkResponses: options.checkResponses ?? true,
   };
 
-  const preflights: PreflightRecord[] = [];
+  const preflights = new RequestLog<PreflightRecord>(limits);
   const reset = (): void => {
     clock.restore();
     rt.state.reseed(clock.now());
     rt.state.withdrawalListDelayMs = listDelay;
     rt.limiter.clear();
     rt.faults.clear();
-    rt.requests.length = 0;
-    preflights.length = 0;
+    rt.log.clear();
+    preflights.clear();
     rt.fixtures.rearm();
     rt.keys.clearCreated();
   };
@@ -205,8 +212,8 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     port,
     clock,
     faults: rt.faults,
-    requests: rt.requests,
-    preflights,
+    requests: rt.log.items,
+    preflights: preflights.items,
     state: rt.state,
     fixtures,
     ir,
@@ -227,6 +234,14 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       });
     },
   };
+}
+
+/** `value` when it is a positive whole number; a TypeError naming the option otherwise. */
+function positiveWhole(name: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value > 0)) {
+    throw new TypeError(`startMock: ${name} must be a positive whole number, got ${String(value)}`);
+  }
+  return value;
 }
 
 function requireExchange(exchange: PaperExchange | undefined): PaperExchange {
