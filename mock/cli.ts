@@ -5,7 +5,9 @@
  * when it exists), `--spec FILE` and `--ir FILE` (default `generated/openapi.json` and
  * `generated/ir.json`), `--seed FILE` (the paper exchange's seed, default
  * `mock/exchange/seed.json`), `--state FILE` (keep the paper exchange's state in this file),
- * `--no-exchange` (answer the trading endpoints from fixtures only).
+ * `--no-exchange` (answer the trading endpoints from fixtures only), `--max-body-bytes N` (largest
+ * request body, default 1 MiB), `--request-log-size N` and `--request-log-body-bytes N` (bounds
+ * of the request log, default 10,000 requests and 32 MiB of bodies).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,6 +23,18 @@ interface CliOptions {
   specFile: string;
   irFile: string;
   exchange: { seed?: string; stateFile?: string } | false;
+  /** `maxBodyBytes`, `requestLogSize`, `requestLogBodyBytes` when given. */
+  limits: { maxBodyBytes?: number; requestLogSize?: number; requestLogBodyBytes?: number };
+}
+
+/** A flag's value as a positive whole number (`undefined` when the flag is absent); throws naming the flag. */
+function positiveFlag(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new Error(`--${flag} must be a positive whole number, got ${JSON.stringify(value)}`);
+  }
+  return n;
 }
 
 /** Reads the command line; throws a clear error on a bad flag or value. */
@@ -35,6 +49,9 @@ function parseCli(argv: readonly string[]): CliOptions {
       seed: { type: 'string' },
       state: { type: 'string' },
       'no-exchange': { type: 'boolean' },
+      'max-body-bytes': { type: 'string' },
+      'request-log-size': { type: 'string' },
+      'request-log-body-bytes': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -46,8 +63,14 @@ function parseCli(argv: readonly string[]): CliOptions {
   if (values.fixtures !== undefined && !existsSync(values.fixtures)) {
     throw new Error(`--fixtures: folder ${values.fixtures} does not exist`);
   }
+  const limits = {
+    maxBodyBytes: positiveFlag('max-body-bytes', values['max-body-bytes']),
+    requestLogSize: positiveFlag('request-log-size', values['request-log-size']),
+    requestLogBodyBytes: positiveFlag('request-log-body-bytes', values['request-log-body-bytes']),
+  };
   return {
     port,
+    limits: Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)),
     fixturesDir: values.fixtures ?? (existsSync(DEFAULT_FIXTURES_DIR) ? DEFAULT_FIXTURES_DIR : undefined),
     specFile: values.spec ?? `${GENERATED_DIR}openapi.json`,
     irFile: values.ir ?? `${GENERATED_DIR}ir.json`,
@@ -72,6 +95,7 @@ async function main(): Promise<void> {
     port: options.port,
     ...(options.fixturesDir === undefined ? {} : { fixturesDir: options.fixturesDir }),
     exchange: options.exchange,
+    ...options.limits,
   });
   // Stop cleanly from the moment the URL is printed: whoever reads it may signal at once.
   const stop = (): void => {

@@ -81,7 +81,7 @@ export function applyCors(
   req: IncomingMessage,
   res: ServerResponse,
   exposed: readonly string[],
-  preflights: PreflightRecord[],
+  preflights: { push(record: PreflightRecord): void },
 ): boolean {
   const origin = single(req.headers.origin);
   const method = single(req.headers['access-control-request-method']);

@@ -20,7 +20,7 @@ import type { KeyRing } from './keys.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RateDecision, RateSubject } from './rate-limit.js';
 import { redactBody, secretFields } from './request-log.js';
-import type { RequestRecord } from './request-log.js';
+import type { RequestLog, RequestRecord } from './request-log.js';
 import { answer } from './respond.js';
 import type { AnswerSources } from './respond.js';
 import { parseRawQuery } from './query.js';
@@ -38,7 +38,8 @@ export interface MockRuntime extends AnswerSources {
   state: MockState;
   keys: KeyRing;
   clock: MockClock;
-  requests: RequestRecord[];
+  /** The bounded log of requests received (`mock.requests` is its `items`). */
+  log: RequestLog<RequestRecord>;
   /** Pending fault delays, so `close()` can cut them short. */
   delays: Set<() => void>;
   /** Real milliseconds a request travels before it arrives (is stamped, counted and handled). */
@@ -49,10 +50,14 @@ export interface MockRuntime extends AnswerSources {
 
 const secretCache = new WeakMap<IROperation, Set<string>>();
 
-/** Handles one request to the end (answer sent, or connection destroyed). */
-export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Handles one request whose body (`bodyBytes`) was read already, to the end (answer sent, or connection destroyed). */
+export async function handleRequest(
+  rt: MockRuntime,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bodyBytes: Buffer,
+): Promise<void> {
   const traceId = newTraceId();
-  const bodyBytes = await readBody(req);
   const bodyText = bodyBytes.toString('utf8');
   const method = (req.method ?? 'GET').toUpperCase();
   const url = req.url ?? '/';
@@ -64,7 +69,7 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
   const inMs = rt.clock.now();
   const clientRequestId = req.headers[rt.ir.headers.request.clientRequestId.toLowerCase()];
   const record: RequestRecord = {
-    seq: rt.requests.length + 1,
+    seq: rt.log.nextSeq(),
     at: inMs,
     method,
     path: rawPath,
@@ -78,7 +83,7 @@ export async function handleRequest(rt: MockRuntime, req: IncomingMessage, res: 
     fault: undefined,
     clientRequestId: typeof clientRequestId === 'string' ? clientRequestId : undefined,
   };
-  rt.requests.push(record);
+  rt.log.push(record, bodyBytes.length);
 
   let op: IROperation | undefined;
   let rate: RateDecision | undefined;
@@ -219,15 +224,6 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
     'Content-Length': String(Buffer.byteLength(text)),
   });
   res.end(text);
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 function sleep(rt: MockRuntime, ms: number): Promise<void> {

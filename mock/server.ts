@@ -7,23 +7,24 @@ import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import type { IR } from '../generator/ir/types.js';
 import { OffsetClock } from './clock.js';
-import { applyCors, exposedHeaders, type PreflightRecord } from './cors.js';
+import { exposedHeaders, type PreflightRecord } from './cors.js';
 import type { MockClock } from './clock.js';
 import { PaperExchange } from './exchange/exchange.js';
 import type { LiquidityOrder, PriceUpdate } from './exchange/exchange.js';
-import { CONTROL_PREFIX, handleControl } from './exchange/http/control.js';
 import { DEFAULT_SEED_FILE } from './exchange/seed-file.js';
 import type { Seed } from './exchange/seed-file.js';
 import { FaultInjector } from './faults.js';
+import { DEFAULT_MAX_BODY_BYTES } from './guard.js';
 import { FixtureStore } from './fixture-store.js';
 import { KeyRing, MOCK_KEY, MOCK_SECRET } from './keys.js';
 import { loadApi } from './load-api.js';
-import { handleRequest } from './pipeline.js';
 import type { MockRuntime } from './pipeline.js';
 import { RateLimiter } from './rate-limit.js';
+import { DEFAULT_LOG_LIMITS, RequestLog } from './request-log.js';
 import type { RequestRecord } from './request-log.js';
 import { Router } from './router.js';
 import { SchemaValidator } from './schema-validator.js';
+import { serve } from './serve.js';
 import { SpecIndex } from './spec-index.js';
 import { flowHandlers, statefulHandlers } from './state/handlers.js';
 import { MockState } from './state/store.js';
@@ -63,6 +64,16 @@ export interface MockOptions {
    * `mock/exchange/seed.json`); `false` switches it off (those endpoints then answer from fixtures).
    */
   exchange?: PaperExchangeConfig | false;
+  /**
+   * Largest request body read, in bytes (default 1 MiB). A larger body is refused with 413
+   * `REQUEST_BODY_TOO_LARGE`: at once when its `Content-Length` says so, else as soon as that
+   * many bytes arrived (nothing more is read or kept).
+   */
+  maxBodyBytes?: number;
+  /** How many of the last requests `requests` keeps (and of the last preflights `preflights`; default 10,000). */
+  requestLogSize?: number;
+  /** How many body bytes `requests` keeps over all its entries (default 32 MiB); the oldest go first. */
+  requestLogBodyBytes?: number;
 }
 
 /** Options of the paper exchange. */
@@ -83,9 +94,12 @@ export interface MockServer {
   readonly clock: MockClock;
   /** Per-test fault injection. */
   readonly faults: FaultInjector;
-  /** Every request received, oldest first (credentials never stored); CORS preflights are in `preflights`. */
+  /**
+   * The last requests received (`requestLogSize`, `requestLogBodyBytes`), oldest first (credentials
+   * never stored); CORS preflights are in `preflights`.
+   */
   readonly requests: readonly RequestRecord[];
-  /** Every CORS preflight answered, oldest first (see mock/cors.ts). */
+  /** The last CORS preflights answered (`requestLogSize`), oldest first (see mock/cors.ts). */
   readonly preflights: readonly PreflightRecord[];
   /** The stateful flows' data. */
   readonly state: MockState;
@@ -135,6 +149,11 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       `startMock: withdrawalListDelayMs must be a non-negative number of ms, got ${String(listDelay)}`,
     );
   }
+  const maxBodyBytes = positiveWhole('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const limits = {
+    requests: positiveWhole('requestLogSize', options.requestLogSize ?? DEFAULT_LOG_LIMITS.requests),
+    bodyBytes: positiveWhole('requestLogBodyBytes', options.requestLogBodyBytes ?? DEFAULT_LOG_LIMITS.bodyBytes),
+  };
   const state = new MockState(clock.now(), listDelay);
   state.exchange = exchange;
 
@@ -146,7 +165,7 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     state,
     keys,
     clock,
-    requests: [],
+    log: new RequestLog<RequestRecord>(limits),
     delays: new Set(),
     networkDelay: typeof delay === 'number' ? () => delay : (request) => Math.max(0, delay(request)),
     liveHeaders: options.liveHeaders ?? false,
@@ -157,27 +176,25 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     checkResponses: options.checkResponses ?? true,
   };
 
-  const preflights: PreflightRecord[] = [];
+  const preflights = new RequestLog<PreflightRecord>(limits);
   const reset = (): void => {
     clock.restore();
     rt.state.reseed(clock.now());
     rt.state.withdrawalListDelayMs = listDelay;
     rt.limiter.clear();
     rt.faults.clear();
-    rt.requests.length = 0;
-    preflights.length = 0;
+    rt.log.clear();
+    preflights.clear();
     rt.fixtures.rearm();
     rt.keys.clearCreated();
   };
   const control = { exchange, clock, reset };
   const sockets = new Set<Socket>();
   const exposed = exposedHeaders(ir.headers.response);
+  let port = 0;
+  const door = { rt, control, exposed, preflights, port: () => port, maxBodyBytes };
   const server = createServer((req, res) => {
-    if (applyCors(req, res, exposed, preflights)) return;
-    const handled = (req.url ?? '').startsWith(CONTROL_PREFIX)
-      ? handleControl(control, req, res)
-      : handleRequest(rt, req, res);
-    handled.catch(() => req.socket.destroy());
+    serve(door, req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -188,15 +205,15 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const address = server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  port = typeof address === 'object' && address !== null ? address.port : 0;
 
   return {
     url: `http://127.0.0.1:${port}${ir.api.pathPrefix}`,
     port,
     clock,
     faults: rt.faults,
-    requests: rt.requests,
-    preflights,
+    requests: rt.log.items,
+    preflights: preflights.items,
     state: rt.state,
     fixtures,
     ir,
@@ -217,6 +234,14 @@ export async function startMock(options: MockOptions = {}): Promise<MockServer> 
       });
     },
   };
+}
+
+/** `value` when it is a positive whole number; a TypeError naming the option otherwise. */
+function positiveWhole(name: string, value: number): number {
+  if (!(Number.isSafeInteger(value) && value > 0)) {
+    throw new TypeError(`startMock: ${name} must be a positive whole number, got ${String(value)}`);
+  }
+  return value;
 }
 
 function requireExchange(exchange: PaperExchange | undefined): PaperExchange {

@@ -17,6 +17,7 @@ import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import { bodyRecord, checkPrecision, optionalText } from './order-fields.js';
 import type { ExchangeState, FuturesOrderState } from './types.js';
+import { own } from './own.js';
 
 /** One result of a batch cancel, in the reference's `FutureCancelOrderResult` shape. */
 export interface FuturesCancelResult {
@@ -47,7 +48,7 @@ export function findFuturesOrder(
       (nowMs !== undefined &&
         (Number(o.filled) !== 0 || nowMs - (o.finishMs ?? o.updateMs) <= FUTURES_TEXT_LOOKUP_MS)));
   const found =
-    state.futuresOrders[idOrText] ??
+    own(state.futuresOrders, idOrText) ??
     (idOrText.startsWith('t-') ? Object.values(state.futuresOrders).find(byText) : undefined);
   return found !== undefined && found.uid === uid && found.settle === settle ? found : undefined;
 }

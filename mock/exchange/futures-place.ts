@@ -25,10 +25,11 @@ import {
 } from './order-fields.js';
 import type { ContractState, ExchangeState, FuturesOrderState } from './types.js';
 import { accountOf } from './wallets.js';
+import { own } from './own.js';
 
 /** The contract `name` settled in `settle`, or 400 CONTRACT_NOT_FOUND. */
 export function contractOf(state: ExchangeState, settle: string, name: string): ContractState {
-  const contract = state.contracts[settle]?.[name];
+  const contract = own(own(state.contracts, settle), name);
   if (contract === undefined) {
     throw new MockHttpError(400, 'CONTRACT_NOT_FOUND', `Contract ${name} not found in settlement currency ${settle}`);
   }

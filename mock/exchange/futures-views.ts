@@ -15,6 +15,7 @@ import {
   unrealisedPnl,
 } from './futures-position.js';
 import type { BookEntry, ContractState, ExchangeState, FuturesOrderState, FuturesTradeState } from './types.js';
+import { own } from './own.js';
 
 const seconds = (ms: number): number => ms / 1000;
 
@@ -103,7 +104,7 @@ export function positionView(
 /** The futures account of `uid` in `settle` (`FuturesAccount`, classic, single position mode). */
 export function futuresAccountView(state: ExchangeState, uid: number, settle: string): Record<string, unknown> {
   const wallet = futuresWallet(state, uid, settle);
-  const contracts = state.contracts[settle] ?? {};
+  const contracts = own(state.contracts, settle) ?? {};
   const positions = Object.entries(wallet.positions).flatMap(([name, pos]) => {
     const c = contracts[name];
     return c === undefined ? [] : [{ pos, c }];

@@ -7,6 +7,7 @@ import { add, sub, sum } from '../decimal.js';
 import { takeId } from './ids.js';
 import type { ExchangeState, FuturesWallet } from './types.js';
 import { accountOf } from './wallets.js';
+import { ownOrAdd } from './own.js';
 
 /** The kinds of flow a futures wallet records (the reference's account book types). */
 export type FuturesFlow = 'dnw' | 'pnl' | 'fee';
@@ -14,10 +15,10 @@ export type FuturesFlow = 'dnw' | 'pnl' | 'fee';
 /** The futures wallet of `uid` in `settle` (created empty when missing). */
 export function futuresWallet(state: ExchangeState, uid: number, settle: string): FuturesWallet {
   const account = accountOf(state, uid);
-  return (account.futures[settle] ??= {
+  return ownOrAdd(account.futures, settle, () => ({
     history: { dnw: '0', pnl: '0', fee: '0', refr: '0', fund: '0' },
     positions: {},
-  });
+  }));
 }
 
 /** Total: dnw + pnl + fee + refr + fund. */

@@ -9,6 +9,7 @@ import { abs, compareDecimal, div, isZero, max, min, mul, sub, sum } from '../de
 import { invalidParam } from '../errors.js';
 import { levels } from './spot-views.js';
 import type { ContractState, ExchangeState, SpotMarketState } from './types.js';
+import { own } from './own.js';
 
 const DAY_MS = 86_400_000;
 
@@ -128,7 +129,7 @@ export interface CandleQuery {
  * a window without trades repeats the previous close with zero volume.
  */
 export function candlesticksView(state: ExchangeState, m: SpotMarketState, q: CandleQuery, nowMs: number): string[][] {
-  const step = INTERVALS[q.interval];
+  const step = own(INTERVALS, q.interval);
   if (step === undefined) throw invalidParam('interval', q.interval, `one of ${Object.keys(INTERVALS).join(', ')}`);
   if (q.limit !== undefined && (q.from !== undefined || q.to !== undefined)) {
     throw invalidParam('limit', q.limit, 'cannot be combined with from or to');

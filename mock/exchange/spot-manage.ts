@@ -15,6 +15,7 @@ import { applySpot, finishSpot, lockCurrency, planSpot, bestSpotMaker, walletOf 
 import { spotMarket } from './spot-place.js';
 import type { ExchangeState, SpotOrderState } from './types.js';
 import { hasAvailable, lock, unlock } from './wallets.js';
+import { own } from './own.js';
 
 /** Filters for cancelling every open order. */
 export interface SpotCancelFilter {
@@ -53,7 +54,7 @@ export function findSpotOrder(
     o.uid === uid &&
     (o.status === 'open' || (nowMs !== undefined && nowMs - o.updateMs <= SPOT_TEXT_LOOKUP_MS));
   const found =
-    state.spotOrders[idOrText] ??
+    own(state.spotOrders, idOrText) ??
     (idOrText.startsWith('t-') ? Object.values(state.spotOrders).find(byText) : undefined);
   if (found === undefined || found.uid !== uid) return undefined;
   if (pair !== undefined && pair !== found.pair) return undefined;

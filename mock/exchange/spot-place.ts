@@ -23,10 +23,11 @@ import {
 import { applySpot, lockCurrency, planSpot, bestSpotMaker, walletOf } from './spot-match.js';
 import type { ExchangeState, SpotMarketState, SpotOrderState, StpAct } from './types.js';
 import { accountOf, hasAvailable, lock } from './wallets.js';
+import { own } from './own.js';
 
 /** The spot market of `pair`, or 400 INVALID_CURRENCY_PAIR. */
 export function spotMarket(state: ExchangeState, pair: string): SpotMarketState {
-  const market = state.spotMarkets[pair];
+  const market = own(state.spotMarkets, pair);
   if (market === undefined) throw new MockHttpError(400, 'INVALID_CURRENCY_PAIR', `Invalid currency pair: ${pair}`);
   return market;
 }

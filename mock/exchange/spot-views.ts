@@ -5,6 +5,7 @@
  */
 import { add, div, isZero, mul } from '../decimal.js';
 import type { BookEntry, ExchangeState, SpotOrderState, SpotTradeState } from './types.js';
+import { own } from './own.js';
 
 /** Decimals of an average price shown. */
 const AVERAGE_SCALE = 12;
@@ -123,7 +124,7 @@ export function marginAccountsView(state: ExchangeState, uid: number, pair?: str
     .filter(([p]) => pair === undefined || p === pair)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([p, balances]) => {
-      const market = state.spotMarkets[p];
+      const market = own(state.spotMarkets, p);
       const side = (currency: string): Record<string, unknown> => {
         const b = balances[currency] ?? { available: '0', locked: '0' };
         return { currency, available: b.available, locked: b.locked, borrowed: '0', interest: '0' };

@@ -8,6 +8,7 @@ import { add, compareDecimal, sub } from '../decimal.js';
 import { MockHttpError } from '../errors.js';
 import { takeId } from './ids.js';
 import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
+import { own, ownOrAdd } from './own.js';
 
 /** Which wallet: an account's spot wallet, or its margin wallet of one pair. */
 export interface WalletRef {
@@ -26,7 +27,7 @@ export interface EntryInfo {
 
 /** The account with `uid`; 400 USER_NOT_FOUND when the seed has none (a key acting for an account the seed lacks). */
 export function accountOf(state: ExchangeState, uid: number): AccountState {
-  const account = state.accounts[String(uid)];
+  const account = own(state.accounts, String(uid));
   if (account === undefined) {
     throw new MockHttpError(400, 'USER_NOT_FOUND', `No paper exchange account ${uid}: add it to the seed file`);
   }
@@ -36,8 +37,8 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
 /** The balance of `currency` in the wallet (created at zero when missing). */
 export function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
   const account = accountOf(state, ref.uid);
-  const wallet = ref.kind === 'spot' ? account.spot : (account.margin[ref.pair] ??= {});
-  return (wallet[currency] ??= { available: '0', locked: '0' });
+  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, () => ({}));
+  return ownOrAdd(wallet, currency, () => ({ available: '0', locked: '0' }));
 }
 
 /** Whether the wallet has `amount` of `currency` available. */

@@ -48,6 +48,10 @@ describe('npm run mock (mock/cli.ts)', () => {
       join(dir, 'ir.json'),
       '--fixtures',
       'test/mock/fixtures',
+      '--max-body-bytes',
+      '64',
+      '--request-log-size',
+      '5',
     ]);
     try {
       const text = await cli.output;
@@ -60,6 +64,8 @@ describe('npm run mock (mock/cli.ts)', () => {
       expect(time.status).toBe(200);
       const signed = await send(url as string, { method: 'GET', path: '/wallet/withdrawals', query: 'limit=1' });
       expect(signed.status).toBe(200);
+      const big = await send(url as string, { method: 'POST', path: '/wallet/transfers', body: 'x'.repeat(65) });
+      expect([big.status, big.json['label']]).toEqual([413, 'REQUEST_BODY_TOO_LARGE']);
     } finally {
       cli.stop();
     }
@@ -71,6 +77,9 @@ describe('npm run mock (mock/cli.ts)', () => {
     { given: ['--fixtures', '/no/such/folder'], want: 'does not exist' },
     { given: ['--spec', '/no/such/openapi.json'], want: 'not found' },
     { given: ['--bogus'], want: 'bogus' },
+    { given: ['--max-body-bytes', '0'], want: '--max-body-bytes must be a positive whole number' },
+    { given: ['--request-log-size', '1e3'], want: '--request-log-size must be a positive whole number' },
+    { given: ['--request-log-body-bytes', 'lots'], want: '--request-log-body-bytes must be a positive whole number' },
   ];
   for (const { given, want } of bad) {
     it(`exits 1 with a clear message for ${given.join(' ')}`, async () => {

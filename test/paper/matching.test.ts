@@ -214,6 +214,61 @@ const rows: Row[] = [
     order: buy('1', '100', { stp_act: 'co' }),
     want: { error: 'INVALID_PARAM_VALUE', makers: ['open'] },
   },
+  // Rule choices where the seed is silent (mock/README.md, "Rule choices").
+  {
+    name: 'funds are checked before poc: an unfunded poc that would take is BALANCE_NOT_ENOUGH',
+    book: [[A, 'sell', '100', '1']],
+    taker: C,
+    order: buy('200', '100', { time_in_force: 'poc' }),
+    want: { error: 'BALANCE_NOT_ENOUGH', makers: ['open'], asks: [['100', '1']] },
+  },
+  {
+    name: 'funds are checked before fok: an unfunded fok that cannot fill is BALANCE_NOT_ENOUGH',
+    book: [[A, 'sell', '100', '1']],
+    taker: C,
+    order: buy('200', '100', { time_in_force: 'fok' }),
+    want: { error: 'BALANCE_NOT_ENOUGH', makers: ['open'], asks: [['100', '1']] },
+  },
+  {
+    name: 'fok counts only what STP lets it trade; refused, it cancels nothing (not even with co)',
+    book: [
+      [B, 'sell', '100', '1'],
+      [C, 'sell', '100', '0.5'],
+    ],
+    taker: A,
+    order: buy('1', '100', { time_in_force: 'fok', stp_act: 'co' }),
+    want: { error: 'FOK_NOT_FILL', makers: ['open', 'open'], asks: [['100', '1.5']] },
+  },
+  {
+    name: 'fok with co fills from the liquidity STP allows, cancelling the same-group order',
+    book: [
+      [B, 'sell', '100', '1'],
+      [C, 'sell', '100', '1'],
+    ],
+    taker: A,
+    order: buy('1', '100', { time_in_force: 'fok', stp_act: 'co' }),
+    want: { trades: [['100', '1']], status: 'closed', makers: ['cancelled', 'closed'], asks: [] },
+  },
+  {
+    name: 'a poc crossing only same-group liquidity is refused: POC_FILL_IMMEDIATELY',
+    book: [[B, 'sell', '100', '1']],
+    taker: A,
+    order: buy('1', '100', { time_in_force: 'poc' }),
+    want: { error: 'POC_FILL_IMMEDIATELY', makers: ['open'], asks: [['100', '1']] },
+  },
+  {
+    name: 'an account in no STP group trades with itself',
+    book: [[C, 'sell', '100', '1']],
+    taker: C,
+    order: buy('1', '100'),
+    want: {
+      status: 'closed',
+      finishAs: 'filled',
+      makers: ['closed'],
+      asks: [],
+      balances: { USDT: '9999.9/0', BTC: '9.998/0' },
+    },
+  },
 ];
 
 let mock: MockServer;

@@ -1,13 +1,14 @@
 /**
  * The control API: plain JSON endpoints under `/__mock/`, outside the API prefix, unsigned (the
- * mock listens on 127.0.0.1 only). They drive what a test or a developer needs from outside the
+ * mock listens on 127.0.0.1 only; `mock/guard.ts` refuses other origins and hosts, and sends no
+ * CORS headers for these paths). They drive what a test or a developer needs from outside the
  * exchange: prices, resting liquidity, the clock, reset, and a look at the state.
  *
  *   GET  /__mock/exchange            the exchange state (JSON; no key material)
  *   POST /__mock/exchange/price      {currency_pair, price} | {settle, contract, mark_price}
  *   POST /__mock/exchange/liquidity  {currency_pair, side, price, amount, uid?} | {settle, contract, price, size, uid?}
  *   GET  /__mock/clock               {now_ms}
- *   POST /__mock/clock               {advance_ms} | {set_ms}
+ *   POST /__mock/clock               {advance_ms} | {set_ms} (the result within 2000..2100, else 400)
  *   POST /__mock/reset               everything back to the start (as `mock.reset()`)
  *
  * Errors answer `{label, message}` with the status of the failed rule.
@@ -15,6 +16,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockHttpError, invalidBody } from '../../errors.js';
 import type { MockClock } from '../../clock.js';
+import { clockTarget } from '../../guard.js';
 import { toJson } from '../../json.js';
 import type { PaperExchange } from '../exchange.js';
 import { futuresOrderView } from '../futures-views.js';
@@ -30,9 +32,9 @@ export interface ControlTarget {
   reset: () => void;
 }
 
-/** Answers one control request. */
-export async function handleControl(target: ControlTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const text = await readText(req);
+/** Answers one control request whose body (`bytes`) was read already. */
+export function handleControl(target: ControlTarget, req: IncomingMessage, res: ServerResponse, bytes: Buffer): void {
+  const text = bytes.toString('utf8');
   const path = (req.url ?? '').split('?')[0] ?? '';
   let status = 200;
   let body: unknown;
@@ -67,9 +69,7 @@ function route(target: ControlTarget, call: string, body: Record<string, unknown
     case 'GET /__mock/clock':
       return { now_ms: target.clock.now() };
     case 'POST /__mock/clock':
-      if (typeof body['advance_ms'] === 'number') target.clock.advance(body['advance_ms']);
-      else if (typeof body['set_ms'] === 'number') target.clock.set(body['set_ms']);
-      else throw invalidBody('expected {"advance_ms": number} or {"set_ms": number}');
+      target.clock.set(clockTarget(body, target.clock.now()));
       return { now_ms: target.clock.now() };
     case 'POST /__mock/reset':
       target.reset();
@@ -88,13 +88,4 @@ function parse(text: string): Record<string, unknown> {
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidBody('expected a JSON object');
   return value as Record<string, unknown>;
-}
-
-function readText(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

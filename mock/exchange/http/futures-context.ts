@@ -8,6 +8,7 @@ import { MockHttpError } from '../../errors.js';
 import type { HandlerContext, HandlerMiss, HandlerResult } from '../../state/handler.js';
 import type { ContractState, ExchangeState } from '../types.js';
 import { callerUid, miss } from './params.js';
+import { own } from '../own.js';
 
 /** A success answer; a list with its total, limit and offset for the pagination headers. */
 export const ok = (
@@ -28,7 +29,7 @@ export const orderNotFound = (id: string) => miss(404, 'ORDER_NOT_FOUND', `Order
 
 /** The contracts of the path's settlement currency (`undefined`: none settle in it). */
 export function contractsOf(ctx: HandlerContext, state: ExchangeState): Record<string, ContractState> | undefined {
-  return state.contracts[settleOf(ctx)];
+  return own(state.contracts, settleOf(ctx));
 }
 
 /** The miss for a settlement currency no contract settles in. */
@@ -44,14 +45,15 @@ export function contractNamed(
   const contracts = contractsOf(ctx, state);
   if (contracts === undefined) return noSettle(ctx);
   return (
-    contracts[name ?? ''] ?? miss(400, 'CONTRACT_NOT_FOUND', `Contract ${String(name)} not found in ${settleOf(ctx)}`)
+    own(contracts, name ?? '') ??
+    miss(400, 'CONTRACT_NOT_FOUND', `Contract ${String(name)} not found in ${settleOf(ctx)}`)
   );
 }
 
 /** 400 USER_NOT_FOUND when the caller has no futures wallet in the path's settlement currency. */
 export function requireWallet(ctx: HandlerContext, state: ExchangeState): number {
   const uid = callerUid(ctx);
-  if (state.accounts[String(uid)]?.futures[settleOf(ctx)] === undefined) {
+  if (own(own(state.accounts, String(uid))?.futures, settleOf(ctx)) === undefined) {
     throw new MockHttpError(
       400,
       'USER_NOT_FOUND',

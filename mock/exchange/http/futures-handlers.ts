@@ -20,6 +20,7 @@ import { contractView, futuresOrderBookView, futuresTickerView } from '../market
 import type { ExchangeState, FuturesOrderState } from '../types.js';
 import { contractNamed, contractsOf, noSettle, ok, orderNotFound, requireWallet, settleOf } from './futures-context.js';
 import { callerUid, changed, exchangeOf, q, qFlag, qInt, qOrderStatus, read, slice } from './params.js';
+import { own } from '../own.js';
 
 const createFuturesOrder: Handler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
@@ -147,7 +148,7 @@ const listFuturesTickers: Handler = (ctx) =>
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
     const name = q(ctx, 'contract');
-    if (name !== undefined && contracts[name] === undefined) return contractNamed(ctx, state, name) as HandlerMiss;
+    if (name !== undefined && own(contracts, name) === undefined) return contractNamed(ctx, state, name) as HandlerMiss;
     const chosen = Object.values(contracts).filter((c) => name === undefined || c.name === name);
     return ok(
       ctx,

@@ -9,6 +9,7 @@ import { setLeverage } from '../futures-leverage.js';
 import { futuresAccountView, futuresBookView, positionView } from '../futures-views.js';
 import { contractNamed, contractsOf, noSettle, ok, requireWallet, settleOf } from './futures-context.js';
 import { callerUid, changed, exchangeOf, q, qFlag, qInt, read, slice } from './params.js';
+import { own } from '../own.js';
 
 const listFuturesAccounts: Handler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
@@ -38,7 +39,7 @@ const listPositions: Handler = (ctx) =>
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
     const uid = requireWallet(ctx, state);
-    const positions = state.accounts[String(uid)]?.futures[settleOf(ctx)]?.positions ?? {};
+    const positions = own(own(state.accounts, String(uid))?.futures, settleOf(ctx))?.positions ?? {};
     const rows = Object.entries(positions)
       .filter(([, p]) => !qFlag(ctx, 'holding') || p.size !== '0')
       .flatMap(([name]) => {

@@ -37,12 +37,13 @@ import {
   read,
   slice,
 } from './params.js';
+import { own } from '../own.js';
 
 const ok = (ctx: HandlerContext, body: unknown): HandlerResult => ({ status: ctx.op.successStatus, body });
 const unknownPair = (pair: string) => miss(400, 'INVALID_CURRENCY_PAIR', `Invalid currency pair: ${pair}`);
 const orderNotFound = (id: string) => miss(404, 'ORDER_NOT_FOUND', `Order ${id} not found`);
 const knows = (state: ExchangeState, pair: string | undefined): boolean =>
-  pair === undefined || state.spotMarkets[pair] !== undefined;
+  pair === undefined || own(state.spotMarkets, pair) !== undefined;
 
 const createOrder: Handler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
@@ -226,7 +227,7 @@ const getFee: Handler = (ctx) =>
 const listOrderBook: Handler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair') ?? '';
-    const market = state.spotMarkets[pair];
+    const market = own(state.spotMarkets, pair);
     if (market === undefined) return unknownPair(pair);
     return ok(ctx, spotOrderBookView(state, market, qInt(ctx, 'limit', 10, 1, 100), qFlag(ctx, 'with_id'), nowMs));
   });
@@ -245,7 +246,7 @@ const listTickers: Handler = (ctx) =>
 const listCandlesticks: Handler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair') ?? '';
-    const market = state.spotMarkets[pair];
+    const market = own(state.spotMarkets, pair);
     if (market === undefined) return unknownPair(pair);
     const number = (name: string): number | undefined => (q(ctx, name) === undefined ? undefined : qInt(ctx, name, 0));
     const query = {
