@@ -79,6 +79,18 @@ describe.concurrent('spec:diff CLI', () => {
   );
 
   it(
+    'compares spec/ with the generated bundle (root x-generated marker), the --help example',
+    async () => {
+      const run = await cli('spec', 'generated/openapi.json', '--fail-on', 'any');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('spec diff: spec (API v4.');
+      expect(run.stdout).toContain('No changes.');
+    },
+    T,
+  );
+
+  it(
     'reports breaking changes and exits 1 with --fail-on breaking',
     async () => {
       const run = await cli(...FUTURES, '--fail-on', 'breaking', '--root', path.join(root, 'none'));

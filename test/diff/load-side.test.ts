@@ -92,6 +92,20 @@ describe('folder and file sides', () => {
   });
 });
 
+describe('the generated bundle', () => {
+  it('loads generated/openapi.json (root x-generated marker), linted, to the IR of spec/', async () => {
+    const options = { repo: REPO, cwd: REPO };
+    const [bundled, folder] = await Promise.all([
+      loadSide('generated/openapi.json', options),
+      loadSide('spec', options),
+    ]);
+    expect(bundled.kind).toBe('file');
+    expect(bundled.document['x-generated']).toBeUndefined();
+    expect(bundled.ir).toEqual(folder.ir);
+    expect(diffSpecs(folder, bundled).changes).toEqual([]);
+  });
+});
+
 describe('git revision sides', () => {
   let repo: string;
   beforeAll(async () => {
