@@ -156,9 +156,19 @@ export const EXTENSIONS = Object.freeze([
       in: { enum: ['body', 'query'] },
       dedupes: { type: 'boolean' },
       'generate?': { type: 'boolean' },
-      'prefix?': { type: 'string', minLength: 1, description: 'what every generated id starts with (order labels: `t-`)' },
-      'length?': { ...positiveInteger, description: 'how many random characters a generated id has after the prefix (default 32)' },
-      'perItem?': { type: 'boolean', description: 'the field is in each item of a list body (batch orders): one id per item' },
+      'prefix?': {
+        type: 'string',
+        minLength: 1,
+        description: 'what every generated id starts with (order labels: `t-`)',
+      },
+      'length?': {
+        ...positiveInteger,
+        description: 'how many random characters a generated id has after the prefix (default 32)',
+      },
+      'perItem?': {
+        type: 'boolean',
+        description: 'the field is in each item of a list body (batch orders): one id per item',
+      },
       'lookup?': object({
         operationId: name,
         param: name,
@@ -166,7 +176,8 @@ export const EXTENSIONS = Object.freeze([
           type: 'object',
           additionalProperties: name,
           minProperties: 1,
-          description: "the lookup's other parameters, each taken from the write's field of that name (`{ currency_pair: currency_pair }`)",
+          description:
+            "the lookup's other parameters, each taken from the write's field of that name (`{ currency_pair: currency_pair }`)",
         },
       }),
     }),
@@ -314,6 +325,18 @@ export const EXTENSIONS = Object.freeze([
     where: 'schema',
     schema: { type: 'object', additionalProperties: labels, description: 'an object of label lists by group' },
     ir: 'errors.groups',
+  },
+  {
+    name: 'x-previous-names',
+    where: 'schema',
+    schema: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', description: 'a PascalCase schema name' },
+      minItems: 1,
+      uniqueItems: true,
+      description: 'a list of distinct PascalCase schema names',
+    },
+    ir: 'previousNames (old name -> current name); emitted as deprecated aliases',
   },
   { name: 'x-transient-labels', where: 'schema', schema: labels, ir: 'errors.transient' },
   { name: 'x-duplicate-labels', where: 'schema', schema: labels, ir: 'errors.duplicate' },
