@@ -28,26 +28,41 @@ const row = (
   ops: string[],
   before: string | null,
   after: string | null,
+  target?: Row['target'],
 ): Row => ({
   category,
   kind,
   ops,
   before,
   after,
+  ...(target ? { target } : {}),
 });
+
+/** The same change of what each target exports (report order: CLI, Python, TypeScript). */
+const perTarget = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+  targets: ReadonlyArray<NonNullable<Row['target']>> = ['cli', 'python', 'typescript'],
+): Row[] => targets.map((t) => row(category, kind, ops, before, after, t));
+
+const DEP = 'listDeposits GET /wallet/deposits';
+const DEPP = '/paths/~1wallet~1deposits/get';
+const FEE = '/paths/~1wallet~1fee/get';
+const CSA = 'createSubAccounts POST /sub_accounts';
+const CSAP = '/paths/~1sub_accounts/post';
+const SCHEMA = (name: string): string => `/components/schemas/${name}`;
 
 const CASES: Array<{ given: string; want: Row[] }> = [
   // breaking
   {
+    // Its function, types and metadata, its Python types and its CLI command go with it.
     given: 'operation-removed',
     want: [
-      row(
-        'breaking',
-        'operation-removed',
-        ['listDeposits GET /wallet/deposits'],
-        '/paths/~1wallet~1deposits/get',
-        null,
-      ),
+      ...perTarget('breaking', 'export-removed', [DEP], DEPP, null),
+      row('breaking', 'operation-removed', [DEP], DEPP, null),
     ],
   },
   {
@@ -63,26 +78,49 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     ],
   },
   {
+    // The client method, every exported name derived from the id and the CLI command are renamed.
     given: 'operation-renamed',
     want: [
-      row(
-        'breaking',
-        'operation-renamed',
-        ['getWalletFee GET /wallet/fee'],
-        '/paths/~1wallet~1fee/get',
-        '/paths/~1wallet~1fee/get',
-      ),
+      ...perTarget('breaking', 'export-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
+      row('breaking', 'operation-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
+    ],
+  },
+  {
+    // A model file renamed (its $refs adjusted): the spec's shapes are unchanged, the exported name is not.
+    given: 'schema-renamed',
+    want: perTarget('breaking', 'export-renamed', [], SCHEMA('SubAccount'), SCHEMA('SubAccountDetail'), [
+      'python',
+      'typescript',
+    ]),
+  },
+  {
+    // The CLI command moves to the new area, and so do the Python names (another module).
+    given: 'area-changed',
+    want: [
+      ...perTarget('breaking', 'export-removed', [], null, null, ['python', 'typescript']),
+      row('breaking', 'area-changed', ['getTradeFee GET /wallet/fee'], `${FEE}/tags`, `${FEE}/tags`),
+      ...perTarget('breaking', 'export-renamed', ['getTradeFee GET /wallet/fee'], FEE, FEE, ['cli', 'python']),
+      ...perTarget('added', 'export-added', [], null, null, ['python', 'typescript']),
     ],
   },
   {
     given: 'parameter-added-required',
-    want: [row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`)],
+    want: [
+      row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`),
+      row('added', 'export-added', [LW], null, W, 'cli'),
+    ],
   },
   {
     given: 'parameter-made-required',
     want: [row('breaking', 'parameter-made-required', [LW], `${W}/parameters/0`, `${W}/parameters/0`)],
   },
-  { given: 'parameter-removed', want: [row('breaking', 'parameter-removed', [LW], `${W}/parameters/1`, null)] },
+  {
+    given: 'parameter-removed',
+    want: [
+      row('breaking', 'export-removed', [LW], W, null, 'cli'),
+      row('breaking', 'parameter-removed', [LW], `${W}/parameters/1`, null),
+    ],
+  },
   {
     given: 'type-format-changed',
     want: [
@@ -91,13 +129,22 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       row('changed', 'integer-widened', [LW], `${W}/parameters/2/schema`, `${W}/parameters/2/schema`),
     ],
   },
-  { given: 'component-field-removed', want: [row('breaking', 'field-removed', SUB, SUBF('remark'), null)] },
+  {
+    // The field was a body field of createSubAccounts: its CLI flag goes too.
+    given: 'component-field-removed',
+    want: [
+      row('breaking', 'export-removed', [CSA], CSAP, null, 'cli'),
+      row('breaking', 'field-removed', SUB, SUBF('remark'), null),
+    ],
+  },
   {
     given: 'request-body-fields',
     want: [
-      row('breaking', 'field-added-required', ['createSubAccounts POST /sub_accounts'], null, `${REQ}/email`),
-      row('breaking', 'field-removed', ['createSubAccounts POST /sub_accounts'], `${REQ}/remark`, null),
-      row('added', 'field-added', ['createSubAccounts POST /sub_accounts'], null, `${REQ}/password`),
+      row('breaking', 'export-removed', [CSA], CSAP, null, 'cli'),
+      row('breaking', 'field-added-required', [CSA], null, `${REQ}/email`),
+      row('breaking', 'field-removed', [CSA], `${REQ}/remark`, null),
+      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
+      row('added', 'field-added', [CSA], null, `${REQ}/password`),
     ],
   },
   {
@@ -189,14 +236,31 @@ const CASES: Array<{ given: string; want: Row[] }> = [
   {
     given: 'operation-added',
     want: [
-      row('added', 'operation-added', ['listDeposits GET /wallet/deposits'], null, '/paths/~1wallet~1deposits/get'),
+      ...perTarget('added', 'export-added', [DEP], null, DEPP),
+      row('added', 'operation-added', [DEP], null, DEPP),
     ],
   },
-  { given: 'parameter-added-optional', want: [row('added', 'parameter-added', [LW], null, `${W}/parameters/1`)] },
+  {
+    // A new model reached from an existing one: exported by both clients; its field is a new CLI flag.
+    given: 'model-added',
+    want: [
+      ...perTarget('added', 'export-added', [], null, SCHEMA('SubAccountLimits'), ['python', 'typescript']),
+      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
+      row('added', 'field-added', SUB, null, SUBF('limits')),
+    ],
+  },
+  {
+    given: 'parameter-added-optional',
+    want: [
+      row('added', 'export-added', [LW], null, W, 'cli'),
+      row('added', 'parameter-added', [LW], null, `${W}/parameters/1`),
+    ],
+  },
   {
     given: 'component-field-added',
     want: [
-      row('breaking', 'field-added-required', ['createSubAccounts POST /sub_accounts'], null, SUBF('state')),
+      row('breaking', 'field-added-required', [CSA], null, SUBF('state')),
+      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
       row('added', 'field-added', SUB, null, SUBF('state')),
     ],
   },
@@ -254,6 +318,14 @@ const CASES: Array<{ given: string; want: Row[] }> = [
   },
   // deprecations
   {
+    // The rename recorded in x-previous-names: the old name stays, as a deprecated alias.
+    given: 'schema-renamed-recorded',
+    want: perTarget('deprecated', 'export-deprecated', [], SCHEMA('SubAccount'), SCHEMA('SubAccountDetail'), [
+      'python',
+      'typescript',
+    ]),
+  },
+  {
     given: 'deprecations',
     want: [
       row('deprecated', 'operation-deprecated', [LUA], UA, `${UA}/deprecated`),
@@ -298,7 +370,59 @@ describe('corpus: exact classification of each case', () => {
 
 describe('corpus: messages carry the old and new values', () => {
   const MESSAGES: Array<{ given: string; want: string[] }> = [
-    { given: 'operation-removed', want: ['GET /wallet/deposits removed (removed; no replacement; removal v4.2.0)'] },
+    {
+      given: 'operation-removed',
+      want: [
+        'CLI: commands removed: `wallet list-deposits`',
+        'Python: names removed: `exchange_v4.operations.wallet.ListDepositsParams`, `exchange_v4.operations.wallet.ListDepositsResponse`',
+        'TypeScript: exports removed: `ListDepositsParams`, `ListDepositsResponse`, `listDepositsMeta`, `listDeposits`',
+        'GET /wallet/deposits removed (removed; no replacement; removal v4.2.0)',
+      ],
+    },
+    {
+      given: 'operation-renamed',
+      want: [
+        'CLI: commands renamed: `wallet get-trade-fee` → `wallet get-wallet-fee`',
+        'Python: names renamed: `exchange_v4.operations.wallet.GetTradeFeeParams` → `exchange_v4.operations.wallet.GetWalletFeeParams`, `exchange_v4.operations.wallet.GetTradeFeeResponse` → `exchange_v4.operations.wallet.GetWalletFeeResponse`',
+        'TypeScript: exports renamed: `GetTradeFeeParams` → `GetWalletFeeParams`, `GetTradeFeeResponse` → `GetWalletFeeResponse`, `getTradeFeeMeta` → `getWalletFeeMeta`, `getTradeFee` → `getWalletFee`',
+        'operationId getTradeFee → getWalletFee (the client method is renamed)',
+      ],
+    },
+    {
+      given: 'schema-renamed',
+      want: [
+        'Python: names renamed: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`',
+        'TypeScript: exports renamed: `SubAccount` → `SubAccountDetail`',
+      ],
+    },
+    {
+      given: 'schema-renamed-recorded',
+      want: [
+        'Python: names renamed, each old name kept as a deprecated alias until the next major version: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`',
+        'TypeScript: exports renamed, each old name kept as a deprecated alias until the next major version: `SubAccount` → `SubAccountDetail`',
+      ],
+    },
+    {
+      given: 'area-changed',
+      want: [
+        'Python: names removed: `exchange_v4.operations.wallet.WalletApi`',
+        'TypeScript: exports removed: `WalletApi`',
+        'area wallet → account (the client method moves to client.account)',
+        'CLI: commands renamed: `wallet get-trade-fee` → `account get-trade-fee`',
+        'Python: names renamed: `exchange_v4.operations.wallet.GetTradeFeeParams` → `exchange_v4.operations.account.GetTradeFeeParams`, `exchange_v4.operations.wallet.GetTradeFeeResponse` → `exchange_v4.operations.account.GetTradeFeeResponse`',
+        'Python: names added: `exchange_v4.operations.account.AccountApi`',
+        'TypeScript: exports added: `AccountApi`',
+      ],
+    },
+    {
+      given: 'model-added',
+      want: [
+        'Python: names added: `exchange_v4.models.SubAccountLimits`',
+        'TypeScript: exports added: `SubAccountLimits`',
+        'CLI: flags added to `sub-accounts create-sub-accounts`: `--limits`',
+        'SubAccount.limits: field added',
+      ],
+    },
     {
       given: 'type-format-changed',
       want: [
@@ -312,7 +436,13 @@ describe('corpus: messages carry the old and new values', () => {
     },
     {
       given: 'request-body-fields',
-      want: ['request.email: required field added', 'request.remark: field removed', 'request.password: field added'],
+      want: [
+        'CLI: flags removed from `sub-accounts create-sub-accounts`: `--remark`',
+        'request.email: required field added',
+        'request.remark: field removed',
+        'CLI: flags added to `sub-accounts create-sub-accounts`: `--email`, `--password`',
+        'request.password: field added',
+      ],
     },
     {
       given: 'enum-both-ways',
@@ -353,6 +483,27 @@ describe('corpus: messages carry the old and new values', () => {
   it.each(MESSAGES)('$given', async ({ given, want }) => {
     const diff = await diffCase(given);
     expect(diff.changes.map((c) => c.message)).toEqual(want);
+  });
+});
+
+describe('corpus: each changelog line of an export change names its target', () => {
+  it.each([
+    {
+      given: 'schema-renamed',
+      want: '### Breaking\n\n- Python: names renamed: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`\n- TypeScript: exports renamed: `SubAccount` → `SubAccountDetail`\n',
+    },
+    {
+      given: 'operation-renamed',
+      want: '- CLI: commands renamed: `wallet get-trade-fee` → `wallet get-wallet-fee` (`getWalletFee` GET /wallet/fee)\n',
+    },
+    {
+      given: 'schema-renamed-recorded',
+      want: '### Deprecated\n\n- Python: names renamed, each old name kept as a deprecated alias',
+    },
+  ])('$given', async ({ given, want }) => {
+    const { changelogSection } = await import('../../generator/diff/changelog.js');
+    const diff = await diffCase(given);
+    expect(changelogSection('2.0.0', 'v4.2.0', diff.changes)).toContain(want);
   });
 });
 
