@@ -16,7 +16,8 @@ import { areaClass, areaModule, operationNames, pascal } from '../emit/naming.js
 import { isPaginated } from '../emit/operations.js';
 import { areaModule as pyAreaModule, itemName, paramsName, responseName } from '../emit/python/naming.js';
 import { PythonTypes } from '../emit/python/types.js';
-import { areaView, deprecatedAliases } from '../emit/python/views.js';
+import { deprecatedAliases } from '../emit/python/aliases.js';
+import { areaView } from '../emit/python/views.js';
 import { indexFile } from '../emit/tables.js';
 import { exportedModels } from '../emit/types-input.js';
 import { StructureKind } from '../emit/ts-morph.js';

@@ -4,7 +4,7 @@
  * release (see corpus.futures.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { diffCase, rows, type Row } from './helpers.js';
+import { diffCase, perTarget, row, rows, type Row } from './helpers.js';
 
 const W = '/paths/~1wallet~1withdrawals/get';
 const LW = 'listWithdrawals GET /wallet/withdrawals';
@@ -22,38 +22,11 @@ const UA = '/paths/~1unified~1accounts/get';
 const WR = (f: string): string => `/components/schemas/WithdrawalRecord/properties/${f}`;
 const LUA = 'listUnifiedAccounts GET /unified/accounts';
 
-const row = (
-  category: Row['category'],
-  kind: Row['kind'],
-  ops: string[],
-  before: string | null,
-  after: string | null,
-  target?: Row['target'],
-): Row => ({
-  category,
-  kind,
-  ops,
-  before,
-  after,
-  ...(target ? { target } : {}),
-});
-
-/** The same change of what each target exports (report order: CLI, Python, TypeScript). */
-const perTarget = (
-  category: Row['category'],
-  kind: Row['kind'],
-  ops: string[],
-  before: string | null,
-  after: string | null,
-  targets: ReadonlyArray<NonNullable<Row['target']>> = ['cli', 'python', 'typescript'],
-): Row[] => targets.map((t) => row(category, kind, ops, before, after, t));
-
 const DEP = 'listDeposits GET /wallet/deposits';
 const DEPP = '/paths/~1wallet~1deposits/get';
 const FEE = '/paths/~1wallet~1fee/get';
 const CSA = 'createSubAccounts POST /sub_accounts';
 const CSAP = '/paths/~1sub_accounts/post';
-const SCHEMA = (name: string): string => `/components/schemas/${name}`;
 
 const CASES: Array<{ given: string; want: Row[] }> = [
   // breaking
@@ -83,24 +56,6 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     want: [
       ...perTarget('breaking', 'export-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
       row('breaking', 'operation-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
-    ],
-  },
-  {
-    // A model file renamed (its $refs adjusted): the spec's shapes are unchanged, the exported name is not.
-    given: 'schema-renamed',
-    want: perTarget('breaking', 'export-renamed', [], SCHEMA('SubAccount'), SCHEMA('SubAccountDetail'), [
-      'python',
-      'typescript',
-    ]),
-  },
-  {
-    // The CLI command moves to the new area, and so do the Python names (another module).
-    given: 'area-changed',
-    want: [
-      ...perTarget('breaking', 'export-removed', [], null, null, ['python', 'typescript']),
-      row('breaking', 'area-changed', ['getTradeFee GET /wallet/fee'], `${FEE}/tags`, `${FEE}/tags`),
-      ...perTarget('breaking', 'export-renamed', ['getTradeFee GET /wallet/fee'], FEE, FEE, ['cli', 'python']),
-      ...perTarget('added', 'export-added', [], null, null, ['python', 'typescript']),
     ],
   },
   {
@@ -241,15 +196,6 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     ],
   },
   {
-    // A new model reached from an existing one: exported by both clients; its field is a new CLI flag.
-    given: 'model-added',
-    want: [
-      ...perTarget('added', 'export-added', [], null, SCHEMA('SubAccountLimits'), ['python', 'typescript']),
-      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
-      row('added', 'field-added', SUB, null, SUBF('limits')),
-    ],
-  },
-  {
     given: 'parameter-added-optional',
     want: [
       row('added', 'export-added', [LW], null, W, 'cli'),
@@ -316,15 +262,6 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       ),
     ],
   },
-  // deprecations
-  {
-    // The rename recorded in x-previous-names: the old name stays, as a deprecated alias.
-    given: 'schema-renamed-recorded',
-    want: perTarget('deprecated', 'export-deprecated', [], SCHEMA('SubAccount'), SCHEMA('SubAccountDetail'), [
-      'python',
-      'typescript',
-    ]),
-  },
   {
     given: 'deprecations',
     want: [
@@ -389,41 +326,6 @@ describe('corpus: messages carry the old and new values', () => {
       ],
     },
     {
-      given: 'schema-renamed',
-      want: [
-        'Python: names renamed: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`',
-        'TypeScript: exports renamed: `SubAccount` → `SubAccountDetail`',
-      ],
-    },
-    {
-      given: 'schema-renamed-recorded',
-      want: [
-        'Python: names renamed, each old name kept as a deprecated alias until the next major version: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`',
-        'TypeScript: exports renamed, each old name kept as a deprecated alias until the next major version: `SubAccount` → `SubAccountDetail`',
-      ],
-    },
-    {
-      given: 'area-changed',
-      want: [
-        'Python: names removed: `exchange_v4.operations.wallet.WalletApi`',
-        'TypeScript: exports removed: `WalletApi`',
-        'area wallet → account (the client method moves to client.account)',
-        'CLI: commands renamed: `wallet get-trade-fee` → `account get-trade-fee`',
-        'Python: names renamed: `exchange_v4.operations.wallet.GetTradeFeeParams` → `exchange_v4.operations.account.GetTradeFeeParams`, `exchange_v4.operations.wallet.GetTradeFeeResponse` → `exchange_v4.operations.account.GetTradeFeeResponse`',
-        'Python: names added: `exchange_v4.operations.account.AccountApi`',
-        'TypeScript: exports added: `AccountApi`',
-      ],
-    },
-    {
-      given: 'model-added',
-      want: [
-        'Python: names added: `exchange_v4.models.SubAccountLimits`',
-        'TypeScript: exports added: `SubAccountLimits`',
-        'CLI: flags added to `sub-accounts create-sub-accounts`: `--limits`',
-        'SubAccount.limits: field added',
-      ],
-    },
-    {
       given: 'type-format-changed',
       want: [
         'parameter from (query): type integer(int64) → string',
@@ -483,27 +385,6 @@ describe('corpus: messages carry the old and new values', () => {
   it.each(MESSAGES)('$given', async ({ given, want }) => {
     const diff = await diffCase(given);
     expect(diff.changes.map((c) => c.message)).toEqual(want);
-  });
-});
-
-describe('corpus: each changelog line of an export change names its target', () => {
-  it.each([
-    {
-      given: 'schema-renamed',
-      want: '### Breaking\n\n- Python: names renamed: `exchange_v4.models.SubAccount` → `exchange_v4.models.SubAccountDetail`\n- TypeScript: exports renamed: `SubAccount` → `SubAccountDetail`\n',
-    },
-    {
-      given: 'operation-renamed',
-      want: '- CLI: commands renamed: `wallet get-trade-fee` → `wallet get-wallet-fee` (`getWalletFee` GET /wallet/fee)\n',
-    },
-    {
-      given: 'schema-renamed-recorded',
-      want: '### Deprecated\n\n- Python: names renamed, each old name kept as a deprecated alias',
-    },
-  ])('$given', async ({ given, want }) => {
-    const { changelogSection } = await import('../../generator/diff/changelog.js');
-    const diff = await diffCase(given);
-    expect(changelogSection('2.0.0', 'v4.2.0', diff.changes)).toContain(want);
   });
 });
 

@@ -41,3 +41,30 @@ export const rows = (changes: readonly Change[]): Row[] =>
     after: c.after,
     ...(c.target ? { target: c.target } : {}),
   }));
+
+/** One expected change in the compact view. */
+export const row = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+  target?: Row['target'],
+): Row => ({
+  category,
+  kind,
+  ops,
+  before,
+  after,
+  ...(target ? { target } : {}),
+});
+
+/** The same change of what each target exports (report order: CLI, Python, TypeScript). */
+export const perTarget = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+  targets: ReadonlyArray<NonNullable<Row['target']>> = ['cli', 'python', 'typescript'],
+): Row[] => targets.map((t) => row(category, kind, ops, before, after, t));

@@ -11,7 +11,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deprecatedAliases } from '../../generator/emit/python/views.js';
+import { deprecatedAliases } from '../../generator/emit/python/aliases.js';
 import { exportedModels } from '../../generator/emit/types-input.js';
 import { readPreviousNames } from '../../generator/ir/previous-names.js';
 import type { IR } from '../../generator/ir/types.js';

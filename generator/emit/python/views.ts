@@ -19,6 +19,7 @@ import {
   pyString,
   responseName,
 } from './naming.js';
+import { deprecatedAliases } from './aliases.js';
 import type { PythonTypes } from './types.js';
 import { classSyntax, firstLine, namesUsed, type TypeDef, type TypedDictField } from './types.js';
 
@@ -198,24 +199,6 @@ export function areaView(ir: IR, types: PythonTypes, area: string, description: 
     methods,
     needsIterator: methods.some((m) => m.paged),
   };
-}
-
-/**
- * The deprecated aliases of `models.py`: each previous name of a schema (old -> current) that has
- * a named type stays as an alias of it, and so does its `Input` variant; sorted by name.
- */
-export function deprecatedAliases(
-  names: ReadonlySet<string>,
-  previousNames: Readonly<Record<string, string>>,
-): Array<{ name: string; of: string }> {
-  return Object.entries(previousNames)
-    .flatMap(([old, current]) =>
-      [
-        { name: old, of: current },
-        { name: `${old}Input`, of: `${current}Input` },
-      ].filter((a) => names.has(a.of)),
-    )
-    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The view of `models.py`: every named type, sorted by name, then the deprecated aliases of old names. */
