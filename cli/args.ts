@@ -43,7 +43,7 @@ export function commandWords(argv: readonly string[]): { words: string[]; rest: 
 }
 
 /** The flag names of an operation's parameters (wire names) and extra JSON flags. */
-export function operationFlags(meta: OperationMeta): string[] {
+export function operationFlags(meta: Pick<OperationMeta, 'rules' | 'body' | 'shape'>): string[] {
   const names = (meta.rules ?? []).map((rule) => rule.name);
   if (meta.body === 'open') names.push('body');
   if (meta.shape === 'named-only') names.push('query');

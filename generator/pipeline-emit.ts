@@ -12,11 +12,11 @@ import { clientFile } from './emit/client.js';
 import { operationsDoc } from './emit/docs.js';
 import { areaPage, compileReference, referencePage } from './emit/reference.js';
 import { cliHelpFile } from './emit/cli-help.js';
-import { BANNER_LINES, copiedBanner } from './emit/naming.js';
+import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit/naming.js';
 import { operationFile } from './emit/operations.js';
 import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
 import { printTypeScript } from './emit/printer.js';
-import { publicModels } from './emit/types-input.js';
+import { exportedModels } from './emit/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
 import type { Outputs } from './output.js';
 import type { AreaSlice } from './emit-units.js';
@@ -47,10 +47,7 @@ export async function emitShared(ir: IR, root: string, modelNames: readonly stri
     metadataFile(ir),
     rateLimitFile(ir),
     labelsFile(ir),
-    indexFile(
-      ir,
-      publicModels(ir).filter((name) => modelNames.includes(name)),
-    ),
+    indexFile(ir, exportedModels(ir, modelNames)),
   ]);
   const outputs: Outputs = new Map(ts);
   const runtimeDir = 'templates/typescript/runtime';
@@ -75,7 +72,10 @@ export async function emitShared(ir: IR, root: string, modelNames: readonly stri
 /** The JSON documents: the bundled spec (`openapi.json`), the IR (`ir.json`) and its schema. */
 export async function emitDocuments(ir: IR, bundled: Record<string, unknown>, root: string): Promise<Outputs> {
   const outputs: Outputs = new Map();
-  outputs.set('openapi.json', `${JSON.stringify({ 'x-generated': BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`);
+  outputs.set(
+    'openapi.json',
+    `${JSON.stringify({ [GENERATED_MARKER]: BANNER_LINES.join(' '), ...bundled }, null, 2)}\n`,
+  );
   const irSchema = JSON.parse(await readFile(path.join(root, 'generator/ir/ir.schema.json'), 'utf8')) as object;
   outputs.set('ir.schema.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irSchema }, null, 2)}\n`);
   outputs.set('ir.json', `${JSON.stringify({ $comment: BANNER_LINES.join(' '), ...irDocument(ir) }, null, 2)}\n`);

@@ -1,6 +1,6 @@
 /**
- * `npm run spec:diff -- [<old> [<new>]] [options]`: compares two versions of the spec, classifies
- * every change and names the version bump the package needs. See `--help` and
+ * `npm run spec:diff -- [<old> [<new>]] [options]`: compares two versions of the spec and what
+ * each target exports from them, classifies every change and names the version bump the package needs. See `--help` and
  * docs/release-procedure.md.
  */
 import path from 'node:path';
@@ -18,8 +18,11 @@ import { planVersion, VersionError } from '../generator/diff/semver.js';
 
 const HELP = `usage: npm run spec:diff -- [<old> [<new>]] [options]
 
-Compares two versions of the spec, classifies every change (breaking, added, deprecated,
-changed/documentation), and names the version bump the package needs.
+Compares two versions of the spec and what each target exports from them (TypeScript exports,
+Python module-level names, CLI commands and flags), classifies every change (breaking, added,
+deprecated, changed/documentation), and names the version bump the package needs. A name a target
+no longer exports, or exports under another name, is breaking for that target; a schema renamed
+with its old name in x-previous-names keeps it as a deprecated alias (deprecated).
 
 Each side is one of:
   a spec folder holding openapi.yaml     spec, ../elsewhere/spec
@@ -46,6 +49,7 @@ loaded, or a spec with problems.
 
 Examples:
   npm run spec:diff -- HEAD~1 spec
+  npm run spec:diff -- spec generated/openapi.json
   npm run spec:diff -- v0.1.0 --fail-on breaking
   npm run spec:diff -- --write`;
 

@@ -1,10 +1,12 @@
 /**
  * Compares two spec versions (each as its bundled document and IR) and classifies every change.
  * Operations are matched by operationId (same id at another method or path: moved), then by
- * method and path (same place, other id: renamed); the rest are removed or added.
+ * method and path (same place, other id: renamed); the rest are removed or added. Then what each
+ * target exports is compared (exports.ts): names, commands and flags users reach.
  */
 import type { IR, IROperation } from '../ir/types.js';
 import { componentChanges } from './components.js';
+import { exportChanges } from './exports.js';
 import { ChangeSink, refOf, type DiffContext } from './context.js';
 import { compareOperationAttributes } from './operations.js';
 import { operationPointer } from './pointers.js';
@@ -113,7 +115,9 @@ export function diffSpecs(oldSide: DiffSide, newSide: DiffSide): SpecDiff {
       `API release ${ctx.oldIR.api.release} → ${ctx.newIR.api.release}`,
     );
 
-  const changes = [...sink.changes, ...componentChanges(ctx, sink.uses)].sort(compareChanges);
+  const changes = [...sink.changes, ...componentChanges(ctx, sink.uses), ...exportChanges(ctx, pairs)].sort(
+    compareChanges,
+  );
   const info = (s: DiffSide): SideInfo => ({ label: s.label, release: s.ir.api.release });
   return { old: info(oldSide), new: info(newSide), changes };
 }

@@ -5,8 +5,13 @@
  * the IR, so both sides are compared as the generator sees them.
  */
 import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { isObject } from '../../spec/lint/support/json.js';
+import { GENERATED_MARKER } from '../emit/naming.js';
 import { buildIR } from '../ir/build.js';
+import { parseSpecYaml } from '../spec-yaml.js';
 import type { IR } from '../ir/types.js';
 import { loadSpec } from '../load.js';
 import { extractSpecAt, lastReleaseTag, SideError } from './git.js';
@@ -51,6 +56,28 @@ export async function loadEntry(
 }
 
 /**
+ * A spec file to load for `file`: the file itself, or, when it is a bundle `npm run generate` wrote
+ * (`generated/openapi.json`, marked by the root {@link GENERATED_MARKER}), a copy without the marker
+ * in a temporary folder (a bundle has no relative `$ref`s to break), since the marker is not part
+ * of the spec and its lint would refuse it. `dispose` removes the copy.
+ */
+export async function withoutMarker(file: string): Promise<{ entry: string; dispose: () => Promise<void> }> {
+  const text = await readFile(file, 'utf8');
+  let doc: unknown;
+  try {
+    doc = /\.json$/i.test(file) ? JSON.parse(text) : parseSpecYaml(text);
+  } catch {
+    doc = undefined; // not parseable here: loaded as it is, and the loader reports the problem
+  }
+  if (!isObject(doc) || !(GENERATED_MARKER in doc)) return { entry: file, dispose: () => Promise.resolve() };
+  const { [GENERATED_MARKER]: _marker, ...spec } = doc;
+  const dir = await mkdtemp(path.join(tmpdir(), 'spec-diff-bundle-'));
+  const entry = path.join(dir, 'openapi.json');
+  await writeFile(entry, JSON.stringify(spec));
+  return { entry, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
  * Loads a side: an existing folder or file wins over a revision of the same name. Throws
  * {@link SideError} for an argument that is none of them, {@link SpecError} for a spec with problems.
  */
@@ -69,7 +96,12 @@ export async function loadSide(arg: string, options: LoadSideOptions): Promise<L
       return { label: arg, kind: 'folder', ...(await loadEntry(entry, options.repo, lint)) };
     }
     if (!SPEC_FILE.test(local)) throw new SideError(`file ${arg} is not a spec: expected a .json, .yaml or .yml file`);
-    return { label: arg, kind: 'file', ...(await loadEntry(local, options.repo, lint)) };
+    const file = await withoutMarker(local);
+    try {
+      return { label: arg, kind: 'file', ...(await loadEntry(file.entry, options.repo, lint)) };
+    } finally {
+      await file.dispose();
+    }
   }
   const extracted = await extractSpecAt(options.repo, arg, options.specDir ?? 'spec');
   try {

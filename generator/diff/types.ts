@@ -61,6 +61,11 @@ export type ChangeKind =
   | 'pagination-limits-changed'
   | 'retry-changed'
   | 'behaviour-changed'
+  // what the targets export (TypeScript names, Python names, CLI commands and flags)
+  | 'export-removed'
+  | 'export-added'
+  | 'export-renamed'
+  | 'export-deprecated'
   // documentation and root metadata
   | 'docs-changed'
   | 'deprecation-announced'
@@ -105,7 +110,12 @@ export interface Change {
    * severe of them.
    */
   targets?: Record<Target, TargetEffect>;
+  /** For a change of what a target exports (`export-*` kinds): that target; the message starts with its name. */
+  target?: SurfaceTarget;
 }
+
+/** What users reach by name: the TypeScript client, the Python client, the command line. */
+export type SurfaceTarget = Target | 'cli';
 
 /** Which way data flows through a schema: sent by the client, or received by it. */
 export type Direction = 'request' | 'response';

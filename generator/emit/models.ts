@@ -82,10 +82,18 @@ function topInterface(ast: readonly ts.Node[], name: string): ts.InterfaceDeclar
   return ast.find((n): n is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(n) && n.name.text === name);
 }
 
-/** Splits openapi-typescript's AST into named models and per-operation types. */
+/** The deprecated alias an old schema name stays as: `export type Old = Current;` with `@deprecated`. */
+export const deprecatedAlias = (old: string, current: string): string =>
+  `/** @deprecated Renamed to {@link ${current}}; this name goes in the next major version. */\nexport type ${old} = ${current};`;
+
+/**
+ * Splits openapi-typescript's AST into named models and per-operation types. `previousNames` (old
+ * schema name -> current name) become deprecated aliases after the models.
+ */
 export function splitModels(
   ast: readonly ts.Node[],
   operationList: ReadonlyArray<{ readonly id: string; readonly successStatus: number }>,
+  previousNames: Readonly<Record<string, string>> = {},
 ): ModelTypes {
   const components = topInterface(ast, 'components');
   const operations = topInterface(ast, 'operations');
@@ -200,5 +208,8 @@ export function splitModels(
       models: [...used].sort(),
     });
   }
-  return { models: declarations.join('\n\n'), modelNames, operations: byId };
+  const aliases = Object.entries(previousNames)
+    .filter(([, current]) => schemas.has(current))
+    .map(([old, current]) => deprecatedAlias(old, current));
+  return { models: [...declarations, ...aliases].join('\n\n'), modelNames, operations: byId };
 }

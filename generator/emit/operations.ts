@@ -15,7 +15,16 @@ import type {
 import type { IR, IROperation } from '../ir/types.js';
 import { holdsReference, literal, parsedJson } from './literal.js';
 import { operationMeta } from './meta.js';
-import { areaClass, areaModule, areaProperty, itemType, metaName, paramsType, responseType } from './naming.js';
+import {
+  areaClass,
+  areaModule,
+  areaProperty,
+  itemType,
+  metaName,
+  operationNames,
+  paramsType,
+  responseType,
+} from './naming.js';
 import type { OperationTypes } from './models.js';
 import type { TsFile } from './printer.js';
 import { bodyProperties, hasListBody } from './rules.js';
@@ -144,18 +153,19 @@ export function functionDoc(op: IROperation): string {
 
 function operationStatements(ir: IR, op: IROperation, types: OperationTypes): StatementStructures[] {
   const { paged, untyped, typeParameters, returnType, params } = callShape(ir, op);
+  const names = operationNames(op.id, paged);
   const out: StatementStructures[] = [
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: paramsType(op.id),
+      name: names.params,
       type: paramsTypeText(ir, op, types),
       docs: [`Parameters of {@link ${op.id}}: path, query and body fields in one object.`],
     },
     {
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: responseType(op.id),
+      name: names.response,
       type: responseTypeText(op, types),
       docs: [
         untyped
@@ -164,11 +174,11 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       ],
     },
   ];
-  if (paged)
+  if (names.item !== undefined)
     out.push({
       kind: StructureKind.TypeAlias,
       isExported: true,
-      name: itemType(op.id),
+      name: names.item,
       type: types.response?.item ?? `${responseType(op.id)}[number]`,
       docs: [`One item of {@link ${op.id}}'s list.`],
     });
@@ -181,7 +191,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
     declarationKind: VariableDeclarationKind.Const,
     declarations: [
       {
-        name: metaName(op.id),
+        name: names.meta,
         type: 'OperationMeta',
         initializer: holdsReference(meta) ? literal(meta) : parsedJson(meta),
       },
@@ -191,7 +201,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
   out.push({
     kind: StructureKind.Function,
     isExported: true,
-    name: op.id,
+    name: names.function,
     typeParameters,
     parameters: [{ name: 'core', type: 'Core' }, ...params],
     returnType,

@@ -12,7 +12,7 @@ import type { IR } from '../ir/types.js';
 import { splitModels, type ModelTypes } from './models.js';
 import { typesInput, type TypesInput } from './types-input.js';
 
-export { publicModels, reachable, requestOnlySchemas, withoutExamples } from './types-input.js';
+export { exportedModels, publicModels, reachable, requestOnlySchemas, withoutExamples } from './types-input.js';
 
 const int64Input = (): ts.TypeNode =>
   ts.factory.createUnionTypeNode([
@@ -60,5 +60,5 @@ export async function typesOf(input: TypesInput): Promise<ModelTypes> {
       return requestSide ? undefined : openEnum((s as { enum: string[] }).enum);
     },
   });
-  return splitModels(ast, input.operations);
+  return splitModels(ast, input.operations, input.previousNames);
 }

@@ -19,6 +19,8 @@ export interface TypesInput {
   readonly requestOnly: readonly string[];
   /** Each operation's id and success status, in IR order. */
   readonly operations: ReadonlyArray<{ readonly id: string; readonly successStatus: number }>;
+  /** Old schema names and the current name of each (`x-previous-names`): the deprecated aliases. */
+  readonly previousNames: Readonly<Record<string, string>>;
 }
 
 /** Component schema names reachable from a set of schemas. */
@@ -68,6 +70,18 @@ export function publicModels(ir: IR): string[] {
 }
 
 /**
+ * The models the package's index exports: the public ones ({@link publicModels}) among `modelNames`
+ * (the schema types' names), and the deprecated alias of each previous name of one of them, sorted.
+ */
+export function exportedModels(ir: IR, modelNames: readonly string[] = Object.keys(ir.schemas)): string[] {
+  const models = publicModels(ir).filter((name) => modelNames.includes(name));
+  const aliases = Object.entries(ir.previousNames ?? {}).flatMap(([old, current]) =>
+    models.includes(current) ? [old] : [],
+  );
+  return [...models, ...aliases].sort();
+}
+
+/**
  * The document without `example` / `examples` members (they would become doc-comment bulk); a
  * property that happens to be named `example` stays.
  */
@@ -114,5 +128,6 @@ export function typesInput(ir: IR, bundled: Record<string, unknown>): TypesInput
     document: withoutExamples(document) as Record<string, unknown>,
     requestOnly: [...requestOnlySchemas(ir)].sort(),
     operations: ir.operations.map((o) => ({ id: o.id, successStatus: o.successStatus })),
+    previousNames: ir.previousNames ?? {},
   };
 }

@@ -21,6 +21,7 @@ import {
 import { int64Paths } from './int64.js';
 import { deref, type Node } from './resolve.js';
 import { readApi } from './api.js';
+import { readPreviousNames } from './previous-names.js';
 import {
   IR_VERSION,
   type HttpMethod,
@@ -72,12 +73,19 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
   }
   operations.sort((a, b) => a.id.localeCompare(b.id));
   checkCrossReferences(operations, sources, problems);
-  if (problems.length > 0) throw new SpecError(problems);
 
   const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   const schemas: Record<string, JsonSchema> = {};
   for (const name of Object.keys(components).sort()) schemas[name] = components[name] as JsonSchema;
-  return { irVersion: IR_VERSION, ...api, operations, schemas };
+  const previousNames = readPreviousNames(schemas, (ptr, message) => rootReport(ptr, message, 'ir/schema'));
+  if (problems.length > 0) throw new SpecError(problems);
+  return {
+    irVersion: IR_VERSION,
+    ...api,
+    operations,
+    schemas,
+    ...(Object.keys(previousNames).length > 0 ? { previousNames } : {}),
+  };
 }
 
 function buildOperation(

@@ -9,7 +9,7 @@
  */
 
 /** IR format version written to `generated/ir.json`. */
-export const IR_VERSION = '1.4.0';
+export const IR_VERSION = '1.5.0';
 
 /** `shaped`: typed request and response; `named-only`: open request and response. */
 export type IRShape = 'shaped' | 'named-only';
@@ -57,6 +57,11 @@ export interface IR {
   operations: IROperation[];
   /** Component schemas by name, sorted by name. */
   schemas: Record<string, JsonSchema>;
+  /**
+   * Old schema names (`x-previous-names`) mapped to the current name, sorted by old name; present
+   * only when a schema records one. The targets keep each old name as a deprecated alias. Since 1.5.0.
+   */
+  previousNames?: Record<string, string>;
   /** Endpoints that are gone, with their replacements. */
   removed: IRRemovedOperation[];
 }

@@ -326,6 +326,18 @@ export const EXTENSIONS = Object.freeze([
     schema: { type: 'object', additionalProperties: labels, description: 'an object of label lists by group' },
     ir: 'errors.groups',
   },
+  {
+    name: 'x-previous-names',
+    where: 'schema',
+    schema: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', description: 'a PascalCase schema name' },
+      minItems: 1,
+      uniqueItems: true,
+      description: 'a list of distinct PascalCase schema names',
+    },
+    ir: 'previousNames (old name -> current name); emitted as deprecated aliases',
+  },
   { name: 'x-transient-labels', where: 'schema', schema: labels, ir: 'errors.transient' },
   { name: 'x-duplicate-labels', where: 'schema', schema: labels, ir: 'errors.duplicate' },
 ]);

@@ -79,6 +79,18 @@ describe.concurrent('spec:diff CLI', () => {
   );
 
   it(
+    'compares spec/ with the generated bundle (root x-generated marker), the --help example',
+    async () => {
+      const run = await cli('spec', 'generated/openapi.json', '--fail-on', 'any');
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('spec diff: spec (API v4.');
+      expect(run.stdout).toContain('No changes.');
+    },
+    T,
+  );
+
+  it(
     'reports breaking changes and exits 1 with --fail-on breaking',
     async () => {
       const run = await cli(...FUTURES, '--fail-on', 'breaking', '--root', path.join(root, 'none'));
@@ -90,7 +102,7 @@ describe.concurrent('spec:diff CLI', () => {
       expect(run.stdout).toContain(
         '      old: /components/schemas/Position/properties/size\n      new: /components/schemas/Position/properties/size\n',
       );
-      expect(run.stdout).toContain('summary: 5 breaking, 1 added, 0 deprecated, 1 changed');
+      expect(run.stdout).toContain('summary: 5 breaking, 2 added, 0 deprecated, 1 changed');
       expect(run.stderr).toContain('5 breaking change(s) (--fail-on breaking)');
     },
     T,
@@ -104,9 +116,10 @@ describe.concurrent('spec:diff CLI', () => {
         cli(...ADDED, '--fail-on', 'any'),
       ]);
       expect(breaking.code).toBe(0);
-      expect(breaking.stdout).toContain('Added (1)\n  - [operation-added] GET /wallet/deposits added');
+      expect(breaking.stdout).toContain('Added (4)\n  - [export-added] CLI: commands added: `wallet list-deposits`\n');
+      expect(breaking.stdout).toContain('  - [operation-added] GET /wallet/deposits added');
       expect(any.code).toBe(1);
-      expect(any.stderr).toContain('1 change(s) (--fail-on any)');
+      expect(any.stderr).toContain('4 change(s) (--fail-on any)');
     },
     T,
   );
@@ -122,11 +135,12 @@ describe.concurrent('spec:diff CLI', () => {
         changes: Array<{ kind: string }>;
         new: { release: string };
       };
-      expect(out.counts).toEqual({ breaking: 5, added: 1, deprecated: 0, changed: 1 });
+      expect(out.counts).toEqual({ breaking: 5, added: 2, deprecated: 0, changed: 1 });
       expect(out.version.needed).toBe('major');
       expect(out.new.release).toBe('v4.106.0');
       expect(out.changes.map((c) => c.kind)).toEqual([
         ...Array<string>(5).fill('type-changed'),
+        'export-added',
         'parameter-added',
         'api-release-changed',
       ]);

@@ -59,6 +59,15 @@ describe('futures-size-v4.106.0', () => {
         after: field('MyFuturesTrade', 'size'),
       },
       {
+        // The new parameter is a new flag of the CLI command.
+        category: 'added',
+        kind: 'export-added',
+        ops: ['createFuturesOrder POST /futures/{settle}/orders'],
+        before: null,
+        after: '/paths/~1futures~1{settle}~1orders/post',
+        target: 'cli',
+      },
+      {
         category: 'added',
         kind: 'parameter-added',
         ops: ['createFuturesOrder POST /futures/{settle}/orders'],

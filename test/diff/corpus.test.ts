@@ -4,7 +4,7 @@
  * release (see corpus.futures.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { diffCase, rows, type Row } from './helpers.js';
+import { diffCase, perTarget, row, rows, type Row } from './helpers.js';
 
 const W = '/paths/~1wallet~1withdrawals/get';
 const LW = 'listWithdrawals GET /wallet/withdrawals';
@@ -22,32 +22,20 @@ const UA = '/paths/~1unified~1accounts/get';
 const WR = (f: string): string => `/components/schemas/WithdrawalRecord/properties/${f}`;
 const LUA = 'listUnifiedAccounts GET /unified/accounts';
 
-const row = (
-  category: Row['category'],
-  kind: Row['kind'],
-  ops: string[],
-  before: string | null,
-  after: string | null,
-): Row => ({
-  category,
-  kind,
-  ops,
-  before,
-  after,
-});
+const DEP = 'listDeposits GET /wallet/deposits';
+const DEPP = '/paths/~1wallet~1deposits/get';
+const FEE = '/paths/~1wallet~1fee/get';
+const CSA = 'createSubAccounts POST /sub_accounts';
+const CSAP = '/paths/~1sub_accounts/post';
 
 const CASES: Array<{ given: string; want: Row[] }> = [
   // breaking
   {
+    // Its function, types and metadata, its Python types and its CLI command go with it.
     given: 'operation-removed',
     want: [
-      row(
-        'breaking',
-        'operation-removed',
-        ['listDeposits GET /wallet/deposits'],
-        '/paths/~1wallet~1deposits/get',
-        null,
-      ),
+      ...perTarget('breaking', 'export-removed', [DEP], DEPP, null),
+      row('breaking', 'operation-removed', [DEP], DEPP, null),
     ],
   },
   {
@@ -63,26 +51,31 @@ const CASES: Array<{ given: string; want: Row[] }> = [
     ],
   },
   {
+    // The client method, every exported name derived from the id and the CLI command are renamed.
     given: 'operation-renamed',
     want: [
-      row(
-        'breaking',
-        'operation-renamed',
-        ['getWalletFee GET /wallet/fee'],
-        '/paths/~1wallet~1fee/get',
-        '/paths/~1wallet~1fee/get',
-      ),
+      ...perTarget('breaking', 'export-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
+      row('breaking', 'operation-renamed', ['getWalletFee GET /wallet/fee'], FEE, FEE),
     ],
   },
   {
     given: 'parameter-added-required',
-    want: [row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`)],
+    want: [
+      row('breaking', 'parameter-added-required', [LW], null, `${W}/parameters/1`),
+      row('added', 'export-added', [LW], null, W, 'cli'),
+    ],
   },
   {
     given: 'parameter-made-required',
     want: [row('breaking', 'parameter-made-required', [LW], `${W}/parameters/0`, `${W}/parameters/0`)],
   },
-  { given: 'parameter-removed', want: [row('breaking', 'parameter-removed', [LW], `${W}/parameters/1`, null)] },
+  {
+    given: 'parameter-removed',
+    want: [
+      row('breaking', 'export-removed', [LW], W, null, 'cli'),
+      row('breaking', 'parameter-removed', [LW], `${W}/parameters/1`, null),
+    ],
+  },
   {
     given: 'type-format-changed',
     want: [
@@ -91,13 +84,22 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       row('changed', 'integer-widened', [LW], `${W}/parameters/2/schema`, `${W}/parameters/2/schema`),
     ],
   },
-  { given: 'component-field-removed', want: [row('breaking', 'field-removed', SUB, SUBF('remark'), null)] },
+  {
+    // The field was a body field of createSubAccounts: its CLI flag goes too.
+    given: 'component-field-removed',
+    want: [
+      row('breaking', 'export-removed', [CSA], CSAP, null, 'cli'),
+      row('breaking', 'field-removed', SUB, SUBF('remark'), null),
+    ],
+  },
   {
     given: 'request-body-fields',
     want: [
-      row('breaking', 'field-added-required', ['createSubAccounts POST /sub_accounts'], null, `${REQ}/email`),
-      row('breaking', 'field-removed', ['createSubAccounts POST /sub_accounts'], `${REQ}/remark`, null),
-      row('added', 'field-added', ['createSubAccounts POST /sub_accounts'], null, `${REQ}/password`),
+      row('breaking', 'export-removed', [CSA], CSAP, null, 'cli'),
+      row('breaking', 'field-added-required', [CSA], null, `${REQ}/email`),
+      row('breaking', 'field-removed', [CSA], `${REQ}/remark`, null),
+      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
+      row('added', 'field-added', [CSA], null, `${REQ}/password`),
     ],
   },
   {
@@ -189,14 +191,22 @@ const CASES: Array<{ given: string; want: Row[] }> = [
   {
     given: 'operation-added',
     want: [
-      row('added', 'operation-added', ['listDeposits GET /wallet/deposits'], null, '/paths/~1wallet~1deposits/get'),
+      ...perTarget('added', 'export-added', [DEP], null, DEPP),
+      row('added', 'operation-added', [DEP], null, DEPP),
     ],
   },
-  { given: 'parameter-added-optional', want: [row('added', 'parameter-added', [LW], null, `${W}/parameters/1`)] },
+  {
+    given: 'parameter-added-optional',
+    want: [
+      row('added', 'export-added', [LW], null, W, 'cli'),
+      row('added', 'parameter-added', [LW], null, `${W}/parameters/1`),
+    ],
+  },
   {
     given: 'component-field-added',
     want: [
-      row('breaking', 'field-added-required', ['createSubAccounts POST /sub_accounts'], null, SUBF('state')),
+      row('breaking', 'field-added-required', [CSA], null, SUBF('state')),
+      row('added', 'export-added', [CSA], null, CSAP, 'cli'),
       row('added', 'field-added', SUB, null, SUBF('state')),
     ],
   },
@@ -252,7 +262,6 @@ const CASES: Array<{ given: string; want: Row[] }> = [
       ),
     ],
   },
-  // deprecations
   {
     given: 'deprecations',
     want: [
@@ -298,7 +307,24 @@ describe('corpus: exact classification of each case', () => {
 
 describe('corpus: messages carry the old and new values', () => {
   const MESSAGES: Array<{ given: string; want: string[] }> = [
-    { given: 'operation-removed', want: ['GET /wallet/deposits removed (removed; no replacement; removal v4.2.0)'] },
+    {
+      given: 'operation-removed',
+      want: [
+        'CLI: commands removed: `wallet list-deposits`',
+        'Python: names removed: `exchange_v4.operations.wallet.ListDepositsParams`, `exchange_v4.operations.wallet.ListDepositsResponse`',
+        'TypeScript: exports removed: `ListDepositsParams`, `ListDepositsResponse`, `listDepositsMeta`, `listDeposits`',
+        'GET /wallet/deposits removed (removed; no replacement; removal v4.2.0)',
+      ],
+    },
+    {
+      given: 'operation-renamed',
+      want: [
+        'CLI: commands renamed: `wallet get-trade-fee` → `wallet get-wallet-fee`',
+        'Python: names renamed: `exchange_v4.operations.wallet.GetTradeFeeParams` → `exchange_v4.operations.wallet.GetWalletFeeParams`, `exchange_v4.operations.wallet.GetTradeFeeResponse` → `exchange_v4.operations.wallet.GetWalletFeeResponse`',
+        'TypeScript: exports renamed: `GetTradeFeeParams` → `GetWalletFeeParams`, `GetTradeFeeResponse` → `GetWalletFeeResponse`, `getTradeFeeMeta` → `getWalletFeeMeta`, `getTradeFee` → `getWalletFee`',
+        'operationId getTradeFee → getWalletFee (the client method is renamed)',
+      ],
+    },
     {
       given: 'type-format-changed',
       want: [
@@ -312,7 +338,13 @@ describe('corpus: messages carry the old and new values', () => {
     },
     {
       given: 'request-body-fields',
-      want: ['request.email: required field added', 'request.remark: field removed', 'request.password: field added'],
+      want: [
+        'CLI: flags removed from `sub-accounts create-sub-accounts`: `--remark`',
+        'request.email: required field added',
+        'request.remark: field removed',
+        'CLI: flags added to `sub-accounts create-sub-accounts`: `--email`, `--password`',
+        'request.password: field added',
+      ],
     },
     {
       given: 'enum-both-ways',

@@ -27,9 +27,11 @@ export interface Row {
   ops: string[];
   before: string | null;
   after: string | null;
+  /** For a change of what a target exports: that target. */
+  target?: Change['target'];
 }
 
-/** The compact view: category, kind, `id METHOD /path` of each operation, both pointers. */
+/** The compact view: category, kind, `id METHOD /path` of each operation, both pointers, the target of an export change. */
 export const rows = (changes: readonly Change[]): Row[] =>
   changes.map((c) => ({
     category: c.category,
@@ -37,4 +39,32 @@ export const rows = (changes: readonly Change[]): Row[] =>
     ops: c.operations.map((o) => `${o.id} ${o.method} ${o.path}`),
     before: c.before,
     after: c.after,
+    ...(c.target ? { target: c.target } : {}),
   }));
+
+/** One expected change in the compact view. */
+export const row = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+  target?: Row['target'],
+): Row => ({
+  category,
+  kind,
+  ops,
+  before,
+  after,
+  ...(target ? { target } : {}),
+});
+
+/** The same change of what each target exports (report order: CLI, Python, TypeScript). */
+export const perTarget = (
+  category: Row['category'],
+  kind: Row['kind'],
+  ops: string[],
+  before: string | null,
+  after: string | null,
+  targets: ReadonlyArray<NonNullable<Row['target']>> = ['cli', 'python', 'typescript'],
+): Row[] => targets.map((t) => row(category, kind, ops, before, after, t));

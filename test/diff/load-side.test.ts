@@ -92,6 +92,20 @@ describe('folder and file sides', () => {
   });
 });
 
+describe('the generated bundle', () => {
+  it('loads generated/openapi.json (root x-generated marker), linted, to the IR of spec/', async () => {
+    const options = { repo: REPO, cwd: REPO };
+    const [bundled, folder] = await Promise.all([
+      loadSide('generated/openapi.json', options),
+      loadSide('spec', options),
+    ]);
+    expect(bundled.kind).toBe('file');
+    expect(bundled.document['x-generated']).toBeUndefined();
+    expect(bundled.ir).toEqual(folder.ir);
+    expect(diffSpecs(folder, bundled).changes).toEqual([]);
+  });
+});
+
 describe('git revision sides', () => {
   let repo: string;
   beforeAll(async () => {
@@ -126,14 +140,15 @@ describe('git revision sides', () => {
   it('diffs a tag against a commit', async () => {
     const options = { repo, lint: false, cwd: repo + '/nowhere' };
     const diff = diffSpecs(await loadSide('v0.1.0', options), await loadSide('HEAD', options));
+    const added = {
+      category: 'added',
+      ops: ['listDeposits GET /wallet/deposits'],
+      before: null,
+      after: '/paths/~1wallet~1deposits/get',
+    } as const;
     expect(rows(diff.changes)).toEqual([
-      {
-        category: 'added',
-        kind: 'operation-added',
-        ops: ['listDeposits GET /wallet/deposits'],
-        before: null,
-        after: '/paths/~1wallet~1deposits/get',
-      },
+      ...(['cli', 'python', 'typescript'] as const).map((target) => ({ ...added, kind: 'export-added', target })),
+      { ...added, kind: 'operation-added' },
     ]);
   });
 

@@ -824,6 +824,20 @@ const variantCases: VariantCase[] = [
     },
   },
   {
+    given: 'a schema with x-previous-names that are not PascalCase names',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: { 'application/json': { schema: { type: 'object', 'x-previous-names': ['old_name'] } } },
+      },
+    },
+    want: {
+      ruleId: 'house/root-x-extensions-shape',
+      at: '/requestBody/content/application~1json/schema/x-previous-names/0',
+      message: /`x-previous-names\[0\]` must be a PascalCase schema name, got 'old_name'/,
+    },
+  },
+  {
     given: 'a public operation that lists 401',
     target: 'read',
     patch: { security: [], 'x-permission': undefined, 'x-rate-limit': { requests: 200, window: 10, scope: 'ip' } },

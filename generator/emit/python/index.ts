@@ -70,7 +70,7 @@ export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, s
   for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) areaView(ir, types, area, docs[area] ?? '');
   const pkg = packageView(ir);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
-  out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
+  out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types, ir.previousNames)));
   out.set(`${PACKAGE}/_meta.py`, await render('meta.py.hbs', metaView(ir)));
   out.set(`${PACKAGE}/labels.py`, await render('labels.py.hbs', labelsView(ir)));
   out.set(`${PACKAGE}/client.py`, await render('client.py.hbs', clientView(ir)));

@@ -19,6 +19,7 @@ import {
   pyString,
   responseName,
 } from './naming.js';
+import { deprecatedAliases } from './aliases.js';
 import type { PythonTypes } from './types.js';
 import { classSyntax, firstLine, namesUsed, type TypeDef, type TypedDictField } from './types.js';
 
@@ -200,16 +201,24 @@ export function areaView(ir: IR, types: PythonTypes, area: string, description: 
   };
 }
 
-/** The view of `models.py`: every named type, sorted by name. */
-export function modelsView(types: PythonTypes): Record<string, unknown> {
+/** The view of `models.py`: every named type, sorted by name, then the deprecated aliases of old names. */
+export function modelsView(
+  types: PythonTypes,
+  previousNames: Readonly<Record<string, string>> = {},
+): Record<string, unknown> {
   const defs = [...types.defs.values()].sort((a, b) => a.name.localeCompare(b.name));
   const views = defs.map(typeView);
+  const aliases = deprecatedAliases(new Set(types.defs.keys()), previousNames);
   const text = JSON.stringify(views);
+  const typing = typingNames(views);
   return {
     banner: banner(),
     types: views,
-    names: defs.map((d) => pyString(d.name)),
-    typingImport: typingNames(views).join(', '),
+    aliases,
+    names: [...defs.map((d) => d.name), ...aliases.map((a) => a.name)].sort((a, b) => a.localeCompare(b)).map(pyString),
+    typingImport: [...typing, ...(aliases.length > 0 && !typing.includes('TypeAlias') ? ['TypeAlias'] : [])]
+      .sort()
+      .join(', '),
     decimalImport: namesUsed(text, ['Decimal']).length > 0,
     shapesImport: namesUsed(text, ['JsonValue']).join(', '),
   };
