@@ -25,7 +25,9 @@ export function topHelp(table: CommandTable): string {
     '       exchange-v4 mock [--port N]   (runs the mock server from exchange-v4-mock)',
     '',
     'Areas:',
-    ...[...table.entries()].map(([area, ops]) => `  ${area.padEnd(14)} ${ops.size} operations`),
+    ...[...table.entries()].map(
+      ([area, ops]) => `  ${area.padEnd(14)} ${ops.size} ${ops.size === 1 ? 'operation' : 'operations'}`,
+    ),
     '',
     'Flags:',
     ...GLOBALS,
@@ -73,7 +75,7 @@ export function operationHelp(area: string, name: string, meta: OperationMeta): 
     '',
     `${helpTexts[meta.id]?.summary ?? meta.id}: ${meta.method} ${meta.path}  (${meta.id}${meta.deprecated === true ? ', deprecated' : ''})`,
     `Signed: ${meta.auth === 'private' ? 'yes (EXCHANGE_V4_KEY / EXCHANGE_V4_SECRET)' : 'no'}`,
-    `Rate limit: ${limit.requests} requests per ${limit.window} s per ${limit.scope}`,
+    `Rate limit: ${limit.requests} ${limit.requests === 1 ? 'request' : 'requests'} per ${limit.window} s per ${limit.scope}`,
     `Retry: ${meta.retry}`,
   ];
   if (meta.pagination !== undefined) {

@@ -37,7 +37,7 @@ function facts(op: IROperation): string[] {
     op.auth === 'private'
       ? `Signed; permission \`${op.permission ? `${op.permission.area}:${op.permission.access}` : 'any'}\``
       : 'Public (not signed)',
-    `Rate limit: ${op.rateLimit.requests} requests per ${op.rateLimit.window} s per ${op.rateLimit.scope}` +
+    `Rate limit: ${op.rateLimit.requests} ${op.rateLimit.requests === 1 ? 'request' : 'requests'} per ${op.rateLimit.window} s per ${op.rateLimit.scope}` +
       (op.rateLimit.bucket === op.id ? '' : ` (shared bucket \`${op.rateLimit.bucket}\`)`),
     `Retry: ${RETRY[op.retry]}`,
   ];

@@ -108,10 +108,18 @@ describe('help', () => {
         'Maximum number of records returned.',
       ],
     },
+    // Counts of one read in the singular.
+    { argv: ['withdrawals', 'withdraw', '--help'], want: ['Rate limit: 1 request per 3 s per uid'] },
   ])('$argv', async ({ argv, want }) => {
     const { code, out } = await cli(argv);
     expect(code).toBe(0);
     for (const text of want) expect(out).toContain(text);
+  });
+
+  it('names a one-operation area in the singular', async () => {
+    const { out } = await cli(['--help']);
+    expect(out).toMatch(/^ {2}crossex +1 operation$/m);
+    expect(out).not.toMatch(/\b1 operations\b/);
   });
 
   it('without a command prints the usage and exits 2', async () => {

@@ -146,7 +146,7 @@ export class Core {
       maxRateLimitWaitMs: o.maxRateLimitWaitMs,
       sizeDecimal: o.sizeDecimal ?? true,
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
-      logger: o.logger ?? loggerFromEnv(readEnv(ENV.log)),
+      logger: o.logger ?? loggerFromEnv(readEnv(ENV.log), platform.logSink),
     };
     const baseHeaders: Record<string, string> = { Accept: 'application/json', ...ids.all };
     const futuresHeaders: Record<string, string> = { ...baseHeaders, [apiMeta.requestHeaders.sizeDecimal]: '1' };

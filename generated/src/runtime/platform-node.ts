@@ -18,4 +18,9 @@ export const platform: Platform = {
   nodeCrypto,
   nodeTransport: (options, auto) =>
     auto ? autoTransport(createNodeTransport(options), options) : createNodeTransport(options),
+  logSink: {
+    debug: (line: string) => console.error(line),
+    info: (line: string) => console.error(line),
+    warn: (line: string) => console.warn(line),
+  },
 };

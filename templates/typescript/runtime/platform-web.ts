@@ -6,4 +6,9 @@ import { webCrypto } from './crypto-web.js';
 import type { Platform } from './platform.js';
 
 /** Web primitives. */
-export const platform: Platform = { crypto: webCrypto, nodeCrypto: undefined, nodeTransport: undefined };
+export const platform: Platform = {
+  crypto: webCrypto,
+  nodeCrypto: undefined,
+  nodeTransport: undefined,
+  logSink: console,
+};

@@ -7,6 +7,7 @@
  * runtimes see one static graph. (The node modules load Node's built-ins on first use, see
  * node-builtins.ts.)
  */
+import type { LogSink } from './log-env.js';
 import type { CryptoBackend } from './signing.js';
 import type { Transport, TransportOptions } from './transport.js';
 
@@ -21,4 +22,9 @@ export interface Platform {
    * default transport on Node (the `node` one unless `globalThis.fetch` was replaced, see auto-transport.ts).
    */
   readonly nodeTransport: ((options: TransportOptions, auto: boolean) => Transport) | undefined;
+  /**
+   * Where `EXCHANGE_V4_LOG` prints: on Node every line goes to stderr (so a program's stdout, a
+   * CLI's JSON output for one, stays clean); elsewhere the console's own levels.
+   */
+  readonly logSink: LogSink;
 }
