@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkBrowserSecret, corsHinted } from '../../templates/typescript/runtime/browser-guard.js';
 import {
   detectRuntime,
+  envUnreadable,
   readEnv,
   withEnvDefaults,
   type RuntimeInfo,
@@ -65,6 +66,67 @@ describe('readEnv', () => {
   for (const { given, globals, want } of cases) {
     it(given, () => expect(readEnv('X', globals)).toBe(want));
   }
+});
+
+describe('envUnreadable: the key pair of a Deno program run without --allow-env', () => {
+  const deno = (granted: readonly string[]) => ({
+    Deno: {
+      env: { get: () => 'set' },
+      permissions: {
+        querySync: ({ variable }: { variable: string }) => ({
+          state: granted.includes(variable) ? 'granted' : 'prompt',
+        }),
+      },
+    },
+  });
+  it.each([
+    { given: 'Node', globals: { process: { env: {} } }, want: undefined },
+    { given: 'Deno, both granted', globals: deno(['EXCHANGE_V4_KEY', 'EXCHANGE_V4_SECRET']), want: undefined },
+    {
+      given: 'Deno, the secret not granted',
+      globals: deno(['EXCHANGE_V4_KEY']),
+      want: /--allow-env=EXCHANGE_V4_KEY,EXCHANGE_V4_SECRET/,
+    },
+    {
+      given: 'Deno, nothing granted',
+      globals: deno([]),
+      want: /Deno grants no permission to read EXCHANGE_V4_KEY and EXCHANGE_V4_SECRET/,
+    },
+    {
+      given: 'Deno whose query throws',
+      globals: {
+        Deno: {
+          permissions: {
+            querySync: () => {
+              throw new Error('x');
+            },
+          },
+        },
+      },
+      want: undefined,
+    },
+  ])('$given', ({ globals, want }) => {
+    const got = envUnreadable(globals);
+    if (want === undefined) expect(got).toBeUndefined();
+    else expect(got).toMatch(want);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a private call without credentials names the permission instead of only "key and secret are required"', async () => {
+    vi.stubGlobal('Deno', deno([]).Deno);
+    const { ClientCore } = await import('../../templates/typescript/runtime/client-core.js');
+    const { readRequest } = await import('../../templates/typescript/runtime/request.js');
+    const { apiMeta, listWithdrawalsMeta } = await import('./helpers/meta.js');
+    const core = new ClientCore({ baseUrl: 'http://127.0.0.1:9/api/v4', clockSync: 'off' }, apiMeta);
+    const error = await readRequest(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toMatch(
+      /key and secret are required.*--allow-env=EXCHANGE_V4_KEY,EXCHANGE_V4_SECRET/,
+    );
+  });
 });
 
 describe('withEnvDefaults: explicit options win', () => {

@@ -270,7 +270,8 @@ export function planCall(
   }
   checkCall(meta, params, ctx.clock.nowSeconds(), extras.checks, extras.badItems);
   if (meta.auth === 'private' && !ctx.hasCredentials) {
-    throw new ValidationError('key', undefined, 'required', 'and secret are required for private operations', {
+    const hint = ctx.credentialsHint === undefined ? '' : ` (${ctx.credentialsHint})`;
+    throw new ValidationError('key', undefined, 'required', `and secret are required for private operations${hint}`, {
       operation: meta.id,
     });
   }

@@ -15,7 +15,7 @@ import { platform } from '#platform';
 import { checkBrowserSecret } from './browser-guard.js';
 import { addHeaders, checkNumberOption } from './call-plan.js';
 import { checkCredential } from './credentials.js';
-import { detectRuntime, ENV, readEnv, withEnvDefaults } from './environment.js';
+import { detectRuntime, ENV, envUnreadable, readEnv, withEnvDefaults } from './environment.js';
 import { callHeaders } from './identification.js';
 import { loggerFromEnv } from './log-env.js';
 import { ServerClock, serverTimeMs } from './clock.js';
@@ -198,6 +198,8 @@ export class Core {
       privateHeaders: ids.privateOnly,
       requestIdOnPublic: ids.requestIdOnPublic,
       hasCredentials: creds !== undefined,
+      credentialsHint:
+        creds === undefined && given.key === undefined && given.secret === undefined ? envUnreadable() : undefined,
       account: creds ? accountFingerprint(creds.key) : 'public',
       transport,
       clock,

@@ -51,6 +51,8 @@ export interface RuntimeContext {
   readonly requestIdOnPublic: boolean;
   /** Whether a key and secret were configured. */
   readonly hasCredentials: boolean;
+  /** Without credentials: why the environment's could not be read (Deno without `--allow-env`), if so. */
+  readonly credentialsHint?: string | undefined;
   /** Rate-limit account: a fingerprint of the API key, or `public` without one. */
   readonly account: string;
   readonly transport: Transport;

@@ -59,6 +59,24 @@ export function readEnv(name: string, g: Globals = globalThis): string | undefin
   }
 }
 
+/**
+ * Why the key pair's variables could not be read although they may be set, or `undefined`: on Deno
+ * without the `env` permission for them (the client never prompts for it). Never throws.
+ */
+export function envUnreadable(g: Globals = globalThis): string | undefined {
+  try {
+    const deno = record(g['Deno']);
+    const permissions = record(deno?.['permissions']) as { querySync?: (d: object) => { state: string } } | undefined;
+    if (!deno || !permissions?.querySync) return undefined;
+    const names = [ENV.key, ENV.secret];
+    if (names.every((variable) => permissions.querySync?.({ name: 'env', variable }).state === 'granted'))
+      return undefined;
+    return `Deno grants no permission to read ${names.join(' and ')}: run with --allow-env=${names.join(',')}, or pass key and secret`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The environment variables the client reads. */
 export const ENV = {
   key: 'EXCHANGE_V4_KEY',
