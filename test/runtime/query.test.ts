@@ -5,7 +5,7 @@ import type { OperationMeta } from '../../templates/typescript/runtime/metadata.
 import {
   encodeComponent,
   encodePathSegment,
-  queryPlanFor,
+  namedQueryPlan,
   serializeQuery,
   type QueryParamSpec,
 } from '../../templates/typescript/runtime/query.js';
@@ -101,25 +101,10 @@ describe('encodeComponent and path segments', () => {
   });
 });
 
-describe('queryPlanFor', () => {
-  const shaped = {
-    shape: 'shaped',
-    queryParams: [{ name: 'b' }, { name: 'a', csv: true }],
-  } as unknown as OperationMeta;
-  const open = { id: 'x', shape: 'named-only', queryParams: [] } as unknown as OperationMeta;
-
-  it('takes shaped query parameters from the flat params', () => {
-    const plan = queryPlanFor(shaped, { a: ['1', '2'], b: 'x', body_field: 'not in query' });
-    expect(serializeQuery(plan.specs, plan.values)).toBe('b=x&a=1,2');
-  });
-
+describe('namedQueryPlan', () => {
   it('sends a named-only query in the caller key order, arrays comma-joined', () => {
-    const plan = queryPlanFor(open, { query: { z: 1, a: ['p', 'q'], m: 'x y' } });
+    const plan = namedQueryPlan({ z: 1, a: ['p', 'q'], m: 'x y' });
     expect(serializeQuery(plan.specs, plan.values)).toBe('z=1&a=p,q&m=x%20y');
-  });
-
-  it('refuses a named-only query that is not an object', () => {
-    expect(() => queryPlanFor(open, { query: 'a=1' })).toThrow(ValidationError);
   });
 });
 

@@ -11,10 +11,8 @@ import type { OperationMeta } from '../../templates/typescript/runtime/metadata.
 import { readRequest, request } from '../../templates/typescript/runtime/request.js';
 import {
   backoffDelay,
-  MAX_SERVER_WAIT_MS,
   parseResetAt,
   parseRetryAfter,
-  retryDelay,
 } from '../../templates/typescript/runtime/retry-timing.js';
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
@@ -59,25 +57,6 @@ describe('server-given waits', () => {
     { given: null, want: undefined },
   ])('reset header $given -> $want', ({ given, want }) => {
     expect(parseResetAt(given)).toBe(want);
-  });
-
-  it.each([
-    { name: '5xx uses the backoff only', given: { retry: 1, status: 503, resetAt: now + 5000 }, want: 250 },
-    { name: '429 waits until the reset time', given: { retry: 1, status: 429, resetAt: now + 5000 }, want: 5000 },
-    { name: '429 honours Retry-After', given: { retry: 1, status: 429, retryAfterMs: 2500 }, want: 2500 },
-    { name: '429 without hints uses the backoff', given: { retry: 2, status: 429 }, want: 500 },
-    {
-      name: '429 reset in the past uses the backoff',
-      given: { retry: 1, status: 429, resetAt: now - 5000 },
-      want: 250,
-    },
-    {
-      name: '429 too far away gives up',
-      given: { retry: 1, status: 429, resetAt: now + MAX_SERVER_WAIT_MS + 1 },
-      want: undefined,
-    },
-  ])('$name', ({ given, want }) => {
-    expect(retryDelay({ ...given, nowMs: now, random: () => 0.5 })).toBe(want);
   });
 });
 

@@ -13,7 +13,6 @@
  */
 
 import { ValidationError } from './errors.js';
-import type { OperationMeta } from './metadata.js';
 
 /** One query parameter as the serializer sees it: name and whether arrays are comma-joined. */
 export interface QueryParamSpec {
@@ -104,29 +103,6 @@ export function serializeQuery(
     out += `${out === '' ? '' : '&'}${name}=${text}`;
   }
   return out;
-}
-
-/**
- * The query of one call: for shaped operations the spec's query parameters taken from the flat
- * params; for named-only operations the caller's `query` object in its own key order (arrays
- * comma-joined).
- */
-export function queryPlanFor(meta: OperationMeta, params: Readonly<Record<string, unknown>>): QueryPlan {
-  if (meta.shape === 'named-only') {
-    const query = params['query'];
-    if (query === undefined || query === null) return { specs: [], values: {} };
-    if (typeof query !== 'object' || Array.isArray(query)) {
-      throw new ValidationError('query', query, 'type', 'must be an object of query parameters', {
-        operation: meta.id,
-      });
-    }
-    return namedQueryPlan(query as Record<string, unknown>);
-  }
-  const values: Record<string, unknown> = {};
-  for (const spec of meta.queryParams) {
-    if (params[spec.name] !== undefined) values[spec.name] = params[spec.name];
-  }
-  return { specs: meta.queryParams, values };
 }
 
 /** A named-only call's query: the caller's `query` object in its own key order, arrays comma-joined. */

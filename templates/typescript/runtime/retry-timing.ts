@@ -43,33 +43,6 @@ export function parseResetAt(value: string | null | undefined): number | undefin
   return n > 1e12 ? n : n * 1000;
 }
 
-/** What decides the delay before a retry. */
-export interface RetryTimingInput {
-  /** 1 for the first retry. */
-  readonly retry: number;
-  /** Response status, when the failed attempt got one. */
-  readonly status?: number | undefined;
-  /** Epoch ms at which the server's window reopens (429). */
-  readonly resetAt?: number | undefined;
-  /** Delay the server asked for with `Retry-After` (ms). */
-  readonly retryAfterMs?: number | undefined;
-  readonly nowMs: number;
-  readonly random?: () => number;
-}
-
-/**
- * Delay before the next attempt: the jittered backoff, and on a 429 at least until the
- * server's reset time / `Retry-After`. `undefined` when the server asks for more than
- * {@link MAX_SERVER_WAIT_MS} (the caller then gives up instead of hanging).
- */
-export function retryDelay(input: RetryTimingInput): number | undefined {
-  const jitter = backoffDelay(input.retry, input.random);
-  if (input.status !== 429) return jitter;
-  const serverWait = Math.max(input.resetAt === undefined ? 0 : input.resetAt - input.nowMs, input.retryAfterMs ?? 0);
-  if (serverWait > MAX_SERVER_WAIT_MS) return undefined;
-  return Math.max(jitter, Math.ceil(serverWait));
-}
-
 /** Resolves after `ms` (global timers, so fake timers control it); rejects with `AbortError` on abort. */
 export function sleep(ms: number, signal?: AbortSignal, context: { operation?: string } = {}): Promise<void> {
   return new Promise((resolve, reject) => {
