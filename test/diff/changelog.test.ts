@@ -85,6 +85,36 @@ describe('changelogSection', () => {
   });
 });
 
+describe('changelogSection: lines per target language', () => {
+  const exportAdded = (target: 'typescript' | 'python' | 'cli', message: string): Change => ({
+    category: 'added',
+    kind: 'export-added',
+    target,
+    operations: [op('listDeposits', 'GET', '/wallet/deposits')],
+    before: null,
+    after: '/paths/~1wallet~1deposits/get',
+    message,
+  });
+  it('puts the lines of each target after the others, in report order', () => {
+    const changes = [
+      exportAdded('cli', 'CLI: commands added: `wallet list-deposits`'),
+      exportAdded('python', 'Python: names added: `ListDepositsParams`'),
+      exportAdded('typescript', 'TypeScript: exports added: `listDeposits`'),
+      CHANGES[1] as Change,
+    ];
+    const lines = changelogSection('0.2.0', 'v4.106.0', changes)
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map((l) => l.replace(/ \(`listDeposits`.*$/, ''));
+    expect(lines).toEqual([
+      '- GET /wallet/deposits added',
+      '- CLI: commands added: `wallet list-deposits`',
+      '- Python: names added: `ListDepositsParams`',
+      '- TypeScript: exports added: `listDeposits`',
+    ]);
+  });
+});
+
 describe('prependSection', () => {
   const INTRO = '# Changelog\n\nNotes for each release.\n';
   const OLD = '## 0.1.0 (API v4.106.51)\n\nFirst release.\n';
