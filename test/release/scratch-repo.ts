@@ -1,11 +1,11 @@
 /**
  * A scratch copy of the repository for the release-pass test: the working tree's files (tracked
- * and untracked, not ignored) copied into a temporary folder, `node_modules` linked to the
- * repository's, committed to a fresh git repository and tagged `v<version>` as a published release
+ * and untracked, not ignored) copied into a temporary folder, each installed package linked from
+ * the repository's `node_modules`, committed to a fresh git repository and tagged `v<version>` as a published release
  * would be; and the spec edits of a 3-change release note.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -61,7 +61,13 @@ export async function scratchRepository(): Promise<{ dir: string; version: strin
   await git('add', '-A');
   await git('commit', '-q', '-m', 'the last release');
   await git('tag', `v${version}`);
-  await symlink(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  // Every installed package linked from the repository's node_modules, but not its caches: the
+  // generator's cache keeps only the entries of its last run, so sharing it would empty the
+  // repository's.
+  await mkdir(path.join(dir, 'node_modules'));
+  for (const entry of await readdir(path.join(REPO, 'node_modules')))
+    if (entry !== '.cache' && entry !== '.vite' && entry !== '.vitest')
+      await symlink(path.join(REPO, 'node_modules', entry), path.join(dir, 'node_modules', entry));
   return { dir, version };
 }
 
