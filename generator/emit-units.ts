@@ -32,16 +32,23 @@ export interface AreaSlice {
  */
 export type EmitUnit = { readonly key: string } & (
   | { readonly kind: 'area'; readonly slice: AreaSlice }
-  | { readonly kind: 'shared'; readonly ir: IR }
+  | { readonly kind: 'shared'; readonly ir: IR; readonly packageVersion: string }
   | { readonly kind: 'documents' }
 );
 
 /**
  * The units of the emit stage for `ir`: one per area, then the shared one and the documents. `code`
  * is the text of everything the emitters run (the generator and the templates), `document` the
- * bundled spec's JSON.
+ * bundled spec's JSON, `packageVersion` the root package.json version (the Python package's
+ * version; only the shared files print it).
  */
-export function emitUnits(ir: IR, types: ModelTypes, code: readonly string[], document: string): EmitUnit[] {
+export function emitUnits(
+  ir: IR,
+  types: ModelTypes,
+  code: readonly string[],
+  document: string,
+  packageVersion: string,
+): EmitUnit[] {
   const codeKey = cacheKey(['emit-code', ...code]);
   const common = [...commonErrors(ir)];
   // Everything but the operations is the same in every slice: hashed once.
@@ -61,8 +68,9 @@ export function emitUnits(ir: IR, types: ModelTypes, code: readonly string[], do
   const shared: IR = { ...ir, operations: ir.operations.map(({ description: _description, ...op }) => op) };
   units.push({
     kind: 'shared',
-    key: cacheKey(['emit-shared', codeKey, JSON.stringify(shared), JSON.stringify(types.modelNames)]),
+    key: cacheKey(['emit-shared', codeKey, packageVersion, JSON.stringify(shared), JSON.stringify(types.modelNames)]),
     ir: shared,
+    packageVersion,
   });
   units.push({ kind: 'documents', key: cacheKey(['emit-documents', codeKey, JSON.stringify(ir), document]) });
   return units;

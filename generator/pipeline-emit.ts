@@ -36,9 +36,15 @@ export async function emitArea(slice: AreaSlice, root: string): Promise<Outputs>
 /**
  * Everything the emitters produce except the schema types, the areas' files ({@link emitArea}) and
  * the JSON documents ({@link emitDocuments}), before formatting (`generated/`-relative paths), the
- * Python package included. Made from the IR without the operations' descriptions (emit-units.ts).
+ * Python package included, whose version is `packageVersion` (the root package.json's). Made from
+ * the IR without the operations' descriptions (emit-units.ts).
  */
-export async function emitShared(ir: IR, root: string, modelNames: readonly string[]): Promise<Outputs> {
+export async function emitShared(
+  ir: IR,
+  root: string,
+  modelNames: readonly string[],
+  packageVersion: string,
+): Promise<Outputs> {
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const ts = printTypeScript([
     clientFile(ir, areaDocs),
@@ -65,7 +71,7 @@ export async function emitShared(ir: IR, root: string, modelNames: readonly stri
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  for (const [file, text] of await pythonOutputs(ir, root)) outputs.set(file, text);
+  for (const [file, text] of await pythonOutputs(ir, root, packageVersion)) outputs.set(file, text);
   return outputs;
 }
 

@@ -52,6 +52,20 @@ export async function filesUnder(root: string, dirs: readonly string[]): Promise
   return lists.flat().sort();
 }
 
+/**
+ * The `version` of package.json text (the npm package's version, which the Python package
+ * follows); `undefined` when the text is not a package.json with a string version.
+ */
+export function packageVersionOf(text: string): string | undefined {
+  try {
+    const pkg = JSON.parse(text) as unknown;
+    const version = typeof pkg === 'object' && pkg !== null ? (pkg as Record<string, unknown>)['version'] : undefined;
+    return typeof version === 'string' ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the stages after the bundle need. */
 export interface StageContext {
   time: <T>(stage: string, run: () => Promise<T> | T) => Promise<T>;
@@ -98,7 +112,8 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   // The emitters are pure functions of the IR, the bundled spec, their own code and templates; in
   // units (emit-units.ts), so that an edit in one area re-emits only that area's files and the rest.
   const code = await texts(root, await filesUnder(root, ['generator', 'templates']));
-  const units = emitUnits(ir, types, code, documentText);
+  const [, pkgText = ''] = await texts(root, ['package.json']);
+  const units = emitUnits(ir, types, code, documentText, packageVersionOf(pkgText) ?? '');
   const emitters = once(() => import('./pipeline-emit.js'));
   // When this thread does not format, each unit's files go to the formatter as soon as the unit is
   // made, so that it formats while the next units are emitted.
@@ -112,7 +127,7 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
           unit.kind === 'area'
             ? await emitArea(unit.slice, root)
             : unit.kind === 'shared'
-              ? await emitShared(unit.ir, root, types.modelNames)
+              ? await emitShared(unit.ir, root, types.modelNames, unit.packageVersion)
               : await emitDocuments(ir, loaded.document, root);
         return JSON.stringify([...files]);
       });

@@ -13,6 +13,8 @@ import { diffSpecs } from '../generator/diff/compare.js';
 import { SideError } from '../generator/diff/git.js';
 import { defaultSides, loadSide } from '../generator/diff/load-side.js';
 import { PackageJsonError, packageVersion, writeRelease } from '../generator/diff/release.js';
+import { DraftError } from './fixtures/write.js';
+import { regenerateAndDraft } from './release-pass.js';
 import { formatJson, formatReport, versionLine } from '../generator/diff/report.js';
 import { planVersion, VersionError } from '../generator/diff/semver.js';
 
@@ -32,8 +34,12 @@ An existing folder or file wins over a revision of the same name.
 <old> defaults to the last tag matching v* reachable from HEAD; <new> to the working tree's spec/.
 
 Options:
-  --write            prepend a CHANGELOG.md section (## <version> (API <release>)) and set
-                     package.json "version" and "exchangeApi": {"release": ...}
+  --write            the release pass: prepend a CHANGELOG.md section (## <version> (API <release>)),
+                     set package.json "version" and "exchangeApi": {"release": ...} and the same
+                     version in packages/exchange-v4-mock/package.json (the Python package's follows
+                     at generate time); then, in this repository (not with --root elsewhere),
+                     regenerate generated/ and draft mock fixtures for every operation added
+                     (npm run fixtures:draft; existing fixture files are kept)
   --fail-on <level>  exit 1 when there is a change of that level: breaking | any
   --json             print the diff as JSON instead of the text report
   --skip-lint        bundle only, without the Redocly lint (recommended + house rules)
@@ -89,7 +95,8 @@ const failOn = values['fail-on'];
 if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn))
   fail(`--fail-on must be ${FAIL_ON.join(' or ')}, got ${JSON.stringify(failOn)}`);
 
-const root = path.resolve(values.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(values.root ?? repository);
 const specDir = values['spec-dir'];
 
 try {
@@ -106,9 +113,11 @@ try {
     if (plan.bump === 'none') console.error('no changes: nothing written');
     else {
       const written = await writeRelease(root, plan, diff.new.release, diff.changes);
+      const files = [written.changelog, written.packageJson, ...(written.companion ? [written.companion] : [])];
       console.error(
-        `wrote ${path.relative(process.cwd(), written.changelog) || written.changelog} and ${path.relative(process.cwd(), written.packageJson) || written.packageJson} (${versionLine(plan)}, API ${diff.new.release})`,
+        `wrote ${files.map((f) => path.relative(process.cwd(), f) || f).join(', ')} (${versionLine(plan)}, API ${diff.new.release})`,
       );
+      if (root === repository) await regenerateAndDraft(root, diff.changes, (line) => console.error(line));
     }
   }
   const failing =
@@ -124,6 +133,7 @@ try {
     error instanceof SideError ||
     error instanceof VersionError ||
     error instanceof ChangelogError ||
+    error instanceof DraftError ||
     error instanceof PackageJsonError
   )
     fail(error.message);

@@ -27,11 +27,16 @@ export function changelogLine(c: Change): string {
   return `- ${c.message}${ops.length > 0 ? ` (${ops.join(', ')})` : ''}${targets}`;
 }
 
-/** The section for one release; groups without changes are left out. */
+/**
+ * The section for one release; groups without changes are left out. In each group the lines that
+ * concern one target (what it exports, each starting with its name: `CLI:`, `Python:`,
+ * `TypeScript:`) follow the others, in report order, so the effect on each target reads together.
+ */
 export function changelogSection(version: string, release: string, changes: readonly Change[]): string {
   const lines = [`## ${version} (API ${release})`];
+  const rank = (c: Change): number => (c.target === undefined ? 0 : 1);
   for (const category of CATEGORIES) {
-    const list = changes.filter((c) => c.category === category);
+    const list = changes.filter((c) => c.category === category).sort((a, b) => rank(a) - rank(b));
     if (list.length === 0) continue;
     lines.push('', `### ${CHANGELOG_GROUPS[category]}`, '', ...list.map(changelogLine));
   }

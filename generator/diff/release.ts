@@ -1,7 +1,10 @@
 /**
- * `--write`: records a release in the repository files: a new CHANGELOG.md section, and in
+ * `--write`: records a release in the repository files: a new CHANGELOG.md section, in
  * package.json the new `version` and the API release label the spec tracks
- * (`"exchangeApi": {"release": "v4.106.51"}`). Nothing else in package.json is touched.
+ * (`"exchangeApi": {"release": "v4.106.51"}`), and the same `version` in the companion package
+ * (packages/exchange-v4-mock/package.json, with any dependency on the client moved along). The
+ * Python package needs nothing here: the generator derives its version from package.json.
+ * Nothing else in either package.json is touched.
  */
 import { isObject } from '../../spec/lint/support/json.js';
 import { existsSync } from 'node:fs';
@@ -61,10 +64,35 @@ export function setPackageRelease(text: string, version: string, release: string
   return JSON.stringify(out, null, 2) + '\n';
 }
 
+/** The companion package's folder (the mock), whose version moves with the client's. */
+export const COMPANION_PACKAGE = 'packages/exchange-v4-mock';
+
+/** Dependency fields of a package.json that may pin the client. */
+const DEPENDENCY_FIELDS = ['dependencies', 'peerDependencies', 'devDependencies', 'optionalDependencies'] as const;
+
+/**
+ * The companion's package.json text with `version` set and every dependency on `client` moved to
+ * `version` (keeping a range prefix such as `^`); key order kept, 2-space indentation.
+ */
+export function setCompanionVersion(text: string, version: string, client: string): string {
+  parseVersion(version);
+  const pkg = parsePackage(text);
+  const out: Record<string, unknown> = { ...pkg, version };
+  for (const field of DEPENDENCY_FIELDS) {
+    const deps = pkg[field];
+    if (!isObject(deps) || typeof deps[client] !== 'string') continue;
+    const prefix = /^[~^=]?/.exec(deps[client])?.[0] ?? '';
+    out[field] = { ...deps, [client]: `${prefix}${version}` };
+  }
+  return JSON.stringify(out, null, 2) + '\n';
+}
+
 /** What {@link writeRelease} wrote. */
 export interface WrittenRelease {
   changelog: string;
   packageJson: string;
+  /** The companion's package.json, when the repository has the companion. */
+  companion?: string;
   section: string;
 }
 
@@ -88,7 +116,24 @@ export async function writeRelease(
     section,
   );
   const packageJson = setPackageRelease(pkgText, plan.next, release);
+  const companionPath = path.join(root, COMPANION_PACKAGE, 'package.json');
+  let companion: string | undefined;
+  if (existsSync(companionPath)) {
+    const companionText = await readFile(companionPath, 'utf8');
+    const companionVersion = parsePackage(companionText).version;
+    if (companionVersion !== plan.current)
+      throw new PackageJsonError(
+        `${COMPANION_PACKAGE}/package.json version is ${String(companionVersion)}, but the client's is ${plan.current}: put it back in step first`,
+      );
+    companion = setCompanionVersion(companionText, plan.next, String(parsePackage(pkgText).name));
+  }
   await writeFile(changelogPath, changelog);
   await writeFile(pkgPath, packageJson);
-  return { changelog: changelogPath, packageJson: pkgPath, section };
+  if (companion !== undefined) await writeFile(companionPath, companion);
+  return {
+    changelog: changelogPath,
+    packageJson: pkgPath,
+    ...(companion === undefined ? {} : { companion: companionPath }),
+    section,
+  };
 }

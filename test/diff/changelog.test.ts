@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangelogError, changelogSection, prependSection } from '../../generator/diff/changelog.js';
-import { PackageJsonError, setPackageRelease, writeRelease } from '../../generator/diff/release.js';
+import { mkdir } from 'node:fs/promises';
+import {
+  COMPANION_PACKAGE,
+  PackageJsonError,
+  setCompanionVersion,
+  setPackageRelease,
+  writeRelease,
+} from '../../generator/diff/release.js';
 import { planVersion, VersionError } from '../../generator/diff/semver.js';
 import type { Change } from '../../generator/diff/types.js';
 
@@ -78,6 +85,36 @@ describe('changelogSection', () => {
   });
 });
 
+describe('changelogSection: lines per target language', () => {
+  const exportAdded = (target: 'typescript' | 'python' | 'cli', message: string): Change => ({
+    category: 'added',
+    kind: 'export-added',
+    target,
+    operations: [op('listDeposits', 'GET', '/wallet/deposits')],
+    before: null,
+    after: '/paths/~1wallet~1deposits/get',
+    message,
+  });
+  it('puts the lines of each target after the others, in report order', () => {
+    const changes = [
+      exportAdded('cli', 'CLI: commands added: `wallet list-deposits`'),
+      exportAdded('python', 'Python: names added: `ListDepositsParams`'),
+      exportAdded('typescript', 'TypeScript: exports added: `listDeposits`'),
+      CHANGES[1] as Change,
+    ];
+    const lines = changelogSection('0.2.0', 'v4.106.0', changes)
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map((l) => l.replace(/ \(`listDeposits`.*$/, ''));
+    expect(lines).toEqual([
+      '- GET /wallet/deposits added',
+      '- CLI: commands added: `wallet list-deposits`',
+      '- Python: names added: `ListDepositsParams`',
+      '- TypeScript: exports added: `listDeposits`',
+    ]);
+  });
+});
+
 describe('prependSection', () => {
   const INTRO = '# Changelog\n\nNotes for each release.\n';
   const OLD = '## 0.1.0 (API v4.106.51)\n\nFirst release.\n';
@@ -121,6 +158,36 @@ describe('setPackageRelease', () => {
   });
 });
 
+describe('setCompanionVersion', () => {
+  const companion = (deps: string): string =>
+    `{\n  "name": "exchange-v4-mock",\n  "version": "0.1.0",\n  "dependencies": {\n${deps}\n  }\n}\n`;
+  it.each([
+    {
+      given: companion('    "ajv": "8.20.0"'),
+      want: companion('    "ajv": "8.20.0"').replace('"0.1.0"', '"0.2.0"'),
+    },
+    {
+      given: companion('    "ajv": "8.20.0",\n    "exchange-v4": "0.1.0"'),
+      want: companion('    "ajv": "8.20.0",\n    "exchange-v4": "0.2.0"').replace(
+        '"version": "0.1.0"',
+        '"version": "0.2.0"',
+      ),
+    },
+    {
+      given: '{\n  "version": "0.1.0",\n  "peerDependencies": {\n    "exchange-v4": "^0.1.0"\n  }\n}\n',
+      want: '{\n  "version": "0.2.0",\n  "peerDependencies": {\n    "exchange-v4": "^0.2.0"\n  }\n}\n',
+    },
+  ])('moves the version and any pin on the client: %#', ({ given, want }) => {
+    expect(setCompanionVersion(given, '0.2.0', 'exchange-v4')).toBe(want);
+  });
+  it.each([
+    { given: ['{"version": "0.1.0"}', '2'], want: VersionError },
+    { given: ['[]', '0.2.0'], want: PackageJsonError },
+  ])('rejects $given', ({ given: [text, version], want }) => {
+    expect(() => setCompanionVersion(text as string, version as string, 'exchange-v4')).toThrow(want);
+  });
+});
+
 describe('writeRelease', () => {
   let dir: string | undefined;
   afterEach(async () => {
@@ -142,6 +209,36 @@ describe('writeRelease', () => {
       version: '0.2.0',
       exchangeApi: { release: 'v4.106.0' },
     });
+  });
+
+  it('moves the companion package in lockstep with the client', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'release-'));
+    await writeFile(path.join(dir, 'package.json'), '{\n  "name": "x",\n  "version": "0.1.0"\n}\n');
+    await mkdir(path.join(dir, COMPANION_PACKAGE), { recursive: true });
+    const companion = path.join(dir, COMPANION_PACKAGE, 'package.json');
+    await writeFile(
+      companion,
+      '{\n  "name": "x-mock",\n  "version": "0.1.0",\n  "dependencies": { "x": "0.1.0" }\n}\n',
+    );
+    const written = await writeRelease(dir, planVersion('0.1.0', CHANGES), 'v4.106.0', CHANGES);
+    expect(written.companion).toBe(companion);
+    expect(JSON.parse(await readFile(companion, 'utf8'))).toEqual({
+      name: 'x-mock',
+      version: '0.2.0',
+      dependencies: { x: '0.2.0' },
+    });
+  });
+
+  it('refuses a companion that is not at the client version, writing nothing', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'release-'));
+    const pkg = '{\n  "name": "x",\n  "version": "0.1.0"\n}\n';
+    await writeFile(path.join(dir, 'package.json'), pkg);
+    await mkdir(path.join(dir, COMPANION_PACKAGE), { recursive: true });
+    await writeFile(path.join(dir, COMPANION_PACKAGE, 'package.json'), '{\n  "version": "0.0.9"\n}\n');
+    await expect(writeRelease(dir, planVersion('0.1.0', CHANGES), 'v4.106.0', CHANGES)).rejects.toThrow(
+      `${COMPANION_PACKAGE}/package.json version is 0.0.9, but the client's is 0.1.0`,
+    );
+    expect(await readFile(path.join(dir, 'package.json'), 'utf8')).toBe(pkg);
   });
 
   it('refuses when package.json is not at the version the plan starts from, writing nothing', async () => {

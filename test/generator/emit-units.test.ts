@@ -31,8 +31,8 @@ const typesOf = (params = 'P'): ModelTypes => ({
   ]),
 });
 const BASE = [op('getSpot', 'spot'), op('getWallet', 'wallet')];
-const keys = (ir: IR, types = typesOf(), code = ['generator/x.ts', 'x']): string[] =>
-  emitUnits(ir, types, code, '{}').map((u) => u.key);
+const keys = (ir: IR, types = typesOf(), code = ['generator/x.ts', 'x'], version = '0.1.0'): string[] =>
+  emitUnits(ir, types, code, '{}', version).map((u) => u.key);
 const names = ['spot', 'wallet', 'shared', 'documents'];
 /** The units whose key differs from the base run's. */
 const reached = (edited: string[]): string[] => {
@@ -60,13 +60,18 @@ describe('emitUnits', () => {
       want: names,
     },
     { given: 'the emitters changed', edited: () => keys(irOf(BASE), typesOf(), ['generator/x.ts', 'y']), want: names },
+    {
+      given: 'the package version changed',
+      edited: () => keys(irOf(BASE), typesOf(), undefined, '0.2.0'),
+      want: ['shared'],
+    },
     { given: 'nothing changed', edited: () => keys(irOf(BASE)), want: [] },
   ])('$given: reaches $want', ({ edited, want }) => {
     expect(reached(edited())).toEqual(want);
   });
 
   it("gives an area the other areas' operations as their id and area only, and its own types", () => {
-    const [spot] = emitUnits(irOf(BASE), typesOf(), [], '{}');
+    const [spot] = emitUnits(irOf(BASE), typesOf(), [], '{}', '0.1.0');
     if (spot?.kind !== 'area') throw new Error('the first unit is not an area');
     expect(spot.slice.ir.operations).toEqual([BASE[0], { id: 'getWallet', area: 'wallet' }]);
     expect(spot.slice.types).toEqual([['getSpot', { params: 'P' }]]);
@@ -74,8 +79,9 @@ describe('emitUnits', () => {
   });
 
   it("gives the shared files the IR without the operations' descriptions", () => {
-    const shared = emitUnits(irOf(BASE), typesOf(), [], '{}').find((u) => u.kind === 'shared');
+    const shared = emitUnits(irOf(BASE), typesOf(), [], '{}', '0.1.0').find((u) => u.kind === 'shared');
     if (shared?.kind !== 'shared') throw new Error('no shared unit');
+    expect(shared.packageVersion).toBe('0.1.0');
     expect(shared.ir.operations.map((o) => Object.keys(o))).toEqual([
       ['id', 'area', 'responses'],
       ['id', 'area', 'responses'],

@@ -30,7 +30,7 @@ from ._runtime.rate_limit import RateLimiter
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
-__version__ = "4.106.51"
+__version__ = "0.1.0"
 API_RELEASE = "v4.106.51"
 
 __all__ = [

@@ -60,15 +60,15 @@ export async function pythonAreaOutputs(ir: IR, area: string, root: string): Pro
 /**
  * Every file of the Python package but the area modules ({@link pythonAreaOutputs}), by path
  * relative to `generated/`. The areas' views are still built here: they collect the named types
- * that `models.py` prints.
+ * that `models.py` prints. `version` is the package's version (the root package.json's).
  */
-export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, string>> {
+export async function pythonOutputs(ir: IR, root: string, version: string): Promise<Map<string, string>> {
   const render = await renderer(root);
   const out = new Map<string, string>();
   const types = new PythonTypes(ir);
   const docs = areaDocs(ir);
   for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) areaView(ir, types, area, docs[area] ?? '');
-  const pkg = packageView(ir);
+  const pkg = packageView(ir, version);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
   out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types, ir.previousNames)));
   out.set(`${PACKAGE}/_meta.py`, await render('meta.py.hbs', metaView(ir)));

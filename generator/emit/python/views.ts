@@ -282,12 +282,17 @@ export function labelsView(ir: IR): Record<string, unknown> {
   };
 }
 
-/** The view of `__init__.py` and `pyproject.toml` (the package version is the API release). */
-export function packageView(ir: IR): Record<string, unknown> {
+/**
+ * The view of `__init__.py` and `pyproject.toml`: the package version is `version`, the npm
+ * package's (root package.json), so every package of a release carries the same one; the API
+ * release label stays `API_RELEASE`.
+ */
+export function packageView(ir: IR, version: string): Record<string, unknown> {
+  if (version === '') throw new Error('the Python package needs a version: package.json has no "version"');
   return {
     banner: banner(),
     release: ir.api.release,
-    version: ir.api.release.replace(/^v/, ''),
+    version,
     irVersion: ir.irVersion,
   };
 }
