@@ -183,7 +183,7 @@ function hasInexactNumber(value: unknown): boolean {
  *
  * Typed texts go through `JSON.parse`; its result is used when it provably lost nothing (the text
  * has no run of 16 digits, or no number in the result is beyond ±(2^53 - 1)), and only otherwise
- * is the text read again by {@link parseJsonLossless}, which gives the same result, slower.
+ * is the text read again by `parseJsonLossless`, which gives the same result, slower.
  * @throws SyntaxError when the text is not JSON.
  */
 export function parseJson(
@@ -242,7 +242,7 @@ const writeHooks: WriteHooks<PathState | null> = {
  *
  * Without int64 paths the text comes from `JSON.stringify`, which writes what the lossless writer
  * writes for every value it can write; a value it refuses (a bigint or a cycle: it throws) goes
- * through {@link stringifyJsonLossless}. A program that gave bigints a `toJSON` gets the lossless writer
+ * through `stringifyJsonLossless`. A program that gave bigints a `toJSON` gets the lossless writer
  * always, so a bigint is still written as its digits.
  * @throws TypeError naming the path when an int64 value is not an integer, or when `value` has no
  * JSON representation.

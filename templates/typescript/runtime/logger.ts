@@ -10,7 +10,7 @@ export interface LogEvent {
    * `request`: an attempt is about to be sent; `response`: an attempt got an answer;
    * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
    * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
-   * {@link RATE_LIMIT_WAIT_LOG_MS}) for room in rate-limit bucket `bucket`; `page`: iterating a
+   * `RATE_LIMIT_WAIT_LOG_MS`, 100 ms) for room in rate-limit bucket `bucket`; `page`: iterating a
    * list (`for await`) got page `page`, `items` items so far; `error`: the call failed.
    */
   readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error';

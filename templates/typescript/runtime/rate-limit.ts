@@ -9,7 +9,7 @@
  * N still held their slots, which the limiter never allows: a server counting by arrival time, in
  * sliding or fixed windows, never sees more than the limit, whatever the network delay.
  *
- * The margin (default {@link DEFAULT_MARGIN_MS}) only covers how the two clocks measure time: the
+ * The margin (default `DEFAULT_MARGIN_MS`, 25 ms) only covers how the two clocks measure time: the
  * server stamping arrivals in whole milliseconds, the window edge being inclusive or not, and the
  * drift between the two clocks over one window (tens of parts per million: well under a
  * millisecond per 10 s). It does not need to cover the network delay: holding the slot until the
@@ -57,7 +57,7 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** Sleeps `ms`; rejects when `signal` aborts. Defaults to `setTimeout`. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Added to every window, in milliseconds (default {@link DEFAULT_MARGIN_MS}). */
+  /** Added to every window, in milliseconds (default `DEFAULT_MARGIN_MS`, 25 ms). */
   safetyMarginMs?: number;
 }
 
