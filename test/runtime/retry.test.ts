@@ -9,11 +9,7 @@ import {
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
 import { readRequest, request } from '../../templates/typescript/runtime/request.js';
-import {
-  backoffDelay,
-  parseResetAt,
-  parseRetryAfter,
-} from '../../templates/typescript/runtime/retry-timing.js';
+import { backoffDelay, parseResetAt, parseRetryAfter } from '../../templates/typescript/runtime/retry-timing.js';
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
 import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';
