@@ -96,7 +96,7 @@ export async function sendAttempt(
     return failed(
       kind === 'abort'
         ? { kind: 'aborted', sent, error: failure }
-        : kind === 'local'
+        : kind === 'local' || (kind === 'blocked' && plan.meta.retry === 'safe')
           ? { kind: 'local', error: failure }
           : sent
             ? { kind: 'no-answer', error: failure, why: noAnswerWhy(error, settings.timeoutMs) }
@@ -115,6 +115,7 @@ export async function sendAttempt(
 function noAnswerWhy(failure: SendFailure, timeoutMs: number): string {
   if (failure.kind === 'timeout') return `no response within ${timeoutMs} ms`;
   if (failure.kind === 'too-large') return 'the answer was larger than maxResponseBytes, so it was not read';
+  if (failure.kind === 'blocked') return 'the browser refused the cross-origin call (CORS or the network)';
   return 'the connection failed after the request was sent';
 }
 

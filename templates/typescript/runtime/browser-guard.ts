@@ -56,3 +56,19 @@ export function corsHinted(
       `${pageOrigin(g)} (Access-Control-Allow-Origin, and a preflight answer for signed calls)`,
   );
 }
+
+/**
+ * Whether a `fetch` failure is a browser's refusal of a cross-origin call (CORS, or the network:
+ * the browser does not say which). Sending it again would be refused the same way, so a read is
+ * not retried; a write may still have been processed (a preflight passed, the answer was hidden).
+ */
+export function blockedCrossOrigin(
+  error: unknown,
+  url: string,
+  runtime: RuntimeInfo,
+  g: Record<string, unknown> = globalThis,
+): boolean {
+  if (runtime.name !== 'browser' || !(error instanceof TypeError)) return false;
+  const page = pageOrigin(g);
+  return page === 'this page' || page !== originOf(url);
+}

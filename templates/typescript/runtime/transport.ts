@@ -9,7 +9,7 @@
  * transport is node-transport.ts.
  */
 
-import { corsHinted } from './browser-guard.js';
+import { blockedCrossOrigin, corsHinted } from './browser-guard.js';
 import { HEADER_NAME } from './call-plan.js';
 import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
@@ -76,7 +76,8 @@ export interface TransportOptions {
 export class SendFailure extends Error {
   override name = 'SendFailure';
   constructor(
-    readonly kind: 'abort' | 'timeout' | 'network' | 'local' | 'too-large',
+    /** `blocked`: a browser refused a cross-origin call (CORS or the network); it may have been sent. */
+    readonly kind: 'abort' | 'timeout' | 'network' | 'local' | 'too-large' | 'blocked',
     readonly sent: boolean,
     readonly original: unknown,
   ) {
@@ -242,8 +243,12 @@ export function createFetchTransport(options: TransportOptions): Transport {
           return { status: response.status, headers, text, url: wire.url, durationMs: Date.now() - started };
         tooLarge = { status: response.status, limit };
       } catch (error) {
-        const failure = corsHinted(error, wire.url, detectRuntime());
-        throw sentFailure(signal?.aborted === true, timedOut, fetchCalled, failure);
+        const runtime = detectRuntime();
+        const failure = corsHinted(error, wire.url, runtime);
+        const aborted = signal?.aborted === true;
+        if (fetchCalled && !aborted && !timedOut && blockedCrossOrigin(error, wire.url, runtime))
+          throw new SendFailure('blocked', true, failure);
+        throw sentFailure(aborted, timedOut, fetchCalled, failure);
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -282,6 +287,7 @@ export function failureToError(failure: SendFailure, context: ErrorContext, time
       const { status, limit } = failure.original as BodyTooLarge;
       return new ResponseTooLargeError(status, limit, context);
     }
+    case 'blocked':
     case 'network': {
       const cause = sanitizeCause(failure.original);
       const inner = cause?.cause instanceof Error ? cause.cause.message : undefined;
