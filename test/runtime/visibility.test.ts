@@ -71,8 +71,13 @@ describe('EXCHANGE_V4_LOG', () => {
   it('turns the console logger on for a client without a logger, and no secret reaches it', async () => {
     vi.stubEnv('EXCHANGE_V4_LOG', 'debug');
     const lines: string[] = [];
-    for (const level of ['debug', 'info', 'warn'] as const) {
+    const stdout: string[] = [];
+    // On Node every line goes to stderr (console.error / console.warn), none to stdout.
+    for (const level of ['error', 'warn'] as const) {
       vi.spyOn(console, level).mockImplementation((line: string) => void lines.push(line));
+    }
+    for (const level of ['debug', 'info', 'log'] as const) {
+      vi.spyOn(console, level).mockImplementation((line: string) => void stdout.push(line));
     }
     const { fetch, requests } = fakeFetch(() => json(200, []));
     await request(testCore({ fetch, maxRetries: 0 }), listWithdrawalsMeta, { currency: 'USDT' });
@@ -80,6 +85,7 @@ describe('EXCHANGE_V4_LOG', () => {
       'exchange-v4 request listWithdrawals',
       'exchange-v4 response listWithdrawals',
     ]);
+    expect(stdout).toEqual([]);
     const sign = requests[0]?.headers['sign'];
     expect(sign).toMatch(/^[0-9a-f]{128}$/);
     for (const line of lines) {
@@ -89,7 +95,7 @@ describe('EXCHANGE_V4_LOG', () => {
 
   it('an explicit logger wins over the variable', async () => {
     vi.stubEnv('EXCHANGE_V4_LOG', 'debug');
-    const spy = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const events: LogEvent[] = [];
     const { fetch } = fakeFetch(() => json(200, []));
     await request(testCore({ fetch, logger: (e) => events.push(e) }), listWithdrawalsMeta, {});
