@@ -10,6 +10,7 @@ from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
 from ._runtime.core import DEFAULT_TIMEOUT_S, Core
 from ._runtime.logger import Logger
+from ._runtime.pool import ProxySetting
 from ._runtime.rate_limit import RateLimiter, RateLimitMode
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
@@ -70,6 +71,7 @@ class ExchangeClient(Core):
         server: str = "live",
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
+        deadline: float | None = None,
         max_retries: int = DEFAULT_MAX_RETRIES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
@@ -80,13 +82,18 @@ class ExchangeClient(Core):
         logger: Logger | None = None,
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
+        proxy: ProxySetting = None,
     ) -> None:
         """Creates a client.
 
         key, secret: the API key pair (private operations). The secret is kept only inside the
             signer; it never appears in a repr, an error or a log event.
         server: `live`, `testnet`, `futures`; base_url: any base URL including `/api/v4` (overrides server).
-        timeout: seconds per attempt. max_retries: retries where the policy allows them (0 to 10).
+        timeout: seconds per attempt (each connect, send and read). max_retries: retries where the
+            policy allows them (0 to 10).
+        deadline: seconds a whole call may take (connects, sends, reads, retries, rate-limit and
+            clock waits; default: no bound); past it the call ends with `RequestTimeoutError` (or,
+            for a write that may have been applied, `UnknownOutcomeError`). Per call: `deadline=`.
         max_response_bytes: the largest response body read (default 16 MiB); a larger one is dropped
             at once and the attempt fails with `ResponseTooLargeError` (a read is retried like a lost
             answer, a write is looked up or ends as `UnknownOutcomeError`). Enforced by the default
@@ -102,7 +109,12 @@ class ExchangeClient(Core):
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
         limiter: a `RateLimiter` of your own (default: one per process).
-        transport: how attempts are sent (default: `http.client`); for proxies and tests.
+        transport: how attempts are sent (default: `http.client` over kept-alive connections, up to
+            10 idle per origin; closed by `close()` or the end of a `with` block). A transport of
+            your own is never closed by the client.
+        proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an
+            `http://[user:password@]host[:port]` URL (HTTPS through a CONNECT tunnel), or False (no
+            proxy). Default transport only.
         """
         try:
             super().__init__(
@@ -113,6 +125,7 @@ class ExchangeClient(Core):
                 server=server,
                 base_url=base_url,
                 timeout=timeout,
+                deadline=deadline,
                 max_retries=max_retries,
                 max_response_bytes=max_response_bytes,
                 rate_limit=rate_limit,
@@ -123,6 +136,7 @@ class ExchangeClient(Core):
                 logger=logger,
                 limiter=limiter,
                 transport=transport,
+                proxy=proxy,
             )
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)

@@ -12,7 +12,7 @@ from typing import cast
 from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
-from .errors import IdempotencyId, ValidationError
+from .errors import ClientClosedError, IdempotencyId, ValidationError
 from .json_codec import dumps_body
 from .metadata import Idempotency, OperationMeta
 from .query import encode_path_segment, fill_path, query_plan, serialize_query
@@ -127,6 +127,8 @@ def plan_call(
 ) -> CallPlan:
     """The plan of one call; raises `ValidationError` (nothing sent) on bad input. `paged`: one window
     of an iteration (its range was already split, the caller's full range was checked)."""
+    if ctx.closed:
+        raise ClientClosedError(f"{meta.id}: the client is closed; nothing was sent", operation=meta.id)
     check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
     check_number("max_retries", options.get("max_retries"), 0, 10, True)
     if given is not None and not isinstance(given, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
