@@ -9,6 +9,7 @@ from __future__ import annotations
 import select
 import ssl
 import threading
+import time
 import unittest
 from http.server import BaseHTTPRequestHandler
 from unittest import mock
@@ -140,6 +141,40 @@ class Pool(unittest.TestCase):
             self.transport.send(self.wire())
         self.assertEqual(caught.exception.kind, "local")
         self.assertEqual(self.server.requests, [])
+
+
+class TransportDeadline(unittest.TestCase):
+    def setUp(self) -> None:
+        self.server = LocalServer()
+        self.release = threading.Event()
+        self.transport = HttpTransport(proxy=False)
+
+    def tearDown(self) -> None:
+        self.release.set()
+        self.transport.close()
+        self.server.close()
+
+    def test_a_passed_deadline_sends_nothing(self) -> None:
+        wire = WireRequest(GET, f"{self.server.base_url}/x", {}, b"", 30.0, time.monotonic() - 1)
+        with self.assertRaises(SendFailure) as caught:
+            self.transport.send(wire)
+        self.assertEqual(caught.exception.kind, "not_sent")
+        self.assertEqual(self.server.requests, [])
+
+    def test_a_body_still_coming_at_the_deadline_is_a_timeout_though_the_timeout_is_longer(self) -> None:
+        def stalled(h: BaseHTTPRequestHandler) -> None:
+            h.send_response(200)
+            h.send_header("Content-Length", "10")
+            h.end_headers()
+            h.wfile.write(b"[")
+            h.wfile.flush()
+            self.release.wait(30)
+
+        self.server.answer = stalled
+        wire = WireRequest(GET, f"{self.server.base_url}/x", {}, b"", 30.0, time.monotonic() + 0.3)
+        with self.assertRaises(SendFailure) as caught:
+            self.transport.send(wire)
+        self.assertEqual(caught.exception.kind, "timeout")
 
 
 class Lifecycle(unittest.TestCase):

@@ -92,8 +92,10 @@ class ExchangeClient(Core):
         timeout: seconds per attempt (each connect, send and read). max_retries: retries where the
             policy allows them (0 to 10).
         deadline: seconds a whole call may take (connects, sends, reads, retries, rate-limit and
-            clock waits; default: no bound); past it the call ends with `RequestTimeoutError` (or,
-            for a write that may have been applied, `UnknownOutcomeError`). Per call: `deadline=`.
+            clock waits; default: no bound). Each attempt's timeout is cut to what is left; an
+            attempt still running at the deadline fails with `RequestTimeoutError`; no retry starts
+            whose wait would reach it (the call ends with its last error, or, for a write that may
+            have been applied, `UnknownOutcomeError`, not looked up). Per call: `deadline=`.
         max_response_bytes: the largest response body read (default 16 MiB); a larger one is dropped
             at once and the attempt fails with `ResponseTooLargeError` (a read is retried like a lost
             answer, a write is looked up or ends as `UnknownOutcomeError`). Enforced by the default

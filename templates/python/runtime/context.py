@@ -70,6 +70,8 @@ class Context:
     closed: bool = False
     sleep_ms: Callable[[float], None] = field(default=lambda ms: time.sleep(ms / 1000))
     jitter: Callable[[], float] = field(default=random.random)
+    #: The clock of deadlines (seconds); injectable for tests.
+    monotonic: Callable[[], float] = field(default=time.monotonic)
 
     def __repr__(self) -> str:
         return f"Context(base_url={self.base_url!r})"

@@ -130,6 +130,7 @@ def plan_call(
     if ctx.closed:
         raise ClientClosedError(f"{meta.id}: the client is closed; nothing was sent", operation=meta.id)
     check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
+    check_number("deadline", options.get("deadline"), 0.001, 86_400, False)
     check_number("max_retries", options.get("max_retries"), 0, 10, True)
     if given is not None and not isinstance(given, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValidationError("params", given, "type", "must be a mapping of parameters", operation=meta.id)

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 from .clock import ClockWaitTimeout
+from .deadline import Deadline
 from .context import Context, RequestOptions
 from .errors import (
     ApiError,
@@ -147,6 +148,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
     meta, settings = plan.meta, ctx.settings
     limit = meta.rate_limit
     timeout_s = options.get("timeout", settings.timeout_s)
+    deadline = Deadline.start(options.get("deadline", settings.deadline_s), ctx.monotonic)
     mode = options.get("rate_limit", settings.rate_limit)
     idem = meta.idempotency
     has_id = plan.idempotency is not None
@@ -170,17 +172,19 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             try:
                 ctx.clock.ready(
                     lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
-                    timeout_s,
+                    deadline.cut(timeout_s),
                 )
             except ClockWaitTimeout as waited:
                 raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
         ticket = ctx.limiter.acquire(
-            plan.bucket_keys, limit, operation=meta.id, mode=mode, max_wait_ms=timeout_s * 1000
+            plan.bucket_keys, limit, operation=meta.id, mode=mode, max_wait_ms=deadline.cut(timeout_s) * 1000
         )
         signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         try:
             emit(settings.logger, _event(plan, "request", attempt))
-            request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
+            request = WireRequest(
+                meta.method, plan.url, _signed_headers(ctx, plan), plan.body, deadline.cut(timeout_s), deadline.end
+            )
             wire = ctx.transport.send(request)
         except BaseException as failure:
             # Every exit gives the slot back: it lasts one window more, as for any answer.
@@ -235,6 +239,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             )
             error = answer
         step = next_step(replace(state, jitter=ctx.jitter()), outcome)
+        if isinstance(step, Retry) and not deadline.allows(step.delay_ms):
+            step = next_step(replace(state, retries=state.max_retries), outcome)  # as if the retries were used up
         if meta.retry != "safe" and may_have_applied(outcome):
             state = replace(state, may_be_applied=True)
         if isinstance(step, Retry):
@@ -246,12 +252,14 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             continue
         if isinstance(step, Resync):
             try:
-                ctx.clock.resync(signed_with, timeout_s)
+                ctx.clock.resync(signed_with, deadline.cut(timeout_s))
             except Exception:  # noqa: BLE001 - the REQUEST_EXPIRED answer is the better error
                 raise error from None
             emit(settings.logger, _event(plan, "retry", attempt, status=401, delay_ms=0, reason=reason_of(error)))
             state = replace(state, resynced=True)
             continue
+        if isinstance(step, LookUp) and deadline.left_s() <= 0:
+            raise _unknown(ctx, plan, error, "no definitive answer came before the call's deadline") from error
         if isinstance(step, LookUp):
             return _look_up_or_unknown(ctx, plan, error)
         if isinstance(step, Unknown):
