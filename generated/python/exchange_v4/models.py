@@ -2,7 +2,7 @@
 # Rebuild with: npm run generate
 """Types of the API's schemas. Responses: open enums (`Literal[...] | str`: the service adds values
 without notice) and `Decimal` amounts. Requests (`...Input` where the two differ): closed enums and
-`Decimal | str` amounts. 64-bit integers are `int` both ways."""
+`Decimal | str` amounts. 64-bit integers are `int` read, `int | str` (a digit string) written."""
 
 from __future__ import annotations
 
@@ -721,7 +721,7 @@ class FuturesOrderRequestInput(TypedDict, total=False):
     text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
     auto_size: Literal['close_long', 'close_short']  # Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
     stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
-    pid: int  # Position id to trade against (split position mode).
+    pid: int | str  # Position id to trade against (split position mode).
     market_order_slip_ratio: Decimal | str  # Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
     pos_margin_mode: Literal['isolated', 'cross']  # Margin mode of the position, sent only in split position mode.
     action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).

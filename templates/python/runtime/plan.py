@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
 from .errors import ClientClosedError, IdempotencyId, ValidationError
-from .json_codec import dumps_body
+from .json_codec import dumps_body, int64_digits
 from .metadata import Idempotency, OperationMeta
 from .query import encode_path_segment, fill_path, query_plan, serialize_query
 from .rate_limit import bucket_keys
@@ -116,9 +116,9 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
 def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
-        return dumps_body(fields, "", meta.id).encode("utf-8")
+        return dumps_body(int64_digits(fields, meta.int64_request), "", meta.id).encode("utf-8")
     if meta.body in ("open", "list") and params.get("body") is not None:
-        return dumps_body(params["body"], "body", meta.id).encode("utf-8")
+        return dumps_body(int64_digits(params["body"], meta.int64_request), "body", meta.id).encode("utf-8")
     return b""
 
 

@@ -22,8 +22,8 @@ from ..models import (
 class AddSTPGroupUsersParams(TypedDict, total=False):
     """Parameters of `add_stp_group_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
-    body: Required[list[int]]  # The JSON list sent as the body.
+    stp_id: Required[int | str]  # STP group id.
+    body: Required[list[int | str]]  # The JSON list sent as the body.
 
 
 AddSTPGroupUsersResponse: TypeAlias = "list[StpGroupUser]"
@@ -43,8 +43,8 @@ CreateSTPGroupResponse: TypeAlias = "StpGroup"
 class DeleteSTPGroupUsersParams(TypedDict, total=False):
     """Parameters of `delete_stp_group_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
-    user_id: Required[list[int]]  # User ids to remove, comma-separated.
+    stp_id: Required[int | str]  # STP group id.
+    user_id: Required[list[int | str]]  # User ids to remove, comma-separated.
 
 
 DeleteSTPGroupUsersResponse: TypeAlias = "list[StpGroupUser]"
@@ -96,7 +96,7 @@ ListSTPGroupsResponse: TypeAlias = "list[StpGroup]"
 class ListSTPGroupsUsersParams(TypedDict, total=False):
     """Parameters of `list_stp_groups_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
+    stp_id: Required[int | str]  # STP group id.
 
 
 ListSTPGroupsUsersResponse: TypeAlias = "list[StpGroupUser]"

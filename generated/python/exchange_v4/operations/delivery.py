@@ -103,7 +103,7 @@ class GetMyDeliveryTradesParams(TypedDict, total=False):
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
     contract: str  # Only this contract.
-    order: int  # Only fills of this order id.
+    order: int | str  # Only fills of this order id.
     limit: int  # Most records returned.
     offset: int  # List offset, starting from 0.
     last_id: str  # List from after this fill id.
@@ -123,8 +123,8 @@ ListDeliveryAccountBookParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "limit": "int",  # Most records returned.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "type": "Literal['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr']",  # Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts.
     },
     total=False,

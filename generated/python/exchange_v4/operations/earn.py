@@ -71,8 +71,8 @@ ListUniInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -93,8 +93,8 @@ ListUniLendRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "type": "Literal['lend', 'redeem']",  # `lend` or `redeem`; both when omitted.
     },
     total=False,

@@ -96,7 +96,7 @@ class CancelPriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `cancel_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
 
 
 CancelPriceTriggeredOrderResponse: TypeAlias = "FuturesPriceTriggeredOrder"
@@ -139,7 +139,7 @@ class CreateFuturesOrderParams(TypedDict, total=False):
     text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
     auto_size: Literal['close_long', 'close_short']  # Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
     stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
-    pid: int  # Position id to trade against (split position mode).
+    pid: int | str  # Position id to trade against (split position mode).
     market_order_slip_ratio: Decimal | str  # Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
     pos_margin_mode: Literal['isolated', 'cross']  # Margin mode of the position, sent only in split position mode.
     action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).
@@ -207,7 +207,7 @@ class GetMyTradesParams(TypedDict, total=False):
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
     contract: str  # Only this contract.
-    order: int  # Only fills of this order id.
+    order: int | str  # Only fills of this order id.
     limit: int  # Most records returned.
     offset: int  # List offset, starting from 0.
     last_id: str  # Deprecated; list from after this fill id.
@@ -236,7 +236,7 @@ class GetPriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `get_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
 
 
 GetPriceTriggeredOrderResponse: TypeAlias = "FuturesPriceTriggeredOrder"
@@ -248,7 +248,7 @@ ListContractStatsParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name.
-        "from": "int",  # Start, Unix seconds.
+        "from": "int | str",  # Start, Unix seconds.
         "interval": "str",  # Length of one point (for example `5m`, `1h`).
         "limit": "int",  # Most points returned.
     },
@@ -268,8 +268,8 @@ ListFuturesAccountBookParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "type": "Literal['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr', 'bonus_offset']",  # Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts, `bonus_offset` bonus deducted.
     },
     total=False,
@@ -300,8 +300,8 @@ ListFuturesCandlesticksParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name, optionally prefixed with `mark_` or `index_`.
-        "from": "int",  # Start, Unix seconds (default `to` minus 100 intervals).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default `to` minus 100 intervals).
+        "to": "int | str",  # End, Unix seconds (default now).
         "limit": "int",  # Number of latest points; not together with `from` or `to`.
         "interval": "Literal['10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '1w', '30d']",  # Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month.
         "timezone": "Literal['all', 'utc0', 'utc8']",  # Time zone the daily and longer intervals are cut in.
@@ -337,8 +337,8 @@ ListFuturesFundingRateHistoryParams = TypedDict(
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name.
         "limit": "int",  # Most records returned.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
     },
     total=False,
 )
@@ -401,8 +401,8 @@ ListFuturesTradesParams = TypedDict(
         "limit": "int",  # Most trades returned.
         "offset": "int",  # List offset, starting from 0.
         "last_id": "str",  # Deprecated; list from after this trade id. Use `from` and `to` instead.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -422,8 +422,8 @@ ListLiquidatedOrdersParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "str",  # Only this contract.
-        "from": "int",  # Start, Unix seconds (at most 3600 before `to`).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (at most 3600 before `to`).
+        "to": "int | str",  # End, Unix seconds (default now).
         "limit": "int",  # Most records returned.
     },
     total=False,
@@ -442,9 +442,9 @@ ListLiquidatesParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
-        "at": "int",  # Only the liquidation at this Unix second; `0` (default) for any.
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
+        "at": "int | str",  # Only the liquidation at this Unix second; `0` (default) for any.
     },
     total=False,
 )
@@ -466,8 +466,8 @@ ListPositionCloseParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "side": "Literal['long', 'short']",  # Only long or only short positions.
         "pnl": "Literal['profit', 'loss']",  # Only positions closed with a profit or with a loss.
     },
@@ -562,7 +562,7 @@ class UpdatePositionLeverageParams(TypedDict, total=False):
     contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
     leverage: Required[Decimal | str]  # Isolated-margin leverage; `0` selects cross margin.
     cross_leverage_limit: Decimal | str  # Cross-margin leverage, used when `leverage` is `0`.
-    pid: int  # Position id (split position mode).
+    pid: int | str  # Position id (split position mode).
 
 
 UpdatePositionLeverageResponse: TypeAlias = "Position"
@@ -597,7 +597,7 @@ class UpdatePriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `update_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
     size: Decimal | str  # New size: `0` closes the whole position; a signed size closes part of it in that direction.
     amount: Decimal | str  # Same as `size`, for contracts with decimal sizes; wins when both are sent.
     price: Decimal | str  # New limit price; `0` trades at market.

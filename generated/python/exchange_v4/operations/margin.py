@@ -99,8 +99,8 @@ ListMarginAccountBookParams = TypedDict(
         "currency": "str",  # Currency; needs `currency_pair`.
         "currency_pair": "str",  # Margin currency pair; used together with `currency`.
         "type": "str",  # Kind of change; every kind when omitted.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
     },
@@ -142,8 +142,8 @@ ListUniLoanInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )

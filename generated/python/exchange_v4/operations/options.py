@@ -21,7 +21,7 @@ from ..models import (
 class AmendOptionsOrderParams(TypedDict, total=False):
     """Parameters of `amend_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
     contract: Required[str]  # Options contract name of the order.
     price: Decimal | str  # New limit price.
     size: int  # New size in contracts.
@@ -34,7 +34,7 @@ AmendOptionsOrderResponse: TypeAlias = "OptionsOrder"
 class CancelOptionsOrderParams(TypedDict, total=False):
     """Parameters of `cancel_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
 
 
 CancelOptionsOrderResponse: TypeAlias = "OptionsOrder"
@@ -74,7 +74,7 @@ CreateOptionsOrderResponse: TypeAlias = "OptionsOrder"
 class GetOptionsOrderParams(TypedDict, total=False):
     """Parameters of `get_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
 
 
 GetOptionsOrderResponse: TypeAlias = "OptionsOrder"
@@ -107,8 +107,8 @@ ListOptionsOrdersParams = TypedDict(
         "status": "Required[Literal['open', 'finished']]",  # `open` lists resting orders, `finished` ended ones.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
     },
     total=False,
 )

@@ -274,8 +274,8 @@ ListCandlesticksParams = TypedDict(
     {
         "currency_pair": "Required[str]",  # Currency pair.
         "limit": "int",  # Number of latest points (at most 1000); not combined with `from` / `to`.
-        "from": "int",  # Start of the range, Unix seconds (default `to` minus 100 intervals).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default `to` minus 100 intervals).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "interval": "Literal['1s', '10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '30d']",  # Length of one candlestick.
     },
     total=False,
@@ -311,8 +311,8 @@ ListMyTradesParams = TypedDict(
         "page": "int",  # Page number, starting from 1.
         "order_id": "str",  # Only trades of this order.
         "account": "str",  # Deprecated; every account's trades are returned.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -348,8 +348,8 @@ ListOrdersParams = TypedDict(
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of orders returned (1 to 1000; at most 100 for open orders).
         "account": "str",  # Account to list (`spot`, `margin`, `cross_margin`, `unified`).
-        "from": "int",  # Finished orders only; start of the range of end times, Unix seconds.
-        "to": "int",  # Finished orders only; end of the range of end times, Unix seconds (default now).
+        "from": "int | str",  # Finished orders only; start of the range of end times, Unix seconds.
+        "to": "int | str",  # Finished orders only; end of the range of end times, Unix seconds (default now).
         "side": "Literal['buy', 'sell']",  # Finished orders only; `buy` or `sell` (both when omitted).
     },
     total=False,
@@ -369,8 +369,8 @@ ListSpotAccountBookParams = TypedDict(
     "ListSpotAccountBookParams",
     {
         "currency": "str",  # Currency name; every currency when omitted.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
         "type": "str",  # Kind of change; every kind when omitted.
@@ -435,8 +435,8 @@ ListTradesParams = TypedDict(
         "limit": "int",  # Maximum number of trades returned (1 to 1000).
         "last_id": "str",  # Continue after this trade id; the time range is then ignored.
         "reverse": "bool",  # With `last_id`, return trades older than it instead of newer.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
     },
     total=False,

@@ -20,7 +20,7 @@ from ..models import (
 class CreateSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `create_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     mode: Literal[1, 2]  # `1` classic account, `2` unified account. Set on create only: `PUT` cannot change it.
     name: str  # Key name.
     perms: list[SubAccountKeyPermission]  # Permissions; omitting it clears them.
@@ -47,7 +47,7 @@ CreateSubAccountsResponse: TypeAlias = "SubAccount"
 class DeleteSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `delete_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
 
 
@@ -58,7 +58,7 @@ DeleteSubAccountKeysResponse: TypeAlias = "None"
 class GetSubAccountParams(TypedDict, total=False):
     """Parameters of `get_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 GetSubAccountResponse: TypeAlias = "SubAccount"
@@ -68,7 +68,7 @@ GetSubAccountResponse: TypeAlias = "SubAccount"
 class GetSubAccountKeyParams(TypedDict, total=False):
     """Parameters of `get_sub_account_key`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
 
 
@@ -79,7 +79,7 @@ GetSubAccountKeyResponse: TypeAlias = "SubAccountKey"
 class ListSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `list_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 ListSubAccountKeysResponse: TypeAlias = "list[SubAccountKey]"
@@ -111,7 +111,7 @@ ListUnifiedModeResponse: TypeAlias = "list[UnifiedModeEntry]"
 class LockSubAccountParams(TypedDict, total=False):
     """Parameters of `lock_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 LockSubAccountResponse: TypeAlias = "None"
@@ -121,7 +121,7 @@ LockSubAccountResponse: TypeAlias = "None"
 class UnlockSubAccountParams(TypedDict, total=False):
     """Parameters of `unlock_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 UnlockSubAccountResponse: TypeAlias = "None"
@@ -131,7 +131,7 @@ UnlockSubAccountResponse: TypeAlias = "None"
 class UpdateSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `update_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
     mode: Literal[1, 2]  # `1` classic account, `2` unified account. Set on create only: `PUT` cannot change it.
     name: str  # Key name.

@@ -117,8 +117,8 @@ ListUnifiedLoanInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency name; all currencies when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "type": "Literal['platform', 'margin']",  # `platform` platform borrowing, `margin` margin borrowing.
     },
     total=False,

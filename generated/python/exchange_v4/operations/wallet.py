@@ -97,8 +97,8 @@ ListDepositsParams = TypedDict(
     "ListDepositsParams",
     {
         "currency": "str",  # Currency name; all currencies when omitted.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned (at most 500).
         "offset": "int",  # List offset, starting from 0.
         "network": "str",  # Only records on this network (chain).
@@ -202,8 +202,8 @@ ListSubAccountTransfersParams = TypedDict(
     "ListSubAccountTransfersParams",
     {
         "sub_uid": "list[str]",  # Sub-account user ids (sent comma-separated); all sub-accounts when omitted.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned.
         "offset": "int",  # List offset, starting from 0.
     },
@@ -227,8 +227,8 @@ ListWithdrawalsParams = TypedDict(
         "withdraw_id": "str",  # Withdrawal record id (starts with `w`); when set only that record is returned and the time range is ignored.
         "asset_class": "Literal['SPOT', 'PILOT']",  # `SPOT` main zone, `PILOT` innovation zone; both when omitted.
         "withdraw_order_id": "str",  # Caller's own withdrawal order number.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned.
         "offset": "int",  # List offset, starting from 0.
     },

@@ -46,7 +46,7 @@ WithdrawResponse: TypeAlias = "WithdrawalRecord"
 class WithdrawPushOrderParams(TypedDict, total=False):
     """Parameters of `withdraw_push_order`: path, query and body fields in one mapping."""
 
-    receive_uid: Required[int]  # Receiver's main account user id.
+    receive_uid: Required[int | str]  # Receiver's main account user id.
     currency: Required[str]  # Currency name.
     amount: Required[Decimal | str]  # Amount to transfer; greater than 0.
 
