@@ -1851,7 +1851,7 @@ class TradeFee(TypedDict, total=False):
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
-    tx_id: int  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
+    tx_id: Required[int]  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
 
 
 TransferAccountInput: TypeAlias = "Literal['spot', 'margin', 'futures', 'delivery', 'options']"
@@ -2060,21 +2060,21 @@ class UnifiedTransferable(TypedDict, total=False):
 WithdrawalRecord = TypedDict(
     "WithdrawalRecord",
     {
-        "id": "str",  # Record id; withdrawal ids start with `w`.
+        "id": "Required[str]",  # Record id; withdrawal ids start with `w`.
         "txid": "str",  # On-chain transfer hash.
         "block_number": "str",  # Block number.
         "withdraw_order_id": "str",  # Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`).
         "timestamp": "str",  # Operation time.
-        "amount": "Decimal",  # Amount of currency.
+        "amount": "Required[Decimal]",  # Amount of currency.
         "fee": "Decimal",  # Fee.
         "network_fee": "Decimal",  # Network fee (the record table gives no type; all amounts are strings).
-        "currency": "str",  # Currency name.
+        "currency": "Required[str]",  # Currency name.
         "address": "str",  # Withdrawal address.
         "memo": "str",  # Memo / tag note.
         "type": "str",  # Business type.
         "fail_reason": "str",  # Failure reason; filled only when status is `CANCEL`.
         "timestamp2": "str",  # Final-state time (cancellation time for `CANCEL`, completion time for `DONE` with block_number > 0).
-        "status": "WithdrawalStatus",  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
+        "status": "Required[WithdrawalStatus]",  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
         "chain": "str",  # Chain name.
     },
     total=False,
