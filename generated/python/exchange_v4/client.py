@@ -14,20 +14,53 @@ from ._runtime.pool import ProxySetting
 from ._runtime.rate_limit import RateLimiter, RateLimitMode
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
-from .operations.account import AccountApi
-from .operations.crossex import CrossexApi
-from .operations.delivery import DeliveryApi
-from .operations.earn import EarnApi
-from .operations.futures import FuturesApi
-from .operations.margin import MarginApi
-from .operations.options import OptionsApi
-from .operations.spot import SpotApi
-from .operations.sub_accounts import SubAccountsApi
-from .operations.unified import UnifiedApi
-from .operations.wallet import WalletApi
-from .operations.withdrawals import WithdrawalsApi
+from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.crossex import CrossexApi, CrossexApiWithResponse
+from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
+from .operations.earn import EarnApi, EarnApiWithResponse
+from .operations.futures import FuturesApi, FuturesApiWithResponse
+from .operations.margin import MarginApi, MarginApiWithResponse
+from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.spot import SpotApi, SpotApiWithResponse
+from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
+from .operations.unified import UnifiedApi, UnifiedApiWithResponse
+from .operations.wallet import WalletApi, WalletApiWithResponse
+from .operations.withdrawals import WithdrawalsApi, WithdrawalsApiWithResponse
 
-__all__ = ["ExchangeClient"]
+__all__ = ["ExchangeClient", "WithResponse"]
+
+
+class WithResponse:
+    """Every operation, grouped by area as on the client, returning an `ApiResponse` (the data
+    with the answer's status, headers, trace id, request id, rate-limit counters and attempts):
+    `client.with_response.wallet.list_withdrawals(...)`."""
+
+    account: AccountApiWithResponse
+    crossex: CrossexApiWithResponse
+    delivery: DeliveryApiWithResponse
+    earn: EarnApiWithResponse
+    futures: FuturesApiWithResponse
+    margin: MarginApiWithResponse
+    options: OptionsApiWithResponse
+    spot: SpotApiWithResponse
+    sub_accounts: SubAccountsApiWithResponse
+    unified: UnifiedApiWithResponse
+    wallet: WalletApiWithResponse
+    withdrawals: WithdrawalsApiWithResponse
+
+    def __init__(self, core: Core) -> None:
+        self.account = AccountApiWithResponse(core)
+        self.crossex = CrossexApiWithResponse(core)
+        self.delivery = DeliveryApiWithResponse(core)
+        self.earn = EarnApiWithResponse(core)
+        self.futures = FuturesApiWithResponse(core)
+        self.margin = MarginApiWithResponse(core)
+        self.options = OptionsApiWithResponse(core)
+        self.spot = SpotApiWithResponse(core)
+        self.sub_accounts = SubAccountsApiWithResponse(core)
+        self.unified = UnifiedApiWithResponse(core)
+        self.wallet = WalletApiWithResponse(core)
+        self.withdrawals = WithdrawalsApiWithResponse(core)
 
 
 class ExchangeClient(Core):
@@ -62,6 +95,9 @@ class ExchangeClient(Core):
     """Deposits and withdrawal records, balances, transfers."""
     withdrawals: WithdrawalsApi
     """Withdrawals of digital currency and UID transfers."""
+    with_response: WithResponse
+    """The same operations, each returning an `ApiResponse` (data, status, headers, trace id,
+    rate-limit counters)."""
 
     def __init__(
         self,
@@ -154,3 +190,4 @@ class ExchangeClient(Core):
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
         self.withdrawals = WithdrawalsApi(self)
+        self.with_response = WithResponse(self)

@@ -34,6 +34,7 @@ from .metadata import OperationMeta
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
+from .response import OnAnswer
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
 from .transport import BodyTooLarge, SendFailure, WireRequest, WireResponse
 
@@ -131,12 +132,13 @@ def _event(plan: CallPlan, kind: str, attempt: int, **extra: Any) -> LogEvent:
 
 
 def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions,
-            paged: bool = False) -> Any:
-    """Runs one call to its end: the data of the success answer, or the error the policy ends with."""
+            paged: bool = False, on_answer: OnAnswer | None = None) -> Any:
+    """Runs one call to its end: the data of the success answer, or the error the policy ends with.
+    `on_answer` is told the success answer the data came from (a lookup's, for a settled write)."""
     plan = plan_call(ctx, meta, params, options, paged)
     attempts = [0]
     try:
-        return _attempts(ctx, plan, options, attempts)
+        return _attempts(ctx, plan, options, attempts, on_answer)
     except ExchangeError as error:
         status = error.status if isinstance(error, ApiError) else None
         event = _event(plan, "error", attempts[0], status=status, trace_id=error.trace_id, reason=reason_of(error))
@@ -144,7 +146,9 @@ def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | No
         raise
 
 
-def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: list[int]) -> Any:
+def _attempts(
+    ctx: Context, plan: CallPlan, options: RequestOptions, attempts: list[int], on_answer: OnAnswer | None
+) -> Any:
     meta, settings = plan.meta, ctx.settings
     limit = meta.rate_limit
     timeout_s = options.get("timeout", settings.timeout_s)
@@ -216,7 +220,10 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             emit(settings.logger, event)
             if 200 <= wire.status < 300:
                 try:
-                    return success_data(meta, wire)
+                    data = success_data(meta, wire)
+                    if on_answer is not None:
+                        on_answer(wire, attempt, plan.request_id)
+                    return data
                 except json.JSONDecodeError:
                     # Final: a write it answers was accepted, so it is never sent again.
                     raise ResponseBodyError(
@@ -261,7 +268,7 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
         if isinstance(step, LookUp) and deadline.left_s() <= 0:
             raise _unknown(ctx, plan, error, "no definitive answer came before the call's deadline") from error
         if isinstance(step, LookUp):
-            return _look_up_or_unknown(ctx, plan, error)
+            return _look_up_or_unknown(ctx, plan, error, on_answer)
         if isinstance(step, Unknown):
             raise _unknown(ctx, plan, error, "no definitive answer came") from error
         assert isinstance(step, Fail)
@@ -295,11 +302,11 @@ def _unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, why: str) -> Un
     return error
 
 
-def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> Any:
+def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, on_answer: OnAnswer | None) -> Any:
     assert plan.idempotency is not None
     target = lookup_targets(plan.meta, plan.params, plan.idempotency.value)[0]
     try:
-        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, target)
+        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o, on_answer=on_answer), plan.meta, target)
     except ExchangeError as error:
         why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
         raise _unknown(ctx, plan, cause, why) from cause

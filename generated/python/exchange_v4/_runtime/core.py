@@ -28,7 +28,8 @@ from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
 from .pool import ProxySetting, parse_proxy
-from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport
+from .response import ApiResponse, api_response
+from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport, WireResponse
 
 DEFAULT_TIMEOUT_S = 30.0
 """Default per-attempt timeout, seconds."""
@@ -227,6 +228,20 @@ class Core:
     ) -> Any:
         """Runs one operation (used by the generated methods)."""
         return execute(self._ctx, meta, params, options)
+
+    def execute_operation_with_response(
+        self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions
+    ) -> ApiResponse[Any]:
+        """Runs one operation, returning its data with the answer it ended with (used by the
+        generated `with_response` methods)."""
+        answers: list[tuple[WireResponse, int, str]] = []
+
+        def keep(wire: WireResponse, attempts: int, request_id: str) -> None:
+            answers.append((wire, attempts, request_id))
+
+        data = execute(self._ctx, meta, params, options, on_answer=keep)
+        wire, attempts, request_id = answers[-1]
+        return api_response(self._ctx.api, data, wire, attempts, request_id, self._ctx.redact)
 
     def iterate_operation(
         self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions

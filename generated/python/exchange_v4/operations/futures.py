@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     Contract,
     ContractStat,
@@ -1106,3 +1107,233 @@ class FuturesApi:
         `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["updatePriceTriggeredOrder"], params, options)
+
+
+class FuturesApiWithResponse:
+    """The operations of `FuturesApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def amend_futures_order(
+        self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendFuturesOrderResponse]:
+        """`FuturesApi.amend_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendFuturesOrder"], params, options)
+
+    def cancel_batch_future_orders(
+        self, params: CancelBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelBatchFutureOrdersResponse]:
+        """`FuturesApi.cancel_batch_future_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelBatchFutureOrders"], params, options)
+
+    def cancel_futures_order(
+        self, params: CancelFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrderResponse]:
+        """`FuturesApi.cancel_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrder"], params, options)
+
+    def cancel_futures_orders(
+        self, params: CancelFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrdersResponse]:
+        """`FuturesApi.cancel_futures_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrders"], params, options)
+
+    def cancel_price_triggered_order(
+        self, params: CancelPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderResponse]:
+        """`FuturesApi.cancel_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrder"], params, options)
+
+    def cancel_price_triggered_order_list(
+        self, params: CancelPriceTriggeredOrderListParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderListResponse]:
+        """`FuturesApi.cancel_price_triggered_order_list`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    def create_batch_futures_order(
+        self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateBatchFuturesOrderResponse]:
+        """`FuturesApi.create_batch_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createBatchFuturesOrder"], params, options)
+
+    def create_futures_order(
+        self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateFuturesOrderResponse]:
+        """`FuturesApi.create_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createFuturesOrder"], params, options)
+
+    def create_price_triggered_order(
+        self, params: CreatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreatePriceTriggeredOrderResponse]:
+        """`FuturesApi.create_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createPriceTriggeredOrder"], params, options)
+
+    def get_futures_contract(
+        self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesContractResponse]:
+        """`FuturesApi.get_futures_contract`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesContract"], params, options)
+
+    def get_futures_order(
+        self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesOrderResponse]:
+        """`FuturesApi.get_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesOrder"], params, options)
+
+    def get_leverage(
+        self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetLeverageResponse]:
+        """`FuturesApi.get_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getLeverage"], params, options)
+
+    def get_my_trades(
+        self, params: GetMyTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyTradesResponse]:
+        """`FuturesApi.get_my_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMyTrades"], params, options)
+
+    def get_position(
+        self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPositionResponse]:
+        """`FuturesApi.get_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getPosition"], params, options)
+
+    def get_price_triggered_order(
+        self, params: GetPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPriceTriggeredOrderResponse]:
+        """`FuturesApi.get_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    def list_contract_stats(
+        self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListContractStatsResponse]:
+        """`FuturesApi.list_contract_stats`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listContractStats"], params, options)
+
+    def list_futures_account_book(
+        self, params: ListFuturesAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountBookResponse]:
+        """`FuturesApi.list_futures_account_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesAccountBook"], params, options)
+
+    def list_futures_accounts(
+        self, params: ListFuturesAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountsResponse]:
+        """`FuturesApi.list_futures_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesAccounts"], params, options)
+
+    def list_futures_candlesticks(
+        self, params: ListFuturesCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesCandlesticksResponse]:
+        """`FuturesApi.list_futures_candlesticks`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesCandlesticks"], params, options)
+
+    def list_futures_contracts(
+        self, params: ListFuturesContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesContractsResponse]:
+        """`FuturesApi.list_futures_contracts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesContracts"], params, options)
+
+    def list_futures_funding_rate_history(
+        self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesFundingRateHistoryResponse]:
+        """`FuturesApi.list_futures_funding_rate_history`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    def list_futures_order_book(
+        self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrderBookResponse]:
+        """`FuturesApi.list_futures_order_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesOrderBook"], params, options)
+
+    def list_futures_orders(
+        self, params: ListFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrdersResponse]:
+        """`FuturesApi.list_futures_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesOrders"], params, options)
+
+    def list_futures_tickers(
+        self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTickersResponse]:
+        """`FuturesApi.list_futures_tickers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesTickers"], params, options)
+
+    def list_futures_trades(
+        self, params: ListFuturesTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTradesResponse]:
+        """`FuturesApi.list_futures_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesTrades"], params, options)
+
+    def list_liquidated_orders(
+        self, params: ListLiquidatedOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatedOrdersResponse]:
+        """`FuturesApi.list_liquidated_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listLiquidatedOrders"], params, options)
+
+    def list_liquidates(
+        self, params: ListLiquidatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatesResponse]:
+        """`FuturesApi.list_liquidates`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listLiquidates"], params, options)
+
+    def list_position_close(
+        self, params: ListPositionCloseParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionCloseResponse]:
+        """`FuturesApi.list_position_close`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPositionClose"], params, options)
+
+    def list_positions(
+        self, params: ListPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionsResponse]:
+        """`FuturesApi.list_positions`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPositions"], params, options)
+
+    def list_price_triggered_orders(
+        self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPriceTriggeredOrdersResponse]:
+        """`FuturesApi.list_price_triggered_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPriceTriggeredOrders"], params, options)
+
+    def set_dual_mode(
+        self, params: SetDualModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetDualModeResponse]:
+        """`FuturesApi.set_dual_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setDualMode"], params, options)
+
+    def set_position_mode(
+        self, params: SetPositionModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetPositionModeResponse]:
+        """`FuturesApi.set_position_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setPositionMode"], params, options)
+
+    def update_contract_position_leverage(
+        self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateContractPositionLeverageResponse]:
+        """`FuturesApi.update_contract_position_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    def update_position_leverage(
+        self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionLeverageResponse]:
+        """`FuturesApi.update_position_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionLeverage"], params, options)
+
+    def update_position_margin(
+        self, params: UpdatePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionMarginResponse]:
+        """`FuturesApi.update_position_margin`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionMargin"], params, options)
+
+    def update_position_risk_limit(
+        self, params: UpdatePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionRiskLimitResponse]:
+        """`FuturesApi.update_position_risk_limit`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionRiskLimit"], params, options)
+
+    def update_price_triggered_order(
+        self, params: UpdatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePriceTriggeredOrderResponse]:
+        """`FuturesApi.update_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)

@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     OptionsAccount,
     OptionsOrder,
@@ -241,3 +242,65 @@ class OptionsApi:
 
         `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["listOptionsPositions"], params, options)
+
+
+class OptionsApiWithResponse:
+    """The operations of `OptionsApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def amend_options_order(
+        self, params: AmendOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendOptionsOrderResponse]:
+        """`OptionsApi.amend_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendOptionsOrder"], params, options)
+
+    def cancel_options_order(
+        self, params: CancelOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrderResponse]:
+        """`OptionsApi.cancel_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrder"], params, options)
+
+    def cancel_options_orders(
+        self, params: CancelOptionsOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrdersResponse]:
+        """`OptionsApi.cancel_options_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrders"], params, options)
+
+    def create_options_order(
+        self, params: CreateOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateOptionsOrderResponse]:
+        """`OptionsApi.create_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createOptionsOrder"], params, options)
+
+    def get_options_order(
+        self, params: GetOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsOrderResponse]:
+        """`OptionsApi.get_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOptionsOrder"], params, options)
+
+    def get_options_position(
+        self, params: GetOptionsPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsPositionResponse]:
+        """`OptionsApi.get_options_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOptionsPosition"], params, options)
+
+    def list_options_account(
+        self, params: ListOptionsAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsAccountResponse]:
+        """`OptionsApi.list_options_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsAccount"], params, options)
+
+    def list_options_orders(
+        self, params: ListOptionsOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsOrdersResponse]:
+        """`OptionsApi.list_options_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsOrders"], params, options)
+
+    def list_options_positions(
+        self, params: ListOptionsPositionsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsPositionsResponse]:
+        """`OptionsApi.list_options_positions`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsPositions"], params, options)
