@@ -14,6 +14,7 @@ import { typesInput } from './emit/types-input.js';
 import { formatCached, formatOutputs, isFormatted, type FormatWorker, type Outputs } from './output.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 import { emitUnits } from './emit-units.js';
+import { pythonPackageInputs } from './emit/python/package-inputs.js';
 
 /** `load()`'s promise, made on the first call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -97,7 +98,10 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const schemaFormatted = formatter.format('src/models.ts', schema, formatCache);
   // The emitters are pure functions of the IR, the bundled spec, their own code and templates; in
   // units (emit-units.ts), so that an edit in one area re-emits only that area's files and the rest.
-  const code = await texts(root, await filesUnder(root, ['generator', 'templates']));
+  const code = [
+    ...(await texts(root, await filesUnder(root, ['generator', 'templates']))),
+    ...(await pythonPackageInputs(root)),
+  ];
   const units = emitUnits(ir, types, code, documentText);
   const emitters = once(() => import('./pipeline-emit.js'));
   // When this thread does not format, each unit's files go to the formatter as soon as the unit is

@@ -32,7 +32,7 @@ from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
-__version__ = "4.106.51"
+__version__ = "0.1.0"
 API_RELEASE = "v4.106.51"
 
 __all__ = [

@@ -9,6 +9,7 @@ import Handlebars from 'handlebars';
 import type { IR } from '../../ir/types.js';
 import { BANNER_LINES } from '../naming.js';
 import { areaModule, pyBanner, pyCopiedBanner } from './naming.js';
+import { pythonPackageInputs } from './package-inputs.js';
 import { PythonTypes } from './types.js';
 import { areaView, clientView, labelsView, metaView, modelsView, packageView } from './views.js';
 
@@ -68,7 +69,8 @@ export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, s
   const types = new PythonTypes(ir);
   const docs = areaDocs(ir);
   for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) areaView(ir, types, area, docs[area] ?? '');
-  const pkg = packageView(ir);
+  const [version, license] = await pythonPackageInputs(root);
+  const pkg = packageView(ir, version);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
   out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
   out.set(`${PACKAGE}/_meta.py`, await render('meta.py.hbs', metaView(ir)));
@@ -77,6 +79,10 @@ export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, s
   out.set(`${PACKAGE}/__init__.py`, await render('init.py.hbs', pkg));
   out.set(`${PACKAGE}/py.typed`, `${pyBanner(BANNER_LINES)}\n`);
   out.set('python/pyproject.toml', await render('pyproject.toml.hbs', pkg));
+  out.set('python/README.md', await render('README.md.hbs', pkg));
+  out.set('python/LICENSE', license);
+  const backend = path.join(TEMPLATES, 'build/backend.py');
+  out.set('python/_build/backend.py', pyCopiedBanner(backend) + (await readFile(path.join(root, backend), 'utf8')));
 
   const runtime = path.join(TEMPLATES, 'runtime');
   for (const file of (await readdir(path.join(root, runtime))).filter((f) => f.endsWith('.py')).sort()) {

@@ -273,12 +273,23 @@ export function labelsView(ir: IR): Record<string, unknown> {
   };
 }
 
-/** The view of `__init__.py` and `pyproject.toml` (the package version is the API release). */
-export function packageView(ir: IR): Record<string, unknown> {
+/**
+ * The Python version of an npm version: `1.2.3` as is, `1.2.3-beta.4` as `1.2.3b4` (alpha `a`,
+ * rc `rc`); anything else throws (PEP 440 has no place for it).
+ */
+export function pythonVersion(npm: string): string {
+  const m = /^(\d+\.\d+\.\d+)(?:-(alpha|beta|rc)\.(\d+))?$/.exec(npm);
+  if (!m) throw new Error(`the npm version ${npm} has no PEP 440 form`);
+  const pre = { alpha: 'a', beta: 'b', rc: 'rc' } as const;
+  return m[2] === undefined ? (m[1] ?? npm) : `${m[1]}${pre[m[2] as keyof typeof pre]}${m[3]}`;
+}
+
+/** The view of `__init__.py`, `pyproject.toml` and the package's README: its version follows the npm package's. */
+export function packageView(ir: IR, npmVersion: string): Record<string, unknown> {
   return {
     banner: banner(),
     release: ir.api.release,
-    version: ir.api.release.replace(/^v/, ''),
+    version: pythonVersion(npmVersion),
     irVersion: ir.irVersion,
   };
 }
