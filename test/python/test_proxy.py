@@ -13,7 +13,7 @@ import traceback
 import unittest
 from unittest import mock
 
-from exchange_v4 import ExchangeClient, ValidationError
+from exchange_v4 import ExchangeClient, NetworkError, ValidationError
 from exchange_v4._runtime.pool import Proxy, bypassed, parse_proxy, proxy_for
 from exchange_v4._runtime.rate_limit import RateLimiter
 from exchange_v4._runtime.transport import HttpTransport, SendFailure, WireRequest
@@ -189,6 +189,15 @@ class Wire(unittest.TestCase):
             self.assertEqual(client.wallet.list_currency_chains({"currency": "USDT"}), [])
         self.assertEqual(self.server.requests, [])
         self.assertTrue(self.proxy.heads[0].startswith(f"GET {self.server.base_url}/wallet/currency_chains?currency=USDT "))
+
+    def test_a_proxy_variable_that_is_not_an_http_url_fails_the_call_unsent_without_showing_it(self) -> None:
+        with only({"HTTP_PROXY": "socks5://user:HIDDEN-MARK@127.0.0.1:1"}):
+            client = ExchangeClient(base_url=self.server.base_url, limiter=RateLimiter(), max_retries=2)
+            with self.assertRaises(NetworkError) as caught:
+                client.wallet.list_currency_chains({"currency": "USDT"})
+        self.assertFalse(caught.exception.sent)
+        self.assertNotIn("HIDDEN", "".join(traceback.format_exception(caught.exception)))
+        self.assertEqual(self.server.requests, [])
 
     def test_no_proxy_sends_plain_http_direct(self) -> None:
         with only({"HTTP_PROXY": self.proxy.url, "NO_PROXY": "127.0.0.1"}):
