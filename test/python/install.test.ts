@@ -6,7 +6,7 @@
  * rebuild needs.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -79,6 +79,10 @@ describe('pip install generated/python, offline, into a fresh venv', () => {
     expect(quick.stderr).toBe('');
     expect(quick.stdout).toMatch(/^transfer \d+$/m);
   }, 240_000);
+
+  it("ships the repository's license", () => {
+    expect(readFileSync(`${ROOT}templates/python/LICENSE`, 'utf8')).toBe(readFileSync(`${ROOT}LICENSE`, 'utf8'));
+  });
 
   it('writes an sdist with what a rebuild needs', async () => {
     const script = `import sys, tarfile; sys.path.insert(0, "${dir}/src/_build"); import backend

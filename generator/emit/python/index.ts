@@ -69,7 +69,7 @@ export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, s
   const types = new PythonTypes(ir);
   const docs = areaDocs(ir);
   for (const area of [...new Set(ir.operations.map((o) => o.area))].sort()) areaView(ir, types, area, docs[area] ?? '');
-  const [version, license] = await pythonPackageInputs(root);
+  const [version] = await pythonPackageInputs(root);
   const pkg = packageView(ir, version);
   out.set(`${PACKAGE}/operations/__init__.py`, await render('operations_init.py.hbs', pkg));
   out.set(`${PACKAGE}/models.py`, await render('models.py.hbs', modelsView(types)));
@@ -80,7 +80,9 @@ export async function pythonOutputs(ir: IR, root: string): Promise<Map<string, s
   out.set(`${PACKAGE}/py.typed`, `${pyBanner(BANNER_LINES)}\n`);
   out.set('python/pyproject.toml', await render('pyproject.toml.hbs', pkg));
   out.set('python/README.md', await render('README.md.hbs', pkg));
-  out.set('python/LICENSE', license);
+  const license = await readFile(path.join(root, TEMPLATES, 'LICENSE'), 'utf8');
+  const copied = `Copied by exchange-v4 from ${TEMPLATES}/LICENSE. Do not edit here: edit that file, then run: npm run generate`;
+  out.set('python/LICENSE', `${license}\n${copied}\n`);
   const backend = path.join(TEMPLATES, 'build/backend.py');
   out.set('python/_build/backend.py', pyCopiedBanner(backend) + (await readFile(path.join(root, backend), 'utf8')));
 

@@ -1,13 +1,12 @@
 /**
  * What the Python package's files read besides the IR and the templates (so the emit stage's
- * cache key holds them too): the npm package's version, which the Python version follows, and
- * the license shipped in the wheel and sdist.
+ * cache key holds it too): the npm package's version, which the Python version follows.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** The npm package's version and the license text. */
-export async function pythonPackageInputs(root: string): Promise<[version: string, license: string]> {
+/** The npm package's version. */
+export async function pythonPackageInputs(root: string): Promise<[version: string]> {
   const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
-  return [manifest.version, await readFile(path.join(root, 'LICENSE'), 'utf8')];
+  return [manifest.version];
 }
