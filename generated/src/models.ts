@@ -4727,7 +4727,7 @@ export interface TransactionId {
    * Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
    * Format: int64
    */
-  tx_id?: string;
+  tx_id: string;
 }
 
 /** A trading account of the caller: `spot`, `margin`, `futures` (perpetual), `delivery` or `options`. */
@@ -5368,13 +5368,13 @@ export interface WithdrawalRecord {
    * Amount of currency.
    * Format: decimal
    */
-  amount?: string;
+  amount: string;
   /** Block number. */
   block_number?: string;
   /** Chain name. */
   chain?: string;
   /** Currency name. */
-  currency?: string;
+  currency: string;
   /** Failure reason; filled only when status is `CANCEL`. */
   fail_reason?: string;
   /**
@@ -5383,7 +5383,7 @@ export interface WithdrawalRecord {
    */
   fee?: string;
   /** Record id; withdrawal ids start with `w`. */
-  id?: string;
+  id: string;
   /** Memo / tag note. */
   memo?: string;
   /**
@@ -5391,7 +5391,7 @@ export interface WithdrawalRecord {
    * Format: decimal
    */
   network_fee?: string;
-  status?: WithdrawalStatus;
+  status: WithdrawalStatus;
   /** Operation time. */
   timestamp?: string;
   /** Final-state time (cancellation time for `CANCEL`, completion time for `DONE` with block_number > 0). */

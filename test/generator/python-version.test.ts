@@ -12,7 +12,7 @@ const ir = { api: { release: 'v4.106.52' }, irVersion: '1.5.0' } as unknown as I
 describe('packageView', () => {
   it.each([
     { given: '0.1.0', want: { version: '0.1.0', release: 'v4.106.52' } },
-    { given: '1.2.3-rc.1', want: { version: '1.2.3-rc.1', release: 'v4.106.52' } },
+    { given: '1.2.3-rc.1', want: { version: '1.2.3rc1', release: 'v4.106.52' } }, // PEP 440's form of the pre-release
   ])('package.json $given gives $want', ({ given, want }) => {
     const view = packageView(ir, given);
     expect({ version: view['version'], release: view['release'] }).toEqual(want);

@@ -20,6 +20,8 @@ describe('PythonTypes.expr', () => {
     { given: [{ type: 'string', format: 'decimal' }, 'read'], want: 'Decimal' },
     { given: [{ type: 'string', format: 'decimal' }, 'write'], want: 'Decimal | str' },
     { given: [{ type: 'integer', format: 'int64' }, 'read'], want: 'int' },
+    { given: [{ type: 'integer', format: 'int64' }, 'write'], want: 'int | str' },
+    { given: [{ type: 'integer', format: 'int32' }, 'write'], want: 'int' },
     { given: [{ type: 'number' }, 'write'], want: 'float' },
     { given: [{ type: 'string', enum: ['a', "it's"] }, 'read'], want: "Literal['a', 'it\\'s'] | str" },
     { given: [{ type: 'string', enum: ['a', 'b'] }, 'write'], want: "Literal['a', 'b']" },

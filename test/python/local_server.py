@@ -19,12 +19,18 @@ class LocalServer:
 
     def __init__(self) -> None:
         self.requests: list[str] = []
+        #: How many TCP connections the server accepted.
+        self.connections = 0
         self.hung_up = threading.Event()
         self.answer: Answer = lambda h: h.send_response(200)
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+
+            def setup(self) -> None:
+                owner.connections += 1
+                super().setup()
 
             def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
                 owner.requests.append(f"GET {self.path}")

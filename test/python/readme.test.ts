@@ -1,10 +1,12 @@
 /**
- * The README's Python quick start is examples/python/quick_start.py, shown exactly, and it runs
- * against the mock with the mock's key pair.
+ * The README's Python quick start is examples/python/quick_start.py, shown exactly; it runs
+ * against the mock with the mock's key pair, and every Python example passes pyright (strict).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FIXTURES_DIR, MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 import { PYTHON_DIR, ROOT } from './support/runner.js';
@@ -23,6 +25,26 @@ describe('README: Python quick start', () => {
     const block = new RegExp(`<!-- example: ${FILE} -->\\n\\n?\`\`\`python\\n([\\s\\S]*?)\`\`\``).exec(readme)?.[1];
     expect(block, `README has no python block for ${FILE}`).toBe(readFileSync(`${ROOT}${FILE}`, 'utf8'));
   });
+
+  it('every Python example passes pyright strict against the generated package', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'py-examples-'));
+    try {
+      const config = {
+        include: [path.relative(dir, `${ROOT}examples/python`)],
+        extraPaths: [path.relative(dir, PYTHON_DIR)],
+        typeCheckingMode: 'strict',
+        pythonVersion: '3.11',
+      };
+      writeFileSync(path.join(dir, 'pyrightconfig.json'), JSON.stringify(config));
+      const run = await promisify(execFile)(`${ROOT}node_modules/.bin/pyright`, ['-p', dir], {
+        encoding: 'utf8',
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      expect(run.stdout).toMatch(/\b0 errors, 0 warnings/);
+      expect(run.stdout).not.toMatch(/No source files found/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('runs against the mock: a public read, signed reads, 90 days in windows, one transfer', async () => {
     // Asynchronously: the mock answers from this process.

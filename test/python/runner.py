@@ -21,6 +21,7 @@ class Recording(HttpTransport):
     """The real transport, keeping every raw answer of the current request."""
 
     def __init__(self) -> None:
+        super().__init__(proxy=False)
         self.answers: list[dict[str, Any]] = []
 
     def send(self, request: WireRequest) -> WireResponse:

@@ -12,6 +12,7 @@ from exchange_v4 import (
     AuthenticationError,
     BadRequestError,
     ExchangeClient,
+    ClientClosedError,
     ExchangeError,
     IdempotencyId,
     NetworkError,
@@ -58,6 +59,7 @@ GIVEN: list[ExchangeError] = [
     ),
     ResponseBodyError(200, HEADERS, write=True, idempotency=ID, **CONTEXT),
     ResponseTooLargeError(200, 16 * 1024 * 1024, **CONTEXT),
+    ClientClosedError("listWithdrawals: the client is closed; nothing was sent", operation="listWithdrawals"),
 ]
 
 

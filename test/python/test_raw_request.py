@@ -33,9 +33,9 @@ class CountingLimiter(RateLimiter):
         super().__init__()
         self.taken: list[tuple[tuple[str, ...], object]] = []
 
-    def acquire(self, keys: Any, limit: Any, *, operation: str, mode: Any, **bounds: Any) -> Any:
+    def acquire(self, keys: Any, limit: Any, **options: Any) -> Any:
         self.taken.append((tuple(keys), limit))
-        return super().acquire(keys, limit, operation=operation, mode=mode, **bounds)
+        return super().acquire(keys, limit, **options)
 
 
 def limited(script: Script, limiter: RateLimiter) -> ExchangeClient:

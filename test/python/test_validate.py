@@ -67,7 +67,8 @@ ROWS = [
     ("cancelBatchFutureOrders", {"settle": "usdt", "body": [str(i) for i in range(21)]}, "body", "maxItems"),
     ("cancelBatchFutureOrders", {"settle": "usdt", "body": []}, "body", "minItems"),
     ("cancelBatchFutureOrders", {"settle": "usdt", "body": ["58828013512", 58828013599]}, "body[1]", "type"),
-    ("getSubAccount", {"user_id": "10001"}, "user_id", "type"),
+    ("getSubAccount", {"user_id": "1e4"}, "user_id", "type"),
+    ("getSubAccount", {"user_id": 2**63}, "user_id", "maximum"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "BUY", "type": "LIMIT", "qty": "1"}, "price", "requiredIf"),
     ("createCrossexOrder", {"symbol": "OKX_FUTURE_ADA_USDT", "side": "buy", "qty": "1"}, "side", "enum"),
 ]

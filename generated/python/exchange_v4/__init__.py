@@ -9,6 +9,7 @@ from ._runtime.errors import (
     ApiError,
     AuthenticationError,
     BadRequestError,
+    ClientClosedError,
     ExchangeError,
     IdempotencyId,
     NetworkError,
@@ -27,6 +28,7 @@ from ._runtime.errors import (
 from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
 from ._runtime.rate_limit import RateLimiter
+from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -36,8 +38,10 @@ API_RELEASE = "v4.106.51"
 __all__ = [
     "API_RELEASE",
     "ApiError",
+    "ApiResponse",
     "AuthenticationError",
     "BadRequestError",
+    "ClientClosedError",
     "ExchangeClient",
     "ExchangeError",
     "IdempotencyId",
@@ -46,8 +50,10 @@ __all__ = [
     "LogEvent",
     "NetworkError",
     "NotFoundError",
+    "Pagination",
     "PermissionDeniedError",
     "RateLimitError",
+    "RateLimitInfo",
     "RateLimiter",
     "RedirectError",
     "RequestOptions",

@@ -10,23 +10,57 @@ from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
 from ._runtime.core import DEFAULT_TIMEOUT_S, Core
 from ._runtime.logger import Logger
+from ._runtime.pool import ProxySetting
 from ._runtime.rate_limit import RateLimiter, RateLimitMode
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
-from .operations.account import AccountApi
-from .operations.crossex import CrossexApi
-from .operations.delivery import DeliveryApi
-from .operations.earn import EarnApi
-from .operations.futures import FuturesApi
-from .operations.margin import MarginApi
-from .operations.options import OptionsApi
-from .operations.spot import SpotApi
-from .operations.sub_accounts import SubAccountsApi
-from .operations.unified import UnifiedApi
-from .operations.wallet import WalletApi
-from .operations.withdrawals import WithdrawalsApi
+from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.crossex import CrossexApi, CrossexApiWithResponse
+from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
+from .operations.earn import EarnApi, EarnApiWithResponse
+from .operations.futures import FuturesApi, FuturesApiWithResponse
+from .operations.margin import MarginApi, MarginApiWithResponse
+from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.spot import SpotApi, SpotApiWithResponse
+from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
+from .operations.unified import UnifiedApi, UnifiedApiWithResponse
+from .operations.wallet import WalletApi, WalletApiWithResponse
+from .operations.withdrawals import WithdrawalsApi, WithdrawalsApiWithResponse
 
-__all__ = ["ExchangeClient"]
+__all__ = ["ExchangeClient", "WithResponse"]
+
+
+class WithResponse:
+    """Every operation, grouped by area as on the client, returning an `ApiResponse` (the data
+    with the answer's status, headers, trace id, request id, rate-limit counters and attempts):
+    `client.with_response.wallet.list_withdrawals(...)`."""
+
+    account: AccountApiWithResponse
+    crossex: CrossexApiWithResponse
+    delivery: DeliveryApiWithResponse
+    earn: EarnApiWithResponse
+    futures: FuturesApiWithResponse
+    margin: MarginApiWithResponse
+    options: OptionsApiWithResponse
+    spot: SpotApiWithResponse
+    sub_accounts: SubAccountsApiWithResponse
+    unified: UnifiedApiWithResponse
+    wallet: WalletApiWithResponse
+    withdrawals: WithdrawalsApiWithResponse
+
+    def __init__(self, core: Core) -> None:
+        self.account = AccountApiWithResponse(core)
+        self.crossex = CrossexApiWithResponse(core)
+        self.delivery = DeliveryApiWithResponse(core)
+        self.earn = EarnApiWithResponse(core)
+        self.futures = FuturesApiWithResponse(core)
+        self.margin = MarginApiWithResponse(core)
+        self.options = OptionsApiWithResponse(core)
+        self.spot = SpotApiWithResponse(core)
+        self.sub_accounts = SubAccountsApiWithResponse(core)
+        self.unified = UnifiedApiWithResponse(core)
+        self.wallet = WalletApiWithResponse(core)
+        self.withdrawals = WithdrawalsApiWithResponse(core)
 
 
 class ExchangeClient(Core):
@@ -61,6 +95,9 @@ class ExchangeClient(Core):
     """Deposits and withdrawal records, balances, transfers."""
     withdrawals: WithdrawalsApi
     """Withdrawals of digital currency and UID transfers."""
+    with_response: WithResponse
+    """The same operations, each returning an `ApiResponse` (data, status, headers, trace id,
+    rate-limit counters)."""
 
     def __init__(
         self,
@@ -70,6 +107,7 @@ class ExchangeClient(Core):
         server: str = "live",
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
+        deadline: float | None = None,
         max_retries: int = DEFAULT_MAX_RETRIES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
@@ -80,13 +118,20 @@ class ExchangeClient(Core):
         logger: Logger | None = None,
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
+        proxy: ProxySetting = None,
     ) -> None:
         """Creates a client.
 
         key, secret: the API key pair (private operations). The secret is kept only inside the
             signer; it never appears in a repr, an error or a log event.
         server: `live`, `testnet`, `futures`; base_url: any base URL including `/api/v4` (overrides server).
-        timeout: seconds per attempt. max_retries: retries where the policy allows them (0 to 10).
+        timeout: seconds per attempt (each connect, send and read). max_retries: retries where the
+            policy allows them (0 to 10).
+        deadline: seconds a whole call may take (connects, sends, reads, retries, rate-limit and
+            clock waits; default: no bound). Each attempt's timeout is cut to what is left; an
+            attempt still running at the deadline fails with `RequestTimeoutError`; no retry starts
+            whose wait would reach it (the call ends with its last error, or, for a write that may
+            have been applied, `UnknownOutcomeError`, not looked up). Per call: `deadline=`.
         max_response_bytes: the largest response body read (default 16 MiB); a larger one is dropped
             at once and the attempt fails with `ResponseTooLargeError` (a read is retried like a lost
             answer, a write is looked up or ends as `UnknownOutcomeError`). Enforced by the default
@@ -102,7 +147,12 @@ class ExchangeClient(Core):
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
         limiter: a `RateLimiter` of your own (default: one per process).
-        transport: how attempts are sent (default: `http.client`); for proxies and tests.
+        transport: how attempts are sent (default: `http.client` over kept-alive connections, up to
+            10 idle per origin; closed by `close()` or the end of a `with` block). A transport of
+            your own is never closed by the client.
+        proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an
+            `http://[user:password@]host[:port]` URL (HTTPS through a CONNECT tunnel), or False (no
+            proxy). Default transport only.
         """
         try:
             super().__init__(
@@ -113,6 +163,7 @@ class ExchangeClient(Core):
                 server=server,
                 base_url=base_url,
                 timeout=timeout,
+                deadline=deadline,
                 max_retries=max_retries,
                 max_response_bytes=max_response_bytes,
                 rate_limit=rate_limit,
@@ -123,6 +174,7 @@ class ExchangeClient(Core):
                 logger=logger,
                 limiter=limiter,
                 transport=transport,
+                proxy=proxy,
             )
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
@@ -138,3 +190,4 @@ class ExchangeClient(Core):
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
         self.withdrawals = WithdrawalsApi(self)
+        self.with_response = WithResponse(self)

@@ -2,7 +2,7 @@
 # Rebuild with: npm run generate
 """Types of the API's schemas. Responses: open enums (`Literal[...] | str`: the service adds values
 without notice) and `Decimal` amounts. Requests (`...Input` where the two differ): closed enums and
-`Decimal | str` amounts. 64-bit integers are `int` both ways."""
+`Decimal | str` amounts. 64-bit integers are `int` read, `int | str` (a digit string) written."""
 
 from __future__ import annotations
 
@@ -721,7 +721,7 @@ class FuturesOrderRequestInput(TypedDict, total=False):
     text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
     auto_size: Literal['close_long', 'close_short']  # Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
     stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
-    pid: int  # Position id to trade against (split position mode).
+    pid: int | str  # Position id to trade against (split position mode).
     market_order_slip_ratio: Decimal | str  # Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
     pos_margin_mode: Literal['isolated', 'cross']  # Margin mode of the position, sent only in split position mode.
     action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).
@@ -1851,7 +1851,7 @@ class TradeFee(TypedDict, total=False):
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
-    tx_id: int  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
+    tx_id: Required[int]  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
 
 
 TransferAccountInput: TypeAlias = "Literal['spot', 'margin', 'futures', 'delivery', 'options']"
@@ -2060,21 +2060,21 @@ class UnifiedTransferable(TypedDict, total=False):
 WithdrawalRecord = TypedDict(
     "WithdrawalRecord",
     {
-        "id": "str",  # Record id; withdrawal ids start with `w`.
+        "id": "Required[str]",  # Record id; withdrawal ids start with `w`.
         "txid": "str",  # On-chain transfer hash.
         "block_number": "str",  # Block number.
         "withdraw_order_id": "str",  # Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`).
         "timestamp": "str",  # Operation time.
-        "amount": "Decimal",  # Amount of currency.
+        "amount": "Required[Decimal]",  # Amount of currency.
         "fee": "Decimal",  # Fee.
         "network_fee": "Decimal",  # Network fee (the record table gives no type; all amounts are strings).
-        "currency": "str",  # Currency name.
+        "currency": "Required[str]",  # Currency name.
         "address": "str",  # Withdrawal address.
         "memo": "str",  # Memo / tag note.
         "type": "str",  # Business type.
         "fail_reason": "str",  # Failure reason; filled only when status is `CANCEL`.
         "timestamp2": "str",  # Final-state time (cancellation time for `CANCEL`, completion time for `DONE` with block_number > 0).
-        "status": "WithdrawalStatus",  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
+        "status": "Required[WithdrawalStatus]",  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
         "chain": "str",  # Chain name.
     },
     total=False,

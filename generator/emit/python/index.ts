@@ -77,6 +77,12 @@ export async function pythonOutputs(ir: IR, root: string, version: string): Prom
   out.set(`${PACKAGE}/__init__.py`, await render('init.py.hbs', pkg));
   out.set(`${PACKAGE}/py.typed`, `${pyBanner(BANNER_LINES)}\n`);
   out.set('python/pyproject.toml', await render('pyproject.toml.hbs', pkg));
+  out.set('python/README.md', await render('README.md.hbs', pkg));
+  const license = await readFile(path.join(root, TEMPLATES, 'LICENSE'), 'utf8');
+  const copied = `Copied by exchange-v4 from ${TEMPLATES}/LICENSE. Do not edit here: edit that file, then run: npm run generate`;
+  out.set('python/LICENSE', `${license}\n${copied}\n`);
+  const backend = path.join(TEMPLATES, 'build/backend.py');
+  out.set('python/_build/backend.py', pyCopiedBanner(backend) + (await readFile(path.join(root, backend), 'utf8')));
 
   const runtime = path.join(TEMPLATES, 'runtime');
   for (const file of (await readdir(path.join(root, runtime))).filter((f) => f.endsWith('.py')).sort()) {

@@ -2,7 +2,8 @@
  * Python types of the IR's schemas. The same schema reads differently by direction: `read`
  * (responses) has open enums (`Literal[...] | str`) and `Decimal` amounts; `write` (requests) has
  * closed enums and accepts `Decimal | str` amounts. A component used both ways whose two readings
- * differ gets a second TypedDict, `<Name>Input`. int64 values are `int` both ways (exact in Python).
+ * differ gets a second TypedDict, `<Name>Input`. int64 values are `int` read (exact in Python) and
+ * `int | str` written (a digit string is taken, as in TypeScript).
  */
 import { pascal } from '../naming.js';
 import { isObject } from '../../../spec/lint/support/json.js';
@@ -145,7 +146,7 @@ export class PythonTypes {
         if (schema.format === 'decimal') return dir === 'read' ? 'Decimal' : 'Decimal | str';
         return 'str';
       case 'integer':
-        return 'int';
+        return dir === 'write' && schema.format === 'int64' ? 'int | str' : 'int';
       case 'number':
         return 'float';
       case 'boolean':

@@ -23,6 +23,8 @@ class RequestOptions(TypedDict, total=False):
 
     #: Seconds per attempt (each socket operation).
     timeout: float
+    #: Seconds this whole call may take: connects, sends, reads, retries, rate-limit and clock waits.
+    deadline: float
     #: Retries of this call, where the policy allows them (0 to 10).
     max_retries: int
     #: Extra request headers (e.g. `x-svc-exptime`); the signing headers cannot be set.
@@ -43,6 +45,8 @@ class Settings:
     logger: Logger | None
     #: The longest a 429's reset time is honoured (ms); None: the bucket's window.
     max_rate_limit_wait_ms: float | None = None
+    #: Seconds a whole call may take, retries and waits included; None: no bound.
+    deadline_s: float | None = None
 
 
 @dataclass
@@ -62,8 +66,12 @@ class Context:
     credentials: tuple[str, Signer] | None
     redact: Callable[[str], str]
     clock_mode: Literal["lazy", "off"] = "lazy"
+    #: Set by `close()`: every later call raises `ClientClosedError`.
+    closed: bool = False
     sleep_ms: Callable[[float], None] = field(default=lambda ms: time.sleep(ms / 1000))
     jitter: Callable[[], float] = field(default=random.random)
+    #: The clock of deadlines (seconds); injectable for tests.
+    monotonic: Callable[[], float] = field(default=time.monotonic)
 
     def __repr__(self) -> str:
         return f"Context(base_url={self.base_url!r})"

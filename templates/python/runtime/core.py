@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import Any, Literal, cast
+from types import TracebackType
+from typing import Any, Literal, Self, cast
 from urllib.parse import urlsplit
 
 from .clock import ClockSync, ServerClock, server_time_ms
@@ -24,7 +25,9 @@ from .raw import raw_operation_meta
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
-from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport
+from .pool import ProxySetting, parse_proxy
+from .response import ApiResponse, api_response
+from .transport import DEFAULT_MAX_RESPONSE_BYTES, HttpTransport, Transport, WireResponse
 
 DEFAULT_TIMEOUT_S = 30.0
 """Default per-attempt timeout, seconds."""
@@ -55,6 +58,19 @@ def _base_url(api: ApiMeta, server: str, base_url: str | None) -> str:
         return base_url.rstrip("/")
     _one_of("server", server, tuple(api.servers))
     return api.servers[server].rstrip("/")
+
+
+def _check_proxy(proxy: object) -> None:
+    """`proxy`: None, False or an `http://[user:password@]host[:port]` URL (its value never shown)."""
+    if proxy is None or proxy is False:
+        return
+    why = "must be None, False or an http://[user:password@]host[:port] URL"
+    if not isinstance(proxy, str):
+        raise ValidationError("proxy", "[redacted]", "type", why)
+    try:
+        parse_proxy(proxy)
+    except ValueError as error:
+        raise ValidationError("proxy", "[redacted]", "url", f"{why} ({error})") from None
 
 
 def _key_pair(key: str | None, secret: str | None) -> tuple[HiddenText, Secret] | None:
@@ -91,6 +107,7 @@ class Core:
         server: str = "live",
         base_url: str | None = None,
         timeout: float = DEFAULT_TIMEOUT_S,
+        deadline: float | None = None,
         max_retries: int = DEFAULT_MAX_RETRIES,
         max_response_bytes: int = DEFAULT_MAX_RESPONSE_BYTES,
         rate_limit: RateLimitMode = "wait",
@@ -101,12 +118,15 @@ class Core:
         logger: Logger | None = None,
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
+        proxy: ProxySetting = None,
     ) -> None:
         try:
             pair = _key_pair(key, secret)
         finally:
             del key, secret  # from here on only `pair`, which prints redacted, holds them
         check_number("timeout", timeout, 0.001, 86_400, False)
+        check_number("deadline", deadline, 0.001, 86_400, False)
+        _check_proxy(proxy)
         check_number("max_retries", max_retries, 0, 10, True)
         check_number("max_response_bytes", max_response_bytes, 1, 2_147_483_647, True)
         check_number("max_rate_limit_wait_ms", max_rate_limit_wait_ms, 0, 2_147_483_647, False)
@@ -118,6 +138,7 @@ class Core:
             check_header("default_headers", name, cast(object, value), api.signing_headers)
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
+        self._own_transport = HttpTransport(max_response_bytes, proxy=proxy) if transport is None else None
 
         def server_time() -> float:
             data: object = execute(self._ctx, clock_op, {}, {})
@@ -130,16 +151,31 @@ class Core:
             base_url=url,
             settings=Settings(
                 timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger,
-                max_rate_limit_wait_ms,
+                max_rate_limit_wait_ms, deadline,
             ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
-            transport=transport or HttpTransport(max_response_bytes),
+            transport=transport or self._own_transport or HttpTransport(),
             account=account_fingerprint(pair[0]) if pair is not None else "public",
             credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
             redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
             clock_mode=clock_sync,
         )
+
+    def close(self) -> None:
+        """Closes the pooled connections of the default transport (a transport of your own is
+        left open); every later call raises `ClientClosedError`. Calling it again does nothing."""
+        self._ctx.closed = True
+        if self._own_transport is not None:
+            self._own_transport.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
 
     @property
     def base_url(self) -> str:
@@ -190,6 +226,20 @@ class Core:
     ) -> Any:
         """Runs one operation (used by the generated methods)."""
         return execute(self._ctx, meta, params, options)
+
+    def execute_operation_with_response(
+        self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions
+    ) -> ApiResponse[Any]:
+        """Runs one operation, returning its data with the answer it ended with (used by the
+        generated `with_response` methods)."""
+        answers: list[tuple[WireResponse, int, str]] = []
+
+        def keep(wire: WireResponse, attempts: int, request_id: str) -> None:
+            answers.append((wire, attempts, request_id))
+
+        data = execute(self._ctx, meta, params, options, on_answer=keep)
+        wire, attempts, request_id = answers[-1]
+        return api_response(self._ctx.api, data, wire, attempts, request_id, self._ctx.redact)
 
     def iterate_operation(
         self, meta: OperationMeta, params: Mapping[str, Any] | None, options: RequestOptions

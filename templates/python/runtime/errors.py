@@ -54,6 +54,10 @@ class ExchangeError(Exception):
         return f"{type(self).__name__}({self.message!r})"
 
 
+class ClientClosedError(ExchangeError):
+    """A call on a client after `close()` (or after its `with` block): nothing was sent."""
+
+
 class ApiError(ExchangeError):
     """The server answered with a non-2xx status."""
 

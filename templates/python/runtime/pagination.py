@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .metadata import OperationMeta
-from .validate import DAY, as_mapping, lookup
+from .validate import DAY, as_mapping, integer_value, lookup
 
 MAX_PAGES = 100_000
 """Safety bound on the pages of one iteration."""
@@ -39,9 +39,7 @@ def _with(meta: OperationMeta, params: Mapping[str, object], values: Mapping[str
 
 
 def _integer(value: object) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return None
+    return integer_value(value, "int64")
 
 
 def _window_params(

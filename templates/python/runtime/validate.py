@@ -86,8 +86,8 @@ class _Checker:
 
         if rule.format == "decimal":
             self.decimal(value, rule, bad)
-        elif rule.type == "integer" and (not isinstance(value, int) or isinstance(value, bool)):
-            bad("type", "must be an integer")
+        elif rule.type == "integer" and integer_value(value, rule.format) is None:
+            bad("type", "must be an integer (an int or a digit string)" if rule.format == "int64" else "must be an integer")
         elif rule.type == "number" and not _finite_number(value):
             bad("type", "must be a finite number")
         elif rule.type == "string" and not isinstance(value, str):
@@ -108,10 +108,19 @@ class _Checker:
                 bad("minLength", f"must be at least {rule.min_length} characters long")
             if rule.max_length is not None and len(value) > rule.max_length:
                 bad("maxLength", f"must be at most {rule.max_length} characters long")
-        if rule.format != "decimal" and isinstance(value, (int, float)) and not isinstance(value, bool):
-            if rule.minimum is not None and value < rule.minimum:
+        if rule.type == "integer" and rule.format in _INT_RANGES:
+            low, high = _INT_RANGES[rule.format]
+            number = integer_value(cast(object, value), rule.format)
+            if number is not None and number < low:
+                bad("minimum", f"must be at least {low} ({rule.format})")
+            if number is not None and number > high:
+                bad("maximum", f"must be at most {high} ({rule.format})")
+        given = cast(object, value)
+        numeric = integer_value(given, rule.format) if rule.type == "integer" else given
+        if rule.format != "decimal" and isinstance(numeric, (int, float)) and not isinstance(numeric, bool):
+            if rule.minimum is not None and numeric < rule.minimum:
                 bad("minimum", f"must be at least {_num(rule.minimum)}")
-            if rule.maximum is not None and value > rule.maximum:
+            if rule.maximum is not None and numeric > rule.maximum:
                 bad("maximum", f"must be at most {_num(rule.maximum)}")
         if isinstance(value, (list, tuple)):
             items: list[Any] = list(value)  # pyright: ignore[reportUnknownArgumentType]
@@ -157,6 +166,21 @@ class _Checker:
         scale = len(text) - text.index(".") - 1 if "." in text else 0
         if rule.decimal_max_scale is not None and scale > rule.decimal_max_scale:
             bad("decimal.maxScale", f"must have at most {rule.decimal_max_scale} decimal places (has {scale})")
+
+
+_INT_RANGES = {"int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1)}
+"""The ranges of the integer formats, checked before any I/O."""
+_DIGITS = re.compile(r"-?\d+\Z", re.ASCII)
+
+
+def integer_value(value: object, format: str | None) -> int | None:  # noqa: A002 - the spec's name
+    """The integer `value` stands for: an `int` (not a bool), or for int64 a digit string (as the
+    TypeScript client takes it); None for anything else. Pure."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if format == "int64" and isinstance(value, str) and _DIGITS.match(value):
+        return int(value)
+    return None
 
 
 def _finite_number(value: object) -> bool:

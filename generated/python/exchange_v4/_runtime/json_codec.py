@@ -115,8 +115,8 @@ def _convert(value: object, paths: Sequence[ValuePath], convert: Callable[[objec
         return value
     if any(len(p) == 0 for p in paths):
         return convert(value)
-    if isinstance(value, list):
-        items: list[object] = value  # pyright: ignore[reportUnknownVariableType]
+    if isinstance(value, (list, tuple)):
+        items: list[object] = list(value)  # pyright: ignore[reportUnknownArgumentType]
         inner = [p[1:] for p in paths if p[0] == "*"]
         return [_convert(item, inner, convert) for item in items] if inner else items
     if isinstance(value, dict):
@@ -127,6 +127,12 @@ def _convert(value: object, paths: Sequence[ValuePath], convert: Callable[[objec
             out[key] = _convert(item, inner, convert) if inner else item
         return out
     return value
+
+
+def int64_digits(value: object, paths: Sequence[ValuePath]) -> object:
+    """A request body with the digit strings at its int64 `paths` as `int`s, so they are written
+    as bare JSON numbers with every digit (as the TypeScript client writes them)."""
+    return _convert(value, paths, lambda v: int(v) if isinstance(v, str) and _INTEGER.match(v) else v)
 
 
 def loads_response(

@@ -14,8 +14,8 @@ from typing import cast
 from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
-from .errors import IdempotencyId, ValidationError
-from .json_codec import dumps_body
+from .errors import ClientClosedError, IdempotencyId, ValidationError
+from .json_codec import dumps_body, int64_digits
 from .metadata import Idempotency, OperationMeta
 from .query import encode_path_segment, fill_path, query_plan, serialize_query
 from .rate_limit import bucket_keys
@@ -118,9 +118,9 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
 def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
-        return dumps_body(fields, "", meta.id).encode("utf-8")
+        return dumps_body(int64_digits(fields, meta.int64_request), "", meta.id).encode("utf-8")
     if meta.body in ("open", "list") and params.get("body") is not None:
-        return dumps_body(params["body"], "body", meta.id).encode("utf-8")
+        return dumps_body(int64_digits(params["body"], meta.int64_request), "body", meta.id).encode("utf-8")
     return b""
 
 
@@ -129,7 +129,10 @@ def plan_call(
 ) -> CallPlan:
     """The plan of one call; raises `ValidationError` (nothing sent) on bad input. `paged`: one window
     of an iteration (its range was already split, the caller's full range was checked)."""
+    if ctx.closed:
+        raise ClientClosedError(f"{meta.id}: the client is closed; nothing was sent", operation=meta.id)
     check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
+    check_number("deadline", options.get("deadline"), 0.001, 86_400, False)
     check_number("max_retries", options.get("max_retries"), 0, 10, True)
     if given is not None and not isinstance(given, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValidationError("params", given, "type", "must be a mapping of parameters", operation=meta.id)

@@ -8,106 +8,33 @@ loop only performs it."""
 from __future__ import annotations
 
 import json
-import re
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
-from urllib.parse import urljoin, urlsplit
 
+from .answer import error_from_response, header_value, int_header, reset_at_ms, success_data
 from .clock import ClockWaitTimeout
+from .deadline import Deadline
 from .context import Context, RequestOptions
 from .errors import (
     ApiError,
     ExchangeError,
     NetworkError,
     RateLimitError,
-    RedirectError,
     RequestTimeoutError,
     ResponseBodyError,
     ResponseTooLargeError,
     UnknownOutcomeError,
-    api_error_for,
 )
-from .json_codec import loads_response, unwrap_nested_list
 from .logger import LogEvent, emit, reason_of
 from .metadata import OperationMeta
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
+from .response import OnAnswer
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
-from .transport import BodyTooLarge, SendFailure, WireRequest, WireResponse
-
-
-def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
-    """The first of a role's header names present in `headers` (keys lower-case)."""
-    return next((headers[n.lower()] for n in names if n.lower() in headers), None)
-
-
-def _int_header(headers: Mapping[str, str], names: tuple[str, ...]) -> float | None:
-    raw = (header_value(headers, names) or "").strip()
-    return float(raw) if re.fullmatch(r"-?\d+(\.\d+)?", raw) else None
-
-
-def _reset_at_ms(ctx: Context, headers: Mapping[str, str], status: int) -> float | None:
-    """The reset time on the local clock: the reset header (server seconds, or ms), else Retry-After."""
-    reset = _int_header(headers, ctx.api.response_headers["rateLimitReset"])
-    if reset is not None and reset > 0:
-        return (reset if reset > 1e12 else reset * 1000) - ctx.clock.offset_ms
-    after = _int_header(headers, ("retry-after",))
-    if status == 429 and after is not None:
-        return time.time() * 1000 + after * 1000
-    return None
-
-
-def success_data(meta: OperationMeta, wire: WireResponse) -> Any:
-    """The data of a 2xx answer: None for 204 / an empty body, else the JSON with int64 values as
-    `int` and decimal values as `Decimal`; a nested list is flattened."""
-    if wire.status == 204 or meta.success_status == 204 or not wire.text.strip():
-        return None
-    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
-    prefix: tuple[str, ...] = ("*",) if wrapped else ()
-    data = loads_response(
-        wire.text,
-        [prefix + p for p in meta.int64_response],
-        [prefix + p for p in meta.decimal_response],
-    )
-    return unwrap_nested_list(data) if meta.nested_list else data
-
-
-def error_body(text: str) -> tuple[str, str]:
-    """Label and message (or detail) of an error body; a non-JSON body copies no text."""
-    try:
-        body: object = json.loads(text) if text.strip() else None
-    except ValueError:
-        body = None
-    if isinstance(body, dict):
-        b: dict[str, Any] = body  # pyright: ignore[reportUnknownVariableType]
-        label = b.get("label") if isinstance(b.get("label"), str) and b.get("label") else "UNKNOWN"
-        message = b.get("message") if isinstance(b.get("message"), str) and b.get("message") else None
-        detail = b.get("detail") if isinstance(b.get("detail"), str) else ""
-        return str(label), str(message if message is not None else detail)
-    return "UNKNOWN", "" if not text.strip() else "response body is not JSON"
-
-
-def error_from_response(ctx: Context, plan: CallPlan, wire: WireResponse) -> ApiError:
-    """The typed error of a non-2xx answer; server-supplied text passes through the redactor."""
-    headers = {k: ctx.redact(v) for k, v in wire.headers.items()}
-    context = {
-        "operation": plan.meta.id,
-        "endpoint": plan.endpoint,
-        "request_id": plan.request_id,
-        "trace_id": header_value(headers, ctx.api.response_headers["traceId"]),
-    }
-    if 300 <= wire.status < 400:
-        target = urlsplit(urljoin(plan.url, wire.headers.get("location", "")))
-        return RedirectError(wire.status, f"{target.scheme}://{target.netloc}", headers, **context)
-    label, detail = error_body(wire.text)
-    reset = _reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None
-    return api_error_for(
-        wire.status, ctx.redact(label), ctx.redact(detail), headers, bucket=plan.meta.rate_limit.bucket,
-        reset_at_ms=reset, **context,
-    )
+from .transport import BodyTooLarge, SendFailure, WireRequest
 
 
 def _signed_headers(ctx: Context, plan: CallPlan) -> dict[str, str]:
@@ -132,12 +59,13 @@ def _event(plan: CallPlan, kind: str, attempt: int, **extra: Any) -> LogEvent:
 
 
 def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions,
-            paged: bool = False) -> Any:
-    """Runs one call to its end: the data of the success answer, or the error the policy ends with."""
+            paged: bool = False, on_answer: OnAnswer | None = None) -> Any:
+    """Runs one call to its end: the data of the success answer, or the error the policy ends with.
+    `on_answer` is told the success answer the data came from (a lookup's, for a settled write)."""
     plan = plan_call(ctx, meta, params, options, paged)
     attempts = [0]
     try:
-        return _attempts(ctx, plan, options, attempts)
+        return _attempts(ctx, plan, options, attempts, on_answer)
     except ExchangeError as error:
         status = error.status if isinstance(error, ApiError) else None
         event = _event(plan, "error", attempts[0], status=status, trace_id=error.trace_id, reason=reason_of(error))
@@ -145,10 +73,13 @@ def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | No
         raise
 
 
-def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: list[int]) -> Any:
+def _attempts(
+    ctx: Context, plan: CallPlan, options: RequestOptions, attempts: list[int], on_answer: OnAnswer | None
+) -> Any:
     meta, settings = plan.meta, ctx.settings
     limit = meta.rate_limit
     timeout_s = options.get("timeout", settings.timeout_s)
+    deadline = Deadline.start(options.get("deadline", settings.deadline_s), ctx.monotonic)
     mode = options.get("rate_limit", settings.rate_limit)
     idem = meta.idempotency
     has_id = plan.idempotency is not None
@@ -172,17 +103,19 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             try:
                 ctx.clock.ready(
                     lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
-                    timeout_s,
+                    deadline.cut(timeout_s),
                 )
             except ClockWaitTimeout as waited:
                 raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
         ticket = ctx.limiter.acquire(
-            plan.bucket_keys, limit, operation=meta.id, mode=mode, max_wait_ms=timeout_s * 1000
+            plan.bucket_keys, limit, operation=meta.id, mode=mode, max_wait_ms=deadline.cut(timeout_s) * 1000
         )
         signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         try:
             emit(settings.logger, _event(plan, "request", attempt))
-            request = WireRequest(meta.method, plan.url, _signed_headers(ctx, plan), plan.body, timeout_s)
+            request = WireRequest(
+                meta.method, plan.url, _signed_headers(ctx, plan), plan.body, deadline.cut(timeout_s), deadline.end
+            )
             wire = ctx.transport.send(request)
         except BaseException as failure:
             # Every exit gives the slot back: it lasts one window more, as for any answer.
@@ -198,12 +131,12 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
                 raise error from None  # refused here: sending it again would fail the same way
             outcome = Outcome("no_answer" if sent else "not_sent")
         else:
-            remaining = _int_header(wire.headers, ctx.api.response_headers["rateLimitRemaining"])
+            remaining = int_header(wire.headers, ctx.api.response_headers["rateLimitRemaining"])
             ctx.limiter.release(
                 ticket, plan.bucket_keys, limit, status=wire.status,
                 remaining=None if remaining is None else int(remaining),
-                reset_at_ms=_reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
-                limit_count=_int_header(wire.headers, ctx.api.response_headers["rateLimitLimit"]),
+                reset_at_ms=reset_at_ms(ctx, wire.headers, wire.status) if wire.status == 429 else None,
+                limit_count=int_header(wire.headers, ctx.api.response_headers["rateLimitLimit"]),
                 max_block_ms=settings.max_rate_limit_wait_ms,
             )
             trace = header_value(wire.headers, ctx.api.response_headers["traceId"])
@@ -214,7 +147,10 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             emit(settings.logger, event)
             if 200 <= wire.status < 300:
                 try:
-                    return success_data(meta, wire)
+                    data = success_data(meta, wire)
+                    if on_answer is not None:
+                        on_answer(wire, attempt, plan.request_id)
+                    return data
                 except json.JSONDecodeError:
                     # Final: a write it answers was accepted, so it is never sent again.
                     raise ResponseBodyError(
@@ -237,6 +173,8 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             )
             error = answer
         step = next_step(replace(state, jitter=ctx.jitter()), outcome)
+        if isinstance(step, Retry) and not deadline.allows(step.delay_ms):
+            step = next_step(replace(state, retries=state.max_retries), outcome)  # as if the retries were used up
         if meta.retry != "safe" and may_have_applied(outcome):
             state = replace(state, may_be_applied=True)
         if isinstance(step, Retry):
@@ -248,14 +186,16 @@ def _attempts(ctx: Context, plan: CallPlan, options: RequestOptions, attempts: l
             continue
         if isinstance(step, Resync):
             try:
-                ctx.clock.resync(signed_with, timeout_s)
+                ctx.clock.resync(signed_with, deadline.cut(timeout_s))
             except Exception:  # noqa: BLE001 - the REQUEST_EXPIRED answer is the better error
                 raise error from None
             emit(settings.logger, _event(plan, "retry", attempt, status=401, delay_ms=0, reason=reason_of(error)))
             state = replace(state, resynced=True)
             continue
+        if isinstance(step, LookUp) and deadline.left_s() <= 0:
+            raise _unknown(ctx, plan, error, "no definitive answer came before the call's deadline") from error
         if isinstance(step, LookUp):
-            return _look_up_or_unknown(ctx, plan, error)
+            return _look_up_or_unknown(ctx, plan, error, on_answer)
         if isinstance(step, Unknown):
             raise _unknown(ctx, plan, error, "no definitive answer came") from error
         assert isinstance(step, Fail)
@@ -289,11 +229,11 @@ def _unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, why: str) -> Un
     return error
 
 
-def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError) -> Any:
+def _look_up_or_unknown(ctx: Context, plan: CallPlan, cause: ExchangeError, on_answer: OnAnswer | None) -> Any:
     assert plan.idempotency is not None
     target = lookup_targets(plan.meta, plan.params, plan.idempotency.value)[0]
     try:
-        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o), plan.meta, target)
+        found, record = look_up(ctx, lambda m, p, o: execute(ctx, m, p, o, on_answer=on_answer), plan.meta, target)
     except ExchangeError as error:
         why = f"no definitive answer came, and looking it up failed ({reason_of(error)})"
         raise _unknown(ctx, plan, cause, why) from cause

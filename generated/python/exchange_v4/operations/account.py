@@ -9,6 +9,7 @@ from typing import Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     AccountDebitFee,
     AccountDetail,
@@ -22,8 +23,8 @@ from ..models import (
 class AddSTPGroupUsersParams(TypedDict, total=False):
     """Parameters of `add_stp_group_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
-    body: Required[list[int]]  # The JSON list sent as the body.
+    stp_id: Required[int | str]  # STP group id.
+    body: Required[list[int | str]]  # The JSON list sent as the body.
 
 
 AddSTPGroupUsersResponse: TypeAlias = "list[StpGroupUser]"
@@ -43,8 +44,8 @@ CreateSTPGroupResponse: TypeAlias = "StpGroup"
 class DeleteSTPGroupUsersParams(TypedDict, total=False):
     """Parameters of `delete_stp_group_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
-    user_id: Required[list[int]]  # User ids to remove, comma-separated.
+    stp_id: Required[int | str]  # STP group id.
+    user_id: Required[list[int | str]]  # User ids to remove, comma-separated.
 
 
 DeleteSTPGroupUsersResponse: TypeAlias = "list[StpGroupUser]"
@@ -96,7 +97,7 @@ ListSTPGroupsResponse: TypeAlias = "list[StpGroup]"
 class ListSTPGroupsUsersParams(TypedDict, total=False):
     """Parameters of `list_stp_groups_users`: path, query and body fields in one mapping."""
 
-    stp_id: Required[int]  # STP group id.
+    stp_id: Required[int | str]  # STP group id.
 
 
 ListSTPGroupsUsersResponse: TypeAlias = "list[StpGroupUser]"
@@ -226,3 +227,71 @@ class AccountApi:
         `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["setDebitFee"], params, options)
+
+
+class AccountApiWithResponse:
+    """The operations of `AccountApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def add_stp_group_users(
+        self, params: AddSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AddSTPGroupUsersResponse]:
+        """`AccountApi.add_stp_group_users`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["addSTPGroupUsers"], params, options)
+
+    def create_stp_group(
+        self, params: CreateSTPGroupParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSTPGroupResponse]:
+        """`AccountApi.create_stp_group`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createSTPGroup"], params, options)
+
+    def delete_stp_group_users(
+        self, params: DeleteSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[DeleteSTPGroupUsersResponse]:
+        """`AccountApi.delete_stp_group_users`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["deleteSTPGroupUsers"], params, options)
+
+    def get_account_detail(
+        self, params: GetAccountDetailParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountDetailResponse]:
+        """`AccountApi.get_account_detail`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getAccountDetail"], params, options)
+
+    def get_account_main_keys(
+        self, params: GetAccountMainKeysParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountMainKeysResponse]:
+        """`AccountApi.get_account_main_keys`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getAccountMainKeys"], params, options)
+
+    def get_account_rate_limit(
+        self, params: GetAccountRateLimitParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountRateLimitResponse]:
+        """`AccountApi.get_account_rate_limit`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getAccountRateLimit"], params, options)
+
+    def get_debit_fee(
+        self, params: GetDebitFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDebitFeeResponse]:
+        """`AccountApi.get_debit_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDebitFee"], params, options)
+
+    def list_stp_groups(
+        self, params: ListSTPGroupsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSTPGroupsResponse]:
+        """`AccountApi.list_stp_groups`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSTPGroups"], params, options)
+
+    def list_stp_groups_users(
+        self, params: ListSTPGroupsUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSTPGroupsUsersResponse]:
+        """`AccountApi.list_stp_groups_users`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSTPGroupsUsers"], params, options)
+
+    def set_debit_fee(
+        self, params: SetDebitFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetDebitFeeResponse]:
+        """`AccountApi.set_debit_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setDebitFee"], params, options)

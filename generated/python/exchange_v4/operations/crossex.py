@@ -10,6 +10,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     CrossexOrderActionResponse,
 )
@@ -57,3 +58,17 @@ class CrossexApi:
         `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createCrossexOrder"], params, options)
+
+
+class CrossexApiWithResponse:
+    """The operations of `CrossexApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def create_crossex_order(
+        self, params: CreateCrossexOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateCrossexOrderResponse]:
+        """`CrossexApi.create_crossex_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createCrossexOrder"], params, options)

@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     DeliveryContract,
     FuturesAccount,
@@ -103,7 +104,7 @@ class GetMyDeliveryTradesParams(TypedDict, total=False):
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
     contract: str  # Only this contract.
-    order: int  # Only fills of this order id.
+    order: int | str  # Only fills of this order id.
     limit: int  # Most records returned.
     offset: int  # List offset, starting from 0.
     last_id: str  # List from after this fill id.
@@ -123,8 +124,8 @@ ListDeliveryAccountBookParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "limit": "int",  # Most records returned.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "type": "Literal['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr']",  # Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts.
     },
     total=False,
@@ -358,3 +359,89 @@ class DeliveryApi:
 
         `GET /delivery/{settle}/positions` · permission `delivery:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["listDeliveryPositions"], params, options)
+
+
+class DeliveryApiWithResponse:
+    """The operations of `DeliveryApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def cancel_delivery_order(
+        self, params: CancelDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelDeliveryOrderResponse]:
+        """`DeliveryApi.cancel_delivery_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelDeliveryOrder"], params, options)
+
+    def cancel_delivery_orders(
+        self, params: CancelDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelDeliveryOrdersResponse]:
+        """`DeliveryApi.cancel_delivery_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelDeliveryOrders"], params, options)
+
+    def create_delivery_order(
+        self, params: CreateDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateDeliveryOrderResponse]:
+        """`DeliveryApi.create_delivery_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createDeliveryOrder"], params, options)
+
+    def get_delivery_contract(
+        self, params: GetDeliveryContractParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryContractResponse]:
+        """`DeliveryApi.get_delivery_contract`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDeliveryContract"], params, options)
+
+    def get_delivery_order(
+        self, params: GetDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryOrderResponse]:
+        """`DeliveryApi.get_delivery_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDeliveryOrder"], params, options)
+
+    def get_delivery_position(
+        self, params: GetDeliveryPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryPositionResponse]:
+        """`DeliveryApi.get_delivery_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDeliveryPosition"], params, options)
+
+    def get_my_delivery_trades(
+        self, params: GetMyDeliveryTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyDeliveryTradesResponse]:
+        """`DeliveryApi.get_my_delivery_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMyDeliveryTrades"], params, options)
+
+    def list_delivery_account_book(
+        self, params: ListDeliveryAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryAccountBookResponse]:
+        """`DeliveryApi.list_delivery_account_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryAccountBook"], params, options)
+
+    def list_delivery_accounts(
+        self, params: ListDeliveryAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryAccountsResponse]:
+        """`DeliveryApi.list_delivery_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryAccounts"], params, options)
+
+    def list_delivery_contracts(
+        self, params: ListDeliveryContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryContractsResponse]:
+        """`DeliveryApi.list_delivery_contracts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryContracts"], params, options)
+
+    def list_delivery_order_book(
+        self, params: ListDeliveryOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryOrderBookResponse]:
+        """`DeliveryApi.list_delivery_order_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryOrderBook"], params, options)
+
+    def list_delivery_orders(
+        self, params: ListDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryOrdersResponse]:
+        """`DeliveryApi.list_delivery_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryOrders"], params, options)
+
+    def list_delivery_positions(
+        self, params: ListDeliveryPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryPositionsResponse]:
+        """`DeliveryApi.list_delivery_positions`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeliveryPositions"], params, options)

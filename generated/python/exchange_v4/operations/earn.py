@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     EarnUniCurrency,
     EarnUniInterestRecord,
@@ -71,8 +72,8 @@ ListUniInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -93,8 +94,8 @@ ListUniLendRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "type": "Literal['lend', 'redeem']",  # `lend` or `redeem`; both when omitted.
     },
     total=False,
@@ -232,3 +233,53 @@ class EarnApi:
     ) -> Iterator[ListUserUniLendsItem]:
         """Every item of `list_user_uni_lends`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listUserUniLends"], params, options)
+
+
+class EarnApiWithResponse:
+    """The operations of `EarnApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def change_uni_lend(
+        self, params: ChangeUniLendParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ChangeUniLendResponse]:
+        """`EarnApi.change_uni_lend`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["changeUniLend"], params, options)
+
+    def create_uni_lend(
+        self, params: CreateUniLendParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUniLendResponse]:
+        """`EarnApi.create_uni_lend`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createUniLend"], params, options)
+
+    def get_uni_currency(
+        self, params: GetUniCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniCurrencyResponse]:
+        """`EarnApi.get_uni_currency`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUniCurrency"], params, options)
+
+    def list_uni_currencies(
+        self, params: ListUniCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniCurrenciesResponse]:
+        """`EarnApi.list_uni_currencies`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniCurrencies"], params, options)
+
+    def list_uni_interest_records(
+        self, params: ListUniInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniInterestRecordsResponse]:
+        """`EarnApi.list_uni_interest_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniInterestRecords"], params, options)
+
+    def list_uni_lend_records(
+        self, params: ListUniLendRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLendRecordsResponse]:
+        """`EarnApi.list_uni_lend_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniLendRecords"], params, options)
+
+    def list_user_uni_lends(
+        self, params: ListUserUniLendsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUserUniLendsResponse]:
+        """`EarnApi.list_user_uni_lends`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUserUniLends"], params, options)

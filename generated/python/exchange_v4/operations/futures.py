@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     Contract,
     ContractStat,
@@ -96,7 +97,7 @@ class CancelPriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `cancel_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
 
 
 CancelPriceTriggeredOrderResponse: TypeAlias = "FuturesPriceTriggeredOrder"
@@ -139,7 +140,7 @@ class CreateFuturesOrderParams(TypedDict, total=False):
     text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
     auto_size: Literal['close_long', 'close_short']  # Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.
     stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order (default inside an STP group), `co` cancel the old one, `cb` cancel both. Omit it when the account is in no STP group: the order is rejected otherwise.
-    pid: int  # Position id to trade against (split position mode).
+    pid: int | str  # Position id to trade against (split position mode).
     market_order_slip_ratio: Decimal | str  # Largest slippage accepted for a market order, as a ratio; the contract's setting applies when omitted.
     pos_margin_mode: Literal['isolated', 'cross']  # Margin mode of the position, sent only in split position mode.
     action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only (asynchronous), `RESULT` without clearing data, `FULL` everything (default).
@@ -207,7 +208,7 @@ class GetMyTradesParams(TypedDict, total=False):
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
     contract: str  # Only this contract.
-    order: int  # Only fills of this order id.
+    order: int | str  # Only fills of this order id.
     limit: int  # Most records returned.
     offset: int  # List offset, starting from 0.
     last_id: str  # Deprecated; list from after this fill id.
@@ -236,7 +237,7 @@ class GetPriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `get_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
 
 
 GetPriceTriggeredOrderResponse: TypeAlias = "FuturesPriceTriggeredOrder"
@@ -248,7 +249,7 @@ ListContractStatsParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name.
-        "from": "int",  # Start, Unix seconds.
+        "from": "int | str",  # Start, Unix seconds.
         "interval": "str",  # Length of one point (for example `5m`, `1h`).
         "limit": "int",  # Most points returned.
     },
@@ -268,8 +269,8 @@ ListFuturesAccountBookParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "type": "Literal['dnw', 'pnl', 'fee', 'refr', 'fund', 'point_dnw', 'point_fee', 'point_refr', 'bonus_offset']",  # Only this kind of change: `dnw` transfers, `pnl` profit or loss from reducing a position, `fee` trading fees, `refr` referrer rebates, `fund` funding, `point_dnw` / `point_fee` / `point_refr` point-card counterparts, `bonus_offset` bonus deducted.
     },
     total=False,
@@ -300,8 +301,8 @@ ListFuturesCandlesticksParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name, optionally prefixed with `mark_` or `index_`.
-        "from": "int",  # Start, Unix seconds (default `to` minus 100 intervals).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default `to` minus 100 intervals).
+        "to": "int | str",  # End, Unix seconds (default now).
         "limit": "int",  # Number of latest points; not together with `from` or `to`.
         "interval": "Literal['10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '1w', '30d']",  # Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month.
         "timezone": "Literal['all', 'utc0', 'utc8']",  # Time zone the daily and longer intervals are cut in.
@@ -337,8 +338,8 @@ ListFuturesFundingRateHistoryParams = TypedDict(
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "Required[str]",  # Contract name.
         "limit": "int",  # Most records returned.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
     },
     total=False,
 )
@@ -401,8 +402,8 @@ ListFuturesTradesParams = TypedDict(
         "limit": "int",  # Most trades returned.
         "offset": "int",  # List offset, starting from 0.
         "last_id": "str",  # Deprecated; list from after this trade id. Use `from` and `to` instead.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -422,8 +423,8 @@ ListLiquidatedOrdersParams = TypedDict(
     {
         "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
         "contract": "str",  # Only this contract.
-        "from": "int",  # Start, Unix seconds (at most 3600 before `to`).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (at most 3600 before `to`).
+        "to": "int | str",  # End, Unix seconds (default now).
         "limit": "int",  # Most records returned.
     },
     total=False,
@@ -442,9 +443,9 @@ ListLiquidatesParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
-        "at": "int",  # Only the liquidation at this Unix second; `0` (default) for any.
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
+        "at": "int | str",  # Only the liquidation at this Unix second; `0` (default) for any.
     },
     total=False,
 )
@@ -466,8 +467,8 @@ ListPositionCloseParams = TypedDict(
         "contract": "str",  # Only this contract.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
         "side": "Literal['long', 'short']",  # Only long or only short positions.
         "pnl": "Literal['profit', 'loss']",  # Only positions closed with a profit or with a loss.
     },
@@ -562,7 +563,7 @@ class UpdatePositionLeverageParams(TypedDict, total=False):
     contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
     leverage: Required[Decimal | str]  # Isolated-margin leverage; `0` selects cross margin.
     cross_leverage_limit: Decimal | str  # Cross-margin leverage, used when `leverage` is `0`.
-    pid: int  # Position id (split position mode).
+    pid: int | str  # Position id (split position mode).
 
 
 UpdatePositionLeverageResponse: TypeAlias = "Position"
@@ -597,7 +598,7 @@ class UpdatePriceTriggeredOrderParams(TypedDict, total=False):
     """Parameters of `update_price_triggered_order`: path, query and body fields in one mapping."""
 
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
-    order_id: Required[int]  # Id of the price-triggered order.
+    order_id: Required[int | str]  # Id of the price-triggered order.
     size: Decimal | str  # New size: `0` closes the whole position; a signed size closes part of it in that direction.
     amount: Decimal | str  # Same as `size`, for contracts with decimal sizes; wins when both are sent.
     price: Decimal | str  # New limit price; `0` trades at market.
@@ -1106,3 +1107,233 @@ class FuturesApi:
         `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["updatePriceTriggeredOrder"], params, options)
+
+
+class FuturesApiWithResponse:
+    """The operations of `FuturesApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def amend_futures_order(
+        self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendFuturesOrderResponse]:
+        """`FuturesApi.amend_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendFuturesOrder"], params, options)
+
+    def cancel_batch_future_orders(
+        self, params: CancelBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelBatchFutureOrdersResponse]:
+        """`FuturesApi.cancel_batch_future_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelBatchFutureOrders"], params, options)
+
+    def cancel_futures_order(
+        self, params: CancelFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrderResponse]:
+        """`FuturesApi.cancel_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrder"], params, options)
+
+    def cancel_futures_orders(
+        self, params: CancelFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrdersResponse]:
+        """`FuturesApi.cancel_futures_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrders"], params, options)
+
+    def cancel_price_triggered_order(
+        self, params: CancelPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderResponse]:
+        """`FuturesApi.cancel_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrder"], params, options)
+
+    def cancel_price_triggered_order_list(
+        self, params: CancelPriceTriggeredOrderListParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderListResponse]:
+        """`FuturesApi.cancel_price_triggered_order_list`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    def create_batch_futures_order(
+        self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateBatchFuturesOrderResponse]:
+        """`FuturesApi.create_batch_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createBatchFuturesOrder"], params, options)
+
+    def create_futures_order(
+        self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateFuturesOrderResponse]:
+        """`FuturesApi.create_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createFuturesOrder"], params, options)
+
+    def create_price_triggered_order(
+        self, params: CreatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreatePriceTriggeredOrderResponse]:
+        """`FuturesApi.create_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createPriceTriggeredOrder"], params, options)
+
+    def get_futures_contract(
+        self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesContractResponse]:
+        """`FuturesApi.get_futures_contract`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesContract"], params, options)
+
+    def get_futures_order(
+        self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesOrderResponse]:
+        """`FuturesApi.get_futures_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesOrder"], params, options)
+
+    def get_leverage(
+        self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetLeverageResponse]:
+        """`FuturesApi.get_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getLeverage"], params, options)
+
+    def get_my_trades(
+        self, params: GetMyTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyTradesResponse]:
+        """`FuturesApi.get_my_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMyTrades"], params, options)
+
+    def get_position(
+        self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPositionResponse]:
+        """`FuturesApi.get_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getPosition"], params, options)
+
+    def get_price_triggered_order(
+        self, params: GetPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPriceTriggeredOrderResponse]:
+        """`FuturesApi.get_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    def list_contract_stats(
+        self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListContractStatsResponse]:
+        """`FuturesApi.list_contract_stats`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listContractStats"], params, options)
+
+    def list_futures_account_book(
+        self, params: ListFuturesAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountBookResponse]:
+        """`FuturesApi.list_futures_account_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesAccountBook"], params, options)
+
+    def list_futures_accounts(
+        self, params: ListFuturesAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountsResponse]:
+        """`FuturesApi.list_futures_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesAccounts"], params, options)
+
+    def list_futures_candlesticks(
+        self, params: ListFuturesCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesCandlesticksResponse]:
+        """`FuturesApi.list_futures_candlesticks`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesCandlesticks"], params, options)
+
+    def list_futures_contracts(
+        self, params: ListFuturesContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesContractsResponse]:
+        """`FuturesApi.list_futures_contracts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesContracts"], params, options)
+
+    def list_futures_funding_rate_history(
+        self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesFundingRateHistoryResponse]:
+        """`FuturesApi.list_futures_funding_rate_history`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    def list_futures_order_book(
+        self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrderBookResponse]:
+        """`FuturesApi.list_futures_order_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesOrderBook"], params, options)
+
+    def list_futures_orders(
+        self, params: ListFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrdersResponse]:
+        """`FuturesApi.list_futures_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesOrders"], params, options)
+
+    def list_futures_tickers(
+        self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTickersResponse]:
+        """`FuturesApi.list_futures_tickers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesTickers"], params, options)
+
+    def list_futures_trades(
+        self, params: ListFuturesTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTradesResponse]:
+        """`FuturesApi.list_futures_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesTrades"], params, options)
+
+    def list_liquidated_orders(
+        self, params: ListLiquidatedOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatedOrdersResponse]:
+        """`FuturesApi.list_liquidated_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listLiquidatedOrders"], params, options)
+
+    def list_liquidates(
+        self, params: ListLiquidatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatesResponse]:
+        """`FuturesApi.list_liquidates`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listLiquidates"], params, options)
+
+    def list_position_close(
+        self, params: ListPositionCloseParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionCloseResponse]:
+        """`FuturesApi.list_position_close`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPositionClose"], params, options)
+
+    def list_positions(
+        self, params: ListPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionsResponse]:
+        """`FuturesApi.list_positions`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPositions"], params, options)
+
+    def list_price_triggered_orders(
+        self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPriceTriggeredOrdersResponse]:
+        """`FuturesApi.list_price_triggered_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPriceTriggeredOrders"], params, options)
+
+    def set_dual_mode(
+        self, params: SetDualModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetDualModeResponse]:
+        """`FuturesApi.set_dual_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setDualMode"], params, options)
+
+    def set_position_mode(
+        self, params: SetPositionModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetPositionModeResponse]:
+        """`FuturesApi.set_position_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setPositionMode"], params, options)
+
+    def update_contract_position_leverage(
+        self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateContractPositionLeverageResponse]:
+        """`FuturesApi.update_contract_position_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    def update_position_leverage(
+        self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionLeverageResponse]:
+        """`FuturesApi.update_position_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionLeverage"], params, options)
+
+    def update_position_margin(
+        self, params: UpdatePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionMarginResponse]:
+        """`FuturesApi.update_position_margin`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionMargin"], params, options)
+
+    def update_position_risk_limit(
+        self, params: UpdatePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionRiskLimitResponse]:
+        """`FuturesApi.update_position_risk_limit`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionRiskLimit"], params, options)
+
+    def update_price_triggered_order(
+        self, params: UpdatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePriceTriggeredOrderResponse]:
+        """`FuturesApi.update_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)

@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     MarginAccountBookEntry,
     MarginAutoRepaySetting,
@@ -99,8 +100,8 @@ ListMarginAccountBookParams = TypedDict(
         "currency": "str",  # Currency; needs `currency_pair`.
         "currency_pair": "str",  # Margin currency pair; used together with `currency`.
         "type": "str",  # Kind of change; every kind when omitted.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
     },
@@ -142,8 +143,8 @@ ListUniLoanInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency; every currency when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -382,3 +383,89 @@ class MarginApi:
         `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["setAutoRepay"], params, options)
+
+
+class MarginApiWithResponse:
+    """The operations of `MarginApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def create_uni_loan(
+        self, params: CreateUniLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUniLoanResponse]:
+        """`MarginApi.create_uni_loan`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createUniLoan"], params, options)
+
+    def get_auto_repay_status(
+        self, params: GetAutoRepayStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAutoRepayStatusResponse]:
+        """`MarginApi.get_auto_repay_status`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getAutoRepayStatus"], params, options)
+
+    def get_margin_transferable(
+        self, params: GetMarginTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarginTransferableResponse]:
+        """`MarginApi.get_margin_transferable`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMarginTransferable"], params, options)
+
+    def get_uni_borrowable(
+        self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniBorrowableResponse]:
+        """`MarginApi.get_uni_borrowable`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUniBorrowable"], params, options)
+
+    def get_uni_currency_pair(
+        self, params: GetUniCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniCurrencyPairResponse]:
+        """`MarginApi.get_uni_currency_pair`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    def list_funding_accounts(
+        self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFundingAccountsResponse]:
+        """`MarginApi.list_funding_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFundingAccounts"], params, options)
+
+    def list_margin_account_book(
+        self, params: ListMarginAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginAccountBookResponse]:
+        """`MarginApi.list_margin_account_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listMarginAccountBook"], params, options)
+
+    def list_margin_accounts(
+        self, params: ListMarginAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginAccountsResponse]:
+        """`MarginApi.list_margin_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listMarginAccounts"], params, options)
+
+    def list_uni_currency_pairs(
+        self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniCurrencyPairsResponse]:
+        """`MarginApi.list_uni_currency_pairs`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniCurrencyPairs"], params, options)
+
+    def list_uni_loan_interest_records(
+        self, params: ListUniLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoanInterestRecordsResponse]:
+        """`MarginApi.list_uni_loan_interest_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniLoanInterestRecords"], params, options)
+
+    def list_uni_loan_records(
+        self, params: ListUniLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoanRecordsResponse]:
+        """`MarginApi.list_uni_loan_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniLoanRecords"], params, options)
+
+    def list_uni_loans(
+        self, params: ListUniLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoansResponse]:
+        """`MarginApi.list_uni_loans`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUniLoans"], params, options)
+
+    def set_auto_repay(
+        self, params: SetAutoRepayParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetAutoRepayResponse]:
+        """`MarginApi.set_auto_repay`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setAutoRepay"], params, options)

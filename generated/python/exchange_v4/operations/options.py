@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     OptionsAccount,
     OptionsOrder,
@@ -21,7 +22,7 @@ from ..models import (
 class AmendOptionsOrderParams(TypedDict, total=False):
     """Parameters of `amend_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
     contract: Required[str]  # Options contract name of the order.
     price: Decimal | str  # New limit price.
     size: int  # New size in contracts.
@@ -34,7 +35,7 @@ AmendOptionsOrderResponse: TypeAlias = "OptionsOrder"
 class CancelOptionsOrderParams(TypedDict, total=False):
     """Parameters of `cancel_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
 
 
 CancelOptionsOrderResponse: TypeAlias = "OptionsOrder"
@@ -74,7 +75,7 @@ CreateOptionsOrderResponse: TypeAlias = "OptionsOrder"
 class GetOptionsOrderParams(TypedDict, total=False):
     """Parameters of `get_options_order`: path, query and body fields in one mapping."""
 
-    order_id: Required[int]  # Order id returned when the order was placed.
+    order_id: Required[int | str]  # Order id returned when the order was placed.
 
 
 GetOptionsOrderResponse: TypeAlias = "OptionsOrder"
@@ -107,8 +108,8 @@ ListOptionsOrdersParams = TypedDict(
         "status": "Required[Literal['open', 'finished']]",  # `open` lists resting orders, `finished` ended ones.
         "limit": "int",  # Most records returned.
         "offset": "int",  # List offset, starting from 0.
-        "from": "int",  # Start, Unix seconds (default where `to` and `limit` lead).
-        "to": "int",  # End, Unix seconds (default now).
+        "from": "int | str",  # Start, Unix seconds (default where `to` and `limit` lead).
+        "to": "int | str",  # End, Unix seconds (default now).
     },
     total=False,
 )
@@ -241,3 +242,65 @@ class OptionsApi:
 
         `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["listOptionsPositions"], params, options)
+
+
+class OptionsApiWithResponse:
+    """The operations of `OptionsApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def amend_options_order(
+        self, params: AmendOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendOptionsOrderResponse]:
+        """`OptionsApi.amend_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendOptionsOrder"], params, options)
+
+    def cancel_options_order(
+        self, params: CancelOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrderResponse]:
+        """`OptionsApi.cancel_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrder"], params, options)
+
+    def cancel_options_orders(
+        self, params: CancelOptionsOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrdersResponse]:
+        """`OptionsApi.cancel_options_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrders"], params, options)
+
+    def create_options_order(
+        self, params: CreateOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateOptionsOrderResponse]:
+        """`OptionsApi.create_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createOptionsOrder"], params, options)
+
+    def get_options_order(
+        self, params: GetOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsOrderResponse]:
+        """`OptionsApi.get_options_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOptionsOrder"], params, options)
+
+    def get_options_position(
+        self, params: GetOptionsPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsPositionResponse]:
+        """`OptionsApi.get_options_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOptionsPosition"], params, options)
+
+    def list_options_account(
+        self, params: ListOptionsAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsAccountResponse]:
+        """`OptionsApi.list_options_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsAccount"], params, options)
+
+    def list_options_orders(
+        self, params: ListOptionsOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsOrdersResponse]:
+        """`OptionsApi.list_options_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsOrders"], params, options)
+
+    def list_options_positions(
+        self, params: ListOptionsPositionsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsPositionsResponse]:
+        """`OptionsApi.list_options_positions`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOptionsPositions"], params, options)

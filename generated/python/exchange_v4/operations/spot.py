@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     SpotAccount,
     SpotAccountBookEntry,
@@ -274,8 +275,8 @@ ListCandlesticksParams = TypedDict(
     {
         "currency_pair": "Required[str]",  # Currency pair.
         "limit": "int",  # Number of latest points (at most 1000); not combined with `from` / `to`.
-        "from": "int",  # Start of the range, Unix seconds (default `to` minus 100 intervals).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default `to` minus 100 intervals).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "interval": "Literal['1s', '10s', '1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d', '30d']",  # Length of one candlestick.
     },
     total=False,
@@ -311,8 +312,8 @@ ListMyTradesParams = TypedDict(
         "page": "int",  # Page number, starting from 1.
         "order_id": "str",  # Only trades of this order.
         "account": "str",  # Deprecated; every account's trades are returned.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
     },
     total=False,
 )
@@ -348,8 +349,8 @@ ListOrdersParams = TypedDict(
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of orders returned (1 to 1000; at most 100 for open orders).
         "account": "str",  # Account to list (`spot`, `margin`, `cross_margin`, `unified`).
-        "from": "int",  # Finished orders only; start of the range of end times, Unix seconds.
-        "to": "int",  # Finished orders only; end of the range of end times, Unix seconds (default now).
+        "from": "int | str",  # Finished orders only; start of the range of end times, Unix seconds.
+        "to": "int | str",  # Finished orders only; end of the range of end times, Unix seconds (default now).
         "side": "Literal['buy', 'sell']",  # Finished orders only; `buy` or `sell` (both when omitted).
     },
     total=False,
@@ -369,8 +370,8 @@ ListSpotAccountBookParams = TypedDict(
     "ListSpotAccountBookParams",
     {
         "currency": "str",  # Currency name; every currency when omitted.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 1000).
         "type": "str",  # Kind of change; every kind when omitted.
@@ -435,8 +436,8 @@ ListTradesParams = TypedDict(
         "limit": "int",  # Maximum number of trades returned (1 to 1000).
         "last_id": "str",  # Continue after this trade id; the time range is then ignored.
         "reverse": "bool",  # With `last_id`, return trades older than it instead of newer.
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "page": "int",  # Page number, starting from 1.
     },
     total=False,
@@ -850,3 +851,191 @@ class SpotApi:
     ) -> Iterator[ListTradesItem]:
         """Every item of `list_trades`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listTrades"], params, options)
+
+
+class SpotApiWithResponse:
+    """The operations of `SpotApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def amend_batch_orders(
+        self, params: AmendBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendBatchOrdersResponse]:
+        """`SpotApi.amend_batch_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendBatchOrders"], params, options)
+
+    def amend_order(
+        self, params: AmendOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendOrderResponse]:
+        """`SpotApi.amend_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendOrder"], params, options)
+
+    def cancel_batch_orders(
+        self, params: CancelBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelBatchOrdersResponse]:
+        """`SpotApi.cancel_batch_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelBatchOrders"], params, options)
+
+    def cancel_order(
+        self, params: CancelOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOrderResponse]:
+        """`SpotApi.cancel_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOrder"], params, options)
+
+    def cancel_orders(
+        self, params: CancelOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOrdersResponse]:
+        """`SpotApi.cancel_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelOrders"], params, options)
+
+    def cancel_spot_price_triggered_order(
+        self, params: CancelSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelSpotPriceTriggeredOrderResponse]:
+        """`SpotApi.cancel_spot_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelSpotPriceTriggeredOrder"], params, options)
+
+    def cancel_spot_price_triggered_order_list(
+        self, params: CancelSpotPriceTriggeredOrderListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelSpotPriceTriggeredOrderListResponse]:
+        """`SpotApi.cancel_spot_price_triggered_order_list`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelSpotPriceTriggeredOrderList"], params, options)
+
+    def countdown_cancel_all_spot(
+        self, params: CountdownCancelAllSpotParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllSpotResponse]:
+        """`SpotApi.countdown_cancel_all_spot`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllSpot"], params, options)
+
+    def create_batch_orders(
+        self, params: CreateBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateBatchOrdersResponse]:
+        """`SpotApi.create_batch_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createBatchOrders"], params, options)
+
+    def create_order(
+        self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateOrderResponse]:
+        """`SpotApi.create_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createOrder"], params, options)
+
+    def create_spot_price_triggered_order(
+        self, params: CreateSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSpotPriceTriggeredOrderResponse]:
+        """`SpotApi.create_spot_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createSpotPriceTriggeredOrder"], params, options)
+
+    def get_batch_spot_fee(
+        self, params: GetBatchSpotFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetBatchSpotFeeResponse]:
+        """`SpotApi.get_batch_spot_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getBatchSpotFee"], params, options)
+
+    def get_currency(
+        self, params: GetCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetCurrencyResponse]:
+        """`SpotApi.get_currency`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getCurrency"], params, options)
+
+    def get_currency_pair(
+        self, params: GetCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetCurrencyPairResponse]:
+        """`SpotApi.get_currency_pair`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getCurrencyPair"], params, options)
+
+    def get_fee(
+        self, params: GetFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFeeResponse]:
+        """`SpotApi.get_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFee"], params, options)
+
+    def get_order(
+        self, params: GetOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOrderResponse]:
+        """`SpotApi.get_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOrder"], params, options)
+
+    def get_spot_price_triggered_order(
+        self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSpotPriceTriggeredOrderResponse]:
+        """`SpotApi.get_spot_price_triggered_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getSpotPriceTriggeredOrder"], params, options)
+
+    def get_system_time(
+        self, params: GetSystemTimeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSystemTimeResponse]:
+        """`SpotApi.get_system_time`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getSystemTime"], params, options)
+
+    def list_all_open_orders(
+        self, params: ListAllOpenOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListAllOpenOrdersResponse]:
+        """`SpotApi.list_all_open_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listAllOpenOrders"], params, options)
+
+    def list_candlesticks(
+        self, params: ListCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCandlesticksResponse]:
+        """`SpotApi.list_candlesticks`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCandlesticks"], params, options)
+
+    def list_currencies(
+        self, params: ListCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrenciesResponse]:
+        """`SpotApi.list_currencies`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCurrencies"], params, options)
+
+    def list_currency_pairs(
+        self, params: ListCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyPairsResponse]:
+        """`SpotApi.list_currency_pairs`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCurrencyPairs"], params, options)
+
+    def list_my_trades(
+        self, params: ListMyTradesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMyTradesResponse]:
+        """`SpotApi.list_my_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listMyTrades"], params, options)
+
+    def list_order_book(
+        self, params: ListOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOrderBookResponse]:
+        """`SpotApi.list_order_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOrderBook"], params, options)
+
+    def list_orders(
+        self, params: ListOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOrdersResponse]:
+        """`SpotApi.list_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listOrders"], params, options)
+
+    def list_spot_account_book(
+        self, params: ListSpotAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotAccountBookResponse]:
+        """`SpotApi.list_spot_account_book`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSpotAccountBook"], params, options)
+
+    def list_spot_accounts(
+        self, params: ListSpotAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotAccountsResponse]:
+        """`SpotApi.list_spot_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSpotAccounts"], params, options)
+
+    def list_spot_price_triggered_orders(
+        self, params: ListSpotPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotPriceTriggeredOrdersResponse]:
+        """`SpotApi.list_spot_price_triggered_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSpotPriceTriggeredOrders"], params, options)
+
+    def list_tickers(
+        self, params: ListTickersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListTickersResponse]:
+        """`SpotApi.list_tickers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listTickers"], params, options)
+
+    def list_trades(
+        self, params: ListTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListTradesResponse]:
+        """`SpotApi.list_trades`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listTrades"], params, options)

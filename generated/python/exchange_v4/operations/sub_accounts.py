@@ -9,6 +9,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     SubAccount,
     SubAccountKey,
@@ -20,7 +21,7 @@ from ..models import (
 class CreateSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `create_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     mode: Literal[1, 2]  # `1` classic account, `2` unified account. Set on create only: `PUT` cannot change it.
     name: str  # Key name.
     perms: list[SubAccountKeyPermission]  # Permissions; omitting it clears them.
@@ -47,7 +48,7 @@ CreateSubAccountsResponse: TypeAlias = "SubAccount"
 class DeleteSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `delete_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
 
 
@@ -58,7 +59,7 @@ DeleteSubAccountKeysResponse: TypeAlias = "None"
 class GetSubAccountParams(TypedDict, total=False):
     """Parameters of `get_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 GetSubAccountResponse: TypeAlias = "SubAccount"
@@ -68,7 +69,7 @@ GetSubAccountResponse: TypeAlias = "SubAccount"
 class GetSubAccountKeyParams(TypedDict, total=False):
     """Parameters of `get_sub_account_key`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
 
 
@@ -79,7 +80,7 @@ GetSubAccountKeyResponse: TypeAlias = "SubAccountKey"
 class ListSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `list_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 ListSubAccountKeysResponse: TypeAlias = "list[SubAccountKey]"
@@ -111,7 +112,7 @@ ListUnifiedModeResponse: TypeAlias = "list[UnifiedModeEntry]"
 class LockSubAccountParams(TypedDict, total=False):
     """Parameters of `lock_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 LockSubAccountResponse: TypeAlias = "None"
@@ -121,7 +122,7 @@ LockSubAccountResponse: TypeAlias = "None"
 class UnlockSubAccountParams(TypedDict, total=False):
     """Parameters of `unlock_sub_account`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
 
 
 UnlockSubAccountResponse: TypeAlias = "None"
@@ -131,7 +132,7 @@ UnlockSubAccountResponse: TypeAlias = "None"
 class UpdateSubAccountKeysParams(TypedDict, total=False):
     """Parameters of `update_sub_account_keys`: path, query and body fields in one mapping."""
 
-    user_id: Required[int]  # Sub-account user id.
+    user_id: Required[int | str]  # Sub-account user id.
     key: Required[str]  # The sub-account's API key.
     mode: Literal[1, 2]  # `1` classic account, `2` unified account. Set on create only: `PUT` cannot change it.
     name: str  # Key name.
@@ -269,3 +270,77 @@ class SubAccountsApi:
         `PUT /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["updateSubAccountKeys"], params, options)
+
+
+class SubAccountsApiWithResponse:
+    """The operations of `SubAccountsApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def create_sub_account_keys(
+        self, params: CreateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSubAccountKeysResponse]:
+        """`SubAccountsApi.create_sub_account_keys`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createSubAccountKeys"], params, options)
+
+    def create_sub_accounts(
+        self, params: CreateSubAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSubAccountsResponse]:
+        """`SubAccountsApi.create_sub_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createSubAccounts"], params, options)
+
+    def delete_sub_account_keys(
+        self, params: DeleteSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[DeleteSubAccountKeysResponse]:
+        """`SubAccountsApi.delete_sub_account_keys`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["deleteSubAccountKeys"], params, options)
+
+    def get_sub_account(
+        self, params: GetSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSubAccountResponse]:
+        """`SubAccountsApi.get_sub_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getSubAccount"], params, options)
+
+    def get_sub_account_key(
+        self, params: GetSubAccountKeyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSubAccountKeyResponse]:
+        """`SubAccountsApi.get_sub_account_key`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getSubAccountKey"], params, options)
+
+    def list_sub_account_keys(
+        self, params: ListSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountKeysResponse]:
+        """`SubAccountsApi.list_sub_account_keys`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountKeys"], params, options)
+
+    def list_sub_accounts(
+        self, params: ListSubAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountsResponse]:
+        """`SubAccountsApi.list_sub_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccounts"], params, options)
+
+    def list_unified_mode(
+        self, params: ListUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedModeResponse]:
+        """`SubAccountsApi.list_unified_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedMode"], params, options)
+
+    def lock_sub_account(
+        self, params: LockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[LockSubAccountResponse]:
+        """`SubAccountsApi.lock_sub_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["lockSubAccount"], params, options)
+
+    def unlock_sub_account(
+        self, params: UnlockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UnlockSubAccountResponse]:
+        """`SubAccountsApi.unlock_sub_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["unlockSubAccount"], params, options)
+
+    def update_sub_account_keys(
+        self, params: UpdateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateSubAccountKeysResponse]:
+        """`SubAccountsApi.update_sub_account_keys`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateSubAccountKeys"], params, options)

@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     UnifiedAccount,
     UnifiedBorrowable,
@@ -117,8 +118,8 @@ ListUnifiedLoanInterestRecordsParams = TypedDict(
         "currency": "str",  # Currency name; all currencies when omitted.
         "page": "int",  # Page number, starting from 1.
         "limit": "int",  # Maximum number of records returned (1 to 100).
-        "from": "int",  # Start of the range, Unix seconds.
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "type": "Literal['platform', 'margin']",  # `platform` platform borrowing, `margin` margin borrowing.
     },
     total=False,
@@ -322,3 +323,77 @@ class UnifiedApi:
     ) -> Iterator[ListUnifiedLoansItem]:
         """Every item of `list_unified_loans`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listUnifiedLoans"], params, options)
+
+
+class UnifiedApiWithResponse:
+    """The operations of `UnifiedApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def create_unified_loan(
+        self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUnifiedLoanResponse]:
+        """`UnifiedApi.create_unified_loan`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createUnifiedLoan"], params, options)
+
+    def get_unified_borrowable(
+        self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedBorrowableResponse]:
+        """`UnifiedApi.get_unified_borrowable`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowable"], params, options)
+
+    def get_unified_borrowable_list(
+        self, params: GetUnifiedBorrowableListParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedBorrowableListResponse]:
+        """`UnifiedApi.get_unified_borrowable_list`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    def get_unified_risk_units(
+        self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedRiskUnitsResponse]:
+        """`UnifiedApi.get_unified_risk_units`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedRiskUnits"], params, options)
+
+    def get_unified_transferable(
+        self, params: GetUnifiedTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedTransferableResponse]:
+        """`UnifiedApi.get_unified_transferable`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferable"], params, options)
+
+    def get_unified_transferables(
+        self, params: GetUnifiedTransferablesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedTransferablesResponse]:
+        """`UnifiedApi.get_unified_transferables`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferables"], params, options)
+
+    def get_user_leverage_currency_setting(
+        self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserLeverageCurrencySettingResponse]:
+        """`UnifiedApi.get_user_leverage_currency_setting`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
+
+    def list_unified_accounts(
+        self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedAccountsResponse]:
+        """`UnifiedApi.list_unified_accounts`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    def list_unified_loan_interest_records(
+        self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoanInterestRecordsResponse]:
+        """`UnifiedApi.list_unified_loan_interest_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoanInterestRecords"], params, options)
+
+    def list_unified_loan_records(
+        self, params: ListUnifiedLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoanRecordsResponse]:
+        """`UnifiedApi.list_unified_loan_records`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoanRecords"], params, options)
+
+    def list_unified_loans(
+        self, params: ListUnifiedLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoansResponse]:
+        """`UnifiedApi.list_unified_loans`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoans"], params, options)

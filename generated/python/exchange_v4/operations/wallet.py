@@ -11,6 +11,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     CurrencyChain,
     DepositAddress,
@@ -97,8 +98,8 @@ ListDepositsParams = TypedDict(
     "ListDepositsParams",
     {
         "currency": "str",  # Currency name; all currencies when omitted.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned (at most 500).
         "offset": "int",  # List offset, starting from 0.
         "network": "str",  # Only records on this network (chain).
@@ -202,8 +203,8 @@ ListSubAccountTransfersParams = TypedDict(
     "ListSubAccountTransfersParams",
     {
         "sub_uid": "list[str]",  # Sub-account user ids (sent comma-separated); all sub-accounts when omitted.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned.
         "offset": "int",  # List offset, starting from 0.
     },
@@ -227,8 +228,8 @@ ListWithdrawalsParams = TypedDict(
         "withdraw_id": "str",  # Withdrawal record id (starts with `w`); when set only that record is returned and the time range is ignored.
         "asset_class": "Literal['SPOT', 'PILOT']",  # `SPOT` main zone, `PILOT` innovation zone; both when omitted.
         "withdraw_order_id": "str",  # Caller's own withdrawal order number.
-        "from": "int",  # Start of the range, Unix seconds (default now minus 7 days).
-        "to": "int",  # End of the range, Unix seconds (default now).
+        "from": "int | str",  # Start of the range, Unix seconds (default now minus 7 days).
+        "to": "int | str",  # End of the range, Unix seconds (default now).
         "limit": "int",  # Maximum number of records returned.
         "offset": "int",  # List offset, starting from 0.
     },
@@ -569,3 +570,125 @@ class WalletApi:
         `POST /wallet/sub_account_transfers` · permission `wallet:write` · 80 requests / 10 s per uid.
         Idempotency: `client_order_id` (a fresh id when omitted)."""
         return self._core.execute_operation(OPERATIONS["transferWithSubAccount"], params, options)
+
+
+class WalletApiWithResponse:
+    """The operations of `WalletApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def get_deposit_address(
+        self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDepositAddressResponse]:
+        """`WalletApi.get_deposit_address`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDepositAddress"], params, options)
+
+    def get_low_cap_exchange_list(
+        self, params: GetLowCapExchangeListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetLowCapExchangeListResponse]:
+        """`WalletApi.get_low_cap_exchange_list`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getLowCapExchangeList"], params, options)
+
+    def get_total_balance(
+        self, params: GetTotalBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTotalBalanceResponse]:
+        """`WalletApi.get_total_balance`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTotalBalance"], params, options)
+
+    def get_trade_fee(
+        self, params: GetTradeFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTradeFeeResponse]:
+        """`WalletApi.get_trade_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTradeFee"], params, options)
+
+    def get_transfer_order_status(
+        self, params: GetTransferOrderStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTransferOrderStatusResponse]:
+        """`WalletApi.get_transfer_order_status`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTransferOrderStatus"], params, options)
+
+    def list_currency_chains(
+        self, params: ListCurrencyChainsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyChainsResponse]:
+        """`WalletApi.list_currency_chains`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCurrencyChains"], params, options)
+
+    def list_deposits(
+        self, params: ListDepositsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDepositsResponse]:
+        """`WalletApi.list_deposits`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listDeposits"], params, options)
+
+    def list_push_orders(
+        self, params: ListPushOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPushOrdersResponse]:
+        """`WalletApi.list_push_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPushOrders"], params, options)
+
+    def list_saved_address(
+        self, params: ListSavedAddressParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSavedAddressResponse]:
+        """`WalletApi.list_saved_address`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSavedAddress"], params, options)
+
+    def list_sub_account_balances(
+        self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountBalancesResponse]:
+        """`WalletApi.list_sub_account_balances`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountBalances"], params, options)
+
+    def list_sub_account_cross_margin_balances(
+        self, params: ListSubAccountCrossMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountCrossMarginBalancesResponse]:
+        """`WalletApi.list_sub_account_cross_margin_balances`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountCrossMarginBalances"], params, options)
+
+    def list_sub_account_futures_balances(
+        self, params: ListSubAccountFuturesBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountFuturesBalancesResponse]:
+        """`WalletApi.list_sub_account_futures_balances`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountFuturesBalances"], params, options)
+
+    def list_sub_account_margin_balances(
+        self, params: ListSubAccountMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountMarginBalancesResponse]:
+        """`WalletApi.list_sub_account_margin_balances`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountMarginBalances"], params, options)
+
+    def list_sub_account_transfers(
+        self, params: ListSubAccountTransfersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountTransfersResponse]:
+        """`WalletApi.list_sub_account_transfers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSubAccountTransfers"], params, options)
+
+    def list_withdrawals(
+        self, params: ListWithdrawalsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListWithdrawalsResponse]:
+        """`WalletApi.list_withdrawals`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listWithdrawals"], params, options)
+
+    def list_withdraw_status(
+        self, params: ListWithdrawStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListWithdrawStatusResponse]:
+        """`WalletApi.list_withdraw_status`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listWithdrawStatus"], params, options)
+
+    def sub_account_to_sub_account(
+        self, params: SubAccountToSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SubAccountToSubAccountResponse]:
+        """`WalletApi.sub_account_to_sub_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["subAccountToSubAccount"], params, options)
+
+    def transfer(
+        self, params: TransferParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[TransferResponse]:
+        """`WalletApi.transfer`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["transfer"], params, options)
+
+    def transfer_with_sub_account(
+        self, params: TransferWithSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[TransferWithSubAccountResponse]:
+        """`WalletApi.transfer_with_sub_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["transferWithSubAccount"], params, options)

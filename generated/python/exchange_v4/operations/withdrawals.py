@@ -10,6 +10,7 @@ from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 from .._meta import OPERATIONS
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
+from .._runtime.response import ApiResponse
 from ..models import (
     UidPushResponse,
     WithdrawalRecord,
@@ -46,7 +47,7 @@ WithdrawResponse: TypeAlias = "WithdrawalRecord"
 class WithdrawPushOrderParams(TypedDict, total=False):
     """Parameters of `withdraw_push_order`: path, query and body fields in one mapping."""
 
-    receive_uid: Required[int]  # Receiver's main account user id.
+    receive_uid: Required[int | str]  # Receiver's main account user id.
     currency: Required[str]  # Currency name.
     amount: Required[Decimal | str]  # Amount to transfer; greater than 0.
 
@@ -101,3 +102,29 @@ class WithdrawalsApi:
         `POST /withdrawals/push` · permission `wallet:write` · 1 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["withdrawPushOrder"], params, options)
+
+
+class WithdrawalsApiWithResponse:
+    """The operations of `WithdrawalsApi`, each returning an `ApiResponse`: the data with the
+    answer's status, headers, trace id, request id, rate-limit counters and attempts."""
+
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    def cancel_withdrawal(
+        self, params: CancelWithdrawalParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelWithdrawalResponse]:
+        """`WithdrawalsApi.cancel_withdrawal`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["cancelWithdrawal"], params, options)
+
+    def withdraw(
+        self, params: WithdrawParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[WithdrawResponse]:
+        """`WithdrawalsApi.withdraw`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["withdraw"], params, options)
+
+    def withdraw_push_order(
+        self, params: WithdrawPushOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[WithdrawPushOrderResponse]:
+        """`WithdrawalsApi.withdraw_push_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["withdrawPushOrder"], params, options)
