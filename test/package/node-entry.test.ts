@@ -33,9 +33,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * with the key check at construction and the response-body cap (credentials.ts, response-cap.ts,
  * `ResponseTooLargeError`), 328.6 KiB (336 473 bytes) with the rest of money safety round 3
  * (`client.request()`'s operation matching and path check, reserved headers, body number checks,
- * bounded limiter waits, the outcome policy and batch outcome records).
+ * bounded limiter waits, the outcome policy and batch outcome records), 330.1 KiB (337 976 bytes)
+ * with the Deno permission hint, the log sink on stderr and the browser's cross-origin refusal.
  */
-const CEILING_BYTES = 329 * 1024;
+const CEILING_BYTES = 331 * 1024;
 
 const execNode = promisify(execFile);
 /** Test-only secret of the local signing server; not an account anywhere. */

@@ -101,11 +101,12 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 0.43 MB packed and 2.87 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 0.431 MB packed and 2.876 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs. Packed: 395 254 bytes when last lowered,
-    // 425 747 with round 3 of money safety (its runtime in three builds, README and CHANGELOG).
-    expect(packed.size).toBeLessThanOrEqual(426_000);
+    // 425 747 with round 3 of money safety (its runtime in three builds, README and CHANGELOG),
+    // 430 231 with the release pass's, the Python client's and the papercuts' README and CHANGELOG text.
+    expect(packed.size).toBeLessThanOrEqual(431_000);
     // The goal is 1 MB installed (issue 15); the ESM and CJS builds each carry their own .d.ts files,
     // and the one-file Node entry (dist/node/index.mjs, about 0.4 MB) is what makes a cold import
     // fast: 2.29 MB before it, 2.65 MB with it (and the runtime's per-client header templates,
@@ -124,8 +125,9 @@ describe('tarball contents', () => {
     // with the rest of money safety round 3: client.request()'s path check and operation matching,
     // the reserved-header and body number checks, the bounded limiter waits, the outcome policy, order
     // labels and batch outcome records (both builds with their .d.ts, the Node entry; the README's
-    // outcome table). No dependency is installed beside it.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_870_000);
+    // outcome table), 2.88 MB (2 875 290 bytes) with the release pass's and the Python client's README
+    // and CHANGELOG text and the papercut fixes. No dependency is installed beside it.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_876_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 
