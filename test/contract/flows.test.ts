@@ -100,7 +100,7 @@ describe('withdrawals', () => {
     );
     expect(expected.length).toBeGreaterThan(10);
     const seen: string[] = [];
-    for await (const w of client.wallet.listWithdrawals({ limit: 10 })) seen.push(w.id as string);
+    for await (const w of client.wallet.listWithdrawals({ limit: 10 })) seen.push(w.id);
     expect(seen).toHaveLength(expected.length);
     expect(new Set(seen).size).toBe(seen.length);
     expect(new Set(seen)).toEqual(new Set(expected.map((w) => w.id)));
@@ -115,7 +115,7 @@ describe('withdrawals', () => {
     const from = to - 90 * DAY;
     const expected = mock.state.withdrawals.filter((w) => Number(w.timestamp) >= from && Number(w.timestamp) <= to);
     const seen: string[] = [];
-    for await (const w of client.wallet.listWithdrawals({ from, to, limit: 50 })) seen.push(w.id as string);
+    for await (const w of client.wallet.listWithdrawals({ from, to, limit: 50 })) seen.push(w.id);
     expect(seen).toHaveLength(expected.length);
     expect(new Set(seen)).toEqual(new Set(expected.map((w) => w.id)));
 
