@@ -131,12 +131,13 @@ export function pythonSurface(ir: IR): Exported[] {
       const origin: Origin = op ? { kind: 'operation', id: op.id } : { kind: 'api' };
       out.push({ target: 'python', name: `${module}.${name}`, origin, role });
     }
-    out.push({
-      target: 'python',
-      name: `${module}.${view.className}`,
-      origin: { kind: 'area', name: area },
-      role: 'class',
-    });
+    // The area's class, and its twin behind `client.with_response.<area>` (area.py.hbs).
+    for (const [className, role] of [
+      [view.className, 'class'],
+      [`${view.className}WithResponse`, 'class-with-response'],
+    ] as const) {
+      out.push({ target: 'python', name: `${module}.${className}`, origin: { kind: 'area', name: area }, role });
+    }
   }
   const models = `${PYTHON_PACKAGE}.models`;
   for (const name of types.defs.keys())

@@ -93,6 +93,7 @@ describe('the surface is what generated/ exports', () => {
         'cli:operation:command',
         'cli:operation:flag:',
         'python:area:class',
+        'python:area:class-with-response',
         'python:operation:item',
         'python:operation:params',
         'python:operation:response',
