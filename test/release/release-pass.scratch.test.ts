@@ -5,7 +5,7 @@
  * Every package carries the new version (the client, the mock companion, the Python package), the
  * CHANGELOG section names the three changes, the new operation has drafted fixtures and the
  * fixture coverage test passes there, and both npm tarballs (dry runs) carry the new version and
- * the change. No Python wheel is checked: the repository builds none yet.
+ * the change, and so does the Python wheel its in-tree PEP 517 backend builds.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -113,4 +113,25 @@ describe('the release pass on a scratch copy', () => {
     expect(existsSync(path.join(dir, 'packages/exchange-v4-mock/dist/generated/ir.json'))).toBe(true);
     expect(await read('packages/exchange-v4-mock/dist/generated/ir.json')).toContain('"getWithdrawLimits"');
   }, 90_000);
+
+  it('builds the Python wheel with the new version and the new operation', async () => {
+    const out = path.join(dir, '.tmp', 'wheel');
+    const script = [
+      'import os, sys, zipfile',
+      'sys.path.insert(0, ".")',
+      'from _build import backend',
+      `os.makedirs(${JSON.stringify(out)}, exist_ok=True)`,
+      `name = backend.build_wheel(${JSON.stringify(out)})`,
+      `wheel = zipfile.ZipFile(${JSON.stringify(out)} + "/" + name)`,
+      'metadata = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))',
+      'print(name)',
+      'print([l for l in wheel.read(metadata).decode().splitlines() if l.startswith("Version: ")][0])',
+      'print("get_withdraw_limits" in wheel.read("exchange_v4/operations/wallet.py").decode())',
+    ].join('\n');
+    const { stdout } = await sh(path.join(dir, 'generated/python'), 'python3', ['-c', script], 60_000);
+    const [file, versionLine, hasOperation] = stdout.trim().split('\n');
+    expect(file).toBe(`exchange_v4-${next}-py3-none-any.whl`);
+    expect(versionLine).toBe(`Version: ${next}`);
+    expect(hasOperation).toBe('True');
+  }, 60_000);
 });
