@@ -7,6 +7,7 @@
  * and the generated API reference (dist/generated/docs/).
  * Usage: `npm run build:mock` (also run by `npm pack ./packages/exchange-v4-mock`).
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,18 @@ function compileMock(root: string, outDir: string): void {
   }
 }
 
+/**
+ * The client's HTML API reference (TypeDoc with the repository's typedoc.json, as `npm run docs`),
+ * into `out`; any TypeDoc warning fails the build.
+ */
+function buildHtmlReference(root: string, out: string): void {
+  const typedoc = join(root, 'node_modules/typedoc/bin/typedoc');
+  const run = spawnSync(process.execPath, [typedoc, '--out', out], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  if (run.status !== 0) {
+    throw new MockBuildError(`the HTML reference (typedoc) failed:\n${run.stdout}${run.stderr}`);
+  }
+}
+
 /** Builds the companion package under `root`; returns the number of files in its dist/. */
 export function buildMockPackage(root: string): number {
   const companion = join(root, COMPANION_DIR);
@@ -122,6 +135,7 @@ export function buildMockPackage(root: string): number {
   for (const file of GENERATED_FILES) copyFileSync(join(root, 'generated', file), join(dist, 'generated', file));
   // The API reference (Markdown) is read while developing, so it ships here, not in the client.
   cpSync(join(root, 'generated/docs'), join(dist, 'generated/docs'), { recursive: true });
+  buildHtmlReference(root, join(dist, 'generated/docs-html'));
   cpSync(join(root, 'LICENSE'), join(companion, 'LICENSE'));
   return readdirSync(dist, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 }

@@ -307,6 +307,9 @@ describe('from both packed packages in an empty folder', () => {
     const paths = companion.files.map((file) => file.path);
     expect(paths).toContain('dist/generated/docs/operations.md');
     expect(paths).toContain('dist/generated/docs/wallet.md');
+    // The HTML reference (`npm run docs`) beside the Markdown one.
+    expect(paths).toContain('dist/generated/docs-html/index.html');
+    expect(paths).toContain('dist/generated/docs-html/classes/ExchangeClient.html');
   });
 });
 
