@@ -11,7 +11,7 @@
  */
 
 import type { Core } from './core.js';
-import { contextOf } from './context.js';
+import { contextOf, type RuntimeContext } from './context.js';
 import { AuthenticationError, ExchangeError, type ApiError } from './errors.js';
 import {
   isAbortError,
@@ -69,12 +69,12 @@ function evidenceOf(error: unknown, duplicateLabels: readonly string[]): [Outcom
 
 /** Looks every write of the record up (one, or each item of a batch). */
 async function lookUp(
-  core: Core,
+  ctx: RuntimeContext,
   record: OutcomeRecord,
   nowMs: number,
 ): Promise<{ result: LookupResult; data?: unknown; why?: string }> {
   if (record.targets.length === 0) return { result: 'none' };
-  const execute = rangedExecutor(contextOf(core));
+  const execute = rangedExecutor(ctx);
   const found: unknown[] = [];
   const missing: string[] = [];
   try {
@@ -107,7 +107,7 @@ export async function resolveOutcome<T = unknown>(core: Core, error: unknown): P
   const [kind, because] = evidence;
   const record = kind === 'never-sent' || kind === 'refused' ? undefined : outcomeRecordOf(error);
   const nowMs = ctx.clock.nowMs();
-  const found = record ? await lookUp(core, record, nowMs) : { result: 'none' as const };
+  const found = record ? await lookUp(ctx, record, nowMs) : { result: 'none' as const };
   const decision = outcomePolicy({ evidence: kind, lookup: found.result, dedupes: record?.dedupes === true });
   if (decision.status === 'applied') return { status: 'applied', data: found.data as T };
   if (decision.status === 'not-applied') return { status: 'not-applied', resend: 'safe', reason: because };

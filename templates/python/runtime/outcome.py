@@ -87,6 +87,16 @@ def _extra(meta: OperationMeta, item: Mapping[str, object], params: Mapping[str,
     return out
 
 
+def _items_with_ids(meta: OperationMeta, params: Mapping[str, object]) -> list[Mapping[str, object]]:
+    """The items of a batch's list body (`per_item` operations) that carry an id, in item order."""
+    idem = meta.idempotency
+    body = params.get("body")
+    if idem is None or not idem.per_item or not isinstance(body, list):
+        return []
+    items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)]
+    return [item for item in items if item.get(idem.field) is not None]
+
+
 def lookup_targets(meta: OperationMeta, params: Mapping[str, object], value: str | None) -> tuple[Target, ...]:
     """What to look up for a write of `meta` sent with `params`: its one id (`value`), or each item's
     of a batch (`per_item`), each with the lookup's other parameters; empty when nothing reads it back."""
@@ -94,22 +104,16 @@ def lookup_targets(meta: OperationMeta, params: Mapping[str, object], value: str
     if idem is None or idem.lookup is None:
         return ()
     if idem.per_item:
-        body = params.get("body")
-        items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)] if isinstance(body, list) else []
-        return tuple(
-            (str(item[idem.field]), _extra(meta, item, params)) for item in items if item.get(idem.field) is not None
-        )
+        return tuple((str(item[idem.field]), _extra(meta, item, params)) for item in _items_with_ids(meta, params))
     return ((value, _extra(meta, params, params)),) if value is not None else ()
 
 
 def item_ids(meta: OperationMeta, params: Mapping[str, object]) -> tuple[IdempotencyId, ...]:
     """The ids of a batch's items (`per_item` operations), in item order."""
     idem = meta.idempotency
-    body = params.get("body")
-    if idem is None or not idem.per_item or not isinstance(body, list):
+    if idem is None:
         return ()
-    items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)]
-    return tuple(IdempotencyId(idem.field, str(i[idem.field])) for i in items if i.get(idem.field) is not None)
+    return tuple(IdempotencyId(idem.field, str(item[idem.field])) for item in _items_with_ids(meta, params))
 
 
 def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> tuple[bool, Any]:
