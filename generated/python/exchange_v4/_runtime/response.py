@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
+from .answer import header_value
 from .metadata import ApiMeta
 from .transport import WireResponse
 
@@ -58,7 +59,7 @@ class ApiResponse(Generic[T]):
 
 
 def _int(headers: Mapping[str, str], names: tuple[str, ...]) -> int | None:
-    raw = next((headers[n.lower()] for n in names if n.lower() in headers), "").strip()
+    raw = (header_value(headers, names) or "").strip()
     return int(raw) if re.fullmatch(r"-?\d+", raw) else None
 
 
@@ -69,7 +70,7 @@ def api_response(
     roles = api.response_headers
     headers = {k: redact(v) for k, v in wire.headers.items()}
     reset = _int(headers, roles["rateLimitReset"])
-    trace = next((headers[n.lower()] for n in roles["traceId"] if n.lower() in headers), None)
+    trace = header_value(headers, roles["traceId"])
     return ApiResponse(
         data=data,
         status=wire.status,
