@@ -43,6 +43,10 @@ function originOf(url: string): string {
   }
 }
 
+/** A failed `fetch` in a browser page: a bare `TypeError`, whether CORS or the network refused. */
+const browserFetchFailure = (error: unknown, runtime: RuntimeInfo): error is TypeError =>
+  runtime.name === 'browser' && error instanceof TypeError;
+
 /**
  * In a browser, a `TypeError` from `fetch` becomes an error whose message names CORS, the page's
  * origin and the target's: the browser hides which of CORS or the network refused. Anything else
@@ -54,7 +58,7 @@ export function corsHinted(
   runtime: RuntimeInfo,
   g: Record<string, unknown> = globalThis,
 ): unknown {
-  if (runtime.name !== 'browser' || !(error instanceof TypeError)) return error;
+  if (!browserFetchFailure(error, runtime)) return error;
   return new TypeError(
     `${error.message}: blocked by CORS or the network. ${originOf(url)} must allow requests from ` +
       `${pageOrigin(g)} (Access-Control-Allow-Origin, and a preflight answer for signed calls)`,
@@ -72,7 +76,7 @@ export function blockedCrossOrigin(
   runtime: RuntimeInfo,
   g: Record<string, unknown> = globalThis,
 ): boolean {
-  if (runtime.name !== 'browser' || !(error instanceof TypeError)) return false;
+  if (!browserFetchFailure(error, runtime)) return false;
   const page = pageOrigin(g);
   return page === 'this page' || page !== originOf(url);
 }
