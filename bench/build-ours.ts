@@ -2,14 +2,15 @@
  * A private build of this project's client for the benchmark: the package's own build
  * tsconfigs (tsconfig.build.json, tsconfig.build.cjs.json) compiled into bench/.scratch/ours/
  * instead of dist/, so a benchmark run neither depends on nor disturbs the shared dist/ folder.
- * Each output folder gets the same `{ "type": ... }` package.json the package build writes, and
- * `<out>/node/index.mjs` the bundled Node entry (scripts/node-bundle.ts), which Node consumers load.
+ * The output is laid out as the package is: `<out>/package.json` carries `"type": "module"` and the
+ * `#platform` import map, `<out>/cjs` is CommonJS with the node platform bound, and
+ * `<out>/node/index.mjs` is the bundled Node entry (scripts/node-bundle.ts), which Node consumers load.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildTargets, runtimeManifest } from '../scripts/build.js';
+import { bindNodePlatform, rootImports } from '../scripts/build.js';
 import { bundleNodeEntry } from '../scripts/node-bundle.js';
 import { dirBytes } from './footprint.js';
 
@@ -27,7 +28,7 @@ export interface OursBuild {
 
 /** The two flavours, as the package build makes them. */
 const FLAVOURS = [
-  { tsconfig: 'tsconfig.build.json', dir: 'esm', type: 'module' },
+  { tsconfig: 'tsconfig.build.json', dir: 'esm', type: undefined },
   { tsconfig: 'tsconfig.build.cjs.json', dir: 'cjs', type: 'commonjs' },
 ] as const;
 
@@ -53,12 +54,14 @@ export async function buildOurs(repoRoot: string, outRoot: string): Promise<Ours
         );
       }
       if (!existsSync(join(outDir, 'index.js'))) throw new Error(`${f.tsconfig}: no index.js was written`);
-      writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: f.type }, null, 2)}\n`);
-      // The runtime's `#platform` import map, as the package build writes it.
-      const target = buildTargets.find((t) => t.tsconfig === f.tsconfig);
-      if (target) writeFileSync(join(outDir, 'runtime', 'package.json'), runtimeManifest(repoRoot, target));
+      if (f.type !== undefined) {
+        writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: f.type }, null, 2)}\n`);
+        bindNodePlatform(join(outDir, 'runtime'));
+      }
     }),
   );
+  const manifest = { type: 'module', imports: rootImports(repoRoot, 'esm') };
+  writeFileSync(join(outRoot, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const esmEntry = join(outRoot, 'esm', 'index.js');
   bundleNodeEntry(esmEntry, join(outRoot, 'node'));
   return { esmEntry, nodeEntry: join(outRoot, 'node', 'index.mjs'), distBytes: dirBytes(outRoot) };

@@ -20,13 +20,16 @@ export interface BuildTarget {
   readonly tsconfig: string;
   /** Output folder relative to the repository root; must match the tsconfig's outDir. */
   readonly outDir: string;
-  /** The `type` written to the folder's own package.json, so Node reads its .js files correctly. */
-  readonly packageType: 'module' | 'commonjs';
+  /**
+   * The folder's own package.json `type`, or none when the package root's `"type": "module"` and
+   * `imports` map apply (a nested package.json would hide the root's `#platform` map).
+   */
+  readonly packageType: 'commonjs' | undefined;
 }
 
 /** The two flavours the package's `exports` map points at. */
 export const buildTargets: readonly BuildTarget[] = [
-  { name: 'esm', tsconfig: 'tsconfig.build.json', outDir: 'dist/esm', packageType: 'module' },
+  { name: 'esm', tsconfig: 'tsconfig.build.json', outDir: 'dist/esm', packageType: undefined },
   { name: 'cjs', tsconfig: 'tsconfig.build.cjs.json', outDir: 'dist/cjs', packageType: 'commonjs' },
 ];
 
@@ -89,31 +92,59 @@ function compile(root: string, target: BuildTarget): number {
     if (!existsSync(join(outDir, entry)))
       throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
   }
-  writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
-  writeFileSync(join(outDir, 'runtime', 'package.json'), runtimeManifest(root, target));
+  if (target.packageType !== undefined) {
+    writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
+    bindNodePlatform(join(outDir, 'runtime'));
+  }
   return countFiles(outDir);
 }
 
 type ImportTarget = string | { readonly [condition: string]: ImportTarget };
 
-/** An import map's targets with `.ts` files replaced by the compiled `.js` ones. */
-function compiledTargets(target: ImportTarget): ImportTarget {
-  if (typeof target === 'string') return target.replace(/\.ts$/, '.js');
-  return Object.fromEntries(Object.entries(target).map(([condition, inner]) => [condition, compiledTargets(inner)]));
+/** An import map's targets with `.ts` files replaced by the compiled `.js` ones under `dir`. */
+function compiledTargets(target: ImportTarget, dir: string): ImportTarget {
+  if (typeof target === 'string') return `./${join(dir, target).replace(/\.ts$/, '.js')}`;
+  return Object.fromEntries(
+    Object.entries(target).map(([condition, inner]) => [condition, compiledTargets(inner, dir)]),
+  );
 }
 
 /**
- * The package.json of a build's runtime folder: the folder's module type and the runtime's
- * `#platform` import map (from generated/src/runtime/package.json), pointing at compiled files.
- * Node and bundlers resolve `#platform` through the package.json nearest to the importing file.
+ * The `imports` map the package root must carry for the ES module build: the runtime's `#platform`
+ * map (from generated/src/runtime/package.json) pointing at dist/esm/runtime. Node and bundlers
+ * read `imports` from the root package.json, so the build writes no nested package.json there.
  */
-export function runtimeManifest(root: string, target: BuildTarget): string {
+export function rootImports(root: string, esmDir = 'dist/esm'): Record<string, ImportTarget> {
   const source = JSON.parse(readFileSync(join(root, 'generated/src/runtime/package.json'), 'utf8')) as {
     imports?: Record<string, ImportTarget>;
   };
   if (source.imports === undefined) throw new BuildError('generated/src/runtime/package.json has no imports map');
-  const imports = Object.fromEntries(Object.entries(source.imports).map(([name, t]) => [name, compiledTargets(t)]));
-  return `${JSON.stringify({ type: target.packageType, imports }, null, 2)}\n`;
+  return Object.fromEntries(
+    Object.entries(source.imports).map(([name, t]) => [name, compiledTargets(t, `${esmDir}/runtime`)]),
+  );
+}
+
+/** Throws unless the root package.json's `imports` is exactly {@link rootImports}. */
+function checkRootImports(root: string): void {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: unknown };
+  const want = rootImports(root);
+  if (JSON.stringify(manifest.imports) !== JSON.stringify(want)) {
+    throw new BuildError(`package.json "imports" must be ${JSON.stringify(want)}`);
+  }
+}
+
+/**
+ * The CommonJS build is what Node's `require` loads (bundlers and browsers take the `module` or
+ * `import` condition first), so its `#platform` is bound to the node platform at build time.
+ */
+export function bindNodePlatform(runtimeDir: string): void {
+  for (const name of readdirSync(runtimeDir).filter((file) => file.endsWith('.js'))) {
+    const path = join(runtimeDir, name);
+    const text = readFileSync(path, 'utf8');
+    if (text.includes('require("#platform")')) {
+      writeFileSync(path, text.replaceAll('require("#platform")', 'require("./platform-node.js")'));
+    }
+  }
 }
 
 /** Removes dist/ and builds every target, then the Node entry; returns the number of files written per target. */
@@ -122,6 +153,7 @@ export function buildPackage(root: string): Record<BuildTarget['name'], number> 
   if (!existsSync(entry)) {
     throw new BuildError(`${relative(root, entry)} is missing: run \`npm run generate\` first`);
   }
+  checkRootImports(root);
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   mkdirSync(join(root, 'dist'));
   const counts: Record<string, number> = {};
