@@ -12,7 +12,8 @@
  * takes the lock file (`<path>.lock`, created exclusively) rewrites the pending entries to a
  * temporary file and renames it over the journal, then copies any record appended to the old
  * file meanwhile. An appender checks after its fsync that the path still names the file it wrote
- * to, and appends again to the new one if not (replaying a record twice changes nothing).
+ * to, and appends again to the new one if not (replaying a record twice changes nothing). A
+ * line torn by a crash is ended with a newline before the next record.
  */
 
 import { encodeRecord, replay, type JournalEntry, type JournalRecord } from './journal-entry.js';
@@ -62,12 +63,27 @@ async function syncFolder(fs: Fs, path: string): Promise<void> {
   }
 }
 
+/** Reads one byte range of a file (the append handle cannot read); false when nothing was read. */
+async function readAt(fs: Fs, path: string, into: Uint8Array, position: number): Promise<boolean> {
+  const handle = await fs.open(path, 'r');
+  try {
+    return (await handle.read(into, 0, into.length, position)).bytesRead === into.length;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Appends text in one `write` and fsyncs it; true when the path still names the file written to. */
 async function appendOnce(fs: Fs, path: string, text: string): Promise<boolean> {
   const handle = await fs.open(path, 'a', 0o600);
   try {
-    const { bytesWritten } = await handle.write(text);
-    if (bytesWritten !== new TextEncoder().encode(text).length) {
+    // A line torn by a crash is ended first, so this record stays a line of its own.
+    const size = (await handle.stat()).size;
+    const last = new Uint8Array(1);
+    const torn = size > 0 && (await readAt(fs, path, last, size - 1)) && last[0] !== 10;
+    const line = torn ? `\n${text}` : text;
+    const { bytesWritten } = await handle.write(line);
+    if (bytesWritten !== new TextEncoder().encode(line).length) {
       throw new Error(`short write to ${path} (${bytesWritten} bytes)`);
     }
     await handle.sync();
