@@ -49,11 +49,17 @@ async function until(done: () => boolean | Promise<boolean>, tries = 600): Promi
 }
 
 /** Starts the bot and kills it with SIGKILL once its withdrawal reached the mock. */
-async function crashMidWithdrawal(store: 'file' | 'redis', where: string, id: string): Promise<void> {
+async function crashMidWithdrawal(store: 'file' | 'redis' | 'python', where: string, id: string): Promise<void> {
   mock.faults.add({ operationId: 'withdraw', kind: 'delay', ms: 2_000 });
-  const target = store === 'file' ? [where, id] : [redisServer.url, id, where];
+  const target = store === 'redis' ? [redisServer.url, id, where] : [where, id];
   const args = ['--import', 'tsx', 'test/contract/support/journal-writer.ts', mock.url, store, ...target];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  const python = [process.cwd(), mock.url, where, id, MOCK_KEY, MOCK_SECRET];
+  const child: ChildProcess =
+    store === 'python'
+      ? spawn('python3', ['test/contract/support/journal_writer.py', ...python], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        })
+      : spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? code)),
   );
@@ -130,3 +136,17 @@ describe.each(['file', 'redis'] as const)('%s store', (store) => {
     expect(mock.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 });
+
+it('an entry a Python bot killed mid-withdrawal left in a journal file is resolved by a TypeScript client', async () => {
+  const id = `python-${Date.now()}`;
+  const where = join(dir, `${id}.jsonl`);
+  await crashMidWithdrawal('python', where, id);
+  await until(() => mock.state.withdrawals.some((w) => w.withdraw_order_id === id));
+  const bytes = readFileSync(where, 'utf8');
+  for (const secret of [MOCK_KEY, MOCK_SECRET, ADDRESS, '"amount"', 'TRX']) expect(bytes).not.toContain(secret);
+  const client = mockClient(mock.url, { outcomeJournal: { path: where } });
+  expect(await client.pendingOutcomes()).toMatchObject([{ operation: 'withdraw', value: id }]);
+  const resolved = await client.resolvePending();
+  expect(resolved).toMatchObject([{ outcome: { status: 'applied', data: { withdraw_order_id: id } }, cleared: true }]);
+  expect(await client.pendingOutcomes()).toEqual([]);
+}, 120_000);

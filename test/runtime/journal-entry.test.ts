@@ -100,6 +100,7 @@ describe('journalAfter', () => {
     { given: undefined, want: 'clear' },
     { given: new ValidationError('amount', 'x', 'type', 'must be a decimal'), want: 'clear' },
     { given: new UnknownOutcomeError('withdraw: timed out', {}), want: 'keep' },
+    { given: new TypeError('a bug'), want: 'keep' },
   ])('$want', ({ given, want }) => {
     expect(journalAfter(given)).toBe(want);
   });

@@ -28,9 +28,13 @@ export interface OutcomeJournalStore {
   pending(): Promise<readonly JournalEntry[]>;
 }
 
-/** What the loop does with a write's entry once the call ended: `clear` on any definitive answer. */
+/**
+ * What the loop does with a write's entry once the call ended: `clear` after a result or an error
+ * of this client that is definitive; `keep` after an unknown outcome or anything else thrown.
+ */
 export function journalAfter(error: unknown): 'clear' | 'keep' {
-  return isUnknownOutcomeError(error) ? 'keep' : 'clear';
+  if (error === undefined) return 'clear';
+  return error instanceof ExchangeError && !isUnknownOutcomeError(error) ? 'clear' : 'keep';
 }
 
 /** The text `paramsHash` is taken of: the request's method, path, query and body as sent. */
@@ -74,7 +78,7 @@ export async function journaled(
   plan: CallPlan,
   run: () => Promise<WithResponse<unknown>>,
 ): Promise<WithResponse<unknown>> {
-  const entry = await entryOf(ctx, plan, ctx.clock.nowMs());
+  const entry = await entryOf(ctx, plan, Math.floor(ctx.clock.nowMs()));
   try {
     await store.record(entry);
   } catch (error) {
