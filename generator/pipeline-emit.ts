@@ -61,6 +61,9 @@ export async function emitShared(
     const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
     outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
   }
+  // `exchange-v4/redis`: a subpath of its own, so the main entry never names Redis.
+  const redisEntry = 'templates/typescript/redis.ts';
+  outputs.set('src/redis.ts', copiedBanner(redisEntry) + (await readFile(path.join(root, redisEntry), 'utf8')));
   // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
   // banner goes under a "//" key.
   const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {

@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
 
 from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
 from ._runtime.core import DEFAULT_TIMEOUT_S, Core
+from ._runtime.journal import JournalStore
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
 from ._runtime.rate_limit import RateLimiter, RateLimitMode
@@ -119,6 +121,7 @@ class ExchangeClient(Core):
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
+        outcome_journal: str | PathLike[str] | JournalStore | None = None,
     ) -> None:
         """Creates a client.
 
@@ -153,6 +156,12 @@ class ExchangeClient(Core):
         proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an
             `http://[user:password@]host[:port]` URL (HTTPS through a CONNECT tunnel), or False (no
             proxy). Default transport only.
+        outcome_journal: the outcome journal (default: none): a file path (JSON lines shared by the
+            processes of one machine) or a store (`RedisJournal(redis_client)` from
+            `exchange_v4._runtime.journal`, shared across machines). Every write's intent (operation,
+            idempotency id, a hash of the request; never a key, secret, signature or body) is recorded
+            before it is sent and cleared once its answer is definitive; `pending_outcomes()` lists
+            what a crashed process left. Same format as the TypeScript client (docs/outcome-journal.md).
         """
         try:
             super().__init__(
@@ -175,6 +184,7 @@ class ExchangeClient(Core):
                 limiter=limiter,
                 transport=transport,
                 proxy=proxy,
+                outcome_journal=outcome_journal,
             )
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)

@@ -15,6 +15,7 @@ import { Core } from './core.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
+import { pendingOutcomes, resolvePending, type PendingOutcome, type ResolvedPending } from './pending-outcomes.js';
 import { rawOperationMeta } from './raw-request.js';
 import type { UntypedJson } from './types.js';
 import { WRITE_EXTRAS } from './write-settlement.js';
@@ -62,5 +63,22 @@ export class ClientCore extends Core {
    */
   resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
     return resolveOutcome<T>(this, error);
+  }
+
+  /**
+   * The writes the outcome journal (`outcomeJournal` option) holds: sent (or about to be) by a
+   * process that got no definitive answer, possibly one that crashed. Throws without a journal.
+   */
+  pendingOutcomes(): Promise<readonly PendingOutcome[]> {
+    return pendingOutcomes(this);
+  }
+
+  /**
+   * Resolves what the outcome journal holds by the lookups `resolveOutcome` makes: a write found
+   * is `applied` and leaves the journal; any other stays, its outcome `unknown` with the reason.
+   * Never resends. Throws without a journal.
+   */
+  resolvePending(): Promise<readonly ResolvedPending[]> {
+    return resolvePending(this, this.#operations);
   }
 }

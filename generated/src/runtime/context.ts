@@ -12,6 +12,7 @@
 import type { WithResponse } from './api-promise.js';
 import type { ServerClock } from './clock.js';
 import type { Logger } from './logger.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import type { RateLimiter, RateLimitMode } from './rate-limit.js';
@@ -65,6 +66,8 @@ export interface RuntimeContext {
   readonly settings: Settings;
   /** The request loop bound to this context (lookups and clock sync use it too). */
   readonly execute: Executor;
+  /** The outcome journal (`outcomeJournal` option), when enabled. */
+  readonly journal?: OutcomeJournalStore | undefined;
   /** Removes the key, the secret and anything shaped like a signature from server-supplied text. */
   readonly redact: (text: string) => string;
 }

@@ -35,3 +35,6 @@ export { ResponseTooLargeError } from './response-errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 export * from './error-guards.js';
 export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath } from './metadata.js';
+export type { OutcomeJournalStore } from './outcome-journal.js';
+export type { JournalEntry, JournalTarget } from './journal-entry.js';
+export type { PendingOutcome, ResolvedPending } from './pending-outcomes.js';

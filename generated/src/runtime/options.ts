@@ -10,6 +10,7 @@
 import type { ClockSyncMode } from './clock.js';
 import type { Logger } from './logger.js';
 import type { HttpMethod, OperationMeta } from './metadata.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
 import type { RateLimiter, RateLimitMode } from './rate-limit.js';
 
 /** Options of one client. */
@@ -99,6 +100,17 @@ export interface ClientOptions {
    * process (public limits are per IP; private buckets are kept apart per API key).
    */
   limiter?: RateLimiter | undefined;
+  /**
+   * The outcome journal (default: none). Every write's intent (operation, idempotency id, a hash
+   * of the request, time; never a key, secret, signature or body) is recorded durably before it
+   * is sent and cleared once its answer is definitive, so after a crash `pendingOutcomes()` and
+   * `resolvePending()` find out what the writes left unknown did. `{ path }`: a local file of JSON
+   * lines, shared safely by the processes of one machine (Node only; `compactBytes`, default
+   * 65 536, bounds it); or a store, such as `redisJournal(redis)` from `exchange-v4/redis` for
+   * processes on several machines. See docs/outcome-journal.md.
+   */
+  outcomeJournal?:
+    { readonly path: string; readonly compactBytes?: number | undefined } | OutcomeJournalStore | undefined;
 }
 
 /** Options of one call. */

@@ -15,4 +15,5 @@ export const platform: Platform = {
   nodeCrypto: undefined,
   nodeTransport: undefined,
   logSink: console,
+  fileJournal: undefined,
 };

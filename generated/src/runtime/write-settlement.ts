@@ -19,6 +19,7 @@ import { bodyFor } from './request-body.js';
 import { badItemsError } from './list-issues.js';
 import { checkGroupLimit } from './validate.js';
 import { lookupWrite, outcomeRecord, unknownOutcomeError } from './write-lookup.js';
+import { journaled } from './outcome-journal.js';
 
 /** The `UnknownOutcomeError` of an unsettled write, saying why. */
 function unknown(unsettled: Unsettled, why: string): ExchangeError {
@@ -47,10 +48,11 @@ export const settleWrite: SettleWrite = async (unsettled) => {
 
 /**
  * What calls that may write hand to the loop: the settling of an unknown outcome, a list body's
- * group limit and every bad item of it, the body writer.
+ * group limit and every bad item of it, the body writer, the outcome journal.
  */
 export const WRITE_EXTRAS: CallExtras = {
   settle: settleWrite,
+  journal: journaled,
   checks: checkGroupLimit,
   body: bodyFor,
   badItems: badItemsError,

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
 from .clock import ServerClock
+from .journal import JournalStore
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
 from .rate_limit import RateLimiter, RateLimitMode
@@ -66,6 +67,8 @@ class Context:
     credentials: tuple[str, Signer] | None
     redact: Callable[[str], str]
     clock_mode: Literal["lazy", "off"] = "lazy"
+    #: The outcome journal (`outcome_journal` option), when enabled.
+    journal: JournalStore | None = None
     #: Set by `close()`: every later call raises `ClientClosedError`.
     closed: bool = False
     sleep_ms: Callable[[float], None] = field(default=lambda ms: time.sleep(ms / 1000))

@@ -11,4 +11,5 @@ export const platform: Platform = {
   nodeCrypto: undefined,
   nodeTransport: undefined,
   logSink: console,
+  fileJournal: undefined,
 };

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
 from .clock import ServerClock
+from .journal import JournalStore
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
 from .rate_limit import RateLimiter, RateLimitMode
@@ -68,6 +69,8 @@ class Context:
     credentials: tuple[str, Signer] | None
     redact: Callable[[str], str]
     clock_mode: Literal["lazy", "off"] = "lazy"
+    #: The outcome journal (`outcome_journal` option), when enabled.
+    journal: JournalStore | None = None
     #: Set by `close()`: every later call raises `ClientClosedError`.
     closed: bool = False
     sleep_ms: Callable[[float], None] = field(default=lambda ms: time.sleep(ms / 1000))

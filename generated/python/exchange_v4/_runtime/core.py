@@ -17,7 +17,8 @@ from urllib.parse import urlsplit
 
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
-from .errors import ValidationError
+from .errors import ExchangeError, ValidationError
+from .journal import JournalEntry, journal_option
 from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
@@ -121,6 +122,7 @@ class Core:
         limiter: RateLimiter | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
+        outcome_journal: object = None,
     ) -> None:
         try:
             pair = _key_pair(key, secret)
@@ -138,6 +140,7 @@ class Core:
             raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
         for name, value in (default_headers or {}).items():
             check_header("default_headers", name, cast(object, value), api.signing_headers)
+        journal = journal_option(outcome_journal)
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
         self._own_transport = HttpTransport(max_response_bytes, proxy=proxy) if transport is None else None
@@ -162,6 +165,7 @@ class Core:
             credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
             redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
             clock_mode=clock_sync,
+            journal=journal,
         )
 
     def close(self) -> None:
@@ -192,6 +196,13 @@ class Core:
     def sync_clock(self) -> None:
         """Measures the server-time offset now (otherwise done before the first private call)."""
         self._ctx.clock.sync()
+
+    def pending_outcomes(self) -> list[JournalEntry]:
+        """The writes the outcome journal holds: sent (or about to be) by a process that got no
+        definitive answer, possibly one that crashed. Raises `ExchangeError` without a journal."""
+        if self._ctx.journal is None:
+            raise ExchangeError("no outcome journal: pass outcome_journal (a path or a store) to the client")
+        return self._ctx.journal.pending()
 
     def resolve_outcome(self, error: Exception) -> Resolution:
         """Finds out what happened to a write that failed, given any error of a write call:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+import uuid
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from typing import Any
@@ -28,6 +29,7 @@ from .errors import (
     UnknownOutcomeError,
 )
 from .logger import LogEvent, emit, reason_of
+from .journal import JournalEntry, journaled, params_hash, targets_text
 from .metadata import OperationMeta
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
@@ -65,12 +67,31 @@ def execute(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | No
     plan = plan_call(ctx, meta, params, options, paged)
     attempts = [0]
     try:
+        if ctx.journal is not None and meta.retry != "safe":
+            entry = _journal_entry(ctx, plan)
+            return journaled(ctx.journal, entry, lambda: _attempts(ctx, plan, options, attempts, on_answer))
         return _attempts(ctx, plan, options, attempts, on_answer)
     except ExchangeError as error:
         status = error.status if isinstance(error, ApiError) else None
         event = _event(plan, "error", attempts[0], status=status, trace_id=error.trace_id, reason=reason_of(error))
         emit(ctx.settings.logger, event)
         raise
+
+
+def _journal_entry(ctx: Context, plan: CallPlan) -> JournalEntry:
+    """The outcome journal's entry of a write about to be sent (journal.py)."""
+    meta, idem = plan.meta, plan.meta.idempotency
+    value = plan.idempotency.value if plan.idempotency is not None else None
+    return JournalEntry(
+        id=uuid.uuid4().hex,
+        operation=meta.id,
+        field=idem.field if idem is not None and (value is not None or idem.per_item) else None,
+        value=value,
+        targets=targets_text(lookup_targets(meta, plan.params, value)),
+        params_hash=params_hash(meta.method, plan.path, plan.query, plan.body),
+        sent_at_ms=int(ctx.clock.now_ms()),
+        account=ctx.account,
+    )
 
 
 def _attempts(
