@@ -16,7 +16,7 @@ const NEVER_IN_A_CALL =
   /node-transport|crypto-node|platform-node|client-core|src\/client\.ts|raw-request|outcome\.ts|lossless-json/;
 
 /** Paths of operations none of the four programs calls (in the same modules as theirs and in others). */
-const UNRELATED_PATHS = ['/wallet/deposits', '/spot/orders', '/spot/currency_pairs', '/futures/{settle}/orders'];
+const UNRELATED_PATHS = ['/wallet/deposits', '/spot/my_trades', '/spot/currency_pairs', '/futures/{settle}/orders'];
 
 const WRITE_ONLY = ['write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts', 'list-issues.ts'];
 
@@ -51,10 +51,19 @@ const expectations: Record<
     rangeChecks: true,
     groupLimit: false,
   },
-  // 22 313 bytes measured (the target is 16 KiB). A write's lookup may be a paginated read.
+  // 21 516 bytes measured (the target is 16 KiB; 22 313 when every write carried the list-body checks).
   'signed write': {
-    ceiling: 22_528,
+    ceiling: 21_760,
     path: '/wallet/transfers',
+    has: ['signing.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
+    hasNot: ['pagination.ts', 'list-issues.ts'],
+    rangeChecks: false,
+    groupLimit: false,
+  },
+  // A list body (batch orders) brings its group limit and the collecting of its bad items.
+  'list write': {
+    ceiling: 22_784, // 22 562 bytes measured
+    path: '/spot/batch_orders',
     has: ['signing.ts', ...WRITE_ONLY],
     hasNot: ['pagination.ts'],
     rangeChecks: true,
