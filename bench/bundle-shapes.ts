@@ -19,6 +19,8 @@ export interface BundleShape {
   readonly params: string;
   /** Whether the core is given a key pair. */
   readonly signed: boolean;
+  /** The program passes an `ExchangeClient` instead (the control: every operation comes with it). */
+  readonly client?: true;
 }
 
 /** What one shape bundles to. */
@@ -56,10 +58,14 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 /** The program of a shape: the README's form, importing from `entry`. */
 export function shapeProgram(shape: BundleShape, entry: string): string {
   const credentials = shape.signed ? "key: 'k', secret: 's', " : '';
-  return `import { createCore, ${shape.operation} } from ${JSON.stringify(entry)};
-const core = createCore({ ${credentials}baseUrl: 'https://api.example.com/api/v4' });
+  const make = shape.client ? 'ExchangeClient' : 'createCore';
+  return `import { ${make}, ${shape.operation} } from ${JSON.stringify(entry)};
+const core = ${shape.client ? 'new ' : ''}${make}({ ${credentials}baseUrl: 'https://api.example.com/api/v4' });
 export const run = () => ${shape.operation}(core, ${shape.params});`;
 }
+
+/** The public read with an `ExchangeClient`: what the client class costs. */
+export const CLIENT_SHAPE: BundleShape = { ...BUNDLE_SHAPES[0]!, id: 'client class', client: true };
 
 /** Bundles one shape against `entry` (the generated sources unless given). */
 export async function bundleShape(shape: BundleShape, entry = './generated/src/index.js'): Promise<ShapeBundle> {
@@ -91,11 +97,11 @@ export async function bundleShape(shape: BundleShape, entry = './generated/src/i
 }
 
 if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  for (const shape of BUNDLE_SHAPES) {
+  for (const shape of [...BUNDLE_SHAPES, CLIENT_SHAPE]) {
     const b = await bundleShape(shape);
     const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
     console.log(
-      `${b.id.padEnd(15)} ${shape.operation.padEnd(16)} ${String(b.minBytes).padStart(6)} B min (${kib(b.minBytes)})  ${String(b.gzipBytes).padStart(6)} B gzip (${kib(b.gzipBytes)})`,
+      `${b.id.padEnd(15)} ${shape.operation.padEnd(17)} ${String(b.minBytes).padStart(6)} B min (${kib(b.minBytes)})  ${String(b.gzipBytes).padStart(6)} B gzip (${kib(b.gzipBytes)})`,
     );
   }
 }
