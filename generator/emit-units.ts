@@ -55,7 +55,16 @@ export function emitUnits(
   const restKey = cacheKey(['emit-rest', JSON.stringify({ ...ir, operations: [] })]);
   const areas = [...new Set(ir.operations.map((o) => o.area))].sort();
   const units: EmitUnit[] = areas.map((area) => {
-    const operations = ir.operations.map((o) => (o.area === area ? o : ({ id: o.id, area: o.area } as IROperation)));
+    // Another area's operation is its id and area, and its paging rules (a write's lookup read may
+    // be one: see runtimeCall).
+    const stub = (o: IROperation): IROperation =>
+      ({
+        id: o.id,
+        area: o.area,
+        ...(o.pagination ? { pagination: o.pagination } : {}),
+        ...(o.timeRange ? { timeRange: o.timeRange } : {}),
+      }) as IROperation;
+    const operations = ir.operations.map((o) => (o.area === area ? o : stub(o)));
     const slice: AreaSlice = {
       area,
       ir: { ...ir, operations },

@@ -206,7 +206,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
     parameters: [{ name: 'core', type: 'Core' }, ...params],
     returnType,
     statements: [
-      `return ${runtimeCall(op)}${!paged && untyped ? '<T>' : ''}(core, ${metaName(op.id)}, params, options);`,
+      `return ${runtimeCall(ir, op)}${!paged && untyped ? '<T>' : ''}(core, ${metaName(op.id)}, params, options);`,
     ],
     docs: [functionDoc(op)],
   });
@@ -216,11 +216,12 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
 /**
  * The runtime function an operation delegates to: `pageRequest` for a paginated GET, `readRequest`
  * for another GET whose retry policy is `safe` (neither the write lookup nor the body writer in its
- * bundle), `request` for anything else. Only `pageRequest` runs the paging and time-range checks,
- * so an operation with either rule that is not a shaped paginated GET is refused rather than
- * emitted without them.
+ * bundle), `writeRequest` for any other call with at most one body object whose lookup read (if
+ * any) has neither paging nor a time range (no list-body checks in its bundle), `request` for
+ * anything else. Only `pageRequest` runs the paging and time-range checks, so an operation with
+ * either rule that is not a shaped paginated GET is refused rather than emitted without them.
  */
-export function runtimeCall(op: IROperation): 'request' | 'readRequest' | 'pageRequest' {
+export function runtimeCall(ir: IR, op: IROperation): 'request' | 'writeRequest' | 'readRequest' | 'pageRequest' {
   const get = op.method === 'GET';
   if (isPaginated(op) && get) return 'pageRequest';
   if (op.pagination !== undefined || op.timeRange !== undefined) {
@@ -228,7 +229,14 @@ export function runtimeCall(op: IROperation): 'request' | 'readRequest' | 'pageR
       `${op.id}: pagination and time-range rules are checked only for shaped paginated GET operations (pageRequest)`,
     );
   }
-  return op.retry === 'safe' && get ? 'readRequest' : 'request';
+  if (op.retry === 'safe' && get) return 'readRequest';
+  const lookupId = op.idempotency?.lookup?.operationId;
+  const lookup = lookupId === undefined ? undefined : ir.operations.find((o) => o.id === lookupId);
+  // A lookup read not in the IR is taken as a ranged one: `request` carries every check.
+  const rangedLookup =
+    lookupId !== undefined &&
+    (lookup === undefined || lookup.pagination !== undefined || lookup.timeRange !== undefined);
+  return hasListBody(ir, op) || op.groupLimit !== undefined || rangedLookup ? 'request' : 'writeRequest';
 }
 
 /** The area's group class: one method per operation, each a one-line delegation to its function. */
@@ -291,8 +299,8 @@ export function operationFile(
   const usesNoParams = ops.some((o) => paramsTypeText(ir, o, typesOf(types, o)) === 'NoParams');
   const models = [...new Set(ops.flatMap((o) => typesOf(types, o).models))].sort();
   const usesOpen = ops.some((o) => o.shape === 'named-only');
-  const runtimeValues = (['request', 'readRequest', 'pageRequest'] as const).filter((name) =>
-    ops.some((o) => runtimeCall(o) === name),
+  const runtimeValues = (['request', 'writeRequest', 'readRequest', 'pageRequest'] as const).filter((name) =>
+    ops.some((o) => runtimeCall(ir, o) === name),
   );
   const runtimeTypes = [
     'Core',

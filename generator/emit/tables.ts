@@ -62,6 +62,17 @@ export function apiMetaFile(ir: IR): TsFile {
       },
       {
         kind: StructureKind.ImportDeclaration,
+        isTypeOnly: true,
+        moduleSpecifier: './runtime/options.js',
+        namedImports: ['ClientOptions'],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: './runtime/core.js',
+        namedImports: ['Core'],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
         moduleSpecifier: `./operations/${areaModule(clock.area)}.js`,
         namedImports: [metaName(clock.id)],
       },
@@ -71,6 +82,18 @@ export function apiMetaFile(ir: IR): TsFile {
         literal(meta),
         `API-wide metadata of release ${ir.api.release}: servers, signing headers, header names, labels.`,
       ),
+      {
+        kind: StructureKind.Function,
+        isExported: true,
+        name: 'createCore',
+        parameters: [{ name: 'options', type: 'ClientOptions', initializer: '{}' }],
+        returnType: 'Core',
+        statements: ['return new Core(options, apiMeta);'],
+        docs: [
+          'A `Core` for the standalone operation functions (`listWithdrawals(core, params)`): the options of\n' +
+            '`ExchangeClient` without its operation groups, so a bundle holds only the operations it calls.',
+        ],
+      },
       {
         kind: StructureKind.TypeAlias,
         isExported: true,
@@ -198,7 +221,7 @@ export function indexFile(ir: IR, models: readonly string[]): TsFile {
       from('./runtime/types.js', ['JsonValue', 'NoParams', 'OpenQuery', 'OpenQueryValue', 'UntypedJson'], true),
       from('./client.js', ['ExchangeClient']),
       ...areas.map((a) => from(`./operations/${areaModule(a)}.js`)),
-      from('./api-meta.js', ['apiMeta', 'type ServerName']),
+      from('./api-meta.js', ['apiMeta', 'createCore', 'type ServerName']),
       from('./metadata.js', ['operationMetas', 'type OperationId']),
       from('./rate-limits.js', ['rateLimits']),
       from('./labels.js', labels),

@@ -52,6 +52,7 @@ describe('the surface is what generated/ exports', () => {
         'ServerName',
         'UntypedJson',
         'apiMeta',
+        'createCore',
         'errorLabelGroups',
         'knownErrorLabels',
         'operationMetas',

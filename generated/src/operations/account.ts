@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   type Core,
   type OperationMeta,
@@ -65,7 +66,7 @@ export function createSTPGroup(
   params: CreateSTPGroupParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSTPGroupResponse> {
-  return request(core, createSTPGroupMeta, params, options);
+  return writeRequest(core, createSTPGroupMeta, params, options);
 }
 
 /** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
@@ -92,7 +93,7 @@ export function deleteSTPGroupUsers(
   params: DeleteSTPGroupUsersParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteSTPGroupUsersResponse> {
-  return request(core, deleteSTPGroupUsersMeta, params, options);
+  return writeRequest(core, deleteSTPGroupUsersMeta, params, options);
 }
 
 /** Parameters of {@link getAccountDetail}: path, query and body fields in one object. */
@@ -252,7 +253,7 @@ export function setDebitFee(
   params: SetDebitFeeParams,
   options?: RequestOptions,
 ): ApiPromise<SetDebitFeeResponse> {
-  return request(core, setDebitFeeMeta, params, options);
+  return writeRequest(core, setDebitFeeMeta, params, options);
 }
 
 /** Account details, key information and STP groups. Reached as `client.account`, or on its own: `new AccountApi(core)`. */

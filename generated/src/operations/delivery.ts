@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -46,7 +46,7 @@ export function cancelDeliveryOrder(
   params: CancelDeliveryOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelDeliveryOrderResponse> {
-  return request(core, cancelDeliveryOrderMeta, params, options);
+  return writeRequest(core, cancelDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelDeliveryOrders}: path, query and body fields in one object. */
@@ -75,7 +75,7 @@ export function cancelDeliveryOrders(
   params: CancelDeliveryOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelDeliveryOrdersResponse> {
-  return request(core, cancelDeliveryOrdersMeta, params, options);
+  return writeRequest(core, cancelDeliveryOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createDeliveryOrder}: path, query and body fields in one object. */
@@ -100,7 +100,7 @@ export function createDeliveryOrder(
   params: CreateDeliveryOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateDeliveryOrderResponse> {
-  return request(core, createDeliveryOrderMeta, params, options);
+  return writeRequest(core, createDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link getDeliveryContract}: path, query and body fields in one object. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -40,7 +40,7 @@ export function changeUniLend(
   params?: ChangeUniLendParams,
   options?: RequestOptions,
 ): ApiPromise<ChangeUniLendResponse> {
-  return request(core, changeUniLendMeta, params, options);
+  return writeRequest(core, changeUniLendMeta, params, options);
 }
 
 /** Parameters of {@link createUniLend}: path, query and body fields in one object. */
@@ -62,7 +62,7 @@ export function createUniLend(
   params: CreateUniLendParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUniLendResponse> {
-  return request(core, createUniLendMeta, params, options);
+  return writeRequest(core, createUniLendMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrency}: path, query and body fields in one object. */

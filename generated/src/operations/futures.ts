@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -89,7 +90,7 @@ export function amendFuturesOrder(
   params: AmendFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendFuturesOrderResponse> {
-  return request(core, amendFuturesOrderMeta, params, options);
+  return writeRequest(core, amendFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchFutureOrders}: path, query and body fields in one object. */
@@ -144,7 +145,7 @@ export function cancelFuturesOrder(
   params: CancelFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelFuturesOrderResponse> {
-  return request(core, cancelFuturesOrderMeta, params, options);
+  return writeRequest(core, cancelFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrders}: path, query and body fields in one object. */
@@ -179,7 +180,7 @@ export function cancelFuturesOrders(
   params: CancelFuturesOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelFuturesOrdersResponse> {
-  return request(core, cancelFuturesOrdersMeta, params, options);
+  return writeRequest(core, cancelFuturesOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -206,7 +207,7 @@ export function cancelPriceTriggeredOrder(
   params: CancelPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelPriceTriggeredOrderResponse> {
-  return request(core, cancelPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, cancelPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrderList}: path, query and body fields in one object. */
@@ -233,7 +234,7 @@ export function cancelPriceTriggeredOrderList(
   params: CancelPriceTriggeredOrderListParams,
   options?: RequestOptions,
 ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
-  return request(core, cancelPriceTriggeredOrderListMeta, params, options);
+  return writeRequest(core, cancelPriceTriggeredOrderListMeta, params, options);
 }
 
 /** Parameters of {@link createBatchFuturesOrder}: path, query and body fields in one object. */
@@ -415,7 +416,7 @@ export function createFuturesOrder(
   params: CreateFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateFuturesOrderResponse> {
-  return request(core, createFuturesOrderMeta, params, options);
+  return writeRequest(core, createFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link createPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -440,7 +441,7 @@ export function createPriceTriggeredOrder(
   params: CreatePriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreatePriceTriggeredOrderResponse> {
-  return request(core, createPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, createPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getFuturesContract}: path, query and body fields in one object. */
@@ -1137,7 +1138,7 @@ export function setDualMode(
   params: SetDualModeParams,
   options?: RequestOptions,
 ): ApiPromise<SetDualModeResponse> {
-  return request(core, setDualModeMeta, params, options);
+  return writeRequest(core, setDualModeMeta, params, options);
 }
 
 /** Parameters of {@link setPositionMode}: path, query and body fields in one object. */
@@ -1164,7 +1165,7 @@ export function setPositionMode(
   params: SetPositionModeParams,
   options?: RequestOptions,
 ): ApiPromise<SetPositionModeResponse> {
-  return request(core, setPositionModeMeta, params, options);
+  return writeRequest(core, setPositionModeMeta, params, options);
 }
 
 /** Parameters of {@link updateContractPositionLeverage}: path, query and body fields in one object. */
@@ -1197,7 +1198,7 @@ export function updateContractPositionLeverage(
   params: UpdateContractPositionLeverageParams,
   options?: RequestOptions,
 ): ApiPromise<UpdateContractPositionLeverageResponse> {
-  return request(core, updateContractPositionLeverageMeta, params, options);
+  return writeRequest(core, updateContractPositionLeverageMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionLeverage}: path, query and body fields in one object. */
@@ -1230,7 +1231,7 @@ export function updatePositionLeverage(
   params: UpdatePositionLeverageParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionLeverageResponse> {
-  return request(core, updatePositionLeverageMeta, params, options);
+  return writeRequest(core, updatePositionLeverageMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionMargin}: path, query and body fields in one object. */
@@ -1259,7 +1260,7 @@ export function updatePositionMargin(
   params: UpdatePositionMarginParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionMarginResponse> {
-  return request(core, updatePositionMarginMeta, params, options);
+  return writeRequest(core, updatePositionMarginMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionRiskLimit}: path, query and body fields in one object. */
@@ -1288,7 +1289,7 @@ export function updatePositionRiskLimit(
   params: UpdatePositionRiskLimitParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionRiskLimitResponse> {
-  return request(core, updatePositionRiskLimitMeta, params, options);
+  return writeRequest(core, updatePositionRiskLimitMeta, params, options);
 }
 
 /** Parameters of {@link updatePriceTriggeredOrder}: path, query and body fields in one object. */
@@ -1315,7 +1316,7 @@ export function updatePriceTriggeredOrder(
   params: UpdatePriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePriceTriggeredOrderResponse> {
-  return request(core, updatePriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, updatePriceTriggeredOrderMeta, params, options);
 }
 
 /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. Reached as `client.futures`, or on its own: `new FuturesApi(core)`. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -45,7 +45,7 @@ export function createUniLoan(
   params: CreateUniLoanParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUniLoanResponse> {
-  return request(core, createUniLoanMeta, params, options);
+  return writeRequest(core, createUniLoanMeta, params, options);
 }
 
 /** Parameters of {@link getAutoRepayStatus}: path, query and body fields in one object. */
@@ -387,7 +387,7 @@ export function setAutoRepay(
   params: SetAutoRepayParams,
   options?: RequestOptions,
 ): ApiPromise<SetAutoRepayResponse> {
-  return request(core, setAutoRepayMeta, params, options);
+  return writeRequest(core, setAutoRepayMeta, params, options);
 }
 
 /** Isolated-margin accounts, borrowing and repayment. Reached as `client.margin`, or on its own: `new MarginApi(core)`. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -42,7 +42,7 @@ export function amendOptionsOrder(
   params: AmendOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendOptionsOrderResponse> {
-  return request(core, amendOptionsOrderMeta, params, options);
+  return writeRequest(core, amendOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOptionsOrder}: path, query and body fields in one object. */
@@ -67,7 +67,7 @@ export function cancelOptionsOrder(
   params: CancelOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOptionsOrderResponse> {
-  return request(core, cancelOptionsOrderMeta, params, options);
+  return writeRequest(core, cancelOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOptionsOrders}: path, query and body fields in one object. */
@@ -96,7 +96,7 @@ export function cancelOptionsOrders(
   params?: CancelOptionsOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOptionsOrdersResponse> {
-  return request(core, cancelOptionsOrdersMeta, params, options);
+  return writeRequest(core, cancelOptionsOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createOptionsOrder}: path, query and body fields in one object. */
@@ -118,7 +118,7 @@ export function createOptionsOrder(
   params: CreateOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateOptionsOrderResponse> {
-  return request(core, createOptionsOrderMeta, params, options);
+  return writeRequest(core, createOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link getOptionsOrder}: path, query and body fields in one object. */

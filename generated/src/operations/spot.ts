@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -111,7 +112,7 @@ export function amendOrder(
   params: AmendOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendOrderResponse> {
-  return request(core, amendOrderMeta, params, options);
+  return writeRequest(core, amendOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchOrders}: path, query and body fields in one object. */
@@ -166,7 +167,7 @@ export function cancelOrder(
   params: CancelOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOrderResponse> {
-  return request(core, cancelOrderMeta, params, options);
+  return writeRequest(core, cancelOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOrders}: path, query and body fields in one object. */
@@ -197,7 +198,7 @@ export function cancelOrders(
   params?: CancelOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOrdersResponse> {
-  return request(core, cancelOrdersMeta, params, options);
+  return writeRequest(core, cancelOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -222,7 +223,7 @@ export function cancelSpotPriceTriggeredOrder(
   params: CancelSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelSpotPriceTriggeredOrderResponse> {
-  return request(core, cancelSpotPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, cancelSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrderList}: path, query and body fields in one object. */
@@ -249,7 +250,7 @@ export function cancelSpotPriceTriggeredOrderList(
   params?: CancelSpotPriceTriggeredOrderListParams,
   options?: RequestOptions,
 ): ApiPromise<CancelSpotPriceTriggeredOrderListResponse> {
-  return request(core, cancelSpotPriceTriggeredOrderListMeta, params, options);
+  return writeRequest(core, cancelSpotPriceTriggeredOrderListMeta, params, options);
 }
 
 /** Parameters of {@link countdownCancelAllSpot}: path, query and body fields in one object. */
@@ -271,7 +272,7 @@ export function countdownCancelAllSpot(
   params: CountdownCancelAllSpotParams,
   options?: RequestOptions,
 ): ApiPromise<CountdownCancelAllSpotResponse> {
-  return request(core, countdownCancelAllSpotMeta, params, options);
+  return writeRequest(core, countdownCancelAllSpotMeta, params, options);
 }
 
 /** Parameters of {@link createBatchOrders}: path, query and body fields in one object. */
@@ -480,7 +481,7 @@ export function createOrder(
   params: CreateOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateOrderResponse> {
-  return request(core, createOrderMeta, params, options);
+  return writeRequest(core, createOrderMeta, params, options);
 }
 
 /** Parameters of {@link createSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -502,7 +503,7 @@ export function createSpotPriceTriggeredOrder(
   params: CreateSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSpotPriceTriggeredOrderResponse> {
-  return request(core, createSpotPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, createSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getBatchSpotFee}: path, query and body fields in one object. */

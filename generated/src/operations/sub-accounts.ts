@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   type Core,
   type OperationMeta,
@@ -40,7 +40,7 @@ export function createSubAccountKeys(
   params: CreateSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSubAccountKeysResponse> {
-  return request(core, createSubAccountKeysMeta, params, options);
+  return writeRequest(core, createSubAccountKeysMeta, params, options);
 }
 
 /** Parameters of {@link createSubAccounts}: path, query and body fields in one object. */
@@ -62,7 +62,7 @@ export function createSubAccounts(
   params: CreateSubAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSubAccountsResponse> {
-  return request(core, createSubAccountsMeta, params, options);
+  return writeRequest(core, createSubAccountsMeta, params, options);
 }
 
 /** Parameters of {@link deleteSubAccountKeys}: path, query and body fields in one object. */
@@ -89,7 +89,7 @@ export function deleteSubAccountKeys(
   params: DeleteSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteSubAccountKeysResponse> {
-  return request(core, deleteSubAccountKeysMeta, params, options);
+  return writeRequest(core, deleteSubAccountKeysMeta, params, options);
 }
 
 /** Parameters of {@link getSubAccount}: path, query and body fields in one object. */
@@ -238,7 +238,7 @@ export function lockSubAccount(
   params: LockSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<LockSubAccountResponse> {
-  return request(core, lockSubAccountMeta, params, options);
+  return writeRequest(core, lockSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link unlockSubAccount}: path, query and body fields in one object. */
@@ -263,7 +263,7 @@ export function unlockSubAccount(
   params: UnlockSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<UnlockSubAccountResponse> {
-  return request(core, unlockSubAccountMeta, params, options);
+  return writeRequest(core, unlockSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link updateSubAccountKeys}: path, query and body fields in one object. */
@@ -290,7 +290,7 @@ export function updateSubAccountKeys(
   params: UpdateSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<UpdateSubAccountKeysResponse> {
-  return request(core, updateSubAccountKeysMeta, params, options);
+  return writeRequest(core, updateSubAccountKeysMeta, params, options);
 }
 
 /** Sub-account management and sub-account API keys. Reached as `client.subAccounts`, or on its own: `new SubAccountsApi(core)`. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -44,7 +44,7 @@ export function createUnifiedLoan(
   params: CreateUnifiedLoanParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUnifiedLoanResponse> {
-  return request(core, createUnifiedLoanMeta, params, options);
+  return writeRequest(core, createUnifiedLoanMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedBorrowable}: path, query and body fields in one object. */

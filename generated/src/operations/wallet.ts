@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -516,7 +516,7 @@ export function subAccountToSubAccount(
   params: SubAccountToSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<SubAccountToSubAccountResponse> {
-  return request(core, subAccountToSubAccountMeta, params, options);
+  return writeRequest(core, subAccountToSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link transfer}: path, query and body fields in one object. */
@@ -588,7 +588,7 @@ export const transferMeta: OperationMeta = {
  * Standalone form of {@link WalletApi.transfer | client.wallet.transfer}: the client comes first.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
-  return request(core, transferMeta, params, options);
+  return writeRequest(core, transferMeta, params, options);
 }
 
 /** Parameters of {@link transferWithSubAccount}: path, query and body fields in one object. */
@@ -645,7 +645,7 @@ export function transferWithSubAccount(
   params: TransferWithSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<TransferWithSubAccountResponse> {
-  return request(core, transferWithSubAccountMeta, params, options);
+  return writeRequest(core, transferWithSubAccountMeta, params, options);
 }
 
 /** Deposits and withdrawal records, balances, transfers. Reached as `client.wallet`, or on its own: `new WalletApi(core)`. */

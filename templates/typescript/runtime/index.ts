@@ -5,7 +5,7 @@
 
 export { Core, DEFAULT_TIMEOUT_MS } from './core.js';
 export { ClientCore } from './client-core.js';
-export { request, readRequest, pageRequest } from './request.js';
+export { request, writeRequest, readRequest, pageRequest } from './request.js';
 export { ApiPromise, PagePromise, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { resolveOutcome } from './outcome.js';
 export type { ClientOptions, RequestOptions, RawRequest, Outcome } from './options.js';

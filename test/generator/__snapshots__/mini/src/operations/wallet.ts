@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -62,7 +62,7 @@ export function deleteKey(
   params: DeleteKeyParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteKeyResponse> {
-  return request(core, deleteKeyMeta, params, options);
+  return writeRequest(core, deleteKeyMeta, params, options);
 }
 
 /** Parameters of {@link listWithdrawals}: path, query and body fields in one object. */
@@ -146,7 +146,7 @@ export const transferMeta: OperationMeta = {
  * Standalone form of {@link WalletApi.transfer | client.wallet.transfer}: the client comes first.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
-  return request(core, transferMeta, params, options);
+  return writeRequest(core, transferMeta, params, options);
 }
 
 /** Wallet. Reached as `client.wallet`, or on its own: `new WalletApi(core)`. */
