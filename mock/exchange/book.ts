@@ -56,7 +56,10 @@ export function leaveBook(books: SideBooks, stamp: BookStamp, order: { id: strin
 }
 
 /** The resting orders of `side` best first (price, then time), as the orders `orderOf` finds. */
-export function* restingOrders<O>(side: BookSide, orderOf: (id: string) => O | undefined): Generator<O, void, undefined> {
+export function* restingOrders<O>(
+  side: BookSide,
+  orderOf: (id: string) => O | undefined,
+): Generator<O, void, undefined> {
   for (const level of side.levels()) {
     for (const id of side.idsAt(level)) {
       const order = orderOf(id);

@@ -91,9 +91,9 @@ export class Lookups<O extends Indexed> {
 
   #openSet(uid: number, key: string): Set<string> {
     let markets = this.#open.get(uid);
-    if (markets === undefined) this.#open.set(uid, (markets = new Map()));
+    if (markets === undefined) this.#open.set(uid, (markets = new Map<string, Set<string>>()));
     let ids = markets.get(key);
-    if (ids === undefined) markets.set(key, (ids = new Set()));
+    if (ids === undefined) markets.set(key, (ids = new Set<string>()));
     return ids;
   }
 }
