@@ -47,10 +47,15 @@ export async function measurePaperExchange(plan: PaperPlan, log: (line: string) 
     child.send({ type: 'start' });
     const { url } = await ready;
     const base = new URL(url).origin;
+    // One unmeasured pass first, so no configuration of round 1 pays for the JIT alone.
+    engineRun(seed, 0, plan.seconds / 2);
+    await httpRun(base, 16, plan.warmup * 10, undefined);
     for (let round = 0; round < plan.rounds; round += 1) {
       for (const resting of rotate(RESTING, round)) {
         const engine = measurements.find((m) => m.resting === resting && m.mode === 'engine');
-        engine?.ordersPerSecond.push(engineRate(seed, resting, plan.seconds));
+        const run = engineRun(seed, resting, plan.seconds);
+        engine?.ordersPerSecond.push(run.ordersPerSecond);
+        engine?.serverCpuMs.push(run.cpuMs);
         const seeded = nextMessage<{ ms: number }>(child, 'book', 120_000);
         child.send({ type: 'book', resting });
         const { ms } = await seeded;
@@ -86,13 +91,18 @@ export async function measurePaperExchange(plan: PaperPlan, log: (line: string) 
   };
 }
 
-/** Orders per second placed in-process on a fresh exchange with `resting` orders. */
-function engineRate(seed: ReturnType<typeof benchSeed>, resting: number, seconds: number): number {
+/** Orders per second placed in-process on a fresh exchange with `resting` orders, and CPU ms per order. */
+function engineRun(
+  seed: ReturnType<typeof benchSeed>,
+  resting: number,
+  seconds: number,
+): { ordersPerSecond: number; cpuMs: number } {
   const exchange = new PaperExchange({ seed, now: Date.now });
   exchange.change((state, nowMs) => {
     for (let i = 0; i < resting; i += 1) placeSpotOrder(state, PROVIDER_UID, restingOrder(i), nowMs);
   });
   let orders = 0;
+  const cpuBefore = process.cpuUsage();
   const startedMs = performance.now();
   const endMs = startedMs + seconds * 1000;
   while (performance.now() < endMs) {
@@ -104,7 +114,9 @@ function engineRate(seed: ReturnType<typeof benchSeed>, resting: number, seconds
     });
     orders += 256;
   }
-  return orders / ((performance.now() - startedMs) / 1000);
+  const ms = performance.now() - startedMs;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { ordersPerSecond: orders / (ms / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / orders };
 }
 
 async function cpuOf(child: ReturnType<typeof fork>): Promise<number> {

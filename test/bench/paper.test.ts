@@ -93,7 +93,7 @@ describe('paperTargets', () => {
     const r = results([2100, 2300], [2400, 2500], [120_000]);
     expect(rateOf(r, 100_000, 16)).toBe(2200);
     const text = renderPaperSection(r);
-    expect(text).toContain('| 100,000 | 120,000/s | — | 2,200/s | 0.450 ms |');
+    expect(text).toContain('| 100,000 | 120,000/s | — | 2,200/s | 0.450 ms | 0.450 ms |');
     expect(text).toContain('Load average before: 1.00 / 1.00 / 1.00; after: 2.00 / 2.00 / 2.00');
   });
 });
