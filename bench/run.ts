@@ -114,7 +114,7 @@ async function main(): Promise<number> {
 
   log('paper exchange (orders/s, in-process and over HTTP, 0 / 10,000 / 100,000 resting orders)');
   const paper = await measurePaperExchange(
-    quick ? { rounds: 1, seconds: 0.5, warmup: 50 } : { rounds: 2, seconds: 1.5, warmup: 200 },
+    quick ? { rounds: 1, seconds: 0.5, warmup: 50 } : { rounds: 2, seconds: 1.25, warmup: 200 },
     log,
   );
 

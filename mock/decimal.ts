@@ -117,11 +117,22 @@ function formatFixed({ units, scale }: Fixed): string {
   return negative && digits !== '0' ? `-${digits}` : digits;
 }
 
+const POWERS: bigint[] = [];
+
+/** 10^n as a bigint (the first 64 kept). */
+function pow10(n: number): bigint {
+  if (n >= 64) return 10n ** BigInt(n);
+  let p = POWERS[n];
+  if (p === undefined) POWERS[n] = p = 10n ** BigInt(n);
+  return p;
+}
+
 function aligned(a: string, b: string): [bigint, bigint, number] {
   const x = parseFixed(a);
   const y = parseFixed(b);
   const scale = Math.max(x.scale, y.scale);
-  return [x.units * 10n ** BigInt(scale - x.scale), y.units * 10n ** BigInt(scale - y.scale), scale];
+  if (x.scale === y.scale) return [x.units, y.units, scale];
+  return [x.units * pow10(scale - x.scale), y.units * pow10(scale - y.scale), scale];
 }
 
 /** `a + b`, exactly. */
@@ -150,7 +161,7 @@ export function mul(a: string, b: string): string {
 export function div(a: string, b: string, scale: number, mode: 'down' | 'up' = 'down'): string {
   const [x, y] = aligned(a, b);
   if (y === 0n) throw new RangeError(`division by zero: ${a} / ${b}`);
-  const numerator = x * 10n ** BigInt(scale);
+  const numerator = x * pow10(scale);
   let units = numerator / y;
   if (mode === 'up' && units * y !== numerator) units += numerator < 0n !== y < 0n ? -1n : 1n;
   return formatFixed({ units, scale });
