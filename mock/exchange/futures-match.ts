@@ -13,7 +13,7 @@ import { applyPositionFill, chargePositionFee, initialMargin, leverageOf, positi
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
-import { contractKey, futuresBooks, futuresIndex } from './order-index.js';
+import { contractKey, futuresBooks, futuresIndex, noteContractTrader } from './order-index.js';
 import type { ContractState, ExchangeState, FuturesFinish, FuturesOrderState, Side, StpAct } from './types.js';
 
 /** Buy for a positive size, sell for a negative one. */
@@ -148,6 +148,7 @@ function settleFill(
     chargePositionFee(pos, fee);
     if (!isZero(fee)) bookFutures(state, o.uid, o.settle, 'fee', neg(fee), info, nowMs);
     const effect = applyPositionFill(pos, contract, delta, price, nowMs);
+    noteContractTrader(state, contract, o.uid);
     if (!isZero(effect.closed)) bookFutures(state, o.uid, o.settle, 'pnl', effect.realised, info, nowMs);
     o.left = sub(o.left, delta);
     o.filled = add(o.filled, delta);

@@ -7,7 +7,7 @@
  */
 import { abs, compareDecimal, div, isZero, max, min, mul, sub, sum } from '../decimal.js';
 import { invalidParam } from '../errors.js';
-import { futuresBooks, spotBooks } from './order-index.js';
+import { contractTraders, futuresBooks, spotBooks } from './order-index.js';
 import type { BookSide } from './price-levels.js';
 import { levels } from './spot-views.js';
 import type { ContractState, ExchangeState, SpotMarketState } from './types.js';
@@ -186,8 +186,8 @@ export function futuresOrderBookView(
 /** Σ long sizes of a contract (open interest). */
 function openInterest(state: ExchangeState, c: ContractState): string {
   return sum(
-    Object.values(state.accounts).map((a) => {
-      const size = a.futures[c.settle]?.positions[c.name]?.size ?? '0';
+    [...contractTraders(state, c)].map((uid) => {
+      const size = state.accounts[String(uid)]?.futures[c.settle]?.positions[c.name]?.size ?? '0';
       return compareDecimal(size, '0') > 0 ? size : '0';
     }),
   );

@@ -106,6 +106,8 @@ export const contractKey = (settle: string, name: string): string => `${settle}/
 interface OrderIndex {
   spot: Lookups<SpotOrderState>;
   futures: Lookups<FuturesOrderState>;
+  /** Accounts that ever traded each contract (only they can hold a position in it), by contract key. */
+  traders: Map<string, Set<number>>;
 }
 
 const indexes = new WeakMap<ExchangeState, OrderIndex>();
@@ -116,10 +118,33 @@ function indexOf(state: ExchangeState): OrderIndex {
     index = {
       spot: new Lookups(state.spotOrders, (o) => o.pair),
       futures: new Lookups(state.futuresOrders, (o) => contractKey(o.settle, o.contract)),
+      traders: new Map(),
     };
+    for (const t of state.futuresTrades) {
+      for (const id of [t.takerOrderId, t.makerOrderId]) {
+        const uid = state.futuresOrders[id]?.uid;
+        if (uid !== undefined) traderSet(index, contractKey(t.settle, t.contract)).add(uid);
+      }
+    }
     indexes.set(state, index);
   }
   return index;
+}
+
+function traderSet(index: OrderIndex, key: string): Set<number> {
+  let uids = index.traders.get(key);
+  if (uids === undefined) index.traders.set(key, (uids = new Set<number>()));
+  return uids;
+}
+
+/** Notes that `uid` traded `contract` (so it may hold a position in it). */
+export function noteContractTrader(state: ExchangeState, contract: ContractState, uid: number): void {
+  traderSet(indexOf(state), contractKey(contract.settle, contract.name)).add(uid);
+}
+
+/** The accounts that ever traded `contract`: the only ones that can hold a position in it. */
+export function contractTraders(state: ExchangeState, contract: ContractState): ReadonlySet<number> {
+  return traderSet(indexOf(state), contractKey(contract.settle, contract.name));
 }
 
 /** The spot lookups of `state`. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { cancelFuturesOrder } from '../../mock/exchange/futures-manage.js';
 import { placeFuturesOrder } from '../../mock/exchange/futures-place.js';
-import { futuresBooks, spotBooks, spotIndex } from '../../mock/exchange/order-index.js';
+import { contractTraders, futuresBooks, spotBooks, spotIndex } from '../../mock/exchange/order-index.js';
 import { cancelSpotOrder, cancelSpotOrders, findSpotOrder } from '../../mock/exchange/spot-manage.js';
 import { placeSpotOrder } from '../../mock/exchange/spot-place.js';
 import type { ExchangeState, SpotMarketState } from '../../mock/exchange/types.js';
@@ -186,6 +186,18 @@ describe('cancelling resting orders', () => {
     placeFuturesOrder(state, A, 'usdt', { contract: PAIR, size: '2', price: '100' }, T + 2);
     expect(futuresBookOf(state).asks).toEqual([[b, '100', '-2']]);
     expect(futuresBooks(state, state.contracts['usdt']?.['BTC_USDT'] as never).asks.levelCount).toBe(1);
+  });
+});
+
+describe('open interest reads the accounts that traded the contract', () => {
+  it('knows the traders of a fill, also in a copy of the state', () => {
+    const state = stateOf({ futuresBook: [[B, '100', '-2']] });
+    const contract = state.contracts['usdt']?.['BTC_USDT'] as never;
+    expect([...contractTraders(state, contract)]).toEqual([]);
+    placeFuturesOrder(state, A, 'usdt', { contract: PAIR, size: '1', price: '100' }, T + 1);
+    expect([...contractTraders(state, contract)].sort()).toEqual([A, B]);
+    const copy = JSON.parse(JSON.stringify(state)) as ExchangeState;
+    expect([...contractTraders(copy, copy.contracts['usdt']?.['BTC_USDT'] as never)].sort()).toEqual([A, B]);
   });
 });
 
