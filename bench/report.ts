@@ -1,6 +1,7 @@
 /**
  * Renders bench/RESULTS.md from one run's measurements. Pure: everything it shows is passed in.
  */
+import { renderPaperSection, type PaperResults } from './paper-report.js';
 import type { BundleSize } from './bundle.js';
 import { CLIENT_NOTES, type ClientId } from './clients.js';
 import type { ImportTiming } from './cold-import.js';
@@ -47,6 +48,8 @@ export interface BenchReport {
   readonly typecheck: readonly TypecheckTiming[];
   readonly generator: GeneratorTimings;
   readonly targets: readonly TargetVerdict[];
+  /** The paper exchange benchmark, when it ran. */
+  readonly paper?: PaperResults;
   readonly notes: readonly string[];
 }
 
@@ -312,5 +315,5 @@ ${typecheckTable(r)}
 ## Generator: regeneration
 
 ${generatorTable(r)}
-${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
+${r.paper === undefined ? '' : `\n${renderPaperSection(r.paper)}`}${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
 }

@@ -18,6 +18,8 @@ import { CLIENT_IDS, type ClientId } from './clients.js';
 import { measureColdImports, type ImportTarget } from './cold-import.js';
 import { installedFootprint, projectFootprint, type Footprint } from './footprint.js';
 import { measureGenerator } from './generator-timing.js';
+import { measurePaperExchange } from './paper-exchange.js';
+import { paperTargets } from './paper-report.js';
 import { ensurePeers, peerEntry, type PeerName } from './peers.js';
 import { rejectedCount, renderReport } from './report.js';
 import { runScenarios, type ScenarioPlan } from './scenarios.js';
@@ -110,6 +112,12 @@ async function main(): Promise<number> {
   log(`request scenarios: ${clients.join(', ')}`);
   const scenarios = await runScenarios({ clients, plan, repoRoot, scratch, oursEntry, log });
 
+  log('paper exchange (orders/s, in-process and over HTTP, 0 / 10,000 / 100,000 resting orders)');
+  const paper = await measurePaperExchange(
+    quick ? { rounds: 1, seconds: 0.5, warmup: 50 } : { rounds: 2, seconds: 1.25, warmup: 200 },
+    log,
+  );
+
   log('cold imports');
   const importTargets: ImportTarget[] = [{ id: 'floor (node:crypto)', specifier: 'node:crypto' }];
   // What Node loads for `import 'exchange-v4'`: the bundled Node entry.
@@ -195,11 +203,12 @@ async function main(): Promise<number> {
     typecheck,
     generator,
     targets,
+    paper,
     notes,
   });
   writeFileSync(outFile, report);
   log(`wrote ${relative(repoRoot, outFile)}`);
-  for (const t of targets)
+  for (const t of [...targets, ...paperTargets(paper)])
     log(
       `${t.met === true ? 'MET   ' : t.met === false ? 'MISSED' : 'n/a   '} ${t.target}: ${t.measured}${t.met === false ? ` (${t.verdict})` : ''}`,
     );

@@ -19,7 +19,8 @@ export interface ServerProcess {
 
 const ENTRY = fileURLToPath(new URL('./server-main.ts', import.meta.url));
 
-function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
+/** Waits for the next IPC message of `type` from `child` (rejects after `timeoutMs`). */
+export function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.off('message', onMessage);

@@ -130,8 +130,9 @@ export interface SpotMarketState {
   /** Price set through the control API (or the seed); tickers show it until a trade happens after it. */
   referencePrice: string;
   referenceMs: number;
-  bids: string[];
-  asks: string[];
+  /** Resting order ids in queue order (best price, then oldest first): read from the order book, a fresh array on each read. */
+  readonly bids: readonly string[];
+  readonly asks: readonly string[];
   /** Order book version, bumped on every change; `updateMs` is when it last changed. */
   bookVersion: number;
   bookUpdateMs: number;
@@ -211,8 +212,9 @@ export interface ContractState {
   orderPriceRound: string;
   orderSizeMin: string;
   orderSizeMax: string;
-  bids: string[];
-  asks: string[];
+  /** Resting order ids in queue order (best price, then oldest first): read from the order book, a fresh array on each read. */
+  readonly bids: readonly string[];
+  readonly asks: readonly string[];
   bookVersion: number;
   bookUpdateMs: number;
 }
