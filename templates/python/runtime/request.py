@@ -32,6 +32,7 @@ from .pagination import paginate
 from .plan import CallPlan, plan_call
 from .response import OnAnswer
 from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
+from .signing import signed_headers
 from .transport import BodyTooLarge, SendFailure, WireRequest
 
 
@@ -39,11 +40,9 @@ def _signed_headers(ctx: Context, plan: CallPlan) -> dict[str, str]:
     headers = dict(plan.headers)
     if plan.meta.auth == "private" and ctx.credentials is not None:
         key, sign = ctx.credentials
+        names = ctx.api.signing_headers
         timestamp = ctx.clock.now_seconds()
-        key_header, timestamp_header, signature_header = ctx.api.signing_headers
-        headers[key_header] = key
-        headers[timestamp_header] = str(timestamp)
-        headers[signature_header] = sign(plan.meta.method, plan.path, plan.query, plan.body, timestamp)
+        headers.update(signed_headers(names, key, sign, plan.meta.method, plan.path, plan.query, plan.body, timestamp))
     return headers
 
 
