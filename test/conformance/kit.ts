@@ -2,10 +2,11 @@
  * Reads the conformance kit (`conformance/*.json` at the repository root): one file per decision,
  * each `{ decision, description, rows: [{ name, given, want }] }`. Values JSON cannot carry are
  * tagged objects: `{ "$bigint": "digits" }` (an integer beyond 2^53, a `bigint` here) and
- * `{ "$decimal": "text" }` (a decimal, a string in this client). `cases()` numbers the rows so a
- * failure names the row's index and name.
+ * `{ "$decimal": "text" }` (a decimal, a string in this client). `cases()` numbers the rows and
+ * `eachRow()` makes one test per row, so a failure names the row's index and name.
  */
 import { readFileSync } from 'node:fs';
+import { it } from 'vitest';
 
 /** The kit's folder. */
 export const KIT = new URL('../../conformance/', import.meta.url);
@@ -54,4 +55,32 @@ export function decode(value: unknown): unknown {
     if (tag === '$decimal' && typeof inner === 'string') return inner;
   }
   return Object.fromEntries(entries.map(([k, v]) => [k, decode(v)]));
+}
+
+/** What a kit row's `want.error` holds for a thrown error: its class, and a validation error's field, rule and value. */
+export function errorOf(error: unknown): { error: Record<string, unknown> } {
+  if (!(error instanceof Error)) throw error;
+  const out: Record<string, unknown> = { class: error.name };
+  for (const key of ['field', 'rule', 'value'] as const) if (key in error) out[key] = (error as never)[key];
+  return { error: out };
+}
+
+/** `run()`'s answer as `{ [key]: answer }`, or its error as {@link errorOf} shows it. */
+export function answerOf(key: string, run: () => unknown): Record<string, unknown> {
+  try {
+    return { [key]: run() };
+  } catch (error) {
+    return errorOf(error);
+  }
+}
+
+/** One vitest test per row, titled `#index name` (in full: no truncation). */
+export function eachRow<Given, Want>(
+  rows: readonly Case<Given, Want>[],
+  test: (row: Case<Given, Want>) => unknown,
+): void {
+  for (const row of rows)
+    it(row.title, async () => {
+      await test(row);
+    });
 }

@@ -9,7 +9,7 @@ import {
   type OutcomeDecision,
   type OutcomeFacts,
 } from '../../templates/typescript/runtime/outcome-policy.js';
-import { cases } from './kit.js';
+import { cases, eachRow } from './kit.js';
 
 const rows = cases<OutcomeFacts, OutcomeDecision>('outcome-policy');
 
@@ -21,7 +21,7 @@ describe('conformance: outcome policy', () => {
         for (const dedupes of ['true', 'false']) expect(seen).toContain(`${evidence}/${lookup}/${dedupes}`);
   });
 
-  it.each(rows)('$title', ({ given, want }) => {
+  eachRow(rows, ({ given, want }) => {
     expect(outcomePolicy(given)).toEqual(want);
   });
 

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
-import { cases } from './kit.js';
+import { cases, eachRow } from './kit.js';
 
 const rows = cases<{ path: string; basePath: string }, { path?: string; problem?: string }>('raw-paths');
 
 describe('conformance: raw paths', () => {
-  it.each(rows)('$title', ({ given, want }) => {
+  eachRow(rows, ({ given, want }) => {
     expect(normalizeRawPath(given.path, given.basePath)).toEqual(want);
   });
 });

@@ -8,7 +8,7 @@ import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js'
 import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
 import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
 import { matchOperation } from '../../templates/typescript/runtime/raw-routes.js';
-import { cases } from './kit.js';
+import { cases, eachRow } from './kit.js';
 
 const rows = cases<
   { method: HttpMethod; path: string; basePath: string },
@@ -16,7 +16,7 @@ const rows = cases<
 >('raw-routes');
 
 describe('conformance: raw routes', () => {
-  it.each(rows)('$title', ({ given, want }) => {
+  eachRow(rows, ({ given, want }) => {
     const checked = normalizeRawPath(given.path, given.basePath);
     const found = matchOperation(given.method, checked.path ?? '', operationMetas);
     const meta = rawOperationMeta({ method: given.method, path: given.path }, given.basePath, operationMetas);

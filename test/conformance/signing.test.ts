@@ -12,7 +12,7 @@ import {
   loadCryptoBackend,
   signatureString,
 } from '../../templates/typescript/runtime/signing.js';
-import { cases } from './kit.js';
+import { cases, eachRow } from './kit.js';
 
 interface Given {
   readonly method: string;
@@ -44,7 +44,7 @@ describe('conformance: signing', () => {
   describe.each(['node', 'web'] as const)('on the %s backend', (prefer) => {
     const backend = loadCryptoBackend(prefer);
 
-    it.each(rows)('$title', async ({ given, want }) => {
+    eachRow(rows, async ({ given, want }) => {
       expect(await bodySha512(given.body, backend)).toBe(want.bodyHash);
       const signer = createSigner(given.secret, backend);
       expect(await signer.sign(given)).toBe(want.headers.SIGN);
