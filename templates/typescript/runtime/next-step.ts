@@ -20,6 +20,7 @@
  *   up by its id when it can be, and otherwise ends as an unknown outcome.
  */
 import type { ExchangeError } from './errors.js';
+import type { ApiMeta } from './metadata.js';
 import type { RateLimitMode } from './rate-limit.js';
 import { MAX_SERVER_WAIT_MS, backoffDelay } from './retry-timing.js';
 
@@ -92,6 +93,14 @@ export type Step =
   | { readonly do: 'unknown'; readonly why: string };
 
 const REDIRECT_NOT_PROCESSED = new Set([307, 308]);
+
+/** What an error label tells the policy: a transient condition, or a duplicate of an earlier write (the API's lists). */
+export function labelKind(
+  label: string,
+  apiMeta: Pick<ApiMeta, 'transientLabels' | 'duplicateLabels'>,
+): { readonly transient: boolean; readonly duplicate: boolean } {
+  return { transient: apiMeta.transientLabels.includes(label), duplicate: apiMeta.duplicateLabels.includes(label) };
+}
 
 /** Whether an outcome leaves a write possibly applied. */
 export function mayHaveApplied(outcome: AttemptOutcome): boolean {

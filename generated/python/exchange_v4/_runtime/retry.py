@@ -108,6 +108,11 @@ class Unknown:
 Step = Union[Retry, LookUp, Resync, Fail, Unknown]
 
 
+def label_kind(label: str, transient_labels: frozenset[str], duplicate_labels: frozenset[str]) -> tuple[bool, bool]:
+    """What an error label tells the policy: `(transient, duplicate)`, from the API's lists."""
+    return label in transient_labels, label in duplicate_labels
+
+
 def backoff_ms(retry: int, jitter: float) -> int:
     """Full-jitter backoff for the `retry`-th retry (1-based): in [0, min(cap, base * 2^(retry-1)))."""
     ceiling = min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** max(0, retry - 1))
