@@ -4,6 +4,7 @@
  * I/O: a non-finite number (`NaN`, `Infinity`: `JSON.stringify` would write `null`), rule
  * `finite`; a string or key with a lone UTF-16 surrogate (it has no UTF-8 form), rule `unicode`.
  */
+import { envelopeBody } from './envelope.js';
 import { ValidationError } from './errors.js';
 import { stringifyJson } from './json.js';
 import { describePath, type WritePath } from './json-write.js';
@@ -73,7 +74,7 @@ export const bodyFor: BodyWriter = (meta, params) => {
     for (const field of meta.bodyFields ?? []) if (params[field] !== undefined) body[field] = params[field];
     return bodyText(body, meta.int64, [], meta.id);
   }
-  if (meta.body === 'open' && params['body'] !== undefined)
-    return bodyText(params['body'], meta.int64, ['body'], meta.id);
+  const body = envelopeBody(params);
+  if (meta.body === 'open' && body !== undefined) return bodyText(body, meta.int64, ['body'], meta.id);
   return undefined;
 };

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from urllib.parse import quote
 
+from .envelope import envelope_of
 from .errors import ValidationError
 from .metadata import OperationMeta, QueryParam
 
@@ -87,7 +88,7 @@ def query_plan(meta: OperationMeta, params: Mapping[str, object]) -> tuple[tuple
     """The query of one call: shaped operations take their query parameters from the flat params;
     named-only operations send the caller's `query` mapping in its own order (lists comma-joined)."""
     if meta.shape == "named-only":
-        query = params.get("query")
+        query, _ = envelope_of(params)
         if query is None:
             return (), {}
         if not isinstance(query, Mapping):
