@@ -71,11 +71,14 @@ function bodyText(value: unknown, int64: OperationMeta['int64'], prefix: readonl
   return text;
 }
 
-/** `json`: the body fields; `open`: `params.body` as given. */
+/** `json`: the body fields that are set (`null` is unset), in spec order; `open`: `params.body` as given. */
 export const bodyFor: BodyWriter = (meta, params) => {
   if (meta.body === 'json') {
     const body: Record<string, unknown> = {};
-    for (const field of meta.bodyFields ?? []) if (params[field] !== undefined) body[field] = params[field];
+    for (const field of meta.bodyFields ?? []) {
+      const value = params[field];
+      if (value !== undefined && value !== null) body[field] = value;
+    }
     return bodyText(body, meta.int64, [], meta.id);
   }
   const body = envelopeBody(params);

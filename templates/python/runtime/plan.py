@@ -114,7 +114,10 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
     return out
 
 
-def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
+def body_bytes(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
+    """The body a call sends (`b""` for none): a `json` body's set fields in spec order, an `open` or
+    `list` body as given; int64 values with every digit. Raises `ValidationError` for a value JSON
+    cannot carry as given."""
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
         return dumps_body(int64_digits(fields, meta.int64_request), "", meta.id).encode("utf-8")
@@ -168,7 +171,7 @@ def plan_call(
     specs, values = query_plan(meta, params)
     query = serialize_query(specs, values, meta.id)
     path = urlsplit(ctx.base_url).path.rstrip("/") + fill_path(meta.path, path_values)
-    body = _body(meta, params)
+    body = body_bytes(meta, params)
     headers = _headers(ctx, meta, options, bool(body))
     id_header = ctx.api.request_headers["clientRequestId"]
     request_id = next((v for k, v in headers.items() if k.lower() == id_header.lower()), None)
