@@ -57,11 +57,14 @@ export function decode(value: unknown): unknown {
   return Object.fromEntries(entries.map(([k, v]) => [k, decode(v)]));
 }
 
-/** What a kit row's `want.error` holds for a thrown error: its class, and a validation error's field, rule and value. */
+/**
+ * What a kit row's `want.error` holds for a thrown error: its class, and a validation error's field,
+ * rule and value (`undefined` shown as the kit's `null`).
+ */
 export function errorOf(error: unknown): { error: Record<string, unknown> } {
   if (!(error instanceof Error)) throw error;
   const out: Record<string, unknown> = { class: error.name };
-  for (const key of ['field', 'rule', 'value'] as const) if (key in error) out[key] = (error as never)[key];
+  for (const key of ['field', 'rule', 'value'] as const) if (key in error) out[key] = (error as never)[key] ?? null;
   return { error: out };
 }
 

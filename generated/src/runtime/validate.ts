@@ -187,7 +187,7 @@ function checkShape(meta: OperationMeta, params: Readonly<Record<string, unknown
     if (query !== undefined && !isObject(query)) fail('query', query, 'type', 'must be an object of query parameters');
   }
   for (const key of Object.keys(params)) {
-    if (allowed.has(key) || params[key] === undefined) continue;
+    if (allowed.has(key) || params[key] === undefined || params[key] === null) continue;
     const known = [...allowed].join(', ') || 'none';
     fail(key, params[key], 'unknown', `is not a parameter of ${meta.id} (known: ${known})`);
   }
