@@ -5,8 +5,10 @@
  * test/python/test_conformance_<decision>.py).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { kitOutputs } from '../../generator/conformance-kit.js';
 import { KIT, readKit } from './kit.js';
 
 const schema = JSON.parse(readFileSync(new URL('conformance.schema.json', KIT), 'utf8')) as object;
@@ -22,6 +24,24 @@ describe('the conformance kit', () => {
     expect(decisions.length).toBeGreaterThanOrEqual(10);
     const total = decisions.reduce((n, d) => n + readKit(d).rows.length, 0);
     expect(total).toBeGreaterThanOrEqual(300);
+  });
+
+  it('ships in generated/conformance/ byte for byte, the README under a note (npm run generate)', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const outputs = await kitOutputs(root);
+    expect(await kitOutputs(root)).toEqual(outputs);
+    expect([...outputs.keys()]).toEqual(
+      readdirSync(KIT)
+        .sort()
+        .map((f) => `conformance/${f}`),
+    );
+    for (const [file, text] of outputs) {
+      const source = readFileSync(new URL(file.replace(/^conformance\//, ''), KIT), 'utf8');
+      expect(
+        text.endsWith(source) && text.length - source.length === (file.endsWith('.md') ? text.indexOf('\n\n') + 2 : 0),
+      ).toBe(true);
+      expect(readFileSync(new URL(`../../generated/${file}`, import.meta.url), 'utf8')).toBe(text);
+    }
   });
 
   it('the schema refuses a file that breaks it (it can fail)', () => {
