@@ -15,7 +15,7 @@
  *   reset, honoured up to `maxServerWaitMs` (the bucket's window unless configured), and is
  *   repeated (not in `reject` mode); REQUEST_EXPIRED resyncs the clock and resends once.
  * - A write the server deduplicates by the id it carries (`x-idempotency.dedupes`) is resent with
- *   the same id after no answer or a 5xx.
+ *   the same id after no answer, a 5xx or a transient label.
  * - A duplicate label (`DUPLICATE_REQUEST`, `ORDER_EXISTS`, ...) on any write, first send or
  *   resend, means a write with its id was accepted earlier: look it up by the id (found: that
  *   write is the call's result); without a lookup it ends as an unknown outcome, never "not applied".
@@ -201,6 +201,10 @@ function afterStatus(
   }
   if (status >= 500 && status !== 501) {
     return afterMaybeApplied(state, left, backoff, `the server answered ${status} ${label}`, settle);
+  }
+  // A transient label on a 4xx: a write the server deduplicates is resent with the same id.
+  if (outcome.transient && state.kind === 'deduped-write' && left) {
+    return { do: 'retry', afterMs: backoff, why: `${status} ${label}; resending with the same id` };
   }
   return refused(outcome.error);
 }
