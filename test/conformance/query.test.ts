@@ -3,7 +3,7 @@
  * skipped, csv arrays with a literal comma, booleans, numbers in plain notation, every byte but
  * `A-Z a-z 0-9 - _ . ~` percent-encoded as UTF-8; bad values refused with the field and the rule.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { serializeQuery, type QueryParamSpec } from '../../templates/typescript/runtime/query.js';
 import { answerOf, cases, eachRow } from './kit.js';
 

@@ -3,7 +3,7 @@
  * that is signed is the path on the wire; a path a URL parser or server would read differently is
  * refused before any I/O, with the rule it breaks.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
 import { cases, eachRow } from './kit.js';
 

@@ -2,7 +2,7 @@
  * Conformance: the spec operation a raw request matches and the rate-limit bucket it counts in
  * (conformance/raw-routes.json).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
 import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js';
 import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bodySha512,
-  createSigner,
-  loadCryptoBackend,
-  signatureString,
-} from '../../templates/typescript/runtime/signing.js';
+import { createSigner, loadCryptoBackend, signatureString } from '../../templates/typescript/runtime/signing.js';
 import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
 import { cases } from '../conformance/kit.js';
 
