@@ -18,7 +18,8 @@ class Signing(unittest.TestCase):
                 body = given["body"].encode("utf-8")
                 method, path, query, timestamp = given["method"], given["path"], given["query"], given["timestamp"]
                 self.assertEqual(body_sha512(body), want["bodyHash"])
-                self.assertEqual(signature_string(method, path, query, want["bodyHash"], timestamp), want["signatureString"])
+                text = signature_string(method, path, query, want["bodyHash"], timestamp)
+                self.assertEqual(text, want["signatureString"])
                 sign = make_signer(given["secret"])
                 headers = signed_headers(API.signing_headers, given["key"], sign, method, path, query, body, timestamp)
                 self.assertEqual(headers, want["headers"])

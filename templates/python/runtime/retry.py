@@ -155,7 +155,8 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
         if not budget or wait > MAX_SERVER_WAIT_MS:
             return refused
         return Retry(max(retry.delay_ms, math.ceil(wait)))
-    if status == 401 and outcome.label == "REQUEST_EXPIRED" and state.signed and state.clock_sync and not state.resynced:
+    can_resync = state.signed and state.clock_sync and not state.resynced
+    if status == 401 and outcome.label == "REQUEST_EXPIRED" and can_resync:
         return Resync()
     # A duplicate label: a write with this id was accepted earlier (this call's or another's).
     if outcome.duplicate and write:

@@ -61,7 +61,9 @@ def param_value(meta: OperationMeta, params: Mapping[str, object], name: str, wh
     return None
 
 
-def with_query_values(meta: OperationMeta, params: Mapping[str, object], values: Mapping[str, object]) -> dict[str, object]:
+def with_query_values(
+    meta: OperationMeta, params: Mapping[str, object], values: Mapping[str, object]
+) -> dict[str, object]:
     """A copy of `params` with query parameters `values` set (inside `query` for a named-only call)."""
     if meta.shape == "named-only":
         return {**params, "query": {**envelope_query(params), **values}}
