@@ -181,11 +181,7 @@ const textOf = (v: unknown): string =>
     ? String(v)
     : JSON.stringify(v);
 
-/**
- * The markets a `uid+market` call counts in: the values of the operation's market field the call
- * names (envelope.ts `fieldTexts`: every distinct one of a list body). No value at all: one bucket
- * for "no market".
- */
+/** The markets a `uid+market` call counts in (envelope.ts `fieldTexts`); none: the "no market" bucket. */
 export function marketsOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string[] {
   const markets = fieldTexts(params, meta.rateLimit.market ?? 'currency_pair');
   return markets.length > 0 ? markets : [''];
