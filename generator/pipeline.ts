@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
+import { kitOutputs } from './conformance-kit.js';
 import { FormatWorker, warmFormatter, syncOutputs, type OutputReport } from './output.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 import { reuseBundle, type BundleBase, type Reuse } from './bundle-reuse.js';
@@ -159,6 +160,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       }
     }
     await stopIfLintFails();
+    for (const [file, text] of await kitOutputs(root)) made.formatted.set(file, text);
     const report = await time(options.check ? 'check' : 'write', () =>
       syncOutputs(made.formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );

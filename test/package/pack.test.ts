@@ -303,14 +303,16 @@ describe('from both packed packages in an empty folder', () => {
     expect(result.lines.every((line) => line.startsWith('USDT '))).toBe(true);
   }, 120_000);
 
-  it('the companion serves the spec and the IR and holds the reference', async () => {
+  it('the companion serves the spec, the IR and the conformance kit and holds the reference', async () => {
     const script =
-      "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json')]))";
+      "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json'), r('exchange-v4-mock/conformance/signing.json').decision]))";
     const { stdout } = await runNode(['--input-type=module', '-e', script], freshDir);
-    expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object']);
+    expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object', 'signing']);
     const paths = companion.files.map((file) => file.path);
     expect(paths).toContain('dist/generated/docs/operations.md');
     expect(paths).toContain('dist/generated/docs/wallet.md');
+    expect(paths).toContain('dist/generated/conformance/README.md');
+    expect(paths).toContain('dist/generated/conformance/conformance.schema.json');
     // The HTML reference (`npm run docs`) beside the Markdown one.
     expect(paths).toContain('dist/generated/docs-html/index.html');
     expect(paths).toContain('dist/generated/docs-html/classes/ExchangeClient.html');

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from .metadata import OperationMeta
-from .validate import DAY, as_mapping, integer_value, lookup
+from .envelope import param_value, with_query_values
+from .validate import DAY, integer_value
 
 MAX_PAGES = 100_000
 """Safety bound on the pages of one iteration."""
@@ -29,13 +30,9 @@ def time_windows(start: int, end: int, max_days: float) -> list[tuple[int, int]]
     return windows
 
 
-def _with(meta: OperationMeta, params: Mapping[str, object], values: Mapping[str, object]) -> dict[str, object]:
-    if meta.shape == "named-only":
-        query = params.get("query")
-        merged = dict(as_mapping(query))
-        merged.update(values)
-        return {**params, "query": merged}
-    return {**params, **values}
+def _read(meta: OperationMeta, params: Mapping[str, object], name: str) -> object:
+    """A query parameter's value (envelope.py): flat params, or the `query` mapping of a named-only call."""
+    return param_value(meta, params, name, "query")
 
 
 def _integer(value: object) -> int | None:
@@ -49,7 +46,7 @@ def _window_params(
     unchanged = [dict(params)]
     if span is None:
         return unchanged
-    given_from, given_to = lookup(meta, params, span.from_param), lookup(meta, params, span.to_param)
+    given_from, given_to = _read(meta, params, span.from_param), _read(meta, params, span.to_param)
     if given_from is None and given_to is None:
         return unchanged
     end = now_seconds() if given_to is None else _integer(given_to)
@@ -61,7 +58,7 @@ def _window_params(
     windows = time_windows(begin, end, span.max_days)
     if len(windows) <= 1:
         return unchanged
-    return [_with(meta, params, {span.from_param: a, span.to_param: b}) for a, b in windows]
+    return [with_query_values(meta, params, {span.from_param: a, span.to_param: b}) for a, b in windows]
 
 
 def _id_of(item: object) -> str | None:
@@ -88,13 +85,13 @@ def paginate(
             yield from fetch_page(base)
             continue
         style = meta.pagination.style
-        limit = _integer(lookup(meta, params, "limit")) or meta.pagination.default_limit
-        start = _integer(lookup(meta, params, style)) if index == 0 else None
+        limit = _integer(_read(meta, params, "limit")) or meta.pagination.default_limit
+        start = _integer(_read(meta, params, style)) if index == 0 else None
         position = start if start is not None else (1 if style == "page" else 0)
         previous: list[str | None] | None = None
         while pages < MAX_PAGES:
             pages += 1
-            items = fetch_page(_with(meta, base, {"limit": limit, style: position}))
+            items = fetch_page(with_query_values(meta, base, {"limit": limit, style: position}))
             for item in items:
                 key = _id_of(item)
                 if key is None or key not in seen:

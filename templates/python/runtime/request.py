@@ -33,7 +33,10 @@ from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import paginate
 from .plan import CallPlan, plan_call
 from .response import OnAnswer
-from .retry import Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, may_have_applied, next_step
+from .retry import (
+    Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, label_kind, may_have_applied, next_step,
+)
+from .signing import signed_headers
 from .transport import BodyTooLarge, SendFailure, WireRequest
 
 
@@ -41,11 +44,9 @@ def _signed_headers(ctx: Context, plan: CallPlan) -> dict[str, str]:
     headers = dict(plan.headers)
     if plan.meta.auth == "private" and ctx.credentials is not None:
         key, sign = ctx.credentials
+        names = ctx.api.signing_headers
         timestamp = ctx.clock.now_seconds()
-        key_header, timestamp_header, signature_header = ctx.api.signing_headers
-        headers[key_header] = key
-        headers[timestamp_header] = str(timestamp)
-        headers[signature_header] = sign(plan.meta.method, plan.path, plan.query, plan.body, timestamp)
+        headers.update(signed_headers(names, key, sign, plan.meta.method, plan.path, plan.query, plan.body, timestamp))
     return headers
 
 
@@ -182,12 +183,13 @@ def _attempts(
                     ) from None
             answer = error_from_response(ctx, plan, wire)
             reset = answer.reset_at_ms if isinstance(answer, RateLimitError) else None
+            transient, duplicate = label_kind(answer.label, ctx.api.transient_labels, ctx.api.duplicate_labels)
             outcome = Outcome(
                 "answer",
                 wire.status,
                 answer.label,
-                transient=answer.label in ctx.api.transient_labels,
-                duplicate=answer.label in ctx.api.duplicate_labels,
+                transient=transient,
+                duplicate=duplicate,
                 reset_in_ms=None if reset is None else max(0.0, reset - time.time() * 1000),
             )
             error = answer

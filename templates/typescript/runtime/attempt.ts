@@ -18,7 +18,7 @@ import {
   type ErrorContext,
 } from './errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
-import type { AttemptOutcome } from './next-step.js';
+import { labelKind, type AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
 import { errorFromResponse, rateLimitInfo, responseMeta, roleHeader, successData } from './response.js';
 import { parseRetryAfter } from './retry-timing.js';
@@ -216,8 +216,7 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     kind: 'status',
     status: error.status,
     label: error.label,
-    transient: apiMeta.transientLabels.includes(error.label),
-    duplicate: apiMeta.duplicateLabels.includes(error.label),
+    ...labelKind(error.label, apiMeta),
     resetAt,
     retryAfterMs,
     error,

@@ -8,6 +8,7 @@ import { ApiPromise, type WithResponse } from './api-promise.js';
 import { executeOperation } from './call-loop.js';
 import { contextOf } from './context.js';
 import { Core } from './core.js';
+import { envelopeParams } from './envelope.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
@@ -44,9 +45,7 @@ export class ClientCore extends Core {
     return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
       const ctx = contextOf(this);
       const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix, this.#operations);
-      const params: Record<string, unknown> = {};
-      if (raw.query !== undefined) params['query'] = raw.query;
-      if (raw.body !== undefined) params['body'] = raw.body;
+      const params = envelopeParams(raw.query, raw.body);
       return (await executeOperation(ctx, meta, params, options ?? {}, WRITE_EXTRAS)) as WithResponse<T>;
     });
   }

@@ -8,6 +8,7 @@
 import type { WithResponse } from './api-promise.js';
 import type { Executor } from './context.js';
 import { ApiError, NotFoundError, UnknownOutcomeError, type ErrorContext } from './errors.js';
+import { envelopeBody } from './envelope.js';
 import { isUnknownOutcomeError } from './error-guards.js';
 import { isObject } from './json.js';
 import type { OperationMeta } from './metadata.js';
@@ -78,7 +79,7 @@ function extraOf(
 /** The ids of a batch's items (`perItem`), in item order; items without one are left out. */
 function itemIds(write: SentWrite): { value: string; item: Readonly<Record<string, unknown>> }[] {
   const field = write.meta.idempotency?.field;
-  const body = write.params['body'];
+  const body = envelopeBody(write.params);
   if (field === undefined || !Array.isArray(body)) return [];
   return body.flatMap((item: unknown) =>
     isObject(item) && item[field] !== undefined && item[field] !== null ? [{ value: idText(item[field]), item }] : [],

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
+from .envelope import envelope_params
 from .errors import ExchangeError, ValidationError
 from .journal import JournalEntry, journal_option
 from .logger import Logger, is_logger, make_redactor
@@ -227,11 +228,7 @@ class Core:
         10 s per method, and retried only when it is a GET. The path is checked and encoded before
         anything is sent (see the README)."""
         meta = raw_operation_meta(method, path, auth, self._ctx.api.path_prefix, self._ctx.operations)
-        params: dict[str, object] = {}
-        if query is not None:
-            params["query"] = query
-        if body is not None:
-            params["body"] = body
+        params = envelope_params(query, body)
         return execute(self._ctx, meta, params, options)  # pyright: ignore[reportArgumentType]
 
     def execute_operation(

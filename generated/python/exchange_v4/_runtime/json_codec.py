@@ -3,11 +3,12 @@
 """JSON for API bodies. Python's `json` reads every integer exactly, so int64 values stay exact
 `int`s; values at int64 paths that arrive as digit strings are read as `int` too. Values at
 decimal paths (amounts and prices, `format: decimal`) are read as `Decimal`. Requests are written
-compactly (no spaces, non-ASCII as is: the same bytes as JavaScript's `JSON.stringify`), `Decimal`
-as its plain decimal text. A body value JSON cannot carry as given is a `ValidationError` naming its
-place (`body.price`, `body[2].amount`) before any I/O: a non-finite number (rule `finite`, as in the
-TypeScript client), a string or key with a lone surrogate (`unicode`), a value of another type or a
-non-string key (`type`), a container holding itself (`cycle`)."""
+compactly, byte for byte as JavaScript's `JSON.stringify` writes them (no spaces, non-ASCII as is,
+floats as JavaScript writes numbers), `Decimal` as its plain decimal text. A body value JSON cannot
+carry as given is a `ValidationError` naming its place (`body.price`, `body[2].amount`) before any
+I/O: a non-finite number (rule `finite`, as in the TypeScript client), a string or key with a lone
+surrogate (`unicode`), a value of another type or a non-string key (`type`), a container holding
+itself (`cycle`)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,8 @@ from .metadata import ValuePath
 _INTEGER = re.compile(r"-?\d+\Z")
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+def _plain(value: Decimal) -> str:
+    return format(value, "f")
 
 
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -89,7 +88,45 @@ def dumps_body(value: object, field: str = "body", operation: str | None = None)
     if unfit is not None:
         at, bad, rule, explanation = unfit
         raise ValidationError(at or field or "body", bad, rule, explanation, operation=operation)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_plain)
+    return _write(value)
+
+
+def js_number(value: float) -> str:
+    """A finite float as JavaScript's `JSON.stringify` writes it: its shortest round-trip digits, in
+    plain notation from 1e-6 up to below 1e21 (`2.0` -> `2`), else `1e-7` / `1e+21`."""
+    if value == 0:
+        return "0"
+    text = repr(value)
+    digits, _, exponent = text.partition("e")
+    if not exponent:
+        return text[:-2] if text.endswith(".0") else text
+    power = int(exponent)
+    if -7 < power < 21:
+        plain = format(Decimal(text), "f")
+        return plain[:-2] if plain.endswith(".0") else plain
+    mantissa = digits[:-2] if digits.endswith(".0") else digits
+    return f"{mantissa}e{'+' if power > 0 else '-'}{abs(power)}"
+
+
+def _text(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _write(value: object) -> str:
+    """Compact JSON text of a value `_unfit` accepted, byte for byte as `JSON.stringify` writes it."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return js_number(value)
+    if isinstance(value, (str, Decimal)):
+        return _text(_plain(value) if isinstance(value, Decimal) else value)
+    if isinstance(value, dict):
+        entries = cast("dict[object, object]", value)
+        return "{" + ",".join(f"{_text(str(k))}:{_write(v)}" for k, v in entries.items()) + "}"
+    items = cast("list[object] | tuple[object, ...]", value)
+    return "[" + ",".join(_write(v) for v in items) + "]"
 
 
 def _to_int(value: object) -> object:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from .context import Context, RequestOptions
+from .envelope import envelope_body
 from .errors import (
     ApiError,
     IdempotencyId,
@@ -92,7 +93,7 @@ def _extra(meta: OperationMeta, item: Mapping[str, object], params: Mapping[str,
 def _items_with_ids(meta: OperationMeta, params: Mapping[str, object]) -> list[Mapping[str, object]]:
     """The items of a batch's list body (`per_item` operations) that carry an id, in item order."""
     idem = meta.idempotency
-    body = params.get("body")
+    body = envelope_body(params)
     if idem is None or not idem.per_item or not isinstance(body, list):
         return []
     items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)]

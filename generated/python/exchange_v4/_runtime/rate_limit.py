@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .envelope import field_texts
 from .errors import RateLimitError
 from .metadata import OperationMeta, RateLimit
 
@@ -69,26 +70,15 @@ class Ticket:
 
 def bucket_keys(meta: OperationMeta, account: str, params: Mapping[str, object]) -> list[str]:
     """The buckets a call counts in. `ip`: one per process; `uid`: per account (API key); `uid+market`:
-    per account and market, the market read from the field the IR names (for a list body, every
-    distinct value among its items)."""
+    per account and market, the market read from the field the IR names (envelope.py `field_texts`:
+    for a list body, every distinct value among its items; none: the no-market bucket)."""
     limit = meta.rate_limit
     if limit.scope == "ip":
         return [f"ip|{limit.bucket}"]
-    if limit.scope == "uid" or limit.market is None:
+    if limit.scope == "uid":
         return [f"uid|{limit.bucket}|{account}"]
-    markets: list[str] = []
-    sources: list[object] = [params, params.get("query"), params.get("body")]
-    body = params.get("body")
-    if isinstance(body, (list, tuple)):
-        sources.extend(body)  # pyright: ignore[reportUnknownArgumentType]
-    for source in sources:
-        if isinstance(source, Mapping):
-            value = source.get(limit.market)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-            if value is not None and str(value) not in markets:  # pyright: ignore[reportUnknownArgumentType]
-                markets.append(str(value))  # pyright: ignore[reportUnknownArgumentType]
-    return [f"uid+market|{limit.bucket}|{account}|{m}" for m in sorted(markets)] or [
-        f"uid+market|{limit.bucket}|{account}|"
-    ]
+    markets = field_texts(params, limit.market or "currency_pair") or [""]
+    return [f"uid+market|{limit.bucket}|{account}|{m}" for m in markets]
 
 
 class RateLimiter:

@@ -63,6 +63,20 @@ class Secret:
         raise TypeError("the API secret is not pickled")
 
 
+def signed_headers(
+    names: tuple[str, str, str], key: str, sign: Signer, method: str, path: str, query: str, body: bytes, timestamp: int
+) -> dict[str, str]:
+    """The three signing headers of one request (`names`: the key, timestamp and signature header
+    names, in that order): the key as given, the timestamp as whole seconds, the signature of the
+    request's parts."""
+    key_header, timestamp_header, signature_header = names
+    return {
+        key_header: key,
+        timestamp_header: str(timestamp),
+        signature_header: sign(method, path, query, body, timestamp),
+    }
+
+
 def make_signer(secret: str | Secret) -> Signer:
     """A signer for one API secret. The secret lives only in this closure, as a `Secret`: it is not an
     attribute of anything the client prints, logs or raises, nor a readable local of any frame; the
