@@ -15,6 +15,7 @@ import { cliHelpFile } from './emit/cli-help.js';
 import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit/naming.js';
 import { operationFile } from './emit/operations.js';
 import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
+import { redisOutputs } from './emit/redis-scripts.js';
 import { printTypeScript } from './emit/printer.js';
 import { exportedModels } from './emit/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
@@ -72,6 +73,7 @@ export async function emitShared(
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   for (const [file, text] of await pythonOutputs(ir, root, packageVersion)) outputs.set(file, text);
+  for (const [file, text] of await redisOutputs(root, 'python/exchange_v4')) outputs.set(file, text);
   return outputs;
 }
 
