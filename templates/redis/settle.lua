@@ -53,7 +53,7 @@ for i = 1, #KEYS, 2 do
       redis.call('ZADD', slots, now + window, 'seen:' .. redis.call('HINCRBY', meta, 'seq', 1))
     end
   end
-  if redis.call('EXISTS', meta) == 1 and redis.call('PTTL', meta) < ttl then redis.call('PEXPIRE', meta, ttl) end
-  if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, window) end
+  if redis.call('EXISTS', meta) == 1 and redis.call('PTTL', meta) < ttl then redis.call('PEXPIRE', meta, math.ceil(ttl)) end
+  if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, math.ceil(window)) end
 end
 return 0

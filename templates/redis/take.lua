@@ -34,6 +34,6 @@ end
 if wait > 0 then return { 1, math.ceil(wait) } end
 for i = 1, #KEYS, 2 do
   redis.call('ZADD', KEYS[i], now + hold + window, ARGV[4])
-  if redis.call('PTTL', KEYS[i]) < hold + window then redis.call('PEXPIRE', KEYS[i], hold + window) end
+  if redis.call('PTTL', KEYS[i]) < hold + window then redis.call('PEXPIRE', KEYS[i], math.ceil(hold + window)) end
 end
 return { 0, 0 }

@@ -13,7 +13,7 @@ from typing import Literal, TypedDict
 from .clock import ServerClock
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
-from .rate_limit import RateLimiter, RateLimitMode
+from .rate_limit import RateLimitMode, RateLimitStore
 from .signing import Signer
 from .transport import Transport
 
@@ -58,7 +58,7 @@ class Context:
     base_url: str
     settings: Settings
     clock: ServerClock
-    limiter: RateLimiter
+    limiter: RateLimitStore
     transport: Transport
     #: `acct-<fingerprint>` of the API key (buckets per key), or `public`.
     account: str
