@@ -43,7 +43,11 @@ const program = (operation: string, params: string): string =>
 const core = new Core({ key: 'k', secret: 's', baseUrl: 'http://127.0.0.1:1/api/v4' }, apiMeta);
 export const run = () => ${operation}(core, ${params});`;
 
-const NEVER_IN_A_CALL = /node-transport|crypto-node|platform-node|client-core|raw-request|outcome\.ts|lossless-json/;
+/** The Redis store with the in-process limiter it falls back to, minified: measured + margin. */
+const CEILING_REDIS = 17_408; // 17 305 bytes when added
+
+const NEVER_IN_A_CALL =
+  /node-transport|crypto-node|platform-node|client-core|raw-request|outcome\.ts|lossless-json|\/redis\//;
 
 const cases = [
   {
@@ -104,4 +108,25 @@ describe('one standalone operation, bundled for the browser', () => {
     },
     30_000,
   );
+});
+
+describe('the exchange-v4/redis entry', () => {
+  it('is apart from the main entry: the main entry imports nothing of it, nor any Redis client', async () => {
+    const { inputs, text } = await bundle(
+      "import { ExchangeClient } from './generated/src/index.js'; export const c = new ExchangeClient({});",
+    );
+    expect(inputs.filter((file) => /\/redis\/|ioredis|node_modules\/redis/.test(file))).toEqual([]);
+    expect(text).not.toMatch(/EVALSHA|evalsha|exchange-v4:rl/);
+  }, 30_000);
+
+  it('stays within its ceiling and bundles no Redis client (the user brings one)', async () => {
+    const { bytes, inputs } = await bundle(
+      "import { RedisRateLimitStore } from './generated/src/redis/index.js'; export const S = RedisRateLimitStore;",
+    );
+    expect(inputs.filter((file) => file.includes('node_modules'))).toEqual([]);
+    expect(inputs.map((file) => path.basename(file))).toEqual(
+      expect.arrayContaining(['redis-store.ts', 'scripts.ts', 'rate-limit.ts']),
+    );
+    expect(bytes).toBeLessThanOrEqual(CEILING_REDIS);
+  }, 30_000);
 });

@@ -1,11 +1,12 @@
 /**
  * The pure parts of the Redis rate budget: bucket keys read, Redis keys built (the documented
- * format, which the Python client builds too: test/python/test_redis_store.py), the fallback share.
+ * format; the Python client builds the same from test/conformance/redis-keys.json), the fallback share.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fallbackLimit, parseBucketKey, redisKeys, type BucketRef } from '../../generated/src/redis/index.js';
 import { RedisRateLimitStore } from '../../generated/src/redis/index.js';
-import { ValidationError } from '../../generated/src/index.js';
+import { ValidationError, type Limit } from '../../generated/src/index.js';
 
 describe('parseBucketKey reads both clients’ bucket keys', () => {
   const rows: Array<{ given: string; want: BucketRef | undefined }> = [
@@ -25,36 +26,25 @@ describe('parseBucketKey reads both clients’ bucket keys', () => {
   it.each(rows)('$given', ({ given, want }) => expect(parseBucketKey(given)).toEqual(want));
 });
 
-describe('redisKeys: <prefix>:{uid:<uid>}:<bucket>[:<market>]:slots|meta', () => {
-  const rows: Array<{ given: [string, string, BucketRef]; want: string }> = [
-    { given: ['p', '10001', { scope: 'uid', bucket: 'transfer' }], want: 'p:{uid:10001}:transfer' },
-    {
-      given: ['exchange-v4:rl', '7', { scope: 'uid+market', bucket: 'spot-place', market: 'BTC_USDT' }],
-      want: 'exchange-v4:rl:{uid:7}:spot-place:BTC_USDT',
-    },
-    { given: ['p', '7', { scope: 'uid+market', bucket: 'b', market: '' }], want: 'p:{uid:7}:b:' },
-    { given: ['p', '7', { scope: 'ip', bucket: 'listCurrencies' }], want: 'p:{ip}:listCurrencies' },
-    // `%`, `:`, `{`, `}` in a part are escaped: parts never run together and the hash tag holds.
-    { given: ['p', '7', { scope: 'uid+market', bucket: 'b', market: 'X:{Y}%' }], want: 'p:{uid:7}:b:X%3A%7BY%7D%25' },
-  ];
-  it.each(rows)('$want', ({ given, want }) =>
-    expect(redisKeys(...given)).toEqual({ slots: `${want}:slots`, meta: `${want}:meta` }),
-  );
+/** The table both clients run (the Python suite reads the same file). */
+const TABLE = JSON.parse(readFileSync(new URL('../conformance/redis-keys.json', import.meta.url), 'utf8')) as {
+  keys: Array<{ name: string; given: { prefix: string; uid: string; key: string }; want: string | null }>;
+  fallback: Array<{ given: { requests: number; window: number; share: number }; want: Limit }>;
+};
+
+describe('redisKeys: <prefix>:{uid:<uid>}:<bucket>[:<market>]:slots|meta (test/conformance/redis-keys.json)', () => {
+  it.each(TABLE.keys)('$name', ({ given, want }) => {
+    const ref = parseBucketKey(given.key);
+    const got = ref === undefined ? null : redisKeys(given.prefix, given.uid, ref);
+    expect(got).toEqual(want === null ? null : { slots: `${want}:slots`, meta: `${want}:meta` });
+  });
 });
 
-describe('fallbackLimit keeps at most the share of the rate', () => {
-  const rows = [
-    { given: { limit: { requests: 10, window: 1 }, share: 0.25 }, want: { requests: 2, window: 1 } },
-    { given: { limit: { requests: 80, window: 10 }, share: 0.25 }, want: { requests: 20, window: 10 } },
-    { given: { limit: { requests: 200, window: 1 }, share: 1 }, want: { requests: 200, window: 1 } },
-    // Too few requests to split: one per a longer window.
-    { given: { limit: { requests: 1, window: 3 }, share: 0.25 }, want: { requests: 1, window: 12 } },
-    { given: { limit: { requests: 15, window: 10 }, share: 0.05 }, want: { requests: 1, window: 10 / 0.75 } },
-  ];
-  it.each(rows)('$given.limit.requests / $given.limit.window s at $given.share', ({ given, want }) => {
-    const got = fallbackLimit(given.limit, given.share);
+describe('fallbackLimit keeps at most the share of the rate (test/conformance/redis-keys.json)', () => {
+  it.each(TABLE.fallback)('$given.requests / $given.window s at $given.share', ({ given, want }) => {
+    const got = fallbackLimit(given, given.share);
     expect(got).toEqual(want);
-    expect(got.requests / got.window).toBeLessThanOrEqual((given.limit.requests / given.limit.window) * given.share);
+    expect(got.requests / got.window).toBeLessThanOrEqual((given.requests / given.window) * given.share);
   });
 });
 
