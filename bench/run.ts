@@ -19,6 +19,7 @@ import { measureColdImports, type ImportTarget } from './cold-import.js';
 import { installedFootprint, projectFootprint, type Footprint } from './footprint.js';
 import { measureGenerator } from './generator-timing.js';
 import { ensurePeers, peerEntry, type PeerName } from './peers.js';
+import { measureRateStore } from './rate-store.js';
 import { rejectedCount, renderReport } from './report.js';
 import { runScenarios, type ScenarioPlan } from './scenarios.js';
 import { evaluateTargets, summarizeClient } from './targets.js';
@@ -159,6 +160,9 @@ async function main(): Promise<number> {
   log('generator');
   const generator = await measureGenerator(repoRoot, plan.generatorRepeats);
 
+  log('rate-limit take: in process and through Redis');
+  const rateStore = await measureRateStore(quick ? 200 : 2_000);
+
   const summaries = clients.map((c) => summarizeClient(c, scenarios.results[c] ?? []));
   const ours = summaries.find((s) => s.id === 'ours');
   const summaryOf = (id: ClientId): ReturnType<typeof summarizeClient> | undefined =>
@@ -194,6 +198,7 @@ async function main(): Promise<number> {
     bundles,
     typecheck,
     generator,
+    rateStore,
     targets,
     notes,
   });
