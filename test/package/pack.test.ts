@@ -256,8 +256,10 @@ describe('consumer project', () => {
       appDir,
     );
     expect(JSON.parse(stdout)).toEqual(['function', 'function', true]);
-    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(Object.keys((manifest['dependencies'] ?? {}) as object)).not.toContain('ioredis');
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('ioredis');
   });
 
   it('exports package.json and no longer the JSON metadata (moved to exchange-v4-mock)', async () => {

@@ -113,7 +113,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     const list = [...new Set(typeof keys === 'string' ? [keys] : keys)].sort();
     const start = Date.now();
     const bound = Math.min(maxWaitMs, MAX_WAIT_MS);
-    const shared = mode === 'off' ? undefined : await this.#redisKeysOf(list, context);
+    const shared = mode === 'off' ? undefined : this.#redisKeysOf(list, context);
     if (shared === undefined) return this.#fallback(list, limit, context, mode, signal, bound);
     const member = `${this.#id}:${(this.#seq += 1)}`;
     const windowMs = limit.window * 1000 + this.#marginMs;
@@ -196,7 +196,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 
   /** The Redis keys of the call's buckets; `undefined` when the local limiter must count it. */
-  async #redisKeysOf(list: readonly string[], context: CallContext): Promise<string[] | undefined> {
+  #redisKeysOf(list: readonly string[], context: CallContext): string[] | undefined {
     if (this.#downUntil !== undefined) {
       if (Date.now() < this.#downUntil) return undefined;
       this.#downUntil = undefined; // try Redis again; #failed sets it back on failure
