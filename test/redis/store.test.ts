@@ -141,3 +141,30 @@ describe('Redis gone', () => {
     client.disconnect();
   });
 });
+
+describe('Redis slow', () => {
+  it('a take with no answer within timeoutMs falls back at once, to the calling client’s logger; Redis back is reported', async () => {
+    let hang = true;
+    const slow = {
+      evalsha: (...args: Parameters<Redis['evalsha']>) =>
+        hang ? new Promise<never>(() => undefined) : io.evalsha(...args),
+      eval: (...args: Parameters<Redis['eval']>) => (hang ? new Promise<never>(() => undefined) : io.eval(...args)),
+    };
+    const store = new RedisRateLimitStore({ redis: slow, uid: 12, timeoutMs: 50, retryAfterMs: 100 });
+    const events: LogEvent[] = [];
+    const context = { ...ctx, logger: (e: LogEvent) => events.push(e) };
+    const key = freshKey();
+    const started = Date.now();
+    await store.acquire(key, { requests: 8, window: 10 }, context);
+    expect(Date.now() - started).toBeLessThan(5_000); // the 50 ms bound, with room for a loaded machine
+    expect(store.fallingBack).toBe(true);
+    expect(events.map((e) => e.reason)).toEqual([
+      expect.stringMatching(/did not answer within 50 ms.*25% of each limit/),
+    ]);
+    hang = false;
+    await new Promise((r) => setTimeout(r, 150));
+    await store.acquire(key, { requests: 8, window: 10 }, context);
+    expect(store.fallingBack).toBe(false);
+    expect(events.map((e) => e.reason)).toEqual([expect.any(String), expect.stringMatching(/answers again/)]);
+  });
+});
