@@ -9,13 +9,12 @@
  */
 export { RedisRateLimitStore } from './redis-store.js';
 export {
-  accountUid,
   DEFAULT_REDIS_TIMEOUT_MS,
   DEFAULT_RETRY_AFTER_MS,
   MAX_WAIT_MS,
   type RedisRateLimitStoreOptions,
-  type UidSource,
 } from './redis-options.js';
+export { accountUid, type UidSource } from './redis-uid.js';
 export {
   DEFAULT_FALLBACK_SHARE,
   DEFAULT_PREFIX,

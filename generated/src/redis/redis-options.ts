@@ -3,12 +3,12 @@
  * then run: npm run generate
  */
 /**
- * Options of `RedisRateLimitStore` (redis-store.ts), their defaults and checks, and `accountUid`
- * (the UID read once from `GET /account/detail`).
+ * Options of `RedisRateLimitStore` (redis-store.ts), their defaults and checks.
  */
 import { ValidationError } from '../runtime/errors.js';
 import type { Logger } from '../runtime/logger.js';
 import type { RedisScriptClient } from './redis-client.js';
+import type { UidSource } from './redis-uid.js';
 
 /** Default longest wait for one Redis answer (ms) before the call falls back to the local limiter. */
 export const DEFAULT_REDIS_TIMEOUT_MS = 250;
@@ -18,9 +18,6 @@ export const DEFAULT_RETRY_AFTER_MS = 1_000;
 export const MAX_WAIT_MS = 60_000;
 /** How long an unanswered request holds its slot at most when the call sets no timeout (ms). */
 export const DEFAULT_HOLD_MS = 30_000;
-
-/** The account's UID, or a function that finds it once (see {@link accountUid}). */
-export type UidSource = string | number | (() => PromiseLike<string | number | bigint | undefined>);
 
 /** Options of {@link RedisRateLimitStore}. */
 export interface RedisRateLimitStoreOptions {
@@ -44,16 +41,6 @@ export interface RedisRateLimitStoreOptions {
   readonly safetyMarginMs?: number | undefined;
   /** Receives the store's `rate-limit-store` events (default: the logger of the calling client). */
   readonly logger?: Logger | undefined;
-}
-
-/**
- * A function for the `uid` option: reads the UID once from `GET /account/detail` (`user_id`)
- * through `client` (an `ExchangeClient` using this store).
- */
-export function accountUid(client: {
-  readonly account: { getAccountDetail(): PromiseLike<{ readonly user_id?: string | number | undefined }> };
-}): () => Promise<string | number | undefined> {
-  return async () => (await client.account.getAccountDetail()).user_id;
 }
 
 /** Throws `ValidationError` unless `value` is a positive number of milliseconds. */

@@ -27,7 +27,6 @@ import { scriptRunner, type LuaScript, type ScriptRunner } from './redis-client.
 import {
   checkPrefix,
   checkShare,
-  checkUid,
   DEFAULT_FALLBACK_SHARE,
   DEFAULT_PREFIX,
   fallbackLimit,
@@ -43,6 +42,7 @@ import {
   positive,
   type RedisRateLimitStoreOptions,
 } from './redis-options.js';
+import { UidLookup } from './redis-uid.js';
 import { SETTLE_SCRIPT, TAKE_SCRIPT } from './scripts.js';
 
 const NO_SLOT: RateLimitSlot = { release: () => undefined };
@@ -59,10 +59,7 @@ export class RedisRateLimitStore implements RateLimitStore {
   readonly #local = new RateLimiter({ mode: 'wait' });
   readonly #id = Math.random().toString(36).slice(2, 10);
   #seq = 0;
-  #uid: string | undefined;
-  #resolveUid: (() => PromiseLike<unknown>) | undefined;
-  #resolving = false;
-  #uidRetryAt = 0;
+  readonly #uid: UidLookup;
   /** While set: Redis failed, the local limiter counts until this time (epoch ms). */
   #downUntil: number | undefined;
   #lastLogger: Logger | undefined;
@@ -72,12 +69,11 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** Checks the options (a `ValidationError` names the bad one); connects nothing. */
   constructor(options: RedisRateLimitStoreOptions) {
     this.#run = scriptRunner(options.redis);
-    if (typeof options.uid === 'function') this.#resolveUid = options.uid;
-    else this.#uid = checkUid('uid', options.uid);
+    this.#retryAfterMs = positive('retryAfterMs', options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
+    this.#uid = new UidLookup(options.uid, this.#retryAfterMs, (reason, logger) => this.#event(reason, logger));
     this.#prefix = checkPrefix(options.prefix ?? DEFAULT_PREFIX);
     this.#share = checkShare(options.fallbackShare ?? DEFAULT_FALLBACK_SHARE);
     this.#timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS);
-    this.#retryAfterMs = positive('retryAfterMs', options.retryAfterMs ?? DEFAULT_RETRY_AFTER_MS);
     this.#marginMs = options.safetyMarginMs ?? DEFAULT_MARGIN_MS;
     this.#logger = options.logger;
   }
@@ -89,7 +85,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   /** The account UID once known. */
   get uid(): string | undefined {
-    return this.#uid;
+    return this.#uid.value;
   }
 
   /**
@@ -198,7 +194,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       this.#downUntil = undefined; // try Redis again; #failed sets it back on failure
       this.#restored = true;
     }
-    if (this.#uid === undefined) this.#startUidLookup(context);
+    this.#uid.start(context.logger);
     return this.#knownKeys(list);
   }
 
@@ -207,36 +203,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     const out: string[] = [];
     for (const key of list) {
       const ref: BucketRef | undefined = parseBucketKey(key);
-      if (ref === undefined || (ref.scope !== 'ip' && this.#uid === undefined)) return undefined;
-      const { slots, meta } = redisKeys(this.#prefix, this.#uid ?? '', ref);
+      const uid = this.#uid.value;
+      if (ref === undefined || (ref.scope !== 'ip' && uid === undefined)) return undefined;
+      const { slots, meta } = redisKeys(this.#prefix, uid ?? '', ref);
       out.push(slots, meta);
     }
     return out;
-  }
-
-  /** Calls the UID function once (again after `retryAfterMs` when it failed); never waits for it. */
-  #startUidLookup(context: CallContext): void {
-    const resolve = this.#resolveUid;
-    if (resolve === undefined || this.#resolving || Date.now() < this.#uidRetryAt) return;
-    this.#resolving = true;
-    Promise.resolve()
-      .then(resolve)
-      .then(
-        (uid) => {
-          this.#uid = checkUid('uid', typeof uid === 'bigint' ? String(uid) : uid);
-        },
-        (error: unknown) => {
-          this.#uidRetryAt = Date.now() + this.#retryAfterMs;
-          this.#event(`the account UID could not be read (${reasonOf(error)}); counting locally`, context.logger);
-        },
-      )
-      .catch((error: unknown) => {
-        this.#uidRetryAt = Date.now() + this.#retryAfterMs;
-        this.#event(`the account UID is not valid (${reasonOf(error)}); counting locally`, context.logger);
-      })
-      .finally(() => {
-        this.#resolving = false;
-      });
   }
 
   /** One script run, bounded by `timeoutMs`; a late answer is dropped (its rejection too). */
