@@ -69,8 +69,13 @@ export const CLIENT_SHAPE: BundleShape = { ...BUNDLE_SHAPES[0]!, id: 'client cla
 
 /** Bundles one shape against `entry` (the generated sources unless given). */
 export async function bundleShape(shape: BundleShape, entry = './generated/src/index.js'): Promise<ShapeBundle> {
+  return { ...(await bundleProgram(shapeProgram(shape, entry))), id: shape.id };
+}
+
+/** Bundles a program (TypeScript source resolved from the repository root) as the shapes are bundled. */
+export async function bundleProgram(source: string): Promise<Omit<ShapeBundle, 'id'>> {
   const result = await build({
-    stdin: { contents: shapeProgram(shape, entry), resolveDir: repoRoot, loader: 'ts' },
+    stdin: { contents: source, resolveDir: repoRoot, loader: 'ts' },
     bundle: true,
     write: false,
     minify: true,
@@ -88,7 +93,6 @@ export async function bundleShape(shape: BundleShape, entry = './generated/src/i
     .filter((i) => i.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes);
   return {
-    id: shape.id,
     minBytes: out.contents.byteLength,
     gzipBytes: gzipSync(out.contents, { level: 9 }).byteLength,
     text: out.text,

@@ -17,6 +17,7 @@ import {
   markdownTable,
 } from './format.js';
 import type { GeneratorTiming, GeneratorTimings } from './generator-timing.js';
+import type { RateStoreTiming } from './rate-store.js';
 import type { PeerStatus } from './peers.js';
 import type { ScenarioPlan } from './scenarios.js';
 import type { KeyTally } from './server.js';
@@ -47,6 +48,8 @@ export interface BenchReport {
   readonly bundles: readonly BundleSize[];
   readonly typecheck: readonly TypecheckTiming[];
   readonly generator: GeneratorTimings;
+  /** The cost of a rate-limit take, in process and through Redis (absent in older reports). */
+  readonly rateStore?: RateStoreTiming | undefined;
   readonly targets: readonly TargetVerdict[];
   /** The paper exchange benchmark, when it ran. */
   readonly paper?: PaperResults;
@@ -221,6 +224,27 @@ function generatorTable(r: BenchReport): string {
   );
 }
 
+/** The rate-limit take: in process and through Redis, p50 per take and the ratio. */
+function rateStoreTable(t: RateStoreTiming): string {
+  if (t.error !== undefined || t.inProcessP50Us === undefined || t.redisP50Us === undefined)
+    return `Not measured: ${t.error ?? 'no result'}.`;
+  return (
+    `One take and its release per call, one call at a time, ${t.takes} takes per round, median of 3 interleaved rounds; ` +
+    'Redis is a local redis-server reached through ioredis.\n\n' +
+    markdownTable(
+      ['store', 'p50 per take', 'x in-process'],
+      [
+        ['in-process (`RateLimiter`)', `${t.inProcessP50Us.toFixed(1)} µs`, '1.00'],
+        [
+          'Redis (`RedisRateLimitStore`)',
+          `${t.redisP50Us.toFixed(1)} µs`,
+          t.ratio === undefined ? '—' : t.ratio.toFixed(1),
+        ],
+      ],
+    )
+  );
+}
+
 function targetTable(r: BenchReport): string {
   return markdownTable(
     ['target', 'measured', 'verdict'],
@@ -315,5 +339,5 @@ ${typecheckTable(r)}
 ## Generator: regeneration
 
 ${generatorTable(r)}
-${r.paper === undefined ? '' : `\n${renderPaperSection(r.paper)}`}${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
+${r.paper === undefined ? '' : `\n${renderPaperSection(r.paper)}`}${r.rateStore === undefined ? '' : `\n## Rate-limit take: in process and through Redis\n\n${rateStoreTable(r.rateStore)}\n`}${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
 }

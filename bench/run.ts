@@ -21,6 +21,7 @@ import { measureGenerator } from './generator-timing.js';
 import { measurePaperExchange } from './paper-exchange.js';
 import { paperTargets } from './paper-report.js';
 import { ensurePeers, peerEntry, type PeerName } from './peers.js';
+import { measureRateStore } from './rate-store.js';
 import { rejectedCount, renderReport } from './report.js';
 import { runScenarios, type ScenarioPlan } from './scenarios.js';
 import { evaluateTargets, summarizeClient } from './targets.js';
@@ -167,6 +168,9 @@ async function main(): Promise<number> {
   log('generator');
   const generator = await measureGenerator(repoRoot, plan.generatorRepeats);
 
+  log('rate-limit take: in process and through Redis');
+  const rateStore = await measureRateStore(quick ? 200 : 2_000);
+
   const summaries = clients.map((c) => summarizeClient(c, scenarios.results[c] ?? []));
   const ours = summaries.find((s) => s.id === 'ours');
   const summaryOf = (id: ClientId): ReturnType<typeof summarizeClient> | undefined =>
@@ -202,6 +206,7 @@ async function main(): Promise<number> {
     bundles,
     typecheck,
     generator,
+    rateStore,
     targets,
     paper,
     notes,

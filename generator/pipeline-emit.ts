@@ -15,6 +15,7 @@ import { cliHelpFile } from './emit/cli-help.js';
 import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit/naming.js';
 import { operationFile } from './emit/operations.js';
 import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
+import { redisOutputs } from './emit/redis-scripts.js';
 import { printTypeScript } from './emit/printer.js';
 import { exportedModels } from './emit/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
@@ -61,9 +62,6 @@ export async function emitShared(
     const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
     outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
   }
-  // `exchange-v4/redis`: a subpath of its own, so the main entry never names Redis.
-  const redisEntry = 'templates/typescript/redis.ts';
-  outputs.set('src/redis.ts', copiedBanner(redisEntry) + (await readFile(path.join(root, redisEntry), 'utf8')));
   // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
   // banner goes under a "//" key.
   const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {
@@ -75,6 +73,7 @@ export async function emitShared(
   const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   for (const [file, text] of await pythonOutputs(ir, root, packageVersion)) outputs.set(file, text);
+  for (const [file, text] of await redisOutputs(root, 'python/exchange_v4')) outputs.set(file, text);
   return outputs;
 }
 

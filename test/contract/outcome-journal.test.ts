@@ -12,12 +12,14 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../generated/src/index.js';
-import { redisJournal } from '../../generated/src/redis.js';
+import { redisJournal } from '../../generated/src/redis/index.js';
 import { accountFingerprint } from '../../generated/src/runtime/context.js';
 import { fileJournal } from '../../generated/src/runtime/journal-file.js';
 import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 import { mockClient } from '../support/mock-client.js';
-import { startRedis, type RedisServer } from '../support/redis-server.js';
+import { startRedis } from '../support/redis-server.js';
+
+type RedisServer = Awaited<ReturnType<typeof startRedis>>;
 
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 let mock: MockServer;

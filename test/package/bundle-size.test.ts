@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_SHAPES, bundleShape, CLIENT_SHAPE } from '../../bench/bundle-shapes.js';
+import { BUNDLE_SHAPES, bundleProgram, bundleShape, CLIENT_SHAPE } from '../../bench/bundle-shapes.js';
 
 /** Modules no browser call bundles: the node transport and crypto, the client class, raw requests. */
 const NEVER_IN_A_CALL =
@@ -100,5 +100,29 @@ describe('createCore plus one operation, bundled for the browser', () => {
     // The control: with `ExchangeClient` the same call holds operations it never calls.
     const { text } = await bundleShape(CLIENT_SHAPE);
     for (const other of UNRELATED_PATHS) expect(text).toContain(`"${other}`);
+  }, 30_000);
+});
+
+/** Minified bytes of the exchange-v4/redis entry's store: 17 305 when added, plus a margin. */
+const CEILING_REDIS = 17_408;
+
+describe('the exchange-v4/redis entry', () => {
+  it('is apart from the main entry: the main entry imports nothing of it, nor any Redis client', async () => {
+    const { inputs, text } = await bundleProgram(
+      "import { ExchangeClient } from './generated/src/index.js'; export const c = new ExchangeClient({});",
+    );
+    expect(inputs.filter((i) => /\/redis\/|journal-redis|ioredis|node_modules\/redis/.test(i.file))).toEqual([]);
+    expect(text).not.toMatch(/EVALSHA|evalsha|exchange-v4:rl|HGETALL/);
+  }, 30_000);
+
+  it('stays within its ceiling and bundles no Redis client (the user brings one)', async () => {
+    const { minBytes, inputs } = await bundleProgram(
+      "import { RedisRateLimitStore } from './generated/src/redis/index.js'; export const S = RedisRateLimitStore;",
+    );
+    expect(inputs.filter((i) => i.file.includes('node_modules'))).toEqual([]);
+    expect(inputs.map((i) => path.basename(i.file))).toEqual(
+      expect.arrayContaining(['redis-store.ts', 'scripts.ts', 'rate-limit.ts']),
+    );
+    expect(minBytes).toBeLessThanOrEqual(CEILING_REDIS);
   }, 30_000);
 });

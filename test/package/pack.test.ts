@@ -80,6 +80,11 @@ describe('tarball contents', () => {
       'dist/cjs/package.json',
       'dist/cjs/runtime/index.d.ts',
       'dist/node/index.mjs',
+      'dist/esm/redis/index.js',
+      'dist/esm/redis/index.d.ts',
+      'dist/cjs/redis/index.js',
+      'dist/cjs/redis/index.d.ts',
+      'redis/package.json',
       'dist/cli.js',
       'docs/ir.md',
       'LICENSE',
@@ -237,6 +242,27 @@ describe('consumer project', () => {
     expect([...new Set(dynamic)].sort()).toEqual(['node:buffer', 'node:crypto', 'node:fs', 'node:http', 'node:https']);
     // The package's own code alone: nothing of a library is inlined.
     expect(text).not.toMatch(/lossless-json|openapi-fetch/);
+  });
+
+  it('exports exchange-v4/redis to import and to require, with no Redis client among its dependencies', async () => {
+    const { stdout } = await runNode(
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "import { createRequire } from 'node:module';",
+          "const esm = await import('exchange-v4/redis');",
+          "const cjs = createRequire(import.meta.url)('exchange-v4/redis');",
+          'console.log(JSON.stringify([typeof esm.RedisRateLimitStore, typeof cjs.RedisRateLimitStore, esm.TAKE_SCRIPT.sha1 === cjs.TAKE_SCRIPT.sha1]));',
+        ].join(' '),
+      ],
+      appDir,
+    );
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', true]);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('ioredis');
   });
 
   it('exports package.json and no longer the JSON metadata (moved to exchange-v4-mock)', async () => {

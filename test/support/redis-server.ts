@@ -1,114 +1,105 @@
 /**
- * A throwaway `redis-server` for tests: bound to 127.0.0.1 on a free port, no persistence, its
- * own temporary folder, stopped by `stop()` (and killed if the test process exits first). When
- * `redis-server` is missing and the tests run as root on a Debian-like system, it is installed
- * with `apt-get install redis-server`; otherwise the start fails and says how to install it.
+ * A throwaway `redis-server` for the tests: Debian's, installed with apt-get when missing and the
+ * tests run as root (as test/runtimes/chromium.ts does for Chromium), else a clear failure. It
+ * binds 127.0.0.1 on a free port, keeps nothing on disk, and stops with `stop()` (or with the
+ * test process: it is killed on exit).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { runCommand } from '../runtimes/spawn.js';
 
-/** A running server. */
-export interface RedisServer {
-  readonly port: number;
-  /** `redis://127.0.0.1:<port>` */
-  readonly url: string;
-  /** Stops the server and removes its folder. */
-  stop(): Promise<void>;
-}
+const BINARY = '/usr/bin/redis-server';
+const HOW_TO = 'redis-server is needed: install it with `sudo apt-get install -y redis-server` (Debian/Ubuntu).';
 
-function hasRedis(): boolean {
+/** Installs a Debian package with apt-get when running as root on a Debian-like machine; throws `howTo` otherwise. */
+export async function aptInstall(pkg: string, howTo: string): Promise<void> {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new Error(`${pkg} is missing. ${howTo}`);
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
   try {
-    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+    await runCommand('apt-get', ['update'], { cwd: '/', env, timeoutMs: 300_000 });
+    await runCommand('apt-get', ['install', '-y', '--no-install-recommends', pkg], {
+      cwd: '/',
+      env,
+      timeoutMs: 600_000,
+    });
+  } catch (error) {
+    throw new Error(`Installing ${pkg} with apt-get failed. ${howTo}`, { cause: error });
   }
 }
 
-/** Installs redis-server with apt-get where that is possible (root, Debian-like). */
-function ensureRedis(): void {
-  if (hasRedis()) return;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (root) {
-    try {
-      execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], { stdio: 'ignore', timeout: 300_000 });
-    } catch {
-      execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', timeout: 300_000 });
-      execFileSync('apt-get', ['install', '-y', '-q', 'redis-server'], { stdio: 'ignore', timeout: 300_000 });
-    }
-  }
-  if (!hasRedis()) throw new Error('redis-server is not installed: apt-get install redis-server (as root)');
-}
-
-/** A port free on 127.0.0.1 right now. */
+/** A free TCP port on 127.0.0.1. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
       server.close(() => resolve(port));
     });
   });
 }
 
-/** Resolves once something accepts connections on the port (at most `tries` × 50 ms). */
-async function waitForPort(port: number, tries = 200): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+/** Waits until the server prints that it accepts connections (at most 10 s). */
+function ready(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s:\n${out}`)), 10_000);
+    const onData = (chunk: Buffer): void => {
+      out += chunk.toString();
+      if (out.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${String(code)}:\n${out}`));
     });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`redis-server did not listen on 127.0.0.1:${port}`);
+  });
 }
 
-/** Starts a redis-server on 127.0.0.1 and a free port. */
-export async function startRedis(): Promise<RedisServer> {
-  ensureRedis();
-  const dir = mkdtempSync(join(tmpdir(), 'exchange-v4-redis-'));
+/** Starts a private redis-server on 127.0.0.1 (installing it first when missing and allowed). */
+export async function startRedis(): Promise<{ port: number; url: string; stop(): Promise<void> }> {
+  if (!existsSync(BINARY)) await aptInstall('redis-server', HOW_TO);
+  if (!existsSync(BINARY)) throw new Error(`apt-get installed no ${BINARY}. ${HOW_TO}`);
   const port = await freePort();
-  const args = ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no', '--dir', dir];
-  const child = spawn('redis-server', args, { stdio: 'ignore' });
-  const onExit = (): void => {
+  const child = spawn(
+    BINARY,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const kill = (): void => {
     child.kill('SIGKILL');
   };
-  process.once('exit', onExit);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.once('exit', kill);
   try {
-    await Promise.race([
-      waitForPort(port),
-      exited.then(() => {
-        throw new Error('redis-server exited at start');
-      }),
-    ]);
+    await ready(child);
   } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    kill();
     throw error;
   }
+  child.stdout?.resume();
+  child.stderr?.resume();
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
-    async stop(): Promise<void> {
-      process.removeListener('exit', onExit);
-      if (child.exitCode === null && child.signalCode === null) {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        process.off('exit', kill);
+        if (child.exitCode !== null || child.signalCode !== null) {
+          resolve();
+          return;
+        }
+        const timer = setTimeout(kill, 5_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+      }),
   };
 }

@@ -27,7 +27,8 @@ from ._runtime.errors import (
 )
 from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
-from ._runtime.rate_limit import RateLimiter
+from ._runtime.rate_limit import RateLimiter, RateLimitStore
+from ._runtime.redis_store import RedisRateLimitStore
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
@@ -55,6 +56,8 @@ __all__ = [
     "RateLimitError",
     "RateLimitInfo",
     "RateLimiter",
+    "RateLimitStore",
+    "RedisRateLimitStore",
     "RedirectError",
     "RequestOptions",
     "RequestTimeoutError",

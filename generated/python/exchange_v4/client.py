@@ -13,7 +13,7 @@ from ._runtime.core import DEFAULT_TIMEOUT_S, Core
 from ._runtime.journal import JournalStore
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
-from ._runtime.rate_limit import RateLimiter, RateLimitMode
+from ._runtime.rate_limit import RateLimitMode, RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
@@ -118,7 +118,7 @@ class ExchangeClient(Core):
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: RateLimitStore | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
         outcome_journal: str | PathLike[str] | JournalStore | None = None,
@@ -149,7 +149,8 @@ class ExchangeClient(Core):
         default_headers: headers sent with every request (the signing headers cannot be set).
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
-        limiter: a `RateLimiter` of your own (default: one per process).
+        limiter: a `RateLimiter` of your own (default: one per process), or a `RedisRateLimitStore`
+            shared by every process of the account.
         transport: how attempts are sent (default: `http.client` over kept-alive connections, up to
             10 idle per origin; closed by `close()` or the end of a `with` block). A transport of
             your own is never closed by the client.

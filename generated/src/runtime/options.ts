@@ -11,7 +11,7 @@ import type { ClockSyncMode } from './clock.js';
 import type { Logger } from './logger.js';
 import type { HttpMethod, OperationMeta } from './metadata.js';
 import type { OutcomeJournalStore } from './outcome-journal.js';
-import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+import type { RateLimitMode, RateLimitStore } from './rate-limit.js';
 
 /** Options of one client. */
 export interface ClientOptions {
@@ -97,9 +97,10 @@ export interface ClientOptions {
   sizeDecimal?: boolean | undefined;
   /**
    * The rate limiter to count against. Default: one limiter shared by every client of the
-   * process (public limits are per IP; private buckets are kept apart per API key).
+   * process (public limits are per IP; private buckets are kept apart per API key). A
+   * `RedisRateLimitStore` (`exchange-v4/redis`) shares one budget between processes.
    */
-  limiter?: RateLimiter | undefined;
+  limiter?: RateLimitStore | undefined;
   /**
    * The outcome journal (default: none). Every write's intent (operation, idempotency id, a hash
    * of the request, time; never a key, secret, signature or body) is recorded durably before it

@@ -122,7 +122,7 @@ async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSe
   const slot = await ctx.limiter.acquire(
     plan.limiterKeys,
     meta.rateLimit,
-    { operation: meta.id, bucket: meta.rateLimit.bucket },
+    { operation: meta.id, bucket: meta.rateLimit.bucket, logger: ctx.settings.logger },
     settings.mode,
     settings.signal,
     settings.timeoutMs,

@@ -11,7 +11,7 @@ import type { Logger } from './logger.js';
 import type { OutcomeJournalStore } from './outcome-journal.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
-import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+import type { RateLimitMode, RateLimitStore } from './rate-limit.js';
 import type { Transport } from './transport.js';
 
 /** Resolved client settings. */
@@ -58,7 +58,7 @@ export interface RuntimeContext {
   readonly account: string;
   readonly transport: Transport;
   readonly clock: ServerClock;
-  readonly limiter: RateLimiter;
+  readonly limiter: RateLimitStore;
   readonly settings: Settings;
   /** The request loop bound to this context (lookups and clock sync use it too). */
   readonly execute: Executor;

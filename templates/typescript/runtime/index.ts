@@ -11,7 +11,16 @@ export { resolveOutcome } from './outcome.js';
 export type { ClientOptions, RequestOptions, RawRequest, Outcome } from './options.js';
 export type { ClockSyncMode } from './clock.js';
 export type { LogEvent, Logger } from './logger.js';
-export { RateLimiter, type RateLimitMode, type RateLimiterOptions } from './rate-limit.js';
+export {
+  RateLimiter,
+  type CallContext,
+  type Limit,
+  type ObservedResponse,
+  type RateLimitMode,
+  type RateLimiterOptions,
+  type RateLimitSlot,
+  type RateLimitStore,
+} from './rate-limit.js';
 export { parseJson, stringifyJson } from './json.js';
 export { serializeQuery, encodeComponent } from './query.js';
 export {

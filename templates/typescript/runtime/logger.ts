@@ -11,9 +11,12 @@ export interface LogEvent {
    * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
    * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
    * `RATE_LIMIT_WAIT_LOG_MS`, 100 ms) for room in rate-limit bucket `bucket`; `page`: iterating a
-   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed.
+   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed;
+   * `rate-limit-store`: a shared rate-limit store changed state (`reason`: Redis unreachable or
+   * slow, the call counts in a local limiter at a share of the limits; or Redis answers again).
    */
-  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error';
+  readonly type:
+    'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error' | 'rate-limit-store';
   /** operationId (`request` for a raw request). */
   readonly operation: string;
   readonly method: string;

@@ -4,7 +4,7 @@
  * `node --import tsx journal-writer.ts <mock url> file|redis <path or redis url> <withdraw_order_id> [redis key]`.
  */
 import { Redis } from 'ioredis';
-import { redisJournal } from '../../../generated/src/redis.js';
+import { redisJournal } from '../../../generated/src/redis/index.js';
 import type { ClientOptions } from '../../../generated/src/index.js';
 import { mockClient } from '../../support/mock-client.js';
 

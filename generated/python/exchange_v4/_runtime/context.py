@@ -16,7 +16,7 @@ from .clock import ServerClock
 from .journal import JournalStore
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
-from .rate_limit import RateLimiter, RateLimitMode
+from .rate_limit import RateLimitMode, RateLimitStore
 from .signing import Signer
 from .transport import Transport
 
@@ -61,7 +61,7 @@ class Context:
     base_url: str
     settings: Settings
     clock: ServerClock
-    limiter: RateLimiter
+    limiter: RateLimitStore
     transport: Transport
     #: `acct-<fingerprint>` of the API key (buckets per key), or `public`.
     account: str

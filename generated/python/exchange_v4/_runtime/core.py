@@ -24,7 +24,7 @@ from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
 from .plan import check_header, check_number
-from .rate_limit import RateLimiter, RateLimitMode, process_limiter
+from .rate_limit import RateLimitMode, RateLimitStore, process_limiter
 from .raw import raw_operation_meta
 from .request import execute, iterate
 from .retry import DEFAULT_MAX_RETRIES
@@ -120,7 +120,7 @@ class Core:
         size_decimal: bool = True,
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: RateLimitStore | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
         outcome_journal: object = None,

@@ -17,8 +17,9 @@ class LogEvent(TypedDict):
     """One thing the runtime did."""
 
     #: `request`: an attempt is sent; `response`: it got an answer; `retry`: the call is sent again
-    #: after `delay_ms`; `error`: the call failed.
-    type: Literal["request", "response", "retry", "error"]
+    #: after `delay_ms`; `error`: the call failed; `rate-limit-store`: a shared rate-limit store changed
+    #: state (`reason`: Redis unreachable or slow, counting locally at a share of the limits; or back).
+    type: Literal["request", "response", "retry", "error", "rate-limit-store"]
     operation: str
     method: str
     #: Full URL with the query string as sent.

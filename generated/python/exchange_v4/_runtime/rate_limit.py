@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Protocol
 
 from .envelope import field_texts
 from .errors import RateLimitError
@@ -211,6 +211,32 @@ class RateLimiter:
                     for _ in range(max(0, bucket.capacity(limit) - len(bucket.slots) - max(0, remaining))):
                         bucket.slots.append(_Slot(now + ticket.window_ms))
             self._cond.notify_all()
+
+
+class RateLimitStore(Protocol):
+    """Where a client counts its rate limits: `RateLimiter` (in this process, the default) or
+    `RedisRateLimitStore` (shared by every process of one account through Redis)."""
+
+    def acquire(
+        self, keys: Sequence[str], limit: RateLimit, *, operation: str, mode: RateLimitMode, max_wait_ms: float | None = None
+    ) -> Any:  # noqa: ANN401 - the store's own ticket, handed back to `release`
+        """Takes one slot in every bucket of `keys` (see `RateLimiter.acquire`); returns a ticket."""
+        ...
+
+    def release(
+        self,
+        ticket: Any,  # noqa: ANN401
+        keys: Sequence[str],
+        limit: RateLimit,
+        *,
+        status: int | None,
+        remaining: int | None = None,
+        reset_at_ms: float | None = None,
+        limit_count: float | None = None,
+        max_block_ms: float | None = None,
+    ) -> None:
+        """The request's answer arrived (or it failed); see `RateLimiter.release`."""
+        ...
 
 
 _shared: RateLimiter | None = None
