@@ -9,8 +9,8 @@
  * is what it would make again. Free of the emitters' tools: a run whose units all hit loads none.
  */
 import type { IR, IROperation } from './ir/types.js';
-import type { ModelTypes, OperationTypes } from './emit/models.js';
-import { commonErrors } from './emit/common-errors.js';
+import type { ModelTypes, OperationTypes } from './targets/typescript/models.js';
+import { commonErrors } from './emit-kit/common-errors.js';
 import { cacheKey } from './output-cache.js';
 
 /** What one area's files are made from (plain data: it is also the unit's cache key). */

@@ -8,16 +8,16 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { irDocument } from './ir/document.js';
 import type { IR } from './ir/types.js';
-import { clientFile } from './emit/client.js';
-import { operationsDoc } from './emit/docs.js';
-import { areaPage, compileReference, referencePage } from './emit/reference.js';
-import { cliHelpFile } from './emit/cli-help.js';
-import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit/naming.js';
-import { operationFile } from './emit/operations.js';
-import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
-import { printTypeScript } from './emit/printer.js';
-import { exportedModels } from './emit/types-input.js';
-import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
+import { clientFile } from './targets/typescript/client.js';
+import { operationsDoc } from './targets/docs/docs.js';
+import { areaPage, compileReference, referencePage } from './targets/docs/reference.js';
+import { cliHelpFile } from './targets/typescript/cli-help.js';
+import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit-kit/naming.js';
+import { operationFile } from './targets/typescript/operations.js';
+import { pythonAreaOutputs, pythonOutputs } from './targets/python/index.js';
+import { printTypeScript } from './targets/typescript/printer.js';
+import { exportedModels } from './targets/typescript/types-input.js';
+import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './targets/typescript/tables.js';
 import type { Outputs } from './output.js';
 import type { AreaSlice } from './emit-units.js';
 
@@ -26,7 +26,7 @@ export async function emitArea(slice: AreaSlice, root: string): Promise<Outputs>
   const { ir, area } = slice;
   const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
   const outputs: Outputs = new Map(printTypeScript([operationFile(ir, area, areaDocs, new Map(slice.types))]));
-  const template = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
+  const template = await readFile(path.join(root, 'generator/targets/docs/templates/reference-area.md.hbs'), 'utf8');
   const page = referencePage(ir, area, compileReference(template), areaDocs, new Map(slice.common));
   outputs.set(`docs/${areaPage(area)}`, page);
   for (const [file, text] of await pythonAreaOutputs(ir, area, root)) outputs.set(file, text);
@@ -56,7 +56,7 @@ export async function emitShared(
     indexFile(ir, exportedModels(ir, modelNames)),
   ]);
   const outputs: Outputs = new Map(ts);
-  const runtimeDir = 'templates/typescript/runtime';
+  const runtimeDir = 'generator/targets/typescript/runtime';
   for (const file of (await readdir(path.join(root, runtimeDir))).filter((f) => f.endsWith('.ts')).sort()) {
     const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
     outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
@@ -69,7 +69,7 @@ export async function emitShared(
   const banner = `Copied by exchange-v4 from ${runtimeDir}/package.json. Do not edit here: edit that file, then run: npm run generate.`;
   const copied = { ...manifest, '//': [banner, manifest['//']].filter(Boolean).join(' ') };
   outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
-  const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
+  const template = await readFile(path.join(root, 'generator/targets/docs/templates/operations.md.hbs'), 'utf8');
   outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
   for (const [file, text] of await pythonOutputs(ir, root, packageVersion)) outputs.set(file, text);
   return outputs;

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
 import type { LoadedSpec } from './load.js';
-import type { ModelTypes, OperationTypes } from './emit/models.js';
-import { tsBanner } from './emit/naming.js';
-import { typesInput } from './emit/types-input.js';
+import type { ModelTypes, OperationTypes } from './targets/typescript/models.js';
+import { tsBanner } from './emit-kit/naming.js';
+import { typesInput } from './targets/typescript/types-input.js';
 import { formatCached, formatOutputs, isFormatted, type FormatWorker, type Outputs } from './output.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 import { emitUnits } from './emit-units.js';
@@ -26,11 +26,11 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * and the exact versions of openapi-typescript and TypeScript (the lock file).
  */
 const TYPES_CODE = [
-  'generator/emit/schema-types.ts',
-  'generator/emit/types-input.ts',
-  'generator/emit/models.ts',
-  'generator/emit/doc-comment.ts',
-  'generator/emit/naming.ts',
+  'generator/targets/typescript/schema-types.ts',
+  'generator/targets/typescript/types-input.ts',
+  'generator/targets/typescript/models.ts',
+  'generator/targets/typescript/doc-comment.ts',
+  'generator/emit-kit/naming.ts',
   'package-lock.json',
 ];
 
@@ -98,7 +98,7 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
   const typesText = await time('types', () =>
     typesCache.through(typesKey, async () => {
-      const { typesOf } = await import('./emit/schema-types.js');
+      const { typesOf } = await import('./targets/typescript/schema-types.js');
       const computed = await typesOf(input);
       return JSON.stringify({ ...computed, operations: [...computed.operations] });
     }),
@@ -111,7 +111,7 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const schemaFormatted = formatter.format('src/models.ts', schema, formatCache);
   // The emitters are pure functions of the IR, the bundled spec, their own code and templates; in
   // units (emit-units.ts), so that an edit in one area re-emits only that area's files and the rest.
-  const code = await texts(root, await filesUnder(root, ['generator', 'templates']));
+  const code = await texts(root, await filesUnder(root, ['generator']));
   const [, pkgText = ''] = await texts(root, ['package.json']);
   const units = emitUnits(ir, types, code, documentText, packageVersionOf(pkgText) ?? '');
   const emitters = once(() => import('./pipeline-emit.js'));

@@ -19,7 +19,7 @@ import { filesUnder, produce, texts, type Made } from './pipeline-stages.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
-  /** Repository root (holds spec/, templates/, generated/). */
+  /** Repository root (holds spec/, generator/, generated/). */
   root: string;
   /** Root spec file; default `spec/openapi.yaml`. */
   entry?: string;

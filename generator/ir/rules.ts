@@ -4,10 +4,10 @@
  * (also of list items), and a request schema's `if`/`then` requirements as conditional rules.
  */
 import { isObject, pointer } from '../../spec/lint/support/json.js';
-import type { ConditionalRule, FieldRule, ValueRule } from '../../templates/typescript/runtime/metadata.js';
+import type { ConditionalRule, FieldRule, ValueRule } from '../targets/typescript/runtime/metadata.js';
 import { SpecError } from '../errors.js';
-import { deref, objectProperties, refName, type Node } from '../ir/resolve.js';
-import type { IR, IROperation, JsonSchema } from '../ir/types.js';
+import { deref, objectProperties, refName, type Node } from './resolve.js';
+import type { IR, IROperation, JsonSchema } from './types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 type Constraint = Mutable<ValueRule>;

@@ -5,7 +5,7 @@
  * without them, and any call but a GET goes through `request`.
  */
 import { describe, expect, it } from 'vitest';
-import { runtimeCall } from '../../generator/emit/operations.js';
+import { runtimeCall } from '../../generator/targets/typescript/operations.js';
 import type { IROperation } from '../../generator/ir/types.js';
 
 const PAGING = { style: 'offset', defaultLimit: 100, maxLimit: 1000 };

@@ -8,7 +8,7 @@ import {
   outcomePolicy,
   type OutcomeDecision,
   type OutcomeFacts,
-} from '../../templates/typescript/runtime/outcome-policy.js';
+} from '../../generator/targets/typescript/runtime/outcome-policy.js';
 
 const table = JSON.parse(readFileSync(new URL('../conformance/outcome-policy.json', import.meta.url), 'utf8')) as {
   rows: { name: string; given: OutcomeFacts; want: OutcomeDecision }[];

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
-import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js';
-import { limiterKeys } from '../../templates/typescript/runtime/call-plan.js';
-import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
-import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
-import { matchOperation } from '../../templates/typescript/runtime/raw-routes.js';
+import type { HttpMethod } from '../../generator/targets/typescript/runtime/metadata.js';
+import { limiterKeys } from '../../generator/targets/typescript/runtime/call-plan.js';
+import { normalizeRawPath } from '../../generator/targets/typescript/runtime/raw-path.js';
+import { rawOperationMeta } from '../../generator/targets/typescript/runtime/raw-request.js';
+import { matchOperation } from '../../generator/targets/typescript/runtime/raw-routes.js';
 
 interface Rows {
   readonly paths: readonly { given: string; want: { path?: string; problem?: string } }[];

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { operationMeta } from '../../generator/emit/meta.js';
-import { conditionalRules } from '../../generator/emit/rules.js';
+import { operationMeta } from '../../generator/targets/typescript/meta.js';
+import { conditionalRules } from '../../generator/ir/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR } from '../../generator/ir/types.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { validateCall } from '../../generator/targets/typescript/runtime/validate.js';
 import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 import { ROOT } from '../generator/helpers.js';
 

@@ -5,8 +5,8 @@ import {
   createSigner,
   loadCryptoBackend,
   signatureString,
-} from '../../templates/typescript/runtime/signing.js';
-import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
+} from '../../generator/targets/typescript/runtime/signing.js';
+import { createSignerMiddleware } from '../../generator/targets/typescript/runtime/signer-middleware.js';
 
 /**
  * Known-answer vectors computed outside the project with OpenSSL 3.0, shared with the Python suite

@@ -1,7 +1,7 @@
 /** `docs/operations.md` from the handlebars template: all decisions are made here, the template only prints. */
 import Handlebars from 'handlebars';
-import type { IR } from '../ir/types.js';
-import { BANNER_LINES, areaProperty } from './naming.js';
+import type { IR } from '../../ir/types.js';
+import { BANNER_LINES, areaProperty } from '../../emit-kit/naming.js';
 import { areaPage } from './reference.js';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');

@@ -1,14 +1,14 @@
 /**
  * The API reference in Markdown, one page per area (`docs/<area>.md`), from the IR and the
- * handlebars template `templates/typescript/reference-area.md.hbs`: for every operation its call
+ * handlebars template `templates/reference-area.md.hbs` (beside this file): for every operation its call
  * (client method, standalone function, CLI command), signing and permission, rate limit, retry and
  * idempotency behaviour, pagination, parameters, request body fields, response fields and the
  * errors it declares. Every decision is made here; the template only prints.
  */
 import Handlebars from 'handlebars';
-import type { IR, IROperation, JsonSchema } from '../ir/types.js';
-import { areaProperty } from './naming.js';
-import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from './schema-text.js';
+import type { IR, IROperation, JsonSchema } from '../../ir/types.js';
+import { areaProperty } from '../../emit-kit/naming.js';
+import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from '../../emit-kit/schema-text.js';
 
 /** Text safe inside a Markdown table cell: pipes escaped, line breaks joined. */
 export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -189,7 +189,7 @@ export function referencePage(
   });
 }
 
-/** The area page template (`templates/typescript/reference-area.md.hbs`), compiled. */
+/** The area page template (`templates/reference-area.md.hbs` (beside this file)), compiled. */
 export function compileReference(template: string): (view: unknown) => string {
   let render = compiledReference.get(template);
   if (render === undefined) {

@@ -1,21 +1,22 @@
 /**
  * The Python target: `generated/python/`, the package `exchange_v4`, rendered from the IR alone
- * with the handlebars templates of `templates/python/` and the hand-written runtime copied from
- * `templates/python/runtime/`.
+ * with the handlebars templates of `templates/` and the hand-written runtime copied from
+ * `runtime/` (both beside this file).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import type { IR } from '../../ir/types.js';
-import { BANNER_LINES } from '../naming.js';
+import { BANNER_LINES } from '../../emit-kit/naming.js';
 import { areaModule, pyBanner, pyCopiedBanner } from './naming.js';
 import { PythonTypes } from './types.js';
 import { areaView, clientView, labelsView, metaView, modelsView, packageView } from './views.js';
 
-const TEMPLATES = 'templates/python';
+const TEMPLATES = 'generator/targets/python/templates';
+const RUNTIME = 'generator/targets/python/runtime';
 const PACKAGE = 'python/exchange_v4';
 
-/** Renders a template of `templates/python/` (each compiled once) with a view. */
+/** Renders a template of `templates/` (each compiled once) with a view. */
 type Render = (template: string, view: unknown) => Promise<string>;
 
 /** A renderer over `root`'s Python templates. */
@@ -84,7 +85,7 @@ export async function pythonOutputs(ir: IR, root: string, version: string): Prom
   const backend = path.join(TEMPLATES, 'build/backend.py');
   out.set('python/_build/backend.py', pyCopiedBanner(backend) + (await readFile(path.join(root, backend), 'utf8')));
 
-  const runtime = path.join(TEMPLATES, 'runtime');
+  const runtime = RUNTIME;
   for (const file of (await readdir(path.join(root, runtime))).filter((f) => f.endsWith('.py')).sort()) {
     const text = await readFile(path.join(root, runtime, file), 'utf8');
     out.set(`${PACKAGE}/_runtime/${file}`, pyCopiedBanner(`${runtime}/${file}`) + text);

@@ -1,7 +1,7 @@
 /** The `OperationMeta` literal of every operation for `_meta.py`, built from the IR. */
 import { isDecimal, valuePaths } from '../../ir/int64.js';
 import type { IR, IROperation } from '../../ir/types.js';
-import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from '../rules.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from '../../ir/rules.js';
 import type { PyCode } from './literal.js';
 import { call } from './literal.js';
 import { methodName } from './naming.js';

@@ -1,5 +1,5 @@
 /** Python names the Python target derives from the IR, in one place. */
-import { pascal } from '../naming.js';
+import { pascal } from '../../emit-kit/naming.js';
 
 const KEYWORDS = new Set(
   (

@@ -5,7 +5,7 @@
  * differ gets a second TypedDict, `<Name>Input`. int64 values are `int` read (exact in Python) and
  * `int | str` written (a digit string is taken, as in TypeScript).
  */
-import { pascal } from '../naming.js';
+import { pascal } from '../../emit-kit/naming.js';
 import { isObject } from '../../../spec/lint/support/json.js';
 import { deref, objectProperties, refName, type Node } from '../../ir/resolve.js';
 import type { IR, JsonSchema } from '../../ir/types.js';

@@ -3,8 +3,8 @@
  * imports), the templates only print.
  */
 import type { IR, IROperation } from '../../ir/types.js';
-import { BANNER_LINES } from '../naming.js';
-import { bodyProperties, hasListBody } from '../rules.js';
+import { BANNER_LINES } from '../../emit-kit/naming.js';
+import { bodyProperties, hasListBody } from '../../ir/rules.js';
 import { literal } from './literal.js';
 import { operationMeta } from './meta.js';
 import {

@@ -4,9 +4,9 @@
  * bundled into the CLI only (`dist/cli.js`), so the client does not carry it.
  */
 import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
-import type { IR } from '../ir/types.js';
+import type { IR } from '../../ir/types.js';
 import { literal } from './literal.js';
-import { fieldsOf, resolve } from './schema-text.js';
+import { fieldsOf, resolve } from '../../emit-kit/schema-text.js';
 import type { TsFile } from './printer.js';
 
 /** One operation's help words. */

@@ -4,8 +4,8 @@
  */
 import { StructureKind } from './ts-morph.js';
 import type { StatementStructures, ImportDeclarationStructure } from 'ts-morph';
-import type { IR } from '../ir/types.js';
-import { areaClass, areaModule, areaProperty } from './naming.js';
+import type { IR } from '../../ir/types.js';
+import { areaClass, areaModule, areaProperty } from '../../emit-kit/naming.js';
 import type { TsFile } from './printer.js';
 
 /** The client module. */

@@ -1,9 +1,9 @@
 /** The runtime metadata object of each operation, built from the IR as typed data. */
-import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import type { IR, IROperation } from '../ir/types.js';
+import type { FieldRule, OperationMeta } from './runtime/metadata.js';
+import type { IR, IROperation } from '../../ir/types.js';
 import { Reference } from './literal.js';
-import { metaName } from './naming.js';
-import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from './rules.js';
+import { metaName } from '../../emit-kit/naming.js';
+import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from '../../ir/rules.js';
 
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 

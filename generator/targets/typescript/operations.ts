@@ -12,7 +12,7 @@ import type {
   TypeParameterDeclarationStructure,
   ImportDeclarationStructure,
 } from 'ts-morph';
-import type { IR, IROperation } from '../ir/types.js';
+import type { IR, IROperation } from '../../ir/types.js';
 import { holdsReference, literal, parsedJson } from './literal.js';
 import { operationMeta } from './meta.js';
 import {
@@ -24,10 +24,10 @@ import {
   operationNames,
   paramsType,
   responseType,
-} from './naming.js';
+} from '../../emit-kit/naming.js';
 import type { OperationTypes } from './models.js';
 import type { TsFile } from './printer.js';
-import { bodyProperties, hasListBody } from './rules.js';
+import { bodyProperties, hasListBody } from '../../ir/rules.js';
 
 const RUNTIME = '../runtime/index.js';
 

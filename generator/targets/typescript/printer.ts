@@ -5,7 +5,7 @@
  */
 import { printStructure, StructureKind } from './ts-morph.js';
 import type { StatementStructures } from 'ts-morph';
-import { tsBanner } from './naming.js';
+import { tsBanner } from '../../emit-kit/naming.js';
 
 /** One TypeScript file to build: its path under `generated/` and its statements. */
 export interface TsFile {

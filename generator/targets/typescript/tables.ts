@@ -1,11 +1,11 @@
 /** API-wide modules: `api-meta.ts`, `metadata.ts` (operation table), `rate-limits.ts`, `labels.ts`, `index.ts`. */
 import { StructureKind, VariableDeclarationKind } from './ts-morph.js';
 import type { StatementStructures, WriterFunction, ImportDeclarationStructure } from 'ts-morph';
-import type { ApiMeta } from '../../templates/typescript/runtime/metadata.js';
-import { SpecError } from '../errors.js';
-import type { IR } from '../ir/types.js';
+import type { ApiMeta } from './runtime/metadata.js';
+import { SpecError } from '../../errors.js';
+import type { IR } from '../../ir/types.js';
 import { literal, Reference } from './literal.js';
-import { areaModule, metaName } from './naming.js';
+import { areaModule, metaName } from '../../emit-kit/naming.js';
 import type { TsFile } from './printer.js';
 
 const constant = (
