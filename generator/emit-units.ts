@@ -9,7 +9,7 @@
  * is what it would make again. Free of the emitters' tools: a run whose units all hit loads none.
  */
 import type { IR, IROperation } from './ir/types.js';
-import type { ModelTypes, OperationTypes } from './targets/typescript/models.js';
+import type { ModelTypes, OperationTypes } from './schema-types/models.js';
 import { commonErrors } from './emit-kit/common-errors.js';
 import { cacheKey } from './output-cache.js';
 

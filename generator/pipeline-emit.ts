@@ -16,7 +16,7 @@ import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit-kit/naming.
 import { operationFile } from './targets/typescript/operations.js';
 import { pythonAreaOutputs, pythonOutputs } from './targets/python/index.js';
 import { printTypeScript } from './targets/typescript/printer.js';
-import { exportedModels } from './targets/typescript/types-input.js';
+import { exportedModels } from './schema-types/types-input.js';
 import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './targets/typescript/tables.js';
 import type { Outputs } from './output.js';
 import type { AreaSlice } from './emit-units.js';

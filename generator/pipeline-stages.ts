@@ -8,9 +8,9 @@ import path from 'node:path';
 import { buildIR } from './ir/build.js';
 import type { IR } from './ir/types.js';
 import type { LoadedSpec } from './load.js';
-import type { ModelTypes, OperationTypes } from './targets/typescript/models.js';
+import type { ModelTypes, OperationTypes } from './schema-types/models.js';
 import { tsBanner } from './emit-kit/naming.js';
-import { typesInput } from './targets/typescript/types-input.js';
+import { typesInput } from './schema-types/types-input.js';
 import { formatCached, formatOutputs, isFormatted, type FormatWorker, type Outputs } from './output.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 import { emitUnits } from './emit-units.js';
@@ -26,10 +26,10 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * and the exact versions of openapi-typescript and TypeScript (the lock file).
  */
 const TYPES_CODE = [
-  'generator/targets/typescript/schema-types.ts',
-  'generator/targets/typescript/types-input.ts',
-  'generator/targets/typescript/models.ts',
-  'generator/targets/typescript/doc-comment.ts',
+  'generator/schema-types/schema-types.ts',
+  'generator/schema-types/types-input.ts',
+  'generator/schema-types/models.ts',
+  'generator/schema-types/doc-comment.ts',
   'generator/emit-kit/naming.ts',
   'package-lock.json',
 ];
@@ -98,7 +98,7 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
   const typesText = await time('types', () =>
     typesCache.through(typesKey, async () => {
-      const { typesOf } = await import('./targets/typescript/schema-types.js');
+      const { typesOf } = await import('./schema-types/schema-types.js');
       const computed = await typesOf(input);
       return JSON.stringify({ ...computed, operations: [...computed.operations] });
     }),

@@ -19,7 +19,7 @@ import { PythonTypes } from '../targets/python/types.js';
 import { deprecatedAliases } from '../targets/python/aliases.js';
 import { areaView } from '../targets/python/views.js';
 import { indexFile } from '../targets/typescript/tables.js';
-import { exportedModels } from '../targets/typescript/types-input.js';
+import { exportedModels } from '../schema-types/types-input.js';
 import { StructureKind } from '../targets/typescript/ts-morph.js';
 import type { IR } from '../ir/types.js';
 import type { SurfaceTarget } from './types.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emitUnits } from '../../generator/emit-units.js';
-import type { ModelTypes, OperationTypes } from '../../generator/targets/typescript/models.js';
+import type { ModelTypes, OperationTypes } from '../../generator/schema-types/models.js';
 import type { IR } from '../../generator/ir/types.js';
 
 type Op = {

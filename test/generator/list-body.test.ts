@@ -7,9 +7,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationMeta } from '../../generator/targets/typescript/meta.js';
 import { paramsRequired, paramsTypeText } from '../../generator/targets/typescript/operations.js';
-import type { ModelTypes } from '../../generator/targets/typescript/models.js';
+import type { ModelTypes } from '../../generator/schema-types/models.js';
 import { hasListBody } from '../../generator/ir/rules.js';
-import { schemaTypes } from '../../generator/targets/typescript/schema-types.js';
+import { schemaTypes } from '../../generator/schema-types/schema-types.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
 import { TINY_ROOT } from './helpers.js';

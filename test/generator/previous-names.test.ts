@@ -12,7 +12,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deprecatedAliases } from '../../generator/targets/python/aliases.js';
-import { exportedModels } from '../../generator/targets/typescript/types-input.js';
+import { exportedModels } from '../../generator/schema-types/types-input.js';
 import { readPreviousNames } from '../../generator/ir/previous-names.js';
 import type { IR } from '../../generator/ir/types.js';
 import { generate } from '../../generator/pipeline.js';

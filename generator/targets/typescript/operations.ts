@@ -25,7 +25,7 @@ import {
   paramsType,
   responseType,
 } from '../../emit-kit/naming.js';
-import type { OperationTypes } from './models.js';
+import type { OperationTypes } from '../../schema-types/models.js';
 import type { TsFile } from './printer.js';
 import { bodyProperties, hasListBody } from '../../ir/rules.js';
 

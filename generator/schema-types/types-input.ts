@@ -8,8 +8,8 @@
  * leaves this input, and the types cache key built from it, unchanged. Light on purpose: the
  * pipeline builds the input (and its cache key) without loading openapi-typescript or TypeScript.
  */
-import { isObject } from '../../../spec/lint/support/json.js';
-import type { IR } from '../../ir/types.js';
+import { isObject } from '../../spec/lint/support/json.js';
+import type { IR } from '../ir/types.js';
 
 /** The inputs of the types stage (see the module comment). */
 export interface TypesInput {

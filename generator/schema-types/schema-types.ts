@@ -8,7 +8,7 @@
  */
 import openapiTS from 'openapi-typescript';
 import ts from 'typescript';
-import type { IR } from '../../ir/types.js';
+import type { IR } from '../ir/types.js';
 import { splitModels, type ModelTypes } from './models.js';
 import { typesInput, type TypesInput } from './types-input.js';
 
