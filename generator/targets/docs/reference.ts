@@ -189,7 +189,7 @@ export function referencePage(
   });
 }
 
-/** The area page template (`templates/reference-area.md.hbs` (beside this file)), compiled. */
+/** The area page template (`templates/reference-area.md.hbs` beside this file), compiled. */
 export function compileReference(template: string): (view: unknown) => string {
   let render = compiledReference.get(template);
   if (render === undefined) {
