@@ -117,7 +117,7 @@ async function schemaTypes(ir: IR, document: Record<string, unknown>, c: StageCo
 /** IR -> types -> emit -> format, from a bundled spec. Throws `SpecError` when the IR cannot be built. */
 export async function produce(loaded: LoadedSpec, rootFile: string, c: StageContext): Promise<Made> {
   const { time, root, emitCache, formatCache, formatter, targets } = c;
-  const ir = await time('ir', () => buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile }));
+  const ir = await time('ir', () => buildIR(loaded.document, { ...loaded, rootFile }));
   const documentText = JSON.stringify(loaded.document);
   // The schema types, and their models module, only for a target that renders from them.
   const modelsModule = targets.find((t) => t.modelsModule !== undefined)?.modelsModule;

@@ -1,6 +1,6 @@
 /**
- * Stage 2: the bundled spec becomes the IR. Every check that the emitters rely on happens here;
- * all problems are collected (with file and pointer) and reported together.
+ * Stage 2: the bundled spec becomes the IR. Every check that the targets rely on happens here
+ * (the last of them in checks.ts); problems are collected (with file and pointer) and reported together.
  */
 import { SpecError, type SpecProblem } from '../errors.js';
 import { isObject, pointer } from '../../spec/lint/support/json.js';
@@ -22,6 +22,7 @@ import { int64Paths } from './int64.js';
 import { deref, type Node } from './resolve.js';
 import { readApi } from './api.js';
 import { readPreviousNames } from './previous-names.js';
+import { targetProblems } from './checks.js';
 import {
   IR_VERSION,
   type HttpMethod,
@@ -40,6 +41,8 @@ export interface SourceMap {
   pathFiles: Record<string, string>;
   /** The root spec file, repository-relative. */
   rootFile: string;
+  /** Component (`schemas/Order`) to the file that defines it, when the root file refers to one by file. */
+  componentFiles?: Record<string, string>;
 }
 
 /** Builds the IR; throws {@link SpecError} with every problem found. */
@@ -79,13 +82,17 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
   for (const name of Object.keys(components).sort()) schemas[name] = components[name] as JsonSchema;
   const previousNames = readPreviousNames(schemas, (ptr, message) => rootReport(ptr, message, 'ir/schema'));
   if (problems.length > 0) throw new SpecError(problems);
-  return {
+  const ir: IR = {
     irVersion: IR_VERSION,
     ...api,
     operations,
     schemas,
     ...(Object.keys(previousNames).length > 0 ? { previousNames } : {}),
   };
+  // What the targets rely on, checked on the whole IR (so only once the rest holds).
+  const forTargets = targetProblems(ir, sources);
+  if (forTargets.length > 0) throw new SpecError(forTargets);
+  return ir;
 }
 
 function buildOperation(

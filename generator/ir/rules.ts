@@ -4,9 +4,8 @@
  * (also of list items), and a request schema's `if`/`then` requirements as conditional rules.
  */
 import { isObject, pointer } from '../../spec/lint/support/json.js';
-import type { ConditionalRule, FieldRule, ValueRule } from '../targets/typescript/runtime/metadata.js';
-import { SpecError } from '../errors.js';
-import { deref, objectProperties, refName, type Node } from './resolve.js';
+import type { ConditionalRule, FieldRule, ValueRule } from './rule-types.js';
+import { deref, objectProperties, type Node } from './resolve.js';
 import type { IR, IROperation, JsonSchema } from './types.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
@@ -91,17 +90,25 @@ export function listBodyRule(ir: IR, op: IROperation): FieldRule | undefined {
   if (!op.requestBody || !hasListBody(ir, op)) return undefined;
   const doc = asDocument(ir);
   const items = deref(doc, deref(doc, op.requestBody.schema)?.items);
-  const parts = [items, ...(Array.isArray(items?.allOf) ? items.allOf.map((part) => deref(doc, part)) : [])];
-  if (parts.some((part) => part?.if !== undefined)) {
-    const message = `${op.id}: if/then in a list item is not checked by the client; state it on a single-object body`;
-    throw new SpecError([
-      { file: `spec/paths (${op.method} ${op.path})`, pointer: '/items', message, rule: 'emit/conditional' },
-    ]);
-  }
+  if (listItemConditionals(ir, op).length > 0) throw new Error(`${op.id}: if/then in a list item (see checks.ts)`);
   const rule = constraint(ir, op.requestBody.schema, 'body');
   const fields = objectRules(ir, items, 'body', 1);
   if (fields.length > 0) rule.items = { ...rule.items, type: 'object', properties: fields };
   return { name: 'body', in: 'body', ...(op.requestBody.required ? { required: true as const } : {}), ...rule };
+}
+
+/**
+ * Where a shaped list body's item schema states `if`/`then`, which the client does not check
+ * (an item's own `if`: `''`; one of its `allOf` parts: `/allOf/<i>`). The IR stage refuses them.
+ */
+export function listItemConditionals(ir: IR, op: IROperation): string[] {
+  if (!op.requestBody || !hasListBody(ir, op)) return [];
+  const doc = asDocument(ir);
+  const items = deref(doc, deref(doc, op.requestBody.schema)?.items);
+  const parts = [{ node: items, at: '' }];
+  if (Array.isArray(items?.allOf))
+    items.allOf.forEach((part, i) => parts.push({ node: deref(doc, part), at: pointer('allOf', i) }));
+  return parts.filter((p) => p.node?.if !== undefined).map((p) => p.at);
 }
 
 /** Every rule of one operation: parameters in spec order, then body fields in schema order. */
@@ -127,27 +134,30 @@ export function fieldRules(ir: IR, op: IROperation): FieldRule[] {
  * a spec problem: the client would otherwise skip a rule the server enforces.
  */
 export function conditionalRules(ir: IR, op: IROperation): ConditionalRule[] {
+  return conditionalParts(ir, op).map(({ rule }) => {
+    if (typeof rule === 'string') throw new Error(`${op.id}: ${rule} (see checks.ts)`);
+    return rule;
+  });
+}
+
+/**
+ * Each `if`/`then` of a shaped operation's request body, where it is (`''`: the body schema's own;
+ * `/allOf/<i>`: one of its parts), read as a rule or, when it is not of the supported form, as
+ * what is wrong with it. The IR stage refuses the latter (checks.ts).
+ */
+export function conditionalParts(ir: IR, op: IROperation): Array<{ at: string; rule: ConditionalRule | string }> {
   if (!op.requestBody || op.shape !== 'shaped') return [];
   const doc = asDocument(ir);
   const body = deref(doc, op.requestBody.schema);
   if (!body) return [];
-  const where = refName(op.requestBody.schema);
-  const file = where ? `spec/components/schemas/${where}.yaml` : `spec/paths (${op.method} ${op.path})`;
   const parts: Array<{ node: Node; at: string }> = [{ node: body, at: '' }];
   (Array.isArray(body.allOf) ? body.allOf : []).forEach((part, i) => {
     const node = deref(doc, part);
     if (node) parts.push({ node, at: pointer('allOf', i) });
   });
-  const out: ConditionalRule[] = [];
-  for (const { node, at } of parts) {
-    if (node.if === undefined && node.then === undefined) continue;
-    const rule = readConditional(node.if, node.then);
-    if (typeof rule === 'string') {
-      throw new SpecError([{ file, pointer: `${at}/if`, message: `${op.id}: ${rule}`, rule: 'emit/conditional' }]);
-    }
-    out.push(rule);
-  }
-  return out;
+  return parts
+    .filter(({ node }) => node.if !== undefined || node.then !== undefined)
+    .map(({ node, at }) => ({ at, rule: readConditional(node.if, node.then) }));
 }
 
 function readConditional(ifNode: unknown, thenNode: unknown): ConditionalRule | string {
