@@ -12,7 +12,8 @@
 import path from 'node:path';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import { FormatWorker, warmFormatter, syncOutputs, type OutputReport } from './output.js';
+import { FormatWorker, warmFormatter } from './output.js';
+import { syncOutputs, type OutputReport } from './write.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 import { reuseBundle, type BundleBase, type Reuse } from './bundle-reuse.js';
 import { filesUnder, produce, texts, type Made } from './pipeline-stages.js';

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationMeta } from '../../generator/targets/typescript/meta.js';
-import { paramsRequired, paramsTypeText } from '../../generator/targets/typescript/operations.js';
+import { paramsRequired, paramsTypeText } from '../../generator/targets/typescript/signature.js';
 import type { ModelTypes } from '../../generator/schema-types/models.js';
 import { hasListBody } from '../../generator/ir/rules.js';
 import { schemaTypes } from '../../generator/schema-types/schema-types.js';

@@ -10,7 +10,8 @@ import type { IR } from '../../ir/types.js';
 import { BANNER_LINES } from '../../emit-kit/naming.js';
 import { areaModule, pyBanner, pyCopiedBanner } from './naming.js';
 import { PythonTypes } from './types.js';
-import { areaView, clientView, labelsView, metaView, modelsView, packageView } from './views.js';
+import { areaView, clientView, labelsView, metaView, modelsView } from './views.js';
+import { packageView } from './version.js';
 
 const TEMPLATES = 'generator/targets/python/templates';
 const PACKAGE = 'python/exchange_v4';
