@@ -44,7 +44,9 @@ describe('generate (mini spec)', () => {
   it('copies the runtime verbatim under a banner', async () => {
     const copied = await readFile(path.join(out, 'src/runtime/errors.ts'), 'utf8');
     const source = await readFile(path.join(ROOT, 'generator/targets/typescript/runtime/errors.ts'), 'utf8');
-    expect(copied).toContain('Copied by exchange-v4 from generator/targets/typescript/runtime/errors.ts. Do not edit here');
+    expect(copied).toContain(
+      'Copied by exchange-v4 from generator/targets/typescript/runtime/errors.ts. Do not edit here',
+    );
     expect(copied.replace(/\s+/g, '')).toContain(source.split('\n').slice(5, 30).join('\n').replace(/\s+/g, ''));
   });
 

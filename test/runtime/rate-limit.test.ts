@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { limiterKeys, marketsOf } from '../../generator/targets/typescript/runtime/call-plan.js';
 import { AbortError, RateLimitError } from '../../generator/targets/typescript/runtime/errors.js';
 import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
-import { DEFAULT_MARGIN_MS, RateLimiter, type RateLimitSlot } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import {
+  DEFAULT_MARGIN_MS,
+  RateLimiter,
+  type RateLimitSlot,
+} from '../../generator/targets/typescript/runtime/rate-limit.js';
 import { seededRandom } from '../../mock/faults.js';
 import { batchOrdersMeta, op } from './helpers/meta.js';
 

@@ -9,7 +9,11 @@ import {
 import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
 import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
 import { readRequest, request } from '../../generator/targets/typescript/runtime/request.js';
-import { backoffDelay, parseResetAt, parseRetryAfter } from '../../generator/targets/typescript/runtime/retry-timing.js';
+import {
+  backoffDelay,
+  parseResetAt,
+  parseRetryAfter,
+} from '../../generator/targets/typescript/runtime/retry-timing.js';
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
 import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';

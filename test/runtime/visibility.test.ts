@@ -15,7 +15,12 @@ import {
   ValidationError,
 } from '../../generator/targets/typescript/runtime/errors.js';
 import { CLIENT_VERSION } from '../../generator/targets/typescript/runtime/identification.js';
-import { formatEvent, loggerFromEnv, shows, type LogLevel } from '../../generator/targets/typescript/runtime/log-env.js';
+import {
+  formatEvent,
+  loggerFromEnv,
+  shows,
+  type LogLevel,
+} from '../../generator/targets/typescript/runtime/log-env.js';
 import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
 import { pageRequest, request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
