@@ -6,6 +6,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIR } from './ir/build.js';
+import { checkForTargets } from './ir/checks.js';
 import type { IR } from './ir/types.js';
 import type { LoadedSpec } from './load.js';
 import type { ModelTypes, OperationTypes } from './schema-types/models.js';
@@ -117,7 +118,11 @@ async function schemaTypes(ir: IR, document: Record<string, unknown>, c: StageCo
 /** IR -> types -> emit -> format, from a bundled spec. Throws `SpecError` when the IR cannot be built. */
 export async function produce(loaded: LoadedSpec, rootFile: string, c: StageContext): Promise<Made> {
   const { time, root, emitCache, formatCache, formatter, targets } = c;
-  const ir = await time('ir', () => buildIR(loaded.document, { ...loaded, rootFile }));
+  const ir = await time('ir', () => {
+    const built = buildIR(loaded.document, { ...loaded, rootFile });
+    checkForTargets(built, { ...loaded, rootFile });
+    return built;
+  });
   const documentText = JSON.stringify(loaded.document);
   // The schema types, and their models module, only for a target that renders from them.
   const modelsModule = targets.find((t) => t.modelsModule !== undefined)?.modelsModule;

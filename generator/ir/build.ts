@@ -1,6 +1,7 @@
 /**
- * Stage 2: the bundled spec becomes the IR. Every check that the targets rely on happens here
- * (the last of them in checks.ts); problems are collected (with file and pointer) and reported together.
+ * Stage 2: the bundled spec becomes the IR. Every check of the IR's own shape happens here; the
+ * checks the targets rely on follow in the same stage (checks.ts, `checkForTargets`). Problems are
+ * collected (with file and pointer) and reported together.
  */
 import { SpecError, type SpecProblem } from '../errors.js';
 import { isObject, pointer } from '../../spec/lint/support/json.js';
@@ -22,7 +23,6 @@ import { int64Paths } from './int64.js';
 import { deref, type Node } from './resolve.js';
 import { readApi } from './api.js';
 import { readPreviousNames } from './previous-names.js';
-import { targetProblems } from './checks.js';
 import {
   IR_VERSION,
   type HttpMethod,
@@ -82,17 +82,13 @@ export function buildIR(doc: Node, sources: SourceMap): IR {
   for (const name of Object.keys(components).sort()) schemas[name] = components[name] as JsonSchema;
   const previousNames = readPreviousNames(schemas, (ptr, message) => rootReport(ptr, message, 'ir/schema'));
   if (problems.length > 0) throw new SpecError(problems);
-  const ir: IR = {
+  return {
     irVersion: IR_VERSION,
     ...api,
     operations,
     schemas,
     ...(Object.keys(previousNames).length > 0 ? { previousNames } : {}),
   };
-  // What the targets rely on, checked on the whole IR (so only once the rest holds).
-  const forTargets = targetProblems(ir, sources);
-  if (forTargets.length > 0) throw new SpecError(forTargets);
-  return ir;
 }
 
 function buildOperation(

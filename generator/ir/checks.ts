@@ -1,11 +1,11 @@
 /**
- * Checks of the built IR that the targets rely on, run by the IR stage so that each problem names
- * the spec file and the JSON pointer it is at (a target never finds a spec problem while it
- * renders): a request body's `if`/`then` of the supported form only, none in a list body's item,
+ * Checks of the built IR that the targets rely on, run by the pipeline's IR stage right after
+ * `buildIR` so that each problem names the spec file and the JSON pointer it is at (a target never
+ * finds a spec problem while it renders): a request body's `if`/`then` of the supported form only, none in a list body's item,
  * paging and time-range rules only on shaped paginated GET operations (the only calls that check
  * them), and a clock endpoint that is an operation of the spec.
  */
-import type { SpecProblem } from '../errors.js';
+import { SpecError, type SpecProblem } from '../errors.js';
 import { pointer } from '../../spec/lint/support/json.js';
 import { refName } from './resolve.js';
 import { conditionalParts, listItemConditionals } from './rules.js';
@@ -76,6 +76,15 @@ export function targetProblems(ir: IR, sources: Sources): SpecProblem[] {
     add(componentPlace(sources, 'securitySchemes', 'apiv4'), '/x-signing/clockEndpoint', message, 'ir/root');
   }
   return problems;
+}
+
+/**
+ * Throws {@link SpecError} with every problem of `ir` that a target would otherwise meet while
+ * rendering. Not part of `buildIR`: the release diff reads revisions it does not render.
+ */
+export function checkForTargets(ir: IR, sources: Sources): void {
+  const problems = targetProblems(ir, sources);
+  if (problems.length > 0) throw new SpecError(problems);
 }
 
 /** A shaped paginated GET: the one kind of call whose runtime checks the paging and time-range rules. */

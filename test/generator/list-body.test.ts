@@ -12,7 +12,7 @@ import { hasListBody } from '../../generator/ir/rules.js';
 import { schemaTypes } from '../../generator/schema-types/schema-types.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
-import { CLOCK_PATHS, TINY_ROOT } from './helpers.js';
+import { TINY_ROOT } from './helpers.js';
 
 const root = {
   ...TINY_ROOT,
@@ -44,7 +44,6 @@ const group = { name: 'stp_id', in: 'path', required: true, schema: { type: 'int
 const document = {
   ...root,
   paths: {
-    ...CLOCK_PATHS,
     '/one': post('createOrder', 'reference', ref('Order')),
     '/list': post('createBatch', 'reference', { type: 'array', items: ref('Order') }),
     '/named-list': post('listByRef', 'reference', ref('Orders'), false),

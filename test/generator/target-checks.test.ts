@@ -1,11 +1,13 @@
 /**
- * The checks the targets rely on run in the IR stage (generator/ir/checks.ts), each problem naming
+ * The checks the targets rely on run in the IR stage (generator/ir/checks.ts, right after
+ * `buildIR`), each problem naming
  * the spec file and the JSON pointer it is at: a body `if`/`then` of another form than the
  * supported one, an `if`/`then` in a list body's item, paging or time-range rules on an operation
  * whose call does not check them, and a clock endpoint that is not an operation.
  */
 import { describe, expect, it } from 'vitest';
 import { buildIR } from '../../generator/ir/build.js';
+import { checkForTargets } from '../../generator/ir/checks.js';
 import { SpecError, type SpecProblem } from '../../generator/errors.js';
 import { CLOCK_PATHS, TINY_ROOT } from './helpers.js';
 
@@ -43,7 +45,7 @@ const FILES = {
   rootFile: 'spec/openapi.yaml',
 };
 
-/** The problems `buildIR` reports for a spec with these paths, schemas and signing, or none. */
+/** The problems the IR stage (`buildIR`, then `checkForTargets`) reports for a spec with these paths, schemas and signing, or none. */
 function problemsOf(paths: object, schemas: object = {}, clockEndpoint = 'GET /spot/time'): SpecProblem[] {
   const apiv4 = TINY_ROOT.components.securitySchemes.apiv4;
   const components = {
@@ -51,7 +53,7 @@ function problemsOf(paths: object, schemas: object = {}, clockEndpoint = 'GET /s
     schemas,
   };
   try {
-    buildIR({ ...TINY_ROOT, components, paths: { ...CLOCK_PATHS, ...paths } }, FILES);
+    checkForTargets(buildIR({ ...TINY_ROOT, components, paths: { ...CLOCK_PATHS, ...paths } }, FILES), FILES);
     return [];
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;

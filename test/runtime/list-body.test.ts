@@ -15,7 +15,7 @@ import {
 import { cancelBatchFutureOrdersMeta, createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
 import ir from '../../generated/ir.json' with { type: 'json' };
 import { listBodyRule } from '../../generator/ir/rules.js';
-import { SpecError } from '../../generator/errors.js';
+import { checkForTargets } from '../../generator/ir/checks.js';
 import type { IR } from '../../generator/ir/types.js';
 import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
 import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
@@ -425,6 +425,15 @@ describe('the emitted list rule (generator)', () => {
       if: { properties: { type: { const: 'limit' } }, required: ['type'] },
       then: { required: ['price'] },
     };
-    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow(SpecError);
+    const sources = {
+      pathFiles: {},
+      componentFiles: { 'schemas/SpotBatchOrderRequest': 'spec/components/schemas/SpotBatchOrderRequest.yaml' },
+      rootFile: 'spec/openapi.yaml',
+    };
+    // The IR stage refuses it with its file and pointer; the rule itself never meets it unchecked.
+    expect(() => checkForTargets({ ...real, schemas }, sources)).toThrow(
+      'spec/components/schemas/SpotBatchOrderRequest.yaml#/if: createBatchOrders: if/then in a list item',
+    );
+    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow('if/then in a list item');
   });
 });
