@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { operationMetas, type OperationId } from '../../generated/src/metadata.js';
-import { bodyFor } from '../../templates/typescript/runtime/request-body.js';
+import { bodyFor } from '../../generator/targets/typescript/runtime/request-body.js';
 import { answerOf, cases, eachRow } from './kit.js';
 
 const rows = cases<{ operationId: OperationId; params: Record<string, unknown> }, Record<string, unknown>>('body');

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiMeta } from '../../generated/src/api-meta.js';
-import { apiErrorFor } from '../../templates/typescript/runtime/errors.js';
-import { labelKind, nextStep } from '../../templates/typescript/runtime/next-step.js';
-import { errorBody } from '../../templates/typescript/runtime/response.js';
+import { apiErrorFor } from '../../generator/targets/typescript/runtime/errors.js';
+import { labelKind, nextStep } from '../../generator/targets/typescript/runtime/next-step.js';
+import { errorBody } from '../../generator/targets/typescript/runtime/response.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<{ status: number; body: string }, Record<string, unknown>>('error-classes');

@@ -8,7 +8,7 @@ import {
   outcomePolicy,
   type OutcomeDecision,
   type OutcomeFacts,
-} from '../../templates/typescript/runtime/outcome-policy.js';
+} from '../../generator/targets/typescript/runtime/outcome-policy.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<OutcomeFacts, OutcomeDecision>('outcome-policy');

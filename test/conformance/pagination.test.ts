@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { operationMetas, type OperationId } from '../../generated/src/metadata.js';
-import { paginate } from '../../templates/typescript/runtime/pagination.js';
+import { paginate } from '../../generator/targets/typescript/runtime/pagination.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<

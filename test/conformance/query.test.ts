@@ -4,7 +4,7 @@
  * `A-Z a-z 0-9 - _ . ~` percent-encoded as UTF-8; bad values refused with the field and the rule.
  */
 import { describe, expect } from 'vitest';
-import { serializeQuery, type QueryParamSpec } from '../../templates/typescript/runtime/query.js';
+import { serializeQuery, type QueryParamSpec } from '../../generator/targets/typescript/runtime/query.js';
 import { answerOf, cases, eachRow } from './kit.js';
 
 const rows = cases<

@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { operationMetas, type OperationId } from '../../generated/src/metadata.js';
-import { limiterKeys } from '../../templates/typescript/runtime/call-plan.js';
+import { limiterKeys } from '../../generator/targets/typescript/runtime/call-plan.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<

@@ -4,7 +4,7 @@
  * refused before any I/O, with the rule it breaks.
  */
 import { describe, expect } from 'vitest';
-import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
+import { normalizeRawPath } from '../../generator/targets/typescript/runtime/raw-path.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<{ path: string; basePath: string }, { path?: string; problem?: string }>('raw-paths');

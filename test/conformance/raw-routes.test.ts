@@ -4,10 +4,10 @@
  */
 import { describe, expect } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
-import type { HttpMethod } from '../../templates/typescript/runtime/metadata.js';
-import { normalizeRawPath } from '../../templates/typescript/runtime/raw-path.js';
-import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
-import { matchOperation } from '../../templates/typescript/runtime/raw-routes.js';
+import type { HttpMethod } from '../../generator/targets/typescript/runtime/metadata.js';
+import { normalizeRawPath } from '../../generator/targets/typescript/runtime/raw-path.js';
+import { rawOperationMeta } from '../../generator/targets/typescript/runtime/raw-request.js';
+import { matchOperation } from '../../generator/targets/typescript/runtime/raw-routes.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<

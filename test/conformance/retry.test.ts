@@ -5,13 +5,13 @@
  */
 import { describe, expect } from 'vitest';
 import { apiMeta } from '../../generated/src/api-meta.js';
-import { ExchangeError } from '../../templates/typescript/runtime/errors.js';
+import { ExchangeError } from '../../generator/targets/typescript/runtime/errors.js';
 import {
   labelKind,
   nextStep,
   type AttemptOutcome,
   type CallKind,
-} from '../../templates/typescript/runtime/next-step.js';
+} from '../../generator/targets/typescript/runtime/next-step.js';
 import { cases, eachRow } from './kit.js';
 
 interface Given {

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { apiMeta } from '../../generated/src/api-meta.js';
-import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
+import { createSignerMiddleware } from '../../generator/targets/typescript/runtime/signer-middleware.js';
 import {
   bodySha512,
   createSigner,
   loadCryptoBackend,
   signatureString,
-} from '../../templates/typescript/runtime/signing.js';
+} from '../../generator/targets/typescript/runtime/signing.js';
 import { cases, eachRow } from './kit.js';
 
 interface Given {

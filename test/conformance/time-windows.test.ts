@@ -4,7 +4,7 @@
  * refused.
  */
 import { describe, expect } from 'vitest';
-import { timeWindows } from '../../templates/typescript/runtime/pagination.js';
+import { timeWindows } from '../../generator/targets/typescript/runtime/pagination.js';
 import { cases, eachRow } from './kit.js';
 
 const rows = cases<{ from: number; to: number; maxDays: number }, Record<string, unknown>>('time-windows');

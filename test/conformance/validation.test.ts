@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { operationMetas, type OperationId } from '../../generated/src/metadata.js';
-import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import { validateCall } from '../../generator/targets/typescript/runtime/validate.js';
 import { answerOf, cases, eachRow } from './kit.js';
 
 const rows = cases<{ operationId: OperationId; params: Record<string, unknown>; now: number }, Record<string, unknown>>(

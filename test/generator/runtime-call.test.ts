@@ -6,7 +6,7 @@
  * other call that may write through `writeRequest`, and reads never hand the loop a body writer.
  */
 import { describe, expect, it } from 'vitest';
-import { runtimeCall } from '../../generator/emit/operations.js';
+import { runtimeCall } from '../../generator/targets/typescript/operations.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
 
 const PAGING = { style: 'offset', defaultLimit: 100, maxLimit: 1000 };

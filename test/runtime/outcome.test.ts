@@ -11,11 +11,11 @@ import {
   RateLimitError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import type { Outcome } from '../../templates/typescript/runtime/options.js';
-import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
-import { outcomeRecordOf, pickLookupResult } from '../../templates/typescript/runtime/write-lookup.js';
-import { request, writeRequest } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import type { Outcome } from '../../generator/targets/typescript/runtime/options.js';
+import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
+import { outcomeRecordOf, pickLookupResult } from '../../generator/targets/typescript/runtime/write-lookup.js';
+import { request, writeRequest } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   authFailure,

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
-import { limiterKeys } from '../../templates/typescript/runtime/call-plan.js';
-import { rawOperationMeta } from '../../templates/typescript/runtime/raw-request.js';
+import { limiterKeys } from '../../generator/targets/typescript/runtime/call-plan.js';
+import { rawOperationMeta } from '../../generator/targets/typescript/runtime/raw-request.js';
 
 describe('the operation a raw path matches (its rows: conformance/raw-routes.json)', () => {
   it('takes the matching operation’s limit, scope, market field, retry and auth; the caller’s own win', () => {

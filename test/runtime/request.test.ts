@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
+import { ApiPromise, PagePromise } from '../../generator/targets/typescript/runtime/api-promise.js';
 import {
   AbortError,
   BadRequestError,
   ResponseBodyError,
   TimeoutError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import { isResponseBodyError } from '../../templates/typescript/runtime/error-guards.js';
-import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { pageRequest, request, writeRequest } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import { isResponseBodyError } from '../../generator/targets/typescript/runtime/error-guards.js';
+import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { pageRequest, request, writeRequest } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   authFailure,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSigner, loadCryptoBackend, signatureString } from '../../templates/typescript/runtime/signing.js';
-import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
+import { createSigner, loadCryptoBackend, signatureString } from '../../generator/targets/typescript/runtime/signing.js';
+import { createSignerMiddleware } from '../../generator/targets/typescript/runtime/signer-middleware.js';
 import { cases } from '../conformance/kit.js';
 
 /**

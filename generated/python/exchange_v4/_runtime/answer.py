@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/answer.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/answer.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Reading an answer: a header by its role, the reset time of a rate limit, the data of a success
 answer (int64 values as `int`, decimals as `Decimal`, a nested list flattened) and the typed error

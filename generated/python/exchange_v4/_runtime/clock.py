@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/clock.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/clock.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Server clock. The server refuses a signed request whose Timestamp is more than 60 s from its own
 time (401 `REQUEST_EXPIRED`), so the signer uses local time corrected by the offset measured with

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/context.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/context.py. Do not edit here: edit that file,
 # then run: npm run generate
 """What every call needs from its client: settings, clock, limiter, transport, signer and the
 operation table. The API secret is not here: it lives only inside the signer's closure."""

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/core.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/core.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`Core`: the base class of the generated client. It resolves the options (server, credentials,
 timeouts, limits, clock sync), holds the runtime context, and offers a raw signed request for

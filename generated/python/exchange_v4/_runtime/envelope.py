@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/envelope.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/envelope.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The request envelope, read here and nowhere else. A shaped call gives its parameters flat (a list
 body as `body`); a named-only call (and a raw request, `client.request()`) gives its path parameters

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/journal.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/journal.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The outcome journal (opt-in, `outcome_journal` option): a write's intent is recorded durably
 before the request leaves and cleared once a definitive answer came, so a process that dies in

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/json_codec.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/json_codec.py. Do not edit here: edit that file,
 # then run: npm run generate
 """JSON for API bodies. Python's `json` reads every integer exactly, so int64 values stay exact
 `int`s; values at int64 paths that arrive as digit strings are read as `int` too. Values at

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/logger.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/logger.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Structured log events and the redactor. Events carry no headers and no bodies, so the API key,
 the secret, the Timestamp and the signature cannot reach a log through them; text the server sends

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/metadata.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/metadata.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Operation metadata: the data the generator emits for every operation (in `_meta.py`) and the
 runtime reads. Plain frozen dataclasses, built from the IR."""

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/outcome.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/outcome.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Writes whose outcome is unknown: finding them by their idempotency id. The request loop looks a
 write up when it was sent and no definitive answer came; `resolve_outcome` does the same later, on

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/outcome_policy.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/outcome_policy.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The outcome policy as one pure function: given what is known of a write that failed (what its
 error proves, and what looking it up by its id found), `outcome_policy` says whether it was applied

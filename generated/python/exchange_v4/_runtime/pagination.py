@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/pagination.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/pagination.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Iteration over paginated lists: pages through `page`/`limit` or `offset`/`limit` until a short
 page, and splits a time range longer than the operation allows into consecutive windows, oldest

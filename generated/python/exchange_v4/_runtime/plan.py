@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/plan.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/plan.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Turning one call (operation metadata, flat params, call options) into what every attempt sends:
 validated params, the idempotency id, encoded path, canonical query, body bytes, headers and the

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/query.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/query.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The one canonical query serializer. It builds the query string that goes on the wire, and the
 signer signs that same text, so the two can never differ. Parameters in spec order; unset values

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/rate_limit.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/rate_limit.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Client-side rate limits, one bucket per key. A bucket allows at most `requests` requests in any
 `window` seconds; a request holds its slot from when it is sent until its answer arrives plus the

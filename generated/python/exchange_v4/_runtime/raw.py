@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/raw.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/raw.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`client.request()`: the path of a raw request, checked and encoded before anything is signed, and
 the operation metadata it is sent with. The same rules and messages as the TypeScript client

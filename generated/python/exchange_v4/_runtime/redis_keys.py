@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/redis_keys.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/redis_keys.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The pure parts of the shared rate budget, as in the TypeScript client (`exchange-v4/redis`,
 redis-keys.ts): which Redis keys a bucket key names, and the limit kept while Redis cannot be

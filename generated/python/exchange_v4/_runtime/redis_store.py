@@ -1,8 +1,8 @@
-# Copied by exchange-v4 from templates/python/runtime/redis_store.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/redis_store.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`RedisRateLimitStore`: the client's rate-limit buckets kept in Redis, so every process of one
 account (Python or TypeScript) draws on one budget: the same keys and the same Lua scripts
-(`redis_scripts.py`, embedded from templates/redis/) as the TypeScript client's `exchange-v4/redis`.
+(`redis_scripts.py`, embedded from generator/emit-kit/redis/) as the TypeScript client's `exchange-v4/redis`.
 Each take is one script (all of a call's buckets or none); each answer is one more: the slot frees
 a window after it, and a 429, the server's live limit and its remaining count update the buckets.
 

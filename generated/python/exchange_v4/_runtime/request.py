@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/request.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/request.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The request loop. Per call: plan (validation, no I/O). Per attempt: the server clock (private
 calls), a rate-limit slot, sign and send, release the slot with the server's counters, read the

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/retry.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/retry.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The retry and outcome policy as one pure decision: `next_step(state, outcome)` says what the
 request loop does after an attempt that did not succeed. The loop keeps only the I/O.

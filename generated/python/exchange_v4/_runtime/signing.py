@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/signing.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/signing.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Request signing (HMAC-SHA512). The signature string has five parts joined by a line feed: the
 upper-case method, the path with the `/api/v4` prefix, the raw query string exactly as sent (no

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/validate.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/validate.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Checks a call's parameters against its operation's rules before any I/O. Every failure is a
 `ValidationError` naming the field, the value (`[redacted]` for secrets) and the rule: `required`,
