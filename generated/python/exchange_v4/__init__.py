@@ -29,6 +29,7 @@ from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
 from ._runtime.rate_limit import RateLimiter
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
+from .async_client import AsyncExchangeClient
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -39,6 +40,7 @@ __all__ = [
     "API_RELEASE",
     "ApiError",
     "ApiResponse",
+    "AsyncExchangeClient",
     "AuthenticationError",
     "BadRequestError",
     "ClientClosedError",
