@@ -126,4 +126,5 @@ def asyncio_twins(module: types.ModuleType, names: dict[str, Any], factory: str 
                 self.addCleanup(close_loops)
                 base.setUp(self)
 
-            names[f"{name}Async"] = type(f"{name}Async", (cls,), {"setUp": set_up})
+            twin = type(f"{name}Async", (cls,), {"setUp": set_up, "__module__": names["__name__"]})
+            names[f"{name}Async"] = twin
