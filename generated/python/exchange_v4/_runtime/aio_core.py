@@ -70,39 +70,44 @@ class AsyncCore(ClientBase):
         return self._aclock_value
 
     async def _acquire(self, effect: Acquire) -> Ticket:
+        """`RateLimiter.acquire` without blocking the loop: a wait for a slot still in flight ends
+        at a release (from any thread: a blocking client may share the limiter) or at its bound."""
         limiter = self._ctx.limiter
         started = time.monotonic()
         loop = asyncio.get_running_loop()
         released = asyncio.Event()
+        remove: Callable[[], None] | None = None
 
-        def wake() -> None:  # from any thread: a release by a blocking client too
+        def wake() -> None:
             try:
                 loop.call_soon_threadsafe(released.set)
             except RuntimeError:
                 pass  # the loop is closed: nobody waits any more
 
-        remove = limiter.on_release(wake)
         try:
             while True:
-                waited_ms = (time.monotonic() - started) * 1000
+                released.clear()  # before looking: a release from now on ends the wait below
                 got = limiter.try_acquire(
                     effect.keys, effect.limit, operation=effect.operation, mode=effect.mode,
-                    max_wait_ms=effect.max_wait_ms, waited_ms=waited_ms,
+                    max_wait_ms=effect.max_wait_ms, waited_ms=(time.monotonic() - started) * 1000,
                 )
                 if isinstance(got, Ticket):
                     return got
                 wait_ms, answered = got
-                released.clear()
                 if not answered:
                     await asyncio.sleep(wait_ms / 1000)
                     continue
+                if remove is None:
+                    remove = limiter.on_release(wake)
+                    continue  # a release may have come before the listener: look again first
                 try:
                     async with asyncio.timeout(wait_ms / 1000):
                         await released.wait()
                 except TimeoutError:
                     pass
         finally:
-            remove()
+            if remove is not None:
+                remove()
 
     async def _perform(self, effect: Effect) -> Any:
         if isinstance(effect, Send):
