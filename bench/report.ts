@@ -47,6 +47,8 @@ export interface BenchReport {
   readonly typecheck: readonly TypecheckTiming[];
   readonly generator: GeneratorTimings;
   readonly targets: readonly TargetVerdict[];
+  /** The "Python client" section (python.ts), when the Python clients ran. */
+  readonly python?: string;
   readonly notes: readonly string[];
 }
 
@@ -288,7 +290,12 @@ ${latencyTable(r)}
 
 ${throughputTable(r)}
 
-## Signatures checked by the server
+${
+  r.python
+    ? `${r.python}
+`
+    : ''
+}## Signatures checked by the server
 
 ${signatureTable(r)}
 
