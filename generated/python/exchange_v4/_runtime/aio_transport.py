@@ -70,9 +70,21 @@ def host_header(host: str, port: int, scheme: str) -> str:
     return name if port == (443 if scheme == "https" else 80) else f"{name}:{port}"
 
 
-async def _timed(request: WireRequest, step: Coroutine[Any, Any, T]) -> T:
-    """`step`, given what is left of the attempt's timeout and the call's deadline."""
-    async with asyncio.timeout(wait_s(request)):
+class _Clock:
+    """The timer of one answer's reads: the status line, the headers and the first piece of the body
+    under one `asyncio.timeout`, each later read given its own full wait (cut to the deadline)."""
+
+    def __init__(self, request: WireRequest, scope: asyncio.Timeout) -> None:
+        self.request = request
+        self.scope = scope
+        self.first = True
+
+    async def read(self, step: Coroutine[Any, Any, T]) -> T:
+        """`step`, after renewing the timer unless it is the answer's first read of its body."""
+        if self.first:
+            self.first = False
+        else:
+            self.scope.reschedule(asyncio.get_running_loop().time() + wait_s(self.request))
         return await step
 
 
@@ -101,12 +113,12 @@ async def read_head(reader: asyncio.StreamReader) -> tuple[int, str, dict[str, s
 
 
 async def _read_body(
-    conn: Connection, request: WireRequest, status: int, headers: Mapping[str, str], limit: int
+    conn: Connection, clock: _Clock, status: int, headers: Mapping[str, str], limit: int
 ) -> tuple[bytes, bool]:
     """The body, each read bounded by what is left of the deadline, and whether the connection can
     carry another request; past `limit` bytes, `BodyTooLarge` (the caller closes)."""
     reader = conn.reader
-    if request.method == "HEAD" or status in (204, 304):
+    if clock.request.method == "HEAD" or status in (204, 304):
         return b"", True
     pieces: list[bytes] = []
     size = 0
@@ -120,28 +132,28 @@ async def _read_body(
 
     if "chunked" in headers.get("transfer-encoding", "").lower():
         while True:
-            size_line = (await _timed(request, _line(reader))).split(";")[0].strip()
+            size_line = (await clock.read(_line(reader))).split(";")[0].strip()
             if not re.fullmatch(r"[0-9A-Fa-f]+", size_line):
                 raise _BadAnswer("a bad chunk size")
             left = int(size_line, 16)
             if left == 0:
-                while await _timed(request, _line(reader)):  # trailers
+                while await clock.read(_line(reader)):  # trailers
                     pass
                 return b"".join(pieces), True
             if size + left > limit:
                 raise BodyTooLarge(status, limit)
             while left:
-                add(await _timed(request, reader.readexactly(min(left, _READ_PIECE))))
+                add(await clock.read(reader.readexactly(min(left, _READ_PIECE))))
                 left -= len(pieces[-1])
-            await _timed(request, _line(reader))
+            await clock.read(_line(reader))
     length = headers.get("content-length", "").strip()
     if length.isdigit():
         left = int(length)
         while left:
-            add(await _timed(request, reader.readexactly(min(left, _READ_PIECE))))
+            add(await clock.read(reader.readexactly(min(left, _READ_PIECE))))
             left -= len(pieces[-1])
         return b"".join(pieces), True
-    while piece := await _timed(request, reader.read(_READ_PIECE)):
+    while piece := await clock.read(reader.read(_READ_PIECE)):
         add(piece)
     return b"".join(pieces), False
 
@@ -239,12 +251,15 @@ class AsyncHttpTransport:
         try:
             try:
                 conn.writer.write(head + request.body)
-                async with asyncio.timeout(wait_s(request)):
-                    await conn.writer.drain()
-                status, version, headers = await _timed(request, read_head(conn.reader))
-                if _declared_over(headers, self.max_response_bytes):
-                    raise BodyTooLarge(status, self.max_response_bytes)
-                raw, reusable = await _read_body(conn, request, status, headers, self.max_response_bytes)
+                if conn.writer.transport.get_write_buffer_size():  # not all written at once
+                    async with asyncio.timeout(wait_s(request)):
+                        await conn.writer.drain()
+                async with asyncio.timeout(wait_s(request)) as scope:
+                    clock = _Clock(request, scope)
+                    status, version, headers = await read_head(conn.reader)
+                    if _declared_over(headers, self.max_response_bytes):
+                        raise BodyTooLarge(status, self.max_response_bytes)
+                    raw, reusable = await _read_body(conn, clock, status, headers, self.max_response_bytes)
             except TimeoutError as error:
                 raise SendFailure("timeout", f"{type(error).__name__}: {error}") from None
             except (OSError, _BadAnswer, asyncio.IncompleteReadError, asyncio.LimitOverrunError) as error:
