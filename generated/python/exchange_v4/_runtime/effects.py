@@ -3,7 +3,7 @@
 """The I/O a call needs, as values. The request loop (`request.call`) is a generator: it decides
 everything (validation, signing, the retry and outcome policy, lookups) and yields one `Effect` at a
 time for its driver to perform, receiving the result (or the error, thrown back in). Two drivers
-perform them: `run` here (blocking: threads, `http.client`) and `aio_core.run_async` (asyncio).
+perform them: `run` here (blocking: threads, `http.client`) and `AsyncCore._run` (aio_core.py, asyncio).
 Neither decides anything: a rule lives once, in the loop."""
 
 from __future__ import annotations
