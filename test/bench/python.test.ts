@@ -19,6 +19,8 @@ const round = (p50: number, extra: Partial<Extract<PyRunnerResult, { ok: true }>
   ...extra,
 });
 
+const failed: PyRunnerResult = { ok: false, client: 'py-ours', error: 'boom' };
+
 const summary = (id: PySummary['id'], values: Partial<PySummary>): PySummary => ({
   id,
   rounds: 1,
@@ -37,7 +39,7 @@ describe('summarizePython', () => {
       want: { rounds: 3, getP50Us: 200, postP50Us: 201, cpuPerCallUs: 100, rps: undefined },
     },
     {
-      given: [round(100), { ok: false, client: 'py-ours', error: 'boom' } as PyRunnerResult],
+      given: [round(100), failed],
       want: { rounds: 1, getP50Us: 100, error: 'boom' },
     },
     {
