@@ -106,15 +106,17 @@ function throughputTable(r: BenchReport): string {
 }
 
 function signatureTable(r: BenchReport): string {
-  const rows = r.clients.map((c) => {
-    const t = r.signatures[c.id];
+  // The Node clients, then any other client the server counted (the Python ones).
+  const ids = [...r.clients.map((c) => c.id), ...Object.keys(r.signatures).filter((k) => k.startsWith('py-'))];
+  const rows = ids.map((id) => {
+    const t = r.signatures[id];
     const rejected = rejectedCount(t);
     const labels = t
       ? Object.entries(t.rejected)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')
       : '';
-    return [c.id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
+    return [id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
   });
   return markdownTable(['client', 'accepted', 'rejected', 'rejection labels'], rows, [
     'left',
