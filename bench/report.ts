@@ -53,6 +53,8 @@ export interface BenchReport {
   readonly targets: readonly TargetVerdict[];
   /** The paper exchange benchmark, when it ran. */
   readonly paper?: PaperResults;
+  /** The "Python client" section (python.ts), when the Python clients ran. */
+  readonly python?: string;
   readonly notes: readonly string[];
 }
 
@@ -110,15 +112,17 @@ function throughputTable(r: BenchReport): string {
 }
 
 function signatureTable(r: BenchReport): string {
-  const rows = r.clients.map((c) => {
-    const t = r.signatures[c.id];
+  // The Node clients, then any other client the server counted (the Python ones).
+  const ids = [...r.clients.map((c) => c.id), ...Object.keys(r.signatures).filter((k) => k.startsWith('py-'))];
+  const rows = ids.map((id) => {
+    const t = r.signatures[id];
     const rejected = rejectedCount(t);
     const labels = t
       ? Object.entries(t.rejected)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')
       : '';
-    return [c.id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
+    return [id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
   });
   return markdownTable(['client', 'accepted', 'rejected', 'rejection labels'], rows, [
     'left',
@@ -315,7 +319,12 @@ ${latencyTable(r)}
 
 ${throughputTable(r)}
 
-## Signatures checked by the server
+${
+  r.python
+    ? `${r.python}
+`
+    : ''
+}## Signatures checked by the server
 
 ${signatureTable(r)}
 

@@ -131,10 +131,13 @@ export function pythonSurface(ir: IR): Exported[] {
       const origin: Origin = op ? { kind: 'operation', id: op.id } : { kind: 'api' };
       out.push({ target: 'python', name: `${module}.${name}`, origin, role });
     }
-    // The area's class, and its twin behind `client.with_response.<area>` (area.py.hbs).
+    // The area's class, its twin behind `client.with_response.<area>`, and both of the asyncio
+    // client (area.py.hbs).
     for (const [className, role] of [
       [view.className, 'class'],
       [`${view.className}WithResponse`, 'class-with-response'],
+      [`${view.className}Async`, 'class-async'],
+      [`${view.className}AsyncWithResponse`, 'class-async-with-response'],
     ] as const) {
       out.push({ target: 'python', name: `${module}.${className}`, origin: { kind: 'area', name: area }, role });
     }

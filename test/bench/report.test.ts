@@ -58,6 +58,7 @@ function sampleReport(): BenchReport {
       floor: { accepted: 10, rejected: {} },
       ours: { accepted: 10, rejected: {} },
       ccxt: { accepted: 8, rejected: { INVALID_SIGNATURE: 2 } },
+      'py-ours': { accepted: 9, rejected: { REQUEST_EXPIRED: 1 } },
     },
     imports: [
       { id: 'floor', importMs: 2, processMs: 40, runs: 5 },
@@ -159,6 +160,14 @@ describe('renderReport', () => {
 
   it('counts signature rejections per client', () => {
     expect(md).toContain('| ccxt | 8 | 2 | INVALID_SIGNATURE 2 |');
+    expect(md).toContain('| py-ours | 9 | 1 | REQUEST_EXPIRED 1 |');
+  });
+
+  it('shows the Python section when the Python clients ran', () => {
+    expect(md).not.toContain('## Python client');
+    expect(renderReport({ ...sampleReport(), python: '## Python client\n\nrows\n' })).toMatch(
+      /## Python client\n\nrows\n\n## Signatures checked by the server/,
+    );
   });
 
   it('says which peers could not be used and why', () => {

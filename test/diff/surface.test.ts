@@ -95,6 +95,8 @@ describe('the surface is what generated/ exports', () => {
         'cli:operation:flag:',
         'python:area:class',
         'python:area:class-with-response',
+        'python:area:class-async',
+        'python:area:class-async-with-response',
         'python:operation:item',
         'python:operation:params',
         'python:operation:response',

@@ -30,6 +30,7 @@ from ._runtime.outcome import Resolution
 from ._runtime.rate_limit import RateLimiter, RateLimitStore
 from ._runtime.redis_store import RedisRateLimitStore
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
+from .async_client import AsyncExchangeClient
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -40,6 +41,7 @@ __all__ = [
     "API_RELEASE",
     "ApiError",
     "ApiResponse",
+    "AsyncExchangeClient",
     "AuthenticationError",
     "BadRequestError",
     "ClientClosedError",

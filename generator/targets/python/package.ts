@@ -76,6 +76,7 @@ export async function pythonOutputs(ir: IR, root: string, version: string): Prom
   out.set(`${PACKAGE}/_meta.py`, await render('meta.py.hbs', metaView(ir)));
   out.set(`${PACKAGE}/labels.py`, await render('labels.py.hbs', labelsView(ir)));
   out.set(`${PACKAGE}/client.py`, await render('client.py.hbs', clientView(ir)));
+  out.set(`${PACKAGE}/async_client.py`, await render('async_client.py.hbs', clientView(ir)));
   out.set(`${PACKAGE}/__init__.py`, await render('init.py.hbs', pkg));
   out.set(`${PACKAGE}/py.typed`, `${pyBanner(BANNER_LINES)}\n`);
   out.set('python/pyproject.toml', await render('pyproject.toml.hbs', pkg));

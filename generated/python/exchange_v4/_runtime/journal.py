@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
@@ -189,9 +189,9 @@ def params_hash(method: str, path: str, query: str, body: bytes) -> str:
     return hashlib.sha512(f"{method}\n{path}\n{query}\n".encode() + body).hexdigest()
 
 
-def journaled(store: JournalStore, entry: JournalEntry, run: Callable[[], T]) -> T:
-    """Runs a write with its intent recorded first (nothing is sent when that fails), cleared after a
-    definitive answer and kept after an unknown outcome."""
+def journaled(store: JournalStore, entry: JournalEntry, steps: Generator[Any, Any, T]) -> Generator[Any, Any, T]:
+    """Runs a write's steps (effects.py) with its intent recorded first (nothing is sent when that
+    fails), cleared after a definitive answer and kept after an unknown outcome."""
     try:
         store.record(entry)
     except Exception as failure:  # noqa: BLE001 - any store failure stops the write before sending
@@ -201,7 +201,7 @@ def journaled(store: JournalStore, entry: JournalEntry, run: Callable[[], T]) ->
             operation=entry.operation,
         ) from failure
     try:
-        result = run()
+        result = yield from steps
     except UnknownOutcomeError:
         raise
     except ExchangeError:

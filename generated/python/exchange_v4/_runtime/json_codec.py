@@ -172,13 +172,66 @@ def int64_digits(value: object, paths: Sequence[ValuePath]) -> object:
     return _convert(value, paths, lambda v: int(v) if isinstance(v, str) and _INTEGER.match(v) else v)
 
 
+class _Node:
+    """The paths below one place of a body, as a tree: `leaf` (a value to convert here), the
+    names below it, and `*` (every item or value)."""
+
+    __slots__ = ("leaf", "names", "star")
+
+    def __init__(self, paths: Sequence[ValuePath]) -> None:
+        self.leaf = any(len(p) == 0 for p in paths)
+        heads = {p[0] for p in paths if p}
+        below = {h: _node(tuple(p[1:] for p in paths if p and p[0] in (h, "*"))) for h in heads if h != "*"}
+        self.star = _node(tuple(p[1:] for p in paths if p and p[0] == "*")) if "*" in heads else None
+        self.names = below
+
+
+_NODES: dict[tuple[ValuePath, ...], _Node] = {}
+
+
+def _node(paths: tuple[ValuePath, ...]) -> _Node:
+    """The tree of `paths`, made once per distinct set of paths."""
+    node = _NODES.get(paths)
+    if node is None:
+        node = _NODES[paths] = _Node(paths)
+    return node
+
+
+def _convert_parsed(value: object, node: _Node, convert: Callable[[object], object]) -> object:
+    """`_convert` for a value just parsed (nobody else holds it): changed in place, and only the
+    named places visited."""
+    if node.leaf:
+        return convert(value)
+    if isinstance(value, list):
+        items = cast("list[object]", value)
+        star = node.star
+        if star is not None:
+            for i, item in enumerate(items):
+                items[i] = _convert_parsed(item, star, convert)
+        return items
+    if isinstance(value, dict):
+        entries = cast("dict[str, object]", value)
+        if node.star is not None:
+            for key, item in entries.items():
+                entries[key] = _convert_parsed(item, node.names.get(key, node.star), convert)
+        else:
+            for key, below in node.names.items():
+                if key in entries:
+                    entries[key] = _convert_parsed(entries[key], below, convert)
+        return entries
+    return value
+
+
 def loads_response(
     text: str, int64_paths: Sequence[ValuePath] = (), decimal_paths: Sequence[ValuePath] = ()
 ) -> Any:
     """Parses a response body: int64 paths as `int`, decimal paths as `Decimal`."""
     data: object = json.loads(text)
-    data = _convert(data, int64_paths, _to_int)
-    return _convert(data, decimal_paths, _to_decimal)
+    if int64_paths:
+        data = _convert_parsed(data, _node(tuple(int64_paths)), _to_int)
+    if decimal_paths:
+        data = _convert_parsed(data, _node(tuple(decimal_paths)), _to_decimal)
+    return data
 
 
 def unwrap_nested_list(data: object) -> object:

@@ -12,6 +12,7 @@ from typing import Any, Literal, cast
 
 from .context import Context, RequestOptions
 from .envelope import envelope_body
+from .effects import Steps
 from .errors import (
     ApiError,
     IdempotencyId,
@@ -29,7 +30,8 @@ from .outcome_policy import Evidence, LookupResult, outcome_policy
 LOOK_AGAIN_MS = 5_000
 """How long to wait before looking an unknown write up again (at least the lookup's rate window)."""
 
-Execute = Callable[[OperationMeta, Mapping[str, object], RequestOptions], Any]
+Execute = Callable[[OperationMeta, Mapping[str, object], RequestOptions], Steps[Any]]
+"""Runs a call as the request loop's steps (`request.call`)."""
 
 Target = tuple[str, dict[str, object]]
 """One write to find: the id it carried and the lookup's other parameters, taken from the write."""
@@ -119,7 +121,7 @@ def item_ids(meta: OperationMeta, params: Mapping[str, object]) -> tuple[Idempot
     return tuple(IdempotencyId(idem.field, str(item[idem.field])) for item in _items_with_ids(meta, params))
 
 
-def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> tuple[bool, Any]:
+def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> Steps[tuple[bool, Any]]:
     """Runs the lookup of one write of `meta`: (True, record) or (False, None) when the server has no
     such write. Other failures propagate."""
     idem = meta.idempotency
@@ -128,7 +130,7 @@ def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target)
     name, param = idem.lookup
     value, extra = target
     try:
-        data = execute(ctx.operations[name], {**extra, param: value}, {})
+        data = yield from execute(ctx.operations[name], {**extra, param: value}, {})
     except ApiError as error:
         if _not_found(error):
             return False, None
@@ -171,7 +173,7 @@ def _evidence(ctx: Context, error: Exception) -> tuple[Evidence, str] | None:
     return None
 
 
-def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolution:
+def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Steps[Resolution]:
     """Resolves the outcome of a failed write (see `Resolution`). Takes any error of a write call:
     errors that prove nothing was applied are answered without I/O; an `UnknownOutcomeError` is
     looked up by the id its request carried. Raises `TypeError` for an error no write call raises."""
@@ -189,7 +191,7 @@ def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolut
         lookup = "found"
         try:
             for target in targets:
-                hit, record = look_up(ctx, execute, meta, target)
+                hit, record = yield from look_up(ctx, execute, meta, target)
                 if hit:
                     found.append(record)
                 else:

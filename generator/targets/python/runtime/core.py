@@ -24,7 +24,8 @@ from .outcome import Resolution, resolve_outcome
 from .plan import check_header, check_number
 from .rate_limit import RateLimitMode, RateLimitStore, process_limiter
 from .raw import raw_operation_meta
-from .request import execute, iterate
+from .effects import run
+from .request import call, execute, iterate, perform
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
 from .pool import ProxySetting, parse_proxy
@@ -96,8 +97,9 @@ def _key_pair(key: str | None, secret: str | None) -> tuple[HiddenText, Secret] 
     return pair
 
 
-class Core:
-    """Configuration, clock, limiter and transport of a client; see `ExchangeClient` for the options."""
+class ClientBase:
+    """Configuration, clock, limiter and context of a client, blocking or asyncio; see
+    `ExchangeClient` for the options. `transport` sends the blocking client's attempts."""
 
     def __init__(
         self,
@@ -142,7 +144,6 @@ class Core:
         journal = journal_option(outcome_journal)
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
-        self._own_transport = HttpTransport(max_response_bytes, proxy=proxy) if transport is None else None
 
         def server_time() -> float:
             data: object = execute(self._ctx, clock_op, {}, {})
@@ -159,13 +160,42 @@ class Core:
             ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
-            transport=transport or self._own_transport or HttpTransport(),
+            transport=transport or self._make_transport(max_response_bytes, proxy),
             account=account_fingerprint(pair[0]) if pair is not None else "public",
             credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
             redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
             clock_mode=clock_sync,
             journal=journal,
         )
+
+    def _make_transport(self, max_response_bytes: int, proxy: ProxySetting) -> Transport:
+        """The transport used when none is given, made once the options were checked."""
+        return HttpTransport(max_response_bytes, proxy=proxy)
+
+    @property
+    def base_url(self) -> str:
+        """Base URL every request goes to, including the `/api/v4` prefix."""
+        return self._ctx.base_url
+
+    @property
+    def clock_offset_ms(self) -> float:
+        """Milliseconds added to local time to get server time (0 before the first measurement)."""
+        return self._ctx.clock.offset_ms
+
+    def __repr__(self) -> str:
+        ctx: Context | None = getattr(self, "_ctx", None)  # None while __init__ runs (a traceback's frame)
+        return f"{type(self).__name__}(base_url={ctx.base_url if ctx is not None else None!r})"
+
+
+class Core(ClientBase):
+    """The blocking client's calls over `http.client`; see `ExchangeClient` for the options."""
+
+    _own_transport: HttpTransport | None = None
+
+    def _make_transport(self, max_response_bytes: int, proxy: ProxySetting) -> Transport:
+        """The default transport, made once the options were checked (closed by `close()`)."""
+        self._own_transport = HttpTransport(max_response_bytes, proxy=proxy)
+        return self._own_transport
 
     def close(self) -> None:
         """Closes the pooled connections of the default transport (a transport of your own is
@@ -181,16 +211,6 @@ class Core:
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
         self.close()
-
-    @property
-    def base_url(self) -> str:
-        """Base URL every request goes to, including the `/api/v4` prefix."""
-        return self._ctx.base_url
-
-    @property
-    def clock_offset_ms(self) -> float:
-        """Milliseconds added to local time to get server time (0 before the first measurement)."""
-        return self._ctx.clock.offset_ms
 
     def sync_clock(self) -> None:
         """Measures the server-time offset now (otherwise done before the first private call)."""
@@ -208,7 +228,8 @@ class Core:
         `applied` with its record, `not_applied` (certain: nothing was sent or it was refused before
         processing; resending is safe) or `unknown` (look again after `retry_after_ms`; resend only
         when `resend` is `same_id`, with that id). The rules: `outcome_policy`."""
-        return resolve_outcome(self._ctx, lambda m, p, o: execute(self._ctx, m, p, o), error)
+        steps = resolve_outcome(self._ctx, lambda m, p, o: call(self._ctx, m, p, o), error)
+        return run(steps, perform(self._ctx))
 
     def request(
         self,
@@ -254,7 +275,3 @@ class Core:
     ) -> Iterator[Any]:
         """Iterates every item of a paginated operation (used by the generated `iter_` methods)."""
         return iterate(self._ctx, meta, params, options)
-
-    def __repr__(self) -> str:
-        ctx: Context | None = getattr(self, "_ctx", None)  # None while __init__ runs (a traceback's frame)
-        return f"{type(self).__name__}(base_url={ctx.base_url if ctx is not None else None!r})"

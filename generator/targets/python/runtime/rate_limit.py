@@ -96,6 +96,7 @@ class RateLimiter:
         self._cond = threading.Condition()
         self._sweep_at = SWEEP_MIN_BUCKETS
         self._sweep_due = -math.inf
+        self._listeners: list[Callable[[], None]] = []
 
     @property
     def bucket_count(self) -> int:
@@ -136,37 +137,87 @@ class RateLimiter:
         """Takes one slot in every bucket of `keys`, waiting for room (`wait`), raising
         `RateLimitError` (`reject`), or not counting at all (`off`). In `wait` mode a wait longer
         than `max_wait_ms` (the call's timeout) or `MAX_WAIT_MS` raises that error at once."""
-        window_ms = limit.window * 1000 + self._margin_ms
         if mode == "off":
-            return Ticket((), window_ms)
-        bound = min(MAX_WAIT_MS, math.inf if max_wait_ms is None else max_wait_ms)
+            return Ticket((), limit.window * 1000 + self._margin_ms)
         start: float | None = None
         while True:
             with self._cond:
                 now = self._now_ms()
                 start = now if start is None else start
-                self._maybe_sweep(now)
-                buckets = [self._buckets.setdefault(k, _Bucket()) for k in keys]
-                wait = max(self._wait_ms(b, limit, now) for b in buckets)
-                if wait == 0:
-                    slots = tuple(_Slot() for _ in buckets)
-                    for b, s in zip(buckets, slots):
-                        b.slots.append(s)
-                    return Ticket(slots, window_ms)
-                rule = f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}"
-                if mode == "reject":
-                    reset = now + (wait if math.isfinite(wait) else window_ms)
-                    raise self._refusal(rule, reset, limit, operation)
-                # The least wait: a slot still in flight could be answered now, at the earliest.
-                least = max(self._wait_ms(b, limit, now, now + window_ms) for b in buckets)
-                if now - start + least > bound:
-                    why = f"a wait of {least:.0f} ms exceeds the call's {bound - (now - start):.0f} ms ({rule})"
-                    raise self._refusal(why, now + least, limit, operation)
-                if not math.isfinite(wait):
+                got = self._try(keys, limit, operation, mode, max_wait_ms, now - start, now)
+                if isinstance(got, Ticket):
+                    return got
+                wait, answered = got
+                if answered:
                     # Every slot is held by a request still waiting for its answer.
-                    self._cond.wait(timeout=min(window_ms, 1000, bound - (now - start)) / 1000)
+                    self._cond.wait(timeout=wait / 1000)
                     continue
             self._sleep_ms(wait)
+
+    def try_acquire(
+        self,
+        keys: Sequence[str],
+        limit: RateLimit,
+        *,
+        operation: str,
+        mode: RateLimitMode,
+        max_wait_ms: float | None = None,
+        waited_ms: float = 0,
+    ) -> Ticket | tuple[float, bool]:
+        """One try of `acquire` that never blocks (for the asyncio client): the `Ticket`, or how
+        long to wait before trying again (ms) and whether an answer may end that wait earlier
+        (`on_release`). `waited_ms`: how long this call has waited so far. Raises as `acquire`."""
+        if mode == "off":
+            return Ticket((), limit.window * 1000 + self._margin_ms)
+        with self._cond:
+            return self._try(keys, limit, operation, mode, max_wait_ms, waited_ms, self._now_ms())
+
+    def _try(
+        self,
+        keys: Sequence[str],
+        limit: RateLimit,
+        operation: str,
+        mode: RateLimitMode,
+        max_wait_ms: float | None,
+        waited: float,
+        now: float,
+    ) -> Ticket | tuple[float, bool]:
+        """Takes the slots when there is room, else the wait (see `try_acquire`); holds the lock."""
+        window_ms = limit.window * 1000 + self._margin_ms
+        bound = min(MAX_WAIT_MS, math.inf if max_wait_ms is None else max_wait_ms)
+        self._maybe_sweep(now)
+        buckets = [self._buckets.setdefault(k, _Bucket()) for k in keys]
+        wait = max(self._wait_ms(b, limit, now) for b in buckets)
+        if wait == 0:
+            slots = tuple(_Slot() for _ in buckets)
+            for b, s in zip(buckets, slots):
+                b.slots.append(s)
+            return Ticket(slots, window_ms)
+        rule = f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}"
+        if mode == "reject":
+            reset = now + (wait if math.isfinite(wait) else window_ms)
+            raise self._refusal(rule, reset, limit, operation)
+        # The least wait: a slot still in flight could be answered now, at the earliest.
+        least = max(self._wait_ms(b, limit, now, now + window_ms) for b in buckets)
+        if waited + least > bound:
+            why = f"a wait of {least:.0f} ms exceeds the call's {bound - waited:.0f} ms ({rule})"
+            raise self._refusal(why, now + least, limit, operation)
+        if not math.isfinite(wait):
+            return min(window_ms, 1000, bound - waited), True
+        return wait, False
+
+    def on_release(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Calls `listener` (from any thread) after every `release`, until the returned function
+        is called: how the asyncio client learns that a slot it waits for may be free."""
+        with self._cond:
+            self._listeners.append(listener)
+
+        def remove() -> None:
+            with self._cond:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return remove
 
     @staticmethod
     def _refusal(detail: str, reset_at_ms: float, limit: RateLimit, operation: str) -> RateLimitError:
@@ -209,6 +260,9 @@ class RateLimiter:
                     for _ in range(max(0, bucket.capacity(limit) - len(bucket.slots) - max(0, remaining))):
                         bucket.slots.append(_Slot(now + ticket.window_ms))
             self._cond.notify_all()
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
 
 
 class RateLimitStore(Protocol):
