@@ -29,6 +29,7 @@ from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
 from ._runtime.rate_limit import RateLimiter
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
+from ._runtime.wire_drift import WireDriftError
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -65,4 +66,5 @@ __all__ = [
     "UnknownOutcomeError",
     "ValidationError",
     "ValidationIssue",
+    "WireDriftError",
 ]

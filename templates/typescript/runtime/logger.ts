@@ -11,9 +11,11 @@ export interface LogEvent {
    * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
    * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
    * `RATE_LIMIT_WAIT_LOG_MS`, 100 ms) for room in rate-limit bucket `bucket`; `page`: iterating a
-   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed.
+   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed; `drift`: an
+   * answer field arrived as `wireType` where the spec declares `declaredType` and was converted
+   * (once per client, operation, field and wire type: the spec may be stale).
    */
-  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error';
+  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error' | 'drift';
   /** operationId (`request` for a raw request). */
   readonly operation: string;
   readonly method: string;
@@ -37,6 +39,12 @@ export interface LogEvent {
   readonly items?: number;
   /** Why: the error's class name and message (retry and error events). */
   readonly reason?: string;
+  /** The answer field's place, `*` for every item (drift events). */
+  readonly field?: string;
+  /** How the field arrived: `number`, `string`, ... (drift events). */
+  readonly wireType?: string;
+  /** What the spec declares: `decimal`, `int64`, `number`, `integer` or `time` (drift events). */
+  readonly declaredType?: string;
 }
 
 /** A limiter wait at least this long (ms) is reported as a `rate-limit-wait` event. */
