@@ -71,12 +71,12 @@ export function readAs(kind: WireKind, v: unknown, exact: () => unknown): readon
   const big = w === 'number' && digits;
   if (kind === 'd' || kind === 's') {
     if (w !== 'number') return w === 'string' ? [v] : [v, w, 1];
-    const text = big ? (v as string) : ((exact() as string[])[0] ?? '');
+    const text = big ? v : ((exact() as string[])[0] ?? '');
     return /^-?\d+(\.\d+)?$/.test(text) ? [text, w] : [v, w, 1];
   }
   if (kind === 'i') {
-    if (w === 'number') return big ? [v] : Number.isSafeInteger(v) ? [String(v)] : [v, w, 1];
-    return digits ? [String(BigInt(v as string)), w] : [v, w, 1];
+    if (w === 'number') return big ? [v] : Number.isSafeInteger(v) ? [(v as number).toFixed(0)] : [v, w, 1];
+    return digits ? [String(BigInt(v)), w] : [v, w, 1];
   }
   const n = Number(v);
   return (w === 'string' ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v as string) : w === 'number' && !big) &&
