@@ -21,6 +21,8 @@ import type {
   FuturesBatchCancelResult,
   FuturesBatchOrderResult,
   FuturesCandlestick,
+  FuturesCountdownCancelRequest,
+  FuturesCountdownTriggerTime,
   FuturesLeverage,
   FuturesLiqOrder,
   FuturesLiquidate,
@@ -234,6 +236,31 @@ export function cancelPriceTriggeredOrderList(
   options?: RequestOptions,
 ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
   return request(core, cancelPriceTriggeredOrderListMeta, params, options);
+}
+
+/** Parameters of {@link countdownCancelAllFutures}: path, query and body fields in one object. */
+export type CountdownCancelAllFuturesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesCountdownCancelRequest;
+/** Success response (200) of {@link countdownCancelAllFutures}. */
+export type CountdownCancelAllFuturesResponse = FuturesCountdownTriggerTime;
+/** Metadata of `POST /futures/{settle}/countdown_cancel_all`. */
+export const countdownCancelAllFuturesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"countdownCancelAllFutures","area":"futures","method":"POST","path":"/futures/{settle}/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllFutures","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["timeout","contract"],"wire":{"trigger_time":"i"},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"}]}',
+);
+
+/**
+ * Set the countdown that cancels open futures orders
+ *
+ * Standalone form of {@link FuturesApi.countdownCancelAllFutures | client.futures.countdownCancelAllFutures}: the client comes first.
+ */
+export function countdownCancelAllFutures(
+  core: Core,
+  params: CountdownCancelAllFuturesParams,
+  options?: RequestOptions,
+): ApiPromise<CountdownCancelAllFuturesResponse> {
+  return request(core, countdownCancelAllFuturesMeta, params, options);
 }
 
 /** Parameters of {@link createBatchFuturesOrder}: path, query and body fields in one object. */
@@ -1450,6 +1477,25 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
     return cancelPriceTriggeredOrderList(this.core, params, options);
+  }
+
+  /**
+   * Set the countdown that cancels open futures orders
+   *
+   * A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+   * call, the open orders of `contract` (of every contract of the settle currency when it is
+   * omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+   * `timeout: 30`); `timeout: 0` stops it.
+   *
+   * `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  countdownCancelAllFutures(
+    params: CountdownCancelAllFuturesParams,
+    options?: RequestOptions,
+  ): ApiPromise<CountdownCancelAllFuturesResponse> {
+    return countdownCancelAllFutures(this.core, params, options);
   }
 
   /**

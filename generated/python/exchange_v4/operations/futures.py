@@ -21,6 +21,7 @@ from ..models import (
     FuturesBatchCancelResult,
     FuturesBatchOrderResult,
     FuturesCandlestick,
+    FuturesCountdownTriggerTime,
     FuturesInitialOrderRequestInput,
     FuturesLeverage,
     FuturesLiqOrder,
@@ -113,6 +114,18 @@ class CancelPriceTriggeredOrderListParams(TypedDict, total=False):
 
 CancelPriceTriggeredOrderListResponse: TypeAlias = "list[FuturesPriceTriggeredOrder]"
 """Success data of `cancel_price_triggered_order_list`."""
+
+
+class CountdownCancelAllFuturesParams(TypedDict, total=False):
+    """Parameters of `countdown_cancel_all_futures`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    timeout: Required[int]  # Countdown in seconds, at least 5; `0` stops it.
+    contract: str  # Contract whose orders are cancelled; every contract when omitted.
+
+
+CountdownCancelAllFuturesResponse: TypeAlias = "FuturesCountdownTriggerTime"
+"""Success data of `countdown_cancel_all_futures`."""
 
 
 class CreateBatchFuturesOrderParams(TypedDict, total=False):
@@ -689,6 +702,20 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
 
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllFuturesResponse:
+        """Set the countdown that cancels open futures orders
+
+        A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+        call, the open orders of `contract` (of every contract of the settle currency when it is
+        omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+        `timeout: 30`); `timeout: 0` stops it.
+
+        `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["countdownCancelAllFutures"], params, options)
+
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateBatchFuturesOrderResponse:
@@ -1151,6 +1178,12 @@ class FuturesApiWithResponse:
     ) -> ApiResponse[CancelPriceTriggeredOrderListResponse]:
         """`FuturesApi.cancel_price_triggered_order_list`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllFuturesResponse]:
+        """`FuturesApi.countdown_cancel_all_futures`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllFutures"], params, options)
 
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
