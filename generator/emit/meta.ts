@@ -4,7 +4,7 @@ import type { IR, IROperation } from '../ir/types.js';
 import { Reference } from './literal.js';
 import { metaName } from './naming.js';
 import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from './rules.js';
-import { wireDescriptor } from './wire-types.js';
+import { wireDescriptor, wireText } from './wire-types.js';
 
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 
@@ -105,7 +105,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
     ...(request.length > 0 || response.length > 0
       ? { int64: { ...(request.length > 0 ? { request } : {}), ...(response.length > 0 ? { response } : {}) } }
       : {}),
-    ...(Object.keys(wire).length > 0 ? { wire } : {}),
+    ...(Object.keys(wire).length > 0 ? { wire: wireText(wire) } : {}),
     ...(op.nestedList ? { nestedList: true as const } : {}),
     ...(rules.length > 0 ? { rules } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),

@@ -23,6 +23,25 @@ const KINDS: ReadonlyArray<readonly [WireKind, (s: Node) => boolean]> = [
   ['s', (s) => hasType(s, 'string') && s.format === undefined && s.enum === undefined],
 ];
 
+/**
+ * The descriptor as the TypeScript metadata carries it: one text, `[prefix:]group;group...`, each
+ * group a kind letter followed by its places separated by spaces, each place written without the
+ * prefix all of them share (`*:dsize price;iid` is `*.size` and `*.price` decimal, `*.id` int64).
+ * Read back by `wirePlaces` in the runtime's wire-drift.ts.
+ */
+export function wireText(descriptor: Readonly<Record<string, WireKind>>): string {
+  const places = Object.keys(descriptor).map((place) => (place === '' ? [] : place.split('.')));
+  const first = places[0] ?? [];
+  let shared = 0;
+  while (shared < first.length && places.every((p) => p.length > shared + 1 && p[shared] === first[shared])) shared++;
+  const prefix = first.slice(0, shared).join('.');
+  const groups = KINDS.flatMap(([kind]) => {
+    const own = places.filter((p) => descriptor[p.join('.')] === kind).map((p) => p.slice(shared).join('.'));
+    return own.length > 0 ? [kind + own.join(' ')] : [];
+  });
+  return (shared > 0 ? `${prefix}.:` : '') + groups.join(';');
+}
+
 /** The descriptor of one operation, sorted by place; empty for a named-only operation or a bodiless answer. */
 export function wireDescriptor(ir: IR, op: IROperation): Record<string, WireKind> {
   const success = op.responses.find((r) => r.status === String(op.successStatus));

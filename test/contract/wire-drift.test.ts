@@ -56,8 +56,8 @@ describe.each(TRANSPORTS)('%s: a delivery order answered in other wire types', (
     expect([second.size, second.create_time]).toEqual(['0.30000000000000001', 1795219260]);
     const drifts = events.filter((e) => e.type === 'drift');
     expect(drifts.map((e) => [e.operation, e.field, e.wireType, e.declaredType])).toEqual([
-      ['getDeliveryOrder', 'create_time', 'string', 'number'],
       ['getDeliveryOrder', 'size', 'number', 'decimal'],
+      ['getDeliveryOrder', 'create_time', 'string', 'number'],
     ]);
     expect(drifts[0]).toMatchObject({ method: 'GET', attempt: 1 });
   });
@@ -68,7 +68,7 @@ describe.each(TRANSPORTS)('%s: a delivery order answered in other wire types', (
     expect(error).toBeInstanceOf(WireDriftError);
     expect(isWireDriftError(error)).toBe(true);
     const { field, wireType, declaredType, operation } = error as WireDriftError;
-    expect([field, wireType, declaredType, operation]).toEqual(['create_time', 'string', 'number', 'getDeliveryOrder']);
+    expect([field, wireType, declaredType, operation]).toEqual(['size', 'number', 'decimal', 'getDeliveryOrder']);
   });
 
   it('refuses a value that does not convert, without copying it into the error', async () => {

@@ -11,7 +11,13 @@ import type { RuntimeContext } from '../../templates/typescript/runtime/context.
 import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
 import type { WireKind } from '../../templates/typescript/runtime/metadata.js';
 import { successData } from '../../templates/typescript/runtime/response.js';
-import { settleDrifts, WireDriftError, type WireDrift } from '../../templates/typescript/runtime/wire-drift.js';
+import {
+  settleDrifts,
+  WireDriftError,
+  wirePlaces,
+  type WireDrift,
+} from '../../templates/typescript/runtime/wire-drift.js';
+import { wireText } from '../../generator/emit/wire-types.js';
 import { bareOp, op } from './helpers/meta.js';
 
 interface Vector {
@@ -29,7 +35,7 @@ const KIND: Record<Vector['declared'], WireKind> = { decimal: 'd', int64: 'i', n
 /** Reads `text` as the answer of an operation whose descriptor is `wire`. */
 function read(text: string, wire: Record<string, WireKind>, over = {}): { data: unknown; drifts: WireDrift[] } {
   const drifts: WireDrift[] = [];
-  const data = successData(bareOp({ id: 'wireCase', wire, ...over }), 200, text, drifts);
+  const data = successData(bareOp({ id: 'wireCase', wire: wireText(wire), ...over }), 200, text, drifts);
   return { data, drifts };
 }
 
@@ -151,10 +157,23 @@ describe('settleDrifts', () => {
 });
 
 describe('generated descriptors', () => {
+  const places = (id: Parameters<typeof op>[0]) => Object.fromEntries(wirePlaces(op(id).wire ?? ''));
+
   it('list the typed places of an answer, nested ones included', () => {
-    expect(op('getFuturesOrder').wire).toMatchObject({ size: 'd', create_time: 'n', id: 'i', price: 'd' });
-    expect(op('getOrder').wire).toMatchObject({ create_time: 's', amount: 'd', create_time_ms: 'i' });
-    expect(op('listAllOpenOrders').wire).toMatchObject({ '*.orders.*.create_time': 's', '*.orders.*.amount': 'd' });
+    expect(places('getFuturesOrder')).toMatchObject({ size: 'd', create_time: 'n', id: 'i', price: 'd' });
+    expect(places('getOrder')).toMatchObject({ create_time: 's', amount: 'd', create_time_ms: 'i' });
+    expect(places('listAllOpenOrders')).toMatchObject({ '*.orders.*.create_time': 's', '*.orders.*.amount': 'd' });
+  });
+
+  it.each([
+    { given: { size: 'd', price: 'd', id: 'i' } as const, want: 'iid;dsize price' },
+    { given: { '*.size': 'd', '*.o.t': 'g' } as const, want: '*.:dsize;go.t' },
+    { given: { '*.a.b': 'd', '*.a.c': 'n' } as const, want: '*.a.:db;nc' },
+    { given: { '*.a': 'd', '*': 'n' } as const, want: 'd*.a;n*' },
+    { given: { '': 'n' } as const, want: 'n' },
+  ])('are written compactly and read back: $want', ({ given, want }) => {
+    expect(wireText(given)).toBe(want);
+    expect(Object.fromEntries(wirePlaces(want))).toEqual(given);
   });
 
   it('are absent for an answer without a body, and their int64 places are not listed twice', () => {

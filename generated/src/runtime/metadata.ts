@@ -141,10 +141,13 @@ export interface OperationMeta {
    */
   readonly int64?: { readonly request?: readonly ValuePath[]; readonly response?: readonly ValuePath[] };
   /**
-   * The answer's typed values by place (property names joined by `.`, `*` for every item or map
-   * value, `''` for the answer itself) and declared type: read against it by wire-drift.ts.
+   * The answer's typed values, read against their declared types by wire-drift.ts: places are
+   * property names joined by `.` (`*` for every item or map value, empty for the answer itself),
+   * written as `[prefix:]group;group...`, each group a {@link WireKind} letter followed by its
+   * places separated by spaces, each place without the prefix they all share: `*.:dsize price;iid`
+   * is `*.size` and `*.price` decimal and `*.id` int64.
    */
-  readonly wire?: { readonly [field: string]: WireKind };
+  readonly wire?: string;
   /** The list response may arrive wrapped in one extra array level. */
   readonly nestedList?: true;
   /** Field rules checked before any I/O. */

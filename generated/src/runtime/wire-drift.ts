@@ -87,21 +87,27 @@ export function readAs(kind: WireKind, v: unknown, exact: () => unknown): readon
     : [v, w, 1];
 }
 
+/** The places of a `wire` descriptor (`OperationMeta.wire`) with their declared types, in order. */
+export function wirePlaces(wire: string): [field: string, kind: WireKind][] {
+  const [prefix, groups] = wire.includes(':') ? wire.split(':') : ['', wire];
+  return (groups ?? '').split(';').flatMap((group) =>
+    group
+      .slice(1)
+      .split(' ')
+      .map((place): [string, WireKind] => [prefix + place, group[0] as WireKind]),
+  );
+}
+
 /**
  * Reads every value at the descriptor's places against its declared type, in place: converted
  * values replace the wire ones; each drift (converted or refused) is pushed to `drifts`.
  * `reread()` gives the same answer with each number as `[its JSON text]` ({@link numberTexts}).
  * @returns the data (a new value only when the answer itself is the converted value).
  */
-export function readWire(
-  data: unknown,
-  wire: { readonly [field: string]: WireKind },
-  reread: () => unknown,
-  drifts: WireDrift[],
-): unknown {
+export function readWire(data: unknown, wire: string, reread: () => unknown, drifts: WireDrift[]): unknown {
   let tree: unknown;
   const root: Record<string, unknown> = { v: data };
-  for (const [field, kind] of Object.entries(wire)) {
+  for (const [field, kind] of wirePlaces(wire)) {
     const walk = (holder: Record<string, unknown>, key: string, rest: string[], exact: () => unknown): void => {
       const v = holder[key];
       const [segment, ...deeper] = rest;
