@@ -52,6 +52,8 @@ export type {
   FuturesBatchCancelResult,
   FuturesBatchOrderResult,
   FuturesCandlestick,
+  FuturesCountdownCancelRequest,
+  FuturesCountdownTriggerTime,
   FuturesInitialOrder,
   FuturesInitialOrderRequest,
   FuturesLeverage,

@@ -31,6 +31,7 @@ from ._runtime.rate_limit import RateLimiter, RateLimitStore
 from ._runtime.redis_store import RedisRateLimitStore
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
 from .async_client import AsyncExchangeClient
+from ._runtime.wire_drift import WireDriftError
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -70,4 +71,5 @@ __all__ = [
     "UnknownOutcomeError",
     "ValidationError",
     "ValidationIssue",
+    "WireDriftError",
 ]

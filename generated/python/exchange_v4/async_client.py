@@ -7,15 +7,18 @@ asyncio. The same options, checks, signing, limits, clock sync, retry and outcom
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
+from typing import Literal
 
 from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
+from ._runtime.journal import JournalStore
 from ._runtime.aio_core import AsyncCore
 from ._runtime.aio_transport import AsyncTransport
 from ._runtime.core import DEFAULT_TIMEOUT_S
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
-from ._runtime.rate_limit import RateLimiter, RateLimitMode
+from ._runtime.rate_limit import RateLimitMode, RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
@@ -120,11 +123,13 @@ class AsyncExchangeClient(AsyncCore):
         max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
+        wire_drift: Literal["convert", "error"] = "convert",
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: RateLimitStore | None = None,
         transport: AsyncTransport | None = None,
         proxy: ProxySetting = None,
+        outcome_journal: str | PathLike[str] | JournalStore | None = None,
     ) -> None:
         """Creates a client; the options are `ExchangeClient`'s, and mean the same. It makes no
         connection before its first call, so it can be created outside a running event loop, but
@@ -154,13 +159,24 @@ class AsyncExchangeClient(AsyncCore):
         default_headers: headers sent with every request (the signing headers cannot be set).
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
-        limiter: a `RateLimiter` of your own (default: one per process).
+        wire_drift: an answer field in another wire type than the spec declares (a number where a
+            decimal string is declared): `convert` it when that loses nothing and report a `drift`
+            log event once per kind, or raise a `WireDriftError` (`error`). A field that cannot
+            convert raises a `WireDriftError` either way.
+        limiter: a `RateLimiter` of your own (default: one per process), or a `RedisRateLimitStore`
+            shared by every process of the account (its slot is taken in a thread).
         transport: how attempts are sent (default: asyncio streams over kept-alive connections, up
             to 10 idle per origin, one SSL context; closed by `aclose()` or the end of an
             `async with` block). A transport of your own is never closed by the client.
         proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an
             `http://[user:password@]host[:port]` URL (HTTPS through a CONNECT tunnel), or False (no
             proxy). Default transport only.
+        outcome_journal: the outcome journal (default: none): a file path (JSON lines shared by the
+            processes of one machine) or a store (`RedisJournal(redis_client)` from
+            `exchange_v4._runtime.journal`, shared across machines). Every write's intent (operation,
+            idempotency id, a hash of the request; never a key, secret, signature or body) is recorded
+            before it is sent and cleared once its answer is definitive; `pending_outcomes()` lists
+            what a crashed process left. Same format as the TypeScript client (docs/outcome-journal.md).
         """
         self._async_transport = transport
         try:
@@ -179,10 +195,12 @@ class AsyncExchangeClient(AsyncCore):
                 max_rate_limit_wait_ms=max_rate_limit_wait_ms,
                 clock_sync=clock_sync,
                 size_decimal=size_decimal,
+                wire_drift=wire_drift,
                 default_headers=default_headers,
                 logger=logger,
                 limiter=limiter,
                 proxy=proxy,
+                outcome_journal=outcome_journal,
             )
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)

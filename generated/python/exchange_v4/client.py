@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from os import PathLike
+from typing import Literal
 
 from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
@@ -116,6 +117,7 @@ class ExchangeClient(Core):
         max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
+        wire_drift: Literal["convert", "error"] = "convert",
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
         limiter: RateLimitStore | None = None,
@@ -146,6 +148,10 @@ class ExchangeClient(Core):
         clock_sync: `lazy` (measure the server time before the first private call, then every
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
+        wire_drift: an answer field in another wire type than the spec declares (a number where a
+            decimal string is declared): `convert` it when that loses nothing and report a `drift`
+            log event once per kind, or raise a `WireDriftError` (`error`). A field that cannot
+            convert raises a `WireDriftError` either way.
         default_headers: headers sent with every request (the signing headers cannot be set).
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
@@ -180,6 +186,7 @@ class ExchangeClient(Core):
                 max_rate_limit_wait_ms=max_rate_limit_wait_ms,
                 clock_sync=clock_sync,
                 size_decimal=size_decimal,
+                wire_drift=wire_drift,
                 default_headers=default_headers,
                 logger=logger,
                 limiter=limiter,

@@ -27,7 +27,7 @@ export type CreateSubAccountKeysParams = {
 export type CreateSubAccountKeysResponse = SubAccountKey;
 /** Metadata of `POST /sub_accounts/{user_id}/keys`. */
 export const createSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
+  '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
 );
 
 /**
@@ -49,7 +49,7 @@ export type CreateSubAccountsParams = SubAccountCreateRequest;
 export type CreateSubAccountsResponse = SubAccount;
 /** Metadata of `POST /sub_accounts`. */
 export const createSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
+  '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"wire":"icreate_time user_id;gstate type","rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
 );
 
 /**
@@ -101,7 +101,7 @@ export type GetSubAccountParams = {
 export type GetSubAccountResponse = SubAccount;
 /** Metadata of `GET /sub_accounts/{user_id}`. */
 export const getSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"icreate_time user_id;gstate type","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -128,7 +128,7 @@ export type GetSubAccountKeyParams = {
 export type GetSubAccountKeyResponse = SubAccountKey;
 /** Metadata of `GET /sub_accounts/{user_id}/keys/{key}`. */
 export const getSubAccountKeyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -153,7 +153,7 @@ export type ListSubAccountKeysParams = {
 export type ListSubAccountKeysResponse = SubAccountKey[];
 /** Metadata of `GET /sub_accounts/{user_id}/keys`. */
 export const listSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -178,7 +178,7 @@ export type ListSubAccountsParams = {
 export type ListSubAccountsResponse = SubAccount[];
 /** Metadata of `GET /sub_accounts`. */
 export const listSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","user_id"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
+  '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"wire":"*.:icreate_time user_id;gstate type","rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
 );
 
 /**
@@ -200,7 +200,7 @@ export type ListUnifiedModeParams = NoParams;
 export type ListUnifiedModeResponse = UnifiedModeEntry[];
 /** Metadata of `GET /sub_accounts/unified_mode`. */
 export const listUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]}}',
+  '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id"}',
 );
 
 /**

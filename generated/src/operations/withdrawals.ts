@@ -21,7 +21,7 @@ export type CancelWithdrawalParams = {
 export type CancelWithdrawalResponse = WithdrawalRecord;
 /** Metadata of `DELETE /withdrawals/{withdrawal_id}`. */
 export const cancelWithdrawalMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
+  '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"wire":"damount fee network_fee;stimestamp","rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
 );
 
 /**
@@ -62,6 +62,7 @@ export const withdrawMeta: OperationMeta = {
     generate: true,
     lookup: { operation: listWithdrawalsMeta, param: 'withdraw_order_id' },
   },
+  wire: 'damount fee network_fee;stimestamp',
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
     {

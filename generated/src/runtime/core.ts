@@ -175,6 +175,7 @@ export class Core {
       rateLimit: oneOf('rateLimit', o.rateLimit, ['wait', 'reject', 'off'] as const) ?? 'wait',
       maxRateLimitWaitMs: o.maxRateLimitWaitMs,
       sizeDecimal: o.sizeDecimal ?? true,
+      wireDrift: oneOf('wireDrift', o.wireDrift, ['convert', 'error'] as const) ?? 'convert',
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
       logger: o.logger ?? loggerFromEnv(readEnv(ENV.log), platform.logSink),
     };
@@ -237,6 +238,7 @@ export class Core {
       settings,
       execute,
       journal,
+      drifts: new Set<string>(),
       redact: createRedactor(creds ? [creds.key, creds.secret] : []),
     };
     holder.context = context;

@@ -42,8 +42,9 @@ export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing
 export * from './errors.js';
 export { ResponseTooLargeError } from './response-errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
+export { WireDriftError, type WireDrift } from './wire-drift.js';
 export * from './error-guards.js';
-export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath } from './metadata.js';
+export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath, WireKind } from './metadata.js';
 export type { OutcomeJournalStore } from './outcome-journal.js';
 export type { JournalEntry, JournalTarget } from './journal-entry.js';
 export type { PendingOutcome, ResolvedPending } from './pending-outcomes.js';

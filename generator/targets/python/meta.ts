@@ -5,6 +5,7 @@ import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule
 import type { PyCode } from './literal.js';
 import { call } from './literal.js';
 import { methodName } from './naming.js';
+import { wireDescriptor } from '../../emit-kit/wire-types.js';
 
 type Rule = ReturnType<typeof fieldRules>[number];
 type ValueRule = Omit<Rule, 'name' | 'in' | 'required'>;
@@ -106,6 +107,7 @@ export function operationMeta(ir: IR, op: IROperation): PyCode {
     int64_request: nonEmpty(op.int64.request),
     int64_response: nonEmpty(op.int64.response),
     decimal_response: nonEmpty(decimalResponsePaths(ir, op)),
+    wire: nonEmpty(Object.entries(wireDescriptor(ir, op))),
     nested_list: op.nestedList || undefined,
     rules: nonEmpty(fieldRules(ir, op).map((rule) => ruleCall(rule.name, rule.in, rule.required === true, rule))),
     deprecated: op.deprecated || undefined,

@@ -4,6 +4,7 @@ import type { IR, IROperation } from '../../ir/types.js';
 import { Reference } from './literal.js';
 import { metaName } from '../../emit-kit/naming.js';
 import { bodyProperties, conditionalRules, fieldRules, hasListBody, listBodyRule } from '../../ir/rules.js';
+import { wireDescriptor, wireText } from '../../emit-kit/wire-types.js';
 
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 
@@ -40,7 +41,10 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
   const rules: FieldRule[] = fieldRules(ir, op);
   const conditions = conditionalRules(ir, op);
   const listRule = listBodyRule(ir, op);
-  const { request, response } = op.int64;
+  const wire = wireDescriptor(ir, op);
+  const { request } = op.int64;
+  // The answer's int64 places are in its wire descriptor, which the runtime reads instead.
+  const response = Object.keys(wire).length > 0 ? [] : op.int64.response;
   return {
     id: op.id,
     area: op.area,
@@ -101,6 +105,7 @@ export function operationMeta(ir: IR, op: IROperation): EmittedMeta {
     ...(request.length > 0 || response.length > 0
       ? { int64: { ...(request.length > 0 ? { request } : {}), ...(response.length > 0 ? { response } : {}) } }
       : {}),
+    ...(Object.keys(wire).length > 0 ? { wire: wireText(wire) } : {}),
     ...(op.nestedList ? { nestedList: true as const } : {}),
     ...(rules.length > 0 ? { rules } : {}),
     ...(conditions.length > 0 ? { conditions } : {}),

@@ -50,6 +50,8 @@ class Settings:
     max_rate_limit_wait_ms: float | None = None
     #: Seconds a whole call may take, retries and waits included; None: no bound.
     deadline_s: float | None = None
+    #: An answer field in another wire type than declared: `convert` (and report once) or `error`.
+    wire_drift: Literal["convert", "error"] = "convert"
 
 
 @dataclass
@@ -77,6 +79,8 @@ class Context:
     jitter: Callable[[], float] = field(default=random.random)
     #: The clock of deadlines (seconds); injectable for tests.
     monotonic: Callable[[], float] = field(default=time.monotonic)
+    #: Drifts already reported as log events: (operation, field, wire type).
+    drifts_seen: set[tuple[str, str, str]] = field(default_factory=set[tuple[str, str, str]])
 
     def __repr__(self) -> str:
         return f"Context(base_url={self.base_url!r})"

@@ -120,6 +120,7 @@ class ClientBase:
         max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
+        wire_drift: Literal["convert", "error"] = "convert",
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
         limiter: RateLimitStore | None = None,
@@ -139,6 +140,7 @@ class ClientBase:
         check_number("max_rate_limit_wait_ms", max_rate_limit_wait_ms, 0, 2_147_483_647, False)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
+        _one_of("wire_drift", wire_drift, ("convert", "error"))
         if logger is not None and not is_logger(logger):
             raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
         for name, value in (default_headers or {}).items():
@@ -158,7 +160,7 @@ class ClientBase:
             base_url=url,
             settings=Settings(
                 timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger,
-                max_rate_limit_wait_ms, deadline,
+                max_rate_limit_wait_ms, deadline, wire_drift,
             ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),

@@ -18,8 +18,10 @@ class LogEvent(TypedDict):
 
     #: `request`: an attempt is sent; `response`: it got an answer; `retry`: the call is sent again
     #: after `delay_ms`; `error`: the call failed; `rate-limit-store`: a shared rate-limit store changed
-    #: state (`reason`: Redis unreachable or slow, counting locally at a share of the limits; or back).
-    type: Literal["request", "response", "retry", "error", "rate-limit-store"]
+    #: state (`reason`: Redis unreachable or slow, counting locally at a share of the limits; or back);
+    #: `drift`: an answer field arrived as `wire_type` where the spec declares `declared_type` and was
+    #: converted (reported once per client, operation, field and wire type: the spec may be stale).
+    type: Literal["request", "response", "retry", "error", "rate-limit-store", "drift"]
     operation: str
     method: str
     #: Full URL with the query string as sent.
@@ -31,6 +33,9 @@ class LogEvent(TypedDict):
     request_id: NotRequired[str]
     delay_ms: NotRequired[int]
     reason: NotRequired[str]
+    field: NotRequired[str]
+    wire_type: NotRequired[str]
+    declared_type: NotRequired[str]
 
 
 LoggingLogger = Union[logging.Logger, "logging.LoggerAdapter[Any]"]

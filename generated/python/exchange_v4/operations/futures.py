@@ -22,6 +22,7 @@ from ..models import (
     FuturesBatchCancelResult,
     FuturesBatchOrderResult,
     FuturesCandlestick,
+    FuturesCountdownTriggerTime,
     FuturesInitialOrderRequestInput,
     FuturesLeverage,
     FuturesLiqOrder,
@@ -114,6 +115,18 @@ class CancelPriceTriggeredOrderListParams(TypedDict, total=False):
 
 CancelPriceTriggeredOrderListResponse: TypeAlias = "list[FuturesPriceTriggeredOrder]"
 """Success data of `cancel_price_triggered_order_list`."""
+
+
+class CountdownCancelAllFuturesParams(TypedDict, total=False):
+    """Parameters of `countdown_cancel_all_futures`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    timeout: Required[int]  # Countdown in seconds, at least 5; `0` stops it.
+    contract: str  # Contract whose orders are cancelled; every contract when omitted.
+
+
+CountdownCancelAllFuturesResponse: TypeAlias = "FuturesCountdownTriggerTime"
+"""Success data of `countdown_cancel_all_futures`."""
 
 
 class CreateBatchFuturesOrderParams(TypedDict, total=False):
@@ -690,6 +703,20 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
 
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllFuturesResponse:
+        """Set the countdown that cancels open futures orders
+
+        A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+        call, the open orders of `contract` (of every contract of the settle currency when it is
+        omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+        `timeout: 30`); `timeout: 0` stops it.
+
+        `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["countdownCancelAllFutures"], params, options)
+
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateBatchFuturesOrderResponse:
@@ -1153,6 +1180,12 @@ class FuturesApiWithResponse:
         """`FuturesApi.cancel_price_triggered_order_list`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
 
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllFuturesResponse]:
+        """`FuturesApi.countdown_cancel_all_futures`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllFutures"], params, options)
+
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateBatchFuturesOrderResponse]:
@@ -1416,6 +1449,20 @@ class FuturesApiAsync:
         `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllFuturesResponse:
+        """Set the countdown that cancels open futures orders
+
+        A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+        call, the open orders of `contract` (of every contract of the settle currency when it is
+        omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+        `timeout: 30`); `timeout: 0` stops it.
+
+        `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["countdownCancelAllFutures"], params, options)
 
     async def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -1878,6 +1925,12 @@ class FuturesApiAsyncWithResponse:
     ) -> ApiResponse[CancelPriceTriggeredOrderListResponse]:
         """`FuturesApiAsync.cancel_price_triggered_order_list`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllFuturesResponse]:
+        """`FuturesApiAsync.countdown_cancel_all_futures`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllFutures"], params, options)
 
     async def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]

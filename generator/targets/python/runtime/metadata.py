@@ -137,6 +137,10 @@ class OperationMeta:
     int64_request: tuple[ValuePath, ...] = ()
     int64_response: tuple[ValuePath, ...] = ()
     decimal_response: tuple[ValuePath, ...] = ()
+    #: The answer's typed values: (place, declared type letter) pairs, places as property names
+    #: joined by `.` (`*` for every item or map value); read against it by `wire_drift.py`, which
+    #: then also reads the int64 and decimal places.
+    wire: tuple[tuple[str, str], ...] = ()
     nested_list: bool = False
     rules: tuple[FieldRule, ...] = ()
     deprecated: bool = False

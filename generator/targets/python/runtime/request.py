@@ -31,6 +31,7 @@ from .errors import (
 from .logger import LogEvent, emit, reason_of
 from .journal import JournalEntry, journaled, params_hash, targets_text
 from .metadata import OperationMeta
+from .wire_drift import WireDrift, settle_drifts
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
 from .pagination import Pager
 from .plan import CallPlan, plan_call
@@ -194,7 +195,11 @@ def _attempts(
             emit(settings.logger, event)
             if 200 <= wire.status < 300:
                 try:
-                    data = success_data(meta, wire)
+                    drifts: list[WireDrift] = []
+                    data = success_data(meta, wire, drifts)
+                    if drifts:
+                        settle_drifts(ctx, _event(plan, "drift", attempt), drifts, trace_id=trace and ctx.redact(trace),
+                                      **context)
                     if on_answer is not None:
                         on_answer(wire, attempt, plan.request_id)
                     return data

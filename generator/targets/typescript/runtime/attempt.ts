@@ -21,6 +21,7 @@ import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
 import { labelKind, type AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
 import { errorFromResponse, rateLimitInfo, responseMeta, roleHeader, successData } from './response.js';
+import { settleDrifts, type WireDrift } from './wire-drift.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { failureToError, SendFailure, type WireResponse } from './transport.js';
 
@@ -185,10 +186,17 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
 
   if (status >= 200 && status < 300) {
     let data: unknown;
+    const drifts: WireDrift[] = [];
     try {
-      data = successData(meta, status, wire.text);
+      data = successData(meta, status, wire.text, drifts);
     } catch {
       throw unreadableBody(ctx, plan, wire, { ...errorContextOf(plan), traceId });
+    }
+    if (drifts.length > 0) {
+      settleDrifts(ctx, { ...logBaseOf(plan), attempt: settings.attempt }, drifts, {
+        ...errorContextOf(plan),
+        traceId,
+      });
     }
     const value = {
       data,

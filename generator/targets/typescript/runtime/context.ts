@@ -22,6 +22,8 @@ export interface Settings {
   /** The longest a 429's reset time is honoured (ms); `undefined`: the bucket's window. */
   readonly maxRateLimitWaitMs: number | undefined;
   readonly sizeDecimal: boolean;
+  /** What a drifted answer field does: converted and reported, or an error. */
+  readonly wireDrift: 'convert' | 'error';
   readonly defaultHeaders: Readonly<Record<string, string>>;
   readonly logger: Logger | undefined;
 }
@@ -64,6 +66,8 @@ export interface RuntimeContext {
   readonly execute: Executor;
   /** The outcome journal (`outcomeJournal` option), when enabled. */
   readonly journal?: OutcomeJournalStore | undefined;
+  /** Answer drifts already reported as `drift` log events (operation, field and wire type). */
+  readonly drifts: Set<string>;
   /** Removes the key, the secret and anything shaped like a signature from server-supplied text. */
   readonly redact: (text: string) => string;
 }

@@ -92,6 +92,13 @@ export interface ClientOptions {
    */
   sizeDecimal?: boolean | undefined;
   /**
+   * An answer field in another wire type than the spec declares (a number where a decimal string
+   * is declared): `convert` (default) converts it when that loses nothing and reports a `drift` log
+   * event once per kind; `error` throws a `WireDriftError` instead. A field that cannot convert
+   * (`"abc"` for a number) is a `WireDriftError` either way.
+   */
+  wireDrift?: 'convert' | 'error' | undefined;
+  /**
    * The rate limiter to count against. Default: one limiter shared by every client of the
    * process (public limits are per IP; private buckets are kept apart per API key). A
    * `RedisRateLimitStore` (`exchange-v4/redis`) shares one budget between processes.
