@@ -1,7 +1,8 @@
 /**
  * One-operation bundle size: esbuild bundles a tiny program that lists withdrawals with one
  * client (platform node, ESM, minified, tree-shaken; ours also for the browser, plus a plain
- * read and a write of ours for the browser) and the minified and gzipped bytes are reported.
+ * read and a write of ours for the browser; ours through the documented form, `createCore` and a
+ * standalone operation function) and the minified and gzipped bytes are reported.
  */
 import { gzipSync } from 'node:zlib';
 
@@ -55,32 +56,32 @@ export async function run(key, secret) {
     {
       id: 'ours',
       resolveDir: repoRoot,
-      source: `import { Core, apiMeta, listWithdrawals } from ${JSON.stringify(oursEntry)};
-const core = new Core(${opts}, apiMeta);
+      source: `import { createCore, listWithdrawals } from ${JSON.stringify(oursEntry)};
+const core = createCore(${opts});
 export const run = () => listWithdrawals(core, { limit: 20 });`,
     },
     {
       id: 'ours-browser',
       resolveDir: repoRoot,
       platform: 'browser',
-      source: `import { Core, apiMeta, listWithdrawals } from ${JSON.stringify(oursEntry)};
-const core = new Core(${opts}, apiMeta);
+      source: `import { createCore, listWithdrawals } from ${JSON.stringify(oursEntry)};
+const core = createCore(${opts});
 export const run = () => listWithdrawals(core, { limit: 20 });`,
     },
     {
       id: 'ours-browser-read',
       resolveDir: repoRoot,
       platform: 'browser',
-      source: `import { Core, apiMeta, getTotalBalance } from ${JSON.stringify(oursEntry)};
-const core = new Core(${opts}, apiMeta);
+      source: `import { createCore, getTotalBalance } from ${JSON.stringify(oursEntry)};
+const core = createCore(${opts});
 export const run = () => getTotalBalance(core, {});`,
     },
     {
       id: 'ours-browser-write',
       resolveDir: repoRoot,
       platform: 'browser',
-      source: `import { Core, apiMeta, transfer } from ${JSON.stringify(oursEntry)};
-const core = new Core(${opts}, apiMeta);
+      source: `import { createCore, transfer } from ${JSON.stringify(oursEntry)};
+const core = createCore(${opts});
 export const run = () => transfer(core, { currency: 'USDT', from: 'spot', to: 'margin', amount: '1', currency_pair: 'BTC_USDT' });`,
     },
     {

@@ -1,6 +1,6 @@
 /**
  * This project's generator, timed in the three runs a maintainer meets, each in a private copy
- * of the repository (spec/, generator/, templates/ and the root config, `node_modules` linked)
+ * of the repository (spec/, generator/ and the root config, `node_modules` linked)
  * with its own stage cache, written into a temporary folder:
  * - `unchanged`: nothing changed since the last run (every stage cached);
  * - `oneOperation`: one operation's description changed (a release note's typical edit), every
@@ -79,7 +79,6 @@ export interface GeneratorTimings {
 export const GENERATOR_INPUTS = [
   'spec',
   'generator',
-  'templates',
   'package.json',
   'package-lock.json',
   'redocly.yaml',

@@ -1,6 +1,7 @@
 /**
  * Renders bench/RESULTS.md from one run's measurements. Pure: everything it shows is passed in.
  */
+import { renderPaperSection, type PaperResults } from './paper-report.js';
 import type { BundleSize } from './bundle.js';
 import { CLIENT_NOTES, type ClientId } from './clients.js';
 import type { ImportTiming } from './cold-import.js';
@@ -16,6 +17,7 @@ import {
   markdownTable,
 } from './format.js';
 import type { GeneratorTiming, GeneratorTimings } from './generator-timing.js';
+import type { RateStoreTiming } from './rate-store.js';
 import type { PeerStatus } from './peers.js';
 import type { ScenarioPlan } from './scenarios.js';
 import type { KeyTally } from './server.js';
@@ -46,7 +48,13 @@ export interface BenchReport {
   readonly bundles: readonly BundleSize[];
   readonly typecheck: readonly TypecheckTiming[];
   readonly generator: GeneratorTimings;
+  /** The cost of a rate-limit take, in process and through Redis (absent in older reports). */
+  readonly rateStore?: RateStoreTiming | undefined;
   readonly targets: readonly TargetVerdict[];
+  /** The paper exchange benchmark, when it ran. */
+  readonly paper?: PaperResults;
+  /** The "Python client" section (python.ts), when the Python clients ran. */
+  readonly python?: string;
   readonly notes: readonly string[];
 }
 
@@ -104,15 +112,17 @@ function throughputTable(r: BenchReport): string {
 }
 
 function signatureTable(r: BenchReport): string {
-  const rows = r.clients.map((c) => {
-    const t = r.signatures[c.id];
+  // The Node clients, then any other client the server counted (the Python ones).
+  const ids = [...r.clients.map((c) => c.id), ...Object.keys(r.signatures).filter((k) => k.startsWith('py-'))];
+  const rows = ids.map((id) => {
+    const t = r.signatures[id];
     const rejected = rejectedCount(t);
     const labels = t
       ? Object.entries(t.rejected)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')
       : '';
-    return [c.id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
+    return [id, formatCount(t?.accepted ?? 0), formatCount(rejected), labels || DASH];
   });
   return markdownTable(['client', 'accepted', 'rejected', 'rejection labels'], rows, [
     'left',
@@ -218,6 +228,27 @@ function generatorTable(r: BenchReport): string {
   );
 }
 
+/** The rate-limit take: in process and through Redis, p50 per take and the ratio. */
+function rateStoreTable(t: RateStoreTiming): string {
+  if (t.error !== undefined || t.inProcessP50Us === undefined || t.redisP50Us === undefined)
+    return `Not measured: ${t.error ?? 'no result'}.`;
+  return (
+    `One take and its release per call, one call at a time, ${t.takes} takes per round, median of 3 interleaved rounds; ` +
+    'Redis is a local redis-server reached through ioredis.\n\n' +
+    markdownTable(
+      ['store', 'p50 per take', 'x in-process'],
+      [
+        ['in-process (`RateLimiter`)', `${t.inProcessP50Us.toFixed(1)} µs`, '1.00'],
+        [
+          'Redis (`RedisRateLimitStore`)',
+          `${t.redisP50Us.toFixed(1)} µs`,
+          t.ratio === undefined ? '—' : t.ratio.toFixed(1),
+        ],
+      ],
+    )
+  );
+}
+
 function targetTable(r: BenchReport): string {
   return markdownTable(
     ['target', 'measured', 'verdict'],
@@ -288,7 +319,12 @@ ${latencyTable(r)}
 
 ${throughputTable(r)}
 
-## Signatures checked by the server
+${
+  r.python
+    ? `${r.python}
+`
+    : ''
+}## Signatures checked by the server
 
 ${signatureTable(r)}
 
@@ -312,5 +348,5 @@ ${typecheckTable(r)}
 ## Generator: regeneration
 
 ${generatorTable(r)}
-${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
+${r.paper === undefined ? '' : `\n${renderPaperSection(r.paper)}`}${r.rateStore === undefined ? '' : `\n## Rate-limit take: in process and through Redis\n\n${rateStoreTable(r.rateStore)}\n`}${r.notes.length > 0 ? `\n## Notes\n\n${r.notes.map((n) => `- ${n}`).join('\n')}\n` : ''}`;
 }

@@ -7,7 +7,7 @@
  * Flags: `--quick` (one short round of everything, for trying the harness), `--out <file>`
  * (default bench/RESULTS.md).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,7 +18,11 @@ import { CLIENT_IDS, type ClientId } from './clients.js';
 import { measureColdImports, type ImportTarget } from './cold-import.js';
 import { installedFootprint, projectFootprint, type Footprint } from './footprint.js';
 import { measureGenerator } from './generator-timing.js';
+import { measurePaperExchange } from './paper-exchange.js';
+import { paperTargets } from './paper-report.js';
 import { ensurePeers, peerEntry, type PeerName } from './peers.js';
+import { measureRateStore } from './rate-store.js';
+import { makeLocalCertificate, PY_CLIENT_IDS, pythonTargets, renderPythonSection, summarizePython } from './python.js';
 import { rejectedCount, renderReport } from './report.js';
 import { runScenarios, type ScenarioPlan } from './scenarios.js';
 import { evaluateTargets, summarizeClient } from './targets.js';
@@ -107,8 +111,32 @@ async function main(): Promise<number> {
     return need === undefined || usable.has(need);
   });
 
-  log(`request scenarios: ${clients.join(', ')}`);
-  const scenarios = await runScenarios({ clients, plan, repoRoot, scratch, oursEntry, log });
+  log(`request scenarios: ${[...clients, ...PY_CLIENT_IDS].join(', ')}`);
+  const cert = makeLocalCertificate(join(scratch, 'tls'));
+  if (cert === undefined)
+    notes.push('No certificate could be made (openssl): the Python HTTPS rows were not measured.');
+  const tls = cert && {
+    key: readFileSync(cert.keyFile, 'utf8'),
+    cert: readFileSync(cert.certFile, 'utf8'),
+    certFile: cert.certFile,
+  };
+  const scenarios = await runScenarios({
+    clients,
+    plan,
+    repoRoot,
+    scratch,
+    oursEntry,
+    log,
+    python: PY_CLIENT_IDS,
+    ...(tls ? { tls } : {}),
+  });
+  const pythonSummaries = PY_CLIENT_IDS.map((c) => summarizePython(c, scenarios.pythonResults[c] ?? []));
+
+  log('paper exchange (orders/s, in-process and over HTTP, 0 / 10,000 / 100,000 resting orders)');
+  const paper = await measurePaperExchange(
+    quick ? { rounds: 1, seconds: 0.5, warmup: 50 } : { rounds: 2, seconds: 1.25, warmup: 200 },
+    log,
+  );
 
   log('cold imports');
   const importTargets: ImportTarget[] = [{ id: 'floor (node:crypto)', specifier: 'node:crypto' }];
@@ -159,6 +187,9 @@ async function main(): Promise<number> {
   log('generator');
   const generator = await measureGenerator(repoRoot, plan.generatorRepeats);
 
+  log('rate-limit take: in process and through Redis');
+  const rateStore = await measureRateStore(quick ? 200 : 2_000);
+
   const summaries = clients.map((c) => summarizeClient(c, scenarios.results[c] ?? []));
   const ours = summaries.find((s) => s.id === 'ours');
   const summaryOf = (id: ClientId): ReturnType<typeof summarizeClient> | undefined =>
@@ -194,17 +225,22 @@ async function main(): Promise<number> {
     bundles,
     typecheck,
     generator,
+    rateStore,
     targets,
+    paper,
+    python: renderPythonSection(pythonSummaries, plan.rounds, plan.concurrency),
     notes,
   });
   writeFileSync(outFile, report);
   log(`wrote ${relative(repoRoot, outFile)}`);
-  for (const t of targets)
+  for (const t of [...targets, ...paperTargets(paper)])
     log(
       `${t.met === true ? 'MET   ' : t.met === false ? 'MISSED' : 'n/a   '} ${t.target}: ${t.measured}${t.met === false ? ` (${t.verdict})` : ''}`,
     );
 
-  const rejected = clients.filter((c) => rejectedCount(scenarios.signatures[c]) > 0);
+  for (const t of pythonTargets(pythonSummaries)) log(`${t.verdict.padEnd(6)} Python: ${t.target}: ${t.measured}`);
+
+  const rejected = [...clients, ...PY_CLIENT_IDS].filter((c) => rejectedCount(scenarios.signatures[c]) > 0);
   if (rejected.length > 0) {
     log(`signatures rejected for: ${rejected.join(', ')}`);
     return 1;

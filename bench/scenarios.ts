@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { ClientId } from './clients.js';
 import type { RunnerJob, RunnerResult } from './job.js';
+import { runPythonOne, type PyClientId, type PyRunnerResult } from './python.js';
 import { spawnServer } from './server-process.js';
 import type { ServerStats } from './server.js';
 import { rotate } from './stats.js';
@@ -27,12 +28,14 @@ export interface ScenarioPlan {
 export interface ScenarioOutcome {
   /** Results per client, one per round (failed rounds included). */
   readonly results: Record<string, RunnerResult[]>;
-  /** The server's per-key counters, re-keyed by client id. */
+  /** Results per Python client, one per round. */
+  readonly pythonResults: Record<string, PyRunnerResult[]>;
+  /** The server's per-key counters, re-keyed by client id (the Python clients' too). */
   readonly signatures: Record<string, ServerStats['byKey'][string]>;
 }
 
 /** The API key a client signs with (distinct per client, so the server can tell them apart). */
-export function keyOf(client: ClientId): string {
+export function keyOf(client: ClientId | PyClientId): string {
   return `bench-${client.replace(/[^a-z0-9]+/gi, '-')}`;
 }
 
@@ -66,8 +69,9 @@ function runOne(job: RunnerJob, secret: string, repoRoot: string, timeoutMs: num
 }
 
 /**
- * Starts the server child, then for each round runs every client once (rotated order), and
- * finally collects the server's signature counters.
+ * Starts the server child (with an HTTPS twin when `tls` is given), then for each round runs every
+ * client once, the Python ones among them (rotated order), and finally collects the server's
+ * signature counters.
  */
 export async function runScenarios(options: {
   readonly clients: readonly ClientId[];
@@ -76,14 +80,48 @@ export async function runScenarios(options: {
   readonly scratch: string;
   readonly oursEntry: string;
   readonly log: (line: string) => void;
+  /** The Python clients to run in the same rounds (default none). */
+  readonly python?: readonly PyClientId[];
+  /** PEM key and certificate (and the certificate's file, for the clients) of the HTTPS twin. */
+  readonly tls?: { readonly key: string; readonly cert: string; readonly certFile: string };
 }): Promise<ScenarioOutcome> {
-  const secrets = new Map(options.clients.map((c) => [c, randomBytes(24).toString('hex')]));
-  const keys = Object.fromEntries(options.clients.map((c) => [keyOf(c), secrets.get(c) as string]));
-  const server = await spawnServer(keys, options.repoRoot);
+  const python = options.python ?? [];
+  const all: ReadonlyArray<ClientId | PyClientId> = [...options.clients, ...python];
+  const secrets = new Map(all.map((c) => [c, randomBytes(24).toString('hex')]));
+  const keys = Object.fromEntries(all.map((c) => [keyOf(c), secrets.get(c) as string]));
+  const tls = options.tls;
+  const server = await spawnServer(keys, options.repoRoot, tls && { key: tls.key, cert: tls.cert });
   const results: Record<string, RunnerResult[]> = Object.fromEntries(options.clients.map((c) => [c, []]));
+  const pythonResults: Record<string, PyRunnerResult[]> = Object.fromEntries(python.map((c) => [c, []]));
+  const isPython = (c: ClientId | PyClientId): c is PyClientId => (python as readonly string[]).includes(c);
   try {
     for (let round = 0; round < options.plan.rounds; round++) {
-      for (const client of rotate(options.clients, round)) {
+      for (const client of rotate(all, round)) {
+        if (isPython(client)) {
+          const p = options.plan;
+          const job = {
+            client,
+            baseUrl: server.url,
+            httpsUrl: server.httpsUrl,
+            caFile: tls?.certFile,
+            key: keyOf(client),
+            ...{ warmup: p.warmup, sequentialCalls: p.sequentialCalls, concurrentCalls: p.concurrentCalls },
+            ...{ concurrency: p.concurrency, loopMaxMs: p.loopMaxMs },
+          };
+          const result = await runPythonOne(
+            job,
+            secrets.get(client) as string,
+            options.repoRoot,
+            p.loopMaxMs * 6 + 30_000,
+          );
+          pythonResults[client]?.push(result);
+          options.log(
+            result.ok
+              ? `round ${round + 1} ${client}: GET p50 ${result.get.p50Us.toFixed(0)} µs${result.throughput ? `, ${result.throughput.rps.toFixed(0)} req/s` : ''}${result.https ? `, HTTPS CPU ${result.https.cpuPerCallUs.toFixed(0)} µs/call` : ''}`
+              : `round ${round + 1} ${client}: FAILED ${result.error}`,
+          );
+          continue;
+        }
         const job: RunnerJob = {
           client,
           baseUrl: server.url,
@@ -111,10 +149,8 @@ export async function runScenarios(options: {
       }
     }
     const stats = await server.stats();
-    const signatures = Object.fromEntries(
-      options.clients.map((c) => [c, stats.byKey[keyOf(c)] ?? { accepted: 0, rejected: {} }]),
-    );
-    return { results, signatures };
+    const signatures = Object.fromEntries(all.map((c) => [c, stats.byKey[keyOf(c)] ?? { accepted: 0, rejected: {} }]));
+    return { results, pythonResults, signatures };
   } finally {
     await server.stop();
   }

@@ -9,6 +9,8 @@ import type { ServerStats } from './server.js';
 export interface ServerProcess {
   /** Base URL including `/api/v4`. */
   readonly url: string;
+  /** The HTTPS twin's base URL, when started with a certificate. */
+  readonly httpsUrl: string | undefined;
   /** The child's process id. */
   readonly pid: number;
   /** The per-key counters so far. */
@@ -19,7 +21,8 @@ export interface ServerProcess {
 
 const ENTRY = fileURLToPath(new URL('./server-main.ts', import.meta.url));
 
-function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
+/** Waits for the next IPC message of `type` from `child` (rejects after `timeoutMs`). */
+export function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.off('message', onMessage);
@@ -36,18 +39,23 @@ function nextMessage<T>(child: ChildProcess, type: string, timeoutMs: number): P
   });
 }
 
-/** Starts the server child with the given key pairs (key to secret). */
-export async function spawnServer(keys: Readonly<Record<string, string>>, repoRoot: string): Promise<ServerProcess> {
+/** Starts the server child with the given key pairs (key to secret), and an HTTPS twin with `tls`. */
+export async function spawnServer(
+  keys: Readonly<Record<string, string>>,
+  repoRoot: string,
+  tls?: { readonly key: string; readonly cert: string },
+): Promise<ServerProcess> {
   const child = fork(ENTRY, [], {
     cwd: repoRoot,
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = nextMessage<{ url: string }>(child, 'ready', 30_000);
-  child.send({ type: 'start', keys });
-  const { url } = await ready;
+  const ready = nextMessage<{ url: string; httpsUrl?: string }>(child, 'ready', 30_000);
+  child.send({ type: 'start', keys, ...(tls ? { tls } : {}) });
+  const { url, httpsUrl } = await ready;
   return {
     url,
+    httpsUrl,
     pid: child.pid ?? -1,
     async stats() {
       const answer = nextMessage<{ stats: ServerStats }>(child, 'stats', 10_000);

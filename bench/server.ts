@@ -9,6 +9,7 @@
  *   GET  /api/v4/spot/time           -> {"server_time": ms} (public)
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { transferBody, withdrawalsBody } from './records.js';
 import { verifyArrived, type RejectLabel } from './verify.js';
@@ -43,6 +44,10 @@ export interface BenchServerOptions {
   readonly keys: Readonly<Record<string, string>>;
   /** Port (default 0: any free port). */
   readonly port?: number;
+  /** Serve HTTPS with this PEM key and certificate (default: plain HTTP). */
+  readonly tls?: { readonly key: string; readonly cert: string };
+  /** Counters to add to (default: the server's own), so two servers can share one tally. */
+  readonly stats?: ServerStats;
 }
 
 const PREFIX = '/api/v4';
@@ -66,7 +71,7 @@ function send(res: ServerResponse, status: number, body: string | Buffer): void 
 /** Starts the server on 127.0.0.1; resolves once it listens. */
 export async function startBenchServer(options: BenchServerOptions): Promise<BenchServer> {
   const secrets = new Map(Object.entries(options.keys));
-  const stats: ServerStats = { byKey: {}, notFound: 0 };
+  const stats: ServerStats = options.stats ?? { byKey: {}, notFound: 0 };
   let withdrawals = Buffer.from(withdrawalsBody(Math.floor(Date.now() / 1000)));
   const transfer = Buffer.from(transferBody());
   const refresh = setInterval(() => {
@@ -119,11 +124,14 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     send(res, 200, route);
   };
 
-  const server: Server = createServer({ keepAlive: true, noDelay: true }, (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => handle(req, res, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-  });
+  };
+  const server: Server = options.tls
+    ? createHttpsServer({ keepAlive: true, noDelay: true, key: options.tls.key, cert: options.tls.cert }, listener)
+    : createServer({ keepAlive: true, noDelay: true }, listener);
   server.keepAliveTimeout = 60_000;
   server.headersTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
@@ -132,7 +140,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${PREFIX}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}${PREFIX}`,
     stats,
     close: () =>
       new Promise<void>((resolve) => {

@@ -126,5 +126,5 @@ export function reuseBundle(
     ...loaded.document,
     paths: Object.fromEntries(Object.entries(paths).map(([p, item]) => [p, replaced.has(p) ? replaced.get(p) : item])),
   };
-  return { loaded: { document, pathFiles: loaded.pathFiles } };
+  return { loaded: { ...loaded, document } };
 }

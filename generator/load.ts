@@ -13,6 +13,11 @@ export interface LoadedSpec {
   document: Record<string, unknown>;
   /** Path (e.g. `/wallet/withdrawals`) to the file that defines its path item, repository-relative. */
   pathFiles: Record<string, string>;
+  /**
+   * Component (`schemas/Order`, `securitySchemes/apiv4`) to the file that defines it, for those
+   * the root file refers to by file.
+   */
+  componentFiles?: Record<string, string>;
 }
 
 /** One Redocly problem as plain data (what the lint and bundle steps return). */
@@ -49,6 +54,7 @@ export function toProblems(problems: readonly RedoclyProblem[], root: string): S
 export interface BundleResult {
   document: unknown;
   pathFiles: Record<string, string>;
+  componentFiles?: Record<string, string>;
   problems: readonly RedoclyProblem[];
 }
 
@@ -56,7 +62,8 @@ export interface BundleResult {
 export function toLoadedSpec(result: BundleResult, root: string): LoadedSpec {
   const bundleProblems = toProblems(result.problems, root);
   if (bundleProblems.length > 0) throw new SpecError(bundleProblems);
-  return { document: result.document as Record<string, unknown>, pathFiles: result.pathFiles };
+  const { document, pathFiles, componentFiles } = result;
+  return { document: document as Record<string, unknown>, pathFiles, ...(componentFiles ? { componentFiles } : {}) };
 }
 
 /** Lints and bundles the spec; throws {@link SpecError} listing every error. */

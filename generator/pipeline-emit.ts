@@ -1,78 +1,54 @@
 /**
- * The emit stage: every emitter run over the IR, the bundled spec and the templates, in the units
- * of emit-units.ts (each area's files, then the rest). Imported by
- * the pipeline only when the emit cache misses, so that a cached run never loads ts-morph,
- * TypeScript, openapi-typescript or handlebars.
+ * The emit stage: every target of the list run over the IR, the schema types and its templates, in
+ * the units of emit-units.ts (each area's files, the shared files, the runtimes, the documents).
+ * Imported by the pipeline only when the emit cache misses, so that a cached run never loads
+ * ts-morph, TypeScript, openapi-typescript or handlebars.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { irDocument } from './ir/document.js';
 import type { IR } from './ir/types.js';
-import { clientFile } from './emit/client.js';
-import { operationsDoc } from './emit/docs.js';
-import { areaPage, compileReference, referencePage } from './emit/reference.js';
-import { cliHelpFile } from './emit/cli-help.js';
-import { BANNER_LINES, copiedBanner, GENERATED_MARKER } from './emit/naming.js';
-import { operationFile } from './emit/operations.js';
-import { pythonAreaOutputs, pythonOutputs } from './emit/python/index.js';
-import { printTypeScript } from './emit/printer.js';
-import { exportedModels } from './emit/types-input.js';
-import { apiMetaFile, indexFile, labelsFile, metadataFile, rateLimitFile } from './emit/tables.js';
+import { BANNER_LINES, GENERATED_MARKER } from './emit-kit/naming.js';
+import type { Target } from './targets/target.js';
 import type { Outputs } from './output.js';
 import type { AreaSlice } from './emit-units.js';
 
-/** An area's files (see emit-units.ts), made from its slice only: its module, its reference page, its Python module. */
-export async function emitArea(slice: AreaSlice, root: string): Promise<Outputs> {
-  const { ir, area } = slice;
-  const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  const outputs: Outputs = new Map(printTypeScript([operationFile(ir, area, areaDocs, new Map(slice.types))]));
-  const template = await readFile(path.join(root, 'templates/typescript/reference-area.md.hbs'), 'utf8');
-  const page = referencePage(ir, area, compileReference(template), areaDocs, new Map(slice.common));
-  outputs.set(`docs/${areaPage(area)}`, page);
-  for (const [file, text] of await pythonAreaOutputs(ir, area, root)) outputs.set(file, text);
+/** Every target's files, in the targets' order; a file two targets both make is a bug, reported. */
+async function merged(targets: readonly Target[], make: (t: Target) => Promise<Outputs>): Promise<Outputs> {
+  const outputs: Outputs = new Map();
+  for (const target of targets)
+    for (const [file, text] of await make(target)) {
+      if (outputs.has(file)) throw new Error(`target ${target.name} makes ${file}, which another target made`);
+      outputs.set(file, text);
+    }
   return outputs;
 }
 
+/** An area's files (see emit-units.ts), made from its slice only, by every target. */
+export function emitArea(slice: AreaSlice, root: string, targets: readonly Target[]): Promise<Outputs> {
+  const input = { ...slice, types: new Map(slice.types), common: new Map(slice.common), root };
+  return merged(targets, (target) => target.areaFiles(input));
+}
+
 /**
- * Everything the emitters produce except the schema types, the areas' files ({@link emitArea}) and
- * the JSON documents ({@link emitDocuments}), before formatting (`generated/`-relative paths), the
- * Python package included, whose version is `packageVersion` (the root package.json's). Made from
- * the IR without the operations' descriptions (emit-units.ts).
+ * Every target's files but the areas' ({@link emitArea}), the runtimes ({@link emitRuntime}) and
+ * the JSON documents ({@link emitDocuments}), before formatting (`generated/`-relative paths).
+ * Made from the IR without the operations' descriptions (emit-units.ts), the model names and the
+ * root package.json's version.
  */
-export async function emitShared(
+export function emitShared(
   ir: IR,
   root: string,
   modelNames: readonly string[],
   packageVersion: string,
+  targets: readonly Target[],
 ): Promise<Outputs> {
-  const areaDocs = Object.fromEntries(ir.api.areas.map((a) => [a.name, a.description]));
-  const ts = printTypeScript([
-    clientFile(ir, areaDocs),
-    cliHelpFile(ir),
-    apiMetaFile(ir),
-    metadataFile(ir),
-    rateLimitFile(ir),
-    labelsFile(ir),
-    indexFile(ir, exportedModels(ir, modelNames)),
-  ]);
-  const outputs: Outputs = new Map(ts);
-  const runtimeDir = 'templates/typescript/runtime';
-  for (const file of (await readdir(path.join(root, runtimeDir))).filter((f) => f.endsWith('.ts')).sort()) {
-    const text = await readFile(path.join(root, runtimeDir, file), 'utf8');
-    outputs.set(`src/runtime/${file}`, copiedBanner(`${runtimeDir}/${file}`) + text);
-  }
-  // The runtime's package.json holds its `#platform` import map; JSON has no comments, so the
-  // banner goes under a "//" key.
-  const manifest = JSON.parse(await readFile(path.join(root, runtimeDir, 'package.json'), 'utf8')) as {
-    '//'?: string;
-  };
-  const banner = `Copied by exchange-v4 from ${runtimeDir}/package.json. Do not edit here: edit that file, then run: npm run generate.`;
-  const copied = { ...manifest, '//': [banner, manifest['//']].filter(Boolean).join(' ') };
-  outputs.set('src/runtime/package.json', `${JSON.stringify(copied, null, 2)}\n`);
-  const template = await readFile(path.join(root, 'templates/typescript/operations.md.hbs'), 'utf8');
-  outputs.set('docs/operations.md', operationsDoc(ir, template, areaDocs));
-  for (const [file, text] of await pythonOutputs(ir, root, packageVersion)) outputs.set(file, text);
-  return outputs;
+  return merged(targets, (target) => target.sharedFiles({ ir, modelNames, packageVersion, root }));
+}
+
+/** Every target's hand-written runtime, copied as written (never reformatted). */
+export function emitRuntime(root: string, targets: readonly Target[]): Promise<Outputs> {
+  return merged(targets, async (target) => (target.runtimeFiles ? target.runtimeFiles(root) : new Map()));
 }
 
 /** The JSON documents: the bundled spec (`openapi.json`), the IR (`ir.json`) and its schema. */

@@ -6,11 +6,13 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildIR } from './ir/build.js';
+import { checkForTargets } from './ir/checks.js';
 import type { IR } from './ir/types.js';
 import type { LoadedSpec } from './load.js';
-import type { ModelTypes, OperationTypes } from './emit/models.js';
-import { tsBanner } from './emit/naming.js';
-import { typesInput } from './emit/types-input.js';
+import type { ModelTypes, OperationTypes } from './schema-types/models.js';
+import { tsBanner } from './emit-kit/naming.js';
+import type { Target } from './targets/target.js';
+import { typesInput } from './schema-types/types-input.js';
 import { formatCached, formatOutputs, isFormatted, type FormatWorker, type Outputs } from './output.js';
 import { cacheKey, type OutputCache } from './output-cache.js';
 import { emitUnits } from './emit-units.js';
@@ -26,11 +28,11 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
  * and the exact versions of openapi-typescript and TypeScript (the lock file).
  */
 const TYPES_CODE = [
-  'generator/emit/schema-types.ts',
-  'generator/emit/types-input.ts',
-  'generator/emit/models.ts',
-  'generator/emit/doc-comment.ts',
-  'generator/emit/naming.ts',
+  'generator/schema-types/schema-types.ts',
+  'generator/schema-types/types-input.ts',
+  'generator/schema-types/models.ts',
+  'generator/schema-types/doc-comment.ts',
+  'generator/emit-kit/naming.ts',
   'package-lock.json',
 ];
 
@@ -73,6 +75,8 @@ export interface StageContext {
   typesCache: OutputCache;
   emitCache: OutputCache;
   formatCache: OutputCache;
+  /** The targets to render (`generator/targets/index.ts`'s list unless a caller gives others). */
+  targets: readonly Target[];
   /** The thread that formats (prettier never loads through the TypeScript loader there). */
   formatter: FormatWorker;
   /**
@@ -88,17 +92,19 @@ export interface Made {
   formatted: Outputs;
 }
 
-/** IR -> types -> emit -> format, from a bundled spec. Throws `SpecError` when the IR cannot be built. */
-export async function produce(loaded: LoadedSpec, rootFile: string, c: StageContext): Promise<Made> {
-  const { time, root, typesCache, emitCache, formatCache, formatter } = c;
-  const ir = await time('ir', () => buildIR(loaded.document, { pathFiles: loaded.pathFiles, rootFile }));
-  const documentText = JSON.stringify(loaded.document);
-  // Keyed by the types' own input only: a description edit leaves it, and the types, unchanged.
-  const input = typesInput(ir, loaded.document);
-  const typesKey = cacheKey(['types', ...(await texts(root, TYPES_CODE)), JSON.stringify(input)]);
-  const typesText = await time('types', () =>
-    typesCache.through(typesKey, async () => {
-      const { typesOf } = await import('./emit/schema-types.js');
+/** The schema types of no target: for a run whose targets do not render from them. */
+const NO_TYPES: ModelTypes = { models: '', modelNames: [], operations: new Map() };
+
+/**
+ * The schema types stage (openapi-typescript over the bundled spec), through its cache. Keyed by
+ * the types' own input only: a description edit leaves it, and the types, unchanged.
+ */
+async function schemaTypes(ir: IR, document: Record<string, unknown>, c: StageContext): Promise<ModelTypes> {
+  const input = typesInput(ir, document);
+  const typesKey = cacheKey(['types', ...(await texts(c.root, TYPES_CODE)), JSON.stringify(input)]);
+  const typesText = await c.time('types', () =>
+    c.typesCache.through(typesKey, async () => {
+      const { typesOf } = await import('./schema-types/schema-types.js');
       const computed = await typesOf(input);
       return JSON.stringify({ ...computed, operations: [...computed.operations] });
     }),
@@ -106,12 +112,30 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   const typesRead = JSON.parse(typesText) as Omit<ModelTypes, 'operations'> & {
     operations: Array<[string, OperationTypes]>;
   };
-  const types: ModelTypes = { ...typesRead, operations: new Map(typesRead.operations) };
+  return { ...typesRead, operations: new Map(typesRead.operations) };
+}
+
+/** IR -> types -> emit -> format, from a bundled spec. Throws `SpecError` when the IR cannot be built. */
+export async function produce(loaded: LoadedSpec, rootFile: string, c: StageContext): Promise<Made> {
+  const { time, root, emitCache, formatCache, formatter, targets } = c;
+  const ir = await time('ir', () => {
+    const built = buildIR(loaded.document, { ...loaded, rootFile });
+    checkForTargets(built, { ...loaded, rootFile });
+    return built;
+  });
+  const documentText = JSON.stringify(loaded.document);
+  // The schema types, and their models module, only for a target that renders from them.
+  const modelsModule = targets.find((t) => t.modelsModule !== undefined)?.modelsModule;
+  const types = modelsModule ? await schemaTypes(ir, loaded.document, c) : NO_TYPES;
   const schema = `${tsBanner()}${types.models}\n`;
-  const schemaFormatted = formatter.format('src/models.ts', schema, formatCache);
+  const schemaFormatted = modelsModule ? formatter.format(modelsModule, schema, formatCache) : undefined;
   // The emitters are pure functions of the IR, the bundled spec, their own code and templates; in
   // units (emit-units.ts), so that an edit in one area re-emits only that area's files and the rest.
-  const code = await texts(root, await filesUnder(root, ['generator', 'templates']));
+  const code = [
+    ...(await texts(root, await filesUnder(root, ['generator']))),
+    'targets',
+    ...targets.map((t) => t.name),
+  ];
   const [, pkgText = ''] = await texts(root, ['package.json']);
   const units = emitUnits(ir, types, code, documentText, packageVersionOf(pkgText) ?? '');
   const emitters = once(() => import('./pipeline-emit.js'));
@@ -119,21 +143,26 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   // made, so that it formats while the next units are emitted.
   const early = new Map<string, Promise<string>>();
   const emitted: Outputs = new Map();
+  // The runtimes' files, copied as written: their sources are kept prettier-clean (a test checks).
+  const copied = new Set<string>();
   await time('emit', async () => {
     for (const unit of units) {
       const text = await emitCache.through(unit.key, async () => {
-        const { emitArea, emitDocuments, emitShared } = await emitters();
+        const { emitArea, emitDocuments, emitRuntime, emitShared } = await emitters();
         const files =
           unit.kind === 'area'
-            ? await emitArea(unit.slice, root)
+            ? await emitArea(unit.slice, root, targets)
             : unit.kind === 'shared'
-              ? await emitShared(unit.ir, root, types.modelNames, unit.packageVersion)
-              : await emitDocuments(ir, loaded.document, root);
+              ? await emitShared(unit.ir, root, types.modelNames, unit.packageVersion, targets)
+              : unit.kind === 'runtime'
+                ? await emitRuntime(root, targets)
+                : await emitDocuments(ir, loaded.document, root);
         return JSON.stringify([...files]);
       });
       for (const [file, fileText] of JSON.parse(text) as Array<[string, string]>) {
         emitted.set(file, fileText);
-        if (!c.formatHere && needsFormatting(file)) {
+        if (unit.kind === 'runtime') copied.add(file);
+        if (!c.formatHere && !copied.has(file) && isFormatted(file)) {
           const formatting = formatter.format(file, fileText, formatCache);
           formatting.catch(() => undefined); // awaited (and its error thrown) with the others below
           early.set(file, formatting);
@@ -143,20 +172,22 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
   });
   const cached = new Set<string>();
   for (const [file, text] of emitted) if (await formatCached(file, text, root, formatCache)) cached.add(file);
+  const modelsCost =
+    modelsModule === undefined || (await formatCached(modelsModule, schema, root, formatCache)) ? 0 : schema.length;
   const { onMain, onWorker, verbatim } = shareFormatting(
     emitted,
     cached,
-    c.formatHere ? ((await formatCached('src/models.ts', schema, root, formatCache)) ? 0 : schema.length) : -Infinity,
+    copied,
+    c.formatHere ? modelsCost : -Infinity,
   );
   const workerDone = Promise.all(
     [...onWorker].map(async ([f, t]) => [f, await (early.get(f) ?? formatter.format(f, t, formatCache))] as const),
   );
   const rest = await time('format', () => formatOutputs(onMain, root, formatCache));
   const [schemaText, fromWorker] = await time('format-wait', () => Promise.all([schemaFormatted, workerDone]));
+  const models = modelsModule !== undefined && schemaText !== undefined ? [[modelsModule, schemaText] as const] : [];
   const formatted: Outputs = new Map(
-    [...rest, ...verbatim, ...fromWorker, ['src/models.ts', schemaText] as const].sort(([a], [b]) =>
-      a.localeCompare(b),
-    ),
+    [...rest, ...verbatim, ...fromWorker, ...models].sort(([a], [b]) => a.localeCompare(b)),
   );
   return { ir, formatted };
 }
@@ -165,12 +196,13 @@ export async function produce(loaded: LoadedSpec, rootFile: string, c: StageCont
  * Splits the files to format between the two threads by estimated cost (Markdown tables cost
  * about six times as much per byte as TypeScript; a file whose formatting is `cached` costs
  * nothing), the worker starting at `workerStart` (what it already holds; `-Infinity`: everything
- * on the worker). The runtime is copied as written: its sources are kept
- * prettier-clean (a test checks).
+ * on the worker). The `copied` files (the runtimes) and the files prettier does not format are
+ * kept as they are.
  */
 function shareFormatting(
   emitted: Outputs,
   cached: ReadonlySet<string>,
+  copied: ReadonlySet<string>,
   workerStart: number,
 ): { onMain: Outputs; onWorker: Outputs; verbatim: Outputs } {
   const cost = (file: string, text: string): number =>
@@ -179,7 +211,7 @@ function shareFormatting(
   let worker = workerStart;
   let main = 0;
   for (const [file, text] of [...emitted].sort(([fa, a], [fb, b]) => cost(fb, b) - cost(fa, a))) {
-    if (!needsFormatting(file)) out.verbatim.set(file, text);
+    if (copied.has(file) || !isFormatted(file)) out.verbatim.set(file, text);
     else if (worker < main) {
       out.onWorker.set(file, text);
       worker += cost(file, text);
@@ -190,6 +222,3 @@ function shareFormatting(
   }
   return out;
 }
-
-/** Whether `file` goes through prettier (the runtime is copied as written: its sources are kept prettier-clean). */
-const needsFormatting = (file: string): boolean => isFormatted(file) && !file.startsWith('src/runtime/');

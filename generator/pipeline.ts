@@ -12,14 +12,18 @@
 import path from 'node:path';
 import { toLoadedSpec, toProblems, type LoadedSpec, type RedoclyProblem } from './load.js';
 import { SpecError, type SpecProblem } from './errors.js';
-import { FormatWorker, warmFormatter, syncOutputs, type OutputReport } from './output.js';
+import { kitOutputs } from './conformance-kit.js';
+import { FormatWorker, warmFormatter } from './output.js';
+import { syncOutputs, type OutputReport } from './write.js';
 import { cacheKey, OutputCache } from './output-cache.js';
 import { reuseBundle, type BundleBase, type Reuse } from './bundle-reuse.js';
 import { filesUnder, produce, texts, type Made } from './pipeline-stages.js';
+import { TARGETS } from './targets/index.js';
+import type { Target } from './targets/target.js';
 
 /** Options of {@link generate}. */
 export interface GenerateOptions {
-  /** Repository root (holds spec/, templates/, generated/). */
+  /** Repository root (holds spec/, generator/, generated/). */
   root: string;
   /** Root spec file; default `spec/openapi.yaml`. */
   entry?: string;
@@ -35,6 +39,11 @@ export interface GenerateOptions {
   cache?: boolean;
   /** Folder of the caches; default `node_modules/.cache/exchange-v4/` under `root`. */
   cacheDir?: string;
+  /**
+   * The targets to render; default every target of `generator/targets/index.ts`. A target whose
+   * code is outside `generator/` should run with `cache: false` (the emit cache knows it by name only).
+   */
+  targets?: readonly Target[];
 }
 
 /** What a run did. */
@@ -137,7 +146,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       const lintProblems = await time('lint-wait', () => linting);
       if (lintProblems.length > 0) throw new SpecError([...lintProblems, ...alsoFound]);
     };
-    const stages = { time, root, typesCache, emitCache, formatCache, formatter, formatHere: formatter === worker };
+    const targets = options.targets ?? TARGETS;
+    const stages = {
+      time,
+      root,
+      typesCache,
+      emitCache,
+      formatCache,
+      formatter,
+      formatHere: formatter === worker,
+      targets,
+    };
     let made: Made | undefined;
     let reused = 'reason' in reuse ? reuse.reason : 'kept';
     if (head) {
@@ -159,6 +178,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
       }
     }
     await stopIfLintFails();
+    for (const [file, text] of await kitOutputs(root)) made.formatted.set(file, text);
     const report = await time(options.check ? 'check' : 'write', () =>
       syncOutputs(made.formatted, path.resolve(root, options.outDir ?? 'generated'), options.check === true),
     );

@@ -104,7 +104,8 @@ export async function lintAndBundleSpec(entry, root) {
 
 /**
  * Bundles the spec at `entry` (external `$ref`s inlined into `components`, not dereferenced) and
- * reads which file defines each path item. Problems are returned, not thrown.
+ * reads which file defines each path item and each component the root file refers to by file.
+ * Problems are returned, not thrown.
  * @param {string} entry absolute path of the root spec file
  * @param {string} root repository root: `pathFiles` values are relative to it
  * @param {import('@redocly/openapi-core').BaseResolver} [resolver] reads and parses the spec files (default: a new one)
@@ -125,5 +126,12 @@ export async function bundleSpec(entry, root, resolver) {
     const ref = typeof item?.$ref === 'string' ? item.$ref.split('#')[0] : '';
     pathFiles[p] = path.relative(root, ref ? path.resolve(path.dirname(entry), ref) : entry);
   }
-  return { document: result.bundle.parsed, pathFiles, problems: plainProblems(result.problems) };
+  /** @type {Record<string, string>} */
+  const componentFiles = {};
+  for (const [section, entries] of Object.entries(parsed?.components ?? {}))
+    for (const [name, node] of Object.entries(entries ?? {})) {
+      const ref = typeof node?.$ref === 'string' ? node.$ref.split('#')[0] : '';
+      if (ref) componentFiles[`${section}/${name}`] = path.relative(root, path.resolve(path.dirname(entry), ref));
+    }
+  return { document: result.bundle.parsed, pathFiles, componentFiles, problems: plainProblems(result.problems) };
 }

@@ -20,10 +20,44 @@ export function scaleOf(text: string): number {
 
 /** Compares two decimal strings exactly: -1, 0 or 1. Both must satisfy {@link isDecimal}. */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  if (a === b) return 0;
+  if (a.charCodeAt(0) !== MINUS && b.charCodeAt(0) !== MINUS) return compareDigits(a, b);
   const scale = Math.max(scaleOf(a), scaleOf(b));
   const x = scaled(a, scale);
   const y = scaled(b, scale);
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+const MINUS = 45;
+const ZERO = 48;
+
+/** Compares two non-negative decimal strings on their digits (no number is built). */
+function compareDigits(a: string, b: string): -1 | 0 | 1 {
+  const dotA = a.indexOf('.');
+  const dotB = b.indexOf('.');
+  const endA = dotA < 0 ? a.length : dotA;
+  const endB = dotB < 0 ? b.length : dotB;
+  let startA = 0;
+  let startB = 0;
+  while (startA < endA - 1 && a.charCodeAt(startA) === ZERO) startA += 1;
+  while (startB < endB - 1 && b.charCodeAt(startB) === ZERO) startB += 1;
+  const lengthA = endA - startA;
+  const lengthB = endB - startB;
+  if (lengthA !== lengthB) return lengthA < lengthB ? -1 : 1;
+  for (let i = 0; i < lengthA; i += 1) {
+    const x = a.charCodeAt(startA + i);
+    const y = b.charCodeAt(startB + i);
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  const fracA = dotA < 0 ? a.length : dotA + 1;
+  const fracB = dotB < 0 ? b.length : dotB + 1;
+  const longest = Math.max(a.length - fracA, b.length - fracB);
+  for (let i = 0; i < longest; i += 1) {
+    const x = fracA + i < a.length ? a.charCodeAt(fracA + i) : ZERO;
+    const y = fracB + i < b.length ? b.charCodeAt(fracB + i) : ZERO;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 function scaled(text: string, scale: number): bigint {
@@ -52,14 +86,23 @@ export function decimalViolation(text: string, rule: DecimalRule): string | unde
 
 /** A decimal as an integer `units` scaled by `10^-scale`. */
 interface Fixed {
-  units: bigint;
-  scale: number;
+  readonly units: bigint;
+  readonly scale: number;
 }
 
+/** Recently parsed decimals (amounts, prices and rates repeat): at most `PARSED_MAX`, dropped all at once. */
+const parsed = new Map<string, Fixed>();
+const PARSED_MAX = 4096;
+
 function parseFixed(text: string): Fixed {
+  const known = parsed.get(text);
+  if (known !== undefined) return known;
   if (!isDecimal(text)) throw new RangeError(`not a decimal string: ${JSON.stringify(text)}`);
   const scale = scaleOf(text);
-  return { units: scaled(text, scale), scale };
+  const fixed: Fixed = { units: scaled(text, scale), scale };
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(text, fixed);
+  return fixed;
 }
 
 function formatFixed({ units, scale }: Fixed): string {
@@ -74,11 +117,22 @@ function formatFixed({ units, scale }: Fixed): string {
   return negative && digits !== '0' ? `-${digits}` : digits;
 }
 
+const POWERS: bigint[] = [];
+
+/** 10^n as a bigint (the first 64 kept). */
+function pow10(n: number): bigint {
+  if (n >= 64) return 10n ** BigInt(n);
+  let p = POWERS[n];
+  if (p === undefined) POWERS[n] = p = 10n ** BigInt(n);
+  return p;
+}
+
 function aligned(a: string, b: string): [bigint, bigint, number] {
   const x = parseFixed(a);
   const y = parseFixed(b);
   const scale = Math.max(x.scale, y.scale);
-  return [x.units * 10n ** BigInt(scale - x.scale), y.units * 10n ** BigInt(scale - y.scale), scale];
+  if (x.scale === y.scale) return [x.units, y.units, scale];
+  return [x.units * pow10(scale - x.scale), y.units * pow10(scale - y.scale), scale];
 }
 
 /** `a + b`, exactly. */
@@ -107,7 +161,7 @@ export function mul(a: string, b: string): string {
 export function div(a: string, b: string, scale: number, mode: 'down' | 'up' = 'down'): string {
   const [x, y] = aligned(a, b);
   if (y === 0n) throw new RangeError(`division by zero: ${a} / ${b}`);
-  const numerator = x * 10n ** BigInt(scale);
+  const numerator = x * pow10(scale);
   let units = numerator / y;
   if (mode === 'up' && units * y !== numerator) units += numerator < 0n !== y < 0n ? -1n : 1n;
   return formatFixed({ units, scale });

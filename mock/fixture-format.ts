@@ -49,6 +49,12 @@ export interface Fixture {
   response: FixtureResponse;
   /** Answer once, then step aside for the next matching fixture (replays a recorded sequence). */
   once?: boolean;
+  /**
+   * The body deliberately departs from the response schema in its wire types (a number where a
+   * decimal string is declared): it is not checked against the schema. For tests of the clients'
+   * wire-drift guard only.
+   */
+  wireDrift?: boolean;
   /** Where and when it was recorded (kept for people; the mock ignores it). */
   recorded?: { at?: string; release?: string; server?: string; note?: string };
 }
@@ -65,7 +71,16 @@ export class FixtureError extends Error {
   }
 }
 
-const TOP_KEYS = new Set(['operationId', 'name', 'description', 'request', 'response', 'once', 'recorded']);
+const TOP_KEYS = new Set([
+  'operationId',
+  'name',
+  'description',
+  'request',
+  'response',
+  'once',
+  'wireDrift',
+  'recorded',
+]);
 const REQUEST_KEYS = new Set(['path', 'query', 'body']);
 const RESPONSE_KEYS = new Set(['status', 'headers', 'body']);
 
@@ -83,6 +98,7 @@ export function parseFixture(raw: unknown, source: string): Fixture {
   if (typeof raw['operationId'] !== 'string' || raw['operationId'] === '')
     at('"operationId" must be a non-empty string');
   if (raw['once'] !== undefined && typeof raw['once'] !== 'boolean') at('"once" must be a boolean');
+  if (raw['wireDrift'] !== undefined && typeof raw['wireDrift'] !== 'boolean') at('"wireDrift" must be a boolean');
   if (raw['description'] !== undefined && typeof raw['description'] !== 'string') at('"description" must be a string');
 
   const request = raw['request'];

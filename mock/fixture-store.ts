@@ -134,7 +134,7 @@ export class FixtureStore {
     if (declared === undefined && status < 400) fail(`status ${status} is not declared by ${op.id}`);
     const schema = declared === undefined ? this.#errorSchema : declared.schema;
     if (status !== 204 && body === undefined && schema !== undefined) fail(`status ${status} needs a body`);
-    if (schema === undefined || body === undefined) return;
+    if (schema === undefined || body === undefined || fixture.wireDrift === true) return;
     let plain = toPlain(body);
     if (op.nestedList && Array.isArray(plain) && plain.every(Array.isArray)) plain = plain.flat(1);
     const failure = this.#validator.check(schema, plain);

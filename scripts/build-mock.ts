@@ -4,7 +4,8 @@
  * in packages/exchange-v4-mock/dist/, keeping the repository's layout so the mock finds its files
  * exactly as it does in a clone: dist/mock/ holds the code and its data files (fixtures, the paper
  * exchange's seed), dist/generated/ the bundled spec, the IR and the IR's JSON Schema it serves,
- * and the generated API reference (dist/generated/docs/).
+ * the conformance kit (dist/generated/conformance/) and the generated API reference
+ * (dist/generated/docs/).
  * Usage: `npm run build:mock` (also run by `npm pack ./packages/exchange-v4-mock`).
  */
 import { spawnSync } from 'node:child_process';
@@ -119,7 +120,7 @@ export function buildMockPackage(root: string): number {
     readManifest(join(companion, 'package.json')),
   );
   if (problems.length > 0) throw new MockBuildError(`${COMPANION_DIR}/package.json: ${problems.join('; ')}`);
-  for (const file of GENERATED_FILES) {
+  for (const file of [...GENERATED_FILES, 'conformance/README.md']) {
     if (!existsSync(join(root, 'generated', file)))
       throw new MockBuildError(`generated/${file} is missing: run \`npm run generate\` first`);
   }
@@ -133,6 +134,8 @@ export function buildMockPackage(root: string): number {
   }
   mkdirSync(join(dist, 'generated'), { recursive: true });
   for (const file of GENERATED_FILES) copyFileSync(join(root, 'generated', file), join(dist, 'generated', file));
+  // The conformance kit: the vectors a client of another language runs, beside the IR it reads.
+  cpSync(join(root, 'generated/conformance'), join(dist, 'generated/conformance'), { recursive: true });
   // The API reference (Markdown) is read while developing, so it ships here, not in the client.
   cpSync(join(root, 'generated/docs'), join(dist, 'generated/docs'), { recursive: true });
   buildHtmlReference(root, join(dist, 'generated/docs-html'));

@@ -88,7 +88,8 @@ function compile(root: string, target: BuildTarget): number {
     throw new BuildError(`${target.name} emit failed:\n${formatDiagnostics(emitted.diagnostics)}`);
   }
   const outDir = join(root, target.outDir);
-  for (const entry of ['index.js', 'index.d.ts']) {
+  // The package entry and the `exchange-v4/redis` entry (package.json `exports`).
+  for (const entry of ['index.js', 'index.d.ts', 'redis/index.js', 'redis/index.d.ts']) {
     if (!existsSync(join(outDir, entry)))
       throw new BuildError(`${target.name} build wrote no ${target.outDir}/${entry}`);
   }

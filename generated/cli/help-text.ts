@@ -188,6 +188,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Change the lowest lending rate',
     params: { currency: 'Currency of the lending.', min_rate: 'New lowest hourly rate.' },
   },
+  countdownCancelAllFutures: {
+    summary: 'Set the countdown that cancels open futures orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      timeout: 'Countdown in seconds, at least 5; `0` stops it.',
+      contract: 'Contract whose orders are cancelled; every contract when omitted.',
+    },
+  },
   countdownCancelAllSpot: {
     summary: 'Set the countdown that cancels open orders',
     params: {

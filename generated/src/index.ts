@@ -17,7 +17,7 @@ export * from './operations/sub-accounts.js';
 export * from './operations/unified.js';
 export * from './operations/wallet.js';
 export * from './operations/withdrawals.js';
-export { apiMeta, type ServerName } from './api-meta.js';
+export { apiMeta, createCore, type ServerName } from './api-meta.js';
 export { operationMetas, type OperationId } from './metadata.js';
 export { rateLimits } from './rate-limits.js';
 export { knownErrorLabels, errorLabelGroups, type KnownErrorLabel, type ErrorLabel } from './labels.js';
@@ -52,6 +52,8 @@ export type {
   FuturesBatchCancelResult,
   FuturesBatchOrderResult,
   FuturesCandlestick,
+  FuturesCountdownCancelRequest,
+  FuturesCountdownTriggerTime,
   FuturesInitialOrder,
   FuturesInitialOrderRequest,
   FuturesLeverage,

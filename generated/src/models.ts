@@ -1360,6 +1360,31 @@ export interface FuturesCandlestick {
   v?: string;
 }
 
+/**
+ * Sets or stops the countdown that cancels open futures orders
+ *     (`POST /futures/{settle}/countdown_cancel_all`). When `timeout` seconds pass without a new call,
+ *     the open orders of `contract` (of every contract of the settle currency when it is omitted) are
+ *     cancelled. `timeout` is `0` to stop the countdown, otherwise at least 5.
+ */
+export interface FuturesCountdownCancelRequest {
+  /** Contract whose orders are cancelled; every contract when omitted. */
+  contract?: string;
+  /**
+   * Countdown in seconds, at least 5; `0` stops it.
+   * Format: int32
+   */
+  timeout: number;
+}
+
+/** When the countdown set by `POST /futures/{settle}/countdown_cancel_all` ends. */
+export interface FuturesCountdownTriggerTime {
+  /**
+   * End of the countdown, Unix milliseconds (`0` once it is stopped).
+   * Format: int64
+   */
+  trigger_time?: string;
+}
+
 /** The order a price-triggered order places (or placed) once its trigger fires. */
 export interface FuturesInitialOrder {
   /**

@@ -27,6 +27,7 @@ export const rateLimits = {
   },
   cancelWithdrawal: { requests: 200, window: 10, scope: 'uid', operations: ['cancelWithdrawal'] },
   changeUniLend: { requests: 150, window: 10, scope: 'uid', operations: ['changeUniLend'] },
+  countdownCancelAllFutures: { requests: 200, window: 10, scope: 'uid', operations: ['countdownCancelAllFutures'] },
   countdownCancelAllSpot: { requests: 200, window: 10, scope: 'uid', operations: ['countdownCancelAllSpot'] },
   createCrossexOrder: { requests: 100, window: 10, scope: 'uid', operations: ['createCrossexOrder'] },
   createPriceTriggeredOrder: { requests: 200, window: 10, scope: 'uid', operations: ['createPriceTriggeredOrder'] },

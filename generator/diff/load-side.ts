@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isObject } from '../../spec/lint/support/json.js';
-import { GENERATED_MARKER } from '../emit/naming.js';
+import { GENERATED_MARKER } from '../emit-kit/naming.js';
 import { buildIR } from '../ir/build.js';
 import { parseSpecYaml } from '../spec-yaml.js';
 import type { IR } from '../ir/types.js';

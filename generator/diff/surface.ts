@@ -11,16 +11,16 @@
 
 import { operationFlags } from '../../cli/args.js';
 import { kebabCase } from '../../cli/names.js';
-import { operationMeta } from '../emit/meta.js';
-import { areaClass, areaModule, operationNames, pascal } from '../emit/naming.js';
-import { isPaginated } from '../emit/operations.js';
-import { areaModule as pyAreaModule, itemName, paramsName, responseName } from '../emit/python/naming.js';
-import { PythonTypes } from '../emit/python/types.js';
-import { deprecatedAliases } from '../emit/python/aliases.js';
-import { areaView } from '../emit/python/views.js';
-import { indexFile } from '../emit/tables.js';
-import { exportedModels } from '../emit/types-input.js';
-import { StructureKind } from '../emit/ts-morph.js';
+import { operationMeta } from '../targets/typescript/meta.js';
+import { areaClass, areaModule, operationNames, pascal } from '../emit-kit/naming.js';
+import { isPaginated } from '../targets/typescript/operations.js';
+import { areaModule as pyAreaModule, itemName, paramsName, responseName } from '../targets/python/naming.js';
+import { PythonTypes } from '../targets/python/types.js';
+import { deprecatedAliases } from '../targets/python/aliases.js';
+import { areaView } from '../targets/python/views.js';
+import { indexFile } from '../targets/typescript/tables.js';
+import { exportedModels } from '../schema-types/types-input.js';
+import { StructureKind } from '../targets/typescript/ts-morph.js';
 import type { IR } from '../ir/types.js';
 import type { SurfaceTarget } from './types.js';
 
@@ -131,10 +131,13 @@ export function pythonSurface(ir: IR): Exported[] {
       const origin: Origin = op ? { kind: 'operation', id: op.id } : { kind: 'api' };
       out.push({ target: 'python', name: `${module}.${name}`, origin, role });
     }
-    // The area's class, and its twin behind `client.with_response.<area>` (area.py.hbs).
+    // The area's class, its twin behind `client.with_response.<area>`, and both of the asyncio
+    // client (area.py.hbs).
     for (const [className, role] of [
       [view.className, 'class'],
       [`${view.className}WithResponse`, 'class-with-response'],
+      [`${view.className}Async`, 'class-async'],
+      [`${view.className}AsyncWithResponse`, 'class-async-with-response'],
     ] as const) {
       out.push({ target: 'python', name: `${module}.${className}`, origin: { kind: 'area', name: area }, role });
     }

@@ -1,6 +1,7 @@
 /**
- * Stage 2: the bundled spec becomes the IR. Every check that the emitters rely on happens here;
- * all problems are collected (with file and pointer) and reported together.
+ * Stage 2: the bundled spec becomes the IR. Every check of the IR's own shape happens here; the
+ * checks the targets rely on follow in the same stage (checks.ts, `checkForTargets`). Problems are
+ * collected (with file and pointer) and reported together.
  */
 import { SpecError, type SpecProblem } from '../errors.js';
 import { isObject, pointer } from '../../spec/lint/support/json.js';
@@ -40,6 +41,8 @@ export interface SourceMap {
   pathFiles: Record<string, string>;
   /** The root spec file, repository-relative. */
   rootFile: string;
+  /** Component (`schemas/Order`) to the file that defines it, when the root file refers to one by file. */
+  componentFiles?: Record<string, string>;
 }
 
 /** Builds the IR; throws {@link SpecError} with every problem found. */

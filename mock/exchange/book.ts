@@ -1,66 +1,71 @@
 /**
- * Order book queues: order ids per side, best first. Bids by price high to low, asks low to high;
- * at one price, by time priority (a smaller priority number first). Pure helpers over arrays.
+ * Order book moves: an order rests on its side (behind every order of its price it does not beat
+ * in time priority), leaves it, and the book's change stamp follows. Bids by price high to low,
+ * asks low to high; the sides are price levels (`price-levels.ts`), reached through the state's
+ * index (`order-index.ts`).
  */
 import { compareDecimal } from '../decimal.js';
+import type { SideBooks } from './order-index.js';
+import type { BookSide } from './price-levels.js';
 import type { Side } from './types.js';
 
-/** What a queue orders by. */
-export interface QueueKey {
-  price: string;
-  priority: number;
-}
-
-/** The queue a resting order of `side` joins. */
+/** The side a resting order of `side` joins. */
 export function queueOf<T>(book: { bids: T; asks: T }, side: Side): T {
   return side === 'buy' ? book.bids : book.asks;
 }
 
-/** The queue a taker of `side` matches against. */
+/** The side a taker of `side` matches against. */
 export function oppositeQueue<T>(book: { bids: T; asks: T }, side: Side): T {
   return side === 'buy' ? book.asks : book.bids;
 }
 
-/** A book with its change stamp (a spot market or a futures contract). */
-export interface StampedBook {
-  bids: string[];
-  asks: string[];
+/** A book's change stamp (on a spot market or a futures contract). */
+export interface BookStamp {
   bookVersion: number;
   bookUpdateMs: number;
 }
 
+/** What resting needs of an order. */
+export interface RestingOrder {
+  id: string;
+  side: Side;
+  price: string;
+  priority: number;
+}
+
 /** Marks the order book changed. */
-export function touchBook(book: { bookVersion: number; bookUpdateMs: number }, nowMs: number): void {
-  book.bookVersion += 1;
-  book.bookUpdateMs = nowMs;
+export function touchBook(stamp: BookStamp, nowMs: number): void {
+  stamp.bookVersion += 1;
+  stamp.bookUpdateMs = nowMs;
 }
 
-/** Takes a resting order out of its side of the book and marks the book changed (no-op when not resting). */
-export function leaveBook(book: StampedBook, order: { id: string; side: Side }, nowMs: number): void {
-  const queue = queueOf(book, order.side);
-  if (!queue.includes(order.id)) return;
-  dequeue(queue, order.id);
-  touchBook(book, nowMs);
+/** Rests `order` on its side of `books` and marks the book changed. */
+export function restOrder(books: SideBooks, stamp: BookStamp, order: RestingOrder, nowMs: number): void {
+  queueOf(books, order.side).add(order.id, order.price, order.priority);
+  touchBook(stamp, nowMs);
 }
 
-/** Whether `a` comes before `b` in the queue of `side`. */
-export function ahead(side: Side, a: QueueKey, b: QueueKey): boolean {
-  const byPrice = compareDecimal(a.price, b.price);
-  if (byPrice !== 0) return side === 'buy' ? byPrice > 0 : byPrice < 0;
-  return a.priority < b.priority;
+/** Takes a resting order off its side without marking the book (no-op when not resting). */
+export function unrest(books: SideBooks, order: { id: string; side: Side }): boolean {
+  return queueOf(books, order.side).remove(order.id);
 }
 
-/** Inserts `id` into `queue` (of `side`) behind every order it does not beat. */
-export function enqueue(queue: string[], side: Side, id: string, key: QueueKey, keyOf: (id: string) => QueueKey): void {
-  const at = queue.findIndex((other) => ahead(side, key, keyOf(other)));
-  if (at < 0) queue.push(id);
-  else queue.splice(at, 0, id);
+/** Takes a resting order off its side and marks the book changed (no-op when not resting). */
+export function leaveBook(books: SideBooks, stamp: BookStamp, order: { id: string; side: Side }, nowMs: number): void {
+  if (unrest(books, order)) touchBook(stamp, nowMs);
 }
 
-/** Removes `id` from `queue` (no-op when absent). */
-export function dequeue(queue: string[], id: string): void {
-  const at = queue.indexOf(id);
-  if (at >= 0) queue.splice(at, 1);
+/** The resting orders of `side` best first (price, then time), as the orders `orderOf` finds. */
+export function* restingOrders<O>(
+  side: BookSide,
+  orderOf: (id: string) => O | undefined,
+): Generator<O, void, undefined> {
+  for (const level of side.levels()) {
+    for (const id of side.idsAt(level)) {
+      const order = orderOf(id);
+      if (order !== undefined) yield order;
+    }
+  }
 }
 
 /** Whether a taker of `side` with `limit` (undefined: market) would trade with a maker at `makerPrice`. */

@@ -5,6 +5,7 @@
  * `read()`. The clock is injected: the mock passes its server clock, tests pass their own.
  */
 import { abs, isZero, mul } from '../decimal.js';
+import { fireCountdowns } from './countdown.js';
 import { invalidParam } from '../errors.js';
 import { contractOf, placeFuturesOrder } from './futures-place.js';
 import { bookFutures } from './futures-wallet.js';
@@ -60,15 +61,22 @@ export class PaperExchange {
     return new Map(this.seed.accounts.map((a) => [a.key, { secret: a.secret, uid: a.uid }]));
   }
 
-  /** Reads the state (do not change it here). */
+  /** Reads the state (do not change it here), after firing the countdowns that have ended (countdown.ts). */
   read<T>(fn: (state: ExchangeState, nowMs: number) => T): T {
-    return fn(this.#state, this.#now());
+    const nowMs = this.#now();
+    if (fireCountdowns(this.#state, nowMs)) this.#save();
+    return fn(this.#state, nowMs);
   }
 
-  /** Changes the state; the state file (if any) is written afterwards, also when `fn` throws. */
+  /**
+   * Changes the state, after firing the countdowns that have ended; the state file (if any) is
+   * written afterwards, also when `fn` throws.
+   */
   change<T>(fn: (state: ExchangeState, nowMs: number) => T): T {
+    const nowMs = this.#now();
     try {
-      return fn(this.#state, this.#now());
+      fireCountdowns(this.#state, nowMs);
+      return fn(this.#state, nowMs);
     } finally {
       this.#save();
     }

@@ -9,6 +9,7 @@ import { MockHttpError, invalidParam } from '../errors.js';
 import { reservedMargin } from './futures-match.js';
 import { entryPrice, initialMargin, positionOf } from './futures-position.js';
 import { futuresAvailable, futuresWallet } from './futures-wallet.js';
+import { contractKey, futuresIndex } from './order-index.js';
 import type { ContractState, ExchangeState } from './types.js';
 
 /**
@@ -33,9 +34,10 @@ export function setLeverage(
     throw new MockHttpError(400, 'LEVERAGE_TOO_HIGH', `Leverage ${leverage} is above ${contract.leverageMax}`);
   }
   const pos = positionOf(futuresWallet(state, uid, contract.settle), contract, nowMs);
-  const orders = Object.values(state.futuresOrders).filter(
-    (o) => o.uid === uid && o.settle === contract.settle && o.contract === contract.name && o.status === 'open',
-  );
+  const key = contractKey(contract.settle, contract.name);
+  const orders = futuresIndex(state)
+    .open(uid, (market) => market === key)
+    .filter((o) => o.status === 'open');
   const margin = isZero(pos.size) ? '0' : initialMargin(contract, abs(pos.size), entryPrice(pos, contract), leverage);
   const reserved = orders.map((o) => reservedMargin(contract, o, canonical(leverage)));
   const extra = sub(sum([margin, ...reserved]), sum([pos.margin, ...orders.map((o) => o.orderMargin)]));

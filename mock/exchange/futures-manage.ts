@@ -8,7 +8,7 @@
  */
 import { abs, canonical, compareDecimal, isDecimal, isZero, scaleOf, sign, sub } from '../decimal.js';
 import { MockHttpError, invalidParam, missingParam } from '../errors.js';
-import { dequeue, queueOf, touchBook } from './book.js';
+import { touchBook, unrest } from './book.js';
 import { applyFutures, finishFutures, futuresMakers, planFutures, reservedMargin } from './futures-match.js';
 import { contractOf } from './futures-place.js';
 import { leverageOf } from './futures-position.js';
@@ -17,6 +17,7 @@ import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import { bodyRecord, checkPrecision, optionalText } from './order-fields.js';
 import type { ExchangeState, FuturesOrderState } from './types.js';
+import { futuresBooks, futuresIndex } from './order-index.js';
 import { own } from './own.js';
 
 /** One result of a batch cancel, in the reference's `FutureCancelOrderResult` shape. */
@@ -49,7 +50,7 @@ export function findFuturesOrder(
         (Number(o.filled) !== 0 || nowMs - (o.finishMs ?? o.updateMs) <= FUTURES_TEXT_LOOKUP_MS)));
   const found =
     own(state.futuresOrders, idOrText) ??
-    (idOrText.startsWith('t-') ? Object.values(state.futuresOrders).find(byText) : undefined);
+    (idOrText.startsWith('t-') ? futuresIndex(state).named(uid, idOrText).find(byText) : undefined);
   return found !== undefined && found.uid === uid && found.settle === settle ? found : undefined;
 }
 
@@ -74,8 +75,9 @@ export function cancelFuturesOrders(
   nowMs: number,
 ): FuturesOrderState[] {
   const side = filter.side === 'bid' ? 'buy' : filter.side === 'ask' ? 'sell' : undefined;
-  return Object.values(state.futuresOrders)
-    .filter((o) => o.uid === uid && o.settle === settle && o.status === 'open')
+  return futuresIndex(state)
+    .open(uid, () => true)
+    .filter((o) => o.settle === settle && o.status === 'open')
     .filter((o) => filter.contract === undefined || o.contract === filter.contract)
     .filter((o) => side === undefined || o.side === side)
     .filter((o) => !(filter.excludeReduceOnly === true && o.reduceOnly))
@@ -158,7 +160,7 @@ export function amendFuturesOrder(
   touchBook(contract, nowMs);
   if (keepsPlace || isZero(left)) return order;
 
-  dequeue(queueOf(contract, order.side), order.id);
+  unrest(futuresBooks(state, contract), order);
   order.priority = takePriority(state);
   applyFutures(state, contract, order, planFutures(state, contract, order, order.stpAct ?? 'cn'), nowMs);
   return order;

@@ -7,12 +7,13 @@
  * cancelled (`reduce_only`, or `position_closed` for close orders of a flat position).
  */
 import { abs, add, compareDecimal, isZero, mul, neg, sign, sub } from '../decimal.js';
-import { enqueue, leaveBook, oppositeQueue, queueOf, touchBook } from './book.js';
+import { leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
 import { bookFutures, futuresWallet } from './futures-wallet.js';
 import { applyPositionFill, chargePositionFee, initialMargin, leverageOf, positionOf } from './futures-position.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
+import { contractKey, futuresBooks, futuresIndex, noteContractTrader } from './order-index.js';
 import type { ContractState, ExchangeState, FuturesFinish, FuturesOrderState, Side, StpAct } from './types.js';
 
 /** Buy for a positive size, sell for a negative one. */
@@ -32,10 +33,10 @@ export function reducible(
 
 /** The resting orders a taker of `side` meets, best first. */
 export function* futuresMakers(state: ExchangeState, contract: ContractState, side: Side): Iterable<Maker> {
-  for (const id of [...oppositeQueue(contract, side)]) {
-    const o = state.futuresOrders[id];
-    if (o === undefined || o.status !== 'open') continue;
-    yield { id, owner: o.uid, stpId: o.stpId, price: o.price, left: abs(o.left) };
+  const book = oppositeQueue(futuresBooks(state, contract), side);
+  for (const o of restingOrders(book, (id) => state.futuresOrders[id])) {
+    if (o.status !== 'open') continue;
+    yield { id: o.id, owner: o.uid, stpId: o.stpId, price: o.price, left: abs(o.left) };
   }
 }
 
@@ -82,8 +83,7 @@ export function applyFutures(
     finishFutures(state, contract, order, 'ioc', nowMs);
   } else {
     order.orderMargin = reservedMargin(contract, order, leverageOf(state, order.uid, contract));
-    enqueue(queueOf(contract, order.side), order.side, order.id, order, (id) => state.futuresOrders[id] ?? order);
-    touchBook(contract, nowMs);
+    restOrder(futuresBooks(state, contract), contract, order, nowMs);
   }
   for (const uid of owners) checkReduceOnly(state, contract, uid, nowMs);
 }
@@ -102,14 +102,16 @@ export function finishFutures(
   finishAs: FuturesFinish,
   nowMs: number,
 ): void {
-  leaveBook(contract, order, nowMs);
+  leaveBook(futuresBooks(state, contract), contract, order, nowMs);
+  futuresIndex(state).ended(order);
   Object.assign(order, { status: 'finished', finishAs, orderMargin: '0', updateMs: nowMs, finishMs: nowMs });
 }
 
 /** Cancels the open reduce-only orders of `uid` on `contract` that would now increase its position. */
 export function checkReduceOnly(state: ExchangeState, contract: ContractState, uid: number, nowMs: number): void {
-  const open = Object.values(state.futuresOrders)
-    .filter((o) => o.uid === uid && o.contract === contract.name && o.settle === contract.settle)
+  const key = contractKey(contract.settle, contract.name);
+  const open = futuresIndex(state)
+    .open(uid, (market) => market === key)
     .filter((o) => o.status === 'open' && o.reduceOnly)
     .sort((a, b) => a.priority - b.priority);
   const budgets = new Map<Side, string>();
@@ -146,6 +148,7 @@ function settleFill(
     chargePositionFee(pos, fee);
     if (!isZero(fee)) bookFutures(state, o.uid, o.settle, 'fee', neg(fee), info, nowMs);
     const effect = applyPositionFill(pos, contract, delta, price, nowMs);
+    noteContractTrader(state, contract, o.uid);
     if (!isZero(effect.closed)) bookFutures(state, o.uid, o.settle, 'pnl', effect.realised, info, nowMs);
     o.left = sub(o.left, delta);
     o.filled = add(o.filled, delta);

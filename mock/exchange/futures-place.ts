@@ -25,6 +25,7 @@ import {
 } from './order-fields.js';
 import type { ContractState, ExchangeState, FuturesOrderState } from './types.js';
 import { accountOf } from './wallets.js';
+import { futuresIndex } from './order-index.js';
 import { own } from './own.js';
 
 /** The contract `name` settled in `settle`, or 400 CONTRACT_NOT_FOUND. */
@@ -100,6 +101,7 @@ export function placeFuturesOrder(
   order.id = takeId(state, 'futuresOrder');
   order.priority = takePriority(state);
   state.futuresOrders[order.id] = order;
+  futuresIndex(state).placed(order);
   applyFutures(state, contract, order, plan, nowMs);
   return order;
 }

@@ -14,6 +14,7 @@ import {
   positionValue,
   unrealisedPnl,
 } from './futures-position.js';
+import { contractKey, futuresIndex } from './order-index.js';
 import type { BookEntry, ContractState, ExchangeState, FuturesOrderState, FuturesTradeState } from './types.js';
 import { own } from './own.js';
 
@@ -88,9 +89,9 @@ export function positionView(
     last_close_pnl: pos.lastClosePnl,
     realised_point: '0',
     history_point: '0',
-    pending_orders: Object.values(state.futuresOrders).filter(
-      (o) => o.uid === uid && o.settle === c.settle && o.contract === c.name && o.status === 'open',
-    ).length,
+    pending_orders: futuresIndex(state)
+      .open(uid, (market) => market === contractKey(c.settle, c.name))
+      .filter((o) => o.status === 'open').length,
     mode: 'single',
     cross_leverage_limit: '0',
     update_time: Math.floor(pos.updateTimeMs / 1000),

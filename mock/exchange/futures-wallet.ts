@@ -6,6 +6,7 @@
 import { add, sub, sum } from '../decimal.js';
 import { takeId } from './ids.js';
 import type { ExchangeState, FuturesWallet } from './types.js';
+import { futuresIndex } from './order-index.js';
 import { accountOf } from './wallets.js';
 import { ownOrAdd } from './own.js';
 
@@ -35,8 +36,9 @@ export function positionMargin(wallet: FuturesWallet): string {
 /** Σ margin reserved by the open orders of `uid` in `settle`. */
 export function orderMargin(state: ExchangeState, uid: number, settle: string): string {
   return sum(
-    Object.values(state.futuresOrders)
-      .filter((o) => o.uid === uid && o.settle === settle && o.status === 'open')
+    futuresIndex(state)
+      .open(uid, () => true)
+      .filter((o) => o.settle === settle && o.status === 'open')
       .map((o) => o.orderMargin),
   );
 }

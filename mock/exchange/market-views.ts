@@ -7,6 +7,8 @@
  */
 import { abs, compareDecimal, div, isZero, max, min, mul, sub, sum } from '../decimal.js';
 import { invalidParam } from '../errors.js';
+import { contractTraders, futuresBooks, spotBooks } from './order-index.js';
+import type { BookSide } from './price-levels.js';
 import { levels } from './spot-views.js';
 import type { ContractState, ExchangeState, SpotMarketState } from './types.js';
 import { own } from './own.js';
@@ -76,16 +78,16 @@ export function spotOrderBookView(
     ...(withId ? { id: m.bookVersion } : {}),
     current: nowMs,
     update: m.bookUpdateMs,
-    asks: levels(m.asks, leftOf, limit),
-    bids: levels(m.bids, leftOf, limit),
+    asks: levels(spotBooks(state, m).asks, leftOf, limit),
+    bids: levels(spotBooks(state, m).bids, leftOf, limit),
   };
 }
 
 /** A spot ticker (`Ticker`); best sizes only for a single pair, as in the API. */
 export function spotTickerView(state: ExchangeState, m: SpotMarketState, single: boolean, nowMs: number) {
   const leftOf = (id: string) => state.spotOrders[id];
-  const [ask] = levels(m.asks, leftOf, 1);
-  const [bid] = levels(m.bids, leftOf, 1);
+  const [ask] = levels(spotBooks(state, m).asks, leftOf, 1);
+  const [bid] = levels(spotBooks(state, m).bids, leftOf, 1);
   const d = day(spotPrints(state, m.pair), m, nowMs);
   return {
     currency_pair: m.pair,
@@ -171,21 +173,21 @@ export function futuresOrderBookView(
     const o = state.futuresOrders[id];
     return o === undefined ? undefined : { price: o.price, left: abs(o.left) };
   };
-  const asLevels = (ids: readonly string[]) => levels(ids, leftOf, limit).map(([p, s]) => ({ p, s }));
+  const asLevels = (side: BookSide) => levels(side, leftOf, limit).map(([p, s]) => ({ p, s }));
   return {
     ...(withId ? { id: c.bookVersion } : {}),
     current: nowMs / 1000,
     update: c.bookUpdateMs / 1000,
-    asks: asLevels(c.asks),
-    bids: asLevels(c.bids),
+    asks: asLevels(futuresBooks(state, c).asks),
+    bids: asLevels(futuresBooks(state, c).bids),
   };
 }
 
 /** Σ long sizes of a contract (open interest). */
 function openInterest(state: ExchangeState, c: ContractState): string {
   return sum(
-    Object.values(state.accounts).map((a) => {
-      const size = a.futures[c.settle]?.positions[c.name]?.size ?? '0';
+    [...contractTraders(state, c)].map((uid) => {
+      const size = state.accounts[String(uid)]?.futures[c.settle]?.positions[c.name]?.size ?? '0';
       return compareDecimal(size, '0') > 0 ? size : '0';
     }),
   );
@@ -197,8 +199,8 @@ export function futuresTickerView(state: ExchangeState, c: ContractState, nowMs:
     const o = state.futuresOrders[id];
     return o === undefined ? undefined : { price: o.price, left: abs(o.left) };
   };
-  const [ask] = levels(c.asks, leftOf, 1);
-  const [bid] = levels(c.bids, leftOf, 1);
+  const [ask] = levels(futuresBooks(state, c).asks, leftOf, 1);
+  const [bid] = levels(futuresBooks(state, c).bids, leftOf, 1);
   const d = day(futuresPrints(state, c), c, nowMs);
   return {
     contract: c.name,

@@ -7,7 +7,7 @@
  */
 import { compareDecimal, isZero, mul, sub } from '../decimal.js';
 import { MockHttpError, missingParam } from '../errors.js';
-import { dequeue, queueOf, touchBook } from './book.js';
+import { touchBook, unrest } from './book.js';
 import { takePriority } from './ids.js';
 import { wouldTake } from './match.js';
 import { bodyRecord, checkPrecision, decimalField, optionalText } from './order-fields.js';
@@ -15,6 +15,7 @@ import { applySpot, finishSpot, lockCurrency, planSpot, bestSpotMaker, walletOf 
 import { spotMarket } from './spot-place.js';
 import type { ExchangeState, SpotOrderState } from './types.js';
 import { hasAvailable, lock, unlock } from './wallets.js';
+import { spotBooks, spotIndex } from './order-index.js';
 import { own } from './own.js';
 
 /** Filters for cancelling every open order. */
@@ -55,7 +56,7 @@ export function findSpotOrder(
     (o.status === 'open' || (nowMs !== undefined && nowMs - o.updateMs <= SPOT_TEXT_LOOKUP_MS));
   const found =
     own(state.spotOrders, idOrText) ??
-    (idOrText.startsWith('t-') ? Object.values(state.spotOrders).find(byText) : undefined);
+    (idOrText.startsWith('t-') ? spotIndex(state).named(uid, idOrText).find(byText) : undefined);
   if (found === undefined || found.uid !== uid) return undefined;
   if (pair !== undefined && pair !== found.pair) return undefined;
   return found;
@@ -82,14 +83,14 @@ export function cancelSpotOrders(
   nowMs: number,
 ): SpotOrderState[] {
   const side = filter.side === 'bid' ? 'buy' : filter.side === 'ask' ? 'sell' : filter.side;
-  const open = Object.values(state.spotOrders).filter(
-    (o) =>
-      o.uid === uid &&
-      o.status === 'open' &&
-      (filter.pair === undefined || o.pair === filter.pair) &&
-      (side === undefined || o.side === side) &&
-      (filter.account === undefined || o.account === filter.account),
-  );
+  const open = spotIndex(state)
+    .open(uid, (pair) => filter.pair === undefined || pair === filter.pair)
+    .filter(
+      (o) =>
+        o.status === 'open' &&
+        (side === undefined || o.side === side) &&
+        (filter.account === undefined || o.account === filter.account),
+    );
   open.sort((a, b) => a.priority - b.priority);
   return open.map((o) => cancelSpotOrder(state, o, nowMs));
 }
@@ -159,7 +160,7 @@ export function amendSpotOrder(
   touchBook(market, nowMs);
   if (keepsPlace) return order;
 
-  dequeue(queueOf(market, order.side), order.id);
+  unrest(spotBooks(state, market), order);
   order.priority = takePriority(state);
   applySpot(state, market, order, planSpot(state, market, order, order.stpAct ?? 'cn'), nowMs);
   return order;

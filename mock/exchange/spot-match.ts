@@ -5,10 +5,11 @@
  * and what is left of the taker ends or rests by its time in force.
  */
 import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
-import { enqueue, leaveBook, oppositeQueue, queueOf, touchBook } from './book.js';
+import { leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
+import { spotBooks, spotIndex } from './order-index.js';
 import type { ExchangeState, SpotFinish, SpotMarketState, SpotOrderState, StpAct } from './types.js';
 import { chargeFee, credit, spendLocked, unlock } from './wallets.js';
 import type { WalletRef } from './wallets.js';
@@ -25,10 +26,10 @@ export function lockCurrency(market: SpotMarketState, order: Pick<SpotOrderState
 
 /** The resting orders a taker of `order.side` meets, best first. */
 export function* spotMakers(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Iterable<Maker> {
-  for (const id of [...oppositeQueue(market, order.side)]) {
-    const maker = state.spotOrders[id];
-    if (maker === undefined || maker.status !== 'open') continue;
-    yield { id, owner: maker.uid, stpId: maker.stpId, price: maker.price, left: maker.left };
+  const side = oppositeQueue(spotBooks(state, market), order.side);
+  for (const maker of restingOrders(side, (id) => state.spotOrders[id])) {
+    if (maker.status !== 'open') continue;
+    yield { id: maker.id, owner: maker.uid, stpId: maker.stpId, price: maker.price, left: maker.left };
   }
 }
 
@@ -75,8 +76,7 @@ export function applySpot(
   if (plan.stop === 'stp') return finishSpot(state, market, order, 'stp', nowMs);
   if (order.type === 'market') return finishSpot(state, market, order, 'depth_not_enough', nowMs);
   if (order.tif === 'ioc' || order.tif === 'fok') return finishSpot(state, market, order, order.tif, nowMs);
-  enqueue(queueOf(market, order.side), order.side, order.id, order, (id) => state.spotOrders[id] ?? order);
-  touchBook(market, nowMs);
+  restOrder(spotBooks(state, market), market, order, nowMs);
 }
 
 /** Ends an order: out of the book, its remaining lock released, status and `finish_as` set. */
@@ -87,7 +87,8 @@ export function finishSpot(
   finishAs: SpotFinish,
   nowMs: number,
 ): void {
-  leaveBook(market, order, nowMs);
+  leaveBook(spotBooks(state, market), market, order, nowMs);
+  spotIndex(state).ended(order);
   if (!isZero(order.locked)) unlock(state, walletOf(order), lockCurrency(market, order), order.locked);
   order.locked = '0';
   order.status = finishAs === 'filled' ? 'closed' : 'cancelled';

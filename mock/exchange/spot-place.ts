@@ -23,6 +23,7 @@ import {
 import { applySpot, lockCurrency, planSpot, bestSpotMaker, walletOf } from './spot-match.js';
 import type { ExchangeState, SpotMarketState, SpotOrderState, StpAct } from './types.js';
 import { accountOf, hasAvailable, lock } from './wallets.js';
+import { spotIndex } from './order-index.js';
 import { own } from './own.js';
 
 /** The spot market of `pair`, or 400 INVALID_CURRENCY_PAIR. */
@@ -61,6 +62,7 @@ export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown,
   order.id = takeId(state, 'spotOrder');
   order.priority = takePriority(state);
   state.spotOrders[order.id] = order;
+  spotIndex(state).placed(order);
   lock(state, wallet, currency, draft.lockAmount);
   order.locked = draft.lockAmount;
   applySpot(state, market, order, plan, nowMs);

@@ -4,6 +4,7 @@
  * `MarginAccount`, `MarginAccountBook`. Amounts and prices are decimal strings.
  */
 import { add, div, isZero, mul } from '../decimal.js';
+import type { BookSide } from './price-levels.js';
 import type { BookEntry, ExchangeState, SpotOrderState, SpotTradeState } from './types.js';
 import { own } from './own.js';
 
@@ -153,20 +154,21 @@ export function marginBookView(e: BookEntry): Record<string, unknown> {
   };
 }
 
-/** Σ `amount` of every open order in a queue, by price, best first: `[[price, amount], ...]`. */
+/** The first `limit` levels of a book side, best first: `[[price, Σ left], ...]` (only the orders `leftOf` finds count). */
 export function levels(
-  ids: readonly string[],
+  side: BookSide,
   leftOf: (id: string) => { price: string; left: string } | undefined,
   limit: number,
 ): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  for (const id of ids) {
-    const o = leftOf(id);
-    if (o === undefined) continue;
-    const last = out.at(-1);
-    if (last !== undefined && last[0] === o.price) last[1] = add(last[1], o.left);
-    else if (out.length < limit) out.push([o.price, o.left]);
-    else break;
+  for (const level of side.levels()) {
+    if (out.length >= limit) break;
+    let total: string | undefined;
+    for (const id of side.idsAt(level)) {
+      const o = leftOf(id);
+      if (o !== undefined) total = total === undefined ? o.left : add(total, o.left);
+    }
+    if (total !== undefined) out.push([level.price, total]);
   }
   return out;
 }

@@ -130,8 +130,9 @@ export interface SpotMarketState {
   /** Price set through the control API (or the seed); tickers show it until a trade happens after it. */
   referencePrice: string;
   referenceMs: number;
-  bids: string[];
-  asks: string[];
+  /** Resting order ids in queue order (best price, then oldest first): read from the order book, a fresh array on each read. */
+  readonly bids: readonly string[];
+  readonly asks: readonly string[];
   /** Order book version, bumped on every change; `updateMs` is when it last changed. */
   bookVersion: number;
   bookUpdateMs: number;
@@ -211,8 +212,9 @@ export interface ContractState {
   orderPriceRound: string;
   orderSizeMin: string;
   orderSizeMax: string;
-  bids: string[];
-  asks: string[];
+  /** Resting order ids in queue order (best price, then oldest first): read from the order book, a fresh array on each read. */
+  readonly bids: readonly string[];
+  readonly asks: readonly string[];
   bookVersion: number;
   bookUpdateMs: number;
 }
@@ -241,6 +243,18 @@ export interface FeeRates {
 }
 
 /** Everything the paper exchange knows. */
+/** A running countdown that cancels an account's open orders when it ends (countdown.ts). */
+export interface CountdownState {
+  uid: number;
+  market: 'spot' | 'futures';
+  /** Futures: the settle currency (lower case, as in the path). */
+  settle?: string | undefined;
+  /** Only this currency pair (spot) or contract (futures); every one when absent. */
+  only?: string | undefined;
+  /** When it fires, epoch ms. */
+  endsAtMs: number;
+}
+
 export interface ExchangeState {
   version: 1;
   fees: { spot: FeeRates; futures: FeeRates };
@@ -258,6 +272,8 @@ export interface ExchangeState {
   feesCollected: Record<string, string>;
   /** Futures fees collected, by settlement currency (lower case, as in the path). */
   futuresFeesCollected: Record<string, string>;
+  /** Running countdowns by account and scope (absent in states saved before they existed). */
+  countdowns?: Record<string, CountdownState>;
   /** Next ids (digits) and the priority counter. */
   next: { spotOrder: string; spotTrade: string; futuresOrder: string; futuresTrade: string; bookEntry: string };
   priority: number;

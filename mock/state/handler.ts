@@ -1,46 +1,17 @@
 /**
  * The contract of a stateful handler: it receives a request that passed signature checks,
- * validation and the rate limit, and answers it from (and changes) the mock's state.
+ * validation and the rate limit, and answers it from (and changes) the mock's state. The parts
+ * that do not depend on the state are in `../handler-contract.ts`.
  */
-import { isObject } from '../../spec/lint/support/json.js';
-import type { IROperation } from '../../generator/ir/types.js';
-import type { MockHttpError } from '../errors.js';
-import type { PaginationInfo } from '../headers.js';
-import type { KeyRing } from '../keys.js';
+import type { HandlerMiss, HandlerResult, RequestContext } from '../handler-contract.js';
 import type { MockState } from './store.js';
 
+export { bodyObject, queryNumber, queryText, textField } from '../handler-contract.js';
+export type { HandlerMiss, HandlerResult } from '../handler-contract.js';
+
 /** What a handler sees of a request. */
-export interface HandlerContext {
-  op: IROperation;
-  /** Decoded path parameter values in template order (handlers do not rely on their names). */
-  pathValues: readonly string[];
-  /** Declared query parameters that were sent, typed per the spec. */
-  query: Readonly<Record<string, unknown>>;
-  /** The parsed JSON body, if any. */
-  body: unknown;
-  /** API key of a private request. */
-  key: string | undefined;
-  /** Server time, epoch ms. */
-  nowMs: number;
+export interface HandlerContext extends RequestContext {
   state: MockState;
-  keys: KeyRing;
-}
-
-/** A handler's answer. Errors are thrown as `MockHttpError`. */
-export interface HandlerResult {
-  status: number;
-  /** JSON body (`bigint` values are written as exact JSON numbers); omit for 204. */
-  body?: unknown;
-  /** For list responses of paginated operations: what the pagination headers report. */
-  pagination?: PaginationInfo;
-}
-
-/**
- * A lookup the state cannot answer (unknown id): recorded fixtures get a chance to answer it, and
- * when none matches, `error` is the answer.
- */
-export interface HandlerMiss {
-  miss: MockHttpError;
 }
 
 /** A stateful handler. */
@@ -48,32 +19,3 @@ export type Handler = (ctx: HandlerContext) => HandlerResult | HandlerMiss;
 
 /** Handlers by `METHOD /template/{}` key (parameter names erased, see `templateKey`). */
 export type HandlerTable = Readonly<Record<string, Handler>>;
-
-/** The body's field `name` when it is a non-empty string. */
-export function textField(body: unknown, name: string): string | undefined {
-  if (!isObject(body)) return undefined;
-  const value = body[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The body as a plain object (`{}` when it is not one). */
-export function bodyObject(body: unknown): Record<string, unknown> {
-  return isObject(body) ? body : {};
-}
-
-/** A query value as text (`undefined` when absent or empty; a list comma-joined, as on the wire). */
-export function queryText(query: Readonly<Record<string, unknown>>, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined || value === null || value === '') return undefined;
-  if (Array.isArray(value)) return value.map((item) => queryText({ item }, 'item') ?? '').join(',');
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
-  return JSON.stringify(value);
-}
-
-/** A query value as a number (`undefined` when absent or not numeric). */
-export function queryNumber(query: Readonly<Record<string, unknown>>, name: string): number | undefined {
-  const value = query[name];
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
-  return Number.isFinite(n) ? n : undefined;
-}

@@ -3,6 +3,7 @@
  * (`{server_time: <server clock, epoch ms>}`). The spot, margin and futures trading endpoints are
  * answered by the paper exchange (`mock/exchange/`).
  */
+import { countdownHandlers } from '../exchange/http/countdown-handlers.js';
 import { futuresOrderHandlers } from '../exchange/http/futures-handlers.js';
 import { futuresPositionHandlers } from '../exchange/http/futures-positions.js';
 import { spotHandlers } from '../exchange/http/spot-handlers.js';
@@ -27,6 +28,7 @@ export const exchangeHandlers: HandlerTable = {
   ...spotHandlers,
   ...futuresOrderHandlers,
   ...futuresPositionHandlers,
+  ...countdownHandlers,
 };
 
 /** The handlers the mock answers from state before trying fixtures and examples. */

@@ -1,5 +1,5 @@
 // The few Node built-ins the runtime's `node` platform modules use (crypto-node.ts,
-// node-transport.ts, node-builtins.ts), declared for the package build only: tsconfig.build.json compiles the client
+// node-transport.ts, journal-file.ts, node-builtins.ts), declared for the package build only: tsconfig.build.json compiles the client
 // without Node's ambient types, so nothing else in it can lean on them. The repository's own
 // type-check (tsconfig.json) uses @types/node instead and leaves this file out.
 
@@ -52,4 +52,27 @@ declare module 'node:https' {
   import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
   export class Agent extends HttpAgent {}
   export function request(options: RequestOptions, callback?: (res: IncomingMessage) => void): ClientRequest;
+}
+
+declare module 'node:fs' {
+  interface Stats {
+    readonly ino: number;
+    readonly size: number;
+    readonly mtimeMs: number;
+  }
+  interface FileHandle {
+    write(data: string): Promise<{ bytesWritten: number }>;
+    read(buffer: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }>;
+    readFile(options: { encoding: 'utf8' }): Promise<string>;
+    stat(): Promise<Stats>;
+    sync(): Promise<void>;
+    close(): Promise<void>;
+  }
+  export const promises: {
+    open(path: string, flags: string, mode?: number): Promise<FileHandle>;
+    readFile(path: string, options: { encoding: 'utf8' }): Promise<string>;
+    stat(path: string): Promise<Stats>;
+    rename(from: string, to: string): Promise<void>;
+    unlink(path: string): Promise<void>;
+  };
 }

@@ -58,6 +58,7 @@ function sampleReport(): BenchReport {
       floor: { accepted: 10, rejected: {} },
       ours: { accepted: 10, rejected: {} },
       ccxt: { accepted: 8, rejected: { INVALID_SIGNATURE: 2 } },
+      'py-ours': { accepted: 9, rejected: { REQUEST_EXPIRED: 1 } },
     },
     imports: [
       { id: 'floor', importMs: 2, processMs: 40, runs: 5 },
@@ -147,8 +148,26 @@ describe('renderReport', () => {
     expect(md).toContain('| cold import ≤ 25 ms | 30.0 ms | **missed by 5.0 ms (20% over)** |');
   });
 
+  it('shows the rate-limit take through Redis against the in-process one, or why it was not measured', () => {
+    const rows = { takes: 100, inProcessP50Us: 4, redisP50Us: 38, ratio: 9.5 };
+    const withStore = renderReport({ ...sampleReport(), rateStore: rows });
+    expect(withStore).toContain('| in-process (`RateLimiter`) | 4.0 µs | 1.00 |');
+    expect(withStore).toContain('| Redis (`RedisRateLimitStore`) | 38.0 µs | 9.5 |');
+    const failed = renderReport({ ...sampleReport(), rateStore: { takes: 100, error: 'redis-server is missing' } });
+    expect(failed).toContain('Not measured: redis-server is missing.');
+    expect(md).not.toContain('Rate-limit take');
+  });
+
   it('counts signature rejections per client', () => {
     expect(md).toContain('| ccxt | 8 | 2 | INVALID_SIGNATURE 2 |');
+    expect(md).toContain('| py-ours | 9 | 1 | REQUEST_EXPIRED 1 |');
+  });
+
+  it('shows the Python section when the Python clients ran', () => {
+    expect(md).not.toContain('## Python client');
+    expect(renderReport({ ...sampleReport(), python: '## Python client\n\nrows\n' })).toMatch(
+      /## Python client\n\nrows\n\n## Signatures checked by the server/,
+    );
   });
 
   it('says which peers could not be used and why', () => {

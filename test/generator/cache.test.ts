@@ -15,7 +15,14 @@ import { generate, type GenerateSummary } from '../../generator/pipeline.js';
 import { MINI, ROOT, snapshotDir, tempDir } from './helpers.js';
 
 /** What the generator reads from a repository root, besides spec/paths and spec/components. */
-const INPUTS = ['generator', 'templates', 'package.json', 'package-lock.json', 'redocly.yaml', '.prettierrc.json'];
+const INPUTS = [
+  'generator',
+  'conformance',
+  'package.json',
+  'package-lock.json',
+  'redocly.yaml',
+  '.prettierrc.json',
+];
 const SPEC_FOLDERS = ['extensions', 'lint'];
 
 /** A private copy of the repository's generator inputs, its spec written by `writeSpec`. */
@@ -85,8 +92,8 @@ describe('the generator caches', () => {
     expect(cached.cache.types).toEqual({ hits: 1, misses: 0 });
     expect(cached.cache.bundle?.misses).toBe(1);
     // the edited area's files, the shared ones (a summary changed) and the JSON documents are
-    // emitted again; the other area's come from the cache
-    expect(cached.cache.emit).toEqual({ hits: 1, misses: 3 });
+    // emitted again; the other area's and the runtimes come from the cache
+    expect(cached.cache.emit).toEqual({ hits: 2, misses: 3 });
     // only the files the edit reaches are formatted again (prettier's configuration comes from the cache)
     expect(cached.cache.format?.hits).toBeGreaterThan(cached.cache.format?.misses ?? Infinity);
   }, 90_000);
@@ -160,7 +167,7 @@ describe('the generator caches, after an edit of one path item file', () => {
     expect(cached.cache.bundle?.misses).toBe(1);
     expect(cached.cache.types).toEqual({ hits: 1, misses: 0 });
     // a description reaches only its area's files and the JSON documents
-    expect(cached.cache.emit).toEqual({ hits: 2, misses: 2 });
+    expect(cached.cache.emit).toEqual({ hits: 3, misses: 2 });
     // the files the edit does not reach keep their formatting from the cache
     expect(cached.cache.format?.hits).toBeGreaterThan(cached.cache.format?.misses ?? Infinity);
   }, 90_000);

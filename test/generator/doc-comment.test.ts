@@ -1,6 +1,6 @@
 /** The doc comments of the named models: openapi-typescript's tags made plain (a table of texts). */
 import { describe, expect, it } from 'vitest';
-import { cleanDocComment } from '../../generator/emit/doc-comment.js';
+import { cleanDocComment } from '../../generator/schema-types/doc-comment.js';
 
 /** A comment text as openapi-typescript hands it to the printer (between the markers). */
 const multi = (...lines: string[]): string => `*\n * ${lines.join('\n * ')}\n `;

@@ -42,8 +42,10 @@ describe('generate (mini spec)', () => {
 
   it('copies the runtime verbatim under a banner', async () => {
     const copied = await readFile(path.join(out, 'src/runtime/errors.ts'), 'utf8');
-    const source = await readFile(path.join(ROOT, 'templates/typescript/runtime/errors.ts'), 'utf8');
-    expect(copied).toContain('Copied by exchange-v4 from templates/typescript/runtime/errors.ts. Do not edit here');
+    const source = await readFile(path.join(ROOT, 'generator/targets/typescript/runtime/errors.ts'), 'utf8');
+    expect(copied).toContain(
+      'Copied by exchange-v4 from generator/targets/typescript/runtime/errors.ts. Do not edit here',
+    );
     expect(copied.replace(/\s+/g, '')).toContain(source.split('\n').slice(5, 30).join('\n').replace(/\s+/g, ''));
   });
 
@@ -79,13 +81,13 @@ describe('the runtime templates', () => {
   it('are prettier-clean, so the generator can copy them without formatting', async () => {
     const prettier = await import('prettier');
     const { readdir } = await import('node:fs/promises');
-    const dir = path.join(ROOT, 'templates/typescript/runtime');
+    const dir = path.join(ROOT, 'generator/targets/typescript/runtime');
     const config = (await prettier.resolveConfig(path.join(ROOT, 'package.json'))) ?? {};
     const unformatted: string[] = [];
     for (const file of (await readdir(dir)).filter((f) => f.endsWith('.ts'))) {
       const text = await readFile(path.join(dir, file), 'utf8');
       if (!(await prettier.check(text, { ...config, parser: 'babel-ts' }))) unformatted.push(file);
     }
-    expect(unformatted, 'run: npx prettier --write "templates/typescript/runtime/*.ts"').toEqual([]);
+    expect(unformatted, 'run: npx prettier --write "generator/targets/typescript/runtime/*.ts"').toEqual([]);
   });
 });

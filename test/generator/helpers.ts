@@ -66,3 +66,18 @@ export const TINY_ROOT = {
     },
   },
 };
+
+/** The path of TINY_ROOT's clock endpoint (`GET /spot/time`), which the IR stage requires to be an operation. */
+export const CLOCK_PATHS = {
+  '/spot/time': {
+    get: {
+      operationId: 'getSystemTime',
+      tags: ['spot'],
+      security: [],
+      'x-shape': 'reference',
+      'x-rate-limit': { requests: 1, window: 1, scope: 'ip' },
+      'x-retry': 'safe',
+      responses: { '200': { description: 'ok' } },
+    },
+  },
+};

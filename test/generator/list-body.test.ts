@@ -5,11 +5,11 @@
  * named-only body stays open.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationMeta } from '../../generator/emit/meta.js';
-import { paramsRequired, paramsTypeText } from '../../generator/emit/operations.js';
-import type { ModelTypes } from '../../generator/emit/models.js';
-import { hasListBody } from '../../generator/emit/rules.js';
-import { schemaTypes } from '../../generator/emit/schema-types.js';
+import { operationMeta } from '../../generator/targets/typescript/meta.js';
+import { paramsRequired, paramsTypeText } from '../../generator/targets/typescript/signature.js';
+import type { ModelTypes } from '../../generator/schema-types/models.js';
+import { hasListBody } from '../../generator/ir/rules.js';
+import { schemaTypes } from '../../generator/schema-types/schema-types.js';
 import { buildIR } from '../../generator/ir/build.js';
 import type { IR, IROperation } from '../../generator/ir/types.js';
 import { TINY_ROOT } from './helpers.js';

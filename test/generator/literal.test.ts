@@ -2,8 +2,8 @@
 import { runInThisContext } from 'node:vm';
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { literal, parsedJson, Reference } from '../../generator/emit/literal.js';
-import { printTypeScript } from '../../generator/emit/printer.js';
+import { literal, parsedJson, Reference } from '../../generator/targets/typescript/literal.js';
+import { printTypeScript } from '../../generator/targets/typescript/printer.js';
 
 /** The file text of `export const value = <initializer>;`, printed the way the generator prints. */
 function printed(initializer: ReturnType<typeof literal>): string {

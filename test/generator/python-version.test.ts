@@ -3,7 +3,7 @@
  * the root package.json version, while `API_RELEASE` keeps the API release label.
  */
 import { describe, expect, it } from 'vitest';
-import { packageView } from '../../generator/emit/python/views.js';
+import { packageView } from '../../generator/targets/python/version.js';
 import { packageVersionOf } from '../../generator/pipeline-stages.js';
 import type { IR } from '../../generator/ir/types.js';
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { constraintText, fieldsOf, typeText } from '../../generator/emit/schema-text.js';
+import { constraintText, fieldsOf, typeText } from '../../generator/emit-kit/schema-text.js';
 import type { IR } from '../../generator/ir/types.js';
 
 const DOCS = join(import.meta.dirname, '../../generated/docs');

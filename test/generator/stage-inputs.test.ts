@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { IR } from '../../generator/ir/types.js';
-import { typesInput } from '../../generator/emit/types-input.js';
+import { typesInput } from '../../generator/schema-types/types-input.js';
 import { nonErrorRules } from '../../generator/redocly-steps.mjs';
 
 const ir = { operations: [], schemas: {} } as unknown as IR;

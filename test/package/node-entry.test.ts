@@ -34,9 +34,11 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * `ResponseTooLargeError`), 328.6 KiB (336 473 bytes) with the rest of money safety round 3
  * (`client.request()`'s operation matching and path check, reserved headers, body number checks,
  * bounded limiter waits, the outcome policy and batch outcome records), 330.1 KiB (337 976 bytes)
- * with the Deno permission hint, the log sink on stderr and the browser's cross-origin refusal.
+ * with the Deno permission hint, the log sink on stderr and the browser's cross-origin refusal,
+ * 350.2 KiB (358 583 bytes, from 338 020) with the wire-drift guard and every operation's wire
+ * descriptor.
  */
-const CEILING_BYTES = 331 * 1024;
+const CEILING_BYTES = 351 * 1024;
 
 const execNode = promisify(execFile);
 /** Test-only secret of the local signing server; not an account anywhere. */

@@ -80,6 +80,11 @@ describe('tarball contents', () => {
       'dist/cjs/package.json',
       'dist/cjs/runtime/index.d.ts',
       'dist/node/index.mjs',
+      'dist/esm/redis/index.js',
+      'dist/esm/redis/index.d.ts',
+      'dist/cjs/redis/index.js',
+      'dist/cjs/redis/index.d.ts',
+      'redis/package.json',
       'dist/cli.js',
       'docs/ir.md',
       'LICENSE',
@@ -101,12 +106,13 @@ describe('tarball contents', () => {
     expect(stray.map((file) => file.path)).toEqual([]);
   });
 
-  it('weighs at most 0.431 MB packed and 2.877 MB installed: the spec and the IR are in the companion', () => {
+  it('weighs at most 0.452 MB packed and 2.984 MB installed: the spec and the IR are in the companion', () => {
     // Bytes as npm reports them for the tarball (gzip) and its unpacked files; both are sums over
     // the packed files, so they do not vary between runs. Packed: 395 254 bytes when last lowered,
     // 425 747 with round 3 of money safety (its runtime in three builds, README and CHANGELOG),
-    // 430 231 with the release pass's, the Python client's and the papercuts' README and CHANGELOG text.
-    expect(packed.size).toBeLessThanOrEqual(431_000);
+    // 430 231 with the release pass's, the Python client's and the papercuts' README and CHANGELOG text,
+    // 451 064 with the outcome journal (its runtime in three builds, docs/outcome-journal.md, README).
+    expect(packed.size).toBeLessThanOrEqual(452_000);
     // The goal is 1 MB installed (issue 15); the ESM and CJS builds each carry their own .d.ts files,
     // and the one-file Node entry (dist/node/index.mjs, about 0.4 MB) is what makes a cold import
     // fast: 2.29 MB before it, 2.65 MB with it (and the runtime's per-client header templates,
@@ -126,9 +132,11 @@ describe('tarball contents', () => {
     // the reserved-header and body number checks, the bounded limiter waits, the outcome policy, order
     // labels and batch outcome records (both builds with their .d.ts, the Node entry; the README's
     // outcome table), 2.88 MB (2 876 391 bytes) with the release pass's and the Python client's README
-    // and CHANGELOG text, the papercut fixes and the last bench run's README figures. No dependency is
-    // installed beside it.
-    expect(packed.unpackedSize).toBeLessThanOrEqual(2_877_000);
+    // and CHANGELOG text, the papercut fixes and the last bench run's README figures, 2.98 MB
+    // (2 983 327 bytes) with the outcome journal (journal files in both builds with their .d.ts, the
+    // Node entry, the exchange-v4/redis entry, docs/outcome-journal.md, README and CHANGELOG). No
+    // dependency is installed beside it.
+    expect(packed.unpackedSize).toBeLessThanOrEqual(2_984_000);
     expect(packed.unpackedSize).toBe(packed.files.reduce((sum, file) => sum + file.size, 0));
   });
 
@@ -231,9 +239,30 @@ describe('consumer project', () => {
     const text = readFileSync(fileURLToPath(seen.esm), 'utf8');
     expect(text).not.toMatch(/^import\b|\brequire\(/m);
     const dynamic = [...text.matchAll(/\bimport\s*\(\s*(?:"([^"]*)"\s*\))?/g)].map((match) => match[1] ?? 'computed');
-    expect([...new Set(dynamic)].sort()).toEqual(['node:buffer', 'node:crypto', 'node:http', 'node:https']);
+    expect([...new Set(dynamic)].sort()).toEqual(['node:buffer', 'node:crypto', 'node:fs', 'node:http', 'node:https']);
     // The package's own code alone: nothing of a library is inlined.
     expect(text).not.toMatch(/lossless-json|openapi-fetch/);
+  });
+
+  it('exports exchange-v4/redis to import and to require, with no Redis client among its dependencies', async () => {
+    const { stdout } = await runNode(
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "import { createRequire } from 'node:module';",
+          "const esm = await import('exchange-v4/redis');",
+          "const cjs = createRequire(import.meta.url)('exchange-v4/redis');",
+          'console.log(JSON.stringify([typeof esm.RedisRateLimitStore, typeof cjs.RedisRateLimitStore, esm.TAKE_SCRIPT.sha1 === cjs.TAKE_SCRIPT.sha1]));',
+        ].join(' '),
+      ],
+      appDir,
+    );
+    expect(JSON.parse(stdout)).toEqual(['function', 'function', true]);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('ioredis');
   });
 
   it('exports package.json and no longer the JSON metadata (moved to exchange-v4-mock)', async () => {
@@ -300,14 +329,16 @@ describe('from both packed packages in an empty folder', () => {
     expect(result.lines.every((line) => line.startsWith('USDT '))).toBe(true);
   }, 120_000);
 
-  it('the companion serves the spec and the IR and holds the reference', async () => {
+  it('the companion serves the spec, the IR and the conformance kit and holds the reference', async () => {
     const script =
-      "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json')]))";
+      "const r = (await import('node:module')).createRequire(import.meta.url); console.log(JSON.stringify([r('exchange-v4-mock/openapi.json').openapi, r('exchange-v4-mock/ir.json').irVersion, typeof r('exchange-v4-mock/ir.schema.json'), r('exchange-v4-mock/conformance/signing.json').decision]))";
     const { stdout } = await runNode(['--input-type=module', '-e', script], freshDir);
-    expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object']);
+    expect(JSON.parse(stdout)).toEqual([expect.stringMatching(/^3\.1\./), expect.any(String), 'object', 'signing']);
     const paths = companion.files.map((file) => file.path);
     expect(paths).toContain('dist/generated/docs/operations.md');
     expect(paths).toContain('dist/generated/docs/wallet.md');
+    expect(paths).toContain('dist/generated/conformance/README.md');
+    expect(paths).toContain('dist/generated/conformance/conformance.schema.json');
     // The HTML reference (`npm run docs`) beside the Markdown one.
     expect(paths).toContain('dist/generated/docs-html/index.html');
     expect(paths).toContain('dist/generated/docs-html/classes/ExchangeClient.html');

@@ -81,6 +81,15 @@ const rows: ReadonlyArray<readonly [string, Row]> = [
     { method: 'DELETE', path: (n) => `/spot/orders/${e(n)}`, query: () => 'currency_pair=BTC_USDT', want: orderMiss },
   ],
   [
+    'POST /spot/countdown_cancel_all',
+    {
+      method: 'POST',
+      path: () => '/spot/countdown_cancel_all',
+      body: (n) => ({ timeout: 10, currency_pair: n }),
+      want: pairMiss,
+    },
+  ],
+  [
     'POST /spot/cancel_batch_orders',
     {
       method: 'POST',
@@ -151,6 +160,15 @@ const rows: ReadonlyArray<readonly [string, Row]> = [
   [
     'POST /futures/{}/batch_cancel_orders',
     { method: 'POST', path: () => '/futures/usdt/batch_cancel_orders', body: (n) => [n], want: { status: 200 } },
+  ],
+  [
+    'POST /futures/{}/countdown_cancel_all',
+    {
+      method: 'POST',
+      path: () => '/futures/usdt/countdown_cancel_all',
+      body: (n) => ({ timeout: 10, contract: n }),
+      want: contractMiss,
+    },
   ],
   ['GET /futures/{}/orders/{}', { method: 'GET', path: (n) => `/futures/usdt/orders/${e(n)}`, want: orderMiss }],
   [

@@ -1,12 +1,11 @@
 /**
  * A futures batch with a bad item never leaves the generated Python client: against the mock, each
  * refusal is a `ValidationError` naming the item's field, the rule and the value, and the mock's
- * request log stays empty. A good batch of each kind then reaches the mock.
+ * request log stays empty. A good batch of each kind then reaches the mock. Both clients.
  */
 import { describe, expect, it } from 'vitest';
 import { pythonAgainstMock } from './support/against-mock.js';
-
-const env = pythonAgainstMock();
+import { PYTHON_CLIENTS } from './support/runner.js';
 
 const order = (i: number): Record<string, unknown> => ({
   contract: 'BTC_USDT',
@@ -18,7 +17,9 @@ const orders = (n: number): Record<string, unknown>[] => Array.from({ length: n 
 const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => String(36028813724316576n + BigInt(i)));
 const noContract = Object.fromEntries(Object.entries(order(0)).filter(([k]) => k !== 'contract'));
 
-describe('the Python client refuses a bad futures batch before any I/O', () => {
+describe.each(PYTHON_CLIENTS)('the Python client (%s) refuses a bad futures batch before any I/O', (kind) => {
+  const env = pythonAgainstMock(kind);
+
   it.each([
     { given: '11 orders', op: 'createBatchFuturesOrder', body: orders(11), want: ['body', 'maxItems'] },
     {

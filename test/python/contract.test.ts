@@ -3,7 +3,8 @@
  * params its success fixture's request part stands for (the same table as the TypeScript contract
  * test). From the mock's request log: method, path, raw query bytes, body and (private operations)
  * a verified signature. The typed result equals the body the mock sent, read with the operation's
- * int64 paths (exact integers) and decimal paths (`Decimal`).
+ * int64 paths (exact integers) and decimal paths (`Decimal`). Every operation runs through both
+ * clients: `ExchangeClient` and `AsyncExchangeClient`.
  */
 import { readFileSync } from 'node:fs';
 import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
@@ -12,7 +13,7 @@ import type { IR, IROperation } from '../../generator/ir/types.js';
 import { answeredFromState, expectWire, paramsFromFixture, successFixture } from '../contract/support/harness.js';
 import { GENERATED } from '../fixtures-coverage/spec-validator.js';
 import { pythonAgainstMock } from './support/against-mock.js';
-import { canonicalNumbers } from './support/runner.js';
+import { canonicalNumbers, PYTHON_CLIENTS } from './support/runner.js';
 import { pythonTyped } from './support/typed.js';
 
 /** Writes a stateful call needs first (each run from its own success fixture). */
@@ -24,15 +25,15 @@ const NEEDS: Readonly<Record<string, readonly string[]>> = {
 
 const ir = JSON.parse(readFileSync(GENERATED.ir, 'utf8')) as IR;
 
-const env = pythonAgainstMock();
-
 const byId = (id: string): IROperation => {
   const op = ir.operations.find((o) => o.id === id);
   if (op === undefined) throw new Error(`no operation ${id}`);
   return op;
 };
 
-describe('every operation through the generated Python client', () => {
+describe.each(PYTHON_CLIENTS)('every operation through the generated Python client (%s)', (kind) => {
+  const env = pythonAgainstMock(kind);
+
   it('covers every operation the mock serves', () => {
     expect(ir.operations.map((op) => op.id)).toEqual(env.mock.ir.operations.map((op) => op.id));
   });

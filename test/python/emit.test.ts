@@ -1,8 +1,8 @@
 /** The Python emitter's decisions as tables: names, Python types by direction, literals. */
 import { describe, expect, it } from 'vitest';
-import { call, literal } from '../../generator/emit/python/literal.js';
-import { isIdentifier, methodName, pyString } from '../../generator/emit/python/naming.js';
-import { PythonTypes, type Direction } from '../../generator/emit/python/types.js';
+import { call, literal } from '../../generator/targets/python/literal.js';
+import { isIdentifier, methodName, pyString } from '../../generator/targets/python/naming.js';
+import { PythonTypes, type Direction } from '../../generator/targets/python/types.js';
 import type { IR, JsonSchema } from '../../generator/ir/types.js';
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });

@@ -1,19 +1,20 @@
 /**
  * The Python client's retry and outcome policy on a real wire: the mock's faults (a connection
  * dropped after the write was applied, dropped before anything was done, a 503) against the
- * generated client, checked in the mock's log and state.
+ * generated client, checked in the mock's log and state; for both clients, blocking and asyncio.
  */
 import { describe, expect, it } from 'vitest';
 import { pythonAgainstMock } from './support/against-mock.js';
-
-const env = pythonAgainstMock();
+import { PYTHON_CLIENTS } from './support/runner.js';
 
 const WITHDRAW = { currency: 'USDT', amount: '100', chain: 'TRX', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' };
 /** A transfer to a sub-account: the write the service deduplicates by its client_order_id. */
 const SUB_TRANSFER = { sub_account: '10002', currency: 'USDT', amount: '2', direction: 'to' };
-const calls = (): string[] => env.mock.requests.map((r) => `${r.method} ${r.operationId ?? ''} ${r.status}`);
 
-describe('Python client against mock faults', () => {
+describe.each(PYTHON_CLIENTS)('Python client (%s) against mock faults', (kind) => {
+  const env = pythonAgainstMock(kind);
+  const calls = (): string[] => env.mock.requests.map((r) => `${r.method} ${r.operationId ?? ''} ${r.status}`);
+
   it('a withdrawal applied but unanswered is found by its generated withdraw_order_id, never sent twice', async () => {
     env.mock.faults.add({ operationId: 'withdraw', kind: 'reset-after' });
     const answer = await env.python.call({ op: 'withdraw', params: WITHDRAW, client: { max_retries: 2 } });

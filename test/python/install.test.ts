@@ -81,7 +81,9 @@ describe('pip install generated/python, offline, into a fresh venv', () => {
   }, 240_000);
 
   it("ships the repository's license", () => {
-    expect(readFileSync(`${ROOT}templates/python/LICENSE`, 'utf8')).toBe(readFileSync(`${ROOT}LICENSE`, 'utf8'));
+    expect(readFileSync(`${ROOT}generator/targets/python/templates/LICENSE`, 'utf8')).toBe(
+      readFileSync(`${ROOT}LICENSE`, 'utf8'),
+    );
   });
 
   it('writes an sdist with what a rebuild needs', async () => {

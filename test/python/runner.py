@@ -2,18 +2,29 @@
 line on stdin, one JSON answer per line on stdout. A request names an operation, its params and
 per-call options (and optionally client options, or `resolve` to run `resolve_outcome` on the
 error); the answer holds the typed result (Decimal as {"$decimal": text}, ints exact), or the
-error's class and fields, and the raw answers the client received."""
+error's class and fields, and the raw answers the client received. With `--async` after the key
+pair, the same requests run through `AsyncExchangeClient` (one event loop for the whole run)."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import sys
 from decimal import Decimal
 from typing import Any
 
-from exchange_v4 import ApiError, ExchangeClient, ExchangeError, NetworkError, UnknownOutcomeError, ValidationError
+from exchange_v4 import (
+    ApiError,
+    AsyncExchangeClient,
+    ExchangeClient,
+    ExchangeError,
+    NetworkError,
+    UnknownOutcomeError,
+    ValidationError,
+)
 from exchange_v4._meta import OPERATIONS
+from exchange_v4._runtime.aio_transport import AsyncHttpTransport
 from exchange_v4._runtime.transport import HttpTransport, WireRequest, WireResponse
 
 
@@ -26,6 +37,19 @@ class Recording(HttpTransport):
 
     def send(self, request: WireRequest) -> WireResponse:
         response = super().send(request)
+        self.answers.append({"status": response.status, "text": response.text})
+        return response
+
+
+class AsyncRecording(AsyncHttpTransport):
+    """The real asyncio transport, keeping every raw answer of the current request."""
+
+    def __init__(self) -> None:
+        super().__init__(proxy=False)
+        self.answers: list[dict[str, Any]] = []
+
+    async def send(self, request: WireRequest) -> WireResponse:
+        response = await super().send(request)
         self.answers.append({"status": response.status, "text": response.text})
         return response
 
@@ -62,40 +86,54 @@ def describe(error: Exception) -> dict[str, Any]:
 
 def main() -> None:
     base_url, key, secret = sys.argv[1:4]
+    use_async = "--async" in sys.argv[4:]
     transport = Recording()
+    async_transport = AsyncRecording()
     events: list[dict[str, Any]] = []
-    clients: dict[str, ExchangeClient] = {}
+    clients: dict[str, Any] = {}
+    loop = asyncio.new_event_loop()
 
-    def client_for(options: dict[str, Any]) -> ExchangeClient:
+    def client_for(options: dict[str, Any]) -> Any:
         settings = {"rate_limit": "off", "clock_sync": "off", "max_retries": 0, **options}
         cache = json.dumps(settings, sort_keys=True)
         if cache not in clients:
-            clients[cache] = ExchangeClient(
-                key=key, secret=secret, base_url=base_url, transport=transport, logger=lambda e: events.append(dict(e)),
-                **settings,
-            )
+            log = lambda e: events.append(dict(e))  # noqa: E731
+            if use_async:
+                clients[cache] = AsyncExchangeClient(
+                    key=key, secret=secret, base_url=base_url, transport=async_transport, logger=log, **settings
+                )
+            else:
+                clients[cache] = ExchangeClient(
+                    key=key, secret=secret, base_url=base_url, transport=transport, logger=log, **settings
+                )
         return clients[cache]
+
+    def settle(value: Any) -> Any:
+        return loop.run_until_complete(value) if use_async else value
 
     for line in sys.stdin:
         request = json.loads(line)
         transport.answers.clear()
+        async_transport.answers.clear()
         events.clear()
         client = client_for(request.get("client", {}))
         meta = OPERATIONS[request["op"]]
         method = getattr(getattr(client, meta.area), meta.name)
         answer: dict[str, Any] = {"seq": request["seq"]}
         try:
-            answer["result"] = encode(method(request.get("params"), **request.get("options", {})))
+            answer["result"] = encode(settle(method(request.get("params"), **request.get("options", {}))))
             answer["ok"] = True
         except ExchangeError as error:
             answer["ok"] = False
             answer["error"] = describe(error)
             if request.get("resolve"):
-                answer["resolution"] = encode(vars(client.resolve_outcome(error)))
-        answer["raw"] = list(transport.answers)
+                answer["resolution"] = encode(vars(settle(client.resolve_outcome(error))))
+        answer["raw"] = list(async_transport.answers if use_async else transport.answers)
         answer["events"] = list(events)
         sys.stdout.write(json.dumps(answer) + "\n")
         sys.stdout.flush()
+    loop.run_until_complete(async_transport.aclose())
+    loop.close()
 
 
 if __name__ == "__main__":

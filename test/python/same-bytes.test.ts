@@ -1,7 +1,7 @@
 /**
  * The TypeScript and the Python client, generated from the same IR, put the same bytes on the wire:
  * the same signed call through each, against one mock, leaves identical paths, raw query strings
- * and bodies in the mock's log, both with a verified signature.
+ * and bodies in the mock's log, both with a verified signature. The asyncio Python client too.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { IR, IROperation } from '../../generator/ir/types.js';
 import type { MockServer, RequestRecord } from '../../mock/index.js';
 import { callOperation, contractClient, startContractMock } from '../contract/support/harness.js';
 import { GENERATED } from '../fixtures-coverage/spec-validator.js';
-import { startRunner, type PythonRunner } from './support/runner.js';
+import { PYTHON_CLIENTS, startRunner, type PythonClientKind, type PythonRunner } from './support/runner.js';
 
 const ir = JSON.parse(readFileSync(GENERATED.ir, 'utf8')) as IR;
 const op = (id: string): IROperation => {
@@ -97,15 +97,15 @@ const CALLS: Array<{ name: string; id: string; params: Record<string, unknown> }
 
 let mock: MockServer;
 let ts: ExchangeClient;
-let python: PythonRunner;
+const python = {} as Record<PythonClientKind, PythonRunner>;
 
 beforeAll(async () => {
   mock = await startContractMock();
   ({ client: ts } = contractClient(mock));
-  python = startRunner(mock.url);
+  for (const kind of PYTHON_CLIENTS) python[kind] = startRunner(mock.url, undefined, undefined, kind);
 });
 afterAll(async () => {
-  await python.close();
+  await Promise.all(PYTHON_CLIENTS.map((kind) => python[kind].close()));
   await mock.close();
 });
 beforeEach(() => mock.reset());
@@ -119,13 +119,13 @@ const wire = (r: RequestRecord | undefined): Record<string, unknown> => ({
   verified: r?.verified,
 });
 
-describe('TypeScript and Python send byte-identical requests', () => {
+describe.each(PYTHON_CLIENTS)('TypeScript and Python (%s) send byte-identical requests', (kind) => {
   it.each(CALLS)('$name ($id)', async ({ id, params }) => {
     // What the mock answers does not matter here (an open body may match no fixture): what arrived does.
     await callOperation(ts, op(id), params).catch(() => undefined);
     const fromTs = mock.requests.at(-1);
     mock.reset();
-    await python.call({ op: id, params });
+    await python[kind].call({ op: id, params });
     const fromPython = mock.requests.at(-1);
     expect(fromTs?.operationId).toBe(id);
     expect(fromTs?.verified).toBe(true);

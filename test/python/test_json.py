@@ -25,6 +25,25 @@ class Reading(unittest.TestCase):
         self.assertEqual(unwrap_nested_list([{"a": 1}]), [{"a": 1}])
 
 
+    def test_paths_through_lists_maps_and_overlapping_names(self) -> None:
+        rows = [
+            {"given": ('[{"a":"1","b":"x"}]', [("*", "a")]), "want": [{"a": Decimal("1"), "b": "x"}]},
+            {
+                "given": ('{"x":{"a":"1","b":"2"},"y":{"a":"3","b":"4"}}', [("*", "a"), ("x", "b")]),
+                "want": {"x": {"a": Decimal("1"), "b": Decimal("2")}, "y": {"a": Decimal("3"), "b": "4"}},
+            },
+            {"given": ('{"m":{"k1":"1.5","k2":"x"}}', [("m", "*")]), "want": {"m": {"k1": Decimal("1.5"), "k2": "x"}}},
+            {"given": ('"2.5"', [()]), "want": Decimal("2.5")},
+            {"given": ('{"a":[["1"],["2"]]}', [("a", "*", "*")]), "want": {"a": [[Decimal("1")], [Decimal("2")]]}},
+            {"given": ('{"a":"1"}', [("b",)]), "want": {"a": "1"}},
+            {"given": ('[1, {"a": null}]', [("*", "a")]), "want": [1, {"a": None}]},
+        ]
+        for row in rows:
+            text, paths = row["given"]  # type: ignore[misc]
+            with self.subTest(given=row["given"]):
+                self.assertEqual(loads_response(text, (), paths), row["want"])  # type: ignore[arg-type]
+
+
 class Writing(unittest.TestCase):
     def test_compact_unicode_and_exact(self) -> None:
         body = {"amount": Decimal("1E-8"), "id": 36028813724316572, "text": "日本€ \"q\"", "ok": True}

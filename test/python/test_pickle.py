@@ -27,7 +27,9 @@ from exchange_v4 import (
     UnknownOutcomeError,
     ValidationError,
     ValidationIssue,
+    WireDriftError,
 )
+from exchange_v4._runtime.wire_drift import WireDrift
 
 CONTEXT = {"operation": "withdraw", "endpoint": "POST /api/v4/withdrawals", "request_id": "r-1", "trace_id": "t-1"}
 HEADERS = {"x-gate-trace-id": "t-1", "retry-after": "2"}
@@ -60,6 +62,7 @@ GIVEN: list[ExchangeError] = [
     ResponseBodyError(200, HEADERS, write=True, idempotency=ID, **CONTEXT),
     ResponseTooLargeError(200, 16 * 1024 * 1024, **CONTEXT),
     ClientClosedError("listWithdrawals: the client is closed; nothing was sent", operation="listWithdrawals"),
+    WireDriftError(WireDrift("*.size", "number", "decimal", refused=True), **CONTEXT),
 ]
 
 

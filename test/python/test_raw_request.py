@@ -1,15 +1,13 @@
 """`client.request()`: the path checked and encoded exactly as the TypeScript client does (the rows of
-test/fixtures/raw-request/paths.json, shared with test/runtime/raw-path.test.ts), a spec operation's
+conformance/raw-paths.json and raw-routes.json, test_conformance_raw_*), a spec operation's
 path counted in that operation's bucket, reserved headers refused, and a body JSON cannot carry as
 given refused with a ValidationError naming its place, all before anything is sent or a rate-limit
 slot is taken."""
 
 from __future__ import annotations
 
-import json
 import unittest
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from fakes import BASE, KEY, SECRET, Script, client, reply
@@ -17,13 +15,10 @@ from fakes import BASE, KEY, SECRET, Script, client, reply
 from exchange_v4 import ExchangeClient, UnknownOutcomeError, ValidationError
 from exchange_v4._meta import OPERATIONS
 from exchange_v4._runtime.rate_limit import RateLimiter
-from exchange_v4._runtime.raw import match_operation, normalize_raw_path, raw_operation_meta
+from exchange_v4._runtime.raw import raw_operation_meta
 from exchange_v4._runtime.signing import make_signer
 from exchange_v4._runtime.transport import WireRequest
 
-ROWS: dict[str, Any] = json.loads(
-    (Path(__file__).parent.parent / "fixtures" / "raw-request" / "paths.json").read_text(encoding="utf-8")
-)
 
 
 class CountingLimiter(RateLimiter):
@@ -53,22 +48,7 @@ def refusal(call: Any) -> ValidationError:
     raise AssertionError("no ValidationError")
 
 
-class SharedRows(unittest.TestCase):
-    def test_paths(self) -> None:
-        for row in ROWS["paths"]:
-            with self.subTest(given=row["given"]):
-                self.assertEqual(normalize_raw_path(row["given"], "/api/v4"), row["want"])
-
-    def test_routes(self) -> None:
-        for row in ROWS["routes"]:
-            given, want = row["given"], row["want"]
-            with self.subTest(given=given):
-                checked = normalize_raw_path(given["path"], "/api/v4")["path"]
-                found = match_operation(given["method"], checked, OPERATIONS)
-                self.assertEqual(None if found is None else found.id, want["operation"])
-                meta = raw_operation_meta(given["method"], given["path"], None, "/api/v4", OPERATIONS)
-                self.assertEqual(meta.rate_limit.bucket, want["bucket"])
-
+class RawMeta(unittest.TestCase):
     def test_the_operation_gives_limit_scope_market_retry_and_auth(self) -> None:
         order = raw_operation_meta("POST", "/spot/orders", None, "/api/v4", OPERATIONS)
         self.assertEqual(

@@ -1,6 +1,6 @@
 /** The Python package's version follows the npm package's, in its PEP 440 form. */
 import { describe, expect, it } from 'vitest';
-import { pythonVersion } from '../../generator/emit/python/views.js';
+import { pythonVersion } from '../../generator/targets/python/version.js';
 
 describe('pythonVersion', () => {
   it.each([

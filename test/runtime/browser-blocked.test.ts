@@ -5,9 +5,9 @@
  * been hidden, its outcome is unknown. Same-origin failures keep the usual retries.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockedCrossOrigin } from '../../templates/typescript/runtime/browser-guard.js';
-import { ConnectionError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
-import { readRequest, request } from '../../templates/typescript/runtime/request.js';
+import { blockedCrossOrigin } from '../../generator/targets/typescript/runtime/browser-guard.js';
+import { ConnectionError, UnknownOutcomeError } from '../../generator/targets/typescript/runtime/errors.js';
+import { readRequest, request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { currencyChainsMeta, lockSubAccountMeta } from './helpers/meta.js';
 import { outcomeOf } from './helpers/time.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLOCK_REFRESH_MS, ServerClock, serverTimeMs } from '../../templates/typescript/runtime/clock.js';
-import { AuthenticationError, ConnectionError } from '../../templates/typescript/runtime/errors.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+import { CLOCK_REFRESH_MS, ServerClock, serverTimeMs } from '../../generator/targets/typescript/runtime/clock.js';
+import { AuthenticationError, ConnectionError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import type { ClientOptions } from '../../generator/targets/typescript/runtime/options.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { authFailure, fakeFetch, json, type Captured, type Reply } from './helpers/exchange.js';
 import { listWithdrawalsMeta, spotTimeMeta, withdrawMeta } from './helpers/meta.js';

@@ -5,11 +5,11 @@
  */
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Core } from '../../templates/typescript/runtime/core.js';
-import { credentialRule } from '../../templates/typescript/runtime/credentials.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import { createSignerMiddleware } from '../../templates/typescript/runtime/signer-middleware.js';
-import { createSigner } from '../../templates/typescript/runtime/signing.js';
+import { Core } from '../../generator/targets/typescript/runtime/core.js';
+import { credentialRule } from '../../generator/targets/typescript/runtime/credentials.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import { createSignerMiddleware } from '../../generator/targets/typescript/runtime/signer-middleware.js';
+import { createSigner } from '../../generator/targets/typescript/runtime/signing.js';
 import { apiMeta } from './helpers/meta.js';
 
 afterEach(() => vi.unstubAllEnvs());

@@ -3,7 +3,7 @@
  * timers: an attempt past its deadline is cut off once, one that ended in time never is.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Deadlines, duePast, type Deadline } from '../../templates/typescript/runtime/deadlines.js';
+import { Deadlines, duePast, type Deadline } from '../../generator/targets/typescript/runtime/deadlines.js';
 
 const at = (ms: number): Deadline => ({ at: ms, expire: () => undefined });
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkBrowserSecret, corsHinted } from '../../templates/typescript/runtime/browser-guard.js';
+import { checkBrowserSecret, corsHinted } from '../../generator/targets/typescript/runtime/browser-guard.js';
 import {
   detectRuntime,
   envUnreadable,
   readEnv,
   withEnvDefaults,
   type RuntimeInfo,
-} from '../../templates/typescript/runtime/environment.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import { callHeaders, CLIENT_VERSION } from '../../templates/typescript/runtime/identification.js';
-import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
+} from '../../generator/targets/typescript/runtime/environment.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import { callHeaders, CLIENT_VERSION } from '../../generator/targets/typescript/runtime/identification.js';
+import type { ClientOptions } from '../../generator/targets/typescript/runtime/options.js';
 
 const fn = (): void => undefined;
 const node: RuntimeInfo = { name: 'node', version: '20.1.0' };
@@ -117,8 +117,8 @@ describe('envUnreadable: the key pair of a Deno program run without --allow-env'
 
   it('a private call without credentials names the permission instead of only "key and secret are required"', async () => {
     vi.stubGlobal('Deno', deno([]).Deno);
-    const { ClientCore } = await import('../../templates/typescript/runtime/client-core.js');
-    const { readRequest } = await import('../../templates/typescript/runtime/request.js');
+    const { ClientCore } = await import('../../generator/targets/typescript/runtime/client-core.js');
+    const { readRequest } = await import('../../generator/targets/typescript/runtime/request.js');
     const { apiMeta, listWithdrawalsMeta } = await import('./helpers/meta.js');
     const core = new ClientCore({ baseUrl: 'http://127.0.0.1:9/api/v4', clockSync: 'off' }, apiMeta);
     const error = await readRequest(core, listWithdrawalsMeta, {}).catch((e: unknown) => e);

@@ -13,7 +13,7 @@ import {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
 import {
   isAbortError,
   isApiError,
@@ -31,12 +31,12 @@ import {
   isResponseBodyError,
   isResponseTooLargeError,
   isValidationError,
-} from '../../templates/typescript/runtime/error-guards.js';
+} from '../../generator/targets/typescript/runtime/error-guards.js';
 import * as other from '../../generated/src/runtime/index.js';
-import { ResponseTooLargeError } from '../../templates/typescript/runtime/response-errors.js';
-import { request } from '../../templates/typescript/runtime/request.js';
-import { errorBody } from '../../templates/typescript/runtime/response.js';
-import { sanitizeCause } from '../../templates/typescript/runtime/transport.js';
+import { ResponseTooLargeError } from '../../generator/targets/typescript/runtime/response-errors.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
+import { errorBody } from '../../generator/targets/typescript/runtime/response.js';
+import { sanitizeCause } from '../../generator/targets/typescript/runtime/transport.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, type Reply } from './helpers/exchange.js';
 import { listWithdrawalsMeta } from './helpers/meta.js';

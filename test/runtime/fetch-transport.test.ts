@@ -11,8 +11,8 @@ import {
   failureToError,
   SendFailure,
   type WireRequest,
-} from '../../templates/typescript/runtime/transport.js';
-import { unsendableHeader } from '../../templates/typescript/runtime/wire-headers.js';
+} from '../../generator/targets/typescript/runtime/transport.js';
+import { unsendableHeader } from '../../generator/targets/typescript/runtime/wire-headers.js';
 import { json, startServer, type Reply, type TestServer } from './helpers/exchange.js';
 
 let server: TestServer;

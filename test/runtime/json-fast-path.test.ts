@@ -12,7 +12,7 @@ import {
   parseJsonLossless,
   stringifyJson,
   stringifyJsonLossless,
-} from '../../templates/typescript/runtime/json.js';
+} from '../../generator/targets/typescript/runtime/json.js';
 import { int64Paths, jsonText } from './helpers/json-arbitraries.js';
 
 describe('parseJson fast path against the lossless reference', () => {

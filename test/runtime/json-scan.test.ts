@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scanJson } from '../../templates/typescript/runtime/json-scan.js';
-import { parseJsonLossless, stringifyJsonLossless } from '../../templates/typescript/runtime/json.js';
+import { scanJson } from '../../generator/targets/typescript/runtime/json-scan.js';
+import { parseJsonLossless, stringifyJsonLossless } from '../../generator/targets/typescript/runtime/json.js';
 import { brokenJsonText, int64Paths, jsonText, writableValue } from './helpers/json-arbitraries.js';
 import { referenceParse, referenceStringify } from './helpers/json-reference.js';
 

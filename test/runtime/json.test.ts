@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as JsonScan from '../../templates/typescript/runtime/json-scan.js';
+import type * as JsonScan from '../../generator/targets/typescript/runtime/json-scan.js';
 
 // Wrap the lossless scanner in a spy so the tests can see which path a text took.
-vi.mock('../../templates/typescript/runtime/json-scan.js', async (importOriginal) => {
+vi.mock('../../generator/targets/typescript/runtime/json-scan.js', async (importOriginal) => {
   const original = await importOriginal<typeof JsonScan>();
   return { ...original, scanJson: vi.fn(original.scanJson) };
 });
 
-const scan = await import('../../templates/typescript/runtime/json-scan.js');
-const { parseJson, stringifyJson } = await import('../../templates/typescript/runtime/json.js');
+const scan = await import('../../generator/targets/typescript/runtime/json-scan.js');
+const { parseJson, stringifyJson } = await import('../../generator/targets/typescript/runtime/json.js');
 const scanJson = vi.mocked(scan.scanJson);
 
 beforeEach(() => {

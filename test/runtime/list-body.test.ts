@@ -14,13 +14,13 @@ import {
 } from '../../generated/src/operations/spot.js';
 import { cancelBatchFutureOrdersMeta, createBatchFuturesOrderMeta } from '../../generated/src/operations/futures.js';
 import ir from '../../generated/ir.json' with { type: 'json' };
-import { listBodyRule } from '../../generator/emit/rules.js';
-import { SpecError } from '../../generator/errors.js';
+import { listBodyRule } from '../../generator/ir/rules.js';
+import { checkForTargets } from '../../generator/ir/checks.js';
 import type { IR } from '../../generator/ir/types.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import { successData } from '../../templates/typescript/runtime/response.js';
-import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import { successData } from '../../generator/targets/typescript/runtime/response.js';
+import { validateCall } from '../../generator/targets/typescript/runtime/validate.js';
 import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 
 const check = (meta: OperationMeta, params: Record<string, unknown>): string => checkCall(meta, params, true);
@@ -425,6 +425,15 @@ describe('the emitted list rule (generator)', () => {
       if: { properties: { type: { const: 'limit' } }, required: ['type'] },
       then: { required: ['price'] },
     };
-    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow(SpecError);
+    const sources = {
+      pathFiles: {},
+      componentFiles: { 'schemas/SpotBatchOrderRequest': 'spec/components/schemas/SpotBatchOrderRequest.yaml' },
+      rootFile: 'spec/openapi.yaml',
+    };
+    // The IR stage refuses it with its file and pointer; the rule itself never meets it unchecked.
+    expect(() => checkForTargets({ ...real, schemas }, sources)).toThrow(
+      'spec/components/schemas/SpotBatchOrderRequest.yaml#/if: createBatchOrders: if/then in a list item',
+    );
+    expect(() => listBodyRule({ ...real, schemas }, op('createBatchOrders'))).toThrow('if/then in a list item');
   });
 });

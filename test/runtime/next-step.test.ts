@@ -15,15 +15,15 @@ import {
   TimeoutError,
   ValidationError,
   type ApiError,
-} from '../../templates/typescript/runtime/errors.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
 import {
   mayHaveApplied,
   nextStep,
   type AttemptOutcome,
   type CallState,
   type Step,
-} from '../../templates/typescript/runtime/next-step.js';
-import { MAX_SERVER_WAIT_MS } from '../../templates/typescript/runtime/retry-timing.js';
+} from '../../generator/targets/typescript/runtime/next-step.js';
+import { MAX_SERVER_WAIT_MS } from '../../generator/targets/typescript/runtime/retry-timing.js';
 
 const NOW = 1_700_000_000_000;
 

@@ -10,7 +10,7 @@ import {
   nodeBuiltin,
   type BuiltinHost,
   type BuiltinImports,
-} from '../../templates/typescript/runtime/node-builtins.js';
+} from '../../generator/targets/typescript/runtime/node-builtins.js';
 
 type Given = 'host' | 'none' | 'old' | 'broken';
 

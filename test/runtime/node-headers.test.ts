@@ -3,7 +3,7 @@
  * checked by tables (the transport itself runs against the mock in node-transport.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { headerList, headerRecord } from '../../templates/typescript/runtime/node-transport.js';
+import { headerList, headerRecord } from '../../generator/targets/typescript/runtime/node-transport.js';
 
 const SIGNED = ['KEY', 'k', 'Timestamp', '1700000000', 'SIGN', 'ab'];
 

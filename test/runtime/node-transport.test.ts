@@ -12,8 +12,8 @@ import {
   UnknownOutcomeError,
   ValidationError,
 } from '../../generated/src/index.js';
-import { createNodeTransport } from '../../templates/typescript/runtime/node-transport.js';
-import { failureToError, SendFailure } from '../../templates/typescript/runtime/transport.js';
+import { createNodeTransport } from '../../generator/targets/typescript/runtime/node-transport.js';
+import { failureToError, SendFailure } from '../../generator/targets/typescript/runtime/transport.js';
 import { DEFAULT_FIXTURES_DIR, MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 
 let mock: MockServer;

@@ -1,10 +1,10 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Core } from '../../templates/typescript/runtime/core.js';
-import { RateLimitError, TimeoutError, ValidationError } from '../../templates/typescript/runtime/errors.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+import { Core } from '../../generator/targets/typescript/runtime/core.js';
+import { RateLimitError, TimeoutError, ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import type { ClientOptions } from '../../generator/targets/typescript/runtime/options.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { expectedSignature, fakeFetch, json, startServer, TEST_KEY, TEST_SECRET } from './helpers/exchange.js';
 import { apiMeta, listWithdrawalsMeta, transferMeta, withdrawMeta } from './helpers/meta.js';

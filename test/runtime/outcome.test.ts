@@ -11,11 +11,11 @@ import {
   RateLimitError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import type { Outcome } from '../../templates/typescript/runtime/options.js';
-import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
-import { outcomeRecordOf, pickLookupResult } from '../../templates/typescript/runtime/write-lookup.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import type { Outcome } from '../../generator/targets/typescript/runtime/options.js';
+import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
+import { outcomeRecordOf, pickLookupResult } from '../../generator/targets/typescript/runtime/write-lookup.js';
+import { request, writeRequest } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   authFailure,
@@ -194,6 +194,28 @@ describe('POST /wallet/transfers: no dedupe promise, so never re-sent; looked up
     expect(error).toBeInstanceOf(UnknownOutcomeError);
     expect((error as Error).message).toContain('looking it up failed');
     expect(exchange.posts).toHaveLength(1);
+  });
+});
+
+describe('POST /wallet/transfers through writeRequest (what its generated function calls): the same settling', () => {
+  it('applied, then a 502: looked up by client_order_id and returned; one POST', async () => {
+    exchange.first = 'apply-then-502';
+    const result = await writeRequest(client(), transferMeta, { ...transfer, client_order_id: 'c-2' });
+    expect(result).toEqual({ tx_id: '36028813724316572', status: 'SUCCESS' });
+    expect(exchange.posts).toHaveLength(1);
+    expect(new URLSearchParams(exchange.lookups[0]!.query).get('client_order_id')).toBe('c-2');
+  });
+
+  it('a reset before it was applied: not found, UnknownOutcomeError with the generated id; one POST', async () => {
+    exchange.first = 'reset-before-apply';
+    const error = (await failure(writeRequest(client(), transferMeta, transfer))) as UnknownOutcomeError;
+    expect(error).toBeInstanceOf(UnknownOutcomeError);
+    expect(error.idempotency).toEqual({
+      field: 'client_order_id',
+      value: sentId(exchange.posts[0], 'client_order_id'),
+    });
+    expect(exchange.posts).toHaveLength(1);
+    expect(exchange.applied).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paginate, timeWindows } from '../../templates/typescript/runtime/pagination.js';
+import { paginate, timeWindows } from '../../generator/targets/typescript/runtime/pagination.js';
 import { bareOp } from './helpers/meta.js';
 
 const DAY = 86_400;

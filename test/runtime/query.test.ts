@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Core } from '../../templates/typescript/runtime/core.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
+import { Core } from '../../generator/targets/typescript/runtime/core.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
 import {
   encodeComponent,
   encodePathSegment,
   namedQueryPlan,
   serializeQuery,
   type QueryParamSpec,
-} from '../../templates/typescript/runtime/query.js';
-import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/query.js';
+import { RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
 import { authFailure, json, startServer, TEST_KEY, TEST_SECRET, type TestServer } from './helpers/exchange.js';
 import { apiMeta } from './helpers/meta.js';
 

@@ -4,13 +4,13 @@
  * Fake timers throughout: time moves only when a test says.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AbortError, RateLimitError } from '../../templates/typescript/runtime/errors.js';
+import { AbortError, RateLimitError } from '../../generator/targets/typescript/runtime/errors.js';
 import {
   DEFAULT_MARGIN_MS,
   RateLimiter,
   type Limit,
   type RateLimitSlot,
-} from '../../templates/typescript/runtime/rate-limit.js';
+} from '../../generator/targets/typescript/runtime/rate-limit.js';
 import { outcomeOf } from './helpers/time.js';
 
 const WITHDRAW = { requests: 1, window: 3 };

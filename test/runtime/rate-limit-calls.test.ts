@@ -10,9 +10,9 @@ import {
   RateLimitError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import { DEFAULT_MARGIN_MS, RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { readRequest, request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import { DEFAULT_MARGIN_MS, RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { readRequest, request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { fakeFetch, json, type Reply } from './helpers/exchange.js';
 import { bareOp, withdrawMeta } from './helpers/meta.js';

@@ -4,9 +4,9 @@
  * server allowing 8 per second answers no 429 to a client whose spec says 10.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { RateLimitError } from '../../templates/typescript/runtime/errors.js';
-import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { readRequest, request } from '../../templates/typescript/runtime/request.js';
+import { RateLimitError } from '../../generator/targets/typescript/runtime/errors.js';
+import { RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { readRequest, request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, type Handler, type TestServer } from './helpers/exchange.js';
 import { bareOp, withdrawMeta } from './helpers/meta.js';

@@ -1,10 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { limiterKeys, marketsOf } from '../../templates/typescript/runtime/call-plan.js';
-import { AbortError, RateLimitError } from '../../templates/typescript/runtime/errors.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { DEFAULT_MARGIN_MS, RateLimiter, type RateLimitSlot } from '../../templates/typescript/runtime/rate-limit.js';
+import { limiterKeys, marketsOf } from '../../generator/targets/typescript/runtime/call-plan.js';
+import { AbortError, RateLimitError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import {
+  DEFAULT_MARGIN_MS,
+  RateLimiter,
+  type RateLimitSlot,
+} from '../../generator/targets/typescript/runtime/rate-limit.js';
 import { seededRandom } from '../../mock/faults.js';
 import { batchOrdersMeta, op } from './helpers/meta.js';
 

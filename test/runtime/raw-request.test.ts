@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operationMetas } from '../../generated/src/metadata.js';
-import { ClientCore } from '../../templates/typescript/runtime/client-core.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import type { ApiMeta, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import type { ClientOptions } from '../../templates/typescript/runtime/options.js';
-import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { readRequest } from '../../templates/typescript/runtime/request.js';
+import { ClientCore } from '../../generator/targets/typescript/runtime/client-core.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { ApiMeta, OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import type { ClientOptions } from '../../generator/targets/typescript/runtime/options.js';
+import { RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { readRequest } from '../../generator/targets/typescript/runtime/request.js';
 import { authFailure, json, startServer, TEST_KEY, TEST_SECRET, type TestServer } from './helpers/exchange.js';
 import { apiMeta } from './helpers/meta.js';
 

@@ -4,9 +4,9 @@
  * 307/308 mean "not processed" and any other redirect leaves the outcome to be looked up.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RedirectError, UnknownOutcomeError } from '../../templates/typescript/runtime/errors.js';
-import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+import { RedirectError, UnknownOutcomeError } from '../../generator/targets/typescript/runtime/errors.js';
+import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   authFailure,

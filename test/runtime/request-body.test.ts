@@ -4,9 +4,9 @@
  * is a ValidationError naming its place (`body.price`, `body[2].amount`), before any I/O.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { bodyFor } from '../../templates/typescript/runtime/request-body.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { bodyFor } from '../../generator/targets/typescript/runtime/request-body.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, type TestServer } from './helpers/exchange.js';
 import { op } from './helpers/meta.js';

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiPromise, PagePromise } from '../../templates/typescript/runtime/api-promise.js';
+import { ApiPromise, PagePromise } from '../../generator/targets/typescript/runtime/api-promise.js';
 import {
   AbortError,
   BadRequestError,
   ResponseBodyError,
   TimeoutError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import { isResponseBodyError } from '../../templates/typescript/runtime/error-guards.js';
-import { resolveOutcome } from '../../templates/typescript/runtime/outcome.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { RateLimiter } from '../../templates/typescript/runtime/rate-limit.js';
-import { pageRequest, request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import { isResponseBodyError } from '../../generator/targets/typescript/runtime/error-guards.js';
+import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { RateLimiter } from '../../generator/targets/typescript/runtime/rate-limit.js';
+import { pageRequest, request, writeRequest } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   authFailure,
@@ -25,6 +25,7 @@ import {
   type TestServer,
 } from './helpers/exchange.js';
 import {
+  batchOrdersMeta,
   createLoanMeta,
   op,
   futuresOrdersMeta,
@@ -32,6 +33,7 @@ import {
   lockSubAccountMeta,
   spotTimeMeta,
   transferMeta,
+  withdrawMeta,
 } from './helpers/meta.js';
 
 const BIG = '36028813724316572';
@@ -277,6 +279,37 @@ describe('before any I/O', () => {
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as ValidationError).field).toBe('to');
     expect(acquire).not.toHaveBeenCalled();
+    expect(server.requests.length).toBe(before);
+  });
+
+  it.each([
+    { given: 'a list body', meta: batchOrdersMeta, params: { body: [{ currency_pair: 'BTC_USDT' }] } },
+    { given: 'a paginated lookup read', meta: withdrawMeta, params: { currency: 'USDT', amount: '1', address: 'a' } },
+  ])(
+    'writeRequest refuses an operation with $given (its checks come with request), sending nothing',
+    async ({ meta, params }) => {
+      const core = testCore({ baseUrl: server.baseUrl });
+      const before = server.requests.length;
+      await expect(writeRequest(core, meta, params)).rejects.toMatchObject({
+        name: 'ValidationError',
+        field: 'operation',
+        value: meta.id,
+        rule: 'unsupported',
+      });
+      expect(server.requests.length).toBe(before);
+    },
+  );
+
+  it('writeRequest validates a write of one object like request: nothing sent', async () => {
+    const core = testCore({ baseUrl: server.baseUrl });
+    const before = server.requests.length;
+    const err = await writeRequest(core, transferMeta, {
+      currency: 'USDT',
+      from: 'spot',
+      to: 'moon',
+      amount: '1',
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ name: 'ValidationError', field: 'to', rule: 'enum' });
     expect(server.requests.length).toBe(before);
   });
 

@@ -4,8 +4,8 @@
  * ValidationError naming the header, before any I/O, on both transports.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addHeaders } from '../../templates/typescript/runtime/call-plan.js';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
+import { addHeaders } from '../../generator/targets/typescript/runtime/call-plan.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, type TestServer } from './helpers/exchange.js';
 import { apiMeta } from './helpers/meta.js';

@@ -5,11 +5,15 @@ import {
   ServerError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { readRequest, request } from '../../templates/typescript/runtime/request.js';
-import { backoffDelay, parseResetAt, parseRetryAfter } from '../../templates/typescript/runtime/retry-timing.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { readRequest, request } from '../../generator/targets/typescript/runtime/request.js';
+import {
+  backoffDelay,
+  parseResetAt,
+  parseRetryAfter,
+} from '../../generator/targets/typescript/runtime/retry-timing.js';
 import { testCore } from './helpers/core.js';
 import { advanceUntilSettled } from './helpers/time.js';
 import { fakeFetch, json, startServer, type Captured, type Reply, type TestServer } from './helpers/exchange.js';

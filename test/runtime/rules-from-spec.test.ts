@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { operationMeta } from '../../generator/emit/meta.js';
-import { conditionalRules } from '../../generator/emit/rules.js';
+import { operationMeta } from '../../generator/targets/typescript/meta.js';
+import { conditionalRules } from '../../generator/ir/rules.js';
 import { SpecError } from '../../generator/errors.js';
 import { buildIR } from '../../generator/ir/build.js';
+import { checkForTargets } from '../../generator/ir/checks.js';
 import type { IR } from '../../generator/ir/types.js';
-import type { OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { validateCall } from '../../templates/typescript/runtime/validate.js';
+import type { OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { validateCall } from '../../generator/targets/typescript/runtime/validate.js';
 import { CHECK_NOW as NOW, checkCall } from './helpers/check-call.js';
 import { ROOT } from '../generator/helpers.js';
 
@@ -195,8 +196,14 @@ describe('conditional requirements (if/then in the request schema)', () => {
     const schemas = (doc['components'] as { schemas: Record<string, { allOf: unknown[] }> }).schemas;
     schemas['MoveRequest']!.allOf = [given];
     const other = buildIR(doc, { pathFiles: {}, rootFile: 'spec/openapi.yaml' });
+    const sources = { pathFiles: {}, rootFile: 'spec/openapi.yaml' };
+    // The IR stage refuses it, naming the file and the pointer of the `if`.
+    expect(() => checkForTargets(other, sources)).toThrow(SpecError);
+    expect(() => checkForTargets(other, sources)).toThrow(
+      'spec/openapi.yaml#/components/schemas/MoveRequest/allOf/0/if: move: if/then must be',
+    );
     const op = other.operations.find((o) => o.id === 'move')!;
-    expect(() => conditionalRules(other, op)).toThrow(SpecError);
+    expect(() => conditionalRules(other, op)).toThrow('move: if/then must be');
   });
 });
 

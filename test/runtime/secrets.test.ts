@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ClientCore } from '../../templates/typescript/runtime/client-core.js';
+import { ClientCore } from '../../generator/targets/typescript/runtime/client-core.js';
 import {
   AbortError,
   AuthenticationError,
@@ -13,9 +13,9 @@ import {
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import { request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import { request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import { json, startServer, TEST_KEY, TEST_SECRET, type Reply, type TestServer } from './helpers/exchange.js';
 import { apiMeta, op, transferMeta, withdrawMeta } from './helpers/meta.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../templates/typescript/runtime/errors.js';
-import type { FieldRule, OperationMeta } from '../../templates/typescript/runtime/metadata.js';
-import { validateCall } from '../../templates/typescript/runtime/validate.js';
-import { compareDecimal, inEnum } from '../../templates/typescript/runtime/value-rules.js';
+import { ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
+import type { FieldRule, OperationMeta } from '../../generator/targets/typescript/runtime/metadata.js';
+import { validateCall } from '../../generator/targets/typescript/runtime/validate.js';
+import { compareDecimal, inEnum } from '../../generator/targets/typescript/runtime/value-rules.js';
 import { bareOp } from './helpers/meta.js';
 
 const NOW = 1_700_000_000;

@@ -4,8 +4,8 @@
  * after the user's call, and a `(input, init)` fetch wrapper.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { clockSyncFailure } from '../../templates/typescript/runtime/clock-errors.js';
-import { Core } from '../../templates/typescript/runtime/core.js';
+import { clockSyncFailure } from '../../generator/targets/typescript/runtime/clock-errors.js';
+import { Core } from '../../generator/targets/typescript/runtime/core.js';
 import {
   AbortError,
   ConnectionError,
@@ -13,11 +13,16 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from '../../templates/typescript/runtime/errors.js';
-import { CLIENT_VERSION } from '../../templates/typescript/runtime/identification.js';
-import { formatEvent, loggerFromEnv, shows, type LogLevel } from '../../templates/typescript/runtime/log-env.js';
-import type { LogEvent } from '../../templates/typescript/runtime/logger.js';
-import { pageRequest, request } from '../../templates/typescript/runtime/request.js';
+} from '../../generator/targets/typescript/runtime/errors.js';
+import { CLIENT_VERSION } from '../../generator/targets/typescript/runtime/identification.js';
+import {
+  formatEvent,
+  loggerFromEnv,
+  shows,
+  type LogLevel,
+} from '../../generator/targets/typescript/runtime/log-env.js';
+import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
+import { pageRequest, request } from '../../generator/targets/typescript/runtime/request.js';
 import { testCore } from './helpers/core.js';
 import {
   fakeFetch,

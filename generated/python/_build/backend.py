@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/build/backend.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/templates/build/backend.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The package's PEP 517 build backend, standard library only, so `pip install` needs no index
 (`[build-system] requires = []`): it writes a wheel (`py3-none-any`, with `py.typed`), an

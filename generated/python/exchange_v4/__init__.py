@@ -27,8 +27,11 @@ from ._runtime.errors import (
 )
 from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
-from ._runtime.rate_limit import RateLimiter
+from ._runtime.rate_limit import RateLimiter, RateLimitStore
+from ._runtime.redis_store import RedisRateLimitStore
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
+from .async_client import AsyncExchangeClient
+from ._runtime.wire_drift import WireDriftError
 from .client import ExchangeClient
 from .labels import KnownLabel, Label
 
@@ -39,6 +42,7 @@ __all__ = [
     "API_RELEASE",
     "ApiError",
     "ApiResponse",
+    "AsyncExchangeClient",
     "AuthenticationError",
     "BadRequestError",
     "ClientClosedError",
@@ -55,6 +59,8 @@ __all__ = [
     "RateLimitError",
     "RateLimitInfo",
     "RateLimiter",
+    "RateLimitStore",
+    "RedisRateLimitStore",
     "RedirectError",
     "RequestOptions",
     "RequestTimeoutError",
@@ -65,4 +71,5 @@ __all__ = [
     "UnknownOutcomeError",
     "ValidationError",
     "ValidationIssue",
+    "WireDriftError",
 ]

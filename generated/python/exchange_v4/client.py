@@ -5,13 +5,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from os import PathLike
+from typing import Literal
 
 from ._meta import API, OPERATIONS
 from ._runtime.clock import ClockSync
 from ._runtime.core import DEFAULT_TIMEOUT_S, Core
+from ._runtime.journal import JournalStore
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
-from ._runtime.rate_limit import RateLimiter, RateLimitMode
+from ._runtime.rate_limit import RateLimitMode, RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
@@ -114,11 +117,13 @@ class ExchangeClient(Core):
         max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
+        wire_drift: Literal["convert", "error"] = "convert",
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: RateLimitStore | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
+        outcome_journal: str | PathLike[str] | JournalStore | None = None,
     ) -> None:
         """Creates a client.
 
@@ -143,16 +148,27 @@ class ExchangeClient(Core):
         clock_sync: `lazy` (measure the server time before the first private call, then every
             10 minutes) or `off`.
         size_decimal: send the decimal-size header on futures and delivery calls.
+        wire_drift: an answer field in another wire type than the spec declares (a number where a
+            decimal string is declared): `convert` it when that loses nothing and report a `drift`
+            log event once per kind, or raise a `WireDriftError` (`error`). A field that cannot
+            convert raises a `WireDriftError` either way.
         default_headers: headers sent with every request (the signing headers cannot be set).
         logger: a callable receiving `LogEvent`s, or a `logging.Logger` (the root logger too) or a
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
-        limiter: a `RateLimiter` of your own (default: one per process).
+        limiter: a `RateLimiter` of your own (default: one per process), or a `RedisRateLimitStore`
+            shared by every process of the account.
         transport: how attempts are sent (default: `http.client` over kept-alive connections, up to
             10 idle per origin; closed by `close()` or the end of a `with` block). A transport of
             your own is never closed by the client.
         proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an
             `http://[user:password@]host[:port]` URL (HTTPS through a CONNECT tunnel), or False (no
             proxy). Default transport only.
+        outcome_journal: the outcome journal (default: none): a file path (JSON lines shared by the
+            processes of one machine) or a store (`RedisJournal(redis_client)` from
+            `exchange_v4._runtime.journal`, shared across machines). Every write's intent (operation,
+            idempotency id, a hash of the request; never a key, secret, signature or body) is recorded
+            before it is sent and cleared once its answer is definitive; `pending_outcomes()` lists
+            what a crashed process left. Same format as the TypeScript client (docs/outcome-journal.md).
         """
         try:
             super().__init__(
@@ -170,11 +186,13 @@ class ExchangeClient(Core):
                 max_rate_limit_wait_ms=max_rate_limit_wait_ms,
                 clock_sync=clock_sync,
                 size_decimal=size_decimal,
+                wire_drift=wire_drift,
                 default_headers=default_headers,
                 logger=logger,
                 limiter=limiter,
                 transport=transport,
                 proxy=proxy,
+                outcome_journal=outcome_journal,
             )
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)

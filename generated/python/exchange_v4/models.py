@@ -37,6 +37,7 @@ __all__ = [
     "FuturesBatchCancelResult",
     "FuturesBatchOrderResult",
     "FuturesCandlestick",
+    "FuturesCountdownTriggerTime",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
     "FuturesLeverage",
@@ -584,6 +585,12 @@ class FuturesCandlestick(TypedDict, total=False):
     l: Decimal  # Lowest price (quote currency).
     o: Decimal  # Open price (quote currency).
     sum: Decimal  # Traded value in the quote currency.
+
+
+class FuturesCountdownTriggerTime(TypedDict, total=False):
+    """When the countdown set by `POST /futures/{settle}/countdown_cancel_all` ends."""
+
+    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
 class FuturesInitialOrder(TypedDict, total=False):

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   type Core,
   type OperationMeta,
@@ -30,7 +31,7 @@ export type AddSTPGroupUsersParams = {
 export type AddSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
 export const addSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]],"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","items":{"type":"integer","format":"int64"}}}',
+  '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]]},"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","items":{"type":"integer","format":"int64"}}}',
 );
 
 /**
@@ -52,7 +53,7 @@ export type CreateSTPGroupParams = StpGroupRequest;
 export type CreateSTPGroupResponse = StpGroup;
 /** Metadata of `POST /account/stp_groups`. */
 export const createSTPGroupMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["name"],"int64":{"response":[["create_time"],["creator_id"],["id"]]},"rules":[{"name":"name","in":"body","required":true,"type":"string"}]}',
+  '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["name"],"wire":"icreate_time creator_id id","rules":[{"name":"name","in":"body","required":true,"type":"string"}]}',
 );
 
 /**
@@ -65,7 +66,7 @@ export function createSTPGroup(
   params: CreateSTPGroupParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSTPGroupResponse> {
-  return request(core, createSTPGroupMeta, params, options);
+  return writeRequest(core, createSTPGroupMeta, params, options);
 }
 
 /** Parameters of {@link deleteSTPGroupUsers}: path, query and body fields in one object. */
@@ -79,7 +80,7 @@ export type DeleteSTPGroupUsersParams = {
 export type DeleteSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
 export const deleteSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"deleteSTPGroupUsers","area":"account","method":"DELETE","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[{"name":"user_id","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"user_id","in":"query","required":true,"type":"array","items":{"type":"integer","format":"int64"}}]}',
+  '{"id":"deleteSTPGroupUsers","area":"account","method":"DELETE","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[{"name":"user_id","csv":true}],"body":"none","successStatus":200,"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"user_id","in":"query","required":true,"type":"array","items":{"type":"integer","format":"int64"}}]}',
 );
 
 /**
@@ -92,7 +93,7 @@ export function deleteSTPGroupUsers(
   params: DeleteSTPGroupUsersParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteSTPGroupUsersResponse> {
-  return request(core, deleteSTPGroupUsersMeta, params, options);
+  return writeRequest(core, deleteSTPGroupUsersMeta, params, options);
 }
 
 /** Parameters of {@link getAccountDetail}: path, query and body fields in one object. */
@@ -101,7 +102,7 @@ export type GetAccountDetailParams = NoParams;
 export type GetAccountDetailResponse = AccountDetail;
 /** Metadata of `GET /account/detail`. */
 export const getAccountDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getAccountDetail","area":"account","method":"GET","path":"/account/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+  '{"id":"getAccountDetail","area":"account","method":"GET","path":"/account/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gcopy_trading_role key.mode tier"}',
 );
 
 /**
@@ -123,7 +124,7 @@ export type GetAccountMainKeysParams = NoParams;
 export type GetAccountMainKeysResponse = AccountKeyInfo;
 /** Metadata of `GET /account/main_keys`. */
 export const getAccountMainKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getAccountMainKeys","area":"account","method":"GET","path":"/account/main_keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountMainKeys","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+  '{"id":"getAccountMainKeys","area":"account","method":"GET","path":"/account/main_keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountMainKeys","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gkey.mode mode state"}',
 );
 
 /**
@@ -145,7 +146,7 @@ export type GetAccountRateLimitParams = NoParams;
 export type GetAccountRateLimitResponse = AccountRateLimit[];
 /** Metadata of `GET /account/rate_limit`. */
 export const getAccountRateLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getAccountRateLimit","area":"account","method":"GET","path":"/account/rate_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountRateLimit","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+  '{"id":"getAccountRateLimit","area":"account","method":"GET","path":"/account/rate_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountRateLimit","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmain_ratio ratio"}',
 );
 
 /**
@@ -192,7 +193,7 @@ export type ListSTPGroupsParams = {
 export type ListSTPGroupsResponse = StpGroup[];
 /** Metadata of `GET /account/stp_groups`. */
 export const listSTPGroupsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSTPGroups","area":"account","method":"GET","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroups","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"name"}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","creator_id"],["*","id"]]},"rules":[{"name":"name","in":"query","type":"string"}]}',
+  '{"id":"listSTPGroups","area":"account","method":"GET","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroups","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"name"}],"body":"none","successStatus":200,"wire":"*.:icreate_time creator_id id","rules":[{"name":"name","in":"query","type":"string"}]}',
 );
 
 /**
@@ -217,7 +218,7 @@ export type ListSTPGroupsUsersParams = {
 export type ListSTPGroupsUsersResponse = StpGroupUser[];
 /** Metadata of `GET /account/stp_groups/{stp_id}/users`. */
 export const listSTPGroupsUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSTPGroupsUsers","area":"account","method":"GET","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroupsUsers","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["stp_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","stp_id"],["*","user_id"]]},"rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"listSTPGroupsUsers","area":"account","method":"GET","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroupsUsers","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["stp_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -252,7 +253,7 @@ export function setDebitFee(
   params: SetDebitFeeParams,
   options?: RequestOptions,
 ): ApiPromise<SetDebitFeeResponse> {
-  return request(core, setDebitFeeMeta, params, options);
+  return writeRequest(core, setDebitFeeMeta, params, options);
 }
 
 /** Account details, key information and STP groups. Reached as `client.account`, or on its own: `new AccountApi(core)`. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -33,7 +33,7 @@ export type CancelDeliveryOrderParams = {
 export type CancelDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
 export const cancelDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -46,7 +46,7 @@ export function cancelDeliveryOrder(
   params: CancelDeliveryOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelDeliveryOrderResponse> {
-  return request(core, cancelDeliveryOrderMeta, params, options);
+  return writeRequest(core, cancelDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelDeliveryOrders}: path, query and body fields in one object. */
@@ -62,7 +62,7 @@ export type CancelDeliveryOrdersParams = {
 export type CancelDeliveryOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /delivery/{settle}/orders`. */
 export const cancelDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -75,7 +75,7 @@ export function cancelDeliveryOrders(
   params: CancelDeliveryOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelDeliveryOrdersResponse> {
-  return request(core, cancelDeliveryOrdersMeta, params, options);
+  return writeRequest(core, cancelDeliveryOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createDeliveryOrder}: path, query and body fields in one object. */
@@ -87,7 +87,7 @@ export type CreateDeliveryOrderParams = {
 export type CreateDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
 export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
+  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
 );
 
 /**
@@ -100,7 +100,7 @@ export function createDeliveryOrder(
   params: CreateDeliveryOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateDeliveryOrderResponse> {
-  return request(core, createDeliveryOrderMeta, params, options);
+  return writeRequest(core, createDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link getDeliveryContract}: path, query and body fields in one object. */
@@ -114,7 +114,7 @@ export type GetDeliveryContractParams = {
 export type GetDeliveryContractResponse = DeliveryContract;
 /** Metadata of `GET /delivery/{settle}/contracts/{contract}`. */
 export const getDeliveryContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDeliveryContract","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getDeliveryContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["orderbook_id"],["trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getDeliveryContract","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getDeliveryContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iorderbook_id trade_id;dbasis_impact_value basis_rate basis_value index_price last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step settle_price taker_fee_rate trade_size;nconfig_change_time expire_time;gorders_limit settle_price_duration settle_price_interval","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -141,7 +141,7 @@ export type GetDeliveryOrderParams = {
 export type GetDeliveryOrderResponse = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders/{order_id}`. */
 export const getDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -168,7 +168,7 @@ export type GetDeliveryPositionParams = {
 export type GetDeliveryPositionResponse = Position;
 /** Metadata of `GET /delivery/{settle}/positions/{contract}`. */
 export const getDeliveryPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -207,7 +207,7 @@ export type GetMyDeliveryTradesResponse = MyFuturesTrade[];
 export type GetMyDeliveryTradesItem = MyFuturesTrade;
 /** Metadata of `GET /delivery/{settle}/my_trades`. */
 export const getMyDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size trade_value;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -240,7 +240,7 @@ export type ListDeliveryAccountBookParams = {
 export type ListDeliveryAccountBookResponse = FuturesAccountBook[];
 /** Metadata of `GET /delivery/{settle}/account_book`. */
 export const listDeliveryAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryAccountBook","area":"delivery","method":"GET","path":"/delivery/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryAccountBook","area":"delivery","method":"GET","path":"/delivery/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dbalance change;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -265,7 +265,7 @@ export type ListDeliveryAccountsParams = {
 export type ListDeliveryAccountsResponse = FuturesAccount;
 /** Metadata of `GET /delivery/{settle}/accounts`. */
 export const listDeliveryAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -290,7 +290,7 @@ export type ListDeliveryContractsParams = {
 export type ListDeliveryContractsResponse = DeliveryContract[];
 /** Metadata of `GET /delivery/{settle}/contracts`. */
 export const listDeliveryContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryContracts","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","orderbook_id"],["*","trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryContracts","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iorderbook_id trade_id;dbasis_impact_value basis_rate basis_value index_price last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step settle_price taker_fee_rate trade_size;nconfig_change_time expire_time;gorders_limit settle_price_duration settle_price_interval","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -323,7 +323,7 @@ export type ListDeliveryOrderBookParams = {
 export type ListDeliveryOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /delivery/{settle}/order_book`. */
 export const listDeliveryOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryOrderBook","area":"delivery","method":"GET","path":"/delivery/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryOrderBook","area":"delivery","method":"GET","path":"/delivery/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid;dasks.*.p asks.*.s bids.*.p bids.*.s;ncurrent update","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -362,7 +362,7 @@ export type ListDeliveryOrdersResponse = FuturesOrder[];
 export type ListDeliveryOrdersItem = FuturesOrder;
 /** Metadata of `GET /delivery/{settle}/orders`. */
 export const listDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -387,7 +387,7 @@ export type ListDeliveryPositionsParams = {
 export type ListDeliveryPositionsResponse = Position[];
 /** Metadata of `GET /delivery/{settle}/positions`. */
 export const listDeliveryPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","close_order","id"],["*","pid"],["*","update_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -40,7 +40,7 @@ export function changeUniLend(
   params?: ChangeUniLendParams,
   options?: RequestOptions,
 ): ApiPromise<ChangeUniLendResponse> {
-  return request(core, changeUniLendMeta, params, options);
+  return writeRequest(core, changeUniLendMeta, params, options);
 }
 
 /** Parameters of {@link createUniLend}: path, query and body fields in one object. */
@@ -62,7 +62,7 @@ export function createUniLend(
   params: CreateUniLendParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUniLendResponse> {
-  return request(core, createUniLendMeta, params, options);
+  return writeRequest(core, createUniLendMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrency}: path, query and body fields in one object. */
@@ -74,7 +74,7 @@ export type GetUniCurrencyParams = {
 export type GetUniCurrencyResponse = EarnUniCurrency;
 /** Metadata of `GET /earn/uni/currencies/{currency}`. */
 export const getUniCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUniCurrency","area":"earn","method":"GET","path":"/earn/uni/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getUniCurrency","area":"earn","method":"GET","path":"/earn/uni/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dmax_lend_amount max_rate min_lend_amount min_rate","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -96,7 +96,7 @@ export type ListUniCurrenciesParams = NoParams;
 export type ListUniCurrenciesResponse = EarnUniCurrency[];
 /** Metadata of `GET /earn/uni/currencies`. */
 export const listUniCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniCurrencies","area":"earn","method":"GET","path":"/earn/uni/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+  '{"id":"listUniCurrencies","area":"earn","method":"GET","path":"/earn/uni/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmax_lend_amount max_rate min_lend_amount min_rate"}',
 );
 
 /**
@@ -131,7 +131,7 @@ export type ListUniInterestRecordsResponse = EarnUniInterestRecord[];
 export type ListUniInterestRecordsItem = EarnUniInterestRecord;
 /** Metadata of `GET /earn/uni/interest_records`. */
 export const listUniInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniInterestRecords","area":"earn","method":"GET","path":"/earn/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+  '{"id":"listUniInterestRecords","area":"earn","method":"GET","path":"/earn/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -168,7 +168,7 @@ export type ListUniLendRecordsResponse = EarnUniLendRecord[];
 export type ListUniLendRecordsItem = EarnUniLendRecord;
 /** Metadata of `GET /earn/uni/lend_records`. */
 export const listUniLendRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniLendRecords","area":"earn","method":"GET","path":"/earn/uni/lend_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLendRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["lend","redeem"]}]}',
+  '{"id":"listUniLendRecords","area":"earn","method":"GET","path":"/earn/uni/lend_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLendRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount last_frozen_amount last_lent_amount last_wallet_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["lend","redeem"]}]}',
 );
 
 /**
@@ -199,7 +199,7 @@ export type ListUserUniLendsResponse = EarnUniLend[];
 export type ListUserUniLendsItem = EarnUniLend;
 /** Metadata of `GET /earn/uni/lends`. */
 export const listUserUniLendsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUserUniLends","area":"earn","method":"GET","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserUniLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+  '{"id":"listUserUniLends","area":"earn","method":"GET","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserUniLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount current_amount frozen_amount lent_amount min_rate reinvest_left_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
 /**

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -21,6 +22,8 @@ import type {
   FuturesBatchCancelResult,
   FuturesBatchOrderResult,
   FuturesCandlestick,
+  FuturesCountdownCancelRequest,
+  FuturesCountdownTriggerTime,
   FuturesLeverage,
   FuturesLiqOrder,
   FuturesLiquidate,
@@ -49,7 +52,7 @@ export type GetFuturesOrderParams = {
 export type GetFuturesOrderResponse = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
 export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -76,7 +79,7 @@ export type AmendFuturesOrderParams = {
 export type AmendFuturesOrderResponse = FuturesOrder;
 /** Metadata of `PUT /futures/{settle}/orders/{order_id}`. */
 export const amendFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"amendFuturesOrder","area":"futures","method":"PUT","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["size","price","amend_text","text","action_mode"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
+  '{"id":"amendFuturesOrder","area":"futures","method":"PUT","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["size","price","amend_text","text","action_mode"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
 );
 
 /**
@@ -89,7 +92,7 @@ export function amendFuturesOrder(
   params: AmendFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendFuturesOrderResponse> {
-  return request(core, amendFuturesOrderMeta, params, options);
+  return writeRequest(core, amendFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchFutureOrders}: path, query and body fields in one object. */
@@ -102,7 +105,7 @@ export type CancelBatchFutureOrdersParams = {
 export type CancelBatchFutureOrdersResponse = FuturesBatchCancelResult[];
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
 export const cancelBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["*","user_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":20,"items":{"type":"string"}}}',
+  '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"*.:iuser_id","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":20,"items":{"type":"string"}}}',
 );
 
 /**
@@ -131,7 +134,7 @@ export type CancelFuturesOrderParams = {
 export type CancelFuturesOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /futures/{settle}/orders/{order_id}`. */
 export const cancelFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelFuturesOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["id"],["pid"],["refu"],["stp_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"cancelFuturesOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
 /**
@@ -144,7 +147,7 @@ export function cancelFuturesOrder(
   params: CancelFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelFuturesOrderResponse> {
-  return request(core, cancelFuturesOrderMeta, params, options);
+  return writeRequest(core, cancelFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelFuturesOrders}: path, query and body fields in one object. */
@@ -166,7 +169,7 @@ export type CancelFuturesOrdersParams = {
 export type CancelFuturesOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /futures/{settle}/orders`. */
 export const cancelFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelFuturesOrders","area":"futures","method":"DELETE","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"},{"name":"exclude_reduce_only"},{"name":"text"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"exclude_reduce_only","in":"query","type":"boolean"},{"name":"text","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"cancelFuturesOrders","area":"futures","method":"DELETE","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"},{"name":"exclude_reduce_only"},{"name":"text"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"exclude_reduce_only","in":"query","type":"boolean"},{"name":"text","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
 /**
@@ -179,7 +182,7 @@ export function cancelFuturesOrders(
   params: CancelFuturesOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelFuturesOrdersResponse> {
-  return request(core, cancelFuturesOrdersMeta, params, options);
+  return writeRequest(core, cancelFuturesOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -193,7 +196,7 @@ export type CancelPriceTriggeredOrderParams = {
 export type CancelPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `DELETE /futures/{settle}/price_orders/{order_id}`. */
 export const cancelPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelPriceTriggeredOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["me_order_id"],["trade_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelPriceTriggeredOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -206,7 +209,7 @@ export function cancelPriceTriggeredOrder(
   params: CancelPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelPriceTriggeredOrderResponse> {
-  return request(core, cancelPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, cancelPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelPriceTriggeredOrderList}: path, query and body fields in one object. */
@@ -220,7 +223,7 @@ export type CancelPriceTriggeredOrderListParams = {
 export type CancelPriceTriggeredOrderListResponse = FuturesPriceTriggeredOrder[];
 /** Metadata of `DELETE /futures/{settle}/price_orders`. */
 export const cancelPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelPriceTriggeredOrderList","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["*","id"],["*","me_order_id"],["*","trade_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelPriceTriggeredOrderList","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -233,7 +236,32 @@ export function cancelPriceTriggeredOrderList(
   params: CancelPriceTriggeredOrderListParams,
   options?: RequestOptions,
 ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
-  return request(core, cancelPriceTriggeredOrderListMeta, params, options);
+  return writeRequest(core, cancelPriceTriggeredOrderListMeta, params, options);
+}
+
+/** Parameters of {@link countdownCancelAllFutures}: path, query and body fields in one object. */
+export type CountdownCancelAllFuturesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesCountdownCancelRequest;
+/** Success response (200) of {@link countdownCancelAllFutures}. */
+export type CountdownCancelAllFuturesResponse = FuturesCountdownTriggerTime;
+/** Metadata of `POST /futures/{settle}/countdown_cancel_all`. */
+export const countdownCancelAllFuturesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"countdownCancelAllFutures","area":"futures","method":"POST","path":"/futures/{settle}/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllFutures","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["timeout","contract"],"wire":"itrigger_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"}]}',
+);
+
+/**
+ * Set the countdown that cancels open futures orders
+ *
+ * Standalone form of {@link FuturesApi.countdownCancelAllFutures | client.futures.countdownCancelAllFutures}: the client comes first.
+ */
+export function countdownCancelAllFutures(
+  core: Core,
+  params: CountdownCancelAllFuturesParams,
+  options?: RequestOptions,
+): ApiPromise<CountdownCancelAllFuturesResponse> {
+  return writeRequest(core, countdownCancelAllFuturesMeta, params, options);
 }
 
 /** Parameters of {@link createBatchFuturesOrder}: path, query and body fields in one object. */
@@ -268,16 +296,8 @@ export const createBatchFuturesOrderMeta: OperationMeta = {
     perItem: true,
     lookup: { operation: getFuturesOrderMeta, param: 'order_id', with: { settle: 'settle' } },
   },
-  int64: {
-    request: [['*', 'pid']],
-    response: [
-      ['*', 'id'],
-      ['*', 'pid'],
-      ['*', 'refu'],
-      ['*', 'stp_id'],
-      ['*', 'user'],
-    ],
-  },
+  int64: { request: [['*', 'pid']] },
+  wire: '*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time',
   rules: [
     { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
     { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
@@ -379,7 +399,8 @@ export const createFuturesOrderMeta: OperationMeta = {
     length: 24,
     lookup: { operation: getFuturesOrderMeta, param: 'order_id', with: { settle: 'settle' } },
   },
-  int64: { request: [['pid']], response: [['id'], ['pid'], ['refu'], ['stp_id'], ['user']] },
+  int64: { request: [['pid']] },
+  wire: 'iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time',
   rules: [
     { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
     { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
@@ -415,7 +436,7 @@ export function createFuturesOrder(
   params: CreateFuturesOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateFuturesOrderResponse> {
-  return request(core, createFuturesOrderMeta, params, options);
+  return writeRequest(core, createFuturesOrderMeta, params, options);
 }
 
 /** Parameters of {@link createPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -427,7 +448,7 @@ export type CreatePriceTriggeredOrderParams = {
 export type CreatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `POST /futures/{settle}/price_orders`. */
 export const createPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createPriceTriggeredOrder","area":"futures","method":"POST","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
+  '{"id":"createPriceTriggeredOrder","area":"futures","method":"POST","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
 );
 
 /**
@@ -440,7 +461,7 @@ export function createPriceTriggeredOrder(
   params: CreatePriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreatePriceTriggeredOrderResponse> {
-  return request(core, createPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, createPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getFuturesContract}: path, query and body fields in one object. */
@@ -454,7 +475,7 @@ export type GetFuturesContractParams = {
 export type GetFuturesContractResponse = Contract;
 /** Metadata of `GET /futures/{settle}/contracts/{contract}`. */
 export const getFuturesContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getFuturesContract","area":"futures","method":"GET","path":"/futures/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["orderbook_id"],["trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getFuturesContract","area":"futures","method":"GET","path":"/futures/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -485,7 +506,7 @@ export type GetLeverageParams = {
 export type GetLeverageResponse = FuturesLeverage;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
 export const getLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"dlever","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -525,7 +546,7 @@ export type GetMyTradesResponse = MyFuturesTrade[];
 export type GetMyTradesItem = MyFuturesTrade;
 /** Metadata of `GET /futures/{settle}/my_trades`. */
 export const getMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getMyTrades","area":"futures","method":"GET","path":"/futures/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getMyTrades","area":"futures","method":"GET","path":"/futures/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size trade_value;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -552,7 +573,7 @@ export type GetPositionParams = {
 export type GetPositionResponse = Position;
 /** Metadata of `GET /futures/{settle}/positions/{contract}`. */
 export const getPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getPosition","area":"futures","method":"GET","path":"/futures/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getPosition","area":"futures","method":"GET","path":"/futures/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -579,7 +600,7 @@ export type GetPriceTriggeredOrderParams = {
 export type GetPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders/{order_id}`. */
 export const getPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getPriceTriggeredOrder","area":"futures","method":"GET","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"],["me_order_id"],["trade_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getPriceTriggeredOrder","area":"futures","method":"GET","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -612,7 +633,7 @@ export type ListContractStatsParams = {
 export type ListContractStatsResponse = ContractStat[];
 /** Metadata of `GET /futures/{settle}/contract_stats`. */
 export const listContractStatsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dlong_liq_size long_taker_size long_users mark_price open_interest short_liq_size short_taker_size short_users top_long_size top_lsr_size top_short_size;nlong_liq_usd long_liq_usd_new lsr_account lsr_taker open_interest_usd short_liq_usd short_liq_usd_new time top_long_account top_lsr_account top_short_account","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -651,7 +672,7 @@ export type ListFuturesAccountBookResponse = FuturesAccountBook[];
 export type ListFuturesAccountBookItem = FuturesAccountBook;
 /** Metadata of `GET /futures/{settle}/account_book`. */
 export const listFuturesAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesAccountBook","area":"futures","method":"GET","path":"/futures/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr","bonus_offset"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesAccountBook","area":"futures","method":"GET","path":"/futures/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dbalance change;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr","bonus_offset"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -676,7 +697,7 @@ export type ListFuturesAccountsParams = {
 export type ListFuturesAccountsResponse = FuturesAccount;
 /** Metadata of `GET /futures/{settle}/accounts`. */
 export const listFuturesAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesAccounts","area":"futures","method":"GET","path":"/futures/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesAccounts","area":"futures","method":"GET","path":"/futures/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -713,7 +734,7 @@ export type ListFuturesCandlesticksParams = {
 export type ListFuturesCandlesticksResponse = FuturesCandlestick[];
 /** Metadata of `GET /futures/{settle}/candlesticks`. */
 export const listFuturesCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesCandlesticks","area":"futures","method":"GET","path":"/futures/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"},{"name":"timezone"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","1w","30d"]},{"name":"timezone","in":"query","type":"string","enum":["all","utc0","utc8"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesCandlesticks","area":"futures","method":"GET","path":"/futures/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"},{"name":"timezone"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dc h l o sum v;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","1w","30d"]},{"name":"timezone","in":"query","type":"string","enum":["all","utc0","utc8"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -744,7 +765,7 @@ export type ListFuturesContractsResponse = Contract[];
 export type ListFuturesContractsItem = Contract;
 /** Metadata of `GET /futures/{settle}/contracts`. */
 export const listFuturesContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesContracts","area":"futures","method":"GET","path":"/futures/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","orderbook_id"],["*","trade_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesContracts","area":"futures","method":"GET","path":"/futures/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -777,7 +798,7 @@ export type ListFuturesFundingRateHistoryParams = {
 export type ListFuturesFundingRateHistoryResponse = FundingRateRecord[];
 /** Metadata of `GET /futures/{settle}/funding_rate`. */
 export const listFuturesFundingRateHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesFundingRateHistory","area":"futures","method":"GET","path":"/futures/{settle}/funding_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesFundingRateHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesFundingRateHistory","area":"futures","method":"GET","path":"/futures/{settle}/funding_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesFundingRateHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dr;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -810,7 +831,7 @@ export type ListFuturesOrderBookParams = {
 export type ListFuturesOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /futures/{settle}/order_book`. */
 export const listFuturesOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesOrderBook","area":"futures","method":"GET","path":"/futures/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesOrderBook","area":"futures","method":"GET","path":"/futures/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid;dasks.*.p asks.*.s bids.*.p bids.*.s;ncurrent update","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -847,7 +868,7 @@ export type ListFuturesOrdersResponse = FuturesOrder[];
 export type ListFuturesOrdersItem = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders`. */
 export const listFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesOrders","area":"futures","method":"GET","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","pid"],["*","refu"],["*","stp_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesOrders","area":"futures","method":"GET","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -874,7 +895,7 @@ export type ListFuturesTickersParams = {
 export type ListFuturesTickersResponse = FuturesTicker[];
 /** Metadata of `GET /futures/{settle}/tickers`. */
 export const listFuturesTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesTickers","area":"futures","method":"GET","path":"/futures/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesTickers","area":"futures","method":"GET","path":"/futures/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dchange_percentage change_price change_utc0 change_utc0_price change_utc8 change_utc8_price funding_rate funding_rate_indicative high_24h highest_bid highest_size index_price last low_24h lowest_ask lowest_size mark_price quanto_base_rate total_size volume_24h volume_24h_base volume_24h_btc volume_24h_quote volume_24h_settle volume_24h_usd","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -916,7 +937,7 @@ export type ListFuturesTradesResponse = FuturesTrade[];
 export type ListFuturesTradesItem = FuturesTrade;
 /** Metadata of `GET /futures/{settle}/trades`. */
 export const listFuturesTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFuturesTrades","area":"futures","method":"GET","path":"/futures/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listFuturesTrades","area":"futures","method":"GET","path":"/futures/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dprice size;ncreate_time create_time_ms","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -949,7 +970,7 @@ export type ListLiquidatedOrdersParams = {
 export type ListLiquidatedOrdersResponse = FuturesLiqOrder[];
 /** Metadata of `GET /futures/{settle}/liq_orders`. */
 export const listLiquidatedOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listLiquidatedOrders","area":"futures","method":"GET","path":"/futures/{settle}/liq_orders","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLiquidatedOrders","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listLiquidatedOrders","area":"futures","method":"GET","path":"/futures/{settle}/liq_orders","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLiquidatedOrders","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dfill_price left order_price order_size size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -988,7 +1009,7 @@ export type ListLiquidatesResponse = FuturesLiquidate[];
 export type ListLiquidatesItem = FuturesLiquidate;
 /** Metadata of `GET /futures/{settle}/liquidates`. */
 export const listLiquidatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listLiquidates","area":"futures","method":"GET","path":"/futures/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","order_id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listLiquidates","area":"futures","method":"GET","path":"/futures/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorder_id;dentry_price fill_price left leverage liq_price margin mark_price order_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1029,7 +1050,7 @@ export type ListPositionCloseResponse = PositionClose[];
 export type ListPositionCloseItem = PositionClose;
 /** Metadata of `GET /futures/{settle}/position_close`. */
 export const listPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPositionClose","area":"futures","method":"GET","path":"/futures/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"side"},{"name":"pnl"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["long","short"]},{"name":"pnl","in":"query","type":"string","enum":["profit","loss"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listPositionClose","area":"futures","method":"GET","path":"/futures/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"side"},{"name":"pnl"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:daccum_size long_price max_size pnl pnl_fee pnl_fund pnl_pnl short_price;nfirst_open_time time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["long","short"]},{"name":"pnl","in":"query","type":"string","enum":["profit","loss"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1062,7 +1083,7 @@ export type ListPositionsResponse = Position[];
 export type ListPositionsItem = Position;
 /** Metadata of `GET /futures/{settle}/positions`. */
 export const listPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPositions","area":"futures","method":"GET","path":"/futures/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"holding"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","close_order","id"],["*","pid"],["*","update_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"holding","in":"query","type":"boolean"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listPositions","area":"futures","method":"GET","path":"/futures/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"holding"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"holding","in":"query","type":"boolean"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1097,7 +1118,7 @@ export type ListPriceTriggeredOrdersResponse = FuturesPriceTriggeredOrder[];
 export type ListPriceTriggeredOrdersItem = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders`. */
 export const listPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPriceTriggeredOrders","area":"futures","method":"GET","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","me_order_id"],["*","trade_id"],["*","user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listPriceTriggeredOrders","area":"futures","method":"GET","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1124,7 +1145,7 @@ export type SetDualModeParams = {
 export type SetDualModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/dual_mode`. */
 export const setDualModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"setDualMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDualMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"dual_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"dual_mode","in":"query","required":true,"type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"setDualMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDualMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"dual_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"dual_mode","in":"query","required":true,"type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1137,7 +1158,7 @@ export function setDualMode(
   params: SetDualModeParams,
   options?: RequestOptions,
 ): ApiPromise<SetDualModeResponse> {
-  return request(core, setDualModeMeta, params, options);
+  return writeRequest(core, setDualModeMeta, params, options);
 }
 
 /** Parameters of {@link setPositionMode}: path, query and body fields in one object. */
@@ -1151,7 +1172,7 @@ export type SetPositionModeParams = {
 export type SetPositionModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/set_position_mode`. */
 export const setPositionModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"setPositionMode","area":"futures","method":"POST","path":"/futures/{settle}/set_position_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setPositionMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"position_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"position_mode","in":"query","required":true,"type":"string","enum":["single","dual","dual_plus"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"setPositionMode","area":"futures","method":"POST","path":"/futures/{settle}/set_position_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setPositionMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"position_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"position_mode","in":"query","required":true,"type":"string","enum":["single","dual","dual_plus"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1164,7 +1185,7 @@ export function setPositionMode(
   params: SetPositionModeParams,
   options?: RequestOptions,
 ): ApiPromise<SetPositionModeResponse> {
-  return request(core, setPositionModeMeta, params, options);
+  return writeRequest(core, setPositionModeMeta, params, options);
 }
 
 /** Parameters of {@link updateContractPositionLeverage}: path, query and body fields in one object. */
@@ -1184,7 +1205,7 @@ export type UpdateContractPositionLeverageParams = {
 export type UpdateContractPositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/set_leverage`. */
 export const updateContractPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updateContractPositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/set_leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateContractPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updateContractPositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/set_leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateContractPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1197,7 +1218,7 @@ export function updateContractPositionLeverage(
   params: UpdateContractPositionLeverageParams,
   options?: RequestOptions,
 ): ApiPromise<UpdateContractPositionLeverageResponse> {
-  return request(core, updateContractPositionLeverageMeta, params, options);
+  return writeRequest(core, updateContractPositionLeverageMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionLeverage}: path, query and body fields in one object. */
@@ -1217,7 +1238,7 @@ export type UpdatePositionLeverageParams = {
 export type UpdatePositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/leverage`. */
 export const updatePositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updatePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"},{"name":"pid"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updatePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"},{"name":"pid"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1230,7 +1251,7 @@ export function updatePositionLeverage(
   params: UpdatePositionLeverageParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionLeverageResponse> {
-  return request(core, updatePositionLeverageMeta, params, options);
+  return writeRequest(core, updatePositionLeverageMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionMargin}: path, query and body fields in one object. */
@@ -1246,7 +1267,7 @@ export type UpdatePositionMarginParams = {
 export type UpdatePositionMarginResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/margin`. */
 export const updatePositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updatePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updatePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1259,7 +1280,7 @@ export function updatePositionMargin(
   params: UpdatePositionMarginParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionMarginResponse> {
-  return request(core, updatePositionMarginMeta, params, options);
+  return writeRequest(core, updatePositionMarginMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionRiskLimit}: path, query and body fields in one object. */
@@ -1275,7 +1296,7 @@ export type UpdatePositionRiskLimitParams = {
 export type UpdatePositionRiskLimitResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/risk_limit`. */
 export const updatePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updatePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"int64":{"response":[["close_order","id"],["pid"],["update_id"],["user"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updatePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -1288,7 +1309,7 @@ export function updatePositionRiskLimit(
   params: UpdatePositionRiskLimitParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePositionRiskLimitResponse> {
-  return request(core, updatePositionRiskLimitMeta, params, options);
+  return writeRequest(core, updatePositionRiskLimitMeta, params, options);
 }
 
 /** Parameters of {@link updatePriceTriggeredOrder}: path, query and body fields in one object. */
@@ -1302,7 +1323,7 @@ export type UpdatePriceTriggeredOrderParams = {
 export type UpdatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `PUT /futures/{settle}/price_orders/amend/{order_id}`. */
 export const updatePriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updatePriceTriggeredOrder","area":"futures","method":"PUT","path":"/futures/{settle}/price_orders/amend/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["size","amount","price","trigger_price","price_type","auto_size","close"],"int64":{"response":[["id"]]},"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"close","in":"body","type":"boolean"}]}',
+  '{"id":"updatePriceTriggeredOrder","area":"futures","method":"PUT","path":"/futures/{settle}/price_orders/amend/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["size","amount","price","trigger_price","price_type","auto_size","close"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"close","in":"body","type":"boolean"}]}',
 );
 
 /**
@@ -1315,7 +1336,7 @@ export function updatePriceTriggeredOrder(
   params: UpdatePriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<UpdatePriceTriggeredOrderResponse> {
-  return request(core, updatePriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, updatePriceTriggeredOrderMeta, params, options);
 }
 
 /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. Reached as `client.futures`, or on its own: `new FuturesApi(core)`. */
@@ -1419,6 +1440,25 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<CancelPriceTriggeredOrderListResponse> {
     return cancelPriceTriggeredOrderList(this.core, params, options);
+  }
+
+  /**
+   * Set the countdown that cancels open futures orders
+   *
+   * A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+   * call, the open orders of `contract` (of every contract of the settle currency when it is
+   * omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+   * `timeout: 30`); `timeout: 0` stops it.
+   *
+   * `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  countdownCancelAllFutures(
+    params: CountdownCancelAllFuturesParams,
+    options?: RequestOptions,
+  ): ApiPromise<CountdownCancelAllFuturesResponse> {
+    return countdownCancelAllFutures(this.core, params, options);
   }
 
   /**

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -45,7 +45,7 @@ export function createUniLoan(
   params: CreateUniLoanParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUniLoanResponse> {
-  return request(core, createUniLoanMeta, params, options);
+  return writeRequest(core, createUniLoanMeta, params, options);
 }
 
 /** Parameters of {@link getAutoRepayStatus}: path, query and body fields in one object. */
@@ -81,7 +81,7 @@ export type GetMarginTransferableParams = {
 export type GetMarginTransferableResponse = MarginTransferable;
 /** Metadata of `GET /margin/transferable`. */
 export const getMarginTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getMarginTransferable","area":"margin","method":"GET","path":"/margin/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","type":"string"}]}',
+  '{"id":"getMarginTransferable","area":"margin","method":"GET","path":"/margin/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","type":"string"}]}',
 );
 
 /**
@@ -108,7 +108,7 @@ export type GetUniBorrowableParams = {
 export type GetUniBorrowableResponse = MarginUniBorrowable;
 /** Metadata of `GET /margin/uni/borrowable`. */
 export const getUniBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUniBorrowable","area":"margin","method":"GET","path":"/margin/uni/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
+  '{"id":"getUniBorrowable","area":"margin","method":"GET","path":"/margin/uni/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"dborrowable","rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
 );
 
 /**
@@ -133,7 +133,7 @@ export type GetUniCurrencyPairParams = {
 export type GetUniCurrencyPairResponse = MarginUniCurrencyPair;
 /** Metadata of `GET /margin/uni/currency_pairs/{currency_pair}`. */
 export const getUniCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUniCurrencyPair","area":"margin","method":"GET","path":"/margin/uni/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getUniCurrencyPair","area":"margin","method":"GET","path":"/margin/uni/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"wire":"dbase_min_borrow_amount leverage quote_min_borrow_amount","rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -158,7 +158,7 @@ export type ListFundingAccountsParams = {
 export type ListFundingAccountsResponse = MarginFundingAccount[];
 /** Metadata of `GET /margin/funding_accounts`. */
 export const listFundingAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listFundingAccounts","area":"margin","method":"GET","path":"/margin/funding_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFundingAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+  '{"id":"listFundingAccounts","area":"margin","method":"GET","path":"/margin/funding_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFundingAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:davailable lent locked total_lent","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
 /**
@@ -197,7 +197,7 @@ export type ListMarginAccountBookResponse = MarginAccountBookEntry[];
 export type ListMarginAccountBookItem = MarginAccountBookEntry;
 /** Metadata of `GET /margin/account_book`. */
 export const listMarginAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listMarginAccountBook","area":"margin","method":"GET","path":"/margin/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"},{"name":"type"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"int64":{"response":[["*","time_ms"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"type","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+  '{"id":"listMarginAccountBook","area":"margin","method":"GET","path":"/margin/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"},{"name":"type"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"wire":"*.:itime_ms;dbalance change;stime","rules":[{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"type","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
 /**
@@ -222,7 +222,7 @@ export type ListMarginAccountsParams = {
 export type ListMarginAccountsResponse = SubAccountMarginPair[];
 /** Metadata of `GET /margin/accounts`. */
 export const listMarginAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listMarginAccounts","area":"margin","method":"GET","path":"/margin/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
+  '{"id":"listMarginAccounts","area":"margin","method":"GET","path":"/margin/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
 );
 
 /**
@@ -244,7 +244,7 @@ export type ListUniCurrencyPairsParams = NoParams;
 export type ListUniCurrencyPairsResponse = MarginUniCurrencyPair[];
 /** Metadata of `GET /margin/uni/currency_pairs`. */
 export const listUniCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniCurrencyPairs","area":"margin","method":"GET","path":"/margin/uni/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+  '{"id":"listUniCurrencyPairs","area":"margin","method":"GET","path":"/margin/uni/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dbase_min_borrow_amount leverage quote_min_borrow_amount"}',
 );
 
 /**
@@ -281,7 +281,7 @@ export type ListUniLoanInterestRecordsResponse = MarginUniInterestRecord[];
 export type ListUniLoanInterestRecordsItem = MarginUniInterestRecord;
 /** Metadata of `GET /margin/uni/interest_records`. */
 export const listUniLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniLoanInterestRecords","area":"margin","method":"GET","path":"/margin/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+  '{"id":"listUniLoanInterestRecords","area":"margin","method":"GET","path":"/margin/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -316,7 +316,7 @@ export type ListUniLoanRecordsResponse = MarginUniLoanRecord[];
 export type ListUniLoanRecordsItem = MarginUniLoanRecord;
 /** Metadata of `GET /margin/uni/loan_records`. */
 export const listUniLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniLoanRecords","area":"margin","method":"GET","path":"/margin/uni/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"currency_pair"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+  '{"id":"listUniLoanRecords","area":"margin","method":"GET","path":"/margin/uni/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"currency_pair"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount","rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
 /**
@@ -349,7 +349,7 @@ export type ListUniLoansResponse = MarginUniLoan[];
 export type ListUniLoansItem = MarginUniLoan;
 /** Metadata of `GET /margin/uni/loans`. */
 export const listUniLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUniLoans","area":"margin","method":"GET","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+  '{"id":"listUniLoans","area":"margin","method":"GET","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
 /**
@@ -387,7 +387,7 @@ export function setAutoRepay(
   params: SetAutoRepayParams,
   options?: RequestOptions,
 ): ApiPromise<SetAutoRepayResponse> {
-  return request(core, setAutoRepayMeta, params, options);
+  return writeRequest(core, setAutoRepayMeta, params, options);
 }
 
 /** Isolated-margin accounts, borrowing and repayment. Reached as `client.margin`, or on its own: `new MarginApi(core)`. */

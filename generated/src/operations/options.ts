@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -29,7 +29,7 @@ export type AmendOptionsOrderParams = {
 export type AmendOptionsOrderResponse = OptionsOrder;
 /** Metadata of `PUT /options/orders/{order_id}`. */
 export const amendOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"size","in":"body","type":"integer","format":"int32"}],"requireAnyOf":["price","size"]}',
+  '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"size","in":"body","type":"integer","format":"int32"}],"requireAnyOf":["price","size"]}',
 );
 
 /**
@@ -42,7 +42,7 @@ export function amendOptionsOrder(
   params: AmendOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendOptionsOrderResponse> {
-  return request(core, amendOptionsOrderMeta, params, options);
+  return writeRequest(core, amendOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOptionsOrder}: path, query and body fields in one object. */
@@ -54,7 +54,7 @@ export type CancelOptionsOrderParams = {
 export type CancelOptionsOrderResponse = OptionsOrder;
 /** Metadata of `DELETE /options/orders/{order_id}`. */
 export const cancelOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelOptionsOrder","area":"options","method":"DELETE","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"cancelOptionsOrder","area":"options","method":"DELETE","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -67,7 +67,7 @@ export function cancelOptionsOrder(
   params: CancelOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOptionsOrderResponse> {
-  return request(core, cancelOptionsOrderMeta, params, options);
+  return writeRequest(core, cancelOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOptionsOrders}: path, query and body fields in one object. */
@@ -83,7 +83,7 @@ export type CancelOptionsOrdersParams = {
 export type CancelOptionsOrdersResponse = OptionsOrder[];
 /** Metadata of `DELETE /options/orders`. */
 export const cancelOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelOptionsOrders","area":"options","method":"DELETE","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"side"}],"body":"none","successStatus":200,"int64":{"response":[["*","id"],["*","refu"],["*","user"]]},"rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]}]}',
+  '{"id":"cancelOptionsOrders","area":"options","method":"DELETE","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"side"}],"body":"none","successStatus":200,"wire":"*.:iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]}]}',
 );
 
 /**
@@ -96,7 +96,7 @@ export function cancelOptionsOrders(
   params?: CancelOptionsOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOptionsOrdersResponse> {
-  return request(core, cancelOptionsOrdersMeta, params, options);
+  return writeRequest(core, cancelOptionsOrdersMeta, params, options);
 }
 
 /** Parameters of {@link createOptionsOrder}: path, query and body fields in one object. */
@@ -105,7 +105,7 @@ export type CreateOptionsOrderParams = OptionsOrderRequest;
 export type CreateOptionsOrderResponse = OptionsOrder;
 /** Metadata of `POST /options/orders`. */
 export const createOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
+  '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
 );
 
 /**
@@ -118,7 +118,7 @@ export function createOptionsOrder(
   params: CreateOptionsOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateOptionsOrderResponse> {
-  return request(core, createOptionsOrderMeta, params, options);
+  return writeRequest(core, createOptionsOrderMeta, params, options);
 }
 
 /** Parameters of {@link getOptionsOrder}: path, query and body fields in one object. */
@@ -130,7 +130,7 @@ export type GetOptionsOrderParams = {
 export type GetOptionsOrderResponse = OptionsOrder;
 /** Metadata of `GET /options/orders/{order_id}`. */
 export const getOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getOptionsOrder","area":"options","method":"GET","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["id"],["refu"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"getOptionsOrder","area":"options","method":"GET","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -155,7 +155,7 @@ export type GetOptionsPositionParams = {
 export type GetOptionsPositionResponse = OptionsPosition;
 /** Metadata of `GET /options/positions/{contract}`. */
 export const getOptionsPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getOptionsPosition","area":"options","method":"GET","path":"/options/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["close_order","id"],["user"]]},"rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getOptionsPosition","area":"options","method":"GET","path":"/options/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"wire":"iclose_order.id user;dclose_order.price delta entry_price gamma mark_iv mark_price realised_pnl theta underlying_price unrealised_pnl vega;gpending_orders size","rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -177,7 +177,7 @@ export type ListOptionsAccountParams = NoParams;
 export type ListOptionsAccountResponse = OptionsAccount;
 /** Metadata of `GET /options/accounts`. */
 export const listOptionsAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listOptionsAccount","area":"options","method":"GET","path":"/options/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccount","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user"]]}}',
+  '{"id":"listOptionsAccount","area":"options","method":"GET","path":"/options/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccount","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser;dask_order_margin available bid_order_margin equity init_margin maint_margin order_margin point position_value total unrealised_pnl;nposition_notional_limit;gmargin_mode orders_limit"}',
 );
 
 /**
@@ -216,7 +216,7 @@ export type ListOptionsOrdersResponse = OptionsOrder[];
 export type ListOptionsOrdersItem = OptionsOrder;
 /** Metadata of `GET /options/orders`. */
 export const listOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listOptionsOrders","area":"options","method":"GET","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","id"],["*","refu"],["*","user"]]},"rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+  '{"id":"listOptionsOrders","area":"options","method":"GET","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -241,7 +241,7 @@ export type ListOptionsPositionsParams = {
 export type ListOptionsPositionsResponse = OptionsPosition[];
 /** Metadata of `GET /options/positions`. */
 export const listOptionsPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listOptionsPositions","area":"options","method":"GET","path":"/options/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"int64":{"response":[["*","close_order","id"],["*","user"]]},"rules":[{"name":"underlying","in":"query","type":"string"}]}',
+  '{"id":"listOptionsPositions","area":"options","method":"GET","path":"/options/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:iclose_order.id user;dclose_order.price delta entry_price gamma mark_iv mark_price realised_pnl theta underlying_price unrealised_pnl vega;gpending_orders size","rules":[{"name":"underlying","in":"query","type":"string"}]}',
 );
 
 /**

@@ -4,6 +4,7 @@
  */
 import {
   request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -53,7 +54,7 @@ export type GetOrderParams = {
 export type GetOrderResponse = SpotOrder;
 /** Metadata of `GET /spot/orders/{order_id}`. */
 export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
+  '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
 );
 
 /**
@@ -73,7 +74,7 @@ export type AmendBatchOrdersParams = {
 export type AmendBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/amend_batch_orders`. */
 export const amendBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"amendBatchOrders","area":"spot","method":"POST","path":"/spot/amend_batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","maxItems":5,"items":{"type":"object","properties":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}}}',
+  '{"id":"amendBatchOrders","area":"spot","method":"POST","path":"/spot/amend_batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","maxItems":5,"items":{"type":"object","properties":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}}}',
 );
 
 /**
@@ -98,7 +99,7 @@ export type AmendOrderParams = {
 export type AmendOrderResponse = SpotOrder;
 /** Metadata of `PATCH /spot/orders/{order_id}`. */
 export const amendOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"amendOrder","area":"spot","method":"PATCH","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["x-svc-exptime"],"bodyFields":["currency_pair","account","amount","price","amend_text","action_mode","stop_profit","stop_loss"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}],"requireAnyOf":["amount","price"]}',
+  '{"id":"amendOrder","area":"spot","method":"PATCH","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["x-svc-exptime"],"bodyFields":["currency_pair","account","amount","price","amend_text","action_mode","stop_profit","stop_loss"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}],"requireAnyOf":["amount","price"]}',
 );
 
 /**
@@ -111,7 +112,7 @@ export function amendOrder(
   params: AmendOrderParams,
   options?: RequestOptions,
 ): ApiPromise<AmendOrderResponse> {
-  return request(core, amendOrderMeta, params, options);
+  return writeRequest(core, amendOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelBatchOrders}: path, query and body fields in one object. */
@@ -153,7 +154,7 @@ export type CancelOrderParams = {
 export type CancelOrderResponse = SpotOrder;
 /** Metadata of `DELETE /spot/orders/{order_id}`. */
 export const cancelOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelOrder","area":"spot","method":"DELETE","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["create_time_ms"],["stp_id"],["update_time_ms"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"cancelOrder","area":"spot","method":"DELETE","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
 /**
@@ -166,7 +167,7 @@ export function cancelOrder(
   params: CancelOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOrderResponse> {
-  return request(core, cancelOrderMeta, params, options);
+  return writeRequest(core, cancelOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelOrders}: path, query and body fields in one object. */
@@ -184,7 +185,7 @@ export type CancelOrdersParams = {
 export type CancelOrdersResponse = SpotOrderCancelResult[];
 /** Metadata of `DELETE /spot/orders`. */
 export const cancelOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelOrders","area":"spot","method":"DELETE","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"side"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
+  '{"id":"cancelOrders","area":"spot","method":"DELETE","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"side"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
 /**
@@ -197,7 +198,7 @@ export function cancelOrders(
   params?: CancelOrdersParams,
   options?: RequestOptions,
 ): ApiPromise<CancelOrdersResponse> {
-  return request(core, cancelOrdersMeta, params, options);
+  return writeRequest(core, cancelOrdersMeta, params, options);
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -209,7 +210,7 @@ export type CancelSpotPriceTriggeredOrderParams = {
 export type CancelSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `DELETE /spot/price_orders/{order_id}`. */
 export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelSpotPriceTriggeredOrder","area":"spot","method":"DELETE","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["ctime"],["fired_order_id"],["ftime"],["id"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
+  '{"id":"cancelSpotPriceTriggeredOrder","area":"spot","method":"DELETE","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -222,7 +223,7 @@ export function cancelSpotPriceTriggeredOrder(
   params: CancelSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CancelSpotPriceTriggeredOrderResponse> {
-  return request(core, cancelSpotPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, cancelSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link cancelSpotPriceTriggeredOrderList}: path, query and body fields in one object. */
@@ -236,7 +237,7 @@ export type CancelSpotPriceTriggeredOrderListParams = {
 export type CancelSpotPriceTriggeredOrderListResponse = SpotPriceTriggeredOrder[];
 /** Metadata of `DELETE /spot/price_orders`. */
 export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelSpotPriceTriggeredOrderList","area":"spot","method":"DELETE","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"market"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["*","ctime"],["*","fired_order_id"],["*","ftime"],["*","id"],["*","user"]]},"rules":[{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]}]}',
+  '{"id":"cancelSpotPriceTriggeredOrderList","area":"spot","method":"DELETE","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"market"},{"name":"account"}],"body":"none","successStatus":200,"wire":"*.:ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]}]}',
 );
 
 /**
@@ -249,7 +250,7 @@ export function cancelSpotPriceTriggeredOrderList(
   params?: CancelSpotPriceTriggeredOrderListParams,
   options?: RequestOptions,
 ): ApiPromise<CancelSpotPriceTriggeredOrderListResponse> {
-  return request(core, cancelSpotPriceTriggeredOrderListMeta, params, options);
+  return writeRequest(core, cancelSpotPriceTriggeredOrderListMeta, params, options);
 }
 
 /** Parameters of {@link countdownCancelAllSpot}: path, query and body fields in one object. */
@@ -258,7 +259,7 @@ export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
 export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"int64":{"response":[["trigger_time"]]},"rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
+  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itrigger_time","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
 );
 
 /**
@@ -271,7 +272,7 @@ export function countdownCancelAllSpot(
   params: CountdownCancelAllSpotParams,
   options?: RequestOptions,
 ): ApiPromise<CountdownCancelAllSpotResponse> {
-  return request(core, countdownCancelAllSpotMeta, params, options);
+  return writeRequest(core, countdownCancelAllSpotMeta, params, options);
 }
 
 /** Parameters of {@link createBatchOrders}: path, query and body fields in one object. */
@@ -308,13 +309,7 @@ export const createBatchOrdersMeta: OperationMeta = {
       with: { account: 'account', currency_pair: 'currency_pair' },
     },
   },
-  int64: {
-    response: [
-      ['*', 'create_time_ms'],
-      ['*', 'stp_id'],
-      ['*', 'update_time_ms'],
-    ],
-  },
+  wire: '*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time',
   rules: [{ name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' }],
   listBody: {
     name: 'body',
@@ -432,7 +427,7 @@ export const createOrderMeta: OperationMeta = {
       with: { account: 'account', currency_pair: 'currency_pair' },
     },
   },
-  int64: { response: [['create_time_ms'], ['stp_id'], ['update_time_ms']] },
+  wire: 'icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time',
   rules: [
     { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
     { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{0,28}$', maxLength: 30 },
@@ -480,7 +475,7 @@ export function createOrder(
   params: CreateOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateOrderResponse> {
-  return request(core, createOrderMeta, params, options);
+  return writeRequest(core, createOrderMeta, params, options);
 }
 
 /** Parameters of {@link createSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -489,7 +484,7 @@ export type CreateSpotPriceTriggeredOrderParams = SpotPriceTriggeredOrderRequest
 export type CreateSpotPriceTriggeredOrderResponse = SpotPriceOrderId;
 /** Metadata of `POST /spot/price_orders`. */
 export const createSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSpotPriceTriggeredOrder","area":"spot","method":"POST","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["trigger","put","market"],"int64":{"response":[["id"]]},"rules":[{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"string","enum":[">=","<="]},{"name":"expiration","in":"body","type":"integer","format":"int32"}]},{"name":"put","in":"body","required":true,"type":"object","properties":[{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"account","in":"body","required":true,"type":"string","enum":["normal","margin","unified"]},{"name":"time_in_force","in":"body","required":true,"type":"string","enum":["gtc","ioc"]},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]},{"name":"market","in":"body","required":true,"type":"string"}]}',
+  '{"id":"createSpotPriceTriggeredOrder","area":"spot","method":"POST","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["trigger","put","market"],"wire":"iid","rules":[{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"string","enum":[">=","<="]},{"name":"expiration","in":"body","type":"integer","format":"int32"}]},{"name":"put","in":"body","required":true,"type":"object","properties":[{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"account","in":"body","required":true,"type":"string","enum":["normal","margin","unified"]},{"name":"time_in_force","in":"body","required":true,"type":"string","enum":["gtc","ioc"]},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]},{"name":"market","in":"body","required":true,"type":"string"}]}',
 );
 
 /**
@@ -502,7 +497,7 @@ export function createSpotPriceTriggeredOrder(
   params: CreateSpotPriceTriggeredOrderParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSpotPriceTriggeredOrderResponse> {
-  return request(core, createSpotPriceTriggeredOrderMeta, params, options);
+  return writeRequest(core, createSpotPriceTriggeredOrderMeta, params, options);
 }
 
 /** Parameters of {@link getBatchSpotFee}: path, query and body fields in one object. */
@@ -516,7 +511,7 @@ export type GetBatchSpotFeeResponse = {
 };
 /** Metadata of `GET /spot/batch_fee`. */
 export const getBatchSpotFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getBatchSpotFee","area":"spot","method":"GET","path":"/spot/batch_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBatchSpotFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pairs","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]},"rules":[{"name":"currency_pairs","in":"query","required":true,"type":"array","maxItems":50,"items":{"type":"string"}}]}',
+  '{"id":"getBatchSpotFee","area":"spot","method":"GET","path":"/spot/batch_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBatchSpotFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pairs","csv":true}],"body":"none","successStatus":200,"wire":"*.:iuser_id;dgt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pairs","in":"query","required":true,"type":"array","maxItems":50,"items":{"type":"string"}}]}',
 );
 
 /**
@@ -541,7 +536,7 @@ export type GetCurrencyParams = {
 export type GetCurrencyResponse = SpotCurrency;
 /** Metadata of `GET /spot/currencies/{currency}`. */
 export const getCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getCurrency","area":"spot","method":"GET","path":"/spot/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getCurrency","area":"spot","method":"GET","path":"/spot/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dfixed_rate market_cap total_supply","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -566,7 +561,7 @@ export type GetCurrencyPairParams = {
 export type GetCurrencyPairResponse = SpotCurrencyPair;
 /** Metadata of `GET /spot/currency_pairs/{currency_pair}`. */
 export const getCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getCurrencyPair","area":"spot","method":"GET","path":"/spot/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["buy_start"],["delisting_time"],["sell_start"]]},"rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getCurrencyPair","area":"spot","method":"GET","path":"/spot/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"wire":"ibuy_start delisting_time sell_start;ddown_rate fee market_order_max_money market_order_max_stock max_base_amount max_quote_amount min_base_amount min_quote_amount slippage up_rate;gamount_precision precision","rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -591,7 +586,7 @@ export type GetFeeParams = {
 export type GetFeeResponse = SpotFee;
 /** Metadata of `GET /spot/fee`. */
 export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getFee","area":"spot","method":"GET","path":"/spot/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"}],"deprecated":true}',
+  '{"id":"getFee","area":"spot","method":"GET","path":"/spot/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"iuser_id;dgt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pair","in":"query","type":"string"}],"deprecated":true}',
 );
 
 /**
@@ -614,7 +609,7 @@ export type GetSpotPriceTriggeredOrderParams = {
 export type GetSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders/{order_id}`. */
 export const getSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSpotPriceTriggeredOrder","area":"spot","method":"GET","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["ctime"],["fired_order_id"],["ftime"],["id"],["user"]]},"rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getSpotPriceTriggeredOrder","area":"spot","method":"GET","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -636,7 +631,7 @@ export type GetSystemTimeParams = NoParams;
 export type GetSystemTimeResponse = SpotSystemTime;
 /** Metadata of `GET /spot/time`. */
 export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSystemTime","area":"spot","method":"GET","path":"/spot/time","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSystemTime","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["server_time"]]}}',
+  '{"id":"getSystemTime","area":"spot","method":"GET","path":"/spot/time","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSystemTime","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iserver_time"}',
 );
 
 /**
@@ -665,7 +660,7 @@ export type ListAllOpenOrdersParams = {
 export type ListAllOpenOrdersResponse = SpotOpenOrders[];
 /** Metadata of `GET /spot/open_orders`. */
 export const listAllOpenOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listAllOpenOrders","area":"spot","method":"GET","path":"/spot/open_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAllOpenOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"account"}],"body":"none","successStatus":200,"int64":{"response":[["*","orders","*","create_time_ms"],["*","orders","*","stp_id"],["*","orders","*","update_time_ms"]]},"rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"}]}',
+  '{"id":"listAllOpenOrders","area":"spot","method":"GET","path":"/spot/open_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAllOpenOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"account"}],"body":"none","successStatus":200,"wire":"*.:iorders.*.create_time_ms orders.*.stp_id orders.*.update_time_ms;dorders.*.amount orders.*.avg_deal_price orders.*.fee orders.*.fill_price orders.*.filled_amount orders.*.filled_total orders.*.gt_fee orders.*.gt_maker_fee orders.*.gt_taker_fee orders.*.iceberg orders.*.left orders.*.point_fee orders.*.price orders.*.rebated_fee orders.*.slippage orders.*.stop_loss.order_price orders.*.stop_loss.trigger_price orders.*.stop_profit.order_price orders.*.stop_profit.trigger_price;gtotal;sorders.*.create_time orders.*.update_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"}]}',
 );
 
 /**
@@ -720,7 +715,7 @@ export type ListCurrenciesParams = NoParams;
 export type ListCurrenciesResponse = SpotCurrency[];
 /** Metadata of `GET /spot/currencies`. */
 export const listCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listCurrencies","area":"spot","method":"GET","path":"/spot/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+  '{"id":"listCurrencies","area":"spot","method":"GET","path":"/spot/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dfixed_rate market_cap total_supply"}',
 );
 
 /**
@@ -742,7 +737,7 @@ export type ListCurrencyPairsParams = NoParams;
 export type ListCurrencyPairsResponse = SpotCurrencyPair[];
 /** Metadata of `GET /spot/currency_pairs`. */
 export const listCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listCurrencyPairs","area":"spot","method":"GET","path":"/spot/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","buy_start"],["*","delisting_time"],["*","sell_start"]]}}',
+  '{"id":"listCurrencyPairs","area":"spot","method":"GET","path":"/spot/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:ibuy_start delisting_time sell_start;ddown_rate fee market_order_max_money market_order_max_stock max_base_amount max_quote_amount min_base_amount min_quote_amount slippage up_rate;gamount_precision precision"}',
 );
 
 /**
@@ -784,7 +779,7 @@ export type ListMyTradesResponse = SpotTrade[];
 export type ListMyTradesItem = SpotTrade;
 /** Metadata of `GET /spot/my_trades`. */
 export const listMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listMyTrades","area":"spot","method":"GET","path":"/spot/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"page"},{"name":"order_id"},{"name":"account"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"order_id","in":"query","type":"string"},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+  '{"id":"listMyTrades","area":"spot","method":"GET","path":"/spot/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"page"},{"name":"order_id"},{"name":"account"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount create_time_ms deal fee gt_fee point_fee price;screate_time","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"order_id","in":"query","type":"string"},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -815,7 +810,7 @@ export type ListOrderBookParams = {
 export type ListOrderBookResponse = SpotOrderBook;
 /** Metadata of `GET /spot/order_book`. */
 export const listOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listOrderBook","area":"spot","method":"GET","path":"/spot/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"int64":{"response":[["current"],["id"],["update"]]},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","format":"decimal"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"with_id","in":"query","type":"boolean"}]}',
+  '{"id":"listOrderBook","area":"spot","method":"GET","path":"/spot/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"wire":"icurrent id update;dasks.*.* bids.*.*","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","format":"decimal"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"with_id","in":"query","type":"boolean"}]}',
 );
 
 /**
@@ -856,7 +851,7 @@ export type ListOrdersResponse = SpotOrder[];
 export type ListOrdersItem = SpotOrder;
 /** Metadata of `GET /spot/orders`. */
 export const listOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listOrders","area":"spot","method":"GET","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"status"},{"name":"page"},{"name":"limit"},{"name":"account"},{"name":"from"},{"name":"to"},{"name":"side"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","create_time_ms"],["*","stp_id"],["*","update_time_ms"]]},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]}]}',
+  '{"id":"listOrders","area":"spot","method":"GET","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"status"},{"name":"page"},{"name":"limit"},{"name":"account"},{"name":"from"},{"name":"to"},{"name":"side"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]}]}',
 );
 
 /**
@@ -895,7 +890,7 @@ export type ListSpotAccountBookResponse = SpotAccountBookEntry[];
 export type ListSpotAccountBookItem = SpotAccountBookEntry;
 /** Metadata of `GET /spot/account_book`. */
 export const listSpotAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSpotAccountBook","area":"spot","method":"GET","path":"/spot/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"},{"name":"type"},{"name":"code"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"int64":{"response":[["*","time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"type","in":"query","type":"string"},{"name":"code","in":"query","type":"string"}]}',
+  '{"id":"listSpotAccountBook","area":"spot","method":"GET","path":"/spot/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"},{"name":"type"},{"name":"code"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"wire":"*.:itime;dbalance change","rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"type","in":"query","type":"string"},{"name":"code","in":"query","type":"string"}]}',
 );
 
 /**
@@ -920,7 +915,7 @@ export type ListSpotAccountsParams = {
 export type ListSpotAccountsResponse = SpotAccount[];
 /** Metadata of `GET /spot/accounts`. */
 export const listSpotAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSpotAccounts","area":"spot","method":"GET","path":"/spot/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"int64":{"response":[["*","update_id"]]},"rules":[{"name":"currency","in":"query","type":"string"}]}',
+  '{"id":"listSpotAccounts","area":"spot","method":"GET","path":"/spot/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:iupdate_id;davailable locked","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
 /**
@@ -955,7 +950,7 @@ export type ListSpotPriceTriggeredOrdersResponse = SpotPriceTriggeredOrder[];
 export type ListSpotPriceTriggeredOrdersItem = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders`. */
 export const listSpotPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSpotPriceTriggeredOrders","area":"spot","method":"GET","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"market"},{"name":"account"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"int64":{"response":[["*","ctime"],["*","fired_order_id"],["*","ftime"],["*","id"],["*","user"]]},"rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+  '{"id":"listSpotPriceTriggeredOrders","area":"spot","method":"GET","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"market"},{"name":"account"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
 /**
@@ -982,7 +977,7 @@ export type ListTickersParams = {
 export type ListTickersResponse = SpotTicker[];
 /** Metadata of `GET /spot/tickers`. */
 export const listTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listTickers","area":"spot","method":"GET","path":"/spot/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"timezone"}],"body":"none","successStatus":200,"int64":{"response":[["*","etf_pre_timestamp"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"timezone","in":"query","type":"string","enum":["utc0","utc8","all"]}]}',
+  '{"id":"listTickers","area":"spot","method":"GET","path":"/spot/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"timezone"}],"body":"none","successStatus":200,"wire":"*.:ietf_pre_timestamp;dbase_volume change_percentage change_utc0 change_utc8 high_24h last low_24h quote_volume","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"timezone","in":"query","type":"string","enum":["utc0","utc8","all"]}]}',
 );
 
 /**
@@ -1021,7 +1016,7 @@ export type ListTradesResponse = SpotTrade[];
 export type ListTradesItem = SpotTrade;
 /** Metadata of `GET /spot/trades`. */
 export const listTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listTrades","area":"spot","method":"GET","path":"/spot/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"last_id"},{"name":"reverse"},{"name":"from"},{"name":"to"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"reverse","in":"query","type":"boolean"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
+  '{"id":"listTrades","area":"spot","method":"GET","path":"/spot/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"last_id"},{"name":"reverse"},{"name":"from"},{"name":"to"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:damount create_time_ms deal fee gt_fee point_fee price;screate_time","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"reverse","in":"query","type":"boolean"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
 /**

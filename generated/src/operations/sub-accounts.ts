@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   type Core,
   type OperationMeta,
@@ -27,7 +27,7 @@ export type CreateSubAccountKeysParams = {
 export type CreateSubAccountKeysResponse = SubAccountKey;
 /** Metadata of `POST /sub_accounts/{user_id}/keys`. */
 export const createSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
+  '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
 );
 
 /**
@@ -40,7 +40,7 @@ export function createSubAccountKeys(
   params: CreateSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSubAccountKeysResponse> {
-  return request(core, createSubAccountKeysMeta, params, options);
+  return writeRequest(core, createSubAccountKeysMeta, params, options);
 }
 
 /** Parameters of {@link createSubAccounts}: path, query and body fields in one object. */
@@ -49,7 +49,7 @@ export type CreateSubAccountsParams = SubAccountCreateRequest;
 export type CreateSubAccountsResponse = SubAccount;
 /** Metadata of `POST /sub_accounts`. */
 export const createSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
+  '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"wire":"icreate_time user_id;gstate type","rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
 );
 
 /**
@@ -62,7 +62,7 @@ export function createSubAccounts(
   params: CreateSubAccountsParams,
   options?: RequestOptions,
 ): ApiPromise<CreateSubAccountsResponse> {
-  return request(core, createSubAccountsMeta, params, options);
+  return writeRequest(core, createSubAccountsMeta, params, options);
 }
 
 /** Parameters of {@link deleteSubAccountKeys}: path, query and body fields in one object. */
@@ -89,7 +89,7 @@ export function deleteSubAccountKeys(
   params: DeleteSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteSubAccountKeysResponse> {
-  return request(core, deleteSubAccountKeysMeta, params, options);
+  return writeRequest(core, deleteSubAccountKeysMeta, params, options);
 }
 
 /** Parameters of {@link getSubAccount}: path, query and body fields in one object. */
@@ -101,7 +101,7 @@ export type GetSubAccountParams = {
 export type GetSubAccountResponse = SubAccount;
 /** Metadata of `GET /sub_accounts/{user_id}`. */
 export const getSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["create_time"],["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"icreate_time user_id;gstate type","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -128,7 +128,7 @@ export type GetSubAccountKeyParams = {
 export type GetSubAccountKeyResponse = SubAccountKey;
 /** Metadata of `GET /sub_accounts/{user_id}/keys/{key}`. */
 export const getSubAccountKeyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
+  '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
 );
 
 /**
@@ -153,7 +153,7 @@ export type ListSubAccountKeysParams = {
 export type ListSubAccountKeysResponse = SubAccountKey[];
 /** Metadata of `GET /sub_accounts/{user_id}/keys`. */
 export const listSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]},"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
+  '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
 /**
@@ -178,7 +178,7 @@ export type ListSubAccountsParams = {
 export type ListSubAccountsResponse = SubAccount[];
 /** Metadata of `GET /sub_accounts`. */
 export const listSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"int64":{"response":[["*","create_time"],["*","user_id"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
+  '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"wire":"*.:icreate_time user_id;gstate type","rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
 );
 
 /**
@@ -200,7 +200,7 @@ export type ListUnifiedModeParams = NoParams;
 export type ListUnifiedModeResponse = UnifiedModeEntry[];
 /** Metadata of `GET /sub_accounts/unified_mode`. */
 export const listUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["*","user_id"]]}}',
+  '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id"}',
 );
 
 /**
@@ -238,7 +238,7 @@ export function lockSubAccount(
   params: LockSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<LockSubAccountResponse> {
-  return request(core, lockSubAccountMeta, params, options);
+  return writeRequest(core, lockSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link unlockSubAccount}: path, query and body fields in one object. */
@@ -263,7 +263,7 @@ export function unlockSubAccount(
   params: UnlockSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<UnlockSubAccountResponse> {
-  return request(core, unlockSubAccountMeta, params, options);
+  return writeRequest(core, unlockSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link updateSubAccountKeys}: path, query and body fields in one object. */
@@ -290,7 +290,7 @@ export function updateSubAccountKeys(
   params: UpdateSubAccountKeysParams,
   options?: RequestOptions,
 ): ApiPromise<UpdateSubAccountKeysResponse> {
-  return request(core, updateSubAccountKeysMeta, params, options);
+  return writeRequest(core, updateSubAccountKeysMeta, params, options);
 }
 
 /** Sub-account management and sub-account API keys. Reached as `client.subAccounts`, or on its own: `new SubAccountsApi(core)`. */

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -31,7 +31,7 @@ export type CreateUnifiedLoanParams = UnifiedLoanRequest;
 export type CreateUnifiedLoanResponse = UnifiedLoanResult;
 /** Metadata of `POST /unified/loans`. */
 export const createUnifiedLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createUnifiedLoan","area":"unified","method":"POST","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUnifiedLoan","requests":15,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","type","amount","repaid_all","text"],"idempotency":{"field":"text","dedupes":false,"generate":false},"int64":{"response":[["tran_id"]]},"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","decimal":{"gt":"0"}},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]}',
+  '{"id":"createUnifiedLoan","area":"unified","method":"POST","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUnifiedLoan","requests":15,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","type","amount","repaid_all","text"],"idempotency":{"field":"text","dedupes":false,"generate":false},"wire":"itran_id","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","decimal":{"gt":"0"}},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]}',
 );
 
 /**
@@ -44,7 +44,7 @@ export function createUnifiedLoan(
   params: CreateUnifiedLoanParams,
   options?: RequestOptions,
 ): ApiPromise<CreateUnifiedLoanResponse> {
-  return request(core, createUnifiedLoanMeta, params, options);
+  return writeRequest(core, createUnifiedLoanMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedBorrowable}: path, query and body fields in one object. */
@@ -56,7 +56,7 @@ export type GetUnifiedBorrowableParams = {
 export type GetUnifiedBorrowableResponse = UnifiedBorrowable;
 /** Metadata of `GET /unified/borrowable`. */
 export const getUnifiedBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUnifiedBorrowable","area":"unified","method":"GET","path":"/unified/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+  '{"id":"getUnifiedBorrowable","area":"unified","method":"GET","path":"/unified/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
 /**
@@ -81,7 +81,7 @@ export type GetUnifiedBorrowableListParams = {
 export type GetUnifiedBorrowableListResponse = UnifiedBorrowable[];
 /** Metadata of `GET /unified/batch_borrowable`. */
 export const getUnifiedBorrowableListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUnifiedBorrowableList","area":"unified","method":"GET","path":"/unified/batch_borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowableList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
+  '{"id":"getUnifiedBorrowableList","area":"unified","method":"GET","path":"/unified/batch_borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowableList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"*.:damount","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
 );
 
 /**
@@ -103,7 +103,7 @@ export type GetUnifiedRiskUnitsParams = NoParams;
 export type GetUnifiedRiskUnitsResponse = UnifiedRiskUnits;
 /** Metadata of `GET /unified/risk_units`. */
 export const getUnifiedRiskUnitsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUnifiedRiskUnits","area":"unified","method":"GET","path":"/unified/risk_units","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedRiskUnits","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]}}',
+  '{"id":"getUnifiedRiskUnits","area":"unified","method":"GET","path":"/unified/risk_units","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedRiskUnits","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;drisk_units.*.delta risk_units.*.gamma risk_units.*.initial_margin risk_units.*.maintain_margin risk_units.*.spot_in_use risk_units.*.theta risk_units.*.vega"}',
 );
 
 /**
@@ -128,7 +128,7 @@ export type GetUnifiedTransferableParams = {
 export type GetUnifiedTransferableResponse = UnifiedTransferable;
 /** Metadata of `GET /unified/transferable`. */
 export const getUnifiedTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUnifiedTransferable","area":"unified","method":"GET","path":"/unified/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+  '{"id":"getUnifiedTransferable","area":"unified","method":"GET","path":"/unified/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
 /**
@@ -153,7 +153,7 @@ export type GetUnifiedTransferablesParams = {
 export type GetUnifiedTransferablesResponse = UnifiedTransferable[];
 /** Metadata of `GET /unified/transferables`. */
 export const getUnifiedTransferablesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUnifiedTransferables","area":"unified","method":"GET","path":"/unified/transferables","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferables","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1}}]}',
+  '{"id":"getUnifiedTransferables","area":"unified","method":"GET","path":"/unified/transferables","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferables","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"*.:damount","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1}}]}',
 );
 
 /**
@@ -178,7 +178,7 @@ export type GetUserLeverageCurrencySettingParams = {
 export type GetUserLeverageCurrencySettingResponse = UnifiedLeverageSetting[];
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
 export const getUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getUserLeverageCurrencySetting","area":"unified","method":"GET","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+  '{"id":"getUserLeverageCurrencySetting","area":"unified","method":"GET","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:dleverage","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
 /**
@@ -205,7 +205,7 @@ export type ListUnifiedAccountsParams = {
 export type ListUnifiedAccountsResponse = UnifiedAccount;
 /** Metadata of `GET /unified/accounts`. */
 export const listUnifiedAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedAccounts","area":"unified","method":"GET","path":"/unified/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"sub_uid"}],"body":"none","successStatus":200,"int64":{"response":[["balances","*","balance_version"],["refresh_time"],["user_id"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"sub_uid","in":"query","type":"string"}]}',
+  '{"id":"listUnifiedAccounts","area":"unified","method":"GET","path":"/unified/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"sub_uid"}],"body":"none","successStatus":200,"wire":"ibalances.*.balance_version refresh_time user_id;dbalances.*.available balances.*.available_margin balances.*.borrowed balances.*.cross_balance balances.*.equity balances.*.freeze balances.*.funding balances.*.futures_pos_liab balances.*.im balances.*.imr balances.*.iso_balance balances.*.margin_balance balances.*.mm balances.*.mmr balances.*.negative_liab balances.*.spot_in_use balances.*.total_freeze balances.*.total_liab borrowed leverage options_order_loss spot_order_loss total total_available_margin total_initial_margin total_initial_margin_rate total_maintenance_margin total_maintenance_margin_rate total_margin_balance unified_account_total unified_account_total_equity unified_account_total_liab","rules":[{"name":"currency","in":"query","type":"string"},{"name":"sub_uid","in":"query","type":"string"}]}',
 );
 
 /**
@@ -242,7 +242,7 @@ export type ListUnifiedLoanInterestRecordsResponse = UnifiedInterestRecord[];
 export type ListUnifiedLoanInterestRecordsItem = UnifiedInterestRecord;
 /** Metadata of `GET /unified/interest_records`. */
 export const listUnifiedLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedLoanInterestRecords","area":"unified","method":"GET","path":"/unified/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
+  '{"id":"listUnifiedLoanInterestRecords","area":"unified","method":"GET","path":"/unified/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
 );
 
 /**
@@ -275,7 +275,7 @@ export type ListUnifiedLoanRecordsResponse = UnifiedLoanRecord[];
 export type ListUnifiedLoanRecordsItem = UnifiedLoanRecord;
 /** Metadata of `GET /unified/loan_records`. */
 export const listUnifiedLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedLoanRecords","area":"unified","method":"GET","path":"/unified/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","id"]]},"rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+  '{"id":"listUnifiedLoanRecords","area":"unified","method":"GET","path":"/unified/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time id;damount","rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
 /**
@@ -308,7 +308,7 @@ export type ListUnifiedLoansResponse = UnifiedLoan[];
 export type ListUnifiedLoansItem = UnifiedLoan;
 /** Metadata of `GET /unified/loans`. */
 export const listUnifiedLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listUnifiedLoans","area":"unified","method":"GET","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"int64":{"response":[["*","create_time"],["*","update_time"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
+  '{"id":"listUnifiedLoans","area":"unified","method":"GET","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
 );
 
 /**

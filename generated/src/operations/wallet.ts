@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -70,7 +70,7 @@ export type GetDepositAddressParams = {
 export type GetDepositAddressResponse = DepositAddress;
 /** Metadata of `GET /wallet/deposit_address`. */
 export const getDepositAddressMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDepositAddress","area":"wallet","method":"GET","path":"/wallet/deposit_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDepositAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+  '{"id":"getDepositAddress","area":"wallet","method":"GET","path":"/wallet/deposit_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDepositAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"dmin_deposit_amount;gmultichain_addresses.*.min_confirms multichain_addresses.*.obtain_failed","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
 /**
@@ -117,7 +117,7 @@ export type GetTotalBalanceParams = {
 export type GetTotalBalanceResponse = TotalBalance;
 /** Metadata of `GET /wallet/total_balance`. */
 export const getTotalBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getTotalBalance","area":"wallet","method":"GET","path":"/wallet/total_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTotalBalance","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string","enum":["BTC","CNY","USD","USDT"]}]}',
+  '{"id":"getTotalBalance","area":"wallet","method":"GET","path":"/wallet/total_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTotalBalance","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"ddetails.*.amount details.*.borrowed details.*.unrealised_pnl total.amount total.borrowed total.unrealised_pnl","rules":[{"name":"currency","in":"query","type":"string","enum":["BTC","CNY","USD","USDT"]}]}',
 );
 
 /**
@@ -144,7 +144,7 @@ export type GetTradeFeeParams = {
 export type GetTradeFeeResponse = TradeFee;
 /** Metadata of `GET /wallet/fee`. */
 export const getTradeFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getTradeFee","area":"wallet","method":"GET","path":"/wallet/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTradeFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"settle"}],"body":"none","successStatus":200,"int64":{"response":[["user_id"]]},"rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"settle","in":"query","type":"string","enum":["BTC","USDT","USD"]}]}',
+  '{"id":"getTradeFee","area":"wallet","method":"GET","path":"/wallet/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTradeFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"settle"}],"body":"none","successStatus":200,"wire":"iuser_id;ddelivery_maker_fee delivery_taker_fee futures_maker_fee futures_rpi_maker_fee futures_taker_fee gt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"settle","in":"query","type":"string","enum":["BTC","USDT","USD"]}]}',
 );
 
 /**
@@ -169,7 +169,7 @@ export type ListCurrencyChainsParams = {
 export type ListCurrencyChainsResponse = CurrencyChain[];
 /** Metadata of `GET /wallet/currency_chains`. */
 export const listCurrencyChainsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listCurrencyChains","area":"wallet","method":"GET","path":"/wallet/currency_chains","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyChains","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+  '{"id":"listCurrencyChains","area":"wallet","method":"GET","path":"/wallet/currency_chains","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyChains","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:gis_deposit_disabled is_disabled is_tag is_withdraw_disabled","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
 /**
@@ -206,7 +206,7 @@ export type ListDepositsResponse = DepositRecord[];
 export type ListDepositsItem = DepositRecord;
 /** Metadata of `GET /wallet/deposits`. */
 export const listDepositsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeposits","area":"wallet","method":"GET","path":"/wallet/deposits","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeposits","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"network"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":500},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":500},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"network","in":"query","type":"string"}]}',
+  '{"id":"listDeposits","area":"wallet","method":"GET","path":"/wallet/deposits","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeposits","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"network"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":500},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount;stimestamp","rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":500},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"network","in":"query","type":"string"}]}',
 );
 
 /**
@@ -243,7 +243,7 @@ export type ListPushOrdersResponse = UidPushRecord[];
 export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
 export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"int64":{"response":[["*","create_time"],["*","id"],["*","push_uid"],["*","receive_uid"]]},"rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
+  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
 );
 
 /**
@@ -303,7 +303,7 @@ export type ListSubAccountBalancesParams = {
 export type ListSubAccountBalancesResponse = SubAccountBalance[];
 /** Metadata of `GET /wallet/sub_account_balances`. */
 export const listSubAccountBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+  '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.:d*","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
 /**
@@ -328,7 +328,7 @@ export type ListSubAccountCrossMarginBalancesParams = {
 export type ListSubAccountCrossMarginBalancesResponse = SubAccountCrossMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_cross_margin_balances`. */
 export const listSubAccountCrossMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountCrossMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_cross_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountCrossMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"int64":{"response":[["*","available","user_id"]]},"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+  '{"id":"listSubAccountCrossMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_cross_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountCrossMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.:iuser_id;dbalances.*.available balances.*.borrowed balances.*.freeze balances.*.interest borrowed borrowed_net interest leverage net risk total total_available_margin total_initial_margin total_initial_margin_rate total_maintenance_margin total_maintenance_margin_rate total_margin_balance","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
 /**
@@ -355,7 +355,7 @@ export type ListSubAccountFuturesBalancesParams = {
 export type ListSubAccountFuturesBalancesResponse = SubAccountFuturesBalance[];
 /** Metadata of `GET /wallet/sub_account_futures_balances`. */
 export const listSubAccountFuturesBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"int64":{"response":[["*","available","*","update_id"],["*","available","*","update_time"],["*","available","*","user"]]},"nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
+  '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"wire":"*.available.*.:iupdate_id update_time user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
 );
 
 /**
@@ -380,7 +380,7 @@ export type ListSubAccountMarginBalancesParams = {
 export type ListSubAccountMarginBalancesResponse = SubAccountMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_margin_balances`. */
 export const listSubAccountMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+  '{"id":"listSubAccountMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
 /**
@@ -415,7 +415,7 @@ export type ListSubAccountTransfersResponse = SubAccountTransferRecord[];
 export type ListSubAccountTransfersItem = SubAccountTransferRecord;
 /** Metadata of `GET /wallet/sub_account_transfers`. */
 export const listSubAccountTransfersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountTransfers","area":"wallet","method":"GET","path":"/wallet/sub_account_transfers","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountTransfers","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+  '{"id":"listSubAccountTransfers","area":"wallet","method":"GET","path":"/wallet/sub_account_transfers","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountTransfers","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount;stimest","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
 /**
@@ -456,7 +456,7 @@ export type ListWithdrawalsResponse = WithdrawalRecord[];
 export type ListWithdrawalsItem = WithdrawalRecord;
 /** Metadata of `GET /wallet/withdrawals`. */
 export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"withdraw_id"},{"name":"asset_class"},{"name":"withdraw_order_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"nestedList":true,"rules":[{"name":"currency","in":"query","type":"string"},{"name":"withdraw_id","in":"query","type":"string"},{"name":"asset_class","in":"query","type":"string","enum":["SPOT","PILOT"]},{"name":"withdraw_order_id","in":"query","type":"string","pattern":"^[0-9A-Za-z_.-]{1,32}$","maxLength":32},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+  '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"withdraw_id"},{"name":"asset_class"},{"name":"withdraw_order_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount fee network_fee;stimestamp","nestedList":true,"rules":[{"name":"currency","in":"query","type":"string"},{"name":"withdraw_id","in":"query","type":"string"},{"name":"asset_class","in":"query","type":"string","enum":["SPOT","PILOT"]},{"name":"withdraw_order_id","in":"query","type":"string","pattern":"^[0-9A-Za-z_.-]{1,32}$","maxLength":32},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
 /**
@@ -481,7 +481,7 @@ export type ListWithdrawStatusParams = {
 export type ListWithdrawStatusResponse = WithdrawStatus[];
 /** Metadata of `GET /wallet/withdraw_status`. */
 export const listWithdrawStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listWithdrawStatus","area":"wallet","method":"GET","path":"/wallet/withdraw_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"query","type":"string"}]}',
+  '{"id":"listWithdrawStatus","area":"wallet","method":"GET","path":"/wallet/withdraw_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:ddeposit withdraw_amount_mini withdraw_day_limit withdraw_day_limit_remain withdraw_eachtime_limit withdraw_fix withdraw_fix_on_chains.*","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
 /**
@@ -503,7 +503,7 @@ export type SubAccountToSubAccountParams = SubAccountToSubAccountRequest;
 export type SubAccountToSubAccountResponse = TransactionId;
 /** Metadata of `POST /wallet/sub_account_to_sub_account`. */
 export const subAccountToSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"subAccountToSubAccount","area":"wallet","method":"POST","path":"/wallet/sub_account_to_sub_account","auth":"private","shape":"shaped","rateLimit":{"bucket":"subAccountToSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","sub_account_type","sub_account_from","sub_account_from_type","sub_account_to","sub_account_to_type","amount"],"int64":{"response":[["tx_id"]]},"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"sub_account_type","in":"body","type":"string"},{"name":"sub_account_from","in":"body","required":true,"type":"string"},{"name":"sub_account_from_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"sub_account_to","in":"body","required":true,"type":"string"},{"name":"sub_account_to_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,8})?$","decimal":{"gt":"0","maxScale":8}}]}',
+  '{"id":"subAccountToSubAccount","area":"wallet","method":"POST","path":"/wallet/sub_account_to_sub_account","auth":"private","shape":"shaped","rateLimit":{"bucket":"subAccountToSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","sub_account_type","sub_account_from","sub_account_from_type","sub_account_to","sub_account_to_type","amount"],"wire":"itx_id","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"sub_account_type","in":"body","type":"string"},{"name":"sub_account_from","in":"body","required":true,"type":"string"},{"name":"sub_account_from_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"sub_account_to","in":"body","required":true,"type":"string"},{"name":"sub_account_to_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,8})?$","decimal":{"gt":"0","maxScale":8}}]}',
 );
 
 /**
@@ -516,7 +516,7 @@ export function subAccountToSubAccount(
   params: SubAccountToSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<SubAccountToSubAccountResponse> {
-  return request(core, subAccountToSubAccountMeta, params, options);
+  return writeRequest(core, subAccountToSubAccountMeta, params, options);
 }
 
 /** Parameters of {@link transfer}: path, query and body fields in one object. */
@@ -544,7 +544,7 @@ export const transferMeta: OperationMeta = {
     generate: true,
     lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
   },
-  int64: { response: [['tx_id']] },
+  wire: 'itx_id',
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
     {
@@ -588,7 +588,7 @@ export const transferMeta: OperationMeta = {
  * Standalone form of {@link WalletApi.transfer | client.wallet.transfer}: the client comes first.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
-  return request(core, transferMeta, params, options);
+  return writeRequest(core, transferMeta, params, options);
 }
 
 /** Parameters of {@link transferWithSubAccount}: path, query and body fields in one object. */
@@ -616,7 +616,7 @@ export const transferWithSubAccountMeta: OperationMeta = {
     generate: true,
     lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
   },
-  int64: { response: [['tx_id']] },
+  wire: 'itx_id',
   rules: [
     { name: 'sub_account', in: 'body', required: true, type: 'string' },
     { name: 'sub_account_type', in: 'body', type: 'string', enum: ['spot', 'futures', 'delivery', 'options'] },
@@ -645,7 +645,7 @@ export function transferWithSubAccount(
   params: TransferWithSubAccountParams,
   options?: RequestOptions,
 ): ApiPromise<TransferWithSubAccountResponse> {
-  return request(core, transferWithSubAccountMeta, params, options);
+  return writeRequest(core, transferWithSubAccountMeta, params, options);
 }
 
 /** Deposits and withdrawal records, balances, transfers. Reached as `client.wallet`, or on its own: `new WalletApi(core)`. */

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/attempt.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/attempt.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -22,9 +22,10 @@ import {
   type ErrorContext,
 } from './errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
-import type { AttemptOutcome } from './next-step.js';
+import { labelKind, type AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
 import { errorFromResponse, rateLimitInfo, responseMeta, roleHeader, successData } from './response.js';
+import { settleDrifts, type WireDrift } from './wire-drift.js';
 import { parseRetryAfter } from './retry-timing.js';
 import { failureToError, SendFailure, type WireResponse } from './transport.js';
 
@@ -126,7 +127,7 @@ async function takeSlot(ctx: RuntimeContext, plan: CallPlan, settings: AttemptSe
   const slot = await ctx.limiter.acquire(
     plan.limiterKeys,
     meta.rateLimit,
-    { operation: meta.id, bucket: meta.rateLimit.bucket },
+    { operation: meta.id, bucket: meta.rateLimit.bucket, logger: ctx.settings.logger },
     settings.mode,
     settings.signal,
     settings.timeoutMs,
@@ -189,10 +190,17 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
 
   if (status >= 200 && status < 300) {
     let data: unknown;
+    const drifts: WireDrift[] = [];
     try {
-      data = successData(meta, status, wire.text);
+      data = successData(meta, status, wire.text, drifts);
     } catch {
       throw unreadableBody(ctx, plan, wire, { ...errorContextOf(plan), traceId });
+    }
+    if (drifts.length > 0) {
+      settleDrifts(ctx, { ...logBaseOf(plan), attempt: settings.attempt }, drifts, {
+        ...errorContextOf(plan),
+        traceId,
+      });
     }
     const value = {
       data,
@@ -220,8 +228,7 @@ function readAnswer(ctx: RuntimeContext, plan: CallPlan, wire: WireResponse, set
     kind: 'status',
     status: error.status,
     label: error.label,
-    transient: apiMeta.transientLabels.includes(error.label),
-    duplicate: apiMeta.duplicateLabels.includes(error.label),
+    ...labelKind(error.label, apiMeta),
     resetAt,
     retryAfterMs,
     error,

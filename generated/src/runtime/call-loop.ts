@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/call-loop.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/call-loop.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -31,6 +31,7 @@ import type { RequestOptions } from './options.js';
 import { sleep } from './retry-timing.js';
 import type { BodyWriter } from './request-body.js';
 import type { CallCheck } from './validate.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
 
 /** A write whose outcome the loop could not learn from its answers, with all it knows of it. */
 export interface Unsettled {
@@ -76,7 +77,17 @@ export interface CallExtras {
   readonly body?: BodyWriter | undefined;
   /** Collects every bad item of a list body into the error's `issues` (calls that may write; list-issues.ts). */
   readonly badItems?: BadItems | undefined;
+  /** Runs a write with its intent in the outcome journal (calls that may write; outcome-journal.ts). */
+  readonly journal?: JournalRun | undefined;
 }
+
+/** Runs a planned write through `run` with its intent recorded in `store` first. */
+export type JournalRun = (
+  store: OutcomeJournalStore,
+  ctx: RuntimeContext,
+  plan: CallPlan,
+  run: () => Promise<WithResponse<unknown>>,
+) => Promise<WithResponse<unknown>>;
 
 /** What a call that hands nothing in gets (one object, not one per call). */
 const NO_EXTRAS: CallExtras = {};
@@ -92,8 +103,12 @@ export async function executeOperation(
   const counter = { attempt: 0 };
   let plan: CallPlan | undefined;
   try {
-    plan = planCall(ctx, meta, params, options, extras);
-    return await attempts(ctx, plan, options, counter, extras.settle);
+    const planned = planCall(ctx, meta, params, options, extras);
+    plan = planned;
+    const run = (): Promise<WithResponse<unknown>> => attempts(ctx, planned, options, counter, extras.settle);
+    const journal = ctx.journal;
+    const journaled = journal !== undefined && extras.journal !== undefined && callKind(meta, planned) !== 'read';
+    return await (journaled ? extras.journal(journal, ctx, planned, run) : run());
   } catch (error) {
     const logger = ctx.settings.logger;
     if (logger) {

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/call-plan.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/call-plan.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -14,6 +14,7 @@
 import { freshId, type RuntimeContext } from './context.js';
 import { ValidationError } from './errors.js';
 import type { CallExtras } from './call-loop.js';
+import { envelopeBody, envelopeQuery, fieldTexts } from './envelope.js';
 import { isObject } from './json.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
@@ -53,7 +54,7 @@ export function generatedId(idem: Pick<Idempotency, 'prefix' | 'length'>): strin
 
 /** A list body whose items that carry no id get a fresh one each (batch orders); the same params when all have one. */
 function withItemIds(params: Readonly<Record<string, unknown>>, idem: Idempotency): Readonly<Record<string, unknown>> {
-  const body = params['body'];
+  const body = envelopeBody(params);
   const missing = (item: unknown): boolean => isObject(item) && item[idem.field] === undefined;
   if (!Array.isArray(body) || !body.some(missing)) return params;
   const items: unknown[] = body.map((item: unknown) =>
@@ -180,34 +181,20 @@ const textOf = (v: unknown): string =>
     ? String(v)
     : JSON.stringify(v);
 
-/**
- * The markets a `uid+market` call counts in: the value of the operation's market field (flat
- * params, or a named-only call's `query` / `body`), or, for a list body, every distinct value its
- * items carry. No value at all: one bucket for "no market".
- */
+/** The markets a `uid+market` call counts in (envelope.ts `fieldTexts`); none: the "no market" bucket. */
 export function marketsOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string[] {
-  const field = meta.rateLimit.market ?? 'currency_pair';
-  const text = (v: unknown): string | undefined =>
-    typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' ? String(v) : undefined;
-  const body = params['body'];
-  if (Array.isArray(body)) {
-    const values = body.map((item) => (isObject(item) ? text(item[field]) : undefined));
-    const markets = [...new Set(values.filter((v): v is string => v !== undefined))].sort();
-    return markets.length > 0 ? markets : [''];
-  }
-  const query = isObject(params['query']) ? params['query'] : {};
-  const value = text(params[field]) ?? text(query[field]) ?? (isObject(body) ? text(body[field]) : undefined);
-  return [value ?? ''];
+  const markets = fieldTexts(params, meta.rateLimit.market ?? 'currency_pair');
+  return markets.length > 0 ? markets : [''];
 }
 
-/** Bucket keys: scope + bucket + account (API key fingerprint or 'public') + market (uid+market). */
+/** Bucket keys: scope + bucket, then the account (API key fingerprint) for `uid`, and the market for `uid+market`. */
 export function limiterKeys(
   meta: Pick<OperationMeta, 'rateLimit' | 'shape'>,
   account: string,
   params: Readonly<Record<string, unknown>>,
 ): string[] {
   const { scope, bucket } = meta.rateLimit;
-  if (scope === 'ip') return [`ip|${bucket}|public`];
+  if (scope === 'ip') return [`ip|${bucket}`];
   if (scope === 'uid') return [`uid|${bucket}|${account}`];
   return marketsOf(meta as OperationMeta, params).map((market) => `uid+market|${bucket}|${account}|${market}`);
 }
@@ -229,7 +216,7 @@ function withParam(
 function queryOf(meta: OperationMeta, params: Readonly<Record<string, unknown>>): string {
   if (meta.shape !== 'named-only') return serializeQuery(meta.queryParams, params, meta.id);
   // Validation has made sure `query` is an object when given.
-  const plan = namedQueryPlan((params['query'] ?? {}) as Readonly<Record<string, unknown>>);
+  const plan = namedQueryPlan(envelopeQuery(params));
   return serializeQuery(plan.specs, plan.values, meta.id);
 }
 

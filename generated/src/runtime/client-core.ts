@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/client-core.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/client-core.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -12,9 +12,11 @@ import { ApiPromise, type WithResponse } from './api-promise.js';
 import { executeOperation } from './call-loop.js';
 import { contextOf } from './context.js';
 import { Core } from './core.js';
+import { envelopeParams } from './envelope.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { ClientOptions, Outcome, RawRequest, RequestOptions } from './options.js';
 import { resolveOutcome } from './outcome.js';
+import { pendingOutcomes, resolvePending, type PendingOutcome, type ResolvedPending } from './pending-outcomes.js';
 import { rawOperationMeta } from './raw-request.js';
 import type { UntypedJson } from './types.js';
 import { WRITE_EXTRAS } from './write-settlement.js';
@@ -47,9 +49,7 @@ export class ClientCore extends Core {
     return new ApiPromise<T>(async (): Promise<WithResponse<T>> => {
       const ctx = contextOf(this);
       const meta = rawOperationMeta(raw, ctx.apiMeta.pathPrefix, this.#operations);
-      const params: Record<string, unknown> = {};
-      if (raw.query !== undefined) params['query'] = raw.query;
-      if (raw.body !== undefined) params['body'] = raw.body;
+      const params = envelopeParams(raw.query, raw.body);
       return (await executeOperation(ctx, meta, params, options ?? {}, WRITE_EXTRAS)) as WithResponse<T>;
     });
   }
@@ -62,5 +62,22 @@ export class ClientCore extends Core {
    */
   resolveOutcome<T = unknown>(error: unknown): Promise<Outcome<T>> {
     return resolveOutcome<T>(this, error);
+  }
+
+  /**
+   * The writes the outcome journal (`outcomeJournal` option) holds: sent (or about to be) by a
+   * process that got no definitive answer, possibly one that crashed. Throws without a journal.
+   */
+  pendingOutcomes(): Promise<readonly PendingOutcome[]> {
+    return pendingOutcomes(this);
+  }
+
+  /**
+   * Resolves what the outcome journal holds by the lookups `resolveOutcome` makes: a write found
+   * is `applied` and leaves the journal; any other stays, its outcome `unknown` with the reason.
+   * Never resends. Throws without a journal.
+   */
+  resolvePending(): Promise<readonly ResolvedPending[]> {
+    return resolvePending(this, this.#operations);
   }
 }

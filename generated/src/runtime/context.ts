@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/context.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/context.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -12,9 +12,10 @@
 import type { WithResponse } from './api-promise.js';
 import type { ServerClock } from './clock.js';
 import type { Logger } from './logger.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
 import type { ApiMeta, OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
-import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+import type { RateLimitMode, RateLimitStore } from './rate-limit.js';
 import type { Transport } from './transport.js';
 
 /** Resolved client settings. */
@@ -25,6 +26,8 @@ export interface Settings {
   /** The longest a 429's reset time is honoured (ms); `undefined`: the bucket's window. */
   readonly maxRateLimitWaitMs: number | undefined;
   readonly sizeDecimal: boolean;
+  /** What a drifted answer field does: converted and reported, or an error. */
+  readonly wireDrift: 'convert' | 'error';
   readonly defaultHeaders: Readonly<Record<string, string>>;
   readonly logger: Logger | undefined;
 }
@@ -61,10 +64,14 @@ export interface RuntimeContext {
   readonly account: string;
   readonly transport: Transport;
   readonly clock: ServerClock;
-  readonly limiter: RateLimiter;
+  readonly limiter: RateLimitStore;
   readonly settings: Settings;
   /** The request loop bound to this context (lookups and clock sync use it too). */
   readonly execute: Executor;
+  /** The outcome journal (`outcomeJournal` option), when enabled. */
+  readonly journal?: OutcomeJournalStore | undefined;
+  /** Answer drifts already reported as `drift` log events (operation, field and wire type). */
+  readonly drifts: Set<string>;
   /** Removes the key, the secret and anything shaped like a signature from server-supplied text. */
   readonly redact: (text: string) => string;
 }

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/core.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/core.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -24,6 +24,7 @@ import { ValidationError } from './errors.js';
 import { emit, reasonOf } from './logger.js';
 import type { ApiMeta } from './metadata.js';
 import type { ClientOptions } from './options.js';
+import { isJournalStore, type OutcomeJournalStore } from './outcome-journal.js';
 import { RateLimiter } from './rate-limit.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 import { executeOperation } from './call-loop.js';
@@ -111,6 +112,34 @@ function transportFor(kind: 'auto' | 'fetch' | 'node', options: TransportOptions
   return node(options, kind === 'auto');
 }
 
+/**
+ * The outcome journal of the options: a store as given, `{ path }` the platform's file journal,
+ * `undefined` none; anything else a `ValidationError` before any I/O.
+ */
+function journalOption(value: ClientOptions['outcomeJournal']): OutcomeJournalStore | undefined {
+  if (value === undefined) return undefined;
+  if (isJournalStore(value)) return value;
+  const given = value as { path?: unknown; compactBytes?: unknown } | null;
+  if (typeof given !== 'object' || given === null || typeof given.path !== 'string' || given.path === '') {
+    throw new ValidationError(
+      'outcomeJournal',
+      typeof given === 'object' ? '[object]' : given,
+      'type',
+      'must be { path: string } or a store with record, clear and pending',
+    );
+  }
+  checkNumberOption('outcomeJournal.compactBytes', given.compactBytes, 1, 2_147_483_647, true);
+  if (platform.fileJournal === undefined) {
+    throw new ValidationError(
+      'outcomeJournal',
+      given.path,
+      'unsupported',
+      'a journal file needs Node; pass a store instead',
+    );
+  }
+  return platform.fileJournal({ path: given.path, compactBytes: given.compactBytes as number | undefined });
+}
+
 /** What every call needs from its client: configuration, transport, clock and limiter. */
 export class Core {
   /**
@@ -139,12 +168,14 @@ export class Core {
         "is only used by the 'fetch' transport, not with transport: 'node'",
       );
     checkFunction('logger', o.logger);
+    const journal = journalOption(o.outcomeJournal);
     const settings = {
       timeout: o.timeout ?? DEFAULT_TIMEOUT_MS,
       maxRetries: o.maxRetries ?? DEFAULT_MAX_RETRIES,
       rateLimit: oneOf('rateLimit', o.rateLimit, ['wait', 'reject', 'off'] as const) ?? 'wait',
       maxRateLimitWaitMs: o.maxRateLimitWaitMs,
       sizeDecimal: o.sizeDecimal ?? true,
+      wireDrift: oneOf('wireDrift', o.wireDrift, ['convert', 'error'] as const) ?? 'convert',
       defaultHeaders: { ...(o.defaultHeaders ?? {}) },
       logger: o.logger ?? loggerFromEnv(readEnv(ENV.log), platform.logSink),
     };
@@ -206,6 +237,8 @@ export class Core {
       limiter: o.limiter ?? processLimiter(),
       settings,
       execute,
+      journal,
+      drifts: new Set<string>(),
       redact: createRedactor(creds ? [creds.key, creds.secret] : []),
     };
     holder.context = context;

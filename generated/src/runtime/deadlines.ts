@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/deadlines.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/deadlines.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/error-guards.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/error-guards.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -27,6 +27,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { ResponseTooLargeError } from './response-errors.js';
+import { WireDriftError } from './wire-drift.js';
 
 /** True for an error of this client (of any copy of the package) whose class is one of `names`. */
 function branded(e: unknown, names: readonly string[] | undefined): boolean {
@@ -88,3 +89,5 @@ export const isRedirectError = /* @__PURE__ */ guardOf(RedirectError, ['Redirect
 export const isResponseBodyError = /* @__PURE__ */ guardOf(ResponseBodyError, ['ResponseBodyError']);
 /** Type guard: an answer whose body passed `maxResponseBytes`, dropped unread. */
 export const isResponseTooLargeError = /* @__PURE__ */ guardOf(ResponseTooLargeError, ['ResponseTooLargeError']);
+/** Type guard: an answer field in a wire type that does not convert to its declared one (or any drift, with `wireDrift: 'error'`). */
+export const isWireDriftError = /* @__PURE__ */ guardOf(WireDriftError, ['WireDriftError']);

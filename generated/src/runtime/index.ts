@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/index.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/index.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -9,13 +9,22 @@
 
 export { Core, DEFAULT_TIMEOUT_MS } from './core.js';
 export { ClientCore } from './client-core.js';
-export { request, readRequest, pageRequest } from './request.js';
+export { request, writeRequest, readRequest, pageRequest } from './request.js';
 export { ApiPromise, PagePromise, type ResponseMeta, type WithResponse } from './api-promise.js';
 export { resolveOutcome } from './outcome.js';
 export type { ClientOptions, RequestOptions, RawRequest, Outcome } from './options.js';
 export type { ClockSyncMode } from './clock.js';
 export type { LogEvent, Logger } from './logger.js';
-export { RateLimiter, type RateLimitMode, type RateLimiterOptions } from './rate-limit.js';
+export {
+  RateLimiter,
+  type CallContext,
+  type Limit,
+  type ObservedResponse,
+  type RateLimitMode,
+  type RateLimiterOptions,
+  type RateLimitSlot,
+  type RateLimitStore,
+} from './rate-limit.js';
 export { parseJson, stringifyJson } from './json.js';
 export { serializeQuery, encodeComponent } from './query.js';
 export {
@@ -33,5 +42,9 @@ export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing
 export * from './errors.js';
 export { ResponseTooLargeError } from './response-errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
+export { WireDriftError, type WireDrift } from './wire-drift.js';
 export * from './error-guards.js';
-export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath } from './metadata.js';
+export type { ApiMeta, FieldRule, HttpMethod, OperationMeta, ValuePath, WireKind } from './metadata.js';
+export type { OutcomeJournalStore } from './outcome-journal.js';
+export type { JournalEntry, JournalTarget } from './journal-entry.js';
+export type { PendingOutcome, ResolvedPending } from './pending-outcomes.js';

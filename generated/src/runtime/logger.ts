@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/logger.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/logger.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -15,9 +15,14 @@ export interface LogEvent {
    * `retry`: the call will be sent again after `delayMs`; `lookup`: a write whose answer was lost
    * is being looked up by its id; `rate-limit-wait`: the attempt waited `delayMs` (at least
    * `RATE_LIMIT_WAIT_LOG_MS`, 100 ms) for room in rate-limit bucket `bucket`; `page`: iterating a
-   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed.
+   * list (`for await`) got page `page`, `items` items so far; `error`: the call failed;
+   * `rate-limit-store`: a shared rate-limit store changed state (`reason`: Redis unreachable or
+   * slow, the call counts in a local limiter at a share of the limits; or Redis answers again);
+   * `drift`: an answer field arrived as `wireType` where the spec declares `declaredType` and was
+   * converted (once per client, operation, field and wire type: the spec may be stale).
    */
-  readonly type: 'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error';
+  readonly type:
+    'request' | 'response' | 'retry' | 'lookup' | 'rate-limit-wait' | 'page' | 'error' | 'rate-limit-store' | 'drift';
   /** operationId (`request` for a raw request). */
   readonly operation: string;
   readonly method: string;
@@ -41,6 +46,12 @@ export interface LogEvent {
   readonly items?: number;
   /** Why: the error's class name and message (retry and error events). */
   readonly reason?: string;
+  /** The answer field's place, `*` for every item (drift events). */
+  readonly field?: string;
+  /** How the field arrived: `number`, `string`, ... (drift events). */
+  readonly wireType?: string;
+  /** What the spec declares: `decimal`, `int64`, `number`, `integer` or `time` (drift events). */
+  readonly declaredType?: string;
 }
 
 /** A limiter wait at least this long (ms) is reported as a `rate-limit-wait` event. */

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/metadata.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/metadata.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -12,6 +12,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A path to values inside a JSON body: property names, or `*` for every array item / map value. */
 export type ValuePath = readonly string[];
+
+/**
+ * A declared type of an answer value, by its letter in an operation's `wire` descriptor: `d`
+ * decimal string, `i` int64 (a digit string in this client), `n` number, `g` integer (not int64),
+ * `s` time string.
+ */
+export type WireKind = 'd' | 'i' | 'n' | 'g' | 's';
 
 /** A rule checked on one parameter or body field before any I/O. */
 export interface FieldRule {
@@ -128,8 +135,19 @@ export interface OperationMeta {
       readonly with?: { readonly [param: string]: string };
     };
   };
-  /** Where int64 values sit (kept as strings in responses; sent as JSON numbers in bodies). */
+  /**
+   * Where int64 values sit: sent as JSON numbers in bodies (`request`). The answer's int64 places
+   * are in `wire` (read as digit strings); `response` is no longer emitted.
+   */
   readonly int64?: { readonly request?: readonly ValuePath[]; readonly response?: readonly ValuePath[] };
+  /**
+   * The answer's typed values, read against their declared types by wire-drift.ts: places are
+   * property names joined by `.` (`*` for every item or map value, empty for the answer itself),
+   * written as `[prefix:]group;group...`, each group a {@link WireKind} letter followed by its
+   * places separated by spaces, each place without the prefix they all share: `*.:dsize price;iid`
+   * is `*.size` and `*.price` decimal and `*.id` int64.
+   */
+  readonly wire?: string;
   /** The list response may arrive wrapped in one extra array level. */
   readonly nestedList?: true;
   /** Field rules checked before any I/O. */

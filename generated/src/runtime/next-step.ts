@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/next-step.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/next-step.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -15,7 +15,7 @@
  *   reset, honoured up to `maxServerWaitMs` (the bucket's window unless configured), and is
  *   repeated (not in `reject` mode); REQUEST_EXPIRED resyncs the clock and resends once.
  * - A write the server deduplicates by the id it carries (`x-idempotency.dedupes`) is resent with
- *   the same id after no answer or a 5xx.
+ *   the same id after no answer, a 5xx or a transient label.
  * - A duplicate label (`DUPLICATE_REQUEST`, `ORDER_EXISTS`, ...) on any write, first send or
  *   resend, means a write with its id was accepted earlier: look it up by the id (found: that
  *   write is the call's result); without a lookup it ends as an unknown outcome, never "not applied".
@@ -24,6 +24,7 @@
  *   up by its id when it can be, and otherwise ends as an unknown outcome.
  */
 import type { ExchangeError } from './errors.js';
+import type { ApiMeta } from './metadata.js';
 import type { RateLimitMode } from './rate-limit.js';
 import { MAX_SERVER_WAIT_MS, backoffDelay } from './retry-timing.js';
 
@@ -96,6 +97,14 @@ export type Step =
   | { readonly do: 'unknown'; readonly why: string };
 
 const REDIRECT_NOT_PROCESSED = new Set([307, 308]);
+
+/** What an error label tells the policy: a transient condition, or a duplicate of an earlier write (the API's lists). */
+export function labelKind(
+  label: string,
+  apiMeta: Pick<ApiMeta, 'transientLabels' | 'duplicateLabels'>,
+): { readonly transient: boolean; readonly duplicate: boolean } {
+  return { transient: apiMeta.transientLabels.includes(label), duplicate: apiMeta.duplicateLabels.includes(label) };
+}
 
 /** Whether an outcome leaves a write possibly applied. */
 export function mayHaveApplied(outcome: AttemptOutcome): boolean {
@@ -192,6 +201,10 @@ function afterStatus(
   }
   if (status >= 500 && status !== 501) {
     return afterMaybeApplied(state, left, backoff, `the server answered ${status} ${label}`, settle);
+  }
+  // A transient label on a 4xx: a write the server deduplicates is resent with the same id.
+  if (outcome.transient && state.kind === 'deduped-write' && left) {
+    return { do: 'retry', afterMs: backoff, why: `${status} ${label}; resending with the same id` };
   }
   return refused(outcome.error);
 }

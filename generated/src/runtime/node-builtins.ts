@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/node-builtins.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/node-builtins.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -18,6 +18,7 @@
  */
 import type * as NodeBuffer from 'node:buffer';
 import type * as NodeCrypto from 'node:crypto';
+import type * as NodeFs from 'node:fs';
 import type * as NodeHttp from 'node:http';
 import type * as NodeHttps from 'node:https';
 
@@ -25,6 +26,7 @@ import type * as NodeHttps from 'node:https';
 export interface NodeBuiltins {
   'node:buffer': typeof NodeBuffer;
   'node:crypto': typeof NodeCrypto;
+  'node:fs': typeof NodeFs;
   'node:http': typeof NodeHttp;
   'node:https': typeof NodeHttps;
 }
@@ -43,6 +45,7 @@ export interface BuiltinHost {
 const imports: BuiltinImports = {
   'node:buffer': () => import('node:buffer'),
   'node:crypto': () => import('node:crypto'),
+  'node:fs': () => import('node:fs'),
   'node:http': () => import('node:http'),
   'node:https': () => import('node:https'),
 };

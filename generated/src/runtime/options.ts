@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/options.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/options.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -10,7 +10,8 @@
 import type { ClockSyncMode } from './clock.js';
 import type { Logger } from './logger.js';
 import type { HttpMethod, OperationMeta } from './metadata.js';
-import type { RateLimiter, RateLimitMode } from './rate-limit.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
+import type { RateLimitMode, RateLimitStore } from './rate-limit.js';
 
 /** Options of one client. */
 export interface ClientOptions {
@@ -95,10 +96,29 @@ export interface ClientOptions {
    */
   sizeDecimal?: boolean | undefined;
   /**
-   * The rate limiter to count against. Default: one limiter shared by every client of the
-   * process (public limits are per IP; private buckets are kept apart per API key).
+   * An answer field in another wire type than the spec declares (a number where a decimal string
+   * is declared): `convert` (default) converts it when that loses nothing and reports a `drift` log
+   * event once per kind; `error` throws a `WireDriftError` instead. A field that cannot convert
+   * (`"abc"` for a number) is a `WireDriftError` either way.
    */
-  limiter?: RateLimiter | undefined;
+  wireDrift?: 'convert' | 'error' | undefined;
+  /**
+   * The rate limiter to count against. Default: one limiter shared by every client of the
+   * process (public limits are per IP; private buckets are kept apart per API key). A
+   * `RedisRateLimitStore` (`exchange-v4/redis`) shares one budget between processes.
+   */
+  limiter?: RateLimitStore | undefined;
+  /**
+   * The outcome journal (default: none). Every write's intent (operation, idempotency id, a hash
+   * of the request, time; never a key, secret, signature or body) is recorded durably before it
+   * is sent and cleared once its answer is definitive, so after a crash `pendingOutcomes()` and
+   * `resolvePending()` find out what the writes left unknown did. `{ path }`: a local file of JSON
+   * lines, shared safely by the processes of one machine (Node only; `compactBytes`, default
+   * 65 536, bounds it); or a store, such as `redisJournal(redis)` from `exchange-v4/redis` for
+   * processes on several machines. See docs/outcome-journal.md.
+   */
+  outcomeJournal?:
+    { readonly path: string; readonly compactBytes?: number | undefined } | OutcomeJournalStore | undefined;
 }
 
 /** Options of one call. */

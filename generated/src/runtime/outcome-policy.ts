@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/outcome-policy.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/outcome-policy.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -7,7 +7,7 @@
  * error proves, and what looking it up by its id found), `outcomePolicy` says whether it was
  * applied and what resending is safe. `resolveOutcome` (outcome.ts) gathers the facts and words
  * the answer; the Python client has the same function and both run the same table of rows
- * (test/conformance/outcome-policy.json).
+ * (conformance/outcome-policy.json).
  *
  * "Not applied" is said only when the service's rules prove it: nothing was sent, or the service
  * refused the request before processing it. A duplicate label proves the opposite (a write with

@@ -1,11 +1,12 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/pagination.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/pagination.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
  * Auto-pagination: pages through `page`/`limit` or `offset`/`limit` lists until a short page, and
  * splits a time range longer than the operation allows into consecutive windows, oldest first.
  */
+import { paramValue, withQueryValues } from './envelope.js';
 import { isObject } from './json.js';
 import type { OperationMeta } from './metadata.js';
 
@@ -107,24 +108,12 @@ function windowParams(
 
 const absent = (v: unknown): boolean => v === undefined || v === null;
 
-/** A parameter's value: flat params, or the `query` object of a named-only operation. */
-function read(meta: OperationMeta, params: Readonly<Record<string, unknown>>, name: string): unknown {
-  if (meta.shape === 'named-only') return isObject(params['query']) ? params['query'][name] : undefined;
-  return params[name];
-}
+/** A query parameter's value (envelope.ts): flat params, or the `query` object of a named-only operation. */
+const read = (meta: OperationMeta, params: Readonly<Record<string, unknown>>, name: string): unknown =>
+  paramValue(meta, params, name, 'query');
 
 /** A copy of `params` with `values` set (inside `query` for a named-only operation). */
-function withParams(
-  meta: OperationMeta,
-  params: Readonly<Record<string, unknown>>,
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  if (meta.shape === 'named-only') {
-    const query = isObject(params['query']) ? params['query'] : {};
-    return { ...params, query: { ...query, ...values } };
-  }
-  return { ...params, ...values };
-}
+const withParams = withQueryValues;
 
 /** A whole number from a number, bigint or digit string; `undefined` otherwise. */
 function integer(value: unknown): number | undefined {

@@ -1,14 +1,15 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/platform-node.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/platform-node.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
  * The platform module under the `node` package condition (Node, Bun, Deno's npm support):
- * `node:crypto` for signing and the `node` transport. Only this module's imports reach `node:`
+ * `node:crypto` for signing, the `node` transport and the outcome journal's file. Only this module's imports reach `node:`
  * modules, so a bundle for any other platform never sees them.
  */
 import { autoTransport } from './auto-transport.js';
 import { nodeCrypto } from './crypto-node.js';
+import { fileJournal } from './journal-file.js';
 import { createNodeTransport } from './node-transport.js';
 import type { Platform } from './platform.js';
 
@@ -23,4 +24,5 @@ export const platform: Platform = {
     info: (line: string) => console.error(line),
     warn: (line: string) => console.warn(line),
   },
+  fileJournal,
 };

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/platform-web.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/platform-web.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -15,4 +15,5 @@ export const platform: Platform = {
   nodeCrypto: undefined,
   nodeTransport: undefined,
   logSink: console,
+  fileJournal: undefined,
 };

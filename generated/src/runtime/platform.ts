@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/platform.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/platform.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -11,7 +11,9 @@
  * runtimes see one static graph. (The node modules load Node's built-ins on first use, see
  * node-builtins.ts.)
  */
+import type { FileJournalOptions } from './journal-file.js';
 import type { LogSink } from './log-env.js';
+import type { OutcomeJournalStore } from './outcome-journal.js';
 import type { CryptoBackend } from './signing.js';
 import type { Transport, TransportOptions } from './transport.js';
 
@@ -31,4 +33,6 @@ export interface Platform {
    * CLI's JSON output for one, stays clean); elsewhere the console's own levels.
    */
   readonly logSink: LogSink;
+  /** The outcome journal in a local file (journal-file.ts), where the platform has files. */
+  readonly fileJournal: ((options: FileJournalOptions) => OutcomeJournalStore) | undefined;
 }

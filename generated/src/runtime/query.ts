@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/query.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/query.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -8,8 +8,9 @@
  * differ. Path segments are encoded with the same rules.
  *
  * Rules: parameters in spec order; `undefined`/`null` skipped; `csv` arrays joined with a
- * literal `,` (each item encoded, the comma not); booleans as `true`/`false`; every name and
- * value percent-encoded with `encodeURIComponent` plus the RFC 3986 reserved `!'()*`.
+ * literal `,` (each item encoded, the comma not); booleans as `true`/`false`; numbers in plain
+ * notation (no exponent); every name and value percent-encoded with `encodeURIComponent` plus the
+ * RFC 3986 reserved `!'()*`.
  */
 
 import { ValidationError } from './errors.js';
@@ -35,6 +36,22 @@ export function encodeComponent(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+/**
+ * A finite number in plain decimal notation: its shortest round-trip digits (`String(n)`), never an
+ * exponent (`1e-7` -> `0.0000001`, `1e+21` -> `1000000000000000000000`).
+ */
+export function plainNumber(value: number): string {
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  const [, sign = '', lead = '', rest = '', exponent = '0'] = match;
+  const digits = lead + rest;
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return sign + digits + '0'.repeat(point - digits.length);
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** The text form of one scalar value; throws `ValidationError` for anything that is not a scalar. */
 export function scalarText(field: string, value: unknown, operation?: string): string {
   switch (typeof value) {
@@ -45,7 +62,7 @@ export function scalarText(field: string, value: unknown, operation?: string): s
     case 'bigint':
       return value.toString();
     case 'number':
-      if (Number.isFinite(value)) return String(value);
+      if (Number.isFinite(value)) return plainNumber(value);
       throw new ValidationError(field, value, 'type', 'must be a finite number', context(operation));
     default:
       throw new ValidationError(

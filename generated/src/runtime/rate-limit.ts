@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/rate-limit.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/rate-limit.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -38,9 +38,10 @@ import {
 } from './rate-limit-bucket.js';
 import { sleep } from './retry-timing.js';
 
-/** `wait`: queue until a slot frees; `reject`: throw `RateLimitError` instead of waiting; `off`: never wait. */
-export type RateLimitMode = 'wait' | 'reject' | 'off';
+import type { CallContext, RateLimitMode, RateLimitSlot, RateLimitStore } from './rate-limit-store.js';
+
 export type { Limit, ObservedResponse } from './rate-limit-bucket.js';
+export type { CallContext, RateLimitMode, RateLimitSlot, RateLimitStore } from './rate-limit-store.js';
 
 /** Milliseconds added to every window by default; see the module comment for why so little. */
 export const DEFAULT_MARGIN_MS = 25;
@@ -65,20 +66,8 @@ export interface RateLimiterOptions {
   safetyMarginMs?: number;
 }
 
-/** What a waiting caller is doing, for error messages. */
-type CallContext = { operation: string; bucket: string };
-
-/**
- * The slots one request holds (one per bucket key). Call `release()` when its answer arrived or
- * the attempt ended without one: the slots then expire a window (plus the margin) later.
- */
-export interface RateLimitSlot {
-  /** Marks the request answered (or given up on) now. Calling it again does nothing. */
-  release(): void;
-}
-
-/** Limits request rates per bucket key; see the module comment. */
-export class RateLimiter {
+/** Limits request rates per bucket key in this process; see the module comment. */
+export class RateLimiter implements RateLimitStore {
   readonly #mode: RateLimitMode;
   readonly #now: () => number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;

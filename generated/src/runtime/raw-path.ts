@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/raw-path.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/raw-path.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -12,7 +12,7 @@
  * unreserved set (`A-Z a-z 0-9 - . _ ~`) and `/` is then percent-encoded as UTF-8, so `:` becomes
  * `%3A` and `é` becomes `%C3%A9`; an existing valid escape (`%20`) is kept as it is. The Python
  * client applies the same rules with the same messages (`raw.py`; shared rows in
- * `test/fixtures/raw-request/paths.json`).
+ * `conformance/raw-paths.json`).
  */
 import { encodeComponent } from './query.js';
 

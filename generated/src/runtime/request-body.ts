@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/request-body.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/request-body.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -8,6 +8,7 @@
  * I/O: a non-finite number (`NaN`, `Infinity`: `JSON.stringify` would write `null`), rule
  * `finite`; a string or key with a lone UTF-16 surrogate (it has no UTF-8 form), rule `unicode`.
  */
+import { envelopeBody } from './envelope.js';
 import { ValidationError } from './errors.js';
 import { stringifyJson } from './json.js';
 import { describePath, type WritePath } from './json-write.js';
@@ -70,14 +71,17 @@ function bodyText(value: unknown, int64: OperationMeta['int64'], prefix: readonl
   return text;
 }
 
-/** `json`: the body fields; `open`: `params.body` as given. */
+/** `json`: the body fields that are set (`null` is unset), in spec order; `open`: `params.body` as given. */
 export const bodyFor: BodyWriter = (meta, params) => {
   if (meta.body === 'json') {
     const body: Record<string, unknown> = {};
-    for (const field of meta.bodyFields ?? []) if (params[field] !== undefined) body[field] = params[field];
+    for (const field of meta.bodyFields ?? []) {
+      const value = params[field];
+      if (value !== undefined && value !== null) body[field] = value;
+    }
     return bodyText(body, meta.int64, [], meta.id);
   }
-  if (meta.body === 'open' && params['body'] !== undefined)
-    return bodyText(params['body'], meta.int64, ['body'], meta.id);
+  const body = envelopeBody(params);
+  if (meta.body === 'open' && body !== undefined) return bodyText(body, meta.int64, ['body'], meta.id);
   return undefined;
 };

@@ -1,24 +1,24 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/request.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/request.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
  * What generated operation functions delegate to: `request` (any call, writes settled by
- * write-settlement.ts), `readRequest` (reads) and `pageRequest` (paginated reads, with the page
- * iterator of pagination.ts). The loop itself is call-loop.ts.
+ * write-settlement.ts), `writeRequest` (writes with at most one body object), `readRequest`
+ * (reads) and `pageRequest` (paginated reads, with the page iterator of pagination.ts). The loop itself is call-loop.ts.
  */
 
 import { ApiPromise, PagePromise, type WithResponse } from './api-promise.js';
 import { executeOperation } from './call-loop.js';
 import { contextOf } from './context.js';
 import type { Core } from './core.js';
-import { ExchangeError } from './errors.js';
+import { ExchangeError, ValidationError } from './errors.js';
 import { emitPage } from './logger.js';
 import type { OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import { paginate } from './pagination.js';
 import { executeRanged } from './ranged-call.js';
-import { WRITE_EXTRAS } from './write-settlement.js';
+import { ONE_BODY_WRITE_EXTRAS, needsListExtras, WRITE_EXTRAS } from './write-settlement.js';
 
 /**
  * Calls an operation. Returns a lazy {@link ApiPromise}: nothing is sent until it is awaited
@@ -32,6 +32,41 @@ export function request<T>(core: Core, meta: OperationMeta, params?: object, opt
         WithResponse<T>
       >,
   );
+}
+
+/**
+ * Calls an operation that may write, with at most one body object: the same lazy
+ * {@link ApiPromise} as {@link request}, without a list body's group limit and bad-item
+ * collection or the paging checks of a lookup read in the bundle. An operation with a list body,
+ * a group limit or a paginated lookup read is refused (`ValidationError`, nothing sent): it goes
+ * through {@link request}. Generated functions of such writes delegate here.
+ */
+export function writeRequest<T>(
+  core: Core,
+  meta: OperationMeta,
+  params?: object,
+  options?: RequestOptions,
+): ApiPromise<T> {
+  return new ApiPromise<T>(async () => {
+    if (needsListExtras(meta)) {
+      throw new ValidationError(
+        'operation',
+        meta.id,
+        'unsupported',
+        'is called through request(), not writeRequest()',
+        {
+          operation: meta.id,
+        },
+      );
+    }
+    return (await executeOperation(
+      contextOf(core),
+      meta,
+      asParams(params),
+      options ?? {},
+      ONE_BODY_WRITE_EXTRAS,
+    )) as WithResponse<T>;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/response.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/response.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -10,8 +10,9 @@
 import type { ResponseMeta } from './api-promise.js';
 import { apiErrorFor, type ApiError } from './errors.js';
 import { parseJson } from './json.js';
-import type { ApiMeta, OperationMeta, ValuePath } from './metadata.js';
+import type { ApiMeta, OperationMeta } from './metadata.js';
 import { parseResetAt } from './retry-timing.js';
+import { numberTexts, readWire, type WireDrift } from './wire-drift.js';
 
 /** A response header role of the API metadata (`traceId`, `rateLimitRemaining`, ...). */
 type Role = Exclude<keyof ApiMeta['responseHeaders'], 'aliases'>;
@@ -104,32 +105,18 @@ export function unwrapNestedList(data: unknown): unknown {
   return data;
 }
 
-const deeper = new WeakMap<readonly ValuePath[], readonly ValuePath[]>();
-
-/** The paths one array level deeper (`['*', ...path]`), made once per path list. */
-function oneLevelDeeper(paths: readonly ValuePath[]): readonly ValuePath[] {
-  let out = deeper.get(paths);
-  if (out === undefined) {
-    out = paths.map((p) => ['*', ...p]);
-    deeper.set(paths, out);
-  }
-  return out;
-}
-
 /**
  * The data of a success response: `undefined` for 204 / an empty body, else the parsed JSON with
- * int64 values kept as strings (every integer, for the untyped results of named-only operations and
- * raw requests). A nested-list operation's int64 paths describe the flat list, so
- * for a wrapped answer (`[[...]]`) they are applied one array level deeper before unwrapping.
+ * every integer beyond ±(2^53 - 1) kept as its digits (every integer, for the untyped results of
+ * named-only operations and raw requests) and a nested list flattened. Then every value the
+ * operation's `wire` descriptor lists (int64 ones too: kept as digit strings) is read against its
+ * declared type (wire-drift.ts), each drift pushed to `drifts`.
  */
-export function successData(meta: OperationMeta, status: number, text: string): unknown {
+export function successData(meta: OperationMeta, status: number, text: string, drifts: WireDrift[] = []): unknown {
   if (status === 204 || meta.successStatus === 204 || text.trim() === '') return undefined;
-  const paths = meta.int64?.response;
-  const wrapped = meta.nestedList === true && paths !== undefined && /^\s*\[\s*\[/.test(text);
-  const data = parseJson(text, wrapped ? oneLevelDeeper(paths) : paths, {
-    untyped: meta.shape === 'named-only',
-  });
-  return meta.nestedList ? unwrapNestedList(data) : data;
+  const nested = (data: unknown): unknown => (meta.nestedList ? unwrapNestedList(data) : data);
+  const data = nested(parseJson(text, undefined, { untyped: meta.shape === 'named-only' }));
+  return meta.wire ? readWire(data, meta.wire, () => nested(numberTexts(text)), drifts) : data;
 }
 
 /** Label and message of an error body (`{label, message}` or `{label, detail}`). */

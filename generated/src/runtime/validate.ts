@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/validate.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/validate.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -11,6 +11,7 @@
  * `int64.unsafe`, `requiredIf` (a conditional requirement), `requireAnyOf`, `groupLimit` (too many
  * list items share one value), `timeRange`, `unknown`, `noBody`.
  */
+import { envelopeBody, envelopeOf, paramValue } from './envelope.js';
 import { isObject } from './json.js';
 import { ValidationError } from './errors.js';
 import { badItemsError, type BadItems } from './list-issues.js';
@@ -61,7 +62,7 @@ export function checkCall(
   };
   checkShape(meta, params, fail);
   // A list body is checked first, as any field is: its rule names `body` itself.
-  if (meta.listBody !== undefined) checkListBody(meta.listBody, params['body'], fail, badItems);
+  if (meta.listBody !== undefined) checkListBody(meta.listBody, envelopeBody(params), fail, badItems);
   if (meta.rules !== undefined) {
     for (const rule of meta.rules) {
       if (rule.in !== 'header') checkField(rule, lookup(meta, params, rule.name, rule.in), fail);
@@ -135,7 +136,7 @@ function checkCondition(
 /** A list body (`body` given as an array): at most `max` items may share one value of `field`. */
 export const checkGroupLimit: CallCheck = (meta, params, _nowSeconds, fail) => {
   const limit = meta.groupLimit;
-  const items = params['body'];
+  const items = envelopeBody(params);
   if (limit === undefined || !Array.isArray(items)) return;
   const counts = new Map<string, number>();
   for (const item of items) {
@@ -155,23 +156,8 @@ export const checkGroupLimit: CallCheck = (meta, params, _nowSeconds, fail) => {
   }
 };
 
-/** The envelope part a named-only call leaves out: nothing in it. */
-const NONE: Readonly<Record<string, unknown>> = Object.freeze({});
-
-/** A parameter's value: from the flat params, or (named-only) from `query` / `body` too. */
-function lookup(
-  meta: OperationMeta,
-  params: Readonly<Record<string, unknown>>,
-  name: string,
-  where?: FieldRule['in'],
-): unknown {
-  if (meta.shape === 'shaped' || where === 'path') return params[name];
-  const query = isObject(params['query']) ? params['query'] : NONE;
-  const body = isObject(params['body']) ? params['body'] : NONE;
-  if (where === 'query') return query[name];
-  if (where === 'body') return body[name];
-  return params[name] ?? query[name] ?? body[name];
-}
+/** A parameter's value (envelope.ts). */
+const lookup = paramValue;
 
 /** The parameter names of each operation, collected once per operation. */
 const knownKeys = new WeakMap<OperationMeta, ReadonlySet<string>>();
@@ -194,15 +180,14 @@ function allowedKeys(meta: OperationMeta): ReadonlySet<string> {
 function checkShape(meta: OperationMeta, params: Readonly<Record<string, unknown>>, fail: Fail): void {
   const allowed = allowedKeys(meta);
   if (meta.shape === 'named-only') {
-    if (params['body'] !== undefined && (meta.method === 'GET' || meta.method === 'DELETE')) {
-      fail('body', params['body'], 'noBody', `is not allowed: ${meta.method} requests carry no body`);
+    const { query, body } = envelopeOf(params);
+    if (body !== undefined && (meta.method === 'GET' || meta.method === 'DELETE')) {
+      fail('body', body, 'noBody', `is not allowed: ${meta.method} requests carry no body`);
     }
-    if (params['query'] !== undefined && !isObject(params['query'])) {
-      fail('query', params['query'], 'type', 'must be an object of query parameters');
-    }
+    if (query !== undefined && !isObject(query)) fail('query', query, 'type', 'must be an object of query parameters');
   }
   for (const key of Object.keys(params)) {
-    if (allowed.has(key) || params[key] === undefined) continue;
+    if (allowed.has(key) || params[key] === undefined || params[key] === null) continue;
     const known = [...allowed].join(', ') || 'none';
     fail(key, params[key], 'unknown', `is not a parameter of ${meta.id} (known: ${known})`);
   }

@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/value-rules.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/value-rules.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -53,6 +53,7 @@ export function checkValue(field: string, value: unknown, rule: ValueRule, secre
         fail(field, value, 'maxLength', `must be at most ${rule.maxLength} characters long`, secret);
     }
   }
+  if (rule.type === 'integer' && rule.format !== undefined) checkFormatRange(field, value, rule.format, secret, fail);
   if (
     (rule.minimum !== undefined || rule.maximum !== undefined) &&
     rule.format !== 'decimal' &&
@@ -157,6 +158,28 @@ function checkInteger(field: string, value: unknown, int64: boolean, secret: boo
     int64 ? 'must be an integer (number, digit string or bigint)' : 'must be an integer',
     secret,
   );
+}
+
+/** The ranges of the integer formats, checked before any I/O. */
+const INT_RANGES: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  int32: [-(2n ** 31n), 2n ** 31n - 1n],
+  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+/** An integer within its format's range (`int32`, `int64`): else `minimum` / `maximum`. */
+function checkFormatRange(field: string, value: unknown, format: string, secret: boolean, fail: Fail): void {
+  const range = INT_RANGES[format];
+  if (range === undefined) return;
+  const number =
+    typeof value === 'bigint'
+      ? value
+      : (typeof value === 'number' && Number.isSafeInteger(value)) ||
+          (typeof value === 'string' && INTEGER_TEXT.test(value))
+        ? BigInt(value)
+        : undefined;
+  if (number === undefined) return;
+  if (number < range[0]) fail(field, value, 'minimum', `must be at least ${range[0]} (${format})`, secret);
+  if (number > range[1]) fail(field, value, 'maximum', `must be at most ${range[1]} (${format})`, secret);
 }
 
 function compiled(pattern: string): RegExp {

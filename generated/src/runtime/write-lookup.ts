@@ -1,5 +1,5 @@
 /*
- * Copied by exchange-v4 from templates/typescript/runtime/write-lookup.ts. Do not edit here: edit that file,
+ * Copied by exchange-v4 from generator/targets/typescript/runtime/write-lookup.ts. Do not edit here: edit that file,
  * then run: npm run generate
  */
 /**
@@ -12,6 +12,7 @@
 import type { WithResponse } from './api-promise.js';
 import type { Executor } from './context.js';
 import { ApiError, NotFoundError, UnknownOutcomeError, type ErrorContext } from './errors.js';
+import { envelopeBody } from './envelope.js';
 import { isUnknownOutcomeError } from './error-guards.js';
 import { isObject } from './json.js';
 import type { OperationMeta } from './metadata.js';
@@ -82,7 +83,7 @@ function extraOf(
 /** The ids of a batch's items (`perItem`), in item order; items without one are left out. */
 function itemIds(write: SentWrite): { value: string; item: Readonly<Record<string, unknown>> }[] {
   const field = write.meta.idempotency?.field;
-  const body = write.params['body'];
+  const body = envelopeBody(write.params);
   if (field === undefined || !Array.isArray(body)) return [];
   return body.flatMap((item: unknown) =>
     isObject(item) && item[field] !== undefined && item[field] !== null ? [{ value: idText(item[field]), item }] : [],

@@ -5,14 +5,15 @@
  * recorded fixtures answer first.
  */
 import { MockHttpError } from '../../errors.js';
-import type { HandlerContext, HandlerMiss, HandlerResult } from '../../state/handler.js';
+import type { ExchangeContext } from './context.js';
+import type { HandlerMiss, HandlerResult } from '../../handler-contract.js';
 import type { ContractState, ExchangeState } from '../types.js';
 import { callerUid, miss } from './params.js';
 import { own } from '../own.js';
 
 /** A success answer; a list with its total, limit and offset for the pagination headers. */
 export const ok = (
-  ctx: HandlerContext,
+  ctx: ExchangeContext,
   body: unknown,
   total?: number,
   limit?: number,
@@ -23,22 +24,22 @@ export const ok = (
   ...(total === undefined ? {} : { pagination: { total, limit: limit ?? 100, offset: offset ?? 0 } }),
 });
 /** The `{settle}` of the path. */
-export const settleOf = (ctx: HandlerContext): string => ctx.pathValues[0] ?? '';
+export const settleOf = (ctx: ExchangeContext): string => ctx.pathValues[0] ?? '';
 /** 404 ORDER_NOT_FOUND as a miss. */
 export const orderNotFound = (id: string) => miss(404, 'ORDER_NOT_FOUND', `Order ${id} not found`);
 
 /** The contracts of the path's settlement currency (`undefined`: none settle in it). */
-export function contractsOf(ctx: HandlerContext, state: ExchangeState): Record<string, ContractState> | undefined {
+export function contractsOf(ctx: ExchangeContext, state: ExchangeState): Record<string, ContractState> | undefined {
   return own(state.contracts, settleOf(ctx));
 }
 
 /** The miss for a settlement currency no contract settles in. */
-export const noSettle = (ctx: HandlerContext): HandlerMiss =>
+export const noSettle = (ctx: ExchangeContext): HandlerMiss =>
   miss(400, 'CONTRACT_NOT_FOUND', `No contracts settle in ${settleOf(ctx)}`);
 
 /** The contract named `name` in the path's settlement currency, or a miss. */
 export function contractNamed(
-  ctx: HandlerContext,
+  ctx: ExchangeContext,
   state: ExchangeState,
   name: string | undefined,
 ): ContractState | HandlerMiss {
@@ -51,7 +52,7 @@ export function contractNamed(
 }
 
 /** 400 USER_NOT_FOUND when the caller has no futures wallet in the path's settlement currency. */
-export function requireWallet(ctx: HandlerContext, state: ExchangeState): number {
+export function requireWallet(ctx: ExchangeContext, state: ExchangeState): number {
   const uid = callerUid(ctx);
   if (own(own(state.accounts, String(uid))?.futures, settleOf(ctx)) === undefined) {
     throw new MockHttpError(

@@ -5,8 +5,9 @@
  * futures-positions.ts.
  */
 import { MockHttpError } from '../../errors.js';
-import type { Handler, HandlerContext, HandlerMiss, HandlerTable } from '../../state/handler.js';
-import { textField } from '../../state/handler.js';
+import type { ExchangeContext, ExchangeHandler, ExchangeHandlerTable } from './context.js';
+import type { HandlerMiss } from '../../handler-contract.js';
+import { textField } from '../../handler-contract.js';
 import {
   amendFuturesOrder,
   cancelFuturesBatch,
@@ -20,9 +21,10 @@ import { contractView, futuresOrderBookView, futuresTickerView } from '../market
 import type { ExchangeState, FuturesOrderState } from '../types.js';
 import { contractNamed, contractsOf, noSettle, ok, orderNotFound, requireWallet, settleOf } from './futures-context.js';
 import { callerUid, changed, exchangeOf, q, qFlag, qInt, qOrderStatus, read, slice } from './params.js';
+import { futuresIndex } from '../order-index.js';
 import { own } from '../own.js';
 
-const createFuturesOrder: Handler = (ctx) =>
+const createFuturesOrder: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const contract = contractNamed(ctx, state, textField(ctx.body, 'contract'));
     if ('miss' in contract) return contract;
@@ -30,7 +32,7 @@ const createFuturesOrder: Handler = (ctx) =>
     return ok(ctx, futuresOrderView(state, order));
   });
 
-const createBatchFuturesOrder: Handler = (ctx) =>
+const createBatchFuturesOrder: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     if (!Array.isArray(ctx.body))
       throw new MockHttpError(400, 'INVALID_REQUEST_BODY', 'Invalid request body: expected a list of orders');
@@ -48,7 +50,7 @@ const createBatchFuturesOrder: Handler = (ctx) =>
     );
   });
 
-const listFuturesOrders: Handler = (ctx) =>
+const listFuturesOrders: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const name = q(ctx, 'contract');
     if (name !== undefined) {
@@ -59,8 +61,9 @@ const listFuturesOrders: Handler = (ctx) =>
     const limit = qInt(ctx, 'limit', 100, 1, 1000);
     const offset = qInt(ctx, 'offset', 0);
     const uid = callerUid(ctx);
-    const orders = Object.values(state.futuresOrders)
-      .filter((o) => o.uid === uid && o.settle === settleOf(ctx) && o.status === status)
+    const index = futuresIndex(state);
+    const orders = (status === 'open' ? index.open(uid, () => true) : index.all(uid))
+      .filter((o) => o.settle === settleOf(ctx) && o.status === status)
       .filter((o) => name === undefined || o.contract === name)
       .sort((a, b) => b.priority - a.priority);
     const page = slice(orders, offset, limit).map((o) => futuresOrderView(state, o));
@@ -68,30 +71,30 @@ const listFuturesOrders: Handler = (ctx) =>
   });
 
 /** The caller's order of the path (`{settle}`, `{order_id}`), or a miss. */
-function pathOrder(ctx: HandlerContext, state: ExchangeState, readAtMs?: number): FuturesOrderState | HandlerMiss {
+function pathOrder(ctx: ExchangeContext, state: ExchangeState, readAtMs?: number): FuturesOrderState | HandlerMiss {
   const id = ctx.pathValues[1] ?? '';
   return findFuturesOrder(state, callerUid(ctx), settleOf(ctx), id, readAtMs) ?? orderNotFound(id);
 }
 
-const getFuturesOrder: Handler = (ctx) =>
+const getFuturesOrder: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const order = pathOrder(ctx, state, nowMs);
     return 'miss' in order ? order : ok(ctx, futuresOrderView(state, order));
   });
 
-const cancelOne: Handler = (ctx) =>
+const cancelOne: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const order = pathOrder(ctx, state);
     return 'miss' in order ? order : ok(ctx, futuresOrderView(state, cancelFuturesOrder(state, order, nowMs)));
   });
 
-const amendOne: Handler = (ctx) =>
+const amendOne: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const order = pathOrder(ctx, state);
     return 'miss' in order ? order : ok(ctx, futuresOrderView(state, amendFuturesOrder(state, order, ctx.body, nowMs)));
   });
 
-const cancelAll: Handler = (ctx) =>
+const cancelAll: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -107,12 +110,12 @@ const cancelAll: Handler = (ctx) =>
     );
   });
 
-const cancelBatch: Handler = (ctx) =>
+const cancelBatch: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) =>
     ok(ctx, cancelFuturesBatch(state, callerUid(ctx), settleOf(ctx), ctx.body, nowMs)),
   );
 
-const getMyTrades: Handler = (ctx) =>
+const getMyTrades: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -136,14 +139,14 @@ const getMyTrades: Handler = (ctx) =>
     return ok(ctx, slice(rows, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)));
   });
 
-const listFuturesOrderBook: Handler = (ctx) =>
+const listFuturesOrderBook: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const contract = contractNamed(ctx, state, q(ctx, 'contract'));
     if ('miss' in contract) return contract;
     return ok(ctx, futuresOrderBookView(state, contract, qInt(ctx, 'limit', 10, 1, 100), qFlag(ctx, 'with_id'), nowMs));
   });
 
-const listFuturesTickers: Handler = (ctx) =>
+const listFuturesTickers: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -156,7 +159,7 @@ const listFuturesTickers: Handler = (ctx) =>
     );
   });
 
-const listFuturesContracts: Handler = (ctx) =>
+const listFuturesContracts: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -164,14 +167,14 @@ const listFuturesContracts: Handler = (ctx) =>
     return ok(ctx, slice(all, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)));
   });
 
-const getFuturesContract: Handler = (ctx) =>
+const getFuturesContract: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contract = contractNamed(ctx, state, ctx.pathValues[1]);
     return 'miss' in contract ? contract : ok(ctx, contractView(state, contract));
   });
 
 /** Futures order and market handlers by `METHOD /template/{}`. */
-export const futuresOrderHandlers: HandlerTable = {
+export const futuresOrderHandlers: ExchangeHandlerTable = {
   'POST /futures/{}/orders': createFuturesOrder,
   'GET /futures/{}/orders': listFuturesOrders,
   'DELETE /futures/{}/orders': cancelAll,

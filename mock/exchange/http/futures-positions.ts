@@ -4,21 +4,21 @@
  * (both forms of the reference: `.../leverage` and `.../set_leverage`; isolated margin only).
  */
 import { invalidParam } from '../../errors.js';
-import type { Handler, HandlerTable } from '../../state/handler.js';
+import type { ExchangeHandler, ExchangeHandlerTable } from './context.js';
 import { setLeverage } from '../futures-leverage.js';
 import { futuresAccountView, futuresBookView, positionView } from '../futures-views.js';
 import { contractNamed, contractsOf, noSettle, ok, requireWallet, settleOf } from './futures-context.js';
 import { callerUid, changed, exchangeOf, q, qFlag, qInt, read, slice } from './params.js';
 import { own } from '../own.js';
 
-const listFuturesAccounts: Handler = (ctx) =>
+const listFuturesAccounts: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
     return ok(ctx, futuresAccountView(state, requireWallet(ctx, state), settleOf(ctx)));
   });
 
-const listFuturesAccountBook: Handler = (ctx) =>
+const listFuturesAccountBook: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -34,7 +34,7 @@ const listFuturesAccountBook: Handler = (ctx) =>
     return ok(ctx, slice(rows, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)).map(futuresBookView));
   });
 
-const listPositions: Handler = (ctx) =>
+const listPositions: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const contracts = contractsOf(ctx, state);
     if (contracts === undefined) return noSettle(ctx);
@@ -49,7 +49,7 @@ const listPositions: Handler = (ctx) =>
     return ok(ctx, slice(rows, qInt(ctx, 'offset', 0), qInt(ctx, 'limit', 100, 1, 1000)));
   });
 
-const getPosition: Handler = (ctx) =>
+const getPosition: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const contract = contractNamed(ctx, state, ctx.pathValues[1]);
     if ('miss' in contract) return contract;
@@ -60,7 +60,7 @@ const getPosition: Handler = (ctx) =>
  * Sets the leverage of the path's contract (`leverage` in the query) and answers the position.
  * Cross margin (`leverage` 0, or `margin_mode: cross`) is refused: positions are isolated.
  */
-const setPositionLeverage: Handler = (ctx) =>
+const setPositionLeverage: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const contract = contractNamed(ctx, state, ctx.pathValues[1]);
     if ('miss' in contract) return contract;
@@ -73,7 +73,7 @@ const setPositionLeverage: Handler = (ctx) =>
   });
 
 /** Futures account and position handlers by `METHOD /template/{}`. */
-export const futuresPositionHandlers: HandlerTable = {
+export const futuresPositionHandlers: ExchangeHandlerTable = {
   'GET /futures/{}/accounts': listFuturesAccounts,
   'GET /futures/{}/account_book': listFuturesAccountBook,
   'GET /futures/{}/positions': listPositions,

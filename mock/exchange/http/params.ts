@@ -4,13 +4,14 @@
  * and "misses" (an unknown pair, contract or order) that let recorded fixtures answer first.
  */
 import { MockHttpError, invalidParam } from '../../errors.js';
-import type { HandlerContext, HandlerMiss } from '../../state/handler.js';
-import { queryNumber, queryText } from '../../state/handler.js';
+import type { ExchangeContext } from './context.js';
+import type { HandlerMiss } from '../../handler-contract.js';
+import { queryNumber, queryText } from '../../handler-contract.js';
 import type { PaperExchange } from '../exchange.js';
 import type { ExchangeState } from '../types.js';
 
 /** The mock's paper exchange, or a miss when it is switched off (`exchange: false`). */
-export function exchangeOf(ctx: HandlerContext): PaperExchange | HandlerMiss {
+export function exchangeOf(ctx: ExchangeContext): PaperExchange | HandlerMiss {
   return (
     ctx.state.exchange ?? {
       miss: new MockHttpError(501, 'NOT_IMPLEMENTED_IN_MOCK', 'The paper exchange is switched off; add a fixture'),
@@ -19,17 +20,17 @@ export function exchangeOf(ctx: HandlerContext): PaperExchange | HandlerMiss {
 }
 
 /** The uid of the account whose key signed the request. */
-export function callerUid(ctx: HandlerContext): number {
+export function callerUid(ctx: ExchangeContext): number {
   return ctx.keys.uidOf(ctx.key ?? '');
 }
 
 /** A query value as text, `undefined` when absent or empty. */
-export function q(ctx: HandlerContext, name: string): string | undefined {
+export function q(ctx: ExchangeContext, name: string): string | undefined {
   return queryText(ctx.query, name);
 }
 
 /** The required `status` query of an order list: `open` or `finished` (400 otherwise). */
-export function qOrderStatus(ctx: HandlerContext): 'open' | 'finished' {
+export function qOrderStatus(ctx: ExchangeContext): 'open' | 'finished' {
   const status = q(ctx, 'status');
   if (status !== 'open' && status !== 'finished') {
     throw new MockHttpError(
@@ -43,7 +44,7 @@ export function qOrderStatus(ctx: HandlerContext): 'open' | 'finished' {
 
 /** A query value as a whole number within `[min, max]`, `fallback` when absent. */
 export function qInt(
-  ctx: HandlerContext,
+  ctx: ExchangeContext,
   name: string,
   fallback: number,
   min = 0,
@@ -59,7 +60,7 @@ export function qInt(
 }
 
 /** A query flag (`true` / `"true"`). */
-export function qFlag(ctx: HandlerContext, name: string): boolean {
+export function qFlag(ctx: ExchangeContext, name: string): boolean {
   const value = ctx.query[name];
   return value === true || value === 'true';
 }
@@ -75,14 +76,14 @@ export function slice<T>(items: readonly T[], offset: number, limit: number): T[
 }
 
 /** `page` (from 1) and `limit` as an offset and a limit. */
-export function paged(ctx: HandlerContext, defaultLimit = 100, maxLimit = 1000): { offset: number; limit: number } {
+export function paged(ctx: ExchangeContext, defaultLimit = 100, maxLimit = 1000): { offset: number; limit: number } {
   const limit = qInt(ctx, 'limit', defaultLimit, 1, maxLimit);
   const page = qInt(ctx, 'page', 1, 1);
   return { offset: (page - 1) * limit, limit };
 }
 
 /** Whether `timeMs` lies in the `from`/`to` query range (Unix seconds, both optional). */
-export function inRange(ctx: HandlerContext, timeMs: number): boolean {
+export function inRange(ctx: ExchangeContext, timeMs: number): boolean {
   const from = queryNumber(ctx.query, 'from');
   const to = queryNumber(ctx.query, 'to');
   return (from === undefined || timeMs >= from * 1000) && (to === undefined || timeMs <= to * 1000);

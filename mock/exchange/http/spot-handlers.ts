@@ -6,8 +6,9 @@
  * miss (recorded fixtures may answer it).
  */
 import { MockHttpError } from '../../errors.js';
-import type { Handler, HandlerContext, HandlerResult, HandlerTable } from '../../state/handler.js';
-import { textField } from '../../state/handler.js';
+import type { ExchangeContext, ExchangeHandler, ExchangeHandlerTable } from './context.js';
+import type { HandlerResult } from '../../handler-contract.js';
+import { textField } from '../../handler-contract.js';
 import { candlesticksView, spotOrderBookView, spotTickerView } from '../market-views.js';
 import { amendSpotOrder, cancelSpotBatch, cancelSpotOrder, cancelSpotOrders, findSpotOrder } from '../spot-manage.js';
 import { placeSpotOrder } from '../spot-place.js';
@@ -37,22 +38,23 @@ import {
   read,
   slice,
 } from './params.js';
+import { spotIndex } from '../order-index.js';
 import { own } from '../own.js';
 
-const ok = (ctx: HandlerContext, body: unknown): HandlerResult => ({ status: ctx.op.successStatus, body });
+const ok = (ctx: ExchangeContext, body: unknown): HandlerResult => ({ status: ctx.op.successStatus, body });
 const unknownPair = (pair: string) => miss(400, 'INVALID_CURRENCY_PAIR', `Invalid currency pair: ${pair}`);
 const orderNotFound = (id: string) => miss(404, 'ORDER_NOT_FOUND', `Order ${id} not found`);
 const knows = (state: ExchangeState, pair: string | undefined): boolean =>
   pair === undefined || own(state.spotMarkets, pair) !== undefined;
 
-const createOrder: Handler = (ctx) =>
+const createOrder: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const pair = textField(ctx.body, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
     return ok(ctx, orderView(state, placeSpotOrder(state, callerUid(ctx), ctx.body, nowMs)));
   });
 
-const createBatchOrders: Handler = (ctx) =>
+const createBatchOrders: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     if (!Array.isArray(ctx.body))
       throw new MockHttpError(400, 'INVALID_REQUEST_BODY', 'Invalid request body: expected a list of orders');
@@ -71,7 +73,7 @@ const createBatchOrders: Handler = (ctx) =>
   });
 
 /** The caller's orders, newest first, with the list filters of `GET /spot/orders`. */
-const listOrders: Handler = (ctx) =>
+const listOrders: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
@@ -80,8 +82,10 @@ const listOrders: Handler = (ctx) =>
     const uid = callerUid(ctx);
     const side = q(ctx, 'side');
     const account = q(ctx, 'account');
-    const orders = Object.values(state.spotOrders)
-      .filter((o) => o.uid === uid && (pair === undefined || o.pair === pair))
+    const index = spotIndex(state);
+    const candidates = status === 'open' ? index.open(uid, (p) => pair === undefined || p === pair) : index.all(uid);
+    const orders = candidates
+      .filter((o) => pair === undefined || o.pair === pair)
       .filter((o) => (status === 'open' ? o.status === 'open' : o.status !== 'open'))
       .filter((o) => (side === undefined || o.side === side) && (account === undefined || o.account === account))
       .filter((o) => status === 'open' || inRange(ctx, o.updateMs))
@@ -93,14 +97,14 @@ const listOrders: Handler = (ctx) =>
   });
 
 /** Open orders grouped by pair (`OpenOrders`), `limit` per pair. */
-const listAllOpenOrders: Handler = (ctx) =>
+const listAllOpenOrders: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const { offset, limit } = paged(ctx, 100, 100);
     const uid = callerUid(ctx);
     const account = q(ctx, 'account');
     const byPair = new Map<string, SpotOrderState[]>();
-    for (const o of Object.values(state.spotOrders)) {
-      if (o.uid !== uid || o.status !== 'open' || (account !== undefined && o.account !== account)) continue;
+    for (const o of spotIndex(state).open(uid, () => true)) {
+      if (o.status !== 'open' || (account !== undefined && o.account !== account)) continue;
       byPair.set(o.pair, [...(byPair.get(o.pair) ?? []), o]);
     }
     const groups = [...byPair.entries()].sort(([a], [b]) => a.localeCompare(b));
@@ -119,25 +123,25 @@ const listAllOpenOrders: Handler = (ctx) =>
   });
 
 /** `{order_id}` of the path and the pair (body first, then query) of an order request. */
-function target(ctx: HandlerContext): { id: string; pair: string | undefined } {
+function target(ctx: ExchangeContext): { id: string; pair: string | undefined } {
   return { id: ctx.pathValues[0] ?? '', pair: textField(ctx.body, 'currency_pair') ?? q(ctx, 'currency_pair') };
 }
 
-const getOrder: Handler = (ctx) =>
+const getOrder: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const { id, pair } = target(ctx);
     const order = findSpotOrder(state, callerUid(ctx), id, pair, nowMs);
     return order === undefined ? orderNotFound(id) : ok(ctx, orderView(state, order));
   });
 
-const cancelOrder: Handler = (ctx) =>
+const cancelOrder: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const { id, pair } = target(ctx);
     const order = findSpotOrder(state, callerUid(ctx), id, pair);
     return order === undefined ? orderNotFound(id) : ok(ctx, orderView(state, cancelSpotOrder(state, order, nowMs)));
   });
 
-const amendOrder: Handler = (ctx) =>
+const amendOrder: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const { id, pair } = target(ctx);
     const order = findSpotOrder(state, callerUid(ctx), id, pair);
@@ -146,7 +150,7 @@ const amendOrder: Handler = (ctx) =>
       : ok(ctx, orderView(state, amendSpotOrder(state, order, ctx.body, nowMs)));
   });
 
-const cancelOrders: Handler = (ctx) =>
+const cancelOrders: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
@@ -157,14 +161,14 @@ const cancelOrders: Handler = (ctx) =>
     );
   });
 
-const cancelBatchOrders: Handler = (ctx) =>
+const cancelBatchOrders: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => ok(ctx, cancelSpotBatch(state, callerUid(ctx), ctx.body, nowMs)));
 
-const listSpotAccounts: Handler = (ctx) =>
+const listSpotAccounts: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => ok(ctx, spotAccountsView(state, callerUid(ctx), q(ctx, 'currency'))));
 
 /** Account book entries of one wallet kind, newest first, filtered by currency, type and time. */
-function entries(ctx: HandlerContext, state: ExchangeState, wallet: 'spot' | 'margin') {
+function entries(ctx: ExchangeContext, state: ExchangeState, wallet: 'spot' | 'margin') {
   const uid = callerUid(ctx);
   const currency = q(ctx, 'currency');
   const pair = wallet === 'margin' && currency !== undefined ? q(ctx, 'currency_pair') : undefined;
@@ -176,13 +180,13 @@ function entries(ctx: HandlerContext, state: ExchangeState, wallet: 'spot' | 'ma
     .reverse();
 }
 
-const listSpotAccountBook: Handler = (ctx) =>
+const listSpotAccountBook: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const { offset, limit } = paged(ctx);
     return ok(ctx, slice(entries(ctx, state, 'spot'), offset, limit).map(spotBookView));
   });
 
-const listMyTrades: Handler = (ctx) =>
+const listMyTrades: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
@@ -204,7 +208,7 @@ const listMyTrades: Handler = (ctx) =>
   });
 
 /** The seed's spot rates; `debit_fee` 3: fees are charged at those rates, never in GT or points. */
-const getFee: Handler = (ctx) =>
+const getFee: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
@@ -224,7 +228,7 @@ const getFee: Handler = (ctx) =>
     });
   });
 
-const listOrderBook: Handler = (ctx) =>
+const listOrderBook: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair') ?? '';
     const market = own(state.spotMarkets, pair);
@@ -232,7 +236,7 @@ const listOrderBook: Handler = (ctx) =>
     return ok(ctx, spotOrderBookView(state, market, qInt(ctx, 'limit', 10, 1, 100), qFlag(ctx, 'with_id'), nowMs));
   });
 
-const listTickers: Handler = (ctx) =>
+const listTickers: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair');
     if (!knows(state, pair)) return unknownPair(pair ?? '');
@@ -243,7 +247,7 @@ const listTickers: Handler = (ctx) =>
     );
   });
 
-const listCandlesticks: Handler = (ctx) =>
+const listCandlesticks: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state, nowMs) => {
     const pair = q(ctx, 'currency_pair') ?? '';
     const market = own(state.spotMarkets, pair);
@@ -258,17 +262,17 @@ const listCandlesticks: Handler = (ctx) =>
     return ok(ctx, candlesticksView(state, market, query, nowMs));
   });
 
-const listMarginAccounts: Handler = (ctx) =>
+const listMarginAccounts: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => ok(ctx, marginAccountsView(state, callerUid(ctx), q(ctx, 'currency_pair'))));
 
-const listMarginAccountBook: Handler = (ctx) =>
+const listMarginAccountBook: ExchangeHandler = (ctx) =>
   read(exchangeOf(ctx), (state) => {
     const { offset, limit } = paged(ctx);
     return ok(ctx, slice(entries(ctx, state, 'margin'), offset, limit).map(marginBookView));
   });
 
 /** Spot and margin handlers by `METHOD /template/{}`. */
-export const spotHandlers: HandlerTable = {
+export const spotHandlers: ExchangeHandlerTable = {
   'POST /spot/orders': createOrder,
   'GET /spot/orders': listOrders,
   'DELETE /spot/orders': cancelOrders,

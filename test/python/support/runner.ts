@@ -56,11 +56,22 @@ function exactNumber(text: string): number | LosslessNumber {
   return /^-?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : new LosslessNumber(text);
 }
 
-/** Starts the runner against `baseUrl` with the mock's key pair. */
-export function startRunner(baseUrl: string, key = MOCK_KEY, secret = MOCK_SECRET): PythonRunner {
+/** Which Python client the runner drives: `ExchangeClient` or `AsyncExchangeClient`. */
+export type PythonClientKind = 'sync' | 'async';
+
+/** Both Python clients, for suites that run every case through each. */
+export const PYTHON_CLIENTS: readonly PythonClientKind[] = ['sync', 'async'];
+
+/** Starts the runner against `baseUrl` with the mock's key pair, driving the `kind` client. */
+export function startRunner(
+  baseUrl: string,
+  key = MOCK_KEY,
+  secret = MOCK_SECRET,
+  kind: PythonClientKind = 'sync',
+): PythonRunner {
   const child: ChildProcessWithoutNullStreams = spawn(
     'python3',
-    [`${ROOT}test/python/runner.py`, baseUrl, key, secret],
+    [`${ROOT}test/python/runner.py`, baseUrl, key, secret, ...(kind === 'async' ? ['--async'] : [])],
     {
       env: { ...process.env, PYTHONPATH: PYTHON_DIR, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
     },

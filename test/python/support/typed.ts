@@ -4,7 +4,7 @@
  * runner as `{"$decimal": text}`), a nested list flattened.
  */
 import { LosslessNumber } from 'lossless-json';
-import { decimalResponsePaths } from '../../../generator/emit/python/meta.js';
+import { decimalResponsePaths } from '../../../generator/targets/python/meta.js';
 import type { IR, IROperation, ValuePath } from '../../../generator/ir/types.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

@@ -1,7 +1,7 @@
 /** What `validateCall` makes of one call, as text for `{ given, want }` tables. */
-import { ValidationError } from '../../../templates/typescript/runtime/errors.js';
-import type { OperationMeta } from '../../../templates/typescript/runtime/metadata.js';
-import { validateCall } from '../../../templates/typescript/runtime/validate.js';
+import { ValidationError } from '../../../generator/targets/typescript/runtime/errors.js';
+import type { OperationMeta } from '../../../generator/targets/typescript/runtime/metadata.js';
+import { validateCall } from '../../../generator/targets/typescript/runtime/validate.js';
 
 /** The `nowSeconds` every table checks at (time-range rules). */
 export const CHECK_NOW = 1_700_000_000;

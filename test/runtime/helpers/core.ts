@@ -1,7 +1,7 @@
 /** Builds a client core for tests: test credentials, no clock sync, a private limiter. */
-import { ClientCore } from '../../../templates/typescript/runtime/client-core.js';
-import type { ClientOptions } from '../../../templates/typescript/runtime/options.js';
-import { RateLimiter } from '../../../templates/typescript/runtime/rate-limit.js';
+import { ClientCore } from '../../../generator/targets/typescript/runtime/client-core.js';
+import type { ClientOptions } from '../../../generator/targets/typescript/runtime/options.js';
+import { RateLimiter } from '../../../generator/targets/typescript/runtime/rate-limit.js';
 import { TEST_KEY, TEST_SECRET } from './exchange.js';
 import { apiMeta } from './meta.js';
 

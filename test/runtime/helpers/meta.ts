@@ -3,7 +3,7 @@
  * generator), never hand copies, so a test always sees what the client ships. `op()` gives one
  * operation's metadata, optionally with a few fields changed for the case at hand.
  */
-import type { OperationMeta } from '../../../templates/typescript/runtime/metadata.js';
+import type { OperationMeta } from '../../../generator/targets/typescript/runtime/metadata.js';
 import { apiMeta } from '../../../generated/src/api-meta.js';
 import { operationMetas, type OperationId } from '../../../generated/src/metadata.js';
 

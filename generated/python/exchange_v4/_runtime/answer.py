@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/answer.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/answer.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Reading an answer: a header by its role, the reset time of a rate limit, the data of a success
 answer (int64 values as `int`, decimals as `Decimal`, a nested list flattened) and the typed error
@@ -19,6 +19,7 @@ from .json_codec import loads_response, unwrap_nested_list
 from .metadata import OperationMeta
 from .plan import CallPlan
 from .transport import WireResponse
+from .wire_drift import WireDrift, number_texts, read_wire
 
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
@@ -42,12 +43,22 @@ def reset_at_ms(ctx: Context, headers: Mapping[str, str], status: int) -> float 
     return None
 
 
-def success_data(meta: OperationMeta, wire: WireResponse) -> Any:
+def success_data(meta: OperationMeta, wire: WireResponse, drifts: list[WireDrift] | None = None) -> Any:
     """The data of a 2xx answer: None for 204 / an empty body, else the JSON with int64 values as
-    `int` and decimal values as `Decimal`; a nested list is flattened."""
+    `int` and decimal values as `Decimal`; a nested list is flattened. An operation with a `wire`
+    descriptor has each value it lists read against its declared type (`wire_drift.py`), each drift
+    added to `drifts`."""
     if wire.status == 204 or meta.success_status == 204 or not wire.text.strip():
         return None
     wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
+    if meta.wire:
+        flat = unwrap_nested_list(json.loads(wire.text)) if meta.nested_list else json.loads(wire.text)
+
+        def reread() -> object:
+            texts = number_texts(wire.text)
+            return unwrap_nested_list(texts) if meta.nested_list else texts
+
+        return read_wire(flat, meta.wire, reread, [] if drifts is None else drifts)
     prefix: tuple[str, ...] = ("*",) if wrapped else ()
     data = loads_response(
         wire.text,

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/clock.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/clock.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Server clock. The server refuses a signed request whose Timestamp is more than 60 s from its own
 time (401 `REQUEST_EXPIRED`), so the signer uses local time corrected by the offset measured with
@@ -73,20 +73,35 @@ class ServerClock:
         call) or when the offset is old (a failure keeps the old offset). Concurrent first calls
         share one measurement, each waiting at most `timeout_s` (`ClockWaitTimeout`); while a
         refresh is in flight, others sign with the old offset."""
-        if self.mode == "off":
-            return
-        synced_at, generation = self.synced_at, self.generation
-        if synced_at is not None and self._now_ms() - synced_at < REFRESH_MS:
+        due, generation = self.due()
+        if due == "no":
             return
         try:
-            self._measure(generation, refresh=synced_at is not None, timeout_s=timeout_s)
+            self._measure(generation, refresh=due == "refresh", timeout_s=timeout_s)
         except ClockWaitTimeout:
             raise
         except Exception as error:  # noqa: BLE001 - an old offset stays usable
-            if synced_at is None:
+            if due == "first":
                 raise
             if on_refresh_error is not None:
                 on_refresh_error(error)
+
+    def due(self) -> tuple[Literal["no", "first", "refresh"], int]:
+        """Whether a private request must measure first (`first`: never measured, a failure fails
+        the call; `refresh`: the offset is old, a failure keeps it), with the offset's number."""
+        synced_at, generation = self.synced_at, self.generation
+        if self.mode == "off" or (synced_at is not None and self._now_ms() - synced_at < REFRESH_MS):
+            return "no", generation
+        return ("first" if synced_at is None else "refresh"), generation
+
+    def local_ms(self) -> float:
+        """The local clock (epoch ms), uncorrected."""
+        return self._now_ms()
+
+    def record(self, server_ms: float, sent_ms: float, received_ms: float) -> None:
+        """Takes a measurement: the server read its clock somewhere in the round trip, so the
+        midpoint is assumed."""
+        self._finish((round(server_ms - (sent_ms + received_ms) / 2), received_ms), None)
 
     def resync(self, signed_with: int, timeout_s: float | None = None) -> None:
         """Measures again after a `REQUEST_EXPIRED` answer to a request signed with offset number
@@ -120,8 +135,7 @@ class ServerClock:
         except BaseException as error:
             self._finish(None, error)
             raise
-        # The server read its clock somewhere in the round trip: assume the midpoint.
-        self._finish((round(server - (sent + received) / 2), received), None)
+        self.record(server, sent, received)
 
     def _finish(self, measured: tuple[float, float] | None, failure: BaseException | None) -> None:
         with self._state:

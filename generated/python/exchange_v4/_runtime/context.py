@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/context.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/context.py. Do not edit here: edit that file,
 # then run: npm run generate
 """What every call needs from its client: settings, clock, limiter, transport, signer and the
 operation table. The API secret is not here: it lives only inside the signer's closure."""
@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from typing import Literal, TypedDict
 
 from .clock import ServerClock
+from .journal import JournalStore
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
-from .rate_limit import RateLimiter, RateLimitMode
+from .rate_limit import RateLimitMode, RateLimitStore
 from .signing import Signer
 from .transport import Transport
 
@@ -49,6 +50,8 @@ class Settings:
     max_rate_limit_wait_ms: float | None = None
     #: Seconds a whole call may take, retries and waits included; None: no bound.
     deadline_s: float | None = None
+    #: An answer field in another wire type than declared: `convert` (and report once) or `error`.
+    wire_drift: Literal["convert", "error"] = "convert"
 
 
 @dataclass
@@ -60,7 +63,7 @@ class Context:
     base_url: str
     settings: Settings
     clock: ServerClock
-    limiter: RateLimiter
+    limiter: RateLimitStore
     transport: Transport
     #: `acct-<fingerprint>` of the API key (buckets per key), or `public`.
     account: str
@@ -68,12 +71,16 @@ class Context:
     credentials: tuple[str, Signer] | None
     redact: Callable[[str], str]
     clock_mode: Literal["lazy", "off"] = "lazy"
+    #: The outcome journal (`outcome_journal` option), when enabled.
+    journal: JournalStore | None = None
     #: Set by `close()`: every later call raises `ClientClosedError`.
     closed: bool = False
     sleep_ms: Callable[[float], None] = field(default=lambda ms: time.sleep(ms / 1000))
     jitter: Callable[[], float] = field(default=random.random)
     #: The clock of deadlines (seconds); injectable for tests.
     monotonic: Callable[[], float] = field(default=time.monotonic)
+    #: Drifts already reported as log events: (operation, field, wire type).
+    drifts_seen: set[tuple[str, str, str]] = field(default_factory=set[tuple[str, str, str]])
 
     def __repr__(self) -> str:
         return f"Context(base_url={self.base_url!r})"

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/core.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/core.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`Core`: the base class of the generated client. It resolves the options (server, credentials,
 timeouts, limits, clock sync), holds the runtime context, and offers a raw signed request for
@@ -17,14 +17,17 @@ from urllib.parse import urlsplit
 
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
-from .errors import ValidationError
+from .envelope import envelope_params
+from .errors import ExchangeError, ValidationError
+from .journal import JournalEntry, journal_option
 from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
 from .plan import check_header, check_number
-from .rate_limit import RateLimiter, RateLimitMode, process_limiter
+from .rate_limit import RateLimitMode, RateLimitStore, process_limiter
 from .raw import raw_operation_meta
-from .request import execute, iterate
+from .effects import run
+from .request import call, execute, iterate, perform
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
 from .pool import ProxySetting, parse_proxy
@@ -96,8 +99,9 @@ def _key_pair(key: str | None, secret: str | None) -> tuple[HiddenText, Secret] 
     return pair
 
 
-class Core:
-    """Configuration, clock, limiter and transport of a client; see `ExchangeClient` for the options."""
+class ClientBase:
+    """Configuration, clock, limiter and context of a client, blocking or asyncio; see
+    `ExchangeClient` for the options. `transport` sends the blocking client's attempts."""
 
     def __init__(
         self,
@@ -116,11 +120,13 @@ class Core:
         max_rate_limit_wait_ms: float | None = None,
         clock_sync: ClockSync = "lazy",
         size_decimal: bool = True,
+        wire_drift: Literal["convert", "error"] = "convert",
         default_headers: Mapping[str, str] | None = None,
         logger: Logger | None = None,
-        limiter: RateLimiter | None = None,
+        limiter: RateLimitStore | None = None,
         transport: Transport | None = None,
         proxy: ProxySetting = None,
+        outcome_journal: object = None,
     ) -> None:
         try:
             pair = _key_pair(key, secret)
@@ -134,13 +140,14 @@ class Core:
         check_number("max_rate_limit_wait_ms", max_rate_limit_wait_ms, 0, 2_147_483_647, False)
         _one_of("rate_limit", rate_limit, ("wait", "reject", "off"))
         _one_of("clock_sync", clock_sync, ("lazy", "off"))
+        _one_of("wire_drift", wire_drift, ("convert", "error"))
         if logger is not None and not is_logger(logger):
             raise ValidationError("logger", logger, "type", "must be a callable, a logging.Logger or a LoggerAdapter")
         for name, value in (default_headers or {}).items():
             check_header("default_headers", name, cast(object, value), api.signing_headers)
+        journal = journal_option(outcome_journal)
         url = _base_url(api, server, base_url)
         clock_op = operations[api.clock_operation]
-        self._own_transport = HttpTransport(max_response_bytes, proxy=proxy) if transport is None else None
 
         def server_time() -> float:
             data: object = execute(self._ctx, clock_op, {}, {})
@@ -153,16 +160,46 @@ class Core:
             base_url=url,
             settings=Settings(
                 timeout, max_retries, rate_limit, size_decimal, dict(default_headers or {}), logger,
-                max_rate_limit_wait_ms, deadline,
+                max_rate_limit_wait_ms, deadline, wire_drift,
             ),
             clock=ServerClock(clock_sync, server_time),
             limiter=limiter or process_limiter(),
-            transport=transport or self._own_transport or HttpTransport(),
+            transport=transport or self._make_transport(max_response_bytes, proxy),
             account=account_fingerprint(pair[0]) if pair is not None else "public",
             credentials=(pair[0], make_signer(pair[1])) if pair is not None else None,
             redact=make_redactor([pair[0], pair[1].reveal()] if pair is not None else []),
             clock_mode=clock_sync,
+            journal=journal,
         )
+
+    def _make_transport(self, max_response_bytes: int, proxy: ProxySetting) -> Transport:
+        """The transport used when none is given, made once the options were checked."""
+        return HttpTransport(max_response_bytes, proxy=proxy)
+
+    @property
+    def base_url(self) -> str:
+        """Base URL every request goes to, including the `/api/v4` prefix."""
+        return self._ctx.base_url
+
+    @property
+    def clock_offset_ms(self) -> float:
+        """Milliseconds added to local time to get server time (0 before the first measurement)."""
+        return self._ctx.clock.offset_ms
+
+    def __repr__(self) -> str:
+        ctx: Context | None = getattr(self, "_ctx", None)  # None while __init__ runs (a traceback's frame)
+        return f"{type(self).__name__}(base_url={ctx.base_url if ctx is not None else None!r})"
+
+
+class Core(ClientBase):
+    """The blocking client's calls over `http.client`; see `ExchangeClient` for the options."""
+
+    _own_transport: HttpTransport | None = None
+
+    def _make_transport(self, max_response_bytes: int, proxy: ProxySetting) -> Transport:
+        """The default transport, made once the options were checked (closed by `close()`)."""
+        self._own_transport = HttpTransport(max_response_bytes, proxy=proxy)
+        return self._own_transport
 
     def close(self) -> None:
         """Closes the pooled connections of the default transport (a transport of your own is
@@ -179,26 +216,24 @@ class Core:
     ) -> None:
         self.close()
 
-    @property
-    def base_url(self) -> str:
-        """Base URL every request goes to, including the `/api/v4` prefix."""
-        return self._ctx.base_url
-
-    @property
-    def clock_offset_ms(self) -> float:
-        """Milliseconds added to local time to get server time (0 before the first measurement)."""
-        return self._ctx.clock.offset_ms
-
     def sync_clock(self) -> None:
         """Measures the server-time offset now (otherwise done before the first private call)."""
         self._ctx.clock.sync()
+
+    def pending_outcomes(self) -> list[JournalEntry]:
+        """The writes the outcome journal holds: sent (or about to be) by a process that got no
+        definitive answer, possibly one that crashed. Raises `ExchangeError` without a journal."""
+        if self._ctx.journal is None:
+            raise ExchangeError("no outcome journal: pass outcome_journal (a path or a store) to the client")
+        return self._ctx.journal.pending()
 
     def resolve_outcome(self, error: Exception) -> Resolution:
         """Finds out what happened to a write that failed, given any error of a write call:
         `applied` with its record, `not_applied` (certain: nothing was sent or it was refused before
         processing; resending is safe) or `unknown` (look again after `retry_after_ms`; resend only
         when `resend` is `same_id`, with that id). The rules: `outcome_policy`."""
-        return resolve_outcome(self._ctx, lambda m, p, o: execute(self._ctx, m, p, o), error)
+        steps = resolve_outcome(self._ctx, lambda m, p, o: call(self._ctx, m, p, o), error)
+        return run(steps, perform(self._ctx))
 
     def request(
         self,
@@ -216,11 +251,7 @@ class Core:
         10 s per method, and retried only when it is a GET. The path is checked and encoded before
         anything is sent (see the README)."""
         meta = raw_operation_meta(method, path, auth, self._ctx.api.path_prefix, self._ctx.operations)
-        params: dict[str, object] = {}
-        if query is not None:
-            params["query"] = query
-        if body is not None:
-            params["body"] = body
+        params = envelope_params(query, body)
         return execute(self._ctx, meta, params, options)  # pyright: ignore[reportArgumentType]
 
     def execute_operation(
@@ -248,7 +279,3 @@ class Core:
     ) -> Iterator[Any]:
         """Iterates every item of a paginated operation (used by the generated `iter_` methods)."""
         return iterate(self._ctx, meta, params, options)
-
-    def __repr__(self) -> str:
-        ctx: Context | None = getattr(self, "_ctx", None)  # None while __init__ runs (a traceback's frame)
-        return f"{type(self).__name__}(base_url={ctx.base_url if ctx is not None else None!r})"

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/deadline.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/deadline.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The overall deadline of one call (`deadline`): connects, sends, reads, retries, rate-limit and
 clock waits all end by it. Each attempt's timeout is cut to what is left; a retry whose wait would

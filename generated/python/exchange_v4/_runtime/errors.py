@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/errors.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/errors.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The client's errors: one base class, one subclass per failure kind, and one factory
 (`api_error_for`) that maps an HTTP status to its class. No error holds the API key, the secret or

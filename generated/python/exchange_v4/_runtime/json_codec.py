@@ -1,13 +1,14 @@
-# Copied by exchange-v4 from templates/python/runtime/json_codec.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/json_codec.py. Do not edit here: edit that file,
 # then run: npm run generate
 """JSON for API bodies. Python's `json` reads every integer exactly, so int64 values stay exact
 `int`s; values at int64 paths that arrive as digit strings are read as `int` too. Values at
 decimal paths (amounts and prices, `format: decimal`) are read as `Decimal`. Requests are written
-compactly (no spaces, non-ASCII as is: the same bytes as JavaScript's `JSON.stringify`), `Decimal`
-as its plain decimal text. A body value JSON cannot carry as given is a `ValidationError` naming its
-place (`body.price`, `body[2].amount`) before any I/O: a non-finite number (rule `finite`, as in the
-TypeScript client), a string or key with a lone surrogate (`unicode`), a value of another type or a
-non-string key (`type`), a container holding itself (`cycle`)."""
+compactly, byte for byte as JavaScript's `JSON.stringify` writes them (no spaces, non-ASCII as is,
+floats as JavaScript writes numbers), `Decimal` as its plain decimal text. A body value JSON cannot
+carry as given is a `ValidationError` naming its place (`body.price`, `body[2].amount`) before any
+I/O: a non-finite number (rule `finite`, as in the TypeScript client), a string or key with a lone
+surrogate (`unicode`), a value of another type or a non-string key (`type`), a container holding
+itself (`cycle`)."""
 
 from __future__ import annotations
 
@@ -24,10 +25,8 @@ from .metadata import ValuePath
 _INTEGER = re.compile(r"-?\d+\Z")
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Decimal):
-        return format(value, "f")
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+def _plain(value: Decimal) -> str:
+    return format(value, "f")
 
 
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -89,7 +88,45 @@ def dumps_body(value: object, field: str = "body", operation: str | None = None)
     if unfit is not None:
         at, bad, rule, explanation = unfit
         raise ValidationError(at or field or "body", bad, rule, explanation, operation=operation)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False, default=_plain)
+    return _write(value)
+
+
+def js_number(value: float) -> str:
+    """A finite float as JavaScript's `JSON.stringify` writes it: its shortest round-trip digits, in
+    plain notation from 1e-6 up to below 1e21 (`2.0` -> `2`), else `1e-7` / `1e+21`."""
+    if value == 0:
+        return "0"
+    text = repr(value)
+    digits, _, exponent = text.partition("e")
+    if not exponent:
+        return text[:-2] if text.endswith(".0") else text
+    power = int(exponent)
+    if -7 < power < 21:
+        plain = format(Decimal(text), "f")
+        return plain[:-2] if plain.endswith(".0") else plain
+    mantissa = digits[:-2] if digits.endswith(".0") else digits
+    return f"{mantissa}e{'+' if power > 0 else '-'}{abs(power)}"
+
+
+def _text(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _write(value: object) -> str:
+    """Compact JSON text of a value `_unfit` accepted, byte for byte as `JSON.stringify` writes it."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return js_number(value)
+    if isinstance(value, (str, Decimal)):
+        return _text(_plain(value) if isinstance(value, Decimal) else value)
+    if isinstance(value, dict):
+        entries = cast("dict[object, object]", value)
+        return "{" + ",".join(f"{_text(str(k))}:{_write(v)}" for k, v in entries.items()) + "}"
+    items = cast("list[object] | tuple[object, ...]", value)
+    return "[" + ",".join(_write(v) for v in items) + "]"
 
 
 def _to_int(value: object) -> object:
@@ -135,13 +172,66 @@ def int64_digits(value: object, paths: Sequence[ValuePath]) -> object:
     return _convert(value, paths, lambda v: int(v) if isinstance(v, str) and _INTEGER.match(v) else v)
 
 
+class _Node:
+    """The paths below one place of a body, as a tree: `leaf` (a value to convert here), the
+    names below it, and `*` (every item or value)."""
+
+    __slots__ = ("leaf", "names", "star")
+
+    def __init__(self, paths: Sequence[ValuePath]) -> None:
+        self.leaf = any(len(p) == 0 for p in paths)
+        heads = {p[0] for p in paths if p}
+        below = {h: _node(tuple(p[1:] for p in paths if p and p[0] in (h, "*"))) for h in heads if h != "*"}
+        self.star = _node(tuple(p[1:] for p in paths if p and p[0] == "*")) if "*" in heads else None
+        self.names = below
+
+
+_NODES: dict[tuple[ValuePath, ...], _Node] = {}
+
+
+def _node(paths: tuple[ValuePath, ...]) -> _Node:
+    """The tree of `paths`, made once per distinct set of paths."""
+    node = _NODES.get(paths)
+    if node is None:
+        node = _NODES[paths] = _Node(paths)
+    return node
+
+
+def _convert_parsed(value: object, node: _Node, convert: Callable[[object], object]) -> object:
+    """`_convert` for a value just parsed (nobody else holds it): changed in place, and only the
+    named places visited."""
+    if node.leaf:
+        return convert(value)
+    if isinstance(value, list):
+        items = cast("list[object]", value)
+        star = node.star
+        if star is not None:
+            for i, item in enumerate(items):
+                items[i] = _convert_parsed(item, star, convert)
+        return items
+    if isinstance(value, dict):
+        entries = cast("dict[str, object]", value)
+        if node.star is not None:
+            for key, item in entries.items():
+                entries[key] = _convert_parsed(item, node.names.get(key, node.star), convert)
+        else:
+            for key, below in node.names.items():
+                if key in entries:
+                    entries[key] = _convert_parsed(entries[key], below, convert)
+        return entries
+    return value
+
+
 def loads_response(
     text: str, int64_paths: Sequence[ValuePath] = (), decimal_paths: Sequence[ValuePath] = ()
 ) -> Any:
     """Parses a response body: int64 paths as `int`, decimal paths as `Decimal`."""
     data: object = json.loads(text)
-    data = _convert(data, int64_paths, _to_int)
-    return _convert(data, decimal_paths, _to_decimal)
+    if int64_paths:
+        data = _convert_parsed(data, _node(tuple(int64_paths)), _to_int)
+    if decimal_paths:
+        data = _convert_parsed(data, _node(tuple(decimal_paths)), _to_decimal)
+    return data
 
 
 def unwrap_nested_list(data: object) -> object:

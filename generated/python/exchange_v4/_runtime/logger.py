@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/logger.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/logger.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Structured log events and the redactor. Events carry no headers and no bodies, so the API key,
 the secret, the Timestamp and the signature cannot reach a log through them; text the server sends
@@ -17,8 +17,11 @@ class LogEvent(TypedDict):
     """One thing the runtime did."""
 
     #: `request`: an attempt is sent; `response`: it got an answer; `retry`: the call is sent again
-    #: after `delay_ms`; `error`: the call failed.
-    type: Literal["request", "response", "retry", "error"]
+    #: after `delay_ms`; `error`: the call failed; `rate-limit-store`: a shared rate-limit store changed
+    #: state (`reason`: Redis unreachable or slow, counting locally at a share of the limits; or back);
+    #: `drift`: an answer field arrived as `wire_type` where the spec declares `declared_type` and was
+    #: converted (reported once per client, operation, field and wire type: the spec may be stale).
+    type: Literal["request", "response", "retry", "error", "rate-limit-store", "drift"]
     operation: str
     method: str
     #: Full URL with the query string as sent.
@@ -30,6 +33,9 @@ class LogEvent(TypedDict):
     request_id: NotRequired[str]
     delay_ms: NotRequired[int]
     reason: NotRequired[str]
+    field: NotRequired[str]
+    wire_type: NotRequired[str]
+    declared_type: NotRequired[str]
 
 
 LoggingLogger = Union[logging.Logger, "logging.LoggerAdapter[Any]"]

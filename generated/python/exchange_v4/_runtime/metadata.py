@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/metadata.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/metadata.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Operation metadata: the data the generator emits for every operation (in `_meta.py`) and the
 runtime reads. Plain frozen dataclasses, built from the IR."""
@@ -139,6 +139,10 @@ class OperationMeta:
     int64_request: tuple[ValuePath, ...] = ()
     int64_response: tuple[ValuePath, ...] = ()
     decimal_response: tuple[ValuePath, ...] = ()
+    #: The answer's typed values: (place, declared type letter) pairs, places as property names
+    #: joined by `.` (`*` for every item or map value); read against it by `wire_drift.py`, which
+    #: then also reads the int64 and decimal places.
+    wire: tuple[tuple[str, str], ...] = ()
     nested_list: bool = False
     rules: tuple[FieldRule, ...] = ()
     deprecated: bool = False

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/outcome.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/outcome.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Writes whose outcome is unknown: finding them by their idempotency id. The request loop looks a
 write up when it was sent and no definitive answer came; `resolve_outcome` does the same later, on
@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from .context import Context, RequestOptions
+from .envelope import envelope_body
+from .effects import Steps
 from .errors import (
     ApiError,
     IdempotencyId,
@@ -28,7 +30,8 @@ from .outcome_policy import Evidence, LookupResult, outcome_policy
 LOOK_AGAIN_MS = 5_000
 """How long to wait before looking an unknown write up again (at least the lookup's rate window)."""
 
-Execute = Callable[[OperationMeta, Mapping[str, object], RequestOptions], Any]
+Execute = Callable[[OperationMeta, Mapping[str, object], RequestOptions], Steps[Any]]
+"""Runs a call as the request loop's steps (`request.call`)."""
 
 Target = tuple[str, dict[str, object]]
 """One write to find: the id it carried and the lookup's other parameters, taken from the write."""
@@ -92,7 +95,7 @@ def _extra(meta: OperationMeta, item: Mapping[str, object], params: Mapping[str,
 def _items_with_ids(meta: OperationMeta, params: Mapping[str, object]) -> list[Mapping[str, object]]:
     """The items of a batch's list body (`per_item` operations) that carry an id, in item order."""
     idem = meta.idempotency
-    body = params.get("body")
+    body = envelope_body(params)
     if idem is None or not idem.per_item or not isinstance(body, list):
         return []
     items = [cast("Mapping[str, object]", i) for i in cast("list[object]", body) if isinstance(i, Mapping)]
@@ -118,7 +121,7 @@ def item_ids(meta: OperationMeta, params: Mapping[str, object]) -> tuple[Idempot
     return tuple(IdempotencyId(idem.field, str(item[idem.field])) for item in _items_with_ids(meta, params))
 
 
-def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> tuple[bool, Any]:
+def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target) -> Steps[tuple[bool, Any]]:
     """Runs the lookup of one write of `meta`: (True, record) or (False, None) when the server has no
     such write. Other failures propagate."""
     idem = meta.idempotency
@@ -127,7 +130,7 @@ def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target)
     name, param = idem.lookup
     value, extra = target
     try:
-        data = execute(ctx.operations[name], {**extra, param: value}, {})
+        data = yield from execute(ctx.operations[name], {**extra, param: value}, {})
     except ApiError as error:
         if _not_found(error):
             return False, None
@@ -170,7 +173,7 @@ def _evidence(ctx: Context, error: Exception) -> tuple[Evidence, str] | None:
     return None
 
 
-def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolution:
+def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Steps[Resolution]:
     """Resolves the outcome of a failed write (see `Resolution`). Takes any error of a write call:
     errors that prove nothing was applied are answered without I/O; an `UnknownOutcomeError` is
     looked up by the id its request carried. Raises `TypeError` for an error no write call raises."""
@@ -188,7 +191,7 @@ def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Resolut
         lookup = "found"
         try:
             for target in targets:
-                hit, record = look_up(ctx, execute, meta, target)
+                hit, record = yield from look_up(ctx, execute, meta, target)
                 if hit:
                     found.append(record)
                 else:

@@ -1,9 +1,9 @@
-# Copied by exchange-v4 from templates/python/runtime/outcome_policy.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/outcome_policy.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The outcome policy as one pure function: given what is known of a write that failed (what its
 error proves, and what looking it up by its id found), `outcome_policy` says whether it was applied
 and what resending is safe. `resolve_outcome` (outcome.py) gathers the facts; the TypeScript client
-has the same function and both run the same table of rows (test/conformance/outcome-policy.json).
+has the same function and both run the same table of rows (conformance/outcome-policy.json).
 
 "Not applied" is said only when the service's rules prove it: nothing was sent, or the service
 refused the request before processing it. A duplicate label proves the opposite (a write with that

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/plan.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/plan.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Turning one call (operation metadata, flat params, call options) into what every attempt sends:
 validated params, the idempotency id, encoded path, canonical query, body bytes, headers and the
@@ -14,6 +14,7 @@ from typing import cast
 from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
+from .envelope import envelope_body
 from .errors import ClientClosedError, IdempotencyId, ValidationError
 from .json_codec import dumps_body, int64_digits
 from .metadata import Idempotency, OperationMeta
@@ -57,7 +58,7 @@ def generated_id(idem: Idempotency) -> str:
 def _fill_item_ids(params: dict[str, object], idem: Idempotency) -> None:
     """Gives every item of a list body that carries no id a fresh one (batch orders); the caller's
     list and items are not changed."""
-    body = params.get("body")
+    body = envelope_body(params)
     if not isinstance(body, list):
         return
     items: list[object] = []
@@ -115,12 +116,16 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
     return out
 
 
-def _body(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
+def body_bytes(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
+    """The body a call sends (`b""` for none): a `json` body's set fields in spec order, an `open` or
+    `list` body as given; int64 values with every digit. Raises `ValidationError` for a value JSON
+    cannot carry as given."""
     if meta.body == "json":
         fields = {name: params[name] for name in meta.body_fields if params.get(name) is not None}
         return dumps_body(int64_digits(fields, meta.int64_request), "", meta.id).encode("utf-8")
-    if meta.body in ("open", "list") and params.get("body") is not None:
-        return dumps_body(int64_digits(params["body"], meta.int64_request), "body", meta.id).encode("utf-8")
+    body = envelope_body(params)
+    if meta.body in ("open", "list") and body is not None:
+        return dumps_body(int64_digits(body, meta.int64_request), "body", meta.id).encode("utf-8")
     return b""
 
 
@@ -168,7 +173,7 @@ def plan_call(
     specs, values = query_plan(meta, params)
     query = serialize_query(specs, values, meta.id)
     path = urlsplit(ctx.base_url).path.rstrip("/") + fill_path(meta.path, path_values)
-    body = _body(meta, params)
+    body = body_bytes(meta, params)
     headers = _headers(ctx, meta, options, bool(body))
     id_header = ctx.api.request_headers["clientRequestId"]
     request_id = next((v for k, v in headers.items() if k.lower() == id_header.lower()), None)

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/pool.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/pool.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Kept-alive `http.client` connections, per origin (scheme, host, port), and the proxy each origin
 goes through. A connection is used by one request at a time: taken from the pool, given back after

@@ -1,10 +1,11 @@
-# Copied by exchange-v4 from templates/python/runtime/query.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/query.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The one canonical query serializer. It builds the query string that goes on the wire, and the
 signer signs that same text, so the two can never differ. Parameters in spec order; unset values
 skipped; csv arrays joined with a literal `,` (each item encoded, the comma not); booleans
-`true`/`false`; names and values percent-encoded like JavaScript's `encodeURIComponent` plus
-`!'()*` (only `A-Z a-z 0-9 - _ . ~` stay). Path segments use the same encoding."""
+`true`/`false`; numbers in plain notation (no exponent); names and values percent-encoded like
+JavaScript's `encodeURIComponent` plus `!'()*` (only `A-Z a-z 0-9 - _ . ~` stay). Path segments use
+the same encoding."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from urllib.parse import quote
 
+from .envelope import envelope_of
 from .errors import ValidationError
 from .metadata import OperationMeta, QueryParam
 
@@ -20,6 +22,13 @@ from .metadata import OperationMeta, QueryParam
 def encode_component(text: str) -> str:
     """Percent-encodes UTF-8 bytes of everything but `A-Z a-z 0-9 - _ . ~`."""
     return quote(text, safe="", encoding="utf-8", errors="strict")
+
+
+def plain_number(value: float) -> str:
+    """A finite float in plain decimal notation: its shortest round-trip digits (as JavaScript writes
+    them), never an exponent (`1e-07` -> `0.0000001`, `1e+21` -> `1000000000000000000000`)."""
+    text = format(Decimal(repr(value)), "f")
+    return text[:-2] if text.endswith(".0") else text
 
 
 def scalar_text(field: str, value: object, operation: str | None = None) -> str:
@@ -37,7 +46,7 @@ def scalar_text(field: str, value: object, operation: str | None = None) -> str:
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise ValidationError(field, value, "type", "must be a finite number", operation=operation)
-        return repr(value) if not value.is_integer() else str(int(value))
+        return plain_number(value)
     raise ValidationError(
         field, value, "type", "must be a string, number or boolean in a query or path", operation=operation
     )
@@ -79,7 +88,7 @@ def query_plan(meta: OperationMeta, params: Mapping[str, object]) -> tuple[tuple
     """The query of one call: shaped operations take their query parameters from the flat params;
     named-only operations send the caller's `query` mapping in its own order (lists comma-joined)."""
     if meta.shape == "named-only":
-        query = params.get("query")
+        query, _ = envelope_of(params)
         if query is None:
             return (), {}
         if not isinstance(query, Mapping):

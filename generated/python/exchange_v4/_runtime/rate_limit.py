@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/rate_limit.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/rate_limit.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Client-side rate limits, one bucket per key. A bucket allows at most `requests` requests in any
 `window` seconds; a request holds its slot from when it is sent until its answer arrives plus the
@@ -16,8 +16,9 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal, Protocol
 
+from .envelope import field_texts
 from .errors import RateLimitError
 from .metadata import OperationMeta, RateLimit
 
@@ -69,26 +70,15 @@ class Ticket:
 
 def bucket_keys(meta: OperationMeta, account: str, params: Mapping[str, object]) -> list[str]:
     """The buckets a call counts in. `ip`: one per process; `uid`: per account (API key); `uid+market`:
-    per account and market, the market read from the field the IR names (for a list body, every
-    distinct value among its items)."""
+    per account and market, the market read from the field the IR names (envelope.py `field_texts`:
+    for a list body, every distinct value among its items; none: the no-market bucket)."""
     limit = meta.rate_limit
     if limit.scope == "ip":
         return [f"ip|{limit.bucket}"]
-    if limit.scope == "uid" or limit.market is None:
+    if limit.scope == "uid":
         return [f"uid|{limit.bucket}|{account}"]
-    markets: list[str] = []
-    sources: list[object] = [params, params.get("query"), params.get("body")]
-    body = params.get("body")
-    if isinstance(body, (list, tuple)):
-        sources.extend(body)  # pyright: ignore[reportUnknownArgumentType]
-    for source in sources:
-        if isinstance(source, Mapping):
-            value = source.get(limit.market)  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
-            if value is not None and str(value) not in markets:  # pyright: ignore[reportUnknownArgumentType]
-                markets.append(str(value))  # pyright: ignore[reportUnknownArgumentType]
-    return [f"uid+market|{limit.bucket}|{account}|{m}" for m in sorted(markets)] or [
-        f"uid+market|{limit.bucket}|{account}|"
-    ]
+    markets = field_texts(params, limit.market or "currency_pair") or [""]
+    return [f"uid+market|{limit.bucket}|{account}|{m}" for m in markets]
 
 
 class RateLimiter:
@@ -108,6 +98,7 @@ class RateLimiter:
         self._cond = threading.Condition()
         self._sweep_at = SWEEP_MIN_BUCKETS
         self._sweep_due = -math.inf
+        self._listeners: list[Callable[[], None]] = []
 
     @property
     def bucket_count(self) -> int:
@@ -148,37 +139,87 @@ class RateLimiter:
         """Takes one slot in every bucket of `keys`, waiting for room (`wait`), raising
         `RateLimitError` (`reject`), or not counting at all (`off`). In `wait` mode a wait longer
         than `max_wait_ms` (the call's timeout) or `MAX_WAIT_MS` raises that error at once."""
-        window_ms = limit.window * 1000 + self._margin_ms
         if mode == "off":
-            return Ticket((), window_ms)
-        bound = min(MAX_WAIT_MS, math.inf if max_wait_ms is None else max_wait_ms)
+            return Ticket((), limit.window * 1000 + self._margin_ms)
         start: float | None = None
         while True:
             with self._cond:
                 now = self._now_ms()
                 start = now if start is None else start
-                self._maybe_sweep(now)
-                buckets = [self._buckets.setdefault(k, _Bucket()) for k in keys]
-                wait = max(self._wait_ms(b, limit, now) for b in buckets)
-                if wait == 0:
-                    slots = tuple(_Slot() for _ in buckets)
-                    for b, s in zip(buckets, slots):
-                        b.slots.append(s)
-                    return Ticket(slots, window_ms)
-                rule = f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}"
-                if mode == "reject":
-                    reset = now + (wait if math.isfinite(wait) else window_ms)
-                    raise self._refusal(rule, reset, limit, operation)
-                # The least wait: a slot still in flight could be answered now, at the earliest.
-                least = max(self._wait_ms(b, limit, now, now + window_ms) for b in buckets)
-                if now - start + least > bound:
-                    why = f"a wait of {least:.0f} ms exceeds the call's {bound - (now - start):.0f} ms ({rule})"
-                    raise self._refusal(why, now + least, limit, operation)
-                if not math.isfinite(wait):
+                got = self._try(keys, limit, operation, mode, max_wait_ms, now - start, now)
+                if isinstance(got, Ticket):
+                    return got
+                wait, answered = got
+                if answered:
                     # Every slot is held by a request still waiting for its answer.
-                    self._cond.wait(timeout=min(window_ms, 1000, bound - (now - start)) / 1000)
+                    self._cond.wait(timeout=wait / 1000)
                     continue
             self._sleep_ms(wait)
+
+    def try_acquire(
+        self,
+        keys: Sequence[str],
+        limit: RateLimit,
+        *,
+        operation: str,
+        mode: RateLimitMode,
+        max_wait_ms: float | None = None,
+        waited_ms: float = 0,
+    ) -> Ticket | tuple[float, bool]:
+        """One try of `acquire` that never blocks (for the asyncio client): the `Ticket`, or how
+        long to wait before trying again (ms) and whether an answer may end that wait earlier
+        (`on_release`). `waited_ms`: how long this call has waited so far. Raises as `acquire`."""
+        if mode == "off":
+            return Ticket((), limit.window * 1000 + self._margin_ms)
+        with self._cond:
+            return self._try(keys, limit, operation, mode, max_wait_ms, waited_ms, self._now_ms())
+
+    def _try(
+        self,
+        keys: Sequence[str],
+        limit: RateLimit,
+        operation: str,
+        mode: RateLimitMode,
+        max_wait_ms: float | None,
+        waited: float,
+        now: float,
+    ) -> Ticket | tuple[float, bool]:
+        """Takes the slots when there is room, else the wait (see `try_acquire`); holds the lock."""
+        window_ms = limit.window * 1000 + self._margin_ms
+        bound = min(MAX_WAIT_MS, math.inf if max_wait_ms is None else max_wait_ms)
+        self._maybe_sweep(now)
+        buckets = [self._buckets.setdefault(k, _Bucket()) for k in keys]
+        wait = max(self._wait_ms(b, limit, now) for b in buckets)
+        if wait == 0:
+            slots = tuple(_Slot() for _ in buckets)
+            for b, s in zip(buckets, slots):
+                b.slots.append(s)
+            return Ticket(slots, window_ms)
+        rule = f"at most {limit.requests} requests per {limit.window:g} s in bucket {limit.bucket}"
+        if mode == "reject":
+            reset = now + (wait if math.isfinite(wait) else window_ms)
+            raise self._refusal(rule, reset, limit, operation)
+        # The least wait: a slot still in flight could be answered now, at the earliest.
+        least = max(self._wait_ms(b, limit, now, now + window_ms) for b in buckets)
+        if waited + least > bound:
+            why = f"a wait of {least:.0f} ms exceeds the call's {bound - waited:.0f} ms ({rule})"
+            raise self._refusal(why, now + least, limit, operation)
+        if not math.isfinite(wait):
+            return min(window_ms, 1000, bound - waited), True
+        return wait, False
+
+    def on_release(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Calls `listener` (from any thread) after every `release`, until the returned function
+        is called: how the asyncio client learns that a slot it waits for may be free."""
+        with self._cond:
+            self._listeners.append(listener)
+
+        def remove() -> None:
+            with self._cond:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return remove
 
     @staticmethod
     def _refusal(detail: str, reset_at_ms: float, limit: RateLimit, operation: str) -> RateLimitError:
@@ -221,6 +262,35 @@ class RateLimiter:
                     for _ in range(max(0, bucket.capacity(limit) - len(bucket.slots) - max(0, remaining))):
                         bucket.slots.append(_Slot(now + ticket.window_ms))
             self._cond.notify_all()
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener()
+
+
+class RateLimitStore(Protocol):
+    """Where a client counts its rate limits: `RateLimiter` (in this process, the default) or
+    `RedisRateLimitStore` (shared by every process of one account through Redis)."""
+
+    def acquire(
+        self, keys: Sequence[str], limit: RateLimit, *, operation: str, mode: RateLimitMode, max_wait_ms: float | None = None
+    ) -> Any:  # noqa: ANN401 - the store's own ticket, handed back to `release`
+        """Takes one slot in every bucket of `keys` (see `RateLimiter.acquire`); returns a ticket."""
+        ...
+
+    def release(
+        self,
+        ticket: Any,  # noqa: ANN401
+        keys: Sequence[str],
+        limit: RateLimit,
+        *,
+        status: int | None,
+        remaining: int | None = None,
+        reset_at_ms: float | None = None,
+        limit_count: float | None = None,
+        max_block_ms: float | None = None,
+    ) -> None:
+        """The request's answer arrived (or it failed); see `RateLimiter.release`."""
+        ...
 
 
 _shared: RateLimiter | None = None

@@ -1,9 +1,9 @@
-# Copied by exchange-v4 from templates/python/runtime/raw.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/raw.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`client.request()`: the path of a raw request, checked and encoded before anything is signed, and
 the operation metadata it is sent with. The same rules and messages as the TypeScript client
 (`raw-path.ts`, `raw-routes.ts`, `raw-request.ts`; shared rows in
-`test/fixtures/raw-request/paths.json`).
+`conformance/raw-paths.json`).
 
 The path that is signed is the path on the wire, byte for byte, so it must be one that neither a URL
 parser nor a server reads differently: it starts with `/`, has no empty segment (`//`, a trailing

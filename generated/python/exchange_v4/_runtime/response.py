@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/response.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/response.py. Do not edit here: edit that file,
 # then run: npm run generate
 """`ApiResponse`: a call's data with the answer it ended with (status, headers, trace id, request
 id, rate-limit counters, pagination headers, attempts), as `client.with_response.<area>.<method>()`

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/retry.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/retry.py. Do not edit here: edit that file,
 # then run: npm run generate
 """The retry and outcome policy as one pure decision: `next_step(state, outcome)` says what the
 request loop does after an attempt that did not succeed. The loop keeps only the I/O.
@@ -18,7 +18,9 @@ request loop does after an attempt that did not succeed. The loop keeps only the
 | other 307/308, other 4xx                  | fail          | fail              | fail              |
 
 Retries stop after `max_retries`; a write that may have been applied then ends as a lookup (when
-the operation has one and the write carried an id) or as an unknown outcome. "Look up": found
+the operation has one and the write carried an id) or as an unknown outcome. A refusal ("fail"
+above) after an earlier attempt of the write may have been applied ends the same way, never as a
+plain failure. "Look up": found
 returns the record, not found ends as an unknown outcome. A redirect is never followed nor resent
 (the same rule as the TypeScript client's `nextStep`)."""
 
@@ -108,6 +110,11 @@ class Unknown:
 Step = Union[Retry, LookUp, Resync, Fail, Unknown]
 
 
+def label_kind(label: str, transient_labels: frozenset[str], duplicate_labels: frozenset[str]) -> tuple[bool, bool]:
+    """What an error label tells the policy: `(transient, duplicate)`, from the API's lists."""
+    return label in transient_labels, label in duplicate_labels
+
+
 def backoff_ms(retry: int, jitter: float) -> int:
     """Full-jitter backoff for the `retry`-th retry (1-based): in [0, min(cap, base * 2^(retry-1)))."""
     ceiling = min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** max(0, retry - 1))
@@ -137,29 +144,30 @@ def next_step(state: RetryState, outcome: Outcome) -> Step:
     status = outcome.status if outcome.kind == "answer" else 0
     write = state.retry != "safe"
     gave_up: Step = LookUp() if state.can_look_up else Unknown()
+    # A definitive refusal of this attempt; an earlier attempt of the write may still have been applied.
+    refused: Step = gave_up if write and state.may_be_applied else Fail()
 
     if outcome.kind == "not_sent":
-        return retry if budget else Fail()
+        return retry if budget else refused
     if _redirect(outcome):
         # Never followed nor resent: a write that may have been applied is settled by its id.
-        settle = may_have_applied(outcome) or state.may_be_applied
-        return gave_up if write and settle else Fail()
+        return gave_up if write and may_have_applied(outcome) else refused
     if status == 429:
         wait = min(outcome.reset_in_ms or 0, state.max_server_wait_ms)
         if not budget or wait > MAX_SERVER_WAIT_MS:
-            return Fail()
-        return Retry(max(retry.delay_ms, int(wait + 0.999)))
-    if status == 401 and outcome.label == "REQUEST_EXPIRED":
-        return Resync() if state.signed and state.clock_sync and not state.resynced else Fail()
+            return refused
+        return Retry(max(retry.delay_ms, math.ceil(wait)))
+    can_resync = state.signed and state.clock_sync and not state.resynced
+    if status == 401 and outcome.label == "REQUEST_EXPIRED" and can_resync:
+        return Resync()
     # A duplicate label: a write with this id was accepted earlier (this call's or another's).
     if outcome.duplicate and write:
         return gave_up
-    if not write or state.dedupes:
-        again = outcome.kind == "no_answer" or (status >= 500 and status != 501) or outcome.transient
-        if again and budget:
-            return retry
-        if write and may_have_applied(outcome):
-            return gave_up
-        return Fail()
-    # A write the server does not deduplicate: never sent again once it may have been applied.
-    return gave_up if may_have_applied(outcome) else Fail()
+    maybe = may_have_applied(outcome)
+    if not write:
+        return retry if budget and (maybe or outcome.transient) else Fail()
+    # Only a write the server deduplicates is sent again (with the same id); any other is never sent
+    # twice once it may have been applied.
+    if state.dedupes and budget and (maybe or outcome.transient):
+        return retry
+    return gave_up if maybe else refused

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/shapes.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/shapes.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Type aliases for open JSON values, shared by the generated modules."""
 

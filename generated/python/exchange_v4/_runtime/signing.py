@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/signing.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/signing.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Request signing (HMAC-SHA512). The signature string has five parts joined by a line feed: the
 upper-case method, the path with the `/api/v4` prefix, the raw query string exactly as sent (no
@@ -61,6 +61,20 @@ class Secret:
 
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError("the API secret is not pickled")
+
+
+def signed_headers(
+    names: tuple[str, str, str], key: str, sign: Signer, method: str, path: str, query: str, body: bytes, timestamp: int
+) -> dict[str, str]:
+    """The three signing headers of one request (`names`: the key, timestamp and signature header
+    names, in that order): the key as given, the timestamp as whole seconds, the signature of the
+    request's parts."""
+    key_header, timestamp_header, signature_header = names
+    return {
+        key_header: key,
+        timestamp_header: str(timestamp),
+        signature_header: sign(method, path, query, body, timestamp),
+    }
 
 
 def make_signer(secret: str | Secret) -> Signer:

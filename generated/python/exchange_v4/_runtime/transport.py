@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/transport.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/transport.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Sending one attempt with `http.client` over kept-alive connections (`pool.ConnectionPool`), no
 redirects followed, and every failure classified as "certainly not sent" (refused here, or the

@@ -1,4 +1,4 @@
-# Copied by exchange-v4 from templates/python/runtime/validate.py. Do not edit here: edit that file,
+# Copied by exchange-v4 from generator/targets/python/runtime/validate.py. Do not edit here: edit that file,
 # then run: npm run generate
 """Checks a call's parameters against its operation's rules before any I/O. Every failure is a
 `ValidationError` naming the field, the value (`[redacted]` for secrets) and the rule: `required`,
@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any, NoReturn, cast
 
 from .errors import ValidationError, ValidationIssue
+from .envelope import envelope_body, envelope_of, param_value
 from .metadata import Condition, FieldRule, OperationMeta
 
 DAY = 86_400
@@ -32,27 +33,8 @@ def _pattern(source: str) -> re.Pattern[str]:
     return re.compile(source, re.ASCII)
 
 
-def as_mapping(value: object) -> Mapping[str, object]:
-    """`value` when it is a mapping, else an empty one."""
-    empty: dict[str, object] = {}
-    return cast("Mapping[str, object]", value) if isinstance(value, Mapping) else empty
-
-
-def lookup(meta: OperationMeta, params: Mapping[str, object], name: str, where: str | None = None) -> object:
-    """A parameter's value: from the flat params, or (named-only) from `query` / `body` too."""
-    if meta.shape == "shaped" or where == "path":
-        return params.get(name)
-    query = params.get("query")
-    body = params.get("body")
-    q, b = as_mapping(query), as_mapping(body)
-    if where == "query":
-        return q.get(name)
-    if where == "body":
-        return b.get(name)
-    for source in (params, q, b):
-        if source.get(name) is not None:
-            return source.get(name)
-    return None
+lookup = param_value
+"""A parameter's value (envelope.py)."""
 
 
 class _Checker:
@@ -67,16 +49,18 @@ class _Checker:
         allowed = set(meta.path_params)
         if meta.shape == "named-only":
             allowed |= {"query", "body"}
-            if params.get("body") is not None and meta.method in ("GET", "DELETE"):
-                self.fail("body", params["body"], "noBody", f"is not allowed: {meta.method} requests carry no body")
-            if params.get("query") is not None and not isinstance(params["query"], Mapping):
-                self.fail("query", params["query"], "type", "must be a mapping of query parameters")
+            query, body = envelope_of(params)
+            if body is not None and meta.method in ("GET", "DELETE"):
+                self.fail("body", body, "noBody", f"is not allowed: {meta.method} requests carry no body")
+            if query is not None and not isinstance(query, Mapping):
+                self.fail("query", query, "type", "must be a mapping of query parameters")
         else:
             allowed |= {q.name for q in meta.query_params} | set(meta.body_fields)
             if meta.body == "list":
                 allowed.add("body")
-                if params.get("body") is not None and not isinstance(params["body"], (list, tuple)):
-                    self.fail("body", params["body"], "type", "must be a list")
+                body = envelope_body(params)
+                if body is not None and not isinstance(body, (list, tuple)):
+                    self.fail("body", body, "type", "must be a list")
         for key, value in params.items():
             if key not in allowed and value is not None:
                 known = ", ".join(sorted(allowed)) or "none"
@@ -218,7 +202,7 @@ def validate_call(
     check = _Checker(meta)
     check.shape(params)
     if meta.list_body is not None:
-        body = params.get("body")
+        body = envelope_body(params)
         if body is None:
             if meta.list_body.required:
                 check.fail("body", body, "required", "is required (a list)")
@@ -313,7 +297,7 @@ def _paging(meta: OperationMeta, params: Mapping[str, object], check: _Checker) 
 
 def _group_limit(meta: OperationMeta, params: Mapping[str, object], check: _Checker) -> None:
     limit = meta.group_limit
-    body = params.get("body") if meta.body in ("open", "list") else None
+    body = envelope_body(params) if meta.body in ("open", "list") else None
     if limit is None or not isinstance(body, (list, tuple)):
         return
     counts: dict[str, int] = {}

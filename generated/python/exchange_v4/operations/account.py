@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -295,3 +296,185 @@ class AccountApiWithResponse:
     ) -> ApiResponse[SetDebitFeeResponse]:
         """`AccountApi.set_debit_fee`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["setDebitFee"], params, options)
+
+
+class AccountApiAsync:
+    """Account details, key information and STP groups. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def add_stp_group_users(
+        self, params: AddSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> AddSTPGroupUsersResponse:
+        """Add users to an STP group
+
+        Adds users to a self-trade prevention group. Only the main account that created the group may,
+        and only accounts under that main account can be added. The body is the list of user ids; the
+        answer lists the group's users afterwards.
+
+        `POST /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["addSTPGroupUsers"], params, options)
+
+    async def create_stp_group(
+        self, params: CreateSTPGroupParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateSTPGroupResponse:
+        """Create an STP group
+
+        Creates a self-trade prevention group; only a main account may. Orders of users in one group do not trade with each other (see `stp_act` on orders).
+
+        `POST /account/stp_groups` · permission `account:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createSTPGroup"], params, options)
+
+    async def delete_stp_group_users(
+        self, params: DeleteSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> DeleteSTPGroupUsersResponse:
+        """Remove users from an STP group
+
+        Removes users (`user_id`, comma-separated) from a self-trade prevention group. Only the main
+        account that created the group may, and only for accounts under it. The answer lists the
+        group's users afterwards.
+
+        `DELETE /account/stp_groups/{stp_id}/users` · permission `account:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["deleteSTPGroupUsers"], params, options)
+
+    async def get_account_detail(
+        self, params: GetAccountDetailParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetAccountDetailResponse:
+        """Get account details
+
+        The caller's user id, VIP level, copy-trading role and the restrictions of the key in use (IP and currency-pair whitelists, key mode).
+
+        `GET /account/detail` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getAccountDetail"], params, options)
+
+    async def get_account_main_keys(
+        self, params: GetAccountMainKeysParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetAccountMainKeysResponse:
+        """Get main-account key information
+
+        Key information of the main account (state, mode, permissions, whitelists); never a secret.
+
+        `GET /account/main_keys` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getAccountMainKeys"], params, options)
+
+    async def get_account_rate_limit(
+        self, params: GetAccountRateLimitParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetAccountRateLimitResponse:
+        """Get fill-ratio rate-limit tiers
+
+        The caller's fill-ratio based rate-limit tiers (see the root `x-futures-fill-ratio-limits`). The service marks this endpoint as not yet open for use.
+
+        `GET /account/rate_limit` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getAccountRateLimit"], params, options)
+
+    async def get_debit_fee(
+        self, params: GetDebitFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetDebitFeeResponse:
+        """Get the GT fee payment setting
+
+        Whether the caller's trading fees are paid with GT.
+
+        `GET /account/debit_fee` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getDebitFee"], params, options)
+
+    async def list_stp_groups(
+        self, params: ListSTPGroupsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSTPGroupsResponse:
+        """List STP groups
+
+        The self-trade prevention groups created by the caller's main account, optionally filtered by name.
+
+        `GET /account/stp_groups` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSTPGroups"], params, options)
+
+    async def list_stp_groups_users(
+        self, params: ListSTPGroupsUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListSTPGroupsUsersResponse:
+        """List the users of an STP group
+
+        The users in a self-trade prevention group; only the main account that created the group may list them.
+
+        `GET /account/stp_groups/{stp_id}/users` · permission `account:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSTPGroupsUsers"], params, options)
+
+    async def set_debit_fee(
+        self, params: SetDebitFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> SetDebitFeeResponse:
+        """Change the GT fee payment setting
+
+        Turns paying the caller's trading fees with GT on or off. Answers 200 without a body.
+
+        `POST /account/debit_fee` · permission `account:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setDebitFee"], params, options)
+
+
+class AccountApiAsyncWithResponse:
+    """The operations of `AccountApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def add_stp_group_users(
+        self, params: AddSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AddSTPGroupUsersResponse]:
+        """`AccountApiAsync.add_stp_group_users`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["addSTPGroupUsers"], params, options)
+
+    async def create_stp_group(
+        self, params: CreateSTPGroupParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSTPGroupResponse]:
+        """`AccountApiAsync.create_stp_group`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createSTPGroup"], params, options)
+
+    async def delete_stp_group_users(
+        self, params: DeleteSTPGroupUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[DeleteSTPGroupUsersResponse]:
+        """`AccountApiAsync.delete_stp_group_users`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["deleteSTPGroupUsers"], params, options)
+
+    async def get_account_detail(
+        self, params: GetAccountDetailParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountDetailResponse]:
+        """`AccountApiAsync.get_account_detail`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getAccountDetail"], params, options)
+
+    async def get_account_main_keys(
+        self, params: GetAccountMainKeysParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountMainKeysResponse]:
+        """`AccountApiAsync.get_account_main_keys`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getAccountMainKeys"], params, options)
+
+    async def get_account_rate_limit(
+        self, params: GetAccountRateLimitParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAccountRateLimitResponse]:
+        """`AccountApiAsync.get_account_rate_limit`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getAccountRateLimit"], params, options)
+
+    async def get_debit_fee(
+        self, params: GetDebitFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDebitFeeResponse]:
+        """`AccountApiAsync.get_debit_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDebitFee"], params, options)
+
+    async def list_stp_groups(
+        self, params: ListSTPGroupsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSTPGroupsResponse]:
+        """`AccountApiAsync.list_stp_groups`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSTPGroups"], params, options)
+
+    async def list_stp_groups_users(
+        self, params: ListSTPGroupsUsersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSTPGroupsUsersResponse]:
+        """`AccountApiAsync.list_stp_groups_users`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSTPGroupsUsers"], params, options)
+
+    async def set_debit_fee(
+        self, params: SetDebitFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetDebitFeeResponse]:
+        """`AccountApiAsync.set_debit_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setDebitFee"], params, options)

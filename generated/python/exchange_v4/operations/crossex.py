@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -72,3 +73,37 @@ class CrossexApiWithResponse:
     ) -> ApiResponse[CreateCrossexOrderResponse]:
         """`CrossexApi.create_crossex_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["createCrossexOrder"], params, options)
+
+
+class CrossexApiAsync:
+    """Cross-exchange trading (shape not given). (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_crossex_order(
+        self, params: CreateCrossexOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateCrossexOrderResponse:
+        """Place a cross-exchange order
+
+        Places an order on another venue through the cross-exchange account (`symbol` names the venue,
+        the business and the market). A `LIMIT` order needs `price`; `qty` is needed except for a spot
+        or margin market buy, which gives `quote_qty`. At most 1,000 orders may be pending per user.
+        `text` does not deduplicate, so the request is never resent once it may have reached the server.
+
+        `POST /crossex/orders` · permission `crossex:write` · 100 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createCrossexOrder"], params, options)
+
+
+class CrossexApiAsyncWithResponse:
+    """The operations of `CrossexApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_crossex_order(
+        self, params: CreateCrossexOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateCrossexOrderResponse]:
+        """`CrossexApiAsync.create_crossex_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createCrossexOrder"], params, options)

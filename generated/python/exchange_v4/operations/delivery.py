@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -445,3 +446,248 @@ class DeliveryApiWithResponse:
     ) -> ApiResponse[ListDeliveryPositionsResponse]:
         """`DeliveryApi.list_delivery_positions`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listDeliveryPositions"], params, options)
+
+
+class DeliveryApiAsync:
+    """Delivery futures: contracts, order book, account, positions, orders and fills. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def cancel_delivery_order(
+        self, params: CancelDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelDeliveryOrderResponse:
+        """Cancel a delivery order
+
+        Cancels one open delivery order; an unknown or finished order answers 404.
+
+        `DELETE /delivery/{settle}/orders/{order_id}` · permission `delivery:write` · 500 requests / 10 s per uid, shared bucket `delivery-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelDeliveryOrder"], params, options)
+
+    async def cancel_delivery_orders(
+        self, params: CancelDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelDeliveryOrdersResponse:
+        """Cancel all open delivery orders of a contract
+
+        Cancels every open order of one delivery contract, or of one side of it.
+
+        `DELETE /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid, shared bucket `delivery-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelDeliveryOrders"], params, options)
+
+    async def create_delivery_order(
+        self, params: CreateDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateDeliveryOrderResponse:
+        """Place a delivery order
+
+        Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
+        positive buys, negative sells; `0` with `close: true` closes the position.
+
+        `POST /delivery/{settle}/orders` · permission `delivery:write` · 500 requests / 10 s per uid, shared bucket `delivery-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createDeliveryOrder"], params, options)
+
+    async def get_delivery_contract(
+        self, params: GetDeliveryContractParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDeliveryContractResponse:
+        """Get one delivery contract
+
+        One delivery contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+
+        `GET /delivery/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getDeliveryContract"], params, options)
+
+    async def get_delivery_order(
+        self, params: GetDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDeliveryOrderResponse:
+        """Get a delivery order
+
+        One delivery order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+
+        `GET /delivery/{settle}/orders/{order_id}` · permission `delivery:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getDeliveryOrder"], params, options)
+
+    async def get_delivery_position(
+        self, params: GetDeliveryPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDeliveryPositionResponse:
+        """Get a delivery position
+
+        The caller's position in one delivery contract.
+
+        `GET /delivery/{settle}/positions/{contract}` · permission `delivery:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getDeliveryPosition"], params, options)
+
+    async def get_my_delivery_trades(
+        self, params: GetMyDeliveryTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMyDeliveryTradesResponse:
+        """List the caller's delivery fills
+
+        Fills of the caller's delivery orders, newest first.
+
+        `GET /delivery/{settle}/my_trades` · permission `delivery:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_my_delivery_trades` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["getMyDeliveryTrades"], params, options)
+
+    def iter_get_my_delivery_trades(
+        self, params: GetMyDeliveryTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[GetMyDeliveryTradesItem]:
+        """Every item of `get_my_delivery_trades`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["getMyDeliveryTrades"], params, options)
+
+    async def list_delivery_account_book(
+        self, params: ListDeliveryAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryAccountBookResponse:
+        """List balance changes of the delivery account
+
+        Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
+        (the history of `POST /wallet/transfers`).
+
+        `GET /delivery/{settle}/account_book` · permission `delivery:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryAccountBook"], params, options)
+
+    async def list_delivery_accounts(
+        self, params: ListDeliveryAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryAccountsResponse:
+        """Get the delivery account
+
+        The caller's delivery futures account for one settlement currency, in the shape of the perpetual
+        futures account. `USER_NOT_FOUND` means it is not opened yet: one transfer into it opens it.
+
+        `GET /delivery/{settle}/accounts` · permission `delivery:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryAccounts"], params, options)
+
+    async def list_delivery_contracts(
+        self, params: ListDeliveryContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryContractsResponse:
+        """List delivery contracts
+
+        Every delivery contract of one settlement currency. A contract name missing from this list
+        answers `CONTRACT_NOT_FOUND` elsewhere.
+
+        `GET /delivery/{settle}/contracts` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryContracts"], params, options)
+
+    async def list_delivery_order_book(
+        self, params: ListDeliveryOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryOrderBookResponse:
+        """Order book of a delivery contract
+
+        Depth of one delivery contract; bids from the highest price down, asks from the lowest price up.
+
+        `GET /delivery/{settle}/order_book` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryOrderBook"], params, options)
+
+    async def list_delivery_orders(
+        self, params: ListDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryOrdersResponse:
+        """List delivery orders
+
+        The caller's open or finished delivery orders, newest first. Orders cancelled without a fill are
+        gone 10 minutes after the cancellation.
+
+        `GET /delivery/{settle}/orders` · permission `delivery:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_delivery_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryOrders"], params, options)
+
+    def iter_list_delivery_orders(
+        self, params: ListDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListDeliveryOrdersItem]:
+        """Every item of `list_delivery_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listDeliveryOrders"], params, options)
+
+    async def list_delivery_positions(
+        self, params: ListDeliveryPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListDeliveryPositionsResponse:
+        """List delivery positions
+
+        The caller's delivery positions of one settlement currency.
+
+        `GET /delivery/{settle}/positions` · permission `delivery:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listDeliveryPositions"], params, options)
+
+
+class DeliveryApiAsyncWithResponse:
+    """The operations of `DeliveryApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def cancel_delivery_order(
+        self, params: CancelDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelDeliveryOrderResponse]:
+        """`DeliveryApiAsync.cancel_delivery_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelDeliveryOrder"], params, options)
+
+    async def cancel_delivery_orders(
+        self, params: CancelDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelDeliveryOrdersResponse]:
+        """`DeliveryApiAsync.cancel_delivery_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelDeliveryOrders"], params, options)
+
+    async def create_delivery_order(
+        self, params: CreateDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateDeliveryOrderResponse]:
+        """`DeliveryApiAsync.create_delivery_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createDeliveryOrder"], params, options)
+
+    async def get_delivery_contract(
+        self, params: GetDeliveryContractParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryContractResponse]:
+        """`DeliveryApiAsync.get_delivery_contract`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDeliveryContract"], params, options)
+
+    async def get_delivery_order(
+        self, params: GetDeliveryOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryOrderResponse]:
+        """`DeliveryApiAsync.get_delivery_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDeliveryOrder"], params, options)
+
+    async def get_delivery_position(
+        self, params: GetDeliveryPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDeliveryPositionResponse]:
+        """`DeliveryApiAsync.get_delivery_position`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDeliveryPosition"], params, options)
+
+    async def get_my_delivery_trades(
+        self, params: GetMyDeliveryTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyDeliveryTradesResponse]:
+        """`DeliveryApiAsync.get_my_delivery_trades`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMyDeliveryTrades"], params, options)
+
+    async def list_delivery_account_book(
+        self, params: ListDeliveryAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryAccountBookResponse]:
+        """`DeliveryApiAsync.list_delivery_account_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryAccountBook"], params, options)
+
+    async def list_delivery_accounts(
+        self, params: ListDeliveryAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryAccountsResponse]:
+        """`DeliveryApiAsync.list_delivery_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryAccounts"], params, options)
+
+    async def list_delivery_contracts(
+        self, params: ListDeliveryContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryContractsResponse]:
+        """`DeliveryApiAsync.list_delivery_contracts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryContracts"], params, options)
+
+    async def list_delivery_order_book(
+        self, params: ListDeliveryOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryOrderBookResponse]:
+        """`DeliveryApiAsync.list_delivery_order_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryOrderBook"], params, options)
+
+    async def list_delivery_orders(
+        self, params: ListDeliveryOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryOrdersResponse]:
+        """`DeliveryApiAsync.list_delivery_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryOrders"], params, options)
+
+    async def list_delivery_positions(
+        self, params: ListDeliveryPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDeliveryPositionsResponse]:
+        """`DeliveryApiAsync.list_delivery_positions`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeliveryPositions"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -283,3 +284,160 @@ class EarnApiWithResponse:
     ) -> ApiResponse[ListUserUniLendsResponse]:
         """`EarnApi.list_user_uni_lends`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listUserUniLends"], params, options)
+
+
+class EarnApiAsync:
+    """Earn products: lending (`uni`). (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def change_uni_lend(
+        self, params: ChangeUniLendParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ChangeUniLendResponse:
+        """Change the lowest lending rate
+
+        Changes the lowest hourly rate of the caller's lending of a currency (the only change supported). Replaces the offline `PATCH /margin/loans/{loan_id}`. Answers 204 without a body.
+
+        `PATCH /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["changeUniLend"], params, options)
+
+    async def create_uni_lend(
+        self, params: CreateUniLendParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateUniLendResponse:
+        """Lend or redeem
+
+        Lends `amount` of `currency` into the lending pool (with a lowest hourly rate `min_rate`), or
+        redeems it. Lending is settled hourly: funds lent in an hour earn that hour's rate (nothing when
+        the rate asked for was too high to lend), a redemption of lent funds arrives at the next full
+        hour and of unlent funds at once. Lending and redeeming are refused in the two minutes around
+        each full hour. At equal rates, earlier lending is served first. Replaces the offline
+        `POST /margin/loans` (lending) and `DELETE /margin/loans/{loan_id}`. Answers 204 without a body.
+
+        `POST /earn/uni/lends` · permission `earn:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createUniLend"], params, options)
+
+    async def get_uni_currency(
+        self, params: GetUniCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUniCurrencyResponse:
+        """Get a lending currency
+
+        One currency that can be lent, with its bounds; public.
+
+        `GET /earn/uni/currencies/{currency}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getUniCurrency"], params, options)
+
+    async def list_uni_currencies(
+        self, params: ListUniCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniCurrenciesResponse:
+        """List lending currencies
+
+        Every currency that can be lent, with its bounds; public. Replaces the lending side of the offline `GET /margin/currency_pairs`.
+
+        `GET /earn/uni/currencies` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listUniCurrencies"], params, options)
+
+    async def list_uni_interest_records(
+        self, params: ListUniInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniInterestRecordsResponse:
+        """List lending interest payments
+
+        Interest paid on the caller's lending, page by page (`limit` 1 to 100). Without `from` the range
+        starts where `to` and `limit` put it; `to` defaults to now.
+
+        `GET /earn/uni/interest_records` · permission `earn:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_uni_interest_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUniInterestRecords"], params, options)
+
+    def iter_list_uni_interest_records(
+        self, params: ListUniInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUniInterestRecordsItem]:
+        """Every item of `list_uni_interest_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUniInterestRecords"], params, options)
+
+    async def list_uni_lend_records(
+        self, params: ListUniLendRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniLendRecordsResponse:
+        """List lends and redemptions
+
+        The caller's lends and redemptions, page by page (`limit` 1 to 100). Without `from` the range
+        starts where `to` and `limit` put it; `to` defaults to now. Replaces the offline
+        `GET /margin/loan_records`.
+
+        `GET /earn/uni/lend_records` · permission `earn:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_uni_lend_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUniLendRecords"], params, options)
+
+    def iter_list_uni_lend_records(
+        self, params: ListUniLendRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUniLendRecordsItem]:
+        """Every item of `list_uni_lend_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUniLendRecords"], params, options)
+
+    async def list_user_uni_lends(
+        self, params: ListUserUniLendsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUserUniLendsResponse:
+        """List the caller's lending
+
+        The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
+
+        `GET /earn/uni/lends` · permission `earn:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_user_uni_lends` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUserUniLends"], params, options)
+
+    def iter_list_user_uni_lends(
+        self, params: ListUserUniLendsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUserUniLendsItem]:
+        """Every item of `list_user_uni_lends`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUserUniLends"], params, options)
+
+
+class EarnApiAsyncWithResponse:
+    """The operations of `EarnApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def change_uni_lend(
+        self, params: ChangeUniLendParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ChangeUniLendResponse]:
+        """`EarnApiAsync.change_uni_lend`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["changeUniLend"], params, options)
+
+    async def create_uni_lend(
+        self, params: CreateUniLendParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUniLendResponse]:
+        """`EarnApiAsync.create_uni_lend`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createUniLend"], params, options)
+
+    async def get_uni_currency(
+        self, params: GetUniCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniCurrencyResponse]:
+        """`EarnApiAsync.get_uni_currency`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUniCurrency"], params, options)
+
+    async def list_uni_currencies(
+        self, params: ListUniCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniCurrenciesResponse]:
+        """`EarnApiAsync.list_uni_currencies`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniCurrencies"], params, options)
+
+    async def list_uni_interest_records(
+        self, params: ListUniInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniInterestRecordsResponse]:
+        """`EarnApiAsync.list_uni_interest_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniInterestRecords"], params, options)
+
+    async def list_uni_lend_records(
+        self, params: ListUniLendRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLendRecordsResponse]:
+        """`EarnApiAsync.list_uni_lend_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniLendRecords"], params, options)
+
+    async def list_user_uni_lends(
+        self, params: ListUserUniLendsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUserUniLendsResponse]:
+        """`EarnApiAsync.list_user_uni_lends`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUserUniLends"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -21,6 +22,7 @@ from ..models import (
     FuturesBatchCancelResult,
     FuturesBatchOrderResult,
     FuturesCandlestick,
+    FuturesCountdownTriggerTime,
     FuturesInitialOrderRequestInput,
     FuturesLeverage,
     FuturesLiqOrder,
@@ -113,6 +115,18 @@ class CancelPriceTriggeredOrderListParams(TypedDict, total=False):
 
 CancelPriceTriggeredOrderListResponse: TypeAlias = "list[FuturesPriceTriggeredOrder]"
 """Success data of `cancel_price_triggered_order_list`."""
+
+
+class CountdownCancelAllFuturesParams(TypedDict, total=False):
+    """Parameters of `countdown_cancel_all_futures`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    timeout: Required[int]  # Countdown in seconds, at least 5; `0` stops it.
+    contract: str  # Contract whose orders are cancelled; every contract when omitted.
+
+
+CountdownCancelAllFuturesResponse: TypeAlias = "FuturesCountdownTriggerTime"
+"""Success data of `countdown_cancel_all_futures`."""
 
 
 class CreateBatchFuturesOrderParams(TypedDict, total=False):
@@ -689,6 +703,20 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
 
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllFuturesResponse:
+        """Set the countdown that cancels open futures orders
+
+        A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+        call, the open orders of `contract` (of every contract of the settle currency when it is
+        omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+        `timeout: 30`); `timeout: 0` stops it.
+
+        `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["countdownCancelAllFutures"], params, options)
+
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateBatchFuturesOrderResponse:
@@ -1152,6 +1180,12 @@ class FuturesApiWithResponse:
         """`FuturesApi.cancel_price_triggered_order_list`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
 
+    def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllFuturesResponse]:
+        """`FuturesApi.countdown_cancel_all_futures`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllFutures"], params, options)
+
     def create_batch_futures_order(
         self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateBatchFuturesOrderResponse]:
@@ -1337,3 +1371,749 @@ class FuturesApiWithResponse:
     ) -> ApiResponse[UpdatePriceTriggeredOrderResponse]:
         """`FuturesApi.update_price_triggered_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)
+
+
+class FuturesApiAsync:
+    """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_futures_order(
+        self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendFuturesOrderResponse:
+        """Amend a perpetual futures order
+
+        Changes the price and/or size of an open order. The new size includes the filled part; a size
+        at or below the filled size cancels the order. Shares the futures placement limit.
+
+        `PUT /futures/{settle}/orders/{order_id}` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["amendFuturesOrder"], params, options)
+
+    async def cancel_batch_future_orders(
+        self, params: CancelBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelBatchFutureOrdersResponse:
+        """Cancel perpetual futures orders in a batch
+
+        Cancels 1 to 20 futures orders given as a JSON list of order ids. The ids are strings (the
+        64-bit `id` of `FuturesOrder`, written as text), never numbers. The answer is 200 with one result
+        per id, in request order: `succeeded` says whether that order was cancelled, `message` why not.
+        Shares the futures cancel limit.
+
+        `POST /futures/{settle}/batch_cancel_orders` · permission `futures:write` · 200 requests / 1 s per uid, shared bucket `futures-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelBatchFutureOrders"], params, options)
+
+    async def cancel_futures_order(
+        self, params: CancelFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelFuturesOrderResponse:
+        """Cancel a perpetual futures order
+
+        Cancels one open order; an unknown or finished order answers 404. Shares the futures cancel limit.
+
+        `DELETE /futures/{settle}/orders/{order_id}` · permission `futures:write` · 200 requests / 1 s per uid, shared bucket `futures-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelFuturesOrder"], params, options)
+
+    async def cancel_futures_orders(
+        self, params: CancelFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelFuturesOrdersResponse:
+        """Cancel all open perpetual futures orders
+
+        Cancels every open order of the settlement currency, or of one contract or side. Orders
+        cancelled without a fill are gone 10 minutes later.
+
+        `DELETE /futures/{settle}/orders` · permission `futures:write` · 200 requests / 1 s per uid, shared bucket `futures-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelFuturesOrders"], params, options)
+
+    async def cancel_price_triggered_order(
+        self, params: CancelPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelPriceTriggeredOrderResponse:
+        """Cancel a price-triggered perpetual futures order
+
+        Cancels one open price-triggered order; an unknown id answers 404.
+
+        `DELETE /futures/{settle}/price_orders/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrder"], params, options)
+
+    async def cancel_price_triggered_order_list(
+        self, params: CancelPriceTriggeredOrderListParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelPriceTriggeredOrderListResponse:
+        """Cancel all open price-triggered perpetual futures orders
+
+        Cancels every open price-triggered order of the settlement currency, or of one contract.
+
+        `DELETE /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllFuturesResponse:
+        """Set the countdown that cancels open futures orders
+
+        A dead man's switch for perpetual futures orders. When `timeout` seconds pass without another
+        call, the open orders of `contract` (of every contract of the settle currency when it is
+        omitted) are cancelled. Each call starts a new countdown (for example every 30 s with
+        `timeout: 30`); `timeout: 0` stops it.
+
+        `POST /futures/{settle}/countdown_cancel_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["countdownCancelAllFutures"], params, options)
+
+    async def create_batch_futures_order(
+        self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateBatchFuturesOrderResponse:
+        """Place perpetual futures orders in a batch
+
+        Places 1 to 10 futures orders in one request; each item has the fields of `FuturesOrderRequest`
+        (and may carry `stp_act`). A malformed item refuses the whole batch with 400; otherwise every
+        item is tried on its own and the answer is 200 with one result per item, in request order:
+        `succeeded` says whether that order was placed, with the order's fields when it was and `label`
+        (and maybe `detail`) when it was not. Each order counts against the shared futures placement limit.
+
+        `POST /futures/{settle}/batch_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createBatchFuturesOrder"], params, options)
+
+    async def create_futures_order(
+        self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateFuturesOrderResponse:
+        """Place a perpetual futures order
+
+        Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
+        negative sells. Close a position with an order: `size` `0` with `close: true` (single mode) or
+        with `reduce_only: true` and `auto_size` (dual mode). `stp_act` chooses the self-trade
+        prevention action inside an STP group (`cn` when omitted); outside a group it must be omitted.
+        `x-svc-exptime` makes the server refuse the order after that moment. Orders cancelled without a
+        fill are gone 10 minutes after the cancellation.
+
+        `POST /futures/{settle}/orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createFuturesOrder"], params, options)
+
+    async def create_price_triggered_order(
+        self, params: CreatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreatePriceTriggeredOrderResponse:
+        """Create a price-triggered perpetual futures order
+
+        Creates a take-profit / stop-loss order: when the reference price crosses `trigger.price` in
+        the direction of `trigger.rule`, the order in `initial` is placed.
+
+        `POST /futures/{settle}/price_orders` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createPriceTriggeredOrder"], params, options)
+
+    async def get_futures_contract(
+        self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesContractResponse:
+        """Get one perpetual contract
+
+        One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
+
+        `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getFuturesContract"], params, options)
+
+    async def get_futures_order(
+        self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesOrderResponse:
+        """Get a perpetual futures order
+
+        One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
+        cancellation; finished orders are kept for 6 months. An unknown order answers 404 `ORDER_NOT_FOUND`.
+
+        `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getFuturesOrder"], params, options)
+
+    async def get_leverage(
+        self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> GetLeverageResponse:
+        """Get the leverage of a contract for a margin mode
+
+        The leverage set for one contract, margin mode and side (named in a recent release).
+
+        `GET /futures/{settle}/get_leverage/{contract}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getLeverage"], params, options)
+
+    async def get_my_trades(
+        self, params: GetMyTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMyTradesResponse:
+        """List the caller's perpetual futures fills
+
+        Fills of the caller's orders of the last 6 months, newest first.
+
+        `GET /futures/{settle}/my_trades` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_my_trades` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["getMyTrades"], params, options)
+
+    def iter_get_my_trades(
+        self, params: GetMyTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[GetMyTradesItem]:
+        """Every item of `get_my_trades`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["getMyTrades"], params, options)
+
+    async def get_position(
+        self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> GetPositionResponse:
+        """Get a perpetual futures position
+
+        The caller's position in one contract (single position mode; in dual mode the contract holds a
+        long and a short position and this answers for neither).
+
+        `GET /futures/{settle}/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getPosition"], params, options)
+
+    async def get_price_triggered_order(
+        self, params: GetPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetPriceTriggeredOrderResponse:
+        """Get a price-triggered perpetual futures order
+
+        One price-triggered order by id; an unknown id answers 404.
+
+        `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    async def list_contract_stats(
+        self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListContractStatsResponse:
+        """Statistics of a perpetual contract
+
+        Open interest, long/short ratios and liquidations of one contract, one point per interval.
+
+        `GET /futures/{settle}/contract_stats` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listContractStats"], params, options)
+
+    async def list_futures_account_book(
+        self, params: ListFuturesAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesAccountBookResponse:
+        """List balance changes of the perpetual futures account
+
+        Balance changes of the futures account, newest first. `type=dnw` lists transfers in and out
+        (the history of `POST /wallet/transfers`). Filtering by `contract` finds records from
+        2023-10-30 on only.
+
+        `GET /futures/{settle}/account_book` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_futures_account_book` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesAccountBook"], params, options)
+
+    def iter_list_futures_account_book(
+        self, params: ListFuturesAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesAccountBookItem]:
+        """Every item of `list_futures_account_book`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesAccountBook"], params, options)
+
+    async def list_futures_accounts(
+        self, params: ListFuturesAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesAccountsResponse:
+        """Get the perpetual futures account
+
+        The caller's futures account for one settlement currency (the legacy `/futures/accounts` is the
+        `btc` one), classic or unified. `USER_NOT_FOUND` means the account is not opened yet: one
+        transfer into it (`POST /wallet/transfers`) opens it.
+
+        `GET /futures/{settle}/accounts` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesAccounts"], params, options)
+
+    async def list_futures_candlesticks(
+        self, params: ListFuturesCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesCandlesticksResponse:
+        """Candlesticks of a perpetual contract
+
+        Candlesticks of one contract; prefix the contract with `mark_` for mark-price or `index_` for
+        index-price candlesticks. At most 2000 points per request: keep `from`, `to` and `interval`
+        within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+
+        `GET /futures/{settle}/candlesticks` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesCandlesticks"], params, options)
+
+    async def list_futures_contracts(
+        self, params: ListFuturesContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesContractsResponse:
+        """List perpetual contracts
+
+        Every perpetual contract of one settlement currency. A contract name missing from this list
+        answers `CONTRACT_NOT_FOUND` elsewhere.
+
+        `GET /futures/{settle}/contracts` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_contracts` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesContracts"], params, options)
+
+    def iter_list_futures_contracts(
+        self, params: ListFuturesContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesContractsItem]:
+        """Every item of `list_futures_contracts`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesContracts"], params, options)
+
+    async def list_futures_funding_rate_history(
+        self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesFundingRateHistoryResponse:
+        """Funding rate history of a perpetual contract
+
+        Funding rates applied at past settlements of one contract.
+
+        `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    async def list_futures_order_book(
+        self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesOrderBookResponse:
+        """Order book of a perpetual contract
+
+        Depth of one contract; bids from the highest price down, asks from the lowest price up.
+
+        `GET /futures/{settle}/order_book` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesOrderBook"], params, options)
+
+    async def list_futures_orders(
+        self, params: ListFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesOrdersResponse:
+        """List perpetual futures orders
+
+        The caller's open or finished orders, newest first. Orders cancelled without any fill are gone
+        10 minutes after the cancellation; finished orders are kept for 6 months. The answer carries
+        `X-Pagination-Limit`, `X-Pagination-Offset` and `X-Pagination-Total`.
+
+        `GET /futures/{settle}/orders` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_futures_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesOrders"], params, options)
+
+    def iter_list_futures_orders(
+        self, params: ListFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesOrdersItem]:
+        """Every item of `list_futures_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesOrders"], params, options)
+
+    async def list_futures_tickers(
+        self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesTickersResponse:
+        """Tickers of perpetual contracts
+
+        24-hour statistics of every contract of the settlement currency, or of one.
+
+        `GET /futures/{settle}/tickers` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesTickers"], params, options)
+
+    async def list_futures_trades(
+        self, params: ListFuturesTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesTradesResponse:
+        """Public trades of a perpetual contract
+
+        Latest trades of one contract. With `from` (and `to`, default now) only trades in that range
+        are returned, at most `limit` of them.
+
+        `GET /futures/{settle}/trades` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_trades` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesTrades"], params, options)
+
+    def iter_list_futures_trades(
+        self, params: ListFuturesTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesTradesItem]:
+        """Every item of `list_futures_trades`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesTrades"], params, options)
+
+    async def list_liquidated_orders(
+        self, params: ListLiquidatedOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListLiquidatedOrdersResponse:
+        """Public liquidation orders of perpetual contracts
+
+        Liquidation orders of the market. `to` minus `from` may be at most 3600 seconds. Fields that
+        identify the liquidated user's position are left out of this public list.
+
+        `GET /futures/{settle}/liq_orders` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listLiquidatedOrders"], params, options)
+
+    async def list_liquidates(
+        self, params: ListLiquidatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListLiquidatesResponse:
+        """List the caller's perpetual futures liquidations
+
+        Liquidations of the caller's positions, newest first.
+
+        `GET /futures/{settle}/liquidates` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_liquidates` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listLiquidates"], params, options)
+
+    def iter_list_liquidates(
+        self, params: ListLiquidatesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListLiquidatesItem]:
+        """Every item of `list_liquidates`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listLiquidates"], params, options)
+
+    async def list_position_close(
+        self, params: ListPositionCloseParams, /, **options: Unpack[RequestOptions]
+    ) -> ListPositionCloseResponse:
+        """List closed perpetual futures positions
+
+        The caller's closed positions with their profit and loss, newest first.
+
+        `GET /futures/{settle}/position_close` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_position_close` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listPositionClose"], params, options)
+
+    def iter_list_position_close(
+        self, params: ListPositionCloseParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListPositionCloseItem]:
+        """Every item of `list_position_close`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listPositionClose"], params, options)
+
+    async def list_positions(
+        self, params: ListPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListPositionsResponse:
+        """List perpetual futures positions
+
+        The caller's positions of one settlement currency.
+
+        `GET /futures/{settle}/positions` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_positions` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listPositions"], params, options)
+
+    def iter_list_positions(
+        self, params: ListPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListPositionsItem]:
+        """Every item of `list_positions`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listPositions"], params, options)
+
+    async def list_price_triggered_orders(
+        self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListPriceTriggeredOrdersResponse:
+        """List price-triggered perpetual futures orders
+
+        The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
+
+        `GET /futures/{settle}/price_orders` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_price_triggered_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listPriceTriggeredOrders"], params, options)
+
+    def iter_list_price_triggered_orders(
+        self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListPriceTriggeredOrdersItem]:
+        """Every item of `list_price_triggered_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listPriceTriggeredOrders"], params, options)
+
+    async def set_dual_mode(
+        self, params: SetDualModeParams, /, **options: Unpack[RequestOptions]
+    ) -> SetDualModeResponse:
+        """Turn dual (hedge) position mode on or off
+
+        Switches between one-direction and dual (long and short at once) position mode. Only possible
+        with no open position and no open order. `POST /futures/{settle}/set_position_mode` replaces it
+        and also offers the split mode.
+
+        `POST /futures/{settle}/dual_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setDualMode"], params, options)
+
+    async def set_position_mode(
+        self, params: SetPositionModeParams, /, **options: Unpack[RequestOptions]
+    ) -> SetPositionModeResponse:
+        """Set the position mode
+
+        Sets the position mode: `single` one direction, `dual` long and short at once, `dual_plus`
+        split positions (see `enable_dual_plus` on the account). Only possible with no open position
+        and no open order. Named in a recent release; replaces `POST /futures/{settle}/dual_mode`.
+
+        `POST /futures/{settle}/set_position_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setPositionMode"], params, options)
+
+    async def update_contract_position_leverage(
+        self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateContractPositionLeverageResponse:
+        """Set the leverage of a contract for a margin mode
+
+        Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
+        simpler form of the leverage update, named in a recent release.
+
+        `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    async def update_position_leverage(
+        self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePositionLeverageResponse:
+        """Change the leverage of a perpetual futures position
+
+        Sets the leverage and with it the margin mode of a position: `leverage` above 0 is isolated
+        margin with that leverage (`cross_leverage_limit` is then ignored); `leverage` `0` is cross
+        margin with `cross_leverage_limit` as its leverage. A wrong pair switches the margin mode
+        unexpectedly. `POST /futures/{settle}/positions/{contract}/set_leverage` is the simpler form.
+
+        `POST /futures/{settle}/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updatePositionLeverage"], params, options)
+
+    async def update_position_margin(
+        self, params: UpdatePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePositionMarginResponse:
+        """Change the margin of a perpetual futures position
+
+        Adds margin to an isolated position (positive `change`) or takes some out (negative). With the
+        current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+
+        `POST /futures/{settle}/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updatePositionMargin"], params, options)
+
+    async def update_position_risk_limit(
+        self, params: UpdatePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePositionRiskLimitResponse:
+        """Change the risk limit of a perpetual futures position
+
+        Sets the risk limit of a position. With the current risk-limit rules the position limit follows
+        the leverage: a lower leverage allows a larger position.
+
+        `POST /futures/{settle}/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updatePositionRiskLimit"], params, options)
+
+    async def update_price_triggered_order(
+        self, params: UpdatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePriceTriggeredOrderResponse:
+        """Amend a price-triggered perpetual futures order
+
+        Changes an open price-triggered order: size, price, trigger price, reference price type, the
+        side to close. Moved here from `PUT /futures/{settle}/price_orders/{order_id}`.
+
+        `PUT /futures/{settle}/price_orders/amend/{order_id}` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updatePriceTriggeredOrder"], params, options)
+
+
+class FuturesApiAsyncWithResponse:
+    """The operations of `FuturesApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_futures_order(
+        self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendFuturesOrderResponse]:
+        """`FuturesApiAsync.amend_futures_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["amendFuturesOrder"], params, options)
+
+    async def cancel_batch_future_orders(
+        self, params: CancelBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelBatchFutureOrdersResponse]:
+        """`FuturesApiAsync.cancel_batch_future_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelBatchFutureOrders"], params, options)
+
+    async def cancel_futures_order(
+        self, params: CancelFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrderResponse]:
+        """`FuturesApiAsync.cancel_futures_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrder"], params, options)
+
+    async def cancel_futures_orders(
+        self, params: CancelFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelFuturesOrdersResponse]:
+        """`FuturesApiAsync.cancel_futures_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelFuturesOrders"], params, options)
+
+    async def cancel_price_triggered_order(
+        self, params: CancelPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderResponse]:
+        """`FuturesApiAsync.cancel_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrder"], params, options)
+
+    async def cancel_price_triggered_order_list(
+        self, params: CancelPriceTriggeredOrderListParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelPriceTriggeredOrderListResponse]:
+        """`FuturesApiAsync.cancel_price_triggered_order_list`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_futures(
+        self, params: CountdownCancelAllFuturesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllFuturesResponse]:
+        """`FuturesApiAsync.countdown_cancel_all_futures`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllFutures"], params, options)
+
+    async def create_batch_futures_order(
+        self, params: CreateBatchFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateBatchFuturesOrderResponse]:
+        """`FuturesApiAsync.create_batch_futures_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createBatchFuturesOrder"], params, options)
+
+    async def create_futures_order(
+        self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateFuturesOrderResponse]:
+        """`FuturesApiAsync.create_futures_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createFuturesOrder"], params, options)
+
+    async def create_price_triggered_order(
+        self, params: CreatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreatePriceTriggeredOrderResponse]:
+        """`FuturesApiAsync.create_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createPriceTriggeredOrder"], params, options)
+
+    async def get_futures_contract(
+        self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesContractResponse]:
+        """`FuturesApiAsync.get_futures_contract`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getFuturesContract"], params, options)
+
+    async def get_futures_order(
+        self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesOrderResponse]:
+        """`FuturesApiAsync.get_futures_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getFuturesOrder"], params, options)
+
+    async def get_leverage(
+        self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetLeverageResponse]:
+        """`FuturesApiAsync.get_leverage`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getLeverage"], params, options)
+
+    async def get_my_trades(
+        self, params: GetMyTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyTradesResponse]:
+        """`FuturesApiAsync.get_my_trades`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMyTrades"], params, options)
+
+    async def get_position(
+        self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPositionResponse]:
+        """`FuturesApiAsync.get_position`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getPosition"], params, options)
+
+    async def get_price_triggered_order(
+        self, params: GetPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetPriceTriggeredOrderResponse]:
+        """`FuturesApiAsync.get_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    async def list_contract_stats(
+        self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListContractStatsResponse]:
+        """`FuturesApiAsync.list_contract_stats`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listContractStats"], params, options)
+
+    async def list_futures_account_book(
+        self, params: ListFuturesAccountBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountBookResponse]:
+        """`FuturesApiAsync.list_futures_account_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesAccountBook"], params, options)
+
+    async def list_futures_accounts(
+        self, params: ListFuturesAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesAccountsResponse]:
+        """`FuturesApiAsync.list_futures_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesAccounts"], params, options)
+
+    async def list_futures_candlesticks(
+        self, params: ListFuturesCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesCandlesticksResponse]:
+        """`FuturesApiAsync.list_futures_candlesticks`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesCandlesticks"], params, options)
+
+    async def list_futures_contracts(
+        self, params: ListFuturesContractsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesContractsResponse]:
+        """`FuturesApiAsync.list_futures_contracts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesContracts"], params, options)
+
+    async def list_futures_funding_rate_history(
+        self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesFundingRateHistoryResponse]:
+        """`FuturesApiAsync.list_futures_funding_rate_history`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    async def list_futures_order_book(
+        self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrderBookResponse]:
+        """`FuturesApiAsync.list_futures_order_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesOrderBook"], params, options)
+
+    async def list_futures_orders(
+        self, params: ListFuturesOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesOrdersResponse]:
+        """`FuturesApiAsync.list_futures_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesOrders"], params, options)
+
+    async def list_futures_tickers(
+        self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTickersResponse]:
+        """`FuturesApiAsync.list_futures_tickers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesTickers"], params, options)
+
+    async def list_futures_trades(
+        self, params: ListFuturesTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesTradesResponse]:
+        """`FuturesApiAsync.list_futures_trades`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesTrades"], params, options)
+
+    async def list_liquidated_orders(
+        self, params: ListLiquidatedOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatedOrdersResponse]:
+        """`FuturesApiAsync.list_liquidated_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listLiquidatedOrders"], params, options)
+
+    async def list_liquidates(
+        self, params: ListLiquidatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLiquidatesResponse]:
+        """`FuturesApiAsync.list_liquidates`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listLiquidates"], params, options)
+
+    async def list_position_close(
+        self, params: ListPositionCloseParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionCloseResponse]:
+        """`FuturesApiAsync.list_position_close`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listPositionClose"], params, options)
+
+    async def list_positions(
+        self, params: ListPositionsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionsResponse]:
+        """`FuturesApiAsync.list_positions`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listPositions"], params, options)
+
+    async def list_price_triggered_orders(
+        self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPriceTriggeredOrdersResponse]:
+        """`FuturesApiAsync.list_price_triggered_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listPriceTriggeredOrders"], params, options)
+
+    async def set_dual_mode(
+        self, params: SetDualModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetDualModeResponse]:
+        """`FuturesApiAsync.set_dual_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setDualMode"], params, options)
+
+    async def set_position_mode(
+        self, params: SetPositionModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetPositionModeResponse]:
+        """`FuturesApiAsync.set_position_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setPositionMode"], params, options)
+
+    async def update_contract_position_leverage(
+        self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateContractPositionLeverageResponse]:
+        """`FuturesApiAsync.update_contract_position_leverage`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    async def update_position_leverage(
+        self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionLeverageResponse]:
+        """`FuturesApiAsync.update_position_leverage`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updatePositionLeverage"], params, options)
+
+    async def update_position_margin(
+        self, params: UpdatePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionMarginResponse]:
+        """`FuturesApiAsync.update_position_margin`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updatePositionMargin"], params, options)
+
+    async def update_position_risk_limit(
+        self, params: UpdatePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionRiskLimitResponse]:
+        """`FuturesApiAsync.update_position_risk_limit`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updatePositionRiskLimit"], params, options)
+
+    async def update_price_triggered_order(
+        self, params: UpdatePriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePriceTriggeredOrderResponse]:
+        """`FuturesApiAsync.update_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -469,3 +470,265 @@ class MarginApiWithResponse:
     ) -> ApiResponse[SetAutoRepayResponse]:
         """`MarginApi.set_auto_repay`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["setAutoRepay"], params, options)
+
+
+class MarginApiAsync:
+    """Isolated-margin accounts, borrowing and repayment. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_uni_loan(
+        self, params: CreateUniLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateUniLoanResponse:
+        """Borrow or repay in an isolated-margin market
+
+        Borrows or repays `currency` in the isolated-margin account of `currency_pair`. For a repay,
+        `repaid_all: true` repays everything. Replaces the offline `POST /margin/loans` and
+        `POST /margin/loans/{loan_id}/repayment`. Answers 204 without a body; the request carries no
+        id the service deduplicates by, so it is never resent once it may have reached the server.
+
+        `POST /margin/uni/loans` · permission `margin:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createUniLoan"], params, options)
+
+    async def get_auto_repay_status(
+        self, params: GetAutoRepayStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetAutoRepayStatusResponse:
+        """Get the auto-repay setting
+
+        Whether the caller's isolated-margin borrowings are repaid automatically (for example by what a margin order brings in).
+
+        `GET /margin/auto_repay` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getAutoRepayStatus"], params, options)
+
+    async def get_margin_transferable(
+        self, params: GetMarginTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMarginTransferableResponse:
+        """Get the transferable amount of an isolated-margin account
+
+        The most of `currency` that can be moved out of the isolated-margin account of `currency_pair`.
+
+        `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getMarginTransferable"], params, options)
+
+    async def get_uni_borrowable(
+        self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUniBorrowableResponse:
+        """Get the borrowable amount in an isolated-margin market
+
+        The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
+
+        `GET /margin/uni/borrowable` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUniBorrowable"], params, options)
+
+    async def get_uni_currency_pair(
+        self, params: GetUniCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUniCurrencyPairResponse:
+        """Get a borrowing market
+
+        One isolated-margin market in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs/{currency_pair}`.
+
+        `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    async def list_funding_accounts(
+        self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListFundingAccountsResponse:
+        """List funding accounts
+
+        The caller's funds available for margin lending, one per currency, or of one currency.
+
+        `GET /margin/funding_accounts` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listFundingAccounts"], params, options)
+
+    async def list_margin_account_book(
+        self, params: ListMarginAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListMarginAccountBookResponse:
+        """List isolated-margin balance changes
+
+        Changes of the caller's isolated-margin balances (today only transfers into and out of margin
+        accounts). The range from `from` to `to` must not exceed 30 days (the service states no default
+        range; 30 days is assumed). `currency` needs `currency_pair`; `currency_pair` alone is ignored.
+        Also the history of `POST /wallet/transfers` into and out of margin accounts.
+
+        `GET /margin/account_book` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 1000): `iter_list_margin_account_book` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listMarginAccountBook"], params, options)
+
+    def iter_list_margin_account_book(
+        self, params: ListMarginAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListMarginAccountBookItem]:
+        """Every item of `list_margin_account_book`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listMarginAccountBook"], params, options)
+
+    async def list_margin_accounts(
+        self, params: ListMarginAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListMarginAccountsResponse:
+        """List isolated-margin accounts
+
+        The caller's isolated-margin accounts, one per currency pair, or of one pair. Each has the
+        shape of an isolated-margin pair account (as in the sub-account margin balances); `available` =
+        margin + borrowed.
+
+        `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listMarginAccounts"], params, options)
+
+    async def list_uni_currency_pairs(
+        self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniCurrencyPairsResponse:
+        """List borrowing markets
+
+        The isolated-margin markets in which borrowing is possible; public. Replaces the offline `GET /margin/currency_pairs`.
+
+        `GET /margin/uni/currency_pairs` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listUniCurrencyPairs"], params, options)
+
+    async def list_uni_loan_interest_records(
+        self, params: ListUniLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniLoanInterestRecordsResponse:
+        """List isolated-margin interest deductions
+
+        Interest deducted from the caller's isolated-margin loans, page by page. Without `from` the
+        range starts where `to` and `limit` put it; `to` defaults to now.
+
+        `GET /margin/uni/interest_records` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 1000): `iter_list_uni_loan_interest_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUniLoanInterestRecords"], params, options)
+
+    def iter_list_uni_loan_interest_records(
+        self, params: ListUniLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUniLoanInterestRecordsItem]:
+        """Every item of `list_uni_loan_interest_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUniLoanInterestRecords"], params, options)
+
+    async def list_uni_loan_records(
+        self, params: ListUniLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniLoanRecordsResponse:
+        """List isolated-margin borrows and repays
+
+        The caller's isolated-margin borrows and repays, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans/{loan_id}/repayment`.
+
+        `GET /margin/uni/loan_records` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_uni_loan_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUniLoanRecords"], params, options)
+
+    def iter_list_uni_loan_records(
+        self, params: ListUniLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUniLoanRecordsItem]:
+        """Every item of `list_uni_loan_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUniLoanRecords"], params, options)
+
+    async def list_uni_loans(
+        self, params: ListUniLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUniLoansResponse:
+        """List isolated-margin loans
+
+        The caller's outstanding isolated-margin loans, page by page (`limit` 1 to 100). Replaces the offline `GET /margin/loans` (borrowing side).
+
+        `GET /margin/uni/loans` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_uni_loans` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUniLoans"], params, options)
+
+    def iter_list_uni_loans(
+        self, params: ListUniLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUniLoansItem]:
+        """Every item of `list_uni_loans`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUniLoans"], params, options)
+
+    async def set_auto_repay(
+        self, params: SetAutoRepayParams, /, **options: Unpack[RequestOptions]
+    ) -> SetAutoRepayResponse:
+        """Change the auto-repay setting
+
+        Turns automatic repayment of isolated-margin borrowings on or off; the value travels in the query string, the request has no body.
+
+        `POST /margin/auto_repay` · permission `margin:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setAutoRepay"], params, options)
+
+
+class MarginApiAsyncWithResponse:
+    """The operations of `MarginApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_uni_loan(
+        self, params: CreateUniLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUniLoanResponse]:
+        """`MarginApiAsync.create_uni_loan`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createUniLoan"], params, options)
+
+    async def get_auto_repay_status(
+        self, params: GetAutoRepayStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetAutoRepayStatusResponse]:
+        """`MarginApiAsync.get_auto_repay_status`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getAutoRepayStatus"], params, options)
+
+    async def get_margin_transferable(
+        self, params: GetMarginTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarginTransferableResponse]:
+        """`MarginApiAsync.get_margin_transferable`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMarginTransferable"], params, options)
+
+    async def get_uni_borrowable(
+        self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniBorrowableResponse]:
+        """`MarginApiAsync.get_uni_borrowable`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUniBorrowable"], params, options)
+
+    async def get_uni_currency_pair(
+        self, params: GetUniCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUniCurrencyPairResponse]:
+        """`MarginApiAsync.get_uni_currency_pair`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    async def list_funding_accounts(
+        self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFundingAccountsResponse]:
+        """`MarginApiAsync.list_funding_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFundingAccounts"], params, options)
+
+    async def list_margin_account_book(
+        self, params: ListMarginAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginAccountBookResponse]:
+        """`MarginApiAsync.list_margin_account_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listMarginAccountBook"], params, options)
+
+    async def list_margin_accounts(
+        self, params: ListMarginAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginAccountsResponse]:
+        """`MarginApiAsync.list_margin_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listMarginAccounts"], params, options)
+
+    async def list_uni_currency_pairs(
+        self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniCurrencyPairsResponse]:
+        """`MarginApiAsync.list_uni_currency_pairs`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniCurrencyPairs"], params, options)
+
+    async def list_uni_loan_interest_records(
+        self, params: ListUniLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoanInterestRecordsResponse]:
+        """`MarginApiAsync.list_uni_loan_interest_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniLoanInterestRecords"], params, options)
+
+    async def list_uni_loan_records(
+        self, params: ListUniLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoanRecordsResponse]:
+        """`MarginApiAsync.list_uni_loan_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniLoanRecords"], params, options)
+
+    async def list_uni_loans(
+        self, params: ListUniLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUniLoansResponse]:
+        """`MarginApiAsync.list_uni_loans`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUniLoans"], params, options)
+
+    async def set_auto_repay(
+        self, params: SetAutoRepayParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetAutoRepayResponse]:
+        """`MarginApiAsync.set_auto_repay`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setAutoRepay"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -304,3 +305,174 @@ class OptionsApiWithResponse:
     ) -> ApiResponse[ListOptionsPositionsResponse]:
         """`OptionsApi.list_options_positions`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listOptionsPositions"], params, options)
+
+
+class OptionsApiAsync:
+    """Options: account, positions and orders. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_options_order(
+        self, params: AmendOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendOptionsOrderResponse:
+        """Amend an options order
+
+        Changes the price and/or size of an open options order. The body must name the order's
+        `contract` (required since a recent release).
+
+        `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["amendOptionsOrder"], params, options)
+
+    async def cancel_options_order(
+        self, params: CancelOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelOptionsOrderResponse:
+        """Cancel an options order
+
+        Cancels one open options order; an unknown or finished order answers 404.
+
+        `DELETE /options/orders/{order_id}` · permission `options:write` · 200 requests / 1 s per uid, shared bucket `options-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelOptionsOrder"], params, options)
+
+    async def cancel_options_orders(
+        self, params: CancelOptionsOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> CancelOptionsOrdersResponse:
+        """Cancel all open options orders
+
+        Cancels every open options order, or those of one contract, underlying or side.
+
+        `DELETE /options/orders` · permission `options:write` · 200 requests / 1 s per uid, shared bucket `options-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelOptionsOrders"], params, options)
+
+    async def create_options_order(
+        self, params: CreateOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateOptionsOrderResponse:
+        """Place an options order
+
+        Places an options order; `size` counts contracts (positive buys, negative sells).
+
+        `POST /options/orders` · permission `options:write` · 200 requests / 1 s per uid, shared bucket `options-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createOptionsOrder"], params, options)
+
+    async def get_options_order(
+        self, params: GetOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetOptionsOrderResponse:
+        """Get an options order
+
+        One options order by id; an unknown order answers 404 `ORDER_NOT_FOUND`.
+
+        `GET /options/orders/{order_id}` · permission `options:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getOptionsOrder"], params, options)
+
+    async def get_options_position(
+        self, params: GetOptionsPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> GetOptionsPositionResponse:
+        """Get an options position
+
+        The caller's position in one options contract.
+
+        `GET /options/positions/{contract}` · permission `options:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getOptionsPosition"], params, options)
+
+    async def list_options_account(
+        self, params: ListOptionsAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListOptionsAccountResponse:
+        """Get the options account
+
+        The caller's options account (classic options account or unified account).
+
+        `GET /options/accounts` · permission `options:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listOptionsAccount"], params, options)
+
+    async def list_options_orders(
+        self, params: ListOptionsOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListOptionsOrdersResponse:
+        """List options orders
+
+        The caller's open or finished options orders, newest first.
+
+        `GET /options/orders` · permission `options:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_options_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listOptionsOrders"], params, options)
+
+    def iter_list_options_orders(
+        self, params: ListOptionsOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListOptionsOrdersItem]:
+        """Every item of `list_options_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listOptionsOrders"], params, options)
+
+    async def list_options_positions(
+        self, params: ListOptionsPositionsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListOptionsPositionsResponse:
+        """List options positions
+
+        The caller's options positions, of every underlying or of one.
+
+        `GET /options/positions` · permission `options:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listOptionsPositions"], params, options)
+
+
+class OptionsApiAsyncWithResponse:
+    """The operations of `OptionsApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_options_order(
+        self, params: AmendOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendOptionsOrderResponse]:
+        """`OptionsApiAsync.amend_options_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["amendOptionsOrder"], params, options)
+
+    async def cancel_options_order(
+        self, params: CancelOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrderResponse]:
+        """`OptionsApiAsync.cancel_options_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrder"], params, options)
+
+    async def cancel_options_orders(
+        self, params: CancelOptionsOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOptionsOrdersResponse]:
+        """`OptionsApiAsync.cancel_options_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelOptionsOrders"], params, options)
+
+    async def create_options_order(
+        self, params: CreateOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateOptionsOrderResponse]:
+        """`OptionsApiAsync.create_options_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createOptionsOrder"], params, options)
+
+    async def get_options_order(
+        self, params: GetOptionsOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsOrderResponse]:
+        """`OptionsApiAsync.get_options_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getOptionsOrder"], params, options)
+
+    async def get_options_position(
+        self, params: GetOptionsPositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOptionsPositionResponse]:
+        """`OptionsApiAsync.get_options_position`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getOptionsPosition"], params, options)
+
+    async def list_options_account(
+        self, params: ListOptionsAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsAccountResponse]:
+        """`OptionsApiAsync.list_options_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listOptionsAccount"], params, options)
+
+    async def list_options_orders(
+        self, params: ListOptionsOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsOrdersResponse]:
+        """`OptionsApiAsync.list_options_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listOptionsOrders"], params, options)
+
+    async def list_options_positions(
+        self, params: ListOptionsPositionsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOptionsPositionsResponse]:
+        """`OptionsApiAsync.list_options_positions`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listOptionsPositions"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -1039,3 +1040,590 @@ class SpotApiWithResponse:
     ) -> ApiResponse[ListTradesResponse]:
         """`SpotApi.list_trades`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listTrades"], params, options)
+
+
+class SpotApiAsync:
+    """Spot trading: currencies, markets, market data, balances, orders and trades. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_batch_orders(
+        self, params: AmendBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendBatchOrdersResponse:
+        """Amend spot orders in a batch
+
+        Amends up to 5 open orders in one request, in list order; a failed item does not stop the
+        others. The answer is 200 with one result per order, in request order. Shares the spot
+        placement limit.
+
+        `POST /spot/amend_batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["amendBatchOrders"], params, options)
+
+    async def amend_order(
+        self, params: AmendOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendOrderResponse:
+        """Amend an order
+
+        Changes the amount or the price of an open order (at least one of them). Lowering only the
+        amount keeps the order's place in the queue; a new price or a larger amount moves it to the
+        back of its price level; an amount below the filled amount cancels it. Shares the spot
+        placement limit.
+
+        `PATCH /spot/orders/{order_id}` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["amendOrder"], params, options)
+
+    async def cancel_batch_orders(
+        self, params: CancelBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelBatchOrdersResponse:
+        """Cancel spot orders in a batch
+
+        Cancels up to 20 orders, of any currency pairs, in one request. The answer is 200 with one
+        result per order, in request order: `succeeded` says whether it was cancelled, `label` and
+        `message` why not. Shares the spot cancel limit.
+
+        `POST /spot/cancel_batch_orders` · permission `spot:write` · 200 requests / 1 s per uid, shared bucket `spot-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelBatchOrders"], params, options)
+
+    async def cancel_order(
+        self, params: CancelOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelOrderResponse:
+        """Cancel an order
+
+        Cancels one of the caller's open orders, by order id or by the caller's `text`. Shares the spot
+        cancel limit.
+
+        `DELETE /spot/orders/{order_id}` · permission `spot:write` · 200 requests / 1 s per uid, shared bucket `spot-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelOrder"], params, options)
+
+    async def cancel_orders(
+        self, params: CancelOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> CancelOrdersResponse:
+        """Cancel all open orders
+
+        Cancels the caller's open orders of one currency pair (of every pair when `currency_pair` is
+        omitted), optionally one side only. Without `account`, orders of the spot, unified and
+        isolated-margin accounts are all cancelled; a unified account sends `unified`. Each order of the
+        answer says whether its cancellation went through.
+
+        `DELETE /spot/orders` · permission `spot:write` · 200 requests / 1 s per uid, shared bucket `spot-cancel`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelOrders"], params, options)
+
+    async def cancel_spot_price_triggered_order(
+        self, params: CancelSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelSpotPriceTriggeredOrderResponse:
+        """Cancel a price-triggered order
+
+        Cancels one of the caller's running price-triggered spot orders.
+
+        `DELETE /spot/price_orders/{order_id}` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelSpotPriceTriggeredOrder"], params, options)
+
+    async def cancel_spot_price_triggered_order_list(
+        self, params: CancelSpotPriceTriggeredOrderListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> CancelSpotPriceTriggeredOrderListResponse:
+        """Cancel all running price-triggered orders
+
+        Cancels the caller's running price-triggered orders of one pair, or of every pair when `market` is omitted.
+
+        `DELETE /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelSpotPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_spot(
+        self, params: CountdownCancelAllSpotParams, /, **options: Unpack[RequestOptions]
+    ) -> CountdownCancelAllSpotResponse:
+        """Set the countdown that cancels open orders
+
+        A dead man's switch for spot orders. When `timeout` seconds pass without another call, the open
+        orders of `currency_pair` (of every pair when it is omitted) are cancelled. Call it again
+        before the countdown ends to start a new one (for example every 30 s with `timeout: 30`), or
+        with `timeout: 0` to stop it.
+
+        `POST /spot/countdown_cancel_all` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["countdownCancelAllSpot"], params, options)
+
+    async def create_batch_orders(
+        self, params: CreateBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateBatchOrdersResponse:
+        """Place spot orders in a batch
+
+        Places several orders in one request: up to 4 currency pairs and up to 10 orders per pair. Every
+        order needs its `text`, and all orders use the same `account` (spot and margin orders cannot be
+        mixed; margin orders set `account: margin`). The answer is 200 with one result per order, in
+        request order: `succeeded` says whether that order was placed, `label` and `message` why not.
+        Each order may carry `stp_act`.
+
+        `POST /spot/batch_orders` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createBatchOrders"], params, options)
+
+    async def create_order(
+        self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateOrderResponse:
+        """Place a spot order
+
+        Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
+        the legacy unified account, `unified` for the unified account); with `auto_borrow` a margin or
+        unified order borrows what the balance lacks. An isolated-margin order repays by the account's
+        auto-repay setting (`/margin/auto_repay`); a unified order repays only when it sets
+        `auto_repay`, once it ends. `stp_act` selects self-trade prevention (`cn` by default inside an
+        STP group; rejected outside one). A `poc` order that would take liquidity fails with
+        `POC_FILL_IMMEDIATELY`, a `fok` order that cannot fill at once with `FOK_NOT_FILL`.
+
+        `POST /spot/orders` · permission `spot:write` · 10 requests / 1 s per uid+market (currency_pair), shared bucket `spot-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createOrder"], params, options)
+
+    async def create_spot_price_triggered_order(
+        self, params: CreateSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateSpotPriceTriggeredOrderResponse:
+        """Place a price-triggered order
+
+        Places an order (`put`) once the market price of `market` meets `trigger`; cancelled when `trigger.expiration` seconds pass first.
+
+        `POST /spot/price_orders` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createSpotPriceTriggeredOrder"], params, options)
+
+    async def get_batch_spot_fee(
+        self, params: GetBatchSpotFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetBatchSpotFeeResponse:
+        """Get trading fee rates of several pairs
+
+        The caller's spot fee rates for up to 50 currency pairs, keyed by pair.
+
+        `GET /spot/batch_fee` · permission `spot:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getBatchSpotFee"], params, options)
+
+    async def get_currency(
+        self, params: GetCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> GetCurrencyResponse:
+        """Get a currency
+
+        One spot currency with its state and chains.
+
+        `GET /spot/currencies/{currency}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getCurrency"], params, options)
+
+    async def get_currency_pair(
+        self, params: GetCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> GetCurrencyPairResponse:
+        """Get a currency pair
+
+        One spot market with its trading rules.
+
+        `GET /spot/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getCurrencyPair"], params, options)
+
+    async def get_fee(
+        self, params: GetFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetFeeResponse:
+        """Get trading fee rates
+
+        The caller's spot trading fee rates. Rates are usually the same for every pair; give
+        `currency_pair` for the exact rates of one. The service lists this endpoint as deprecated in
+        favour of `GET /wallet/fee`.
+
+        `GET /spot/fee` · permission `spot:read` · 200 requests / 10 s per uid.
+        Deprecated."""
+        return await self._core.execute_operation(OPERATIONS["getFee"], params, options)
+
+    async def get_order(
+        self, params: GetOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetOrderResponse:
+        """Get an order
+
+        One of the caller's orders, by order id or by the caller's `text`. The `text` works only while
+        the order is open (and up to an hour after it ends); later only the order id finds it.
+
+        `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getOrder"], params, options)
+
+    async def get_spot_price_triggered_order(
+        self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> GetSpotPriceTriggeredOrderResponse:
+        """Get a price-triggered order
+
+        One of the caller's price-triggered spot orders.
+
+        `GET /spot/price_orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getSpotPriceTriggeredOrder"], params, options)
+
+    async def get_system_time(
+        self, params: GetSystemTimeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetSystemTimeResponse:
+        """Get the server time
+
+        The server's clock in Unix milliseconds; public. The client measures its clock offset with it before signing.
+
+        `GET /spot/time` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getSystemTime"], params, options)
+
+    async def list_all_open_orders(
+        self, params: ListAllOpenOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListAllOpenOrdersResponse:
+        """List open orders of every pair
+
+        The caller's open orders grouped by currency pair; every pair with open orders is returned.
+        `page` and `limit` page through the orders within each pair, not through the pairs.
+
+        `GET /spot/open_orders` · permission `spot:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listAllOpenOrders"], params, options)
+
+    async def list_candlesticks(
+        self, params: ListCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ListCandlesticksResponse:
+        """List candlesticks
+
+        Candlesticks of a currency pair, at most 1000 per request. Ask either for the latest `limit`
+        points, or for a range with `from` / `to` (then leave `limit` out: the service rejects a request
+        that combines them). `30d` is a calendar month.
+
+        `GET /spot/candlesticks` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listCandlesticks"], params, options)
+
+    async def list_currencies(
+        self, params: ListCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCurrenciesResponse:
+        """List currencies
+
+        Every spot currency with its state; a currency carried on several chains lists each chain in `chains`.
+
+        `GET /spot/currencies` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listCurrencies"], params, options)
+
+    async def list_currency_pairs(
+        self, params: ListCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCurrencyPairsResponse:
+        """List currency pairs
+
+        Every spot market with its trading rules (amount and price precision, order size bounds, trading status).
+
+        `GET /spot/currency_pairs` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listCurrencyPairs"], params, options)
+
+    async def list_my_trades(
+        self, params: ListMyTradesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListMyTradesResponse:
+        """List the caller's trades
+
+        The caller's trades in spot, unified and isolated-margin accounts, filtered by the end time of
+        their orders. Without `from` / `to` the last 7 days are returned; with only one of them, the
+        7 days after `from` or before `to`. The range must not exceed 30 days, and
+        `limit * (page - 1)` must not exceed 100,000. `order_id` needs `currency_pair`.
+
+        `GET /spot/my_trades` · permission `spot:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 1000): `iter_list_my_trades` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listMyTrades"], params, options)
+
+    def iter_list_my_trades(
+        self, params: ListMyTradesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListMyTradesItem]:
+        """Every item of `list_my_trades`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listMyTrades"], params, options)
+
+    async def list_order_book(
+        self, params: ListOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ListOrderBookResponse:
+        """Get the order book
+
+        Market depth of a currency pair: asks from the lowest price up, bids from the highest down, at
+        most 100 levels per side. `with_id=true` adds the book's version `id`.
+
+        `GET /spot/order_book` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listOrderBook"], params, options)
+
+    async def list_orders(
+        self, params: ListOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListOrdersResponse:
+        """List orders
+
+        The caller's orders in spot, unified and isolated-margin accounts. `status=open` lists working
+        orders (`currency_pair` required, `limit` at most 100, no `side` / `from` / `to`);
+        `status=finished` lists filled and cancelled ones and also filters by `side` and by end time
+        (`from` / `to`).
+
+        `GET /spot/orders` · permission `spot:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 1000): `iter_list_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listOrders"], params, options)
+
+    def iter_list_orders(
+        self, params: ListOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListOrdersItem]:
+        """Every item of `list_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listOrders"], params, options)
+
+    async def list_spot_account_book(
+        self, params: ListSpotAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSpotAccountBookResponse:
+        """List spot balance changes
+
+        Changes of the caller's spot balances, page by page. The range from `from` to `to` must not
+        exceed 30 days (the service states no default range; 30 days is assumed). `limit * (page - 1)`
+        must not exceed 100,000. `code` takes precedence over `type`.
+
+        `GET /spot/account_book` · permission `spot:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 1000): `iter_list_spot_account_book` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listSpotAccountBook"], params, options)
+
+    def iter_list_spot_account_book(
+        self, params: ListSpotAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListSpotAccountBookItem]:
+        """Every item of `list_spot_account_book`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listSpotAccountBook"], params, options)
+
+    async def list_spot_accounts(
+        self, params: ListSpotAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSpotAccountsResponse:
+        """List spot balances
+
+        The caller's spot balances, one per currency, or of one currency.
+
+        `GET /spot/accounts` · permission `spot:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSpotAccounts"], params, options)
+
+    async def list_spot_price_triggered_orders(
+        self, params: ListSpotPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListSpotPriceTriggeredOrdersResponse:
+        """List price-triggered orders
+
+        The caller's price-triggered spot orders, running (`open`) or ended (`finished`).
+
+        `GET /spot/price_orders` · permission `spot:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_spot_price_triggered_orders` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listSpotPriceTriggeredOrders"], params, options)
+
+    def iter_list_spot_price_triggered_orders(
+        self, params: ListSpotPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListSpotPriceTriggeredOrdersItem]:
+        """Every item of `list_spot_price_triggered_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listSpotPriceTriggeredOrders"], params, options)
+
+    async def list_tickers(
+        self, params: ListTickersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListTickersResponse:
+        """List tickers
+
+        24-hour statistics and best prices of one currency pair, or of every pair when `currency_pair` is omitted.
+
+        `GET /spot/tickers` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listTickers"], params, options)
+
+    async def list_trades(
+        self, params: ListTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListTradesResponse:
+        """List market trades
+
+        Recent trades of a currency pair, page by page (at most 100,000 pages: `limit * (page - 1)`
+        must not exceed 100,000). Filter by time with `from` / `to` (the last 30 days by default), or
+        continue from a trade id with `last_id` (then the time range is ignored; `reverse=true` goes
+        back in time).
+
+        `GET /spot/trades` · public · 200 requests / 10 s per ip.
+        Paginated (page, limit <= 1000): `iter_list_trades` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listTrades"], params, options)
+
+    def iter_list_trades(
+        self, params: ListTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListTradesItem]:
+        """Every item of `list_trades`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listTrades"], params, options)
+
+
+class SpotApiAsyncWithResponse:
+    """The operations of `SpotApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def amend_batch_orders(
+        self, params: AmendBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendBatchOrdersResponse]:
+        """`SpotApiAsync.amend_batch_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["amendBatchOrders"], params, options)
+
+    async def amend_order(
+        self, params: AmendOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendOrderResponse]:
+        """`SpotApiAsync.amend_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["amendOrder"], params, options)
+
+    async def cancel_batch_orders(
+        self, params: CancelBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelBatchOrdersResponse]:
+        """`SpotApiAsync.cancel_batch_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelBatchOrders"], params, options)
+
+    async def cancel_order(
+        self, params: CancelOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOrderResponse]:
+        """`SpotApiAsync.cancel_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelOrder"], params, options)
+
+    async def cancel_orders(
+        self, params: CancelOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelOrdersResponse]:
+        """`SpotApiAsync.cancel_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelOrders"], params, options)
+
+    async def cancel_spot_price_triggered_order(
+        self, params: CancelSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelSpotPriceTriggeredOrderResponse]:
+        """`SpotApiAsync.cancel_spot_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelSpotPriceTriggeredOrder"], params, options)
+
+    async def cancel_spot_price_triggered_order_list(
+        self, params: CancelSpotPriceTriggeredOrderListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelSpotPriceTriggeredOrderListResponse]:
+        """`SpotApiAsync.cancel_spot_price_triggered_order_list`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelSpotPriceTriggeredOrderList"], params, options)
+
+    async def countdown_cancel_all_spot(
+        self, params: CountdownCancelAllSpotParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CountdownCancelAllSpotResponse]:
+        """`SpotApiAsync.countdown_cancel_all_spot`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["countdownCancelAllSpot"], params, options)
+
+    async def create_batch_orders(
+        self, params: CreateBatchOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateBatchOrdersResponse]:
+        """`SpotApiAsync.create_batch_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createBatchOrders"], params, options)
+
+    async def create_order(
+        self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateOrderResponse]:
+        """`SpotApiAsync.create_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createOrder"], params, options)
+
+    async def create_spot_price_triggered_order(
+        self, params: CreateSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSpotPriceTriggeredOrderResponse]:
+        """`SpotApiAsync.create_spot_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createSpotPriceTriggeredOrder"], params, options)
+
+    async def get_batch_spot_fee(
+        self, params: GetBatchSpotFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetBatchSpotFeeResponse]:
+        """`SpotApiAsync.get_batch_spot_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getBatchSpotFee"], params, options)
+
+    async def get_currency(
+        self, params: GetCurrencyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetCurrencyResponse]:
+        """`SpotApiAsync.get_currency`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getCurrency"], params, options)
+
+    async def get_currency_pair(
+        self, params: GetCurrencyPairParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetCurrencyPairResponse]:
+        """`SpotApiAsync.get_currency_pair`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getCurrencyPair"], params, options)
+
+    async def get_fee(
+        self, params: GetFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFeeResponse]:
+        """`SpotApiAsync.get_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getFee"], params, options)
+
+    async def get_order(
+        self, params: GetOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOrderResponse]:
+        """`SpotApiAsync.get_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getOrder"], params, options)
+
+    async def get_spot_price_triggered_order(
+        self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSpotPriceTriggeredOrderResponse]:
+        """`SpotApiAsync.get_spot_price_triggered_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getSpotPriceTriggeredOrder"], params, options)
+
+    async def get_system_time(
+        self, params: GetSystemTimeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSystemTimeResponse]:
+        """`SpotApiAsync.get_system_time`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getSystemTime"], params, options)
+
+    async def list_all_open_orders(
+        self, params: ListAllOpenOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListAllOpenOrdersResponse]:
+        """`SpotApiAsync.list_all_open_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listAllOpenOrders"], params, options)
+
+    async def list_candlesticks(
+        self, params: ListCandlesticksParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCandlesticksResponse]:
+        """`SpotApiAsync.list_candlesticks`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCandlesticks"], params, options)
+
+    async def list_currencies(
+        self, params: ListCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrenciesResponse]:
+        """`SpotApiAsync.list_currencies`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCurrencies"], params, options)
+
+    async def list_currency_pairs(
+        self, params: ListCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyPairsResponse]:
+        """`SpotApiAsync.list_currency_pairs`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCurrencyPairs"], params, options)
+
+    async def list_my_trades(
+        self, params: ListMyTradesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMyTradesResponse]:
+        """`SpotApiAsync.list_my_trades`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listMyTrades"], params, options)
+
+    async def list_order_book(
+        self, params: ListOrderBookParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOrderBookResponse]:
+        """`SpotApiAsync.list_order_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listOrderBook"], params, options)
+
+    async def list_orders(
+        self, params: ListOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListOrdersResponse]:
+        """`SpotApiAsync.list_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listOrders"], params, options)
+
+    async def list_spot_account_book(
+        self, params: ListSpotAccountBookParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotAccountBookResponse]:
+        """`SpotApiAsync.list_spot_account_book`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSpotAccountBook"], params, options)
+
+    async def list_spot_accounts(
+        self, params: ListSpotAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotAccountsResponse]:
+        """`SpotApiAsync.list_spot_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSpotAccounts"], params, options)
+
+    async def list_spot_price_triggered_orders(
+        self, params: ListSpotPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSpotPriceTriggeredOrdersResponse]:
+        """`SpotApiAsync.list_spot_price_triggered_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSpotPriceTriggeredOrders"], params, options)
+
+    async def list_tickers(
+        self, params: ListTickersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListTickersResponse]:
+        """`SpotApiAsync.list_tickers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listTickers"], params, options)
+
+    async def list_trades(
+        self, params: ListTradesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListTradesResponse]:
+        """`SpotApiAsync.list_trades`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listTrades"], params, options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -344,3 +345,204 @@ class SubAccountsApiWithResponse:
     ) -> ApiResponse[UpdateSubAccountKeysResponse]:
         """`SubAccountsApi.update_sub_account_keys`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["updateSubAccountKeys"], params, options)
+
+
+class SubAccountsApiAsync:
+    """Sub-account management and sub-account API keys. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_sub_account_keys(
+        self, params: CreateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateSubAccountKeysResponse:
+        """Create an API key pair for a sub-account
+
+        Creates an API key pair. Every body field is optional; omitting `perms` or `ip_whitelist`
+        clears them (the key gets none). `mode`: `1` classic account, `2` unified account. The
+        response is the only place the `secret` is ever returned.
+
+        `POST /sub_accounts/{user_id}/keys` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createSubAccountKeys"], params, options)
+
+    async def create_sub_accounts(
+        self, params: CreateSubAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateSubAccountsResponse:
+        """Create a sub-account
+
+        Creates a sub-account. `login_name` is required (letters, digits and underscore only);
+        `password` and `email` follow the main account when omitted.
+
+        `POST /sub_accounts` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createSubAccounts"], params, options)
+
+    async def delete_sub_account_keys(
+        self, params: DeleteSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> DeleteSubAccountKeysResponse:
+        """Delete an API key pair of a sub-account
+
+        Deletes the key pair; a leaked key must be deleted and recreated.
+
+        `DELETE /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["deleteSubAccountKeys"], params, options)
+
+    async def get_sub_account(
+        self, params: GetSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> GetSubAccountResponse:
+        """Get a sub-account
+
+        One sub-account by its user id.
+
+        `GET /sub_accounts/{user_id}` · permission `sub_accounts:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getSubAccount"], params, options)
+
+    async def get_sub_account_key(
+        self, params: GetSubAccountKeyParams, /, **options: Unpack[RequestOptions]
+    ) -> GetSubAccountKeyResponse:
+        """Get an API key pair of a sub-account
+
+        One API key pair of the sub-account (without its secret); the samples name the update time `update_at`.
+
+        `GET /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getSubAccountKey"], params, options)
+
+    async def list_sub_account_keys(
+        self, params: ListSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountKeysResponse:
+        """List API key pairs of a sub-account
+
+        Every API key pair of the sub-account. The secret is never returned here; the samples name the update time `update_at`.
+
+        `GET /sub_accounts/{user_id}/keys` · permission `sub_accounts:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountKeys"], params, options)
+
+    async def list_sub_accounts(
+        self, params: ListSubAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountsResponse:
+        """List sub-accounts
+
+        Sub-accounts of the main account. `type` `0` lists all types (cross-margin and normal
+        sub-accounts); `1`, the default, lists normal sub-accounts only.
+
+        `GET /sub_accounts` · permission `sub_accounts:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccounts"], params, options)
+
+    async def list_unified_mode(
+        self, params: ListUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedModeResponse:
+        """List sub-account modes
+
+        Account mode of every sub-account: `classic`, `multi_currency`, `portfolio` or `single_currency`.
+
+        `GET /sub_accounts/unified_mode` · permission `sub_accounts:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedMode"], params, options)
+
+    async def lock_sub_account(
+        self, params: LockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> LockSubAccountResponse:
+        """Lock a sub-account
+
+        Locks the sub-account. How lock changes `state` (`1` normal, `2` frozen) is not described.
+
+        `POST /sub_accounts/{user_id}/lock` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["lockSubAccount"], params, options)
+
+    async def unlock_sub_account(
+        self, params: UnlockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> UnlockSubAccountResponse:
+        """Unlock a sub-account
+
+        Unlocks the sub-account. How unlock changes `state` (`1` normal, `2` frozen) is not described.
+
+        `POST /sub_accounts/{user_id}/unlock` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["unlockSubAccount"], params, options)
+
+    async def update_sub_account_keys(
+        self, params: UpdateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateSubAccountKeysResponse:
+        """Update an API key pair of a sub-account
+
+        Replaces the key pair's settings. Omitting `perms` or `ip_whitelist` clears them, so send the
+        full lists. `PUT` cannot change `mode`.
+
+        `PUT /sub_accounts/{user_id}/keys/{key}` · permission `sub_accounts:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateSubAccountKeys"], params, options)
+
+
+class SubAccountsApiAsyncWithResponse:
+    """The operations of `SubAccountsApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_sub_account_keys(
+        self, params: CreateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSubAccountKeysResponse]:
+        """`SubAccountsApiAsync.create_sub_account_keys`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createSubAccountKeys"], params, options)
+
+    async def create_sub_accounts(
+        self, params: CreateSubAccountsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateSubAccountsResponse]:
+        """`SubAccountsApiAsync.create_sub_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createSubAccounts"], params, options)
+
+    async def delete_sub_account_keys(
+        self, params: DeleteSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[DeleteSubAccountKeysResponse]:
+        """`SubAccountsApiAsync.delete_sub_account_keys`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["deleteSubAccountKeys"], params, options)
+
+    async def get_sub_account(
+        self, params: GetSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSubAccountResponse]:
+        """`SubAccountsApiAsync.get_sub_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getSubAccount"], params, options)
+
+    async def get_sub_account_key(
+        self, params: GetSubAccountKeyParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSubAccountKeyResponse]:
+        """`SubAccountsApiAsync.get_sub_account_key`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getSubAccountKey"], params, options)
+
+    async def list_sub_account_keys(
+        self, params: ListSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountKeysResponse]:
+        """`SubAccountsApiAsync.list_sub_account_keys`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountKeys"], params, options)
+
+    async def list_sub_accounts(
+        self, params: ListSubAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountsResponse]:
+        """`SubAccountsApiAsync.list_sub_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccounts"], params, options)
+
+    async def list_unified_mode(
+        self, params: ListUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedModeResponse]:
+        """`SubAccountsApiAsync.list_unified_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedMode"], params, options)
+
+    async def lock_sub_account(
+        self, params: LockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[LockSubAccountResponse]:
+        """`SubAccountsApiAsync.lock_sub_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["lockSubAccount"], params, options)
+
+    async def unlock_sub_account(
+        self, params: UnlockSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UnlockSubAccountResponse]:
+        """`SubAccountsApiAsync.unlock_sub_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["unlockSubAccount"], params, options)
+
+    async def update_sub_account_keys(
+        self, params: UpdateSubAccountKeysParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateSubAccountKeysResponse]:
+        """`SubAccountsApiAsync.update_sub_account_keys`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateSubAccountKeys"], params, options)

@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -397,3 +398,224 @@ class UnifiedApiWithResponse:
     ) -> ApiResponse[ListUnifiedLoansResponse]:
         """`UnifiedApi.list_unified_loans`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoans"], params, options)
+
+
+class UnifiedApiAsync:
+    """Unified account, borrowing and repayment. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_unified_loan(
+        self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateUnifiedLoanResponse:
+        """Borrow or repay
+
+        Borrows or repays `currency`. A borrow must be at least the currency's minimum borrow amount
+        and must not exceed the platform or user maximum. Interest is deducted automatically at
+        intervals; the user repays the principal. For a repay, `repaid_all: true` overrides `amount`
+        and repays everything. `text` does not deduplicate, so the request is never retried
+        automatically.
+
+        `POST /unified/loans` · permission `unified:write` · 15 requests / 10 s per uid.
+        Idempotency: `text`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createUnifiedLoan"], params, options)
+
+    async def get_unified_borrowable(
+        self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedBorrowableResponse:
+        """Get the maximum borrowable amount
+
+        Maximum amount of `currency` the unified account can still borrow.
+
+        `GET /unified/borrowable` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedBorrowable"], params, options)
+
+    async def get_unified_borrowable_list(
+        self, params: GetUnifiedBorrowableListParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedBorrowableListResponse:
+        """Get maximum borrowable amounts for several currencies
+
+        Maximum borrowable amount per currency, for up to 10 currencies.
+
+        `GET /unified/batch_borrowable` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    async def get_unified_risk_units(
+        self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedRiskUnitsResponse:
+        """Get risk units
+
+        Risk units of the unified account with their margin and Greeks; valid only in portfolio margin mode.
+
+        `GET /unified/risk_units` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedRiskUnits"], params, options)
+
+    async def get_unified_transferable(
+        self, params: GetUnifiedTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedTransferableResponse:
+        """Get the maximum transferable amount
+
+        Maximum amount of `currency` that can be transferred out of the unified account.
+
+        `GET /unified/transferable` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedTransferable"], params, options)
+
+    async def get_unified_transferables(
+        self, params: GetUnifiedTransferablesParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedTransferablesResponse:
+        """Get maximum transferable amounts for several currencies
+
+        Maximum transferable-out amount per currency. Each amount is an individual maximum; all of them change after a withdrawal.
+
+        `GET /unified/transferables` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedTransferables"], params, options)
+
+    async def get_user_leverage_currency_setting(
+        self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUserLeverageCurrencySettingResponse:
+        """Get the leverage setting of currencies
+
+        The leverage the unified account uses per currency, for one currency or all of them. It
+        replaces the deprecated `UnifiedAccount.leverage` field.
+
+        `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
+
+    async def list_unified_accounts(
+        self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedAccountsResponse:
+        """Get the unified account
+
+        The unified account: mode, per-currency balances and account totals. `currency` limits the
+        balances to one currency; `sub_uid` reads a sub-account's unified account.
+
+        `GET /unified/accounts` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    async def list_unified_loan_interest_records(
+        self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedLoanInterestRecordsResponse:
+        """List interest records
+
+        Interest deduction records of the unified account, page by page (`limit` 1 to 100, default
+        100). `from` and `to` bound the creation time (`to` defaults to now); `type` defaults to
+        `margin`.
+
+        `GET /unified/interest_records` · permission `unified:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_unified_loan_interest_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedLoanInterestRecords"], params, options)
+
+    def iter_list_unified_loan_interest_records(
+        self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUnifiedLoanInterestRecordsItem]:
+        """Every item of `list_unified_loan_interest_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUnifiedLoanInterestRecords"], params, options)
+
+    async def list_unified_loan_records(
+        self, params: ListUnifiedLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedLoanRecordsResponse:
+        """List loan records
+
+        Borrow and repay records of the unified account, page by page (`limit` 1 to 100, default 100).
+
+        `GET /unified/loan_records` · permission `unified:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_unified_loan_records` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedLoanRecords"], params, options)
+
+    def iter_list_unified_loan_records(
+        self, params: ListUnifiedLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUnifiedLoanRecordsItem]:
+        """Every item of `list_unified_loan_records`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUnifiedLoanRecords"], params, options)
+
+    async def list_unified_loans(
+        self, params: ListUnifiedLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedLoansResponse:
+        """List loans
+
+        Outstanding loans of the unified account, page by page (`limit` 1 to 100, default 100).
+
+        `GET /unified/loans` · permission `unified:read` · 150 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_unified_loans` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedLoans"], params, options)
+
+    def iter_list_unified_loans(
+        self, params: ListUnifiedLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListUnifiedLoansItem]:
+        """Every item of `list_unified_loans`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listUnifiedLoans"], params, options)
+
+
+class UnifiedApiAsyncWithResponse:
+    """The operations of `UnifiedApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def create_unified_loan(
+        self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateUnifiedLoanResponse]:
+        """`UnifiedApiAsync.create_unified_loan`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createUnifiedLoan"], params, options)
+
+    async def get_unified_borrowable(
+        self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedBorrowableResponse]:
+        """`UnifiedApiAsync.get_unified_borrowable`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowable"], params, options)
+
+    async def get_unified_borrowable_list(
+        self, params: GetUnifiedBorrowableListParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedBorrowableListResponse]:
+        """`UnifiedApiAsync.get_unified_borrowable_list`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    async def get_unified_risk_units(
+        self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedRiskUnitsResponse]:
+        """`UnifiedApiAsync.get_unified_risk_units`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedRiskUnits"], params, options)
+
+    async def get_unified_transferable(
+        self, params: GetUnifiedTransferableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedTransferableResponse]:
+        """`UnifiedApiAsync.get_unified_transferable`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferable"], params, options)
+
+    async def get_unified_transferables(
+        self, params: GetUnifiedTransferablesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedTransferablesResponse]:
+        """`UnifiedApiAsync.get_unified_transferables`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferables"], params, options)
+
+    async def get_user_leverage_currency_setting(
+        self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserLeverageCurrencySettingResponse]:
+        """`UnifiedApiAsync.get_user_leverage_currency_setting`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
+
+    async def list_unified_accounts(
+        self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedAccountsResponse]:
+        """`UnifiedApiAsync.list_unified_accounts`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    async def list_unified_loan_interest_records(
+        self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoanInterestRecordsResponse]:
+        """`UnifiedApiAsync.list_unified_loan_interest_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoanInterestRecords"], params, options)
+
+    async def list_unified_loan_records(
+        self, params: ListUnifiedLoanRecordsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoanRecordsResponse]:
+        """`UnifiedApiAsync.list_unified_loan_records`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoanRecords"], params, options)
+
+    async def list_unified_loans(
+        self, params: ListUnifiedLoansParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedLoansResponse]:
+        """`UnifiedApiAsync.list_unified_loans`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoans"], params, options)

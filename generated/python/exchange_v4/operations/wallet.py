@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -692,3 +693,389 @@ class WalletApiWithResponse:
     ) -> ApiResponse[TransferWithSubAccountResponse]:
         """`WalletApi.transfer_with_sub_account`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["transferWithSubAccount"], params, options)
+
+
+class WalletApiAsync:
+    """Deposits and withdrawal records, balances, transfers. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def get_deposit_address(
+        self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDepositAddressResponse:
+        """Get the deposit address of a currency
+
+        Deposit address of a currency, with the address on each of its chains.
+
+        `GET /wallet/deposit_address` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getDepositAddress"], params, options)
+
+    async def get_low_cap_exchange_list(
+        self, params: GetLowCapExchangeListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetLowCapExchangeListResponse:
+        """List low-liquidity and low-value currencies
+
+        Names of the low-liquidity or low-value currencies the API does not serve.
+
+        `GET /wallet/getLowCapExchangeList` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getLowCapExchangeList"], params, options)
+
+    async def get_total_balance(
+        self, params: GetTotalBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetTotalBalanceResponse:
+        """Get the account's total balance
+
+        Estimated value of each of the caller's accounts and of all of them, converted to `currency`.
+        Rates and balances may be cached for up to a minute, so this is for display, not for
+        calculations: read the account's own balance endpoint for exact figures.
+
+        `GET /wallet/total_balance` · permission `wallet:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTotalBalance"], params, options)
+
+    async def get_trade_fee(
+        self, params: GetTradeFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetTradeFeeResponse:
+        """Get the account's trading fees
+
+        The caller's fee rates for spot, perpetual futures and delivery futures. Rates are usually the
+        same for every pair and every settlement currency; give `currency_pair` or `settle` for the
+        exact rates of one.
+
+        `GET /wallet/fee` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTradeFee"], params, options)
+
+    async def get_transfer_order_status(
+        self, params: GetTransferOrderStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetTransferOrderStatusResponse:
+        """Get the status of a transfer
+
+        Status of a main/sub-account transfer, found by the caller's `client_order_id` or by the `tx_id`
+        the transfer returned. `client_order_id` and `tx_id` cannot both be empty.
+
+        `GET /wallet/order_status` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTransferOrderStatus"], params, options)
+
+    async def list_currency_chains(
+        self, params: ListCurrencyChainsParams, /, **options: Unpack[RequestOptions]
+    ) -> ListCurrencyChainsResponse:
+        """List the chains of a currency
+
+        Chains supported by a currency, with their deposit and withdrawal switches. Very low-liquidity or
+        low-value currencies are not served by the API.
+
+        `GET /wallet/currency_chains` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listCurrencyChains"], params, options)
+
+    async def list_deposits(
+        self, params: ListDepositsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListDepositsResponse:
+        """List deposit records
+
+        Deposit records. The queried time range must not exceed 30 days (default: the last 7 days).
+
+        `GET /wallet/deposits` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 500): `iter_list_deposits` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listDeposits"], params, options)
+
+    def iter_list_deposits(
+        self, params: ListDepositsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListDepositsItem]:
+        """Every item of `list_deposits`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listDeposits"], params, options)
+
+    async def list_push_orders(
+        self, params: ListPushOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListPushOrdersResponse:
+        """List UID transfer records
+
+        UID transfer history. `from` and `to` are Unix seconds (default: the last 7 days). By default
+        the caller's outgoing transfers (`transaction_type` `withdraw`) are listed; `deposit` lists
+        incoming ones.
+
+        `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listPushOrders"], params, options)
+
+    def iter_list_push_orders(
+        self, params: ListPushOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListPushOrdersItem]:
+        """Every item of `list_push_orders`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listPushOrders"], params, options)
+
+    async def list_saved_address(
+        self, params: ListSavedAddressParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSavedAddressResponse:
+        """List saved withdrawal addresses
+
+        Withdrawal addresses saved in the caller's address book, page by page (`limit` at most 100,
+        default 50). `chain` and `verified` narrow the list.
+
+        `GET /wallet/saved_address` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_saved_address` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listSavedAddress"], params, options)
+
+    def iter_list_saved_address(
+        self, params: ListSavedAddressParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListSavedAddressItem]:
+        """Every item of `list_saved_address`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listSavedAddress"], params, options)
+
+    async def list_sub_account_balances(
+        self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountBalancesResponse:
+        """List sub-account spot balances
+
+        Spot balances of the sub-accounts, one entry per sub-account.
+
+        `GET /wallet/sub_account_balances` · permission `wallet:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountBalances"], params, options)
+
+    async def list_sub_account_cross_margin_balances(
+        self, params: ListSubAccountCrossMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountCrossMarginBalancesResponse:
+        """List sub-account cross-margin balances
+
+        Cross-margin balances of the sub-accounts, one entry per sub-account. `user_id` 0 means the
+        cross-margin account is not opened; liquidation happens when `risk` falls below 110 %.
+
+        `GET /wallet/sub_account_cross_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountCrossMarginBalances"], params, options)
+
+    async def list_sub_account_futures_balances(
+        self, params: ListSubAccountFuturesBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountFuturesBalancesResponse:
+        """List sub-account perpetual futures balances
+
+        Perpetual futures balances of the sub-accounts, one entry per sub-account with its futures account
+        per settlement currency. `total` applies to classic futures accounts only.
+
+        `GET /wallet/sub_account_futures_balances` · permission `wallet:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountFuturesBalances"], params, options)
+
+    async def list_sub_account_margin_balances(
+        self, params: ListSubAccountMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountMarginBalancesResponse:
+        """List sub-account isolated-margin balances
+
+        Isolated-margin balances of the sub-accounts, one entry per sub-account with one item per
+        currency pair. A currency's `available` is margin + borrowed.
+
+        `GET /wallet/sub_account_margin_balances` · permission `wallet:read` · 80 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountMarginBalances"], params, options)
+
+    async def list_sub_account_transfers(
+        self, params: ListSubAccountTransfersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSubAccountTransfersResponse:
+        """List main/sub-account transfer records
+
+        Transfer records between the main account and its sub-accounts. The queried time range must not
+        exceed 30 days (default: the last 7 days); only records after 2020-04-10 are kept.
+
+        `GET /wallet/sub_account_transfers` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_sub_account_transfers` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listSubAccountTransfers"], params, options)
+
+    def iter_list_sub_account_transfers(
+        self, params: ListSubAccountTransfersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListSubAccountTransfersItem]:
+        """Every item of `list_sub_account_transfers`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listSubAccountTransfers"], params, options)
+
+    async def list_withdrawals(
+        self, params: ListWithdrawalsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListWithdrawalsResponse:
+        """List withdrawal records
+
+        Withdrawal records. The queried time range must not exceed 30 days (default: the last 7 days).
+        When `withdraw_id` is set only that record is returned and the time range is ignored.
+
+        `GET /wallet/withdrawals` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_withdrawals` yields every item.
+        At most 30 days per request; iterating splits longer ranges."""
+        return await self._core.execute_operation(OPERATIONS["listWithdrawals"], params, options)
+
+    def iter_list_withdrawals(
+        self, params: ListWithdrawalsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListWithdrawalsItem]:
+        """Every item of `list_withdrawals`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listWithdrawals"], params, options)
+
+    async def list_withdraw_status(
+        self, params: ListWithdrawStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListWithdrawStatusResponse:
+        """List withdrawal fees and limits
+
+        Deposit and withdrawal fees and withdrawal limits per currency. Very low-liquidity currencies are
+        not served by the API.
+
+        `GET /wallet/withdraw_status` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listWithdrawStatus"], params, options)
+
+    async def sub_account_to_sub_account(
+        self, params: SubAccountToSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> SubAccountToSubAccountResponse:
+        """Transfer between two sub-accounts
+
+        Moves funds between two sub-accounts of one main account. Usable with the main account's key or
+        the source sub-account's key. `sub_account_type` is deprecated: use `sub_account_from_type` and
+        `sub_account_to_type`.
+
+        `POST /wallet/sub_account_to_sub_account` · permission `wallet:write` · 80 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["subAccountToSubAccount"], params, options)
+
+    async def transfer(
+        self, params: TransferParams, /, **options: Unpack[RequestOptions]
+    ) -> TransferResponse:
+        """Transfer between the caller's trading accounts
+
+        Moves funds between the caller's own trading accounts (`spot`, `margin`, `futures`, `delivery`,
+        `options`). `currency_pair` is required when moving into or out of a margin account; `settle` is
+        required for futures and delivery accounts. The history of these transfers is read from the
+        matching account books: `GET /margin/account_book`, `GET /futures/{settle}/account_book?type=dnw`,
+        `GET /delivery/{settle}/account_book?type=dnw`. The service promises no deduplication by
+        `client_order_id` here, so a transfer whose answer is lost is never sent again: the client
+        looks it up by its `client_order_id` instead.
+
+        `POST /wallet/transfers` · permission `wallet:write` · 80 requests / 10 s per uid.
+        Idempotency: `client_order_id` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["transfer"], params, options)
+
+    async def transfer_with_sub_account(
+        self, params: TransferWithSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> TransferWithSubAccountResponse:
+        """Transfer between the main account and a sub-account
+
+        Moves funds between the main account and a sub-account: `direction` `to` moves them into the
+        sub-account, `from` out of it. The main account side is always its spot account;
+        `sub_account_type` picks the sub-account's side. `client_order_id` prevents duplicate transfers.
+
+        `POST /wallet/sub_account_transfers` · permission `wallet:write` · 80 requests / 10 s per uid.
+        Idempotency: `client_order_id` (a fresh id when omitted)."""
+        return await self._core.execute_operation(OPERATIONS["transferWithSubAccount"], params, options)
+
+
+class WalletApiAsyncWithResponse:
+    """The operations of `WalletApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def get_deposit_address(
+        self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDepositAddressResponse]:
+        """`WalletApiAsync.get_deposit_address`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDepositAddress"], params, options)
+
+    async def get_low_cap_exchange_list(
+        self, params: GetLowCapExchangeListParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetLowCapExchangeListResponse]:
+        """`WalletApiAsync.get_low_cap_exchange_list`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getLowCapExchangeList"], params, options)
+
+    async def get_total_balance(
+        self, params: GetTotalBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTotalBalanceResponse]:
+        """`WalletApiAsync.get_total_balance`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTotalBalance"], params, options)
+
+    async def get_trade_fee(
+        self, params: GetTradeFeeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTradeFeeResponse]:
+        """`WalletApiAsync.get_trade_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTradeFee"], params, options)
+
+    async def get_transfer_order_status(
+        self, params: GetTransferOrderStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTransferOrderStatusResponse]:
+        """`WalletApiAsync.get_transfer_order_status`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTransferOrderStatus"], params, options)
+
+    async def list_currency_chains(
+        self, params: ListCurrencyChainsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyChainsResponse]:
+        """`WalletApiAsync.list_currency_chains`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCurrencyChains"], params, options)
+
+    async def list_deposits(
+        self, params: ListDepositsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListDepositsResponse]:
+        """`WalletApiAsync.list_deposits`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listDeposits"], params, options)
+
+    async def list_push_orders(
+        self, params: ListPushOrdersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPushOrdersResponse]:
+        """`WalletApiAsync.list_push_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listPushOrders"], params, options)
+
+    async def list_saved_address(
+        self, params: ListSavedAddressParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSavedAddressResponse]:
+        """`WalletApiAsync.list_saved_address`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSavedAddress"], params, options)
+
+    async def list_sub_account_balances(
+        self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountBalancesResponse]:
+        """`WalletApiAsync.list_sub_account_balances`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountBalances"], params, options)
+
+    async def list_sub_account_cross_margin_balances(
+        self, params: ListSubAccountCrossMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountCrossMarginBalancesResponse]:
+        """`WalletApiAsync.list_sub_account_cross_margin_balances`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountCrossMarginBalances"], params, options)
+
+    async def list_sub_account_futures_balances(
+        self, params: ListSubAccountFuturesBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountFuturesBalancesResponse]:
+        """`WalletApiAsync.list_sub_account_futures_balances`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountFuturesBalances"], params, options)
+
+    async def list_sub_account_margin_balances(
+        self, params: ListSubAccountMarginBalancesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountMarginBalancesResponse]:
+        """`WalletApiAsync.list_sub_account_margin_balances`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountMarginBalances"], params, options)
+
+    async def list_sub_account_transfers(
+        self, params: ListSubAccountTransfersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSubAccountTransfersResponse]:
+        """`WalletApiAsync.list_sub_account_transfers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSubAccountTransfers"], params, options)
+
+    async def list_withdrawals(
+        self, params: ListWithdrawalsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListWithdrawalsResponse]:
+        """`WalletApiAsync.list_withdrawals`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listWithdrawals"], params, options)
+
+    async def list_withdraw_status(
+        self, params: ListWithdrawStatusParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListWithdrawStatusResponse]:
+        """`WalletApiAsync.list_withdraw_status`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listWithdrawStatus"], params, options)
+
+    async def sub_account_to_sub_account(
+        self, params: SubAccountToSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SubAccountToSubAccountResponse]:
+        """`WalletApiAsync.sub_account_to_sub_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["subAccountToSubAccount"], params, options)
+
+    async def transfer(
+        self, params: TransferParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[TransferResponse]:
+        """`WalletApiAsync.transfer`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["transfer"], params, options)
+
+    async def transfer_with_sub_account(
+        self, params: TransferWithSubAccountParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[TransferWithSubAccountResponse]:
+        """`WalletApiAsync.transfer_with_sub_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["transferWithSubAccount"], params, options)

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict, Unpack
 
 from .._meta import OPERATIONS
+from .._runtime.aio_core import AsyncCore
 from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
@@ -128,3 +129,76 @@ class WithdrawalsApiWithResponse:
     ) -> ApiResponse[WithdrawPushOrderResponse]:
         """`WithdrawalsApi.withdraw_push_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["withdrawPushOrder"], params, options)
+
+
+class WithdrawalsApiAsync:
+    """Withdrawals of digital currency and UID transfers. (asyncio: every method is awaited)"""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def cancel_withdrawal(
+        self, params: CancelWithdrawalParams, /, **options: Unpack[RequestOptions]
+    ) -> CancelWithdrawalResponse:
+        """Cancel a withdrawal
+
+        Requests cancellation of a withdrawal. The answer is 202 with the record: the result is read from
+        its `status` (for example `CANCELPEND` cancelling, `CANCEL` cancelled). The record has no `fee`, `type`,
+        `fail_reason` or `timestamp2`.
+
+        `DELETE /withdrawals/{withdrawal_id}` · permission `wallet:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["cancelWithdrawal"], params, options)
+
+    async def withdraw(
+        self, params: WithdrawParams, /, **options: Unpack[RequestOptions]
+    ) -> WithdrawResponse:
+        """Withdraw
+
+        Withdraws a currency to an address on a chain. No fee is charged when the destination address
+        belongs to the service itself. The outcome is read from the returned record's `status` (follow it
+        with `GET /wallet/withdrawals`). Never resent once it may have reached the server: `withdraw_order_id`
+        identifies the withdrawal but the server does not refuse a repeated one, so look it up before sending again.
+
+        `POST /withdrawals` · permission `wallet:write` · 1 requests / 3 s per uid.
+        Idempotency: `withdraw_order_id` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["withdraw"], params, options)
+
+    async def withdraw_push_order(
+        self, params: WithdrawPushOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> WithdrawPushOrderResponse:
+        """Transfer to another user by UID
+
+        Transfers funds by UID between the spot accounts of two main accounts; neither side may be a
+        sub-account. The result is followed through the UID transfer record's status
+        (`GET /wallet/push`). Never resent once it may have reached the server.
+
+        `POST /withdrawals/push` · permission `wallet:write` · 1 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["withdrawPushOrder"], params, options)
+
+
+class WithdrawalsApiAsyncWithResponse:
+    """The operations of `WithdrawalsApiAsync`, each returning an `ApiResponse`."""
+
+    def __init__(self, core: AsyncCore) -> None:
+        self._core = core
+
+    async def cancel_withdrawal(
+        self, params: CancelWithdrawalParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CancelWithdrawalResponse]:
+        """`WithdrawalsApiAsync.cancel_withdrawal`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["cancelWithdrawal"], params, options)
+
+    async def withdraw(
+        self, params: WithdrawParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[WithdrawResponse]:
+        """`WithdrawalsApiAsync.withdraw`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["withdraw"], params, options)
+
+    async def withdraw_push_order(
+        self, params: WithdrawPushOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[WithdrawPushOrderResponse]:
+        """`WithdrawalsApiAsync.withdraw_push_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["withdrawPushOrder"], params, options)

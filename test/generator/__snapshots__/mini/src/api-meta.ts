@@ -3,6 +3,8 @@
  * Rebuild with: npm run generate
  */
 import type { ApiMeta } from './runtime/metadata.js';
+import type { ClientOptions } from './runtime/options.js';
+import { Core } from './runtime/core.js';
 import { getSystemTimeMeta } from './operations/spot.js';
 /** API-wide metadata of release v4.1.0: servers, signing headers, header names, labels. */
 export const apiMeta: ApiMeta = {
@@ -26,5 +28,14 @@ export const apiMeta: ApiMeta = {
   duplicateLabels: ['DUPLICATE_REQUEST'],
   clock: getSystemTimeMeta,
 };
+
+/**
+ * A `Core` for the standalone operation functions (`listWithdrawals(core, params)`): the options of
+ * `ExchangeClient` without its operation groups, so a bundle holds only the operations it calls.
+ */
+export function createCore(options: ClientOptions = {}): Core {
+  return new Core(options, apiMeta);
+}
+
 /** The spec's server names (the client's `server` option). */
 export type ServerName = 'live';

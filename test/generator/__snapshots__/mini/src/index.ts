@@ -7,7 +7,7 @@ export type { JsonValue, NoParams, OpenQuery, OpenQueryValue, UntypedJson } from
 export { ExchangeClient } from './client.js';
 export * from './operations/spot.js';
 export * from './operations/wallet.js';
-export { apiMeta, type ServerName } from './api-meta.js';
+export { apiMeta, createCore, type ServerName } from './api-meta.js';
 export { operationMetas, type OperationId } from './metadata.js';
 export { rateLimits } from './rate-limits.js';
 export { knownErrorLabels, errorLabelGroups, type KnownErrorLabel, type ErrorLabel } from './labels.js';

@@ -3,7 +3,7 @@
  * Rebuild with: npm run generate
  */
 import {
-  request,
+  writeRequest,
   readRequest,
   pageRequest,
   type Core,
@@ -62,7 +62,7 @@ export function deleteKey(
   params: DeleteKeyParams,
   options?: RequestOptions,
 ): ApiPromise<DeleteKeyResponse> {
-  return request(core, deleteKeyMeta, params, options);
+  return writeRequest(core, deleteKeyMeta, params, options);
 }
 
 /** Parameters of {@link listWithdrawals}: path, query and body fields in one object. */
@@ -80,7 +80,7 @@ export type ListWithdrawalsResponse = Withdrawal[];
 export type ListWithdrawalsItem = Withdrawal;
 /** Metadata of `GET /wallet/withdrawals`. */
 export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"status"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"int64":{"response":[["*","block"]]},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["DONE","CANCEL"]},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","minimum":0}]}',
+  '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"status"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:iblock;damount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["DONE","CANCEL"]},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","minimum":0}]}',
 );
 
 /**
@@ -124,7 +124,7 @@ export const transferMeta: OperationMeta = {
     generate: true,
     lookup: { operation: getTransferOrderStatusMeta, param: 'client_order_id' },
   },
-  int64: { response: [['tx_id']] },
+  wire: 'itx_id',
   rules: [
     { name: 'currency', in: 'body', required: true, type: 'string' },
     {
@@ -146,7 +146,7 @@ export const transferMeta: OperationMeta = {
  * Standalone form of {@link WalletApi.transfer | client.wallet.transfer}: the client comes first.
  */
 export function transfer(core: Core, params: TransferParams, options?: RequestOptions): ApiPromise<TransferResponse> {
-  return request(core, transferMeta, params, options);
+  return writeRequest(core, transferMeta, params, options);
 }
 
 /** Wallet. Reached as `client.wallet`, or on its own: `new WalletApi(core)`. */

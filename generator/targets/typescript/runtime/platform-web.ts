@@ -1,0 +1,15 @@
+/**
+ * The platform module everywhere but under the `node` package condition (browsers, workers,
+ * edge runtimes): WebCrypto for signing, requests through `fetch`.
+ */
+import { webCrypto } from './crypto-web.js';
+import type { Platform } from './platform.js';
+
+/** Web primitives. */
+export const platform: Platform = {
+  crypto: webCrypto,
+  nodeCrypto: undefined,
+  nodeTransport: undefined,
+  logSink: console,
+  fileJournal: undefined,
+};

@@ -1,0 +1,147 @@
+/**
+ * The wire-drift guard: each value of a success answer that the spec types as a decimal string,
+ * an int64, a number, an integer or a time string is read against that declared type. A value
+ * that arrived in another wire type and converts without loss (a number for a decimal string, a
+ * digit string for an int64 or a number, a number for a time string) is converted and reported as
+ * a drift (the spec may be stale); one that cannot (`"abc"` for a number, `1.5` for an int64, an
+ * integer beyond 2^53 for a number) is refused with a `WireDriftError` naming the field. Written
+ * small: every typed answer of every bundle carries it.
+ */
+
+import type { RuntimeContext } from './context.js';
+import { ExchangeError, type ErrorContext } from './errors.js';
+import { scanJson } from './json-scan.js';
+import { emit, type LogEventInit } from './logger.js';
+import type { WireKind } from './metadata.js';
+
+/** The name of each declared type, as drift events and errors give it. */
+const DECLARED = { d: 'decimal', i: 'int64', n: 'number', g: 'integer', s: 'time' } as const;
+
+/** One value that arrived in another wire type than its declared one. */
+export interface WireDrift {
+  /** The field's place in the answer: property names, `*` for every item (`*.size`). */
+  readonly field: string;
+  /** How it arrived: `number`, `string`, `boolean` or `object`. */
+  readonly wireType: string;
+  /** What the spec declares: `decimal`, `int64`, `number`, `integer` or `time`. */
+  readonly declaredType: string;
+  /** `1` when it does not convert to the declared type without loss. */
+  readonly refused?: 1 | undefined;
+}
+
+/**
+ * An answer field arrived in a wire type it does not convert from without loss, or (with
+ * `wireDrift: 'error'`) in any other wire type than the spec declares. The value itself is not
+ * copied into the error.
+ */
+export class WireDriftError extends ExchangeError {
+  override name = 'WireDriftError';
+  /** The field's place in the answer (`*.size`). */
+  declare readonly field: string;
+  /** How it arrived (`number`, `string`, ...). */
+  declare readonly wireType: string;
+  /** What the spec declares (`decimal`, `int64`, `number`, `integer`, `time`). */
+  declare readonly declaredType: string;
+  /** `1` when the value does not convert to the declared type without loss. */
+  declare readonly refused: 1 | undefined;
+
+  constructor(drift: WireDrift, context: ErrorContext = {}) {
+    super(
+      `${context.operation}: answer field ${drift.field} is ${drift.wireType}, declared ${drift.declaredType}`,
+      context,
+    );
+    Object.assign(this, drift);
+  }
+}
+
+/**
+ * One value read as `kind`: `[value]`, `[converted, wireType]` for a drift, or `[value, wireType,
+ * 1]` when it does not convert. `exact()` gives the value at this place with each number as
+ * `[its JSON text]` (the answer read again: only called for a drift or an integer beyond 2^53).
+ */
+export function readAs(kind: WireKind, v: unknown, exact: () => unknown): readonly [unknown, string?, 1?] {
+  if (v === null) return [v];
+  const digits = typeof v === 'string' && /^-?\d+$/.test(v);
+  // An integer beyond 2^53 arrives as its digits (json.ts), from a wire number or a wire string.
+  const w = digits && !Number.isSafeInteger(+v) && Array.isArray(exact()) ? 'number' : typeof v;
+  const big = w === 'number' && digits;
+  if (kind === 'd' || kind === 's') {
+    if (w !== 'number') return w === 'string' ? [v] : [v, w, 1];
+    const text = big ? v : ((exact() as string[])[0] ?? '');
+    return /^-?\d+(\.\d+)?$/.test(text) ? [text, w] : [v, w, 1];
+  }
+  if (kind === 'i') {
+    if (w === 'number') return big ? [v] : Number.isSafeInteger(v) ? [(v as number).toFixed(0)] : [v, w, 1];
+    return digits ? [String(BigInt(v)), w] : [v, w, 1];
+  }
+  const n = Number(v);
+  return (w === 'string' ? /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(v as string) : w === 'number' && !big) &&
+    (Number.isSafeInteger(n) || (kind === 'n' && Number.isFinite(n) && !Number.isInteger(n)))
+    ? w === 'string'
+      ? [n, w]
+      : [v]
+    : [v, w, 1];
+}
+
+/** The places of a `wire` descriptor (`OperationMeta.wire`) with their declared types, in order. */
+export function wirePlaces(wire: string): [field: string, kind: WireKind][] {
+  const [prefix, groups] = wire.includes(':') ? wire.split(':') : ['', wire];
+  return (groups ?? '').split(';').flatMap((group) =>
+    group
+      .slice(1)
+      .split(' ')
+      .map((place): [string, WireKind] => [prefix + place, group[0] as WireKind]),
+  );
+}
+
+/**
+ * Reads every value at the descriptor's places against its declared type, in place: converted
+ * values replace the wire ones; each drift (converted or refused) is pushed to `drifts`.
+ * `reread()` gives the same answer with each number as `[its JSON text]` ({@link numberTexts}).
+ * @returns the data (a new value only when the answer itself is the converted value).
+ */
+export function readWire(data: unknown, wire: string, reread: () => unknown, drifts: WireDrift[]): unknown {
+  let tree: unknown;
+  const root: Record<string, unknown> = { v: data };
+  for (const [field, kind] of wirePlaces(wire)) {
+    const walk = (holder: Record<string, unknown>, key: string, rest: string[], exact: () => unknown): void => {
+      const v = holder[key];
+      const [segment, ...deeper] = rest;
+      if (segment === undefined) {
+        if (v === undefined) return;
+        const [out, wireType, refused] = readAs(kind, v, exact);
+        holder[key] = out;
+        if (wireType) drifts.push({ field, wireType, declaredType: DECLARED[kind], refused });
+      } else if (typeof v === 'object' && v !== null) {
+        for (const k of segment === '*' ? Object.keys(v) : [segment]) {
+          walk(v as Record<string, unknown>, k, deeper, () => (exact() as Record<string, unknown> | undefined)?.[k]);
+        }
+      }
+    };
+    walk(root, 'v', field === '' ? [] : field.split('.'), () => (tree ??= reread()));
+  }
+  return root['v'];
+}
+
+/** A JSON text read with each number as `[its JSON text]`, where a number's own digits are needed. */
+export const numberTexts = (text: string): unknown => scanJson(text, 0, { step: () => 0, number: (s) => [s] });
+
+/**
+ * Settles an answer's drifts: a refused one (any one, with `wireDrift: 'error'`) is thrown as a
+ * `WireDriftError`; the others are reported as `drift` log events, once per client, operation,
+ * field and wire type.
+ */
+export function settleDrifts(
+  ctx: RuntimeContext,
+  log: Omit<LogEventInit, 'type'>,
+  drifts: readonly WireDrift[],
+  context: ErrorContext,
+): void {
+  const seen = ctx.drifts;
+  for (const d of drifts) {
+    if (d.refused || ctx.settings.wireDrift === 'error') throw new WireDriftError(d, context);
+    const key = log.operation + d.field + d.wireType;
+    if (!seen.has(key)) emit(ctx.settings.logger, { type: 'drift', ...log, ...d });
+    seen.add(key);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * What the engine finds orders by, kept beside the exchange state (which stays plain JSON data):
+ * each market's order book as price levels, the open orders of each account per market, every
+ * order of an account, and an account's orders by their `text` label. An index is built from a
+ * state the first time the engine meets that state (a fresh one, a state file, a copy), then kept
+ * up to date where an order is placed and where it ends; `book.ts` keeps the books.
+ *
+ * Once a market's book is built, the market's `bids` and `asks` are read from it (a fresh array of
+ * order ids in queue order on each read), so snapshots and state files still carry the queues and
+ * a state file is read back the same way.
+ */
+import { BookSide } from './price-levels.js';
+import type { ContractState, ExchangeState, FuturesOrderState, SpotMarketState, SpotOrderState } from './types.js';
+
+/** Both sides of one order book. */
+export interface SideBooks {
+  bids: BookSide;
+  asks: BookSide;
+}
+
+/** What an index needs of an order. */
+interface Indexed {
+  id: string;
+  uid: number;
+  text: string;
+  status: string;
+}
+
+/** The lookups of one kind of order (spot or futures): books, open orders, orders by account and by label. */
+export class Lookups<O extends Indexed> {
+  readonly books = new Map<string, SideBooks>();
+  readonly #open = new Map<number, Map<string, Set<string>>>();
+  readonly #all = new Map<number, string[]>();
+  readonly #byText = new Map<string, string[]>();
+
+  constructor(
+    readonly orders: Readonly<Record<string, O>>,
+    readonly marketOf: (order: O) => string,
+  ) {
+    for (const order of Object.values(orders)) this.placed(order);
+  }
+
+  /** Notes a placed order (open, or ended already when read from a state). */
+  placed(order: O): void {
+    const all = this.#all.get(order.uid);
+    if (all === undefined) this.#all.set(order.uid, [order.id]);
+    else all.push(order.id);
+    const key = textKey(order.uid, order.text);
+    const named = this.#byText.get(key);
+    if (named === undefined) this.#byText.set(key, [order.id]);
+    else named.push(order.id);
+    if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
+  }
+
+  /** Notes that an order ended. */
+  ended(order: O): void {
+    this.#open.get(order.uid)?.get(this.marketOf(order))?.delete(order.id);
+  }
+
+  /** Open orders of `uid`, in the markets `market` accepts (in the order they were placed). */
+  open(uid: number, market: (key: string) => boolean): O[] {
+    const out: O[] = [];
+    for (const [key, ids] of this.#open.get(uid) ?? []) {
+      if (!market(key)) continue;
+      for (const id of ids) {
+        const order = this.orders[id];
+        if (order !== undefined) out.push(order);
+      }
+    }
+    return out;
+  }
+
+  /** Every order of `uid`, in the order they were placed. */
+  all(uid: number): O[] {
+    return this.#resolve(this.#all.get(uid));
+  }
+
+  /** The orders of `uid` with `text`, in the order they were placed. */
+  named(uid: number, text: string): O[] {
+    return this.#resolve(this.#byText.get(textKey(uid, text)));
+  }
+
+  #resolve(ids: readonly string[] | undefined): O[] {
+    const out: O[] = [];
+    for (const id of ids ?? []) {
+      const order = this.orders[id];
+      if (order !== undefined) out.push(order);
+    }
+    return out;
+  }
+
+  #openSet(uid: number, key: string): Set<string> {
+    let markets = this.#open.get(uid);
+    if (markets === undefined) this.#open.set(uid, (markets = new Map<string, Set<string>>()));
+    let ids = markets.get(key);
+    if (ids === undefined) markets.set(key, (ids = new Set<string>()));
+    return ids;
+  }
+}
+
+const textKey = (uid: number, text: string): string => `${uid}\n${text}`;
+
+/** The market key of a futures contract: `settle/name`. */
+export const contractKey = (settle: string, name: string): string => `${settle}/${name}`;
+
+interface OrderIndex {
+  spot: Lookups<SpotOrderState>;
+  futures: Lookups<FuturesOrderState>;
+  /** Accounts that ever traded each contract (only they can hold a position in it), by contract key. */
+  traders: Map<string, Set<number>>;
+}
+
+const indexes = new WeakMap<ExchangeState, OrderIndex>();
+
+function indexOf(state: ExchangeState): OrderIndex {
+  let index = indexes.get(state);
+  if (index === undefined) {
+    index = {
+      spot: new Lookups(state.spotOrders, (o) => o.pair),
+      futures: new Lookups(state.futuresOrders, (o) => contractKey(o.settle, o.contract)),
+      traders: new Map(),
+    };
+    for (const t of state.futuresTrades) {
+      for (const id of [t.takerOrderId, t.makerOrderId]) {
+        const uid = state.futuresOrders[id]?.uid;
+        if (uid !== undefined) traderSet(index, contractKey(t.settle, t.contract)).add(uid);
+      }
+    }
+    indexes.set(state, index);
+  }
+  return index;
+}
+
+function traderSet(index: OrderIndex, key: string): Set<number> {
+  let uids = index.traders.get(key);
+  if (uids === undefined) index.traders.set(key, (uids = new Set<number>()));
+  return uids;
+}
+
+/** Notes that `uid` traded `contract` (so it may hold a position in it). */
+export function noteContractTrader(state: ExchangeState, contract: ContractState, uid: number): void {
+  traderSet(indexOf(state), contractKey(contract.settle, contract.name)).add(uid);
+}
+
+/** The accounts that ever traded `contract`: the only ones that can hold a position in it. */
+export function contractTraders(state: ExchangeState, contract: ContractState): ReadonlySet<number> {
+  return traderSet(indexOf(state), contractKey(contract.settle, contract.name));
+}
+
+/** The spot lookups of `state`. */
+export function spotIndex(state: ExchangeState): Lookups<SpotOrderState> {
+  return indexOf(state).spot;
+}
+
+/** The futures lookups of `state`. */
+export function futuresIndex(state: ExchangeState): Lookups<FuturesOrderState> {
+  return indexOf(state).futures;
+}
+
+/** The order book of a spot market. */
+export function spotBooks(state: ExchangeState, market: SpotMarketState): SideBooks {
+  return booksOf(spotIndex(state), market.pair, market, state.spotOrders);
+}
+
+/** The order book of a futures contract. */
+export function futuresBooks(state: ExchangeState, contract: ContractState): SideBooks {
+  return booksOf(futuresIndex(state), contractKey(contract.settle, contract.name), contract, state.futuresOrders);
+}
+
+/** The books of `key`: built from the market's queues the first time, which from then on read from them. */
+function booksOf<O extends Indexed>(
+  lookups: Lookups<O>,
+  key: string,
+  market: SpotMarketState | ContractState,
+  orders: Readonly<Record<string, O & { price: string; priority: number }>>,
+): SideBooks {
+  const found = lookups.books.get(key);
+  if (found !== undefined) return found;
+  const books: SideBooks = { bids: new BookSide('buy'), asks: new BookSide('sell') };
+  for (const side of ['bids', 'asks'] as const) {
+    for (const id of market[side]) {
+      const order = orders[id];
+      if (order !== undefined) books[side].add(id, order.price, order.priority);
+    }
+    const book = books[side];
+    Object.defineProperty(market, side, { get: () => [...book.ids()], enumerable: true, configurable: true });
+  }
+  lookups.books.set(key, books);
+  return books;
+}
