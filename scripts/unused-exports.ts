@@ -1,6 +1,6 @@
 /**
  * `npm run lint:exports`: fails when an exported name has no user anywhere (tests count as users).
- * Runs knip (configuration in knip.json) for the findings, then keeps those that stand across the
+ * Runs knip (configuration in knip.jsonc) for the findings, then keeps those that stand across the
  * runtime's two copies (scripts/unused-exports/pairs.ts): a generated file's banner names its source.
  */
 import { execFile } from 'node:child_process';

@@ -14,7 +14,7 @@ import { queryNumber, queryText, textField } from './handler.js';
 import type { WithdrawalEntry } from './store.js';
 
 /** Statuses a withdrawal can still be cancelled from. */
-export const CANCELLABLE = new Set([
+const CANCELLABLE = new Set([
   'REQUEST',
   'MANUAL',
   'REVIEW',
