@@ -22,7 +22,7 @@ import { EXTENSIONS } from './table.js';
  * @param {unknown} value
  * @returns {string}
  */
-function show(value) {
+export function show(value) {
   if (value === undefined) return 'nothing';
   if (typeof value === 'string') return `'${value}'`;
   return JSON.stringify(value);

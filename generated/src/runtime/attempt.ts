@@ -254,7 +254,7 @@ function unreadableBody(
 }
 
 /** The origin (scheme, host, port) of a redirect target: never its path, query or credentials. */
-export function originOf(location: string | undefined, base: string): string | undefined {
+function originOf(location: string | undefined, base: string): string | undefined {
   if (location === undefined || location === '') return undefined;
   try {
     const origin = new URL(location, base || undefined).origin;

@@ -90,7 +90,7 @@ export class SendFailure extends Error {
 }
 
 /** Error codes that mean the request never left this machine. */
-export const NOT_SENT_CODES = new Set([
+const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
   'ENOTFOUND',
   'EAI_AGAIN',
@@ -102,7 +102,7 @@ export const NOT_SENT_CODES = new Set([
 ]);
 
 /** `code`s of an error and its causes (three deep). */
-export function errorCodes(error: unknown): string[] {
+function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
