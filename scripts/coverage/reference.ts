@@ -45,10 +45,7 @@ export function endpointKey(method: string, path: string): string {
 }
 
 /** Counts per reference group, sorted by group name, then the total as the last row. */
-export function coverageRows(
-  reference: readonly ReferenceOperation[],
-  spec: readonly SpecOperation[],
-): CoverageRow[] {
+export function coverageRows(reference: readonly ReferenceOperation[], spec: readonly SpecOperation[]): CoverageRow[] {
   const byKey = new Map(spec.map((op) => [endpointKey(op.method, op.path), op]));
   const groups = new Map<string, { reference: number; inSpec: number; fromSeed: number; fromReference: number }>();
   const total = { reference: 0, inSpec: 0, fromSeed: 0, fromReference: 0 };
@@ -73,7 +70,9 @@ export function coverageRows(
 /** Spec operations the reference does not list (by method and path, after `seedPath`). */
 export function notInReference(reference: readonly ReferenceOperation[], spec: readonly SpecOperation[]): string[] {
   const known = new Set(reference.map((op) => endpointKey(op.method, op.seedPath ?? op.path)));
-  return spec.map((op) => `${op.method.toUpperCase()} ${op.path}`).filter((key) => !known.has(endpointKey(...split(key))));
+  return spec
+    .map((op) => `${op.method.toUpperCase()} ${op.path}`)
+    .filter((key) => !known.has(endpointKey(...split(key))));
 }
 
 function split(key: string): [string, string] {

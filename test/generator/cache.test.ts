@@ -15,14 +15,7 @@ import { generate, type GenerateSummary } from '../../generator/pipeline.js';
 import { MINI, ROOT, snapshotDir, tempDir } from './helpers.js';
 
 /** What the generator reads from a repository root, besides spec/paths and spec/components. */
-const INPUTS = [
-  'generator',
-  'conformance',
-  'package.json',
-  'package-lock.json',
-  'redocly.yaml',
-  '.prettierrc.json',
-];
+const INPUTS = ['generator', 'conformance', 'package.json', 'package-lock.json', 'redocly.yaml', '.prettierrc.json'];
 const SPEC_FOLDERS = ['extensions', 'lint'];
 
 /** A private copy of the repository's generator inputs, its spec written by `writeSpec`. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSigner, loadCryptoBackend, signatureString } from '../../generator/targets/typescript/runtime/signing.js';
+import {
+  createSigner,
+  loadCryptoBackend,
+  signatureString,
+} from '../../generator/targets/typescript/runtime/signing.js';
 import { createSignerMiddleware } from '../../generator/targets/typescript/runtime/signer-middleware.js';
 import { cases } from '../conformance/kit.js';
 

@@ -5,14 +5,10 @@
  * outcome). The `fetch` transport is fetch-transport.ts, the `node` transport node-transport.ts.
  */
 
-import { blockedCrossOrigin, corsHinted } from './browser-guard.js';
-import { HEADER_NAME } from './call-plan.js';
-import { detectRuntime } from './environment.js';
 import { AbortError, ConnectionError, ExchangeError, TimeoutError, type ErrorContext } from './errors.js';
 import type { HttpMethod } from './metadata.js';
-import { declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, readCapped, type BodyTooLarge } from './response-cap.js';
+import type { BodyTooLarge } from './response-cap.js';
 import { ResponseTooLargeError } from './response-errors.js';
-import { unsendableHeader } from './wire-headers.js';
 import type { SignerMiddlewareOptions } from './signer-middleware.js';
 
 /** One call's request, as every attempt sends it. */
