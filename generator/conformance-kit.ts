@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Outputs } from './output.js';
 
 /** The kit's folder, relative to the repository root; also its folder in `generated/`. */
-export const KIT_DIR = 'conformance';
+const KIT_DIR = 'conformance';
 
 /** Where to edit a copied file: the generated banner's words. */
 const banner = (file: string): string =>

@@ -74,7 +74,7 @@ const CONFIG_FILES = [
 ];
 
 /** prettier's version and the repository's prettier configuration (no parser). */
-export interface FormatSettings {
+interface FormatSettings {
   readonly version: string;
   readonly config: PrettierOptions;
 }
@@ -93,7 +93,7 @@ async function resolveSettings(root: string): Promise<FormatSettings> {
  * that a run finding prettier's version and the texts of its configuration files unchanged never
  * loads prettier; else resolved by prettier.
  */
-export function formatSettings(root: string, cache?: OutputCache): Promise<FormatSettings> {
+function formatSettings(root: string, cache?: OutputCache): Promise<FormatSettings> {
   if (!cache) return resolveSettings(root);
   const byRoot = settingsByCache.get(cache) ?? new Map<string, Promise<FormatSettings>>();
   settingsByCache.set(cache, byRoot);

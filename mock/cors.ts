@@ -22,10 +22,10 @@ export interface PreflightRecord {
 }
 
 /** Methods a preflight allows: every method the API uses. */
-export const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+const CORS_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /** How long (s) a browser may cache a preflight answer. */
-export const CORS_MAX_AGE_SECONDS = 600;
+const CORS_MAX_AGE_SECONDS = 600;
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 

@@ -85,7 +85,7 @@ const REQUEST_KEYS = new Set(['path', 'query', 'body']);
 const RESPONSE_KEYS = new Set(['status', 'headers', 'body']);
 
 /** Checks the shape of one parsed fixture (no spec checks) and returns it typed. */
-export function parseFixture(raw: unknown, source: string): Fixture {
+function parseFixture(raw: unknown, source: string): Fixture {
   const fail = (problem: string, name?: string): never => {
     throw new FixtureError(source, name, problem);
   };

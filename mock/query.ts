@@ -43,7 +43,7 @@ export function valuesOf(pairs: readonly QueryPair[], name: string): string[] {
 }
 
 /** The primary JSON type of a schema (`type` or the first non-null entry of a type list). */
-export function schemaType(schema: JsonSchema): string | undefined {
+function schemaType(schema: JsonSchema): string | undefined {
   const type = schema['type'];
   if (typeof type === 'string') return type;
   if (Array.isArray(type)) return type.find((t): t is string => typeof t === 'string' && t !== 'null');

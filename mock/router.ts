@@ -21,7 +21,7 @@ interface Entry {
 }
 
 /** Splits `/a/b/c` into `['a', 'b', 'c']` (an empty path is `[]`). */
-export function splitPath(path: string): string[] {
+function splitPath(path: string): string[] {
   const trimmed = path.startsWith('/') ? path.slice(1) : path;
   return trimmed === '' ? [] : trimmed.split('/');
 }

@@ -36,7 +36,7 @@ export function signaturePayload(
 }
 
 /** Lowercase hex HMAC-SHA512 of `payload` keyed with `secret`. */
-export function hmacHex(secret: string, payload: string): string {
+function hmacHex(secret: string, payload: string): string {
   return createHmac('sha512', secret).update(payload).digest('hex');
 }
 

@@ -5,7 +5,7 @@
 import { CATEGORIES, describeTargets, type Category, type Change } from './types.js';
 
 /** Changelog headings of the categories. */
-export const CHANGELOG_GROUPS: Readonly<Record<Category, string>> = {
+const CHANGELOG_GROUPS: Readonly<Record<Category, string>> = {
   breaking: 'Breaking',
   added: 'Added',
   deprecated: 'Deprecated',
@@ -18,10 +18,10 @@ export class ChangelogError extends Error {
 }
 
 /** The title every changelog starts with. */
-export const CHANGELOG_TITLE = '# Changelog';
+const CHANGELOG_TITLE = '# Changelog';
 
 /** One bullet: the message, then the operations it touches. */
-export function changelogLine(c: Change): string {
+function changelogLine(c: Change): string {
   const ops = c.operations.filter((o) => o.id !== '').map((o) => `\`${o.id}\` ${o.method} ${o.path}`);
   const targets = c.targets ? ` [${describeTargets(c)}]` : '';
   return `- ${c.message}${ops.length > 0 ? ` (${ops.join(', ')})` : ''}${targets}`;

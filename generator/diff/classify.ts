@@ -75,7 +75,7 @@ const effect = (category: Category, note: string): TargetEffect => ({ category, 
  * undefined when every target is affected alike. TypeScript reads int64 as strings and decimals as
  * strings; Python reads both exactly (`int`, `Decimal`) and takes `Decimal | str` amounts in requests.
  */
-export function targetEffects(d: SchemaDiff, direction: Direction): Effects | undefined {
+function targetEffects(d: SchemaDiff, direction: Direction): Effects | undefined {
   if (d.kind === 'format-widened' && direction === 'response')
     return {
       typescript: effect('breaking', 'number → string: 64-bit integers are read as decimal strings'),
@@ -98,7 +98,7 @@ export function targetEffects(d: SchemaDiff, direction: Direction): Effects | un
 }
 
 /** The most severe of several categories (report order: breaking first). */
-export const worst = (categories: readonly Category[]): Category =>
+const worst = (categories: readonly Category[]): Category =>
   CATEGORIES.find((c) => categories.includes(c)) ?? 'changed';
 
 /**

@@ -47,7 +47,7 @@ function matchOperations(oldIR: IR, newIR: IR): { pairs: Pair[]; removed: IROper
 }
 
 /** Report order: category, first operation, kind, pointers, message. */
-export function compareChanges(x: Change, y: Change): number {
+function compareChanges(x: Change, y: Change): number {
   const key = (c: Change): string[] => [
     String(CATEGORIES.indexOf(c.category)),
     c.operations[0]?.id ?? '',

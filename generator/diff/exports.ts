@@ -15,7 +15,7 @@ import { CATEGORY } from './classify.js';
 import type { Change, ChangeKind, SurfaceTarget } from './types.js';
 
 /** Display names of the surface targets. */
-export const SURFACE_TARGET_NAMES: Readonly<Record<SurfaceTarget, string>> = {
+const SURFACE_TARGET_NAMES: Readonly<Record<SurfaceTarget, string>> = {
   typescript: 'TypeScript',
   python: 'Python',
   cli: 'CLI',

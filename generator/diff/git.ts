@@ -34,12 +34,12 @@ function checkRevision(revision: string): void {
 }
 
 /** True when `repo` is inside a git work tree. */
-export function isGitRepo(repo: string): boolean {
+function isGitRepo(repo: string): boolean {
   return git(repo, ['rev-parse', '--is-inside-work-tree']).ok;
 }
 
 /** The commit a revision names, or undefined when it names none. */
-export function resolveRevision(repo: string, revision: string): string | undefined {
+function resolveRevision(repo: string, revision: string): string | undefined {
   checkRevision(revision);
   const r = git(repo, ['rev-parse', '--verify', '--quiet', `${revision}^{commit}`]);
   return r.ok ? r.stdout.toString('utf8').trim() : undefined;

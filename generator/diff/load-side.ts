@@ -17,7 +17,7 @@ import { loadSpec } from '../load.js';
 import { extractSpecAt, lastReleaseTag, SideError } from './git.js';
 
 /** How a side was given. */
-export type SideKind = 'folder' | 'file' | 'git';
+type SideKind = 'folder' | 'file' | 'git';
 
 /** A loaded side: its bundled document and IR. */
 export interface LoadedSide {
@@ -46,7 +46,7 @@ export interface LoadSideOptions {
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 
 /** Loads one spec entry file into a document and IR (linted with `root`'s rules unless `lint` is false). */
-export async function loadEntry(
+async function loadEntry(
   entry: string,
   root: string,
   lint: boolean,
@@ -61,7 +61,7 @@ export async function loadEntry(
  * in a temporary folder (a bundle has no relative `$ref`s to break), since the marker is not part
  * of the spec and its lint would refuse it. `dispose` removes the copy.
  */
-export async function withoutMarker(file: string): Promise<{ entry: string; dispose: () => Promise<void> }> {
+async function withoutMarker(file: string): Promise<{ entry: string; dispose: () => Promise<void> }> {
   const text = await readFile(file, 'utf8');
   let doc: unknown;
   try {

@@ -11,7 +11,7 @@ import type { IROperation, IRParameter } from '../ir/types.js';
  * The pointer for `segments` below `base`, following any local `$ref` met on an intermediate node
  * (the last node is left as it is: a `$ref` there is the thing being pointed at).
  */
-export function locate(doc: Node, base: string, ...segments: Array<string | number>): string {
+function locate(doc: Node, base: string, ...segments: Array<string | number>): string {
   let ptr = base;
   for (const seg of segments) {
     for (let hops = 0; hops < 16; hops++) {

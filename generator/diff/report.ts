@@ -6,7 +6,7 @@ import type { VersionPlan } from './semver.js';
 import { CATEGORIES, describeOperation, describeTargets, type Category, type Change, type SpecDiff } from './types.js';
 
 /** Report headings of the categories. */
-export const CATEGORY_TITLES: Readonly<Record<Category, string>> = {
+const CATEGORY_TITLES: Readonly<Record<Category, string>> = {
   breaking: 'Breaking',
   added: 'Added',
   deprecated: 'Deprecated',
@@ -14,7 +14,7 @@ export const CATEGORY_TITLES: Readonly<Record<Category, string>> = {
 };
 
 /** Changes grouped by category, in report order. */
-export function groupByCategory(changes: readonly Change[]): Map<Category, Change[]> {
+function groupByCategory(changes: readonly Change[]): Map<Category, Change[]> {
   const groups = new Map<Category, Change[]>();
   for (const category of CATEGORIES) {
     const list = changes.filter((c) => c.category === category);

@@ -80,7 +80,7 @@ function typeOf(s: Node): string | undefined {
 }
 
 /** Type with its format, e.g. `integer(int64)`. */
-export function describeType(s: Node): string {
+function describeType(s: Node): string {
   const t = typeOf(s) ?? 'any';
   return typeof s.format === 'string' ? `${t}(${s.format})` : t;
 }

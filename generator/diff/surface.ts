@@ -24,8 +24,6 @@ import { StructureKind } from '../targets/typescript/ts-morph.js';
 import type { IR } from '../ir/types.js';
 import type { SurfaceTarget } from './types.js';
 
-export type { SurfaceTarget };
-
 /** What a name is generated from; a change is reported against it. */
 export type Origin =
   | { kind: 'operation'; id: string }
@@ -52,7 +50,7 @@ export interface Exported {
 }
 
 /** The generated package name of the Python client. */
-export const PYTHON_PACKAGE = 'exchange_v4';
+const PYTHON_PACKAGE = 'exchange_v4';
 
 const areasOf = (ir: IR): string[] => [...new Set(ir.operations.map((o) => o.area))].sort();
 

@@ -137,7 +137,7 @@ export interface SpecDiff {
 }
 
 /** Display names of the targets. */
-export const TARGET_NAMES: Readonly<Record<Target, string>> = { typescript: 'TypeScript', python: 'Python' };
+const TARGET_NAMES: Readonly<Record<Target, string>> = { typescript: 'TypeScript', python: 'Python' };
 
 /** `TypeScript: breaking (number → string); Python: changed (int either way)`. */
 export const describeTargets = (c: Pick<Change, 'targets'>): string =>

@@ -5,7 +5,7 @@ export const pascal = (s: string): string =>
   s.replace(/(^|[_\-\s]+)([a-zA-Z0-9])/g, (_m, _sep: string, c: string) => c.toUpperCase());
 
 /** `sub_accounts` -> `subAccounts`. */
-export const camel = (s: string): string => {
+const camel = (s: string): string => {
   const p = pascal(s);
   return p.charAt(0).toLowerCase() + p.slice(1);
 };

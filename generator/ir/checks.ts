@@ -44,7 +44,7 @@ function schemaPlace(sources: Sources, schema: unknown, inline: Place): Place {
 }
 
 /** Every problem of `ir` that a target would otherwise meet while rendering. */
-export function targetProblems(ir: IR, sources: Sources): SpecProblem[] {
+function targetProblems(ir: IR, sources: Sources): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const add = (at: Place, rel: string, message: string, rule: string): void => {
     problems.push({ file: at.file, pointer: at.pointer + rel, message, rule });

@@ -20,7 +20,7 @@ export function irDocument(ir: IR): IRDocument {
 }
 
 /** Escapes one JSON-pointer segment (`~` as `~0`, `/` as `~1`). */
-export const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointer = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** The value a local `#/...` JSON pointer names inside `doc`, or `undefined`. */
 export function atLocalPointer(doc: unknown, ref: string): unknown {

@@ -196,7 +196,7 @@ export interface IRParameter {
   serialization?: 'csv';
 }
 
-export interface IRRequestBody {
+interface IRRequestBody {
   required: boolean;
   contentType: 'application/json';
   schema: JsonSchema;

@@ -83,7 +83,7 @@ function topInterface(ast: readonly ts.Node[], name: string): ts.InterfaceDeclar
 }
 
 /** The deprecated alias an old schema name stays as: `export type Old = Current;` with `@deprecated`. */
-export const deprecatedAlias = (old: string, current: string): string =>
+const deprecatedAlias = (old: string, current: string): string =>
   `/** @deprecated Renamed to {@link ${current}}; this name goes in the next major version. */\nexport type ${old} = ${current};`;
 
 /**

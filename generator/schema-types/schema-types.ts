@@ -12,8 +12,6 @@ import type { IR } from '../ir/types.js';
 import { splitModels, type ModelTypes } from './models.js';
 import { typesInput, type TypesInput } from './types-input.js';
 
-export { exportedModels, publicModels, reachable, requestOnlySchemas, withoutExamples } from './types-input.js';
-
 const int64Input = (): ts.TypeNode =>
   ts.factory.createUnionTypeNode([
     ts.factory.createKeywordTypeNode(ts.SyntaxKind.NumberKeyword),

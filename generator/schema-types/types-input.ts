@@ -24,7 +24,7 @@ export interface TypesInput {
 }
 
 /** Component schema names reachable from a set of schemas. */
-export function reachable(ir: IR, roots: unknown[]): Set<string> {
+function reachable(ir: IR, roots: unknown[]): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -44,7 +44,7 @@ export function reachable(ir: IR, roots: unknown[]): Set<string> {
 }
 
 /** Component schemas used only by request bodies (their int64 fields accept numbers too). */
-export function requestOnlySchemas(ir: IR): Set<string> {
+function requestOnlySchemas(ir: IR): Set<string> {
   const req = reachable(
     ir,
     ir.operations.map((o) => o.requestBody?.schema),
@@ -60,7 +60,7 @@ export function requestOnlySchemas(ir: IR): Set<string> {
  * The models a caller meets: those reachable from parameters, request bodies and success
  * responses (the package exports these; error bodies are the runtime's errors), sorted.
  */
-export function publicModels(ir: IR): string[] {
+function publicModels(ir: IR): string[] {
   const roots = ir.operations.flatMap((o) => [
     ...o.parameters.map((p) => p.schema),
     o.requestBody?.schema,
@@ -85,7 +85,7 @@ export function exportedModels(ir: IR, modelNames: readonly string[] = Object.ke
  * The document without `example` / `examples` members (they would become doc-comment bulk); a
  * property that happens to be named `example` stays.
  */
-export function withoutExamples(node: unknown, parentKey = ''): unknown {
+function withoutExamples(node: unknown, parentKey = ''): unknown {
   if (Array.isArray(node)) return node.map((item) => withoutExamples(item));
   if (!isObject(node)) return node;
   return Object.fromEntries(

@@ -10,7 +10,7 @@ import type { BookSide } from './price-levels.js';
 import type { Side } from './types.js';
 
 /** The side a resting order of `side` joins. */
-export function queueOf<T>(book: { bids: T; asks: T }, side: Side): T {
+function queueOf<T>(book: { bids: T; asks: T }, side: Side): T {
   return side === 'buy' ? book.bids : book.asks;
 }
 

@@ -29,7 +29,7 @@ export interface FuturesCancelResult {
 }
 
 /** How long after an unfilled cancellation a futures order is still found by its `text` (the reference: 60 s). */
-export const FUTURES_TEXT_LOOKUP_MS = 60_000;
+const FUTURES_TEXT_LOOKUP_MS = 60_000;
 
 /**
  * The order of `uid` in `settle` with this id (or with this custom `text`: while open; when `nowMs`
@@ -55,7 +55,7 @@ export function findFuturesOrder(
 }
 
 /** 400 ORDER_FINISHED unless the order is open. */
-export function requireOpenFutures(order: FuturesOrderState): void {
+function requireOpenFutures(order: FuturesOrderState): void {
   if (order.status !== 'open') throw new MockHttpError(400, 'ORDER_FINISHED', `Order ${order.id} is finished`);
 }
 

@@ -108,7 +108,7 @@ export function finishFutures(
 }
 
 /** Cancels the open reduce-only orders of `uid` on `contract` that would now increase its position. */
-export function checkReduceOnly(state: ExchangeState, contract: ContractState, uid: number, nowMs: number): void {
+function checkReduceOnly(state: ExchangeState, contract: ContractState, uid: number, nowMs: number): void {
   const key = contractKey(contract.settle, contract.name);
   const open = futuresIndex(state)
     .open(uid, (market) => market === key)

@@ -43,7 +43,7 @@ export interface FillEffect {
 }
 
 /** The part of a signed fill `delta` that would reduce a position of `size`. */
-export function reducingPart(size: string, delta: string): string {
+function reducingPart(size: string, delta: string): string {
   if (isZero(size) || sign(size) === sign(delta)) return '0';
   return compareDecimal(abs(delta), abs(size)) <= 0 ? delta : neg(size);
 }

@@ -105,7 +105,7 @@ export function spotTickerView(state: ExchangeState, m: SpotMarketState, single:
 }
 
 /** Candlestick intervals and their length in seconds. */
-export const INTERVALS: Readonly<Record<string, number>> = {
+const INTERVALS: Readonly<Record<string, number>> = {
   '10s': 10,
   '1m': 60,
   '5m': 300,

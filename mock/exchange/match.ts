@@ -28,7 +28,7 @@ export interface Maker {
 }
 
 /** What the taker still wants: a base amount, or (spot market buy) a quote budget. */
-export type Quantity = { kind: 'base'; left: string } | { kind: 'quote'; budget: string; scale: number };
+type Quantity = { kind: 'base'; left: string } | { kind: 'quote'; budget: string; scale: number };
 
 /** A new order as matching sees it. */
 export interface Taker {
@@ -43,11 +43,11 @@ export interface Taker {
 }
 
 /** One step of a plan. */
-export type MatchStep =
+type MatchStep =
   { kind: 'fill'; makerId: string; price: string; amount: string } | { kind: 'cancel-maker'; makerId: string };
 
 /** Why matching stopped. */
-export type MatchStop = 'filled' | 'no-liquidity' | 'stp';
+type MatchStop = 'filled' | 'no-liquidity' | 'stp';
 
 /** The outcome of matching one taker. */
 export interface MatchPlan {

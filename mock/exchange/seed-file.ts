@@ -15,7 +15,7 @@ import { isDecimal } from '../decimal.js';
 export const DEFAULT_SEED_FILE = fileURLToPath(new URL('./seed.json', import.meta.url));
 
 /** Fee rates as decimal strings (`0.002` is 0.2 %). */
-export interface SeedFees {
+interface SeedFees {
   maker: string;
   taker: string;
 }

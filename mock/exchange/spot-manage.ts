@@ -37,7 +37,7 @@ export interface CancelResult {
 }
 
 /** How long after it ended a spot order is still found by its `text` (the reference: an hour). */
-export const SPOT_TEXT_LOOKUP_MS = 3_600_000;
+const SPOT_TEXT_LOOKUP_MS = 3_600_000;
 
 /**
  * The order of account `uid` with id `idOrText` (or with that custom `text`: while open and, when
@@ -63,7 +63,7 @@ export function findSpotOrder(
 }
 
 /** 400 ORDER_CLOSED / ORDER_CANCELLED unless the order is open. */
-export function requireOpen(order: SpotOrderState): void {
+function requireOpen(order: SpotOrderState): void {
   if (order.status === 'closed') throw new MockHttpError(400, 'ORDER_CLOSED', `Order ${order.id} is closed`);
   if (order.status === 'cancelled') throw new MockHttpError(400, 'ORDER_CANCELLED', `Order ${order.id} is cancelled`);
 }

@@ -25,7 +25,7 @@ export function lockCurrency(market: SpotMarketState, order: Pick<SpotOrderState
 }
 
 /** The resting orders a taker of `order.side` meets, best first. */
-export function* spotMakers(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Iterable<Maker> {
+function* spotMakers(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Iterable<Maker> {
   const side = oppositeQueue(spotBooks(state, market), order.side);
   for (const maker of restingOrders(side, (id) => state.spotOrders[id])) {
     if (maker.status !== 'open') continue;

@@ -7,7 +7,7 @@
 /** Order side. */
 export type Side = 'buy' | 'sell';
 /** Time in force. */
-export type Tif = 'gtc' | 'ioc' | 'poc' | 'fok';
+type Tif = 'gtc' | 'ioc' | 'poc' | 'fok';
 /** Self-trade prevention action: cancel new, cancel old, cancel both. */
 export type StpAct = 'cn' | 'co' | 'cb';
 /** Spot wallet an order trades from. */
@@ -237,7 +237,7 @@ export interface BookEntry {
 }
 
 /** Maker and taker fee rates. */
-export interface FeeRates {
+interface FeeRates {
   maker: string;
   taker: string;
 }

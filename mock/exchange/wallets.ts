@@ -35,7 +35,7 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
 }
 
 /** The balance of `currency` in the wallet (created at zero when missing). */
-export function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
+function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
   const account = accountOf(state, ref.uid);
   const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, () => ({}));
   return ownOrAdd(wallet, currency, () => ({ available: '0', locked: '0' }));
@@ -103,7 +103,7 @@ export function chargeFee(
 }
 
 /** Adds `fee` to the fees the exchange collected in `currency`. */
-export function collect(state: ExchangeState, currency: string, fee: string): void {
+function collect(state: ExchangeState, currency: string, fee: string): void {
   state.feesCollected[currency] = add(state.feesCollected[currency] ?? '0', fee);
 }
 

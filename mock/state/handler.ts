@@ -7,7 +7,6 @@ import type { HandlerMiss, HandlerResult, RequestContext } from '../handler-cont
 import type { MockState } from './store.js';
 
 export { bodyObject, queryNumber, queryText, textField } from '../handler-contract.js';
-export type { HandlerMiss, HandlerResult } from '../handler-contract.js';
 
 /** What a handler sees of a request. */
 export interface HandlerContext extends RequestContext {

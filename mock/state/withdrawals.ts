@@ -14,17 +14,7 @@ import { queryNumber, queryText, textField } from './handler.js';
 import type { WithdrawalEntry } from './store.js';
 
 /** Statuses a withdrawal can still be cancelled from. */
-export const CANCELLABLE = new Set([
-  'REQUEST',
-  'MANUAL',
-  'REVIEW',
-  'DMOVE',
-  'FVERIFY',
-  'LOCKED',
-  'PEND',
-  'VERIFY',
-  'PROCES',
-]);
+const CANCELLABLE = new Set(['REQUEST', 'MANUAL', 'REVIEW', 'DMOVE', 'FVERIFY', 'LOCKED', 'PEND', 'VERIFY', 'PROCES']);
 
 const create: Handler = (ctx) => {
   const orderId = textField(ctx.body, 'withdraw_order_id');

@@ -23,7 +23,7 @@ export interface Exchange {
 }
 
 /** A fetch that records every exchange into `log`. */
-export function capturingFetch(
+function capturingFetch(
   log: Exchange[],
   signatureHeader: string,
   inner: (request: Request) => Promise<Response> = (r) => globalThis.fetch(r),

@@ -46,7 +46,7 @@ export function pathParams(template: string, path: string): Record<string, strin
 }
 
 /** Parses JSON text keeping every number exact; `undefined` for empty text. Throws on bad JSON. */
-export function parseExact(text: string, what: string): unknown {
+function parseExact(text: string, what: string): unknown {
   if (text.trim() === '') return undefined;
   try {
     return parseLossless(text);

@@ -61,7 +61,7 @@ function readGenerated(name: string): unknown {
 }
 
 /** JSON params text as the client's params: integers beyond 2^53 become bigints (sent with every digit). */
-export function parseParams(text: string): Record<string, unknown> {
+function parseParams(text: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = parseLossless(text);

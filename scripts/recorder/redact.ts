@@ -14,10 +14,10 @@ import { LosslessNumber, isLosslessNumber } from 'lossless-json';
 import type { IR } from '../../generator/ir/types.js';
 
 /** Field names whose values are credentials. */
-export const CREDENTIAL_FIELDS = new Set(['key', 'secret', 'password', 'api_key', 'api_secret']);
+const CREDENTIAL_FIELDS = new Set(['key', 'secret', 'password', 'api_key', 'api_secret']);
 
 /** Field and parameter names whose values are account ids. */
-export const ACCOUNT_FIELDS = new Set([
+const ACCOUNT_FIELDS = new Set([
   'uid',
   'user_id',
   'push_uid',
@@ -81,7 +81,7 @@ export function keptHeaders(
 }
 
 /** Maps values by field name through a JSON tree (lossless numbers kept); other values are passed on. */
-export function mapFields(node: unknown, visit: (field: string, value: unknown) => unknown): unknown {
+function mapFields(node: unknown, visit: (field: string, value: unknown) => unknown): unknown {
   if (Array.isArray(node)) return node.map((item) => mapFields(item, visit));
   if (node === null || typeof node !== 'object' || isLosslessNumber(node)) return node;
   const out: Record<string, unknown> = {};
@@ -140,7 +140,7 @@ export function fakeAccountId(real: string): string {
 }
 
 /** One account-id value with its id(s) replaced: numbers stay numbers, strings stay strings, lists stay lists. */
-export function scrubAccountValue(value: unknown): unknown {
+function scrubAccountValue(value: unknown): unknown {
   const swap = (text: string): string => (/^\d+$/.test(text) && text !== '0' ? fakeAccountId(text) : text);
   if (isLosslessNumber(value)) return new LosslessNumber(swap(value.toString()));
   if (typeof value === 'number') return Number(swap(String(value)));

@@ -33,7 +33,7 @@ export function show(value) {
  * @param {Schema} schema
  * @returns {string}
  */
-export function expectation(schema) {
+function expectation(schema) {
   if (typeof schema.description === 'string') return schema.description;
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map(show).join(', ')}`;
   if ('const' in schema) return show(schema.const);
@@ -157,7 +157,7 @@ export function checkExtension(name, value) {
  * @param {ReadonlyArray<string | number>} path
  * @returns {string}
  */
-export function valueName(name, path) {
+function valueName(name, path) {
   return name + path.map((seg) => (typeof seg === 'number' ? `[${seg}]` : `.${seg}`)).join('');
 }
 

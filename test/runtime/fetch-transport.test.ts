@@ -6,12 +6,8 @@
  */
 import { getEventListeners } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createFetchTransport,
-  failureToError,
-  SendFailure,
-  type WireRequest,
-} from '../../generator/targets/typescript/runtime/transport.js';
+import { failureToError, SendFailure, type WireRequest } from '../../generator/targets/typescript/runtime/transport.js';
+import { createFetchTransport } from '../../generator/targets/typescript/runtime/fetch-transport.js';
 import { unsendableHeader } from '../../generator/targets/typescript/runtime/wire-headers.js';
 import { json, startServer, type Reply, type TestServer } from './helpers/exchange.js';
 

@@ -3,10 +3,10 @@ import { ApiPromise, PagePromise } from '../../generator/targets/typescript/runt
 import {
   AbortError,
   BadRequestError,
-  ResponseBodyError,
   TimeoutError,
   ValidationError,
 } from '../../generator/targets/typescript/runtime/errors.js';
+import { ResponseBodyError } from '../../generator/targets/typescript/runtime/response-errors.js';
 import { isResponseBodyError } from '../../generator/targets/typescript/runtime/error-guards.js';
 import { resolveOutcome } from '../../generator/targets/typescript/runtime/outcome.js';
 import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';

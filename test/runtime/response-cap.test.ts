@@ -9,18 +9,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Core } from '../../generator/targets/typescript/runtime/core.js';
-import {
-  ResponseBodyError,
-  UnknownOutcomeError,
-  ValidationError,
-} from '../../generator/targets/typescript/runtime/errors.js';
+import { UnknownOutcomeError, ValidationError } from '../../generator/targets/typescript/runtime/errors.js';
 import { isResponseTooLargeError } from '../../generator/targets/typescript/runtime/error-guards.js';
 import { request } from '../../generator/targets/typescript/runtime/request.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   declaredOverLimit,
 } from '../../generator/targets/typescript/runtime/response-cap.js';
-import { ResponseTooLargeError } from '../../generator/targets/typescript/runtime/response-errors.js';
+import {
+  ResponseTooLargeError,
+  ResponseBodyError,
+} from '../../generator/targets/typescript/runtime/response-errors.js';
 import { listenLocal } from '../support/local-server.js';
 import { testCore } from './helpers/core.js';
 import { apiMeta, listWithdrawalsMeta, withdrawMeta } from './helpers/meta.js';

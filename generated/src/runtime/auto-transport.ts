@@ -3,7 +3,8 @@
  * then run: npm run generate
  */
 /** The `auto` transport on Node; only the node platform module imports it. */
-import { createFetchTransport, type Transport, type TransportOptions } from './transport.js';
+import { createFetchTransport } from './fetch-transport.js';
+import type { Transport, TransportOptions } from './transport.js';
 
 /** `globalThis.fetch` when the runtime loaded. */
 const loadedFetch: unknown = globalThis.fetch;

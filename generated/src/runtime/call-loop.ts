@@ -82,7 +82,7 @@ export interface CallExtras {
 }
 
 /** Runs a planned write through `run` with its intent recorded in `store` first. */
-export type JournalRun = (
+type JournalRun = (
   store: OutcomeJournalStore,
   ctx: RuntimeContext,
   plan: CallPlan,
@@ -130,7 +130,7 @@ export async function executeOperation(
 }
 
 /** The policy class of a call: a read, a write the server deduplicates by the id it carries, or another write. */
-export function callKind(meta: OperationMeta, plan: Pick<CallPlan, 'idempotency'>): CallKind {
+function callKind(meta: OperationMeta, plan: Pick<CallPlan, 'idempotency'>): CallKind {
   if (meta.retry === 'safe') return 'read';
   const deduped = meta.retry === 'keyed' && meta.idempotency?.dedupes === true && plan.idempotency !== undefined;
   return deduped ? 'deduped-write' : 'write';

@@ -45,7 +45,7 @@ export interface CallPlan {
 type Idempotency = NonNullable<OperationMeta['idempotency']>;
 
 /** A fresh id for an operation's idempotency field: its prefix, then `length` (default 32) random hex digits. */
-export function generatedId(idem: Pick<Idempotency, 'prefix' | 'length'>): string {
+function generatedId(idem: Pick<Idempotency, 'prefix' | 'length'>): string {
   const length = idem.length ?? 32;
   let digits = freshId();
   while (digits.length < length) digits += freshId();

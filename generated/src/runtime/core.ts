@@ -30,7 +30,8 @@ import { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 import { executeOperation } from './call-loop.js';
 import { DEFAULT_MAX_RETRIES } from './retry-timing.js';
 import { createSigner } from './signing.js';
-import { createFetchTransport, type Transport, type TransportOptions } from './transport.js';
+import { createFetchTransport } from './fetch-transport.js';
+import type { Transport, TransportOptions } from './transport.js';
 
 /** Default per-attempt timeout (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;

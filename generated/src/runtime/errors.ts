@@ -10,6 +10,7 @@
  * Every error carries a brand (`Symbol.for('exchange-v4.error')`) so the guards in
  * error-guards.ts recognise errors thrown by another copy of the package.
  */
+import { around, describe } from './error-text.js';
 
 /** Brand of every error this client throws (a registered symbol: the same in every copy of the package). */
 export const ERROR_BRAND: unique symbol = Symbol.for('exchange-v4.error');
@@ -250,54 +251,6 @@ export class UnknownOutcomeError extends ExchangeError {
     super(message, context);
     this.idempotency = context.idempotency;
     this.items = context.items === undefined ? undefined : Object.freeze(context.items.map((id) => ({ ...id })));
-  }
-}
-
-/**
- * The server answered with a success status, but its body is not the JSON the operation returns
- * (a proxy's page, an answer cut short). For a write the status means the server accepted it: it
- * is not sent again, and `idempotency` names the id it carried. The body itself is never copied
- * into the error.
- */
-export class ResponseBodyError extends ExchangeError {
-  override name = 'ResponseBodyError';
-  /** The success status the server answered with. */
-  declare readonly status: number;
-  /** Response headers (lower-case names), scrubbed like an `ApiError`'s. */
-  declare readonly headers: Readonly<Record<string, string>>;
-  /** The id field and value of the write, when it carried one. */
-  declare readonly idempotency: { readonly field: string; readonly value: string } | undefined;
-
-  constructor(
-    status: number,
-    headers: Readonly<Record<string, string>>,
-    write: boolean,
-    context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
-  ) {
-    super(
-      `${around(context.operation, '', ': ')}the server answered ${status} with a body that is not ` +
-        `valid JSON${write ? '; it accepted the write, which is not sent again' : ''}`,
-      context,
-    );
-    this.status = status;
-    this.headers = headers;
-    this.idempotency = context.idempotency;
-  }
-}
-
-/** `before + operation + after`, or nothing without an operation (the call an error message names). */
-function around(operation: string | undefined, before: string, after: string): string {
-  return operation ? before + operation + after : '';
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-  try {
-    const s = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-    return s === undefined ? typeof value : s.length > 80 ? `${s.slice(0, 77)}...` : s;
-  } catch {
-    return typeof value;
   }
 }
 

@@ -14,10 +14,10 @@ import type { RuntimeInfo } from './environment.js';
 export const CLIENT_VERSION = '0.1.0';
 
 /** The header that identifies the client where `User-Agent` cannot be set. */
-export const CLIENT_HEADER = 'X-Exchange-V4-Client';
+const CLIENT_HEADER = 'X-Exchange-V4-Client';
 
 /** `exchange-v4/<version> (<runtime>/<version>)`. */
-export function clientIdentity(runtime: RuntimeInfo): string {
+function clientIdentity(runtime: RuntimeInfo): string {
   const where = runtime.version === undefined ? runtime.name : `${runtime.name}/${runtime.version}`;
   return `exchange-v4/${CLIENT_VERSION} (${where})`;
 }

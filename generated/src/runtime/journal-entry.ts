@@ -14,7 +14,7 @@
  */
 
 /** The journal format version written; lines of another version are skipped, never misread. */
-export const JOURNAL_VERSION = 1;
+const JOURNAL_VERSION = 1;
 
 /** One write to look up again: its id and the lookup's other parameters, as the write sent them. */
 export interface JournalTarget {

@@ -31,7 +31,7 @@ export interface FileJournalOptions {
 }
 
 /** The default `compactBytes`. */
-export const DEFAULT_COMPACT_BYTES = 65_536;
+const DEFAULT_COMPACT_BYTES = 65_536;
 
 /** A lock file older than this (ms) was left by a process that died while compacting. */
 const STALE_LOCK_MS = 30_000;

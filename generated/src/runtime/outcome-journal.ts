@@ -42,7 +42,7 @@ export function journalAfter(error: unknown): 'clear' | 'keep' {
 }
 
 /** The text `paramsHash` is taken of: the request's method, path, query and body as sent. */
-export function hashedText(plan: Pick<CallPlan, 'wire'>): string {
+function hashedText(plan: Pick<CallPlan, 'wire'>): string {
   const { wire } = plan;
   return `${wire.method}\n${wire.path}\n${wire.query}\n${wire.body ?? ''}`;
 }
@@ -55,7 +55,7 @@ function withText(extra: Readonly<Record<string, unknown>>): Record<string, stri
 }
 
 /** The entry of a write about to be sent at `sentAtMs`. */
-export async function entryOf(ctx: RuntimeContext, plan: CallPlan, sentAtMs: number): Promise<JournalEntry> {
+async function entryOf(ctx: RuntimeContext, plan: CallPlan, sentAtMs: number): Promise<JournalEntry> {
   const record = outcomeRecord(plan, sentAtMs);
   const targets: JournalTarget[] = record.targets.map((t) => ({ value: t.value, with: withText(t.extra) }));
   const paramsHash = await (await cryptoBackend()).sha512Hex(hashedText(plan));

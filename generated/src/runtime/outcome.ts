@@ -29,8 +29,8 @@ import { rangedExecutor } from './ranged-call.js';
 import { lookupTarget, outcomeRecordOf, type OutcomeRecord } from './write-lookup.js';
 
 /** Shortest and longest wait `resolveOutcome` suggests before asking again (ms). */
-export const RESOLVE_RETRY_MIN_MS = 1_000;
-export const RESOLVE_RETRY_MAX_MS = 30_000;
+const RESOLVE_RETRY_MIN_MS = 1_000;
+const RESOLVE_RETRY_MAX_MS = 30_000;
 
 /** A duplicate label: the service says a write with the request's id was accepted earlier. */
 function isDuplicate(error: unknown, labels: readonly string[]): error is ApiError {

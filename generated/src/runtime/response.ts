@@ -98,7 +98,7 @@ export function responseMeta(
 }
 
 /** Flattens a list that arrived wrapped in extra array levels (`[[a, b]]` -> `[a, b]`). */
-export function unwrapNestedList(data: unknown): unknown {
+function unwrapNestedList(data: unknown): unknown {
   if (Array.isArray(data) && data.length > 0 && data.every((item) => Array.isArray(item))) {
     return (data as unknown[][]).flat(1);
   }

@@ -49,7 +49,7 @@ async function settleThrough(unsettled: Unsettled & { readonly lookUp: boolean }
 }
 
 /** Settles a write, its lookup read run with the paging and time-range checks (any lookup read). */
-export const settleWrite: SettleWrite = (unsettled) => settleThrough(unsettled, rangedExecutor(unsettled.ctx));
+const settleWrite: SettleWrite = (unsettled) => settleThrough(unsettled, rangedExecutor(unsettled.ctx));
 
 /**
  * What calls that may write hand to the loop: the settling of an unknown outcome, a list body's

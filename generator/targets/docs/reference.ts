@@ -11,7 +11,7 @@ import { areaProperty } from '../../emit-kit/naming.js';
 import { constraintText, fieldsOf, refName, resolve, typeText, type FieldText } from '../../emit-kit/schema-text.js';
 
 /** Text safe inside a Markdown table cell: pipes escaped, line breaks joined. */
-export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
 /** Kebab case of an operation id or area, as the CLI names them. */
 const kebab = (name: string): string =>

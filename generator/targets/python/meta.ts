@@ -45,7 +45,7 @@ export function decimalResponsePaths(ir: IR, op: IROperation): string[][] {
  * How the body is taken from the params: none, the listed top-level fields, `params["body"]` as is
  * (`open`, named-only), or `params["body"]` as a typed JSON list (`list`, the batch endpoints).
  */
-export function bodyKind(ir: IR, op: IROperation): 'none' | 'json' | 'open' | 'list' {
+function bodyKind(ir: IR, op: IROperation): 'none' | 'json' | 'open' | 'list' {
   if (op.method === 'GET' || op.method === 'DELETE') return 'none';
   if (op.shape === 'named-only') return 'open';
   if (hasListBody(ir, op)) return 'list';

@@ -9,7 +9,7 @@ const KEYWORDS = new Set(
 );
 
 /** `listWithdrawals` / `sub_accounts` -> `list_withdrawals` / `sub_accounts`. */
-export const snake = (s: string): string =>
+const snake = (s: string): string =>
   s
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')

@@ -41,7 +41,7 @@ function fieldType(f: TypedDictField): string {
 }
 
 /** The template view of a named type. */
-export function typeView(def: TypeDef): TypeView {
+function typeView(def: TypeDef): TypeView {
   if (def.kind === 'alias')
     return {
       name: def.name,
@@ -77,10 +77,10 @@ function typingNames(views: readonly TypeView[]): string[] {
 }
 
 /** Is the operation iterated item by item (`iter_<name>`)? */
-export const isPaged = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
+const isPaged = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
 
 /** The docstring of an operation method (indented for a method body). */
-export function methodDoc(op: IROperation): string {
+function methodDoc(op: IROperation): string {
   const lines = [op.summary];
   if (op.description) lines.push('', ...op.description.split('\n'));
   const limit = `${op.rateLimit.requests} requests / ${op.rateLimit.window} s per ${op.rateLimit.scope}${op.rateLimit.market ? ` (${op.rateLimit.market})` : ''}${op.rateLimit.bucket !== op.id ? `, shared bucket \`${op.rateLimit.bucket}\`` : ''}`;

@@ -10,7 +10,7 @@ import { fieldsOf, resolve } from '../../emit-kit/schema-text.js';
 import type { TsFile } from './printer.js';
 
 /** One operation's help words. */
-export interface OperationHelpText {
+interface OperationHelpText {
   readonly summary: string;
   /** Parameter and body field descriptions by wire name (only those the spec describes). */
   readonly params: Readonly<Record<string, string>>;
@@ -19,7 +19,7 @@ export interface OperationHelpText {
 const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ').trim();
 
 /** The help words of every operation, sorted by operationId. */
-export function helpTexts(ir: IR): Record<string, OperationHelpText> {
+function helpTexts(ir: IR): Record<string, OperationHelpText> {
   const out: Record<string, OperationHelpText> = {};
   for (const op of [...ir.operations].sort((a, b) => a.id.localeCompare(b.id))) {
     const params: Record<string, string> = {};

@@ -63,7 +63,7 @@ function typesOf(all: ReadonlyMap<string, OperationTypes>, op: IROperation): Ope
  * The standalone function's doc: the summary and a link to the group method, which carries the
  * whole description (written once, so the package stays small).
  */
-export function functionDoc(op: IROperation): string {
+function functionDoc(op: IROperation): string {
   return [
     op.summary,
     '',

@@ -22,9 +22,6 @@ import type { PaperExchange } from '../exchange.js';
 import { futuresOrderView } from '../futures-views.js';
 import { orderView } from '../spot-views.js';
 
-/** The path prefix of the control API. */
-export const CONTROL_PREFIX = '/__mock/';
-
 /** What the control API acts on. */
 export interface ControlTarget {
   exchange: PaperExchange | undefined;

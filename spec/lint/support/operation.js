@@ -16,7 +16,7 @@ import { isObject } from './json.js';
  * @param {unknown} rootSecurity
  * @returns {boolean}
  */
-export function isPublicOperation(operation, rootSecurity) {
+function isPublicOperation(operation, rootSecurity) {
   const security = 'security' in operation ? operation.security : rootSecurity;
   return !Array.isArray(security) || security.length === 0;
 }

@@ -12,25 +12,21 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
-from functools import lru_cache
+from decimal import Decimal
 from typing import Any, NoReturn, cast
 
 from .errors import ValidationError, ValidationIssue
 from .envelope import envelope_body, envelope_of, param_value
 from .metadata import Condition, FieldRule, OperationMeta
+from .values import DAY, integer_value
+from .values import INT_RANGES as _INT_RANGES
+from .values import finite_number as _finite_number
+from .values import num_text as _num
+from .values import pattern as _pattern
+from .values import seconds as _seconds
 
-DAY = 86_400
 _DECIMAL = re.compile(r"-?\d+(\.\d+)?\Z")
 _REDACTED = "[redacted]"
-
-
-@lru_cache(maxsize=256)
-def _pattern(source: str) -> re.Pattern[str]:
-    """The spec's (JavaScript) pattern as Python reads it: ASCII classes, `$` only at the very end."""
-    if source.endswith("$") and not source.endswith("\\$"):
-        source = source[:-1] + r"\Z"
-    return re.compile(source, re.ASCII)
 
 
 lookup = param_value
@@ -152,44 +148,6 @@ class _Checker:
         scale = len(text) - text.index(".") - 1 if "." in text else 0
         if rule.decimal_max_scale is not None and scale > rule.decimal_max_scale:
             bad("decimal.maxScale", f"must have at most {rule.decimal_max_scale} decimal places (has {scale})")
-
-
-_INT_RANGES = {"int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1)}
-"""The ranges of the integer formats, checked before any I/O."""
-_DIGITS = re.compile(r"-?\d+\Z", re.ASCII)
-
-
-def integer_value(value: object, format: str | None) -> int | None:  # noqa: A002 - the spec's name
-    """The integer `value` stands for: an `int` (not a bool), or for int64 a digit string (as the
-    TypeScript client takes it); None for anything else. Pure."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if format == "int64" and isinstance(value, str) and _DIGITS.match(value):
-        return int(value)
-    return None
-
-
-def _finite_number(value: object) -> bool:
-    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-        return False
-    return value.is_finite() if isinstance(value, Decimal) else math.isfinite(value)
-
-
-def _num(n: float) -> str:
-    return str(int(n)) if float(n).is_integer() else str(n)
-
-
-def _seconds(value: object) -> float:
-    if isinstance(value, bool):
-        return math.nan
-    if isinstance(value, (int, float, Decimal)):
-        return float(value)
-    if isinstance(value, str) and value.strip():
-        try:
-            return float(Decimal(value))
-        except InvalidOperation:
-            return math.nan
-    return math.nan
 
 
 def validate_call(

@@ -9,7 +9,7 @@ from typing import Any
 
 from .metadata import OperationMeta
 from .envelope import param_value, with_query_values
-from .validate import DAY, integer_value
+from .values import DAY, integer_value
 
 MAX_PAGES = 100_000
 """Safety bound on the pages of one iteration."""

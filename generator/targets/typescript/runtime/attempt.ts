@@ -9,14 +9,8 @@ import type { WithResponse } from './api-promise.js';
 import type { CallPlan } from './call-plan.js';
 import { clockSyncFailure } from './clock-errors.js';
 import type { RuntimeContext } from './context.js';
-import {
-  AbortError,
-  ExchangeError,
-  RedirectError,
-  ResponseBodyError,
-  type ApiError,
-  type ErrorContext,
-} from './errors.js';
+import { AbortError, ExchangeError, RedirectError, type ApiError, type ErrorContext } from './errors.js';
+import { ResponseBodyError } from './response-errors.js';
 import { emit, RATE_LIMIT_WAIT_LOG_MS } from './logger.js';
 import { labelKind, type AttemptOutcome } from './next-step.js';
 import type { RateLimitMode, RateLimitSlot } from './rate-limit.js';
@@ -250,7 +244,7 @@ function unreadableBody(
 }
 
 /** The origin (scheme, host, port) of a redirect target: never its path, query or credentials. */
-export function originOf(location: string | undefined, base: string): string | undefined {
+function originOf(location: string | undefined, base: string): string | undefined {
   if (location === undefined || location === '') return undefined;
   try {
     const origin = new URL(location, base || undefined).origin;

@@ -15,7 +15,7 @@ import type { RateLimitMode, RateLimitStore } from './rate-limit.js';
 import type { Transport } from './transport.js';
 
 /** Resolved client settings. */
-export interface Settings {
+interface Settings {
   readonly timeout: number;
   readonly maxRetries: number;
   readonly rateLimit: RateLimitMode;

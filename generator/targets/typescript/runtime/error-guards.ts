@@ -16,13 +16,12 @@ import {
   PermissionDeniedError,
   RateLimitError,
   RedirectError,
-  ResponseBodyError,
   ServerError,
   TimeoutError,
   UnknownOutcomeError,
   ValidationError,
 } from './errors.js';
-import { ResponseTooLargeError } from './response-errors.js';
+import { ResponseBodyError, ResponseTooLargeError } from './response-errors.js';
 import { WireDriftError } from './wire-drift.js';
 
 /** True for an error of this client (of any copy of the package) whose class is one of `names`. */

@@ -36,7 +36,7 @@ export {
 export { createSignerMiddleware, type SignerMiddleware, type SignerMiddlewareOptions } from './signer-middleware.js';
 export { DEFAULT_MAX_RETRIES, RETRY_BASE_MS, RETRY_CAP_MS } from './retry-timing.js';
 export * from './errors.js';
-export { ResponseTooLargeError } from './response-errors.js';
+export { ResponseBodyError, ResponseTooLargeError } from './response-errors.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './response-cap.js';
 export { WireDriftError, type WireDrift } from './wire-drift.js';
 export * from './error-guards.js';

@@ -8,13 +8,13 @@ import { ValidationError } from './errors.js';
 import type { LogEvent, Logger } from './logger.js';
 
 /** The levels `EXCHANGE_V4_LOG` accepts. */
-export const LOG_LEVELS = ['debug', 'info', 'warn'] as const;
+const LOG_LEVELS = ['debug', 'info', 'warn'] as const;
 
 /** A level of `EXCHANGE_V4_LOG`. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The level of an event: `request` is debug; `response` and `page` info; the rest warn. */
-export function levelOf(type: LogEvent['type']): LogLevel {
+function levelOf(type: LogEvent['type']): LogLevel {
   if (type === 'request') return 'debug';
   if (type === 'response' || type === 'page') return 'info';
   return 'warn';

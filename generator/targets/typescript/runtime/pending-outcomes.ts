@@ -40,7 +40,7 @@ export async function pendingOutcomes(core: Core): Promise<readonly PendingOutco
 }
 
 /** The lookup record of an entry, from the operation's current metadata. */
-export function recordOfEntry(entry: JournalEntry, meta: OperationMeta): OutcomeRecord {
+function recordOfEntry(entry: JournalEntry, meta: OperationMeta): OutcomeRecord {
   const idem = meta.idempotency;
   const lookup = idem?.lookup;
   const canLook = lookup !== undefined && entry.field !== undefined && entry.targets.length > 0;

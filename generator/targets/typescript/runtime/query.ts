@@ -36,7 +36,7 @@ export function encodeComponent(text: string): string {
  * A finite number in plain decimal notation: its shortest round-trip digits (`String(n)`), never an
  * exponent (`1e-7` -> `0.0000001`, `1e+21` -> `1000000000000000000000`).
  */
-export function plainNumber(value: number): string {
+function plainNumber(value: number): string {
   const text = String(value);
   const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (match === null) return text;
@@ -49,7 +49,7 @@ export function plainNumber(value: number): string {
 }
 
 /** The text form of one scalar value; throws `ValidationError` for anything that is not a scalar. */
-export function scalarText(field: string, value: unknown, operation?: string): string {
+function scalarText(field: string, value: unknown, operation?: string): string {
   switch (typeof value) {
     case 'string':
       return value;

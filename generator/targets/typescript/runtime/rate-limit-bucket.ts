@@ -72,12 +72,12 @@ export function windowMs(limit: Limit, marginMs: number): number {
 }
 
 /** The spec's count, or the server's live one while lower; at least 1. */
-export function capacity(bucket: Bucket): number {
+function capacity(bucket: Bucket): number {
   return Math.max(1, Math.min(Math.floor(bucket.limit.requests), bucket.liveRequests ?? Number.POSITIVE_INFINITY));
 }
 
 /** Drops slots whose answer came more than a window (plus margin) ago. */
-export function prune(bucket: Bucket, now: number, marginMs: number): void {
+function prune(bucket: Bucket, now: number, marginMs: number): void {
   const horizon = now - windowMs(bucket.limit, marginMs);
   if (bucket.entries.some((e) => e.end <= horizon)) bucket.entries = bucket.entries.filter((e) => e.end > horizon);
 }

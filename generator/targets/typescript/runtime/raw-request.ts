@@ -13,7 +13,7 @@ import { normalizeRawPath } from './raw-path.js';
 import { matchOperation } from './raw-routes.js';
 
 /** Default client-side limit of a raw request to a path the spec does not have: 150 requests / 10 s. */
-export const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
+const RAW_DEFAULT_LIMIT = { requests: 150, window: 10 } as const;
 
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

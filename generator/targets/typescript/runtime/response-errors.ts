@@ -1,8 +1,10 @@
 /**
- * The error of an answer whose body passed the client's size cap (`maxResponseBytes`). Kept apart
- * from errors.ts (every other class) only for size; it is exported with them from index.ts, and
- * its guard is in error-guards.ts.
+ * The errors of an answer's body: one that is not the JSON the operation returns
+ * (`ResponseBodyError`), and one past the client's size cap (`ResponseTooLargeError`). Kept apart
+ * from errors.ts (every other class) only for size; they are exported with them from index.ts, and
+ * their guards are in error-guards.ts.
  */
+import { around } from './error-text.js';
 import { ExchangeError, type ErrorContext } from './errors.js';
 
 /**
@@ -27,5 +29,37 @@ export class ResponseTooLargeError extends ExchangeError {
     );
     this.status = status;
     this.limit = limit;
+  }
+}
+
+/**
+ * The server answered with a success status, but its body is not the JSON the operation returns
+ * (a proxy's page, an answer cut short). For a write the status means the server accepted it: it
+ * is not sent again, and `idempotency` names the id it carried. The body itself is never copied
+ * into the error.
+ */
+export class ResponseBodyError extends ExchangeError {
+  override name = 'ResponseBodyError';
+  /** The success status the server answered with. */
+  declare readonly status: number;
+  /** Response headers (lower-case names), scrubbed like an `ApiError`'s. */
+  declare readonly headers: Readonly<Record<string, string>>;
+  /** The id field and value of the write, when it carried one. */
+  declare readonly idempotency: { readonly field: string; readonly value: string } | undefined;
+
+  constructor(
+    status: number,
+    headers: Readonly<Record<string, string>>,
+    write: boolean,
+    context: ErrorContext & { idempotency?: { field: string; value: string } | undefined } = {},
+  ) {
+    super(
+      `${around(context.operation, '', ': ')}the server answered ${status} with a body that is not ` +
+        `valid JSON${write ? '; it accepted the write, which is not sent again' : ''}`,
+      context,
+    );
+    this.status = status;
+    this.headers = headers;
+    this.idempotency = context.idempotency;
   }
 }

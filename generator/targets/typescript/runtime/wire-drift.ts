@@ -59,7 +59,7 @@ export class WireDriftError extends ExchangeError {
  * 1]` when it does not convert. `exact()` gives the value at this place with each number as
  * `[its JSON text]` (the answer read again: only called for a drift or an integer beyond 2^53).
  */
-export function readAs(kind: WireKind, v: unknown, exact: () => unknown): readonly [unknown, string?, 1?] {
+function readAs(kind: WireKind, v: unknown, exact: () => unknown): readonly [unknown, string?, 1?] {
   if (v === null) return [v];
   const digits = typeof v === 'string' && /^-?\d+$/.test(v);
   // An integer beyond 2^53 arrives as its digits (json.ts), from a wire number or a wire string.
