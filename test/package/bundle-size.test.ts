@@ -24,36 +24,37 @@ const expectations: Record<
   string,
   { ceiling: number; path: string; has: string[]; hasNot: string[]; rangeChecks: boolean; groupLimit: boolean }
 > = {
-  // 18 978 bytes measured (the target is 12 KiB).
+  // 20 323 bytes measured (the target is 12 KiB; 18 978 before the wire-drift guard).
   'public read': {
-    ceiling: 19_200,
+    ceiling: 20_480,
     path: '/spot/tickers',
     has: [],
     hasNot: ['pagination.ts', ...WRITE_ONLY],
     rangeChecks: false,
     groupLimit: false,
   },
-  // 18 979 bytes measured.
+  // 20 310 bytes measured.
   'signed read': {
-    ceiling: 19_200,
+    ceiling: 20_480,
     path: '/wallet/total_balance',
     has: ['signing.ts', 'crypto-web.ts'],
     hasNot: ['pagination.ts', ...WRITE_ONLY],
     rangeChecks: false,
     groupLimit: false,
   },
-  // 20 517 bytes measured.
+  // 21 828 bytes measured.
   'paginated read': {
-    ceiling: 20_736,
+    ceiling: 22_016,
     path: '/wallet/withdrawals',
     has: ['pagination.ts', 'signing.ts'],
     hasNot: WRITE_ONLY,
     rangeChecks: true,
     groupLimit: false,
   },
-  // 21 516 bytes measured (the target is 16 KiB; 22 313 when every write carried the list-body checks).
+  // 22 846 bytes measured (the target is 16 KiB; 21 516 before the wire-drift guard, 22 313 when every
+  // write carried the list-body checks).
   'signed write': {
-    ceiling: 21_760,
+    ceiling: 23_040,
     path: '/wallet/transfers',
     has: ['signing.ts', 'write-lookup.ts', 'write-settlement.ts', 'request-body.ts', 'json-write.ts'],
     hasNot: ['pagination.ts', 'list-issues.ts'],
@@ -62,7 +63,7 @@ const expectations: Record<
   },
   // A list body (batch orders) brings its group limit and the collecting of its bad items.
   'list write': {
-    ceiling: 22_784, // 22 562 bytes measured
+    ceiling: 24_576, // 24 318 bytes measured
     path: '/spot/batch_orders',
     has: ['signing.ts', ...WRITE_ONLY],
     hasNot: ['pagination.ts'],

@@ -2,8 +2,8 @@
  * `POST /spot/countdown_cancel_all` and `POST /futures/{settle}/countdown_cancel_all`: start or
  * stop the caller's countdown (countdown.ts) and answer when it ends.
  */
-import type { Handler, HandlerTable } from '../../state/handler.js';
-import { textField } from '../../state/handler.js';
+import { textField } from '../../handler-contract.js';
+import type { ExchangeHandler, ExchangeHandlerTable } from './context.js';
 import { setCountdown } from '../countdown.js';
 import { own } from '../own.js';
 import { contractNamed, ok, settleOf } from './futures-context.js';
@@ -12,7 +12,7 @@ import { callerUid, changed, exchangeOf, miss } from './params.js';
 const bodyTimeout = (body: unknown): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)['timeout'] : undefined;
 
-const spotCountdown: Handler = (ctx) =>
+const spotCountdown: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const pair = textField(ctx.body, 'currency_pair');
     if (pair !== undefined && own(state.spotMarkets, pair) === undefined) {
@@ -22,7 +22,7 @@ const spotCountdown: Handler = (ctx) =>
     return ok(ctx, { trigger_time: setCountdown(state, scope, bodyTimeout(ctx.body), nowMs) });
   });
 
-const futuresCountdown: Handler = (ctx) =>
+const futuresCountdown: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
     const name = textField(ctx.body, 'contract');
     if (name !== undefined) {
@@ -34,7 +34,7 @@ const futuresCountdown: Handler = (ctx) =>
   });
 
 /** The countdown handlers by `METHOD /template/{}`. */
-export const countdownHandlers: HandlerTable = {
+export const countdownHandlers: ExchangeHandlerTable = {
   'POST /spot/countdown_cancel_all': spotCountdown,
   'POST /futures/{}/countdown_cancel_all': futuresCountdown,
 };

@@ -5,7 +5,6 @@
  * drifts (refusal, `wireDrift: 'error'`, one `drift` event per kind per client) and the generated
  * descriptors.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeContext } from '../../generator/targets/typescript/runtime/context.js';
 import type { LogEvent } from '../../generator/targets/typescript/runtime/logger.js';
@@ -18,7 +17,8 @@ import {
   type WireDrift,
 } from '../../generator/targets/typescript/runtime/wire-drift.js';
 import { wireText } from '../../generator/emit-kit/wire-types.js';
-import { bareOp, op } from './helpers/meta.js';
+import { bareOp, op } from '../runtime/helpers/meta.js';
+import { readKit } from './kit.js';
 
 interface Vector {
   declared: 'decimal' | 'int64' | 'number' | 'integer' | 'time';
@@ -27,9 +27,19 @@ interface Vector {
   drift?: string;
   refused?: true;
 }
-const { cases } = JSON.parse(readFileSync(new URL('../../conformance/wire-drift.json', import.meta.url), 'utf8')) as {
-  cases: Vector[];
-};
+/** The kit's rows as this file reads them: the given declared type and wire text, and what comes of them. */
+const cases: Vector[] = readKit<{ declared: string; wire: string }, { value?: string; drift?: string; refused?: true }>(
+  'wire-drift',
+).rows.map(
+  ({ given, want }) =>
+    ({
+      declared: given.declared,
+      wire: given.wire,
+      ...(want.value === undefined ? {} : { want: want.value }),
+      ...(want.drift === undefined ? {} : { drift: want.drift }),
+      ...(want.refused === undefined ? {} : { refused: want.refused }),
+    }) as Vector,
+);
 const KIND: Record<Vector['declared'], WireKind> = { decimal: 'd', int64: 'i', number: 'n', integer: 'g', time: 's' };
 
 /** Reads `text` as the answer of an operation whose descriptor is `wire`. */
