@@ -6,32 +6,19 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { peerEntry } from './peers.js';
+import {
+  countOf,
+  importFile,
+  LIST_QUERY,
+  requirePeer,
+  TRANSFER,
+  txOf,
+  type BenchClient,
+  type ClientContext,
+} from './client-calls.js';
+import { ccxtClient, gateApiClient, gateioApiClient } from './peer-clients.js';
 
-/** What an adapter needs to build its client. */
-export interface ClientContext {
-  /** Base URL including `/api/v4`. */
-  readonly baseUrl: string;
-  readonly key: string;
-  readonly secret: string;
-  /** bench/.scratch (peers' node_modules). */
-  readonly scratch: string;
-  /** Entry file of this project's client (dist/esm/index.js, or generated/src/index.ts). */
-  readonly oursEntry: string;
-}
-
-/** The two benchmarked calls of one client. */
-export interface BenchClient {
-  /** Lists withdrawals; resolves with the number of records parsed. */
-  get(): Promise<number>;
-  /** Creates a transfer; resolves with the tx id as a string. */
-  post(): Promise<string>;
-  /** Releases sockets, if the client holds any of its own. */
-  close?(): Promise<void>;
-}
+export type { BenchClient, ClientContext } from './client-calls.js';
 
 /** The ids of every client, in report order. */
 export const CLIENT_IDS = [
@@ -68,27 +55,6 @@ export const CLIENT_NOTES: Record<ClientId, string> = {
   ccxt: 'ccxt `gate` implicit API methods (undici.request), rate limiter off',
 };
 
-const LIST_QUERY = { currency: 'USDT', limit: 20 } as const;
-const TRANSFER = { currency: 'USDT', from: 'spot', to: 'futures', amount: '1.5', settle: 'usdt' } as const;
-
-function countOf(data: unknown): number {
-  return Array.isArray(data) ? data.length : -1;
-}
-
-function txOf(data: unknown): string {
-  const tx = (data as { tx_id?: unknown; txId?: unknown } | null)?.tx_id ?? (data as { txId?: unknown } | null)?.txId;
-  return String(tx);
-}
-
-async function importFile(file: string): Promise<Record<string, unknown>> {
-  return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-}
-
-function requirePeer(scratch: string, name: string): Record<string, unknown> {
-  return createRequire(join(scratch, 'package.json'))(name) as Record<string, unknown>;
-}
-
-/** Sends one request and resolves with the response body text. */
 type Send = (url: string, method: string, headers: Record<string, string>, body: string | undefined) => Promise<string>;
 
 const fetchSend: Send = async (url, method, headers, body) =>
@@ -235,58 +201,6 @@ async function oursClient(ctx: ClientContext, transport: 'auto' | 'node' | 'fetc
   return {
     get: async () => countOf(await client.wallet.listWithdrawals(LIST_QUERY)),
     post: async () => txOf(await client.wallet.transfer(TRANSFER)),
-  };
-}
-
-function gateApiClient(ctx: ClientContext): BenchClient {
-  const mod = requirePeer(ctx.scratch, 'gate-api') as {
-    ApiClient: new (basePath: string) => { setApiKeySecret(key: string, secret: string): void };
-    WalletApi: new (client: unknown) => {
-      listWithdrawals(opts: object): Promise<{ body: unknown }>;
-      transfer(transfer: object): Promise<{ body: unknown }>;
-    };
-    Transfer: new () => object;
-  };
-  const api = new mod.ApiClient(ctx.baseUrl);
-  api.setApiKeySecret(ctx.key, ctx.secret);
-  const wallet = new mod.WalletApi(api);
-  const transfer = Object.assign(new mod.Transfer(), TRANSFER);
-  return {
-    get: async () => countOf((await wallet.listWithdrawals(LIST_QUERY)).body),
-    post: async () => txOf((await wallet.transfer(transfer)).body),
-  };
-}
-
-async function gateioApiClient(ctx: ClientContext): Promise<BenchClient> {
-  const mod = await importFile(peerEntry(ctx.scratch, 'gateio-api', 'import'));
-  const RestClient = mod['RestClient'] as new (options: Record<string, unknown>) => {
-    getWithdrawalRecords(params: object): Promise<unknown>;
-    submitTransfer(params: object): Promise<unknown>;
-  };
-  const client = new RestClient({ apiKey: ctx.key, apiSecret: ctx.secret, baseUrl: ctx.baseUrl });
-  return {
-    get: async () => countOf(await client.getWithdrawalRecords({ ...LIST_QUERY })),
-    post: async () => txOf(await client.submitTransfer({ ...TRANSFER })),
-  };
-}
-
-async function ccxtClient(ctx: ClientContext): Promise<BenchClient> {
-  const mod = await importFile(peerEntry(ctx.scratch, 'ccxt', 'import'));
-  const Gate = (mod['gate'] ?? (mod['default'] as Record<string, unknown> | undefined)?.['gate']) as new (
-    options: Record<string, unknown>,
-  ) => {
-    urls: { api: Record<string, Record<string, string>> };
-    privateWalletGetWithdrawals(params: object): Promise<unknown>;
-    privateWalletPostTransfers(params: object): Promise<unknown>;
-    close?(): Promise<void>;
-  };
-  const exchange = new Gate({ apiKey: ctx.key, secret: ctx.secret, enableRateLimit: false });
-  for (const group of Object.values(exchange.urls.api)) {
-    for (const area of Object.keys(group)) group[area] = ctx.baseUrl;
-  }
-  return {
-    get: async () => countOf(await exchange.privateWalletGetWithdrawals({ ...LIST_QUERY })),
-    post: async () => txOf(await exchange.privateWalletPostTransfers({ ...TRANSFER })),
   };
 }
 

@@ -27,7 +27,8 @@ from ._runtime.errors import (
 )
 from ._runtime.logger import LogEvent
 from ._runtime.outcome import Resolution
-from ._runtime.rate_limit import RateLimiter, RateLimitStore
+from ._runtime.rate_limit import RateLimiter
+from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.redis_store import RedisRateLimitStore
 from ._runtime.response import ApiResponse, Pagination, RateLimitInfo
 from .async_client import AsyncExchangeClient

@@ -18,7 +18,8 @@ from ._runtime.aio_transport import AsyncTransport
 from ._runtime.core import DEFAULT_TIMEOUT_S
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
-from ._runtime.rate_limit import RateLimitMode, RateLimitStore
+from ._runtime.rate_limit import RateLimitMode
+from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse

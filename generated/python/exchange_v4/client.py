@@ -14,7 +14,8 @@ from ._runtime.core import DEFAULT_TIMEOUT_S, Core
 from ._runtime.journal import JournalStore
 from ._runtime.logger import Logger
 from ._runtime.pool import ProxySetting
-from ._runtime.rate_limit import RateLimitMode, RateLimitStore
+from ._runtime.rate_limit import RateLimitMode
+from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse

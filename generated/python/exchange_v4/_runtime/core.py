@@ -24,10 +24,12 @@ from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
 from .plan import check_header, check_number
-from .rate_limit import RateLimitMode, RateLimitStore, process_limiter
+from .rate_limit import RateLimitMode, process_limiter
+from .rate_limit_store import RateLimitStore
 from .raw import raw_operation_meta
 from .effects import run
-from .request import call, execute, iterate, perform
+from .iteration import iterate
+from .request import call, execute, perform
 from .retry import DEFAULT_MAX_RETRIES
 from .signing import HiddenText, Secret, make_signer
 from .pool import ProxySetting, parse_proxy

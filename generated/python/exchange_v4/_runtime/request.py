@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, cast
 
@@ -35,7 +35,6 @@ from .journal import JournalEntry, journaled, params_hash, targets_text
 from .metadata import OperationMeta
 from .wire_drift import WireDrift, settle_drifts
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
-from .pagination import Pager
 from .plan import CallPlan, plan_call
 from .response import OnAnswer
 from .retry import (
@@ -297,33 +296,3 @@ def _look_up_or_unknown(
     if found:
         return record
     raise _unknown(ctx, plan, cause, "no definitive answer came and the lookup did not find the write") from cause
-
-
-def pager(ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions) -> Pager:
-    """The pages of an iteration; the caller's params are validated once, whole, before the first request."""
-    given: Mapping[str, object] = params or {}
-    plan_call(ctx, meta, given, options, paged=True)
-    return Pager(meta, given, ctx.clock.now_seconds)
-
-
-def page_items(meta: OperationMeta, data: Any) -> list[Any]:
-    """The items of one page's data (None: none); anything but a list is an error."""
-    if data is None:
-        return []
-    if not isinstance(data, list):
-        got = type(data).__name__
-        raise ExchangeError(f"{meta.id}: expected a list to iterate, got {got}", operation=meta.id)
-    return data  # pyright: ignore[reportUnknownVariableType]
-
-
-def iterate(
-    ctx: Context, meta: OperationMeta, params: Mapping[str, object] | None, options: RequestOptions
-) -> Iterator[Any]:
-    """Every item of a paginated (and possibly time-ranged) list, page after page, window after window."""
-    pages = pager(ctx, meta, params, options)  # validated now, not at the first item
-
-    def items() -> Iterator[Any]:
-        while (page := pages.next_page()) is not None:
-            yield from pages.accept(page_items(meta, execute(ctx, meta, page, options, paged=True)))
-
-    return items()

@@ -22,7 +22,8 @@ from .pool import ProxySetting
 from .raw import raw_operation_meta
 from .context import RequestOptions
 from .rate_limit import RateLimiter, Ticket
-from .request import call, page_items, pager
+from .iteration import page_items, pager
+from .request import call
 from .response import ApiResponse, api_response
 from .transport import SendFailure, Transport, WireRequest, WireResponse
 

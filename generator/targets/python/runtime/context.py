@@ -14,7 +14,8 @@ from .clock import ServerClock
 from .journal import JournalStore
 from .logger import Logger
 from .metadata import ApiMeta, OperationMeta
-from .rate_limit import RateLimitMode, RateLimitStore
+from .rate_limit import RateLimitMode
+from .rate_limit_store import RateLimitStore
 from .signing import Signer
 from .transport import Transport
 

@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal
 
 from .envelope import field_texts
 from .errors import RateLimitError
@@ -263,32 +263,6 @@ class RateLimiter:
             listeners = list(self._listeners)
         for listener in listeners:
             listener()
-
-
-class RateLimitStore(Protocol):
-    """Where a client counts its rate limits: `RateLimiter` (in this process, the default) or
-    `RedisRateLimitStore` (shared by every process of one account through Redis)."""
-
-    def acquire(
-        self, keys: Sequence[str], limit: RateLimit, *, operation: str, mode: RateLimitMode, max_wait_ms: float | None = None
-    ) -> Any:  # noqa: ANN401 - the store's own ticket, handed back to `release`
-        """Takes one slot in every bucket of `keys` (see `RateLimiter.acquire`); returns a ticket."""
-        ...
-
-    def release(
-        self,
-        ticket: Any,  # noqa: ANN401
-        keys: Sequence[str],
-        limit: RateLimit,
-        *,
-        status: int | None,
-        remaining: int | None = None,
-        reset_at_ms: float | None = None,
-        limit_count: float | None = None,
-        max_block_ms: float | None = None,
-    ) -> None:
-        """The request's answer arrived (or it failed); see `RateLimiter.release`."""
-        ...
 
 
 _shared: RateLimiter | None = None
