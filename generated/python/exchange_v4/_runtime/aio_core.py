@@ -17,7 +17,7 @@ from .aio_clock import AsyncClock
 from .aio_transport import AsyncHttpTransport, AsyncTransport
 from .clock import server_time_ms
 from .core import ClientBase
-from .effects import Acquire, ClockReady, ClockResync, Effect, Send, Steps
+from .effects import Acquire, ClockReady, ClockResync, Done, Effect, Outcome, Send, Steps, advance
 from .metadata import OperationMeta
 from .outcome import Resolution, resolve_outcome
 from .pool import ProxySetting
@@ -133,19 +133,13 @@ class AsyncCore(ClientBase):
 
     async def _run(self, steps: Steps[T]) -> T:
         """Runs the request loop's steps to their end, awaiting each effect (see `effects.run`)."""
-        result: Any = None
-        failure: BaseException | None = None
-        while True:
+        outcome = Outcome()
+        while not isinstance(effect := advance(steps, outcome), Done):
             try:
-                effect = steps.send(result) if failure is None else steps.throw(failure)
-            except StopIteration as done:
-                return done.value  # pyright: ignore[reportReturnType]
-            finally:
-                failure = None
-            try:
-                result = await self._perform(effect)
+                outcome.result = await self._perform(effect)
             except BaseException as error:  # noqa: BLE001 - handed to the loop, which raises it on
-                result, failure = None, error
+                outcome.failure = error
+        return effect.value
 
     async def aclose(self) -> None:
         """Closes the pooled connections of the default transport (a transport of your own is

@@ -10,7 +10,7 @@ import asyncio
 import copy
 from collections.abc import Awaitable, Callable
 
-from .clock import ClockWaitTimeout, ServerClock
+from .clock import ClockWaitTimeout, ServerClock, measure_failed
 
 
 class AsyncClock:
@@ -32,10 +32,7 @@ class AsyncClock:
         except ClockWaitTimeout:
             raise
         except Exception as error:  # noqa: BLE001 - an old offset stays usable
-            if due == "first":
-                raise
-            if on_refresh_error is not None:
-                on_refresh_error(error)
+            measure_failed(due, error, on_refresh_error)
 
     async def resync(self, signed_with: int, timeout_s: float | None) -> None:
         """Measures again after a `REQUEST_EXPIRED` answer to offset number `signed_with`, unless

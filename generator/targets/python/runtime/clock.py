@@ -37,6 +37,15 @@ class ClockWaitTimeout(TimeoutError):
     thread has in flight. Nothing was sent for that call."""
 
 
+def measure_failed(due: str, error: Exception, on_refresh_error: Callable[[Exception], None] | None) -> None:
+    """A clock measurement failed: the first one raises `error`; a refresh keeps the old offset and
+    reports the error to `on_refresh_error`. Both clients' clocks settle it here."""
+    if due == "first":
+        raise error
+    if on_refresh_error is not None:
+        on_refresh_error(error)
+
+
 class ServerClock:
     """Local time plus the measured server offset. Thread-safe: one measurement at a time, shared by
     every caller that arrives while it is in flight (its result, or a copy of its error)."""
@@ -79,10 +88,7 @@ class ServerClock:
         except ClockWaitTimeout:
             raise
         except Exception as error:  # noqa: BLE001 - an old offset stays usable
-            if due == "first":
-                raise
-            if on_refresh_error is not None:
-                on_refresh_error(error)
+            measure_failed(due, error, on_refresh_error)
 
     def due(self) -> tuple[Literal["no", "first", "refresh"], int]:
         """Whether a private request must measure first (`first`: never measured, a failure fails

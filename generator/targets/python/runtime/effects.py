@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union
+from typing import Any, Generic, TypeVar, Union
 
 from .metadata import RateLimit
 from .rate_limit import RateLimitMode
@@ -65,19 +65,41 @@ Steps = Generator[Effect, Any, T]
 """A call as the request loop runs it: effects out, their results in, its value at the end."""
 
 
+@dataclass(frozen=True)
+class Done(Generic[T]):
+    """The loop ended with `value`."""
+
+    value: T
+
+
+class Outcome:
+    """What the last effect came to, to hand back to the loop: its result, or the error it raised."""
+
+    __slots__ = ("result", "failure")
+
+    def __init__(self) -> None:
+        self.result: Any = None
+        self.failure: BaseException | None = None
+
+
+def advance(steps: Steps[T], outcome: Outcome) -> Effect | Done[T]:
+    """Hands the last effect's outcome to the loop (an error is thrown into it, which decides and
+    may raise it on) and returns the next effect, or `Done` with the loop's value. Both drivers
+    (`run`, blocking, and the asyncio client's) step the loop with it."""
+    result, failure = outcome.result, outcome.failure
+    outcome.result, outcome.failure = None, None
+    try:
+        return steps.throw(failure) if failure is not None else steps.send(result)
+    except StopIteration as done:
+        return Done(done.value)  # pyright: ignore[reportUnknownArgumentType]
+
+
 def run(steps: Steps[T], perform: Callable[[Effect], Any]) -> T:
-    """Runs `steps` to its end, performing each effect with `perform` (blocking); an error of
-    `perform` is thrown into the loop, which decides (and may raise it on)."""
-    result: Any = None
-    failure: BaseException | None = None
-    while True:
+    """Runs `steps` to its end, performing each effect with `perform` (blocking)."""
+    outcome = Outcome()
+    while not isinstance(effect := advance(steps, outcome), Done):
         try:
-            effect = steps.send(result) if failure is None else steps.throw(failure)
-        except StopIteration as done:
-            return done.value  # pyright: ignore[reportReturnType]
-        finally:
-            failure = None
-        try:
-            result = perform(effect)
+            outcome.result = perform(effect)
         except BaseException as error:  # noqa: BLE001 - handed to the loop, which raises it on
-            result, failure = None, error
+            outcome.failure = error
+    return effect.value
