@@ -5,12 +5,13 @@
  * same rounds against the same server. Pure parts (summaries, ratios, verdicts, the section of
  * RESULTS.md) are tested in test/bench/python.test.ts.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DASH, formatRate, formatRatio, formatUs, markdownTable } from './format.js';
 import { median, ratio } from './stats.js';
+import { runChildJob } from './child-job.js';
 
 const RUNNER = fileURLToPath(new URL('./python_runner.py', import.meta.url));
 
@@ -64,32 +65,18 @@ export interface PyJob {
 
 /** Runs one Python client for one round. */
 export function runPythonOne(job: PyJob, secret: string, repoRoot: string, timeoutMs: number): Promise<PyRunnerResult> {
-  return new Promise((resolve) => {
-    const child = spawn('python3', [RUNNER], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PYTHONPATH: join(repoRoot, 'generated', 'python'),
-        PYTHONDONTWRITEBYTECODE: '1',
-        BENCH_JOB: JSON.stringify(job),
-        BENCH_SECRET: secret,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    const fail = (error: string): void => resolve({ ok: false, client: job.client, error });
-    child.on('error', (error) => fail(`python3 could not start: ${error.message}`));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (line) return resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as PyRunnerResult);
-      const why = code === null ? `killed after ${timeoutMs} ms` : `exit ${code}`;
-      fail(`runner ${why}: ${err.trim().split('\n').slice(-3).join(' ').slice(0, 300)}`);
-    });
+  const env = {
+    ...process.env,
+    PYTHONPATH: join(repoRoot, 'generated', 'python'),
+    PYTHONDONTWRITEBYTECODE: '1',
+    BENCH_JOB: JSON.stringify(job),
+    BENCH_SECRET: secret,
+  };
+  return runChildJob<PyRunnerResult, PyJob['client']>('python3', [RUNNER], {
+    cwd: repoRoot,
+    env,
+    client: job.client,
+    timeoutMs,
   });
 }
 

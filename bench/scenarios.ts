@@ -2,7 +2,7 @@
  * The request scenarios: every client measured in its own fresh process, rounds interleaved
  * (each round visits every client, starting with a different one), against one server child.
  */
-import { spawn } from 'node:child_process';
+import { runChildJob } from './child-job.js';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { ClientId } from './clients.js';
@@ -40,31 +40,12 @@ export function keyOf(client: ClientId | PyClientId): string {
 }
 
 function runOne(job: RunnerJob, secret: string, repoRoot: string, timeoutMs: number): Promise<RunnerResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', RUNNER], {
-      cwd: repoRoot,
-      env: { ...process.env, BENCH_JOB: JSON.stringify(job), BENCH_SECRET: secret },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-      if (line) {
-        resolve(JSON.parse(line.slice('BENCH_RESULT '.length)) as RunnerResult);
-        return;
-      }
-      const why = code === null ? `killed after ${timeoutMs} ms` : `exit ${code}`;
-      resolve({
-        ok: false,
-        client: job.client,
-        error: `runner ${why}: ${err.trim().split('\n').slice(-3).join(' ').slice(0, 300)}`,
-      });
-    });
+  const env = { ...process.env, BENCH_JOB: JSON.stringify(job), BENCH_SECRET: secret };
+  return runChildJob<RunnerResult, RunnerJob['client']>(process.execPath, ['--expose-gc', '--import', 'tsx', RUNNER], {
+    cwd: repoRoot,
+    env,
+    client: job.client,
+    timeoutMs,
   });
 }
 
