@@ -79,6 +79,7 @@ export interface GeneratorTimings {
 export const GENERATOR_INPUTS = [
   'spec',
   'generator',
+  'conformance',
   'package.json',
   'package-lock.json',
   'redocly.yaml',
