@@ -26,9 +26,16 @@ import { makeLocalCertificate, PY_CLIENT_IDS, pythonTargets, renderPythonSection
 import { rejectedCount, renderReport } from './report.js';
 import { runScenarios, type ScenarioPlan } from './scenarios.js';
 import { evaluateTargets, summarizeClient } from './targets.js';
+import { BUNDLE_SHAPES, bundleShape } from './bundle-shapes.js';
 import { measureTypecheck, writeConsumers } from './typecheck.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Gzip bytes of one documented bundle shape (bundle-shapes.ts), or undefined when it cannot be built. */
+async function shapeGzipBytes(id: string): Promise<number | undefined> {
+  const shape = BUNDLE_SHAPES.find((s) => s.id === id);
+  return shape === undefined ? undefined : (await bundleShape(shape).catch(() => undefined))?.gzipBytes;
+}
 const scratch = join(repoRoot, 'bench', '.scratch');
 const started = performance.now();
 
@@ -201,7 +208,8 @@ async function main(): Promise<number> {
     oursFetch: summaryOf('ours+fetch'),
     ccxt: summaryOf('ccxt'),
     oursImportMs: imports.find((i) => i.id === 'ours')?.importMs,
-    oursBrowserBundleBytes: bundles.find((b) => b.id === 'ours-browser')?.minBytes,
+    publicReadGzipBytes: await shapeGzipBytes('public read'),
+    signedWriteGzipBytes: await shapeGzipBytes('signed write'),
     regenerationMs: generator.oneOperation.wallMs,
   });
   if (quick) notes.push('QUICK mode: one short round of everything; not a result to quote.');
