@@ -141,6 +141,17 @@ describe('settleDrifts', () => {
     ]);
   });
 
+  it('tells apart an operation, field and wire type whose names run together', () => {
+    const events: LogEvent[] = [];
+    const ctx = fakeContext('convert', events);
+    settleDrifts(ctx, { ...log, operation: 'ab' }, [{ ...converted, field: 'c' }], {});
+    settleDrifts(ctx, { ...log, operation: 'a' }, [{ ...converted, field: 'bc' }], {});
+    expect(events.map((e) => [e.operation, e.field])).toEqual([
+      ['ab', 'c'],
+      ['a', 'bc'],
+    ]);
+  });
+
   it.each([
     { name: 'a refused value, by default', given: { mode: 'convert' as const, drift: refused } },
     { name: 'any drift with wireDrift: error', given: { mode: 'error' as const, drift: converted } },

@@ -15,7 +15,7 @@ from .aio_clock import AsyncClock
 from .aio_transport import AsyncHttpTransport, AsyncTransport
 from .clock import server_time_ms
 from .core import ClientBase
-from .effects import Acquire, ClockReady, ClockResync, Done, Effect, Outcome, Send, Steps, advance
+from .effects import Acquire, ClockReady, ClockResync, Done, Effect, Send, StepResult, Steps, advance
 from .metadata import OperationMeta
 from .outcome import Resolution, resolve_outcome
 from .pool import ProxySetting
@@ -131,12 +131,12 @@ class AsyncCore(ClientBase):
 
     async def _run(self, steps: Steps[T]) -> T:
         """Runs the request loop's steps to their end, awaiting each effect (see `effects.run`)."""
-        outcome = Outcome()
-        while not isinstance(effect := advance(steps, outcome), Done):
+        step = StepResult()
+        while not isinstance(effect := advance(steps, step), Done):
             try:
-                outcome.result = await self._perform(effect)
+                step.result = await self._perform(effect)
             except BaseException as error:  # noqa: BLE001 - handed to the loop, which raises it on
-                outcome.failure = error
+                step.failure = error
         return effect.value
 
     async def aclose(self) -> None:

@@ -72,7 +72,7 @@ class Done(Generic[T]):
     value: T
 
 
-class Outcome:
+class StepResult:
     """What the last effect came to, to hand back to the loop: its result, or the error it raised."""
 
     __slots__ = ("result", "failure")
@@ -82,12 +82,12 @@ class Outcome:
         self.failure: BaseException | None = None
 
 
-def advance(steps: Steps[T], outcome: Outcome) -> Effect | Done[T]:
-    """Hands the last effect's outcome to the loop (an error is thrown into it, which decides and
+def advance(steps: Steps[T], step: StepResult) -> Effect | Done[T]:
+    """Hands the last effect's result to the loop (an error is thrown into it, which decides and
     may raise it on) and returns the next effect, or `Done` with the loop's value. Both drivers
     (`run`, blocking, and the asyncio client's) step the loop with it."""
-    result, failure = outcome.result, outcome.failure
-    outcome.result, outcome.failure = None, None
+    result, failure = step.result, step.failure
+    step.result, step.failure = None, None
     try:
         return steps.throw(failure) if failure is not None else steps.send(result)
     except StopIteration as done:
@@ -96,10 +96,10 @@ def advance(steps: Steps[T], outcome: Outcome) -> Effect | Done[T]:
 
 def run(steps: Steps[T], perform: Callable[[Effect], Any]) -> T:
     """Runs `steps` to its end, performing each effect with `perform` (blocking)."""
-    outcome = Outcome()
-    while not isinstance(effect := advance(steps, outcome), Done):
+    step = StepResult()
+    while not isinstance(effect := advance(steps, step), Done):
         try:
-            outcome.result = perform(effect)
+            step.result = perform(effect)
         except BaseException as error:  # noqa: BLE001 - handed to the loop, which raises it on
-            outcome.failure = error
+            step.failure = error
     return effect.value

@@ -83,15 +83,23 @@ function readAs(kind: WireKind, v: unknown, exact: () => unknown): readonly [unk
     : [v, w, 1];
 }
 
+/** Each descriptor parsed once: one per operation, read on every answer. */
+const parsedPlaces = new Map<string, readonly (readonly [field: string, kind: WireKind])[]>();
+
 /** The places of a `wire` descriptor (`OperationMeta.wire`) with their declared types, in order. */
-export function wirePlaces(wire: string): [field: string, kind: WireKind][] {
-  const [prefix, groups] = wire.includes(':') ? wire.split(':') : ['', wire];
-  return (groups ?? '').split(';').flatMap((group) =>
-    group
-      .slice(1)
-      .split(' ')
-      .map((place): [string, WireKind] => [prefix + place, group[0] as WireKind]),
-  );
+export function wirePlaces(wire: string): readonly (readonly [field: string, kind: WireKind])[] {
+  let places = parsedPlaces.get(wire);
+  if (places === undefined) {
+    const [prefix, groups] = wire.includes(':') ? wire.split(':') : ['', wire];
+    places = (groups ?? '').split(';').flatMap((group) =>
+      group
+        .slice(1)
+        .split(' ')
+        .map((place) => [prefix + place, group[0] as WireKind] as const),
+    );
+    parsedPlaces.set(wire, places);
+  }
+  return places;
 }
 
 /**
@@ -140,7 +148,7 @@ export function settleDrifts(
   const seen = ctx.drifts;
   for (const d of drifts) {
     if (d.refused || ctx.settings.wireDrift === 'error') throw new WireDriftError(d, context);
-    const key = log.operation + d.field + d.wireType;
+    const key = `${log.operation}\0${d.field}\0${d.wireType}`;
     if (!seen.has(key)) emit(ctx.settings.logger, { type: 'drift', ...log, ...d });
     seen.add(key);
   }
