@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { format } from 'prettier';
+import { format, resolveConfig } from 'prettier';
 import { endpointKey } from './coverage/reference.js';
 import { parseApiFile, parseModelFile } from './coverage/reference-sdk.js';
 import type { ReferenceModel, ReferenceShape } from './coverage/reference-sdk.js';
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     enums: sorted(enums),
   };
   const out = join(root, 'spec/reference-shapes.json');
-  writeFileSync(out, await format(JSON.stringify(doc), { filepath: out }));
+  writeFileSync(out, await format(JSON.stringify(doc), { ...(await resolveConfig(out)), filepath: out }));
   console.log(`${Object.keys(operations).length} operations, ${Object.keys(models).length} models -> ${out}`);
 }
 
