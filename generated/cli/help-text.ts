@@ -997,7 +997,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   listSTPGroupsUsers: { summary: 'List the users of an STP group', params: { stp_id: 'STP group id.' } },
   listSubAccountBalances: {
     summary: 'List sub-account spot balances',
-    params: { sub_uid: 'Sub-account user ids (sent comma-separated); all sub-accounts when omitted.' },
+    params: {
+      sub_uid: 'Sub-account user ids (sent comma-separated); all sub-accounts when omitted.',
+      page: 'Page number, from 1.',
+      limit: 'Sub-accounts per page, at most 100.',
+    },
   },
   listSubAccountCrossMarginBalances: {
     summary: 'List sub-account cross-margin balances',

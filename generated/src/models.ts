@@ -342,6 +342,11 @@ export interface Contract {
  */
 export interface ContractStat {
   /**
+   * Liquidated long amount in the base currency.
+   * Format: decimal
+   */
+  long_liq_amount?: string;
+  /**
    * Liquidated long size in contracts.
    * Format: decimal
    */
@@ -376,6 +381,11 @@ export interface ContractStat {
   open_interest?: string;
   /** Open interest value in the quote currency. */
   open_interest_usd?: number;
+  /**
+   * Liquidated short amount in the base currency.
+   * Format: decimal
+   */
+  short_liq_amount?: string;
   /**
    * Liquidated short size in contracts.
    * Format: decimal
@@ -758,6 +768,8 @@ export interface DepositRecord {
   id?: string;
   /** Memo / tag note. */
   memo?: string;
+  /** Refund state of a blocked deposit (`REFUNDING`, `REFUNDED`, `REFUND_FAILED`, `REJECTED`); only when such a refund exists. */
+  refund_status?: string;
   status?: DepositStatus;
   /** Operation time, Unix seconds. */
   timestamp?: string;
@@ -1382,7 +1394,7 @@ export interface FuturesCountdownTriggerTime {
    * End of the countdown, Unix milliseconds (`0` once it is stopped).
    * Format: int64
    */
-  trigger_time?: string;
+  triggerTime?: string;
 }
 
 /** The order a price-triggered order places (or placed) once its trigger fires. */
@@ -1457,7 +1469,7 @@ export interface FuturesLeverage {
    * Leverage.
    * Format: decimal
    */
-  lever?: string;
+  Lever?: string;
 }
 
 /** A liquidation order of the public liquidation history of a futures market. */
@@ -1825,17 +1837,17 @@ export interface FuturesPriceTrigger {
    * Reference price: 0 latest trade, 1 mark price, 2 index price.
    * Format: int32
    */
-  price_type?: number;
+  price_type?: 0 | 1 | 2;
   /**
    * 1 fires at or above `price`, 2 at or below it.
    * Format: int32
    */
-  rule?: number;
+  rule?: 1 | 2;
   /**
    * 0 price trigger, 1 spread trigger.
    * Format: int32
    */
-  strategy_type?: number;
+  strategy_type?: 0 | 1;
 }
 
 /** When a price-triggered order fires. */
@@ -2442,7 +2454,7 @@ export interface OptionsAccount {
    * Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
    * Format: int32
    */
-  margin_mode?: number;
+  margin_mode?: 0 | 1 | 2 | 3;
   /** Whether market maker protection is on. */
   mmp_enabled?: boolean;
   /**
@@ -3156,7 +3168,7 @@ export interface SpotCountdownTriggerTime {
    * End of the countdown, Unix milliseconds (`0` once it is stopped).
    * Format: int64
    */
-  trigger_time?: string;
+  triggerTime?: string;
 }
 
 /**
@@ -4091,6 +4103,10 @@ export interface SubAccountBalance {
   available?: {
     [key: string]: string;
   };
+  /** Locked spot balance by currency name. */
+  locking?: {
+    [key: string]: string;
+  };
   /** Sub-account user id. */
   uid?: string;
 }
@@ -4280,6 +4296,8 @@ export interface SubAccountFuturesAccount {
   currency?: string;
   /** Whether unified account mode is on. */
   enable_credit?: boolean;
+  /** Whether the split position mode (`dual_plus`) is available to this account. */
+  enable_dual_plus?: boolean;
   /**
    * @deprecated
    * Deprecated.
@@ -4382,6 +4400,11 @@ export interface SubAccountFuturesHistory {
    * Format: decimal
    */
   bonus_offset?: string;
+  /**
+   * Cumulative settlement of the cross-margin account.
+   * Format: decimal
+   */
+  cross_settle?: string;
   /**
    * Total deposits and withdrawals (transfers in and out).
    * Format: decimal

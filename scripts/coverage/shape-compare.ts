@@ -144,7 +144,9 @@ class Walker {
     this.seen.add(seenKey);
     const props = (spec.properties ?? {}) as Json;
     const required = new Set((spec.required ?? []) as string[]);
-    const at = (field: string): string => `${name}.${field} (${role})`;
+    // A reference model the spec shapes under another name (its title) is named with both.
+    const title = typeof spec.title === 'string' && spec.title !== name ? `, spec ${spec.title}` : '';
+    const at = (field: string): string => `${name}.${field} (${role}${title})`;
     for (const [field, ref] of Object.entries(model.fields)) {
       if (role === 'request' && ref.readOnly) continue;
       const sub = props[field];

@@ -277,9 +277,11 @@ class ContractStat(TypedDict, total=False):
     lsr_taker: float  # Ratio of long to short taker volume.
     lsr_account: float  # Ratio of users holding long positions to users holding short positions.
     long_liq_size: Decimal  # Liquidated long size in contracts.
+    long_liq_amount: Decimal  # Liquidated long amount in the base currency.
     long_liq_usd: float  # Liquidated long value in the quote currency.
     long_liq_usd_new: float  # Liquidated long value in the quote currency (for USDT contracts size x multiplier x mark price).
     short_liq_size: Decimal  # Liquidated short size in contracts.
+    short_liq_amount: Decimal  # Liquidated short amount in the base currency.
     short_liq_usd: float  # Liquidated short value in the quote currency.
     short_liq_usd_new: float  # Liquidated short value in the quote currency (for USDT contracts size x multiplier x mark price).
     open_interest: Decimal  # Open interest in contracts.
@@ -386,6 +388,7 @@ class DepositRecord(TypedDict, total=False):
     memo: str  # Memo / tag note.
     status: DepositStatus  # Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,
     chain: str  # Chain name.
+    refund_status: str  # Refund state of a blocked deposit (`REFUNDING`, `REFUNDED`, `REFUND_FAILED`, `REJECTED`); only when such a refund exists.
 
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
@@ -590,7 +593,7 @@ class FuturesCandlestick(TypedDict, total=False):
 class FuturesCountdownTriggerTime(TypedDict, total=False):
     """When the countdown set by `POST /futures/{settle}/countdown_cancel_all` ends."""
 
-    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
 class FuturesInitialOrder(TypedDict, total=False):
@@ -626,7 +629,7 @@ class FuturesInitialOrderRequestInput(TypedDict, total=False):
 class FuturesLeverage(TypedDict, total=False):
     """Leverage of a contract for the asked margin mode and side."""
 
-    lever: Decimal  # Leverage.
+    Lever: Decimal  # Leverage.
 
 
 class FuturesLiqOrder(TypedDict, total=False):
@@ -741,10 +744,10 @@ class FuturesOrderRequestInput(TypedDict, total=False):
 class FuturesPriceTrigger(TypedDict, total=False):
     """The trigger of a price-triggered order as the service reports it."""
 
-    strategy_type: int  # 0 price trigger, 1 spread trigger.
-    price_type: int  # Reference price: 0 latest trade, 1 mark price, 2 index price.
+    strategy_type: Literal[0, 1] | int  # 0 price trigger, 1 spread trigger.
+    price_type: Literal[0, 1, 2] | int  # Reference price: 0 latest trade, 1 mark price, 2 index price.
     price: Decimal  # Trigger price (or spread).
-    rule: int  # 1 fires at or above `price`, 2 at or below it.
+    rule: Literal[1, 2] | int  # 1 fires at or above `price`, 2 at or below it.
     expiration: int  # Seconds to wait for the trigger.
 
 
@@ -961,7 +964,7 @@ class OptionsAccount(TypedDict, total=False):
     short_enabled: bool  # Whether the account may sell short.
     mmp_enabled: bool  # Whether market maker protection is on.
     liq_triggered: bool  # Whether the account is being liquidated.
-    margin_mode: int  # Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+    margin_mode: Literal[0, 1, 2, 3] | int  # Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
     unrealised_pnl: Decimal  # Unrealised profit and loss; for reference only.
     init_margin: Decimal  # Initial margin of the positions.
     maint_margin: Decimal  # Maintenance margin of the positions.
@@ -1259,7 +1262,7 @@ SpotCandlestick: TypeAlias = "list[str]"
 class SpotCountdownTriggerTime(TypedDict, total=False):
     """When the countdown set by `POST /spot/countdown_cancel_all` ends."""
 
-    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
 class SpotCurrency(TypedDict, total=False):
@@ -1650,6 +1653,7 @@ class SubAccountBalance(TypedDict, total=False):
 
     uid: str  # Sub-account user id.
     available: dict[str, Decimal]  # Available spot balance by currency name.
+    locking: dict[str, Decimal]  # Locked spot balance by currency name.
 
 
 class SubAccountCrossMarginAccount(TypedDict, total=False):
@@ -1718,6 +1722,7 @@ class SubAccountFuturesAccount(TypedDict, total=False):
     isolated_position_margin: Decimal  # Isolated position margin.
     margin_mode: Literal[0, 1, 2, 3] | int  # 0 classic, 1 multi-currency, 2 portfolio, 3 single-currency.
     enable_tiered_mm: bool  # Whether tiered maintenance margin is on.
+    enable_dual_plus: bool  # Whether the split position mode (`dual_plus`) is available to this account.
     update_id: int  # Version of the account data.
     update_time: int  # Last update time.
     user: int  # User id.
@@ -1744,6 +1749,7 @@ class SubAccountFuturesHistory(TypedDict, total=False):
     point_refr: Decimal  # Total point referral rebates.
     bonus_dnw: Decimal  # Total bonus transfers in and out.
     bonus_offset: Decimal  # Total bonus deductions.
+    cross_settle: Decimal  # Cumulative settlement of the cross-margin account.
 
 
 class SubAccountKey(TypedDict, total=False):

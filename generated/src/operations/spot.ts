@@ -259,7 +259,7 @@ export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
 export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itrigger_time","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
+  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itriggerTime","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
 );
 
 /**
