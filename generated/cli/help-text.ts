@@ -263,6 +263,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       position_side: '`NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.',
     },
   },
+  createCrossLiquidateOrder: {
+    summary: 'Place a buy order that closes a disabled cross-margin currency',
+    params: {
+      text: "The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.",
+      currency_pair: 'Currency pair.',
+      amount:
+        'Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.',
+      price: 'Limit price.',
+      action_mode:
+        'How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).',
+    },
+  },
   createDeliveryOrder: {
     summary: 'Place a delivery order',
     params: {
@@ -611,6 +623,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the transferable amount of an isolated-margin account',
     params: { currency: 'Currency.', currency_pair: 'Margin currency pair.' },
   },
+  getMarginUniEstimateRate: {
+    summary: 'Estimate isolated-margin interest rates',
+    params: { currencies: 'Currencies, at most 10.' },
+  },
+  getMarketMarginTier: {
+    summary: 'List the borrowing tiers of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.' },
+  },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
     params: {
@@ -696,6 +716,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       order_id: 'Id of the price-triggered order.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getSpotInsuranceHistory: {
+    summary: 'List the margin insurance fund history',
+    params: {
+      business: '`margin` for isolated margin, `unified` for the unified account.',
+      currency: 'Currency.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds.',
+      page: 'Page number, starting from 1.',
+      limit: 'Most records returned (1 to 1000).',
     },
   },
   getSpotPriceTriggeredOrder: {
@@ -787,6 +818,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
+  getUserMarginTier: {
+    summary: "List the caller's borrowing tiers of an isolated-margin market",
+    params: { currency_pair: 'Currency pair.' },
+  },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -837,6 +872,26 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       interval: 'Length of one point (for example `5m`, `1h`).',
       limit: 'Most points returned.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listCrossMarginLoans: {
+    summary: 'List cross-margin borrowings (deprecated)',
+    params: {
+      status: 'Deprecated status filter: `2` or `3`.',
+      currency: 'Only this currency.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
+    },
+  },
+  listCrossMarginRepayments: {
+    summary: 'List cross-margin repayments (deprecated)',
+    params: {
+      currency: 'Only this currency.',
+      loan_id: 'Only repayments of this borrowing.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
     },
   },
   listCurrencies: { summary: 'List currencies', params: {} },
@@ -1107,6 +1162,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   listMarginAccounts: {
     summary: 'List isolated-margin accounts',
+    params: { currency_pair: 'Currency pair; every pair when omitted.' },
+  },
+  listMarginUserAccount: {
+    summary: "List the caller's isolated-margin accounts",
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
   listMyTrades: {
@@ -1455,6 +1514,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       position_mode: 'New position mode.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
+  },
+  setUserMarketLeverage: {
+    summary: 'Set the leverage of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.', leverage: 'New leverage.' },
   },
   stopAllChaseOrders: {
     summary: 'Stop chase orders in a batch',

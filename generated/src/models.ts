@@ -689,6 +689,79 @@ export interface CreateTrailOrderResult {
   id?: string;
 }
 
+/** A cross-margin borrowing of the caller (legacy cross-margin account). */
+export interface CrossMarginLoan {
+  /**
+   * Amount borrowed.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Unix milliseconds of creation.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency borrowed. */
+  currency: string;
+  /** Loan id. */
+  id?: string;
+  /**
+   * Amount repaid.
+   * Format: decimal
+   */
+  repaid?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * @deprecated
+   * Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Interest not repaid yet.
+   * Format: decimal
+   */
+  unpaid_interest?: string;
+  /**
+   * Unix milliseconds of the last update.
+   * Format: int64
+   */
+  update_time?: string;
+}
+
+/** A repayment of a cross-margin borrowing (legacy cross-margin account). */
+export interface CrossMarginRepayment {
+  /**
+   * Unix milliseconds of the repayment.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency. */
+  currency?: string;
+  /** Repayment id. */
+  id?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  interest?: string;
+  /** Id of the borrowing repaid. */
+  loan_id?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  principal?: string;
+  /** `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise. */
+  repayment_type?: 'none' | 'manual_repay' | 'auto_repay' | (string & {});
+}
+
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
 export interface CrossexOrderActionResponse {
   /** Order id (a string on the wire). */
@@ -2774,6 +2847,26 @@ export interface InsuranceRecord {
   t?: string;
 }
 
+/** A buy order that closes a cross-margin debt in a currency whose cross-margin trading is disabled (`POST /spot/cross_liquidate_orders`). */
+export interface LiquidateOrder {
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /**
+   * Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency pair. */
+  currency_pair: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price: string;
+  /** The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+  text?: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -2833,6 +2926,36 @@ export interface MarginFundingAccount {
    * Format: decimal
    */
   total_lent?: string;
+}
+
+/** One borrowing tier of an isolated-margin market. */
+export interface MarginLeverageTier {
+  /**
+   * Highest leverage at this debt level.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Maintenance margin rate (a composite value under tiered margin).
+   * Format: decimal
+   */
+  mmr?: string;
+  /**
+   * Largest debt of the tier; a lower leverage gives a larger limit.
+   * Format: decimal
+   */
+  upper_limit?: string;
+}
+
+/** The leverage to use in one isolated-margin market. */
+export interface MarginMarketLeverage {
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * New leverage.
+   * Format: decimal
+   */
+  leverage: string;
 }
 
 /** The most that can be moved out of an isolated-margin account (`GET /margin/transferable`). */
@@ -4148,6 +4271,22 @@ export interface SpotFee {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** The margin insurance fund balance of one currency at one time. */
+export interface SpotInsuranceHistory {
+  /**
+   * Insurance fund balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Unix milliseconds.
+   * Format: int64
+   */
+  time?: string;
 }
 
 /** The caller's open orders in one currency pair (`GET /spot/open_orders`). */

@@ -26,6 +26,8 @@ __all__ = [
     "CreateTrailOrderEnvelope",
     "CreateTrailOrderResult",
     "CrossexOrderActionResponse",
+    "CrossMarginLoan",
+    "CrossMarginRepayment",
     "CurrencyChain",
     "DeliveryContract",
     "DepositAddress",
@@ -72,6 +74,7 @@ __all__ = [
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginLeverageTier",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
@@ -103,6 +106,7 @@ __all__ = [
     "SpotCurrencyChain",
     "SpotCurrencyPair",
     "SpotFee",
+    "SpotInsuranceHistory",
     "SpotOpenOrders",
     "SpotOrder",
     "SpotOrderBook",
@@ -408,6 +412,33 @@ class CrossexOrderActionResponse(TypedDict, total=False):
 
     order_id: str  # Order id (a string on the wire).
     text: str  # Caller's own order id.
+
+
+class CrossMarginLoan(TypedDict, total=False):
+    """A cross-margin borrowing of the caller (legacy cross-margin account)."""
+
+    id: str  # Loan id.
+    create_time: int  # Unix milliseconds of creation.
+    update_time: int  # Unix milliseconds of the last update.
+    currency: Required[str]  # Currency borrowed.
+    amount: Required[Decimal]  # Amount borrowed.
+    text: str  # Caller's label.
+    status: Literal[1, 2, 3] | int  # Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+    repaid: Decimal  # Amount repaid.
+    repaid_interest: Decimal  # Interest repaid.
+    unpaid_interest: Decimal  # Interest not repaid yet.
+
+
+class CrossMarginRepayment(TypedDict, total=False):
+    """A repayment of a cross-margin borrowing (legacy cross-margin account)."""
+
+    id: str  # Repayment id.
+    create_time: int  # Unix milliseconds of the repayment.
+    loan_id: str  # Id of the borrowing repaid.
+    currency: str  # Currency.
+    principal: Decimal  # Principal repaid.
+    interest: Decimal  # Interest repaid.
+    repayment_type: Literal['none', 'manual_repay', 'auto_repay'] | str  # `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise.
 
 
 class CurrencyChain(TypedDict, total=False):
@@ -1084,6 +1115,14 @@ class MarginFundingAccount(TypedDict, total=False):
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
 
 
+class MarginLeverageTier(TypedDict, total=False):
+    """One borrowing tier of an isolated-margin market."""
+
+    upper_limit: Decimal  # Largest debt of the tier; a lower leverage gives a larger limit.
+    mmr: Decimal  # Maintenance margin rate (a composite value under tiered margin).
+    leverage: Decimal  # Highest leverage at this debt level.
+
+
 class MarginTransferable(TypedDict, total=False):
     """The most that can be moved out of an isolated-margin account (`GET /margin/transferable`)."""
 
@@ -1607,6 +1646,14 @@ class SpotFee(TypedDict, total=False):
     currency_pair: str  # Currency pair the rates apply to.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class SpotInsuranceHistory(TypedDict, total=False):
+    """The margin insurance fund balance of one currency at one time."""
+
+    currency: str  # Currency.
+    balance: Decimal  # Insurance fund balance.
+    time: int  # Unix milliseconds.
 
 
 class SpotOpenOrders(TypedDict, total=False):
