@@ -11,6 +11,15 @@ export interface OperationHelpText {
 /** Summary and parameter descriptions of every operation, by operationId (the CLI help). */
 export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
+  amendBatchFutureOrders: {
+    summary: 'Amend perpetual futures orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
+    },
+  },
   amendBatchOrders: {
     summary: 'Amend spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
@@ -218,6 +227,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Place spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
   },
+  createChaseOrder: {
+    summary: 'Create a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name (the service upper-cases it).',
+      amount: 'Total size in contracts; positive buys, negative sells; never 0.',
+      price_limit: 'Price the chase never goes past; `0` for no limit.',
+      offset_limit: 'Largest distance from the best price; excludes `price_limit`.',
+      reduce_only: 'Only reduce a position.',
+      text: "Caller's label.",
+      is_dual_mode: 'Whether the account is in dual position mode.',
+      price_type: 'Price to chase: `1` the best bid/ask, `2` a gap from it.',
+      price_gap_type: 'With `price_type` 2: `1` absolute gap, `2` percentage.',
+      price_gap_value: 'The gap, in the unit of `price_gap_type`.',
+      pos_margin_mode: 'Position margin mode.',
+      position_mode: 'Position mode.',
+    },
+  },
   createCrossexOrder: {
     summary: 'Place a cross-exchange order',
     params: {
@@ -233,6 +261,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       quote_qty: 'Amount in the quote currency; required for spot and margin market buys.',
       reduce_only: '`true` to only reduce a position (sent as a string).',
       position_side: '`NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.',
+    },
+  },
+  createCrossLiquidateOrder: {
+    summary: 'Place a buy order that closes a disabled cross-margin currency',
+    params: {
+      text: "The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.",
+      currency_pair: 'Currency pair.',
+      amount:
+        'Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.',
+      price: 'Limit price.',
+      action_mode:
+        'How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).',
     },
   },
   createDeliveryOrder: {
@@ -252,6 +292,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       auto_size: 'Dual mode only; with `size` `0`, closes the long (`close_long`) or the short (`close_short`) side.',
       stp_act:
         'Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.',
+    },
+  },
+  createFuturesBBOOrder: {
+    summary: 'Place a perpetual futures order at a book level',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
+      contract: 'Contract name.',
+      size: 'Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`).',
+      direction: 'Book side the price comes from: `buy` takes the ask side, `sell` the bid side.',
+      iceberg: 'Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.',
+      level: 'Book level whose price the order takes, 1 to 20.',
+      close: 'Single position mode only; `true` with `size` `0` closes the whole position.',
+      reduce_only: 'Only ever shrink the position.',
+      tif: "Time in force: `gtc` (the service's default), `ioc`, `poc` (post only) or `fok`.",
+      text: "The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.",
+      auto_size: 'Dual mode: the side a size-`0` order closes.',
+      stp_act: 'Self-trade prevention action inside an STP group (`cn` when omitted); refused outside a group.',
+      pid: 'Position id.',
     },
   },
   createFuturesOrder: {
@@ -369,6 +430,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       email: 'Sub-account e-mail address; follows the main account when omitted.',
     },
   },
+  createTrailOrder: {
+    summary: 'Create a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      amount: 'Size in contracts; positive buys, negative sells.',
+      activation_price: "Price that activates the order; `0` (the service's default) activates at once.",
+      is_gte: '`true`: activate when the price reaches `activation_price` or more; `false`: or less.',
+      price_type: 'Price the activation watches: `1` last, `2` index, `3` mark.',
+      price_offset: 'Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).',
+      reduce_only: 'Only reduce a position.',
+      position_related: 'Bind the order to the position (then `reduce_only` must be true too).',
+      text: "Caller's label.",
+      pos_margin_mode: 'Position margin mode.',
+      position_mode: 'Position mode.',
+    },
+  },
   createUnifiedLoan: {
     summary: 'Borrow or repay',
     params: {
@@ -414,6 +493,31 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
   },
+  getChaseOrderDetail: {
+    summary: 'Get a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Chase order id (a positive integer).',
+    },
+  },
+  getChaseOrders: {
+    summary: 'List chase orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      sort_by: 'Sort by `1` creation time or `2` end time.',
+      contract: 'Only this contract.',
+      is_finished: '`true` for finished orders, `false` for running ones.',
+      start_at: 'Start of the range, Unix seconds; required with `is_finished` true.',
+      end_at: 'End of the range, Unix seconds; required with `is_finished` true.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Orders per page (1 to 100).',
+      hide_cancel: 'Leave out cancelled orders.',
+      reduce_only: 'Reduce-only filter: `1` only reduce-only, `2` none of them, `0` any.',
+      side: 'Side filter: `1` long, `2` short, `0` any.',
+    },
+  },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
   getDebitFee: { summary: 'Get the GT fee payment setting', params: {} },
@@ -447,6 +551,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   getDepositAddress: { summary: 'Get the deposit address of a currency', params: { currency: 'Currency name.' } },
+  getDualModePosition: {
+    summary: 'Get a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
@@ -458,6 +572,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getFuturesFee: {
+    summary: "Get the caller's perpetual futures fee rates",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+    },
+  },
   getFuturesOrder: {
     summary: 'Get a perpetual futures order',
     params: {
@@ -466,6 +588,22 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_id:
         "Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label).",
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getFuturesRiskLimitTable: {
+    summary: 'Get a risk limit table',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      table_id: 'Risk limit table id (for example `BTC_USDT_202411`).',
+    },
+  },
+  getIndexConstituents: {
+    summary: 'Get the constituents of a price index',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      index: 'Index name (for example `BTC_USDT`).',
     },
   },
   getLeverage: {
@@ -484,6 +622,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   getMarginTransferable: {
     summary: 'Get the transferable amount of an isolated-margin account',
     params: { currency: 'Currency.', currency_pair: 'Margin currency pair.' },
+  },
+  getMarginUniEstimateRate: {
+    summary: 'Estimate isolated-margin interest rates',
+    params: { currencies: 'Currencies, at most 10.' },
+  },
+  getMarketMarginTier: {
+    summary: 'List the borrowing tiers of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.' },
   },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
@@ -512,6 +658,20 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getMyTradesWithTimeRange: {
+    summary: "List the caller's perpetual futures fills by time range",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      role: 'Only fills in this role.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   getOptionsOrder: {
     summary: 'Get an options order',
     params: { order_id: 'Order id returned when the order was placed.' },
@@ -524,6 +684,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Currency pair of the order.',
       account:
         'Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted.',
+    },
+  },
+  getOrdersWithTimeRange: {
+    summary: 'List perpetual futures orders by time range',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
   getPosition: {
@@ -545,6 +718,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getSpotInsuranceHistory: {
+    summary: 'List the margin insurance fund history',
+    params: {
+      business: '`margin` for isolated margin, `unified` for the unified account.',
+      currency: 'Currency.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds.',
+      page: 'Page number, starting from 1.',
+      limit: 'Most records returned (1 to 1000).',
+    },
+  },
   getSpotPriceTriggeredOrder: {
     summary: 'Get a price-triggered order',
     params: { order_id: 'Id of the price-triggered order.' },
@@ -564,6 +748,43 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: {
       currency_pair: 'Currency pair for its exact spot rates.',
       settle: 'Settlement currency of the futures market for its exact rates (upper case).',
+    },
+  },
+  getTrailOrderChangeLog: {
+    summary: 'List the changes of a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Records per page.',
+    },
+  },
+  getTrailOrderDetail: {
+    summary: 'Get a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+    },
+  },
+  getTrailOrders: {
+    summary: 'List trail orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      is_finished: '`true` for finished orders, `false` for running ones.',
+      start_at: 'Start of the range, Unix seconds.',
+      end_at: 'End of the range, Unix seconds.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Orders per page.',
+      sort_by: 'Sort by `1` creation time (default) or `2` end time.',
+      hide_cancel: 'Leave out cancelled orders.',
+      related_position: 'Only orders bound to the `1` long or `2` short position.',
+      sort_by_trigger: 'Running position-bound orders closest to triggering or activating first.',
+      reduce_only: '`1` only reduce-only orders, `2` none of them.',
+      side: '`1` long side, `2` short side.',
     },
   },
   getTransferOrderStatus: {
@@ -597,12 +818,38 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
+  getUserMarginTier: {
+    summary: "List the caller's borrowing tiers of an isolated-margin market",
+    params: { currency_pair: 'Currency pair.' },
+  },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
       page: 'Page number, starting from 1.',
       limit: 'Maximum number of orders per pair (1 to 1000).',
       account: 'Account to list (`spot`, `margin`, `cross_margin`, `unified`).',
+    },
+  },
+  listAutoDeleverages: {
+    summary: 'List auto-deleveraging events of the caller',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      at: 'Only the events of this Unix second (0, the default, for any).',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listBatchFuturesFundingRates: {
+    summary: 'List the funding rate history of several contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contracts: 'Contract names.',
     },
   },
   listCandlesticks: {
@@ -625,6 +872,26 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       interval: 'Length of one point (for example `5m`, `1h`).',
       limit: 'Most points returned.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listCrossMarginLoans: {
+    summary: 'List cross-margin borrowings (deprecated)',
+    params: {
+      status: 'Deprecated status filter: `2` or `3`.',
+      currency: 'Only this currency.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
+    },
+  },
+  listCrossMarginRepayments: {
+    summary: 'List cross-margin repayments (deprecated)',
+    params: {
+      currency: 'Only this currency.',
+      loan_id: 'Only repayments of this borrowing.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
     },
   },
   listCurrencies: { summary: 'List currencies', params: {} },
@@ -754,6 +1021,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listFuturesContractsAll: {
+    summary: 'List perpetual contracts, delisted ones included',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listFuturesFundingRateHistory: {
     summary: 'Funding rate history of a perpetual contract',
     params: {
@@ -764,6 +1041,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start, Unix seconds (default where `to` and `limit` lead).',
       to: 'End, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listFuturesInsuranceLedger: {
+    summary: 'List the insurance fund history',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned (1 to 1000).',
     },
   },
   listFuturesOrderBook: {
@@ -790,6 +1075,28 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       last_id:
         'List from after this order id (or `text` label, for open orders and orders finished within the last hour).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listFuturesPremiumIndex: {
+    summary: 'Premium index candlesticks of a perpetual contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      from: 'Start, Unix seconds (default `to` minus 100 intervals).',
+      to: 'End, Unix seconds (default now).',
+      limit: 'Number of latest points; not together with `from` or `to`.',
+      interval: 'Length of one point.',
+    },
+  },
+  listFuturesRiskLimitTiers: {
+    summary: 'List risk limit tiers',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
     },
   },
   listFuturesTickers: {
@@ -855,6 +1162,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   listMarginAccounts: {
     summary: 'List isolated-margin accounts',
+    params: { currency_pair: 'Currency pair; every pair when omitted.' },
+  },
+  listMarginUserAccount: {
+    summary: "List the caller's isolated-margin accounts",
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
   listMyTrades: {
@@ -930,6 +1241,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       holding: '`true` lists open positions only; `false` lists every position record.',
       limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listPositionsTimerange: {
+    summary: 'List the history of a position by time range',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
       offset: 'List offset, starting from 0.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
@@ -1195,6 +1519,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  setUserMarketLeverage: {
+    summary: 'Set the leverage of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.', leverage: 'New leverage.' },
+  },
+  stopAllChaseOrders: {
+    summary: 'Stop chase orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      pos_margin_mode: 'Only orders of this margin mode.',
+    },
+  },
+  stopAllTrailOrders: {
+    summary: 'Stop trail orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      related_position: 'Only orders bound to the `1` long or `2` short position.',
+    },
+  },
+  stopChaseOrder: {
+    summary: 'Stop a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Chase order id.',
+      text: "Caller's label; used when `id` is 0 or left out.",
+    },
+  },
+  stopTrailOrder: {
+    summary: 'Stop a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      text: "Caller's label; used when `id` is left out.",
+    },
+  },
   subAccountToSubAccount: {
     summary: 'Transfer between two sub-accounts',
     params: {
@@ -1245,6 +1609,61 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       margin_mode: 'Margin mode the leverage is for.',
       dual_side: 'In dual mode, the side the leverage is for.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualCompPositionCrossMode: {
+    summary: 'Switch a dual-mode position between cross and isolated margin',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      mode: '`ISOLATED` isolated margin, `CROSS` cross margin.',
+      contract: 'Contract name.',
+    },
+  },
+  updateDualModePositionLeverage: {
+    summary: 'Change the leverage of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      leverage: 'New leverage; `0` for cross margin.',
+      cross_leverage_limit: 'Cross-margin leverage, used when `leverage` is `0`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualModePositionMargin: {
+    summary: 'Change the margin of one side of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      change: 'Margin to add (positive) or remove (negative), in the settlement currency.',
+      dual_side: 'The side: `dual_long` or `dual_short`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualModePositionRiskLimit: {
+    summary: 'Change the risk limit of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      risk_limit: 'New risk limit, in the settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updatePositionCrossMode: {
+    summary: 'Switch a position between cross and isolated margin',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      mode: '`ISOLATED` isolated margin, `CROSS` cross margin.',
+      contract: 'Contract name.',
     },
   },
   updatePositionLeverage: {
@@ -1307,6 +1726,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       name: 'Key name.',
       perms: 'Permissions; omitting it clears them.',
       ip_whitelist: 'Allowed IP addresses; omitting it clears the list.',
+    },
+  },
+  updateTrailOrder: {
+    summary: 'Update a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      amount: 'New total size in contracts; `0` keeps it.',
+      activation_price: 'New activation price; `0` activates at once.',
+      is_gte_str: 'New activation direction as text: `true` at or above, `false` at or below.',
+      price_type: 'New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.',
+      price_offset: 'New pull-back: a price distance or a ratio (`0.5%`).',
     },
   },
   withdraw: {

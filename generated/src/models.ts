@@ -128,6 +128,161 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** One amendment of `POST /futures/{settle}/batch_amend_orders`: the order by `order_id` or `text` (at least one), and its new size and/or price. */
+export interface BatchAmendOrderReq {
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /** Caller's note on this amendment. */
+  amend_text?: string;
+  /**
+   * Order id; give it or `text`.
+   * Format: int64
+   */
+  order_id?: number | string | bigint;
+  /**
+   * New price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * New size including the filled part; at or below the filled size cancels the order. The side cannot change, and a close order's size cannot change.
+   * Format: decimal
+   */
+  size?: string;
+  /** The order's label; give it or `order_id`. */
+  text?: string;
+}
+
+/** Contracts whose funding rate history to list. */
+export interface BatchFundingRatesRequest {
+  /** Contract names. */
+  contracts: string[];
+}
+
+/** The funding rate history of one contract. */
+export interface BatchFundingRatesResponse {
+  /** Contract name. */
+  contract?: string;
+  /** Funding rates, newest first. */
+  data?: FundingRateRecord[];
+}
+
+/** A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`. */
+export interface ChaseOrder {
+  /**
+   * Total size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  average_fill_price?: string;
+  /**
+   * Price currently chased.
+   * Format: decimal
+   */
+  chase_price?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Unix seconds of creation.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Creation time as `seconds.microseconds`. */
+  create_time_precise?: string;
+  /** Error label when it failed. */
+  error_label?: string;
+  /**
+   * Size filled so far.
+   * Format: decimal
+   */
+  fill_amount?: string;
+  /**
+   * Unix seconds at which it ended; 0 while running.
+   * Format: int64
+   */
+  finish_time?: string;
+  /** End time as `seconds.microseconds`. */
+  finish_time_precise?: string;
+  /** Chase order id. */
+  id?: string;
+  /**
+   * Seconds between re-pricings.
+   * Format: int32
+   */
+  interval_sec?: number;
+  /** Whether the account was in dual position mode at creation. */
+  is_dual_mode?: boolean;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Raw status code of the service.
+   * Format: int32
+   */
+  original_status?: number;
+  /** Position margin mode (`isolated` or `cross`). */
+  pos_margin_mode?: string;
+  /** Position mode (`single`, `dual`, `dual_plus`). */
+  position_mode?: string;
+  /** Same as `side_label`. */
+  position_side_output?: string;
+  /** Gap type: `1` absolute price, `2` percentage. */
+  price_gap_type?: string;
+  /**
+   * Gap from the best price.
+   * Format: decimal
+   */
+  price_gap_value?: string;
+  /**
+   * Price the chase never goes past; `0` for none.
+   * Format: decimal
+   */
+  price_limit?: string;
+  /**
+   * Price type code.
+   * Format: int32
+   */
+  price_type?: number;
+  /** Why it ended. */
+  reason?: string;
+  /** Whether the order only reduces a position. */
+  reduce_only?: boolean;
+  /** Settlement currency. */
+  settle?: string;
+  /** Direction label (for example `open long`, `close short`). */
+  side_label?: string;
+  /** Simple status: `open` or `finished`. */
+  status?: string;
+  /** Status code text. */
+  status_code?: string;
+  /** How the last limit order ended. */
+  suborder_finish_as?: string;
+  /** Id of the current (or last) limit order placed for it. */
+  suborder_id?: string;
+  /** Whether a limit order is resting now. */
+  suborder_ongoing?: boolean;
+  /**
+   * Price of the current limit order.
+   * Format: decimal
+   */
+  suborder_price?: string;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Unix seconds of the last update.
+   * Format: int64
+   */
+  updated_at?: string;
+  /** User id. */
+  user?: string;
+}
+
 /**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -428,6 +583,193 @@ export interface ContractStat {
    * Format: decimal
    */
   top_short_size?: string;
+}
+
+/** A chase order to create. */
+export interface CreateChaseOrderReq {
+  /**
+   * Total size in contracts; positive buys, negative sells; never 0.
+   * Format: decimal
+   */
+  amount: string;
+  /** Contract name (the service upper-cases it). */
+  contract: string;
+  /** Whether the account is in dual position mode. */
+  is_dual_mode?: boolean;
+  /**
+   * Largest distance from the best price; excludes `price_limit`.
+   * Format: decimal
+   */
+  offset_limit?: string;
+  /** Position margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+  /** Position mode. */
+  position_mode?: 'single' | 'dual' | 'dual_plus';
+  /**
+   * With `price_type` 2: `1` absolute gap, `2` percentage.
+   * Format: int32
+   */
+  price_gap_type?: 1 | 2;
+  /**
+   * The gap, in the unit of `price_gap_type`.
+   * Format: decimal
+   */
+  price_gap_value?: string;
+  /**
+   * Price the chase never goes past; `0` for no limit.
+   * Format: decimal
+   */
+  price_limit: string;
+  /**
+   * Price to chase: `1` the best bid/ask, `2` a gap from it.
+   * Format: int32
+   */
+  price_type?: 1 | 2;
+  /** Only reduce a position. */
+  reduce_only?: boolean;
+  /** Caller's label. */
+  text?: string;
+}
+
+/** The id of a new chase order. */
+export interface CreateChaseOrderResp {
+  /** Chase order id. */
+  id?: string;
+}
+
+/** A trailing order to create. */
+export interface CreateTrailOrder {
+  /**
+   * Price that activates the order; `0` (the service's default) activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount: string;
+  /** Contract name. */
+  contract: string;
+  /** `true`: activate when the price reaches `activation_price` or more; `false`: or less. */
+  is_gte?: boolean;
+  /** Position margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+  /** Position mode. */
+  position_mode?: 'single' | 'dual' | 'dual_plus';
+  /** Bind the order to the position (then `reduce_only` must be true too). */
+  position_related?: boolean;
+  /** Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * Price the activation watches: `1` last, `2` index, `3` mark.
+   * Format: int32
+   */
+  price_type?: 1 | 2 | 3;
+  /** Only reduce a position. */
+  reduce_only?: boolean;
+  /** Caller's label. */
+  text?: string;
+}
+
+/** The answer to a trail order creation: a status envelope around the new id. */
+export interface CreateTrailOrderEnvelope {
+  /**
+   * Status code; 0 on success.
+   * Format: int32
+   */
+  code?: number;
+  /** The new order. */
+  data?: CreateTrailOrderResult;
+  /** Status message. */
+  message?: string;
+  /**
+   * Unix milliseconds of the answer.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The id of a new trail order. */
+export interface CreateTrailOrderResult {
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: string;
+}
+
+/** A cross-margin borrowing of the caller (legacy cross-margin account). */
+export interface CrossMarginLoan {
+  /**
+   * Amount borrowed.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Unix milliseconds of creation.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency borrowed. */
+  currency: string;
+  /** Loan id. */
+  id?: string;
+  /**
+   * Amount repaid.
+   * Format: decimal
+   */
+  repaid?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * @deprecated
+   * Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Interest not repaid yet.
+   * Format: decimal
+   */
+  unpaid_interest?: string;
+  /**
+   * Unix milliseconds of the last update.
+   * Format: int64
+   */
+  update_time?: string;
+}
+
+/** A repayment of a cross-margin borrowing (legacy cross-margin account). */
+export interface CrossMarginRepayment {
+  /**
+   * Unix milliseconds of the repayment.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency. */
+  currency?: string;
+  /** Repayment id. */
+  id?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  interest?: string;
+  /** Id of the borrowing repaid. */
+  loan_id?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  principal?: string;
+  /** `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise. */
+  repayment_type?: 'none' | 'manual_repay' | 'auto_repay' | (string & {});
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -1307,6 +1649,97 @@ export interface FuturesAccountHistory {
   refr?: string;
 }
 
+/** One auto-deleveraging (ADL) of a position of the caller. */
+export interface FuturesAutoDeleverage {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Cross-margin leverage.
+   * Format: decimal
+   */
+  cross_leverage_limit?: string;
+  /**
+   * Average entry price of the position.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Average price at which the position part was closed.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Id of the order that closed the position part; null for events before 2023-02-20.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Position size left afterwards.
+   * Format: decimal
+   */
+  position_size?: string;
+  /**
+   * Unix seconds of the auto-deleveraging.
+   * Format: int64
+   */
+  time?: string;
+  /**
+   * Size closed by the auto-deleveraging.
+   * Format: decimal
+   */
+  trade_size?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
+
+/** A perpetual futures order priced at a level of the order book (`POST /futures/{settle}/bbo_orders`): the fields of `FuturesOrderRequest` without `price`, plus `direction` and `level`. */
+export interface FuturesBBOOrder {
+  /** Dual mode: the side a size-`0` order closes. */
+  auto_size?: 'close_long' | 'close_short';
+  /** Single position mode only; `true` with `size` `0` closes the whole position. */
+  close?: boolean;
+  /** Contract name. */
+  contract: string;
+  /** Book side the price comes from: `buy` takes the ask side, `sell` the bid side. */
+  direction: 'buy' | 'sell';
+  /**
+   * Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Book level whose price the order takes, 1 to 20.
+   * Format: int32
+   */
+  level: number;
+  /**
+   * Position id.
+   * Format: int64
+   */
+  pid?: number | string | bigint;
+  /** Only ever shrink the position. */
+  reduce_only?: boolean;
+  /**
+   * Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`).
+   * Format: decimal
+   */
+  size: string;
+  /** Self-trade prevention action inside an STP group (`cn` when omitted); refused outside a group. */
+  stp_act?: 'cn' | 'co' | 'cb';
+  /** The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+  text?: string;
+  /** Time in force: `gtc` (the service's default), `ioc`, `poc` (post only) or `fok`. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
+}
+
 /** The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order. */
 export interface FuturesBatchCancelResult {
   /** Order id, as sent. */
@@ -1397,6 +1830,28 @@ export interface FuturesCountdownTriggerTime {
   triggerTime?: string;
 }
 
+/** Trading fee rates of the caller in one contract. */
+export interface FuturesFee {
+  /**
+   * Maker fee rate; negative for a rebate.
+   * Format: decimal
+   */
+  maker_fee?: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee?: string;
+}
+
+/** The sources of a price index. */
+export interface FuturesIndexConstituents {
+  /** Exchanges and markets that make up the index. */
+  constituents?: IndexConstituent[];
+  /** Index name. */
+  index?: string;
+}
+
 /** The order a price-triggered order places (or placed) once its trigger fires. */
 export interface FuturesInitialOrder {
   /**
@@ -1470,6 +1925,42 @@ export interface FuturesLeverage {
    * Format: decimal
    */
   Lever?: string;
+}
+
+/** One risk limit tier of a contract. */
+export interface FuturesLimitRiskTiers {
+  /** Contract name; present when contracts are listed page by page. */
+  contract?: string;
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Largest position value of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
 }
 
 /** A liquidation order of the public liquidation history of a futures market. */
@@ -1821,6 +2312,166 @@ export interface FuturesOrderRequest {
   tpsl_tp_trigger_price?: string;
 }
 
+/** A perpetual futures order as listed by time range. The reference marks `contract`, `size` and `price` required. */
+export interface FuturesOrderTimerange {
+  /** The caller's note of the last amendment. */
+  amend_text?: string;
+  /** In dual mode, the side a size-0 order closes. */
+  auto_size?: 'close_long' | 'close_short' | (string & {});
+  /** Whether the order was sent to close the position. */
+  close?: boolean;
+  /** Contract name. */
+  contract: string;
+  /** Unix seconds (with milliseconds as decimals) at which the order was created. */
+  create_time?: number;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /** How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc`; `auto_deleveraged`; `reduce_only`; `position_closed`; `reduce_out`; `stp` (self-trade prevention). */
+  finish_as?:
+    | 'filled'
+    | 'cancelled'
+    | 'liquidated'
+    | 'ioc'
+    | 'auto_deleveraged'
+    | 'reduce_only'
+    | 'position_closed'
+    | 'reduce_out'
+    | 'stp'
+    | (string & {});
+  /** Unix seconds at which the order ended, as text; absent while it is open. */
+  finish_time?: string;
+  /**
+   * Visible size of an iceberg order; 0 for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the order closes a position. */
+  is_close?: boolean;
+  /** Whether the order is a liquidation order. */
+  is_liq?: boolean;
+  /** Whether the order can only reduce a position. */
+  is_reduce_only?: boolean;
+  /**
+   * Size not filled.
+   * Format: decimal
+   */
+  left?: string;
+  /**
+   * Largest slippage accepted for a market order, as a ratio.
+   * Format: decimal
+   */
+  market_order_slip_ratio?: string;
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  mkfr?: string;
+  /**
+   * Position id.
+   * Format: int64
+   */
+  pid?: string;
+  /** Margin mode of the position in split position mode. */
+  pos_margin_mode?: 'isolated' | 'cross' | (string & {});
+  /**
+   * Limit price; 0 with `tif` `ioc` is a market order.
+   * Format: decimal
+   */
+  price: string;
+  /** Whether the order was sent as reduce-only. */
+  reduce_only?: boolean;
+  /**
+   * User id of the referrer.
+   * Format: int64
+   */
+  refu?: string;
+  /**
+   * Order size; positive to buy, negative to sell, 0 for a close-position order.
+   * Format: decimal
+   */
+  size: string;
+  /** `open` while resting, `finished` once ended. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Self-trade prevention action; `-` when none was given. */
+  stp_act?: 'co' | 'cn' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; 0 outside any group.
+   * Format: int64
+   */
+  stp_id?: string;
+  /** The caller's label, or where the order came from (`web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `insurance`). */
+  text?: string;
+  /** Time in force. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  tkfr?: string;
+  /**
+   * Stop-loss trigger price attached to the order.
+   * Format: decimal
+   */
+  tpsl_sl_trigger_price?: string;
+  /**
+   * Take-profit trigger price attached to the order.
+   * Format: decimal
+   */
+  tpsl_tp_trigger_price?: string;
+  /** Unix seconds of the last update, as text. */
+  update_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
+
+/** The margin mode to switch a single-mode position to. */
+export interface FuturesPositionCrossMode {
+  /** Contract name. */
+  contract: string;
+  /** `ISOLATED` isolated margin, `CROSS` cross margin. */
+  mode: 'ISOLATED' | 'CROSS';
+}
+
+/** One point of a contract's premium index candlesticks. */
+export interface FuturesPremiumIndex {
+  /**
+   * Close.
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * High.
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Low.
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open.
+   * Format: decimal
+   */
+  o?: string;
+  /**
+   * Unix seconds of the start of the point.
+   * Format: int64
+   */
+  t?: string;
+}
+
 /** The trigger of a price-triggered order as the service reports it. */
 export interface FuturesPriceTrigger {
   /**
@@ -1973,6 +2624,40 @@ export interface FuturesPriceTriggeredOrderRequest {
   /** Margin mode of the position, in split position mode. */
   pos_margin_mode?: 'isolated' | 'cross';
   trigger: FuturesPriceTriggerRequest;
+}
+
+/** One tier of a risk limit table. */
+export interface FuturesRiskLimitTier {
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Largest position value of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
 }
 
 /** 24-hour statistics of one futures contract. */
@@ -2140,6 +2825,60 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** One chase order. */
+export interface GetChaseOrderDetailResp {
+  /** The order. */
+  order?: ChaseOrder;
+}
+
+/** A page of chase orders. */
+export interface GetChaseOrdersResp {
+  /** Orders. */
+  orders?: ChaseOrder[];
+}
+
+/** The markets of one exchange that feed an index. */
+export interface IndexConstituent {
+  /** Exchange name. */
+  exchange?: string;
+  /** Market symbols used. */
+  symbols?: string[];
+}
+
+/** The insurance fund balance at one time. */
+export interface InsuranceRecord {
+  /**
+   * Insurance fund balance.
+   * Format: decimal
+   */
+  b?: string;
+  /**
+   * Unix seconds.
+   * Format: int64
+   */
+  t?: string;
+}
+
+/** A buy order that closes a cross-margin debt in a currency whose cross-margin trading is disabled (`POST /spot/cross_liquidate_orders`). */
+export interface LiquidateOrder {
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /**
+   * Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency pair. */
+  currency_pair: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price: string;
+  /** The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+  text?: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -2199,6 +2938,36 @@ export interface MarginFundingAccount {
    * Format: decimal
    */
   total_lent?: string;
+}
+
+/** One borrowing tier of an isolated-margin market. */
+export interface MarginLeverageTier {
+  /**
+   * Highest leverage at this debt level.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Maintenance margin rate (a composite value under tiered margin).
+   * Format: decimal
+   */
+  mmr?: string;
+  /**
+   * Largest debt of the tier; a lower leverage gives a larger limit.
+   * Format: decimal
+   */
+  upper_limit?: string;
+}
+
+/** The leverage to use in one isolated-margin market. */
+export interface MarginMarketLeverage {
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * New leverage.
+   * Format: decimal
+   */
+  leverage: string;
 }
 
 /** The most that can be moved out of an isolated-margin account (`GET /margin/transferable`). */
@@ -2412,6 +3181,47 @@ export interface MyFuturesTrade {
    * Format: decimal
    */
   trade_value?: string;
+}
+
+/** A fill of one of the caller's perpetual futures orders, as listed by time range. */
+export interface MyFuturesTradeTimeRange {
+  /**
+   * Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to `size`, it closed a short (buy) or long (sell).
+   * Format: decimal
+   */
+  close_size?: string;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) of the fill. */
+  create_time?: number;
+  /**
+   * Fee paid for the fill; negative for a rebate.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Id of the order that filled. */
+  order_id?: string;
+  /**
+   * Part of the fee paid with point cards.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order took or made liquidity. */
+  role?: 'taker' | 'maker' | (string & {});
+  /**
+   * Filled size; positive bought, negative sold.
+   * Format: decimal
+   */
+  size?: string;
+  /** The order's label. */
+  text?: string;
+  /** Fill id. */
+  trade_id?: string;
 }
 
 /** The caller's options account (classic options account or unified account). */
@@ -2985,6 +3795,89 @@ export interface PositionCloseOrder {
   price?: string;
 }
 
+/** The state of a position of the caller at one time. */
+export interface PositionTimerange {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Cross-margin leverage (when `leverage` is `0`).
+   * Format: decimal
+   */
+  cross_leverage_limit?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Realised profit and loss of closed positions, in total.
+   * Format: decimal
+   */
+  history_pnl?: string;
+  /**
+   * Realised point profit and loss of closed positions.
+   * Format: decimal
+   */
+  history_point?: string;
+  /**
+   * Profit and loss of the last close.
+   * Format: decimal
+   */
+  last_close_pnl?: string;
+  /**
+   * Leverage; `0` means cross margin.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Highest leverage allowed at the position's value.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Liquidation price.
+   * Format: decimal
+   */
+  liq_price?: string;
+  /**
+   * Maintenance margin rate of the first risk-limit tier.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /** Position mode: `single`, or the `dual_long` / `dual_short` side in dual mode. */
+  mode?: 'single' | 'dual_long' | 'dual_short' | (string & {});
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  realised_pnl?: string;
+  /**
+   * Realised point profit and loss.
+   * Format: decimal
+   */
+  realised_point?: string;
+  /**
+   * Risk limit.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Position size; positive long, negative short.
+   * Format: decimal
+   */
+  size?: string;
+  /**
+   * Unix seconds of this state.
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
 export interface SavedAddress {
   /** The address. */
@@ -3390,6 +4283,22 @@ export interface SpotFee {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** The margin insurance fund balance of one currency at one time. */
+export interface SpotInsuranceHistory {
+  /**
+   * Insurance fund balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Unix milliseconds.
+   * Format: int64
+   */
+  time?: string;
 }
 
 /** The caller's open orders in one currency pair (`GET /spot/open_orders`). */
@@ -4013,6 +4922,56 @@ export interface SpotTrade {
   /** Side of the taker order (public list) or of the caller's order (own trades). */
   side?: 'buy' | 'sell' | (string & {});
   /** The order's custom text; own trades only. Liquidation orders carry `liquidate`, `pm_liquidate`, `comb_margin_liquidate` or `scm_liquidate`. */
+  text?: string;
+}
+
+/** Which chase orders to stop; every running one when empty. */
+export interface StopAllChaseOrdersReq {
+  /** Only this contract. */
+  contract?: string;
+  /** Only orders of this margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+}
+
+/** Chase orders stopped together. */
+export interface StopAllChaseOrdersResp {
+  /** The stopped orders. */
+  orders?: ChaseOrder[];
+}
+
+/** Which trail orders to stop; every running one when empty. */
+export interface StopAllTrailOrders {
+  /** Only this contract. */
+  contract?: string;
+  /**
+   * Only orders bound to the `1` long or `2` short position.
+   * Format: int32
+   */
+  related_position?: 1 | 2;
+}
+
+/** The chase order to stop: by `id`, or by `text` when `id` is 0 or left out. */
+export interface StopChaseOrderReq {
+  /** Chase order id. */
+  id?: string;
+  /** Caller's label; used when `id` is 0 or left out. */
+  text?: string;
+}
+
+/** A stopped chase order. */
+export interface StopChaseOrderResp {
+  /** The order after stopping. */
+  order?: ChaseOrder;
+}
+
+/** The trail order to stop: by `id`, or by `text` when no id is given. */
+export interface StopTrailOrder {
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: number | string | bigint;
+  /** Caller's label; used when `id` is left out. */
   text?: string;
 }
 
@@ -4769,6 +5728,208 @@ export interface TradeFee {
   user_id?: string;
 }
 
+/** A trail order's settings as set at creation or by one change. */
+export interface TrailChangeLog {
+  /**
+   * Activation price.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Size in contracts.
+   * Format: decimal
+   */
+  amount?: string;
+  /** `true` for the creation, `false` for a change. */
+  is_create?: boolean;
+  /** Activation direction: `true` at or above the activation price. */
+  is_gte?: boolean;
+  /** Pull-back that triggers. */
+  price_offset?: string;
+  /**
+   * Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
+   * Format: int32
+   */
+  price_type?: number;
+  /**
+   * Unix seconds of the change.
+   * Format: int64
+   */
+  updated_at?: string;
+}
+
+/** A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`. */
+export interface TrailOrder {
+  /**
+   * Unix seconds of activation; 0 before.
+   * Format: int64
+   */
+  activated_at?: string;
+  /** Activation time as `seconds.microseconds`. */
+  activated_at_precise?: string;
+  /**
+   * Price that activates the order; `0` activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Same as `activated_at`.
+   * Format: int64
+   */
+  active_time?: string;
+  /**
+   * Size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Same as `created_at`.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Unix seconds of creation.
+   * Format: int64
+   */
+  created_at?: string;
+  /** Creation time as `seconds.microseconds`. */
+  created_at_precise?: string;
+  /** Error label when it failed. */
+  error_label?: string;
+  /**
+   * Best price seen since activation (highest for a sell, lowest for a buy).
+   * Format: decimal
+   */
+  extremum_price?: string;
+  /**
+   * Same as `finished_at`.
+   * Format: int64
+   */
+  finish_time?: string;
+  /**
+   * Unix seconds of the end; 0 before.
+   * Format: int64
+   */
+  finished_at?: string;
+  /** End time as `seconds.microseconds`. */
+  finished_at_precise?: string;
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the account was in dual position mode at creation. */
+  is_dual_mode?: boolean;
+  /** `true`: activates when the price reaches `activation_price` or more; `false`: or less. */
+  is_gte?: boolean;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Raw status code of the service.
+   * Format: int32
+   */
+  original_status?: number;
+  /** Position margin mode (`isolated` or `cross`). */
+  pos_margin_mode?: string;
+  /** Position mode (`single`, `dual`, `dual_plus`). */
+  position_mode?: string;
+  /** Whether the order is bound to the position. */
+  position_related?: boolean;
+  /** Same as `side_label`. */
+  position_side_output?: string;
+  /** Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
+   * Format: int32
+   */
+  price_type?: number;
+  /** Why it ended. */
+  reason?: string;
+  /** Whether the order only reduces a position. */
+  reduce_only?: boolean;
+  /** Settlement currency. */
+  settle?: string;
+  /** Direction label (for example `open long`, `close long`). */
+  side_label?: string;
+  /** Simple status. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Status code text. */
+  status_code?: string;
+  /** Status as display text. */
+  status_label?: string;
+  /**
+   * Id of the order placed when it triggered; 0 before.
+   * Format: int64
+   */
+  suborder_id?: string;
+  /** Label of the order placed when it triggered. */
+  suborder_text?: string;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Price at which it triggered; `0` before.
+   * Format: decimal
+   */
+  trigger_price?: string;
+  /**
+   * Unix seconds of the last update.
+   * Format: int64
+   */
+  updated_at?: string;
+  /**
+   * User id (same as `user_id`).
+   * Format: int64
+   */
+  user?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The changes of a trail order. */
+export interface TrailOrderChangeLogResponse {
+  /** Creation and changes, oldest first. */
+  change_log?: TrailChangeLog[];
+}
+
+/** The answer to a trail order lookup: a status envelope around the order. */
+export interface TrailOrderDetailResponse {
+  /**
+   * Status code; 0 on success.
+   * Format: int32
+   */
+  code?: number;
+  /** The order. */
+  data?: TrailOrderResponse;
+  /** Status message. */
+  message?: string;
+  /**
+   * Unix milliseconds of the answer.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** Trail orders. */
+export interface TrailOrderListResponse {
+  /** Orders. */
+  orders?: TrailOrder[];
+}
+
+/** One trail order. */
+export interface TrailOrderResponse {
+  /** The order. */
+  order?: TrailOrder;
+}
+
 /** Id of an accepted transfer. */
 export interface TransactionId {
   /**
@@ -5330,6 +6491,42 @@ export interface UnifiedTransferable {
   amount?: string;
   /** Currency name. */
   currency?: string;
+}
+
+/** The margin mode to switch both sides of a dual-mode position to. */
+export interface UpdateDualCompPositionCrossModeRequest {
+  /** Contract name. */
+  contract: string;
+  /** `ISOLATED` isolated margin, `CROSS` cross margin. */
+  mode: 'ISOLATED' | 'CROSS';
+}
+
+/** Changes to a running trail order; a field left out (or empty, or 0 where said) is not changed. */
+export interface UpdateTrailOrder {
+  /**
+   * New activation price; `0` activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * New total size in contracts; `0` keeps it.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id: number | string | bigint;
+  /** New activation direction as text: `true` at or above, `false` at or below. */
+  is_gte_str?: 'true' | 'false';
+  /** New pull-back: a price distance or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.
+   * Format: int32
+   */
+  price_type?: 0 | 1 | 2 | 3;
 }
 
 /**

@@ -17,9 +17,17 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "BatchAmendOrderReqInput",
+    "BatchFundingRatesResponse",
+    "ChaseOrder",
     "Contract",
     "ContractStat",
+    "CreateChaseOrderResp",
+    "CreateTrailOrderEnvelope",
+    "CreateTrailOrderResult",
     "CrossexOrderActionResponse",
+    "CrossMarginLoan",
+    "CrossMarginRepayment",
     "CurrencyChain",
     "DeliveryContract",
     "DepositAddress",
@@ -34,27 +42,39 @@ __all__ = [
     "FuturesAccount",
     "FuturesAccountBook",
     "FuturesAccountHistory",
+    "FuturesAutoDeleverage",
     "FuturesBatchCancelResult",
     "FuturesBatchOrderResult",
     "FuturesCandlestick",
     "FuturesCountdownTriggerTime",
+    "FuturesFee",
+    "FuturesIndexConstituents",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
     "FuturesLeverage",
+    "FuturesLimitRiskTiers",
     "FuturesLiqOrder",
     "FuturesLiquidate",
     "FuturesOrder",
     "FuturesOrderBook",
     "FuturesOrderBookItem",
     "FuturesOrderRequestInput",
+    "FuturesOrderTimerange",
+    "FuturesPremiumIndex",
     "FuturesPriceTrigger",
     "FuturesPriceTriggeredOrder",
     "FuturesPriceTriggerRequestInput",
+    "FuturesRiskLimitTier",
     "FuturesTicker",
     "FuturesTrade",
+    "GetChaseOrderDetailResp",
+    "GetChaseOrdersResp",
+    "IndexConstituent",
+    "InsuranceRecord",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginLeverageTier",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
@@ -63,6 +83,7 @@ __all__ = [
     "MarginUniLoanRecord",
     "MultichainAddress",
     "MyFuturesTrade",
+    "MyFuturesTradeTimeRange",
     "OptionsAccount",
     "OptionsOrder",
     "OptionsPosition",
@@ -70,6 +91,7 @@ __all__ = [
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "PositionTimerange",
     "SavedAddress",
     "SpotAccount",
     "SpotAccountBookEntry",
@@ -84,6 +106,7 @@ __all__ = [
     "SpotCurrencyChain",
     "SpotCurrencyPair",
     "SpotFee",
+    "SpotInsuranceHistory",
     "SpotOpenOrders",
     "SpotOrder",
     "SpotOrderBook",
@@ -102,6 +125,8 @@ __all__ = [
     "SpotSystemTime",
     "SpotTicker",
     "SpotTrade",
+    "StopAllChaseOrdersResp",
+    "StopChaseOrderResp",
     "StpGroup",
     "StpGroupUser",
     "SubAccount",
@@ -123,6 +148,12 @@ __all__ = [
     "SubAccountTransferRecord",
     "TotalBalance",
     "TradeFee",
+    "TrailChangeLog",
+    "TrailOrder",
+    "TrailOrderChangeLogResponse",
+    "TrailOrderDetailResponse",
+    "TrailOrderListResponse",
+    "TrailOrderResponse",
     "TransactionId",
     "TransferAccountInput",
     "TransferOrderStatus",
@@ -213,6 +244,64 @@ class AccountRateLimit(TypedDict, total=False):
     updated_at: str  # When the tier was last computed.
 
 
+class BatchAmendOrderReqInput(TypedDict, total=False):
+    """One amendment of `POST /futures/{settle}/batch_amend_orders`: the order by `order_id` or `text` (at least one), and its new size and/or price."""
+
+    order_id: int | str  # Order id; give it or `text`.
+    text: str  # The order's label; give it or `order_id`.
+    size: Decimal | str  # New size including the filled part; at or below the filled size cancels the order. The side cannot change, and a close order's size cannot change.
+    price: Decimal | str  # New price.
+    amend_text: str  # Caller's note on this amendment.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).
+
+
+class BatchFundingRatesResponse(TypedDict, total=False):
+    """The funding rate history of one contract."""
+
+    contract: str  # Contract name.
+    data: list[FundingRateRecord]  # Funding rates, newest first.
+
+
+class ChaseOrder(TypedDict, total=False):
+    """A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`."""
+
+    id: str  # Chase order id.
+    user: str  # User id.
+    contract: str  # Contract name.
+    settle: str  # Settlement currency.
+    amount: Decimal  # Total size in contracts; positive buys, negative sells.
+    price_limit: Decimal  # Price the chase never goes past; `0` for none.
+    reduce_only: bool  # Whether the order only reduces a position.
+    text: str  # Caller's label.
+    create_time: int  # Unix seconds of creation.
+    finish_time: int  # Unix seconds at which it ended; 0 while running.
+    original_status: int  # Raw status code of the service.
+    status: str  # Simple status: `open` or `finished`.
+    reason: str  # Why it ended.
+    fill_amount: Decimal  # Size filled so far.
+    average_fill_price: Decimal  # Average fill price.
+    suborder_id: str  # Id of the current (or last) limit order placed for it.
+    is_dual_mode: bool  # Whether the account was in dual position mode at creation.
+    side_label: str  # Direction label (for example `open long`, `close short`).
+    position_side_output: str  # Same as `side_label`.
+    chase_price: Decimal  # Price currently chased.
+    interval_sec: int  # Seconds between re-pricings.
+    updated_at: int  # Unix seconds of the last update.
+    suborder_price: Decimal  # Price of the current limit order.
+    suborder_ongoing: bool  # Whether a limit order is resting now.
+    suborder_finish_as: str  # How the last limit order ended.
+    price_type: int  # Price type code.
+    price_gap_type: str  # Gap type: `1` absolute price, `2` percentage.
+    price_gap_value: Decimal  # Gap from the best price.
+    status_code: str  # Status code text.
+    create_time_precise: str  # Creation time as `seconds.microseconds`.
+    finish_time_precise: str  # End time as `seconds.microseconds`.
+    pos_margin_mode: str  # Position margin mode (`isolated` or `cross`).
+    position_mode: str  # Position mode (`single`, `dual`, `dual_plus`).
+    leverage: Decimal  # Leverage.
+    error_label: str  # Error label when it failed.
+
+
 Contract = TypedDict(
     "Contract",
     {
@@ -299,11 +388,59 @@ class ContractStat(TypedDict, total=False):
     short_users: Decimal  # Number of users holding short positions.
 
 
+class CreateChaseOrderResp(TypedDict, total=False):
+    """The id of a new chase order."""
+
+    id: str  # Chase order id.
+
+
+class CreateTrailOrderEnvelope(TypedDict, total=False):
+    """The answer to a trail order creation: a status envelope around the new id."""
+
+    code: int  # Status code; 0 on success.
+    message: str  # Status message.
+    data: CreateTrailOrderResult  # The id of a new trail order.
+    timestamp: int  # Unix milliseconds of the answer.
+
+
+class CreateTrailOrderResult(TypedDict, total=False):
+    """The id of a new trail order."""
+
+    id: int  # Trail order id.
+
+
 class CrossexOrderActionResponse(TypedDict, total=False):
     """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
 
     order_id: str  # Order id (a string on the wire).
     text: str  # Caller's own order id.
+
+
+class CrossMarginLoan(TypedDict, total=False):
+    """A cross-margin borrowing of the caller (legacy cross-margin account)."""
+
+    id: str  # Loan id.
+    create_time: int  # Unix milliseconds of creation.
+    update_time: int  # Unix milliseconds of the last update.
+    currency: Required[str]  # Currency borrowed.
+    amount: Required[Decimal]  # Amount borrowed.
+    text: str  # Caller's label.
+    status: Literal[1, 2, 3] | int  # Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+    repaid: Decimal  # Amount repaid.
+    repaid_interest: Decimal  # Interest repaid.
+    unpaid_interest: Decimal  # Interest not repaid yet.
+
+
+class CrossMarginRepayment(TypedDict, total=False):
+    """A repayment of a cross-margin borrowing (legacy cross-margin account)."""
+
+    id: str  # Repayment id.
+    create_time: int  # Unix milliseconds of the repayment.
+    loan_id: str  # Id of the borrowing repaid.
+    currency: str  # Currency.
+    principal: Decimal  # Principal repaid.
+    interest: Decimal  # Interest repaid.
+    repayment_type: Literal['none', 'manual_repay', 'auto_repay'] | str  # `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise.
 
 
 class CurrencyChain(TypedDict, total=False):
@@ -526,6 +663,21 @@ class FuturesAccountHistory(TypedDict, total=False):
     cross_settle: Decimal  # Unified account only; profit moved between the futures and spot accounts (negative from futures to spot).
 
 
+class FuturesAutoDeleverage(TypedDict, total=False):
+    """One auto-deleveraging (ADL) of a position of the caller."""
+
+    time: int  # Unix seconds of the auto-deleveraging.
+    user: int  # User id.
+    order_id: int  # Id of the order that closed the position part; null for events before 2023-02-20.
+    contract: str  # Contract name.
+    leverage: Decimal  # Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+    cross_leverage_limit: Decimal  # Cross-margin leverage.
+    entry_price: Decimal  # Average entry price of the position.
+    fill_price: Decimal  # Average price at which the position part was closed.
+    trade_size: Decimal  # Size closed by the auto-deleveraging.
+    position_size: Decimal  # Position size left afterwards.
+
+
 class FuturesBatchCancelResult(TypedDict, total=False):
     """The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order."""
 
@@ -596,6 +748,20 @@ class FuturesCountdownTriggerTime(TypedDict, total=False):
     triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
+class FuturesFee(TypedDict, total=False):
+    """Trading fee rates of the caller in one contract."""
+
+    taker_fee: Decimal  # Taker fee rate.
+    maker_fee: Decimal  # Maker fee rate; negative for a rebate.
+
+
+class FuturesIndexConstituents(TypedDict, total=False):
+    """The sources of a price index."""
+
+    index: str  # Index name.
+    constituents: list[IndexConstituent]  # Exchanges and markets that make up the index.
+
+
 class FuturesInitialOrder(TypedDict, total=False):
     """The order a price-triggered order places (or placed) once its trigger fires."""
 
@@ -630,6 +796,18 @@ class FuturesLeverage(TypedDict, total=False):
     """Leverage of a contract for the asked margin mode and side."""
 
     Lever: Decimal  # Leverage.
+
+
+class FuturesLimitRiskTiers(TypedDict, total=False):
+    """One risk limit tier of a contract."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Largest position value of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage.
+    contract: str  # Contract name; present when contracts are listed page by page.
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
 
 
 class FuturesLiqOrder(TypedDict, total=False):
@@ -741,6 +919,53 @@ class FuturesOrderRequestInput(TypedDict, total=False):
     tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
 
 
+class FuturesOrderTimerange(TypedDict, total=False):
+    """A perpetual futures order as listed by time range. The reference marks `contract`, `size` and `price` required."""
+
+    id: int  # Order id.
+    user: int  # User id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
+    update_time: str  # Unix seconds of the last update, as text.
+    finish_time: str  # Unix seconds at which the order ended, as text; absent while it is open.
+    finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc`; `auto_deleveraged`; `reduce_only`; `position_closed`; `reduce_out`; `stp` (self-trade prevention).
+    status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
+    contract: Required[str]  # Contract name.
+    size: Required[Decimal]  # Order size; positive to buy, negative to sell, 0 for a close-position order.
+    iceberg: Decimal  # Visible size of an iceberg order; 0 for a normal order.
+    price: Required[Decimal]  # Limit price; 0 with `tif` `ioc` is a market order.
+    close: bool  # Whether the order was sent to close the position.
+    is_close: bool  # Whether the order closes a position.
+    reduce_only: bool  # Whether the order was sent as reduce-only.
+    is_reduce_only: bool  # Whether the order can only reduce a position.
+    is_liq: bool  # Whether the order is a liquidation order.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok'] | str  # Time in force.
+    left: Decimal  # Size not filled.
+    fill_price: Decimal  # Average fill price.
+    text: str  # The caller's label, or where the order came from (`web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `insurance`).
+    tkfr: Decimal  # Taker fee rate.
+    mkfr: Decimal  # Maker fee rate.
+    refu: int  # User id of the referrer.
+    auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
+    stp_id: int  # STP group of the order; 0 outside any group.
+    stp_act: Literal['co', 'cn', 'cb', '-'] | str  # Self-trade prevention action; `-` when none was given.
+    amend_text: str  # The caller's note of the last amendment.
+    pid: int  # Position id.
+    market_order_slip_ratio: Decimal  # Largest slippage accepted for a market order, as a ratio.
+    pos_margin_mode: Literal['isolated', 'cross'] | str  # Margin mode of the position in split position mode.
+    tpsl_tp_trigger_price: Decimal  # Take-profit trigger price attached to the order.
+    tpsl_sl_trigger_price: Decimal  # Stop-loss trigger price attached to the order.
+
+
+class FuturesPremiumIndex(TypedDict, total=False):
+    """One point of a contract's premium index candlesticks."""
+
+    t: int  # Unix seconds of the start of the point.
+    c: Decimal  # Close.
+    h: Decimal  # High.
+    l: Decimal  # Low.
+    o: Decimal  # Open.
+
+
 class FuturesPriceTrigger(TypedDict, total=False):
     """The trigger of a price-triggered order as the service reports it."""
 
@@ -778,6 +1003,17 @@ class FuturesPriceTriggerRequestInput(TypedDict, total=False):
     price: Required[Decimal | str]  # Trigger price (or spread, with `strategy_type` 1).
     rule: Required[Literal[1, 2]]  # 1 fires when the reference price rises to `price` or above (`price` must be above the last price); 2 when it falls to `price` or below (`price` must be below it).
     expiration: int  # Seconds to wait for the trigger; the order is cancelled after that.
+
+
+class FuturesRiskLimitTier(TypedDict, total=False):
+    """One tier of a risk limit table."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Largest position value of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage.
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
 
 
 class FuturesTicker(TypedDict, total=False):
@@ -823,6 +1059,32 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class GetChaseOrderDetailResp(TypedDict, total=False):
+    """One chase order."""
+
+    order: ChaseOrder  # A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`.
+
+
+class GetChaseOrdersResp(TypedDict, total=False):
+    """A page of chase orders."""
+
+    orders: list[ChaseOrder]  # Orders.
+
+
+class IndexConstituent(TypedDict, total=False):
+    """The markets of one exchange that feed an index."""
+
+    exchange: str  # Exchange name.
+    symbols: list[str]  # Market symbols used.
+
+
+class InsuranceRecord(TypedDict, total=False):
+    """The insurance fund balance at one time."""
+
+    t: int  # Unix seconds.
+    b: Decimal  # Insurance fund balance.
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -854,6 +1116,14 @@ class MarginFundingAccount(TypedDict, total=False):
     locked: Decimal  # Amount held by open loans.
     lent: Decimal  # Amount lent out and not yet repaid.
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
+
+
+class MarginLeverageTier(TypedDict, total=False):
+    """One borrowing tier of an isolated-margin market."""
+
+    upper_limit: Decimal  # Largest debt of the tier; a lower leverage gives a larger limit.
+    mmr: Decimal  # Maintenance margin rate (a composite value under tiered margin).
+    leverage: Decimal  # Highest leverage at this debt level.
 
 
 class MarginTransferable(TypedDict, total=False):
@@ -952,6 +1222,22 @@ class MyFuturesTrade(TypedDict, total=False):
     fee: Decimal  # Fee paid for the fill.
     point_fee: Decimal  # Part of the fee paid with point cards.
     trade_value: Decimal  # Value of the fill.
+
+
+class MyFuturesTradeTimeRange(TypedDict, total=False):
+    """A fill of one of the caller's perpetual futures orders, as listed by time range."""
+
+    trade_id: str  # Fill id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) of the fill.
+    contract: str  # Contract name.
+    order_id: str  # Id of the order that filled.
+    size: Decimal  # Filled size; positive bought, negative sold.
+    close_size: Decimal  # Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to `size`, it closed a short (buy) or long (sell).
+    price: Decimal  # Fill price.
+    role: Literal['taker', 'maker'] | str  # Whether the order took or made liquidity.
+    text: str  # The order's label.
+    fee: Decimal  # Fee paid for the fill; negative for a rebate.
+    point_fee: Decimal  # Part of the fee paid with point cards.
 
 
 class OptionsAccount(TypedDict, total=False):
@@ -1105,6 +1391,28 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class PositionTimerange(TypedDict, total=False):
+    """The state of a position of the caller at one time."""
+
+    contract: str  # Contract name.
+    size: Decimal  # Position size; positive long, negative short.
+    leverage: Decimal  # Leverage; `0` means cross margin.
+    risk_limit: Decimal  # Risk limit.
+    leverage_max: Decimal  # Highest leverage allowed at the position's value.
+    maintenance_rate: Decimal  # Maintenance margin rate of the first risk-limit tier.
+    margin: Decimal  # Position margin.
+    liq_price: Decimal  # Liquidation price.
+    realised_pnl: Decimal  # Realised profit and loss.
+    history_pnl: Decimal  # Realised profit and loss of closed positions, in total.
+    last_close_pnl: Decimal  # Profit and loss of the last close.
+    realised_point: Decimal  # Realised point profit and loss.
+    history_point: Decimal  # Realised point profit and loss of closed positions.
+    mode: Literal['single', 'dual_long', 'dual_short'] | str  # Position mode: `single`, or the `dual_long` / `dual_short` side in dual mode.
+    cross_leverage_limit: Decimal  # Cross-margin leverage (when `leverage` is `0`).
+    entry_price: Decimal  # Average entry price.
+    time: int  # Unix seconds of this state.
 
 
 class SavedAddress(TypedDict, total=False):
@@ -1341,6 +1649,14 @@ class SpotFee(TypedDict, total=False):
     currency_pair: str  # Currency pair the rates apply to.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class SpotInsuranceHistory(TypedDict, total=False):
+    """The margin insurance fund balance of one currency at one time."""
+
+    currency: str  # Currency.
+    balance: Decimal  # Insurance fund balance.
+    time: int  # Unix milliseconds.
 
 
 class SpotOpenOrders(TypedDict, total=False):
@@ -1614,6 +1930,18 @@ class SpotTrade(TypedDict, total=False):
     deal: Decimal  # Traded value in the quote currency.
 
 
+class StopAllChaseOrdersResp(TypedDict, total=False):
+    """Chase orders stopped together."""
+
+    orders: list[ChaseOrder]  # The stopped orders.
+
+
+class StopChaseOrderResp(TypedDict, total=False):
+    """A stopped chase order."""
+
+    order: ChaseOrder  # A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`.
+
+
 class StpGroup(TypedDict, total=False):
     """A self-trade prevention (STP) group; users in one group do not trade with each other."""
 
@@ -1859,6 +2187,89 @@ class TradeFee(TypedDict, total=False):
     delivery_maker_fee: Decimal  # Delivery futures maker fee rate.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class TrailChangeLog(TypedDict, total=False):
+    """A trail order's settings as set at creation or by one change."""
+
+    updated_at: int  # Unix seconds of the change.
+    amount: Decimal  # Size in contracts.
+    is_gte: bool  # Activation direction: `true` at or above the activation price.
+    activation_price: Decimal  # Activation price.
+    price_type: int  # Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
+    price_offset: str  # Pull-back that triggers.
+    is_create: bool  # `true` for the creation, `false` for a change.
+
+
+class TrailOrder(TypedDict, total=False):
+    """A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`."""
+
+    id: int  # Trail order id.
+    user_id: int  # User id.
+    user: int  # User id (same as `user_id`).
+    contract: str  # Contract name.
+    settle: str  # Settlement currency.
+    amount: Decimal  # Size in contracts; positive buys, negative sells.
+    is_gte: bool  # `true`: activates when the price reaches `activation_price` or more; `false`: or less.
+    activation_price: Decimal  # Price that activates the order; `0` activates at once.
+    price_type: int  # Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
+    price_offset: str  # Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).
+    text: str  # Caller's label.
+    reduce_only: bool  # Whether the order only reduces a position.
+    position_related: bool  # Whether the order is bound to the position.
+    created_at: int  # Unix seconds of creation.
+    activated_at: int  # Unix seconds of activation; 0 before.
+    finished_at: int  # Unix seconds of the end; 0 before.
+    create_time: int  # Same as `created_at`.
+    active_time: int  # Same as `activated_at`.
+    finish_time: int  # Same as `finished_at`.
+    reason: str  # Why it ended.
+    suborder_text: str  # Label of the order placed when it triggered.
+    is_dual_mode: bool  # Whether the account was in dual position mode at creation.
+    trigger_price: Decimal  # Price at which it triggered; `0` before.
+    suborder_id: int  # Id of the order placed when it triggered; 0 before.
+    side_label: str  # Direction label (for example `open long`, `close long`).
+    original_status: int  # Raw status code of the service.
+    status: Literal['open', 'finished'] | str  # Simple status.
+    position_side_output: str  # Same as `side_label`.
+    updated_at: int  # Unix seconds of the last update.
+    extremum_price: Decimal  # Best price seen since activation (highest for a sell, lowest for a buy).
+    status_code: str  # Status code text.
+    created_at_precise: str  # Creation time as `seconds.microseconds`.
+    finished_at_precise: str  # End time as `seconds.microseconds`.
+    activated_at_precise: str  # Activation time as `seconds.microseconds`.
+    status_label: str  # Status as display text.
+    pos_margin_mode: str  # Position margin mode (`isolated` or `cross`).
+    position_mode: str  # Position mode (`single`, `dual`, `dual_plus`).
+    error_label: str  # Error label when it failed.
+    leverage: Decimal  # Leverage.
+
+
+class TrailOrderChangeLogResponse(TypedDict, total=False):
+    """The changes of a trail order."""
+
+    change_log: list[TrailChangeLog]  # Creation and changes, oldest first.
+
+
+class TrailOrderDetailResponse(TypedDict, total=False):
+    """The answer to a trail order lookup: a status envelope around the order."""
+
+    code: int  # Status code; 0 on success.
+    message: str  # Status message.
+    data: TrailOrderResponse  # One trail order.
+    timestamp: int  # Unix milliseconds of the answer.
+
+
+class TrailOrderListResponse(TypedDict, total=False):
+    """Trail orders."""
+
+    orders: list[TrailOrder]  # Orders.
+
+
+class TrailOrderResponse(TypedDict, total=False):
+    """One trail order."""
+
+    order: TrailOrder  # A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`.
 
 
 class TransactionId(TypedDict, total=False):
