@@ -151,6 +151,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
     },
   },
+  cancelPriceTriggeredDeliveryOrder: {
+    summary: 'Cancel a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  cancelPriceTriggeredDeliveryOrderList: {
+    summary: 'Cancel all open price-triggered delivery orders of a contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   cancelPriceTriggeredOrder: {
     summary: 'Cancel a price-triggered perpetual futures order',
     params: {
@@ -326,6 +344,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Take-profit attached to a spot order. For a buy order the trigger price must be above the order price, for a sell order below it.',
       stop_loss:
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
+    },
+  },
+  createPriceTriggeredDeliveryOrder: {
+    summary: 'Create a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      initial: 'The order a price-triggered order places once its trigger fires.',
+      trigger: 'When a price-triggered order fires.',
+      order_type:
+        '`close-long-position` / `close-short-position` close the whole long / short position; `plan-close-long-position` / `plan-close-short-position` close all or part of it. (The order take-profit / stop-loss types are set by the service only.)',
+      pos_margin_mode: 'Margin mode of the position, in split position mode.',
     },
   },
   createPriceTriggeredOrder: {
@@ -536,6 +567,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getPriceTriggeredDeliveryOrder: {
+    summary: 'Get a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   getPriceTriggeredOrder: {
     summary: 'Get a price-triggered perpetual futures order',
     params: {
@@ -650,11 +690,44 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryCandlesticks: {
+    summary: 'Candlesticks of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name, optionally prefixed with `mark_` or `index_`.',
+      from: 'Start, Unix seconds (default `to` minus 100 intervals).',
+      to: 'End, Unix seconds (default now).',
+      limit: 'Number of latest points; not together with `from` or `to`.',
+      interval:
+        'Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryContracts: {
     summary: 'List delivery contracts',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryInsuranceLedger: {
+    summary: 'Insurance fund history of the delivery market',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned.',
+    },
+  },
+  listDeliveryLiquidates: {
+    summary: "List the caller's delivery liquidations",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the liquidation at this Unix second; `0` (default) for any.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -684,11 +757,64 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryPositionClose: {
+    summary: 'List closed delivery positions',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryPositions: {
     summary: 'List delivery positions',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryRiskLimitTiers: {
+    summary: 'Risk-limit tiers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most contracts whose tiers are returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  listDeliverySettlements: {
+    summary: "List the caller's delivery settlements",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the settlement at this Unix second; `0` (default) for any.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTickers: {
+    summary: 'Tickers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTrades: {
+    summary: 'Public trades of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      limit: 'Most trades returned.',
+      last_id: 'Deprecated; list from after this trade id. Use `from` and `to` instead.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -929,6 +1055,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       holding: '`true` lists open positions only; `false` lists every position record.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listPriceTriggeredDeliveryOrders: {
+    summary: 'List price-triggered delivery orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      status: '`open` lists waiting orders, `finished` ended ones.',
+      contract: 'Only this contract.',
       limit: 'Most records returned.',
       offset: 'List offset, starting from 0.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
@@ -1240,6 +1378,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       leverage: 'Leverage.',
       margin_mode: 'Margin mode the leverage is for.',
       dual_side: 'In dual mode, the side the leverage is for.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionLeverage: {
+    summary: 'Change the leverage of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      leverage: 'New leverage of the position.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionMargin: {
+    summary: 'Change the margin of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      change: 'Margin to add (positive) or remove (negative), in the settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionRiskLimit: {
+    summary: 'Change the risk limit of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      risk_limit: 'New risk limit of the position.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },

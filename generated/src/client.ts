@@ -27,7 +27,7 @@ export class ExchangeClient extends ClientCore {
   readonly account: AccountApi = new AccountApi(this);
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi = new CrossexApi(this);
-  /** Delivery futures: contracts, order book, account, positions, orders and fills. */
+  /** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
   /** Earn products: lending (`uni`). */
   readonly earn: EarnApi = new EarnApi(this);

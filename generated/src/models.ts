@@ -514,6 +514,37 @@ export interface CurrencyChain {
   name_en?: string;
 }
 
+/** One candlestick of a delivery contract (or of its mark or index price). */
+export interface DeliveryCandlestick {
+  /**
+   * Close price (quote currency).
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * Highest price (quote currency).
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Lowest price (quote currency).
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open price (quote currency).
+   * Format: decimal
+   */
+  o?: string;
+  /** Unix seconds at which the interval starts. */
+  t?: number;
+  /**
+   * Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+   * Format: decimal
+   */
+  v?: string;
+}
+
 /** A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`). */
 export interface DeliveryContract {
   /**
@@ -687,6 +718,42 @@ export interface DeliveryContract {
   underlying?: string;
 }
 
+/** One risk-limit tier of a delivery contract. */
+export interface DeliveryLimitRiskTiers {
+  /** Contract name; sent only when tiers of several contracts are listed (no `contract` asked for). */
+  contract?: string;
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage of the tier.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Position risk limit of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
+}
+
 /**
  * A delivery futures order to place (`POST /delivery/{settle}/orders`). Sizes are decimal strings
  *     since v4.106.0: positive buys, negative sells, `0` with `close` (or `auto_size`) closes a position.
@@ -724,6 +791,169 @@ export interface DeliveryOrderRequest {
    * @default gtc
    */
   tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
+}
+
+/** The settlement of one of the caller's delivery positions at the contract's expiry. */
+export interface DeliverySettlement {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Fee taken at the settlement.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Leverage of the position.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /**
+   * Profit (negative for a loss) of the settlement.
+   * Format: decimal
+   */
+  profit?: string;
+  /**
+   * Settlement price.
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Position size at the settlement; positive long, negative short.
+   * Format: decimal
+   */
+  size?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+}
+
+/** 24-hour statistics of one delivery contract. */
+export interface DeliveryTicker {
+  /**
+   * Basis rate, the premium of the contract over the index as a rate.
+   * Format: decimal
+   */
+  basis_rate?: string;
+  /**
+   * Basis value, the premium of the contract over the index in the quote currency.
+   * Format: decimal
+   */
+  basis_value?: string;
+  /**
+   * Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+   * Format: decimal
+   */
+  change_percentage?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Funding rate of the current period.
+   * Format: decimal
+   */
+  funding_rate?: string;
+  /**
+   * @deprecated
+   * Expected funding rate of the next period (deprecated; use `funding_rate`).
+   * Format: decimal
+   */
+  funding_rate_indicative?: string;
+  /**
+   * Highest price of the last 24 hours.
+   * Format: decimal
+   */
+  high_24h?: string;
+  /**
+   * Best bid price.
+   * Format: decimal
+   */
+  highest_bid?: string;
+  /**
+   * Size resting at the best bid.
+   * Format: decimal
+   */
+  highest_size?: string;
+  /**
+   * Index price.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Price of the latest trade.
+   * Format: decimal
+   */
+  last?: string;
+  /**
+   * Lowest price of the last 24 hours.
+   * Format: decimal
+   */
+  low_24h?: string;
+  /**
+   * Best ask price.
+   * Format: decimal
+   */
+  lowest_ask?: string;
+  /**
+   * Size resting at the best ask.
+   * Format: decimal
+   */
+  lowest_size?: string;
+  /**
+   * Latest mark price.
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: decimal
+   */
+  quanto_base_rate?: string;
+  /**
+   * Open interest in contracts.
+   * Format: decimal
+   */
+  total_size?: string;
+  /**
+   * Traded size of the last 24 hours in contracts.
+   * Format: decimal
+   */
+  volume_24h?: string;
+  /**
+   * Traded volume of the last 24 hours in the base currency.
+   * Format: decimal
+   */
+  volume_24h_base?: string;
+  /**
+   * @deprecated
+   * Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+   * Format: decimal
+   */
+  volume_24h_btc?: string;
+  /**
+   * Traded volume of the last 24 hours in the quote currency.
+   * Format: decimal
+   */
+  volume_24h_quote?: string;
+  /**
+   * Traded volume of the last 24 hours in the settlement currency.
+   * Format: decimal
+   */
+  volume_24h_settle?: string;
+  /**
+   * @deprecated
+   * Traded volume in USD (deprecated; use the base, quote and settle volumes).
+   * Format: decimal
+   */
+  volume_24h_usd?: string;
 }
 
 /** Deposit address of a currency (`GET /wallet/deposit_address`). */
@@ -2126,6 +2356,20 @@ export interface FuturesTrade {
    * Format: decimal
    */
   size?: string;
+}
+
+/** Balance of the insurance fund of a contract market at one time. */
+export interface InsuranceRecord {
+  /**
+   * Insurance fund balance (settlement currency).
+   * Format: decimal
+   */
+  b?: string;
+  /**
+   * Unix seconds of the record.
+   * Format: int64
+   */
+  t?: string;
 }
 
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */

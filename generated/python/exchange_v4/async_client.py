@@ -86,7 +86,7 @@ class AsyncExchangeClient(AsyncCore):
     crossex: CrossexApiAsync
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApiAsync
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
     """Earn products: lending (`uni`)."""
     futures: FuturesApiAsync

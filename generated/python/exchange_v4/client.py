@@ -80,7 +80,7 @@ class ExchangeClient(Core):
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
     """Earn products: lending (`uni`)."""
     futures: FuturesApi

@@ -21,7 +21,11 @@ __all__ = [
     "ContractStat",
     "CrossexOrderActionResponse",
     "CurrencyChain",
+    "DeliveryCandlestick",
     "DeliveryContract",
+    "DeliveryLimitRiskTiers",
+    "DeliverySettlement",
+    "DeliveryTicker",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
@@ -52,6 +56,7 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "InsuranceRecord",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -318,6 +323,17 @@ class CurrencyChain(TypedDict, total=False):
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
 
 
+class DeliveryCandlestick(TypedDict, total=False):
+    """One candlestick of a delivery contract (or of its mark or index price)."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: Decimal  # Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
+
+
 DeliveryContract = TypedDict(
     "DeliveryContract",
     {
@@ -363,6 +379,60 @@ DeliveryContract = TypedDict(
     total=False,
 )
 """A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`)."""
+
+
+class DeliveryLimitRiskTiers(TypedDict, total=False):
+    """One risk-limit tier of a delivery contract."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Position risk limit of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage of the tier.
+    contract: str  # Contract name; sent only when tiers of several contracts are listed (no `contract` asked for).
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
+
+
+class DeliverySettlement(TypedDict, total=False):
+    """The settlement of one of the caller's delivery positions at the contract's expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    leverage: Decimal  # Leverage of the position.
+    size: Decimal  # Position size at the settlement; positive long, negative short.
+    margin: Decimal  # Position margin.
+    entry_price: Decimal  # Average entry price.
+    settle_price: Decimal  # Settlement price.
+    profit: Decimal  # Profit (negative for a loss) of the settlement.
+    fee: Decimal  # Fee taken at the settlement.
+
+
+class DeliveryTicker(TypedDict, total=False):
+    """24-hour statistics of one delivery contract."""
+
+    contract: str  # Contract name.
+    last: Decimal  # Price of the latest trade.
+    change_percentage: Decimal  # Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+    total_size: Decimal  # Open interest in contracts.
+    low_24h: Decimal  # Lowest price of the last 24 hours.
+    high_24h: Decimal  # Highest price of the last 24 hours.
+    volume_24h: Decimal  # Traded size of the last 24 hours in contracts.
+    volume_24h_btc: Decimal  # Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+    volume_24h_usd: Decimal  # Traded volume in USD (deprecated; use the base, quote and settle volumes).
+    volume_24h_base: Decimal  # Traded volume of the last 24 hours in the base currency.
+    volume_24h_quote: Decimal  # Traded volume of the last 24 hours in the quote currency.
+    volume_24h_settle: Decimal  # Traded volume of the last 24 hours in the settlement currency.
+    mark_price: Decimal  # Latest mark price.
+    funding_rate: Decimal  # Funding rate of the current period.
+    funding_rate_indicative: Decimal  # Expected funding rate of the next period (deprecated; use `funding_rate`).
+    index_price: Decimal  # Index price.
+    quanto_base_rate: Decimal  # Deprecated.
+    basis_rate: Decimal  # Basis rate, the premium of the contract over the index as a rate.
+    basis_value: Decimal  # Basis value, the premium of the contract over the index in the quote currency.
+    lowest_ask: Decimal  # Best ask price.
+    lowest_size: Decimal  # Size resting at the best ask.
+    highest_bid: Decimal  # Best bid price.
+    highest_size: Decimal  # Size resting at the best bid.
 
 
 class DepositAddress(TypedDict, total=False):
@@ -818,6 +888,13 @@ class FuturesTrade(TypedDict, total=False):
     size: Decimal  # Traded size; positive when the taker bought, negative when the taker sold.
     price: Decimal  # Trade price (quote currency).
     is_internal: bool  # Deprecated.
+
+
+class InsuranceRecord(TypedDict, total=False):
+    """Balance of the insurance fund of a contract market at one time."""
+
+    t: int  # Unix seconds of the record.
+    b: Decimal  # Insurance fund balance (settlement currency).
 
 
 MarginAccountBookEntry = TypedDict(
