@@ -216,6 +216,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       contract: 'Contract whose orders are cancelled; every contract when omitted.',
     },
   },
+  countdownCancelAllOptions: {
+    summary: 'Set the countdown that cancels open options orders',
+    params: {
+      timeout: 'Countdown in seconds, at least 5; `0` stops it.',
+      contract: 'Contract whose orders are cancelled.',
+      underlying: 'Underlying whose orders are cancelled.',
+    },
+  },
   countdownCancelAllSpot: {
     summary: 'Set the countdown that cancels open orders',
     params: {
@@ -543,11 +551,21 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getOptionsContract: { summary: 'Get one options contract', params: { contract: 'Options contract name.' } },
+  getOptionsMMP: { summary: 'Get market-maker protection settings', params: { underlying: 'Only this underlying.' } },
   getOptionsOrder: {
     summary: 'Get an options order',
     params: { order_id: 'Order id returned when the order was placed.' },
   },
   getOptionsPosition: { summary: 'Get an options position', params: { contract: 'Options contract name.' } },
+  getOptionsSettlement: {
+    summary: 'Get the settlement of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      at: 'Unix seconds of the settlement (the expiry).',
+    },
+  },
   getOrder: {
     summary: 'Get an order',
     params: {
@@ -983,6 +1001,28 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List isolated-margin accounts',
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
+  listMyOptionsSettlements: {
+    summary: "List the caller's options settlements",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listMyOptionsTrades: {
+    summary: "List the caller's options fills",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
   listMyTrades: {
     summary: "List the caller's trades",
     params: {
@@ -996,6 +1036,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   listOptionsAccount: { summary: 'Get the options account', params: {} },
+  listOptionsAccountBook: {
+    summary: 'List balance changes of the options account',
+    params: {
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      type: 'Only this kind of change: `dnw` transfers, `prem` option premiums, `fee` trading fees, `refr` referrer rebates, `set` settlement profit or loss.',
+    },
+  },
+  listOptionsCandlesticks: {
+    summary: 'Candlesticks of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsContracts: {
+    summary: 'List options contracts',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      expiration: 'Only contracts of this expiry, Unix seconds.',
+    },
+  },
+  listOptionsExpirations: {
+    summary: 'List expiry times of an underlying',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsOrderBook: {
+    summary: 'Order book of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      interval: 'Price step to merge levels by; `0` (default) merges nothing.',
+      limit: 'Number of price levels per side.',
+      with_id: '`true` adds the order book id, which grows by 1 with every change of the book.',
+    },
+  },
   listOptionsOrders: {
     summary: 'List options orders',
     params: {
@@ -1008,9 +1088,56 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End, Unix seconds (default now).',
     },
   },
+  listOptionsPositionClose: {
+    summary: 'List closed options positions',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+    },
+  },
   listOptionsPositions: {
     summary: 'List options positions',
     params: { underlying: 'Only this underlying (for example `BTC_USDT`).' },
+  },
+  listOptionsSettlements: {
+    summary: 'List options settlements',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsTickers: {
+    summary: 'Tickers of options contracts',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsTrades: {
+    summary: 'Public trades of options contracts',
+    params: {
+      contract: 'Only this contract.',
+      type: '`C` only calls, `P` only puts.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsUnderlyingCandlesticks: {
+    summary: 'Index-price candlesticks of an options underlying',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsUnderlyings: { summary: 'List options underlyings', params: {} },
+  listOptionsUnderlyingTickers: {
+    summary: 'Ticker of an options underlying',
+    params: { underlying: 'Underlying name.' },
   },
   listOrderBook: {
     summary: 'Get the order book',
@@ -1303,6 +1430,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  resetOptionsMMP: { summary: 'Reset market-maker protection', params: { underlying: 'Underlying to unfreeze.' } },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1318,6 +1446,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       dual_mode: '`true` turns dual mode on, `false` off.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  setOptionsMMP: {
+    summary: 'Set market-maker protection',
+    params: {
+      underlying: 'Underlying the settings apply to.',
+      window: 'Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.',
+      frozen_period:
+        'How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).',
+      qty_limit: 'Traded size in the window that triggers the freeze (positive, at most 2 decimals).',
+      delta_limit: 'Net delta in the window that triggers the freeze (positive, at most 2 decimals).',
     },
   },
   setPositionMode: {

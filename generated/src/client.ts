@@ -35,7 +35,7 @@ export class ExchangeClient extends ClientCore {
   readonly futures: FuturesApi = new FuturesApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
-  /** Options: account, positions and orders. */
+  /** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. */
   readonly options: OptionsApi = new OptionsApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);

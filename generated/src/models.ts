@@ -420,6 +420,19 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
+/** Sets or stops the countdown that cancels open options orders (`POST /options/countdown_cancel_all`). When `timeout` seconds pass without a new call, the open orders of `contract` or `underlying` (of every options contract when both are omitted) are cancelled. `timeout` is `0` to stop the countdown, otherwise at least 5. */
+export interface CountdownCancelAllOptionsTask {
+  /** Contract whose orders are cancelled. */
+  contract?: string;
+  /**
+   * Countdown in seconds, at least 5; `0` stops it.
+   * Format: int32
+   */
+  timeout: number;
+  /** Underlying whose orders are cancelled. */
+  underlying?: string;
+}
+
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
 export interface CrossexOrderActionResponse {
   /** Order id (a string on the wire). */
@@ -752,6 +765,20 @@ export interface DeliveryLimitRiskTiers {
    * Format: int32
    */
   tier?: number;
+}
+
+/** One price level of an options order book (the reference's name for it). */
+export interface DeliveryOrderBookItem {
+  /**
+   * Price of the level (quote currency).
+   * Format: decimal
+   */
+  p?: string;
+  /**
+   * Total size resting at this price, in contracts.
+   * Format: int32
+   */
+  s?: number;
 }
 
 /**
@@ -2730,6 +2757,313 @@ export interface OptionsAccount {
   user?: string;
 }
 
+/** One balance change of the options account. */
+export interface OptionsAccountBook {
+  /**
+   * Balance after the change (USDT).
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Amount of the change (USDT); negative for money going out.
+   * Format: decimal
+   */
+  change?: string;
+  /** Comment. */
+  text?: string;
+  /** Unix seconds of the change. */
+  time?: number;
+  /** Kind of change: `dnw` transfer, `prem` option premium, `fee` trading fee, `refr` referrer rebate, `set` settlement profit or loss, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts. */
+  type?: 'dnw' | 'prem' | 'fee' | 'refr' | 'set' | 'point_dnw' | 'point_fee' | 'point_refr' | (string & {});
+}
+
+/** One candlestick of an options contract or of an underlying's index price. */
+export interface OptionsCandlestick {
+  /**
+   * Close price (quote currency).
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * Highest price (quote currency).
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Lowest price (quote currency).
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open price (quote currency).
+   * Format: decimal
+   */
+  o?: string;
+  /** Unix seconds at which the interval starts. */
+  t?: number;
+  /**
+   * Traded size in contracts; absent for index-price candlesticks.
+   * Format: int64
+   */
+  v?: string;
+}
+
+/** One options contract. */
+export interface OptionsContract {
+  /** Unix seconds at which the contract was listed. */
+  create_time?: number;
+  /** Unix seconds of the expiry. */
+  expiration_time?: number;
+  /**
+   * Current index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /** `true` for a call, `false` for a put. */
+  is_call?: boolean;
+  /**
+   * Price of the latest trade.
+   * Format: decimal
+   */
+  last_price?: string;
+  /**
+   * Maker fee rate; negative for a rebate.
+   * Format: decimal
+   */
+  maker_fee_rate?: string;
+  /**
+   * Current mark price (quote currency).
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * Price step of the mark price.
+   * Format: decimal
+   */
+  mark_price_round?: string;
+  /**
+   * Units of the underlying one contract stands for.
+   * Format: decimal
+   */
+  multiplier?: string;
+  /** Contract name (`<underlying>-<expiry date>-<strike>-<C|P>`). */
+  name?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: decimal
+   */
+  order_price_deviate?: string;
+  /**
+   * Price step of orders.
+   * Format: decimal
+   */
+  order_price_round?: string;
+  /**
+   * Largest order size in contracts.
+   * Format: int32
+   */
+  order_size_max?: number;
+  /**
+   * Smallest order size in contracts.
+   * Format: int32
+   */
+  order_size_min?: number;
+  /**
+   * Order book update id.
+   * Format: int64
+   */
+  orderbook_id?: string;
+  /**
+   * Most open orders one user may hold in this contract.
+   * Format: int32
+   */
+  orders_limit?: number;
+  /**
+   * Current open long size, in contracts.
+   * Format: int64
+   */
+  position_size?: string;
+  /**
+   * Fee discount for referred users.
+   * Format: decimal
+   */
+  ref_discount_rate?: string;
+  /**
+   * Rebate rate of the referrer.
+   * Format: decimal
+   */
+  ref_rebate_rate?: string;
+  /** Expiry period: `day`, `week` or `month`. */
+  tag?: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee_rate?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: int64
+   */
+  trade_id?: string;
+  /**
+   * Traded size since listing, in contracts.
+   * Format: int64
+   */
+  trade_size?: string;
+  /** Underlying name. */
+  underlying?: string;
+  /**
+   * Forward futures price for the expiry date (quote currency).
+   * Format: decimal
+   */
+  underlying_price?: string;
+}
+
+/** Market-maker protection settings of one underlying and their state. */
+export interface OptionsMMP {
+  /**
+   * Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  delta_limit?: string;
+  /**
+   * How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+   * Format: int32
+   */
+  frozen_period?: number;
+  /**
+   * Unix milliseconds at which trading unfreezes; absent when there is no frozen period.
+   * Format: int64
+   */
+  frozen_until_ms?: string;
+  /**
+   * Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  qty_limit?: string;
+  /**
+   * Unix milliseconds at which the freeze was triggered; `0` when not triggered.
+   * Format: int64
+   */
+  trigger_time_ms?: string;
+  /** Underlying the settings apply to. */
+  underlying?: string;
+  /**
+   * Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+   * Format: int32
+   */
+  window?: number;
+}
+
+/** Market-maker protection settings to store for one underlying (`POST /options/mmp`). */
+export interface OptionsMMPRequest {
+  /**
+   * Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  delta_limit: string;
+  /**
+   * How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+   * Format: int32
+   */
+  frozen_period: number;
+  /**
+   * Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  qty_limit: string;
+  /** Underlying the settings apply to. */
+  underlying: string;
+  /**
+   * Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+   * Format: int32
+   */
+  window: number;
+}
+
+/** Unfreezes market-maker protection of one underlying (`POST /options/mmp/reset`). */
+export interface OptionsMMPReset {
+  /** Underlying to unfreeze. */
+  underlying: string;
+}
+
+/** The settlement of one of the caller's options positions. */
+export interface OptionsMySettlements {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Settlement fee (quote currency).
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Profit and loss of the position since it was opened: premiums, fees and settlement profit (quote currency).
+   * Format: decimal
+   */
+  realised_pnl?: string;
+  /**
+   * Settlement price (quote currency).
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Settlement profit (quote currency).
+   * Format: decimal
+   */
+  settle_profit?: string;
+  /**
+   * Settled size in contracts.
+   * Format: int32
+   */
+  size?: number;
+  /**
+   * Strike price (quote currency).
+   * Format: decimal
+   */
+  strike_price?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+  /** Underlying name. */
+  underlying?: string;
+}
+
+/** One fill of the caller's options orders. */
+export interface OptionsMyTrade {
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds of the fill. */
+  create_time?: number;
+  /**
+   * Fill id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Id of the order filled.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Fill price (quote currency).
+   * Format: decimal
+   */
+  price?: string;
+  /** `taker` or `maker`. */
+  role?: 'taker' | 'maker' | (string & {});
+  /**
+   * Filled size in contracts; positive bought, negative sold.
+   * Format: int32
+   */
+  size?: number;
+  /**
+   * Forward futures price for the expiry date at the fill.
+   * Format: decimal
+   */
+  underlying_price?: string;
+}
+
 /** An options order as the service reports it. */
 export interface OptionsOrder {
   /** Whether the order was sent to close the position. */
@@ -2846,6 +3180,23 @@ export interface OptionsOrderAmendment {
   size?: number;
 }
 
+/** Depth of an options contract. Bids run from the highest price down, asks from the lowest price up. */
+export interface OptionsOrderBook {
+  /** Sell side, best (lowest) price first. */
+  asks: DeliveryOrderBookItem[];
+  /** Buy side, best (highest) price first. */
+  bids: DeliveryOrderBookItem[];
+  /** Unix seconds (with milliseconds as decimals) at which this answer was made. */
+  current?: number;
+  /**
+   * Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+   * Format: int64
+   */
+  id?: string;
+  /** Unix seconds (with milliseconds as decimals) of the last change of the book. */
+  update?: number;
+}
+
 /** An options order to place (`POST /options/orders`). Sizes count contracts as integers. */
 export interface OptionsOrderRequest {
   /** `true` with `size` `0` closes the whole position. */
@@ -2952,6 +3303,28 @@ export interface OptionsPosition {
   vega?: string;
 }
 
+/** One closed options position of the caller. */
+export interface OptionsPositionClose {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Profit and loss of the position.
+   * Format: decimal
+   */
+  pnl?: string;
+  /**
+   * Size settled.
+   * Format: decimal
+   */
+  settle_size?: string;
+  /** Side of the closed position. */
+  side?: 'long' | 'short' | (string & {});
+  /** Source of the closing order (as in the order's `text`). */
+  text?: string;
+  /** Unix seconds of the close. */
+  time?: number;
+}
+
 /** The order currently closing an options position, if any. */
 export interface OptionsPositionCloseOrder {
   /**
@@ -2966,6 +3339,178 @@ export interface OptionsPositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** The settlement of one options contract at its expiry. */
+export interface OptionsSettlement {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Settlement fee per contract (quote currency).
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Settlement profit per contract (quote currency).
+   * Format: decimal
+   */
+  profit?: string;
+  /**
+   * Settlement price (quote currency).
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Strike price (quote currency).
+   * Format: decimal
+   */
+  strike_price?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+}
+
+/** Market statistics of one options contract. */
+export interface OptionsTicker {
+  /**
+   * Implied volatility of the best ask.
+   * Format: decimal
+   */
+  ask_iv?: string;
+  /**
+   * Best ask price.
+   * Format: decimal
+   */
+  ask1_price?: string;
+  /**
+   * Size at the best ask, in contracts.
+   * Format: int32
+   */
+  ask1_size?: number;
+  /**
+   * Implied volatility of the best bid.
+   * Format: decimal
+   */
+  bid_iv?: string;
+  /**
+   * Best bid price.
+   * Format: decimal
+   */
+  bid1_price?: string;
+  /**
+   * Size at the best bid, in contracts.
+   * Format: int32
+   */
+  bid1_size?: number;
+  /**
+   * Delta.
+   * Format: decimal
+   */
+  delta?: string;
+  /**
+   * Gamma.
+   * Format: decimal
+   */
+  gamma?: string;
+  /**
+   * Current index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Price of the latest trade (quote currency).
+   * Format: decimal
+   */
+  last_price?: string;
+  /**
+   * underlying_price / (mark_price * delta), for reference only.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Implied volatility at the mark price.
+   * Format: decimal
+   */
+  mark_iv?: string;
+  /**
+   * Current mark price (quote currency).
+   * Format: decimal
+   */
+  mark_price?: string;
+  /** Contract name. */
+  name?: string;
+  /**
+   * Current open long size, in contracts.
+   * Format: int64
+   */
+  position_size?: string;
+  /**
+   * Rho.
+   * Format: decimal
+   */
+  rho?: string;
+  /**
+   * Theta.
+   * Format: decimal
+   */
+  theta?: string;
+  /**
+   * Vega.
+   * Format: decimal
+   */
+  vega?: string;
+}
+
+/** One public trade of an options contract. */
+export interface OptionsTrade {
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds of the trade. */
+  create_time?: number;
+  /**
+   * Trade id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Trade price (quote currency).
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Traded size in contracts; positive when the taker bought, negative when the taker sold.
+   * Format: int32
+   */
+  size?: number;
+}
+
+/** One underlying of the options market. */
+export interface OptionsUnderlying {
+  /**
+   * Spot index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /** Underlying name (for example `BTC_USDT`). */
+  name?: string;
+}
+
+/** Options activity of one underlying over the last 24 hours. */
+export interface OptionsUnderlyingTicker {
+  /**
+   * Index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Call contracts traded in the last 24 hours.
+   * Format: int64
+   */
+  trade_call?: string;
+  /**
+   * Put contracts traded in the last 24 hours.
+   * Format: int64
+   */
+  trade_put?: string;
 }
 
 /**
@@ -5043,6 +5588,15 @@ export interface TriggerOrderResponse {
   id?: string;
   /** The same id as a decimal string. */
   id_string?: string;
+}
+
+/** When the countdown set by `POST /options/countdown_cancel_all` ends. */
+export interface TriggerTime {
+  /**
+   * End of the countdown, Unix milliseconds (`0` once it is stopped).
+   * Format: int64
+   */
+  triggerTime?: string;
 }
 
 /** A UID transfer record (`GET /wallet/push`). */

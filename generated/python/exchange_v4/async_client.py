@@ -94,7 +94,7 @@ class AsyncExchangeClient(AsyncCore):
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync

@@ -88,7 +88,7 @@ class ExchangeClient(Core):
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi

@@ -24,6 +24,7 @@ __all__ = [
     "DeliveryCandlestick",
     "DeliveryContract",
     "DeliveryLimitRiskTiers",
+    "DeliveryOrderBookItem",
     "DeliverySettlement",
     "DeliveryTicker",
     "DepositAddress",
@@ -69,9 +70,22 @@ __all__ = [
     "MultichainAddress",
     "MyFuturesTrade",
     "OptionsAccount",
+    "OptionsAccountBook",
+    "OptionsCandlestick",
+    "OptionsContract",
+    "OptionsMMP",
+    "OptionsMySettlements",
+    "OptionsMyTrade",
     "OptionsOrder",
+    "OptionsOrderBook",
     "OptionsPosition",
+    "OptionsPositionClose",
     "OptionsPositionCloseOrder",
+    "OptionsSettlement",
+    "OptionsTicker",
+    "OptionsTrade",
+    "OptionsUnderlying",
+    "OptionsUnderlyingTicker",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -132,6 +146,7 @@ __all__ = [
     "TransferAccountInput",
     "TransferOrderStatus",
     "TriggerOrderResponse",
+    "TriggerTime",
     "UidPushRecord",
     "UidPushResponse",
     "UidPushStatus",
@@ -391,6 +406,13 @@ class DeliveryLimitRiskTiers(TypedDict, total=False):
     leverage_max: Decimal  # Highest leverage of the tier.
     contract: str  # Contract name; sent only when tiers of several contracts are listed (no `contract` asked for).
     deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
+
+
+class DeliveryOrderBookItem(TypedDict, total=False):
+    """One price level of an options order book (the reference's name for it)."""
+
+    p: Decimal  # Price of the level (quote currency).
+    s: int  # Total size resting at this price, in contracts.
 
 
 class DeliverySettlement(TypedDict, total=False):
@@ -1052,6 +1074,100 @@ class OptionsAccount(TypedDict, total=False):
     position_notional_limit: float  # Upper bound of the notional value of positions and open orders together.
 
 
+OptionsAccountBook = TypedDict(
+    "OptionsAccountBook",
+    {
+        "time": "float",  # Unix seconds of the change.
+        "change": "Decimal",  # Amount of the change (USDT); negative for money going out.
+        "balance": "Decimal",  # Balance after the change (USDT).
+        "type": "Literal['dnw', 'prem', 'fee', 'refr', 'set', 'point_dnw', 'point_fee', 'point_refr'] | str",  # Kind of change: `dnw` transfer, `prem` option premium, `fee` trading fee, `refr` referrer rebate, `set` settlement profit or loss, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts.
+        "text": "str",  # Comment.
+    },
+    total=False,
+)
+"""One balance change of the options account."""
+
+
+class OptionsCandlestick(TypedDict, total=False):
+    """One candlestick of an options contract or of an underlying's index price."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: int  # Traded size in contracts; absent for index-price candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
+
+
+class OptionsContract(TypedDict, total=False):
+    """One options contract."""
+
+    name: str  # Contract name (`<underlying>-<expiry date>-<strike>-<C|P>`).
+    tag: str  # Expiry period: `day`, `week` or `month`.
+    create_time: float  # Unix seconds at which the contract was listed.
+    expiration_time: float  # Unix seconds of the expiry.
+    is_call: bool  # `true` for a call, `false` for a put.
+    multiplier: Decimal  # Units of the underlying one contract stands for.
+    underlying: str  # Underlying name.
+    underlying_price: Decimal  # Forward futures price for the expiry date (quote currency).
+    last_price: Decimal  # Price of the latest trade.
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    maker_fee_rate: Decimal  # Maker fee rate; negative for a rebate.
+    taker_fee_rate: Decimal  # Taker fee rate.
+    order_price_round: Decimal  # Price step of orders.
+    mark_price_round: Decimal  # Price step of the mark price.
+    order_size_min: int  # Smallest order size in contracts.
+    order_size_max: int  # Largest order size in contracts.
+    order_price_deviate: Decimal  # Deprecated.
+    ref_discount_rate: Decimal  # Fee discount for referred users.
+    ref_rebate_rate: Decimal  # Rebate rate of the referrer.
+    orderbook_id: int  # Order book update id.
+    trade_id: int  # Deprecated.
+    trade_size: int  # Traded size since listing, in contracts.
+    position_size: int  # Current open long size, in contracts.
+    orders_limit: int  # Most open orders one user may hold in this contract.
+
+
+class OptionsMMP(TypedDict, total=False):
+    """Market-maker protection settings of one underlying and their state."""
+
+    underlying: str  # Underlying the settings apply to.
+    window: int  # Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+    frozen_period: int  # How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+    qty_limit: Decimal  # Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+    delta_limit: Decimal  # Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+    trigger_time_ms: int  # Unix milliseconds at which the freeze was triggered; `0` when not triggered.
+    frozen_until_ms: int  # Unix milliseconds at which trading unfreezes; absent when there is no frozen period.
+
+
+class OptionsMySettlements(TypedDict, total=False):
+    """The settlement of one of the caller's options positions."""
+
+    time: float  # Unix seconds of the settlement.
+    underlying: str  # Underlying name.
+    contract: str  # Contract name.
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+    size: int  # Settled size in contracts.
+    settle_profit: Decimal  # Settlement profit (quote currency).
+    fee: Decimal  # Settlement fee (quote currency).
+    realised_pnl: Decimal  # Profit and loss of the position since it was opened: premiums, fees and settlement profit (quote currency).
+
+
+class OptionsMyTrade(TypedDict, total=False):
+    """One fill of the caller's options orders."""
+
+    id: int  # Fill id.
+    create_time: float  # Unix seconds of the fill.
+    contract: str  # Contract name.
+    order_id: int  # Id of the order filled.
+    size: int  # Filled size in contracts; positive bought, negative sold.
+    price: Decimal  # Fill price (quote currency).
+    underlying_price: Decimal  # Forward futures price for the expiry date at the fill.
+    role: Literal['taker', 'maker'] | str  # `taker` or `maker`.
+
+
 class OptionsOrder(TypedDict, total=False):
     """An options order as the service reports it."""
 
@@ -1082,6 +1198,16 @@ class OptionsOrder(TypedDict, total=False):
     refr: Decimal  # Referrer rebate.
 
 
+class OptionsOrderBook(TypedDict, total=False):
+    """Depth of an options contract. Bids run from the highest price down, asks from the lowest price up."""
+
+    id: int  # Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+    current: float  # Unix seconds (with milliseconds as decimals) at which this answer was made.
+    update: float  # Unix seconds (with milliseconds as decimals) of the last change of the book.
+    asks: Required[list[DeliveryOrderBookItem]]  # Sell side, best (lowest) price first.
+    bids: Required[list[DeliveryOrderBookItem]]  # Buy side, best (highest) price first.
+
+
 class OptionsPosition(TypedDict, total=False):
     """An options position of the caller in one contract."""
 
@@ -1103,12 +1229,82 @@ class OptionsPosition(TypedDict, total=False):
     theta: Decimal  # Theta.
 
 
+class OptionsPositionClose(TypedDict, total=False):
+    """One closed options position of the caller."""
+
+    time: float  # Unix seconds of the close.
+    contract: str  # Contract name.
+    side: Literal['long', 'short'] | str  # Side of the closed position.
+    pnl: Decimal  # Profit and loss of the position.
+    text: str  # Source of the closing order (as in the order's `text`).
+    settle_size: Decimal  # Size settled.
+
+
 class OptionsPositionCloseOrder(TypedDict, total=False):
     """The order currently closing an options position, if any."""
 
     id: int  # Order id.
     price: Decimal  # Order price (quote currency).
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class OptionsSettlement(TypedDict, total=False):
+    """The settlement of one options contract at its expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    profit: Decimal  # Settlement profit per contract (quote currency).
+    fee: Decimal  # Settlement fee per contract (quote currency).
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+
+
+class OptionsTicker(TypedDict, total=False):
+    """Market statistics of one options contract."""
+
+    name: str  # Contract name.
+    last_price: Decimal  # Price of the latest trade (quote currency).
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    ask1_size: int  # Size at the best ask, in contracts.
+    ask1_price: Decimal  # Best ask price.
+    bid1_size: int  # Size at the best bid, in contracts.
+    bid1_price: Decimal  # Best bid price.
+    position_size: int  # Current open long size, in contracts.
+    mark_iv: Decimal  # Implied volatility at the mark price.
+    bid_iv: Decimal  # Implied volatility of the best bid.
+    ask_iv: Decimal  # Implied volatility of the best ask.
+    leverage: Decimal  # underlying_price / (mark_price * delta), for reference only.
+    delta: Decimal  # Delta.
+    gamma: Decimal  # Gamma.
+    vega: Decimal  # Vega.
+    theta: Decimal  # Theta.
+    rho: Decimal  # Rho.
+
+
+class OptionsTrade(TypedDict, total=False):
+    """One public trade of an options contract."""
+
+    id: int  # Trade id.
+    create_time: float  # Unix seconds of the trade.
+    contract: str  # Contract name.
+    size: int  # Traded size in contracts; positive when the taker bought, negative when the taker sold.
+    price: Decimal  # Trade price (quote currency).
+
+
+class OptionsUnderlying(TypedDict, total=False):
+    """One underlying of the options market."""
+
+    name: str  # Underlying name (for example `BTC_USDT`).
+    index_price: Decimal  # Spot index price (quote currency).
+
+
+class OptionsUnderlyingTicker(TypedDict, total=False):
+    """Options activity of one underlying over the last 24 hours."""
+
+    trade_put: int  # Put contracts traded in the last 24 hours.
+    trade_call: int  # Call contracts traded in the last 24 hours.
+    index_price: Decimal  # Index price (quote currency).
 
 
 class Position(TypedDict, total=False):
@@ -1954,6 +2150,12 @@ class TriggerOrderResponse(TypedDict, total=False):
 
     id: int  # Id of the price-triggered order.
     id_string: str  # The same id as a decimal string.
+
+
+class TriggerTime(TypedDict, total=False):
+    """When the countdown set by `POST /options/countdown_cancel_all` ends."""
+
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
 class UidPushRecord(TypedDict, total=False):
