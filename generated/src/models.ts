@@ -2385,15 +2385,15 @@ export interface FuturesTrade {
   size?: string;
 }
 
-/** Balance of the insurance fund of a contract market at one time. */
+/** The insurance fund balance at one time. */
 export interface InsuranceRecord {
   /**
-   * Insurance fund balance (settlement currency).
+   * Insurance fund balance.
    * Format: decimal
    */
   b?: string;
   /**
-   * Unix seconds of the record.
+   * Unix seconds.
    * Format: int64
    */
   t?: string;

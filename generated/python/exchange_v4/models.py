@@ -913,10 +913,10 @@ class FuturesTrade(TypedDict, total=False):
 
 
 class InsuranceRecord(TypedDict, total=False):
-    """Balance of the insurance fund of a contract market at one time."""
+    """The insurance fund balance at one time."""
 
-    t: int  # Unix seconds of the record.
-    b: Decimal  # Insurance fund balance (settlement currency).
+    t: int  # Unix seconds.
+    b: Decimal  # Insurance fund balance.
 
 
 MarginAccountBookEntry = TypedDict(
