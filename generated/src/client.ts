@@ -27,7 +27,7 @@ export class ExchangeClient extends ClientCore {
   readonly account: AccountApi = new AccountApi(this);
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi = new CrossexApi(this);
-  /** Delivery futures: contracts, order book, account, positions, orders and fills. */
+  /** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
   /** Earn products: lending (`uni`). */
   readonly earn: EarnApi = new EarnApi(this);
@@ -35,7 +35,7 @@ export class ExchangeClient extends ClientCore {
   readonly futures: FuturesApi = new FuturesApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
-  /** Options: account, positions and orders. */
+  /** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. */
   readonly options: OptionsApi = new OptionsApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);

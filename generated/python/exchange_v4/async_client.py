@@ -86,7 +86,7 @@ class AsyncExchangeClient(AsyncCore):
     crossex: CrossexApiAsync
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApiAsync
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
     """Earn products: lending (`uni`)."""
     futures: FuturesApiAsync
@@ -94,7 +94,7 @@ class AsyncExchangeClient(AsyncCore):
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync

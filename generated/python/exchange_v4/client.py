@@ -80,7 +80,7 @@ class ExchangeClient(Core):
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
     """Earn products: lending (`uni`)."""
     futures: FuturesApi
@@ -88,7 +88,7 @@ class ExchangeClient(Core):
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
