@@ -10,6 +10,10 @@ export interface OperationHelpText {
 
 /** Summary and parameter descriptions of every operation, by operationId (the CLI help). */
 export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
+  addPositionAutoInvestPlan: {
+    summary: 'Invest in an auto-invest plan now',
+    params: { plan_id: 'Plan id.', amount: 'Amount to invest now.' },
+  },
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
   amendBatchOrders: {
     summary: 'Amend spot orders in a batch',
@@ -57,6 +61,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       stop_loss:
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
+  },
+  assetList: { summary: "List the caller's staking assets", params: { coin: 'Only this currency.' } },
+  awardList: {
+    summary: "List the caller's staking rewards",
+    params: { pid: 'Only this product.', coin: 'Only this currency.', page: 'Page number, starting from 1.' },
   },
   cancelBatchFutureOrders: {
     summary: 'Cancel perpetual futures orders in a batch',
@@ -205,6 +214,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Currency pair whose orders are cancelled; every pair when omitted.',
     },
   },
+  createAutoInvestPlan: {
+    summary: 'Create an auto-invest plan',
+    params: {
+      plan_name: 'Plan name, at most 50 characters.',
+      plan_des: 'Plan description.',
+      plan_money: 'Currency the plan pays with: `USDT` or `BTC`.',
+      plan_amount:
+        "Amount invested each period; above 0 and at most the currency's single maximum (`GET /earn/autoinvest/config`).",
+      plan_period_type: 'How often the plan invests.',
+      plan_period_day:
+        'Day of the period: day of the month (1 to 30) for `monthly`, weekday (1 Monday to 7) for `weekly` and `biweekly`; ignored otherwise.',
+      plan_period_hour: 'Hour of the day the plan invests, 0 to 23.',
+      items: 'The portfolio; each currency once, shares adding up to 100.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn`.',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn`.',
+      type: '`0` normal creation, `1` quick investment.',
+    },
+  },
   createBatchFuturesOrder: {
     summary: 'Place perpetual futures orders in a batch',
     params: {
@@ -253,6 +280,22 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       stp_act:
         'Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.',
     },
+  },
+  createEarnFixedTermLend: {
+    summary: 'Subscribe to a fixed-term product',
+    params: {
+      product_id: 'Product id.',
+      amount: 'Amount to subscribe.',
+      year_rate: 'Annual interest rate.',
+      reinvest_status: 'Automatic renewal: `0` off, `1` on.',
+      redeem_account_type: 'Account the redemption is paid to: `1` spot.',
+      financial_rate_id: 'Rate-boost coupon id; `0` none.',
+      sub_business: 'Sub-business type.',
+    },
+  },
+  createEarnFixedTermPreRedeem: {
+    summary: 'Redeem a fixed-term subscription early',
+    params: { order_id: 'Order id.' },
   },
   createFuturesOrder: {
     summary: 'Place a perpetual futures order',
@@ -406,9 +449,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Delete an API key pair of a sub-account',
     params: { user_id: 'Sub-account user id.', key: "The sub-account's API key." },
   },
+  findCoin: {
+    summary: 'List staking currencies',
+    params: { cointype: '`swap` voucher, `lock` locked position, `debt` US Treasury bond.' },
+  },
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
+  getAutoInvestMinAmount: {
+    summary: 'Get the minimum auto-invest amount',
+    params: { money: 'Currency the plan pays with: `USDT` or `BTC`.', items: 'The portfolio.' },
+  },
+  getAutoInvestPlanDetail: { summary: 'Get an auto-invest plan', params: { plan_id: 'Plan id.' } },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
   getBatchSpotFee: {
     summary: 'Get trading fee rates of several pairs',
@@ -447,6 +499,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   getDepositAddress: { summary: 'Get the deposit address of a currency', params: { currency: 'Currency name.' } },
+  getDualOrderRefundPreview: {
+    summary: 'Preview an early Dual Investment redemption',
+    params: { order_id: 'Order id.' },
+  },
+  getDualProjectRecommend: {
+    summary: 'List recommended Dual Investment products',
+    params: {
+      mode: '`normal` (default), `senior` curated by yield and term, `apy_up` yield ascending, `ep_down` / `ep_up` strike descending / ascending, `dt_down` / `dt_up` settlement time descending / ascending.',
+      coin: 'Only products investing this currency.',
+      type: '`call` sell high, `put` buy low.',
+      history_pids: 'Product ids already shown, comma-separated, to leave out.',
+    },
+  },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
@@ -593,6 +658,8 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
   },
+  getUniInterest: { summary: "Get the caller's lending interest in a currency", params: { currency: 'Currency.' } },
+  getUniInterestStatus: { summary: 'Get the interest setting of a currency', params: { currency: 'Currency.' } },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
@@ -603,6 +670,31 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
       limit: 'Maximum number of orders per pair (1 to 1000).',
       account: 'Account to list (`spot`, `margin`, `cross_margin`, `unified`).',
+    },
+  },
+  listAutoInvestCoins: {
+    summary: 'List auto-invest currencies',
+    params: { plan_money: 'Currency the plan pays with: `USDT` (default) or `BTC`.' },
+  },
+  listAutoInvestConfig: { summary: 'List auto-invest payment limits', params: {} },
+  listAutoInvestOrders: {
+    summary: 'List the orders of an auto-invest execution',
+    params: { plan_id: 'Plan id.', record_id: 'Execution record id.' },
+  },
+  listAutoInvestPlanRecords: {
+    summary: 'List the executions of an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
+    },
+  },
+  listAutoInvestPlans: {
+    summary: "List the caller's auto-invest plans",
+    params: {
+      status: '`active` or `history`.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
     },
   },
   listCandlesticks: {
@@ -702,6 +794,74 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
       network: 'Only records on this network (chain).',
     },
+  },
+  listDualBalance: { summary: 'Get Dual Investment assets', params: {} },
+  listDualInvestmentPlans: {
+    summary: 'List Dual Investment products',
+    params: {
+      plan_id: 'Only this product.',
+      coin: 'Only products investing this currency.',
+      type: '`put` buy low, `call` sell high.',
+      quote_currency: 'Settlement currency: `USDT` (default) or `GUSD`.',
+      sort: '`apy` highest yield first, `short-period` shortest term first, `multiple` highest premium first.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page.',
+    },
+  },
+  listDualOrders: {
+    summary: "List the caller's Dual Investment orders",
+    params: {
+      from: 'Settled at or after, Unix seconds.',
+      to: 'Settled at or before, Unix seconds.',
+      type: '`put` buy low, `call` sell high.',
+      status: '`HOLD` open, `REPAY` past, `PROCESSING` active, `SETTLEMENT_PROCESSING` settling, `ALL` every order.',
+      coin: 'Only orders investing this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of orders returned.',
+    },
+  },
+  listEarnFixedTermHistory: {
+    summary: "List the caller's fixed-term history",
+    params: {
+      type: '`1` subscriptions, `2` redemptions, `3` interest, `4` rewards.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      start_at: 'From, Unix seconds.',
+      end_at: 'To, Unix seconds.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermLends: {
+    summary: "List the caller's fixed-term subscriptions",
+    params: {
+      order_type: '`1` current, `2` past.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermProducts: {
+    summary: 'List fixed-term products',
+    params: {
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      asset: 'Only products of this currency.',
+      type: '`1` regular, `2` VIP.',
+    },
+  },
+  listEarnFixedTermProductsByAsset: {
+    summary: 'List the fixed-term products of a currency',
+    params: { asset: 'Currency, for example `USDT`.', type: '`1` regular (also when omitted), `2` VIP, `0` all.' },
   },
   listFundingAccounts: {
     summary: 'List funding accounts',
@@ -1048,6 +1208,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
     },
   },
+  listUniChart: {
+    summary: 'Chart the annual lending rate',
+    params: {
+      from: 'Start, Unix seconds (at most 30 days before `to`).',
+      to: 'End, Unix seconds.',
+      asset: 'Currency.',
+    },
+  },
   listUniCurrencies: { summary: 'List lending currencies', params: {} },
   listUniCurrencyPairs: { summary: 'List borrowing markets', params: {} },
   listUnifiedAccounts: {
@@ -1138,6 +1306,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of loans returned (1 to 100).',
     },
   },
+  listUniRate: { summary: 'List estimated lending rates', params: {} },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -1165,6 +1334,35 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  modifyDualOrderReinvest: {
+    summary: 'Turn Dual Investment reinvesting on or off',
+    params: {
+      order_id: 'Order id.',
+      status: '`0` off, `1` on.',
+      effective_time_duration: 'How long the setting holds, seconds (default one day, 86400).',
+    },
+  },
+  orderList: {
+    summary: "List the caller's staking orders",
+    params: {
+      pid: 'Only this product.',
+      coin: 'Only this currency.',
+      type: '`0` staking, `1` redemption.',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  placeDualOrder: {
+    summary: 'Place a Dual Investment order',
+    params: {
+      plan_id: 'Product id (a string in the reference).',
+      amount: 'Amount to invest.',
+      text: 'Custom label: `t-` then at most 28 letters, digits, `_`, `-` or `.`.',
+    },
+  },
+  placeDualOrderRefund: {
+    summary: 'Redeem a Dual Investment order early',
+    params: { order_id: 'Order id.', req_id: 'The `req_id` of `GET /earn/dual/order-refund-preview`.' },
+  },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1191,6 +1389,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  stopAutoInvestPlan: { summary: 'Stop an auto-invest plan', params: { plan_id: 'Plan id.' } },
   subAccountToSubAccount: {
     summary: 'Transfer between two sub-accounts',
     params: {
@@ -1202,6 +1401,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       sub_account_to_type: "Destination sub-account's trading account: `spot`, `futures` (perpetual) or `delivery`.",
       amount: 'Amount to transfer; greater than 0, at most 8 decimals.',
     },
+  },
+  swapStakingCoin: {
+    summary: 'Stake or redeem',
+    params: { coin: 'Currency.', side: '`0` stake, `1` redeem.', amount: 'Amount.', pid: 'Product (protocol) id.' },
   },
   transfer: {
     summary: "Transfer between the caller's trading accounts",
@@ -1230,6 +1433,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   unlockSubAccount: { summary: 'Unlock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  updateAutoInvestPlan: {
+    summary: 'Change an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn` (flexible savings).',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn` (flexible savings).',
+    },
+  },
   updateContractPositionLeverage: {
     summary: 'Set the leverage of a contract for a margin mode',
     params: {

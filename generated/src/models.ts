@@ -128,6 +128,542 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent. */
+export interface AssetListItem {
+  [key: string]: unknown;
+}
+
+/** A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`). */
+export interface AutoInvestCoinsItem {
+  /** Currency icon URL. */
+  asset_icon_url: string;
+  /** Currency code. */
+  key: string;
+  /**
+   * Sort order.
+   * Format: int32
+   */
+  sort?: number;
+  /** Currency name. */
+  value: string;
+}
+
+/** The investment limit of a currency auto-invest plans pay with (`GET /earn/autoinvest/config`). */
+export interface AutoInvestConfigItem {
+  /** Currency. */
+  coin: string;
+  /**
+   * Largest amount one period may invest.
+   * Format: decimal
+   */
+  max_limit: string;
+}
+
+/** A portfolio to price (`POST /earn/autoinvest/min_invest_amount`). */
+export interface AutoInvestMinInvestAmount {
+  /** The portfolio. */
+  items: AutoInvestMinInvestAmountItems[];
+  /** Currency the plan pays with: `USDT` or `BTC`. */
+  money: 'USDT' | 'BTC';
+}
+
+/** One currency of a portfolio and its share, for the minimum-amount query. */
+export interface AutoInvestMinInvestAmountItems {
+  /** Currency. */
+  asset: string;
+  /**
+   * Share, percent (for example `100`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** The smallest amount a portfolio can invest each period (`POST /earn/autoinvest/min_invest_amount`). */
+export interface AutoInvestMinInvestAmountResp {
+  /**
+   * Smallest amount.
+   * Format: decimal
+   */
+  min_amount: string;
+}
+
+/** A spot order of one execution of an auto-invest plan (`GET /earn/autoinvest/orders`). */
+export interface AutoInvestOrderItem {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  asset: string;
+  /**
+   * When the order was made, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /**
+   * Error code (0 none).
+   * Format: int32
+   */
+  error_code: number;
+  /** Error message. */
+  error_msg: string;
+  /** Where the bought currency went. */
+  fund_flow: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency pair. */
+  market: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: string;
+  /**
+   * Price.
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Execution record id.
+   * Format: int64
+   */
+  record_id: string;
+  /**
+   * Direction.
+   * Format: int32
+   */
+  side: number;
+  /**
+   * Status.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * Total.
+   * Format: decimal
+   */
+  total: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  total_money: string;
+  /** Order type. */
+  type: string;
+}
+
+/** Invests in an auto-invest plan at once (`POST /earn/autoinvest/plans/add_position`). */
+export interface AutoInvestPlanAddPosition {
+  /**
+   * Amount to invest now.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** Creates an auto-invest plan (`POST /earn/autoinvest/plans/create`). */
+export interface AutoInvestPlanCreate {
+  /** Where the bought currency goes: `auto_invest` (default) or `earn`. */
+  fund_flow?: 'auto_invest' | 'earn';
+  /** Where the money comes from: `spot` (default) or `earn`. */
+  fund_source?: 'spot' | 'earn';
+  /** The portfolio; each currency once, shares adding up to 100. */
+  items: AutoInvestPlanCreateItems[];
+  /**
+   * Amount invested each period; above 0 and at most the currency's single maximum (`GET /earn/autoinvest/config`).
+   * Format: decimal
+   */
+  plan_amount: string;
+  /** Plan description. */
+  plan_des?: string;
+  /** Currency the plan pays with: `USDT` or `BTC`. */
+  plan_money: 'USDT' | 'BTC';
+  /** Plan name, at most 50 characters. */
+  plan_name?: string;
+  /**
+   * Day of the period: day of the month (1 to 30) for `monthly`, weekday (1 Monday to 7) for `weekly` and `biweekly`; ignored otherwise.
+   * Format: int32
+   */
+  plan_period_day: number;
+  /**
+   * Hour of the day the plan invests, 0 to 23.
+   * Format: int32
+   */
+  plan_period_hour: number;
+  /** How often the plan invests. */
+  plan_period_type: 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'hourly' | '4-hourly';
+  /**
+   * `0` normal creation, `1` quick investment.
+   * Format: int32
+   */
+  type?: 0 | 1;
+}
+
+/** One currency of an auto-invest portfolio and its share. */
+export interface AutoInvestPlanCreateItems {
+  /** Currency to buy (enabled, with a market); once per plan. */
+  asset: string;
+  /**
+   * Share of each investment, percent; the shares of a plan add up to 100.
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** The auto-invest plan created (`POST /earn/autoinvest/plans/create`). */
+export interface AutoInvestPlanCreateResp {
+  /**
+   * Amount invested each period.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Where the bought currency goes. */
+  fund_flow?: string;
+  /** Where the money comes from. */
+  fund_source?: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency the plan pays with. */
+  money?: string;
+  /**
+   * Next investment, Unix seconds.
+   * Format: int64
+   */
+  next_time?: string;
+  /**
+   * Day of the period.
+   * Format: int32
+   */
+  period_day?: number;
+  /**
+   * Hour of the day.
+   * Format: int32
+   */
+  period_hour?: number;
+  /** How often the plan invests. */
+  period_type?: string;
+}
+
+/** An auto-invest plan (`GET /earn/autoinvest/plans/detail`). */
+export interface AutoInvestPlanDetail {
+  /**
+   * Amount invested each period.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * When the plan was created, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Where the bought currency goes (`auto_invest` or `earn`). */
+  fund_flow: string;
+  /** Where the money comes from (`spot` or `earn`). */
+  fund_source: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency the plan pays with. */
+  money: string;
+  /** Plan name. */
+  name: string;
+  /**
+   * Next investment, Unix seconds.
+   * Format: int64
+   */
+  next_time: string;
+  /**
+   * Periods invested so far.
+   * Format: int32
+   */
+  period: number;
+  /**
+   * Day of the period.
+   * Format: int32
+   */
+  period_day: number;
+  /**
+   * Hour of the day.
+   * Format: int32
+   */
+  period_hour: number;
+  /** How often the plan invests (for example `monthly`). */
+  period_type: string;
+  /** The portfolio. */
+  portfolio: AutoInvestPortfolioItem[];
+  /**
+   * When the plan last changed, Unix seconds.
+   * Format: int64
+   */
+  update_time: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+  /**
+   * Plan version.
+   * Format: int32
+   */
+  version?: number;
+}
+
+/** A page of the caller's auto-invest plans (`GET /earn/autoinvest/plans/list_info`). */
+export interface AutoInvestPlanListInfoResp {
+  /** The plans. */
+  list: AutoInvestPlanDetail[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  page_count: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total_count: number;
+}
+
+/** One execution of an auto-invest plan (`GET /earn/autoinvest/plans/records`). */
+export interface AutoInvestPlanRecordItem {
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  asset?: string;
+  /**
+   * When the plan invested, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Details. */
+  detail?: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency paid with. */
+  money: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: string;
+  /**
+   * Plan version.
+   * Format: int32
+   */
+  plan_version: number;
+  /**
+   * `2` buy; any other value sell.
+   * Format: int32
+   */
+  side: number;
+  /** Status. */
+  status: string;
+  /** Status text. */
+  status_message: string;
+  /**
+   * Status code.
+   * Format: int32
+   */
+  status_type: number;
+  /** Record type. */
+  type: string;
+  /**
+   * When the record last changed, Unix seconds.
+   * Format: int64
+   */
+  update_time: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A page of executions of an auto-invest plan (`GET /earn/autoinvest/plans/records`). */
+export interface AutoInvestPlanRecordsResp {
+  /** The executions. */
+  list: AutoInvestPlanRecordItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page: number;
+}
+
+/** Stops an auto-invest plan (`POST /earn/autoinvest/plans/stop`). */
+export interface AutoInvestPlanStop {
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** Changes where an auto-invest plan takes and puts funds (`POST /earn/autoinvest/plans/update`). */
+export interface AutoInvestPlanUpdate {
+  /** Where the bought currency goes: `auto_invest` (default) or `earn` (flexible savings). */
+  fund_flow?: 'auto_invest' | 'earn';
+  /** Where the money comes from: `spot` (default) or `earn` (flexible savings). */
+  fund_source?: 'spot' | 'earn';
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** One currency of an auto-invest plan and what it holds. */
+export interface AutoInvestPortfolioItem {
+  /** Currency. */
+  asset: string;
+  /**
+   * Average cost price.
+   * Format: decimal
+   */
+  avg_price: string;
+  /**
+   * Amount held.
+   * Format: decimal
+   */
+  cum_hold: string;
+  /**
+   * Amount invested so far.
+   * Format: decimal
+   */
+  cum_invest: string;
+  /**
+   * Amount redeemed so far.
+   * Format: decimal
+   */
+  cum_redeem: string;
+  /**
+   * Amount lent.
+   * Format: decimal
+   */
+  lend_amount: string;
+  /**
+   * Share, percent.
+   * Format: decimal
+   */
+  ratio: string;
+  /**
+   * Redemption status.
+   * Format: int32
+   */
+  redeem_status: number;
+}
+
+/** A page of the caller's staking rewards (`GET /earn/staking/award_list`). */
+export interface AwardListStruct {
+  /** The rewards. */
+  list: AwardListStructList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  totalCount: number;
+}
+
+/** A staking reward payment (`GET /earn/staking/award_list`). */
+export interface AwardListStructList {
+  /**
+   * Amount staked.
+   * Format: decimal
+   */
+  amount: string;
+  /** Date of the reward. */
+  bonus_date: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee: string;
+  /**
+   * Reward.
+   * Format: decimal
+   */
+  interest: string;
+  /** Currency staked. */
+  mortgage_coin: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid: string;
+  /** Currency of the reward. */
+  reward_coin: string;
+  /**
+   * When the reward was due, Unix milliseconds.
+   * Format: int64
+   */
+  should_bonus_stamp: string;
+  /**
+   * `4` success.
+   * Format: int32
+   */
+  status: number;
+}
+
 /**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -418,6 +954,52 @@ export interface ContractStat {
    * Format: decimal
    */
   top_short_size?: string;
+}
+
+/** The fixed-term subscription made (`POST /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermLendResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface CreateEarnFixedTermLendEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  data?: CreateEarnFixedTermLendEnvelopeData;
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The subscription made (reference name `CreateEarnFixedTermLendResponseData`). */
+export interface CreateEarnFixedTermLendEnvelopeData {
+  /**
+   * Subscription order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
+/** The early redemption (`POST /earn/fixed-term/user/pre-redeem`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermPreRedeemResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface CreateEarnFixedTermPreRedeemEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  /** Result; an empty object on success. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -773,6 +1355,305 @@ export interface DepositRecord {
 export type DepositStatus =
   'BLOCKED' | 'DEP_CREDITED' | 'DONE' | 'INVALID' | 'MANUAL' | 'PEND' | 'REVIEW' | 'TRACK' | (string & {});
 
+/** The caller's Dual Investment assets and interest (`GET /earn/dual/balance`). */
+export interface DualGetBalance {
+  /**
+   * Assets, in BTC.
+   * Format: decimal
+   */
+  user_asset_btc?: string;
+  /**
+   * Assets, in USDT.
+   * Format: decimal
+   */
+  user_asset_usdt?: string;
+  /**
+   * Interest earned so far, in BTC.
+   * Format: decimal
+   */
+  user_total_interest_btc?: string;
+  /**
+   * Interest earned so far, in USDT.
+   * Format: decimal
+   */
+  user_total_interest_usdt?: string;
+}
+
+/** A Dual Investment order of the caller (`GET /earn/dual/orders`). */
+export interface DualGetOrders {
+  /**
+   * Annual yield when placed.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Annual yield at settlement.
+   * Format: decimal
+   */
+  apy_settlement?: string;
+  /**
+   * When the order was settled, Unix seconds.
+   * Format: int64
+   */
+  complete_time?: string;
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  plan_id?: string;
+  /**
+   * Amount paid out at settlement.
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Price at settlement.
+   * Format: decimal
+   */
+  settlement_price?: string;
+  /** `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`. */
+  status?: 'INIT' | 'SETTLEMENT_SUCCESS' | 'SETTLEMENT_PROCESSING' | 'CANCELED' | 'FAILED' | (string & {});
+  /** Custom order label. */
+  text?: string;
+}
+
+/** A Dual Investment product (`GET /earn/dual/investment_plan`). */
+export interface DualGetPlans {
+  /**
+   * Annual yield.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /**
+   * When the product closes, Unix seconds.
+   * Format: int64
+   */
+  end_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /** Strike price. */
+  exercise_price?: number;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /** Product name. */
+  instrument_name?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Smallest amount one order may invest.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * When the product opens, Unix seconds.
+   * Format: int64
+   */
+  start_time?: string;
+  /** `NOTSTARTED`, `ONGOING` or `ENDED`. */
+  status?: 'NOTSTARTED' | 'ONGOING' | 'ENDED' | (string & {});
+}
+
+/** Turns reinvesting of a Dual Investment order on or off (`POST /earn/dual/modify-order-reinvest`). */
+export interface DualModifyOrderReinvestParams {
+  /**
+   * How long the setting holds, seconds (default one day, 86400).
+   * @default 86400
+   * Format: int32
+   */
+  effective_time_duration?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: number | string | bigint;
+  /**
+   * `0` off, `1` on.
+   * Format: int32
+   */
+  status?: 0 | 1;
+}
+
+/** Redeems a Dual Investment order early (`POST /earn/dual/order-refund`). */
+export interface DualOrderRefundParams {
+  /** Order id. */
+  order_id: string;
+  /** The `req_id` of `GET /earn/dual/order-refund-preview`. */
+  req_id: string;
+}
+
+/** What redeeming a Dual Investment order early would pay (`GET /earn/dual/order-refund-preview`). */
+export interface DualOrderRefundPreview {
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_timest?: string;
+  /**
+   * When the order settles, Unix seconds.
+   * Format: int64
+   */
+  delivery_timest?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * When the funds arrive, Unix seconds.
+   * Format: int64
+   */
+  money_back_timest?: string;
+  /** Order name. */
+  name?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Fee for redeeming early. */
+  refund_service_charge?: number;
+  /** Request id to pass to `POST /earn/dual/order-refund`. */
+  req_id?: string;
+  /**
+   * Price the early redemption settles at.
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Amount paid out.
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Interest paid out.
+   * Format: decimal
+   */
+  settlement_interest?: string;
+  /**
+   * Principal paid out.
+   * Format: decimal
+   */
+  settlement_principle?: string;
+  /** `call` sell high, `put` buy low. */
+  type?: 'call' | 'put' | (string & {});
+}
+
+/** A recommended Dual Investment product (`GET /earn/dual/project-recommend`). */
+export interface DualProjectRecommend {
+  /**
+   * Annual yield.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Strategy category.
+   * Format: int32
+   */
+  category?: number;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_timest?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  invest_days?: number;
+  /** Lock-up, hours. */
+  invest_hours?: string;
+  /**
+   * Largest amount one order may invest.
+   * Format: decimal
+   */
+  max_amount?: string;
+  /**
+   * Most units one order may buy.
+   * Format: int32
+   */
+  max_copies?: number;
+  /**
+   * Smallest amount one order may invest.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * Fewest units one order may buy.
+   * Format: int32
+   */
+  min_copies?: number;
+  /** `call` sell high, `put` buy low. */
+  type?: 'call' | 'put' | (string & {});
+}
+
+/** Redeems a fixed-term subscription before maturity (`POST /earn/fixed-term/user/pre-redeem`). */
+export interface EarnFixedTermPreRedeemRequest {
+  /** Order id. */
+  order_id: string;
+}
+
 /** A currency that can be lent, with its lending bounds (`GET /earn/uni/currencies`). */
 export interface EarnUniCurrency {
   /** Currency name. */
@@ -1061,6 +1942,565 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent. */
+export interface FindCoinItem {
+  [key: string]: unknown;
+}
+
+/** A reward campaign attached to a fixed-term subscription. */
+export interface FixedTermBonusInfo {
+  /** Product currency. */
+  asset?: string;
+  /** Reward currency. */
+  bonus_asset?: string;
+  /**
+   * Price of the reward currency, USDT.
+   * Format: decimal
+   */
+  bonus_asset_price?: string;
+  /** When the campaign was created. */
+  create_time?: string;
+  /**
+   * End of the campaign, Unix seconds.
+   * Format: int64
+   */
+  end_at?: string;
+  /** End of the campaign. */
+  end_time?: string;
+  /**
+   * Campaign id.
+   * Format: int64
+   */
+  id?: string;
+  /** KYC levels allowed, comma-separated. */
+  kyc_limit?: string;
+  /** Tiered annual rate. */
+  ladder_apr?: LadderApr[];
+  /**
+   * Price of the product currency, USDT.
+   * Format: decimal
+   */
+  product_asset_price?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id?: string;
+  /**
+   * Base annual rate of the product.
+   * Format: decimal
+   */
+  product_year_rate?: string;
+  /**
+   * Start of the campaign, Unix seconds.
+   * Format: int64
+   */
+  start_at?: string;
+  /** Start of the campaign. */
+  start_time?: string;
+  /**
+   * `1` not listed, `2` listed, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /**
+   * Total reward.
+   * Format: decimal
+   */
+  total_bonus_amount?: string;
+  /**
+   * Reward paid out so far.
+   * Format: decimal
+   */
+  total_issued_amount?: string;
+  /**
+   * Most reward one user may get.
+   * Format: decimal
+   */
+  user_total_bonus_amount?: string;
+  /**
+   * Reward paid to the caller so far.
+   * Format: decimal
+   */
+  user_total_issued_amount?: string;
+}
+
+/** A rate-boost coupon used on a fixed-term subscription. */
+export interface FixedTermCouponInfo {
+  /** Currency. */
+  asset: string;
+  /**
+   * Business type.
+   * Format: int32
+   */
+  business: number;
+  /**
+   * Largest amount the coupon applies to.
+   * Format: decimal
+   */
+  buy_limit_high: string;
+  /**
+   * Smallest amount the coupon applies to.
+   * Format: decimal
+   */
+  buy_limit_low: string;
+  /**
+   * Days actually boosted.
+   * Format: int32
+   */
+  coupon_days: number;
+  /**
+   * Interest from the boost.
+   * Format: decimal
+   */
+  coupon_interest: string;
+  /**
+   * Principal the boost is computed on.
+   * Format: decimal
+   */
+  coupon_principal: string;
+  /**
+   * Annual rate of the boost.
+   * Format: decimal
+   */
+  coupon_year_rate: string;
+  /** When the coupon was used. */
+  create_time: string;
+  /**
+   * Coupon id.
+   * Format: int64
+   */
+  financial_rate_id: string;
+  /** When the boost is settled. */
+  finish_time: string;
+  /**
+   * Coupon record id.
+   * Format: int64
+   */
+  id: string;
+  /**
+   * Subscription order id.
+   * Format: int64
+   */
+  order_id: string;
+  /**
+   * Days the boost lasts.
+   * Format: int32
+   */
+  rate_day: number;
+  /**
+   * Boost, percent.
+   * Format: decimal
+   */
+  rate_ratio: string;
+  /**
+   * `1` active, `2` settled.
+   * Format: int32
+   */
+  status: 1 | 2;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A fixed-term subscription, redemption, interest or reward entry (`GET /earn/fixed-term/user/history`). */
+export interface FixedTermHistoryRecord {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency. */
+  asset: string;
+  /**
+   * Price of the currency.
+   * Format: decimal
+   */
+  asset_price?: string;
+  /** Reward currency. */
+  bonus_asset?: string;
+  /**
+   * Reward campaign id.
+   * Format: int64
+   */
+  bonus_id?: string;
+  /**
+   * When the entry was made, Unix seconds.
+   * Format: int64
+   */
+  create_at: string;
+  /** When the entry was made. */
+  create_time: string;
+  /** Description. */
+  detail?: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /**
+   * Term, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id: string;
+  /**
+   * Status.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * Total principal.
+   * Format: decimal
+   */
+  total_principal?: string;
+  /** Date the entry belongs to. */
+  uniq_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A fixed-term subscription of the caller (`GET /earn/fixed-term/user/lend`). */
+export interface FixedTermLendOrder {
+  /** Currency. */
+  asset?: string;
+  bonus_info?: FixedTermBonusInfo;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  business?: 1 | 2;
+  coupon_info?: FixedTermCouponInfo;
+  /**
+   * When it was subscribed, Unix seconds.
+   * Format: int64
+   */
+  create_at?: string;
+  /** When it was subscribed. */
+  create_time?: string;
+  /**
+   * When it matures, Unix seconds.
+   * Format: int64
+   */
+  finish_at?: string;
+  /** When it matures. */
+  finish_time?: string;
+  /** Currency icon URL. */
+  icon?: string;
+  /**
+   * Subscription record id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Interest so far.
+   * Format: decimal
+   */
+  interest?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Order this one renews (automatic renewal). */
+  origin_order?: string;
+  /**
+   * Amount subscribed.
+   * Format: decimal
+   */
+  principal?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id?: string;
+  product_info?: FixedTermProductInfo;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  product_type?: 1 | 2;
+  /**
+   * Account the redemption is paid to: `1` spot.
+   * Format: int32
+   */
+  redeem_account_type?: number;
+  /**
+   * When it was redeemed, Unix seconds (0 not yet).
+   * Format: int64
+   */
+  redeem_at?: string;
+  /** When it was redeemed. */
+  redeem_time?: string;
+  /**
+   * `1` early redemption, `2` at maturity.
+   * Format: int32
+   */
+  redeem_type?: 1 | 2;
+  /**
+   * Automatic renewal: `0` off, `1` on.
+   * Format: int32
+   */
+  reinvest_status?: 0 | 1;
+  /**
+   * `1` holding, `2` redeemed, `3` matured, `4` settled.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3 | 4;
+  /**
+   * Earnings with rewards.
+   * Format: decimal
+   */
+  total_interest?: string;
+  /** Annual yield with boosts and rewards, percent. */
+  total_year_rate_percent?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+  /** Annual rate, percent, for display (the reference spells the field so). */
+  year_rate_perent?: string;
+}
+
+/** Subscribes to a fixed-term product (`POST /earn/fixed-term/user/lend`). */
+export interface FixedTermLendRequest {
+  /**
+   * Amount to subscribe.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Rate-boost coupon id; `0` none.
+   * Format: int64
+   */
+  financial_rate_id?: number | string | bigint;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id: number | string | bigint;
+  /**
+   * Account the redemption is paid to: `1` spot.
+   * Format: int32
+   */
+  redeem_account_type?: 1;
+  /**
+   * Automatic renewal: `0` off, `1` on.
+   * Format: int32
+   */
+  reinvest_status?: 0 | 1;
+  /**
+   * Sub-business type.
+   * Format: int32
+   */
+  sub_business?: number;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+}
+
+/** A fixed-term earn product (`GET /earn/fixed-term/product`). */
+export interface FixedTermProduct {
+  /** Currency. */
+  asset?: string;
+  /** When the product was created. */
+  create_time?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Highest VIP level (0 to 16; 0 no restriction).
+   * Format: int32
+   */
+  max_vip?: number;
+  /**
+   * Smallest amount to subscribe.
+   * Format: decimal
+   */
+  min_lend_amount?: string;
+  /**
+   * Lowest VIP level (0 to 16; 0 no restriction).
+   * Format: int32
+   */
+  min_vip?: number;
+  /** Product name. */
+  name?: string;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem?: 0 | 1;
+  /**
+   * Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  redeem_account?: 0 | 1;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest?: 0 | 1;
+  /**
+   * `1` on sale, `2` sold out.
+   * Format: int32
+   */
+  sale_status?: 1 | 2;
+  /**
+   * `1` not listed, `2` listed, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /**
+   * Most the platform takes.
+   * Format: decimal
+   */
+  total_lend_amount?: string;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  type?: 1 | 2;
+  /**
+   * Most one user may subscribe.
+   * Format: decimal
+   */
+  user_max_lend_amount?: string;
+  /**
+   * Most the caller may still subscribe.
+   * Format: decimal
+   */
+  user_max_lend_volume?: string;
+  /**
+   * Amount the caller has in earn products.
+   * Format: decimal
+   */
+  user_total_amount?: string;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+}
+
+/** The terms of the product a fixed-term subscription belongs to. */
+export interface FixedTermProductInfo {
+  /**
+   * Highest VIP level (0 no restriction).
+   * Format: int32
+   */
+  max_vip: number;
+  /**
+   * Lowest VIP level (0 no restriction).
+   * Format: int32
+   */
+  min_vip: number;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem: 0 | 1;
+  /**
+   * Account the redemption is paid to.
+   * Format: int32
+   */
+  redeem_account: number;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest: 0 | 1;
+}
+
+/** A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`). */
+export interface FixedTermProductSimple {
+  /** Currency. */
+  asset?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Highest VIP level (0 no restriction).
+   * Format: int32
+   */
+  max_vip?: number;
+  /**
+   * Lowest VIP level (0 no restriction).
+   * Format: int32
+   */
+  min_vip?: number;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem?: 0 | 1;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest?: 0 | 1;
+  /**
+   * `1` on sale, `2` sold out.
+   * Format: int32
+   */
+  sale_status?: 1 | 2;
+  /**
+   * Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  simple_earn?: 0 | 1;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  type?: 1 | 2;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+}
 
 /** The funding rate that applied at one settlement. */
 export interface FundingRateRecord {
@@ -2128,6 +3568,132 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** One tier of a tiered annual rate: the rate for amounts between `left` and `right`. */
+export interface LadderApr {
+  /**
+   * Annual rate.
+   * Format: decimal
+   */
+  apr: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Upper bound of the tier.
+   * Format: decimal
+   */
+  right: string;
+}
+
+/** The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermHistoryEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  data?: ListEarnFixedTermHistoryEnvelopeData;
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`). */
+export interface ListEarnFixedTermHistoryEnvelopeData {
+  /** The entries. */
+  list?: FixedTermHistoryRecord[];
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** The caller's fixed-term subscriptions (`GET /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermLendsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermLendsEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermLendsEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`). */
+export interface ListEarnFixedTermLendsEnvelopeData {
+  /** The subscriptions. */
+  list: FixedTermLendOrder[];
+  /**
+   * Number of subscriptions.
+   * Format: int32
+   */
+  total: number;
+}
+
+/** Fixed-term products of one currency (`GET /earn/fixed-term/product/{asset}/list`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsByAssetResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermProductsByAssetEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermProductsByAssetEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`). */
+export interface ListEarnFixedTermProductsByAssetEnvelopeData {
+  /** The products. */
+  list: FixedTermProductSimple[];
+}
+
+/** Fixed-term products (`GET /earn/fixed-term/product`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermProductsEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermProductsEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`). */
+export interface ListEarnFixedTermProductsEnvelopeData {
+  /** The products. */
+  list: FixedTermProduct[];
+  /**
+   * Number of products.
+   * Format: int32
+   */
+  total: number;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -2722,6 +4288,160 @@ export interface OptionsPositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** A page of the caller's staking orders (`GET /earn/staking/order_list`). */
+export interface OrderListStruct {
+  /** The orders. */
+  list: OrderListStructList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  totalCount: number;
+}
+
+/** A staking or redemption order (`GET /earn/staking/order_list`). */
+export interface OrderListStructList {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency staked or redeemed. */
+  coin: string;
+  /**
+   * When the order was made, Unix milliseconds.
+   * Format: int64
+   */
+  createStamp: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  exchange_amount: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid: string;
+  /**
+   * When a redemption is credited, Unix milliseconds.
+   * Format: int64
+   */
+  redeem_stamp: string;
+  /**
+   * `1` success, `3` delayed redemption in progress, `6` redemption cancelled.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * `0` staking, `1` redemption.
+   * Format: int32
+   */
+  type: number;
+}
+
+/** The Dual Investment order placed (`POST /earn/dual/orders`). */
+export interface PlaceDualInvestmentOrder {
+  /**
+   * Annual yield when placed.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Annual yield at settlement (0 until settled).
+   * Format: decimal
+   */
+  apy_settlement?: string;
+  /**
+   * When the order was settled, Unix seconds (0 until settled).
+   * Format: int64
+   */
+  complete_time?: string;
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  plan_id?: string;
+  /**
+   * Amount paid out at settlement (0 until settled).
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Price at settlement (0 until settled).
+   * Format: decimal
+   */
+  settlement_price?: string;
+  /** `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`. */
+  status?: 'INIT' | 'SETTLEMENT_SUCCESS' | 'SETTLEMENT_PROCESSING' | 'CANCELED' | 'FAILED' | (string & {});
+  /** Custom order label. */
+  text?: string;
+}
+
+/** Places a Dual Investment order (`POST /earn/dual/orders`). */
+export interface PlaceDualInvestmentOrderParams {
+  /**
+   * Amount to invest.
+   * Format: decimal
+   */
+  amount: string;
+  /** Product id (a string in the reference). */
+  plan_id: string;
+  /** Custom label: `t-` then at most 28 letters, digits, `_`, `-` or `.`. */
+  text?: string;
 }
 
 /**
@@ -4647,6 +6367,94 @@ export interface SubAccountTransferRequest {
   sub_account_type?: SubAccountTransferAccount;
 }
 
+/** Stakes or redeems a currency (`POST /earn/staking/swap`). */
+export interface SwapCoin {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /**
+   * Product (protocol) id.
+   * Format: int64
+   */
+  pid?: number | string | bigint;
+  /**
+   * `0` stake, `1` redeem.
+   * Format: int32
+   */
+  side: 0 | 1;
+}
+
+/** The staking order made (`POST /earn/staking/swap`). */
+export interface SwapCoinStruct {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Reference id. */
+  client_order_id?: string;
+  /** Currency. */
+  coin?: string;
+  /**
+   * When the order was made, Unix milliseconds.
+   * Format: int64
+   */
+  createStamp?: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  exchange_amount?: string;
+  /**
+   * Exchange ratio.
+   * Format: decimal
+   */
+  exchange_rate?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid?: string;
+  /**
+   * Protocol type.
+   * Format: int32
+   */
+  protocol_type?: number;
+  /** Where the order came from. */
+  source?: string;
+  /**
+   * `1` success.
+   * Format: int32
+   */
+  status?: number;
+  /** Sub-type. */
+  subtype?: string;
+  /**
+   * `0` staking, `1` redemption.
+   * Format: int32
+   */
+  type?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+  /**
+   * When the order last changed, Unix milliseconds.
+   * Format: int64
+   */
+  updateStamp?: string;
+}
+
 /**
  * Estimated value of every account of the caller, converted to one currency
  *     (`GET /wallet/total_balance`). Rates and balances may be up to a minute old: for exact balances
@@ -4876,6 +6684,50 @@ export type UidPushStatus =
   | 'RECEIVING'
   | 'RECEIVED'
   | (string & {});
+
+/** One point of the annual lending rate of a currency (`GET /earn/uni/chart`). */
+export interface UniChartPoint {
+  /**
+   * Time, Unix seconds.
+   * Format: int64
+   */
+  time?: string;
+  /**
+   * Annual rate at that time.
+   * Format: decimal
+   */
+  value?: string;
+}
+
+/** Whether lending interest of a currency is paid out or reinvested (`GET /earn/uni/interest_status/{currency}`). */
+export interface UniCurrencyInterest {
+  /** Currency. */
+  currency?: string;
+  /** `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again. */
+  interest_status?: 'interest_dividend' | 'interest_reinvest' | (string & {});
+}
+
+/** The estimated annual lending rate of a currency (`GET /earn/uni/rate`). */
+export interface UniEstimatedRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Estimated annual rate (`0.8014` is 80.14 %).
+   * Format: decimal
+   */
+  est_rate?: string;
+}
+
+/** The caller's total lending interest in one currency (`GET /earn/uni/interests/{currency}`). */
+export interface UniLendInterest {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Interest earned.
+   * Format: decimal
+   */
+  interest?: string;
+}
 
 /**
  * The unified account (`GET /unified/accounts`). Amounts are decimal strings in USD unless stated.

@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -17,19 +19,50 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "AssetListItem",
+    "AutoInvestCoinsItem",
+    "AutoInvestConfigItem",
+    "AutoInvestMinInvestAmountItemsInput",
+    "AutoInvestMinInvestAmountResp",
+    "AutoInvestOrderItem",
+    "AutoInvestPlanCreateItemsInput",
+    "AutoInvestPlanCreateResp",
+    "AutoInvestPlanDetail",
+    "AutoInvestPlanListInfoResp",
+    "AutoInvestPlanRecordItem",
+    "AutoInvestPlanRecordsResp",
+    "AutoInvestPortfolioItem",
+    "AwardListStruct",
+    "AwardListStructList",
     "Contract",
     "ContractStat",
+    "CreateEarnFixedTermLendEnvelope",
+    "CreateEarnFixedTermLendEnvelopeData",
+    "CreateEarnFixedTermPreRedeemEnvelope",
     "CrossexOrderActionResponse",
     "CurrencyChain",
     "DeliveryContract",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "DualGetBalance",
+    "DualGetOrders",
+    "DualGetPlans",
+    "DualOrderRefundPreview",
+    "DualProjectRecommend",
     "EarnUniCurrency",
     "EarnUniInterestRecord",
     "EarnUniLend",
     "EarnUniLendRecord",
     "ErrorLabel",
+    "FindCoinItem",
+    "FixedTermBonusInfo",
+    "FixedTermCouponInfo",
+    "FixedTermHistoryRecord",
+    "FixedTermLendOrder",
+    "FixedTermProduct",
+    "FixedTermProductInfo",
+    "FixedTermProductSimple",
     "FundingRateRecord",
     "FuturesAccount",
     "FuturesAccountBook",
@@ -52,6 +85,15 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "LadderApr",
+    "ListEarnFixedTermHistoryEnvelope",
+    "ListEarnFixedTermHistoryEnvelopeData",
+    "ListEarnFixedTermLendsEnvelope",
+    "ListEarnFixedTermLendsEnvelopeData",
+    "ListEarnFixedTermProductsByAssetEnvelope",
+    "ListEarnFixedTermProductsByAssetEnvelopeData",
+    "ListEarnFixedTermProductsEnvelope",
+    "ListEarnFixedTermProductsEnvelopeData",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -67,6 +109,9 @@ __all__ = [
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OrderListStruct",
+    "OrderListStructList",
+    "PlaceDualInvestmentOrder",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -121,6 +166,7 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "SwapCoinStruct",
     "TotalBalance",
     "TradeFee",
     "TransactionId",
@@ -130,6 +176,9 @@ __all__ = [
     "UidPushRecord",
     "UidPushResponse",
     "UidPushStatus",
+    "UniChartPoint",
+    "UniCurrencyInterest",
+    "UniEstimatedRate",
     "UnifiedAccount",
     "UnifiedAccountMode",
     "UnifiedBalance",
@@ -143,6 +192,7 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "UniLendInterest",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -211,6 +261,187 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+AssetListItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent."""
+
+
+class AutoInvestCoinsItem(TypedDict, total=False):
+    """A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`)."""
+
+    key: Required[str]  # Currency code.
+    value: Required[str]  # Currency name.
+    asset_icon_url: Required[str]  # Currency icon URL.
+    sort: int  # Sort order.
+
+
+class AutoInvestConfigItem(TypedDict, total=False):
+    """The investment limit of a currency auto-invest plans pay with (`GET /earn/autoinvest/config`)."""
+
+    coin: Required[str]  # Currency.
+    max_limit: Required[Decimal]  # Largest amount one period may invest.
+
+
+class AutoInvestMinInvestAmountItemsInput(TypedDict, total=False):
+    """One currency of a portfolio and its share, for the minimum-amount query."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal | str]  # Share, percent (for example `100`).
+
+
+class AutoInvestMinInvestAmountResp(TypedDict, total=False):
+    """The smallest amount a portfolio can invest each period (`POST /earn/autoinvest/min_invest_amount`)."""
+
+    min_amount: Required[Decimal]  # Smallest amount.
+
+
+AutoInvestOrderItem = TypedDict(
+    "AutoInvestOrderItem",
+    {
+        "id": "Required[int]",  # Order id.
+        "type": "Required[str]",  # Order type.
+        "amount": "Required[Decimal]",  # Amount bought.
+        "plan_id": "Required[int]",  # Plan id.
+        "side": "Required[int]",  # Direction.
+        "asset": "Required[str]",  # Currency.
+        "record_id": "Required[int]",  # Execution record id.
+        "total_money": "Required[Decimal]",  # Amount paid.
+        "market": "Required[str]",  # Currency pair.
+        "price": "Required[Decimal]",  # Price.
+        "create_time": "Required[int]",  # When the order was made, Unix seconds.
+        "total": "Required[Decimal]",  # Total.
+        "fund_flow": "Required[str]",  # Where the bought currency went.
+        "error_code": "Required[int]",  # Error code (0 none).
+        "error_msg": "Required[str]",  # Error message.
+        "status": "Required[int]",  # Status.
+    },
+    total=False,
+)
+"""A spot order of one execution of an auto-invest plan (`GET /earn/autoinvest/orders`)."""
+
+
+class AutoInvestPlanCreateItemsInput(TypedDict, total=False):
+    """One currency of an auto-invest portfolio and its share."""
+
+    asset: Required[str]  # Currency to buy (enabled, with a market); once per plan.
+    ratio: Required[Decimal | str]  # Share of each investment, percent; the shares of a plan add up to 100.
+
+
+class AutoInvestPlanCreateResp(TypedDict, total=False):
+    """The auto-invest plan created (`POST /earn/autoinvest/plans/create`)."""
+
+    id: Required[int]  # Plan id.
+    amount: Decimal  # Amount invested each period.
+    money: str  # Currency the plan pays with.
+    next_time: int  # Next investment, Unix seconds.
+    period_type: str  # How often the plan invests.
+    period_day: int  # Day of the period.
+    period_hour: int  # Hour of the day.
+    fund_flow: str  # Where the bought currency goes.
+    fund_source: str  # Where the money comes from.
+
+
+class AutoInvestPlanDetail(TypedDict, total=False):
+    """An auto-invest plan (`GET /earn/autoinvest/plans/detail`)."""
+
+    id: Required[int]  # Plan id.
+    version: int  # Plan version.
+    name: Required[str]  # Plan name.
+    create_time: Required[int]  # When the plan was created, Unix seconds.
+    update_time: Required[int]  # When the plan last changed, Unix seconds.
+    user_id: Required[int]  # User id.
+    money: Required[str]  # Currency the plan pays with.
+    amount: Required[Decimal]  # Amount invested each period.
+    period_type: Required[str]  # How often the plan invests (for example `monthly`).
+    period_day: Required[int]  # Day of the period.
+    period_hour: Required[int]  # Hour of the day.
+    portfolio: Required[list[AutoInvestPortfolioItem]]  # The portfolio.
+    next_time: Required[int]  # Next investment, Unix seconds.
+    period: Required[int]  # Periods invested so far.
+    fund_source: Required[str]  # Where the money comes from (`spot` or `earn`).
+    fund_flow: Required[str]  # Where the bought currency goes (`auto_invest` or `earn`).
+
+
+class AutoInvestPlanListInfoResp(TypedDict, total=False):
+    """A page of the caller's auto-invest plans (`GET /earn/autoinvest/plans/list_info`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    page_count: Required[int]  # Number of pages.
+    total_count: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanDetail]]  # The plans.
+
+
+AutoInvestPlanRecordItem = TypedDict(
+    "AutoInvestPlanRecordItem",
+    {
+        "id": "Required[int]",  # Record id.
+        "type": "Required[str]",  # Record type.
+        "money": "Required[str]",  # Currency paid with.
+        "user_id": "Required[int]",  # User id.
+        "plan_id": "Required[int]",  # Plan id.
+        "plan_version": "Required[int]",  # Plan version.
+        "amount": "Required[Decimal]",  # Amount invested.
+        "create_time": "Required[int]",  # When the plan invested, Unix seconds.
+        "update_time": "Required[int]",  # When the record last changed, Unix seconds.
+        "status": "Required[str]",  # Status.
+        "status_type": "Required[int]",  # Status code.
+        "side": "Required[int]",  # `2` buy; any other value sell.
+        "status_message": "Required[str]",  # Status text.
+        "detail": "str",  # Details.
+        "asset": "str",  # Currency.
+    },
+    total=False,
+)
+"""One execution of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+
+class AutoInvestPlanRecordsResp(TypedDict, total=False):
+    """A page of executions of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    total_page: Required[int]  # Number of pages.
+    total: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanRecordItem]]  # The executions.
+
+
+class AutoInvestPortfolioItem(TypedDict, total=False):
+    """One currency of an auto-invest plan and what it holds."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal]  # Share, percent.
+    cum_invest: Required[Decimal]  # Amount invested so far.
+    cum_hold: Required[Decimal]  # Amount held.
+    cum_redeem: Required[Decimal]  # Amount redeemed so far.
+    avg_price: Required[Decimal]  # Average cost price.
+    redeem_status: Required[int]  # Redemption status.
+    lend_amount: Required[Decimal]  # Amount lent.
+
+
+class AwardListStruct(TypedDict, total=False):
+    """A page of the caller's staking rewards (`GET /earn/staking/award_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[AwardListStructList]]  # The rewards.
+
+
+class AwardListStructList(TypedDict, total=False):
+    """A staking reward payment (`GET /earn/staking/award_list`)."""
+
+    pid: Required[int]  # Product id.
+    mortgage_coin: Required[str]  # Currency staked.
+    amount: Required[Decimal]  # Amount staked.
+    reward_coin: Required[str]  # Currency of the reward.
+    interest: Required[Decimal]  # Reward.
+    fee: Required[Decimal]  # Fee.
+    status: Required[int]  # `4` success.
+    bonus_date: Required[str]  # Date of the reward.
+    should_bonus_stamp: Required[int]  # When the reward was due, Unix milliseconds.
 
 
 Contract = TypedDict(
@@ -295,6 +526,30 @@ class ContractStat(TypedDict, total=False):
     top_short_account: float  # Number of large holders with short positions.
     long_users: Decimal  # Number of users holding long positions.
     short_users: Decimal  # Number of users holding short positions.
+
+
+class CreateEarnFixedTermLendEnvelope(TypedDict, total=False):
+    """The fixed-term subscription made (`POST /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermLendResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: CreateEarnFixedTermLendEnvelopeData  # The subscription made (reference name `CreateEarnFixedTermLendResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class CreateEarnFixedTermLendEnvelopeData(TypedDict, total=False):
+    """The subscription made (reference name `CreateEarnFixedTermLendResponseData`)."""
+
+    order_id: int  # Subscription order id.
+
+
+class CreateEarnFixedTermPreRedeemEnvelope(TypedDict, total=False):
+    """The early redemption (`POST /earn/fixed-term/user/pre-redeem`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermPreRedeemResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: dict[str, JsonValue]  # Result; an empty object on success.
+    timestamp: int  # When the answer was made, Unix seconds.
 
 
 class CrossexOrderActionResponse(TypedDict, total=False):
@@ -392,6 +647,100 @@ DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID'
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
 
 
+class DualGetBalance(TypedDict, total=False):
+    """The caller's Dual Investment assets and interest (`GET /earn/dual/balance`)."""
+
+    user_asset_usdt: Decimal  # Assets, in USDT.
+    user_asset_btc: Decimal  # Assets, in BTC.
+    user_total_interest_usdt: Decimal  # Interest earned so far, in USDT.
+    user_total_interest_btc: Decimal  # Interest earned so far, in BTC.
+
+
+class DualGetOrders(TypedDict, total=False):
+    """A Dual Investment order of the caller (`GET /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement.
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds.
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement.
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement.
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
+
+
+class DualGetPlans(TypedDict, total=False):
+    """A Dual Investment product (`GET /earn/dual/investment_plan`)."""
+
+    id: int  # Product id.
+    instrument_name: str  # Product name.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: float  # Strike price.
+    delivery_time: int  # Settlement time, Unix seconds.
+    apy_display: Decimal  # Annual yield.
+    min_amount: Decimal  # Smallest amount one order may invest.
+    start_time: int  # When the product opens, Unix seconds.
+    end_time: int  # When the product closes, Unix seconds.
+    status: Literal['NOTSTARTED', 'ONGOING', 'ENDED'] | str  # `NOTSTARTED`, `ONGOING` or `ENDED`.
+
+
+DualOrderRefundPreview = TypedDict(
+    "DualOrderRefundPreview",
+    {
+        "create_timest": "int",  # When the order was placed, Unix seconds.
+        "delivery_timest": "int",  # When the order settles, Unix seconds.
+        "exercise_price": "Decimal",  # Strike price.
+        "invest_amount": "Decimal",  # Amount invested.
+        "invest_currency": "str",  # Currency invested.
+        "name": "str",  # Order name.
+        "order_id": "int",  # Order id.
+        "req_id": "str",  # Request id to pass to `POST /earn/dual/order-refund`.
+        "refund_service_charge": "float",  # Fee for redeeming early.
+        "settle_price": "Decimal",  # Price the early redemption settles at.
+        "settlement_amount": "Decimal",  # Amount paid out.
+        "settlement_currency": "str",  # Currency paid out.
+        "settlement_interest": "Decimal",  # Interest paid out.
+        "settlement_principle": "Decimal",  # Principal paid out.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "money_back_timest": "int",  # When the funds arrive, Unix seconds.
+    },
+    total=False,
+)
+"""What redeeming a Dual Investment order early would pay (`GET /earn/dual/order-refund-preview`)."""
+
+
+DualProjectRecommend = TypedDict(
+    "DualProjectRecommend",
+    {
+        "id": "int",  # Product id.
+        "category": "int",  # Strategy category.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "invest_currency": "str",  # Currency invested.
+        "exercise_currency": "str",  # Currency received when the strike is hit.
+        "apy_display": "Decimal",  # Annual yield.
+        "exercise_price": "Decimal",  # Strike price.
+        "delivery_timest": "int",  # Settlement time, Unix seconds.
+        "min_amount": "Decimal",  # Smallest amount one order may invest.
+        "max_amount": "Decimal",  # Largest amount one order may invest.
+        "min_copies": "int",  # Fewest units one order may buy.
+        "max_copies": "int",  # Most units one order may buy.
+        "invest_days": "int",  # Lock-up, days.
+        "invest_hours": "str",  # Lock-up, hours.
+    },
+    total=False,
+)
+"""A recommended Dual Investment product (`GET /earn/dual/project-recommend`)."""
+
+
 class EarnUniCurrency(TypedDict, total=False):
     """A currency that can be lent, with its lending bounds (`GET /earn/uni/currencies`)."""
 
@@ -446,6 +795,169 @@ EarnUniLendRecord = TypedDict(
 
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
 """Machine-readable error label. Known values are listed; the set is open."""
+
+
+FindCoinItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent."""
+
+
+class FixedTermBonusInfo(TypedDict, total=False):
+    """A reward campaign attached to a fixed-term subscription."""
+
+    id: int  # Campaign id.
+    product_id: int  # Product id.
+    asset: str  # Product currency.
+    bonus_asset: str  # Reward currency.
+    kyc_limit: str  # KYC levels allowed, comma-separated.
+    ladder_apr: list[LadderApr]  # Tiered annual rate.
+    total_bonus_amount: Decimal  # Total reward.
+    user_total_bonus_amount: Decimal  # Most reward one user may get.
+    status: Literal[1, 2, 3] | int  # `1` not listed, `2` listed, `3` delisted.
+    start_time: str  # Start of the campaign.
+    end_time: str  # End of the campaign.
+    create_time: str  # When the campaign was created.
+    start_at: int  # Start of the campaign, Unix seconds.
+    end_at: int  # End of the campaign, Unix seconds.
+    total_issued_amount: Decimal  # Reward paid out so far.
+    user_total_issued_amount: Decimal  # Reward paid to the caller so far.
+    bonus_asset_price: Decimal  # Price of the reward currency, USDT.
+    product_asset_price: Decimal  # Price of the product currency, USDT.
+    product_year_rate: Decimal  # Base annual rate of the product.
+
+
+class FixedTermCouponInfo(TypedDict, total=False):
+    """A rate-boost coupon used on a fixed-term subscription."""
+
+    id: Required[int]  # Coupon record id.
+    business: Required[int]  # Business type.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    order_id: Required[int]  # Subscription order id.
+    financial_rate_id: Required[int]  # Coupon id.
+    buy_limit_low: Required[Decimal]  # Smallest amount the coupon applies to.
+    buy_limit_high: Required[Decimal]  # Largest amount the coupon applies to.
+    rate_day: Required[int]  # Days the boost lasts.
+    rate_ratio: Required[Decimal]  # Boost, percent.
+    coupon_days: Required[int]  # Days actually boosted.
+    coupon_principal: Required[Decimal]  # Principal the boost is computed on.
+    coupon_year_rate: Required[Decimal]  # Annual rate of the boost.
+    coupon_interest: Required[Decimal]  # Interest from the boost.
+    status: Required[Literal[1, 2] | int]  # `1` active, `2` settled.
+    finish_time: Required[str]  # When the boost is settled.
+    create_time: Required[str]  # When the coupon was used.
+
+
+class FixedTermHistoryRecord(TypedDict, total=False):
+    """A fixed-term subscription, redemption, interest or reward entry (`GET /earn/fixed-term/user/history`)."""
+
+    id: Required[int]  # Record id.
+    order_id: int  # Order id.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    uniq_time: str  # Date the entry belongs to.
+    bonus_id: int  # Reward campaign id.
+    product_id: Required[int]  # Product id.
+    bonus_asset: str  # Reward currency.
+    total_principal: Decimal  # Total principal.
+    amount: Decimal  # Amount.
+    asset_price: Decimal  # Price of the currency.
+    status: Required[int]  # Status.
+    detail: str  # Description.
+    create_time: Required[str]  # When the entry was made.
+    create_at: Required[int]  # When the entry was made, Unix seconds.
+    lock_up_period: int  # Term, days.
+
+
+class FixedTermLendOrder(TypedDict, total=False):
+    """A fixed-term subscription of the caller (`GET /earn/fixed-term/user/lend`)."""
+
+    id: int  # Subscription record id.
+    business: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    order_id: int  # Order id.
+    user_id: int  # User id.
+    asset: str  # Currency.
+    product_id: int  # Product id.
+    lock_up_period: int  # Lock-up, days.
+    principal: Decimal  # Amount subscribed.
+    year_rate: Decimal  # Annual interest rate.
+    product_type: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    interest: Decimal  # Interest so far.
+    status: Literal[1, 2, 3, 4] | int  # `1` holding, `2` redeemed, `3` matured, `4` settled.
+    reinvest_status: Literal[0, 1] | int  # Automatic renewal: `0` off, `1` on.
+    redeem_account_type: int  # Account the redemption is paid to: `1` spot.
+    origin_order: str  # Order this one renews (automatic renewal).
+    redeem_type: Literal[1, 2] | int  # `1` early redemption, `2` at maturity.
+    redeem_time: str  # When it was redeemed.
+    finish_time: str  # When it matures.
+    create_time: str  # When it was subscribed.
+    year_rate_perent: str  # Annual rate, percent, for display (the reference spells the field so).
+    total_year_rate_percent: str  # Annual yield with boosts and rewards, percent.
+    total_interest: Decimal  # Earnings with rewards.
+    product_info: FixedTermProductInfo  # The terms of the product a fixed-term subscription belongs to.
+    bonus_info: FixedTermBonusInfo  # A reward campaign attached to a fixed-term subscription.
+    coupon_info: FixedTermCouponInfo  # A rate-boost coupon used on a fixed-term subscription.
+    redeem_at: int  # When it was redeemed, Unix seconds (0 not yet).
+    finish_at: int  # When it matures, Unix seconds.
+    create_at: int  # When it was subscribed, Unix seconds.
+    icon: str  # Currency icon URL.
+
+
+FixedTermProduct = TypedDict(
+    "FixedTermProduct",
+    {
+        "id": "int",  # Product id.
+        "name": "str",  # Product name.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "min_lend_amount": "Decimal",  # Smallest amount to subscribe.
+        "user_max_lend_amount": "Decimal",  # Most one user may subscribe.
+        "total_lend_amount": "Decimal",  # Most the platform takes.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "redeem_account": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 to 16; 0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 to 16; 0 no restriction).
+        "status": "Literal[1, 2, 3] | int",  # `1` not listed, `2` listed, `3` delisted.
+        "create_time": "str",  # When the product was created.
+        "user_max_lend_volume": "Decimal",  # Most the caller may still subscribe.
+        "user_total_amount": "Decimal",  # Amount the caller has in earn products.
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term earn product (`GET /earn/fixed-term/product`)."""
+
+
+class FixedTermProductInfo(TypedDict, total=False):
+    """The terms of the product a fixed-term subscription belongs to."""
+
+    pre_redeem: Required[Literal[0, 1] | int]  # Early redemption: `0` not supported, `1` supported.
+    reinvest: Required[Literal[0, 1] | int]  # Automatic renewal: `0` not supported, `1` supported.
+    redeem_account: Required[int]  # Account the redemption is paid to.
+    min_vip: Required[int]  # Lowest VIP level (0 no restriction).
+    max_vip: Required[int]  # Highest VIP level (0 no restriction).
+
+
+FixedTermProductSimple = TypedDict(
+    "FixedTermProductSimple",
+    {
+        "id": "int",  # Product id.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "simple_earn": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 no restriction).
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`)."""
 
 
 class FundingRateRecord(TypedDict, total=False):
@@ -820,6 +1332,77 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class LadderApr(TypedDict, total=False):
+    """One tier of a tiered annual rate: the rate for amounts between `left` and `right`."""
+
+    apr: Required[Decimal]  # Annual rate.
+    left: Required[Decimal]  # Lower bound of the tier.
+    right: Required[Decimal]  # Upper bound of the tier.
+
+
+class ListEarnFixedTermHistoryEnvelope(TypedDict, total=False):
+    """The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: ListEarnFixedTermHistoryEnvelopeData  # A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermHistoryEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`)."""
+
+    list: list[FixedTermHistoryRecord]  # The entries.
+    total: int  # Number of entries.
+
+
+class ListEarnFixedTermLendsEnvelope(TypedDict, total=False):
+    """The caller's fixed-term subscriptions (`GET /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermLendsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermLendsEnvelopeData]  # A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermLendsEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`)."""
+
+    list: Required[list[FixedTermLendOrder]]  # The subscriptions.
+    total: Required[int]  # Number of subscriptions.
+
+
+class ListEarnFixedTermProductsByAssetEnvelope(TypedDict, total=False):
+    """Fixed-term products of one currency (`GET /earn/fixed-term/product/{asset}/list`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsByAssetResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsByAssetEnvelopeData]  # The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsByAssetEnvelopeData(TypedDict, total=False):
+    """The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`)."""
+
+    list: Required[list[FixedTermProductSimple]]  # The products.
+
+
+class ListEarnFixedTermProductsEnvelope(TypedDict, total=False):
+    """Fixed-term products (`GET /earn/fixed-term/product`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsEnvelopeData]  # A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsEnvelopeData(TypedDict, total=False):
+    """A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`)."""
+
+    list: Required[list[FixedTermProduct]]  # The products.
+    total: Required[int]  # Number of products.
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -1032,6 +1615,55 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price (quote currency).
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class OrderListStruct(TypedDict, total=False):
+    """A page of the caller's staking orders (`GET /earn/staking/order_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[OrderListStructList]]  # The orders.
+
+
+OrderListStructList = TypedDict(
+    "OrderListStructList",
+    {
+        "pid": "Required[int]",  # Product id.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "amount": "Required[Decimal]",  # Amount.
+        "type": "Required[int]",  # `0` staking, `1` redemption.
+        "status": "Required[int]",  # `1` success, `3` delayed redemption in progress, `6` redemption cancelled.
+        "redeem_stamp": "Required[int]",  # When a redemption is credited, Unix milliseconds.
+        "createStamp": "Required[int]",  # When the order was made, Unix milliseconds.
+        "exchange_amount": "Required[Decimal]",  # Amount received.
+        "fee": "Required[Decimal]",  # Fee.
+    },
+    total=False,
+)
+"""A staking or redemption order (`GET /earn/staking/order_list`)."""
+
+
+class PlaceDualInvestmentOrder(TypedDict, total=False):
+    """The Dual Investment order placed (`POST /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement (0 until settled).
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds (0 until settled).
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement (0 until settled).
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement (0 until settled).
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
 
 
 class Position(TypedDict, total=False):
@@ -1827,6 +2459,30 @@ class SubAccountTransferRecord(TypedDict, total=False):
     status: Literal['success'] | str  # Record status; currently only `success`.
 
 
+SwapCoinStruct = TypedDict(
+    "SwapCoinStruct",
+    {
+        "id": "int",  # Order id.
+        "pid": "int",  # Product id.
+        "uid": "int",  # User id.
+        "coin": "str",  # Currency.
+        "type": "int",  # `0` staking, `1` redemption.
+        "subtype": "str",  # Sub-type.
+        "amount": "Decimal",  # Amount.
+        "exchange_rate": "Decimal",  # Exchange ratio.
+        "exchange_amount": "Decimal",  # Amount received.
+        "updateStamp": "int",  # When the order last changed, Unix milliseconds.
+        "createStamp": "int",  # When the order was made, Unix milliseconds.
+        "status": "int",  # `1` success.
+        "protocol_type": "int",  # Protocol type.
+        "client_order_id": "str",  # Reference id.
+        "source": "str",  # Where the order came from.
+    },
+    total=False,
+)
+"""The staking order made (`POST /earn/staking/swap`)."""
+
+
 class TotalBalance(TypedDict, total=False):
     """Estimated value of every account of the caller, converted to one currency"""
 
@@ -1901,6 +2557,27 @@ class UidPushResponse(TypedDict, total=False):
 
 UidPushStatus: TypeAlias = "Literal['CREATING', 'PENDING', 'CANCELLING', 'CANCELLED', 'REFUSING', 'REFUSED', 'RECEIVING', 'RECEIVED'] | str"
 """UID transfer status: `CREATING`, `PENDING` (waiting for the receiver to accept), `CANCELLING`,"""
+
+
+class UniChartPoint(TypedDict, total=False):
+    """One point of the annual lending rate of a currency (`GET /earn/uni/chart`)."""
+
+    time: int  # Time, Unix seconds.
+    value: Decimal  # Annual rate at that time.
+
+
+class UniCurrencyInterest(TypedDict, total=False):
+    """Whether lending interest of a currency is paid out or reinvested (`GET /earn/uni/interest_status/{currency}`)."""
+
+    currency: str  # Currency.
+    interest_status: Literal['interest_dividend', 'interest_reinvest'] | str  # `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again.
+
+
+class UniEstimatedRate(TypedDict, total=False):
+    """The estimated annual lending rate of a currency (`GET /earn/uni/rate`)."""
+
+    currency: str  # Currency.
+    est_rate: Decimal  # Estimated annual rate (`0.8014` is 80.14 %).
 
 
 class UnifiedAccount(TypedDict, total=False):
@@ -2062,6 +2739,13 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+class UniLendInterest(TypedDict, total=False):
+    """The caller's total lending interest in one currency (`GET /earn/uni/interests/{currency}`)."""
+
+    currency: str  # Currency.
+    interest: Decimal  # Interest earned.
 
 
 WithdrawalRecord = TypedDict(
