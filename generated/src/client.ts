@@ -29,7 +29,7 @@ export class ExchangeClient extends ClientCore {
   readonly crossex: CrossexApi = new CrossexApi(this);
   /** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
-  /** Earn products: lending (`uni`). */
+  /** Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking. */
   readonly earn: EarnApi = new EarnApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);

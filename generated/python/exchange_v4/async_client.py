@@ -88,7 +88,7 @@ class AsyncExchangeClient(AsyncCore):
     delivery: DeliveryApiAsync
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
-    """Earn products: lending (`uni`)."""
+    """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApiAsync

@@ -82,7 +82,7 @@ class ExchangeClient(Core):
     delivery: DeliveryApi
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
-    """Earn products: lending (`uni`)."""
+    """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApi
