@@ -151,6 +151,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
     },
   },
+  cancelOtcOrder: { summary: 'Cancel a fiat order', params: { order_id: 'Order id.' } },
   cancelPriceTriggeredOrder: {
     summary: 'Cancel a price-triggered perpetual futures order',
     params: {
@@ -328,6 +329,33 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
   },
+  createOtcOrder: {
+    summary: 'Place a fiat order',
+    params: {
+      type: '`BUY` (fiat in, crypto out) or `SELL` (crypto in, fiat out).',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      crypto_currency: 'Crypto currency.',
+      fiat_currency: 'Fiat currency.',
+      crypto_amount: 'Crypto amount.',
+      fiat_amount: 'Fiat amount.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
+      bank_id:
+        'Bank card to pay from or be paid to (an `id` of `GET /otc/bank/list`; the default card has `is_default: 1`).',
+    },
+  },
+  createOtcQuote: {
+    summary: 'Quote a fiat or stablecoin trade',
+    params: {
+      side: '`PAY`: `pay_amount` is given; `GET`: `get_amount` is given.',
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays; required with `side: PAY`.',
+      get_amount: 'Amount the caller receives; required with `side: GET`.',
+      create_quote_token: '`0`: a preview only; `1`: also a `quote_token` to place an order with.',
+      promotion_code: 'Promotion code.',
+    },
+  },
   createPriceTriggeredOrder: {
     summary: 'Create a price-triggered perpetual futures order',
     params: {
@@ -347,6 +375,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       trigger: 'The condition of a new price-triggered spot order.',
       put: 'The order a new price-triggered spot order places once its condition holds.',
       market: 'Currency pair.',
+    },
+  },
+  createStableCoinOrder: {
+    summary: 'Place a stablecoin order',
+    params: {
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays.',
+      get_amount: 'Amount the caller receives.',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
     },
   },
   createSTPGroup: { summary: 'Create an STP group', params: { name: 'Group name.' } },
@@ -398,6 +438,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Margin currency pair.',
     },
   },
+  deleteOtcBank: {
+    summary: 'Delete a bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
   deleteSTPGroupUsers: {
     summary: 'Remove users from an STP group',
     params: { stp_id: 'STP group id.', user_id: 'User ids to remove, comma-separated.' },
@@ -410,6 +454,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
+  getBankListInnerPath: { summary: 'List bank cards', params: {} },
   getBatchSpotFee: {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
@@ -526,6 +571,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted.',
     },
   },
+  getOtcBankSupplementChecklist: {
+    summary: 'Materials a bank card needs',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
+  getOtcOrderDetail: { summary: 'Get a fiat order', params: { order_id: 'Order id.' } },
   getPosition: {
     summary: 'Get a perpetual futures position',
     params: {
@@ -908,6 +958,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       side: 'Finished orders only; `buy` or `sell` (both when omitted).',
     },
   },
+  listOtcOrders: {
+    summary: 'List fiat orders',
+    params: {
+      type: '`BUY` or `SELL`.',
+      fiat_currency: 'Fiat currency.',
+      crypto_currency: 'Crypto currency.',
+      start_time: 'First day, `YYYY-MM-DD`.',
+      end_time: 'Last day, `YYYY-MM-DD`.',
+      status: '`DONE`, `CANCEL` or `PROCESSING`.',
+      pn: 'Page number (decimal digits).',
+      ps: 'Page size (decimal digits).',
+    },
+  },
   listPositionClose: {
     summary: 'List closed perpetual futures positions',
     params: {
@@ -991,6 +1054,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       account: '`normal` spot, `margin` isolated margin, `unified` (required for a unified account).',
       limit: 'Maximum number of orders returned (1 to 1000).',
       offset: 'List offset, starting from 0.',
+    },
+  },
+  listStableCoinOrders: {
+    summary: 'List stablecoin orders',
+    params: {
+      page_size: 'Page size (decimal digits).',
+      page_number: 'Page number (decimal digits).',
+      coin_name: 'Currency of the order.',
+      start_time: 'Start of the period.',
+      end_time: 'End of the period.',
+      status: '`PROCESSING`, `DONE` or `FAILED`.',
     },
   },
   listSTPGroups: { summary: 'List STP groups', params: { name: 'Part of the group name to search for.' } },
@@ -1165,6 +1239,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  markOtcOrderPaid: {
+    summary: 'Mark a fiat order paid',
+    params: {
+      order_id: 'Order id.',
+      client_order_id: 'Client order id (some gateways look the order up by it).',
+      payment_receipt_file_key:
+        'File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB).',
+      payment_receipt: 'Other name of `payment_receipt_file_key` that some gateways take.',
+    },
+  },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1172,6 +1256,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   setDebitFee: {
     summary: 'Change the GT fee payment setting',
     params: { enabled: '`true` pays fees with GT, `false` does not.' },
+  },
+  setDefaultOtcBank: {
+    summary: 'Set the default bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
   },
   setDualMode: {
     summary: 'Turn dual (hedge) position mode on or off',

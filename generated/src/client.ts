@@ -12,6 +12,7 @@ import { EarnApi } from './operations/earn.js';
 import { FuturesApi } from './operations/futures.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
+import { OtcApi } from './operations/otc.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
@@ -37,6 +38,8 @@ export class ExchangeClient extends ClientCore {
   readonly margin: MarginApi = new MarginApi(this);
   /** Options: account, positions and orders. */
   readonly options: OptionsApi = new OptionsApi(this);
+  /** OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to. */
+  readonly otc: OtcApi = new OtcApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
   /** Sub-account management and sub-account API keys. */

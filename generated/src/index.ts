@@ -12,6 +12,7 @@ export * from './operations/earn.js';
 export * from './operations/futures.js';
 export * from './operations/margin.js';
 export * from './operations/options.js';
+export * from './operations/otc.js';
 export * from './operations/spot.js';
 export * from './operations/sub-accounts.js';
 export * from './operations/unified.js';
@@ -89,6 +90,31 @@ export type {
   OptionsOrderRequest,
   OptionsPosition,
   OptionsPositionCloseOrder,
+  OtcActionResponse,
+  OtcBankIdRequest,
+  OtcBankListItem,
+  OtcBankListResponse,
+  OtcBankListResult,
+  OtcBankSupplementChecklistItem,
+  OtcBankSupplementChecklistResponse,
+  OtcBankSupplementChecklistResponseData,
+  OtcMarkOrderPaidRequest,
+  OtcOrderDetail,
+  OtcOrderDetailResponse,
+  OtcOrderListCryptoCurrencyInfo,
+  OtcOrderListFiatCurrencyInfo,
+  OtcOrderListItem,
+  OtcOrderListResponse,
+  OtcOrderListResult,
+  OtcOrderRequest,
+  OtcQuoteRequest,
+  OtcQuoteResponse,
+  OtcQuoteResult,
+  OtcStableCoinOrderCreateResponse,
+  OtcStableCoinOrderListItem,
+  OtcStableCoinOrderListResponse,
+  OtcStableCoinOrderListResult,
+  OtcStableCoinOrderRequest,
   Position,
   PositionClose,
   PositionCloseOrder,

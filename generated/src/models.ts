@@ -2724,6 +2724,534 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation). */
+export interface OtcActionResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A bank card of the caller, by id (`POST /otc/bank/delete`, `POST /otc/bank/set_default`). */
+export interface OtcBankIdRequest {
+  /** Bank card id, as `GET /otc/bank/list` gives it. */
+  bank_id: string;
+}
+
+/** A bank card of the caller. */
+export interface OtcBankListItem {
+  /** Correspondent bank name. */
+  agent_bank_name?: string;
+  /** Correspondent bank SWIFT/BIC code. */
+  agent_bank_swift?: string;
+  /** Account holder name. */
+  bank_account_name: string;
+  /** Address of the bank. */
+  bank_address?: string;
+  /** Bank code. */
+  bank_code?: string;
+  /** Country of the bank. */
+  bank_country?: string;
+  /** Bank id. */
+  bank_id?: string;
+  /** Bank name. */
+  bank_name: string;
+  /** Branch code. */
+  branch_code?: string;
+  /** Link to the account proof file. */
+  documentation_file_key_url?: string;
+  /** File type of the account proof. */
+  documentation_file_type?: string;
+  /** Account number (IBAN). */
+  iban?: string;
+  /** Bank card id; the `bank_id` of a fiat order. */
+  id: string;
+  /**
+   * 1 when this is the default card, 0 otherwise.
+   * Format: int32
+   */
+  is_default?: number;
+  /** Remark (for example a rejection reason). */
+  memo?: string;
+  /** Routing number for remittances. */
+  remittance_line_number?: string;
+  /** Review status of the card. */
+  status?: string;
+  /** When the card was submitted. */
+  submit_time?: string;
+  /** SWIFT/BIC code. */
+  swift?: string;
+  /** When the card was last updated. */
+  update_time?: string;
+}
+
+/** Answer of `GET /otc/bank/list`. */
+export interface OtcBankListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcBankListResult;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The caller's bank cards. */
+export interface OtcBankListResult {
+  /** Bank cards. */
+  lists: OtcBankListItem[];
+}
+
+/** One material to supply for a bank card. */
+export interface OtcBankSupplementChecklistItem {
+  /** Material code; also the name of the field the material is sent in (for example `id_document_front`). */
+  code: string;
+  /** Name of the material in English. */
+  en?: string;
+  /** Whether this material must be supplied. */
+  required: boolean;
+  /** Name of the material in Chinese. */
+  zh?: string;
+}
+
+/** Answer of `GET /otc/bank/bank_supplement_checklist`. */
+export interface OtcBankSupplementChecklistResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcBankSupplementChecklistResponseData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The materials a bank card needs, by the caller's verification type. */
+export interface OtcBankSupplementChecklistResponseData {
+  /** Materials to supply. */
+  items: OtcBankSupplementChecklistItem[];
+  /** Verification type the caller passed: `personal` or `enterprise`; it decides which supplement endpoint takes the materials. */
+  user_type: 'personal' | 'enterprise' | (string & {});
+}
+
+/** Marks a fiat buy order as paid (`POST /otc/order/paid`), with the payment receipt. */
+export interface OtcMarkOrderPaidRequest {
+  /** Client order id (some gateways look the order up by it). */
+  client_order_id?: string;
+  /** Order id. */
+  order_id: string;
+  /** Other name of `payment_receipt_file_key` that some gateways take. */
+  payment_receipt?: string;
+  /** File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB). */
+  payment_receipt_file_key: string;
+}
+
+/** A fiat order. */
+export interface OtcOrderDetail {
+  /** When the order was created. */
+  create_time: string;
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount: string;
+  /** Crypto currency. */
+  crypto_currency: string;
+  /** Internal status of the order. */
+  db_status: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount: string;
+  /** Fiat currency. */
+  fiat_currency: string;
+  /** Why the order was cancelled or rejected. */
+  memo: string;
+  /** Order id. */
+  order_id: string;
+  /** Promotion code. */
+  promotion_code: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate: string;
+  /** Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`). */
+  reference_code?: string;
+  /** Direction of the quote the order was placed on (`PAY` or `GET`). */
+  side: string;
+  /** Order status. */
+  status: string;
+  /** Trade number. */
+  trade_no: string;
+  /** Remark to put on the bank transfer; empty when the order has a `reference_code`. */
+  transfer_remark: string;
+  /** `BUY` or `SELL`. */
+  type: string;
+  /** User id. */
+  uid: string;
+}
+
+/** Answer of `GET /otc/order/detail`. */
+export interface OtcOrderDetailResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcOrderDetail;
+  /** Result message. */
+  message: string;
+}
+
+/** Display data of a crypto currency. */
+export interface OtcOrderListCryptoCurrencyInfo {
+  /** Icon URL. */
+  icon: string;
+  /** Currency name. */
+  name: string;
+}
+
+/** Display data of a fiat currency. */
+export interface OtcOrderListFiatCurrencyInfo {
+  /** Icon URL. */
+  icon: string;
+  /** Currency name. */
+  name: string;
+}
+
+/** A fiat order in the order list. */
+export interface OtcOrderListItem {
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount?: string;
+  /** Crypto currency. */
+  crypto_currency?: string;
+  crypto_currency_info?: OtcOrderListCryptoCurrencyInfo;
+  /** Internal status of the order. */
+  db_status?: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount?: string;
+  /** Fiat currency. */
+  fiat_currency?: string;
+  fiat_currency_info?: OtcOrderListFiatCurrencyInfo;
+  /** Account number of the receiving bank account. */
+  gate_bank_account_iban?: string;
+  /** Order id. */
+  order_id?: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate?: string;
+  /** Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`). */
+  reference_code?: string;
+  /** Order status (for example `PROCESSING`, `DONE`, `CANCEL`). */
+  status?: string;
+  /** Time of the order, formatted. */
+  time?: string;
+  /**
+   * Time of the order (Unix seconds).
+   * Format: int64
+   */
+  timestamp?: string;
+  /** Trade number. */
+  trade_no?: string;
+  /** Remark to put on the bank transfer; empty when the order has a `reference_code`. */
+  transfer_remark?: string;
+  /** `BUY` or `SELL`. */
+  type?: string;
+}
+
+/** Answer of `GET /otc/order/list`. */
+export interface OtcOrderListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcOrderListResult;
+  /** Result message. */
+  message: string;
+}
+
+/** One page of fiat orders. */
+export interface OtcOrderListResult {
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  count: number;
+  /** Orders of this page. */
+  list: OtcOrderListItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  pn: number;
+  /**
+   * Page size.
+   * Format: int32
+   */
+  ps: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_pn: number;
+}
+
+/** A fiat order (`POST /otc/order/create`): `BUY` buys crypto with fiat, `SELL` sells crypto for fiat. The amounts, `side` and `quote_token` come from a quote (`POST /otc/quote` with `create_quote_token: "1"`). */
+export interface OtcOrderRequest {
+  /** Bank card to pay from or be paid to (an `id` of `GET /otc/bank/list`; the default card has `is_default: 1`). */
+  bank_id: string;
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount: string;
+  /** Crypto currency. */
+  crypto_currency: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount: string;
+  /** Fiat currency. */
+  fiat_currency: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** Token of the quote, from `POST /otc/quote`. */
+  quote_token: string;
+  /** Direction of the quote the order is placed on, as the quote answered it. */
+  side: 'PAY' | 'GET';
+  /** `BUY` (fiat in, crypto out) or `SELL` (crypto in, fiat out). */
+  type: 'BUY' | 'SELL';
+}
+
+/** A fiat or stablecoin quote (`POST /otc/quote`). With `side: PAY` the caller gives what it pays (`pay_amount`), with `side: GET` what it receives (`get_amount`). */
+export type OtcQuoteRequest = {
+  /** `0`: a preview only; `1`: also a `quote_token` to place an order with. */
+  create_quote_token?: '0' | '1';
+  /**
+   * Amount the caller receives; required with `side: GET`.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency the caller receives. */
+  get_coin: string;
+  /**
+   * Amount the caller pays; required with `side: PAY`.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency the caller pays. */
+  pay_coin: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** `PAY`: `pay_amount` is given; `GET`: `get_amount` is given. */
+  side: 'PAY' | 'GET';
+} & (unknown & unknown);
+
+/** Answer of `POST /otc/quote`. */
+export interface OtcQuoteResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcQuoteResult;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A quote. */
+export interface OtcQuoteResult {
+  /**
+   * Amount the caller receives.
+   * Format: decimal
+   */
+  get_amount: string;
+  /** Currency the caller receives. */
+  get_coin: string;
+  /** `FIAT` (fiat order) or `STABLE` (stablecoin order). */
+  order_type: string;
+  /**
+   * Amount the caller pays.
+   * Format: decimal
+   */
+  pay_amount: string;
+  /** Currency the caller pays. */
+  pay_coin: string;
+  /** Promotion code. */
+  promotion_code: string;
+  /** Token to place an order on this quote with (empty for a preview). */
+  quote_token: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate: string;
+  /**
+   * Reciprocal of the exchange rate.
+   * Format: decimal
+   */
+  rate_reci: string;
+  /** Direction of the quote (`PAY` or `GET`). */
+  side: string;
+  /** `BUY` (fiat to crypto) or `SELL` (crypto to fiat). */
+  type: string;
+}
+
+/** Answer of `POST /otc/stable_coin/order/create`. */
+export interface OtcStableCoinOrderCreateResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  /** Result message. */
+  message: string;
+}
+
+/** A stablecoin order. */
+export interface OtcStableCoinOrderListItem {
+  /** When the order was created, formatted. */
+  create_time?: string;
+  /**
+   * When the order was created (Unix seconds).
+   * Format: int64
+   */
+  create_timest?: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency received. */
+  get_coin?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency paid. */
+  pay_coin?: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate?: string;
+  /**
+   * Reciprocal of the exchange rate.
+   * Format: decimal
+   */
+  rate_reci?: string;
+  /** `PROCESSING`, `DONE` or `FAILED`. */
+  status?: string;
+  /** Trade reference number. */
+  trade_no?: string;
+}
+
+/** Answer of `GET /otc/stable_coin/order/list`. */
+export interface OtcStableCoinOrderListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcStableCoinOrderListResult;
+  /** Result message. */
+  message: string;
+}
+
+/** One page of stablecoin orders. */
+export interface OtcStableCoinOrderListResult {
+  /** Orders of this page. */
+  list: OtcStableCoinOrderListItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page_number: number;
+  /**
+   * Page size.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page: number;
+}
+
+/** A stablecoin order (`POST /otc/stable_coin/order/create`), placed on a quote of `POST /otc/quote`. */
+export interface OtcStableCoinOrderRequest {
+  /**
+   * Amount the caller receives.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency the caller receives. */
+  get_coin?: string;
+  /**
+   * Amount the caller pays.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency the caller pays. */
+  pay_coin?: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** Token of the quote, from `POST /otc/quote`. */
+  quote_token?: string;
+  /** Direction of the quote the order is placed on, as the quote answered it. */
+  side?: 'PAY' | 'GET';
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were

@@ -29,6 +29,7 @@ from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
+from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
@@ -50,6 +51,7 @@ class AsyncWithResponse:
     futures: FuturesApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
+    otc: OtcApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
@@ -64,6 +66,7 @@ class AsyncWithResponse:
         self.futures = FuturesApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
+        self.otc = OtcApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
@@ -95,6 +98,8 @@ class AsyncExchangeClient(AsyncCore):
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
     """Options: account, positions and orders."""
+    otc: OtcApiAsync
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync
@@ -212,6 +217,7 @@ class AsyncExchangeClient(AsyncCore):
         self.futures = FuturesApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
+        self.otc = OtcApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)

@@ -25,6 +25,7 @@ from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.otc import OtcApi, OtcApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
@@ -46,6 +47,7 @@ class WithResponse:
     futures: FuturesApiWithResponse
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
+    otc: OtcApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
@@ -60,6 +62,7 @@ class WithResponse:
         self.futures = FuturesApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
+        self.otc = OtcApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
@@ -89,6 +92,8 @@ class ExchangeClient(Core):
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
     """Options: account, positions and orders."""
+    otc: OtcApi
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
@@ -204,6 +209,7 @@ class ExchangeClient(Core):
         self.futures = FuturesApi(self)
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)
+        self.otc = OtcApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)

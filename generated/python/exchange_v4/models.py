@@ -67,6 +67,26 @@ __all__ = [
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OtcActionResponse",
+    "OtcBankListItem",
+    "OtcBankListResponse",
+    "OtcBankListResult",
+    "OtcBankSupplementChecklistItem",
+    "OtcBankSupplementChecklistResponse",
+    "OtcBankSupplementChecklistResponseData",
+    "OtcOrderDetail",
+    "OtcOrderDetailResponse",
+    "OtcOrderListCryptoCurrencyInfo",
+    "OtcOrderListFiatCurrencyInfo",
+    "OtcOrderListItem",
+    "OtcOrderListResponse",
+    "OtcOrderListResult",
+    "OtcQuoteResponse",
+    "OtcQuoteResult",
+    "OtcStableCoinOrderCreateResponse",
+    "OtcStableCoinOrderListItem",
+    "OtcStableCoinOrderListResponse",
+    "OtcStableCoinOrderListResult",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -1032,6 +1052,242 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price (quote currency).
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class OtcActionResponse(TypedDict, total=False):
+    """Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation)."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListItem(TypedDict, total=False):
+    """A bank card of the caller."""
+
+    id: Required[str]  # Bank card id; the `bank_id` of a fiat order.
+    bank_account_name: Required[str]  # Account holder name.
+    bank_name: Required[str]  # Bank name.
+    bank_country: str  # Country of the bank.
+    bank_address: str  # Address of the bank.
+    bank_code: str  # Bank code.
+    branch_code: str  # Branch code.
+    iban: str  # Account number (IBAN).
+    swift: str  # SWIFT/BIC code.
+    remittance_line_number: str  # Routing number for remittances.
+    agent_bank_name: str  # Correspondent bank name.
+    agent_bank_swift: str  # Correspondent bank SWIFT/BIC code.
+    submit_time: str  # When the card was submitted.
+    update_time: str  # When the card was last updated.
+    status: str  # Review status of the card.
+    documentation_file_type: str  # File type of the account proof.
+    memo: str  # Remark (for example a rejection reason).
+    is_default: int  # 1 when this is the default card, 0 otherwise.
+    bank_id: str  # Bank id.
+    documentation_file_key_url: str  # Link to the account proof file.
+
+
+class OtcBankListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankListResult]  # The caller's bank cards.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListResult(TypedDict, total=False):
+    """The caller's bank cards."""
+
+    lists: Required[list[OtcBankListItem]]  # Bank cards.
+
+
+class OtcBankSupplementChecklistItem(TypedDict, total=False):
+    """One material to supply for a bank card."""
+
+    code: Required[str]  # Material code; also the name of the field the material is sent in (for example `id_document_front`).
+    zh: str  # Name of the material in Chinese.
+    en: str  # Name of the material in English.
+    required: Required[bool]  # Whether this material must be supplied.
+
+
+class OtcBankSupplementChecklistResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/bank_supplement_checklist`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankSupplementChecklistResponseData]  # The materials a bank card needs, by the caller's verification type.
+    timestamp: int  # Server time of the answer (Unix seconds).
+
+
+class OtcBankSupplementChecklistResponseData(TypedDict, total=False):
+    """The materials a bank card needs, by the caller's verification type."""
+
+    user_type: Required[Literal['personal', 'enterprise'] | str]  # Verification type the caller passed: `personal` or `enterprise`; it decides which supplement endpoint takes the materials.
+    items: Required[list[OtcBankSupplementChecklistItem]]  # Materials to supply.
+
+
+OtcOrderDetail = TypedDict(
+    "OtcOrderDetail",
+    {
+        "order_id": "Required[str]",  # Order id.
+        "uid": "Required[str]",  # User id.
+        "type": "Required[str]",  # `BUY` or `SELL`.
+        "fiat_currency": "Required[str]",  # Fiat currency.
+        "fiat_amount": "Required[Decimal]",  # Fiat amount.
+        "crypto_currency": "Required[str]",  # Crypto currency.
+        "crypto_amount": "Required[Decimal]",  # Crypto amount.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "transfer_remark": "Required[str]",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "status": "Required[str]",  # Order status.
+        "db_status": "Required[str]",  # Internal status of the order.
+        "create_time": "Required[str]",  # When the order was created.
+        "memo": "Required[str]",  # Why the order was cancelled or rejected.
+        "side": "Required[str]",  # Direction of the quote the order was placed on (`PAY` or `GET`).
+        "promotion_code": "Required[str]",  # Promotion code.
+        "trade_no": "Required[str]",  # Trade number.
+    },
+    total=False,
+)
+"""A fiat order."""
+
+
+class OtcOrderDetailResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/detail`."""
+
+    message: Required[str]  # Result message.
+    code: Required[int]  # Result code.
+    data: Required[OtcOrderDetail]  # A fiat order.
+
+
+class OtcOrderListCryptoCurrencyInfo(TypedDict, total=False):
+    """Display data of a crypto currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+class OtcOrderListFiatCurrencyInfo(TypedDict, total=False):
+    """Display data of a fiat currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+OtcOrderListItem = TypedDict(
+    "OtcOrderListItem",
+    {
+        "time": "str",  # Time of the order, formatted.
+        "timestamp": "int",  # Time of the order (Unix seconds).
+        "order_id": "str",  # Order id.
+        "trade_no": "str",  # Trade number.
+        "type": "str",  # `BUY` or `SELL`.
+        "status": "str",  # Order status (for example `PROCESSING`, `DONE`, `CANCEL`).
+        "db_status": "str",  # Internal status of the order.
+        "fiat_currency": "str",  # Fiat currency.
+        "fiat_currency_info": "OtcOrderListFiatCurrencyInfo",  # Display data of a fiat currency.
+        "fiat_amount": "Decimal",  # Fiat amount.
+        "crypto_currency": "str",  # Crypto currency.
+        "crypto_currency_info": "OtcOrderListCryptoCurrencyInfo",  # Display data of a crypto currency.
+        "crypto_amount": "Decimal",  # Crypto amount.
+        "rate": "Decimal",  # Exchange rate.
+        "transfer_remark": "str",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "gate_bank_account_iban": "str",  # Account number of the receiving bank account.
+        "promotion_code": "str",  # Promotion code.
+    },
+    total=False,
+)
+"""A fiat order in the order list."""
+
+
+class OtcOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcOrderListResult]  # One page of fiat orders.
+
+
+class OtcOrderListResult(TypedDict, total=False):
+    """One page of fiat orders."""
+
+    pn: Required[int]  # Page number.
+    ps: Required[int]  # Page size.
+    total_pn: Required[int]  # Number of pages.
+    count: Required[int]  # Number of orders in all pages.
+    list: Required[list[OtcOrderListItem]]  # Orders of this page.
+
+
+class OtcQuoteResponse(TypedDict, total=False):
+    """Answer of `POST /otc/quote`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcQuoteResult]  # A quote.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+OtcQuoteResult = TypedDict(
+    "OtcQuoteResult",
+    {
+        "type": "Required[str]",  # `BUY` (fiat to crypto) or `SELL` (crypto to fiat).
+        "pay_coin": "Required[str]",  # Currency the caller pays.
+        "get_coin": "Required[str]",  # Currency the caller receives.
+        "pay_amount": "Required[Decimal]",  # Amount the caller pays.
+        "get_amount": "Required[Decimal]",  # Amount the caller receives.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "rate_reci": "Required[Decimal]",  # Reciprocal of the exchange rate.
+        "promotion_code": "Required[str]",  # Promotion code.
+        "side": "Required[str]",  # Direction of the quote (`PAY` or `GET`).
+        "order_type": "Required[str]",  # `FIAT` (fiat order) or `STABLE` (stablecoin order).
+        "quote_token": "Required[str]",  # Token to place an order on this quote with (empty for a preview).
+    },
+    total=False,
+)
+"""A quote."""
+
+
+class OtcStableCoinOrderCreateResponse(TypedDict, total=False):
+    """Answer of `POST /otc/stable_coin/order/create`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+
+
+class OtcStableCoinOrderListItem(TypedDict, total=False):
+    """A stablecoin order."""
+
+    id: int  # Order id.
+    trade_no: str  # Trade reference number.
+    pay_coin: str  # Currency paid.
+    pay_amount: Decimal  # Amount paid.
+    get_coin: str  # Currency received.
+    get_amount: Decimal  # Amount received.
+    rate: Decimal  # Exchange rate.
+    rate_reci: Decimal  # Reciprocal of the exchange rate.
+    status: str  # `PROCESSING`, `DONE` or `FAILED`.
+    create_timest: int  # When the order was created (Unix seconds).
+    create_time: str  # When the order was created, formatted.
+
+
+class OtcStableCoinOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/stable_coin/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcStableCoinOrderListResult]  # One page of stablecoin orders.
+
+
+class OtcStableCoinOrderListResult(TypedDict, total=False):
+    """One page of stablecoin orders."""
+
+    total: Required[int]  # Number of orders in all pages.
+    page_size: Required[int]  # Page size.
+    page_number: Required[int]  # Page number.
+    total_page: Required[int]  # Number of pages.
+    list: Required[list[OtcStableCoinOrderListItem]]  # Orders of this page.
 
 
 class Position(TypedDict, total=False):
