@@ -285,6 +285,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       tpsl_sl_bbo_type: 'Best-bid/offer price type of the stop-loss order.',
     },
   },
+  createLaunchPoolOrder: {
+    summary: 'Stake in a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to stake.' },
+  },
   createOptionsOrder: {
     summary: 'Place an options order',
     params: {
@@ -459,6 +463,53 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
   },
+  getCandyDropActivityListV4: {
+    summary: 'List CandyDrop activities',
+    params: {
+      status: '`ongoing`, `upcoming` or `ended`; every state when omitted.',
+      rule_name:
+        'Task type: `spot`, `futures`, `deposit`, `invite`, `trading_bot`, `simple_earn`, `first_deposit`, `alpha`, `flash_swap`, `tradfi` or `etf`.',
+      register_status: '`registered` or `unregistered`; both when omitted.',
+      currency: 'Project currency.',
+      limit: 'Entries to return (at most 30).',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  getCandyDropActivityRulesV4: {
+    summary: 'Get CandyDrop activity rules',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
+  },
+  getCandyDropAirdropRecordsV4: {
+    summary: 'List CandyDrop rewards',
+    params: {
+      currency: 'Project currency.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropParticipationRecordsV4: {
+    summary: 'List CandyDrop participations',
+    params: {
+      currency: 'Project currency.',
+      status: '`ongoing`, `awaiting_draw`, `won` or `not_win`.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropTaskProgressV4: {
+    summary: 'Get CandyDrop task progress',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
+  },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
   getDebitFee: { summary: 'Get the GT fee payment setting', params: {} },
@@ -511,6 +562,36 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_id:
         "Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label).",
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getHodlerAirdropProjectList: {
+    summary: 'List HODLer Airdrop events',
+    params: {
+      status: '`ACTIVE` (ongoing or warming up), `UNDERWAY`, `PREHEAT` or `FINISH`; every state when omitted.',
+      keyword: 'Currency or project name (partial match).',
+      join: '0 every event, 1 only those the caller joined.',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserAirdropRecords: {
+    summary: 'List HODLer Airdrop payments',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserOrderRecords: {
+    summary: 'List HODLer Airdrop participations',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
     },
   },
   getLeverage: {
@@ -647,6 +728,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
+  hodlerAirdropOrder: { summary: 'Join a HODLer Airdrop event', params: { hodler_id: 'Event id.' } },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -863,6 +945,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start of the range, Unix seconds.',
       to: 'End of the range, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listLaunchPoolPledgeRecords: {
+    summary: 'List LaunchPool stakes and redemptions',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      type: '1 stakes, 2 redemptions.',
+      startTime: 'From, `YYYY-MM-DD HH:MM:SS`.',
+      endTime: 'To, `YYYY-MM-DD HH:MM:SS`.',
+      coin: 'Staked currency.',
+    },
+  },
+  listLaunchPoolProjects: {
+    summary: 'List LaunchPool projects',
+    params: {
+      status: '0 all, 1 ongoing, 2 warming up, 3 ended, 4 ongoing or warming up.',
+      mortgageCoin: 'Only pools staking this currency (exact match).',
+      searchCoin: 'Reward currency or project name (partial match).',
+      limitRule: '0 regular pools, 1 pools for new users.',
+      sortType: '1 highest annual rate first, 2 lowest first.',
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+    },
+  },
+  listLaunchPoolRewardRecords: {
+    summary: 'List LaunchPool rewards',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      coin: 'Reward currency.',
     },
   },
   listLiquidatedOrders: {
@@ -1248,6 +1363,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB).',
       payment_receipt: 'Other name of `payment_receipt_file_key` that some gateways take.',
     },
+  },
+  redeemLaunchPool: {
+    summary: 'Redeem from a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to redeem.' },
+  },
+  registerCandyDropV4: {
+    summary: 'Register for a CandyDrop activity',
+    params: { activity_id: 'Activity id (with `currency`).', currency: 'Project currency.' },
   },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',

@@ -10,6 +10,7 @@ import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
 import { FuturesApi } from './operations/futures.js';
+import { LaunchApi } from './operations/launch.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
 import { OtcApi } from './operations/otc.js';
@@ -34,6 +35,8 @@ export class ExchangeClient extends ClientCore {
   readonly earn: EarnApi = new EarnApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);
+  /** Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop. */
+  readonly launch: LaunchApi = new LaunchApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
   /** Options: account, positions and orders. */

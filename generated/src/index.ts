@@ -10,6 +10,7 @@ export * from './operations/crossex.js';
 export * from './operations/delivery.js';
 export * from './operations/earn.js';
 export * from './operations/futures.js';
+export * from './operations/launch.js';
 export * from './operations/margin.js';
 export * from './operations/options.js';
 export * from './operations/otc.js';
@@ -30,8 +31,19 @@ export type {
   AccountKeyMode,
   AccountKeyPermission,
   AccountRateLimit,
+  CandyDropV4ActivityCd01,
+  CandyDropV4ActivityRulesCd03,
+  CandyDropV4AirdropRecordCd06,
+  CandyDropV4ParticipationRecordCd05,
+  CandyDropV4PrizePoolCd03,
+  CandyDropV4RegisterReqCd02,
+  CandyDropV4RegisterRespCd02,
+  CandyDropV4TaskCd03,
+  CandyDropV4TaskProgressCd04,
+  CandyDropV4TaskProgressItemCd04,
   Contract,
   ContractStat,
+  CreateOrderV4,
   CrossexOrderActionResponse,
   CrossexOrderRequest,
   CurrencyChain,
@@ -72,6 +84,17 @@ export type {
   FuturesPriceTriggeredOrderRequest,
   FuturesTicker,
   FuturesTrade,
+  HodlerAirdropV4OrderRequest,
+  HodlerAirdropV4OrderResponse,
+  HodlerAirdropV4ProjectItem,
+  HodlerAirdropV4UserAirdropRecord,
+  HodlerAirdropV4UserOrderRecord,
+  LaunchPoolV4CreateOrderResponse,
+  LaunchPoolV4PledgeRecord,
+  LaunchPoolV4Project,
+  LaunchPoolV4RedeemResponse,
+  LaunchPoolV4RewardPool,
+  LaunchPoolV4RewardRecord,
   MarginAccountBookEntry,
   MarginAutoRepaySetting,
   MarginFundingAccount,
@@ -118,6 +141,7 @@ export type {
   Position,
   PositionClose,
   PositionCloseOrder,
+  RedeemV4,
   SavedAddress,
   SpotAccount,
   SpotAccountBookEntry,
@@ -177,6 +201,7 @@ export type {
   SubAccountTransferRequest,
   TotalBalance,
   TradeFee,
+  TransactionConfig,
   TransactionId,
   TransferAccount,
   TransferOrderStatus,

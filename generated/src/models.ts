@@ -128,6 +128,163 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** A CandyDrop activity: tasks that earn a share of a prize pool. */
+export interface CandyDropV4ActivityCd01 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Number of participants.
+   * Format: int32
+   */
+  participants?: number;
+  /** Task types (for example `spot`, `futures`, `deposit`). */
+  rule_name?: string[];
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+  /**
+   * Most one user can win.
+   * Format: decimal
+   */
+  user_max_rewards?: string;
+}
+
+/** Rules of a CandyDrop activity: its prize pools and their tasks. */
+export interface CandyDropV4ActivityRulesCd03 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /** Prize pools. */
+  prize_pools?: CandyDropV4PrizePoolCd03[];
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+}
+
+/** A CandyDrop reward paid to the caller. */
+export interface CandyDropV4AirdropRecordCd06 {
+  /** When it was paid, formatted (UTC). */
+  airdrop_time?: string;
+  /**
+   * Amount exchanged automatically.
+   * Format: decimal
+   */
+  convert_amount?: string;
+  /** Project currency. */
+  currency?: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  rewards?: string;
+}
+
+/** A CandyDrop activity the caller joined. */
+export interface CandyDropV4ParticipationRecordCd05 {
+  /** Project currency. */
+  currency?: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id?: string;
+  /** When the caller registered, formatted (UTC). */
+  register_time?: string;
+  /** `ongoing`, `awaiting_draw`, `won` or `not_win`. */
+  status?: string;
+}
+
+/** A prize pool of a CandyDrop activity. */
+export interface CandyDropV4PrizePoolCd03 {
+  /**
+   * Total of the pool.
+   * Format: decimal
+   */
+  prize_all?: string;
+  /**
+   * Most one user can win from it.
+   * Format: decimal
+   */
+  prize_limit?: string;
+  /**
+   * Prize pool type.
+   * Format: int32
+   */
+  prize_pool_type?: number;
+  /** Tasks of the pool. */
+  tasks?: CandyDropV4TaskCd03[];
+}
+
+/** Registers for a CandyDrop activity (`POST /launch/candydrop/register`). */
+export interface CandyDropV4RegisterReqCd02 {
+  /**
+   * Activity id (with `currency`).
+   * Format: int64
+   */
+  activity_id?: number | string | bigint;
+  /** Project currency. */
+  currency: string;
+}
+
+/** Answer of `POST /launch/candydrop/register`. */
+export interface CandyDropV4RegisterRespCd02 {
+  /** Whether the registration went through. */
+  success?: boolean;
+}
+
+/** A task of a CandyDrop prize pool. */
+export interface CandyDropV4TaskCd03 {
+  /** Label of an exclusive task, `-` when none. */
+  exclusive_label?: string;
+  /** Subtitle, `-` when none. */
+  task_desc?: string;
+  /** Title. */
+  task_name?: string;
+}
+
+/** The caller's progress in a CandyDrop activity. */
+export interface CandyDropV4TaskProgressCd04 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /** Progress of each task taken. */
+  tasks?: CandyDropV4TaskProgressItemCd04[];
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+}
+
+/** The caller's progress on one CandyDrop task. */
+export interface CandyDropV4TaskProgressItemCd04 {
+  /** Subtitle. */
+  task_desc?: string;
+  /** Title. */
+  task_name?: string;
+  /** Progress (for example the volume traded or deposited so far). */
+  value?: string;
+}
+
 /**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -418,6 +575,25 @@ export interface ContractStat {
    * Format: decimal
    */
   top_short_size?: string;
+}
+
+/** A LaunchPool stake (`POST /launch/create-order`). */
+export interface CreateOrderV4 {
+  /**
+   * Amount to stake.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: number | string | bigint;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: number | string | bigint;
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -2128,6 +2304,232 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** Joins a HODLer Airdrop event (`POST /launch/hodler-airdrop/order`). */
+export interface HodlerAirdropV4OrderRequest {
+  /**
+   * Event id.
+   * Format: int64
+   */
+  hodler_id: number | string | bigint;
+}
+
+/** Answer of `POST /launch/hodler-airdrop/order`. */
+export interface HodlerAirdropV4OrderResponse {
+  /** Currencies the caller will receive. */
+  interest_coin: string[];
+}
+
+/** A HODLer Airdrop event: GT holders receive the airdropped currency. */
+export interface HodlerAirdropV4ProjectItem {
+  /** Airdropped currency. */
+  asset: string;
+  /** End, `Y-m-d H:i:s` UTC. */
+  close_timest: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Most GT one user may count.
+   * Format: decimal
+   */
+  max_queue_amount?: string;
+  /** Event name. */
+  name: string;
+  /** Start, `Y-m-d H:i:s` UTC. */
+  open_timest: string;
+  /** Airdrop per GT held; empty while it is being calculated. */
+  per_gt_reward_token?: string;
+  /** `UNDERWAY`, `PREHEAT` (warming up) or `FINISH`. */
+  status: 'UNDERWAY' | 'PREHEAT' | 'FINISH' | (string & {});
+  /**
+   * Total amount airdropped.
+   * Format: decimal
+   */
+  total_amount: string;
+  /** Number of participants. */
+  user_count?: string;
+}
+
+/** A HODLer Airdrop payment to the caller. */
+export interface HodlerAirdropV4UserAirdropRecord {
+  /** Airdropped currency. */
+  asset: string;
+  /** When it was paid, `Y-m-d H:i:s` UTC; empty before. */
+  delivery_timest: string;
+  /** `1` when it was exchanged for GT automatically, `0` otherwise. */
+  exchange?: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Base airdrop.
+   * Format: decimal
+   */
+  receive_amount_base?: string;
+  /**
+   * Bonus airdrop.
+   * Format: decimal
+   */
+  receive_amount_ext?: string;
+}
+
+/** A HODLer Airdrop event the caller joined. */
+export interface HodlerAirdropV4UserOrderRecord {
+  /** Airdropped currency. */
+  asset: string;
+  /** End of the event, `Y-m-d H:i:s` UTC. */
+  close_timest: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Base airdrop; an empty string until the event ends.
+   * Format: decimal
+   */
+  receive_amount_base?: string;
+  /**
+   * Bonus airdrop; an empty string until the event ends.
+   * Format: decimal
+   */
+  receive_amount_ext?: string;
+  /**
+   * GT that counted (the average held during the event).
+   * Format: decimal
+   */
+  user_gt_avg_amount?: string;
+}
+
+/** Answer of `POST /launch/create-order`. */
+export interface LaunchPoolV4CreateOrderResponse {
+  /**
+   * Id of the stake.
+   * Format: int64
+   */
+  flow_id: string;
+}
+
+/** A LaunchPool stake or redemption of the caller. */
+export interface LaunchPoolV4PledgeRecord {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency staked or redeemed. */
+  coin: string;
+  /** When it happened, formatted. */
+  create_timest: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /** Reward currency of the project. */
+  reward_coin: string;
+  /**
+   * 1 stake, 2 redemption.
+   * Format: int32
+   */
+  type: number;
+}
+
+/** A LaunchPool project: stake currencies to earn the project's token. */
+export interface LaunchPoolV4Project {
+  /**
+   * Staking period in days.
+   * Format: int32
+   */
+  days: number;
+  /**
+   * End (Unix seconds).
+   * Format: int64
+   */
+  end_timest: string;
+  /** Project name. */
+  name: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: string;
+  /**
+   * 1 ongoing, 2 warming up, 3 ended.
+   * Format: int32
+   */
+  project_state: 1 | 2 | 3;
+  /** Reward pools, one per staked currency. */
+  reward_pools: LaunchPoolV4RewardPool[];
+  /**
+   * Start (Unix seconds).
+   * Format: int64
+   */
+  start_timest: string;
+  /**
+   * Total reward.
+   * Format: decimal
+   */
+  total_amount: string;
+}
+
+/** Answer of `POST /launch/redeem`. */
+export interface LaunchPoolV4RedeemResponse {
+  /** Whether the redemption went through. */
+  success?: boolean;
+}
+
+/** A reward pool of a LaunchPool project: what is staked and on what terms. */
+export interface LaunchPoolV4RewardPool {
+  /**
+   * Amount staked in the pool so far.
+   * Format: decimal
+   */
+  already_buy_total_amount: string;
+  /** Currency staked. */
+  coin: string;
+  /**
+   * Most one user may stake.
+   * Format: decimal
+   */
+  personal_max_amount: string;
+  /**
+   * Least one user may stake.
+   * Format: decimal
+   */
+  personal_min_amount: string;
+  /**
+   * Estimated annual rate.
+   * Format: decimal
+   */
+  rate_year: string;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: string;
+  /** Requirements to join. */
+  transaction_config?: TransactionConfig[];
+}
+
+/** A LaunchPool reward paid to the caller. */
+export interface LaunchPoolV4RewardRecord {
+  /**
+   * Base reward.
+   * Format: decimal
+   */
+  amount_base: string;
+  /**
+   * Bonus reward.
+   * Format: decimal
+   */
+  amount_ext: string;
+  /** Reward currency. */
+  coin: string;
+  /** Day of the reward, formatted. */
+  reward_timest: string;
+  /**
+   * Amount staked that counted.
+   * Format: decimal
+   */
+  valid_mortgage_amount: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -3499,6 +3901,25 @@ export interface PositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** A LaunchPool redemption (`POST /launch/redeem`). */
+export interface RedeemV4 {
+  /**
+   * Amount to redeem.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: number | string | bigint;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: number | string | bigint;
 }
 
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
@@ -5272,6 +5693,14 @@ export interface TradeFee {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** A requirement to join a LaunchPool reward pool. */
+export interface TransactionConfig {
+  /** Staking limit that comes with the requirement. */
+  mortgage_limit?: number;
+  /** Trading volume required. */
+  transaction_amount?: number;
 }
 
 /** Id of an accepted transfer. */

@@ -27,6 +27,7 @@ from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
+from .operations.launch import LaunchApiAsync, LaunchApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
@@ -49,6 +50,7 @@ class AsyncWithResponse:
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
+    launch: LaunchApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
     otc: OtcApiAsyncWithResponse
@@ -64,6 +66,7 @@ class AsyncWithResponse:
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
+        self.launch = LaunchApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
         self.otc = OtcApiAsyncWithResponse(core)
@@ -94,6 +97,8 @@ class AsyncExchangeClient(AsyncCore):
     """Earn products: lending (`uni`)."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApiAsync
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
@@ -215,6 +220,7 @@ class AsyncExchangeClient(AsyncCore):
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
         self.futures = FuturesApiAsync(self)
+        self.launch = LaunchApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
         self.otc = OtcApiAsync(self)

@@ -23,6 +23,7 @@ from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
+from .operations.launch import LaunchApi, LaunchApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.otc import OtcApi, OtcApiWithResponse
@@ -45,6 +46,7 @@ class WithResponse:
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
     futures: FuturesApiWithResponse
+    launch: LaunchApiWithResponse
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
     otc: OtcApiWithResponse
@@ -60,6 +62,7 @@ class WithResponse:
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
+        self.launch = LaunchApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
         self.otc = OtcApiWithResponse(core)
@@ -88,6 +91,8 @@ class ExchangeClient(Core):
     """Earn products: lending (`uni`)."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApi
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
@@ -207,6 +212,7 @@ class ExchangeClient(Core):
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
         self.futures = FuturesApi(self)
+        self.launch = LaunchApi(self)
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)
         self.otc = OtcApi(self)

@@ -17,6 +17,15 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "CandyDropV4ActivityCd01",
+    "CandyDropV4ActivityRulesCd03",
+    "CandyDropV4AirdropRecordCd06",
+    "CandyDropV4ParticipationRecordCd05",
+    "CandyDropV4PrizePoolCd03",
+    "CandyDropV4RegisterRespCd02",
+    "CandyDropV4TaskCd03",
+    "CandyDropV4TaskProgressCd04",
+    "CandyDropV4TaskProgressItemCd04",
     "Contract",
     "ContractStat",
     "CrossexOrderActionResponse",
@@ -52,6 +61,16 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "HodlerAirdropV4OrderResponse",
+    "HodlerAirdropV4ProjectItem",
+    "HodlerAirdropV4UserAirdropRecord",
+    "HodlerAirdropV4UserOrderRecord",
+    "LaunchPoolV4CreateOrderResponse",
+    "LaunchPoolV4PledgeRecord",
+    "LaunchPoolV4Project",
+    "LaunchPoolV4RedeemResponse",
+    "LaunchPoolV4RewardPool",
+    "LaunchPoolV4RewardRecord",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -143,6 +162,7 @@ __all__ = [
     "SubAccountTransferRecord",
     "TotalBalance",
     "TradeFee",
+    "TransactionConfig",
     "TransactionId",
     "TransferAccountInput",
     "TransferOrderStatus",
@@ -231,6 +251,88 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class CandyDropV4ActivityCd01(TypedDict, total=False):
+    """A CandyDrop activity: tasks that earn a share of a prize pool."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    rule_name: list[str]  # Task types (for example `spot`, `futures`, `deposit`).
+    participants: int  # Number of participants.
+    user_max_rewards: Decimal  # Most one user can win.
+
+
+class CandyDropV4ActivityRulesCd03(TypedDict, total=False):
+    """Rules of a CandyDrop activity: its prize pools and their tasks."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    prize_pools: list[CandyDropV4PrizePoolCd03]  # Prize pools.
+
+
+class CandyDropV4AirdropRecordCd06(TypedDict, total=False):
+    """A CandyDrop reward paid to the caller."""
+
+    currency: str  # Project currency.
+    airdrop_time: str  # When it was paid, formatted (UTC).
+    rewards: Decimal  # Amount paid.
+    convert_amount: Decimal  # Amount exchanged automatically.
+
+
+class CandyDropV4ParticipationRecordCd05(TypedDict, total=False):
+    """A CandyDrop activity the caller joined."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    status: str  # `ongoing`, `awaiting_draw`, `won` or `not_win`.
+    register_time: str  # When the caller registered, formatted (UTC).
+
+
+class CandyDropV4PrizePoolCd03(TypedDict, total=False):
+    """A prize pool of a CandyDrop activity."""
+
+    prize_pool_type: int  # Prize pool type.
+    prize_all: Decimal  # Total of the pool.
+    prize_limit: Decimal  # Most one user can win from it.
+    tasks: list[CandyDropV4TaskCd03]  # Tasks of the pool.
+
+
+class CandyDropV4RegisterRespCd02(TypedDict, total=False):
+    """Answer of `POST /launch/candydrop/register`."""
+
+    success: bool  # Whether the registration went through.
+
+
+class CandyDropV4TaskCd03(TypedDict, total=False):
+    """A task of a CandyDrop prize pool."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle, `-` when none.
+    exclusive_label: str  # Label of an exclusive task, `-` when none.
+
+
+class CandyDropV4TaskProgressCd04(TypedDict, total=False):
+    """The caller's progress in a CandyDrop activity."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    tasks: list[CandyDropV4TaskProgressItemCd04]  # Progress of each task taken.
+
+
+class CandyDropV4TaskProgressItemCd04(TypedDict, total=False):
+    """The caller's progress on one CandyDrop task."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle.
+    value: str  # Progress (for example the volume traded or deposited so far).
 
 
 Contract = TypedDict(
@@ -838,6 +940,111 @@ class FuturesTrade(TypedDict, total=False):
     size: Decimal  # Traded size; positive when the taker bought, negative when the taker sold.
     price: Decimal  # Trade price (quote currency).
     is_internal: bool  # Deprecated.
+
+
+class HodlerAirdropV4OrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/hodler-airdrop/order`."""
+
+    interest_coin: Required[list[str]]  # Currencies the caller will receive.
+
+
+class HodlerAirdropV4ProjectItem(TypedDict, total=False):
+    """A HODLer Airdrop event: GT holders receive the airdropped currency."""
+
+    hodler_id: Required[str]  # Event id.
+    name: Required[str]  # Event name.
+    asset: Required[str]  # Airdropped currency.
+    status: Required[Literal['UNDERWAY', 'PREHEAT', 'FINISH'] | str]  # `UNDERWAY`, `PREHEAT` (warming up) or `FINISH`.
+    total_amount: Required[Decimal]  # Total amount airdropped.
+    open_timest: Required[str]  # Start, `Y-m-d H:i:s` UTC.
+    close_timest: Required[str]  # End, `Y-m-d H:i:s` UTC.
+    per_gt_reward_token: str  # Airdrop per GT held; empty while it is being calculated.
+    user_count: str  # Number of participants.
+    max_queue_amount: Decimal  # Most GT one user may count.
+
+
+class HodlerAirdropV4UserAirdropRecord(TypedDict, total=False):
+    """A HODLer Airdrop payment to the caller."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    receive_amount_base: Decimal  # Base airdrop.
+    receive_amount_ext: Decimal  # Bonus airdrop.
+    delivery_timest: Required[str]  # When it was paid, `Y-m-d H:i:s` UTC; empty before.
+    exchange: str  # `1` when it was exchanged for GT automatically, `0` otherwise.
+
+
+class HodlerAirdropV4UserOrderRecord(TypedDict, total=False):
+    """A HODLer Airdrop event the caller joined."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    user_gt_avg_amount: Decimal  # GT that counted (the average held during the event).
+    receive_amount_base: Decimal  # Base airdrop; an empty string until the event ends.
+    receive_amount_ext: Decimal  # Bonus airdrop; an empty string until the event ends.
+    close_timest: Required[str]  # End of the event, `Y-m-d H:i:s` UTC.
+
+
+class LaunchPoolV4CreateOrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/create-order`."""
+
+    flow_id: Required[int]  # Id of the stake.
+
+
+LaunchPoolV4PledgeRecord = TypedDict(
+    "LaunchPoolV4PledgeRecord",
+    {
+        "create_timest": "Required[str]",  # When it happened, formatted.
+        "reward_coin": "Required[str]",  # Reward currency of the project.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "type": "Required[int]",  # 1 stake, 2 redemption.
+        "amount": "Required[Decimal]",  # Amount.
+        "id": "Required[int]",  # Record id.
+    },
+    total=False,
+)
+"""A LaunchPool stake or redemption of the caller."""
+
+
+class LaunchPoolV4Project(TypedDict, total=False):
+    """A LaunchPool project: stake currencies to earn the project's token."""
+
+    pid: Required[int]  # Project id.
+    name: Required[str]  # Project name.
+    total_amount: Required[Decimal]  # Total reward.
+    start_timest: Required[int]  # Start (Unix seconds).
+    end_timest: Required[int]  # End (Unix seconds).
+    days: Required[int]  # Staking period in days.
+    project_state: Required[Literal[1, 2, 3] | int]  # 1 ongoing, 2 warming up, 3 ended.
+    reward_pools: Required[list[LaunchPoolV4RewardPool]]  # Reward pools, one per staked currency.
+
+
+class LaunchPoolV4RedeemResponse(TypedDict, total=False):
+    """Answer of `POST /launch/redeem`."""
+
+    success: bool  # Whether the redemption went through.
+
+
+class LaunchPoolV4RewardPool(TypedDict, total=False):
+    """A reward pool of a LaunchPool project: what is staked and on what terms."""
+
+    rid: Required[int]  # Reward pool id.
+    coin: Required[str]  # Currency staked.
+    rate_year: Required[Decimal]  # Estimated annual rate.
+    already_buy_total_amount: Required[Decimal]  # Amount staked in the pool so far.
+    personal_max_amount: Required[Decimal]  # Most one user may stake.
+    personal_min_amount: Required[Decimal]  # Least one user may stake.
+    transaction_config: list[TransactionConfig]  # Requirements to join.
+
+
+class LaunchPoolV4RewardRecord(TypedDict, total=False):
+    """A LaunchPool reward paid to the caller."""
+
+    reward_timest: Required[str]  # Day of the reward, formatted.
+    coin: Required[str]  # Reward currency.
+    valid_mortgage_amount: Required[Decimal]  # Amount staked that counted.
+    amount_base: Required[Decimal]  # Base reward.
+    amount_ext: Required[Decimal]  # Bonus reward.
 
 
 MarginAccountBookEntry = TypedDict(
@@ -2109,6 +2316,13 @@ class TradeFee(TypedDict, total=False):
     delivery_maker_fee: Decimal  # Delivery futures maker fee rate.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class TransactionConfig(TypedDict, total=False):
+    """A requirement to join a LaunchPool reward pool."""
+
+    transaction_amount: float  # Trading volume required.
+    mortgage_limit: float  # Staking limit that comes with the requirement.
 
 
 class TransactionId(TypedDict, total=False):
