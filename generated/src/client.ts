@@ -10,8 +10,10 @@ import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
 import { FuturesApi } from './operations/futures.js';
+import { LaunchApi } from './operations/launch.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
+import { OtcApi } from './operations/otc.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
@@ -33,10 +35,14 @@ export class ExchangeClient extends ClientCore {
   readonly earn: EarnApi = new EarnApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);
+  /** Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop. */
+  readonly launch: LaunchApi = new LaunchApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
   /** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. */
   readonly options: OptionsApi = new OptionsApi(this);
+  /** OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to. */
+  readonly otc: OtcApi = new OtcApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
   /** Sub-account management and sub-account API keys. */
