@@ -10,6 +10,10 @@ export interface OperationHelpText {
 
 /** Summary and parameter descriptions of every operation, by operationId (the CLI help). */
 export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
+  addPositionAutoInvestPlan: {
+    summary: 'Invest in an auto-invest plan now',
+    params: { plan_id: 'Plan id.', amount: 'Amount to invest now.' },
+  },
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
   amendBatchFutureOrders: {
     summary: 'Amend perpetual futures orders in a batch',
@@ -66,6 +70,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       stop_loss:
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
+  },
+  assetList: { summary: "List the caller's staking assets", params: { coin: 'Only this currency.' } },
+  awardList: {
+    summary: "List the caller's staking rewards",
+    params: { pid: 'Only this product.', coin: 'Only this currency.', page: 'Page number, starting from 1.' },
   },
   cancelBatchFutureOrders: {
     summary: 'Cancel perpetual futures orders in a batch',
@@ -160,6 +169,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
     },
   },
+  cancelOtcOrder: { summary: 'Cancel a fiat order', params: { order_id: 'Order id.' } },
+  cancelPriceTriggeredDeliveryOrder: {
+    summary: 'Cancel a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  cancelPriceTriggeredDeliveryOrderList: {
+    summary: 'Cancel all open price-triggered delivery orders of a contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   cancelPriceTriggeredOrder: {
     summary: 'Cancel a price-triggered perpetual futures order',
     params: {
@@ -207,11 +235,37 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       contract: 'Contract whose orders are cancelled; every contract when omitted.',
     },
   },
+  countdownCancelAllOptions: {
+    summary: 'Set the countdown that cancels open options orders',
+    params: {
+      timeout: 'Countdown in seconds, at least 5; `0` stops it.',
+      contract: 'Contract whose orders are cancelled.',
+      underlying: 'Underlying whose orders are cancelled.',
+    },
+  },
   countdownCancelAllSpot: {
     summary: 'Set the countdown that cancels open orders',
     params: {
       timeout: 'Countdown in seconds, at least 5; `0` stops it.',
       currency_pair: 'Currency pair whose orders are cancelled; every pair when omitted.',
+    },
+  },
+  createAutoInvestPlan: {
+    summary: 'Create an auto-invest plan',
+    params: {
+      plan_name: 'Plan name, at most 50 characters.',
+      plan_des: 'Plan description.',
+      plan_money: 'Currency the plan pays with: `USDT` or `BTC`.',
+      plan_amount:
+        "Amount invested each period; above 0 and at most the currency's single maximum (`GET /earn/autoinvest/config`).",
+      plan_period_type: 'How often the plan invests.',
+      plan_period_day:
+        'Day of the period: day of the month (1 to 30) for `monthly`, weekday (1 Monday to 7) for `weekly` and `biweekly`; ignored otherwise.',
+      plan_period_hour: 'Hour of the day the plan invests, 0 to 23.',
+      items: 'The portfolio; each currency once, shares adding up to 100.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn`.',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn`.',
+      type: '`0` normal creation, `1` quick investment.',
     },
   },
   createBatchFuturesOrder: {
@@ -294,6 +348,22 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.',
     },
   },
+  createEarnFixedTermLend: {
+    summary: 'Subscribe to a fixed-term product',
+    params: {
+      product_id: 'Product id.',
+      amount: 'Amount to subscribe.',
+      year_rate: 'Annual interest rate.',
+      reinvest_status: 'Automatic renewal: `0` off, `1` on.',
+      redeem_account_type: 'Account the redemption is paid to: `1` spot.',
+      financial_rate_id: 'Rate-boost coupon id; `0` none.',
+      sub_business: 'Sub-business type.',
+    },
+  },
+  createEarnFixedTermPreRedeem: {
+    summary: 'Redeem a fixed-term subscription early',
+    params: { order_id: 'Order id.' },
+  },
   createFuturesBBOOrder: {
     summary: 'Place a perpetual futures order at a book level',
     params: {
@@ -345,6 +415,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       tpsl_sl_bbo_type: 'Best-bid/offer price type of the stop-loss order.',
     },
   },
+  createLaunchPoolOrder: {
+    summary: 'Stake in a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to stake.' },
+  },
   createOptionsOrder: {
     summary: 'Place an options order',
     params: {
@@ -389,6 +463,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
   },
+  createOtcOrder: {
+    summary: 'Place a fiat order',
+    params: {
+      type: '`BUY` (fiat in, crypto out) or `SELL` (crypto in, fiat out).',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      crypto_currency: 'Crypto currency.',
+      fiat_currency: 'Fiat currency.',
+      crypto_amount: 'Crypto amount.',
+      fiat_amount: 'Fiat amount.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
+      bank_id:
+        'Bank card to pay from or be paid to (an `id` of `GET /otc/bank/list`; the default card has `is_default: 1`).',
+    },
+  },
+  createOtcQuote: {
+    summary: 'Quote a fiat or stablecoin trade',
+    params: {
+      side: '`PAY`: `pay_amount` is given; `GET`: `get_amount` is given.',
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays; required with `side: PAY`.',
+      get_amount: 'Amount the caller receives; required with `side: GET`.',
+      create_quote_token: '`0`: a preview only; `1`: also a `quote_token` to place an order with.',
+      promotion_code: 'Promotion code.',
+    },
+  },
+  createPriceTriggeredDeliveryOrder: {
+    summary: 'Create a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      initial: 'The order a price-triggered order places once its trigger fires.',
+      trigger: 'When a price-triggered order fires.',
+      order_type:
+        '`close-long-position` / `close-short-position` close the whole long / short position; `plan-close-long-position` / `plan-close-short-position` close all or part of it. (The order take-profit / stop-loss types are set by the service only.)',
+      pos_margin_mode: 'Margin mode of the position, in split position mode.',
+    },
+  },
   createPriceTriggeredOrder: {
     summary: 'Create a price-triggered perpetual futures order',
     params: {
@@ -408,6 +522,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       trigger: 'The condition of a new price-triggered spot order.',
       put: 'The order a new price-triggered spot order places once its condition holds.',
       market: 'Currency pair.',
+    },
+  },
+  createStableCoinOrder: {
+    summary: 'Place a stablecoin order',
+    params: {
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays.',
+      get_amount: 'Amount the caller receives.',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
     },
   },
   createSTPGroup: { summary: 'Create an STP group', params: { name: 'Group name.' } },
@@ -477,6 +603,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Margin currency pair.',
     },
   },
+  deleteOtcBank: {
+    summary: 'Delete a bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
   deleteSTPGroupUsers: {
     summary: 'Remove users from an STP group',
     params: { stp_id: 'STP group id.', user_id: 'User ids to remove, comma-separated.' },
@@ -485,13 +615,70 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Delete an API key pair of a sub-account',
     params: { user_id: 'Sub-account user id.', key: "The sub-account's API key." },
   },
+  findCoin: {
+    summary: 'List staking currencies',
+    params: { cointype: '`swap` voucher, `lock` locked position, `debt` US Treasury bond.' },
+  },
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
+  getAutoInvestMinAmount: {
+    summary: 'Get the minimum auto-invest amount',
+    params: { money: 'Currency the plan pays with: `USDT` or `BTC`.', items: 'The portfolio.' },
+  },
+  getAutoInvestPlanDetail: { summary: 'Get an auto-invest plan', params: { plan_id: 'Plan id.' } },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
+  getBankListInnerPath: { summary: 'List bank cards', params: {} },
   getBatchSpotFee: {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
+  },
+  getCandyDropActivityListV4: {
+    summary: 'List CandyDrop activities',
+    params: {
+      status: '`ongoing`, `upcoming` or `ended`; every state when omitted.',
+      rule_name:
+        'Task type: `spot`, `futures`, `deposit`, `invite`, `trading_bot`, `simple_earn`, `first_deposit`, `alpha`, `flash_swap`, `tradfi` or `etf`.',
+      register_status: '`registered` or `unregistered`; both when omitted.',
+      currency: 'Project currency.',
+      limit: 'Entries to return (at most 30).',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  getCandyDropActivityRulesV4: {
+    summary: 'Get CandyDrop activity rules',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
+  },
+  getCandyDropAirdropRecordsV4: {
+    summary: 'List CandyDrop rewards',
+    params: {
+      currency: 'Project currency.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropParticipationRecordsV4: {
+    summary: 'List CandyDrop participations',
+    params: {
+      currency: 'Project currency.',
+      status: '`ongoing`, `awaiting_draw`, `won` or `not_win`.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropTaskProgressV4: {
+    summary: 'Get CandyDrop task progress',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
   },
   getChaseOrderDetail: {
     summary: 'Get a chase order',
@@ -561,6 +748,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getDualOrderRefundPreview: {
+    summary: 'Preview an early Dual Investment redemption',
+    params: { order_id: 'Order id.' },
+  },
+  getDualProjectRecommend: {
+    summary: 'List recommended Dual Investment products',
+    params: {
+      mode: '`normal` (default), `senior` curated by yield and term, `apy_up` yield ascending, `ep_down` / `ep_up` strike descending / ascending, `dt_down` / `dt_up` settlement time descending / ascending.',
+      coin: 'Only products investing this currency.',
+      type: '`call` sell high, `put` buy low.',
+      history_pids: 'Product ids already shown, comma-separated, to leave out.',
+    },
+  },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
@@ -596,6 +796,36 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       table_id: 'Risk limit table id (for example `BTC_USDT_202411`).',
+    },
+  },
+  getHodlerAirdropProjectList: {
+    summary: 'List HODLer Airdrop events',
+    params: {
+      status: '`ACTIVE` (ongoing or warming up), `UNDERWAY`, `PREHEAT` or `FINISH`; every state when omitted.',
+      keyword: 'Currency or project name (partial match).',
+      join: '0 every event, 1 only those the caller joined.',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserAirdropRecords: {
+    summary: 'List HODLer Airdrop payments',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserOrderRecords: {
+    summary: 'List HODLer Airdrop participations',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
     },
   },
   getIndexConstituents: {
@@ -672,11 +902,21 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getOptionsContract: { summary: 'Get one options contract', params: { contract: 'Options contract name.' } },
+  getOptionsMMP: { summary: 'Get market-maker protection settings', params: { underlying: 'Only this underlying.' } },
   getOptionsOrder: {
     summary: 'Get an options order',
     params: { order_id: 'Order id returned when the order was placed.' },
   },
   getOptionsPosition: { summary: 'Get an options position', params: { contract: 'Options contract name.' } },
+  getOptionsSettlement: {
+    summary: 'Get the settlement of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      at: 'Unix seconds of the settlement (the expiry).',
+    },
+  },
   getOrder: {
     summary: 'Get an order',
     params: {
@@ -699,6 +939,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getOtcBankSupplementChecklist: {
+    summary: 'Materials a bank card needs',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
+  getOtcOrderDetail: { summary: 'Get a fiat order', params: { order_id: 'Order id.' } },
   getPosition: {
     summary: 'Get a perpetual futures position',
     params: {
@@ -706,6 +951,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       contract:
         'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getPriceTriggeredDeliveryOrder: {
+    summary: 'Get a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -814,6 +1068,8 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
   },
+  getUniInterest: { summary: "Get the caller's lending interest in a currency", params: { currency: 'Currency.' } },
+  getUniInterestStatus: { summary: 'Get the interest setting of a currency', params: { currency: 'Currency.' } },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
@@ -822,6 +1078,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: "List the caller's borrowing tiers of an isolated-margin market",
     params: { currency_pair: 'Currency pair.' },
   },
+  hodlerAirdropOrder: { summary: 'Join a HODLer Airdrop event', params: { hodler_id: 'Event id.' } },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -842,6 +1099,31 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End of the range, Unix seconds (default now).',
       at: 'Only the events of this Unix second (0, the default, for any).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listAutoInvestCoins: {
+    summary: 'List auto-invest currencies',
+    params: { plan_money: 'Currency the plan pays with: `USDT` (default) or `BTC`.' },
+  },
+  listAutoInvestConfig: { summary: 'List auto-invest payment limits', params: {} },
+  listAutoInvestOrders: {
+    summary: 'List the orders of an auto-invest execution',
+    params: { plan_id: 'Plan id.', record_id: 'Execution record id.' },
+  },
+  listAutoInvestPlanRecords: {
+    summary: 'List the executions of an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
+    },
+  },
+  listAutoInvestPlans: {
+    summary: "List the caller's auto-invest plans",
+    params: {
+      status: '`active` or `history`.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
     },
   },
   listBatchFuturesFundingRates: {
@@ -917,11 +1199,44 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryCandlesticks: {
+    summary: 'Candlesticks of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name, optionally prefixed with `mark_` or `index_`.',
+      from: 'Start, Unix seconds (default `to` minus 100 intervals).',
+      to: 'End, Unix seconds (default now).',
+      limit: 'Number of latest points; not together with `from` or `to`.',
+      interval:
+        'Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryContracts: {
     summary: 'List delivery contracts',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryInsuranceLedger: {
+    summary: 'Insurance fund history of the delivery market',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned.',
+    },
+  },
+  listDeliveryLiquidates: {
+    summary: "List the caller's delivery liquidations",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the liquidation at this Unix second; `0` (default) for any.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -951,11 +1266,64 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryPositionClose: {
+    summary: 'List closed delivery positions',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryPositions: {
     summary: 'List delivery positions',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryRiskLimitTiers: {
+    summary: 'Risk-limit tiers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most contracts whose tiers are returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  listDeliverySettlements: {
+    summary: "List the caller's delivery settlements",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the settlement at this Unix second; `0` (default) for any.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTickers: {
+    summary: 'Tickers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTrades: {
+    summary: 'Public trades of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      limit: 'Most trades returned.',
+      last_id: 'Deprecated; list from after this trade id. Use `from` and `to` instead.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -969,6 +1337,74 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
       network: 'Only records on this network (chain).',
     },
+  },
+  listDualBalance: { summary: 'Get Dual Investment assets', params: {} },
+  listDualInvestmentPlans: {
+    summary: 'List Dual Investment products',
+    params: {
+      plan_id: 'Only this product.',
+      coin: 'Only products investing this currency.',
+      type: '`put` buy low, `call` sell high.',
+      quote_currency: 'Settlement currency: `USDT` (default) or `GUSD`.',
+      sort: '`apy` highest yield first, `short-period` shortest term first, `multiple` highest premium first.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page.',
+    },
+  },
+  listDualOrders: {
+    summary: "List the caller's Dual Investment orders",
+    params: {
+      from: 'Settled at or after, Unix seconds.',
+      to: 'Settled at or before, Unix seconds.',
+      type: '`put` buy low, `call` sell high.',
+      status: '`HOLD` open, `REPAY` past, `PROCESSING` active, `SETTLEMENT_PROCESSING` settling, `ALL` every order.',
+      coin: 'Only orders investing this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of orders returned.',
+    },
+  },
+  listEarnFixedTermHistory: {
+    summary: "List the caller's fixed-term history",
+    params: {
+      type: '`1` subscriptions, `2` redemptions, `3` interest, `4` rewards.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      start_at: 'From, Unix seconds.',
+      end_at: 'To, Unix seconds.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermLends: {
+    summary: "List the caller's fixed-term subscriptions",
+    params: {
+      order_type: '`1` current, `2` past.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermProducts: {
+    summary: 'List fixed-term products',
+    params: {
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      asset: 'Only products of this currency.',
+      type: '`1` regular, `2` VIP.',
+    },
+  },
+  listEarnFixedTermProductsByAsset: {
+    summary: 'List the fixed-term products of a currency',
+    params: { asset: 'Currency, for example `USDT`.', type: '`1` regular (also when omitted), `2` VIP, `0` all.' },
   },
   listFundingAccounts: {
     summary: 'List funding accounts',
@@ -1122,6 +1558,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listLaunchPoolPledgeRecords: {
+    summary: 'List LaunchPool stakes and redemptions',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      type: '1 stakes, 2 redemptions.',
+      startTime: 'From, `YYYY-MM-DD HH:MM:SS`.',
+      endTime: 'To, `YYYY-MM-DD HH:MM:SS`.',
+      coin: 'Staked currency.',
+    },
+  },
+  listLaunchPoolProjects: {
+    summary: 'List LaunchPool projects',
+    params: {
+      status: '0 all, 1 ongoing, 2 warming up, 3 ended, 4 ongoing or warming up.',
+      mortgageCoin: 'Only pools staking this currency (exact match).',
+      searchCoin: 'Reward currency or project name (partial match).',
+      limitRule: '0 regular pools, 1 pools for new users.',
+      sortType: '1 highest annual rate first, 2 lowest first.',
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+    },
+  },
+  listLaunchPoolRewardRecords: {
+    summary: 'List LaunchPool rewards',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      coin: 'Reward currency.',
+    },
+  },
   listLiquidatedOrders: {
     summary: 'Public liquidation orders of perpetual contracts',
     params: {
@@ -1168,6 +1637,28 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: "List the caller's isolated-margin accounts",
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
+  listMyOptionsSettlements: {
+    summary: "List the caller's options settlements",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listMyOptionsTrades: {
+    summary: "List the caller's options fills",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
   listMyTrades: {
     summary: "List the caller's trades",
     params: {
@@ -1181,6 +1672,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   listOptionsAccount: { summary: 'Get the options account', params: {} },
+  listOptionsAccountBook: {
+    summary: 'List balance changes of the options account',
+    params: {
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      type: 'Only this kind of change: `dnw` transfers, `prem` option premiums, `fee` trading fees, `refr` referrer rebates, `set` settlement profit or loss.',
+    },
+  },
+  listOptionsCandlesticks: {
+    summary: 'Candlesticks of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsContracts: {
+    summary: 'List options contracts',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      expiration: 'Only contracts of this expiry, Unix seconds.',
+    },
+  },
+  listOptionsExpirations: {
+    summary: 'List expiry times of an underlying',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsOrderBook: {
+    summary: 'Order book of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      interval: 'Price step to merge levels by; `0` (default) merges nothing.',
+      limit: 'Number of price levels per side.',
+      with_id: '`true` adds the order book id, which grows by 1 with every change of the book.',
+    },
+  },
   listOptionsOrders: {
     summary: 'List options orders',
     params: {
@@ -1193,9 +1724,56 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End, Unix seconds (default now).',
     },
   },
+  listOptionsPositionClose: {
+    summary: 'List closed options positions',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+    },
+  },
   listOptionsPositions: {
     summary: 'List options positions',
     params: { underlying: 'Only this underlying (for example `BTC_USDT`).' },
+  },
+  listOptionsSettlements: {
+    summary: 'List options settlements',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsTickers: {
+    summary: 'Tickers of options contracts',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsTrades: {
+    summary: 'Public trades of options contracts',
+    params: {
+      contract: 'Only this contract.',
+      type: '`C` only calls, `P` only puts.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsUnderlyingCandlesticks: {
+    summary: 'Index-price candlesticks of an options underlying',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsUnderlyings: { summary: 'List options underlyings', params: {} },
+  listOptionsUnderlyingTickers: {
+    summary: 'Ticker of an options underlying',
+    params: { underlying: 'Underlying name.' },
   },
   listOrderBook: {
     summary: 'Get the order book',
@@ -1217,6 +1795,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Finished orders only; start of the range of end times, Unix seconds.',
       to: 'Finished orders only; end of the range of end times, Unix seconds (default now).',
       side: 'Finished orders only; `buy` or `sell` (both when omitted).',
+    },
+  },
+  listOtcOrders: {
+    summary: 'List fiat orders',
+    params: {
+      type: '`BUY` or `SELL`.',
+      fiat_currency: 'Fiat currency.',
+      crypto_currency: 'Crypto currency.',
+      start_time: 'First day, `YYYY-MM-DD`.',
+      end_time: 'Last day, `YYYY-MM-DD`.',
+      status: '`DONE`, `CANCEL` or `PROCESSING`.',
+      pn: 'Page number (decimal digits).',
+      ps: 'Page size (decimal digits).',
     },
   },
   listPositionClose: {
@@ -1254,6 +1845,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
       to: 'End of the range, Unix seconds (default now).',
       limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listPriceTriggeredDeliveryOrders: {
+    summary: 'List price-triggered delivery orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      status: '`open` lists waiting orders, `finished` ended ones.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
       offset: 'List offset, starting from 0.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
@@ -1317,6 +1920,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
     },
   },
+  listStableCoinOrders: {
+    summary: 'List stablecoin orders',
+    params: {
+      page_size: 'Page size (decimal digits).',
+      page_number: 'Page number (decimal digits).',
+      coin_name: 'Currency of the order.',
+      start_time: 'Start of the period.',
+      end_time: 'End of the period.',
+      status: '`PROCESSING`, `DONE` or `FAILED`.',
+    },
+  },
   listSTPGroups: { summary: 'List STP groups', params: { name: 'Part of the group name to search for.' } },
   listSTPGroupsUsers: { summary: 'List the users of an STP group', params: { stp_id: 'STP group id.' } },
   listSubAccountBalances: {
@@ -1374,6 +1988,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start of the range, Unix seconds.',
       to: 'End of the range, Unix seconds (default now).',
       page: 'Page number, starting from 1.',
+    },
+  },
+  listUniChart: {
+    summary: 'Chart the annual lending rate',
+    params: {
+      from: 'Start, Unix seconds (at most 30 days before `to`).',
+      to: 'End, Unix seconds.',
+      asset: 'Currency.',
     },
   },
   listUniCurrencies: { summary: 'List lending currencies', params: {} },
@@ -1466,6 +2088,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of loans returned (1 to 100).',
     },
   },
+  listUniRate: { summary: 'List estimated lending rates', params: {} },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -1493,6 +2116,54 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  markOtcOrderPaid: {
+    summary: 'Mark a fiat order paid',
+    params: {
+      order_id: 'Order id.',
+      client_order_id: 'Client order id (some gateways look the order up by it).',
+      payment_receipt_file_key:
+        'File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB).',
+      payment_receipt: 'Other name of `payment_receipt_file_key` that some gateways take.',
+    },
+  },
+  modifyDualOrderReinvest: {
+    summary: 'Turn Dual Investment reinvesting on or off',
+    params: {
+      order_id: 'Order id.',
+      status: '`0` off, `1` on.',
+      effective_time_duration: 'How long the setting holds, seconds (default one day, 86400).',
+    },
+  },
+  orderList: {
+    summary: "List the caller's staking orders",
+    params: {
+      pid: 'Only this product.',
+      coin: 'Only this currency.',
+      type: '`0` staking, `1` redemption.',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  placeDualOrder: {
+    summary: 'Place a Dual Investment order',
+    params: {
+      plan_id: 'Product id (a string in the reference).',
+      amount: 'Amount to invest.',
+      text: 'Custom label: `t-` then at most 28 letters, digits, `_`, `-` or `.`.',
+    },
+  },
+  placeDualOrderRefund: {
+    summary: 'Redeem a Dual Investment order early',
+    params: { order_id: 'Order id.', req_id: 'The `req_id` of `GET /earn/dual/order-refund-preview`.' },
+  },
+  redeemLaunchPool: {
+    summary: 'Redeem from a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to redeem.' },
+  },
+  registerCandyDropV4: {
+    summary: 'Register for a CandyDrop activity',
+    params: { activity_id: 'Activity id (with `currency`).', currency: 'Project currency.' },
+  },
+  resetOptionsMMP: { summary: 'Reset market-maker protection', params: { underlying: 'Underlying to unfreeze.' } },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1501,6 +2172,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Change the GT fee payment setting',
     params: { enabled: '`true` pays fees with GT, `false` does not.' },
   },
+  setDefaultOtcBank: {
+    summary: 'Set the default bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
   setDualMode: {
     summary: 'Turn dual (hedge) position mode on or off',
     params: {
@@ -1508,6 +2183,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       dual_mode: '`true` turns dual mode on, `false` off.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  setOptionsMMP: {
+    summary: 'Set market-maker protection',
+    params: {
+      underlying: 'Underlying the settings apply to.',
+      window: 'Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.',
+      frozen_period:
+        'How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).',
+      qty_limit: 'Traded size in the window that triggers the freeze (positive, at most 2 decimals).',
+      delta_limit: 'Net delta in the window that triggers the freeze (positive, at most 2 decimals).',
     },
   },
   setPositionMode: {
@@ -1541,6 +2227,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       related_position: 'Only orders bound to the `1` long or `2` short position.',
     },
   },
+  stopAutoInvestPlan: { summary: 'Stop an auto-invest plan', params: { plan_id: 'Plan id.' } },
   stopChaseOrder: {
     summary: 'Stop a chase order',
     params: {
@@ -1571,6 +2258,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       amount: 'Amount to transfer; greater than 0, at most 8 decimals.',
     },
   },
+  swapStakingCoin: {
+    summary: 'Stake or redeem',
+    params: { coin: 'Currency.', side: '`0` stake, `1` redeem.', amount: 'Amount.', pid: 'Product (protocol) id.' },
+  },
   transfer: {
     summary: "Transfer between the caller's trading accounts",
     params: {
@@ -1598,6 +2289,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   unlockSubAccount: { summary: 'Unlock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  updateAutoInvestPlan: {
+    summary: 'Change an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn` (flexible savings).',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn` (flexible savings).',
+    },
+  },
   updateContractPositionLeverage: {
     summary: 'Set the leverage of a contract for a margin mode',
     params: {
@@ -1608,6 +2307,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       leverage: 'Leverage.',
       margin_mode: 'Margin mode the leverage is for.',
       dual_side: 'In dual mode, the side the leverage is for.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionLeverage: {
+    summary: 'Change the leverage of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      leverage: 'New leverage of the position.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionMargin: {
+    summary: 'Change the margin of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      change: 'Margin to add (positive) or remove (negative), in the settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionRiskLimit: {
+    summary: 'Change the risk limit of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      risk_limit: 'New risk limit of the position.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },

@@ -27,8 +27,10 @@ from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
+from .operations.launch import LaunchApiAsync, LaunchApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
+from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
@@ -48,8 +50,10 @@ class AsyncWithResponse:
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
+    launch: LaunchApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
+    otc: OtcApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
@@ -62,8 +66,10 @@ class AsyncWithResponse:
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
+        self.launch = LaunchApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
+        self.otc = OtcApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
@@ -91,10 +97,14 @@ class AsyncExchangeClient(AsyncCore):
     """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApiAsync
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
+    otc: OtcApiAsync
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync
@@ -210,8 +220,10 @@ class AsyncExchangeClient(AsyncCore):
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
         self.futures = FuturesApiAsync(self)
+        self.launch = LaunchApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
+        self.otc = OtcApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)

@@ -23,8 +23,10 @@ from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
+from .operations.launch import LaunchApi, LaunchApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.otc import OtcApi, OtcApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
@@ -44,8 +46,10 @@ class WithResponse:
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
     futures: FuturesApiWithResponse
+    launch: LaunchApiWithResponse
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
+    otc: OtcApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
@@ -58,8 +62,10 @@ class WithResponse:
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
+        self.launch = LaunchApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
+        self.otc = OtcApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
@@ -85,10 +91,14 @@ class ExchangeClient(Core):
     """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApi
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
+    otc: OtcApi
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
@@ -202,8 +212,10 @@ class ExchangeClient(Core):
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
         self.futures = FuturesApi(self)
+        self.launch = LaunchApi(self)
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)
+        self.otc = OtcApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)

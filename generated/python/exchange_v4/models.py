@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -17,27 +19,72 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "AssetListItem",
+    "AutoInvestCoinsItem",
+    "AutoInvestConfigItem",
+    "AutoInvestMinInvestAmountItemsInput",
+    "AutoInvestMinInvestAmountResp",
+    "AutoInvestOrderItem",
+    "AutoInvestPlanCreateItemsInput",
+    "AutoInvestPlanCreateResp",
+    "AutoInvestPlanDetail",
+    "AutoInvestPlanListInfoResp",
+    "AutoInvestPlanRecordItem",
+    "AutoInvestPlanRecordsResp",
+    "AutoInvestPortfolioItem",
+    "AwardListStruct",
+    "AwardListStructList",
     "BatchAmendOrderReqInput",
     "BatchFundingRatesResponse",
+    "CandyDropV4ActivityCd01",
+    "CandyDropV4ActivityRulesCd03",
+    "CandyDropV4AirdropRecordCd06",
+    "CandyDropV4ParticipationRecordCd05",
+    "CandyDropV4PrizePoolCd03",
+    "CandyDropV4RegisterRespCd02",
+    "CandyDropV4TaskCd03",
+    "CandyDropV4TaskProgressCd04",
+    "CandyDropV4TaskProgressItemCd04",
     "ChaseOrder",
     "Contract",
     "ContractStat",
     "CreateChaseOrderResp",
+    "CreateEarnFixedTermLendEnvelope",
+    "CreateEarnFixedTermLendEnvelopeData",
+    "CreateEarnFixedTermPreRedeemEnvelope",
     "CreateTrailOrderEnvelope",
     "CreateTrailOrderResult",
     "CrossexOrderActionResponse",
     "CrossMarginLoan",
     "CrossMarginRepayment",
     "CurrencyChain",
+    "DeliveryCandlestick",
     "DeliveryContract",
+    "DeliveryLimitRiskTiers",
+    "DeliveryOrderBookItem",
+    "DeliverySettlement",
+    "DeliveryTicker",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "DualGetBalance",
+    "DualGetOrders",
+    "DualGetPlans",
+    "DualOrderRefundPreview",
+    "DualProjectRecommend",
     "EarnUniCurrency",
     "EarnUniInterestRecord",
     "EarnUniLend",
     "EarnUniLendRecord",
     "ErrorLabel",
+    "FindCoinItem",
+    "FixedTermBonusInfo",
+    "FixedTermCouponInfo",
+    "FixedTermHistoryRecord",
+    "FixedTermLendOrder",
+    "FixedTermProduct",
+    "FixedTermProductInfo",
+    "FixedTermProductSimple",
     "FundingRateRecord",
     "FuturesAccount",
     "FuturesAccountBook",
@@ -69,8 +116,27 @@ __all__ = [
     "FuturesTrade",
     "GetChaseOrderDetailResp",
     "GetChaseOrdersResp",
+    "HodlerAirdropV4OrderResponse",
+    "HodlerAirdropV4ProjectItem",
+    "HodlerAirdropV4UserAirdropRecord",
+    "HodlerAirdropV4UserOrderRecord",
     "IndexConstituent",
     "InsuranceRecord",
+    "LadderApr",
+    "LaunchPoolV4CreateOrderResponse",
+    "LaunchPoolV4PledgeRecord",
+    "LaunchPoolV4Project",
+    "LaunchPoolV4RedeemResponse",
+    "LaunchPoolV4RewardPool",
+    "LaunchPoolV4RewardRecord",
+    "ListEarnFixedTermHistoryEnvelope",
+    "ListEarnFixedTermHistoryEnvelopeData",
+    "ListEarnFixedTermLendsEnvelope",
+    "ListEarnFixedTermLendsEnvelopeData",
+    "ListEarnFixedTermProductsByAssetEnvelope",
+    "ListEarnFixedTermProductsByAssetEnvelopeData",
+    "ListEarnFixedTermProductsEnvelope",
+    "ListEarnFixedTermProductsEnvelopeData",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -85,9 +151,45 @@ __all__ = [
     "MyFuturesTrade",
     "MyFuturesTradeTimeRange",
     "OptionsAccount",
+    "OptionsAccountBook",
+    "OptionsCandlestick",
+    "OptionsContract",
+    "OptionsMMP",
+    "OptionsMySettlements",
+    "OptionsMyTrade",
     "OptionsOrder",
+    "OptionsOrderBook",
     "OptionsPosition",
+    "OptionsPositionClose",
     "OptionsPositionCloseOrder",
+    "OptionsSettlement",
+    "OptionsTicker",
+    "OptionsTrade",
+    "OptionsUnderlying",
+    "OptionsUnderlyingTicker",
+    "OrderListStruct",
+    "OrderListStructList",
+    "OtcActionResponse",
+    "OtcBankListItem",
+    "OtcBankListResponse",
+    "OtcBankListResult",
+    "OtcBankSupplementChecklistItem",
+    "OtcBankSupplementChecklistResponse",
+    "OtcBankSupplementChecklistResponseData",
+    "OtcOrderDetail",
+    "OtcOrderDetailResponse",
+    "OtcOrderListCryptoCurrencyInfo",
+    "OtcOrderListFiatCurrencyInfo",
+    "OtcOrderListItem",
+    "OtcOrderListResponse",
+    "OtcOrderListResult",
+    "OtcQuoteResponse",
+    "OtcQuoteResult",
+    "OtcStableCoinOrderCreateResponse",
+    "OtcStableCoinOrderListItem",
+    "OtcStableCoinOrderListResponse",
+    "OtcStableCoinOrderListResult",
+    "PlaceDualInvestmentOrder",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -146,6 +248,7 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "SwapCoinStruct",
     "TotalBalance",
     "TradeFee",
     "TrailChangeLog",
@@ -154,13 +257,18 @@ __all__ = [
     "TrailOrderDetailResponse",
     "TrailOrderListResponse",
     "TrailOrderResponse",
+    "TransactionConfig",
     "TransactionId",
     "TransferAccountInput",
     "TransferOrderStatus",
     "TriggerOrderResponse",
+    "TriggerTime",
     "UidPushRecord",
     "UidPushResponse",
     "UidPushStatus",
+    "UniChartPoint",
+    "UniCurrencyInterest",
+    "UniEstimatedRate",
     "UnifiedAccount",
     "UnifiedAccountMode",
     "UnifiedBalance",
@@ -174,6 +282,7 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "UniLendInterest",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -244,6 +353,187 @@ class AccountRateLimit(TypedDict, total=False):
     updated_at: str  # When the tier was last computed.
 
 
+AssetListItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent."""
+
+
+class AutoInvestCoinsItem(TypedDict, total=False):
+    """A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`)."""
+
+    key: Required[str]  # Currency code.
+    value: Required[str]  # Currency name.
+    asset_icon_url: Required[str]  # Currency icon URL.
+    sort: int  # Sort order.
+
+
+class AutoInvestConfigItem(TypedDict, total=False):
+    """The investment limit of a currency auto-invest plans pay with (`GET /earn/autoinvest/config`)."""
+
+    coin: Required[str]  # Currency.
+    max_limit: Required[Decimal]  # Largest amount one period may invest.
+
+
+class AutoInvestMinInvestAmountItemsInput(TypedDict, total=False):
+    """One currency of a portfolio and its share, for the minimum-amount query."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal | str]  # Share, percent (for example `100`).
+
+
+class AutoInvestMinInvestAmountResp(TypedDict, total=False):
+    """The smallest amount a portfolio can invest each period (`POST /earn/autoinvest/min_invest_amount`)."""
+
+    min_amount: Required[Decimal]  # Smallest amount.
+
+
+AutoInvestOrderItem = TypedDict(
+    "AutoInvestOrderItem",
+    {
+        "id": "Required[int]",  # Order id.
+        "type": "Required[str]",  # Order type.
+        "amount": "Required[Decimal]",  # Amount bought.
+        "plan_id": "Required[int]",  # Plan id.
+        "side": "Required[int]",  # Direction.
+        "asset": "Required[str]",  # Currency.
+        "record_id": "Required[int]",  # Execution record id.
+        "total_money": "Required[Decimal]",  # Amount paid.
+        "market": "Required[str]",  # Currency pair.
+        "price": "Required[Decimal]",  # Price.
+        "create_time": "Required[int]",  # When the order was made, Unix seconds.
+        "total": "Required[Decimal]",  # Total.
+        "fund_flow": "Required[str]",  # Where the bought currency went.
+        "error_code": "Required[int]",  # Error code (0 none).
+        "error_msg": "Required[str]",  # Error message.
+        "status": "Required[int]",  # Status.
+    },
+    total=False,
+)
+"""A spot order of one execution of an auto-invest plan (`GET /earn/autoinvest/orders`)."""
+
+
+class AutoInvestPlanCreateItemsInput(TypedDict, total=False):
+    """One currency of an auto-invest portfolio and its share."""
+
+    asset: Required[str]  # Currency to buy (enabled, with a market); once per plan.
+    ratio: Required[Decimal | str]  # Share of each investment, percent; the shares of a plan add up to 100.
+
+
+class AutoInvestPlanCreateResp(TypedDict, total=False):
+    """The auto-invest plan created (`POST /earn/autoinvest/plans/create`)."""
+
+    id: Required[int]  # Plan id.
+    amount: Decimal  # Amount invested each period.
+    money: str  # Currency the plan pays with.
+    next_time: int  # Next investment, Unix seconds.
+    period_type: str  # How often the plan invests.
+    period_day: int  # Day of the period.
+    period_hour: int  # Hour of the day.
+    fund_flow: str  # Where the bought currency goes.
+    fund_source: str  # Where the money comes from.
+
+
+class AutoInvestPlanDetail(TypedDict, total=False):
+    """An auto-invest plan (`GET /earn/autoinvest/plans/detail`)."""
+
+    id: Required[int]  # Plan id.
+    version: int  # Plan version.
+    name: Required[str]  # Plan name.
+    create_time: Required[int]  # When the plan was created, Unix seconds.
+    update_time: Required[int]  # When the plan last changed, Unix seconds.
+    user_id: Required[int]  # User id.
+    money: Required[str]  # Currency the plan pays with.
+    amount: Required[Decimal]  # Amount invested each period.
+    period_type: Required[str]  # How often the plan invests (for example `monthly`).
+    period_day: Required[int]  # Day of the period.
+    period_hour: Required[int]  # Hour of the day.
+    portfolio: Required[list[AutoInvestPortfolioItem]]  # The portfolio.
+    next_time: Required[int]  # Next investment, Unix seconds.
+    period: Required[int]  # Periods invested so far.
+    fund_source: Required[str]  # Where the money comes from (`spot` or `earn`).
+    fund_flow: Required[str]  # Where the bought currency goes (`auto_invest` or `earn`).
+
+
+class AutoInvestPlanListInfoResp(TypedDict, total=False):
+    """A page of the caller's auto-invest plans (`GET /earn/autoinvest/plans/list_info`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    page_count: Required[int]  # Number of pages.
+    total_count: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanDetail]]  # The plans.
+
+
+AutoInvestPlanRecordItem = TypedDict(
+    "AutoInvestPlanRecordItem",
+    {
+        "id": "Required[int]",  # Record id.
+        "type": "Required[str]",  # Record type.
+        "money": "Required[str]",  # Currency paid with.
+        "user_id": "Required[int]",  # User id.
+        "plan_id": "Required[int]",  # Plan id.
+        "plan_version": "Required[int]",  # Plan version.
+        "amount": "Required[Decimal]",  # Amount invested.
+        "create_time": "Required[int]",  # When the plan invested, Unix seconds.
+        "update_time": "Required[int]",  # When the record last changed, Unix seconds.
+        "status": "Required[str]",  # Status.
+        "status_type": "Required[int]",  # Status code.
+        "side": "Required[int]",  # `2` buy; any other value sell.
+        "status_message": "Required[str]",  # Status text.
+        "detail": "str",  # Details.
+        "asset": "str",  # Currency.
+    },
+    total=False,
+)
+"""One execution of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+
+class AutoInvestPlanRecordsResp(TypedDict, total=False):
+    """A page of executions of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    total_page: Required[int]  # Number of pages.
+    total: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanRecordItem]]  # The executions.
+
+
+class AutoInvestPortfolioItem(TypedDict, total=False):
+    """One currency of an auto-invest plan and what it holds."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal]  # Share, percent.
+    cum_invest: Required[Decimal]  # Amount invested so far.
+    cum_hold: Required[Decimal]  # Amount held.
+    cum_redeem: Required[Decimal]  # Amount redeemed so far.
+    avg_price: Required[Decimal]  # Average cost price.
+    redeem_status: Required[int]  # Redemption status.
+    lend_amount: Required[Decimal]  # Amount lent.
+
+
+class AwardListStruct(TypedDict, total=False):
+    """A page of the caller's staking rewards (`GET /earn/staking/award_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[AwardListStructList]]  # The rewards.
+
+
+class AwardListStructList(TypedDict, total=False):
+    """A staking reward payment (`GET /earn/staking/award_list`)."""
+
+    pid: Required[int]  # Product id.
+    mortgage_coin: Required[str]  # Currency staked.
+    amount: Required[Decimal]  # Amount staked.
+    reward_coin: Required[str]  # Currency of the reward.
+    interest: Required[Decimal]  # Reward.
+    fee: Required[Decimal]  # Fee.
+    status: Required[int]  # `4` success.
+    bonus_date: Required[str]  # Date of the reward.
+    should_bonus_stamp: Required[int]  # When the reward was due, Unix milliseconds.
+
+
 class BatchAmendOrderReqInput(TypedDict, total=False):
     """One amendment of `POST /futures/{settle}/batch_amend_orders`: the order by `order_id` or `text` (at least one), and its new size and/or price."""
 
@@ -260,6 +550,88 @@ class BatchFundingRatesResponse(TypedDict, total=False):
 
     contract: str  # Contract name.
     data: list[FundingRateRecord]  # Funding rates, newest first.
+
+
+class CandyDropV4ActivityCd01(TypedDict, total=False):
+    """A CandyDrop activity: tasks that earn a share of a prize pool."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    rule_name: list[str]  # Task types (for example `spot`, `futures`, `deposit`).
+    participants: int  # Number of participants.
+    user_max_rewards: Decimal  # Most one user can win.
+
+
+class CandyDropV4ActivityRulesCd03(TypedDict, total=False):
+    """Rules of a CandyDrop activity: its prize pools and their tasks."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    prize_pools: list[CandyDropV4PrizePoolCd03]  # Prize pools.
+
+
+class CandyDropV4AirdropRecordCd06(TypedDict, total=False):
+    """A CandyDrop reward paid to the caller."""
+
+    currency: str  # Project currency.
+    airdrop_time: str  # When it was paid, formatted (UTC).
+    rewards: Decimal  # Amount paid.
+    convert_amount: Decimal  # Amount exchanged automatically.
+
+
+class CandyDropV4ParticipationRecordCd05(TypedDict, total=False):
+    """A CandyDrop activity the caller joined."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    status: str  # `ongoing`, `awaiting_draw`, `won` or `not_win`.
+    register_time: str  # When the caller registered, formatted (UTC).
+
+
+class CandyDropV4PrizePoolCd03(TypedDict, total=False):
+    """A prize pool of a CandyDrop activity."""
+
+    prize_pool_type: int  # Prize pool type.
+    prize_all: Decimal  # Total of the pool.
+    prize_limit: Decimal  # Most one user can win from it.
+    tasks: list[CandyDropV4TaskCd03]  # Tasks of the pool.
+
+
+class CandyDropV4RegisterRespCd02(TypedDict, total=False):
+    """Answer of `POST /launch/candydrop/register`."""
+
+    success: bool  # Whether the registration went through.
+
+
+class CandyDropV4TaskCd03(TypedDict, total=False):
+    """A task of a CandyDrop prize pool."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle, `-` when none.
+    exclusive_label: str  # Label of an exclusive task, `-` when none.
+
+
+class CandyDropV4TaskProgressCd04(TypedDict, total=False):
+    """The caller's progress in a CandyDrop activity."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    tasks: list[CandyDropV4TaskProgressItemCd04]  # Progress of each task taken.
+
+
+class CandyDropV4TaskProgressItemCd04(TypedDict, total=False):
+    """The caller's progress on one CandyDrop task."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle.
+    value: str  # Progress (for example the volume traded or deposited so far).
 
 
 class ChaseOrder(TypedDict, total=False):
@@ -394,6 +766,30 @@ class CreateChaseOrderResp(TypedDict, total=False):
     id: str  # Chase order id.
 
 
+class CreateEarnFixedTermLendEnvelope(TypedDict, total=False):
+    """The fixed-term subscription made (`POST /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermLendResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: CreateEarnFixedTermLendEnvelopeData  # The subscription made (reference name `CreateEarnFixedTermLendResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class CreateEarnFixedTermLendEnvelopeData(TypedDict, total=False):
+    """The subscription made (reference name `CreateEarnFixedTermLendResponseData`)."""
+
+    order_id: int  # Subscription order id.
+
+
+class CreateEarnFixedTermPreRedeemEnvelope(TypedDict, total=False):
+    """The early redemption (`POST /earn/fixed-term/user/pre-redeem`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermPreRedeemResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: dict[str, JsonValue]  # Result; an empty object on success.
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
 class CreateTrailOrderEnvelope(TypedDict, total=False):
     """The answer to a trail order creation: a status envelope around the new id."""
 
@@ -457,6 +853,17 @@ class CurrencyChain(TypedDict, total=False):
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
 
 
+class DeliveryCandlestick(TypedDict, total=False):
+    """One candlestick of a delivery contract (or of its mark or index price)."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: Decimal  # Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
+
+
 DeliveryContract = TypedDict(
     "DeliveryContract",
     {
@@ -504,6 +911,67 @@ DeliveryContract = TypedDict(
 """A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`)."""
 
 
+class DeliveryLimitRiskTiers(TypedDict, total=False):
+    """One risk-limit tier of a delivery contract."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Position risk limit of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage of the tier.
+    contract: str  # Contract name; sent only when tiers of several contracts are listed (no `contract` asked for).
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
+
+
+class DeliveryOrderBookItem(TypedDict, total=False):
+    """One price level of an options order book (the reference's name for it)."""
+
+    p: Decimal  # Price of the level (quote currency).
+    s: int  # Total size resting at this price, in contracts.
+
+
+class DeliverySettlement(TypedDict, total=False):
+    """The settlement of one of the caller's delivery positions at the contract's expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    leverage: Decimal  # Leverage of the position.
+    size: Decimal  # Position size at the settlement; positive long, negative short.
+    margin: Decimal  # Position margin.
+    entry_price: Decimal  # Average entry price.
+    settle_price: Decimal  # Settlement price.
+    profit: Decimal  # Profit (negative for a loss) of the settlement.
+    fee: Decimal  # Fee taken at the settlement.
+
+
+class DeliveryTicker(TypedDict, total=False):
+    """24-hour statistics of one delivery contract."""
+
+    contract: str  # Contract name.
+    last: Decimal  # Price of the latest trade.
+    change_percentage: Decimal  # Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+    total_size: Decimal  # Open interest in contracts.
+    low_24h: Decimal  # Lowest price of the last 24 hours.
+    high_24h: Decimal  # Highest price of the last 24 hours.
+    volume_24h: Decimal  # Traded size of the last 24 hours in contracts.
+    volume_24h_btc: Decimal  # Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+    volume_24h_usd: Decimal  # Traded volume in USD (deprecated; use the base, quote and settle volumes).
+    volume_24h_base: Decimal  # Traded volume of the last 24 hours in the base currency.
+    volume_24h_quote: Decimal  # Traded volume of the last 24 hours in the quote currency.
+    volume_24h_settle: Decimal  # Traded volume of the last 24 hours in the settlement currency.
+    mark_price: Decimal  # Latest mark price.
+    funding_rate: Decimal  # Funding rate of the current period.
+    funding_rate_indicative: Decimal  # Expected funding rate of the next period (deprecated; use `funding_rate`).
+    index_price: Decimal  # Index price.
+    quanto_base_rate: Decimal  # Deprecated.
+    basis_rate: Decimal  # Basis rate, the premium of the contract over the index as a rate.
+    basis_value: Decimal  # Basis value, the premium of the contract over the index in the quote currency.
+    lowest_ask: Decimal  # Best ask price.
+    lowest_size: Decimal  # Size resting at the best ask.
+    highest_bid: Decimal  # Best bid price.
+    highest_size: Decimal  # Size resting at the best bid.
+
+
 class DepositAddress(TypedDict, total=False):
     """Deposit address of a currency (`GET /wallet/deposit_address`)."""
 
@@ -530,6 +998,100 @@ class DepositRecord(TypedDict, total=False):
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
+
+
+class DualGetBalance(TypedDict, total=False):
+    """The caller's Dual Investment assets and interest (`GET /earn/dual/balance`)."""
+
+    user_asset_usdt: Decimal  # Assets, in USDT.
+    user_asset_btc: Decimal  # Assets, in BTC.
+    user_total_interest_usdt: Decimal  # Interest earned so far, in USDT.
+    user_total_interest_btc: Decimal  # Interest earned so far, in BTC.
+
+
+class DualGetOrders(TypedDict, total=False):
+    """A Dual Investment order of the caller (`GET /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement.
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds.
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement.
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement.
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
+
+
+class DualGetPlans(TypedDict, total=False):
+    """A Dual Investment product (`GET /earn/dual/investment_plan`)."""
+
+    id: int  # Product id.
+    instrument_name: str  # Product name.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    delivery_time: int  # Settlement time, Unix seconds.
+    apy_display: Decimal  # Annual yield.
+    min_amount: Decimal  # Smallest amount one order may invest.
+    start_time: int  # When the product opens, Unix seconds.
+    end_time: int  # When the product closes, Unix seconds.
+    status: Literal['NOTSTARTED', 'ONGOING', 'ENDED'] | str  # `NOTSTARTED`, `ONGOING` or `ENDED`.
+
+
+DualOrderRefundPreview = TypedDict(
+    "DualOrderRefundPreview",
+    {
+        "create_timest": "int",  # When the order was placed, Unix seconds.
+        "delivery_timest": "int",  # When the order settles, Unix seconds.
+        "exercise_price": "Decimal",  # Strike price.
+        "invest_amount": "Decimal",  # Amount invested.
+        "invest_currency": "str",  # Currency invested.
+        "name": "str",  # Order name.
+        "order_id": "int",  # Order id.
+        "req_id": "str",  # Request id to pass to `POST /earn/dual/order-refund`.
+        "refund_service_charge": "float",  # Fee for redeeming early.
+        "settle_price": "Decimal",  # Price the early redemption settles at.
+        "settlement_amount": "Decimal",  # Amount paid out.
+        "settlement_currency": "str",  # Currency paid out.
+        "settlement_interest": "Decimal",  # Interest paid out.
+        "settlement_principle": "Decimal",  # Principal paid out.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "money_back_timest": "int",  # When the funds arrive, Unix seconds.
+    },
+    total=False,
+)
+"""What redeeming a Dual Investment order early would pay (`GET /earn/dual/order-refund-preview`)."""
+
+
+DualProjectRecommend = TypedDict(
+    "DualProjectRecommend",
+    {
+        "id": "int",  # Product id.
+        "category": "int",  # Strategy category.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "invest_currency": "str",  # Currency invested.
+        "exercise_currency": "str",  # Currency received when the strike is hit.
+        "apy_display": "Decimal",  # Annual yield.
+        "exercise_price": "Decimal",  # Strike price.
+        "delivery_timest": "int",  # Settlement time, Unix seconds.
+        "min_amount": "Decimal",  # Smallest amount one order may invest.
+        "max_amount": "Decimal",  # Largest amount one order may invest.
+        "min_copies": "int",  # Fewest units one order may buy.
+        "max_copies": "int",  # Most units one order may buy.
+        "invest_days": "int",  # Lock-up, days.
+        "invest_hours": "str",  # Lock-up, hours.
+    },
+    total=False,
+)
+"""A recommended Dual Investment product (`GET /earn/dual/project-recommend`)."""
 
 
 class EarnUniCurrency(TypedDict, total=False):
@@ -586,6 +1148,169 @@ EarnUniLendRecord = TypedDict(
 
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
 """Machine-readable error label. Known values are listed; the set is open."""
+
+
+FindCoinItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent."""
+
+
+class FixedTermBonusInfo(TypedDict, total=False):
+    """A reward campaign attached to a fixed-term subscription."""
+
+    id: int  # Campaign id.
+    product_id: int  # Product id.
+    asset: str  # Product currency.
+    bonus_asset: str  # Reward currency.
+    kyc_limit: str  # KYC levels allowed, comma-separated.
+    ladder_apr: list[LadderApr]  # Tiered annual rate.
+    total_bonus_amount: Decimal  # Total reward.
+    user_total_bonus_amount: Decimal  # Most reward one user may get.
+    status: Literal[1, 2, 3] | int  # `1` not listed, `2` listed, `3` delisted.
+    start_time: str  # Start of the campaign.
+    end_time: str  # End of the campaign.
+    create_time: str  # When the campaign was created.
+    start_at: int  # Start of the campaign, Unix seconds.
+    end_at: int  # End of the campaign, Unix seconds.
+    total_issued_amount: Decimal  # Reward paid out so far.
+    user_total_issued_amount: Decimal  # Reward paid to the caller so far.
+    bonus_asset_price: Decimal  # Price of the reward currency, USDT.
+    product_asset_price: Decimal  # Price of the product currency, USDT.
+    product_year_rate: Decimal  # Base annual rate of the product.
+
+
+class FixedTermCouponInfo(TypedDict, total=False):
+    """A rate-boost coupon used on a fixed-term subscription."""
+
+    id: Required[int]  # Coupon record id.
+    business: Required[int]  # Business type.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    order_id: Required[int]  # Subscription order id.
+    financial_rate_id: Required[int]  # Coupon id.
+    buy_limit_low: Required[Decimal]  # Smallest amount the coupon applies to.
+    buy_limit_high: Required[Decimal]  # Largest amount the coupon applies to.
+    rate_day: Required[int]  # Days the boost lasts.
+    rate_ratio: Required[Decimal]  # Boost, percent.
+    coupon_days: Required[int]  # Days actually boosted.
+    coupon_principal: Required[Decimal]  # Principal the boost is computed on.
+    coupon_year_rate: Required[Decimal]  # Annual rate of the boost.
+    coupon_interest: Required[Decimal]  # Interest from the boost.
+    status: Required[Literal[1, 2] | int]  # `1` active, `2` settled.
+    finish_time: Required[str]  # When the boost is settled.
+    create_time: Required[str]  # When the coupon was used.
+
+
+class FixedTermHistoryRecord(TypedDict, total=False):
+    """A fixed-term subscription, redemption, interest or reward entry (`GET /earn/fixed-term/user/history`)."""
+
+    id: Required[int]  # Record id.
+    order_id: int  # Order id.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    uniq_time: str  # Date the entry belongs to.
+    bonus_id: int  # Reward campaign id.
+    product_id: Required[int]  # Product id.
+    bonus_asset: str  # Reward currency.
+    total_principal: Decimal  # Total principal.
+    amount: Decimal  # Amount.
+    asset_price: Decimal  # Price of the currency.
+    status: Required[int]  # Status.
+    detail: str  # Description.
+    create_time: Required[str]  # When the entry was made.
+    create_at: Required[int]  # When the entry was made, Unix seconds.
+    lock_up_period: int  # Term, days.
+
+
+class FixedTermLendOrder(TypedDict, total=False):
+    """A fixed-term subscription of the caller (`GET /earn/fixed-term/user/lend`)."""
+
+    id: int  # Subscription record id.
+    business: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    order_id: int  # Order id.
+    user_id: int  # User id.
+    asset: str  # Currency.
+    product_id: int  # Product id.
+    lock_up_period: int  # Lock-up, days.
+    principal: Decimal  # Amount subscribed.
+    year_rate: Decimal  # Annual interest rate.
+    product_type: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    interest: Decimal  # Interest so far.
+    status: Literal[1, 2, 3, 4] | int  # `1` holding, `2` redeemed, `3` matured, `4` settled.
+    reinvest_status: Literal[0, 1] | int  # Automatic renewal: `0` off, `1` on.
+    redeem_account_type: int  # Account the redemption is paid to: `1` spot.
+    origin_order: str  # Order this one renews (automatic renewal).
+    redeem_type: Literal[1, 2] | int  # `1` early redemption, `2` at maturity.
+    redeem_time: str  # When it was redeemed.
+    finish_time: str  # When it matures.
+    create_time: str  # When it was subscribed.
+    year_rate_perent: str  # Annual rate, percent, for display (the reference spells the field so).
+    total_year_rate_percent: str  # Annual yield with boosts and rewards, percent.
+    total_interest: Decimal  # Earnings with rewards.
+    product_info: FixedTermProductInfo  # The terms of the product a fixed-term subscription belongs to.
+    bonus_info: FixedTermBonusInfo  # A reward campaign attached to a fixed-term subscription.
+    coupon_info: FixedTermCouponInfo  # A rate-boost coupon used on a fixed-term subscription.
+    redeem_at: int  # When it was redeemed, Unix seconds (0 not yet).
+    finish_at: int  # When it matures, Unix seconds.
+    create_at: int  # When it was subscribed, Unix seconds.
+    icon: str  # Currency icon URL.
+
+
+FixedTermProduct = TypedDict(
+    "FixedTermProduct",
+    {
+        "id": "int",  # Product id.
+        "name": "str",  # Product name.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "min_lend_amount": "Decimal",  # Smallest amount to subscribe.
+        "user_max_lend_amount": "Decimal",  # Most one user may subscribe.
+        "total_lend_amount": "Decimal",  # Most the platform takes.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "redeem_account": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 to 16; 0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 to 16; 0 no restriction).
+        "status": "Literal[1, 2, 3] | int",  # `1` not listed, `2` listed, `3` delisted.
+        "create_time": "str",  # When the product was created.
+        "user_max_lend_volume": "Decimal",  # Most the caller may still subscribe.
+        "user_total_amount": "Decimal",  # Amount the caller has in earn products.
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term earn product (`GET /earn/fixed-term/product`)."""
+
+
+class FixedTermProductInfo(TypedDict, total=False):
+    """The terms of the product a fixed-term subscription belongs to."""
+
+    pre_redeem: Required[Literal[0, 1] | int]  # Early redemption: `0` not supported, `1` supported.
+    reinvest: Required[Literal[0, 1] | int]  # Automatic renewal: `0` not supported, `1` supported.
+    redeem_account: Required[int]  # Account the redemption is paid to.
+    min_vip: Required[int]  # Lowest VIP level (0 no restriction).
+    max_vip: Required[int]  # Highest VIP level (0 no restriction).
+
+
+FixedTermProductSimple = TypedDict(
+    "FixedTermProductSimple",
+    {
+        "id": "int",  # Product id.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "simple_earn": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 no restriction).
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`)."""
 
 
 class FundingRateRecord(TypedDict, total=False):
@@ -1071,6 +1796,49 @@ class GetChaseOrdersResp(TypedDict, total=False):
     orders: list[ChaseOrder]  # Orders.
 
 
+class HodlerAirdropV4OrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/hodler-airdrop/order`."""
+
+    interest_coin: Required[list[str]]  # Currencies the caller will receive.
+
+
+class HodlerAirdropV4ProjectItem(TypedDict, total=False):
+    """A HODLer Airdrop event: GT holders receive the airdropped currency."""
+
+    hodler_id: Required[str]  # Event id.
+    name: Required[str]  # Event name.
+    asset: Required[str]  # Airdropped currency.
+    status: Required[Literal['UNDERWAY', 'PREHEAT', 'FINISH'] | str]  # `UNDERWAY`, `PREHEAT` (warming up) or `FINISH`.
+    total_amount: Required[Decimal]  # Total amount airdropped.
+    open_timest: Required[str]  # Start, `Y-m-d H:i:s` UTC.
+    close_timest: Required[str]  # End, `Y-m-d H:i:s` UTC.
+    per_gt_reward_token: str  # Airdrop per GT held; empty while it is being calculated.
+    user_count: str  # Number of participants.
+    max_queue_amount: Decimal  # Most GT one user may count.
+
+
+class HodlerAirdropV4UserAirdropRecord(TypedDict, total=False):
+    """A HODLer Airdrop payment to the caller."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    receive_amount_base: Decimal  # Base airdrop.
+    receive_amount_ext: Decimal  # Bonus airdrop.
+    delivery_timest: Required[str]  # When it was paid, `Y-m-d H:i:s` UTC; empty before.
+    exchange: str  # `1` when it was exchanged for GT automatically, `0` otherwise.
+
+
+class HodlerAirdropV4UserOrderRecord(TypedDict, total=False):
+    """A HODLer Airdrop event the caller joined."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    user_gt_avg_amount: Decimal  # GT that counted (the average held during the event).
+    receive_amount_base: Decimal  # Base airdrop; an empty string until the event ends.
+    receive_amount_ext: Decimal  # Bonus airdrop; an empty string until the event ends.
+    close_timest: Required[str]  # End of the event, `Y-m-d H:i:s` UTC.
+
+
 class IndexConstituent(TypedDict, total=False):
     """The markets of one exchange that feed an index."""
 
@@ -1083,6 +1851,139 @@ class InsuranceRecord(TypedDict, total=False):
 
     t: int  # Unix seconds.
     b: Decimal  # Insurance fund balance.
+
+
+class LadderApr(TypedDict, total=False):
+    """One tier of a tiered annual rate: the rate for amounts between `left` and `right`."""
+
+    apr: Required[Decimal]  # Annual rate.
+    left: Required[Decimal]  # Lower bound of the tier.
+    right: Required[Decimal]  # Upper bound of the tier.
+
+
+class LaunchPoolV4CreateOrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/create-order`."""
+
+    flow_id: Required[int]  # Id of the stake.
+
+
+LaunchPoolV4PledgeRecord = TypedDict(
+    "LaunchPoolV4PledgeRecord",
+    {
+        "create_timest": "Required[str]",  # When it happened, formatted.
+        "reward_coin": "Required[str]",  # Reward currency of the project.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "type": "Required[int]",  # 1 stake, 2 redemption.
+        "amount": "Required[Decimal]",  # Amount.
+        "id": "Required[int]",  # Record id.
+    },
+    total=False,
+)
+"""A LaunchPool stake or redemption of the caller."""
+
+
+class LaunchPoolV4Project(TypedDict, total=False):
+    """A LaunchPool project: stake currencies to earn the project's token."""
+
+    pid: Required[int]  # Project id.
+    name: Required[str]  # Project name.
+    total_amount: Required[Decimal]  # Total reward.
+    start_timest: Required[int]  # Start (Unix seconds).
+    end_timest: Required[int]  # End (Unix seconds).
+    days: Required[int]  # Staking period in days.
+    project_state: Required[Literal[1, 2, 3] | int]  # 1 ongoing, 2 warming up, 3 ended.
+    reward_pools: Required[list[LaunchPoolV4RewardPool]]  # Reward pools, one per staked currency.
+
+
+class LaunchPoolV4RedeemResponse(TypedDict, total=False):
+    """Answer of `POST /launch/redeem`."""
+
+    success: bool  # Whether the redemption went through.
+
+
+class LaunchPoolV4RewardPool(TypedDict, total=False):
+    """A reward pool of a LaunchPool project: what is staked and on what terms."""
+
+    rid: Required[int]  # Reward pool id.
+    coin: Required[str]  # Currency staked.
+    rate_year: Required[Decimal]  # Estimated annual rate.
+    already_buy_total_amount: Required[Decimal]  # Amount staked in the pool so far.
+    personal_max_amount: Required[Decimal]  # Most one user may stake.
+    personal_min_amount: Required[Decimal]  # Least one user may stake.
+    transaction_config: list[TransactionConfig]  # Requirements to join.
+
+
+class LaunchPoolV4RewardRecord(TypedDict, total=False):
+    """A LaunchPool reward paid to the caller."""
+
+    reward_timest: Required[str]  # Day of the reward, formatted.
+    coin: Required[str]  # Reward currency.
+    valid_mortgage_amount: Required[Decimal]  # Amount staked that counted.
+    amount_base: Required[Decimal]  # Base reward.
+    amount_ext: Required[Decimal]  # Bonus reward.
+
+
+class ListEarnFixedTermHistoryEnvelope(TypedDict, total=False):
+    """The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: ListEarnFixedTermHistoryEnvelopeData  # A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermHistoryEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`)."""
+
+    list: list[FixedTermHistoryRecord]  # The entries.
+    total: int  # Number of entries.
+
+
+class ListEarnFixedTermLendsEnvelope(TypedDict, total=False):
+    """The caller's fixed-term subscriptions (`GET /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermLendsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermLendsEnvelopeData]  # A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermLendsEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`)."""
+
+    list: Required[list[FixedTermLendOrder]]  # The subscriptions.
+    total: Required[int]  # Number of subscriptions.
+
+
+class ListEarnFixedTermProductsByAssetEnvelope(TypedDict, total=False):
+    """Fixed-term products of one currency (`GET /earn/fixed-term/product/{asset}/list`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsByAssetResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsByAssetEnvelopeData]  # The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsByAssetEnvelopeData(TypedDict, total=False):
+    """The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`)."""
+
+    list: Required[list[FixedTermProductSimple]]  # The products.
+
+
+class ListEarnFixedTermProductsEnvelope(TypedDict, total=False):
+    """Fixed-term products (`GET /earn/fixed-term/product`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsEnvelopeData]  # A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsEnvelopeData(TypedDict, total=False):
+    """A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`)."""
+
+    list: Required[list[FixedTermProduct]]  # The products.
+    total: Required[int]  # Number of products.
 
 
 MarginAccountBookEntry = TypedDict(
@@ -1264,6 +2165,100 @@ class OptionsAccount(TypedDict, total=False):
     position_notional_limit: float  # Upper bound of the notional value of positions and open orders together.
 
 
+OptionsAccountBook = TypedDict(
+    "OptionsAccountBook",
+    {
+        "time": "float",  # Unix seconds of the change.
+        "change": "Decimal",  # Amount of the change (USDT); negative for money going out.
+        "balance": "Decimal",  # Balance after the change (USDT).
+        "type": "Literal['dnw', 'prem', 'fee', 'refr', 'set', 'point_dnw', 'point_fee', 'point_refr'] | str",  # Kind of change: `dnw` transfer, `prem` option premium, `fee` trading fee, `refr` referrer rebate, `set` settlement profit or loss, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts.
+        "text": "str",  # Comment.
+    },
+    total=False,
+)
+"""One balance change of the options account."""
+
+
+class OptionsCandlestick(TypedDict, total=False):
+    """One candlestick of an options contract or of an underlying's index price."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: int  # Traded size in contracts; absent for index-price candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
+
+
+class OptionsContract(TypedDict, total=False):
+    """One options contract."""
+
+    name: str  # Contract name (`<underlying>-<expiry date>-<strike>-<C|P>`).
+    tag: str  # Expiry period: `day`, `week` or `month`.
+    create_time: float  # Unix seconds at which the contract was listed.
+    expiration_time: float  # Unix seconds of the expiry.
+    is_call: bool  # `true` for a call, `false` for a put.
+    multiplier: Decimal  # Units of the underlying one contract stands for.
+    underlying: str  # Underlying name.
+    underlying_price: Decimal  # Forward futures price for the expiry date (quote currency).
+    last_price: Decimal  # Price of the latest trade.
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    maker_fee_rate: Decimal  # Maker fee rate; negative for a rebate.
+    taker_fee_rate: Decimal  # Taker fee rate.
+    order_price_round: Decimal  # Price step of orders.
+    mark_price_round: Decimal  # Price step of the mark price.
+    order_size_min: int  # Smallest order size in contracts.
+    order_size_max: int  # Largest order size in contracts.
+    order_price_deviate: Decimal  # Deprecated.
+    ref_discount_rate: Decimal  # Fee discount for referred users.
+    ref_rebate_rate: Decimal  # Rebate rate of the referrer.
+    orderbook_id: int  # Order book update id.
+    trade_id: int  # Deprecated.
+    trade_size: int  # Traded size since listing, in contracts.
+    position_size: int  # Current open long size, in contracts.
+    orders_limit: int  # Most open orders one user may hold in this contract.
+
+
+class OptionsMMP(TypedDict, total=False):
+    """Market-maker protection settings of one underlying and their state."""
+
+    underlying: str  # Underlying the settings apply to.
+    window: int  # Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+    frozen_period: int  # How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+    qty_limit: Decimal  # Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+    delta_limit: Decimal  # Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+    trigger_time_ms: int  # Unix milliseconds at which the freeze was triggered; `0` when not triggered.
+    frozen_until_ms: int  # Unix milliseconds at which trading unfreezes; absent when there is no frozen period.
+
+
+class OptionsMySettlements(TypedDict, total=False):
+    """The settlement of one of the caller's options positions."""
+
+    time: float  # Unix seconds of the settlement.
+    underlying: str  # Underlying name.
+    contract: str  # Contract name.
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+    size: int  # Settled size in contracts.
+    settle_profit: Decimal  # Settlement profit (quote currency).
+    fee: Decimal  # Settlement fee (quote currency).
+    realised_pnl: Decimal  # Profit and loss of the position since it was opened: premiums, fees and settlement profit (quote currency).
+
+
+class OptionsMyTrade(TypedDict, total=False):
+    """One fill of the caller's options orders."""
+
+    id: int  # Fill id.
+    create_time: float  # Unix seconds of the fill.
+    contract: str  # Contract name.
+    order_id: int  # Id of the order filled.
+    size: int  # Filled size in contracts; positive bought, negative sold.
+    price: Decimal  # Fill price (quote currency).
+    underlying_price: Decimal  # Forward futures price for the expiry date at the fill.
+    role: Literal['taker', 'maker'] | str  # `taker` or `maker`.
+
+
 class OptionsOrder(TypedDict, total=False):
     """An options order as the service reports it."""
 
@@ -1294,6 +2289,16 @@ class OptionsOrder(TypedDict, total=False):
     refr: Decimal  # Referrer rebate.
 
 
+class OptionsOrderBook(TypedDict, total=False):
+    """Depth of an options contract. Bids run from the highest price down, asks from the lowest price up."""
+
+    id: int  # Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+    current: float  # Unix seconds (with milliseconds as decimals) at which this answer was made.
+    update: float  # Unix seconds (with milliseconds as decimals) of the last change of the book.
+    asks: Required[list[DeliveryOrderBookItem]]  # Sell side, best (lowest) price first.
+    bids: Required[list[DeliveryOrderBookItem]]  # Buy side, best (highest) price first.
+
+
 class OptionsPosition(TypedDict, total=False):
     """An options position of the caller in one contract."""
 
@@ -1315,12 +2320,366 @@ class OptionsPosition(TypedDict, total=False):
     theta: Decimal  # Theta.
 
 
+class OptionsPositionClose(TypedDict, total=False):
+    """One closed options position of the caller."""
+
+    time: float  # Unix seconds of the close.
+    contract: str  # Contract name.
+    side: Literal['long', 'short'] | str  # Side of the closed position.
+    pnl: Decimal  # Profit and loss of the position.
+    text: str  # Source of the closing order (as in the order's `text`).
+    settle_size: Decimal  # Size settled.
+
+
 class OptionsPositionCloseOrder(TypedDict, total=False):
     """The order currently closing an options position, if any."""
 
     id: int  # Order id.
     price: Decimal  # Order price (quote currency).
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class OptionsSettlement(TypedDict, total=False):
+    """The settlement of one options contract at its expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    profit: Decimal  # Settlement profit per contract (quote currency).
+    fee: Decimal  # Settlement fee per contract (quote currency).
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+
+
+class OptionsTicker(TypedDict, total=False):
+    """Market statistics of one options contract."""
+
+    name: str  # Contract name.
+    last_price: Decimal  # Price of the latest trade (quote currency).
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    ask1_size: int  # Size at the best ask, in contracts.
+    ask1_price: Decimal  # Best ask price.
+    bid1_size: int  # Size at the best bid, in contracts.
+    bid1_price: Decimal  # Best bid price.
+    position_size: int  # Current open long size, in contracts.
+    mark_iv: Decimal  # Implied volatility at the mark price.
+    bid_iv: Decimal  # Implied volatility of the best bid.
+    ask_iv: Decimal  # Implied volatility of the best ask.
+    leverage: Decimal  # underlying_price / (mark_price * delta), for reference only.
+    delta: Decimal  # Delta.
+    gamma: Decimal  # Gamma.
+    vega: Decimal  # Vega.
+    theta: Decimal  # Theta.
+    rho: Decimal  # Rho.
+
+
+class OptionsTrade(TypedDict, total=False):
+    """One public trade of an options contract."""
+
+    id: int  # Trade id.
+    create_time: float  # Unix seconds of the trade.
+    contract: str  # Contract name.
+    size: int  # Traded size in contracts; positive when the taker bought, negative when the taker sold.
+    price: Decimal  # Trade price (quote currency).
+
+
+class OptionsUnderlying(TypedDict, total=False):
+    """One underlying of the options market."""
+
+    name: str  # Underlying name (for example `BTC_USDT`).
+    index_price: Decimal  # Spot index price (quote currency).
+
+
+class OptionsUnderlyingTicker(TypedDict, total=False):
+    """Options activity of one underlying over the last 24 hours."""
+
+    trade_put: int  # Put contracts traded in the last 24 hours.
+    trade_call: int  # Call contracts traded in the last 24 hours.
+    index_price: Decimal  # Index price (quote currency).
+
+
+class OrderListStruct(TypedDict, total=False):
+    """A page of the caller's staking orders (`GET /earn/staking/order_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[OrderListStructList]]  # The orders.
+
+
+OrderListStructList = TypedDict(
+    "OrderListStructList",
+    {
+        "pid": "Required[int]",  # Product id.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "amount": "Required[Decimal]",  # Amount.
+        "type": "Required[int]",  # `0` staking, `1` redemption.
+        "status": "Required[int]",  # `1` success, `3` delayed redemption in progress, `6` redemption cancelled.
+        "redeem_stamp": "Required[int]",  # When a redemption is credited, Unix milliseconds.
+        "createStamp": "Required[int]",  # When the order was made, Unix milliseconds.
+        "exchange_amount": "Required[Decimal]",  # Amount received.
+        "fee": "Required[Decimal]",  # Fee.
+    },
+    total=False,
+)
+"""A staking or redemption order (`GET /earn/staking/order_list`)."""
+
+
+class OtcActionResponse(TypedDict, total=False):
+    """Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation)."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListItem(TypedDict, total=False):
+    """A bank card of the caller."""
+
+    id: Required[str]  # Bank card id; the `bank_id` of a fiat order.
+    bank_account_name: Required[str]  # Account holder name.
+    bank_name: Required[str]  # Bank name.
+    bank_country: str  # Country of the bank.
+    bank_address: str  # Address of the bank.
+    bank_code: str  # Bank code.
+    branch_code: str  # Branch code.
+    iban: str  # Account number (IBAN).
+    swift: str  # SWIFT/BIC code.
+    remittance_line_number: str  # Routing number for remittances.
+    agent_bank_name: str  # Correspondent bank name.
+    agent_bank_swift: str  # Correspondent bank SWIFT/BIC code.
+    submit_time: str  # When the card was submitted.
+    update_time: str  # When the card was last updated.
+    status: str  # Review status of the card.
+    documentation_file_type: str  # File type of the account proof.
+    memo: str  # Remark (for example a rejection reason).
+    is_default: int  # 1 when this is the default card, 0 otherwise.
+    bank_id: str  # Bank id.
+    documentation_file_key_url: str  # Link to the account proof file.
+
+
+class OtcBankListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankListResult]  # The caller's bank cards.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListResult(TypedDict, total=False):
+    """The caller's bank cards."""
+
+    lists: Required[list[OtcBankListItem]]  # Bank cards.
+
+
+class OtcBankSupplementChecklistItem(TypedDict, total=False):
+    """One material to supply for a bank card."""
+
+    code: Required[str]  # Material code; also the name of the field the material is sent in (for example `id_document_front`).
+    zh: str  # Name of the material in Chinese.
+    en: str  # Name of the material in English.
+    required: Required[bool]  # Whether this material must be supplied.
+
+
+class OtcBankSupplementChecklistResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/bank_supplement_checklist`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankSupplementChecklistResponseData]  # The materials a bank card needs, by the caller's verification type.
+    timestamp: int  # Server time of the answer (Unix seconds).
+
+
+class OtcBankSupplementChecklistResponseData(TypedDict, total=False):
+    """The materials a bank card needs, by the caller's verification type."""
+
+    user_type: Required[Literal['personal', 'enterprise'] | str]  # Verification type the caller passed: `personal` or `enterprise`; it decides which supplement endpoint takes the materials.
+    items: Required[list[OtcBankSupplementChecklistItem]]  # Materials to supply.
+
+
+OtcOrderDetail = TypedDict(
+    "OtcOrderDetail",
+    {
+        "order_id": "Required[str]",  # Order id.
+        "uid": "Required[str]",  # User id.
+        "type": "Required[str]",  # `BUY` or `SELL`.
+        "fiat_currency": "Required[str]",  # Fiat currency.
+        "fiat_amount": "Required[Decimal]",  # Fiat amount.
+        "crypto_currency": "Required[str]",  # Crypto currency.
+        "crypto_amount": "Required[Decimal]",  # Crypto amount.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "transfer_remark": "Required[str]",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "status": "Required[str]",  # Order status.
+        "db_status": "Required[str]",  # Internal status of the order.
+        "create_time": "Required[str]",  # When the order was created.
+        "memo": "Required[str]",  # Why the order was cancelled or rejected.
+        "side": "Required[str]",  # Direction of the quote the order was placed on (`PAY` or `GET`).
+        "promotion_code": "Required[str]",  # Promotion code.
+        "trade_no": "Required[str]",  # Trade number.
+    },
+    total=False,
+)
+"""A fiat order."""
+
+
+class OtcOrderDetailResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/detail`."""
+
+    message: Required[str]  # Result message.
+    code: Required[int]  # Result code.
+    data: Required[OtcOrderDetail]  # A fiat order.
+
+
+class OtcOrderListCryptoCurrencyInfo(TypedDict, total=False):
+    """Display data of a crypto currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+class OtcOrderListFiatCurrencyInfo(TypedDict, total=False):
+    """Display data of a fiat currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+OtcOrderListItem = TypedDict(
+    "OtcOrderListItem",
+    {
+        "time": "str",  # Time of the order, formatted.
+        "timestamp": "int",  # Time of the order (Unix seconds).
+        "order_id": "str",  # Order id.
+        "trade_no": "str",  # Trade number.
+        "type": "str",  # `BUY` or `SELL`.
+        "status": "str",  # Order status (for example `PROCESSING`, `DONE`, `CANCEL`).
+        "db_status": "str",  # Internal status of the order.
+        "fiat_currency": "str",  # Fiat currency.
+        "fiat_currency_info": "OtcOrderListFiatCurrencyInfo",  # Display data of a fiat currency.
+        "fiat_amount": "Decimal",  # Fiat amount.
+        "crypto_currency": "str",  # Crypto currency.
+        "crypto_currency_info": "OtcOrderListCryptoCurrencyInfo",  # Display data of a crypto currency.
+        "crypto_amount": "Decimal",  # Crypto amount.
+        "rate": "Decimal",  # Exchange rate.
+        "transfer_remark": "str",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "gate_bank_account_iban": "str",  # Account number of the receiving bank account.
+        "promotion_code": "str",  # Promotion code.
+    },
+    total=False,
+)
+"""A fiat order in the order list."""
+
+
+class OtcOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcOrderListResult]  # One page of fiat orders.
+
+
+class OtcOrderListResult(TypedDict, total=False):
+    """One page of fiat orders."""
+
+    pn: Required[int]  # Page number.
+    ps: Required[int]  # Page size.
+    total_pn: Required[int]  # Number of pages.
+    count: Required[int]  # Number of orders in all pages.
+    list: Required[list[OtcOrderListItem]]  # Orders of this page.
+
+
+class OtcQuoteResponse(TypedDict, total=False):
+    """Answer of `POST /otc/quote`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcQuoteResult]  # A quote.
+
+
+OtcQuoteResult = TypedDict(
+    "OtcQuoteResult",
+    {
+        "type": "Required[str]",  # `BUY` (fiat to crypto) or `SELL` (crypto to fiat).
+        "pay_coin": "Required[str]",  # Currency the caller pays.
+        "get_coin": "Required[str]",  # Currency the caller receives.
+        "pay_amount": "Required[Decimal]",  # Amount the caller pays.
+        "get_amount": "Required[Decimal]",  # Amount the caller receives.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "rate_reci": "Required[Decimal]",  # Reciprocal of the exchange rate.
+        "promotion_code": "Required[str]",  # Promotion code.
+        "side": "Required[str]",  # Direction of the quote (`PAY` or `GET`).
+        "order_type": "Required[str]",  # `FIAT` (fiat order) or `STABLE` (stablecoin order).
+        "quote_token": "Required[str]",  # Token to place an order on this quote with (empty for a preview).
+    },
+    total=False,
+)
+"""A quote."""
+
+
+class OtcStableCoinOrderCreateResponse(TypedDict, total=False):
+    """Answer of `POST /otc/stable_coin/order/create`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+
+
+class OtcStableCoinOrderListItem(TypedDict, total=False):
+    """A stablecoin order."""
+
+    id: int  # Order id.
+    trade_no: str  # Trade reference number.
+    pay_coin: str  # Currency paid.
+    pay_amount: Decimal  # Amount paid.
+    get_coin: str  # Currency received.
+    get_amount: Decimal  # Amount received.
+    rate: Decimal  # Exchange rate.
+    rate_reci: Decimal  # Reciprocal of the exchange rate.
+    status: str  # `PROCESSING`, `DONE` or `FAILED`.
+    create_timest: int  # When the order was created (Unix seconds).
+    create_time: str  # When the order was created, formatted.
+
+
+class OtcStableCoinOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/stable_coin/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcStableCoinOrderListResult]  # One page of stablecoin orders.
+
+
+class OtcStableCoinOrderListResult(TypedDict, total=False):
+    """One page of stablecoin orders."""
+
+    total: Required[int]  # Number of orders in all pages.
+    page_size: Required[int]  # Page size.
+    page_number: Required[int]  # Page number.
+    total_page: Required[int]  # Number of pages.
+    list: Required[list[OtcStableCoinOrderListItem]]  # Orders of this page.
+
+
+class PlaceDualInvestmentOrder(TypedDict, total=False):
+    """The Dual Investment order placed (`POST /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement (0 until settled).
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds (0 until settled).
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement (0 until settled).
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement (0 until settled).
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
 
 
 class Position(TypedDict, total=False):
@@ -2161,6 +3520,30 @@ class SubAccountTransferRecord(TypedDict, total=False):
     status: Literal['success'] | str  # Record status; currently only `success`.
 
 
+SwapCoinStruct = TypedDict(
+    "SwapCoinStruct",
+    {
+        "id": "int",  # Order id.
+        "pid": "int",  # Product id.
+        "uid": "int",  # User id.
+        "coin": "str",  # Currency.
+        "type": "int",  # `0` staking, `1` redemption.
+        "subtype": "str",  # Sub-type.
+        "amount": "Decimal",  # Amount.
+        "exchange_rate": "Decimal",  # Exchange ratio.
+        "exchange_amount": "Decimal",  # Amount received.
+        "updateStamp": "int",  # When the order last changed, Unix milliseconds.
+        "createStamp": "int",  # When the order was made, Unix milliseconds.
+        "status": "int",  # `1` success.
+        "protocol_type": "int",  # Protocol type.
+        "client_order_id": "str",  # Reference id.
+        "source": "str",  # Where the order came from.
+    },
+    total=False,
+)
+"""The staking order made (`POST /earn/staking/swap`)."""
+
+
 class TotalBalance(TypedDict, total=False):
     """Estimated value of every account of the caller, converted to one currency"""
 
@@ -2196,7 +3579,7 @@ class TrailChangeLog(TypedDict, total=False):
     amount: Decimal  # Size in contracts.
     is_gte: bool  # Activation direction: `true` at or above the activation price.
     activation_price: Decimal  # Activation price.
-    price_type: int  # Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
+    price_type: Literal[0, 1, 2, 3] | int  # Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
     price_offset: str  # Pull-back that triggers.
     is_create: bool  # `true` for the creation, `false` for a change.
 
@@ -2212,7 +3595,7 @@ class TrailOrder(TypedDict, total=False):
     amount: Decimal  # Size in contracts; positive buys, negative sells.
     is_gte: bool  # `true`: activates when the price reaches `activation_price` or more; `false`: or less.
     activation_price: Decimal  # Price that activates the order; `0` activates at once.
-    price_type: int  # Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
+    price_type: Literal[0, 1, 2, 3] | int  # Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
     price_offset: str  # Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).
     text: str  # Caller's label.
     reduce_only: bool  # Whether the order only reduces a position.
@@ -2272,6 +3655,13 @@ class TrailOrderResponse(TypedDict, total=False):
     order: TrailOrder  # A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`.
 
 
+class TransactionConfig(TypedDict, total=False):
+    """A requirement to join a LaunchPool reward pool."""
+
+    transaction_amount: Decimal  # Trading volume required.
+    mortgage_limit: float  # Staking limit that comes with the requirement.
+
+
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
@@ -2296,6 +3686,12 @@ class TriggerOrderResponse(TypedDict, total=False):
     id_string: str  # The same id as a decimal string.
 
 
+class TriggerTime(TypedDict, total=False):
+    """When the countdown set by `POST /options/countdown_cancel_all` ends."""
+
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+
+
 class UidPushRecord(TypedDict, total=False):
     """A UID transfer record (`GET /wallet/push`)."""
 
@@ -2318,6 +3714,27 @@ class UidPushResponse(TypedDict, total=False):
 
 UidPushStatus: TypeAlias = "Literal['CREATING', 'PENDING', 'CANCELLING', 'CANCELLED', 'REFUSING', 'REFUSED', 'RECEIVING', 'RECEIVED'] | str"
 """UID transfer status: `CREATING`, `PENDING` (waiting for the receiver to accept), `CANCELLING`,"""
+
+
+class UniChartPoint(TypedDict, total=False):
+    """One point of the annual lending rate of a currency (`GET /earn/uni/chart`)."""
+
+    time: int  # Time, Unix seconds.
+    value: Decimal  # Annual rate at that time.
+
+
+class UniCurrencyInterest(TypedDict, total=False):
+    """Whether lending interest of a currency is paid out or reinvested (`GET /earn/uni/interest_status/{currency}`)."""
+
+    currency: str  # Currency.
+    interest_status: Literal['interest_dividend', 'interest_reinvest'] | str  # `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again.
+
+
+class UniEstimatedRate(TypedDict, total=False):
+    """The estimated annual lending rate of a currency (`GET /earn/uni/rate`)."""
+
+    currency: str  # Currency.
+    est_rate: Decimal  # Estimated annual rate (`0.8014` is 80.14 %).
 
 
 class UnifiedAccount(TypedDict, total=False):
@@ -2479,6 +3896,13 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+class UniLendInterest(TypedDict, total=False):
+    """The caller's total lending interest in one currency (`GET /earn/uni/interests/{currency}`)."""
+
+    currency: str  # Currency.
+    interest: Decimal  # Interest earned.
 
 
 WithdrawalRecord = TypedDict(
