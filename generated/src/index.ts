@@ -176,6 +176,7 @@ export type {
   UnifiedTransferable,
   WithdrawRequest,
   WithdrawStatus,
+  WithdrawalCancelRecord,
   WithdrawalRecord,
   WithdrawalStatus,
 } from './models.js';

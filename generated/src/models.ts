@@ -5385,7 +5385,43 @@ export interface WithdrawStatus {
   };
 }
 
-/** A withdrawal record (list, `POST /withdrawals` and cancel responses). */
+/**
+ * The withdrawal record `DELETE /withdrawals/{withdrawal_id}` answers with: the record's fields without
+ *     `fee`, `type`, `fail_reason` and `timestamp2` (the seed's description of the cancel answer).
+ */
+export interface WithdrawalCancelRecord {
+  /** Withdrawal address. */
+  address?: string;
+  /**
+   * Amount of currency.
+   * Format: decimal
+   */
+  amount: string;
+  /** Block number. */
+  block_number?: string;
+  /** Chain name. */
+  chain?: string;
+  /** Currency name. */
+  currency: string;
+  /** Record id; withdrawal ids start with `w`. */
+  id: string;
+  /** Memo / tag note. */
+  memo?: string;
+  /**
+   * Network fee (the record table gives no type; all amounts are strings).
+   * Format: decimal
+   */
+  network_fee?: string;
+  status: WithdrawalStatus;
+  /** Operation time. */
+  timestamp?: string;
+  /** On-chain transfer hash. */
+  txid?: string;
+  /** Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`). */
+  withdraw_order_id?: string;
+}
+
+/** A withdrawal record (list and `POST /withdrawals` responses; the cancel answer is `WithdrawalCancelRecord`). */
 export interface WithdrawalRecord {
   /** Withdrawal address. */
   address?: string;

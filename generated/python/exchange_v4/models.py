@@ -143,6 +143,7 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "WithdrawalCancelRecord",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -2064,6 +2065,23 @@ class UnifiedTransferable(TypedDict, total=False):
     amount: Decimal  # Maximum transferable amount.
 
 
+class WithdrawalCancelRecord(TypedDict, total=False):
+    """The withdrawal record `DELETE /withdrawals/{withdrawal_id}` answers with: the record's fields without"""
+
+    id: Required[str]  # Record id; withdrawal ids start with `w`.
+    txid: str  # On-chain transfer hash.
+    block_number: str  # Block number.
+    withdraw_order_id: str  # Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`).
+    timestamp: str  # Operation time.
+    amount: Required[Decimal]  # Amount of currency.
+    network_fee: Decimal  # Network fee (the record table gives no type; all amounts are strings).
+    currency: Required[str]  # Currency name.
+    address: str  # Withdrawal address.
+    memo: str  # Memo / tag note.
+    status: Required[WithdrawalStatus]  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
+    chain: str  # Chain name.
+
+
 WithdrawalRecord = TypedDict(
     "WithdrawalRecord",
     {
@@ -2086,7 +2104,7 @@ WithdrawalRecord = TypedDict(
     },
     total=False,
 )
-"""A withdrawal record (list, `POST /withdrawals` and cancel responses)."""
+"""A withdrawal record (list and `POST /withdrawals` responses; the cancel answer is `WithdrawalCancelRecord`)."""
 
 
 WithdrawalStatus: TypeAlias = "Literal['BCODE', 'CANCEL', 'CANCELPEND', 'DMOVE', 'DONE', 'EXTPEND', 'FAIL', 'FVERIFY', 'INVALID', 'LOCKED', 'MANUAL', 'PEND', 'PROCES', 'REJECT', 'REQUEST', 'REVIEW', 'VERIFY'] | str"

@@ -243,7 +243,7 @@ export type ListPushOrdersResponse = UidPushRecord[];
 export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
 export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
+  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
 );
 
 /**
@@ -762,8 +762,6 @@ export class WalletApi {
    * `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid
    *
    * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
-   *
-   * Time range at most 30 days per request; iterating splits longer ranges into windows.
    */
   listPushOrders(
     params?: ListPushOrdersParams,

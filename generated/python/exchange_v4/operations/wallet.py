@@ -408,8 +408,7 @@ class WalletApi:
         incoming ones.
 
         `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item.
-        At most 30 days per request; iterating splits longer ranges."""
+        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item."""
         return self._core.execute_operation(OPERATIONS["listPushOrders"], params, options)
 
     def iter_list_push_orders(
@@ -795,8 +794,7 @@ class WalletApiAsync:
         incoming ones.
 
         `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item.
-        At most 30 days per request; iterating splits longer ranges."""
+        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item."""
         return await self._core.execute_operation(OPERATIONS["listPushOrders"], params, options)
 
     def iter_list_push_orders(
