@@ -58,6 +58,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
   },
+  calculatePortfolioMargin: {
+    summary: 'Calculate portfolio margin',
+    params: {
+      spot_balances: 'Spot holdings.',
+      spot_orders: 'Open spot orders.',
+      futures_positions: 'Perpetual futures positions.',
+      futures_orders: 'Open perpetual futures orders.',
+      options_positions: 'Options positions.',
+      options_orders: 'Open options orders.',
+      spot_hedge: 'Whether spot hedging is on.',
+    },
+  },
   cancelBatchFutureOrders: {
     summary: 'Cancel perpetual futures orders in a batch',
     params: {
@@ -341,6 +353,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       pos_margin_mode: 'Margin mode of the position, in split position mode.',
     },
   },
+  createQuickRepayment: {
+    summary: 'Repay liabilities quickly',
+    params: { debt_currencies: 'Liability currencies to repay.', available_currencies: 'Currencies to repay with.' },
+  },
   createSpotPriceTriggeredOrder: {
     summary: 'Place a price-triggered order',
     params: {
@@ -447,6 +463,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   getDepositAddress: { summary: 'Get the deposit address of a currency', params: { currency: 'Currency name.' } },
+  getEstimatedQuickRepayment: { summary: 'Estimate a quick repayment', params: {} },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
@@ -466,6 +483,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_id:
         "Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label).",
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getHistoryLoanRate: {
+    summary: 'Get past lending rates',
+    params: {
+      currency: 'Currency name.',
+      tier: 'VIP level whose floating rate to return.',
+      page: 'Page number, from 1.',
+      limit: 'Rates per page.',
     },
   },
   getLeverage: {
@@ -584,6 +610,12 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get maximum borrowable amounts for several currencies',
     params: { currencies: 'Currency names, comma-separated on the wire (`BTC,USDT`); at most 10.' },
   },
+  getUnifiedDeltaNeutral: { summary: 'Get the delta-neutral strategy mode', params: {} },
+  getUnifiedEstimateRate: {
+    summary: 'Get estimated borrowing rates',
+    params: { currencies: 'Currency names, comma-separated on the wire (`BTC,GT`); at most 10.' },
+  },
+  getUnifiedMode: { summary: 'Get the unified account mode', params: {} },
   getUnifiedRiskUnits: { summary: 'Get risk units', params: {} },
   getUnifiedTransferable: { summary: 'Get the maximum transferable amount', params: { currency: 'Currency name.' } },
   getUnifiedTransferables: {
@@ -592,6 +624,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currencies:
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
+  },
+  getUserLeverageCurrencyConfig: {
+    summary: 'Get the leverage range of a currency',
+    params: { currency: 'Currency name.' },
   },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
@@ -629,6 +665,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   listCurrencies: { summary: 'List currencies', params: {} },
   listCurrencyChains: { summary: 'List the chains of a currency', params: { currency: 'Currency name.' } },
+  listCurrencyDiscountTiers: { summary: 'List the collateral discount tiers', params: {} },
   listCurrencyPairs: { summary: 'List currency pairs', params: {} },
   listDeliveryAccountBook: {
     summary: 'List balance changes of the delivery account',
@@ -841,6 +878,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listLoanMarginTiers: { summary: 'List the loan margin tiers', params: {} },
   listMarginAccountBook: {
     summary: 'List isolated-margin balance changes',
     params: {
@@ -1057,6 +1095,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       sub_uid: 'Sub-account user id (a string on the wire).',
     },
   },
+  listUnifiedCurrencies: {
+    summary: 'List the currencies the unified account can borrow',
+    params: { currency: 'Only this currency.' },
+  },
   listUnifiedLoanInterestRecords: {
     summary: 'List interest records',
     params: {
@@ -1190,6 +1232,29 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       position_mode: 'New position mode.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
+  },
+  setUnifiedCollateral: {
+    summary: 'Set the collateral currencies',
+    params: {
+      collateral_type: '`0` all currencies are collateral, `1` a custom set.',
+      enable_list: 'Currencies to add to the custom set (`collateral_type` `1`).',
+      disable_list: 'Currencies to remove from the custom set.',
+    },
+  },
+  setUnifiedDeltaNeutral: {
+    summary: 'Turn the delta-neutral strategy mode on or off',
+    params: { enabled: 'Whether the delta-neutral strategy mode is on.' },
+  },
+  setUnifiedMode: {
+    summary: 'Set the unified account mode',
+    params: {
+      mode: '`classic` classic account, `multi_currency` cross-currency margin, `portfolio` portfolio margin, `single_currency` single-currency margin.',
+      settings: 'Switches that go with a unified account mode.',
+    },
+  },
+  setUserLeverageCurrencySetting: {
+    summary: 'Set the leverage of a loan currency',
+    params: { currency: 'Currency name.', leverage: 'Leverage multiplier.' },
   },
   subAccountToSubAccount: {
     summary: 'Transfer between two sub-accounts',

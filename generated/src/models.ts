@@ -726,6 +726,15 @@ export interface DeliveryOrderRequest {
   tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
 }
 
+/**
+ * Whether the account's delta-neutral strategy mode is on (`GET` and `POST /unified/delta_neutral`:
+ *     the setting sent, and the setting in effect afterwards).
+ */
+export interface DeltaNeutralEnabled {
+  /** Whether the delta-neutral strategy mode is on. */
+  enabled: boolean;
+}
+
 /** Deposit address of a currency (`GET /wallet/deposit_address`). */
 export interface DepositAddress {
   /** Deposit address. */
@@ -2189,6 +2198,29 @@ export interface MarginFundingAccount {
   total_lent?: string;
 }
 
+/** One tier of a currency's loan margin in the unified account. */
+export interface MarginTiers {
+  /**
+   * Position leverage of the tier.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  lower_limit?: string;
+  /**
+   * Margin rate of the tier.
+   * Format: decimal
+   */
+  margin_rate?: string;
+  /** Tier number. */
+  tier?: string;
+  /** Upper bound of the tier; empty in the last tier (no upper bound). */
+  upper_limit?: string;
+}
+
 /** The most that can be moved out of an isolated-margin account (`GET /margin/transferable`). */
 export interface MarginTransferable {
   /**
@@ -2329,6 +2361,170 @@ export interface MarginUniLoanRequest {
   repaid_all?: boolean;
   /** `borrow` or `repay`. */
   type: 'borrow' | 'repay';
+}
+
+/** A simulated open perpetual futures order for the portfolio margin calculator. */
+export interface MockFuturesOrder {
+  /** USDT perpetual contract of an underlying with active options trading. */
+  contract: string;
+  /**
+   * Unfilled size in contracts; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Initial order size in contracts; not used in the calculation.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** A simulated perpetual futures position for the portfolio margin calculator. */
+export interface MockFuturesPosition {
+  /** USDT perpetual contract of an underlying with active options trading, for example `BTC_USDT`. */
+  contract: string;
+  /**
+   * Position size in contracts; negative for short.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** The margin of one position combination of a risk unit in the portfolio margin calculation. */
+export interface MockMarginResult {
+  max_loss?: ProfitLossRange;
+  /**
+   * Stress-test margin (MR1).
+   * Format: decimal
+   */
+  mr1?: string;
+  /**
+   * Basis spread risk (MR2).
+   * Format: decimal
+   */
+  mr2?: string;
+  /**
+   * Volatility spread risk (MR3).
+   * Format: decimal
+   */
+  mr3?: string;
+  /**
+   * Short options risk (MR4).
+   * Format: decimal
+   */
+  mr4?: string;
+  /** Results of the stress scenarios of MR1 (33 scenarios). */
+  profit_loss_ranges?: ProfitLossRange[];
+  /**
+   * Position combination: `original_position` the positions alone,
+   *     `long_delta_original_position` with the positive-delta orders, `short_delta_original_position`
+   *     with the negative-delta orders.
+   */
+  type?: 'original_position' | 'long_delta_original_position' | 'short_delta_original_position' | (string & {});
+}
+
+/** A simulated open options order for the portfolio margin calculator. */
+export interface MockOptionsOrder {
+  /**
+   * Unfilled size in contracts; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /** Options contract name. */
+  options_name: string;
+  /**
+   * Initial order size; not used in the calculation.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** A simulated options position for the portfolio margin calculator. */
+export interface MockOptionsPosition {
+  /** Options contract name. */
+  options_name: string;
+  /**
+   * Position size in contracts; negative for short.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** One risk unit (an underlying) of the portfolio margin calculation. */
+export interface MockRiskUnit {
+  /**
+   * Total delta of the unit.
+   * Format: decimal
+   */
+  delta?: string;
+  /**
+   * Total gamma of the unit.
+   * Format: decimal
+   */
+  gamma?: string;
+  /**
+   * Initial margin of the unit.
+   * Format: decimal
+   */
+  initial_margin?: string;
+  /**
+   * Maintenance margin of the unit.
+   * Format: decimal
+   */
+  maintain_margin?: string;
+  /** Margin of each position combination. */
+  margin_result?: MockMarginResult[];
+  /**
+   * Spot amount used for hedging.
+   * Format: decimal
+   */
+  spot_in_use?: string;
+  /** Risk unit name (the underlying). */
+  symbol?: string;
+  /**
+   * Total theta of the unit.
+   * Format: decimal
+   */
+  theta?: string;
+  /**
+   * Total vega of the unit.
+   * Format: decimal
+   */
+  vega?: string;
+}
+
+/** A simulated spot holding for the portfolio margin calculator. */
+export interface MockSpotBalance {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Equity of the currency (balance minus borrowed), the net delta of the spot holding.
+   * Format: decimal
+   */
+  equity: string;
+}
+
+/** A simulated open spot order for the portfolio margin calculator (limit orders only). */
+export interface MockSpotOrder {
+  /**
+   * Initial order amount; not used in the calculation.
+   * Format: decimal
+   */
+  count?: string;
+  /** Market, for example `BTC_USDT`. */
+  currency_pairs: string;
+  /**
+   * Unfilled amount; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Order price.
+   * Format: decimal
+   */
+  order_price: string;
+  /** `buy` or `sell`. */
+  type: 'buy' | 'sell';
 }
 
 /** The deposit address of a currency on one chain. */
@@ -2971,6 +3167,54 @@ export interface PositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** One stress scenario of the portfolio margin calculation and its profit or loss. */
+export interface ProfitLossRange {
+  /**
+   * Implied volatility change of the scenario, in percent.
+   * Format: decimal
+   */
+  implied_volatility_percentage?: string;
+  /**
+   * Price change of the scenario, in percent.
+   * Format: decimal
+   */
+  price_percentage?: string;
+  /**
+   * Profit or loss in the scenario.
+   * Format: decimal
+   */
+  profit_loss?: string;
+}
+
+/**
+ * What a quick repayment would work with (`GET /unified/estimated_quick_repayment`): the liability
+ *     currencies and the currencies available to repay them.
+ */
+export interface QuickEstimatedRepayment {
+  /** Currencies available for repayment. */
+  available_currencies?: UnifiedQuickRepayAvailableItem[];
+  /** Liability currencies. */
+  debt_currencies?: UnifiedQuickRepayDebtItem[];
+}
+
+/** A quick repayment (`POST /unified/quick_repayment`): which liabilities to repay with which currencies. */
+export interface QuickRepaymentRequest {
+  /** Currencies to repay with. */
+  available_currencies: string[];
+  /** Liability currencies to repay. */
+  debt_currencies: string[];
+}
+
+/** The outcome of a quick repayment (`POST /unified/quick_repayment`). */
+export interface QuickRepaymentResponse {
+  /** Repayment order id. */
+  order_id: string;
+  /** The liabilities repaid. */
+  repaid_infos: UnifiedQuickRepayRepaidInfo[];
+  /** The currencies used for the repayment. */
+  used_infos: UnifiedQuickRepayUsedInfo[];
 }
 
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
@@ -5102,6 +5346,117 @@ export interface UnifiedBorrowable {
   currency?: string;
 }
 
+/**
+ * Which currencies count as collateral in the unified account (`POST /unified/collateral_currencies`).
+ *     With `collateral_type` `0` every currency counts and the two lists are ignored; with `1` the lists
+ *     add currencies to and remove currencies from the custom set.
+ */
+export interface UnifiedCollateralReq {
+  /**
+   * `0` all currencies are collateral, `1` a custom set.
+   * Format: int32
+   */
+  collateral_type?: 0 | 1;
+  /** Currencies to remove from the custom set. */
+  disable_list?: string[];
+  /** Currencies to add to the custom set (`collateral_type` `1`). */
+  enable_list?: string[];
+}
+
+/** Outcome of setting the collateral currencies (`POST /unified/collateral_currencies`). */
+export interface UnifiedCollateralRes {
+  /** Whether the setting took effect. */
+  is_success?: boolean;
+}
+
+/** A currency the unified account can borrow (`GET /unified/currencies` item). */
+export interface UnifiedCurrency {
+  /** `enable` the currency can be borrowed, `disable` it cannot. */
+  loan_status?: 'disable' | 'enable' | (string & {});
+  /**
+   * Smallest amount that can be borrowed, in the currency.
+   * Format: decimal
+   */
+  min_borrow_amount?: string;
+  /** Currency name. */
+  name?: string;
+  /**
+   * Amount precision of the currency.
+   * Format: decimal
+   */
+  prec?: string;
+  /**
+   * Most the platform lends in total, in USDT.
+   * Format: decimal
+   */
+  total_max_borrow_amount?: string;
+  /**
+   * Most a user may borrow, in USDT.
+   * Format: decimal
+   */
+  user_max_borrow_amount?: string;
+}
+
+/** The tiered collateral discount of one currency (`GET /unified/currency_discount_tiers` item). */
+export interface UnifiedDiscount {
+  /** Currency name. */
+  currency?: string;
+  /** The discount tiers, lowest first. */
+  discount_tiers?: UnifiedDiscountTiers[];
+}
+
+/** One tier of a currency's collateral discount in the unified account. */
+export interface UnifiedDiscountTiers {
+  /**
+   * Discount applied to the currency's value in this tier.
+   * Format: decimal
+   */
+  discount?: string;
+  /**
+   * Position leverage of the tier.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  lower_limit?: string;
+  /** Tier number. */
+  tier?: string;
+  /** Upper bound of the tier; `+` means no upper bound. */
+  upper_limit?: string;
+}
+
+/** Past hourly lending rates of a currency (`GET /unified/history_loan_rate`). */
+export interface UnifiedHistoryLoanRate {
+  /** Currency name. */
+  currency?: string;
+  /** One rate per hour, newest first; `page` and `limit` choose how many. */
+  rates?: UnifiedHistoryLoanRateRates[];
+  /** VIP level the floating rate is given for. */
+  tier?: string;
+  /**
+   * Floating rate of that VIP level.
+   * Format: decimal
+   */
+  tier_up_rate?: string;
+}
+
+/** The lending rate of one hour. */
+export interface UnifiedHistoryLoanRateRates {
+  /**
+   * Lending rate of that hour.
+   * Format: decimal
+   */
+  rate?: string;
+  /**
+   * The hour the rate applies to (Unix milliseconds).
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** An interest deduction record of the unified account (`GET /unified/interest_records` item). */
 export interface UnifiedInterestRecord {
   /**
@@ -5132,15 +5487,57 @@ export interface UnifiedInterestRecord {
   type?: 'platform' | 'margin' | (string & {});
 }
 
-/** The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item). */
+/** The leverage range of one currency and what it allows (`GET /unified/leverage/user_currency_config`). */
+export interface UnifiedLeverageConfig {
+  /**
+   * Available margin.
+   * Format: decimal
+   */
+  available_margin?: string;
+  /**
+   * Most that can be borrowed at the current leverage.
+   * Format: decimal
+   */
+  borrowable?: string;
+  /**
+   * Leverage in effect.
+   * Format: decimal
+   */
+  current_leverage?: string;
+  /**
+   * Current liabilities.
+   * Format: decimal
+   */
+  debit?: string;
+  /**
+   * The smaller of the most borrowable from margin and the most borrowable from Earn.
+   * Format: decimal
+   */
+  except_leverage_borrowable?: string;
+  /**
+   * Largest leverage that can be set.
+   * Format: decimal
+   */
+  max_leverage?: string;
+  /**
+   * Smallest leverage that can be set.
+   * Format: decimal
+   */
+  min_leverage?: string;
+}
+
+/**
+ * The leverage the unified account uses for one currency: an item of
+ *     `GET /unified/leverage/user_currency_setting` and the body of its `POST`.
+ */
 export interface UnifiedLeverageSetting {
   /** Currency name. */
-  currency?: string;
+  currency: string;
   /**
    * Leverage multiplier.
    * Format: decimal
    */
-  leverage?: string;
+  leverage: string;
 }
 
 /** An outstanding loan of the unified account (`GET /unified/loans` item). */
@@ -5228,6 +5625,14 @@ export interface UnifiedLoanResult {
   tran_id?: string;
 }
 
+/** The tiered loan margin of one currency (`GET /unified/loan_margin_tiers` item). */
+export interface UnifiedMarginTiers {
+  /** Currency name. */
+  currency?: string;
+  /** The margin tiers, lowest first. */
+  margin_tiers?: MarginTiers[];
+}
+
 /** Account mode of one sub-account (`GET /sub_accounts/unified_mode`). */
 export interface UnifiedModeEntry {
   /** Whether the sub-account is a unified account. */
@@ -5238,6 +5643,140 @@ export interface UnifiedModeEntry {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** The unified account's mode and its switches (`GET /unified/unified_mode`). */
+export interface UnifiedModeSet {
+  mode: UnifiedAccountMode;
+  settings?: UnifiedSettings;
+}
+
+/**
+ * Switch the unified account to a mode (`PUT /unified/unified_mode`), optionally turning that mode's
+ *     switches on or off at the same time. The reference names this body `UnifiedModeSet`, as the read's
+ *     answer; the body has its own schema so that its `mode` enum stays closed.
+ */
+export interface UnifiedModeSetRequest {
+  /**
+   * `classic` classic account, `multi_currency` cross-currency margin, `portfolio` portfolio
+   *     margin, `single_currency` single-currency margin.
+   */
+  mode: 'classic' | 'multi_currency' | 'portfolio' | 'single_currency';
+  settings?: UnifiedSettings;
+}
+
+/**
+ * Simulated holdings, positions and open orders for the portfolio margin calculator
+ *     (`POST /unified/portfolio_calculator`). Positions need a name and a size; orders a market, a price
+ *     (spot) and a size. Market orders are not supported.
+ */
+export interface UnifiedPortfolioInput {
+  /** Open perpetual futures orders. */
+  futures_orders?: MockFuturesOrder[];
+  /** Perpetual futures positions. */
+  futures_positions?: MockFuturesPosition[];
+  /** Open options orders. */
+  options_orders?: MockOptionsOrder[];
+  /** Options positions. */
+  options_positions?: MockOptionsPosition[];
+  /** Spot holdings. */
+  spot_balances?: MockSpotBalance[];
+  /** Whether spot hedging is on. */
+  spot_hedge?: boolean;
+  /** Open spot orders. */
+  spot_orders?: MockSpotOrder[];
+}
+
+/** The result of the portfolio margin calculator (`POST /unified/portfolio_calculator`). */
+export interface UnifiedPortfolioOutput {
+  /**
+   * Calculation time (Unix timestamp).
+   * Format: int64
+   */
+  calculate_time?: string;
+  /**
+   * Total initial margin: the largest of the positions alone, the positions with the
+   *     positive-delta orders, and the positions with the negative-delta orders.
+   * Format: decimal
+   */
+  initial_margin_total?: string;
+  /**
+   * Total maintenance margin of the positions in risk units, without borrowing margin (a loan
+   *     still needs its usual borrowing margin).
+   * Format: decimal
+   */
+  maintain_margin_total?: string;
+  /** One entry per risk unit. */
+  risk_unit?: MockRiskUnit[];
+}
+
+/** A currency that can repay liabilities, in the quick-repayment estimate. */
+export interface UnifiedQuickRepayAvailableItem {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Estimated value in USD.
+   * Format: decimal
+   */
+  estimated_usd?: string;
+}
+
+/** A liability currency in the quick-repayment estimate. */
+export interface UnifiedQuickRepayDebtItem {
+  /**
+   * Borrowed amount.
+   * Format: decimal
+   */
+  borrowed?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Liability amount.
+   * Format: decimal
+   */
+  debt_amount?: string;
+  /**
+   * Estimated value in USD.
+   * Format: decimal
+   */
+  estimated_usd?: string;
+  /**
+   * Negative balance.
+   * Format: decimal
+   */
+  neg_balance?: string;
+}
+
+/** A liability currency repaid by a quick repayment. */
+export interface UnifiedQuickRepayRepaidInfo {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Liability left.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Amount repaid.
+   * Format: decimal
+   */
+  repaid: string;
+}
+
+/** A currency a quick repayment converted to repay liabilities. */
+export interface UnifiedQuickRepayUsedInfo {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Amount converted.
+   * Format: decimal
+   */
+  used: string;
 }
 
 /** One risk unit of a portfolio-margin account (`UnifiedRiskUnits.risk_units` item) and its margin and Greeks. */
@@ -5292,6 +5831,18 @@ export interface UnifiedRiskUnits {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** Switches that go with a unified account mode. */
+export interface UnifiedSettings {
+  /** Options switch; in cross-currency margin mode it can be turned on but not off. */
+  options?: boolean;
+  /** Spot hedging switch. */
+  spot_hedge?: boolean;
+  /** USDT futures switch; in cross-currency margin mode it can be turned on but not off. */
+  usdt_futures?: boolean;
+  /** In cross-currency margin mode, whether Earn funds count as margin. */
+  use_funding?: boolean;
 }
 
 /**

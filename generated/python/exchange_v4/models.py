@@ -22,6 +22,7 @@ __all__ = [
     "CrossexOrderActionResponse",
     "CurrencyChain",
     "DeliveryContract",
+    "DeltaNeutralEnabled",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
@@ -55,12 +56,21 @@ __all__ = [
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginTiers",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
     "MarginUniInterestRecord",
     "MarginUniLoan",
     "MarginUniLoanRecord",
+    "MockFuturesOrderInput",
+    "MockFuturesPositionInput",
+    "MockMarginResult",
+    "MockOptionsOrderInput",
+    "MockOptionsPositionInput",
+    "MockRiskUnit",
+    "MockSpotBalanceInput",
+    "MockSpotOrderInput",
     "MultichainAddress",
     "MyFuturesTrade",
     "OptionsAccount",
@@ -70,6 +80,9 @@ __all__ = [
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "ProfitLossRange",
+    "QuickEstimatedRepayment",
+    "QuickRepaymentResponse",
     "SavedAddress",
     "SpotAccount",
     "SpotAccountBookEntry",
@@ -134,14 +147,29 @@ __all__ = [
     "UnifiedAccountMode",
     "UnifiedBalance",
     "UnifiedBorrowable",
+    "UnifiedCollateralRes",
+    "UnifiedCurrency",
+    "UnifiedDiscount",
+    "UnifiedDiscountTiers",
+    "UnifiedHistoryLoanRate",
+    "UnifiedHistoryLoanRateRates",
     "UnifiedInterestRecord",
+    "UnifiedLeverageConfig",
     "UnifiedLeverageSetting",
     "UnifiedLoan",
     "UnifiedLoanRecord",
     "UnifiedLoanResult",
+    "UnifiedMarginTiers",
     "UnifiedModeEntry",
+    "UnifiedModeSet",
+    "UnifiedPortfolioOutput",
+    "UnifiedQuickRepayAvailableItem",
+    "UnifiedQuickRepayDebtItem",
+    "UnifiedQuickRepayRepaidInfo",
+    "UnifiedQuickRepayUsedInfo",
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
+    "UnifiedSettings",
     "UnifiedTransferable",
     "WithdrawalCancelRecord",
     "WithdrawalRecord",
@@ -364,6 +392,12 @@ DeliveryContract = TypedDict(
     total=False,
 )
 """A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`)."""
+
+
+class DeltaNeutralEnabled(TypedDict, total=False):
+    """Whether the account's delta-neutral strategy mode is on (`GET` and `POST /unified/delta_neutral`:"""
+
+    enabled: Required[bool]  # Whether the delta-neutral strategy mode is on.
 
 
 class DepositAddress(TypedDict, total=False):
@@ -854,6 +888,16 @@ class MarginFundingAccount(TypedDict, total=False):
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
 
 
+class MarginTiers(TypedDict, total=False):
+    """One tier of a currency's loan margin in the unified account."""
+
+    tier: str  # Tier number.
+    margin_rate: Decimal  # Margin rate of the tier.
+    lower_limit: Decimal  # Lower bound of the tier.
+    upper_limit: str  # Upper bound of the tier; empty in the last tier (no upper bound).
+    leverage: Decimal  # Position leverage of the tier.
+
+
 class MarginTransferable(TypedDict, total=False):
     """The most that can be moved out of an isolated-margin account (`GET /margin/transferable`)."""
 
@@ -922,6 +966,87 @@ MarginUniLoanRecord = TypedDict(
     total=False,
 )
 """One borrow or repay of an isolated-margin loan (`GET /margin/uni/loan_records`)."""
+
+
+class MockFuturesOrderInput(TypedDict, total=False):
+    """A simulated open perpetual futures order for the portfolio margin calculator."""
+
+    contract: Required[str]  # USDT perpetual contract of an underlying with active options trading.
+    size: Required[Decimal | str]  # Initial order size in contracts; not used in the calculation.
+    left: Required[Decimal | str]  # Unfilled size in contracts; used in the calculation.
+
+
+class MockFuturesPositionInput(TypedDict, total=False):
+    """A simulated perpetual futures position for the portfolio margin calculator."""
+
+    contract: Required[str]  # USDT perpetual contract of an underlying with active options trading, for example `BTC_USDT`.
+    size: Required[Decimal | str]  # Position size in contracts; negative for short.
+
+
+MockMarginResult = TypedDict(
+    "MockMarginResult",
+    {
+        "type": "Literal['original_position', 'long_delta_original_position', 'short_delta_original_position'] | str",  # Position combination: `original_position` the positions alone,
+        "profit_loss_ranges": "list[ProfitLossRange]",  # Results of the stress scenarios of MR1 (33 scenarios).
+        "max_loss": "ProfitLossRange",  # One stress scenario of the portfolio margin calculation and its profit or loss.
+        "mr1": "Decimal",  # Stress-test margin (MR1).
+        "mr2": "Decimal",  # Basis spread risk (MR2).
+        "mr3": "Decimal",  # Volatility spread risk (MR3).
+        "mr4": "Decimal",  # Short options risk (MR4).
+    },
+    total=False,
+)
+"""The margin of one position combination of a risk unit in the portfolio margin calculation."""
+
+
+class MockOptionsOrderInput(TypedDict, total=False):
+    """A simulated open options order for the portfolio margin calculator."""
+
+    options_name: Required[str]  # Options contract name.
+    size: Required[Decimal | str]  # Initial order size; not used in the calculation.
+    left: Required[Decimal | str]  # Unfilled size in contracts; used in the calculation.
+
+
+class MockOptionsPositionInput(TypedDict, total=False):
+    """A simulated options position for the portfolio margin calculator."""
+
+    options_name: Required[str]  # Options contract name.
+    size: Required[Decimal | str]  # Position size in contracts; negative for short.
+
+
+class MockRiskUnit(TypedDict, total=False):
+    """One risk unit (an underlying) of the portfolio margin calculation."""
+
+    symbol: str  # Risk unit name (the underlying).
+    spot_in_use: Decimal  # Spot amount used for hedging.
+    maintain_margin: Decimal  # Maintenance margin of the unit.
+    initial_margin: Decimal  # Initial margin of the unit.
+    margin_result: list[MockMarginResult]  # Margin of each position combination.
+    delta: Decimal  # Total delta of the unit.
+    gamma: Decimal  # Total gamma of the unit.
+    theta: Decimal  # Total theta of the unit.
+    vega: Decimal  # Total vega of the unit.
+
+
+class MockSpotBalanceInput(TypedDict, total=False):
+    """A simulated spot holding for the portfolio margin calculator."""
+
+    currency: Required[str]  # Currency name.
+    equity: Required[Decimal | str]  # Equity of the currency (balance minus borrowed), the net delta of the spot holding.
+
+
+MockSpotOrderInput = TypedDict(
+    "MockSpotOrderInput",
+    {
+        "currency_pairs": "Required[str]",  # Market, for example `BTC_USDT`.
+        "order_price": "Required[Decimal | str]",  # Order price.
+        "count": "Decimal | str",  # Initial order amount; not used in the calculation.
+        "left": "Required[Decimal | str]",  # Unfilled amount; used in the calculation.
+        "type": "Required[Literal['buy', 'sell']]",  # `buy` or `sell`.
+    },
+    total=False,
+)
+"""A simulated open spot order for the portfolio margin calculator (limit orders only)."""
 
 
 class MultichainAddress(TypedDict, total=False):
@@ -1103,6 +1228,29 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class ProfitLossRange(TypedDict, total=False):
+    """One stress scenario of the portfolio margin calculation and its profit or loss."""
+
+    price_percentage: Decimal  # Price change of the scenario, in percent.
+    implied_volatility_percentage: Decimal  # Implied volatility change of the scenario, in percent.
+    profit_loss: Decimal  # Profit or loss in the scenario.
+
+
+class QuickEstimatedRepayment(TypedDict, total=False):
+    """What a quick repayment would work with (`GET /unified/estimated_quick_repayment`): the liability"""
+
+    debt_currencies: list[UnifiedQuickRepayDebtItem]  # Liability currencies.
+    available_currencies: list[UnifiedQuickRepayAvailableItem]  # Currencies available for repayment.
+
+
+class QuickRepaymentResponse(TypedDict, total=False):
+    """The outcome of a quick repayment (`POST /unified/quick_repayment`)."""
+
+    order_id: Required[str]  # Repayment order id.
+    repaid_infos: Required[list[UnifiedQuickRepayRepaidInfo]]  # The liabilities repaid.
+    used_infos: Required[list[UnifiedQuickRepayUsedInfo]]  # The currencies used for the repayment.
 
 
 class SavedAddress(TypedDict, total=False):
@@ -1968,6 +2116,56 @@ class UnifiedBorrowable(TypedDict, total=False):
     amount: Decimal  # Maximum borrowable amount.
 
 
+class UnifiedCollateralRes(TypedDict, total=False):
+    """Outcome of setting the collateral currencies (`POST /unified/collateral_currencies`)."""
+
+    is_success: bool  # Whether the setting took effect.
+
+
+class UnifiedCurrency(TypedDict, total=False):
+    """A currency the unified account can borrow (`GET /unified/currencies` item)."""
+
+    name: str  # Currency name.
+    prec: Decimal  # Amount precision of the currency.
+    min_borrow_amount: Decimal  # Smallest amount that can be borrowed, in the currency.
+    user_max_borrow_amount: Decimal  # Most a user may borrow, in USDT.
+    total_max_borrow_amount: Decimal  # Most the platform lends in total, in USDT.
+    loan_status: Literal['disable', 'enable'] | str  # `enable` the currency can be borrowed, `disable` it cannot.
+
+
+class UnifiedDiscount(TypedDict, total=False):
+    """The tiered collateral discount of one currency (`GET /unified/currency_discount_tiers` item)."""
+
+    currency: str  # Currency name.
+    discount_tiers: list[UnifiedDiscountTiers]  # The discount tiers, lowest first.
+
+
+class UnifiedDiscountTiers(TypedDict, total=False):
+    """One tier of a currency's collateral discount in the unified account."""
+
+    tier: str  # Tier number.
+    discount: Decimal  # Discount applied to the currency's value in this tier.
+    lower_limit: Decimal  # Lower bound of the tier.
+    upper_limit: str  # Upper bound of the tier; `+` means no upper bound.
+    leverage: Decimal  # Position leverage of the tier.
+
+
+class UnifiedHistoryLoanRate(TypedDict, total=False):
+    """Past hourly lending rates of a currency (`GET /unified/history_loan_rate`)."""
+
+    currency: str  # Currency name.
+    tier: str  # VIP level the floating rate is given for.
+    tier_up_rate: Decimal  # Floating rate of that VIP level.
+    rates: list[UnifiedHistoryLoanRateRates]  # One rate per hour, newest first; `page` and `limit` choose how many.
+
+
+class UnifiedHistoryLoanRateRates(TypedDict, total=False):
+    """The lending rate of one hour."""
+
+    time: int  # The hour the rate applies to (Unix milliseconds).
+    rate: Decimal  # Lending rate of that hour.
+
+
 UnifiedInterestRecord = TypedDict(
     "UnifiedInterestRecord",
     {
@@ -1984,11 +2182,23 @@ UnifiedInterestRecord = TypedDict(
 """An interest deduction record of the unified account (`GET /unified/interest_records` item)."""
 
 
-class UnifiedLeverageSetting(TypedDict, total=False):
-    """The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item)."""
+class UnifiedLeverageConfig(TypedDict, total=False):
+    """The leverage range of one currency and what it allows (`GET /unified/leverage/user_currency_config`)."""
 
-    currency: str  # Currency name.
-    leverage: Decimal  # Leverage multiplier.
+    current_leverage: Decimal  # Leverage in effect.
+    min_leverage: Decimal  # Smallest leverage that can be set.
+    max_leverage: Decimal  # Largest leverage that can be set.
+    debit: Decimal  # Current liabilities.
+    available_margin: Decimal  # Available margin.
+    borrowable: Decimal  # Most that can be borrowed at the current leverage.
+    except_leverage_borrowable: Decimal  # The smaller of the most borrowable from margin and the most borrowable from Earn.
+
+
+class UnifiedLeverageSetting(TypedDict, total=False):
+    """The leverage the unified account uses for one currency: an item of"""
+
+    currency: Required[str]  # Currency name.
+    leverage: Required[Decimal]  # Leverage multiplier.
 
 
 UnifiedLoan = TypedDict(
@@ -2029,12 +2239,68 @@ class UnifiedLoanResult(TypedDict, total=False):
     tran_id: int  # Transaction id.
 
 
+class UnifiedMarginTiers(TypedDict, total=False):
+    """The tiered loan margin of one currency (`GET /unified/loan_margin_tiers` item)."""
+
+    currency: str  # Currency name.
+    margin_tiers: list[MarginTiers]  # The margin tiers, lowest first.
+
+
 class UnifiedModeEntry(TypedDict, total=False):
     """Account mode of one sub-account (`GET /sub_accounts/unified_mode`)."""
 
     user_id: int  # Sub-account user id.
     is_unified: bool  # Whether the sub-account is a unified account.
     mode: UnifiedAccountMode  # Account mode: `classic`, `multi_currency` (multi-currency margin), `portfolio` (portfolio margin), `single_currency` (single-currency margin).
+
+
+class UnifiedModeSet(TypedDict, total=False):
+    """The unified account's mode and its switches (`GET /unified/unified_mode`)."""
+
+    mode: Required[UnifiedAccountMode]  # Account mode: `classic`, `multi_currency` (multi-currency margin), `portfolio` (portfolio margin), `single_currency` (single-currency margin).
+    settings: UnifiedSettings  # Switches that go with a unified account mode.
+
+
+class UnifiedPortfolioOutput(TypedDict, total=False):
+    """The result of the portfolio margin calculator (`POST /unified/portfolio_calculator`)."""
+
+    maintain_margin_total: Decimal  # Total maintenance margin of the positions in risk units, without borrowing margin (a loan
+    initial_margin_total: Decimal  # Total initial margin: the largest of the positions alone, the positions with the
+    calculate_time: int  # Calculation time (Unix timestamp).
+    risk_unit: list[MockRiskUnit]  # One entry per risk unit.
+
+
+class UnifiedQuickRepayAvailableItem(TypedDict, total=False):
+    """A currency that can repay liabilities, in the quick-repayment estimate."""
+
+    currency: str  # Currency name.
+    available: Decimal  # Available balance.
+    estimated_usd: Decimal  # Estimated value in USD.
+
+
+class UnifiedQuickRepayDebtItem(TypedDict, total=False):
+    """A liability currency in the quick-repayment estimate."""
+
+    currency: str  # Currency name.
+    debt_amount: Decimal  # Liability amount.
+    estimated_usd: Decimal  # Estimated value in USD.
+    borrowed: Decimal  # Borrowed amount.
+    neg_balance: Decimal  # Negative balance.
+
+
+class UnifiedQuickRepayRepaidInfo(TypedDict, total=False):
+    """A liability currency repaid by a quick repayment."""
+
+    currency: Required[str]  # Currency name.
+    repaid: Required[Decimal]  # Amount repaid.
+    left: Required[Decimal]  # Liability left.
+
+
+class UnifiedQuickRepayUsedInfo(TypedDict, total=False):
+    """A currency a quick repayment converted to repay liabilities."""
+
+    currency: Required[str]  # Currency name.
+    used: Required[Decimal]  # Amount converted.
 
 
 class UnifiedRiskUnit(TypedDict, total=False):
@@ -2056,6 +2322,15 @@ class UnifiedRiskUnits(TypedDict, total=False):
     user_id: int  # User id.
     spot_hedge: bool  # Whether spot hedging is on.
     risk_units: list[UnifiedRiskUnit]  # One entry per risk unit.
+
+
+class UnifiedSettings(TypedDict, total=False):
+    """Switches that go with a unified account mode."""
+
+    usdt_futures: bool  # USDT futures switch; in cross-currency margin mode it can be turned on but not off.
+    spot_hedge: bool  # Spot hedging switch.
+    use_funding: bool  # In cross-currency margin mode, whether Earn funds count as margin.
+    options: bool  # Options switch; in cross-currency margin mode it can be turned on but not off.
 
 
 class UnifiedTransferable(TypedDict, total=False):
