@@ -11,6 +11,29 @@ export interface OperationHelpText {
 /** Summary and parameter descriptions of every operation, by operationId (the CLI help). */
 export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
+  agencyCommissionsHistory: {
+    summary: "List referred users' rebates (broker)",
+    params: {
+      currency: 'Only this currency; all currencies when omitted.',
+      commission_type: '`1` direct rebate, `2` indirect rebate, `3` self rebate; all when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  agencyTransactionHistory: {
+    summary: "List referred users' trades (broker)",
+    params: {
+      currency_pair: 'Only this currency pair; all pairs when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
   amendBatchOrders: {
     summary: 'Amend spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
@@ -199,6 +222,12 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   changeUniLend: {
     summary: 'Change the lowest lending rate',
     params: { currency: 'Currency of the lending.', min_rate: 'New lowest hourly rate.' },
+  },
+  claimReward: { summary: 'Claim a task reward', params: { welfare_task_id: 'Rewards Center task id.' } },
+  claimTask: { summary: 'Claim a welfare task', params: { welfare_task_id: 'Rewards Center task id.' } },
+  convertSmallBalance: {
+    summary: 'Convert small balances to GT',
+    params: { currency: 'Currencies to convert.', is_all: 'Convert every small balance.' },
   },
   countdownCancelAllFutures: {
     summary: 'Set the countdown that cancels open futures orders',
@@ -430,6 +459,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
   },
+  getBeginnerTaskList: { summary: "List the caller's beginner tasks", params: {} },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
   getDebitFee: { summary: 'Get the GT fee payment setting', params: {} },
@@ -490,7 +520,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: {
       currency: 'Currency name.',
       tier: 'VIP level whose floating rate to return.',
-      page: 'Page number, from 1.',
+      page: 'Page number, starting from 1.',
       limit: 'Rates per page.',
     },
   },
@@ -511,6 +541,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the transferable amount of an isolated-margin account',
     params: { currency: 'Currency.', currency_pair: 'Margin currency pair.' },
   },
+  getMyActivityEntry: { summary: "Get the caller's Activity Center entry", params: {} },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
     params: {
@@ -552,6 +583,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted.',
     },
   },
+  getPartnerAgentDataAggregated: {
+    summary: "Get a partner agent's aggregated figures",
+    params: {
+      start_date: 'Start of the range, `yyyy-mm-dd hh:ii:ss` in UTC+8 (default the start of the last 7 days).',
+      end_date: 'End of the range, `yyyy-mm-dd hh:ii:ss` in UTC+8 (default the end of the last 7 days).',
+      business_type:
+        '`0` all (default), `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6` exchange all, `7` Web3 all, `8` TradFi.',
+    },
+  },
+  getPartnerApplicationRecent: { summary: 'Get the recent partner application', params: {} },
+  getPartnerEligibility: { summary: 'Check partner application eligibility', params: {} },
   getPosition: {
     summary: 'Get a perpetual futures position',
     params: {
@@ -625,6 +667,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
   },
+  getUserIdentity: { summary: 'Check new-user reward eligibility', params: {} },
   getUserLeverageCurrencyConfig: {
     summary: 'Get the leverage range of a currency',
     params: { currency: 'Currency name.' },
@@ -633,6 +676,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
+  listActivities: {
+    summary: 'List recommended activities',
+    params: {
+      recommend_type:
+        '`hot` popular activities, `type` by activity type (`type_ids`), `scenario` by activity name (`keywords`).',
+      type_ids: 'Activity type ids, comma-separated (`3,5`).',
+      keywords: 'Activity name to match (with `recommend_type` `scenario`).',
+      page: 'Page number, from 1.',
+      page_size: 'Activities per page.',
+      sort_by: 'Sort order, for example `hot` by popularity.',
+    },
+  },
+  listActivityTypes: { summary: 'List activity types', params: {} },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -1005,6 +1061,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
     },
   },
+  listSmallBalance: { summary: 'List convertible small balances', params: {} },
+  listSmallBalanceHistory: {
+    summary: 'List small balance conversions',
+    params: {
+      currency: 'Only conversions of this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned.',
+    },
+  },
   listSpotAccountBook: {
     summary: 'List spot balance changes',
     params: {
@@ -1207,6 +1272,57 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  partnerCommissionsHistory: {
+    summary: "List referred users' rebates (partner)",
+    params: {
+      currency: 'Only this currency; all currencies when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  partnerSubList: {
+    summary: "List a partner's subordinates",
+    params: {
+      user_id: 'Only this user; all users when omitted.',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  partnerTransactionHistory: {
+    summary: "List referred users' trades (partner)",
+    params: {
+      currency_pair: 'Only this currency pair; all pairs when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  rebateBrokerCommissionHistory: {
+    summary: "List a broker's rebates",
+    params: {
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 30 days).',
+      to: 'End of the range, Unix seconds (default now).',
+    },
+  },
+  rebateBrokerTransactionHistory: {
+    summary: "List a broker's users' trades",
+    params: {
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 30 days).',
+      to: 'End of the range, Unix seconds (default now).',
+    },
+  },
+  rebateUserInfo: { summary: "Get the caller's rebate information", params: {} },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1369,6 +1485,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       perms: 'Permissions; omitting it clears them.',
       ip_whitelist: 'Allowed IP addresses; omitting it clears the list.',
     },
+  },
+  userSubRelation: {
+    summary: "Get users' place in the referral system",
+    params: { user_id_list: 'User ids, comma-separated (`10003456,10004567`); only the first 100 are answered.' },
   },
   withdraw: {
     summary: 'Withdraw',

@@ -6,16 +6,19 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { ActivityApi } from './operations/activity.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
 import { FuturesApi } from './operations/futures.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
+import { RebateApi } from './operations/rebate.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
+import { WelfareApi } from './operations/welfare.js';
 import { WithdrawalsApi } from './operations/withdrawals.js';
 
 /**
@@ -25,6 +28,8 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
+  /** Activity Center: recommended activities, activity types and the entry. */
+  readonly activity: ActivityApi = new ActivityApi(this);
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi = new CrossexApi(this);
   /** Delivery futures: contracts, order book, account, positions, orders and fills. */
@@ -37,6 +42,8 @@ export class ExchangeClient extends ClientCore {
   readonly margin: MarginApi = new MarginApi(this);
   /** Options: account, positions and orders. */
   readonly options: OptionsApi = new OptionsApi(this);
+  /** Broker, agency and partner rebates and referral relations. */
+  readonly rebate: RebateApi = new RebateApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
   /** Sub-account management and sub-account API keys. */
@@ -45,6 +52,8 @@ export class ExchangeClient extends ClientCore {
   readonly unified: UnifiedApi = new UnifiedApi(this);
   /** Deposits and withdrawal records, balances, transfers. */
   readonly wallet: WalletApi = new WalletApi(this);
+  /** Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards. */
+  readonly welfare: WelfareApi = new WelfareApi(this);
   /** Withdrawals of digital currency and UID transfers. */
   readonly withdrawals: WithdrawalsApi = new WithdrawalsApi(this);
 

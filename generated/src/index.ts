@@ -6,16 +6,19 @@ export * from './runtime/index.js';
 export type { JsonValue, NoParams, OpenQuery, OpenQueryValue, UntypedJson } from './runtime/types.js';
 export { ExchangeClient } from './client.js';
 export * from './operations/account.js';
+export * from './operations/activity.js';
 export * from './operations/crossex.js';
 export * from './operations/delivery.js';
 export * from './operations/earn.js';
 export * from './operations/futures.js';
 export * from './operations/margin.js';
 export * from './operations/options.js';
+export * from './operations/rebate.js';
 export * from './operations/spot.js';
 export * from './operations/sub-accounts.js';
 export * from './operations/unified.js';
 export * from './operations/wallet.js';
+export * from './operations/welfare.js';
 export * from './operations/withdrawals.js';
 export { apiMeta, createCore, type ServerName } from './api-meta.js';
 export { operationMetas, type OperationId } from './metadata.js';
@@ -29,8 +32,28 @@ export type {
   AccountKeyMode,
   AccountKeyPermission,
   AccountRateLimit,
+  ActivityEntryResponse,
+  ActivityListResponse,
+  ActivityTypeListResponse,
+  AgencyCommission,
+  AgencyCommissionHistory,
+  AgencyTransaction,
+  AgencyTransactionHistory,
+  ApiResponseExSkillClaimRewardResp,
+  ApiResponseExSkillClaimRewardRespData,
+  ApiResponseExSkillClaimTaskResp,
+  ApiResponseExSkillGetBeginnerTaskListResp,
+  ApiResponseExSkillGetBeginnerTaskListRespData,
+  ApiResponseExSkillGetBeginnerTaskListRespDataTasks,
+  ApiResponseExSkillGetUserIdentityResp,
+  BrokerCommission,
+  BrokerCommissionItem,
+  BrokerCommissionSubBrokerInfo,
+  BrokerTransaction,
+  BrokerTransactionHistory,
   Contract,
   ContractStat,
+  ConvertSmallBalance,
   CrossexOrderActionResponse,
   CrossexOrderRequest,
   CurrencyChain,
@@ -46,6 +69,10 @@ export type {
   EarnUniLendPatchRequest,
   EarnUniLendRecord,
   EarnUniLendRequest,
+  Eligibility,
+  EligibilityResponse,
+  ExSkillClaimRewardReq,
+  ExSkillClaimTaskReq,
   FundingRateRecord,
   FuturesAccount,
   FuturesAccountBook,
@@ -72,6 +99,11 @@ export type {
   FuturesPriceTriggeredOrderRequest,
   FuturesTicker,
   FuturesTrade,
+  GetMyActivityEntryResponseData,
+  ListActivitiesResponseData,
+  ListActivitiesResponseDataList,
+  ListActivityTypesResponseData,
+  ListActivityTypesResponseDataList,
   MarginAccountBookEntry,
   MarginAutoRepaySetting,
   MarginFundingAccount,
@@ -99,6 +131,15 @@ export type {
   OptionsOrderRequest,
   OptionsPosition,
   OptionsPositionCloseOrder,
+  OtherContact,
+  PartnerApplication,
+  PartnerApplicationResponse,
+  PartnerCommissionHistory,
+  PartnerDataAggregated,
+  PartnerDataAggregatedResponse,
+  PartnerSub,
+  PartnerSubList,
+  PartnerTransactionHistory,
   Position,
   PositionClose,
   PositionCloseOrder,
@@ -106,7 +147,10 @@ export type {
   QuickEstimatedRepayment,
   QuickRepaymentRequest,
   QuickRepaymentResponse,
+  RebateUserInfo,
   SavedAddress,
+  SmallBalance,
+  SmallBalanceHistory,
   SpotAccount,
   SpotAccountBookEntry,
   SpotBatchAmendRequest,
@@ -206,6 +250,8 @@ export type {
   UnifiedRiskUnits,
   UnifiedSettings,
   UnifiedTransferable,
+  UserSub,
+  UserSubRelation,
   WithdrawRequest,
   WithdrawStatus,
   WithdrawalCancelRecord,

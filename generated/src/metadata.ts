@@ -15,6 +15,7 @@ import {
   listSTPGroupsUsersMeta,
   setDebitFeeMeta,
 } from './operations/account.js';
+import { getMyActivityEntryMeta, listActivitiesMeta, listActivityTypesMeta } from './operations/activity.js';
 import { createCrossexOrderMeta } from './operations/crossex.js';
 import {
   cancelDeliveryOrderMeta,
@@ -107,6 +108,20 @@ import {
   listOptionsPositionsMeta,
 } from './operations/options.js';
 import {
+  agencyCommissionsHistoryMeta,
+  agencyTransactionHistoryMeta,
+  getPartnerAgentDataAggregatedMeta,
+  getPartnerApplicationRecentMeta,
+  getPartnerEligibilityMeta,
+  partnerCommissionsHistoryMeta,
+  partnerSubListMeta,
+  partnerTransactionHistoryMeta,
+  rebateBrokerCommissionHistoryMeta,
+  rebateBrokerTransactionHistoryMeta,
+  rebateUserInfoMeta,
+  userSubRelationMeta,
+} from './operations/rebate.js';
+import {
   amendBatchOrdersMeta,
   amendOrderMeta,
   cancelBatchOrdersMeta,
@@ -180,6 +195,7 @@ import {
   setUserLeverageCurrencySettingMeta,
 } from './operations/unified.js';
 import {
+  convertSmallBalanceMeta,
   getDepositAddressMeta,
   getLowCapExchangeListMeta,
   getTotalBalanceMeta,
@@ -189,6 +205,8 @@ import {
   listDepositsMeta,
   listPushOrdersMeta,
   listSavedAddressMeta,
+  listSmallBalanceHistoryMeta,
+  listSmallBalanceMeta,
   listSubAccountBalancesMeta,
   listSubAccountCrossMarginBalancesMeta,
   listSubAccountFuturesBalancesMeta,
@@ -200,10 +218,13 @@ import {
   transferMeta,
   transferWithSubAccountMeta,
 } from './operations/wallet.js';
+import { claimRewardMeta, claimTaskMeta, getBeginnerTaskListMeta, getUserIdentityMeta } from './operations/welfare.js';
 import { cancelWithdrawalMeta, withdrawMeta, withdrawPushOrderMeta } from './operations/withdrawals.js';
 /** Metadata of every operation, by operationId. */
 export const operationMetas = {
   addSTPGroupUsers: addSTPGroupUsersMeta,
+  agencyCommissionsHistory: agencyCommissionsHistoryMeta,
+  agencyTransactionHistory: agencyTransactionHistoryMeta,
   amendBatchOrders: amendBatchOrdersMeta,
   amendFuturesOrder: amendFuturesOrderMeta,
   amendOptionsOrder: amendOptionsOrderMeta,
@@ -225,6 +246,9 @@ export const operationMetas = {
   cancelSpotPriceTriggeredOrderList: cancelSpotPriceTriggeredOrderListMeta,
   cancelWithdrawal: cancelWithdrawalMeta,
   changeUniLend: changeUniLendMeta,
+  claimReward: claimRewardMeta,
+  claimTask: claimTaskMeta,
+  convertSmallBalance: convertSmallBalanceMeta,
   countdownCancelAllFutures: countdownCancelAllFuturesMeta,
   countdownCancelAllSpot: countdownCancelAllSpotMeta,
   createBatchFuturesOrder: createBatchFuturesOrderMeta,
@@ -250,6 +274,7 @@ export const operationMetas = {
   getAccountRateLimit: getAccountRateLimitMeta,
   getAutoRepayStatus: getAutoRepayStatusMeta,
   getBatchSpotFee: getBatchSpotFeeMeta,
+  getBeginnerTaskList: getBeginnerTaskListMeta,
   getCurrency: getCurrencyMeta,
   getCurrencyPair: getCurrencyPairMeta,
   getDebitFee: getDebitFeeMeta,
@@ -265,11 +290,15 @@ export const operationMetas = {
   getLeverage: getLeverageMeta,
   getLowCapExchangeList: getLowCapExchangeListMeta,
   getMarginTransferable: getMarginTransferableMeta,
+  getMyActivityEntry: getMyActivityEntryMeta,
   getMyDeliveryTrades: getMyDeliveryTradesMeta,
   getMyTrades: getMyTradesMeta,
   getOptionsOrder: getOptionsOrderMeta,
   getOptionsPosition: getOptionsPositionMeta,
   getOrder: getOrderMeta,
+  getPartnerAgentDataAggregated: getPartnerAgentDataAggregatedMeta,
+  getPartnerApplicationRecent: getPartnerApplicationRecentMeta,
+  getPartnerEligibility: getPartnerEligibilityMeta,
   getPosition: getPositionMeta,
   getPriceTriggeredOrder: getPriceTriggeredOrderMeta,
   getSpotPriceTriggeredOrder: getSpotPriceTriggeredOrderMeta,
@@ -290,8 +319,11 @@ export const operationMetas = {
   getUnifiedRiskUnits: getUnifiedRiskUnitsMeta,
   getUnifiedTransferable: getUnifiedTransferableMeta,
   getUnifiedTransferables: getUnifiedTransferablesMeta,
+  getUserIdentity: getUserIdentityMeta,
   getUserLeverageCurrencyConfig: getUserLeverageCurrencyConfigMeta,
   getUserLeverageCurrencySetting: getUserLeverageCurrencySettingMeta,
+  listActivities: listActivitiesMeta,
+  listActivityTypes: listActivityTypesMeta,
   listAllOpenOrders: listAllOpenOrdersMeta,
   listCandlesticks: listCandlesticksMeta,
   listContractStats: listContractStatsMeta,
@@ -332,6 +364,8 @@ export const operationMetas = {
   listPriceTriggeredOrders: listPriceTriggeredOrdersMeta,
   listPushOrders: listPushOrdersMeta,
   listSavedAddress: listSavedAddressMeta,
+  listSmallBalance: listSmallBalanceMeta,
+  listSmallBalanceHistory: listSmallBalanceHistoryMeta,
   listSpotAccountBook: listSpotAccountBookMeta,
   listSpotAccounts: listSpotAccountsMeta,
   listSpotPriceTriggeredOrders: listSpotPriceTriggeredOrdersMeta,
@@ -363,6 +397,12 @@ export const operationMetas = {
   listWithdrawals: listWithdrawalsMeta,
   listWithdrawStatus: listWithdrawStatusMeta,
   lockSubAccount: lockSubAccountMeta,
+  partnerCommissionsHistory: partnerCommissionsHistoryMeta,
+  partnerSubList: partnerSubListMeta,
+  partnerTransactionHistory: partnerTransactionHistoryMeta,
+  rebateBrokerCommissionHistory: rebateBrokerCommissionHistoryMeta,
+  rebateBrokerTransactionHistory: rebateBrokerTransactionHistoryMeta,
+  rebateUserInfo: rebateUserInfoMeta,
   setAutoRepay: setAutoRepayMeta,
   setDebitFee: setDebitFeeMeta,
   setDualMode: setDualModeMeta,
@@ -381,6 +421,7 @@ export const operationMetas = {
   updatePositionRiskLimit: updatePositionRiskLimitMeta,
   updatePriceTriggeredOrder: updatePriceTriggeredOrderMeta,
   updateSubAccountKeys: updateSubAccountKeysMeta,
+  userSubRelation: userSubRelationMeta,
   withdraw: withdrawMeta,
   withdrawPushOrder: withdrawPushOrderMeta,
 } as const satisfies Readonly<Record<string, OperationMeta>>;

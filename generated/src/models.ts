@@ -129,6 +129,414 @@ export interface AccountRateLimit {
 }
 
 /**
+ * The caller's Activity Center entry (`GET /rewards/activity/my-activity-entry`).
+ *     The reference's `GetMyActivityEntryResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityEntryResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: GetMyActivityEntryResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/**
+ * Recommended activities of the Activity Center (`GET /rewards/activity/activity-list`).
+ *     The reference's `ListActivitiesResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityListResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: ListActivitiesResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/**
+ * Every activity type of the Activity Center (`GET /rewards/activity/activity-type`).
+ *     The reference's `ListActivityTypesResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityTypeListResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: ListActivityTypesResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A rebate paid on a referred user's trading. */
+export interface AgencyCommission {
+  /**
+   * Rebate amount.
+   * Format: decimal
+   */
+  commission_amount?: string;
+  /** Rebate currency. */
+  commission_asset?: string;
+  /**
+   * Rebate time (Unix seconds).
+   * Format: int64
+   */
+  commission_time?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Commission source: `SPOT` spot, `FUTURES` futures. */
+  source?: 'SPOT' | 'FUTURES' | (string & {});
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Rebates of referred users (`GET /rebate/agency/commission_history` item). */
+export interface AgencyCommissionHistory {
+  /** Currency pair. */
+  currency_pair?: string;
+  /** The rebates. */
+  list?: AgencyCommission[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A trade of a referred user, as the broker sees it. */
+export interface AgencyTransaction {
+  /**
+   * Trade amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency of the trade amount. */
+  amount_asset?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Commission source: `SPOT` spot, `FUTURES` futures. */
+  source?: 'SPOT' | 'FUTURES' | (string & {});
+  /**
+   * Trade time (Unix seconds).
+   * Format: int64
+   */
+  transaction_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Trades of referred users in one currency pair (`GET /rebate/agency/transaction_history` item). */
+export interface AgencyTransactionHistory {
+  /** Currency pair. */
+  currency_pair?: string;
+  /** The trades. */
+  list?: AgencyTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** The outcome of claiming a task reward (`POST /rewards/claimReward`). */
+export interface ApiResponseExSkillClaimRewardResp {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code?: number;
+  data?: ApiResponseExSkillClaimRewardRespData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** What claiming a reward gave. */
+export interface ApiResponseExSkillClaimRewardRespData {
+  /** Full name of the coupon won; empty when the reward is not a coupon. */
+  coupon_full_name?: string;
+  /**
+   * Whether the reward is a choice of n from a prize pool of m: then nothing is issued yet and the
+   *     user is sent to choose.
+   */
+  has_m_n_task?: boolean;
+}
+
+/** The outcome of claiming a welfare task (`POST /rewards/claimTask`). */
+export interface ApiResponseExSkillClaimTaskResp {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code?: number;
+  /** An empty object on success. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The caller's beginner tasks (`GET /rewards/getBeginnerTaskList`). */
+export interface ApiResponseExSkillGetBeginnerTaskListResp {
+  /**
+   * `0` success, `1007` no task, `1008` not logged in.
+   * Format: int32
+   */
+  code: number;
+  data?: ApiResponseExSkillGetBeginnerTaskListRespData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The caller's beginner tasks. */
+export interface ApiResponseExSkillGetBeginnerTaskListRespData {
+  /** Registration tasks first, then guide tasks; a download task to claim is added when it applies. */
+  tasks?: ApiResponseExSkillGetBeginnerTaskListRespDataTasks[];
+}
+
+/** A beginner task. */
+export interface ApiResponseExSkillGetBeginnerTaskListRespDataTasks {
+  /**
+   * Reward type: `1` points, `2` coupon, `3` VIP coupon.
+   * Format: int32
+   */
+  prize_type?: 1 | 2 | 3;
+  /**
+   * Reward amount.
+   * Format: decimal
+   */
+  reward_num?: string;
+  /** Reward unit, for example `USDT`. */
+  reward_unit?: string;
+  /**
+   * `0` not claimed, `1` claimed or in progress, `2` done and reward waiting, `3` reward being
+   *     issued, `4` settled, `5` expired.
+   * Format: int32
+   */
+  status: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * Task center task id (`0` for registration tasks).
+   * Format: int64
+   */
+  task_center_id: string;
+  /** Task description; may hold `<span>` highlight tags. */
+  task_desc?: string;
+  /** Task name. */
+  task_name?: string;
+  /**
+   * Task type: `1` identity verification, `2` spot, `3` futures, `4` invitation, `5` quantitative,
+   *     `6` Earn, `7` startup, `8` first deposit, `10` registration, `11` guide, `23` download.
+   * Format: int32
+   */
+  task_type?: number;
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id?: string;
+}
+
+/** Whether the caller may get new-user rewards (`GET /rewards/getUserIdentity`). */
+export interface ApiResponseExSkillGetUserIdentityResp {
+  /**
+   * `0` eligible; `1001` existing user, `1002` risk-controlled user, `1003` sub-account, `1004`
+   *     agent, `1005` market maker, `1006` enterprise account, `1008` not logged in.
+   * Format: int32
+   */
+  code?: number;
+  /** An empty object on success, null on failure. */
+  data?: {
+    [key: string]: unknown;
+  } | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A broker's rebates (`GET /rebate/broker/commission_history` item). */
+export interface BrokerCommission {
+  /** The rebates. */
+  list?: BrokerCommissionItem[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A rebate a broker received on a user's trading. */
+export interface BrokerCommissionItem {
+  /** Alpha contract address. */
+  alpha_contract_addr?: string;
+  /**
+   * Rebate amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Rebate time (Unix seconds).
+   * Format: int64
+   */
+  commission_time?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /**
+   * Rebate income, in USDT.
+   * Format: decimal
+   */
+  rebate_fee?: string;
+  /** Trade type: Spot, Futures, Options, Alpha or TradFi. */
+  source?: string;
+  sub_broker_info?: BrokerCommissionSubBrokerInfo;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The sub-broker a rebate or trade went through. */
+export interface BrokerCommissionSubBrokerInfo {
+  /**
+   * Sub-broker's actual commission rate.
+   * Format: decimal
+   */
+  commission_rate?: string;
+  /**
+   * Sub-broker's original commission rate.
+   * Format: decimal
+   */
+  original_commission_rate?: string;
+  /**
+   * Sub-broker's relative commission rate.
+   * Format: decimal
+   */
+  relative_commission_rate?: string;
+  /**
+   * Sub-broker user id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** A trade of a broker's user. */
+export interface BrokerTransaction {
+  /** Alpha contract address. */
+  alpha_contract_addr?: string;
+  /**
+   * Trade amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee (USDT).
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Trade type: Spot, Futures, Options, Alpha or TradFi. */
+  source?: string;
+  sub_broker_info?: BrokerCommissionSubBrokerInfo;
+  /**
+   * Trade time (Unix seconds).
+   * Format: int64
+   */
+  transaction_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Trades of a broker's users (`GET /rebate/broker/transaction_history` item). */
+export interface BrokerTransactionHistory {
+  /** The trades. */
+  list?: BrokerTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
  */
@@ -418,6 +826,14 @@ export interface ContractStat {
    * Format: decimal
    */
   top_short_size?: string;
+}
+
+/** Small balances to convert to GT (`POST /wallet/small_balance`). */
+export interface ConvertSmallBalance {
+  /** Currencies to convert. */
+  currency?: string[];
+  /** Convert every small balance. */
+  is_all?: boolean;
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -952,6 +1368,41 @@ export interface EarnUniLendRequest {
   type: 'lend' | 'redeem';
 }
 
+/** Whether the caller may apply to be a partner, and why not. */
+export interface Eligibility {
+  /** Why not, as codes. */
+  block_reason_codes: (
+    | 'user_not_exist'
+    | 'user_blacked'
+    | 'sub_account'
+    | 'already_agent'
+    | 'kyc_incomplete'
+    | 'in_agent_tree'
+    | 'ch_code_conflict'
+  )[];
+  /** Why not, as text. */
+  block_reasons: string[];
+  /** Whether the caller may apply. */
+  eligible: boolean;
+}
+
+/** Partner application eligibility of the caller (`GET /rebate/partner/eligibility`). */
+export interface EligibilityResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: Eligibility;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
 /** Error body of every non-2xx response. Some responses carry `detail` instead of `message`. */
 export interface Error {
   /** Sent by some endpoints instead of `message`. */
@@ -1070,6 +1521,24 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** The welfare task whose reward to claim (`POST /rewards/claimReward`). */
+export interface ExSkillClaimRewardReq {
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id: number | string | bigint;
+}
+
+/** The welfare task to claim (`POST /rewards/claimTask`). */
+export interface ExSkillClaimTaskReq {
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id: number | string | bigint;
+}
 
 /** The funding rate that applied at one settlement. */
 export interface FundingRateRecord {
@@ -2137,6 +2606,132 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** The caller's Activity Center entry. */
+export interface GetMyActivityEntryResponseData {
+  /** Entry icon address (light mode). */
+  icon_url: string;
+  /** Entry icon address (dark mode). */
+  icon_url_dark: string;
+  /** Source type, for example `activity` for a campaign. */
+  source_type: string;
+  /** Entry title. */
+  title: string;
+  /** Address the entry leads to. */
+  url: string;
+  /** Kind of link, for example `h5` for an H5 page. */
+  url_type: string;
+}
+
+/** A page of recommended activities. */
+export interface ListActivitiesResponseData {
+  /** The activities. */
+  list: ListActivitiesResponseDataList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Activities per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of activities.
+   * Format: int32
+   */
+  totalCount: number;
+  /** Address of the Activity Center. */
+  url: string;
+}
+
+/** An activity of the Activity Center. */
+export interface ListActivitiesResponseDataList {
+  /** Activity name. */
+  competition_name: string;
+  /** Activity title. */
+  competition_title: string;
+  /**
+   * End time (Unix seconds).
+   * Format: int64
+   */
+  end_at: string;
+  /**
+   * Popularity score.
+   * Format: int64
+   */
+  hot: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id: string;
+  /** Image address (light mode). */
+  img: string;
+  /** Image address (dark mode). */
+  img_dark: string;
+  /** First line of the main title. */
+  master_one_line: string;
+  /** Second line of the main title. */
+  master_two_line: string;
+  /** New image address (light mode). */
+  new_img: string;
+  /** New image address (dark mode). */
+  new_img_dark: string;
+  /**
+   * Parent activity id; `0` none.
+   * Format: int64
+   */
+  parent_id: string;
+  /** First line of the subtitle. */
+  slave_one_line: string;
+  /** Second line of the subtitle. */
+  slave_two_line: string;
+  /**
+   * Start time (Unix seconds).
+   * Format: int64
+   */
+  start_at: string;
+  /** Tags of the activity. */
+  tag: string[];
+  /**
+   * Pin id; `0` not pinned.
+   * Format: int64
+   */
+  top_id: string;
+  /**
+   * Activity type id.
+   * Format: int64
+   */
+  type_id: string;
+  /** Activity type name. */
+  type_name: string;
+  /** Address of the activity. */
+  url: string;
+}
+
+/** The activity types. */
+export interface ListActivityTypesResponseData {
+  /** The activity types. */
+  list: ListActivityTypesResponseDataList[];
+}
+
+/** An activity type. */
+export interface ListActivityTypesResponseDataList {
+  /**
+   * Activity type id.
+   * Format: int64
+   */
+  id: string;
+  /** Activity type name. */
+  name: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -2920,6 +3515,239 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** Another way to contact a partner applicant. */
+export interface OtherContact {
+  /**
+   * Contact type.
+   * Format: int32
+   */
+  type?: number;
+  /** Contact value. */
+  value?: string;
+}
+
+/** A partner application of the caller. */
+export interface PartnerApplication {
+  /** Application message. */
+  apply_msg?: string;
+  /**
+   * Application type.
+   * Format: int32
+   */
+  apply_type?: number;
+  /**
+   * Review reason code.
+   * Format: int32
+   */
+  audit_reason?: number;
+  /**
+   * Review status: `0` pending, `1` approved, `2` rejected.
+   * Format: int32
+   */
+  audit_status?: 0 | 1 | 2;
+  /**
+   * Channel type.
+   * Format: int32
+   */
+  channel_type?: number;
+  /** Contact details (a JSON string). */
+  contact_details?: string;
+  /**
+   * Country id.
+   * Format: int64
+   */
+  country_id?: string;
+  /** Creation time (a date-time string). */
+  create_timest?: string;
+  /**
+   * Number of edits.
+   * Format: int32
+   */
+  edit_counts?: number;
+  /** E-mail address. */
+  email?: string;
+  /** First name. */
+  firstname?: string;
+  /**
+   * Application id.
+   * Format: int64
+   */
+  id?: string;
+  /** Description of the applicant. */
+  identity_comment?: string;
+  /**
+   * Country id joined with.
+   * Format: int64
+   */
+  join_country_id?: string;
+  /**
+   * User id joined with.
+   * Format: int64
+   */
+  join_uid?: string;
+  /** Address to continue the application at. */
+  jump_url?: string;
+  /** How the applicant learned of the programme. */
+  know_details?: string;
+  /** Language code. */
+  language?: string;
+  /** Last name. */
+  lastname?: string;
+  other_contact?: OtherContact;
+  /** Phone number. */
+  phone?: string;
+  /** Promotion channels, comma-separated. */
+  promotion_channels?: string;
+  /** Path of the proof image. */
+  proof_images?: string;
+  /** Addresses of the proof images. */
+  proof_images_url_list?: string[];
+  /** Proof link. */
+  proof_url?: string;
+  /** Path of the proof video. */
+  proof_videos?: string;
+  /** Addresses of the proof videos. */
+  proof_videos_url_list?: string[];
+  /** Language of the questionnaire. */
+  question_lang?: string;
+  /** Region. */
+  region?: string;
+  /** Telegram account. */
+  telegram?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+  /** Last update time (a date-time string). */
+  update_timest?: string;
+}
+
+/**
+ * The caller's most recent partner application of the last 30 days (`GET
+ *     /rebate/partner/applications/recent`).
+ */
+export interface PartnerApplicationResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: PartnerApplication;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Rebates of the partner's referred users (`GET /rebate/partner/commission_history`). */
+export interface PartnerCommissionHistory {
+  /** The rebates. */
+  list?: AgencyCommission[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A partner agent's figures over a time range. */
+export interface PartnerDataAggregated {
+  /**
+   * Business type: `0` all, `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6`
+   *     exchange all, `7` Web3 all, `8` TradFi.
+   * Format: int32
+   */
+  business_type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  /** Business type as text (All, Spot, Futures, Alpha, Web3, Perps (DEX), Exchange All, Web3 All, TradFi). */
+  business_type_desc: string;
+  /**
+   * Number of invited customers.
+   * Format: int32
+   */
+  customer_count: number;
+  /**
+   * Net fee (up to 6 decimals).
+   * Format: decimal
+   */
+  net_fee: string;
+  /**
+   * Rebate amount (up to 6 decimals).
+   * Format: decimal
+   */
+  rebate_amount: string;
+  /** The time range, as text. */
+  time_range_desc: string;
+  /**
+   * Trading volume (up to 6 decimals).
+   * Format: decimal
+   */
+  trade_volume: string;
+  /** Number of users who traded; a value only for `business_type` `0` (all), else null. */
+  trading_user_count: string | null;
+}
+
+/** A partner agent's aggregated figures (`GET /rebate/partner/data/aggregated`). */
+export interface PartnerDataAggregatedResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: PartnerDataAggregated;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A sub-agent or customer of a partner. */
+export interface PartnerSub {
+  /**
+   * `1` sub-agent, `2` indirect direct customer, `3` direct direct customer.
+   * Format: int32
+   */
+  type?: 1 | 2 | 3;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+  /**
+   * When the user joined (Unix seconds).
+   * Format: int64
+   */
+  user_join_time?: string;
+}
+
+/** A partner's sub-agents and customers (`GET /rebate/partner/sub_list`). */
+export interface PartnerSubList {
+  /** The subordinates. */
+  list?: PartnerSub[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** Trades of the partner's referred users (`GET /rebate/partner/transaction_history`). */
+export interface PartnerTransactionHistory {
+  /** The trades. */
+  list?: AgencyTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
@@ -3217,6 +4045,15 @@ export interface QuickRepaymentResponse {
   used_infos: UnifiedQuickRepayUsedInfo[];
 }
 
+/** The caller's rebate information (`GET /rebate/user/info` item). */
+export interface RebateUserInfo {
+  /**
+   * User id of the caller's inviter.
+   * Format: int64
+   */
+  invite_uid?: string;
+}
+
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
 export interface SavedAddress {
   /** The address. */
@@ -3231,6 +4068,50 @@ export interface SavedAddress {
   tag?: string;
   /** `1` a verified address, `0` an ordinary one. */
   verified?: '0' | '1' | (string & {});
+}
+
+/** A small balance that can be converted to GT (`GET /wallet/small_balance` item). */
+export interface SmallBalance {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available_balance?: string;
+  /**
+   * Estimated amount of GT it converts to.
+   * Format: decimal
+   */
+  convertible_to_gt?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Estimated value in BTC.
+   * Format: decimal
+   */
+  estimated_as_btc?: string;
+}
+
+/** A past conversion of a small balance to GT (`GET /wallet/small_balance_history` item). */
+export interface SmallBalanceHistory {
+  /**
+   * Amount converted.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Conversion time (Unix seconds).
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency converted. */
+  currency?: string;
+  /**
+   * GT received.
+   * Format: decimal
+   */
+  gt_amount?: string;
+  /** Conversion order id. */
+  id?: string;
 }
 
 /** The caller's spot balance of one currency. */
@@ -5858,6 +6739,34 @@ export interface UnifiedTransferable {
   amount?: string;
   /** Currency name. */
   currency?: string;
+}
+
+/** Where one user stands in the caller's referral system. */
+export interface UserSub {
+  /** System the user belongs to (`partner` or `referral`); empty when none. */
+  belong?: string;
+  /**
+   * User id of the inviter.
+   * Format: int64
+   */
+  ref_uid?: string;
+  /**
+   * `0` not in the system, `1` direct sub-agent, `2` indirect sub-agent, `3` direct customer, `4`
+   *     indirect customer, `5` regular user.
+   * Format: int32
+   */
+  type?: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+}
+
+/** Whether the given users are in the caller's referral system (`GET /rebate/user/sub_relation`). */
+export interface UserSubRelation {
+  /** One entry per user asked about. */
+  list?: UserSub[];
 }
 
 /**

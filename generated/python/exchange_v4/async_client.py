@@ -23,16 +23,19 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.activity import ActivityApiAsync, ActivityApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
+from .operations.rebate import RebateApiAsync, RebateApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
+from .operations.welfare import WelfareApiAsync, WelfareApiAsyncWithResponse
 from .operations.withdrawals import WithdrawalsApiAsync, WithdrawalsApiAsyncWithResponse
 
 __all__ = ["AsyncExchangeClient", "AsyncWithResponse"]
@@ -44,30 +47,36 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    activity: ActivityApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
+    rebate: RebateApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
+    welfare: WelfareApiAsyncWithResponse
     withdrawals: WithdrawalsApiAsyncWithResponse
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.activity = ActivityApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
+        self.rebate = RebateApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
+        self.welfare = WelfareApiAsyncWithResponse(core)
         self.withdrawals = WithdrawalsApiAsyncWithResponse(core)
 
 
@@ -83,6 +92,8 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    activity: ActivityApiAsync
+    """Activity Center: recommended activities, activity types and the entry."""
     crossex: CrossexApiAsync
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApiAsync
@@ -95,6 +106,8 @@ class AsyncExchangeClient(AsyncCore):
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApiAsync
     """Options: account, positions and orders."""
+    rebate: RebateApiAsync
+    """Broker, agency and partner rebates and referral relations."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync
@@ -103,6 +116,8 @@ class AsyncExchangeClient(AsyncCore):
     """Unified account, borrowing and repayment."""
     wallet: WalletApiAsync
     """Deposits and withdrawal records, balances, transfers."""
+    welfare: WelfareApiAsync
+    """Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards."""
     withdrawals: WithdrawalsApiAsync
     """Withdrawals of digital currency and UID transfers."""
     with_response: AsyncWithResponse
@@ -206,15 +221,18 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.activity = ActivityApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
         self.futures = FuturesApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
+        self.rebate = RebateApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)
+        self.welfare = WelfareApiAsync(self)
         self.withdrawals = WithdrawalsApiAsync(self)
         self.with_response = AsyncWithResponse(self)

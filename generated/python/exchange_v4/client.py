@@ -19,16 +19,19 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.activity import ActivityApi, ActivityApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.rebate import RebateApi, RebateApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
 from .operations.wallet import WalletApi, WalletApiWithResponse
+from .operations.welfare import WelfareApi, WelfareApiWithResponse
 from .operations.withdrawals import WithdrawalsApi, WithdrawalsApiWithResponse
 
 __all__ = ["ExchangeClient", "WithResponse"]
@@ -40,30 +43,36 @@ class WithResponse:
     `client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiWithResponse
+    activity: ActivityApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
     futures: FuturesApiWithResponse
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
+    rebate: RebateApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
     wallet: WalletApiWithResponse
+    welfare: WelfareApiWithResponse
     withdrawals: WithdrawalsApiWithResponse
 
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
+        self.activity = ActivityApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
+        self.rebate = RebateApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
         self.wallet = WalletApiWithResponse(core)
+        self.welfare = WelfareApiWithResponse(core)
         self.withdrawals = WithdrawalsApiWithResponse(core)
 
 
@@ -77,6 +86,8 @@ class ExchangeClient(Core):
 
     account: AccountApi
     """Account details, key information and STP groups."""
+    activity: ActivityApi
+    """Activity Center: recommended activities, activity types and the entry."""
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
@@ -89,6 +100,8 @@ class ExchangeClient(Core):
     """Isolated-margin accounts, borrowing and repayment."""
     options: OptionsApi
     """Options: account, positions and orders."""
+    rebate: RebateApi
+    """Broker, agency and partner rebates and referral relations."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
@@ -97,6 +110,8 @@ class ExchangeClient(Core):
     """Unified account, borrowing and repayment."""
     wallet: WalletApi
     """Deposits and withdrawal records, balances, transfers."""
+    welfare: WelfareApi
+    """Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards."""
     withdrawals: WithdrawalsApi
     """Withdrawals of digital currency and UID transfers."""
     with_response: WithResponse
@@ -198,15 +213,18 @@ class ExchangeClient(Core):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
+        self.activity = ActivityApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
         self.futures = FuturesApi(self)
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)
+        self.rebate = RebateApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
+        self.welfare = WelfareApi(self)
         self.withdrawals = WithdrawalsApi(self)
         self.with_response = WithResponse(self)

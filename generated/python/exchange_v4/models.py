@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -17,6 +19,25 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "ActivityEntryResponse",
+    "ActivityListResponse",
+    "ActivityTypeListResponse",
+    "AgencyCommission",
+    "AgencyCommissionHistory",
+    "AgencyTransaction",
+    "AgencyTransactionHistory",
+    "ApiResponseExSkillClaimRewardResp",
+    "ApiResponseExSkillClaimRewardRespData",
+    "ApiResponseExSkillClaimTaskResp",
+    "ApiResponseExSkillGetBeginnerTaskListResp",
+    "ApiResponseExSkillGetBeginnerTaskListRespData",
+    "ApiResponseExSkillGetBeginnerTaskListRespDataTasks",
+    "ApiResponseExSkillGetUserIdentityResp",
+    "BrokerCommission",
+    "BrokerCommissionItem",
+    "BrokerCommissionSubBrokerInfo",
+    "BrokerTransaction",
+    "BrokerTransactionHistory",
     "Contract",
     "ContractStat",
     "CrossexOrderActionResponse",
@@ -30,6 +51,8 @@ __all__ = [
     "EarnUniInterestRecord",
     "EarnUniLend",
     "EarnUniLendRecord",
+    "Eligibility",
+    "EligibilityResponse",
     "ErrorLabel",
     "FundingRateRecord",
     "FuturesAccount",
@@ -53,6 +76,11 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "GetMyActivityEntryResponseData",
+    "ListActivitiesResponseData",
+    "ListActivitiesResponseDataList",
+    "ListActivityTypesResponseData",
+    "ListActivityTypesResponseDataList",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -77,13 +105,25 @@ __all__ = [
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OtherContact",
+    "PartnerApplication",
+    "PartnerApplicationResponse",
+    "PartnerCommissionHistory",
+    "PartnerDataAggregated",
+    "PartnerDataAggregatedResponse",
+    "PartnerSub",
+    "PartnerSubList",
+    "PartnerTransactionHistory",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
     "ProfitLossRange",
     "QuickEstimatedRepayment",
     "QuickRepaymentResponse",
+    "RebateUserInfo",
     "SavedAddress",
+    "SmallBalance",
+    "SmallBalanceHistory",
     "SpotAccount",
     "SpotAccountBookEntry",
     "SpotBatchAmendRequestInput",
@@ -171,6 +211,8 @@ __all__ = [
     "UnifiedRiskUnits",
     "UnifiedSettings",
     "UnifiedTransferable",
+    "UserSub",
+    "UserSubRelation",
     "WithdrawalCancelRecord",
     "WithdrawalRecord",
     "WithdrawalStatus",
@@ -240,6 +282,195 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class ActivityEntryResponse(TypedDict, total=False):
+    """The caller's Activity Center entry (`GET /rewards/activity/my-activity-entry`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[GetMyActivityEntryResponseData]  # The caller's Activity Center entry.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ActivityListResponse(TypedDict, total=False):
+    """Recommended activities of the Activity Center (`GET /rewards/activity/activity-list`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[ListActivitiesResponseData]  # A page of recommended activities.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ActivityTypeListResponse(TypedDict, total=False):
+    """Every activity type of the Activity Center (`GET /rewards/activity/activity-type`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[ListActivityTypesResponseData]  # The activity types.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class AgencyCommission(TypedDict, total=False):
+    """A rebate paid on a referred user's trading."""
+
+    commission_time: int  # Rebate time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    commission_amount: Decimal  # Rebate amount.
+    commission_asset: str  # Rebate currency.
+    source: Literal['SPOT', 'FUTURES'] | str  # Commission source: `SPOT` spot, `FUTURES` futures.
+
+
+class AgencyCommissionHistory(TypedDict, total=False):
+    """Rebates of referred users (`GET /rebate/agency/commission_history` item)."""
+
+    currency_pair: str  # Currency pair.
+    total: int  # Number of records that match.
+    list: list[AgencyCommission]  # The rebates.
+
+
+class AgencyTransaction(TypedDict, total=False):
+    """A trade of a referred user, as the broker sees it."""
+
+    transaction_time: int  # Trade time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    fee: Decimal  # Fee.
+    fee_asset: str  # Fee currency.
+    currency_pair: str  # Currency pair.
+    amount: Decimal  # Trade amount.
+    amount_asset: str  # Currency of the trade amount.
+    source: Literal['SPOT', 'FUTURES'] | str  # Commission source: `SPOT` spot, `FUTURES` futures.
+
+
+class AgencyTransactionHistory(TypedDict, total=False):
+    """Trades of referred users in one currency pair (`GET /rebate/agency/transaction_history` item)."""
+
+    currency_pair: str  # Currency pair.
+    total: int  # Number of records that match.
+    list: list[AgencyTransaction]  # The trades.
+
+
+class ApiResponseExSkillClaimRewardResp(TypedDict, total=False):
+    """The outcome of claiming a task reward (`POST /rewards/claimReward`)."""
+
+    code: int  # `0` on success, else an error code.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: ApiResponseExSkillClaimRewardRespData  # What claiming a reward gave.
+    timestamp: int  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillClaimRewardRespData(TypedDict, total=False):
+    """What claiming a reward gave."""
+
+    has_m_n_task: bool  # Whether the reward is a choice of n from a prize pool of m: then nothing is issued yet and the
+    coupon_full_name: str  # Full name of the coupon won; empty when the reward is not a coupon.
+
+
+class ApiResponseExSkillClaimTaskResp(TypedDict, total=False):
+    """The outcome of claiming a welfare task (`POST /rewards/claimTask`)."""
+
+    code: int  # `0` on success, else an error code.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: dict[str, JsonValue]  # An empty object on success.
+    timestamp: int  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillGetBeginnerTaskListResp(TypedDict, total=False):
+    """The caller's beginner tasks (`GET /rewards/getBeginnerTaskList`)."""
+
+    code: Required[int]  # `0` success, `1007` no task, `1008` not logged in.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: ApiResponseExSkillGetBeginnerTaskListRespData  # The caller's beginner tasks.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillGetBeginnerTaskListRespData(TypedDict, total=False):
+    """The caller's beginner tasks."""
+
+    tasks: list[ApiResponseExSkillGetBeginnerTaskListRespDataTasks]  # Registration tasks first, then guide tasks; a download task to claim is added when it applies.
+
+
+class ApiResponseExSkillGetBeginnerTaskListRespDataTasks(TypedDict, total=False):
+    """A beginner task."""
+
+    welfare_task_id: int  # Rewards Center task id.
+    task_center_id: Required[int]  # Task center task id (`0` for registration tasks).
+    task_type: int  # Task type: `1` identity verification, `2` spot, `3` futures, `4` invitation, `5` quantitative,
+    task_name: str  # Task name.
+    task_desc: str  # Task description; may hold `<span>` highlight tags.
+    reward_num: Decimal  # Reward amount.
+    reward_unit: str  # Reward unit, for example `USDT`.
+    prize_type: Literal[1, 2, 3] | int  # Reward type: `1` points, `2` coupon, `3` VIP coupon.
+    status: Required[Literal[0, 1, 2, 3, 4, 5] | int]  # `0` not claimed, `1` claimed or in progress, `2` done and reward waiting, `3` reward being
+
+
+class ApiResponseExSkillGetUserIdentityResp(TypedDict, total=False):
+    """Whether the caller may get new-user rewards (`GET /rewards/getUserIdentity`)."""
+
+    code: int  # `0` eligible; `1001` existing user, `1002` risk-controlled user, `1003` sub-account, `1004`
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: dict[str, JsonValue] | None  # An empty object on success, null on failure.
+    timestamp: int  # Server time (Unix milliseconds).
+
+
+class BrokerCommission(TypedDict, total=False):
+    """A broker's rebates (`GET /rebate/broker/commission_history` item)."""
+
+    total: int  # Number of records that match.
+    list: list[BrokerCommissionItem]  # The rebates.
+
+
+class BrokerCommissionItem(TypedDict, total=False):
+    """A rebate a broker received on a user's trading."""
+
+    commission_time: int  # Rebate time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    amount: Decimal  # Rebate amount.
+    fee: Decimal  # Fee.
+    fee_asset: str  # Fee currency.
+    rebate_fee: Decimal  # Rebate income, in USDT.
+    source: str  # Trade type: Spot, Futures, Options, Alpha or TradFi.
+    currency_pair: str  # Currency pair.
+    sub_broker_info: BrokerCommissionSubBrokerInfo  # The sub-broker a rebate or trade went through.
+    alpha_contract_addr: str  # Alpha contract address.
+
+
+class BrokerCommissionSubBrokerInfo(TypedDict, total=False):
+    """The sub-broker a rebate or trade went through."""
+
+    user_id: int  # Sub-broker user id.
+    original_commission_rate: Decimal  # Sub-broker's original commission rate.
+    relative_commission_rate: Decimal  # Sub-broker's relative commission rate.
+    commission_rate: Decimal  # Sub-broker's actual commission rate.
+
+
+class BrokerTransaction(TypedDict, total=False):
+    """A trade of a broker's user."""
+
+    transaction_time: int  # Trade time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    fee: Decimal  # Fee (USDT).
+    currency_pair: str  # Currency pair.
+    amount: Decimal  # Trade amount.
+    fee_asset: str  # Fee currency.
+    source: str  # Trade type: Spot, Futures, Options, Alpha or TradFi.
+    sub_broker_info: BrokerCommissionSubBrokerInfo  # The sub-broker a rebate or trade went through.
+    alpha_contract_addr: str  # Alpha contract address.
+
+
+class BrokerTransactionHistory(TypedDict, total=False):
+    """Trades of a broker's users (`GET /rebate/broker/transaction_history` item)."""
+
+    total: int  # Number of records that match.
+    list: list[BrokerTransaction]  # The trades.
 
 
 Contract = TypedDict(
@@ -477,6 +708,23 @@ EarnUniLendRecord = TypedDict(
     total=False,
 )
 """One lend or redemption (`GET /earn/uni/lend_records`)."""
+
+
+class Eligibility(TypedDict, total=False):
+    """Whether the caller may apply to be a partner, and why not."""
+
+    eligible: Required[bool]  # Whether the caller may apply.
+    block_reasons: Required[list[str]]  # Why not, as text.
+    block_reason_codes: Required[list[Literal['user_not_exist', 'user_blacked', 'sub_account', 'already_agent', 'kyc_incomplete', 'in_agent_tree', 'ch_code_conflict'] | str]]  # Why not, as codes.
+
+
+class EligibilityResponse(TypedDict, total=False):
+    """Partner application eligibility of the caller (`GET /rebate/partner/eligibility`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[Eligibility]  # Whether the caller may apply to be a partner, and why not.
+    timestamp: Required[int]  # Server time (Unix timestamp).
 
 
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
@@ -855,6 +1103,66 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class GetMyActivityEntryResponseData(TypedDict, total=False):
+    """The caller's Activity Center entry."""
+
+    icon_url: Required[str]  # Entry icon address (light mode).
+    icon_url_dark: Required[str]  # Entry icon address (dark mode).
+    source_type: Required[str]  # Source type, for example `activity` for a campaign.
+    title: Required[str]  # Entry title.
+    url_type: Required[str]  # Kind of link, for example `h5` for an H5 page.
+    url: Required[str]  # Address the entry leads to.
+
+
+class ListActivitiesResponseData(TypedDict, total=False):
+    """A page of recommended activities."""
+
+    list: Required[list[ListActivitiesResponseDataList]]  # The activities.
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Activities per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of activities.
+    url: Required[str]  # Address of the Activity Center.
+
+
+class ListActivitiesResponseDataList(TypedDict, total=False):
+    """An activity of the Activity Center."""
+
+    id: Required[int]  # Activity id.
+    type_id: Required[int]  # Activity type id.
+    type_name: Required[str]  # Activity type name.
+    competition_name: Required[str]  # Activity name.
+    start_at: Required[int]  # Start time (Unix seconds).
+    end_at: Required[int]  # End time (Unix seconds).
+    img: Required[str]  # Image address (light mode).
+    img_dark: Required[str]  # Image address (dark mode).
+    url: Required[str]  # Address of the activity.
+    hot: Required[int]  # Popularity score.
+    master_one_line: Required[str]  # First line of the main title.
+    master_two_line: Required[str]  # Second line of the main title.
+    slave_one_line: Required[str]  # First line of the subtitle.
+    slave_two_line: Required[str]  # Second line of the subtitle.
+    competition_title: Required[str]  # Activity title.
+    top_id: Required[int]  # Pin id; `0` not pinned.
+    parent_id: Required[int]  # Parent activity id; `0` none.
+    new_img: Required[str]  # New image address (light mode).
+    new_img_dark: Required[str]  # New image address (dark mode).
+    tag: Required[list[str]]  # Tags of the activity.
+
+
+class ListActivityTypesResponseData(TypedDict, total=False):
+    """The activity types."""
+
+    list: Required[list[ListActivityTypesResponseDataList]]  # The activity types.
+
+
+class ListActivityTypesResponseDataList(TypedDict, total=False):
+    """An activity type."""
+
+    id: Required[int]  # Activity type id.
+    name: Required[str]  # Activity type name.
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -1160,6 +1468,118 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+OtherContact = TypedDict(
+    "OtherContact",
+    {
+        "type": "int",  # Contact type.
+        "value": "str",  # Contact value.
+    },
+    total=False,
+)
+"""Another way to contact a partner applicant."""
+
+
+class PartnerApplication(TypedDict, total=False):
+    """A partner application of the caller."""
+
+    id: int  # Application id.
+    uid: int  # User id.
+    language: str  # Language code.
+    country_id: int  # Country id.
+    firstname: str  # First name.
+    lastname: str  # Last name.
+    email: str  # E-mail address.
+    join_uid: int  # User id joined with.
+    join_country_id: int  # Country id joined with.
+    identity_comment: str  # Description of the applicant.
+    promotion_channels: str  # Promotion channels, comma-separated.
+    contact_details: str  # Contact details (a JSON string).
+    know_details: str  # How the applicant learned of the programme.
+    question_lang: str  # Language of the questionnaire.
+    create_timest: str  # Creation time (a date-time string).
+    update_timest: str  # Last update time (a date-time string).
+    apply_type: int  # Application type.
+    audit_status: Literal[0, 1, 2] | int  # Review status: `0` pending, `1` approved, `2` rejected.
+    edit_counts: int  # Number of edits.
+    proof_images: str  # Path of the proof image.
+    proof_videos: str  # Path of the proof video.
+    proof_url: str  # Proof link.
+    audit_reason: int  # Review reason code.
+    channel_type: int  # Channel type.
+    region: str  # Region.
+    phone: str  # Phone number.
+    telegram: str  # Telegram account.
+    other_contact: OtherContact  # Another way to contact a partner applicant.
+    proof_images_url_list: list[str]  # Addresses of the proof images.
+    proof_videos_url_list: list[str]  # Addresses of the proof videos.
+    apply_msg: str  # Application message.
+    jump_url: str  # Address to continue the application at.
+
+
+class PartnerApplicationResponse(TypedDict, total=False):
+    """The caller's most recent partner application of the last 30 days (`GET"""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[PartnerApplication]  # A partner application of the caller.
+    timestamp: Required[int]  # Server time (Unix timestamp).
+
+
+class PartnerCommissionHistory(TypedDict, total=False):
+    """Rebates of the partner's referred users (`GET /rebate/partner/commission_history`)."""
+
+    total: int  # Number of records that match.
+    list: list[AgencyCommission]  # The rebates.
+
+
+class PartnerDataAggregated(TypedDict, total=False):
+    """A partner agent's figures over a time range."""
+
+    rebate_amount: Required[Decimal]  # Rebate amount (up to 6 decimals).
+    trade_volume: Required[Decimal]  # Trading volume (up to 6 decimals).
+    net_fee: Required[Decimal]  # Net fee (up to 6 decimals).
+    customer_count: Required[int]  # Number of invited customers.
+    trading_user_count: Required[str | None]  # Number of users who traded; a value only for `business_type` `0` (all), else null.
+    time_range_desc: Required[str]  # The time range, as text.
+    business_type: Required[Literal[0, 1, 2, 3, 4, 5, 6, 7, 8] | int]  # Business type: `0` all, `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6`
+    business_type_desc: Required[str]  # Business type as text (All, Spot, Futures, Alpha, Web3, Perps (DEX), Exchange All, Web3 All, TradFi).
+
+
+class PartnerDataAggregatedResponse(TypedDict, total=False):
+    """A partner agent's aggregated figures (`GET /rebate/partner/data/aggregated`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[PartnerDataAggregated]  # A partner agent's figures over a time range.
+    timestamp: Required[int]  # Server time (Unix timestamp).
+
+
+PartnerSub = TypedDict(
+    "PartnerSub",
+    {
+        "user_id": "int",  # User id.
+        "user_join_time": "int",  # When the user joined (Unix seconds).
+        "type": "Literal[1, 2, 3] | int",  # `1` sub-agent, `2` indirect direct customer, `3` direct direct customer.
+    },
+    total=False,
+)
+"""A sub-agent or customer of a partner."""
+
+
+class PartnerSubList(TypedDict, total=False):
+    """A partner's sub-agents and customers (`GET /rebate/partner/sub_list`)."""
+
+    total: int  # Number of records that match.
+    list: list[PartnerSub]  # The subordinates.
+
+
+class PartnerTransactionHistory(TypedDict, total=False):
+    """Trades of the partner's referred users (`GET /rebate/partner/transaction_history`)."""
+
+    total: int  # Number of records that match.
+    list: list[AgencyTransaction]  # The trades.
+
+
 class Position(TypedDict, total=False):
     """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
 
@@ -1253,6 +1673,12 @@ class QuickRepaymentResponse(TypedDict, total=False):
     used_infos: Required[list[UnifiedQuickRepayUsedInfo]]  # The currencies used for the repayment.
 
 
+class RebateUserInfo(TypedDict, total=False):
+    """The caller's rebate information (`GET /rebate/user/info` item)."""
+
+    invite_uid: int  # User id of the caller's inviter.
+
+
 class SavedAddress(TypedDict, total=False):
     """A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item)."""
 
@@ -1262,6 +1688,25 @@ class SavedAddress(TypedDict, total=False):
     name: str  # Name the user gave the address.
     tag: str  # Memo or tag the address needs; empty when none.
     verified: Literal['0', '1'] | str  # `1` a verified address, `0` an ordinary one.
+
+
+class SmallBalance(TypedDict, total=False):
+    """A small balance that can be converted to GT (`GET /wallet/small_balance` item)."""
+
+    currency: str  # Currency name.
+    available_balance: Decimal  # Available balance.
+    estimated_as_btc: Decimal  # Estimated value in BTC.
+    convertible_to_gt: Decimal  # Estimated amount of GT it converts to.
+
+
+class SmallBalanceHistory(TypedDict, total=False):
+    """A past conversion of a small balance to GT (`GET /wallet/small_balance_history` item)."""
+
+    id: str  # Conversion order id.
+    currency: str  # Currency converted.
+    amount: Decimal  # Amount converted.
+    gt_amount: Decimal  # GT received.
+    create_time: int  # Conversion time (Unix seconds).
 
 
 class SpotAccount(TypedDict, total=False):
@@ -2338,6 +2783,25 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+UserSub = TypedDict(
+    "UserSub",
+    {
+        "uid": "int",  # User id.
+        "belong": "str",  # System the user belongs to (`partner` or `referral`); empty when none.
+        "type": "Literal[0, 1, 2, 3, 4, 5] | int",  # `0` not in the system, `1` direct sub-agent, `2` indirect sub-agent, `3` direct customer, `4`
+        "ref_uid": "int",  # User id of the inviter.
+    },
+    total=False,
+)
+"""Where one user stands in the caller's referral system."""
+
+
+class UserSubRelation(TypedDict, total=False):
+    """Whether the given users are in the caller's referral system (`GET /rebate/user/sub_relation`)."""
+
+    list: list[UserSub]  # One entry per user asked about.
 
 
 class WithdrawalCancelRecord(TypedDict, total=False):

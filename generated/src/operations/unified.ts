@@ -134,7 +134,7 @@ export type GetHistoryLoanRateParams = {
   currency: string;
   /** Rates per page. */
   limit?: number;
-  /** Page number, from 1. */
+  /** Page number, starting from 1. */
   page?: number;
   /** VIP level whose floating rate to return. */
   tier?: string;

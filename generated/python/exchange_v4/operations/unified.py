@@ -102,7 +102,7 @@ class GetHistoryLoanRateParams(TypedDict, total=False):
 
     currency: Required[str]  # Currency name.
     tier: str  # VIP level whose floating rate to return.
-    page: int  # Page number, from 1.
+    page: int  # Page number, starting from 1.
     limit: int  # Rates per page.
 
 
