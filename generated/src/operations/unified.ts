@@ -14,17 +14,76 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  DeltaNeutralEnabled,
+  QuickEstimatedRepayment,
+  QuickRepaymentRequest,
+  QuickRepaymentResponse,
   UnifiedAccount,
   UnifiedBorrowable,
+  UnifiedCollateralReq,
+  UnifiedCollateralRes,
+  UnifiedCurrency,
+  UnifiedDiscount,
+  UnifiedHistoryLoanRate,
   UnifiedInterestRecord,
+  UnifiedLeverageConfig,
   UnifiedLeverageSetting,
   UnifiedLoan,
   UnifiedLoanRecord,
   UnifiedLoanRequest,
   UnifiedLoanResult,
+  UnifiedMarginTiers,
+  UnifiedModeSet,
+  UnifiedModeSetRequest,
+  UnifiedPortfolioInput,
+  UnifiedPortfolioOutput,
   UnifiedRiskUnits,
   UnifiedTransferable,
 } from '../models.js';
+/** Parameters of {@link calculatePortfolioMargin}: path, query and body fields in one object. */
+export type CalculatePortfolioMarginParams = UnifiedPortfolioInput;
+/** Success response (200) of {@link calculatePortfolioMargin}. */
+export type CalculatePortfolioMarginResponse = UnifiedPortfolioOutput;
+/** Metadata of `POST /unified/portfolio_calculator`. */
+export const calculatePortfolioMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"calculatePortfolioMargin","area":"unified","method":"POST","path":"/unified/portfolio_calculator","auth":"public","shape":"shaped","rateLimit":{"bucket":"calculatePortfolioMargin","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["spot_balances","spot_orders","futures_positions","futures_orders","options_positions","options_orders","spot_hedge"],"wire":"icalculate_time;dinitial_margin_total maintain_margin_total risk_unit.*.delta risk_unit.*.gamma risk_unit.*.initial_margin risk_unit.*.maintain_margin risk_unit.*.margin_result.*.max_loss.implied_volatility_percentage risk_unit.*.margin_result.*.max_loss.price_percentage risk_unit.*.margin_result.*.max_loss.profit_loss risk_unit.*.margin_result.*.mr1 risk_unit.*.margin_result.*.mr2 risk_unit.*.margin_result.*.mr3 risk_unit.*.margin_result.*.mr4 risk_unit.*.margin_result.*.profit_loss_ranges.*.implied_volatility_percentage risk_unit.*.margin_result.*.profit_loss_ranges.*.price_percentage risk_unit.*.margin_result.*.profit_loss_ranges.*.profit_loss risk_unit.*.spot_in_use risk_unit.*.theta risk_unit.*.vega","rules":[{"name":"spot_balances","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency","in":"body","required":true,"type":"string","minLength":1},{"name":"equity","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"spot_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency_pairs","in":"body","required":true,"type":"string","minLength":1},{"name":"order_price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"count","in":"body","type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"},{"name":"type","in":"body","required":true,"type":"string","enum":["buy","sell"]}]}},{"name":"futures_positions","in":"body","type":"array","items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"futures_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"options_positions","in":"body","type":"array","items":{"type":"object","properties":[{"name":"options_name","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"options_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"options_name","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"spot_hedge","in":"body","type":"boolean"}]}',
+);
+
+/**
+ * Calculate portfolio margin
+ *
+ * Standalone form of {@link UnifiedApi.calculatePortfolioMargin | client.unified.calculatePortfolioMargin}: the client comes first.
+ */
+export function calculatePortfolioMargin(
+  core: Core,
+  params?: CalculatePortfolioMarginParams,
+  options?: RequestOptions,
+): ApiPromise<CalculatePortfolioMarginResponse> {
+  return writeRequest(core, calculatePortfolioMarginMeta, params, options);
+}
+
+/** Parameters of {@link createQuickRepayment}: path, query and body fields in one object. */
+export type CreateQuickRepaymentParams = QuickRepaymentRequest;
+/** Success response (200) of {@link createQuickRepayment}. */
+export type CreateQuickRepaymentResponse = QuickRepaymentResponse;
+/** Metadata of `POST /unified/quick_repayment`. */
+export const createQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createQuickRepayment","area":"unified","method":"POST","path":"/unified/quick_repayment","auth":"private","shape":"shaped","rateLimit":{"bucket":"createQuickRepayment","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["debt_currencies","available_currencies"],"wire":"drepaid_infos.*.left repaid_infos.*.repaid used_infos.*.used","rules":[{"name":"debt_currencies","in":"body","required":true,"type":"array","items":{"type":"string","minLength":1}},{"name":"available_currencies","in":"body","required":true,"type":"array","items":{"type":"string","minLength":1}}]}',
+);
+
+/**
+ * Repay liabilities quickly
+ *
+ * Standalone form of {@link UnifiedApi.createQuickRepayment | client.unified.createQuickRepayment}: the client comes first.
+ */
+export function createQuickRepayment(
+  core: Core,
+  params: CreateQuickRepaymentParams,
+  options?: RequestOptions,
+): ApiPromise<CreateQuickRepaymentResponse> {
+  return writeRequest(core, createQuickRepaymentMeta, params, options);
+}
+
 /** Parameters of {@link createUnifiedLoan}: path, query and body fields in one object. */
 export type CreateUnifiedLoanParams = UnifiedLoanRequest;
 /** Success response (200) of {@link createUnifiedLoan}. */
@@ -45,6 +104,59 @@ export function createUnifiedLoan(
   options?: RequestOptions,
 ): ApiPromise<CreateUnifiedLoanResponse> {
   return writeRequest(core, createUnifiedLoanMeta, params, options);
+}
+
+/** Parameters of {@link getEstimatedQuickRepayment}: path, query and body fields in one object. */
+export type GetEstimatedQuickRepaymentParams = NoParams;
+/** Success response (200) of {@link getEstimatedQuickRepayment}. */
+export type GetEstimatedQuickRepaymentResponse = QuickEstimatedRepayment;
+/** Metadata of `GET /unified/estimated_quick_repayment`. */
+export const getEstimatedQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getEstimatedQuickRepayment","area":"unified","method":"GET","path":"/unified/estimated_quick_repayment","auth":"private","shape":"shaped","rateLimit":{"bucket":"getEstimatedQuickRepayment","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"davailable_currencies.*.available available_currencies.*.estimated_usd debt_currencies.*.borrowed debt_currencies.*.debt_amount debt_currencies.*.estimated_usd debt_currencies.*.neg_balance"}',
+);
+
+/**
+ * Estimate a quick repayment
+ *
+ * Standalone form of {@link UnifiedApi.getEstimatedQuickRepayment | client.unified.getEstimatedQuickRepayment}: the client comes first.
+ */
+export function getEstimatedQuickRepayment(
+  core: Core,
+  params?: GetEstimatedQuickRepaymentParams,
+  options?: RequestOptions,
+): ApiPromise<GetEstimatedQuickRepaymentResponse> {
+  return readRequest(core, getEstimatedQuickRepaymentMeta, params, options);
+}
+
+/** Parameters of {@link getHistoryLoanRate}: path, query and body fields in one object. */
+export type GetHistoryLoanRateParams = {
+  /** Currency name. */
+  currency: string;
+  /** Rates per page. */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** VIP level whose floating rate to return. */
+  tier?: string;
+};
+/** Success response (200) of {@link getHistoryLoanRate}. */
+export type GetHistoryLoanRateResponse = UnifiedHistoryLoanRate;
+/** Metadata of `GET /unified/history_loan_rate`. */
+export const getHistoryLoanRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getHistoryLoanRate","area":"unified","method":"GET","path":"/unified/history_loan_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"getHistoryLoanRate","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"tier"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"irates.*.time;drates.*.rate tier_up_rate","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1},{"name":"tier","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
+
+/**
+ * Get past lending rates
+ *
+ * Standalone form of {@link UnifiedApi.getHistoryLoanRate | client.unified.getHistoryLoanRate}: the client comes first.
+ */
+export function getHistoryLoanRate(
+  core: Core,
+  params: GetHistoryLoanRateParams,
+  options?: RequestOptions,
+): ApiPromise<GetHistoryLoanRateResponse> {
+  return readRequest(core, getHistoryLoanRateMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedBorrowable}: path, query and body fields in one object. */
@@ -95,6 +207,77 @@ export function getUnifiedBorrowableList(
   options?: RequestOptions,
 ): ApiPromise<GetUnifiedBorrowableListResponse> {
   return readRequest(core, getUnifiedBorrowableListMeta, params, options);
+}
+
+/** Parameters of {@link getUnifiedDeltaNeutral}: path, query and body fields in one object. */
+export type GetUnifiedDeltaNeutralParams = NoParams;
+/** Success response (200) of {@link getUnifiedDeltaNeutral}. */
+export type GetUnifiedDeltaNeutralResponse = DeltaNeutralEnabled;
+/** Metadata of `GET /unified/delta_neutral`. */
+export const getUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedDeltaNeutral","area":"unified","method":"GET","path":"/unified/delta_neutral","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedDeltaNeutral","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
+
+/**
+ * Get the delta-neutral strategy mode
+ *
+ * Standalone form of {@link UnifiedApi.getUnifiedDeltaNeutral | client.unified.getUnifiedDeltaNeutral}: the client comes first.
+ */
+export function getUnifiedDeltaNeutral(
+  core: Core,
+  params?: GetUnifiedDeltaNeutralParams,
+  options?: RequestOptions,
+): ApiPromise<GetUnifiedDeltaNeutralResponse> {
+  return readRequest(core, getUnifiedDeltaNeutralMeta, params, options);
+}
+
+/** Parameters of {@link getUnifiedEstimateRate}: path, query and body fields in one object. */
+export type GetUnifiedEstimateRateParams = {
+  /** Currency names, comma-separated on the wire (`BTC,GT`); at most 10. */
+  currencies: string[];
+};
+/** Success response (200) of {@link getUnifiedEstimateRate}. */
+export type GetUnifiedEstimateRateResponse = {
+  [key: string]: string;
+};
+/** Metadata of `GET /unified/estimate_rate`. */
+export const getUnifiedEstimateRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedEstimateRate","area":"unified","method":"GET","path":"/unified/estimate_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedEstimateRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
+);
+
+/**
+ * Get estimated borrowing rates
+ *
+ * Standalone form of {@link UnifiedApi.getUnifiedEstimateRate | client.unified.getUnifiedEstimateRate}: the client comes first.
+ */
+export function getUnifiedEstimateRate(
+  core: Core,
+  params: GetUnifiedEstimateRateParams,
+  options?: RequestOptions,
+): ApiPromise<GetUnifiedEstimateRateResponse> {
+  return readRequest(core, getUnifiedEstimateRateMeta, params, options);
+}
+
+/** Parameters of {@link getUnifiedMode}: path, query and body fields in one object. */
+export type GetUnifiedModeParams = NoParams;
+/** Success response (200) of {@link getUnifiedMode}. */
+export type GetUnifiedModeResponse = UnifiedModeSet;
+/** Metadata of `GET /unified/unified_mode`. */
+export const getUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUnifiedMode","area":"unified","method":"GET","path":"/unified/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedMode","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
+);
+
+/**
+ * Get the unified account mode
+ *
+ * Standalone form of {@link UnifiedApi.getUnifiedMode | client.unified.getUnifiedMode}: the client comes first.
+ */
+export function getUnifiedMode(
+  core: Core,
+  params?: GetUnifiedModeParams,
+  options?: RequestOptions,
+): ApiPromise<GetUnifiedModeResponse> {
+  return readRequest(core, getUnifiedModeMeta, params, options);
 }
 
 /** Parameters of {@link getUnifiedRiskUnits}: path, query and body fields in one object. */
@@ -169,6 +352,31 @@ export function getUnifiedTransferables(
   return readRequest(core, getUnifiedTransferablesMeta, params, options);
 }
 
+/** Parameters of {@link getUserLeverageCurrencyConfig}: path, query and body fields in one object. */
+export type GetUserLeverageCurrencyConfigParams = {
+  /** Currency name. */
+  currency: string;
+};
+/** Success response (200) of {@link getUserLeverageCurrencyConfig}. */
+export type GetUserLeverageCurrencyConfigResponse = UnifiedLeverageConfig;
+/** Metadata of `GET /unified/leverage/user_currency_config`. */
+export const getUserLeverageCurrencyConfigMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUserLeverageCurrencyConfig","area":"unified","method":"GET","path":"/unified/leverage/user_currency_config","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencyConfig","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"davailable_margin borrowable current_leverage debit except_leverage_borrowable max_leverage min_leverage","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
+);
+
+/**
+ * Get the leverage range of a currency
+ *
+ * Standalone form of {@link UnifiedApi.getUserLeverageCurrencyConfig | client.unified.getUserLeverageCurrencyConfig}: the client comes first.
+ */
+export function getUserLeverageCurrencyConfig(
+  core: Core,
+  params: GetUserLeverageCurrencyConfigParams,
+  options?: RequestOptions,
+): ApiPromise<GetUserLeverageCurrencyConfigResponse> {
+  return readRequest(core, getUserLeverageCurrencyConfigMeta, params, options);
+}
+
 /** Parameters of {@link getUserLeverageCurrencySetting}: path, query and body fields in one object. */
 export type GetUserLeverageCurrencySettingParams = {
   /** Currency name; all currencies when omitted. */
@@ -192,6 +400,50 @@ export function getUserLeverageCurrencySetting(
   options?: RequestOptions,
 ): ApiPromise<GetUserLeverageCurrencySettingResponse> {
   return readRequest(core, getUserLeverageCurrencySettingMeta, params, options);
+}
+
+/** Parameters of {@link listCurrencyDiscountTiers}: path, query and body fields in one object. */
+export type ListCurrencyDiscountTiersParams = NoParams;
+/** Success response (200) of {@link listCurrencyDiscountTiers}. */
+export type ListCurrencyDiscountTiersResponse = UnifiedDiscount[];
+/** Metadata of `GET /unified/currency_discount_tiers`. */
+export const listCurrencyDiscountTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCurrencyDiscountTiers","area":"unified","method":"GET","path":"/unified/currency_discount_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyDiscountTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.discount_tiers.*.:ddiscount leverage lower_limit"}',
+);
+
+/**
+ * List the collateral discount tiers
+ *
+ * Standalone form of {@link UnifiedApi.listCurrencyDiscountTiers | client.unified.listCurrencyDiscountTiers}: the client comes first.
+ */
+export function listCurrencyDiscountTiers(
+  core: Core,
+  params?: ListCurrencyDiscountTiersParams,
+  options?: RequestOptions,
+): ApiPromise<ListCurrencyDiscountTiersResponse> {
+  return readRequest(core, listCurrencyDiscountTiersMeta, params, options);
+}
+
+/** Parameters of {@link listLoanMarginTiers}: path, query and body fields in one object. */
+export type ListLoanMarginTiersParams = NoParams;
+/** Success response (200) of {@link listLoanMarginTiers}. */
+export type ListLoanMarginTiersResponse = UnifiedMarginTiers[];
+/** Metadata of `GET /unified/loan_margin_tiers`. */
+export const listLoanMarginTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listLoanMarginTiers","area":"unified","method":"GET","path":"/unified/loan_margin_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLoanMarginTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.margin_tiers.*.:dleverage lower_limit margin_rate"}',
+);
+
+/**
+ * List the loan margin tiers
+ *
+ * Standalone form of {@link UnifiedApi.listLoanMarginTiers | client.unified.listLoanMarginTiers}: the client comes first.
+ */
+export function listLoanMarginTiers(
+  core: Core,
+  params?: ListLoanMarginTiersParams,
+  options?: RequestOptions,
+): ApiPromise<ListLoanMarginTiersResponse> {
+  return readRequest(core, listLoanMarginTiersMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedAccounts}: path, query and body fields in one object. */
@@ -219,6 +471,31 @@ export function listUnifiedAccounts(
   options?: RequestOptions,
 ): ApiPromise<ListUnifiedAccountsResponse> {
   return readRequest(core, listUnifiedAccountsMeta, params, options);
+}
+
+/** Parameters of {@link listUnifiedCurrencies}: path, query and body fields in one object. */
+export type ListUnifiedCurrenciesParams = {
+  /** Only this currency. */
+  currency?: string;
+};
+/** Success response (200) of {@link listUnifiedCurrencies}. */
+export type ListUnifiedCurrenciesResponse = UnifiedCurrency[];
+/** Metadata of `GET /unified/currencies`. */
+export const listUnifiedCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUnifiedCurrencies","area":"unified","method":"GET","path":"/unified/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUnifiedCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:dmin_borrow_amount prec total_max_borrow_amount user_max_borrow_amount","rules":[{"name":"currency","in":"query","type":"string"}]}',
+);
+
+/**
+ * List the currencies the unified account can borrow
+ *
+ * Standalone form of {@link UnifiedApi.listUnifiedCurrencies | client.unified.listUnifiedCurrencies}: the client comes first.
+ */
+export function listUnifiedCurrencies(
+  core: Core,
+  params?: ListUnifiedCurrenciesParams,
+  options?: RequestOptions,
+): ApiPromise<ListUnifiedCurrenciesResponse> {
+  return readRequest(core, listUnifiedCurrenciesMeta, params, options);
 }
 
 /** Parameters of {@link listUnifiedLoanInterestRecords}: path, query and body fields in one object. */
@@ -324,10 +601,132 @@ export function listUnifiedLoans(
   return pageRequest(core, listUnifiedLoansMeta, params, options);
 }
 
+/** Parameters of {@link setUnifiedCollateral}: path, query and body fields in one object. */
+export type SetUnifiedCollateralParams = UnifiedCollateralReq;
+/** Success response (200) of {@link setUnifiedCollateral}. */
+export type SetUnifiedCollateralResponse = UnifiedCollateralRes;
+/** Metadata of `POST /unified/collateral_currencies`. */
+export const setUnifiedCollateralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setUnifiedCollateral","area":"unified","method":"POST","path":"/unified/collateral_currencies","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedCollateral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["collateral_type","enable_list","disable_list"],"rules":[{"name":"collateral_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"enable_list","in":"body","type":"array","items":{"type":"string","minLength":1}},{"name":"disable_list","in":"body","type":"array","items":{"type":"string","minLength":1}}]}',
+);
+
+/**
+ * Set the collateral currencies
+ *
+ * Standalone form of {@link UnifiedApi.setUnifiedCollateral | client.unified.setUnifiedCollateral}: the client comes first.
+ */
+export function setUnifiedCollateral(
+  core: Core,
+  params?: SetUnifiedCollateralParams,
+  options?: RequestOptions,
+): ApiPromise<SetUnifiedCollateralResponse> {
+  return writeRequest(core, setUnifiedCollateralMeta, params, options);
+}
+
+/** Parameters of {@link setUnifiedDeltaNeutral}: path, query and body fields in one object. */
+export type SetUnifiedDeltaNeutralParams = DeltaNeutralEnabled;
+/** Success response (200) of {@link setUnifiedDeltaNeutral}. */
+export type SetUnifiedDeltaNeutralResponse = DeltaNeutralEnabled;
+/** Metadata of `POST /unified/delta_neutral`. */
+export const setUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setUnifiedDeltaNeutral","area":"unified","method":"POST","path":"/unified/delta_neutral","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedDeltaNeutral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["enabled"],"rules":[{"name":"enabled","in":"body","required":true,"type":"boolean"}]}',
+);
+
+/**
+ * Turn the delta-neutral strategy mode on or off
+ *
+ * Standalone form of {@link UnifiedApi.setUnifiedDeltaNeutral | client.unified.setUnifiedDeltaNeutral}: the client comes first.
+ */
+export function setUnifiedDeltaNeutral(
+  core: Core,
+  params: SetUnifiedDeltaNeutralParams,
+  options?: RequestOptions,
+): ApiPromise<SetUnifiedDeltaNeutralResponse> {
+  return writeRequest(core, setUnifiedDeltaNeutralMeta, params, options);
+}
+
+/** Parameters of {@link setUnifiedMode}: path, query and body fields in one object. */
+export type SetUnifiedModeParams = UnifiedModeSetRequest;
+/** Success response (204) of {@link setUnifiedMode}. */
+export type SetUnifiedModeResponse = void;
+/** Metadata of `PUT /unified/unified_mode`. */
+export const setUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setUnifiedMode","area":"unified","method":"PUT","path":"/unified/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedMode","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["mode","settings"],"rules":[{"name":"mode","in":"body","required":true,"type":"string","enum":["classic","multi_currency","portfolio","single_currency"]},{"name":"settings","in":"body","type":"object","properties":[{"name":"usdt_futures","in":"body","type":"boolean"},{"name":"spot_hedge","in":"body","type":"boolean"},{"name":"use_funding","in":"body","type":"boolean"},{"name":"options","in":"body","type":"boolean"}]}]}',
+);
+
+/**
+ * Set the unified account mode
+ *
+ * Standalone form of {@link UnifiedApi.setUnifiedMode | client.unified.setUnifiedMode}: the client comes first.
+ */
+export function setUnifiedMode(
+  core: Core,
+  params: SetUnifiedModeParams,
+  options?: RequestOptions,
+): ApiPromise<SetUnifiedModeResponse> {
+  return writeRequest(core, setUnifiedModeMeta, params, options);
+}
+
+/** Parameters of {@link setUserLeverageCurrencySetting}: path, query and body fields in one object. */
+export type SetUserLeverageCurrencySettingParams = UnifiedLeverageSetting;
+/** Success response (204) of {@link setUserLeverageCurrencySetting}. */
+export type SetUserLeverageCurrencySettingResponse = void;
+/** Metadata of `POST /unified/leverage/user_currency_setting`. */
+export const setUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setUserLeverageCurrencySetting","area":"unified","method":"POST","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","leverage"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
+);
+
+/**
+ * Set the leverage of a loan currency
+ *
+ * Standalone form of {@link UnifiedApi.setUserLeverageCurrencySetting | client.unified.setUserLeverageCurrencySetting}: the client comes first.
+ */
+export function setUserLeverageCurrencySetting(
+  core: Core,
+  params: SetUserLeverageCurrencySettingParams,
+  options?: RequestOptions,
+): ApiPromise<SetUserLeverageCurrencySettingResponse> {
+  return writeRequest(core, setUserLeverageCurrencySettingMeta, params, options);
+}
+
 /** Unified account, borrowing and repayment. Reached as `client.unified`, or on its own: `new UnifiedApi(core)`. */
 export class UnifiedApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
   constructor(private readonly core: Core) {}
+
+  /**
+   * Calculate portfolio margin
+   *
+   * Maintenance and initial margin under the portfolio margin model for simulated positions and open
+   * orders, for any underlying with active options trading; public. Each position needs a name and a
+   * size, each order a market, a price (spot) and a size; market orders are not supported.
+   *
+   * `POST /unified/portfolio_calculator` · public · 200 requests / 10 s per ip
+   */
+  calculatePortfolioMargin(
+    params?: CalculatePortfolioMarginParams,
+    options?: RequestOptions,
+  ): ApiPromise<CalculatePortfolioMarginResponse> {
+    return calculatePortfolioMargin(this.core, params, options);
+  }
+
+  /**
+   * Repay liabilities quickly
+   *
+   * Repays the chosen liability currencies by converting the chosen available currencies.
+   * Cross-currency margin and portfolio margin modes only; `GET /unified/estimated_quick_repayment`
+   * shows the liabilities and what can repay them.
+   *
+   * `POST /unified/quick_repayment` · permission `unified:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createQuickRepayment(
+    params: CreateQuickRepaymentParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateQuickRepaymentResponse> {
+    return createQuickRepayment(this.core, params, options);
+  }
 
   /**
    * Borrow or repay
@@ -346,6 +745,36 @@ export class UnifiedApi {
    */
   createUnifiedLoan(params: CreateUnifiedLoanParams, options?: RequestOptions): ApiPromise<CreateUnifiedLoanResponse> {
     return createUnifiedLoan(this.core, params, options);
+  }
+
+  /**
+   * Estimate a quick repayment
+   *
+   * The liabilities a quick repayment would repay and the currencies available to repay them.
+   * Cross-currency margin and portfolio margin modes only.
+   *
+   * `GET /unified/estimated_quick_repayment` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getEstimatedQuickRepayment(
+    params?: GetEstimatedQuickRepaymentParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetEstimatedQuickRepaymentResponse> {
+    return getEstimatedQuickRepayment(this.core, params, options);
+  }
+
+  /**
+   * Get past lending rates
+   *
+   * Hourly lending rates of a currency, newest first, one page at a time (`page` from 1, `limit`
+   * rates a page); public. The answer is one object, not a list.
+   *
+   * `GET /unified/history_loan_rate` · public · 200 requests / 10 s per ip
+   */
+  getHistoryLoanRate(
+    params: GetHistoryLoanRateParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetHistoryLoanRateResponse> {
+    return getHistoryLoanRate(this.core, params, options);
   }
 
   /**
@@ -374,6 +803,47 @@ export class UnifiedApi {
     options?: RequestOptions,
   ): ApiPromise<GetUnifiedBorrowableListResponse> {
     return getUnifiedBorrowableList(this.core, params, options);
+  }
+
+  /**
+   * Get the delta-neutral strategy mode
+   *
+   * Whether the account's delta-neutral strategy mode is on.
+   *
+   * `GET /unified/delta_neutral` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedDeltaNeutral(
+    params?: GetUnifiedDeltaNeutralParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedDeltaNeutralResponse> {
+    return getUnifiedDeltaNeutral(this.core, params, options);
+  }
+
+  /**
+   * Get estimated borrowing rates
+   *
+   * Estimated hourly borrowing rate per currency, for up to 10 currencies. Rates move every hour with
+   * the lending depth, so they are estimates; an unsupported currency gets an empty string.
+   *
+   * `GET /unified/estimate_rate` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedEstimateRate(
+    params: GetUnifiedEstimateRateParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUnifiedEstimateRateResponse> {
+    return getUnifiedEstimateRate(this.core, params, options);
+  }
+
+  /**
+   * Get the unified account mode
+   *
+   * The account's mode (`classic`, `multi_currency` cross-currency margin, `portfolio` portfolio
+   * margin, `single_currency` single-currency margin) and its switches.
+   *
+   * `GET /unified/unified_mode` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUnifiedMode(params?: GetUnifiedModeParams, options?: RequestOptions): ApiPromise<GetUnifiedModeResponse> {
+    return getUnifiedMode(this.core, params, options);
   }
 
   /**
@@ -419,6 +889,20 @@ export class UnifiedApi {
   }
 
   /**
+   * Get the leverage range of a currency
+   *
+   * The smallest and largest leverage that can be set for a loan currency, and what the current one allows.
+   *
+   * `GET /unified/leverage/user_currency_config` · permission `unified:read` · 150 requests / 10 s per uid
+   */
+  getUserLeverageCurrencyConfig(
+    params: GetUserLeverageCurrencyConfigParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUserLeverageCurrencyConfigResponse> {
+    return getUserLeverageCurrencyConfig(this.core, params, options);
+  }
+
+  /**
    * Get the leverage setting of currencies
    *
    * The leverage the unified account uses per currency, for one currency or all of them. It
@@ -434,6 +918,34 @@ export class UnifiedApi {
   }
 
   /**
+   * List the collateral discount tiers
+   *
+   * The tiered discount each currency's value gets as collateral in the unified account; public.
+   *
+   * `GET /unified/currency_discount_tiers` · public · 200 requests / 10 s per ip
+   */
+  listCurrencyDiscountTiers(
+    params?: ListCurrencyDiscountTiersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListCurrencyDiscountTiersResponse> {
+    return listCurrencyDiscountTiers(this.core, params, options);
+  }
+
+  /**
+   * List the loan margin tiers
+   *
+   * The tiered margin rate each currency's loans need in the unified account; public.
+   *
+   * `GET /unified/loan_margin_tiers` · public · 200 requests / 10 s per ip
+   */
+  listLoanMarginTiers(
+    params?: ListLoanMarginTiersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListLoanMarginTiersResponse> {
+    return listLoanMarginTiers(this.core, params, options);
+  }
+
+  /**
    * Get the unified account
    *
    * The unified account: mode, per-currency balances and account totals. `currency` limits the
@@ -446,6 +958,20 @@ export class UnifiedApi {
     options?: RequestOptions,
   ): ApiPromise<ListUnifiedAccountsResponse> {
     return listUnifiedAccounts(this.core, params, options);
+  }
+
+  /**
+   * List the currencies the unified account can borrow
+   *
+   * The loan currencies of the unified account with their borrowing limits; public.
+   *
+   * `GET /unified/currencies` · public · 200 requests / 10 s per ip
+   */
+  listUnifiedCurrencies(
+    params?: ListUnifiedCurrenciesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListUnifiedCurrenciesResponse> {
+    return listUnifiedCurrencies(this.core, params, options);
   }
 
   /**
@@ -496,5 +1022,70 @@ export class UnifiedApi {
     options?: RequestOptions,
   ): PagePromise<ListUnifiedLoansResponse, ListUnifiedLoansItem> {
     return listUnifiedLoans(this.core, params, options);
+  }
+
+  /**
+   * Set the collateral currencies
+   *
+   * Chooses which currencies count as collateral: all of them (`collateral_type` `0`), or a custom
+   * set changed by `enable_list` and `disable_list` (`collateral_type` `1`).
+   *
+   * `POST /unified/collateral_currencies` · permission `unified:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setUnifiedCollateral(
+    params?: SetUnifiedCollateralParams,
+    options?: RequestOptions,
+  ): ApiPromise<SetUnifiedCollateralResponse> {
+    return setUnifiedCollateral(this.core, params, options);
+  }
+
+  /**
+   * Turn the delta-neutral strategy mode on or off
+   *
+   * Turns the account's delta-neutral strategy mode on or off and answers with the setting in effect.
+   * Turning it on needs VIP level 4 or above and cross-currency margin mode; otherwise the service
+   * answers 403.
+   *
+   * `POST /unified/delta_neutral` · permission `unified:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setUnifiedDeltaNeutral(
+    params: SetUnifiedDeltaNeutralParams,
+    options?: RequestOptions,
+  ): ApiPromise<SetUnifiedDeltaNeutralResponse> {
+    return setUnifiedDeltaNeutral(this.core, params, options);
+  }
+
+  /**
+   * Set the unified account mode
+   *
+   * Switches the account to a mode; the switches of that mode may be set in the same call
+   * (`settings`). Answers 204 without a body.
+   *
+   * `PUT /unified/unified_mode` · permission `unified:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setUnifiedMode(params: SetUnifiedModeParams, options?: RequestOptions): ApiPromise<SetUnifiedModeResponse> {
+    return setUnifiedMode(this.core, params, options);
+  }
+
+  /**
+   * Set the leverage of a loan currency
+   *
+   * Sets the leverage the unified account uses for one loan currency. Answers 204 without a body.
+   *
+   * `POST /unified/leverage/user_currency_setting` · permission `unified:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setUserLeverageCurrencySetting(
+    params: SetUserLeverageCurrencySettingParams,
+    options?: RequestOptions,
+  ): ApiPromise<SetUserLeverageCurrencySettingResponse> {
+    return setUserLeverageCurrencySetting(this.core, params, options);
   }
 }

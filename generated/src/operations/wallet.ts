@@ -14,10 +14,13 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  ConvertSmallBalance,
   CurrencyChain,
   DepositAddress,
   DepositRecord,
   SavedAddress,
+  SmallBalance,
+  SmallBalanceHistory,
   SubAccountBalance,
   SubAccountCrossMarginBalance,
   SubAccountFuturesBalance,
@@ -59,6 +62,28 @@ export function getTransferOrderStatus(
   options?: RequestOptions,
 ): ApiPromise<GetTransferOrderStatusResponse> {
   return readRequest(core, getTransferOrderStatusMeta, params, options);
+}
+
+/** Parameters of {@link convertSmallBalance}: path, query and body fields in one object. */
+export type ConvertSmallBalanceParams = ConvertSmallBalance;
+/** Success response (200) of {@link convertSmallBalance}. */
+export type ConvertSmallBalanceResponse = void;
+/** Metadata of `POST /wallet/small_balance`. */
+export const convertSmallBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"convertSmallBalance","area":"wallet","method":"POST","path":"/wallet/small_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"convertSmallBalance","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","is_all"],"rules":[{"name":"currency","in":"body","type":"array","items":{"type":"string","minLength":1}},{"name":"is_all","in":"body","type":"boolean"}]}',
+);
+
+/**
+ * Convert small balances to GT
+ *
+ * Standalone form of {@link WalletApi.convertSmallBalance | client.wallet.convertSmallBalance}: the client comes first.
+ */
+export function convertSmallBalance(
+  core: Core,
+  params?: ConvertSmallBalanceParams,
+  options?: RequestOptions,
+): ApiPromise<ConvertSmallBalanceResponse> {
+  return writeRequest(core, convertSmallBalanceMeta, params, options);
 }
 
 /** Parameters of {@link getDepositAddress}: path, query and body fields in one object. */
@@ -243,7 +268,7 @@ export type ListPushOrdersResponse = UidPushRecord[];
 export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
 export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
+  '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
 );
 
 /**
@@ -292,6 +317,59 @@ export function listSavedAddress(
   options?: RequestOptions,
 ): PagePromise<ListSavedAddressResponse, ListSavedAddressItem> {
   return pageRequest(core, listSavedAddressMeta, params, options);
+}
+
+/** Parameters of {@link listSmallBalance}: path, query and body fields in one object. */
+export type ListSmallBalanceParams = NoParams;
+/** Success response (200) of {@link listSmallBalance}. */
+export type ListSmallBalanceResponse = SmallBalance[];
+/** Metadata of `GET /wallet/small_balance`. */
+export const listSmallBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSmallBalance","area":"wallet","method":"GET","path":"/wallet/small_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSmallBalance","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:davailable_balance convertible_to_gt estimated_as_btc"}',
+);
+
+/**
+ * List convertible small balances
+ *
+ * Standalone form of {@link WalletApi.listSmallBalance | client.wallet.listSmallBalance}: the client comes first.
+ */
+export function listSmallBalance(
+  core: Core,
+  params?: ListSmallBalanceParams,
+  options?: RequestOptions,
+): ApiPromise<ListSmallBalanceResponse> {
+  return readRequest(core, listSmallBalanceMeta, params, options);
+}
+
+/** Parameters of {@link listSmallBalanceHistory}: path, query and body fields in one object. */
+export type ListSmallBalanceHistoryParams = {
+  /** Only conversions of this currency. */
+  currency?: string;
+  /** Maximum number of records returned. */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+};
+/** Success response (200) of {@link listSmallBalanceHistory}. */
+export type ListSmallBalanceHistoryResponse = SmallBalanceHistory[];
+/** One item of {@link listSmallBalanceHistory}'s list. */
+export type ListSmallBalanceHistoryItem = SmallBalanceHistory;
+/** Metadata of `GET /wallet/small_balance_history`. */
+export const listSmallBalanceHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listSmallBalanceHistory","area":"wallet","method":"GET","path":"/wallet/small_balance_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSmallBalanceHistory","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount gt_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
+
+/**
+ * List small balance conversions
+ *
+ * Standalone form of {@link WalletApi.listSmallBalanceHistory | client.wallet.listSmallBalanceHistory}: the client comes first.
+ */
+export function listSmallBalanceHistory(
+  core: Core,
+  params?: ListSmallBalanceHistoryParams,
+  options?: RequestOptions,
+): PagePromise<ListSmallBalanceHistoryResponse, ListSmallBalanceHistoryItem> {
+  return pageRequest(core, listSmallBalanceHistoryMeta, params, options);
 }
 
 /** Parameters of {@link listSubAccountBalances}: path, query and body fields in one object. */
@@ -658,6 +736,22 @@ export class WalletApi {
   constructor(private readonly core: Core) {}
 
   /**
+   * Convert small balances to GT
+   *
+   * Converts the named small balances, or all of them (`is_all`), to GT. Answers 200 without a body.
+   *
+   * `POST /wallet/small_balance` · permission `wallet:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  convertSmallBalance(
+    params?: ConvertSmallBalanceParams,
+    options?: RequestOptions,
+  ): ApiPromise<ConvertSmallBalanceResponse> {
+    return convertSmallBalance(this.core, params, options);
+  }
+
+  /**
    * Get the deposit address of a currency
    *
    * Deposit address of a currency, with the address on each of its chains.
@@ -766,8 +860,6 @@ export class WalletApi {
    * `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid
    *
    * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
-   *
-   * Time range at most 30 days per request; iterating splits longer ranges into windows.
    */
   listPushOrders(
     params?: ListPushOrdersParams,
@@ -791,6 +883,33 @@ export class WalletApi {
     options?: RequestOptions,
   ): PagePromise<ListSavedAddressResponse, ListSavedAddressItem> {
     return listSavedAddress(this.core, params, options);
+  }
+
+  /**
+   * List convertible small balances
+   *
+   * The caller's small balances that can be converted to GT.
+   *
+   * `GET /wallet/small_balance` · permission `wallet:read` · 200 requests / 10 s per uid
+   */
+  listSmallBalance(params?: ListSmallBalanceParams, options?: RequestOptions): ApiPromise<ListSmallBalanceResponse> {
+    return listSmallBalance(this.core, params, options);
+  }
+
+  /**
+   * List small balance conversions
+   *
+   * Past conversions of small balances to GT, newest first.
+   *
+   * `GET /wallet/small_balance_history` · permission `wallet:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 100): `await` it for one page, or `for await` over it for every item.
+   */
+  listSmallBalanceHistory(
+    params?: ListSmallBalanceHistoryParams,
+    options?: RequestOptions,
+  ): PagePromise<ListSmallBalanceHistoryResponse, ListSmallBalanceHistoryItem> {
+    return listSmallBalanceHistory(this.core, params, options);
   }
 
   /**

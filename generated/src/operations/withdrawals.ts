@@ -10,7 +10,13 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
-import type { UidPushRequest, UidPushResponse, WithdrawRequest, WithdrawalRecord } from '../models.js';
+import type {
+  UidPushRequest,
+  UidPushResponse,
+  WithdrawRequest,
+  WithdrawalCancelRecord,
+  WithdrawalRecord,
+} from '../models.js';
 import { listWithdrawalsMeta } from './wallet.js';
 /** Parameters of {@link cancelWithdrawal}: path, query and body fields in one object. */
 export type CancelWithdrawalParams = {
@@ -18,10 +24,10 @@ export type CancelWithdrawalParams = {
   withdrawal_id: string;
 };
 /** Success response (202) of {@link cancelWithdrawal}. */
-export type CancelWithdrawalResponse = WithdrawalRecord;
+export type CancelWithdrawalResponse = WithdrawalCancelRecord;
 /** Metadata of `DELETE /withdrawals/{withdrawal_id}`. */
 export const cancelWithdrawalMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"wire":"damount fee network_fee;stimestamp","rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
+  '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"wire":"damount network_fee;stimestamp","rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
 );
 
 /**

@@ -14,16 +14,61 @@ from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
 from ..models import (
+    DeltaNeutralEnabled,
+    MockFuturesOrderInput,
+    MockFuturesPositionInput,
+    MockOptionsOrderInput,
+    MockOptionsPositionInput,
+    MockSpotBalanceInput,
+    MockSpotOrderInput,
+    QuickEstimatedRepayment,
+    QuickRepaymentResponse,
     UnifiedAccount,
     UnifiedBorrowable,
+    UnifiedCollateralRes,
+    UnifiedCurrency,
+    UnifiedDiscount,
+    UnifiedHistoryLoanRate,
     UnifiedInterestRecord,
+    UnifiedLeverageConfig,
     UnifiedLeverageSetting,
     UnifiedLoan,
     UnifiedLoanRecord,
     UnifiedLoanResult,
+    UnifiedMarginTiers,
+    UnifiedModeSet,
+    UnifiedPortfolioOutput,
     UnifiedRiskUnits,
+    UnifiedSettings,
     UnifiedTransferable,
 )
+
+
+class CalculatePortfolioMarginParams(TypedDict, total=False):
+    """Parameters of `calculate_portfolio_margin`: path, query and body fields in one mapping."""
+
+    spot_balances: list[MockSpotBalanceInput]  # Spot holdings.
+    spot_orders: list[MockSpotOrderInput]  # Open spot orders.
+    futures_positions: list[MockFuturesPositionInput]  # Perpetual futures positions.
+    futures_orders: list[MockFuturesOrderInput]  # Open perpetual futures orders.
+    options_positions: list[MockOptionsPositionInput]  # Options positions.
+    options_orders: list[MockOptionsOrderInput]  # Open options orders.
+    spot_hedge: bool  # Whether spot hedging is on.
+
+
+CalculatePortfolioMarginResponse: TypeAlias = "UnifiedPortfolioOutput"
+"""Success data of `calculate_portfolio_margin`."""
+
+
+class CreateQuickRepaymentParams(TypedDict, total=False):
+    """Parameters of `create_quick_repayment`: path, query and body fields in one mapping."""
+
+    debt_currencies: Required[list[str]]  # Liability currencies to repay.
+    available_currencies: Required[list[str]]  # Currencies to repay with.
+
+
+CreateQuickRepaymentResponse: TypeAlias = "QuickRepaymentResponse"
+"""Success data of `create_quick_repayment`."""
 
 
 CreateUnifiedLoanParams = TypedDict(
@@ -44,6 +89,27 @@ CreateUnifiedLoanResponse: TypeAlias = "UnifiedLoanResult"
 """Success data of `create_unified_loan`."""
 
 
+class GetEstimatedQuickRepaymentParams(TypedDict, total=False):
+    """Parameters of `get_estimated_quick_repayment`: path, query and body fields in one mapping."""
+
+
+GetEstimatedQuickRepaymentResponse: TypeAlias = "QuickEstimatedRepayment"
+"""Success data of `get_estimated_quick_repayment`."""
+
+
+class GetHistoryLoanRateParams(TypedDict, total=False):
+    """Parameters of `get_history_loan_rate`: path, query and body fields in one mapping."""
+
+    currency: Required[str]  # Currency name.
+    tier: str  # VIP level whose floating rate to return.
+    page: int  # Page number, starting from 1.
+    limit: int  # Rates per page.
+
+
+GetHistoryLoanRateResponse: TypeAlias = "UnifiedHistoryLoanRate"
+"""Success data of `get_history_loan_rate`."""
+
+
 class GetUnifiedBorrowableParams(TypedDict, total=False):
     """Parameters of `get_unified_borrowable`: path, query and body fields in one mapping."""
 
@@ -62,6 +128,32 @@ class GetUnifiedBorrowableListParams(TypedDict, total=False):
 
 GetUnifiedBorrowableListResponse: TypeAlias = "list[UnifiedBorrowable]"
 """Success data of `get_unified_borrowable_list`."""
+
+
+class GetUnifiedDeltaNeutralParams(TypedDict, total=False):
+    """Parameters of `get_unified_delta_neutral`: path, query and body fields in one mapping."""
+
+
+GetUnifiedDeltaNeutralResponse: TypeAlias = "DeltaNeutralEnabled"
+"""Success data of `get_unified_delta_neutral`."""
+
+
+class GetUnifiedEstimateRateParams(TypedDict, total=False):
+    """Parameters of `get_unified_estimate_rate`: path, query and body fields in one mapping."""
+
+    currencies: Required[list[str]]  # Currency names, comma-separated on the wire (`BTC,GT`); at most 10.
+
+
+GetUnifiedEstimateRateResponse: TypeAlias = "dict[str, str]"
+"""Success data of `get_unified_estimate_rate`."""
+
+
+class GetUnifiedModeParams(TypedDict, total=False):
+    """Parameters of `get_unified_mode`: path, query and body fields in one mapping."""
+
+
+GetUnifiedModeResponse: TypeAlias = "UnifiedModeSet"
+"""Success data of `get_unified_mode`."""
 
 
 class GetUnifiedRiskUnitsParams(TypedDict, total=False):
@@ -92,6 +184,16 @@ GetUnifiedTransferablesResponse: TypeAlias = "list[UnifiedTransferable]"
 """Success data of `get_unified_transferables`."""
 
 
+class GetUserLeverageCurrencyConfigParams(TypedDict, total=False):
+    """Parameters of `get_user_leverage_currency_config`: path, query and body fields in one mapping."""
+
+    currency: Required[str]  # Currency name.
+
+
+GetUserLeverageCurrencyConfigResponse: TypeAlias = "UnifiedLeverageConfig"
+"""Success data of `get_user_leverage_currency_config`."""
+
+
 class GetUserLeverageCurrencySettingParams(TypedDict, total=False):
     """Parameters of `get_user_leverage_currency_setting`: path, query and body fields in one mapping."""
 
@@ -100,6 +202,22 @@ class GetUserLeverageCurrencySettingParams(TypedDict, total=False):
 
 GetUserLeverageCurrencySettingResponse: TypeAlias = "list[UnifiedLeverageSetting]"
 """Success data of `get_user_leverage_currency_setting`."""
+
+
+class ListCurrencyDiscountTiersParams(TypedDict, total=False):
+    """Parameters of `list_currency_discount_tiers`: path, query and body fields in one mapping."""
+
+
+ListCurrencyDiscountTiersResponse: TypeAlias = "list[UnifiedDiscount]"
+"""Success data of `list_currency_discount_tiers`."""
+
+
+class ListLoanMarginTiersParams(TypedDict, total=False):
+    """Parameters of `list_loan_margin_tiers`: path, query and body fields in one mapping."""
+
+
+ListLoanMarginTiersResponse: TypeAlias = "list[UnifiedMarginTiers]"
+"""Success data of `list_loan_margin_tiers`."""
 
 
 class ListUnifiedAccountsParams(TypedDict, total=False):
@@ -111,6 +229,16 @@ class ListUnifiedAccountsParams(TypedDict, total=False):
 
 ListUnifiedAccountsResponse: TypeAlias = "UnifiedAccount"
 """Success data of `list_unified_accounts`."""
+
+
+class ListUnifiedCurrenciesParams(TypedDict, total=False):
+    """Parameters of `list_unified_currencies`: path, query and body fields in one mapping."""
+
+    currency: str  # Only this currency.
+
+
+ListUnifiedCurrenciesResponse: TypeAlias = "list[UnifiedCurrency]"
+"""Success data of `list_unified_currencies`."""
 
 
 ListUnifiedLoanInterestRecordsParams = TypedDict(
@@ -178,11 +306,80 @@ ListUnifiedLoansItem: TypeAlias = "UnifiedLoan"
 """One item of `list_unified_loans`."""
 
 
+class SetUnifiedCollateralParams(TypedDict, total=False):
+    """Parameters of `set_unified_collateral`: path, query and body fields in one mapping."""
+
+    collateral_type: Literal[0, 1]  # `0` all currencies are collateral, `1` a custom set.
+    enable_list: list[str]  # Currencies to add to the custom set (`collateral_type` `1`).
+    disable_list: list[str]  # Currencies to remove from the custom set.
+
+
+SetUnifiedCollateralResponse: TypeAlias = "UnifiedCollateralRes"
+"""Success data of `set_unified_collateral`."""
+
+
+class SetUnifiedDeltaNeutralParams(TypedDict, total=False):
+    """Parameters of `set_unified_delta_neutral`: path, query and body fields in one mapping."""
+
+    enabled: Required[bool]  # Whether the delta-neutral strategy mode is on.
+
+
+SetUnifiedDeltaNeutralResponse: TypeAlias = "DeltaNeutralEnabled"
+"""Success data of `set_unified_delta_neutral`."""
+
+
+class SetUnifiedModeParams(TypedDict, total=False):
+    """Parameters of `set_unified_mode`: path, query and body fields in one mapping."""
+
+    mode: Required[Literal['classic', 'multi_currency', 'portfolio', 'single_currency']]  # `classic` classic account, `multi_currency` cross-currency margin, `portfolio` portfolio
+    settings: UnifiedSettings  # Switches that go with a unified account mode.
+
+
+SetUnifiedModeResponse: TypeAlias = "None"
+"""Success data of `set_unified_mode`."""
+
+
+class SetUserLeverageCurrencySettingParams(TypedDict, total=False):
+    """Parameters of `set_user_leverage_currency_setting`: path, query and body fields in one mapping."""
+
+    currency: Required[str]  # Currency name.
+    leverage: Required[Decimal | str]  # Leverage multiplier.
+
+
+SetUserLeverageCurrencySettingResponse: TypeAlias = "None"
+"""Success data of `set_user_leverage_currency_setting`."""
+
+
 class UnifiedApi:
     """Unified account, borrowing and repayment."""
 
     def __init__(self, core: Core) -> None:
         self._core = core
+
+    def calculate_portfolio_margin(
+        self, params: CalculatePortfolioMarginParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> CalculatePortfolioMarginResponse:
+        """Calculate portfolio margin
+
+        Maintenance and initial margin under the portfolio margin model for simulated positions and open
+        orders, for any underlying with active options trading; public. Each position needs a name and a
+        size, each order a market, a price (spot) and a size; market orders are not supported.
+
+        `POST /unified/portfolio_calculator` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["calculatePortfolioMargin"], params, options)
+
+    def create_quick_repayment(
+        self, params: CreateQuickRepaymentParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateQuickRepaymentResponse:
+        """Repay liabilities quickly
+
+        Repays the chosen liability currencies by converting the chosen available currencies.
+        Cross-currency margin and portfolio margin modes only; `GET /unified/estimated_quick_repayment`
+        shows the liabilities and what can repay them.
+
+        `POST /unified/quick_repayment` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["createQuickRepayment"], params, options)
 
     def create_unified_loan(
         self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
@@ -199,6 +396,28 @@ class UnifiedApi:
         Idempotency: `text`.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createUnifiedLoan"], params, options)
+
+    def get_estimated_quick_repayment(
+        self, params: GetEstimatedQuickRepaymentParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetEstimatedQuickRepaymentResponse:
+        """Estimate a quick repayment
+
+        The liabilities a quick repayment would repay and the currencies available to repay them.
+        Cross-currency margin and portfolio margin modes only.
+
+        `GET /unified/estimated_quick_repayment` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getEstimatedQuickRepayment"], params, options)
+
+    def get_history_loan_rate(
+        self, params: GetHistoryLoanRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetHistoryLoanRateResponse:
+        """Get past lending rates
+
+        Hourly lending rates of a currency, newest first, one page at a time (`page` from 1, `limit`
+        rates a page); public. The answer is one object, not a list.
+
+        `GET /unified/history_loan_rate` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["getHistoryLoanRate"], params, options)
 
     def get_unified_borrowable(
         self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
@@ -219,6 +438,38 @@ class UnifiedApi:
 
         `GET /unified/batch_borrowable` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    def get_unified_delta_neutral(
+        self, params: GetUnifiedDeltaNeutralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedDeltaNeutralResponse:
+        """Get the delta-neutral strategy mode
+
+        Whether the account's delta-neutral strategy mode is on.
+
+        `GET /unified/delta_neutral` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getUnifiedDeltaNeutral"], params, options)
+
+    def get_unified_estimate_rate(
+        self, params: GetUnifiedEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedEstimateRateResponse:
+        """Get estimated borrowing rates
+
+        Estimated hourly borrowing rate per currency, for up to 10 currencies. Rates move every hour with
+        the lending depth, so they are estimates; an unsupported currency gets an empty string.
+
+        `GET /unified/estimate_rate` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getUnifiedEstimateRate"], params, options)
+
+    def get_unified_mode(
+        self, params: GetUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedModeResponse:
+        """Get the unified account mode
+
+        The account's mode (`classic`, `multi_currency` cross-currency margin, `portfolio` portfolio
+        margin, `single_currency` single-currency margin) and its switches.
+
+        `GET /unified/unified_mode` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getUnifiedMode"], params, options)
 
     def get_unified_risk_units(
         self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -250,6 +501,16 @@ class UnifiedApi:
         `GET /unified/transferables` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getUnifiedTransferables"], params, options)
 
+    def get_user_leverage_currency_config(
+        self, params: GetUserLeverageCurrencyConfigParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUserLeverageCurrencyConfigResponse:
+        """Get the leverage range of a currency
+
+        The smallest and largest leverage that can be set for a loan currency, and what the current one allows.
+
+        `GET /unified/leverage/user_currency_config` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getUserLeverageCurrencyConfig"], params, options)
+
     def get_user_leverage_currency_setting(
         self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> GetUserLeverageCurrencySettingResponse:
@@ -261,6 +522,26 @@ class UnifiedApi:
         `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
 
+    def list_currency_discount_tiers(
+        self, params: ListCurrencyDiscountTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCurrencyDiscountTiersResponse:
+        """List the collateral discount tiers
+
+        The tiered discount each currency's value gets as collateral in the unified account; public.
+
+        `GET /unified/currency_discount_tiers` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listCurrencyDiscountTiers"], params, options)
+
+    def list_loan_margin_tiers(
+        self, params: ListLoanMarginTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListLoanMarginTiersResponse:
+        """List the loan margin tiers
+
+        The tiered margin rate each currency's loans need in the unified account; public.
+
+        `GET /unified/loan_margin_tiers` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listLoanMarginTiers"], params, options)
+
     def list_unified_accounts(
         self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ListUnifiedAccountsResponse:
@@ -271,6 +552,16 @@ class UnifiedApi:
 
         `GET /unified/accounts` · permission `unified:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    def list_unified_currencies(
+        self, params: ListUnifiedCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedCurrenciesResponse:
+        """List the currencies the unified account can borrow
+
+        The loan currencies of the unified account with their borrowing limits; public.
+
+        `GET /unified/currencies` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listUnifiedCurrencies"], params, options)
 
     def list_unified_loan_interest_records(
         self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -325,6 +616,54 @@ class UnifiedApi:
         """Every item of `list_unified_loans`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listUnifiedLoans"], params, options)
 
+    def set_unified_collateral(
+        self, params: SetUnifiedCollateralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedCollateralResponse:
+        """Set the collateral currencies
+
+        Chooses which currencies count as collateral: all of them (`collateral_type` `0`), or a custom
+        set changed by `enable_list` and `disable_list` (`collateral_type` `1`).
+
+        `POST /unified/collateral_currencies` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["setUnifiedCollateral"], params, options)
+
+    def set_unified_delta_neutral(
+        self, params: SetUnifiedDeltaNeutralParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedDeltaNeutralResponse:
+        """Turn the delta-neutral strategy mode on or off
+
+        Turns the account's delta-neutral strategy mode on or off and answers with the setting in effect.
+        Turning it on needs VIP level 4 or above and cross-currency margin mode; otherwise the service
+        answers 403.
+
+        `POST /unified/delta_neutral` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["setUnifiedDeltaNeutral"], params, options)
+
+    def set_unified_mode(
+        self, params: SetUnifiedModeParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedModeResponse:
+        """Set the unified account mode
+
+        Switches the account to a mode; the switches of that mode may be set in the same call
+        (`settings`). Answers 204 without a body.
+
+        `PUT /unified/unified_mode` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["setUnifiedMode"], params, options)
+
+    def set_user_leverage_currency_setting(
+        self, params: SetUserLeverageCurrencySettingParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUserLeverageCurrencySettingResponse:
+        """Set the leverage of a loan currency
+
+        Sets the leverage the unified account uses for one loan currency. Answers 204 without a body.
+
+        `POST /unified/leverage/user_currency_setting` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["setUserLeverageCurrencySetting"], params, options)
+
 
 class UnifiedApiWithResponse:
     """The operations of `UnifiedApi`, each returning an `ApiResponse`: the data with the
@@ -333,11 +672,35 @@ class UnifiedApiWithResponse:
     def __init__(self, core: Core) -> None:
         self._core = core
 
+    def calculate_portfolio_margin(
+        self, params: CalculatePortfolioMarginParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CalculatePortfolioMarginResponse]:
+        """`UnifiedApi.calculate_portfolio_margin`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["calculatePortfolioMargin"], params, options)
+
+    def create_quick_repayment(
+        self, params: CreateQuickRepaymentParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateQuickRepaymentResponse]:
+        """`UnifiedApi.create_quick_repayment`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createQuickRepayment"], params, options)
+
     def create_unified_loan(
         self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateUnifiedLoanResponse]:
         """`UnifiedApi.create_unified_loan`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["createUnifiedLoan"], params, options)
+
+    def get_estimated_quick_repayment(
+        self, params: GetEstimatedQuickRepaymentParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetEstimatedQuickRepaymentResponse]:
+        """`UnifiedApi.get_estimated_quick_repayment`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getEstimatedQuickRepayment"], params, options)
+
+    def get_history_loan_rate(
+        self, params: GetHistoryLoanRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetHistoryLoanRateResponse]:
+        """`UnifiedApi.get_history_loan_rate`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getHistoryLoanRate"], params, options)
 
     def get_unified_borrowable(
         self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
@@ -350,6 +713,24 @@ class UnifiedApiWithResponse:
     ) -> ApiResponse[GetUnifiedBorrowableListResponse]:
         """`UnifiedApi.get_unified_borrowable_list`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    def get_unified_delta_neutral(
+        self, params: GetUnifiedDeltaNeutralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedDeltaNeutralResponse]:
+        """`UnifiedApi.get_unified_delta_neutral`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedDeltaNeutral"], params, options)
+
+    def get_unified_estimate_rate(
+        self, params: GetUnifiedEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedEstimateRateResponse]:
+        """`UnifiedApi.get_unified_estimate_rate`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedEstimateRate"], params, options)
+
+    def get_unified_mode(
+        self, params: GetUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedModeResponse]:
+        """`UnifiedApi.get_unified_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUnifiedMode"], params, options)
 
     def get_unified_risk_units(
         self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -369,17 +750,41 @@ class UnifiedApiWithResponse:
         """`UnifiedApi.get_unified_transferables`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferables"], params, options)
 
+    def get_user_leverage_currency_config(
+        self, params: GetUserLeverageCurrencyConfigParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserLeverageCurrencyConfigResponse]:
+        """`UnifiedApi.get_user_leverage_currency_config`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencyConfig"], params, options)
+
     def get_user_leverage_currency_setting(
         self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetUserLeverageCurrencySettingResponse]:
         """`UnifiedApi.get_user_leverage_currency_setting`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
 
+    def list_currency_discount_tiers(
+        self, params: ListCurrencyDiscountTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyDiscountTiersResponse]:
+        """`UnifiedApi.list_currency_discount_tiers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCurrencyDiscountTiers"], params, options)
+
+    def list_loan_margin_tiers(
+        self, params: ListLoanMarginTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLoanMarginTiersResponse]:
+        """`UnifiedApi.list_loan_margin_tiers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listLoanMarginTiers"], params, options)
+
     def list_unified_accounts(
         self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListUnifiedAccountsResponse]:
         """`UnifiedApi.list_unified_accounts`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    def list_unified_currencies(
+        self, params: ListUnifiedCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedCurrenciesResponse]:
+        """`UnifiedApi.list_unified_currencies`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listUnifiedCurrencies"], params, options)
 
     def list_unified_loan_interest_records(
         self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -399,12 +804,61 @@ class UnifiedApiWithResponse:
         """`UnifiedApi.list_unified_loans`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoans"], params, options)
 
+    def set_unified_collateral(
+        self, params: SetUnifiedCollateralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedCollateralResponse]:
+        """`UnifiedApi.set_unified_collateral`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setUnifiedCollateral"], params, options)
+
+    def set_unified_delta_neutral(
+        self, params: SetUnifiedDeltaNeutralParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedDeltaNeutralResponse]:
+        """`UnifiedApi.set_unified_delta_neutral`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setUnifiedDeltaNeutral"], params, options)
+
+    def set_unified_mode(
+        self, params: SetUnifiedModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedModeResponse]:
+        """`UnifiedApi.set_unified_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setUnifiedMode"], params, options)
+
+    def set_user_leverage_currency_setting(
+        self, params: SetUserLeverageCurrencySettingParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUserLeverageCurrencySettingResponse]:
+        """`UnifiedApi.set_user_leverage_currency_setting`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setUserLeverageCurrencySetting"], params, options)
+
 
 class UnifiedApiAsync:
     """Unified account, borrowing and repayment. (asyncio: every method is awaited)"""
 
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
+
+    async def calculate_portfolio_margin(
+        self, params: CalculatePortfolioMarginParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> CalculatePortfolioMarginResponse:
+        """Calculate portfolio margin
+
+        Maintenance and initial margin under the portfolio margin model for simulated positions and open
+        orders, for any underlying with active options trading; public. Each position needs a name and a
+        size, each order a market, a price (spot) and a size; market orders are not supported.
+
+        `POST /unified/portfolio_calculator` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["calculatePortfolioMargin"], params, options)
+
+    async def create_quick_repayment(
+        self, params: CreateQuickRepaymentParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateQuickRepaymentResponse:
+        """Repay liabilities quickly
+
+        Repays the chosen liability currencies by converting the chosen available currencies.
+        Cross-currency margin and portfolio margin modes only; `GET /unified/estimated_quick_repayment`
+        shows the liabilities and what can repay them.
+
+        `POST /unified/quick_repayment` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createQuickRepayment"], params, options)
 
     async def create_unified_loan(
         self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
@@ -421,6 +875,28 @@ class UnifiedApiAsync:
         Idempotency: `text`.
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["createUnifiedLoan"], params, options)
+
+    async def get_estimated_quick_repayment(
+        self, params: GetEstimatedQuickRepaymentParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetEstimatedQuickRepaymentResponse:
+        """Estimate a quick repayment
+
+        The liabilities a quick repayment would repay and the currencies available to repay them.
+        Cross-currency margin and portfolio margin modes only.
+
+        `GET /unified/estimated_quick_repayment` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getEstimatedQuickRepayment"], params, options)
+
+    async def get_history_loan_rate(
+        self, params: GetHistoryLoanRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetHistoryLoanRateResponse:
+        """Get past lending rates
+
+        Hourly lending rates of a currency, newest first, one page at a time (`page` from 1, `limit`
+        rates a page); public. The answer is one object, not a list.
+
+        `GET /unified/history_loan_rate` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getHistoryLoanRate"], params, options)
 
     async def get_unified_borrowable(
         self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
@@ -441,6 +917,38 @@ class UnifiedApiAsync:
 
         `GET /unified/batch_borrowable` · permission `unified:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    async def get_unified_delta_neutral(
+        self, params: GetUnifiedDeltaNeutralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedDeltaNeutralResponse:
+        """Get the delta-neutral strategy mode
+
+        Whether the account's delta-neutral strategy mode is on.
+
+        `GET /unified/delta_neutral` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedDeltaNeutral"], params, options)
+
+    async def get_unified_estimate_rate(
+        self, params: GetUnifiedEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedEstimateRateResponse:
+        """Get estimated borrowing rates
+
+        Estimated hourly borrowing rate per currency, for up to 10 currencies. Rates move every hour with
+        the lending depth, so they are estimates; an unsupported currency gets an empty string.
+
+        `GET /unified/estimate_rate` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedEstimateRate"], params, options)
+
+    async def get_unified_mode(
+        self, params: GetUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> GetUnifiedModeResponse:
+        """Get the unified account mode
+
+        The account's mode (`classic`, `multi_currency` cross-currency margin, `portfolio` portfolio
+        margin, `single_currency` single-currency margin) and its switches.
+
+        `GET /unified/unified_mode` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUnifiedMode"], params, options)
 
     async def get_unified_risk_units(
         self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -472,6 +980,16 @@ class UnifiedApiAsync:
         `GET /unified/transferables` · permission `unified:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getUnifiedTransferables"], params, options)
 
+    async def get_user_leverage_currency_config(
+        self, params: GetUserLeverageCurrencyConfigParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUserLeverageCurrencyConfigResponse:
+        """Get the leverage range of a currency
+
+        The smallest and largest leverage that can be set for a loan currency, and what the current one allows.
+
+        `GET /unified/leverage/user_currency_config` · permission `unified:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUserLeverageCurrencyConfig"], params, options)
+
     async def get_user_leverage_currency_setting(
         self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> GetUserLeverageCurrencySettingResponse:
@@ -483,6 +1001,26 @@ class UnifiedApiAsync:
         `GET /unified/leverage/user_currency_setting` · permission `unified:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
 
+    async def list_currency_discount_tiers(
+        self, params: ListCurrencyDiscountTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCurrencyDiscountTiersResponse:
+        """List the collateral discount tiers
+
+        The tiered discount each currency's value gets as collateral in the unified account; public.
+
+        `GET /unified/currency_discount_tiers` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listCurrencyDiscountTiers"], params, options)
+
+    async def list_loan_margin_tiers(
+        self, params: ListLoanMarginTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListLoanMarginTiersResponse:
+        """List the loan margin tiers
+
+        The tiered margin rate each currency's loans need in the unified account; public.
+
+        `GET /unified/loan_margin_tiers` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listLoanMarginTiers"], params, options)
+
     async def list_unified_accounts(
         self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ListUnifiedAccountsResponse:
@@ -493,6 +1031,16 @@ class UnifiedApiAsync:
 
         `GET /unified/accounts` · permission `unified:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    async def list_unified_currencies(
+        self, params: ListUnifiedCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListUnifiedCurrenciesResponse:
+        """List the currencies the unified account can borrow
+
+        The loan currencies of the unified account with their borrowing limits; public.
+
+        `GET /unified/currencies` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listUnifiedCurrencies"], params, options)
 
     async def list_unified_loan_interest_records(
         self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -547,6 +1095,54 @@ class UnifiedApiAsync:
         """Every item of `list_unified_loans`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["listUnifiedLoans"], params, options)
 
+    async def set_unified_collateral(
+        self, params: SetUnifiedCollateralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedCollateralResponse:
+        """Set the collateral currencies
+
+        Chooses which currencies count as collateral: all of them (`collateral_type` `0`), or a custom
+        set changed by `enable_list` and `disable_list` (`collateral_type` `1`).
+
+        `POST /unified/collateral_currencies` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setUnifiedCollateral"], params, options)
+
+    async def set_unified_delta_neutral(
+        self, params: SetUnifiedDeltaNeutralParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedDeltaNeutralResponse:
+        """Turn the delta-neutral strategy mode on or off
+
+        Turns the account's delta-neutral strategy mode on or off and answers with the setting in effect.
+        Turning it on needs VIP level 4 or above and cross-currency margin mode; otherwise the service
+        answers 403.
+
+        `POST /unified/delta_neutral` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setUnifiedDeltaNeutral"], params, options)
+
+    async def set_unified_mode(
+        self, params: SetUnifiedModeParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUnifiedModeResponse:
+        """Set the unified account mode
+
+        Switches the account to a mode; the switches of that mode may be set in the same call
+        (`settings`). Answers 204 without a body.
+
+        `PUT /unified/unified_mode` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setUnifiedMode"], params, options)
+
+    async def set_user_leverage_currency_setting(
+        self, params: SetUserLeverageCurrencySettingParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUserLeverageCurrencySettingResponse:
+        """Set the leverage of a loan currency
+
+        Sets the leverage the unified account uses for one loan currency. Answers 204 without a body.
+
+        `POST /unified/leverage/user_currency_setting` · permission `unified:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setUserLeverageCurrencySetting"], params, options)
+
 
 class UnifiedApiAsyncWithResponse:
     """The operations of `UnifiedApiAsync`, each returning an `ApiResponse`."""
@@ -554,11 +1150,35 @@ class UnifiedApiAsyncWithResponse:
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
 
+    async def calculate_portfolio_margin(
+        self, params: CalculatePortfolioMarginParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CalculatePortfolioMarginResponse]:
+        """`UnifiedApiAsync.calculate_portfolio_margin`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["calculatePortfolioMargin"], params, options)
+
+    async def create_quick_repayment(
+        self, params: CreateQuickRepaymentParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateQuickRepaymentResponse]:
+        """`UnifiedApiAsync.create_quick_repayment`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createQuickRepayment"], params, options)
+
     async def create_unified_loan(
         self, params: CreateUnifiedLoanParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateUnifiedLoanResponse]:
         """`UnifiedApiAsync.create_unified_loan`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["createUnifiedLoan"], params, options)
+
+    async def get_estimated_quick_repayment(
+        self, params: GetEstimatedQuickRepaymentParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetEstimatedQuickRepaymentResponse]:
+        """`UnifiedApiAsync.get_estimated_quick_repayment`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getEstimatedQuickRepayment"], params, options)
+
+    async def get_history_loan_rate(
+        self, params: GetHistoryLoanRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetHistoryLoanRateResponse]:
+        """`UnifiedApiAsync.get_history_loan_rate`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getHistoryLoanRate"], params, options)
 
     async def get_unified_borrowable(
         self, params: GetUnifiedBorrowableParams, /, **options: Unpack[RequestOptions]
@@ -571,6 +1191,24 @@ class UnifiedApiAsyncWithResponse:
     ) -> ApiResponse[GetUnifiedBorrowableListResponse]:
         """`UnifiedApiAsync.get_unified_borrowable_list`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedBorrowableList"], params, options)
+
+    async def get_unified_delta_neutral(
+        self, params: GetUnifiedDeltaNeutralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedDeltaNeutralResponse]:
+        """`UnifiedApiAsync.get_unified_delta_neutral`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedDeltaNeutral"], params, options)
+
+    async def get_unified_estimate_rate(
+        self, params: GetUnifiedEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedEstimateRateResponse]:
+        """`UnifiedApiAsync.get_unified_estimate_rate`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedEstimateRate"], params, options)
+
+    async def get_unified_mode(
+        self, params: GetUnifiedModeParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUnifiedModeResponse]:
+        """`UnifiedApiAsync.get_unified_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedMode"], params, options)
 
     async def get_unified_risk_units(
         self, params: GetUnifiedRiskUnitsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -590,17 +1228,41 @@ class UnifiedApiAsyncWithResponse:
         """`UnifiedApiAsync.get_unified_transferables`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getUnifiedTransferables"], params, options)
 
+    async def get_user_leverage_currency_config(
+        self, params: GetUserLeverageCurrencyConfigParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserLeverageCurrencyConfigResponse]:
+        """`UnifiedApiAsync.get_user_leverage_currency_config`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencyConfig"], params, options)
+
     async def get_user_leverage_currency_setting(
         self, params: GetUserLeverageCurrencySettingParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetUserLeverageCurrencySettingResponse]:
         """`UnifiedApiAsync.get_user_leverage_currency_setting`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getUserLeverageCurrencySetting"], params, options)
 
+    async def list_currency_discount_tiers(
+        self, params: ListCurrencyDiscountTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCurrencyDiscountTiersResponse]:
+        """`UnifiedApiAsync.list_currency_discount_tiers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCurrencyDiscountTiers"], params, options)
+
+    async def list_loan_margin_tiers(
+        self, params: ListLoanMarginTiersParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListLoanMarginTiersResponse]:
+        """`UnifiedApiAsync.list_loan_margin_tiers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listLoanMarginTiers"], params, options)
+
     async def list_unified_accounts(
         self, params: ListUnifiedAccountsParams | None = None, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListUnifiedAccountsResponse]:
         """`UnifiedApiAsync.list_unified_accounts`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedAccounts"], params, options)
+
+    async def list_unified_currencies(
+        self, params: ListUnifiedCurrenciesParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListUnifiedCurrenciesResponse]:
+        """`UnifiedApiAsync.list_unified_currencies`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedCurrencies"], params, options)
 
     async def list_unified_loan_interest_records(
         self, params: ListUnifiedLoanInterestRecordsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -619,3 +1281,27 @@ class UnifiedApiAsyncWithResponse:
     ) -> ApiResponse[ListUnifiedLoansResponse]:
         """`UnifiedApiAsync.list_unified_loans`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listUnifiedLoans"], params, options)
+
+    async def set_unified_collateral(
+        self, params: SetUnifiedCollateralParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedCollateralResponse]:
+        """`UnifiedApiAsync.set_unified_collateral`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setUnifiedCollateral"], params, options)
+
+    async def set_unified_delta_neutral(
+        self, params: SetUnifiedDeltaNeutralParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedDeltaNeutralResponse]:
+        """`UnifiedApiAsync.set_unified_delta_neutral`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setUnifiedDeltaNeutral"], params, options)
+
+    async def set_unified_mode(
+        self, params: SetUnifiedModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUnifiedModeResponse]:
+        """`UnifiedApiAsync.set_unified_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setUnifiedMode"], params, options)
+
+    async def set_user_leverage_currency_setting(
+        self, params: SetUserLeverageCurrencySettingParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUserLeverageCurrencySettingResponse]:
+        """`UnifiedApiAsync.set_user_leverage_currency_setting`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setUserLeverageCurrencySetting"], params, options)

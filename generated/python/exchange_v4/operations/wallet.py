@@ -18,6 +18,8 @@ from ..models import (
     DepositAddress,
     DepositRecord,
     SavedAddress,
+    SmallBalance,
+    SmallBalanceHistory,
     SubAccountBalance,
     SubAccountCrossMarginBalance,
     SubAccountFuturesBalance,
@@ -33,6 +35,17 @@ from ..models import (
     WithdrawStatus,
     WithdrawalRecord,
 )
+
+
+class ConvertSmallBalanceParams(TypedDict, total=False):
+    """Parameters of `convert_small_balance`: path, query and body fields in one mapping."""
+
+    currency: list[str]  # Currencies to convert.
+    is_all: bool  # Convert every small balance.
+
+
+ConvertSmallBalanceResponse: TypeAlias = "None"
+"""Success data of `convert_small_balance`."""
 
 
 class GetDepositAddressParams(TypedDict, total=False):
@@ -157,6 +170,30 @@ ListSavedAddressResponse: TypeAlias = "list[SavedAddress]"
 
 ListSavedAddressItem: TypeAlias = "SavedAddress"
 """One item of `list_saved_address`."""
+
+
+class ListSmallBalanceParams(TypedDict, total=False):
+    """Parameters of `list_small_balance`: path, query and body fields in one mapping."""
+
+
+ListSmallBalanceResponse: TypeAlias = "list[SmallBalance]"
+"""Success data of `list_small_balance`."""
+
+
+class ListSmallBalanceHistoryParams(TypedDict, total=False):
+    """Parameters of `list_small_balance_history`: path, query and body fields in one mapping."""
+
+    currency: str  # Only conversions of this currency.
+    page: int  # Page number, starting from 1.
+    limit: int  # Maximum number of records returned.
+
+
+ListSmallBalanceHistoryResponse: TypeAlias = "list[SmallBalanceHistory]"
+"""Success data of `list_small_balance_history`."""
+
+
+ListSmallBalanceHistoryItem: TypeAlias = "SmallBalanceHistory"
+"""One item of `list_small_balance_history`."""
 
 
 class ListSubAccountBalancesParams(TypedDict, total=False):
@@ -316,6 +353,17 @@ class WalletApi:
     def __init__(self, core: Core) -> None:
         self._core = core
 
+    def convert_small_balance(
+        self, params: ConvertSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ConvertSmallBalanceResponse:
+        """Convert small balances to GT
+
+        Converts the named small balances, or all of them (`is_all`), to GT. Answers 200 without a body.
+
+        `POST /wallet/small_balance` · permission `wallet:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["convertSmallBalance"], params, options)
+
     def get_deposit_address(
         self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
     ) -> GetDepositAddressResponse:
@@ -410,8 +458,7 @@ class WalletApi:
         incoming ones.
 
         `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item.
-        At most 30 days per request; iterating splits longer ranges."""
+        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item."""
         return self._core.execute_operation(OPERATIONS["listPushOrders"], params, options)
 
     def iter_list_push_orders(
@@ -437,6 +484,33 @@ class WalletApi:
     ) -> Iterator[ListSavedAddressItem]:
         """Every item of `list_saved_address`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listSavedAddress"], params, options)
+
+    def list_small_balance(
+        self, params: ListSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSmallBalanceResponse:
+        """List convertible small balances
+
+        The caller's small balances that can be converted to GT.
+
+        `GET /wallet/small_balance` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["listSmallBalance"], params, options)
+
+    def list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSmallBalanceHistoryResponse:
+        """List small balance conversions
+
+        Past conversions of small balances to GT, newest first.
+
+        `GET /wallet/small_balance_history` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_small_balance_history` yields every item."""
+        return self._core.execute_operation(OPERATIONS["listSmallBalanceHistory"], params, options)
+
+    def iter_list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListSmallBalanceHistoryItem]:
+        """Every item of `list_small_balance_history`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listSmallBalanceHistory"], params, options)
 
     def list_sub_account_balances(
         self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
@@ -582,6 +656,12 @@ class WalletApiWithResponse:
     def __init__(self, core: Core) -> None:
         self._core = core
 
+    def convert_small_balance(
+        self, params: ConvertSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ConvertSmallBalanceResponse]:
+        """`WalletApi.convert_small_balance`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["convertSmallBalance"], params, options)
+
     def get_deposit_address(
         self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetDepositAddressResponse]:
@@ -635,6 +715,18 @@ class WalletApiWithResponse:
     ) -> ApiResponse[ListSavedAddressResponse]:
         """`WalletApi.list_saved_address`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listSavedAddress"], params, options)
+
+    def list_small_balance(
+        self, params: ListSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSmallBalanceResponse]:
+        """`WalletApi.list_small_balance`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSmallBalance"], params, options)
+
+    def list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSmallBalanceHistoryResponse]:
+        """`WalletApi.list_small_balance_history`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listSmallBalanceHistory"], params, options)
 
     def list_sub_account_balances(
         self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
@@ -702,6 +794,17 @@ class WalletApiAsync:
 
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
+
+    async def convert_small_balance(
+        self, params: ConvertSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ConvertSmallBalanceResponse:
+        """Convert small balances to GT
+
+        Converts the named small balances, or all of them (`is_all`), to GT. Answers 200 without a body.
+
+        `POST /wallet/small_balance` · permission `wallet:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["convertSmallBalance"], params, options)
 
     async def get_deposit_address(
         self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
@@ -797,8 +900,7 @@ class WalletApiAsync:
         incoming ones.
 
         `GET /wallet/push` · permission `wallet:read` · 200 requests / 10 s per uid.
-        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item.
-        At most 30 days per request; iterating splits longer ranges."""
+        Paginated (offset, limit <= 1000): `iter_list_push_orders` yields every item."""
         return await self._core.execute_operation(OPERATIONS["listPushOrders"], params, options)
 
     def iter_list_push_orders(
@@ -824,6 +926,33 @@ class WalletApiAsync:
     ) -> AsyncIterator[ListSavedAddressItem]:
         """Every item of `list_saved_address`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["listSavedAddress"], params, options)
+
+    async def list_small_balance(
+        self, params: ListSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSmallBalanceResponse:
+        """List convertible small balances
+
+        The caller's small balances that can be converted to GT.
+
+        `GET /wallet/small_balance` · permission `wallet:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listSmallBalance"], params, options)
+
+    async def list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListSmallBalanceHistoryResponse:
+        """List small balance conversions
+
+        Past conversions of small balances to GT, newest first.
+
+        `GET /wallet/small_balance_history` · permission `wallet:read` · 200 requests / 10 s per uid.
+        Paginated (page, limit <= 100): `iter_list_small_balance_history` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listSmallBalanceHistory"], params, options)
+
+    def iter_list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListSmallBalanceHistoryItem]:
+        """Every item of `list_small_balance_history`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listSmallBalanceHistory"], params, options)
 
     async def list_sub_account_balances(
         self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]
@@ -968,6 +1097,12 @@ class WalletApiAsyncWithResponse:
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
 
+    async def convert_small_balance(
+        self, params: ConvertSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ConvertSmallBalanceResponse]:
+        """`WalletApiAsync.convert_small_balance`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["convertSmallBalance"], params, options)
+
     async def get_deposit_address(
         self, params: GetDepositAddressParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetDepositAddressResponse]:
@@ -1021,6 +1156,18 @@ class WalletApiAsyncWithResponse:
     ) -> ApiResponse[ListSavedAddressResponse]:
         """`WalletApiAsync.list_saved_address`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listSavedAddress"], params, options)
+
+    async def list_small_balance(
+        self, params: ListSmallBalanceParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSmallBalanceResponse]:
+        """`WalletApiAsync.list_small_balance`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSmallBalance"], params, options)
+
+    async def list_small_balance_history(
+        self, params: ListSmallBalanceHistoryParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListSmallBalanceHistoryResponse]:
+        """`WalletApiAsync.list_small_balance_history`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listSmallBalanceHistory"], params, options)
 
     async def list_sub_account_balances(
         self, params: ListSubAccountBalancesParams | None = None, /, **options: Unpack[RequestOptions]

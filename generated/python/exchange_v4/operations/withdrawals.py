@@ -14,6 +14,7 @@ from .._runtime.core import Core
 from .._runtime.response import ApiResponse
 from ..models import (
     UidPushResponse,
+    WithdrawalCancelRecord,
     WithdrawalRecord,
 )
 
@@ -24,7 +25,7 @@ class CancelWithdrawalParams(TypedDict, total=False):
     withdrawal_id: Required[str]  # Withdrawal record id (starts with `w`).
 
 
-CancelWithdrawalResponse: TypeAlias = "WithdrawalRecord"
+CancelWithdrawalResponse: TypeAlias = "WithdrawalCancelRecord"
 """Success data of `cancel_withdrawal`."""
 
 
