@@ -71,6 +71,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Cancel spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
   },
+  cancelCrossexOrder: {
+    summary: 'Cancel a cross-exchange order',
+    params: { order_id: 'Order id, or the `text` given at placement, of the order to cancel.' },
+  },
   cancelDeliveryOrder: {
     summary: 'Cancel a delivery order',
     params: {
@@ -188,6 +192,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Change the lowest lending rate',
     params: { currency: 'Currency of the lending.', min_rate: 'New lowest hourly rate.' },
   },
+  closeCrossexPosition: {
+    summary: 'Close a small position in full',
+    params: {
+      symbol: 'Margin market (`BINANCE_MARGIN_SOL_USDT`) or futures market (`OKX_FUTURE_ETH_USDT`).',
+      position_side:
+        'Side of the position; needed for a margin position, and for a futures position as its position mode requires.',
+    },
+  },
   countdownCancelAllFutures: {
     summary: 'Set the countdown that cancels open futures orders',
     params: {
@@ -218,6 +230,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Place spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
   },
+  createCrossexConvertOrder: {
+    summary: 'Execute a flash swap quote',
+    params: { quote_id: 'Quote id from `POST /crossex/convert/quote`.' },
+  },
+  createCrossexConvertQuote: {
+    summary: 'Get a flash swap quote',
+    params: {
+      exchange_type: 'Venue whose account holds the asset, for example `OKX`.',
+      from_coin: 'Asset to sell.',
+      to_coin: 'Asset to buy: `BTC`, `ETH` or `USDT` on OKX and Gate, `USDT` on Binance.',
+      from_amount: 'Amount to sell.',
+    },
+  },
   createCrossexOrder: {
     summary: 'Place a cross-exchange order',
     params: {
@@ -233,6 +258,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       quote_qty: 'Amount in the quote currency; required for spot and margin market buys.',
       reduce_only: '`true` to only reduce a position (sent as a string).',
       position_side: '`NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.',
+    },
+  },
+  createCrossexTransfer: {
+    summary: 'Transfer into or out of the cross-exchange account',
+    params: {
+      coin: 'Currency.',
+      amount: 'Amount to move.',
+      from: 'Account the funds leave.',
+      to: 'Account the funds go to.',
+      text: "Caller's own id; `GET /crossex/transfers?order_id=` finds the transfer by it.",
     },
   },
   createDeliveryOrder: {
@@ -414,6 +449,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
   },
+  getCrossexAccount: {
+    summary: 'Get the cross-exchange account',
+    params: { exchange_type: 'Venue to read; only in isolated-venue mode.' },
+  },
+  getCrossexFee: { summary: 'Get cross-exchange fee rates', params: {} },
+  getCrossexInterestRate: {
+    summary: 'List margin interest rates',
+    params: { coin: 'Only this currency.', exchange_type: 'Only this venue.' },
+  },
+  getCrossexMarginPositionsLeverage: {
+    summary: 'Get the leverage of margin markets',
+    params: { symbols: 'Only these markets, comma-separated.' },
+  },
+  getCrossexOrder: {
+    summary: 'Get a cross-exchange order',
+    params: { order_id: 'Order id, or the `text` given at placement.' },
+  },
+  getCrossexPositionsLeverage: {
+    summary: 'Get the leverage of futures markets',
+    params: { symbols: 'Only these markets, comma-separated.' },
+  },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
   getDebitFee: { summary: 'Get the GT fee payment setting', params: {} },
@@ -593,6 +649,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
   },
+  getUserCouponDetail: {
+    summary: 'Get a coupon',
+    params: {
+      coupon_type: 'Coupon type.',
+      detail_id: "The coupon's `details_id` (regular coupon) or `id` (task coupon) from the list.",
+      is_task_coupon: '`0` regular coupon (default), `1` task coupon.',
+    },
+  },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
@@ -625,6 +689,112 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       interval: 'Length of one point (for example `5m`, `1h`).',
       limit: 'Most points returned.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listCrossexAccountBook: {
+    summary: 'List cross-exchange account book entries',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      coin: 'Only this currency.',
+      statement_type: 'Only entries of this kind (the values of `statement_type` in the answer).',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexAdlRank: {
+    summary: 'Get the auto-deleveraging rank of a position',
+    params: { symbol: 'Futures market, for example `OKX_FUTURE_ETH_USDT`.' },
+  },
+  listCrossexCoinDiscountRate: {
+    summary: 'List currency discount rates',
+    params: { coin: 'Only this currency.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexHistoryMarginInterests: {
+    summary: 'List margin interest deductions',
+    params: {
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      exchange_type: 'Only this venue.',
+    },
+  },
+  listCrossexHistoryMarginPositions: {
+    summary: 'List closed margin positions',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexHistoryOrders: {
+    summary: 'List finished cross-exchange orders',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      attributes:
+        'Only orders with these attributes (`COMMON`, `LIQ`, `REDUCE`, `ADL`, `SETTLEMENT`), comma-separated.',
+    },
+  },
+  listCrossexHistoryPositions: {
+    summary: 'List closed futures positions',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexHistoryTrades: {
+    summary: 'List cross-exchange fills',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexMarginPositions: {
+    summary: 'List open margin positions',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexOpenOrders: {
+    summary: 'List open cross-exchange orders',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.', business_type: 'Only this business.' },
+  },
+  listCrossexPositions: {
+    summary: 'List open futures positions',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexRuleRiskLimits: {
+    summary: 'List risk limit tiers',
+    params: { symbols: 'Markets, comma-separated, for example `BINANCE_FUTURE_ADA_USDT,GATE_MARGIN_ADA_USDT`.' },
+  },
+  listCrossexRuleSymbols: {
+    summary: 'List cross-exchange markets',
+    params: {
+      symbols: 'Only these markets, comma-separated, for example `BINANCE_FUTURE_ADA_USDT,OKX_FUTURE_ADA_USDT`.',
+    },
+  },
+  listCrossexTransferCoins: { summary: 'List transferable currencies', params: { coin: 'Only this currency.' } },
+  listCrossexTransfers: {
+    summary: 'List cross-exchange transfers',
+    params: {
+      coin: 'Only this currency.',
+      order_id: 'Only the transfer with this id (`tx_id`) or `text`.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
     },
   },
   listCurrencies: { summary: 'List currencies', params: {} },
@@ -841,6 +1011,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listLiveReplay: {
+    summary: 'Find live streams and replays',
+    params: {
+      tag: 'Topic: `Market Analysis`, `Hot Topics`, `Blockchain` or `Others`.',
+      coin: 'Only streams about this currency, for example `BTC`.',
+      sort: '`hot` most popular first (default) or `new` latest first.',
+      limit: 'Number of items (1 to 10).',
+    },
+  },
   listMarginAccountBook: {
     summary: 'List isolated-margin balance changes',
     params: {
@@ -993,6 +1172,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
     },
   },
+  listSquareAiSearch: {
+    summary: 'Search Square posts',
+    params: {
+      keyword: 'Keyword: a currency name or words of the post, for example `BTC`.',
+      currency: 'Only posts about this currency code, for example `ETH`.',
+      time_range: '`0` any time (default), `1` last day, `2` last week, `3` last month.',
+      sort: '`0` most popular first (default), `1` latest first.',
+      limit: 'Number of posts (1 to 50).',
+      page: 'Page number, starting from 1.',
+    },
+  },
   listSTPGroups: { summary: 'List STP groups', params: { name: 'Part of the group name to search for.' } },
   listSTPGroupsUsers: { summary: 'List the users of an STP group', params: { stp_id: 'STP group id.' } },
   listSubAccountBalances: {
@@ -1138,6 +1328,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of loans returned (1 to 100).',
     },
   },
+  listUserCoupons: {
+    summary: 'List coupons',
+    params: {
+      expired: '`0` valid coupons (default), `1` expired or used ones.',
+      limit: 'Coupons per page (1 to 20).',
+      last_id: 'Cursor: `id` of the last coupon of the previous page; left out for the first page.',
+      expire_time: 'Cursor, with `last_id`: `expire_time_order_by` of the last coupon of the previous page.',
+      order_by: '`latest` most recently received first (default) or `expired` soonest expiry first.',
+      type: 'Only coupons of this type; every type when left out.',
+      is_task_coupon: '`0` regular coupons only, `1` task coupons only; both when left out.',
+    },
+  },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -1242,6 +1444,30 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       dual_side: 'In dual mode, the side the leverage is for.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
+  },
+  updateCrossexAccount: {
+    summary: 'Change the position mode or the account mode',
+    params: {
+      position_mode: 'Futures position mode.',
+      account_mode: 'Account mode.',
+      exchange_type: 'Venue whose position mode changes; needed in isolated-venue mode.',
+    },
+  },
+  updateCrossexMarginPositionsLeverage: {
+    summary: 'Set the leverage of a margin market',
+    params: { symbol: 'Market, for example `OKX_FUTURE_ETH_USDT`.', leverage: 'New leverage.' },
+  },
+  updateCrossexOrder: {
+    summary: 'Amend a cross-exchange order',
+    params: {
+      order_id: 'Order id, or the `text` given at placement, of the order to amend.',
+      qty: 'New quantity.',
+      price: 'New price.',
+    },
+  },
+  updateCrossexPositionsLeverage: {
+    summary: 'Set the leverage of a futures market',
+    params: { symbol: 'Market, for example `OKX_FUTURE_ETH_USDT`.', leverage: 'New leverage.' },
   },
   updatePositionLeverage: {
     summary: 'Change the leverage of a perpetual futures position',

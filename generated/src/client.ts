@@ -6,6 +6,7 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { CouponApi } from './operations/coupon.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
@@ -13,6 +14,7 @@ import { FuturesApi } from './operations/futures.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
 import { SpotApi } from './operations/spot.js';
+import { SquareApi } from './operations/square.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
@@ -25,7 +27,9 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
-  /** Cross-exchange trading (shape not given). */
+  /** Coupon center: the caller's coupons and their details. */
+  readonly coupon: CouponApi = new CouponApi(this);
+  /** Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps. */
   readonly crossex: CrossexApi = new CrossexApi(this);
   /** Delivery futures: contracts, order book, account, positions, orders and fills. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
@@ -39,6 +43,8 @@ export class ExchangeClient extends ClientCore {
   readonly options: OptionsApi = new OptionsApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
+  /** Square social content: post search, live streams and replays. */
+  readonly square: SquareApi = new SquareApi(this);
   /** Sub-account management and sub-account API keys. */
   readonly subAccounts: SubAccountsApi = new SubAccountsApi(this);
   /** Unified account, borrowing and repayment. */

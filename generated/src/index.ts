@@ -6,6 +6,7 @@ export * from './runtime/index.js';
 export type { JsonValue, NoParams, OpenQuery, OpenQueryValue, UntypedJson } from './runtime/types.js';
 export { ExchangeClient } from './client.js';
 export * from './operations/account.js';
+export * from './operations/coupon.js';
 export * from './operations/crossex.js';
 export * from './operations/delivery.js';
 export * from './operations/earn.js';
@@ -13,6 +14,7 @@ export * from './operations/futures.js';
 export * from './operations/margin.js';
 export * from './operations/options.js';
 export * from './operations/spot.js';
+export * from './operations/square.js';
 export * from './operations/sub-accounts.js';
 export * from './operations/unified.js';
 export * from './operations/wallet.js';
@@ -31,8 +33,40 @@ export type {
   AccountRateLimit,
   Contract,
   ContractStat,
+  CrossexAccount,
+  CrossexAccountAsset,
+  CrossexAccountBookRecord,
+  CrossexAccountUpdateRequest,
+  CrossexAccountUpdateResponse,
+  CrossexAdlRank,
+  CrossexClosePositionRequest,
+  CrossexCoinDiscountRate,
+  CrossexConvertOrderRequest,
+  CrossexConvertOrderResponse,
+  CrossexConvertQuoteRequest,
+  CrossexConvertQuoteResponse,
+  CrossexFee,
+  CrossexHistoricalMarginPosition,
+  CrossexHistoricalPosition,
+  CrossexInterestRate,
+  CrossexLeverageRequest,
+  CrossexLeverageResponse,
+  CrossexMarginInterestRecord,
+  CrossexMarginPosition,
+  CrossexOrder,
   CrossexOrderActionResponse,
   CrossexOrderRequest,
+  CrossexOrderUpdateRequest,
+  CrossexPosition,
+  CrossexRiskLimit,
+  CrossexRiskLimitTier,
+  CrossexSpecialFee,
+  CrossexSymbol,
+  CrossexTrade,
+  CrossexTransferCoin,
+  CrossexTransferRecord,
+  CrossexTransferRequest,
+  CrossexTransferResponse,
   CurrencyChain,
   DeliveryContract,
   DeliveryOrderRequest,
@@ -71,6 +105,20 @@ export type {
   FuturesPriceTriggeredOrderRequest,
   FuturesTicker,
   FuturesTrade,
+  GetUserCouponDetailResponseData,
+  ListLiveReplayResponseData,
+  ListLiveReplayResponseDataList,
+  ListLiveReplayResponseDataLive,
+  ListLiveReplayResponseDataLiveHost,
+  ListLiveReplayResponseDataVideo,
+  ListSquareAiSearchResponseData,
+  ListSquareAiSearchResponseDataItems,
+  ListUserCouponsResponseData,
+  ListUserCouponsResponseDataHelpUrl,
+  ListUserCouponsResponseDataJumpUrl,
+  ListUserCouponsResponseDataList,
+  ListUserCouponsResponseDataProgressConfig,
+  LiveReplayResult,
   MarginAccountBookEntry,
   MarginAutoRepaySetting,
   MarginFundingAccount,
@@ -126,6 +174,7 @@ export type {
   SpotSystemTime,
   SpotTicker,
   SpotTrade,
+  SquareAiSearchResult,
   StpGroup,
   StpGroupRequest,
   StpGroupUser,
@@ -174,6 +223,8 @@ export type {
   UnifiedRiskUnit,
   UnifiedRiskUnits,
   UnifiedTransferable,
+  UserCouponDetail,
+  UserCouponList,
   WithdrawRequest,
   WithdrawStatus,
   WithdrawalRecord,

@@ -420,12 +420,731 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
-/** The answer to a cross-exchange order action (`POST /crossex/orders`). */
+/**
+ * The cross-exchange account (`GET /crossex/accounts`). With an initial margin rate from 100 %
+ *     to below 110 % the margin currency cannot be moved out; below 100 % orders are cancelled and
+ *     only closing is allowed; at a maintenance margin rate of 100 % or less the account is
+ *     liquidated.
+ */
+export interface CrossexAccount {
+  /**
+   * Account limit.
+   * Format: decimal
+   */
+  account_limit?: string;
+  /** `CROSS_EXCHANGE` (one margin pool) or `ISOLATED_EXCHANGE` (one per venue). */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE' | (string & {});
+  /** Balances, margin and profit and loss per venue and currency. */
+  assets: CrossexAccountAsset[];
+  /**
+   * Available margin.
+   * Format: decimal
+   */
+  available_margin: string;
+  /** Creation time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** `CROSSEX` in cross-exchange mode, else the venue. */
+  exchange_type?: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_margin_rate: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_margin_rate: string;
+  /**
+   * Margin balance.
+   * Format: decimal
+   */
+  margin_balance: string;
+  /** Futures position mode (`SINGLE` or `DUAL`, as `PUT /crossex/accounts` sets it). */
+  position_mode: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /** User id. */
+  user_id: string;
+}
+
+/** One currency of one venue in the cross-exchange account. */
+export interface CrossexAccountAsset {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available_balance?: string;
+  /**
+   * Balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Margin trading initial margin (USDT only).
+   * Format: decimal
+   */
+  borrowing_initial_margin: string;
+  /**
+   * Margin trading maintenance margin (USDT only).
+   * Format: decimal
+   */
+  borrowing_maintenance_margin: string;
+  /** Currency. */
+  coin?: string;
+  /**
+   * Equity (USDT only; `0` for other currencies).
+   * Format: decimal
+   */
+  equity?: string;
+  /** Venue (`CROSSEX` in cross-exchange mode). */
+  exchange_type?: string;
+  /**
+   * Futures initial margin (USDT only).
+   * Format: decimal
+   */
+  futures_initial_margin?: string;
+  /**
+   * Futures maintenance margin (USDT only).
+   * Format: decimal
+   */
+  futures_maintenance_margin?: string;
+  /**
+   * Debt; isolated-venue mode only, always `0` in cross-exchange mode.
+   * Format: decimal
+   */
+  liability?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A change of a balance in the cross-exchange account (`GET /crossex/account_book`). */
+export interface CrossexAccountBookRecord {
+  /**
+   * Balance after the change.
+   * Format: decimal
+   */
+  balance: string;
+  /** Id of what caused the change (an order, a transfer, ...). */
+  business_id: string;
+  /**
+   * Amount of the change; positive in, negative out.
+   * Format: decimal
+   */
+  change: string;
+  /** Currency. */
+  coin: string;
+  /** Time of the change, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: string;
+  /** Record id. */
+  id: string;
+  /**
+   * Kind of entry, for example `TRANSACTION`, `TRADING_FEE`, `FUNDING_FEE`, `LIQUIDATION_FEE`,
+   *     `TRANSFER_IN`, `TRANSFER_OUT`, `BANKRUPT_COMPENSATION`, `AUTO_REPAY`, `INTEREST_ISOLATED`,
+   *     `ACCOUNT_MODE_CHANGE`, `KRAKEN_CONVERSION`; the `statement_type` filter takes the same values.
+   */
+  statement_type: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * A change of the futures position mode or of the account mode (`PUT /crossex/accounts`).
+ *     `position_mode` with `exchange_type` changes the position mode (the venue is needed in
+ *     isolated-venue mode); `account_mode` switches the account mode (the service assumes
+ *     `CROSS_EXCHANGE`).
+ */
+export interface CrossexAccountUpdateRequest {
+  /** Account mode. */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE';
+  /** Venue whose position mode changes; needed in isolated-venue mode. */
+  exchange_type?: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | 'CROSSEX';
+  /** Futures position mode. */
+  position_mode?: 'SINGLE' | 'DUAL';
+}
+
+/** The change requested by `PUT /crossex/accounts`, as the service took it. */
+export interface CrossexAccountUpdateResponse {
+  /** Account mode requested. */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE' | (string & {});
+  /** Venue the change applies to. */
+  exchange_type?: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | 'CROSSEX' | (string & {});
+  /** Futures position mode requested. */
+  position_mode?: 'SINGLE' | 'DUAL' | (string & {});
+}
+
+/** Where a position stands in the auto-deleveraging queue (`GET /crossex/adl_rank`). */
+export interface CrossexAdlRank {
+  /** Cross-exchange rank, `1` to `5`; higher is closer to deleveraging. */
+  crossex_adl_rank: string;
+  /** The venue's own indicator, on the venue's scale (Binance `0` to `4`, OKX and Bybit `0` to `5`, higher first; Gate `1` to `5`, lower first). */
+  exchange_adl_rank: string;
+  /** Market. */
+  symbol: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * Closes a small futures or margin position in full (`POST /crossex/position`). The market must
+ *     have no open orders and the position must be at or below the minimum notional or the minimum
+ *     order size; the service then places the closing order itself.
+ */
+export interface CrossexClosePositionRequest {
+  /** Side of the position; needed for a margin position, and for a futures position as its position mode requires. */
+  position_side?: string;
+  /** Margin market (`BINANCE_MARGIN_SOL_USDT`) or futures market (`OKX_FUTURE_ETH_USDT`). */
+  symbol: string;
+}
+
+/** How much of a currency counts as margin, by value tier (`GET /crossex/coin_discount_rate`). */
+export interface CrossexCoinDiscountRate {
+  /** Currency. */
+  coin: string;
+  /**
+   * Share of the value that counts as margin.
+   * Format: decimal
+   */
+  discount_rate: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Upper bound of the tier.
+   * Format: decimal
+   */
+  max_value: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  min_value: string;
+  /** Tier number. */
+  tier: string;
+}
+
+/** Executes a flash swap quote (`POST /crossex/convert/orders`). */
+export interface CrossexConvertOrderRequest {
+  /** Quote id from `POST /crossex/convert/quote`. */
+  quote_id: string;
+}
+
+/** The answer to a flash swap (`POST /crossex/convert/orders`). */
+export interface CrossexConvertOrderResponse {
+  /** Order id. */
+  order_id: string;
+  /** Order label set by the service (not chosen by the caller). */
+  text: string;
+}
+
+/** A flash swap quote request in the cross-exchange account (`POST /crossex/convert/quote`). */
+export interface CrossexConvertQuoteRequest {
+  /** Venue whose account holds the asset, for example `OKX`. */
+  exchange_type: string;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  from_amount: string;
+  /** Asset to sell. */
+  from_coin: string;
+  /** Asset to buy: `BTC`, `ETH` or `USDT` on OKX and Gate, `USDT` on Binance. */
+  to_coin: string;
+}
+
+/** A flash swap quote (`POST /crossex/convert/quote`); `POST /crossex/convert/orders` takes its `quote_id`. */
+export interface CrossexConvertQuoteResponse {
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  from_amount: string;
+  /** Asset sold. */
+  from_coin: string;
+  /**
+   * Quoted price.
+   * Format: decimal
+   */
+  price: string;
+  /** Quote id. */
+  quote_id: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  to_amount: string;
+  /** Asset bought. */
+  to_coin: string;
+  /** End of validity, Unix milliseconds, as a string. */
+  valid_ms: string;
+}
+
+/** The caller's fee rates on one venue (`GET /crossex/fee`). */
+export interface CrossexFee {
+  /** Venue. */
+  exchange_type?: string;
+  /**
+   * Futures maker fee rate.
+   * Format: decimal
+   */
+  future_maker_fee: string;
+  /**
+   * Futures taker fee rate.
+   * Format: decimal
+   */
+  future_taker_fee: string;
+  /** Markets with their own rates. */
+  special_fee_list: CrossexSpecialFee[];
+  /**
+   * Spot maker fee rate.
+   * Format: decimal
+   */
+  spot_maker_fee: string;
+  /**
+   * Spot taker fee rate.
+   * Format: decimal
+   */
+  spot_taker_fee: string;
+}
+
+/** A closed (or partly closed) margin position (`GET /crossex/history_margin_positions`). */
+export interface CrossexHistoricalMarginPosition {
+  /** Business, for example `FUTURE` or `MARGIN`. */
+  business_type: string;
+  /**
+   * Average closing price.
+   * Format: decimal
+   */
+  closed_avg_price?: string;
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /**
+   * Profit and loss ratio of the close.
+   * Format: decimal
+   */
+  closed_pnl_rate?: string;
+  /**
+   * Quantity closed.
+   * Format: decimal
+   */
+  closed_qty?: string;
+  /** `PARTIAL_CLOSED` or `COMPLETE_CLOSED`. */
+  closed_type?: 'PARTIAL_CLOSED' | 'COMPLETE_CLOSED' | (string & {});
+  /**
+   * Value closed.
+   * Format: decimal
+   */
+  closed_value?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Interest deducted in total.
+   * Format: decimal
+   */
+  interest: string;
+  /**
+   * Leverage at the close.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Liquidation fee.
+   * Format: decimal
+   */
+  liq_fee?: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty?: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  open_avg_price?: string;
+  /** Position id. */
+  position_id?: string;
+  /** Position side before the close. */
+  position_side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A closed (or partly closed) futures position (`GET /crossex/history_positions`). */
+export interface CrossexHistoricalPosition {
+  /** Business, for example `FUTURE` or `MARGIN`. */
+  business_type: string;
+  /**
+   * Average closing price.
+   * Format: decimal
+   */
+  closed_avg_price?: string;
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /**
+   * Profit and loss ratio of the close.
+   * Format: decimal
+   */
+  closed_pnl_rate?: string;
+  /**
+   * Quantity closed.
+   * Format: decimal
+   */
+  closed_qty?: string;
+  /** `PARTIAL_CLOSED` or `COMPLETE_CLOSED`. */
+  closed_type?: 'PARTIAL_CLOSED' | 'COMPLETE_CLOSED' | (string & {});
+  /**
+   * Value closed.
+   * Format: decimal
+   */
+  closed_value?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Fees paid on the position.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Funding fees.
+   * Format: decimal
+   */
+  funding_fee?: string;
+  /**
+   * Leverage at the close.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Liquidation fee.
+   * Format: decimal
+   */
+  liq_fee?: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty?: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  open_avg_price?: string;
+  /** Position id. */
+  position_id?: string;
+  /** Position mode at the close. */
+  position_mode?: string;
+  /** Position side before the close. */
+  position_side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** The hourly borrowing rate of a margin currency on a venue (`GET /crossex/interest_rate`). */
+export interface CrossexInterestRate {
+  /** Currency. */
+  coin: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Hourly interest rate.
+   * Format: decimal
+   */
+  hour_interest_rate: string;
+  /** Time of the rate, Unix milliseconds, as a string. */
+  time: string;
+}
+
+/**
+ * A new leverage for one futures or margin market (`POST /crossex/positions/leverage`,
+ *     `POST /crossex/margin_positions/leverage`).
+ */
+export interface CrossexLeverageRequest {
+  /**
+   * New leverage.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Market, for example `OKX_FUTURE_ETH_USDT`. */
+  symbol: string;
+}
+
+/** The leverage set by `POST /crossex/positions/leverage` or `POST /crossex/margin_positions/leverage`. */
+export interface CrossexLeverageResponse {
+  /**
+   * Leverage requested.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Market. */
+  symbol: string;
+}
+
+/** An interest deduction on margin debt (`GET /crossex/history_margin_interests`). */
+export interface CrossexMarginInterestRecord {
+  /** Deduction time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Interest charged.
+   * Format: decimal
+   */
+  interest: string;
+  /** Deduction id. */
+  interest_id: string;
+  /**
+   * Interest rate.
+   * Format: decimal
+   */
+  interest_rate: string;
+  /**
+   * `PERIODIC_POSITION` hourly on a position, `PERIODIC_OPEN_ORDER` hourly on open orders,
+   *     `IMMEDIATE_OPEN_ORDER` at order placement, `PERIODIC_ISOLATED` hourly on debt.
+   */
+  interest_type:
+    'PERIODIC_POSITION' | 'PERIODIC_OPEN_ORDER' | 'IMMEDIATE_OPEN_ORDER' | 'PERIODIC_ISOLATED' | (string & {});
+  /**
+   * Debt.
+   * Format: decimal
+   */
+  liability: string;
+  /** Currency of the debt. */
+  liability_coin: string;
+  /** Where the debt comes from: an order id or a position id. */
+  liability_id: string;
+  /** Market. */
+  symbol: string;
+  /** User id. */
+  userId: string;
+}
+
+/** An open margin position in the cross-exchange account (`GET /crossex/margin_positions`). */
+export interface CrossexMarginPosition {
+  /** Held asset. */
+  asset_coin: string;
+  /**
+   * Quantity of the held asset.
+   * Format: decimal
+   */
+  asset_qty: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  entry_price: string;
+  /**
+   * Index price.
+   * Format: decimal
+   */
+  index_price: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin: string;
+  /**
+   * Interest deducted so far.
+   * Format: decimal
+   */
+  interest: string;
+  /**
+   * Opening leverage.
+   * Format: decimal
+   */
+  leverage: string;
+  /**
+   * Debt.
+   * Format: decimal
+   */
+  liability: string;
+  /** Currency of the debt. */
+  liability_coin: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin: string;
+  /**
+   * Highest leverage allowed.
+   * Format: decimal
+   */
+  max_leverage: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty: string;
+  /** Margin position id. */
+  position_id: string;
+  /** Position side. */
+  position_side: string;
+  /**
+   * Position value.
+   * Format: decimal
+   */
+  position_value: string;
+  /** Market. */
+  symbol: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl: string;
+  /**
+   * Unrealised profit and loss ratio.
+   * Format: decimal
+   */
+  upnl_rate: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * A cross-exchange order (`GET /crossex/orders/{order_id}`, `GET /crossex/open_orders`,
+ *     `GET /crossex/history_orders`).
+ */
+export interface CrossexOrder {
+  /**
+   * `COMMON` normal order, `LIQ` liquidation takeover, `REDUCE` liquidation reduction, `ADL`
+   *     auto-deleveraging, `SETTLEMENT` delisting settlement.
+   */
+  attribute: 'COMMON' | 'LIQ' | 'REDUCE' | 'ADL' | 'SETTLEMENT' | (string & {});
+  /** Business. */
+  business_type: 'SPOT' | 'FUTURE' | 'MARGIN' | (string & {});
+  /** Creation time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | (string & {});
+  /**
+   * Filled value, quote currency.
+   * Format: decimal
+   */
+  executed_amount: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  executed_avg_price: string;
+  /**
+   * Filled quantity, base currency.
+   * Format: decimal
+   */
+  executed_qty: string;
+  /**
+   * Fee paid.
+   * Format: decimal
+   */
+  fee: string;
+  /** Fee currency. */
+  fee_coin: string;
+  /**
+   * Value of the latest fill, quote currency.
+   * Format: decimal
+   */
+  last_executed_amount: string;
+  /**
+   * Price of the latest fill.
+   * Format: decimal
+   */
+  last_executed_price: string;
+  /**
+   * Quantity of the latest fill, base currency.
+   * Format: decimal
+   */
+  last_executed_qty: string;
+  /**
+   * Leverage of the order.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Order id. */
+  order_id: string;
+  /** `NONE` (single position mode), `LONG` or `SHORT`. */
+  position_side: 'NONE' | 'LONG' | 'SHORT' | (string & {});
+  /**
+   * Order price.
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Quantity in the base currency.
+   * Format: decimal
+   */
+  qty: string;
+  /**
+   * Quantity in the quote currency.
+   * Format: decimal
+   */
+  quote_qty: string;
+  /** Why the order failed or was rejected. */
+  reason: string;
+  /** `true` for a reduce-only order (a string). */
+  reduce_only: 'true' | 'false' | (string & {});
+  /** `BUY` or `SELL`. */
+  side: 'BUY' | 'SELL' | (string & {});
+  /**
+   * `NEW` accepted and queued for the venue, `OPEN` resting on the venue's book, `PARTIALLY_FILLED`,
+   *     `FILLED`, `FAIL` refused by the cross-exchange checks, `REJECT` refused by the venue (see `reason`).
+   */
+  state: 'NEW' | 'OPEN' | 'PARTIALLY_FILLED' | 'FILLED' | 'FAIL' | 'REJECT' | (string & {});
+  /** Market, for example `BINANCE_SPOT_BTC_USDT`. */
+  symbol: string;
+  /** Caller's own order id. */
+  text: string;
+  /** Time in force. */
+  time_in_force: 'GTC' | 'IOC' | 'FOK' | 'POC' | (string & {});
+  /** `LIMIT` or `MARKET`. */
+  type: 'LIMIT' | 'MARKET' | (string & {});
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * The answer to a cross-exchange order action (`POST /crossex/orders`, `PUT` and `DELETE
+ *     /crossex/orders/{order_id}`, `POST /crossex/position`).
+ */
 export interface CrossexOrderActionResponse {
   /** Order id (a string on the wire). */
-  order_id?: string;
-  /** Caller's own order id. */
-  text?: string;
+  order_id: string;
+  /** Caller's own order id; for a closing order the service places, a label it sets. */
+  text: string;
 }
 
 /**
@@ -479,6 +1198,387 @@ export type CrossexOrderRequest = {
    */
   type?: 'LIMIT' | 'MARKET';
 } & unknown;
+
+/** New quantity and/or price of an open cross-exchange order (`PUT /crossex/orders/{order_id}`). */
+export interface CrossexOrderUpdateRequest {
+  /**
+   * New price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * New quantity.
+   * Format: decimal
+   */
+  qty?: string;
+}
+
+/** An open futures position in the cross-exchange account (`GET /crossex/positions`). */
+export interface CrossexPosition {
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Fees paid on the position.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Funding fees of the position.
+   * Format: decimal
+   */
+  funding_fee?: string;
+  /** When funding was last collected, Unix milliseconds, as a string; `0` before the first collection. */
+  funding_time?: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin?: string;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin?: string;
+  /**
+   * Mark price.
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * Highest leverage allowed.
+   * Format: decimal
+   */
+  max_leverage?: string;
+  /** Position id. */
+  position_id?: string;
+  /**
+   * Position quantity.
+   * Format: decimal
+   */
+  position_qty?: string;
+  /** Position side. */
+  position_side?: string;
+  /**
+   * Position value.
+   * Format: decimal
+   */
+  position_value?: string;
+  /**
+   * Risk limit of the position.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl?: string;
+  /**
+   * Unrealised profit and loss ratio.
+   * Format: decimal
+   */
+  upnl_rate?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** The risk limit tiers of one futures or margin market (`GET /crossex/rule/risk_limits`). */
+export interface CrossexRiskLimit {
+  /** Market, for example `BINANCE_FUTURE_AAVE_USDT`. */
+  symbol?: string;
+  /** Tiers, lowest first. */
+  tiers?: CrossexRiskLimitTier[];
+}
+
+/** One risk limit tier of a cross-exchange market. */
+export interface CrossexRiskLimitTier {
+  /**
+   * Highest leverage in this tier.
+   * Format: decimal
+   */
+  leverage_max: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate: string;
+  /**
+   * Upper bound of the position value in this tier.
+   * Format: decimal
+   */
+  max_risk_limit_value: string;
+  /**
+   * Lower bound of the position value in this tier.
+   * Format: decimal
+   */
+  min_risk_limit_value: string;
+  /**
+   * Quick-calculation amount (maintenance margin deduction).
+   * Format: decimal
+   */
+  quick_cal_amount: string;
+  /** Tier number. */
+  tier: string;
+}
+
+/** A fee rate that differs from the venue default for one market. */
+export interface CrossexSpecialFee {
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  maker_fee_rate: string;
+  /** Market. */
+  symbol: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee_rate: string;
+}
+
+/** A cross-exchange market and its trading rules (`GET /crossex/rule/symbols`). */
+export interface CrossexSymbol {
+  /** `SPOT`, `FUTURE` (USDT-margined perpetual) or `MARGIN`. */
+  business_type: 'SPOT' | 'FUTURE' | 'MARGIN' | (string & {});
+  /**
+   * Contract multiplier.
+   * Format: decimal
+   */
+  contract_size: string;
+  /** Delisting time, Unix milliseconds as a string; `0` when not being delisted. */
+  delist_time: string;
+  /** Venue. */
+  exchange_type: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | (string & {});
+  /**
+   * Liquidation fee rate.
+   * Format: decimal
+   */
+  liquidation_fee: string;
+  /**
+   * Quantity step.
+   * Format: decimal
+   */
+  lot_size: string;
+  /**
+   * Largest limit order quantity.
+   * Format: decimal
+   */
+  max_limit_size: string;
+  /**
+   * Largest market order quantity.
+   * Format: decimal
+   */
+  max_market_size: string;
+  /** Most open orders allowed in this market. */
+  max_num_orders: string;
+  /**
+   * Smallest order value.
+   * Format: decimal
+   */
+  min_notional: string;
+  /**
+   * Smallest order quantity.
+   * Format: decimal
+   */
+  min_size: string;
+  /** `live` while trading, `suspend` while paused. */
+  state: 'live' | 'suspend' | (string & {});
+  /** Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`, for example `BINANCE_FUTURE_ADA_USDT`. */
+  symbol: string;
+  /**
+   * Price step.
+   * Format: decimal
+   */
+  tick_size: string;
+}
+
+/** A fill of a cross-exchange order (`GET /crossex/history_trades`). */
+export interface CrossexTrade {
+  /** Business. */
+  business_type?: string;
+  /** Fill time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /** Venue. */
+  exchange_type?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_coin?: string;
+  /**
+   * Fee rate.
+   * Format: decimal
+   */
+  fee_rate?: string;
+  /** Whether the order was taker or maker in this fill. */
+  match_role?: string;
+  /** Order id. */
+  order_id?: string;
+  /** Position mode. */
+  position_mode?: string;
+  /** Position side. */
+  position_side?: string;
+  /**
+   * Fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Quantity filled.
+   * Format: decimal
+   */
+  qty?: string;
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  rpnl?: string;
+  /** `BUY` or `SELL`. */
+  side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Caller's own order id. */
+  text?: string;
+  /** Fill id. */
+  transaction_id?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A currency that can be moved into or out of the cross-exchange account (`GET /crossex/transfers/coin`). */
+export interface CrossexTransferCoin {
+  /** Currency. */
+  coin: string;
+  /** Estimated fee. */
+  est_fee: number;
+  /** `0` when transfers are enabled, otherwise disabled. */
+  is_disabled: number;
+  /** Smallest transfer amount, estimated fee included. */
+  min_trans_amount: number;
+  /** Decimal places of the amount. */
+  precision: number;
+}
+
+/** A transfer into or out of the cross-exchange account (`GET /crossex/transfers`). */
+export interface CrossexTransferRecord {
+  /** Amount credited; set when `status` is `SUCCESS`, empty otherwise. */
+  actual_receive?: string;
+  /**
+   * Amount requested.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Why it failed; set when `status` is `FAIL`, empty otherwise. */
+  fail_reason?: string;
+  /** Account the funds left. */
+  from_account_type:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT'
+    | (string & {});
+  /** Transfer id (the `tx_id` of the answer to `POST /crossex/transfers`). */
+  id: string;
+  /** `PENDING` in progress, `SUCCESS` done, `FAIL` failed. */
+  status: 'PENDING' | 'SUCCESS' | 'FAIL' | (string & {});
+  /** Caller's own id given with the transfer. */
+  text: string;
+  /** Account the funds went to. */
+  to_account_type:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT'
+    | (string & {});
+  /**
+   * Last update, Unix milliseconds.
+   * Format: int64
+   */
+  update_time: string;
+}
+
+/**
+ * A transfer into or out of the cross-exchange account (`POST /crossex/transfers`). In
+ *     cross-exchange mode USDT moves between `SPOT` and `CROSSEX`; in isolated-venue mode one side is
+ *     a `CROSSEX_{VENUE}` account. Other currencies always name the venue account. The service
+ *     checks these combinations.
+ */
+export interface CrossexTransferRequest {
+  /**
+   * Amount to move.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /** Account the funds leave. */
+  from:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT';
+  /** Caller's own id; `GET /crossex/transfers?order_id=` finds the transfer by it. */
+  text?: string;
+  /** Account the funds go to. */
+  to:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT';
+}
+
+/** The answer to a transfer (`POST /crossex/transfers`). */
+export interface CrossexTransferResponse {
+  /** Caller's own id, as sent. */
+  text: string;
+  /** Transfer id. */
+  tx_id: string;
+}
 
 /** A chain a currency can be deposited and withdrawn on (`GET /wallet/currency_chains`). */
 export interface CurrencyChain {
@@ -2126,6 +3226,412 @@ export interface FuturesTrade {
    * Format: decimal
    */
   size?: string;
+}
+
+/** One coupon in full (`GET /coupon/user-coupon-detail`). */
+export interface GetUserCouponDetailResponseData {
+  /**
+   * Type-specific activation details (`{}` for types without any), for example
+   *     `interest_voucher`: `supported_pairs`, `transaction_type`; `position_voucher`: `symbols`, `leverage`,
+   *     `need_user_funds`, `user_funds_amount`, `position_bonus`.
+   */
+  activation_info?: {
+    [key: string]: unknown;
+  };
+  /** Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher). */
+  amount?: string;
+  /** Coupon type, one of the values of the `type` filter. */
+  coupon_type?: string;
+  /** Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`. */
+  currency?: string;
+  /**
+   * Id in the coupon type's own table; `0` for a task coupon.
+   * Format: int64
+   */
+  details_id?: string;
+  /** Seconds left; `0` once expired and for a point card. */
+  expire_second?: number;
+  /**
+   * Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+   * Format: int64
+   */
+  expire_time_order_by?: string;
+  /**
+   * Detail attributes in display blocks (name, source and status; core attributes; times), each item
+   *     with `type`, `key` and `value`; empty for a point card.
+   */
+  extra?: {
+    [key: string]: unknown;
+  }[][];
+  /** Whether this regular coupon was issued for a completed task (always false for a task coupon). */
+  from_task?: boolean;
+  /** Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons). */
+  has_progress?: boolean;
+  /** Whether the coupon has usage records. */
+  has_usage_history?: boolean;
+  /** Help pages. */
+  help_url?: ListUserCouponsResponseDataHelpUrl;
+  /**
+   * Distribution record id; the next page's `last_id` (list).
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * `0` regular coupon, `1` task coupon.
+   * Format: int32
+   */
+  is_task_coupon?: 0 | 1;
+  /** Where the coupon is used. */
+  jump_url?: ListUserCouponsResponseDataJumpUrl;
+  /** Display name (translated). */
+  name?: string;
+  /**
+   * Face value without formatting; point cards only.
+   * Format: decimal
+   */
+  origin_amount?: string;
+  /** Progress; empty strings when `has_progress` is false. */
+  progress_config?: ListUserCouponsResponseDataProgressConfig;
+  /** Usage rules (translated); empty in the list, set in the detail. */
+  rule_new?: string;
+  /**
+   * State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+   *     `INVALID`, `USED`, `UNKNOWN`, `LOCKED` (P2P). Task coupons: the `TASK_` states.
+   */
+  status?:
+    | 'NOT_ACTIVE'
+    | 'ACTIVATED'
+    | 'TO_BE_USED'
+    | 'EXPIRED'
+    | 'RECYCLED'
+    | 'INVALID'
+    | 'USED'
+    | 'UNKNOWN'
+    | 'LOCKED'
+    | 'TASK_START'
+    | 'TASK_WAIT'
+    | 'TASK_DONE'
+    | 'TASK_EXPIRED'
+    | 'TASK_NOT_STARTED_EXPIRED'
+    | 'TASK_RECEIVE_SUCCESS'
+    | 'TASK_RECEIVE_FAIL'
+    | (string & {});
+  /**
+   * Task completion, Unix seconds; `0` while not completed.
+   * Format: int64
+   */
+  task_completed_at?: string;
+  /** Task description; empty for a regular coupon. */
+  task_desc?: string;
+  /**
+   * Deadline to claim a task coupon, Unix seconds; `0` for no deadline and for regular coupons.
+   * Format: int64
+   */
+  task_expire_at?: string;
+  /**
+   * Task start, Unix seconds (task coupons in `TASK_EXPIRED`; for a coupon from a task, the start of that task).
+   * Format: int64
+   */
+  task_start_at?: string;
+  /** Task title; empty for a regular coupon. */
+  task_title?: string;
+  /** Whether the app is too old for this coupon and should be upgraded. */
+  upgrade_toast?: boolean;
+}
+
+/** The results of `GET /social/live/tag_coin_live_replay`. */
+export interface ListLiveReplayResponseData {
+  /** Live streams and replay videos. */
+  list?: ListLiveReplayResponseDataList[];
+}
+
+/** One live stream or replay video. */
+export interface ListLiveReplayResponseDataList {
+  /** `streaming` (see `live`) or `video` (see `video`). */
+  content_type?: 'streaming' | 'video' | (string & {});
+  /** The live stream. */
+  live?: ListLiveReplayResponseDataLive;
+  /** The replay video. */
+  video?: ListLiveReplayResponseDataVideo;
+}
+
+/** A live stream (set when `content_type` is `streaming`). */
+export interface ListLiveReplayResponseDataLive {
+  /** Chat group id. */
+  chat_group_id?: string;
+  /** Cover image URL. */
+  cover?: string;
+  /** Host. */
+  host?: ListLiveReplayResponseDataLiveHost;
+  /** Popularity weight. */
+  hot_weight?: number;
+  /** Live stream id. */
+  id?: string;
+  /** Kind of live stream. */
+  live_type?: number;
+  /** Name of the live room. */
+  name?: string;
+  /** Session id. */
+  session_id?: string;
+  /** Start time, Unix seconds as a string. */
+  started_at?: string;
+  /** State of the stream, for example `streaming`. */
+  status?: string;
+  /** Whether watching needs a subscription. */
+  subscription_required?: boolean;
+  /** Host's user id. */
+  uid?: string;
+}
+
+/** The host of a live stream. */
+export interface ListLiveReplayResponseDataLiveHost {
+  /** Avatar URL. */
+  avatar?: string;
+  /** Followers. */
+  fans?: number;
+  /** Host id. */
+  id?: string;
+  /** Nickname. */
+  name?: string;
+  /** Host level. */
+  tier?: number;
+}
+
+/** A replay video (set when `content_type` is `video`). */
+export interface ListLiveReplayResponseDataVideo {
+  /** Author's avatar URL. */
+  avatar?: string;
+  /** Cover image URL. */
+  cover?: string;
+  /** Length in seconds. */
+  duration?: number;
+  /** End time, formatted. */
+  ended_at_format?: string;
+  /** Kind of `ended_at_format`. */
+  ended_at_type?: number;
+  /** Whether the caller has subscribed. */
+  has_subscribed?: boolean;
+  /** Video id. */
+  id?: string;
+  /** Author's Square user id. */
+  moments_uid?: string;
+  /** Author's nickname. */
+  nick?: string;
+  /** Author's English nickname. */
+  nick_en?: string;
+  /** Session id. */
+  session_id?: string;
+  /** Id of the live stream recorded. */
+  stream_id?: string;
+  /** Whether watching needs a subscription. */
+  subscription_required?: boolean;
+  /** Tag. */
+  tag?: string;
+  /** Author level. */
+  tier?: number;
+  /** Title. */
+  title?: string;
+  /** Viewers. */
+  watched?: number;
+  /** Sort weight. */
+  weight?: number;
+}
+
+/** The results of `GET /social/message/search`. */
+export interface ListSquareAiSearchResponseData {
+  /** Posts of this page. */
+  items?: ListSquareAiSearchResponseDataItems[];
+  /** Number of results in all. */
+  total?: number;
+}
+
+/** A post found by `GET /social/message/search`. */
+export interface ListSquareAiSearchResponseDataItems {
+  /** URL of the author's avatar. */
+  avatar?: string;
+  /** Text of the post. */
+  content?: string;
+  /**
+   * Post id.
+   * Format: int64
+   */
+  id?: string;
+  /** URL of the first image. */
+  image?: string;
+  /** Likes. */
+  like_count?: number;
+  /** Author's nickname. */
+  nickname?: string;
+  /** Views. */
+  page_view?: number;
+}
+
+/** One page of coupons. */
+export interface ListUserCouponsResponseData {
+  /** Coupons. */
+  list?: ListUserCouponsResponseDataList[];
+  /** Whether more coupons follow: pass the last item's `id` as `last_id` and its `expire_time_order_by` as `expire_time`. */
+  next_page?: boolean;
+}
+
+/** Links to a coupon's help pages. */
+export interface ListUserCouponsResponseDataHelpUrl {
+  /** App link. */
+  app?: string;
+  /** Web link. */
+  web?: string;
+}
+
+/** Links to where a coupon is used. */
+export interface ListUserCouponsResponseDataJumpUrl {
+  /** App link. */
+  app?: string;
+  /** Mini-program link (mostly empty). */
+  mini_app?: string;
+  /** Web link. */
+  web?: string;
+}
+
+/** A coupon in the list of `GET /coupon/user-coupon-list`. */
+export interface ListUserCouponsResponseDataList {
+  /**
+   * Type-specific activation details (`{}` for types without any), for example
+   *     `interest_voucher`: `supported_pairs`, `transaction_type`; `position_voucher`: `symbols`, `leverage`,
+   *     `need_user_funds`, `user_funds_amount`, `position_bonus`.
+   */
+  activation_info?: {
+    [key: string]: unknown;
+  };
+  /** Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher). */
+  amount?: string;
+  /** Coupon type, one of the values of the `type` filter. */
+  coupon_type?: string;
+  /** Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`. */
+  currency?: string;
+  /**
+   * Id in the coupon type's own table; `0` for a task coupon.
+   * Format: int64
+   */
+  details_id?: string;
+  /** Seconds left; `0` once expired and for a point card. */
+  expire_second?: number;
+  /**
+   * Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+   * Format: int64
+   */
+  expire_time_order_by?: string;
+  /** Extension fields; always empty in the list. */
+  extra?: {
+    [key: string]: unknown;
+  }[];
+  /** Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons). */
+  has_progress?: boolean;
+  /** Whether the coupon has usage records. */
+  has_usage_history?: boolean;
+  /** Help pages. */
+  help_url?: ListUserCouponsResponseDataHelpUrl;
+  /**
+   * Distribution record id; the next page's `last_id` (list).
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * `0` regular coupon, `1` task coupon.
+   * Format: int32
+   */
+  is_task_coupon?: 0 | 1;
+  /** Where the coupon is used. */
+  jump_url?: ListUserCouponsResponseDataJumpUrl;
+  /** Display name (translated). */
+  name?: string;
+  /**
+   * Face value without formatting; point cards only.
+   * Format: decimal
+   */
+  origin_amount?: string;
+  /** Progress; empty strings when `has_progress` is false. */
+  progress_config?: ListUserCouponsResponseDataProgressConfig;
+  /** Usage rules (translated); empty in the list, set in the detail. */
+  rule_new?: string;
+  /**
+   * State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+   *     `INVALID`, `USED`, `UNKNOWN`, `LOCKED` (P2P). Task coupons: the `TASK_` states.
+   */
+  status?:
+    | 'NOT_ACTIVE'
+    | 'ACTIVATED'
+    | 'TO_BE_USED'
+    | 'EXPIRED'
+    | 'RECYCLED'
+    | 'INVALID'
+    | 'USED'
+    | 'UNKNOWN'
+    | 'LOCKED'
+    | 'TASK_START'
+    | 'TASK_WAIT'
+    | 'TASK_DONE'
+    | 'TASK_EXPIRED'
+    | 'TASK_NOT_STARTED_EXPIRED'
+    | 'TASK_RECEIVE_SUCCESS'
+    | 'TASK_RECEIVE_FAIL'
+    | (string & {});
+  /**
+   * Task completion, Unix seconds (reserved, `0` in the list).
+   * Format: int64
+   */
+  task_completed_at?: string;
+  /** Task description; empty for a regular coupon. */
+  task_desc?: string;
+  /**
+   * Task deadline, Unix seconds (reserved, `0` in the list).
+   * Format: int64
+   */
+  task_expire_at?: string;
+  /**
+   * Task start, Unix seconds; `0` unless the task coupon is `TASK_EXPIRED`.
+   * Format: int64
+   */
+  task_start_at?: string;
+  /** Task title; empty for a regular coupon. */
+  task_title?: string;
+  /** Whether the app is too old for this coupon and should be upgraded. */
+  upgrade_toast?: boolean;
+}
+
+/** Progress of a coupon that has a progress bar. */
+export interface ListUserCouponsResponseDataProgressConfig {
+  /** Unit, for example `USDT`. */
+  currency?: string;
+  /** Amount reached (the wire name is spelled `achived`). */
+  current_achived?: string;
+  /** Amount used. */
+  current_used?: string;
+  /** Amount to reach. */
+  total_balance?: string;
+}
+
+/** The answer to `GET /social/live/tag_coin_live_replay`: a status envelope around the results. */
+export interface LiveReplayResult {
+  /** Status code; `200` on success. */
+  code?: number;
+  /** Results. */
+  data?: ListLiveReplayResponseData;
+  /** Status label. */
+  label?: string;
+  /** Status message. */
+  message?: string;
+  /** Request id. */
+  request_id?: string;
 }
 
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
@@ -4004,6 +5510,18 @@ export interface SpotTrade {
   text?: string;
 }
 
+/** The answer to `GET /social/message/search`: a status envelope around the results. */
+export interface SquareAiSearchResult {
+  /** Status code; `0` on success. */
+  code?: number;
+  /** Results. */
+  data?: ListSquareAiSearchResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  msg?: string;
+}
+
 /** A self-trade prevention (STP) group; users in one group do not trade with each other. */
 export interface StpGroup {
   /**
@@ -5307,6 +6825,37 @@ export interface UnifiedTransferable {
   amount?: string;
   /** Currency name. */
   currency?: string;
+}
+
+/** The answer to `GET /coupon/user-coupon-detail`: a status envelope around one coupon. */
+export interface UserCouponDetail {
+  /**
+   * `0` success, `2002` not logged in, `50105` invalid parameters, `10001` no such coupon of the
+   *     caller, `10000` invalid parameter (for example a task coupon without its coupon data).
+   * Format: int32
+   */
+  code?: 0 | 2002 | 50105 | 10001 | 10000;
+  /** The coupon. */
+  data?: GetUserCouponDetailResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  message?: string;
+}
+
+/** The answer to `GET /coupon/user-coupon-list`: a status envelope around one page of coupons. */
+export interface UserCouponList {
+  /**
+   * `0` success, `2002` not logged in, `50105` invalid parameters.
+   * Format: int32
+   */
+  code?: 0 | 2002 | 50105;
+  /** The page. */
+  data?: ListUserCouponsResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  message?: string;
 }
 
 /**

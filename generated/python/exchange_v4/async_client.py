@@ -23,6 +23,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.coupon import CouponApiAsync, CouponApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
@@ -30,6 +31,7 @@ from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
+from .operations.square import SquareApiAsync, SquareApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
@@ -44,6 +46,7 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    coupon: CouponApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
@@ -51,6 +54,7 @@ class AsyncWithResponse:
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
+    square: SquareApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
@@ -58,6 +62,7 @@ class AsyncWithResponse:
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.coupon = CouponApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
@@ -65,6 +70,7 @@ class AsyncWithResponse:
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
+        self.square = SquareApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
@@ -83,8 +89,10 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    coupon: CouponApiAsync
+    """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApiAsync
-    """Cross-exchange trading (shape not given)."""
+    """Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps."""
     delivery: DeliveryApiAsync
     """Delivery futures: contracts, order book, account, positions, orders and fills."""
     earn: EarnApiAsync
@@ -97,6 +105,8 @@ class AsyncExchangeClient(AsyncCore):
     """Options: account, positions and orders."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
+    square: SquareApiAsync
+    """Square social content: post search, live streams and replays."""
     sub_accounts: SubAccountsApiAsync
     """Sub-account management and sub-account API keys."""
     unified: UnifiedApiAsync
@@ -206,6 +216,7 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.coupon = CouponApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
@@ -213,6 +224,7 @@ class AsyncExchangeClient(AsyncCore):
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
         self.spot = SpotApiAsync(self)
+        self.square = SquareApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)

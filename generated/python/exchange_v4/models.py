@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -19,7 +21,32 @@ __all__ = [
     "AccountRateLimit",
     "Contract",
     "ContractStat",
+    "CrossexAccount",
+    "CrossexAccountAsset",
+    "CrossexAccountBookRecord",
+    "CrossexAccountUpdateResponse",
+    "CrossexAdlRank",
+    "CrossexCoinDiscountRate",
+    "CrossexConvertOrderResponse",
+    "CrossexConvertQuoteResponse",
+    "CrossexFee",
+    "CrossexHistoricalMarginPosition",
+    "CrossexHistoricalPosition",
+    "CrossexInterestRate",
+    "CrossexLeverageResponse",
+    "CrossexMarginInterestRecord",
+    "CrossexMarginPosition",
+    "CrossexOrder",
     "CrossexOrderActionResponse",
+    "CrossexPosition",
+    "CrossexRiskLimit",
+    "CrossexRiskLimitTier",
+    "CrossexSpecialFee",
+    "CrossexSymbol",
+    "CrossexTrade",
+    "CrossexTransferCoin",
+    "CrossexTransferRecord",
+    "CrossexTransferResponse",
     "CurrencyChain",
     "DeliveryContract",
     "DepositAddress",
@@ -52,6 +79,20 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "GetUserCouponDetailResponseData",
+    "ListLiveReplayResponseData",
+    "ListLiveReplayResponseDataList",
+    "ListLiveReplayResponseDataLive",
+    "ListLiveReplayResponseDataLiveHost",
+    "ListLiveReplayResponseDataVideo",
+    "ListSquareAiSearchResponseData",
+    "ListSquareAiSearchResponseDataItems",
+    "ListUserCouponsResponseData",
+    "ListUserCouponsResponseDataHelpUrl",
+    "ListUserCouponsResponseDataJumpUrl",
+    "ListUserCouponsResponseDataList",
+    "ListUserCouponsResponseDataProgressConfig",
+    "LiveReplayResult",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -102,6 +143,7 @@ __all__ = [
     "SpotSystemTime",
     "SpotTicker",
     "SpotTrade",
+    "SquareAiSearchResult",
     "StpGroup",
     "StpGroupUser",
     "SubAccount",
@@ -143,6 +185,8 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "UserCouponDetail",
+    "UserCouponList",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -297,11 +341,389 @@ class ContractStat(TypedDict, total=False):
     short_users: Decimal  # Number of users holding short positions.
 
 
-class CrossexOrderActionResponse(TypedDict, total=False):
-    """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
+class CrossexAccount(TypedDict, total=False):
+    """The cross-exchange account (`GET /crossex/accounts`). With an initial margin rate from 100 %"""
 
-    order_id: str  # Order id (a string on the wire).
+    user_id: Required[str]  # User id.
+    available_margin: Required[Decimal]  # Available margin.
+    margin_balance: Required[Decimal]  # Margin balance.
+    initial_margin: Required[Decimal]  # Initial margin.
+    maintenance_margin: Required[Decimal]  # Maintenance margin.
+    initial_margin_rate: Required[Decimal]  # Initial margin rate.
+    maintenance_margin_rate: Required[Decimal]  # Maintenance margin rate.
+    position_mode: Required[str]  # Futures position mode (`SINGLE` or `DUAL`, as `PUT /crossex/accounts` sets it).
+    account_limit: Decimal  # Account limit.
+    create_time: Required[str]  # Creation time, Unix milliseconds, as a string.
+    update_time: Required[str]  # Last update, Unix milliseconds, as a string.
+    account_mode: Literal['CROSS_EXCHANGE', 'ISOLATED_EXCHANGE'] | str  # `CROSS_EXCHANGE` (one margin pool) or `ISOLATED_EXCHANGE` (one per venue).
+    exchange_type: str  # `CROSSEX` in cross-exchange mode, else the venue.
+    assets: Required[list[CrossexAccountAsset]]  # Balances, margin and profit and loss per venue and currency.
+
+
+class CrossexAccountAsset(TypedDict, total=False):
+    """One currency of one venue in the cross-exchange account."""
+
+    user_id: str  # User id.
+    coin: str  # Currency.
+    exchange_type: str  # Venue (`CROSSEX` in cross-exchange mode).
+    balance: Decimal  # Balance.
+    upnl: Decimal  # Unrealised profit and loss.
+    equity: Decimal  # Equity (USDT only; `0` for other currencies).
+    futures_initial_margin: Decimal  # Futures initial margin (USDT only).
+    futures_maintenance_margin: Decimal  # Futures maintenance margin (USDT only).
+    borrowing_initial_margin: Required[Decimal]  # Margin trading initial margin (USDT only).
+    borrowing_maintenance_margin: Required[Decimal]  # Margin trading maintenance margin (USDT only).
+    available_balance: Decimal  # Available balance.
+    liability: Decimal  # Debt; isolated-venue mode only, always `0` in cross-exchange mode.
+
+
+class CrossexAccountBookRecord(TypedDict, total=False):
+    """A change of a balance in the cross-exchange account (`GET /crossex/account_book`)."""
+
+    id: Required[str]  # Record id.
+    user_id: Required[str]  # User id.
+    business_id: Required[str]  # Id of what caused the change (an order, a transfer, ...).
+    statement_type: Required[str]  # Kind of entry, for example `TRANSACTION`, `TRADING_FEE`, `FUNDING_FEE`, `LIQUIDATION_FEE`,
+    exchange_type: Required[str]  # Venue.
+    coin: Required[str]  # Currency.
+    change: Required[Decimal]  # Amount of the change; positive in, negative out.
+    balance: Required[Decimal]  # Balance after the change.
+    create_time: Required[str]  # Time of the change, Unix milliseconds, as a string.
+
+
+class CrossexAccountUpdateResponse(TypedDict, total=False):
+    """The change requested by `PUT /crossex/accounts`, as the service took it."""
+
+    position_mode: Literal['SINGLE', 'DUAL'] | str  # Futures position mode requested.
+    account_mode: Literal['CROSS_EXCHANGE', 'ISOLATED_EXCHANGE'] | str  # Account mode requested.
+    exchange_type: Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID', 'CROSSEX'] | str  # Venue the change applies to.
+
+
+class CrossexAdlRank(TypedDict, total=False):
+    """Where a position stands in the auto-deleveraging queue (`GET /crossex/adl_rank`)."""
+
+    user_id: Required[str]  # User id.
+    symbol: Required[str]  # Market.
+    crossex_adl_rank: Required[str]  # Cross-exchange rank, `1` to `5`; higher is closer to deleveraging.
+    exchange_adl_rank: Required[str]  # The venue's own indicator, on the venue's scale (Binance `0` to `4`, OKX and Bybit `0` to `5`, higher first; Gate `1` to `5`, lower first).
+
+
+class CrossexCoinDiscountRate(TypedDict, total=False):
+    """How much of a currency counts as margin, by value tier (`GET /crossex/coin_discount_rate`)."""
+
+    coin: Required[str]  # Currency.
+    exchange_type: Required[str]  # Venue.
+    tier: Required[str]  # Tier number.
+    min_value: Required[Decimal]  # Lower bound of the tier.
+    max_value: Required[Decimal]  # Upper bound of the tier.
+    discount_rate: Required[Decimal]  # Share of the value that counts as margin.
+
+
+class CrossexConvertOrderResponse(TypedDict, total=False):
+    """The answer to a flash swap (`POST /crossex/convert/orders`)."""
+
+    order_id: Required[str]  # Order id.
+    text: Required[str]  # Order label set by the service (not chosen by the caller).
+
+
+class CrossexConvertQuoteResponse(TypedDict, total=False):
+    """A flash swap quote (`POST /crossex/convert/quote`); `POST /crossex/convert/orders` takes its `quote_id`."""
+
+    quote_id: Required[str]  # Quote id.
+    valid_ms: Required[str]  # End of validity, Unix milliseconds, as a string.
+    from_coin: Required[str]  # Asset sold.
+    to_coin: Required[str]  # Asset bought.
+    from_amount: Required[Decimal]  # Amount sold.
+    to_amount: Required[Decimal]  # Amount bought.
+    price: Required[Decimal]  # Quoted price.
+
+
+class CrossexFee(TypedDict, total=False):
+    """The caller's fee rates on one venue (`GET /crossex/fee`)."""
+
+    exchange_type: str  # Venue.
+    spot_maker_fee: Required[Decimal]  # Spot maker fee rate.
+    spot_taker_fee: Required[Decimal]  # Spot taker fee rate.
+    future_maker_fee: Required[Decimal]  # Futures maker fee rate.
+    future_taker_fee: Required[Decimal]  # Futures taker fee rate.
+    special_fee_list: Required[list[CrossexSpecialFee]]  # Markets with their own rates.
+
+
+class CrossexHistoricalMarginPosition(TypedDict, total=False):
+    """A closed (or partly closed) margin position (`GET /crossex/history_margin_positions`)."""
+
+    position_id: str  # Position id.
+    user_id: str  # User id.
+    symbol: str  # Market.
+    closed_type: Literal['PARTIAL_CLOSED', 'COMPLETE_CLOSED'] | str  # `PARTIAL_CLOSED` or `COMPLETE_CLOSED`.
+    closed_pnl: Decimal  # Profit and loss of the close.
+    closed_pnl_rate: Decimal  # Profit and loss ratio of the close.
+    open_avg_price: Decimal  # Average opening price.
+    closed_avg_price: Decimal  # Average closing price.
+    max_position_qty: Decimal  # Largest quantity held.
+    closed_qty: Decimal  # Quantity closed.
+    closed_value: Decimal  # Value closed.
+    liq_fee: Decimal  # Liquidation fee.
+    position_side: str  # Position side before the close.
+    leverage: Decimal  # Leverage at the close.
+    interest: Required[Decimal]  # Interest deducted in total.
+    business_type: Required[str]  # Business, for example `FUTURE` or `MARGIN`.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+
+
+class CrossexHistoricalPosition(TypedDict, total=False):
+    """A closed (or partly closed) futures position (`GET /crossex/history_positions`)."""
+
+    position_id: str  # Position id.
+    user_id: str  # User id.
+    symbol: str  # Market.
+    closed_type: Literal['PARTIAL_CLOSED', 'COMPLETE_CLOSED'] | str  # `PARTIAL_CLOSED` or `COMPLETE_CLOSED`.
+    closed_pnl: Decimal  # Profit and loss of the close.
+    closed_pnl_rate: Decimal  # Profit and loss ratio of the close.
+    open_avg_price: Decimal  # Average opening price.
+    closed_avg_price: Decimal  # Average closing price.
+    max_position_qty: Decimal  # Largest quantity held.
+    closed_qty: Decimal  # Quantity closed.
+    closed_value: Decimal  # Value closed.
+    fee: Decimal  # Fees paid on the position.
+    liq_fee: Decimal  # Liquidation fee.
+    funding_fee: Decimal  # Funding fees.
+    position_side: str  # Position side before the close.
+    position_mode: str  # Position mode at the close.
+    leverage: Decimal  # Leverage at the close.
+    business_type: Required[str]  # Business, for example `FUTURE` or `MARGIN`.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+
+
+class CrossexInterestRate(TypedDict, total=False):
+    """The hourly borrowing rate of a margin currency on a venue (`GET /crossex/interest_rate`)."""
+
+    coin: Required[str]  # Currency.
+    exchange_type: Required[str]  # Venue.
+    hour_interest_rate: Required[Decimal]  # Hourly interest rate.
+    time: Required[str]  # Time of the rate, Unix milliseconds, as a string.
+
+
+class CrossexLeverageResponse(TypedDict, total=False):
+    """The leverage set by `POST /crossex/positions/leverage` or `POST /crossex/margin_positions/leverage`."""
+
+    symbol: Required[str]  # Market.
+    leverage: Required[Decimal]  # Leverage requested.
+
+
+class CrossexMarginInterestRecord(TypedDict, total=False):
+    """An interest deduction on margin debt (`GET /crossex/history_margin_interests`)."""
+
+    userId: Required[str]  # User id.
+    symbol: Required[str]  # Market.
+    interest_id: Required[str]  # Deduction id.
+    liability_id: Required[str]  # Where the debt comes from: an order id or a position id.
+    liability: Required[Decimal]  # Debt.
+    liability_coin: Required[str]  # Currency of the debt.
+    interest: Required[Decimal]  # Interest charged.
+    interest_rate: Required[Decimal]  # Interest rate.
+    interest_type: Required[Literal['PERIODIC_POSITION', 'PERIODIC_OPEN_ORDER', 'IMMEDIATE_OPEN_ORDER', 'PERIODIC_ISOLATED'] | str]  # `PERIODIC_POSITION` hourly on a position, `PERIODIC_OPEN_ORDER` hourly on open orders,
+    create_time: Required[str]  # Deduction time, Unix milliseconds, as a string.
+    exchange_type: Required[str]  # Venue.
+
+
+class CrossexMarginPosition(TypedDict, total=False):
+    """An open margin position in the cross-exchange account (`GET /crossex/margin_positions`)."""
+
+    user_id: Required[str]  # User id.
+    position_id: Required[str]  # Margin position id.
+    symbol: Required[str]  # Market.
+    position_side: Required[str]  # Position side.
+    initial_margin: Required[Decimal]  # Initial margin.
+    maintenance_margin: Required[Decimal]  # Maintenance margin.
+    asset_qty: Required[Decimal]  # Quantity of the held asset.
+    asset_coin: Required[str]  # Held asset.
+    position_value: Required[Decimal]  # Position value.
+    liability: Required[Decimal]  # Debt.
+    liability_coin: Required[str]  # Currency of the debt.
+    interest: Required[Decimal]  # Interest deducted so far.
+    max_position_qty: Required[Decimal]  # Largest quantity held.
+    entry_price: Required[Decimal]  # Average opening price.
+    index_price: Required[Decimal]  # Index price.
+    upnl: Required[Decimal]  # Unrealised profit and loss.
+    upnl_rate: Required[Decimal]  # Unrealised profit and loss ratio.
+    leverage: Required[Decimal]  # Opening leverage.
+    max_leverage: Required[Decimal]  # Highest leverage allowed.
+    create_time: Required[str]  # Opening time, Unix milliseconds, as a string.
+    update_time: Required[str]  # Last update, Unix milliseconds, as a string.
+
+
+CrossexOrder = TypedDict(
+    "CrossexOrder",
+    {
+        "user_id": "Required[str]",  # User id.
+        "order_id": "Required[str]",  # Order id.
+        "text": "Required[str]",  # Caller's own order id.
+        "state": "Required[Literal['NEW', 'OPEN', 'PARTIALLY_FILLED', 'FILLED', 'FAIL', 'REJECT'] | str]",  # `NEW` accepted and queued for the venue, `OPEN` resting on the venue's book, `PARTIALLY_FILLED`,
+        "symbol": "Required[str]",  # Market, for example `BINANCE_SPOT_BTC_USDT`.
+        "side": "Required[Literal['BUY', 'SELL'] | str]",  # `BUY` or `SELL`.
+        "type": "Required[Literal['LIMIT', 'MARKET'] | str]",  # `LIMIT` or `MARKET`.
+        "attribute": "Required[Literal['COMMON', 'LIQ', 'REDUCE', 'ADL', 'SETTLEMENT'] | str]",  # `COMMON` normal order, `LIQ` liquidation takeover, `REDUCE` liquidation reduction, `ADL`
+        "exchange_type": "Required[Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID'] | str]",  # Venue.
+        "business_type": "Required[Literal['SPOT', 'FUTURE', 'MARGIN'] | str]",  # Business.
+        "qty": "Required[Decimal]",  # Quantity in the base currency.
+        "quote_qty": "Required[Decimal]",  # Quantity in the quote currency.
+        "price": "Required[Decimal]",  # Order price.
+        "time_in_force": "Required[Literal['GTC', 'IOC', 'FOK', 'POC'] | str]",  # Time in force.
+        "executed_qty": "Required[Decimal]",  # Filled quantity, base currency.
+        "executed_amount": "Required[Decimal]",  # Filled value, quote currency.
+        "executed_avg_price": "Required[Decimal]",  # Average fill price.
+        "fee_coin": "Required[str]",  # Fee currency.
+        "fee": "Required[Decimal]",  # Fee paid.
+        "reduce_only": "Required[Literal['true', 'false'] | str]",  # `true` for a reduce-only order (a string).
+        "leverage": "Required[Decimal]",  # Leverage of the order.
+        "reason": "Required[str]",  # Why the order failed or was rejected.
+        "last_executed_qty": "Required[Decimal]",  # Quantity of the latest fill, base currency.
+        "last_executed_price": "Required[Decimal]",  # Price of the latest fill.
+        "last_executed_amount": "Required[Decimal]",  # Value of the latest fill, quote currency.
+        "position_side": "Required[Literal['NONE', 'LONG', 'SHORT'] | str]",  # `NONE` (single position mode), `LONG` or `SHORT`.
+        "create_time": "Required[str]",  # Creation time, Unix milliseconds, as a string.
+        "update_time": "Required[str]",  # Last update, Unix milliseconds, as a string.
+    },
+    total=False,
+)
+"""A cross-exchange order (`GET /crossex/orders/{order_id}`, `GET /crossex/open_orders`,"""
+
+
+class CrossexOrderActionResponse(TypedDict, total=False):
+    """The answer to a cross-exchange order action (`POST /crossex/orders`, `PUT` and `DELETE"""
+
+    order_id: Required[str]  # Order id (a string on the wire).
+    text: Required[str]  # Caller's own order id; for a closing order the service places, a label it sets.
+
+
+class CrossexPosition(TypedDict, total=False):
+    """An open futures position in the cross-exchange account (`GET /crossex/positions`)."""
+
+    user_id: str  # User id.
+    position_id: str  # Position id.
+    symbol: str  # Market.
+    position_side: str  # Position side.
+    initial_margin: Decimal  # Initial margin.
+    maintenance_margin: Decimal  # Maintenance margin.
+    position_qty: Decimal  # Position quantity.
+    position_value: Decimal  # Position value.
+    upnl: Decimal  # Unrealised profit and loss.
+    upnl_rate: Decimal  # Unrealised profit and loss ratio.
+    entry_price: Decimal  # Average entry price.
+    mark_price: Decimal  # Mark price.
+    leverage: Decimal  # Leverage.
+    max_leverage: Decimal  # Highest leverage allowed.
+    risk_limit: Decimal  # Risk limit of the position.
+    fee: Decimal  # Fees paid on the position.
+    funding_fee: Decimal  # Funding fees of the position.
+    funding_time: str  # When funding was last collected, Unix milliseconds, as a string; `0` before the first collection.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+    closed_pnl: Decimal  # Realised profit and loss.
+
+
+class CrossexRiskLimit(TypedDict, total=False):
+    """The risk limit tiers of one futures or margin market (`GET /crossex/rule/risk_limits`)."""
+
+    symbol: str  # Market, for example `BINANCE_FUTURE_AAVE_USDT`.
+    tiers: list[CrossexRiskLimitTier]  # Tiers, lowest first.
+
+
+class CrossexRiskLimitTier(TypedDict, total=False):
+    """One risk limit tier of a cross-exchange market."""
+
+    min_risk_limit_value: Required[Decimal]  # Lower bound of the position value in this tier.
+    max_risk_limit_value: Required[Decimal]  # Upper bound of the position value in this tier.
+    quick_cal_amount: Required[Decimal]  # Quick-calculation amount (maintenance margin deduction).
+    leverage_max: Required[Decimal]  # Highest leverage in this tier.
+    maintenance_rate: Required[Decimal]  # Maintenance margin rate.
+    tier: Required[str]  # Tier number.
+
+
+class CrossexSpecialFee(TypedDict, total=False):
+    """A fee rate that differs from the venue default for one market."""
+
+    symbol: Required[str]  # Market.
+    taker_fee_rate: Required[Decimal]  # Taker fee rate.
+    maker_fee_rate: Required[Decimal]  # Maker fee rate.
+
+
+class CrossexSymbol(TypedDict, total=False):
+    """A cross-exchange market and its trading rules (`GET /crossex/rule/symbols`)."""
+
+    symbol: Required[str]  # Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`, for example `BINANCE_FUTURE_ADA_USDT`.
+    exchange_type: Required[Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID'] | str]  # Venue.
+    business_type: Required[Literal['SPOT', 'FUTURE', 'MARGIN'] | str]  # `SPOT`, `FUTURE` (USDT-margined perpetual) or `MARGIN`.
+    state: Required[Literal['live', 'suspend'] | str]  # `live` while trading, `suspend` while paused.
+    min_size: Required[Decimal]  # Smallest order quantity.
+    min_notional: Required[Decimal]  # Smallest order value.
+    lot_size: Required[Decimal]  # Quantity step.
+    tick_size: Required[Decimal]  # Price step.
+    max_num_orders: Required[str]  # Most open orders allowed in this market.
+    max_market_size: Required[Decimal]  # Largest market order quantity.
+    max_limit_size: Required[Decimal]  # Largest limit order quantity.
+    contract_size: Required[Decimal]  # Contract multiplier.
+    liquidation_fee: Required[Decimal]  # Liquidation fee rate.
+    delist_time: Required[str]  # Delisting time, Unix milliseconds as a string; `0` when not being delisted.
+
+
+class CrossexTrade(TypedDict, total=False):
+    """A fill of a cross-exchange order (`GET /crossex/history_trades`)."""
+
+    user_id: str  # User id.
+    transaction_id: str  # Fill id.
+    order_id: str  # Order id.
     text: str  # Caller's own order id.
+    symbol: str  # Market.
+    exchange_type: str  # Venue.
+    business_type: str  # Business.
+    side: str  # `BUY` or `SELL`.
+    qty: Decimal  # Quantity filled.
+    price: Decimal  # Fill price.
+    fee: Decimal  # Fee.
+    fee_coin: str  # Fee currency.
+    fee_rate: Decimal  # Fee rate.
+    match_role: str  # Whether the order was taker or maker in this fill.
+    rpnl: Decimal  # Realised profit and loss.
+    position_mode: str  # Position mode.
+    position_side: str  # Position side.
+    create_time: str  # Fill time, Unix milliseconds, as a string.
+
+
+class CrossexTransferCoin(TypedDict, total=False):
+    """A currency that can be moved into or out of the cross-exchange account (`GET /crossex/transfers/coin`)."""
+
+    coin: Required[str]  # Currency.
+    min_trans_amount: Required[float]  # Smallest transfer amount, estimated fee included.
+    est_fee: Required[float]  # Estimated fee.
+    precision: Required[float]  # Decimal places of the amount.
+    is_disabled: Required[float]  # `0` when transfers are enabled, otherwise disabled.
+
+
+class CrossexTransferRecord(TypedDict, total=False):
+    """A transfer into or out of the cross-exchange account (`GET /crossex/transfers`)."""
+
+    id: Required[str]  # Transfer id (the `tx_id` of the answer to `POST /crossex/transfers`).
+    text: Required[str]  # Caller's own id given with the transfer.
+    from_account_type: Required[Literal['CROSSEX_BINANCE', 'CROSSEX_OKX', 'CROSSEX_GATE', 'CROSSEX_BYBIT', 'CROSSEX_KRAKEN', 'CROSSEX_HYPERLIQUID', 'CROSSEX', 'SPOT'] | str]  # Account the funds left.
+    to_account_type: Required[Literal['CROSSEX_BINANCE', 'CROSSEX_OKX', 'CROSSEX_GATE', 'CROSSEX_BYBIT', 'CROSSEX_KRAKEN', 'CROSSEX_HYPERLIQUID', 'CROSSEX', 'SPOT'] | str]  # Account the funds went to.
+    coin: Required[str]  # Currency.
+    amount: Required[Decimal]  # Amount requested.
+    actual_receive: str  # Amount credited; set when `status` is `SUCCESS`, empty otherwise.
+    status: Required[Literal['PENDING', 'SUCCESS', 'FAIL'] | str]  # `PENDING` in progress, `SUCCESS` done, `FAIL` failed.
+    fail_reason: str  # Why it failed; set when `status` is `FAIL`, empty otherwise.
+    create_time: Required[int]  # Creation time, Unix milliseconds.
+    update_time: Required[int]  # Last update, Unix milliseconds.
+
+
+class CrossexTransferResponse(TypedDict, total=False):
+    """The answer to a transfer (`POST /crossex/transfers`)."""
+
+    tx_id: Required[str]  # Transfer id.
+    text: Required[str]  # Caller's own id, as sent.
 
 
 class CurrencyChain(TypedDict, total=False):
@@ -818,6 +1240,193 @@ class FuturesTrade(TypedDict, total=False):
     size: Decimal  # Traded size; positive when the taker bought, negative when the taker sold.
     price: Decimal  # Trade price (quote currency).
     is_internal: bool  # Deprecated.
+
+
+class GetUserCouponDetailResponseData(TypedDict, total=False):
+    """One coupon in full (`GET /coupon/user-coupon-detail`)."""
+
+    id: int  # Distribution record id; the next page's `last_id` (list).
+    details_id: int  # Id in the coupon type's own table; `0` for a task coupon.
+    coupon_type: str  # Coupon type, one of the values of the `type` filter.
+    name: str  # Display name (translated).
+    amount: str  # Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher).
+    origin_amount: Decimal  # Face value without formatting; point cards only.
+    currency: str  # Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`.
+    rule_new: str  # Usage rules (translated); empty in the list, set in the detail.
+    status: Literal['NOT_ACTIVE', 'ACTIVATED', 'TO_BE_USED', 'EXPIRED', 'RECYCLED', 'INVALID', 'USED', 'UNKNOWN', 'LOCKED', 'TASK_START', 'TASK_WAIT', 'TASK_DONE', 'TASK_EXPIRED', 'TASK_NOT_STARTED_EXPIRED', 'TASK_RECEIVE_SUCCESS', 'TASK_RECEIVE_FAIL'] | str  # State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+    jump_url: ListUserCouponsResponseDataJumpUrl  # Links to where a coupon is used.
+    help_url: ListUserCouponsResponseDataHelpUrl  # Links to a coupon's help pages.
+    expire_time: int  # Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+    expire_time_order_by: int  # Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+    expire_second: float  # Seconds left; `0` once expired and for a point card.
+    has_usage_history: bool  # Whether the coupon has usage records.
+    has_progress: bool  # Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons).
+    progress_config: ListUserCouponsResponseDataProgressConfig  # Progress of a coupon that has a progress bar.
+    activation_info: dict[str, JsonValue]  # Type-specific activation details (`{}` for types without any), for example
+    is_task_coupon: Literal[0, 1] | int  # `0` regular coupon, `1` task coupon.
+    upgrade_toast: bool  # Whether the app is too old for this coupon and should be upgraded.
+    from_task: bool  # Whether this regular coupon was issued for a completed task (always false for a task coupon).
+    task_title: str  # Task title; empty for a regular coupon.
+    task_desc: str  # Task description; empty for a regular coupon.
+    task_start_at: int  # Task start, Unix seconds (task coupons in `TASK_EXPIRED`; for a coupon from a task, the start of that task).
+    task_expire_at: int  # Deadline to claim a task coupon, Unix seconds; `0` for no deadline and for regular coupons.
+    task_completed_at: int  # Task completion, Unix seconds; `0` while not completed.
+    extra: list[list[dict[str, JsonValue]]]  # Detail attributes in display blocks (name, source and status; core attributes; times), each item
+
+
+class ListLiveReplayResponseData(TypedDict, total=False):
+    """The results of `GET /social/live/tag_coin_live_replay`."""
+
+    list: list[ListLiveReplayResponseDataList]  # Live streams and replay videos.
+
+
+class ListLiveReplayResponseDataList(TypedDict, total=False):
+    """One live stream or replay video."""
+
+    content_type: Literal['streaming', 'video'] | str  # `streaming` (see `live`) or `video` (see `video`).
+    live: ListLiveReplayResponseDataLive  # A live stream (set when `content_type` is `streaming`).
+    video: ListLiveReplayResponseDataVideo  # A replay video (set when `content_type` is `video`).
+
+
+class ListLiveReplayResponseDataLive(TypedDict, total=False):
+    """A live stream (set when `content_type` is `streaming`)."""
+
+    id: str  # Live stream id.
+    uid: str  # Host's user id.
+    chat_group_id: str  # Chat group id.
+    name: str  # Name of the live room.
+    cover: str  # Cover image URL.
+    started_at: str  # Start time, Unix seconds as a string.
+    subscription_required: bool  # Whether watching needs a subscription.
+    hot_weight: float  # Popularity weight.
+    live_type: float  # Kind of live stream.
+    session_id: str  # Session id.
+    host: ListLiveReplayResponseDataLiveHost  # The host of a live stream.
+    status: str  # State of the stream, for example `streaming`.
+
+
+class ListLiveReplayResponseDataLiveHost(TypedDict, total=False):
+    """The host of a live stream."""
+
+    id: str  # Host id.
+    name: str  # Nickname.
+    avatar: str  # Avatar URL.
+    fans: float  # Followers.
+    tier: float  # Host level.
+
+
+class ListLiveReplayResponseDataVideo(TypedDict, total=False):
+    """A replay video (set when `content_type` is `video`)."""
+
+    id: str  # Video id.
+    stream_id: str  # Id of the live stream recorded.
+    title: str  # Title.
+    avatar: str  # Author's avatar URL.
+    nick: str  # Author's nickname.
+    nick_en: str  # Author's English nickname.
+    cover: str  # Cover image URL.
+    watched: float  # Viewers.
+    subscription_required: bool  # Whether watching needs a subscription.
+    has_subscribed: bool  # Whether the caller has subscribed.
+    duration: float  # Length in seconds.
+    weight: float  # Sort weight.
+    moments_uid: str  # Author's Square user id.
+    session_id: str  # Session id.
+    ended_at_format: str  # End time, formatted.
+    ended_at_type: float  # Kind of `ended_at_format`.
+    tier: float  # Author level.
+    tag: str  # Tag.
+
+
+class ListSquareAiSearchResponseData(TypedDict, total=False):
+    """The results of `GET /social/message/search`."""
+
+    total: float  # Number of results in all.
+    items: list[ListSquareAiSearchResponseDataItems]  # Posts of this page.
+
+
+class ListSquareAiSearchResponseDataItems(TypedDict, total=False):
+    """A post found by `GET /social/message/search`."""
+
+    id: int  # Post id.
+    content: str  # Text of the post.
+    image: str  # URL of the first image.
+    avatar: str  # URL of the author's avatar.
+    nickname: str  # Author's nickname.
+    like_count: float  # Likes.
+    page_view: float  # Views.
+
+
+class ListUserCouponsResponseData(TypedDict, total=False):
+    """One page of coupons."""
+
+    next_page: bool  # Whether more coupons follow: pass the last item's `id` as `last_id` and its `expire_time_order_by` as `expire_time`.
+    list: list[ListUserCouponsResponseDataList]  # Coupons.
+
+
+class ListUserCouponsResponseDataHelpUrl(TypedDict, total=False):
+    """Links to a coupon's help pages."""
+
+    web: str  # Web link.
+    app: str  # App link.
+
+
+class ListUserCouponsResponseDataJumpUrl(TypedDict, total=False):
+    """Links to where a coupon is used."""
+
+    web: str  # Web link.
+    app: str  # App link.
+    mini_app: str  # Mini-program link (mostly empty).
+
+
+class ListUserCouponsResponseDataList(TypedDict, total=False):
+    """A coupon in the list of `GET /coupon/user-coupon-list`."""
+
+    id: int  # Distribution record id; the next page's `last_id` (list).
+    details_id: int  # Id in the coupon type's own table; `0` for a task coupon.
+    coupon_type: str  # Coupon type, one of the values of the `type` filter.
+    name: str  # Display name (translated).
+    amount: str  # Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher).
+    origin_amount: Decimal  # Face value without formatting; point cards only.
+    currency: str  # Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`.
+    rule_new: str  # Usage rules (translated); empty in the list, set in the detail.
+    status: Literal['NOT_ACTIVE', 'ACTIVATED', 'TO_BE_USED', 'EXPIRED', 'RECYCLED', 'INVALID', 'USED', 'UNKNOWN', 'LOCKED', 'TASK_START', 'TASK_WAIT', 'TASK_DONE', 'TASK_EXPIRED', 'TASK_NOT_STARTED_EXPIRED', 'TASK_RECEIVE_SUCCESS', 'TASK_RECEIVE_FAIL'] | str  # State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+    jump_url: ListUserCouponsResponseDataJumpUrl  # Links to where a coupon is used.
+    help_url: ListUserCouponsResponseDataHelpUrl  # Links to a coupon's help pages.
+    expire_time: int  # Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+    expire_time_order_by: int  # Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+    expire_second: float  # Seconds left; `0` once expired and for a point card.
+    has_usage_history: bool  # Whether the coupon has usage records.
+    has_progress: bool  # Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons).
+    progress_config: ListUserCouponsResponseDataProgressConfig  # Progress of a coupon that has a progress bar.
+    activation_info: dict[str, JsonValue]  # Type-specific activation details (`{}` for types without any), for example
+    is_task_coupon: Literal[0, 1] | int  # `0` regular coupon, `1` task coupon.
+    upgrade_toast: bool  # Whether the app is too old for this coupon and should be upgraded.
+    task_title: str  # Task title; empty for a regular coupon.
+    task_desc: str  # Task description; empty for a regular coupon.
+    task_start_at: int  # Task start, Unix seconds; `0` unless the task coupon is `TASK_EXPIRED`.
+    task_expire_at: int  # Task deadline, Unix seconds (reserved, `0` in the list).
+    task_completed_at: int  # Task completion, Unix seconds (reserved, `0` in the list).
+    extra: list[dict[str, JsonValue]]  # Extension fields; always empty in the list.
+
+
+class ListUserCouponsResponseDataProgressConfig(TypedDict, total=False):
+    """Progress of a coupon that has a progress bar."""
+
+    total_balance: str  # Amount to reach.
+    current_used: str  # Amount used.
+    current_achived: str  # Amount reached (the wire name is spelled `achived`).
+    currency: str  # Unit, for example `USDT`.
+
+
+class LiveReplayResult(TypedDict, total=False):
+    """The answer to `GET /social/live/tag_coin_live_replay`: a status envelope around the results."""
+
+    code: float  # Status code; `200` on success.
+    label: str  # Status label.
+    message: str  # Status message.
+    request_id: str  # Request id.
+    data: ListLiveReplayResponseData  # The results of `GET /social/live/tag_coin_live_replay`.
 
 
 MarginAccountBookEntry = TypedDict(
@@ -1611,6 +2220,15 @@ class SpotTrade(TypedDict, total=False):
     deal: Decimal  # Traded value in the quote currency.
 
 
+class SquareAiSearchResult(TypedDict, total=False):
+    """The answer to `GET /social/message/search`: a status envelope around the results."""
+
+    code: float  # Status code; `0` on success.
+    label: str  # Error label; empty on success.
+    msg: str  # Status message.
+    data: ListSquareAiSearchResponseData  # The results of `GET /social/message/search`.
+
+
 class StpGroup(TypedDict, total=False):
     """A self-trade prevention (STP) group; users in one group do not trade with each other."""
 
@@ -2062,6 +2680,24 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+class UserCouponDetail(TypedDict, total=False):
+    """The answer to `GET /coupon/user-coupon-detail`: a status envelope around one coupon."""
+
+    code: Literal[0, 2002, 50105, 10001, 10000] | int  # `0` success, `2002` not logged in, `50105` invalid parameters, `10001` no such coupon of the
+    label: str  # Error label; empty on success.
+    message: str  # Status message.
+    data: GetUserCouponDetailResponseData  # One coupon in full (`GET /coupon/user-coupon-detail`).
+
+
+class UserCouponList(TypedDict, total=False):
+    """The answer to `GET /coupon/user-coupon-list`: a status envelope around one page of coupons."""
+
+    code: Literal[0, 2002, 50105] | int  # `0` success, `2002` not logged in, `50105` invalid parameters.
+    label: str  # Error label; empty on success.
+    message: str  # Status message.
+    data: ListUserCouponsResponseData  # One page of coupons.
 
 
 WithdrawalRecord = TypedDict(
