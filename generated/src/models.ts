@@ -3626,7 +3626,7 @@ export interface LiveReplayResult {
   code?: number;
   /** Results. */
   data?: ListLiveReplayResponseData;
-  /** Status label. */
+  /** Status label; empty on success. */
   label?: string;
   /** Status message. */
   message?: string;

@@ -1423,7 +1423,7 @@ class LiveReplayResult(TypedDict, total=False):
     """The answer to `GET /social/live/tag_coin_live_replay`: a status envelope around the results."""
 
     code: float  # Status code; `200` on success.
-    label: str  # Status label.
+    label: str  # Status label; empty on success.
     message: str  # Status message.
     request_id: str  # Request id.
     data: ListLiveReplayResponseData  # The results of `GET /social/live/tag_coin_live_replay`.
