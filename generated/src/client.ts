@@ -6,6 +6,7 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { CouponApi } from './operations/coupon.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
@@ -15,6 +16,7 @@ import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
 import { OtcApi } from './operations/otc.js';
 import { SpotApi } from './operations/spot.js';
+import { SquareApi } from './operations/square.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
@@ -27,7 +29,9 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
-  /** Cross-exchange trading (shape not given). */
+  /** Coupon center: the caller's coupons and their details. */
+  readonly coupon: CouponApi = new CouponApi(this);
+  /** Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps. */
   readonly crossex: CrossexApi = new CrossexApi(this);
   /** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
@@ -45,6 +49,8 @@ export class ExchangeClient extends ClientCore {
   readonly otc: OtcApi = new OtcApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
+  /** Square social content: post search, live streams and replays. */
+  readonly square: SquareApi = new SquareApi(this);
   /** Sub-account management and sub-account API keys. */
   readonly subAccounts: SubAccountsApi = new SubAccountsApi(this);
   /** Unified account, borrowing and repayment. */

@@ -4,7 +4,9 @@
  * code, help at each level, and no secret in any output.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topHelp } from '../../cli/help.js';
 import { runCli } from '../../cli/run.js';
+import { operationMetas } from '../../generated/src/metadata.js';
 import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 
 let mock: MockServer;
@@ -116,8 +118,17 @@ describe('help', () => {
     for (const text of want) expect(out).toContain(text);
   });
 
-  it('names a one-operation area in the singular', async () => {
+  it('counts the operations of each area', async () => {
     const { out } = await cli(['--help']);
+    expect(out).toMatch(/^ {2}crossex +31 operations$/m);
+    expect(out).toMatch(/^ {2}square +2 operations$/m);
+    expect(out).toMatch(/^ {2}coupon +2 operations$/m);
+    expect(out).not.toMatch(/\b1 operations\b/);
+  });
+
+  it('names a one-operation area in the singular', () => {
+    const one = new Map([['create-crossex-order', operationMetas.createCrossexOrder]]);
+    const out = topHelp(new Map([['crossex', one]]));
     expect(out).toMatch(/^ {2}crossex +1 operation$/m);
     expect(out).not.toMatch(/\b1 operations\b/);
   });

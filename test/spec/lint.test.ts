@@ -670,6 +670,38 @@ const variantCases: VariantCase[] = [
     want: null,
   },
   {
+    given: 'a number listed in the decimal rule exceptions for its schema (CrossexTransferCoin.est_fee)',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', title: 'CrossexTransferCoin', properties: { est_fee: { type: 'number' } } },
+          },
+        },
+      },
+    },
+    want: null,
+  },
+  {
+    given: 'the same number in a schema the exception does not name',
+    target: 'write',
+    patch: {
+      requestBody: {
+        content: {
+          'application/json': {
+            schema: { type: 'object', title: 'TransferCoin', properties: { est_fee: { type: 'number' } } },
+          },
+        },
+      },
+    },
+    want: {
+      ruleId: 'house/decimal-amounts',
+      at: '/requestBody/content/application~1json/schema/properties/est_fee',
+      message: /`est_fee` holds an amount or price/,
+    },
+  },
+  {
     given: 'an integer fee rate not listed in the exceptions',
     target: 'write',
     patch: {

@@ -207,5 +207,21 @@ export async function walletUnifiedCrossexShapes(): Promise<void> {
   await client.crossex.createCrossexOrder({ symbol: 'OKX_FUTURE_ADA_USDT', side: 'buy', qty: '1' });
   // @ts-expect-error `symbol` is required
   await client.crossex.createCrossexOrder({ side: 'SELL', qty: '1' });
+  const [transfer] = await client.crossex.listCrossexTransfers({ coin: 'USDT', order_id: 'cx-transfer-0001' });
+  const transferStatus: string | undefined = transfer?.status;
+  // @ts-expect-error `from` is one of the account names, upper case
+  await client.crossex.createCrossexTransfer({ coin: 'USDT', amount: '1', from: 'spot', to: 'CROSSEX' });
+  const marginLeverage = await client.crossex.getCrossexMarginPositionsLeverage({
+    symbols: ['BINANCE_MARGIN_SOL_USDT'],
+  });
+  const solLeverage: string | undefined = marginLeverage['BINANCE_MARGIN_SOL_USDT'];
+  const coupons = await client.coupon.listUserCoupons({ expired: 1, limit: 20 });
+  const couponStatus: string | undefined = coupons.data?.list?.[0]?.status;
+  // @ts-expect-error `coupon_type` is required
+  await client.coupon.getUserCouponDetail({ detail_id: 890 });
+  const posts = await client.square.listSquareAiSearch({ keyword: 'BTC', time_range: 2 });
+  // @ts-expect-error `sort` is `hot` or `new`
+  await client.square.listLiveReplay({ sort: 'latest' });
   void [futuresTaker, spotValue, address, leverage, delta, userId, orderId];
+  void [transferStatus, solLeverage, couponStatus, posts];
 }

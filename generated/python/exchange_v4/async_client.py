@@ -23,6 +23,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.coupon import CouponApiAsync, CouponApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
@@ -32,6 +33,7 @@ from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
+from .operations.square import SquareApiAsync, SquareApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
@@ -46,6 +48,7 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    coupon: CouponApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
@@ -55,6 +58,7 @@ class AsyncWithResponse:
     options: OptionsApiAsyncWithResponse
     otc: OtcApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
+    square: SquareApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
@@ -62,6 +66,7 @@ class AsyncWithResponse:
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.coupon = CouponApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
@@ -71,6 +76,7 @@ class AsyncWithResponse:
         self.options = OptionsApiAsyncWithResponse(core)
         self.otc = OtcApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
+        self.square = SquareApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
@@ -89,8 +95,10 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    coupon: CouponApiAsync
+    """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApiAsync
-    """Cross-exchange trading (shape not given)."""
+    """Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps."""
     delivery: DeliveryApiAsync
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
@@ -107,6 +115,8 @@ class AsyncExchangeClient(AsyncCore):
     """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
+    square: SquareApiAsync
+    """Square social content: post search, live streams and replays."""
     sub_accounts: SubAccountsApiAsync
     """Sub-account management and sub-account API keys."""
     unified: UnifiedApiAsync
@@ -216,6 +226,7 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.coupon = CouponApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
@@ -225,6 +236,7 @@ class AsyncExchangeClient(AsyncCore):
         self.options = OptionsApiAsync(self)
         self.otc = OtcApiAsync(self)
         self.spot = SpotApiAsync(self)
+        self.square = SquareApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)

@@ -19,6 +19,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.coupon import CouponApi, CouponApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
@@ -28,6 +29,7 @@ from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.otc import OtcApi, OtcApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
+from .operations.square import SquareApi, SquareApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
 from .operations.wallet import WalletApi, WalletApiWithResponse
@@ -42,6 +44,7 @@ class WithResponse:
     `client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiWithResponse
+    coupon: CouponApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
@@ -51,6 +54,7 @@ class WithResponse:
     options: OptionsApiWithResponse
     otc: OtcApiWithResponse
     spot: SpotApiWithResponse
+    square: SquareApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
     wallet: WalletApiWithResponse
@@ -58,6 +62,7 @@ class WithResponse:
 
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
+        self.coupon = CouponApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
@@ -67,6 +72,7 @@ class WithResponse:
         self.options = OptionsApiWithResponse(core)
         self.otc = OtcApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
+        self.square = SquareApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
         self.wallet = WalletApiWithResponse(core)
@@ -83,8 +89,10 @@ class ExchangeClient(Core):
 
     account: AccountApi
     """Account details, key information and STP groups."""
+    coupon: CouponApi
+    """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApi
-    """Cross-exchange trading (shape not given)."""
+    """Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps."""
     delivery: DeliveryApi
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
@@ -101,6 +109,8 @@ class ExchangeClient(Core):
     """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
+    square: SquareApi
+    """Square social content: post search, live streams and replays."""
     sub_accounts: SubAccountsApi
     """Sub-account management and sub-account API keys."""
     unified: UnifiedApi
@@ -208,6 +218,7 @@ class ExchangeClient(Core):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
+        self.coupon = CouponApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
@@ -217,6 +228,7 @@ class ExchangeClient(Core):
         self.options = OptionsApi(self)
         self.otc = OtcApi(self)
         self.spot = SpotApi(self)
+        self.square = SquareApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)

@@ -4,7 +4,9 @@
  * `amount`, `price`, `fee`, or ending in `_amount`, `_price`, `_fee`) is a decimal string:
  * `type: string` with `format: decimal`. Named and inline schemas alike. The names are rule
  * options (`names`, `suffixes`) in redocly.yaml; `exceptions` lists property names that carry such a
- * suffix but hold a code, not an amount (`debit_fee`: how fees are paid). A schema's `x-decimal`
+ * suffix but hold a code, not an amount (`debit_fee`: how fees are paid), or `<title>.<property>`
+ * for one property of the schema with that `title` only (`CrossexTransferCoin.est_fee`: a JSON
+ * number on the wire). A schema's `x-decimal`
  * (`{gt?, maxScale?}`) sits on a decimal string only, in the table's shape (`spec/extensions/table.js`).
  */
 import { deref } from '../support/operation.js';
@@ -32,9 +34,14 @@ export default function DecimalAmounts(options = {}) {
   const names = options.names ?? DEFAULT_NAMES;
   const suffixes = options.suffixes ?? DEFAULT_SUFFIXES;
   const exceptions = options.exceptions ?? [];
-  /** @param {string} name */
-  const isMoney = (name) =>
-    !exceptions.includes(name) && (names.includes(name) || suffixes.some((suffix) => name.endsWith(suffix)));
+  /**
+   * @param {string} name
+   * @param {unknown} title the schema's `title`, which a `<title>.<property>` exception names
+   */
+  const isMoney = (name, title) =>
+    !exceptions.includes(name) &&
+    !(typeof title === 'string' && exceptions.includes(`${title}.${name}`)) &&
+    (names.includes(name) || suffixes.some((suffix) => name.endsWith(suffix)));
   return {
     Schema: {
       /**
@@ -45,7 +52,7 @@ export default function DecimalAmounts(options = {}) {
         if (schema['x-decimal'] !== undefined) checkXDecimal(schema, ctx);
         if (!isObject(schema.properties)) return;
         for (const [name, raw] of Object.entries(schema.properties)) {
-          if (!isMoney(name)) continue;
+          if (!isMoney(name, schema.title)) continue;
           const { node: property } = deref(ctx.resolve, raw, ctx.location.source.absoluteRef);
           if (!isObject(property)) continue;
           const faults = [];
