@@ -15,6 +15,29 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { plan_id: 'Plan id.', amount: 'Amount to invest now.' },
   },
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
+  agencyCommissionsHistory: {
+    summary: "List referred users' rebates (broker)",
+    params: {
+      currency: 'Only this currency; all currencies when omitted.',
+      commission_type: '`1` direct rebate, `2` indirect rebate, `3` self rebate; all when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  agencyTransactionHistory: {
+    summary: "List referred users' trades (broker)",
+    params: {
+      currency_pair: 'Only this currency pair; all pairs when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
   amendBatchFutureOrders: {
     summary: 'Amend perpetual futures orders in a batch',
     params: {
@@ -76,6 +99,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: "List the caller's staking rewards",
     params: { pid: 'Only this product.', coin: 'Only this currency.', page: 'Page number, starting from 1.' },
   },
+  calculatePortfolioMargin: {
+    summary: 'Calculate portfolio margin',
+    params: {
+      spot_balances: 'Spot holdings.',
+      spot_orders: 'Open spot orders.',
+      futures_positions: 'Perpetual futures positions.',
+      futures_orders: 'Open perpetual futures orders.',
+      options_positions: 'Options positions.',
+      options_orders: 'Open options orders.',
+      spot_hedge: 'Whether spot hedging is on.',
+    },
+  },
   cancelBatchFutureOrders: {
     summary: 'Cancel perpetual futures orders in a batch',
     params: {
@@ -88,6 +123,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   cancelBatchOrders: {
     summary: 'Cancel spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
+  },
+  cancelCrossexOrder: {
+    summary: 'Cancel a cross-exchange order',
+    params: { order_id: 'Order id, or the `text` given at placement, of the order to cancel.' },
   },
   cancelDeliveryOrder: {
     summary: 'Cancel a delivery order',
@@ -225,6 +264,20 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Change the lowest lending rate',
     params: { currency: 'Currency of the lending.', min_rate: 'New lowest hourly rate.' },
   },
+  claimReward: { summary: 'Claim a task reward', params: { welfare_task_id: 'Rewards Center task id.' } },
+  claimTask: { summary: 'Claim a welfare task', params: { welfare_task_id: 'Rewards Center task id.' } },
+  closeCrossexPosition: {
+    summary: 'Close a small position in full',
+    params: {
+      symbol: 'Margin market (`BINANCE_MARGIN_SOL_USDT`) or futures market (`OKX_FUTURE_ETH_USDT`).',
+      position_side:
+        'Side of the position; needed for a margin position, and for a futures position as its position mode requires.',
+    },
+  },
+  convertSmallBalance: {
+    summary: 'Convert small balances to GT',
+    params: { currency: 'Currencies to convert.', is_all: 'Convert every small balance.' },
+  },
   countdownCancelAllFutures: {
     summary: 'Set the countdown that cancels open futures orders',
     params: {
@@ -300,6 +353,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       position_mode: 'Position mode.',
     },
   },
+  createCrossexConvertOrder: {
+    summary: 'Execute a flash swap quote',
+    params: { quote_id: 'Quote id from `POST /crossex/convert/quote`.' },
+  },
+  createCrossexConvertQuote: {
+    summary: 'Get a flash swap quote',
+    params: {
+      exchange_type: 'Venue whose account holds the asset, for example `OKX`.',
+      from_coin: 'Asset to sell.',
+      to_coin: 'Asset to buy: `BTC`, `ETH` or `USDT` on OKX and Gate, `USDT` on Binance.',
+      from_amount: 'Amount to sell.',
+    },
+  },
   createCrossexOrder: {
     summary: 'Place a cross-exchange order',
     params: {
@@ -315,6 +381,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       quote_qty: 'Amount in the quote currency; required for spot and margin market buys.',
       reduce_only: '`true` to only reduce a position (sent as a string).',
       position_side: '`NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.',
+    },
+  },
+  createCrossexTransfer: {
+    summary: 'Transfer into or out of the cross-exchange account',
+    params: {
+      coin: 'Currency.',
+      amount: 'Amount to move.',
+      from: 'Account the funds leave.',
+      to: 'Account the funds go to.',
+      text: "Caller's own id; `GET /crossex/transfers?order_id=` finds the transfer by it.",
     },
   },
   createCrossLiquidateOrder: {
@@ -516,6 +592,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       pos_margin_mode: 'Margin mode of the position, in split position mode.',
     },
   },
+  createQuickRepayment: {
+    summary: 'Repay liabilities quickly',
+    params: { debt_currencies: 'Liability currencies to repay.', available_currencies: 'Currencies to repay with.' },
+  },
   createSpotPriceTriggeredOrder: {
     summary: 'Place a price-triggered order',
     params: {
@@ -633,6 +713,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
   },
+  getBeginnerTaskList: { summary: "List the caller's beginner tasks", params: {} },
   getCandyDropActivityListV4: {
     summary: 'List CandyDrop activities',
     params: {
@@ -705,6 +786,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       side: 'Side filter: `1` long, `2` short, `0` any.',
     },
   },
+  getCrossexAccount: {
+    summary: 'Get the cross-exchange account',
+    params: { exchange_type: 'Venue to read; only in isolated-venue mode.' },
+  },
+  getCrossexFee: { summary: 'Get cross-exchange fee rates', params: {} },
+  getCrossexInterestRate: {
+    summary: 'List margin interest rates',
+    params: { coin: 'Only this currency.', exchange_type: 'Only this venue.' },
+  },
+  getCrossexMarginPositionsLeverage: {
+    summary: 'Get the leverage of margin markets',
+    params: { symbols: 'Only these markets, comma-separated.' },
+  },
+  getCrossexOrder: {
+    summary: 'Get a cross-exchange order',
+    params: { order_id: 'Order id, or the `text` given at placement.' },
+  },
+  getCrossexPositionsLeverage: {
+    summary: 'Get the leverage of futures markets',
+    params: { symbols: 'Only these markets, comma-separated.' },
+  },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
   getDebitFee: { summary: 'Get the GT fee payment setting', params: {} },
@@ -761,6 +863,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       history_pids: 'Product ids already shown, comma-separated, to leave out.',
     },
   },
+  getEstimatedQuickRepayment: { summary: 'Estimate a quick repayment', params: {} },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
@@ -796,6 +899,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       table_id: 'Risk limit table id (for example `BTC_USDT_202411`).',
+    },
+  },
+  getHistoryLoanRate: {
+    summary: 'Get past lending rates',
+    params: {
+      currency: 'Currency name.',
+      tier: 'VIP level whose floating rate to return.',
+      page: 'Page number, starting from 1.',
+      limit: 'Rates per page.',
     },
   },
   getHodlerAirdropProjectList: {
@@ -861,6 +973,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List the borrowing tiers of an isolated-margin market',
     params: { currency_pair: 'Currency pair.' },
   },
+  getMyActivityEntry: { summary: "Get the caller's Activity Center entry", params: {} },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
     params: {
@@ -944,6 +1057,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
   },
   getOtcOrderDetail: { summary: 'Get a fiat order', params: { order_id: 'Order id.' } },
+  getPartnerAgentDataAggregated: {
+    summary: "Get a partner agent's aggregated figures",
+    params: {
+      start_date: 'Start of the range, `yyyy-mm-dd hh:ii:ss` in UTC+8 (default the start of the last 7 days).',
+      end_date: 'End of the range, `yyyy-mm-dd hh:ii:ss` in UTC+8 (default the end of the last 7 days).',
+      business_type:
+        '`0` all (default), `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6` exchange all, `7` Web3 all, `8` TradFi.',
+    },
+  },
+  getPartnerApplicationRecent: { summary: 'Get the recent partner application', params: {} },
+  getPartnerEligibility: { summary: 'Check partner application eligibility', params: {} },
   getPosition: {
     summary: 'Get a perpetual futures position',
     params: {
@@ -1059,6 +1183,12 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get maximum borrowable amounts for several currencies',
     params: { currencies: 'Currency names, comma-separated on the wire (`BTC,USDT`); at most 10.' },
   },
+  getUnifiedDeltaNeutral: { summary: 'Get the delta-neutral strategy mode', params: {} },
+  getUnifiedEstimateRate: {
+    summary: 'Get estimated borrowing rates',
+    params: { currencies: 'Currency names, comma-separated on the wire (`BTC,GT`); at most 10.' },
+  },
+  getUnifiedMode: { summary: 'Get the unified account mode', params: {} },
   getUnifiedRiskUnits: { summary: 'Get risk units', params: {} },
   getUnifiedTransferable: { summary: 'Get the maximum transferable amount', params: { currency: 'Currency name.' } },
   getUnifiedTransferables: {
@@ -1070,6 +1200,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   getUniInterest: { summary: "Get the caller's lending interest in a currency", params: { currency: 'Currency.' } },
   getUniInterestStatus: { summary: 'Get the interest setting of a currency', params: { currency: 'Currency.' } },
+  getUserCouponDetail: {
+    summary: 'Get a coupon',
+    params: {
+      coupon_type: 'Coupon type.',
+      detail_id: "The coupon's `details_id` (regular coupon) or `id` (task coupon) from the list.",
+      is_task_coupon: '`0` regular coupon (default), `1` task coupon.',
+    },
+  },
+  getUserIdentity: { summary: 'Check new-user reward eligibility', params: {} },
+  getUserLeverageCurrencyConfig: {
+    summary: 'Get the leverage range of a currency',
+    params: { currency: 'Currency name.' },
+  },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
@@ -1079,6 +1222,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency_pair: 'Currency pair.' },
   },
   hodlerAirdropOrder: { summary: 'Join a HODLer Airdrop event', params: { hodler_id: 'Event id.' } },
+  listActivities: {
+    summary: 'List recommended activities',
+    params: {
+      recommend_type:
+        '`hot` popular activities, `type` by activity type (`type_ids`), `scenario` by activity name (`keywords`).',
+      type_ids: 'Activity type ids, comma-separated (`3,5`).',
+      keywords: 'Activity name to match (with `recommend_type` `scenario`).',
+      page: 'Page number, from 1.',
+      page_size: 'Activities per page.',
+      sort_by: 'Sort order, for example `hot` by popularity.',
+    },
+  },
+  listActivityTypes: { summary: 'List activity types', params: {} },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -1156,6 +1312,112 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listCrossexAccountBook: {
+    summary: 'List cross-exchange account book entries',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      coin: 'Only this currency.',
+      statement_type: 'Only entries of this kind (the values of `statement_type` in the answer).',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexAdlRank: {
+    summary: 'Get the auto-deleveraging rank of a position',
+    params: { symbol: 'Futures market, for example `OKX_FUTURE_ETH_USDT`.' },
+  },
+  listCrossexCoinDiscountRate: {
+    summary: 'List currency discount rates',
+    params: { coin: 'Only this currency.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexHistoryMarginInterests: {
+    summary: 'List margin interest deductions',
+    params: {
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      exchange_type: 'Only this venue.',
+    },
+  },
+  listCrossexHistoryMarginPositions: {
+    summary: 'List closed margin positions',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexHistoryOrders: {
+    summary: 'List finished cross-exchange orders',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      attributes:
+        'Only orders with these attributes (`COMMON`, `LIQ`, `REDUCE`, `ADL`, `SETTLEMENT`), comma-separated.',
+    },
+  },
+  listCrossexHistoryPositions: {
+    summary: 'List closed futures positions',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexHistoryTrades: {
+    summary: 'List cross-exchange fills',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      symbol: 'Only this market.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+    },
+  },
+  listCrossexMarginPositions: {
+    summary: 'List open margin positions',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexOpenOrders: {
+    summary: 'List open cross-exchange orders',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.', business_type: 'Only this business.' },
+  },
+  listCrossexPositions: {
+    summary: 'List open futures positions',
+    params: { symbol: 'Only this market.', exchange_type: 'Only this venue.' },
+  },
+  listCrossexRuleRiskLimits: {
+    summary: 'List risk limit tiers',
+    params: { symbols: 'Markets, comma-separated, for example `BINANCE_FUTURE_ADA_USDT,GATE_MARGIN_ADA_USDT`.' },
+  },
+  listCrossexRuleSymbols: {
+    summary: 'List cross-exchange markets',
+    params: {
+      symbols: 'Only these markets, comma-separated, for example `BINANCE_FUTURE_ADA_USDT,OKX_FUTURE_ADA_USDT`.',
+    },
+  },
+  listCrossexTransferCoins: { summary: 'List transferable currencies', params: { coin: 'Only this currency.' } },
+  listCrossexTransfers: {
+    summary: 'List cross-exchange transfers',
+    params: {
+      coin: 'Only this currency.',
+      order_id: 'Only the transfer with this id (`tx_id`) or `text`.',
+      from: 'Start of the range, Unix milliseconds.',
+      to: 'End of the range, Unix milliseconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+    },
+  },
   listCrossMarginLoans: {
     summary: 'List cross-margin borrowings (deprecated)',
     params: {
@@ -1178,6 +1440,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   listCurrencies: { summary: 'List currencies', params: {} },
   listCurrencyChains: { summary: 'List the chains of a currency', params: { currency: 'Currency name.' } },
+  listCurrencyDiscountTiers: { summary: 'List the collateral discount tiers', params: {} },
   listCurrencyPairs: { summary: 'List currency pairs', params: {} },
   listDeliveryAccountBook: {
     summary: 'List balance changes of the delivery account',
@@ -1617,6 +1880,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listLiveReplay: {
+    summary: 'Find live streams and replays',
+    params: {
+      tag: 'Topic: `Market Analysis`, `Hot Topics`, `Blockchain` or `Others`.',
+      coin: 'Only streams about this currency, for example `BTC`.',
+      sort: '`hot` most popular first (default) or `new` latest first.',
+      limit: 'Number of items (1 to 10).',
+    },
+  },
+  listLoanMarginTiers: { summary: 'List the loan margin tiers', params: {} },
   listMarginAccountBook: {
     summary: 'List isolated-margin balance changes',
     params: {
@@ -1894,6 +2167,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
     },
   },
+  listSmallBalance: { summary: 'List convertible small balances', params: {} },
+  listSmallBalanceHistory: {
+    summary: 'List small balance conversions',
+    params: {
+      currency: 'Only conversions of this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned.',
+    },
+  },
   listSpotAccountBook: {
     summary: 'List spot balance changes',
     params: {
@@ -1918,6 +2200,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       account: '`normal` spot, `margin` isolated margin, `unified` (required for a unified account).',
       limit: 'Maximum number of orders returned (1 to 1000).',
       offset: 'List offset, starting from 0.',
+    },
+  },
+  listSquareAiSearch: {
+    summary: 'Search Square posts',
+    params: {
+      keyword: 'Keyword: a currency name or words of the post, for example `BTC`.',
+      currency: 'Only posts about this currency code, for example `ETH`.',
+      time_range: '`0` any time (default), `1` last day, `2` last week, `3` last month.',
+      sort: '`0` most popular first (default), `1` latest first.',
+      limit: 'Number of posts (1 to 50).',
+      page: 'Page number, starting from 1.',
     },
   },
   listStableCoinOrders: {
@@ -2007,6 +2300,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       sub_uid: 'Sub-account user id (a string on the wire).',
     },
   },
+  listUnifiedCurrencies: {
+    summary: 'List the currencies the unified account can borrow',
+    params: { currency: 'Only this currency.' },
+  },
   listUnifiedLoanInterestRecords: {
     summary: 'List interest records',
     params: {
@@ -2089,6 +2386,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   listUniRate: { summary: 'List estimated lending rates', params: {} },
+  listUserCoupons: {
+    summary: 'List coupons',
+    params: {
+      expired: '`0` valid coupons (default), `1` expired or used ones.',
+      limit: 'Coupons per page (1 to 20).',
+      last_id: 'Cursor: `id` of the last coupon of the previous page; left out for the first page.',
+      expire_time: 'Cursor, with `last_id`: `expire_time_order_by` of the last coupon of the previous page.',
+      order_by: '`latest` most recently received first (default) or `expired` soonest expiry first.',
+      type: 'Only coupons of this type; every type when left out.',
+      is_task_coupon: '`0` regular coupons only, `1` task coupons only; both when left out.',
+    },
+  },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -2143,6 +2452,36 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
     },
   },
+  partnerCommissionsHistory: {
+    summary: "List referred users' rebates (partner)",
+    params: {
+      currency: 'Only this currency; all currencies when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  partnerSubList: {
+    summary: "List a partner's subordinates",
+    params: {
+      user_id: 'Only this user; all users when omitted.',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  partnerTransactionHistory: {
+    summary: "List referred users' trades (partner)",
+    params: {
+      currency_pair: 'Only this currency pair; all pairs when omitted.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 7 days).',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
   placeDualOrder: {
     summary: 'Place a Dual Investment order',
     params: {
@@ -2155,6 +2494,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Redeem a Dual Investment order early',
     params: { order_id: 'Order id.', req_id: 'The `req_id` of `GET /earn/dual/order-refund-preview`.' },
   },
+  rebateBrokerCommissionHistory: {
+    summary: "List a broker's rebates",
+    params: {
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 30 days).',
+      to: 'End of the range, Unix seconds (default now).',
+    },
+  },
+  rebateBrokerTransactionHistory: {
+    summary: "List a broker's users' trades",
+    params: {
+      limit: 'Maximum number of records returned.',
+      offset: 'List offset, starting from 0.',
+      user_id: 'Only this user; all users when omitted.',
+      from: 'Start of the range, Unix seconds (default now minus 30 days).',
+      to: 'End of the range, Unix seconds (default now).',
+    },
+  },
+  rebateUserInfo: { summary: "Get the caller's rebate information", params: {} },
   redeemLaunchPool: {
     summary: 'Redeem from a LaunchPool',
     params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to redeem.' },
@@ -2204,6 +2564,29 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       position_mode: 'New position mode.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
+  },
+  setUnifiedCollateral: {
+    summary: 'Set the collateral currencies',
+    params: {
+      collateral_type: '`0` all currencies are collateral, `1` a custom set.',
+      enable_list: 'Currencies to add to the custom set (`collateral_type` `1`).',
+      disable_list: 'Currencies to remove from the custom set.',
+    },
+  },
+  setUnifiedDeltaNeutral: {
+    summary: 'Turn the delta-neutral strategy mode on or off',
+    params: { enabled: 'Whether the delta-neutral strategy mode is on.' },
+  },
+  setUnifiedMode: {
+    summary: 'Set the unified account mode',
+    params: {
+      mode: '`classic` classic account, `multi_currency` cross-currency margin, `portfolio` portfolio margin, `single_currency` single-currency margin.',
+      settings: 'Switches that go with a unified account mode.',
+    },
+  },
+  setUserLeverageCurrencySetting: {
+    summary: 'Set the leverage of a loan currency',
+    params: { currency: 'Currency name.', leverage: 'Leverage multiplier.' },
   },
   setUserMarketLeverage: {
     summary: 'Set the leverage of an isolated-margin market',
@@ -2309,6 +2692,30 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       dual_side: 'In dual mode, the side the leverage is for.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
+  },
+  updateCrossexAccount: {
+    summary: 'Change the position mode or the account mode',
+    params: {
+      position_mode: 'Futures position mode.',
+      account_mode: 'Account mode.',
+      exchange_type: 'Venue whose position mode changes; needed in isolated-venue mode.',
+    },
+  },
+  updateCrossexMarginPositionsLeverage: {
+    summary: 'Set the leverage of a margin market',
+    params: { symbol: 'Market, for example `OKX_FUTURE_ETH_USDT`.', leverage: 'New leverage.' },
+  },
+  updateCrossexOrder: {
+    summary: 'Amend a cross-exchange order',
+    params: {
+      order_id: 'Order id, or the `text` given at placement, of the order to amend.',
+      qty: 'New quantity.',
+      price: 'New price.',
+    },
+  },
+  updateCrossexPositionsLeverage: {
+    summary: 'Set the leverage of a futures market',
+    params: { symbol: 'Market, for example `OKX_FUTURE_ETH_USDT`.', leverage: 'New leverage.' },
   },
   updateDeliveryPositionLeverage: {
     summary: 'Change the leverage of a delivery position',
@@ -2472,6 +2879,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       price_type: 'New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.',
       price_offset: 'New pull-back: a price distance or a ratio (`0.5%`).',
     },
+  },
+  userSubRelation: {
+    summary: "Get users' place in the referral system",
+    params: { user_id_list: 'User ids, comma-separated (`10003456,10004567`); only the first 100 are answered.' },
   },
   withdraw: {
     summary: 'Withdraw',

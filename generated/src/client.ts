@@ -6,6 +6,7 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { ActivityApi } from './operations/activity.js';
 import { CouponApi } from './operations/coupon.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
@@ -15,11 +16,13 @@ import { LaunchApi } from './operations/launch.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
 import { OtcApi } from './operations/otc.js';
+import { RebateApi } from './operations/rebate.js';
 import { SpotApi } from './operations/spot.js';
 import { SquareApi } from './operations/square.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
+import { WelfareApi } from './operations/welfare.js';
 import { WithdrawalsApi } from './operations/withdrawals.js';
 
 /**
@@ -29,6 +32,8 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
+  /** Activity Center: recommended activities, activity types and the entry. */
+  readonly activity: ActivityApi = new ActivityApi(this);
   /** Coupon center: the caller's coupons and their details. */
   readonly coupon: CouponApi = new CouponApi(this);
   /** Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps. */
@@ -47,6 +52,8 @@ export class ExchangeClient extends ClientCore {
   readonly options: OptionsApi = new OptionsApi(this);
   /** OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to. */
   readonly otc: OtcApi = new OtcApi(this);
+  /** Broker, agency and partner rebates and referral relations. */
+  readonly rebate: RebateApi = new RebateApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
   /** Square social content: post search, live streams and replays. */
@@ -57,6 +64,8 @@ export class ExchangeClient extends ClientCore {
   readonly unified: UnifiedApi = new UnifiedApi(this);
   /** Deposits and withdrawal records, balances, transfers. */
   readonly wallet: WalletApi = new WalletApi(this);
+  /** Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards. */
+  readonly welfare: WelfareApi = new WelfareApi(this);
   /** Withdrawals of digital currency and UID transfers. */
   readonly withdrawals: WithdrawalsApi = new WithdrawalsApi(this);
 

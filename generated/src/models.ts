@@ -128,6 +128,293 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/**
+ * The caller's Activity Center entry (`GET /rewards/activity/my-activity-entry`).
+ *     The reference's `GetMyActivityEntryResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityEntryResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: GetMyActivityEntryResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/**
+ * Recommended activities of the Activity Center (`GET /rewards/activity/activity-list`).
+ *     The reference's `ListActivitiesResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityListResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: ListActivitiesResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/**
+ * Every activity type of the Activity Center (`GET /rewards/activity/activity-type`).
+ *     The reference's `ListActivityTypesResponse`, renamed: the clients name each operation's answer `<OperationId>Response`.
+ */
+export interface ActivityTypeListResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: ListActivityTypesResponseData;
+  /** Message; `success` on success. */
+  message: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A rebate paid on a referred user's trading. */
+export interface AgencyCommission {
+  /**
+   * Rebate amount.
+   * Format: decimal
+   */
+  commission_amount?: string;
+  /** Rebate currency. */
+  commission_asset?: string;
+  /**
+   * Rebate time (Unix seconds).
+   * Format: int64
+   */
+  commission_time?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Commission source: `SPOT` spot, `FUTURES` futures. */
+  source?: 'SPOT' | 'FUTURES' | (string & {});
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Rebates of referred users (`GET /rebate/agency/commission_history` item). */
+export interface AgencyCommissionHistory {
+  /** Currency pair. */
+  currency_pair?: string;
+  /** The rebates. */
+  list?: AgencyCommission[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A trade of a referred user, as the broker sees it. */
+export interface AgencyTransaction {
+  /**
+   * Trade amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency of the trade amount. */
+  amount_asset?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Commission source: `SPOT` spot, `FUTURES` futures. */
+  source?: 'SPOT' | 'FUTURES' | (string & {});
+  /**
+   * Trade time (Unix seconds).
+   * Format: int64
+   */
+  transaction_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Trades of referred users in one currency pair (`GET /rebate/agency/transaction_history` item). */
+export interface AgencyTransactionHistory {
+  /** Currency pair. */
+  currency_pair?: string;
+  /** The trades. */
+  list?: AgencyTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** The outcome of claiming a task reward (`POST /rewards/claimReward`). */
+export interface ApiResponseExSkillClaimRewardResp {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code?: number;
+  data?: ApiResponseExSkillClaimRewardRespData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** What claiming a reward gave. */
+export interface ApiResponseExSkillClaimRewardRespData {
+  /** Full name of the coupon won; empty when the reward is not a coupon. */
+  coupon_full_name?: string;
+  /**
+   * Whether the reward is a choice of n from a prize pool of m: then nothing is issued yet and the
+   *     user is sent to choose.
+   */
+  has_m_n_task?: boolean;
+}
+
+/** The outcome of claiming a welfare task (`POST /rewards/claimTask`). */
+export interface ApiResponseExSkillClaimTaskResp {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code?: number;
+  /** An empty object on success. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The caller's beginner tasks (`GET /rewards/getBeginnerTaskList`). */
+export interface ApiResponseExSkillGetBeginnerTaskListResp {
+  /**
+   * `0` success, `1007` no task, `1008` not logged in.
+   * Format: int32
+   */
+  code: number;
+  data?: ApiResponseExSkillGetBeginnerTaskListRespData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The caller's beginner tasks. */
+export interface ApiResponseExSkillGetBeginnerTaskListRespData {
+  /** Registration tasks first, then guide tasks; a download task to claim is added when it applies. */
+  tasks?: ApiResponseExSkillGetBeginnerTaskListRespDataTasks[];
+}
+
+/** A beginner task. */
+export interface ApiResponseExSkillGetBeginnerTaskListRespDataTasks {
+  /**
+   * Reward type: `1` points, `2` coupon, `3` VIP coupon.
+   * Format: int32
+   */
+  prize_type?: 1 | 2 | 3;
+  /**
+   * Reward amount.
+   * Format: decimal
+   */
+  reward_num?: string;
+  /** Reward unit, for example `USDT`. */
+  reward_unit?: string;
+  /**
+   * `0` not claimed, `1` claimed or in progress, `2` done and reward waiting, `3` reward being
+   *     issued, `4` settled, `5` expired.
+   * Format: int32
+   */
+  status: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * Task center task id (`0` for registration tasks).
+   * Format: int64
+   */
+  task_center_id: string;
+  /** Task description; may hold `<span>` highlight tags. */
+  task_desc?: string;
+  /** Task name. */
+  task_name?: string;
+  /**
+   * Task type: `1` identity verification, `2` spot, `3` futures, `4` invitation, `5` quantitative,
+   *     `6` Earn, `7` startup, `8` first deposit, `10` registration, `11` guide, `23` download.
+   * Format: int32
+   */
+  task_type?: number;
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id?: string;
+}
+
+/** Whether the caller may get new-user rewards (`GET /rewards/getUserIdentity`). */
+export interface ApiResponseExSkillGetUserIdentityResp {
+  /**
+   * `0` eligible; `1001` existing user, `1002` risk-controlled user, `1003` sub-account, `1004`
+   *     agent, `1005` market maker, `1006` enterprise account, `1008` not logged in.
+   * Format: int32
+   */
+  code?: number;
+  /** An empty object on success, null on failure. */
+  data?: {
+    [key: string]: unknown;
+  } | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Error description. */
+  message?: string;
+  /**
+   * Server time (Unix milliseconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
 /** A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent. */
 export interface AssetListItem {
   [key: string]: unknown;
@@ -701,6 +988,127 @@ export interface BatchFundingRatesResponse {
   contract?: string;
   /** Funding rates, newest first. */
   data?: FundingRateRecord[];
+}
+
+/** A broker's rebates (`GET /rebate/broker/commission_history` item). */
+export interface BrokerCommission {
+  /** The rebates. */
+  list?: BrokerCommissionItem[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A rebate a broker received on a user's trading. */
+export interface BrokerCommissionItem {
+  /** Alpha contract address. */
+  alpha_contract_addr?: string;
+  /**
+   * Rebate amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Rebate time (Unix seconds).
+   * Format: int64
+   */
+  commission_time?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /**
+   * Rebate income, in USDT.
+   * Format: decimal
+   */
+  rebate_fee?: string;
+  /** Trade type: Spot, Futures, Options, Alpha or TradFi. */
+  source?: string;
+  sub_broker_info?: BrokerCommissionSubBrokerInfo;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The sub-broker a rebate or trade went through. */
+export interface BrokerCommissionSubBrokerInfo {
+  /**
+   * Sub-broker's actual commission rate.
+   * Format: decimal
+   */
+  commission_rate?: string;
+  /**
+   * Sub-broker's original commission rate.
+   * Format: decimal
+   */
+  original_commission_rate?: string;
+  /**
+   * Sub-broker's relative commission rate.
+   * Format: decimal
+   */
+  relative_commission_rate?: string;
+  /**
+   * Sub-broker user id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** A trade of a broker's user. */
+export interface BrokerTransaction {
+  /** Alpha contract address. */
+  alpha_contract_addr?: string;
+  /**
+   * Trade amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee (USDT).
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_asset?: string;
+  /** Group name. */
+  group_name?: string;
+  /** Trade type: Spot, Futures, Options, Alpha or TradFi. */
+  source?: string;
+  sub_broker_info?: BrokerCommissionSubBrokerInfo;
+  /**
+   * Trade time (Unix seconds).
+   * Format: int64
+   */
+  transaction_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Trades of a broker's users (`GET /rebate/broker/transaction_history` item). */
+export interface BrokerTransactionHistory {
+  /** The trades. */
+  list?: BrokerTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
 }
 
 /** A CandyDrop activity: tasks that earn a share of a prize pool. */
@@ -1278,6 +1686,14 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
+/** Small balances to convert to GT (`POST /wallet/small_balance`). */
+export interface ConvertSmallBalance {
+  /** Currencies to convert. */
+  currency?: string[];
+  /** Convert every small balance. */
+  is_all?: boolean;
+}
+
 /** Sets or stops the countdown that cancels open options orders (`POST /options/countdown_cancel_all`). When `timeout` seconds pass without a new call, the open orders of `contract` or `underlying` (of every options contract when both are omitted) are cancelled. `timeout` is `0` to stop the countdown, otherwise at least 5. */
 export interface CountdownCancelAllOptionsTask {
   /** Contract whose orders are cancelled. */
@@ -1543,12 +1959,731 @@ export interface CrossMarginRepayment {
   repayment_type?: 'none' | 'manual_repay' | 'auto_repay' | (string & {});
 }
 
-/** The answer to a cross-exchange order action (`POST /crossex/orders`). */
+/**
+ * The cross-exchange account (`GET /crossex/accounts`). With an initial margin rate from 100 %
+ *     to below 110 % the margin currency cannot be moved out; below 100 % orders are cancelled and
+ *     only closing is allowed; at a maintenance margin rate of 100 % or less the account is
+ *     liquidated.
+ */
+export interface CrossexAccount {
+  /**
+   * Account limit.
+   * Format: decimal
+   */
+  account_limit?: string;
+  /** `CROSS_EXCHANGE` (one margin pool) or `ISOLATED_EXCHANGE` (one per venue). */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE' | (string & {});
+  /** Balances, margin and profit and loss per venue and currency. */
+  assets: CrossexAccountAsset[];
+  /**
+   * Available margin.
+   * Format: decimal
+   */
+  available_margin: string;
+  /** Creation time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** `CROSSEX` in cross-exchange mode, else the venue. */
+  exchange_type?: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_margin_rate: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_margin_rate: string;
+  /**
+   * Margin balance.
+   * Format: decimal
+   */
+  margin_balance: string;
+  /** Futures position mode (`SINGLE` or `DUAL`, as `PUT /crossex/accounts` sets it). */
+  position_mode: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /** User id. */
+  user_id: string;
+}
+
+/** One currency of one venue in the cross-exchange account. */
+export interface CrossexAccountAsset {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available_balance?: string;
+  /**
+   * Balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Margin trading initial margin (USDT only).
+   * Format: decimal
+   */
+  borrowing_initial_margin: string;
+  /**
+   * Margin trading maintenance margin (USDT only).
+   * Format: decimal
+   */
+  borrowing_maintenance_margin: string;
+  /** Currency. */
+  coin?: string;
+  /**
+   * Equity (USDT only; `0` for other currencies).
+   * Format: decimal
+   */
+  equity?: string;
+  /** Venue (`CROSSEX` in cross-exchange mode). */
+  exchange_type?: string;
+  /**
+   * Futures initial margin (USDT only).
+   * Format: decimal
+   */
+  futures_initial_margin?: string;
+  /**
+   * Futures maintenance margin (USDT only).
+   * Format: decimal
+   */
+  futures_maintenance_margin?: string;
+  /**
+   * Debt; isolated-venue mode only, always `0` in cross-exchange mode.
+   * Format: decimal
+   */
+  liability?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A change of a balance in the cross-exchange account (`GET /crossex/account_book`). */
+export interface CrossexAccountBookRecord {
+  /**
+   * Balance after the change.
+   * Format: decimal
+   */
+  balance: string;
+  /** Id of what caused the change (an order, a transfer, ...). */
+  business_id: string;
+  /**
+   * Amount of the change; positive in, negative out.
+   * Format: decimal
+   */
+  change: string;
+  /** Currency. */
+  coin: string;
+  /** Time of the change, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: string;
+  /** Record id. */
+  id: string;
+  /**
+   * Kind of entry, for example `TRANSACTION`, `TRADING_FEE`, `FUNDING_FEE`, `LIQUIDATION_FEE`,
+   *     `TRANSFER_IN`, `TRANSFER_OUT`, `BANKRUPT_COMPENSATION`, `AUTO_REPAY`, `INTEREST_ISOLATED`,
+   *     `ACCOUNT_MODE_CHANGE`, `KRAKEN_CONVERSION`; the `statement_type` filter takes the same values.
+   */
+  statement_type: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * A change of the futures position mode or of the account mode (`PUT /crossex/accounts`).
+ *     `position_mode` with `exchange_type` changes the position mode (the venue is needed in
+ *     isolated-venue mode); `account_mode` switches the account mode (the service assumes
+ *     `CROSS_EXCHANGE`).
+ */
+export interface CrossexAccountUpdateRequest {
+  /** Account mode. */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE';
+  /** Venue whose position mode changes; needed in isolated-venue mode. */
+  exchange_type?: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | 'CROSSEX';
+  /** Futures position mode. */
+  position_mode?: 'SINGLE' | 'DUAL';
+}
+
+/** The change requested by `PUT /crossex/accounts`, as the service took it. */
+export interface CrossexAccountUpdateResponse {
+  /** Account mode requested. */
+  account_mode?: 'CROSS_EXCHANGE' | 'ISOLATED_EXCHANGE' | (string & {});
+  /** Venue the change applies to. */
+  exchange_type?: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | 'CROSSEX' | (string & {});
+  /** Futures position mode requested. */
+  position_mode?: 'SINGLE' | 'DUAL' | (string & {});
+}
+
+/** Where a position stands in the auto-deleveraging queue (`GET /crossex/adl_rank`). */
+export interface CrossexAdlRank {
+  /** Cross-exchange rank, `1` to `5`; higher is closer to deleveraging. */
+  crossex_adl_rank: string;
+  /** The venue's own indicator, on the venue's scale (Binance `0` to `4`, OKX and Bybit `0` to `5`, higher first; Gate `1` to `5`, lower first). */
+  exchange_adl_rank: string;
+  /** Market. */
+  symbol: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * Closes a small futures or margin position in full (`POST /crossex/position`). The market must
+ *     have no open orders and the position must be at or below the minimum notional or the minimum
+ *     order size; the service then places the closing order itself.
+ */
+export interface CrossexClosePositionRequest {
+  /** Side of the position; needed for a margin position, and for a futures position as its position mode requires. */
+  position_side?: string;
+  /** Margin market (`BINANCE_MARGIN_SOL_USDT`) or futures market (`OKX_FUTURE_ETH_USDT`). */
+  symbol: string;
+}
+
+/** How much of a currency counts as margin, by value tier (`GET /crossex/coin_discount_rate`). */
+export interface CrossexCoinDiscountRate {
+  /** Currency. */
+  coin: string;
+  /**
+   * Share of the value that counts as margin.
+   * Format: decimal
+   */
+  discount_rate: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Upper bound of the tier.
+   * Format: decimal
+   */
+  max_value: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  min_value: string;
+  /** Tier number. */
+  tier: string;
+}
+
+/** Executes a flash swap quote (`POST /crossex/convert/orders`). */
+export interface CrossexConvertOrderRequest {
+  /** Quote id from `POST /crossex/convert/quote`. */
+  quote_id: string;
+}
+
+/** The answer to a flash swap (`POST /crossex/convert/orders`). */
+export interface CrossexConvertOrderResponse {
+  /** Order id. */
+  order_id: string;
+  /** Order label set by the service (not chosen by the caller). */
+  text: string;
+}
+
+/** A flash swap quote request in the cross-exchange account (`POST /crossex/convert/quote`). */
+export interface CrossexConvertQuoteRequest {
+  /** Venue whose account holds the asset, for example `OKX`. */
+  exchange_type: string;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  from_amount: string;
+  /** Asset to sell. */
+  from_coin: string;
+  /** Asset to buy: `BTC`, `ETH` or `USDT` on OKX and Gate, `USDT` on Binance. */
+  to_coin: string;
+}
+
+/** A flash swap quote (`POST /crossex/convert/quote`); `POST /crossex/convert/orders` takes its `quote_id`. */
+export interface CrossexConvertQuoteResponse {
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  from_amount: string;
+  /** Asset sold. */
+  from_coin: string;
+  /**
+   * Quoted price.
+   * Format: decimal
+   */
+  price: string;
+  /** Quote id. */
+  quote_id: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  to_amount: string;
+  /** Asset bought. */
+  to_coin: string;
+  /** End of validity, Unix milliseconds, as a string. */
+  valid_ms: string;
+}
+
+/** The caller's fee rates on one venue (`GET /crossex/fee`). */
+export interface CrossexFee {
+  /** Venue. */
+  exchange_type?: string;
+  /**
+   * Futures maker fee rate.
+   * Format: decimal
+   */
+  future_maker_fee: string;
+  /**
+   * Futures taker fee rate.
+   * Format: decimal
+   */
+  future_taker_fee: string;
+  /** Markets with their own rates. */
+  special_fee_list: CrossexSpecialFee[];
+  /**
+   * Spot maker fee rate.
+   * Format: decimal
+   */
+  spot_maker_fee: string;
+  /**
+   * Spot taker fee rate.
+   * Format: decimal
+   */
+  spot_taker_fee: string;
+}
+
+/** A closed (or partly closed) margin position (`GET /crossex/history_margin_positions`). */
+export interface CrossexHistoricalMarginPosition {
+  /** Business, for example `FUTURE` or `MARGIN`. */
+  business_type: string;
+  /**
+   * Average closing price.
+   * Format: decimal
+   */
+  closed_avg_price?: string;
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /**
+   * Profit and loss ratio of the close.
+   * Format: decimal
+   */
+  closed_pnl_rate?: string;
+  /**
+   * Quantity closed.
+   * Format: decimal
+   */
+  closed_qty?: string;
+  /** `PARTIAL_CLOSED` or `COMPLETE_CLOSED`. */
+  closed_type?: 'PARTIAL_CLOSED' | 'COMPLETE_CLOSED' | (string & {});
+  /**
+   * Value closed.
+   * Format: decimal
+   */
+  closed_value?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Interest deducted in total.
+   * Format: decimal
+   */
+  interest: string;
+  /**
+   * Leverage at the close.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Liquidation fee.
+   * Format: decimal
+   */
+  liq_fee?: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty?: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  open_avg_price?: string;
+  /** Position id. */
+  position_id?: string;
+  /** Position side before the close. */
+  position_side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A closed (or partly closed) futures position (`GET /crossex/history_positions`). */
+export interface CrossexHistoricalPosition {
+  /** Business, for example `FUTURE` or `MARGIN`. */
+  business_type: string;
+  /**
+   * Average closing price.
+   * Format: decimal
+   */
+  closed_avg_price?: string;
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /**
+   * Profit and loss ratio of the close.
+   * Format: decimal
+   */
+  closed_pnl_rate?: string;
+  /**
+   * Quantity closed.
+   * Format: decimal
+   */
+  closed_qty?: string;
+  /** `PARTIAL_CLOSED` or `COMPLETE_CLOSED`. */
+  closed_type?: 'PARTIAL_CLOSED' | 'COMPLETE_CLOSED' | (string & {});
+  /**
+   * Value closed.
+   * Format: decimal
+   */
+  closed_value?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Fees paid on the position.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Funding fees.
+   * Format: decimal
+   */
+  funding_fee?: string;
+  /**
+   * Leverage at the close.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Liquidation fee.
+   * Format: decimal
+   */
+  liq_fee?: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty?: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  open_avg_price?: string;
+  /** Position id. */
+  position_id?: string;
+  /** Position mode at the close. */
+  position_mode?: string;
+  /** Position side before the close. */
+  position_side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** The hourly borrowing rate of a margin currency on a venue (`GET /crossex/interest_rate`). */
+export interface CrossexInterestRate {
+  /** Currency. */
+  coin: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Hourly interest rate.
+   * Format: decimal
+   */
+  hour_interest_rate: string;
+  /** Time of the rate, Unix milliseconds, as a string. */
+  time: string;
+}
+
+/**
+ * A new leverage for one futures or margin market (`POST /crossex/positions/leverage`,
+ *     `POST /crossex/margin_positions/leverage`).
+ */
+export interface CrossexLeverageRequest {
+  /**
+   * New leverage.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Market, for example `OKX_FUTURE_ETH_USDT`. */
+  symbol: string;
+}
+
+/** The leverage set by `POST /crossex/positions/leverage` or `POST /crossex/margin_positions/leverage`. */
+export interface CrossexLeverageResponse {
+  /**
+   * Leverage requested.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Market. */
+  symbol: string;
+}
+
+/** An interest deduction on margin debt (`GET /crossex/history_margin_interests`). */
+export interface CrossexMarginInterestRecord {
+  /** Deduction time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: string;
+  /**
+   * Interest charged.
+   * Format: decimal
+   */
+  interest: string;
+  /** Deduction id. */
+  interest_id: string;
+  /**
+   * Interest rate.
+   * Format: decimal
+   */
+  interest_rate: string;
+  /**
+   * `PERIODIC_POSITION` hourly on a position, `PERIODIC_OPEN_ORDER` hourly on open orders,
+   *     `IMMEDIATE_OPEN_ORDER` at order placement, `PERIODIC_ISOLATED` hourly on debt.
+   */
+  interest_type:
+    'PERIODIC_POSITION' | 'PERIODIC_OPEN_ORDER' | 'IMMEDIATE_OPEN_ORDER' | 'PERIODIC_ISOLATED' | (string & {});
+  /**
+   * Debt.
+   * Format: decimal
+   */
+  liability: string;
+  /** Currency of the debt. */
+  liability_coin: string;
+  /** Where the debt comes from: an order id or a position id. */
+  liability_id: string;
+  /** Market. */
+  symbol: string;
+  /** User id. */
+  userId: string;
+}
+
+/** An open margin position in the cross-exchange account (`GET /crossex/margin_positions`). */
+export interface CrossexMarginPosition {
+  /** Held asset. */
+  asset_coin: string;
+  /**
+   * Quantity of the held asset.
+   * Format: decimal
+   */
+  asset_qty: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time: string;
+  /**
+   * Average opening price.
+   * Format: decimal
+   */
+  entry_price: string;
+  /**
+   * Index price.
+   * Format: decimal
+   */
+  index_price: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin: string;
+  /**
+   * Interest deducted so far.
+   * Format: decimal
+   */
+  interest: string;
+  /**
+   * Opening leverage.
+   * Format: decimal
+   */
+  leverage: string;
+  /**
+   * Debt.
+   * Format: decimal
+   */
+  liability: string;
+  /** Currency of the debt. */
+  liability_coin: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin: string;
+  /**
+   * Highest leverage allowed.
+   * Format: decimal
+   */
+  max_leverage: string;
+  /**
+   * Largest quantity held.
+   * Format: decimal
+   */
+  max_position_qty: string;
+  /** Margin position id. */
+  position_id: string;
+  /** Position side. */
+  position_side: string;
+  /**
+   * Position value.
+   * Format: decimal
+   */
+  position_value: string;
+  /** Market. */
+  symbol: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl: string;
+  /**
+   * Unrealised profit and loss ratio.
+   * Format: decimal
+   */
+  upnl_rate: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * A cross-exchange order (`GET /crossex/orders/{order_id}`, `GET /crossex/open_orders`,
+ *     `GET /crossex/history_orders`).
+ */
+export interface CrossexOrder {
+  /**
+   * `COMMON` normal order, `LIQ` liquidation takeover, `REDUCE` liquidation reduction, `ADL`
+   *     auto-deleveraging, `SETTLEMENT` delisting settlement.
+   */
+  attribute: 'COMMON' | 'LIQ' | 'REDUCE' | 'ADL' | 'SETTLEMENT' | (string & {});
+  /** Business. */
+  business_type: 'SPOT' | 'FUTURE' | 'MARGIN' | (string & {});
+  /** Creation time, Unix milliseconds, as a string. */
+  create_time: string;
+  /** Venue. */
+  exchange_type: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | (string & {});
+  /**
+   * Filled value, quote currency.
+   * Format: decimal
+   */
+  executed_amount: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  executed_avg_price: string;
+  /**
+   * Filled quantity, base currency.
+   * Format: decimal
+   */
+  executed_qty: string;
+  /**
+   * Fee paid.
+   * Format: decimal
+   */
+  fee: string;
+  /** Fee currency. */
+  fee_coin: string;
+  /**
+   * Value of the latest fill, quote currency.
+   * Format: decimal
+   */
+  last_executed_amount: string;
+  /**
+   * Price of the latest fill.
+   * Format: decimal
+   */
+  last_executed_price: string;
+  /**
+   * Quantity of the latest fill, base currency.
+   * Format: decimal
+   */
+  last_executed_qty: string;
+  /**
+   * Leverage of the order.
+   * Format: decimal
+   */
+  leverage: string;
+  /** Order id. */
+  order_id: string;
+  /** `NONE` (single position mode), `LONG` or `SHORT`. */
+  position_side: 'NONE' | 'LONG' | 'SHORT' | (string & {});
+  /**
+   * Order price.
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Quantity in the base currency.
+   * Format: decimal
+   */
+  qty: string;
+  /**
+   * Quantity in the quote currency.
+   * Format: decimal
+   */
+  quote_qty: string;
+  /** Why the order failed or was rejected. */
+  reason: string;
+  /** `true` for a reduce-only order (a string). */
+  reduce_only: 'true' | 'false' | (string & {});
+  /** `BUY` or `SELL`. */
+  side: 'BUY' | 'SELL' | (string & {});
+  /**
+   * `NEW` accepted and queued for the venue, `OPEN` resting on the venue's book, `PARTIALLY_FILLED`,
+   *     `FILLED`, `FAIL` refused by the cross-exchange checks, `REJECT` refused by the venue (see `reason`).
+   */
+  state: 'NEW' | 'OPEN' | 'PARTIALLY_FILLED' | 'FILLED' | 'FAIL' | 'REJECT' | (string & {});
+  /** Market, for example `BINANCE_SPOT_BTC_USDT`. */
+  symbol: string;
+  /** Caller's own order id. */
+  text: string;
+  /** Time in force. */
+  time_in_force: 'GTC' | 'IOC' | 'FOK' | 'POC' | (string & {});
+  /** `LIMIT` or `MARKET`. */
+  type: 'LIMIT' | 'MARKET' | (string & {});
+  /** Last update, Unix milliseconds, as a string. */
+  update_time: string;
+  /** User id. */
+  user_id: string;
+}
+
+/**
+ * The answer to a cross-exchange order action (`POST /crossex/orders`, `PUT` and `DELETE
+ *     /crossex/orders/{order_id}`, `POST /crossex/position`).
+ */
 export interface CrossexOrderActionResponse {
   /** Order id (a string on the wire). */
-  order_id?: string;
-  /** Caller's own order id. */
-  text?: string;
+  order_id: string;
+  /** Caller's own order id; for a closing order the service places, a label it sets. */
+  text: string;
 }
 
 /**
@@ -1602,6 +2737,393 @@ export type CrossexOrderRequest = {
    */
   type?: 'LIMIT' | 'MARKET';
 } & unknown;
+
+/** New quantity and/or price of an open cross-exchange order (`PUT /crossex/orders/{order_id}`). */
+export interface CrossexOrderUpdateRequest {
+  /**
+   * New price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * New quantity.
+   * Format: decimal
+   */
+  qty?: string;
+}
+
+/** An open futures position in the cross-exchange account (`GET /crossex/positions`). */
+export interface CrossexPosition {
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /** Opening time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Fees paid on the position.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Funding fees of the position.
+   * Format: decimal
+   */
+  funding_fee?: string;
+  /** When funding was last collected, Unix milliseconds, as a string; `0` before the first collection. */
+  funding_time?: string;
+  /**
+   * Initial margin.
+   * Format: decimal
+   */
+  initial_margin?: string;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Maintenance margin.
+   * Format: decimal
+   */
+  maintenance_margin?: string;
+  /**
+   * Mark price.
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * Highest leverage allowed.
+   * Format: decimal
+   */
+  max_leverage?: string;
+  /** Position id. */
+  position_id?: string;
+  /**
+   * Position quantity.
+   * Format: decimal
+   */
+  position_qty?: string;
+  /** Position side. */
+  position_side?: string;
+  /**
+   * Position value.
+   * Format: decimal
+   */
+  position_value?: string;
+  /**
+   * Risk limit of the position.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /** Market. */
+  symbol?: string;
+  /** Last update, Unix milliseconds, as a string. */
+  update_time?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  upnl?: string;
+  /**
+   * Unrealised profit and loss ratio.
+   * Format: decimal
+   */
+  upnl_rate?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** The risk limit tiers of one futures or margin market (`GET /crossex/rule/risk_limits`). */
+export interface CrossexRiskLimit {
+  /** Market, for example `BINANCE_FUTURE_AAVE_USDT`. */
+  symbol?: string;
+  /** Tiers, lowest first. */
+  tiers?: CrossexRiskLimitTier[];
+}
+
+/** One risk limit tier of a cross-exchange market. */
+export interface CrossexRiskLimitTier {
+  /**
+   * Highest leverage in this tier.
+   * Format: decimal
+   */
+  leverage_max: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate: string;
+  /**
+   * Upper bound of the position value in this tier.
+   * Format: decimal
+   */
+  max_risk_limit_value: string;
+  /**
+   * Lower bound of the position value in this tier.
+   * Format: decimal
+   */
+  min_risk_limit_value: string;
+  /**
+   * Quick-calculation amount (maintenance margin deduction).
+   * Format: decimal
+   */
+  quick_cal_amount: string;
+  /** Tier number. */
+  tier: string;
+}
+
+/** A fee rate that differs from the venue default for one market. */
+export interface CrossexSpecialFee {
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  maker_fee_rate: string;
+  /** Market. */
+  symbol: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee_rate: string;
+}
+
+/** A cross-exchange market and its trading rules (`GET /crossex/rule/symbols`). */
+export interface CrossexSymbol {
+  /** `SPOT`, `FUTURE` (USDT-margined perpetual) or `MARGIN`. */
+  business_type: 'SPOT' | 'FUTURE' | 'MARGIN' | (string & {});
+  /**
+   * Contract multiplier.
+   * Format: decimal
+   */
+  contract_size: string;
+  /** Delisting time, Unix milliseconds as a string; `0` when not being delisted. */
+  delist_time: string;
+  /** Venue. */
+  exchange_type: 'BINANCE' | 'OKX' | 'GATE' | 'BYBIT' | 'KRAKEN' | 'HYPERLIQUID' | (string & {});
+  /**
+   * Liquidation fee rate.
+   * Format: decimal
+   */
+  liquidation_fee: string;
+  /**
+   * Quantity step.
+   * Format: decimal
+   */
+  lot_size: string;
+  /**
+   * Largest limit order quantity.
+   * Format: decimal
+   */
+  max_limit_size: string;
+  /**
+   * Largest market order quantity.
+   * Format: decimal
+   */
+  max_market_size: string;
+  /** Most open orders allowed in this market. */
+  max_num_orders: string;
+  /**
+   * Smallest order value.
+   * Format: decimal
+   */
+  min_notional: string;
+  /**
+   * Smallest order quantity.
+   * Format: decimal
+   */
+  min_size: string;
+  /** `live` while trading, `suspend` while paused. */
+  state: 'live' | 'suspend' | (string & {});
+  /** Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`, for example `BINANCE_FUTURE_ADA_USDT`. */
+  symbol: string;
+  /**
+   * Price step.
+   * Format: decimal
+   */
+  tick_size: string;
+}
+
+/** A fill of a cross-exchange order (`GET /crossex/history_trades`). */
+export interface CrossexTrade {
+  /** Business. */
+  business_type?: string;
+  /** Fill time, Unix milliseconds, as a string. */
+  create_time?: string;
+  /** Venue. */
+  exchange_type?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Fee currency. */
+  fee_coin?: string;
+  /**
+   * Fee rate.
+   * Format: decimal
+   */
+  fee_rate?: string;
+  /** Whether the order was taker or maker in this fill. */
+  match_role?: string;
+  /** Order id. */
+  order_id?: string;
+  /** Position mode. */
+  position_mode?: string;
+  /** Position side. */
+  position_side?: string;
+  /**
+   * Fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Quantity filled.
+   * Format: decimal
+   */
+  qty?: string;
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  rpnl?: string;
+  /** `BUY` or `SELL`. */
+  side?: string;
+  /** Market. */
+  symbol?: string;
+  /** Caller's own order id. */
+  text?: string;
+  /** Fill id. */
+  transaction_id?: string;
+  /** User id. */
+  user_id?: string;
+}
+
+/** A currency that can be moved into or out of the cross-exchange account (`GET /crossex/transfers/coin`). */
+export interface CrossexTransferCoin {
+  /** Currency. */
+  coin: string;
+  /**
+   * Estimated fee.
+   * Format: decimal
+   */
+  est_fee: string;
+  /** `0` when transfers are enabled, otherwise disabled. */
+  is_disabled: number;
+  /**
+   * Smallest transfer amount, estimated fee included.
+   * Format: decimal
+   */
+  min_trans_amount: string;
+  /** Decimal places of the amount. */
+  precision: number;
+}
+
+/** A transfer into or out of the cross-exchange account (`GET /crossex/transfers`). */
+export interface CrossexTransferRecord {
+  /** Amount credited; set when `status` is `SUCCESS`, empty otherwise. */
+  actual_receive?: string;
+  /**
+   * Amount requested.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Why it failed; set when `status` is `FAIL`, empty otherwise. */
+  fail_reason?: string;
+  /** Account the funds left. */
+  from_account_type:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT'
+    | (string & {});
+  /** Transfer id (the `tx_id` of the answer to `POST /crossex/transfers`). */
+  id: string;
+  /** `PENDING` in progress, `SUCCESS` done, `FAIL` failed. */
+  status: 'PENDING' | 'SUCCESS' | 'FAIL' | (string & {});
+  /** Caller's own id given with the transfer. */
+  text: string;
+  /** Account the funds went to. */
+  to_account_type:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT'
+    | (string & {});
+  /**
+   * Last update, Unix milliseconds.
+   * Format: int64
+   */
+  update_time: string;
+}
+
+/**
+ * A transfer into or out of the cross-exchange account (`POST /crossex/transfers`). In
+ *     cross-exchange mode USDT moves between `SPOT` and `CROSSEX`; in isolated-venue mode one side is
+ *     a `CROSSEX_{VENUE}` account. Other currencies always name the venue account. The service
+ *     checks these combinations.
+ */
+export interface CrossexTransferRequest {
+  /**
+   * Amount to move.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /** Account the funds leave. */
+  from:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT';
+  /** Caller's own id; `GET /crossex/transfers?order_id=` finds the transfer by it. */
+  text?: string;
+  /** Account the funds go to. */
+  to:
+    | 'CROSSEX_BINANCE'
+    | 'CROSSEX_OKX'
+    | 'CROSSEX_GATE'
+    | 'CROSSEX_BYBIT'
+    | 'CROSSEX_KRAKEN'
+    | 'CROSSEX_HYPERLIQUID'
+    | 'CROSSEX'
+    | 'SPOT';
+}
+
+/** The answer to a transfer (`POST /crossex/transfers`). */
+export interface CrossexTransferResponse {
+  /** Caller's own id, as sent. */
+  text: string;
+  /** Transfer id. */
+  tx_id: string;
+}
 
 /** A chain a currency can be deposited and withdrawn on (`GET /wallet/currency_chains`). */
 export interface CurrencyChain {
@@ -2091,6 +3613,15 @@ export interface DeliveryTicker {
    * Format: decimal
    */
   volume_24h_usd?: string;
+}
+
+/**
+ * Whether the account's delta-neutral strategy mode is on (`GET` and `POST /unified/delta_neutral`:
+ *     the setting sent, and the setting in effect afterwards).
+ */
+export interface DeltaNeutralEnabled {
+  /** Whether the delta-neutral strategy mode is on. */
+  enabled: boolean;
 }
 
 /** Deposit address of a currency (`GET /wallet/deposit_address`). */
@@ -2614,6 +4145,41 @@ export interface EarnUniLendRequest {
   type: 'lend' | 'redeem';
 }
 
+/** Whether the caller may apply to be a partner, and why not. */
+export interface Eligibility {
+  /** Why not, as codes. */
+  block_reason_codes: (
+    | 'user_not_exist'
+    | 'user_blacked'
+    | 'sub_account'
+    | 'already_agent'
+    | 'kyc_incomplete'
+    | 'in_agent_tree'
+    | 'ch_code_conflict'
+  )[];
+  /** Why not, as text. */
+  block_reasons: string[];
+  /** Whether the caller may apply. */
+  eligible: boolean;
+}
+
+/** Partner application eligibility of the caller (`GET /rebate/partner/eligibility`). */
+export interface EligibilityResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: Eligibility;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
 /** Error body of every non-2xx response. Some responses carry `detail` instead of `message`. */
 export interface Error {
   /** Sent by some endpoints instead of `message`. */
@@ -2732,6 +4298,24 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** The welfare task whose reward to claim (`POST /rewards/claimReward`). */
+export interface ExSkillClaimRewardReq {
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id: number | string | bigint;
+}
+
+/** The welfare task to claim (`POST /rewards/claimTask`). */
+export interface ExSkillClaimTaskReq {
+  /**
+   * Rewards Center task id.
+   * Format: int64
+   */
+  welfare_task_id: number | string | bigint;
+}
 
 /** A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent. */
 export interface FindCoinItem {
@@ -4713,6 +6297,138 @@ export interface GetChaseOrdersResp {
   orders?: ChaseOrder[];
 }
 
+/** The caller's Activity Center entry. */
+export interface GetMyActivityEntryResponseData {
+  /** Entry icon address (light mode). */
+  icon_url: string;
+  /** Entry icon address (dark mode). */
+  icon_url_dark: string;
+  /** Source type, for example `activity` for a campaign. */
+  source_type: string;
+  /** Entry title. */
+  title: string;
+  /** Address the entry leads to. */
+  url: string;
+  /** Kind of link, for example `h5` for an H5 page. */
+  url_type: string;
+}
+
+/** One coupon in full (`GET /coupon/user-coupon-detail`). */
+export interface GetUserCouponDetailResponseData {
+  /**
+   * Type-specific activation details (`{}` for types without any), for example
+   *     `interest_voucher`: `supported_pairs`, `transaction_type`; `position_voucher`: `symbols`, `leverage`,
+   *     `need_user_funds`, `user_funds_amount`, `position_bonus`.
+   */
+  activation_info?: {
+    [key: string]: unknown;
+  };
+  /** Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher). */
+  amount?: string;
+  /** Coupon type, one of the values of the `type` filter. */
+  coupon_type?: string;
+  /** Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`. */
+  currency?: string;
+  /**
+   * Id in the coupon type's own table; `0` for a task coupon.
+   * Format: int64
+   */
+  details_id?: string;
+  /** Seconds left; `0` once expired and for a point card. */
+  expire_second?: number;
+  /**
+   * Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+   * Format: int64
+   */
+  expire_time_order_by?: string;
+  /**
+   * Detail attributes in display blocks (name, source and status; core attributes; times), each item
+   *     with `type`, `key` and `value`; empty for a point card.
+   */
+  extra?: {
+    [key: string]: unknown;
+  }[][];
+  /** Whether this regular coupon was issued for a completed task (always false for a task coupon). */
+  from_task?: boolean;
+  /** Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons). */
+  has_progress?: boolean;
+  /** Whether the coupon has usage records. */
+  has_usage_history?: boolean;
+  /** Help pages. */
+  help_url?: ListUserCouponsResponseDataHelpUrl;
+  /**
+   * Distribution record id; the next page's `last_id` (list).
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * `0` regular coupon, `1` task coupon.
+   * Format: int32
+   */
+  is_task_coupon?: 0 | 1;
+  /** Where the coupon is used. */
+  jump_url?: ListUserCouponsResponseDataJumpUrl;
+  /** Display name (translated). */
+  name?: string;
+  /**
+   * Face value without formatting; point cards only.
+   * Format: decimal
+   */
+  origin_amount?: string;
+  /** Progress; empty strings when `has_progress` is false. */
+  progress_config?: ListUserCouponsResponseDataProgressConfig;
+  /** Usage rules (translated); empty in the list, set in the detail. */
+  rule_new?: string;
+  /**
+   * State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+   *     `INVALID`, `USED`, `UNKNOWN`, `LOCKED` (P2P). Task coupons: the `TASK_` states.
+   */
+  status?:
+    | 'NOT_ACTIVE'
+    | 'ACTIVATED'
+    | 'TO_BE_USED'
+    | 'EXPIRED'
+    | 'RECYCLED'
+    | 'INVALID'
+    | 'USED'
+    | 'UNKNOWN'
+    | 'LOCKED'
+    | 'TASK_START'
+    | 'TASK_WAIT'
+    | 'TASK_DONE'
+    | 'TASK_EXPIRED'
+    | 'TASK_NOT_STARTED_EXPIRED'
+    | 'TASK_RECEIVE_SUCCESS'
+    | 'TASK_RECEIVE_FAIL'
+    | (string & {});
+  /**
+   * Task completion, Unix seconds; `0` while not completed.
+   * Format: int64
+   */
+  task_completed_at?: string;
+  /** Task description; empty for a regular coupon. */
+  task_desc?: string;
+  /**
+   * Deadline to claim a task coupon, Unix seconds; `0` for no deadline and for regular coupons.
+   * Format: int64
+   */
+  task_expire_at?: string;
+  /**
+   * Task start, Unix seconds (task coupons in `TASK_EXPIRED`; for a coupon from a task, the start of that task).
+   * Format: int64
+   */
+  task_start_at?: string;
+  /** Task title; empty for a regular coupon. */
+  task_title?: string;
+  /** Whether the app is too old for this coupon and should be upgraded. */
+  upgrade_toast?: boolean;
+}
+
 /** Joins a HODLer Airdrop event (`POST /launch/hodler-airdrop/order`). */
 export interface HodlerAirdropV4OrderRequest {
   /**
@@ -5000,6 +6716,116 @@ export interface LiquidateOrder {
   text?: string;
 }
 
+/** A page of recommended activities. */
+export interface ListActivitiesResponseData {
+  /** The activities. */
+  list: ListActivitiesResponseDataList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Activities per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of activities.
+   * Format: int32
+   */
+  totalCount: number;
+  /** Address of the Activity Center. */
+  url: string;
+}
+
+/** An activity of the Activity Center. */
+export interface ListActivitiesResponseDataList {
+  /** Activity name. */
+  competition_name: string;
+  /** Activity title. */
+  competition_title: string;
+  /**
+   * End time (Unix seconds).
+   * Format: int64
+   */
+  end_at: string;
+  /**
+   * Popularity score.
+   * Format: int64
+   */
+  hot: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id: string;
+  /** Image address (light mode). */
+  img: string;
+  /** Image address (dark mode). */
+  img_dark: string;
+  /** First line of the main title. */
+  master_one_line: string;
+  /** Second line of the main title. */
+  master_two_line: string;
+  /** New image address (light mode). */
+  new_img: string;
+  /** New image address (dark mode). */
+  new_img_dark: string;
+  /**
+   * Parent activity id; `0` none.
+   * Format: int64
+   */
+  parent_id: string;
+  /** First line of the subtitle. */
+  slave_one_line: string;
+  /** Second line of the subtitle. */
+  slave_two_line: string;
+  /**
+   * Start time (Unix seconds).
+   * Format: int64
+   */
+  start_at: string;
+  /** Tags of the activity. */
+  tag: string[];
+  /**
+   * Pin id; `0` not pinned.
+   * Format: int64
+   */
+  top_id: string;
+  /**
+   * Activity type id.
+   * Format: int64
+   */
+  type_id: string;
+  /** Activity type name. */
+  type_name: string;
+  /** Address of the activity. */
+  url: string;
+}
+
+/** The activity types. */
+export interface ListActivityTypesResponseData {
+  /** The activity types. */
+  list: ListActivityTypesResponseDataList[];
+}
+
+/** An activity type. */
+export interface ListActivityTypesResponseDataList {
+  /**
+   * Activity type id.
+   * Format: int64
+   */
+  id: string;
+  /** Activity type name. */
+  name: string;
+}
+
 /** The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
 export interface ListEarnFixedTermHistoryEnvelope {
   /**
@@ -5107,6 +6933,296 @@ export interface ListEarnFixedTermProductsEnvelopeData {
   total: number;
 }
 
+/** The results of `GET /social/live/tag_coin_live_replay`. */
+export interface ListLiveReplayResponseData {
+  /** Live streams and replay videos. */
+  list?: ListLiveReplayResponseDataList[];
+}
+
+/** One live stream or replay video. */
+export interface ListLiveReplayResponseDataList {
+  /** `streaming` (see `live`) or `video` (see `video`). */
+  content_type?: 'streaming' | 'video' | (string & {});
+  /** The live stream. */
+  live?: ListLiveReplayResponseDataLive;
+  /** The replay video. */
+  video?: ListLiveReplayResponseDataVideo;
+}
+
+/** A live stream (set when `content_type` is `streaming`). */
+export interface ListLiveReplayResponseDataLive {
+  /** Chat group id. */
+  chat_group_id?: string;
+  /** Cover image URL. */
+  cover?: string;
+  /** Host. */
+  host?: ListLiveReplayResponseDataLiveHost;
+  /** Popularity weight. */
+  hot_weight?: number;
+  /** Live stream id. */
+  id?: string;
+  /** Kind of live stream. */
+  live_type?: number;
+  /** Name of the live room. */
+  name?: string;
+  /** Session id. */
+  session_id?: string;
+  /** Start time, Unix seconds as a string. */
+  started_at?: string;
+  /** State of the stream, for example `streaming`. */
+  status?: string;
+  /** Whether watching needs a subscription. */
+  subscription_required?: boolean;
+  /** Host's user id. */
+  uid?: string;
+}
+
+/** The host of a live stream. */
+export interface ListLiveReplayResponseDataLiveHost {
+  /** Avatar URL. */
+  avatar?: string;
+  /** Followers. */
+  fans?: number;
+  /** Host id. */
+  id?: string;
+  /** Nickname. */
+  name?: string;
+  /** Host level. */
+  tier?: number;
+}
+
+/** A replay video (set when `content_type` is `video`). */
+export interface ListLiveReplayResponseDataVideo {
+  /** Author's avatar URL. */
+  avatar?: string;
+  /** Cover image URL. */
+  cover?: string;
+  /** Length in seconds. */
+  duration?: number;
+  /** End time, formatted. */
+  ended_at_format?: string;
+  /** Kind of `ended_at_format`. */
+  ended_at_type?: number;
+  /** Whether the caller has subscribed. */
+  has_subscribed?: boolean;
+  /** Video id. */
+  id?: string;
+  /** Author's Square user id. */
+  moments_uid?: string;
+  /** Author's nickname. */
+  nick?: string;
+  /** Author's English nickname. */
+  nick_en?: string;
+  /** Session id. */
+  session_id?: string;
+  /** Id of the live stream recorded. */
+  stream_id?: string;
+  /** Whether watching needs a subscription. */
+  subscription_required?: boolean;
+  /** Tag. */
+  tag?: string;
+  /** Author level. */
+  tier?: number;
+  /** Title. */
+  title?: string;
+  /** Viewers. */
+  watched?: number;
+  /** Sort weight. */
+  weight?: number;
+}
+
+/** The results of `GET /social/message/search`. */
+export interface ListSquareAiSearchResponseData {
+  /** Posts of this page. */
+  items?: ListSquareAiSearchResponseDataItems[];
+  /** Number of results in all. */
+  total?: number;
+}
+
+/** A post found by `GET /social/message/search`. */
+export interface ListSquareAiSearchResponseDataItems {
+  /** URL of the author's avatar. */
+  avatar?: string;
+  /** Text of the post. */
+  content?: string;
+  /**
+   * Post id.
+   * Format: int64
+   */
+  id?: string;
+  /** URL of the first image. */
+  image?: string;
+  /** Likes. */
+  like_count?: number;
+  /** Author's nickname. */
+  nickname?: string;
+  /** Views. */
+  page_view?: number;
+}
+
+/** One page of coupons. */
+export interface ListUserCouponsResponseData {
+  /** Coupons. */
+  list?: ListUserCouponsResponseDataList[];
+  /** Whether more coupons follow: pass the last item's `id` as `last_id` and its `expire_time_order_by` as `expire_time`. */
+  next_page?: boolean;
+}
+
+/** Links to a coupon's help pages. */
+export interface ListUserCouponsResponseDataHelpUrl {
+  /** App link. */
+  app?: string;
+  /** Web link. */
+  web?: string;
+}
+
+/** Links to where a coupon is used. */
+export interface ListUserCouponsResponseDataJumpUrl {
+  /** App link. */
+  app?: string;
+  /** Mini-program link (mostly empty). */
+  mini_app?: string;
+  /** Web link. */
+  web?: string;
+}
+
+/** A coupon in the list of `GET /coupon/user-coupon-list`. */
+export interface ListUserCouponsResponseDataList {
+  /**
+   * Type-specific activation details (`{}` for types without any), for example
+   *     `interest_voucher`: `supported_pairs`, `transaction_type`; `position_voucher`: `symbols`, `leverage`,
+   *     `need_user_funds`, `user_funds_amount`, `position_bonus`.
+   */
+  activation_info?: {
+    [key: string]: unknown;
+  };
+  /** Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher). */
+  amount?: string;
+  /** Coupon type, one of the values of the `type` filter. */
+  coupon_type?: string;
+  /** Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`. */
+  currency?: string;
+  /**
+   * Id in the coupon type's own table; `0` for a task coupon.
+   * Format: int64
+   */
+  details_id?: string;
+  /** Seconds left; `0` once expired and for a point card. */
+  expire_second?: number;
+  /**
+   * Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+   * Format: int64
+   */
+  expire_time_order_by?: string;
+  /** Extension fields; always empty in the list. */
+  extra?: {
+    [key: string]: unknown;
+  }[];
+  /** Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons). */
+  has_progress?: boolean;
+  /** Whether the coupon has usage records. */
+  has_usage_history?: boolean;
+  /** Help pages. */
+  help_url?: ListUserCouponsResponseDataHelpUrl;
+  /**
+   * Distribution record id; the next page's `last_id` (list).
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * `0` regular coupon, `1` task coupon.
+   * Format: int32
+   */
+  is_task_coupon?: 0 | 1;
+  /** Where the coupon is used. */
+  jump_url?: ListUserCouponsResponseDataJumpUrl;
+  /** Display name (translated). */
+  name?: string;
+  /**
+   * Face value without formatting; point cards only.
+   * Format: decimal
+   */
+  origin_amount?: string;
+  /** Progress; empty strings when `has_progress` is false. */
+  progress_config?: ListUserCouponsResponseDataProgressConfig;
+  /** Usage rules (translated); empty in the list, set in the detail. */
+  rule_new?: string;
+  /**
+   * State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+   *     `INVALID`, `USED`, `UNKNOWN`, `LOCKED` (P2P). Task coupons: the `TASK_` states.
+   */
+  status?:
+    | 'NOT_ACTIVE'
+    | 'ACTIVATED'
+    | 'TO_BE_USED'
+    | 'EXPIRED'
+    | 'RECYCLED'
+    | 'INVALID'
+    | 'USED'
+    | 'UNKNOWN'
+    | 'LOCKED'
+    | 'TASK_START'
+    | 'TASK_WAIT'
+    | 'TASK_DONE'
+    | 'TASK_EXPIRED'
+    | 'TASK_NOT_STARTED_EXPIRED'
+    | 'TASK_RECEIVE_SUCCESS'
+    | 'TASK_RECEIVE_FAIL'
+    | (string & {});
+  /**
+   * Task completion, Unix seconds (reserved, `0` in the list).
+   * Format: int64
+   */
+  task_completed_at?: string;
+  /** Task description; empty for a regular coupon. */
+  task_desc?: string;
+  /**
+   * Task deadline, Unix seconds (reserved, `0` in the list).
+   * Format: int64
+   */
+  task_expire_at?: string;
+  /**
+   * Task start, Unix seconds; `0` unless the task coupon is `TASK_EXPIRED`.
+   * Format: int64
+   */
+  task_start_at?: string;
+  /** Task title; empty for a regular coupon. */
+  task_title?: string;
+  /** Whether the app is too old for this coupon and should be upgraded. */
+  upgrade_toast?: boolean;
+}
+
+/** Progress of a coupon that has a progress bar. */
+export interface ListUserCouponsResponseDataProgressConfig {
+  /** Unit, for example `USDT`. */
+  currency?: string;
+  /** Amount reached (the wire name is spelled `achived`). */
+  current_achived?: string;
+  /** Amount used. */
+  current_used?: string;
+  /** Amount to reach. */
+  total_balance?: string;
+}
+
+/** The answer to `GET /social/live/tag_coin_live_replay`: a status envelope around the results. */
+export interface LiveReplayResult {
+  /** Status code; `200` on success. */
+  code?: number;
+  /** Results. */
+  data?: ListLiveReplayResponseData;
+  /** Status label; empty on success. */
+  label?: string;
+  /** Status message. */
+  message?: string;
+  /** Request id. */
+  request_id?: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -5196,6 +7312,29 @@ export interface MarginMarketLeverage {
    * Format: decimal
    */
   leverage: string;
+}
+
+/** One tier of a currency's loan margin in the unified account. */
+export interface MarginTiers {
+  /**
+   * Position leverage of the tier.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  lower_limit?: string;
+  /**
+   * Margin rate of the tier.
+   * Format: decimal
+   */
+  margin_rate?: string;
+  /** Tier number. */
+  tier?: string;
+  /** Upper bound of the tier; empty in the last tier (no upper bound). */
+  upper_limit?: string;
 }
 
 /** The most that can be moved out of an isolated-margin account (`GET /margin/transferable`). */
@@ -5338,6 +7477,170 @@ export interface MarginUniLoanRequest {
   repaid_all?: boolean;
   /** `borrow` or `repay`. */
   type: 'borrow' | 'repay';
+}
+
+/** A simulated open perpetual futures order for the portfolio margin calculator. */
+export interface MockFuturesOrder {
+  /** USDT perpetual contract of an underlying with active options trading. */
+  contract: string;
+  /**
+   * Unfilled size in contracts; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Initial order size in contracts; not used in the calculation.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** A simulated perpetual futures position for the portfolio margin calculator. */
+export interface MockFuturesPosition {
+  /** USDT perpetual contract of an underlying with active options trading, for example `BTC_USDT`. */
+  contract: string;
+  /**
+   * Position size in contracts; negative for short.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** The margin of one position combination of a risk unit in the portfolio margin calculation. */
+export interface MockMarginResult {
+  max_loss?: ProfitLossRange;
+  /**
+   * Stress-test margin (MR1).
+   * Format: decimal
+   */
+  mr1?: string;
+  /**
+   * Basis spread risk (MR2).
+   * Format: decimal
+   */
+  mr2?: string;
+  /**
+   * Volatility spread risk (MR3).
+   * Format: decimal
+   */
+  mr3?: string;
+  /**
+   * Short options risk (MR4).
+   * Format: decimal
+   */
+  mr4?: string;
+  /** Results of the stress scenarios of MR1 (33 scenarios). */
+  profit_loss_ranges?: ProfitLossRange[];
+  /**
+   * Position combination: `original_position` the positions alone,
+   *     `long_delta_original_position` with the positive-delta orders, `short_delta_original_position`
+   *     with the negative-delta orders.
+   */
+  type?: 'original_position' | 'long_delta_original_position' | 'short_delta_original_position' | (string & {});
+}
+
+/** A simulated open options order for the portfolio margin calculator. */
+export interface MockOptionsOrder {
+  /**
+   * Unfilled size in contracts; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /** Options contract name. */
+  options_name: string;
+  /**
+   * Initial order size; not used in the calculation.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** A simulated options position for the portfolio margin calculator. */
+export interface MockOptionsPosition {
+  /** Options contract name. */
+  options_name: string;
+  /**
+   * Position size in contracts; negative for short.
+   * Format: decimal
+   */
+  size: string;
+}
+
+/** One risk unit (an underlying) of the portfolio margin calculation. */
+export interface MockRiskUnit {
+  /**
+   * Total delta of the unit.
+   * Format: decimal
+   */
+  delta?: string;
+  /**
+   * Total gamma of the unit.
+   * Format: decimal
+   */
+  gamma?: string;
+  /**
+   * Initial margin of the unit.
+   * Format: decimal
+   */
+  initial_margin?: string;
+  /**
+   * Maintenance margin of the unit.
+   * Format: decimal
+   */
+  maintain_margin?: string;
+  /** Margin of each position combination. */
+  margin_result?: MockMarginResult[];
+  /**
+   * Spot amount used for hedging.
+   * Format: decimal
+   */
+  spot_in_use?: string;
+  /** Risk unit name (the underlying). */
+  symbol?: string;
+  /**
+   * Total theta of the unit.
+   * Format: decimal
+   */
+  theta?: string;
+  /**
+   * Total vega of the unit.
+   * Format: decimal
+   */
+  vega?: string;
+}
+
+/** A simulated spot holding for the portfolio margin calculator. */
+export interface MockSpotBalance {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Equity of the currency (balance minus borrowed), the net delta of the spot holding.
+   * Format: decimal
+   */
+  equity: string;
+}
+
+/** A simulated open spot order for the portfolio margin calculator (limit orders only). */
+export interface MockSpotOrder {
+  /**
+   * Initial order amount; not used in the calculation.
+   * Format: decimal
+   */
+  count?: string;
+  /** Market, for example `BTC_USDT`. */
+  currency_pairs: string;
+  /**
+   * Unfilled amount; used in the calculation.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Order price.
+   * Format: decimal
+   */
+  order_price: string;
+  /** `buy` or `sell`. */
+  type: 'buy' | 'sell';
 }
 
 /** The deposit address of a currency on one chain. */
@@ -6887,6 +9190,239 @@ export interface OtcStableCoinOrderRequest {
   side?: 'PAY' | 'GET';
 }
 
+/** Another way to contact a partner applicant. */
+export interface OtherContact {
+  /**
+   * Contact type.
+   * Format: int32
+   */
+  type?: number;
+  /** Contact value. */
+  value?: string;
+}
+
+/** A partner application of the caller. */
+export interface PartnerApplication {
+  /** Application message. */
+  apply_msg?: string;
+  /**
+   * Application type.
+   * Format: int32
+   */
+  apply_type?: number;
+  /**
+   * Review reason code.
+   * Format: int32
+   */
+  audit_reason?: number;
+  /**
+   * Review status: `0` pending, `1` approved, `2` rejected.
+   * Format: int32
+   */
+  audit_status?: 0 | 1 | 2;
+  /**
+   * Channel type.
+   * Format: int32
+   */
+  channel_type?: number;
+  /** Contact details (a JSON string). */
+  contact_details?: string;
+  /**
+   * Country id.
+   * Format: int64
+   */
+  country_id?: string;
+  /** Creation time (a date-time string). */
+  create_timest?: string;
+  /**
+   * Number of edits.
+   * Format: int32
+   */
+  edit_counts?: number;
+  /** E-mail address. */
+  email?: string;
+  /** First name. */
+  firstname?: string;
+  /**
+   * Application id.
+   * Format: int64
+   */
+  id?: string;
+  /** Description of the applicant. */
+  identity_comment?: string;
+  /**
+   * Country id joined with.
+   * Format: int64
+   */
+  join_country_id?: string;
+  /**
+   * User id joined with.
+   * Format: int64
+   */
+  join_uid?: string;
+  /** Address to continue the application at. */
+  jump_url?: string;
+  /** How the applicant learned of the programme. */
+  know_details?: string;
+  /** Language code. */
+  language?: string;
+  /** Last name. */
+  lastname?: string;
+  other_contact?: OtherContact;
+  /** Phone number. */
+  phone?: string;
+  /** Promotion channels, comma-separated. */
+  promotion_channels?: string;
+  /** Path of the proof image. */
+  proof_images?: string;
+  /** Addresses of the proof images. */
+  proof_images_url_list?: string[];
+  /** Proof link. */
+  proof_url?: string;
+  /** Path of the proof video. */
+  proof_videos?: string;
+  /** Addresses of the proof videos. */
+  proof_videos_url_list?: string[];
+  /** Language of the questionnaire. */
+  question_lang?: string;
+  /** Region. */
+  region?: string;
+  /** Telegram account. */
+  telegram?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+  /** Last update time (a date-time string). */
+  update_timest?: string;
+}
+
+/**
+ * The caller's most recent partner application of the last 30 days (`GET
+ *     /rebate/partner/applications/recent`).
+ */
+export interface PartnerApplicationResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: PartnerApplication;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Rebates of the partner's referred users (`GET /rebate/partner/commission_history`). */
+export interface PartnerCommissionHistory {
+  /** The rebates. */
+  list?: AgencyCommission[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** A partner agent's figures over a time range. */
+export interface PartnerDataAggregated {
+  /**
+   * Business type: `0` all, `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6`
+   *     exchange all, `7` Web3 all, `8` TradFi.
+   * Format: int32
+   */
+  business_type: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  /** Business type as text (All, Spot, Futures, Alpha, Web3, Perps (DEX), Exchange All, Web3 All, TradFi). */
+  business_type_desc: string;
+  /**
+   * Number of invited customers.
+   * Format: int32
+   */
+  customer_count: number;
+  /**
+   * Net fee (up to 6 decimals).
+   * Format: decimal
+   */
+  net_fee: string;
+  /**
+   * Rebate amount (up to 6 decimals).
+   * Format: decimal
+   */
+  rebate_amount: string;
+  /** The time range, as text. */
+  time_range_desc: string;
+  /**
+   * Trading volume (up to 6 decimals).
+   * Format: decimal
+   */
+  trade_volume: string;
+  /** Number of users who traded; a value only for `business_type` `0` (all), else null. */
+  trading_user_count: string | null;
+}
+
+/** A partner agent's aggregated figures (`GET /rebate/partner/data/aggregated`). */
+export interface PartnerDataAggregatedResponse {
+  /**
+   * `0` on success, else an error code.
+   * Format: int32
+   */
+  code: number;
+  data: PartnerDataAggregated;
+  /** Error description. */
+  message: string;
+  /**
+   * Server time (Unix timestamp).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A sub-agent or customer of a partner. */
+export interface PartnerSub {
+  /**
+   * `1` sub-agent, `2` indirect direct customer, `3` direct direct customer.
+   * Format: int32
+   */
+  type?: 1 | 2 | 3;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+  /**
+   * When the user joined (Unix seconds).
+   * Format: int64
+   */
+  user_join_time?: string;
+}
+
+/** A partner's sub-agents and customers (`GET /rebate/partner/sub_list`). */
+export interface PartnerSubList {
+  /** The subordinates. */
+  list?: PartnerSub[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** Trades of the partner's referred users (`GET /rebate/partner/transaction_history`). */
+export interface PartnerTransactionHistory {
+  /** The trades. */
+  list?: AgencyTransaction[];
+  /**
+   * Number of records that match.
+   * Format: int32
+   */
+  total?: number;
+}
+
 /** The Dual Investment order placed (`POST /earn/dual/orders`). */
 export interface PlaceDualInvestmentOrder {
   /**
@@ -7301,6 +9837,63 @@ export interface PositionTimerange {
   time?: string;
 }
 
+/** One stress scenario of the portfolio margin calculation and its profit or loss. */
+export interface ProfitLossRange {
+  /**
+   * Implied volatility change of the scenario, in percent.
+   * Format: decimal
+   */
+  implied_volatility_percentage?: string;
+  /**
+   * Price change of the scenario, in percent.
+   * Format: decimal
+   */
+  price_percentage?: string;
+  /**
+   * Profit or loss in the scenario.
+   * Format: decimal
+   */
+  profit_loss?: string;
+}
+
+/**
+ * What a quick repayment would work with (`GET /unified/estimated_quick_repayment`): the liability
+ *     currencies and the currencies available to repay them.
+ */
+export interface QuickEstimatedRepayment {
+  /** Currencies available for repayment. */
+  available_currencies?: UnifiedQuickRepayAvailableItem[];
+  /** Liability currencies. */
+  debt_currencies?: UnifiedQuickRepayDebtItem[];
+}
+
+/** A quick repayment (`POST /unified/quick_repayment`): which liabilities to repay with which currencies. */
+export interface QuickRepaymentRequest {
+  /** Currencies to repay with. */
+  available_currencies: string[];
+  /** Liability currencies to repay. */
+  debt_currencies: string[];
+}
+
+/** The outcome of a quick repayment (`POST /unified/quick_repayment`). */
+export interface QuickRepaymentResponse {
+  /** Repayment order id. */
+  order_id: string;
+  /** The liabilities repaid. */
+  repaid_infos: UnifiedQuickRepayRepaidInfo[];
+  /** The currencies used for the repayment. */
+  used_infos: UnifiedQuickRepayUsedInfo[];
+}
+
+/** The caller's rebate information (`GET /rebate/user/info` item). */
+export interface RebateUserInfo {
+  /**
+   * User id of the caller's inviter.
+   * Format: int64
+   */
+  invite_uid?: string;
+}
+
 /** A LaunchPool redemption (`POST /launch/redeem`). */
 export interface RedeemV4 {
   /**
@@ -7334,6 +9927,50 @@ export interface SavedAddress {
   tag?: string;
   /** `1` a verified address, `0` an ordinary one. */
   verified?: '0' | '1' | (string & {});
+}
+
+/** A small balance that can be converted to GT (`GET /wallet/small_balance` item). */
+export interface SmallBalance {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available_balance?: string;
+  /**
+   * Estimated amount of GT it converts to.
+   * Format: decimal
+   */
+  convertible_to_gt?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Estimated value in BTC.
+   * Format: decimal
+   */
+  estimated_as_btc?: string;
+}
+
+/** A past conversion of a small balance to GT (`GET /wallet/small_balance_history` item). */
+export interface SmallBalanceHistory {
+  /**
+   * Amount converted.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Conversion time (Unix seconds).
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency converted. */
+  currency?: string;
+  /**
+   * GT received.
+   * Format: decimal
+   */
+  gt_amount?: string;
+  /** Conversion order id. */
+  id?: string;
 }
 
 /** The caller's spot balance of one currency. */
@@ -8365,6 +11002,18 @@ export interface SpotTrade {
   side?: 'buy' | 'sell' | (string & {});
   /** The order's custom text; own trades only. Liquidation orders carry `liquidate`, `pm_liquidate`, `comb_margin_liquidate` or `scm_liquidate`. */
   text?: string;
+}
+
+/** The answer to `GET /social/message/search`: a status envelope around the results. */
+export interface SquareAiSearchResult {
+  /** Status code; `0` on success. */
+  code?: number;
+  /** Results. */
+  data?: ListSquareAiSearchResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  msg?: string;
 }
 
 /** Which chase orders to stop; every running one when empty. */
@@ -9880,6 +12529,117 @@ export interface UnifiedBorrowable {
   currency?: string;
 }
 
+/**
+ * Which currencies count as collateral in the unified account (`POST /unified/collateral_currencies`).
+ *     With `collateral_type` `0` every currency counts and the two lists are ignored; with `1` the lists
+ *     add currencies to and remove currencies from the custom set.
+ */
+export interface UnifiedCollateralReq {
+  /**
+   * `0` all currencies are collateral, `1` a custom set.
+   * Format: int32
+   */
+  collateral_type?: 0 | 1;
+  /** Currencies to remove from the custom set. */
+  disable_list?: string[];
+  /** Currencies to add to the custom set (`collateral_type` `1`). */
+  enable_list?: string[];
+}
+
+/** Outcome of setting the collateral currencies (`POST /unified/collateral_currencies`). */
+export interface UnifiedCollateralRes {
+  /** Whether the setting took effect. */
+  is_success?: boolean;
+}
+
+/** A currency the unified account can borrow (`GET /unified/currencies` item). */
+export interface UnifiedCurrency {
+  /** `enable` the currency can be borrowed, `disable` it cannot. */
+  loan_status?: 'disable' | 'enable' | (string & {});
+  /**
+   * Smallest amount that can be borrowed, in the currency.
+   * Format: decimal
+   */
+  min_borrow_amount?: string;
+  /** Currency name. */
+  name?: string;
+  /**
+   * Amount precision of the currency.
+   * Format: decimal
+   */
+  prec?: string;
+  /**
+   * Most the platform lends in total, in USDT.
+   * Format: decimal
+   */
+  total_max_borrow_amount?: string;
+  /**
+   * Most a user may borrow, in USDT.
+   * Format: decimal
+   */
+  user_max_borrow_amount?: string;
+}
+
+/** The tiered collateral discount of one currency (`GET /unified/currency_discount_tiers` item). */
+export interface UnifiedDiscount {
+  /** Currency name. */
+  currency?: string;
+  /** The discount tiers, lowest first. */
+  discount_tiers?: UnifiedDiscountTiers[];
+}
+
+/** One tier of a currency's collateral discount in the unified account. */
+export interface UnifiedDiscountTiers {
+  /**
+   * Discount applied to the currency's value in this tier.
+   * Format: decimal
+   */
+  discount?: string;
+  /**
+   * Position leverage of the tier.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  lower_limit?: string;
+  /** Tier number. */
+  tier?: string;
+  /** Upper bound of the tier; `+` means no upper bound. */
+  upper_limit?: string;
+}
+
+/** Past hourly lending rates of a currency (`GET /unified/history_loan_rate`). */
+export interface UnifiedHistoryLoanRate {
+  /** Currency name. */
+  currency?: string;
+  /** One rate per hour, newest first; `page` and `limit` choose how many. */
+  rates?: UnifiedHistoryLoanRateRates[];
+  /** VIP level the floating rate is given for. */
+  tier?: string;
+  /**
+   * Floating rate of that VIP level.
+   * Format: decimal
+   */
+  tier_up_rate?: string;
+}
+
+/** The lending rate of one hour. */
+export interface UnifiedHistoryLoanRateRates {
+  /**
+   * Lending rate of that hour.
+   * Format: decimal
+   */
+  rate?: string;
+  /**
+   * The hour the rate applies to (Unix milliseconds).
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** An interest deduction record of the unified account (`GET /unified/interest_records` item). */
 export interface UnifiedInterestRecord {
   /**
@@ -9910,15 +12670,57 @@ export interface UnifiedInterestRecord {
   type?: 'platform' | 'margin' | (string & {});
 }
 
-/** The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item). */
+/** The leverage range of one currency and what it allows (`GET /unified/leverage/user_currency_config`). */
+export interface UnifiedLeverageConfig {
+  /**
+   * Available margin.
+   * Format: decimal
+   */
+  available_margin?: string;
+  /**
+   * Most that can be borrowed at the current leverage.
+   * Format: decimal
+   */
+  borrowable?: string;
+  /**
+   * Leverage in effect.
+   * Format: decimal
+   */
+  current_leverage?: string;
+  /**
+   * Current liabilities.
+   * Format: decimal
+   */
+  debit?: string;
+  /**
+   * The smaller of the most borrowable from margin and the most borrowable from Earn.
+   * Format: decimal
+   */
+  except_leverage_borrowable?: string;
+  /**
+   * Largest leverage that can be set.
+   * Format: decimal
+   */
+  max_leverage?: string;
+  /**
+   * Smallest leverage that can be set.
+   * Format: decimal
+   */
+  min_leverage?: string;
+}
+
+/**
+ * The leverage the unified account uses for one currency: an item of
+ *     `GET /unified/leverage/user_currency_setting` and the body of its `POST`.
+ */
 export interface UnifiedLeverageSetting {
   /** Currency name. */
-  currency?: string;
+  currency: string;
   /**
    * Leverage multiplier.
    * Format: decimal
    */
-  leverage?: string;
+  leverage: string;
 }
 
 /** An outstanding loan of the unified account (`GET /unified/loans` item). */
@@ -10006,6 +12808,14 @@ export interface UnifiedLoanResult {
   tran_id?: string;
 }
 
+/** The tiered loan margin of one currency (`GET /unified/loan_margin_tiers` item). */
+export interface UnifiedMarginTiers {
+  /** Currency name. */
+  currency?: string;
+  /** The margin tiers, lowest first. */
+  margin_tiers?: MarginTiers[];
+}
+
 /** Account mode of one sub-account (`GET /sub_accounts/unified_mode`). */
 export interface UnifiedModeEntry {
   /** Whether the sub-account is a unified account. */
@@ -10016,6 +12826,140 @@ export interface UnifiedModeEntry {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** The unified account's mode and its switches (`GET /unified/unified_mode`). */
+export interface UnifiedModeSet {
+  mode: UnifiedAccountMode;
+  settings?: UnifiedSettings;
+}
+
+/**
+ * Switch the unified account to a mode (`PUT /unified/unified_mode`), optionally turning that mode's
+ *     switches on or off at the same time. The reference names this body `UnifiedModeSet`, as the read's
+ *     answer; the body has its own schema so that its `mode` enum stays closed.
+ */
+export interface UnifiedModeSetRequest {
+  /**
+   * `classic` classic account, `multi_currency` cross-currency margin, `portfolio` portfolio
+   *     margin, `single_currency` single-currency margin.
+   */
+  mode: 'classic' | 'multi_currency' | 'portfolio' | 'single_currency';
+  settings?: UnifiedSettings;
+}
+
+/**
+ * Simulated holdings, positions and open orders for the portfolio margin calculator
+ *     (`POST /unified/portfolio_calculator`). Positions need a name and a size; orders a market, a price
+ *     (spot) and a size. Market orders are not supported.
+ */
+export interface UnifiedPortfolioInput {
+  /** Open perpetual futures orders. */
+  futures_orders?: MockFuturesOrder[];
+  /** Perpetual futures positions. */
+  futures_positions?: MockFuturesPosition[];
+  /** Open options orders. */
+  options_orders?: MockOptionsOrder[];
+  /** Options positions. */
+  options_positions?: MockOptionsPosition[];
+  /** Spot holdings. */
+  spot_balances?: MockSpotBalance[];
+  /** Whether spot hedging is on. */
+  spot_hedge?: boolean;
+  /** Open spot orders. */
+  spot_orders?: MockSpotOrder[];
+}
+
+/** The result of the portfolio margin calculator (`POST /unified/portfolio_calculator`). */
+export interface UnifiedPortfolioOutput {
+  /**
+   * Calculation time (Unix timestamp).
+   * Format: int64
+   */
+  calculate_time?: string;
+  /**
+   * Total initial margin: the largest of the positions alone, the positions with the
+   *     positive-delta orders, and the positions with the negative-delta orders.
+   * Format: decimal
+   */
+  initial_margin_total?: string;
+  /**
+   * Total maintenance margin of the positions in risk units, without borrowing margin (a loan
+   *     still needs its usual borrowing margin).
+   * Format: decimal
+   */
+  maintain_margin_total?: string;
+  /** One entry per risk unit. */
+  risk_unit?: MockRiskUnit[];
+}
+
+/** A currency that can repay liabilities, in the quick-repayment estimate. */
+export interface UnifiedQuickRepayAvailableItem {
+  /**
+   * Available balance.
+   * Format: decimal
+   */
+  available?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Estimated value in USD.
+   * Format: decimal
+   */
+  estimated_usd?: string;
+}
+
+/** A liability currency in the quick-repayment estimate. */
+export interface UnifiedQuickRepayDebtItem {
+  /**
+   * Borrowed amount.
+   * Format: decimal
+   */
+  borrowed?: string;
+  /** Currency name. */
+  currency?: string;
+  /**
+   * Liability amount.
+   * Format: decimal
+   */
+  debt_amount?: string;
+  /**
+   * Estimated value in USD.
+   * Format: decimal
+   */
+  estimated_usd?: string;
+  /**
+   * Negative balance.
+   * Format: decimal
+   */
+  neg_balance?: string;
+}
+
+/** A liability currency repaid by a quick repayment. */
+export interface UnifiedQuickRepayRepaidInfo {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Liability left.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Amount repaid.
+   * Format: decimal
+   */
+  repaid: string;
+}
+
+/** A currency a quick repayment converted to repay liabilities. */
+export interface UnifiedQuickRepayUsedInfo {
+  /** Currency name. */
+  currency: string;
+  /**
+   * Amount converted.
+   * Format: decimal
+   */
+  used: string;
 }
 
 /** One risk unit of a portfolio-margin account (`UnifiedRiskUnits.risk_units` item) and its margin and Greeks. */
@@ -10072,6 +13016,18 @@ export interface UnifiedRiskUnits {
   user_id?: string;
 }
 
+/** Switches that go with a unified account mode. */
+export interface UnifiedSettings {
+  /** Options switch; in cross-currency margin mode it can be turned on but not off. */
+  options?: boolean;
+  /** Spot hedging switch. */
+  spot_hedge?: boolean;
+  /** USDT futures switch; in cross-currency margin mode it can be turned on but not off. */
+  usdt_futures?: boolean;
+  /** In cross-currency margin mode, whether Earn funds count as margin. */
+  use_funding?: boolean;
+}
+
 /**
  * Maximum amount of one currency that can be transferred out (`GET /unified/transferable`,
  *     `GET /unified/transferables` items). In a batch each amount is an individual maximum; all of them
@@ -10121,6 +13077,65 @@ export interface UpdateTrailOrder {
    * Format: int32
    */
   price_type?: 0 | 1 | 2 | 3;
+}
+
+/** The answer to `GET /coupon/user-coupon-detail`: a status envelope around one coupon. */
+export interface UserCouponDetail {
+  /**
+   * `0` success, `2002` not logged in, `50105` invalid parameters, `10001` no such coupon of the
+   *     caller, `10000` invalid parameter (for example a task coupon without its coupon data).
+   * Format: int32
+   */
+  code?: 0 | 2002 | 50105 | 10001 | 10000;
+  /** The coupon. */
+  data?: GetUserCouponDetailResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  message?: string;
+}
+
+/** The answer to `GET /coupon/user-coupon-list`: a status envelope around one page of coupons. */
+export interface UserCouponList {
+  /**
+   * `0` success, `2002` not logged in, `50105` invalid parameters.
+   * Format: int32
+   */
+  code?: 0 | 2002 | 50105;
+  /** The page. */
+  data?: ListUserCouponsResponseData;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Status message. */
+  message?: string;
+}
+
+/** Where one user stands in the caller's referral system. */
+export interface UserSub {
+  /** System the user belongs to (`partner` or `referral`); empty when none. */
+  belong?: string;
+  /**
+   * User id of the inviter.
+   * Format: int64
+   */
+  ref_uid?: string;
+  /**
+   * `0` not in the system, `1` direct sub-agent, `2` indirect sub-agent, `3` direct customer, `4`
+   *     indirect customer, `5` regular user.
+   * Format: int32
+   */
+  type?: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+}
+
+/** Whether the given users are in the caller's referral system (`GET /rebate/user/sub_relation`). */
+export interface UserSubRelation {
+  /** One entry per user asked about. */
+  list?: UserSub[];
 }
 
 /**
@@ -10199,7 +13214,43 @@ export interface WithdrawStatus {
   };
 }
 
-/** A withdrawal record (list, `POST /withdrawals` and cancel responses). */
+/**
+ * The withdrawal record `DELETE /withdrawals/{withdrawal_id}` answers with: the record's fields without
+ *     `fee`, `type`, `fail_reason` and `timestamp2` (the seed's description of the cancel answer).
+ */
+export interface WithdrawalCancelRecord {
+  /** Withdrawal address. */
+  address?: string;
+  /**
+   * Amount of currency.
+   * Format: decimal
+   */
+  amount: string;
+  /** Block number. */
+  block_number?: string;
+  /** Chain name. */
+  chain?: string;
+  /** Currency name. */
+  currency: string;
+  /** Record id; withdrawal ids start with `w`. */
+  id: string;
+  /** Memo / tag note. */
+  memo?: string;
+  /**
+   * Network fee (the record table gives no type; all amounts are strings).
+   * Format: decimal
+   */
+  network_fee?: string;
+  status: WithdrawalStatus;
+  /** Operation time. */
+  timestamp?: string;
+  /** On-chain transfer hash. */
+  txid?: string;
+  /** Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`). */
+  withdraw_order_id?: string;
+}
+
+/** A withdrawal record (list and `POST /withdrawals` responses; the cancel answer is `WithdrawalCancelRecord`). */
 export interface WithdrawalRecord {
   /** Withdrawal address. */
   address?: string;

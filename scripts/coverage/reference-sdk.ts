@@ -115,11 +115,12 @@ function signatureTypes(signature: string): Map<string, { type: string; required
   const optsAt = signature.indexOf('opts?: {');
   const positional = optsAt < 0 ? signature : signature.slice(0, optsAt);
   const opts = optsAt < 0 ? '' : signature.slice(optsAt + 'opts?: {'.length, signature.lastIndexOf('}'));
-  for (const m of positional.matchAll(/(\w+): ([^,]+?),?\s*(?=\w+\??: |$)/g)) {
-    out.set(m[1] ?? '', { type: (m[2] ?? '').trim().replace(/,$/, ''), required: true });
+  const clean = (type: string): string => type.replace(/\s+/g, ' ').replace(/^\| /, '').replace(/,$/, '').trim();
+  for (const m of positional.matchAll(/(\w+):\s+([^,]+?),?\s*(?=\w+\??:\s|$)/g)) {
+    out.set(m[1] ?? '', { type: clean(m[2] ?? ''), required: true });
   }
-  for (const m of opts.matchAll(/(\w+)\?: ([^;]+)/g)) {
-    out.set(m[1] ?? '', { type: (m[2] ?? '').trim(), required: false });
+  for (const m of opts.matchAll(/(\w+)\?:\s+([^;]+)/g)) {
+    out.set(m[1] ?? '', { type: clean(m[2] ?? ''), required: false });
   }
   return out;
 }
@@ -148,9 +149,11 @@ export function parseModelFile(
   for (const m of text.matchAll(/name: '(\w+)',\s*baseName: '([^']+)',\s*type: '([^']+)'/g)) {
     const local = m[1] ?? '';
     const type = m[3] ?? '';
-    const values = enums.get(type.replace(`${name}.`, ''));
+    const inner = /^Array<(.+)>$/.exec(type)?.[1];
+    const values = enums.get((inner ?? type).replace(`${name}.`, ''));
+    const scalar = values?.every((v) => /^\d+$/.test(v)) === true ? 'number' : 'string';
     fields[m[2] ?? ''] = {
-      type: values === undefined ? type : values.every((v) => /^\d+$/.test(v)) ? 'number' : 'string',
+      type: values === undefined ? type : inner === undefined ? scalar : `Array<${scalar}>`,
       required: declared.get(local) ?? false,
       readOnly: readOnly.has(local),
       ...(values === undefined ? {} : { enum: values }),

@@ -157,7 +157,11 @@ class Walker {
       if (role === 'request' && ref.required !== required.has(field)) {
         this.add(`${at(field)}: required`, `reference ${String(ref.required)}, spec ${String(required.has(field))}`);
       }
-      if (ref.enum !== undefined) this.enumValues(ref.enum, plainSchema(this.doc, sub), at(field));
+      if (ref.enum !== undefined) {
+        // An enum field's values, or those of each item for a list of enum values.
+        const own = plainSchema(this.doc, sub);
+        this.enumValues(ref.enum, ref.type.startsWith('Array<') ? plainSchema(this.doc, own.items) : own, at(field));
+      }
       this.type(ref.type, sub, role, at(field));
     }
     for (const field of Object.keys(props)) {

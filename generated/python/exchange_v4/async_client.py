@@ -23,6 +23,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.activity import ActivityApiAsync, ActivityApiAsyncWithResponse
 from .operations.coupon import CouponApiAsync, CouponApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
@@ -32,11 +33,13 @@ from .operations.launch import LaunchApiAsync, LaunchApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
+from .operations.rebate import RebateApiAsync, RebateApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.square import SquareApiAsync, SquareApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
+from .operations.welfare import WelfareApiAsync, WelfareApiAsyncWithResponse
 from .operations.withdrawals import WithdrawalsApiAsync, WithdrawalsApiAsyncWithResponse
 
 __all__ = ["AsyncExchangeClient", "AsyncWithResponse"]
@@ -48,6 +51,7 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    activity: ActivityApiAsyncWithResponse
     coupon: CouponApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
@@ -57,15 +61,18 @@ class AsyncWithResponse:
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
     otc: OtcApiAsyncWithResponse
+    rebate: RebateApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     square: SquareApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
+    welfare: WelfareApiAsyncWithResponse
     withdrawals: WithdrawalsApiAsyncWithResponse
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.activity = ActivityApiAsyncWithResponse(core)
         self.coupon = CouponApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
@@ -75,11 +82,13 @@ class AsyncWithResponse:
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
         self.otc = OtcApiAsyncWithResponse(core)
+        self.rebate = RebateApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.square = SquareApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
+        self.welfare = WelfareApiAsyncWithResponse(core)
         self.withdrawals = WithdrawalsApiAsyncWithResponse(core)
 
 
@@ -95,6 +104,8 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    activity: ActivityApiAsync
+    """Activity Center: recommended activities, activity types and the entry."""
     coupon: CouponApiAsync
     """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApiAsync
@@ -113,6 +124,8 @@ class AsyncExchangeClient(AsyncCore):
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     otc: OtcApiAsync
     """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
+    rebate: RebateApiAsync
+    """Broker, agency and partner rebates and referral relations."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     square: SquareApiAsync
@@ -123,6 +136,8 @@ class AsyncExchangeClient(AsyncCore):
     """Unified account, borrowing and repayment."""
     wallet: WalletApiAsync
     """Deposits and withdrawal records, balances, transfers."""
+    welfare: WelfareApiAsync
+    """Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards."""
     withdrawals: WithdrawalsApiAsync
     """Withdrawals of digital currency and UID transfers."""
     with_response: AsyncWithResponse
@@ -226,6 +241,7 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.activity = ActivityApiAsync(self)
         self.coupon = CouponApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
@@ -235,10 +251,12 @@ class AsyncExchangeClient(AsyncCore):
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)
         self.otc = OtcApiAsync(self)
+        self.rebate = RebateApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.square = SquareApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)
+        self.welfare = WelfareApiAsync(self)
         self.withdrawals = WithdrawalsApiAsync(self)
         self.with_response = AsyncWithResponse(self)

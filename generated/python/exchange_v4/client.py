@@ -19,6 +19,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.activity import ActivityApi, ActivityApiWithResponse
 from .operations.coupon import CouponApi, CouponApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
@@ -28,11 +29,13 @@ from .operations.launch import LaunchApi, LaunchApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.otc import OtcApi, OtcApiWithResponse
+from .operations.rebate import RebateApi, RebateApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.square import SquareApi, SquareApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
 from .operations.wallet import WalletApi, WalletApiWithResponse
+from .operations.welfare import WelfareApi, WelfareApiWithResponse
 from .operations.withdrawals import WithdrawalsApi, WithdrawalsApiWithResponse
 
 __all__ = ["ExchangeClient", "WithResponse"]
@@ -44,6 +47,7 @@ class WithResponse:
     `client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiWithResponse
+    activity: ActivityApiWithResponse
     coupon: CouponApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
@@ -53,15 +57,18 @@ class WithResponse:
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
     otc: OtcApiWithResponse
+    rebate: RebateApiWithResponse
     spot: SpotApiWithResponse
     square: SquareApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
     wallet: WalletApiWithResponse
+    welfare: WelfareApiWithResponse
     withdrawals: WithdrawalsApiWithResponse
 
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
+        self.activity = ActivityApiWithResponse(core)
         self.coupon = CouponApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
@@ -71,11 +78,13 @@ class WithResponse:
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
         self.otc = OtcApiWithResponse(core)
+        self.rebate = RebateApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.square = SquareApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
         self.wallet = WalletApiWithResponse(core)
+        self.welfare = WelfareApiWithResponse(core)
         self.withdrawals = WithdrawalsApiWithResponse(core)
 
 
@@ -89,6 +98,8 @@ class ExchangeClient(Core):
 
     account: AccountApi
     """Account details, key information and STP groups."""
+    activity: ActivityApi
+    """Activity Center: recommended activities, activity types and the entry."""
     coupon: CouponApi
     """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApi
@@ -107,6 +118,8 @@ class ExchangeClient(Core):
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     otc: OtcApi
     """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
+    rebate: RebateApi
+    """Broker, agency and partner rebates and referral relations."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     square: SquareApi
@@ -117,6 +130,8 @@ class ExchangeClient(Core):
     """Unified account, borrowing and repayment."""
     wallet: WalletApi
     """Deposits and withdrawal records, balances, transfers."""
+    welfare: WelfareApi
+    """Welfare (rewards) tasks: new-user eligibility, beginner tasks, claiming tasks and rewards."""
     withdrawals: WithdrawalsApi
     """Withdrawals of digital currency and UID transfers."""
     with_response: WithResponse
@@ -218,6 +233,7 @@ class ExchangeClient(Core):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
+        self.activity = ActivityApi(self)
         self.coupon = CouponApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
@@ -227,10 +243,12 @@ class ExchangeClient(Core):
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)
         self.otc = OtcApi(self)
+        self.rebate = RebateApi(self)
         self.spot = SpotApi(self)
         self.square = SquareApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
+        self.welfare = WelfareApi(self)
         self.withdrawals = WithdrawalsApi(self)
         self.with_response = WithResponse(self)

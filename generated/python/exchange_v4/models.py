@@ -19,6 +19,20 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "ActivityEntryResponse",
+    "ActivityListResponse",
+    "ActivityTypeListResponse",
+    "AgencyCommission",
+    "AgencyCommissionHistory",
+    "AgencyTransaction",
+    "AgencyTransactionHistory",
+    "ApiResponseExSkillClaimRewardResp",
+    "ApiResponseExSkillClaimRewardRespData",
+    "ApiResponseExSkillClaimTaskResp",
+    "ApiResponseExSkillGetBeginnerTaskListResp",
+    "ApiResponseExSkillGetBeginnerTaskListRespData",
+    "ApiResponseExSkillGetBeginnerTaskListRespDataTasks",
+    "ApiResponseExSkillGetUserIdentityResp",
     "AssetListItem",
     "AutoInvestCoinsItem",
     "AutoInvestConfigItem",
@@ -36,6 +50,11 @@ __all__ = [
     "AwardListStructList",
     "BatchAmendOrderReqInput",
     "BatchFundingRatesResponse",
+    "BrokerCommission",
+    "BrokerCommissionItem",
+    "BrokerCommissionSubBrokerInfo",
+    "BrokerTransaction",
+    "BrokerTransactionHistory",
     "CandyDropV4ActivityCd01",
     "CandyDropV4ActivityRulesCd03",
     "CandyDropV4AirdropRecordCd06",
@@ -54,7 +73,32 @@ __all__ = [
     "CreateEarnFixedTermPreRedeemEnvelope",
     "CreateTrailOrderEnvelope",
     "CreateTrailOrderResult",
+    "CrossexAccount",
+    "CrossexAccountAsset",
+    "CrossexAccountBookRecord",
+    "CrossexAccountUpdateResponse",
+    "CrossexAdlRank",
+    "CrossexCoinDiscountRate",
+    "CrossexConvertOrderResponse",
+    "CrossexConvertQuoteResponse",
+    "CrossexFee",
+    "CrossexHistoricalMarginPosition",
+    "CrossexHistoricalPosition",
+    "CrossexInterestRate",
+    "CrossexLeverageResponse",
+    "CrossexMarginInterestRecord",
+    "CrossexMarginPosition",
+    "CrossexOrder",
     "CrossexOrderActionResponse",
+    "CrossexPosition",
+    "CrossexRiskLimit",
+    "CrossexRiskLimitTier",
+    "CrossexSpecialFee",
+    "CrossexSymbol",
+    "CrossexTrade",
+    "CrossexTransferCoin",
+    "CrossexTransferRecord",
+    "CrossexTransferResponse",
     "CrossMarginLoan",
     "CrossMarginRepayment",
     "CurrencyChain",
@@ -64,6 +108,7 @@ __all__ = [
     "DeliveryOrderBookItem",
     "DeliverySettlement",
     "DeliveryTicker",
+    "DeltaNeutralEnabled",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
@@ -76,6 +121,8 @@ __all__ = [
     "EarnUniInterestRecord",
     "EarnUniLend",
     "EarnUniLendRecord",
+    "Eligibility",
+    "EligibilityResponse",
     "ErrorLabel",
     "FindCoinItem",
     "FixedTermBonusInfo",
@@ -116,6 +163,8 @@ __all__ = [
     "FuturesTrade",
     "GetChaseOrderDetailResp",
     "GetChaseOrdersResp",
+    "GetMyActivityEntryResponseData",
+    "GetUserCouponDetailResponseData",
     "HodlerAirdropV4OrderResponse",
     "HodlerAirdropV4ProjectItem",
     "HodlerAirdropV4UserAirdropRecord",
@@ -129,6 +178,10 @@ __all__ = [
     "LaunchPoolV4RedeemResponse",
     "LaunchPoolV4RewardPool",
     "LaunchPoolV4RewardRecord",
+    "ListActivitiesResponseData",
+    "ListActivitiesResponseDataList",
+    "ListActivityTypesResponseData",
+    "ListActivityTypesResponseDataList",
     "ListEarnFixedTermHistoryEnvelope",
     "ListEarnFixedTermHistoryEnvelopeData",
     "ListEarnFixedTermLendsEnvelope",
@@ -137,16 +190,38 @@ __all__ = [
     "ListEarnFixedTermProductsByAssetEnvelopeData",
     "ListEarnFixedTermProductsEnvelope",
     "ListEarnFixedTermProductsEnvelopeData",
+    "ListLiveReplayResponseData",
+    "ListLiveReplayResponseDataList",
+    "ListLiveReplayResponseDataLive",
+    "ListLiveReplayResponseDataLiveHost",
+    "ListLiveReplayResponseDataVideo",
+    "ListSquareAiSearchResponseData",
+    "ListSquareAiSearchResponseDataItems",
+    "ListUserCouponsResponseData",
+    "ListUserCouponsResponseDataHelpUrl",
+    "ListUserCouponsResponseDataJumpUrl",
+    "ListUserCouponsResponseDataList",
+    "ListUserCouponsResponseDataProgressConfig",
+    "LiveReplayResult",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
     "MarginLeverageTier",
+    "MarginTiers",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
     "MarginUniInterestRecord",
     "MarginUniLoan",
     "MarginUniLoanRecord",
+    "MockFuturesOrderInput",
+    "MockFuturesPositionInput",
+    "MockMarginResult",
+    "MockOptionsOrderInput",
+    "MockOptionsPositionInput",
+    "MockRiskUnit",
+    "MockSpotBalanceInput",
+    "MockSpotOrderInput",
     "MultichainAddress",
     "MyFuturesTrade",
     "MyFuturesTradeTimeRange",
@@ -189,12 +264,27 @@ __all__ = [
     "OtcStableCoinOrderListItem",
     "OtcStableCoinOrderListResponse",
     "OtcStableCoinOrderListResult",
+    "OtherContact",
+    "PartnerApplication",
+    "PartnerApplicationResponse",
+    "PartnerCommissionHistory",
+    "PartnerDataAggregated",
+    "PartnerDataAggregatedResponse",
+    "PartnerSub",
+    "PartnerSubList",
+    "PartnerTransactionHistory",
     "PlaceDualInvestmentOrder",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
     "PositionTimerange",
+    "ProfitLossRange",
+    "QuickEstimatedRepayment",
+    "QuickRepaymentResponse",
+    "RebateUserInfo",
     "SavedAddress",
+    "SmallBalance",
+    "SmallBalanceHistory",
     "SpotAccount",
     "SpotAccountBookEntry",
     "SpotBatchAmendRequestInput",
@@ -227,6 +317,7 @@ __all__ = [
     "SpotSystemTime",
     "SpotTicker",
     "SpotTrade",
+    "SquareAiSearchResult",
     "StopAllChaseOrdersResp",
     "StopChaseOrderResp",
     "StpGroup",
@@ -273,16 +364,36 @@ __all__ = [
     "UnifiedAccountMode",
     "UnifiedBalance",
     "UnifiedBorrowable",
+    "UnifiedCollateralRes",
+    "UnifiedCurrency",
+    "UnifiedDiscount",
+    "UnifiedDiscountTiers",
+    "UnifiedHistoryLoanRate",
+    "UnifiedHistoryLoanRateRates",
     "UnifiedInterestRecord",
+    "UnifiedLeverageConfig",
     "UnifiedLeverageSetting",
     "UnifiedLoan",
     "UnifiedLoanRecord",
     "UnifiedLoanResult",
+    "UnifiedMarginTiers",
     "UnifiedModeEntry",
+    "UnifiedModeSet",
+    "UnifiedPortfolioOutput",
+    "UnifiedQuickRepayAvailableItem",
+    "UnifiedQuickRepayDebtItem",
+    "UnifiedQuickRepayRepaidInfo",
+    "UnifiedQuickRepayUsedInfo",
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
+    "UnifiedSettings",
     "UnifiedTransferable",
     "UniLendInterest",
+    "UserCouponDetail",
+    "UserCouponList",
+    "UserSub",
+    "UserSubRelation",
+    "WithdrawalCancelRecord",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -351,6 +462,141 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class ActivityEntryResponse(TypedDict, total=False):
+    """The caller's Activity Center entry (`GET /rewards/activity/my-activity-entry`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[GetMyActivityEntryResponseData]  # The caller's Activity Center entry.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ActivityListResponse(TypedDict, total=False):
+    """Recommended activities of the Activity Center (`GET /rewards/activity/activity-list`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[ListActivitiesResponseData]  # A page of recommended activities.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ActivityTypeListResponse(TypedDict, total=False):
+    """Every activity type of the Activity Center (`GET /rewards/activity/activity-type`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Message; `success` on success.
+    data: Required[ListActivityTypesResponseData]  # The activity types.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class AgencyCommission(TypedDict, total=False):
+    """A rebate paid on a referred user's trading."""
+
+    commission_time: int  # Rebate time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    commission_amount: Decimal  # Rebate amount.
+    commission_asset: str  # Rebate currency.
+    source: Literal['SPOT', 'FUTURES'] | str  # Commission source: `SPOT` spot, `FUTURES` futures.
+
+
+class AgencyCommissionHistory(TypedDict, total=False):
+    """Rebates of referred users (`GET /rebate/agency/commission_history` item)."""
+
+    currency_pair: str  # Currency pair.
+    total: int  # Number of records that match.
+    list: list[AgencyCommission]  # The rebates.
+
+
+class AgencyTransaction(TypedDict, total=False):
+    """A trade of a referred user, as the broker sees it."""
+
+    transaction_time: int  # Trade time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    fee: Decimal  # Fee.
+    fee_asset: str  # Fee currency.
+    currency_pair: str  # Currency pair.
+    amount: Decimal  # Trade amount.
+    amount_asset: str  # Currency of the trade amount.
+    source: Literal['SPOT', 'FUTURES'] | str  # Commission source: `SPOT` spot, `FUTURES` futures.
+
+
+class AgencyTransactionHistory(TypedDict, total=False):
+    """Trades of referred users in one currency pair (`GET /rebate/agency/transaction_history` item)."""
+
+    currency_pair: str  # Currency pair.
+    total: int  # Number of records that match.
+    list: list[AgencyTransaction]  # The trades.
+
+
+class ApiResponseExSkillClaimRewardResp(TypedDict, total=False):
+    """The outcome of claiming a task reward (`POST /rewards/claimReward`)."""
+
+    code: int  # `0` on success, else an error code.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: ApiResponseExSkillClaimRewardRespData  # What claiming a reward gave.
+    timestamp: int  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillClaimRewardRespData(TypedDict, total=False):
+    """What claiming a reward gave."""
+
+    has_m_n_task: bool  # Whether the reward is a choice of n from a prize pool of m: then nothing is issued yet and the
+    coupon_full_name: str  # Full name of the coupon won; empty when the reward is not a coupon.
+
+
+class ApiResponseExSkillClaimTaskResp(TypedDict, total=False):
+    """The outcome of claiming a welfare task (`POST /rewards/claimTask`)."""
+
+    code: int  # `0` on success, else an error code.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: dict[str, JsonValue]  # An empty object on success.
+    timestamp: int  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillGetBeginnerTaskListResp(TypedDict, total=False):
+    """The caller's beginner tasks (`GET /rewards/getBeginnerTaskList`)."""
+
+    code: Required[int]  # `0` success, `1007` no task, `1008` not logged in.
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: ApiResponseExSkillGetBeginnerTaskListRespData  # The caller's beginner tasks.
+    timestamp: Required[int]  # Server time (Unix milliseconds).
+
+
+class ApiResponseExSkillGetBeginnerTaskListRespData(TypedDict, total=False):
+    """The caller's beginner tasks."""
+
+    tasks: list[ApiResponseExSkillGetBeginnerTaskListRespDataTasks]  # Registration tasks first, then guide tasks; a download task to claim is added when it applies.
+
+
+class ApiResponseExSkillGetBeginnerTaskListRespDataTasks(TypedDict, total=False):
+    """A beginner task."""
+
+    welfare_task_id: int  # Rewards Center task id.
+    task_center_id: Required[int]  # Task center task id (`0` for registration tasks).
+    task_type: int  # Task type: `1` identity verification, `2` spot, `3` futures, `4` invitation, `5` quantitative,
+    task_name: str  # Task name.
+    task_desc: str  # Task description; may hold `<span>` highlight tags.
+    reward_num: Decimal  # Reward amount.
+    reward_unit: str  # Reward unit, for example `USDT`.
+    prize_type: Literal[1, 2, 3] | int  # Reward type: `1` points, `2` coupon, `3` VIP coupon.
+    status: Required[Literal[0, 1, 2, 3, 4, 5] | int]  # `0` not claimed, `1` claimed or in progress, `2` done and reward waiting, `3` reward being
+
+
+class ApiResponseExSkillGetUserIdentityResp(TypedDict, total=False):
+    """Whether the caller may get new-user rewards (`GET /rewards/getUserIdentity`)."""
+
+    code: int  # `0` eligible; `1001` existing user, `1002` risk-controlled user, `1003` sub-account, `1004`
+    label: str  # Error label; empty on success.
+    message: str  # Error description.
+    data: dict[str, JsonValue] | None  # An empty object on success, null on failure.
+    timestamp: int  # Server time (Unix milliseconds).
 
 
 AssetListItem: TypeAlias = "dict[str, JsonValue]"
@@ -550,6 +796,60 @@ class BatchFundingRatesResponse(TypedDict, total=False):
 
     contract: str  # Contract name.
     data: list[FundingRateRecord]  # Funding rates, newest first.
+
+
+class BrokerCommission(TypedDict, total=False):
+    """A broker's rebates (`GET /rebate/broker/commission_history` item)."""
+
+    total: int  # Number of records that match.
+    list: list[BrokerCommissionItem]  # The rebates.
+
+
+class BrokerCommissionItem(TypedDict, total=False):
+    """A rebate a broker received on a user's trading."""
+
+    commission_time: int  # Rebate time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    amount: Decimal  # Rebate amount.
+    fee: Decimal  # Fee.
+    fee_asset: str  # Fee currency.
+    rebate_fee: Decimal  # Rebate income, in USDT.
+    source: str  # Trade type: Spot, Futures, Options, Alpha or TradFi.
+    currency_pair: str  # Currency pair.
+    sub_broker_info: BrokerCommissionSubBrokerInfo  # The sub-broker a rebate or trade went through.
+    alpha_contract_addr: str  # Alpha contract address.
+
+
+class BrokerCommissionSubBrokerInfo(TypedDict, total=False):
+    """The sub-broker a rebate or trade went through."""
+
+    user_id: int  # Sub-broker user id.
+    original_commission_rate: Decimal  # Sub-broker's original commission rate.
+    relative_commission_rate: Decimal  # Sub-broker's relative commission rate.
+    commission_rate: Decimal  # Sub-broker's actual commission rate.
+
+
+class BrokerTransaction(TypedDict, total=False):
+    """A trade of a broker's user."""
+
+    transaction_time: int  # Trade time (Unix seconds).
+    user_id: int  # User id.
+    group_name: str  # Group name.
+    fee: Decimal  # Fee (USDT).
+    currency_pair: str  # Currency pair.
+    amount: Decimal  # Trade amount.
+    fee_asset: str  # Fee currency.
+    source: str  # Trade type: Spot, Futures, Options, Alpha or TradFi.
+    sub_broker_info: BrokerCommissionSubBrokerInfo  # The sub-broker a rebate or trade went through.
+    alpha_contract_addr: str  # Alpha contract address.
+
+
+class BrokerTransactionHistory(TypedDict, total=False):
+    """Trades of a broker's users (`GET /rebate/broker/transaction_history` item)."""
+
+    total: int  # Number of records that match.
+    list: list[BrokerTransaction]  # The trades.
 
 
 class CandyDropV4ActivityCd01(TypedDict, total=False):
@@ -805,11 +1105,389 @@ class CreateTrailOrderResult(TypedDict, total=False):
     id: int  # Trail order id.
 
 
-class CrossexOrderActionResponse(TypedDict, total=False):
-    """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
+class CrossexAccount(TypedDict, total=False):
+    """The cross-exchange account (`GET /crossex/accounts`). With an initial margin rate from 100 %"""
 
-    order_id: str  # Order id (a string on the wire).
+    user_id: Required[str]  # User id.
+    available_margin: Required[Decimal]  # Available margin.
+    margin_balance: Required[Decimal]  # Margin balance.
+    initial_margin: Required[Decimal]  # Initial margin.
+    maintenance_margin: Required[Decimal]  # Maintenance margin.
+    initial_margin_rate: Required[Decimal]  # Initial margin rate.
+    maintenance_margin_rate: Required[Decimal]  # Maintenance margin rate.
+    position_mode: Required[str]  # Futures position mode (`SINGLE` or `DUAL`, as `PUT /crossex/accounts` sets it).
+    account_limit: Decimal  # Account limit.
+    create_time: Required[str]  # Creation time, Unix milliseconds, as a string.
+    update_time: Required[str]  # Last update, Unix milliseconds, as a string.
+    account_mode: Literal['CROSS_EXCHANGE', 'ISOLATED_EXCHANGE'] | str  # `CROSS_EXCHANGE` (one margin pool) or `ISOLATED_EXCHANGE` (one per venue).
+    exchange_type: str  # `CROSSEX` in cross-exchange mode, else the venue.
+    assets: Required[list[CrossexAccountAsset]]  # Balances, margin and profit and loss per venue and currency.
+
+
+class CrossexAccountAsset(TypedDict, total=False):
+    """One currency of one venue in the cross-exchange account."""
+
+    user_id: str  # User id.
+    coin: str  # Currency.
+    exchange_type: str  # Venue (`CROSSEX` in cross-exchange mode).
+    balance: Decimal  # Balance.
+    upnl: Decimal  # Unrealised profit and loss.
+    equity: Decimal  # Equity (USDT only; `0` for other currencies).
+    futures_initial_margin: Decimal  # Futures initial margin (USDT only).
+    futures_maintenance_margin: Decimal  # Futures maintenance margin (USDT only).
+    borrowing_initial_margin: Required[Decimal]  # Margin trading initial margin (USDT only).
+    borrowing_maintenance_margin: Required[Decimal]  # Margin trading maintenance margin (USDT only).
+    available_balance: Decimal  # Available balance.
+    liability: Decimal  # Debt; isolated-venue mode only, always `0` in cross-exchange mode.
+
+
+class CrossexAccountBookRecord(TypedDict, total=False):
+    """A change of a balance in the cross-exchange account (`GET /crossex/account_book`)."""
+
+    id: Required[str]  # Record id.
+    user_id: Required[str]  # User id.
+    business_id: Required[str]  # Id of what caused the change (an order, a transfer, ...).
+    statement_type: Required[str]  # Kind of entry, for example `TRANSACTION`, `TRADING_FEE`, `FUNDING_FEE`, `LIQUIDATION_FEE`,
+    exchange_type: Required[str]  # Venue.
+    coin: Required[str]  # Currency.
+    change: Required[Decimal]  # Amount of the change; positive in, negative out.
+    balance: Required[Decimal]  # Balance after the change.
+    create_time: Required[str]  # Time of the change, Unix milliseconds, as a string.
+
+
+class CrossexAccountUpdateResponse(TypedDict, total=False):
+    """The change requested by `PUT /crossex/accounts`, as the service took it."""
+
+    position_mode: Literal['SINGLE', 'DUAL'] | str  # Futures position mode requested.
+    account_mode: Literal['CROSS_EXCHANGE', 'ISOLATED_EXCHANGE'] | str  # Account mode requested.
+    exchange_type: Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID', 'CROSSEX'] | str  # Venue the change applies to.
+
+
+class CrossexAdlRank(TypedDict, total=False):
+    """Where a position stands in the auto-deleveraging queue (`GET /crossex/adl_rank`)."""
+
+    user_id: Required[str]  # User id.
+    symbol: Required[str]  # Market.
+    crossex_adl_rank: Required[str]  # Cross-exchange rank, `1` to `5`; higher is closer to deleveraging.
+    exchange_adl_rank: Required[str]  # The venue's own indicator, on the venue's scale (Binance `0` to `4`, OKX and Bybit `0` to `5`, higher first; Gate `1` to `5`, lower first).
+
+
+class CrossexCoinDiscountRate(TypedDict, total=False):
+    """How much of a currency counts as margin, by value tier (`GET /crossex/coin_discount_rate`)."""
+
+    coin: Required[str]  # Currency.
+    exchange_type: Required[str]  # Venue.
+    tier: Required[str]  # Tier number.
+    min_value: Required[Decimal]  # Lower bound of the tier.
+    max_value: Required[Decimal]  # Upper bound of the tier.
+    discount_rate: Required[Decimal]  # Share of the value that counts as margin.
+
+
+class CrossexConvertOrderResponse(TypedDict, total=False):
+    """The answer to a flash swap (`POST /crossex/convert/orders`)."""
+
+    order_id: Required[str]  # Order id.
+    text: Required[str]  # Order label set by the service (not chosen by the caller).
+
+
+class CrossexConvertQuoteResponse(TypedDict, total=False):
+    """A flash swap quote (`POST /crossex/convert/quote`); `POST /crossex/convert/orders` takes its `quote_id`."""
+
+    quote_id: Required[str]  # Quote id.
+    valid_ms: Required[str]  # End of validity, Unix milliseconds, as a string.
+    from_coin: Required[str]  # Asset sold.
+    to_coin: Required[str]  # Asset bought.
+    from_amount: Required[Decimal]  # Amount sold.
+    to_amount: Required[Decimal]  # Amount bought.
+    price: Required[Decimal]  # Quoted price.
+
+
+class CrossexFee(TypedDict, total=False):
+    """The caller's fee rates on one venue (`GET /crossex/fee`)."""
+
+    exchange_type: str  # Venue.
+    spot_maker_fee: Required[Decimal]  # Spot maker fee rate.
+    spot_taker_fee: Required[Decimal]  # Spot taker fee rate.
+    future_maker_fee: Required[Decimal]  # Futures maker fee rate.
+    future_taker_fee: Required[Decimal]  # Futures taker fee rate.
+    special_fee_list: Required[list[CrossexSpecialFee]]  # Markets with their own rates.
+
+
+class CrossexHistoricalMarginPosition(TypedDict, total=False):
+    """A closed (or partly closed) margin position (`GET /crossex/history_margin_positions`)."""
+
+    position_id: str  # Position id.
+    user_id: str  # User id.
+    symbol: str  # Market.
+    closed_type: Literal['PARTIAL_CLOSED', 'COMPLETE_CLOSED'] | str  # `PARTIAL_CLOSED` or `COMPLETE_CLOSED`.
+    closed_pnl: Decimal  # Profit and loss of the close.
+    closed_pnl_rate: Decimal  # Profit and loss ratio of the close.
+    open_avg_price: Decimal  # Average opening price.
+    closed_avg_price: Decimal  # Average closing price.
+    max_position_qty: Decimal  # Largest quantity held.
+    closed_qty: Decimal  # Quantity closed.
+    closed_value: Decimal  # Value closed.
+    liq_fee: Decimal  # Liquidation fee.
+    position_side: str  # Position side before the close.
+    leverage: Decimal  # Leverage at the close.
+    interest: Required[Decimal]  # Interest deducted in total.
+    business_type: Required[str]  # Business, for example `FUTURE` or `MARGIN`.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+
+
+class CrossexHistoricalPosition(TypedDict, total=False):
+    """A closed (or partly closed) futures position (`GET /crossex/history_positions`)."""
+
+    position_id: str  # Position id.
+    user_id: str  # User id.
+    symbol: str  # Market.
+    closed_type: Literal['PARTIAL_CLOSED', 'COMPLETE_CLOSED'] | str  # `PARTIAL_CLOSED` or `COMPLETE_CLOSED`.
+    closed_pnl: Decimal  # Profit and loss of the close.
+    closed_pnl_rate: Decimal  # Profit and loss ratio of the close.
+    open_avg_price: Decimal  # Average opening price.
+    closed_avg_price: Decimal  # Average closing price.
+    max_position_qty: Decimal  # Largest quantity held.
+    closed_qty: Decimal  # Quantity closed.
+    closed_value: Decimal  # Value closed.
+    fee: Decimal  # Fees paid on the position.
+    liq_fee: Decimal  # Liquidation fee.
+    funding_fee: Decimal  # Funding fees.
+    position_side: str  # Position side before the close.
+    position_mode: str  # Position mode at the close.
+    leverage: Decimal  # Leverage at the close.
+    business_type: Required[str]  # Business, for example `FUTURE` or `MARGIN`.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+
+
+class CrossexInterestRate(TypedDict, total=False):
+    """The hourly borrowing rate of a margin currency on a venue (`GET /crossex/interest_rate`)."""
+
+    coin: Required[str]  # Currency.
+    exchange_type: Required[str]  # Venue.
+    hour_interest_rate: Required[Decimal]  # Hourly interest rate.
+    time: Required[str]  # Time of the rate, Unix milliseconds, as a string.
+
+
+class CrossexLeverageResponse(TypedDict, total=False):
+    """The leverage set by `POST /crossex/positions/leverage` or `POST /crossex/margin_positions/leverage`."""
+
+    symbol: Required[str]  # Market.
+    leverage: Required[Decimal]  # Leverage requested.
+
+
+class CrossexMarginInterestRecord(TypedDict, total=False):
+    """An interest deduction on margin debt (`GET /crossex/history_margin_interests`)."""
+
+    userId: Required[str]  # User id.
+    symbol: Required[str]  # Market.
+    interest_id: Required[str]  # Deduction id.
+    liability_id: Required[str]  # Where the debt comes from: an order id or a position id.
+    liability: Required[Decimal]  # Debt.
+    liability_coin: Required[str]  # Currency of the debt.
+    interest: Required[Decimal]  # Interest charged.
+    interest_rate: Required[Decimal]  # Interest rate.
+    interest_type: Required[Literal['PERIODIC_POSITION', 'PERIODIC_OPEN_ORDER', 'IMMEDIATE_OPEN_ORDER', 'PERIODIC_ISOLATED'] | str]  # `PERIODIC_POSITION` hourly on a position, `PERIODIC_OPEN_ORDER` hourly on open orders,
+    create_time: Required[str]  # Deduction time, Unix milliseconds, as a string.
+    exchange_type: Required[str]  # Venue.
+
+
+class CrossexMarginPosition(TypedDict, total=False):
+    """An open margin position in the cross-exchange account (`GET /crossex/margin_positions`)."""
+
+    user_id: Required[str]  # User id.
+    position_id: Required[str]  # Margin position id.
+    symbol: Required[str]  # Market.
+    position_side: Required[str]  # Position side.
+    initial_margin: Required[Decimal]  # Initial margin.
+    maintenance_margin: Required[Decimal]  # Maintenance margin.
+    asset_qty: Required[Decimal]  # Quantity of the held asset.
+    asset_coin: Required[str]  # Held asset.
+    position_value: Required[Decimal]  # Position value.
+    liability: Required[Decimal]  # Debt.
+    liability_coin: Required[str]  # Currency of the debt.
+    interest: Required[Decimal]  # Interest deducted so far.
+    max_position_qty: Required[Decimal]  # Largest quantity held.
+    entry_price: Required[Decimal]  # Average opening price.
+    index_price: Required[Decimal]  # Index price.
+    upnl: Required[Decimal]  # Unrealised profit and loss.
+    upnl_rate: Required[Decimal]  # Unrealised profit and loss ratio.
+    leverage: Required[Decimal]  # Opening leverage.
+    max_leverage: Required[Decimal]  # Highest leverage allowed.
+    create_time: Required[str]  # Opening time, Unix milliseconds, as a string.
+    update_time: Required[str]  # Last update, Unix milliseconds, as a string.
+
+
+CrossexOrder = TypedDict(
+    "CrossexOrder",
+    {
+        "user_id": "Required[str]",  # User id.
+        "order_id": "Required[str]",  # Order id.
+        "text": "Required[str]",  # Caller's own order id.
+        "state": "Required[Literal['NEW', 'OPEN', 'PARTIALLY_FILLED', 'FILLED', 'FAIL', 'REJECT'] | str]",  # `NEW` accepted and queued for the venue, `OPEN` resting on the venue's book, `PARTIALLY_FILLED`,
+        "symbol": "Required[str]",  # Market, for example `BINANCE_SPOT_BTC_USDT`.
+        "side": "Required[Literal['BUY', 'SELL'] | str]",  # `BUY` or `SELL`.
+        "type": "Required[Literal['LIMIT', 'MARKET'] | str]",  # `LIMIT` or `MARKET`.
+        "attribute": "Required[Literal['COMMON', 'LIQ', 'REDUCE', 'ADL', 'SETTLEMENT'] | str]",  # `COMMON` normal order, `LIQ` liquidation takeover, `REDUCE` liquidation reduction, `ADL`
+        "exchange_type": "Required[Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID'] | str]",  # Venue.
+        "business_type": "Required[Literal['SPOT', 'FUTURE', 'MARGIN'] | str]",  # Business.
+        "qty": "Required[Decimal]",  # Quantity in the base currency.
+        "quote_qty": "Required[Decimal]",  # Quantity in the quote currency.
+        "price": "Required[Decimal]",  # Order price.
+        "time_in_force": "Required[Literal['GTC', 'IOC', 'FOK', 'POC'] | str]",  # Time in force.
+        "executed_qty": "Required[Decimal]",  # Filled quantity, base currency.
+        "executed_amount": "Required[Decimal]",  # Filled value, quote currency.
+        "executed_avg_price": "Required[Decimal]",  # Average fill price.
+        "fee_coin": "Required[str]",  # Fee currency.
+        "fee": "Required[Decimal]",  # Fee paid.
+        "reduce_only": "Required[Literal['true', 'false'] | str]",  # `true` for a reduce-only order (a string).
+        "leverage": "Required[Decimal]",  # Leverage of the order.
+        "reason": "Required[str]",  # Why the order failed or was rejected.
+        "last_executed_qty": "Required[Decimal]",  # Quantity of the latest fill, base currency.
+        "last_executed_price": "Required[Decimal]",  # Price of the latest fill.
+        "last_executed_amount": "Required[Decimal]",  # Value of the latest fill, quote currency.
+        "position_side": "Required[Literal['NONE', 'LONG', 'SHORT'] | str]",  # `NONE` (single position mode), `LONG` or `SHORT`.
+        "create_time": "Required[str]",  # Creation time, Unix milliseconds, as a string.
+        "update_time": "Required[str]",  # Last update, Unix milliseconds, as a string.
+    },
+    total=False,
+)
+"""A cross-exchange order (`GET /crossex/orders/{order_id}`, `GET /crossex/open_orders`,"""
+
+
+class CrossexOrderActionResponse(TypedDict, total=False):
+    """The answer to a cross-exchange order action (`POST /crossex/orders`, `PUT` and `DELETE"""
+
+    order_id: Required[str]  # Order id (a string on the wire).
+    text: Required[str]  # Caller's own order id; for a closing order the service places, a label it sets.
+
+
+class CrossexPosition(TypedDict, total=False):
+    """An open futures position in the cross-exchange account (`GET /crossex/positions`)."""
+
+    user_id: str  # User id.
+    position_id: str  # Position id.
+    symbol: str  # Market.
+    position_side: str  # Position side.
+    initial_margin: Decimal  # Initial margin.
+    maintenance_margin: Decimal  # Maintenance margin.
+    position_qty: Decimal  # Position quantity.
+    position_value: Decimal  # Position value.
+    upnl: Decimal  # Unrealised profit and loss.
+    upnl_rate: Decimal  # Unrealised profit and loss ratio.
+    entry_price: Decimal  # Average entry price.
+    mark_price: Decimal  # Mark price.
+    leverage: Decimal  # Leverage.
+    max_leverage: Decimal  # Highest leverage allowed.
+    risk_limit: Decimal  # Risk limit of the position.
+    fee: Decimal  # Fees paid on the position.
+    funding_fee: Decimal  # Funding fees of the position.
+    funding_time: str  # When funding was last collected, Unix milliseconds, as a string; `0` before the first collection.
+    create_time: str  # Opening time, Unix milliseconds, as a string.
+    update_time: str  # Last update, Unix milliseconds, as a string.
+    closed_pnl: Decimal  # Realised profit and loss.
+
+
+class CrossexRiskLimit(TypedDict, total=False):
+    """The risk limit tiers of one futures or margin market (`GET /crossex/rule/risk_limits`)."""
+
+    symbol: str  # Market, for example `BINANCE_FUTURE_AAVE_USDT`.
+    tiers: list[CrossexRiskLimitTier]  # Tiers, lowest first.
+
+
+class CrossexRiskLimitTier(TypedDict, total=False):
+    """One risk limit tier of a cross-exchange market."""
+
+    min_risk_limit_value: Required[Decimal]  # Lower bound of the position value in this tier.
+    max_risk_limit_value: Required[Decimal]  # Upper bound of the position value in this tier.
+    quick_cal_amount: Required[Decimal]  # Quick-calculation amount (maintenance margin deduction).
+    leverage_max: Required[Decimal]  # Highest leverage in this tier.
+    maintenance_rate: Required[Decimal]  # Maintenance margin rate.
+    tier: Required[str]  # Tier number.
+
+
+class CrossexSpecialFee(TypedDict, total=False):
+    """A fee rate that differs from the venue default for one market."""
+
+    symbol: Required[str]  # Market.
+    taker_fee_rate: Required[Decimal]  # Taker fee rate.
+    maker_fee_rate: Required[Decimal]  # Maker fee rate.
+
+
+class CrossexSymbol(TypedDict, total=False):
+    """A cross-exchange market and its trading rules (`GET /crossex/rule/symbols`)."""
+
+    symbol: Required[str]  # Market as `{EXCHANGE}_{BUSINESS}_{BASE}_{QUOTE}`, for example `BINANCE_FUTURE_ADA_USDT`.
+    exchange_type: Required[Literal['BINANCE', 'OKX', 'GATE', 'BYBIT', 'KRAKEN', 'HYPERLIQUID'] | str]  # Venue.
+    business_type: Required[Literal['SPOT', 'FUTURE', 'MARGIN'] | str]  # `SPOT`, `FUTURE` (USDT-margined perpetual) or `MARGIN`.
+    state: Required[Literal['live', 'suspend'] | str]  # `live` while trading, `suspend` while paused.
+    min_size: Required[Decimal]  # Smallest order quantity.
+    min_notional: Required[Decimal]  # Smallest order value.
+    lot_size: Required[Decimal]  # Quantity step.
+    tick_size: Required[Decimal]  # Price step.
+    max_num_orders: Required[str]  # Most open orders allowed in this market.
+    max_market_size: Required[Decimal]  # Largest market order quantity.
+    max_limit_size: Required[Decimal]  # Largest limit order quantity.
+    contract_size: Required[Decimal]  # Contract multiplier.
+    liquidation_fee: Required[Decimal]  # Liquidation fee rate.
+    delist_time: Required[str]  # Delisting time, Unix milliseconds as a string; `0` when not being delisted.
+
+
+class CrossexTrade(TypedDict, total=False):
+    """A fill of a cross-exchange order (`GET /crossex/history_trades`)."""
+
+    user_id: str  # User id.
+    transaction_id: str  # Fill id.
+    order_id: str  # Order id.
     text: str  # Caller's own order id.
+    symbol: str  # Market.
+    exchange_type: str  # Venue.
+    business_type: str  # Business.
+    side: str  # `BUY` or `SELL`.
+    qty: Decimal  # Quantity filled.
+    price: Decimal  # Fill price.
+    fee: Decimal  # Fee.
+    fee_coin: str  # Fee currency.
+    fee_rate: Decimal  # Fee rate.
+    match_role: str  # Whether the order was taker or maker in this fill.
+    rpnl: Decimal  # Realised profit and loss.
+    position_mode: str  # Position mode.
+    position_side: str  # Position side.
+    create_time: str  # Fill time, Unix milliseconds, as a string.
+
+
+class CrossexTransferCoin(TypedDict, total=False):
+    """A currency that can be moved into or out of the cross-exchange account (`GET /crossex/transfers/coin`)."""
+
+    coin: Required[str]  # Currency.
+    min_trans_amount: Required[Decimal]  # Smallest transfer amount, estimated fee included.
+    est_fee: Required[Decimal]  # Estimated fee.
+    precision: Required[float]  # Decimal places of the amount.
+    is_disabled: Required[float]  # `0` when transfers are enabled, otherwise disabled.
+
+
+class CrossexTransferRecord(TypedDict, total=False):
+    """A transfer into or out of the cross-exchange account (`GET /crossex/transfers`)."""
+
+    id: Required[str]  # Transfer id (the `tx_id` of the answer to `POST /crossex/transfers`).
+    text: Required[str]  # Caller's own id given with the transfer.
+    from_account_type: Required[Literal['CROSSEX_BINANCE', 'CROSSEX_OKX', 'CROSSEX_GATE', 'CROSSEX_BYBIT', 'CROSSEX_KRAKEN', 'CROSSEX_HYPERLIQUID', 'CROSSEX', 'SPOT'] | str]  # Account the funds left.
+    to_account_type: Required[Literal['CROSSEX_BINANCE', 'CROSSEX_OKX', 'CROSSEX_GATE', 'CROSSEX_BYBIT', 'CROSSEX_KRAKEN', 'CROSSEX_HYPERLIQUID', 'CROSSEX', 'SPOT'] | str]  # Account the funds went to.
+    coin: Required[str]  # Currency.
+    amount: Required[Decimal]  # Amount requested.
+    actual_receive: str  # Amount credited; set when `status` is `SUCCESS`, empty otherwise.
+    status: Required[Literal['PENDING', 'SUCCESS', 'FAIL'] | str]  # `PENDING` in progress, `SUCCESS` done, `FAIL` failed.
+    fail_reason: str  # Why it failed; set when `status` is `FAIL`, empty otherwise.
+    create_time: Required[int]  # Creation time, Unix milliseconds.
+    update_time: Required[int]  # Last update, Unix milliseconds.
+
+
+class CrossexTransferResponse(TypedDict, total=False):
+    """The answer to a transfer (`POST /crossex/transfers`)."""
+
+    tx_id: Required[str]  # Transfer id.
+    text: Required[str]  # Caller's own id, as sent.
 
 
 class CrossMarginLoan(TypedDict, total=False):
@@ -970,6 +1648,12 @@ class DeliveryTicker(TypedDict, total=False):
     lowest_size: Decimal  # Size resting at the best ask.
     highest_bid: Decimal  # Best bid price.
     highest_size: Decimal  # Size resting at the best bid.
+
+
+class DeltaNeutralEnabled(TypedDict, total=False):
+    """Whether the account's delta-neutral strategy mode is on (`GET` and `POST /unified/delta_neutral`:"""
+
+    enabled: Required[bool]  # Whether the delta-neutral strategy mode is on.
 
 
 class DepositAddress(TypedDict, total=False):
@@ -1144,6 +1828,23 @@ EarnUniLendRecord = TypedDict(
     total=False,
 )
 """One lend or redemption (`GET /earn/uni/lend_records`)."""
+
+
+class Eligibility(TypedDict, total=False):
+    """Whether the caller may apply to be a partner, and why not."""
+
+    eligible: Required[bool]  # Whether the caller may apply.
+    block_reasons: Required[list[str]]  # Why not, as text.
+    block_reason_codes: Required[list[Literal['user_not_exist', 'user_blacked', 'sub_account', 'already_agent', 'kyc_incomplete', 'in_agent_tree', 'ch_code_conflict'] | str]]  # Why not, as codes.
+
+
+class EligibilityResponse(TypedDict, total=False):
+    """Partner application eligibility of the caller (`GET /rebate/partner/eligibility`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[Eligibility]  # Whether the caller may apply to be a partner, and why not.
+    timestamp: Required[int]  # Server time (Unix timestamp).
 
 
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
@@ -1796,6 +2497,49 @@ class GetChaseOrdersResp(TypedDict, total=False):
     orders: list[ChaseOrder]  # Orders.
 
 
+class GetMyActivityEntryResponseData(TypedDict, total=False):
+    """The caller's Activity Center entry."""
+
+    icon_url: Required[str]  # Entry icon address (light mode).
+    icon_url_dark: Required[str]  # Entry icon address (dark mode).
+    source_type: Required[str]  # Source type, for example `activity` for a campaign.
+    title: Required[str]  # Entry title.
+    url_type: Required[str]  # Kind of link, for example `h5` for an H5 page.
+    url: Required[str]  # Address the entry leads to.
+
+
+class GetUserCouponDetailResponseData(TypedDict, total=False):
+    """One coupon in full (`GET /coupon/user-coupon-detail`)."""
+
+    id: int  # Distribution record id; the next page's `last_id` (list).
+    details_id: int  # Id in the coupon type's own table; `0` for a task coupon.
+    coupon_type: str  # Coupon type, one of the values of the `type` filter.
+    name: str  # Display name (translated).
+    amount: str  # Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher).
+    origin_amount: Decimal  # Face value without formatting; point cards only.
+    currency: str  # Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`.
+    rule_new: str  # Usage rules (translated); empty in the list, set in the detail.
+    status: Literal['NOT_ACTIVE', 'ACTIVATED', 'TO_BE_USED', 'EXPIRED', 'RECYCLED', 'INVALID', 'USED', 'UNKNOWN', 'LOCKED', 'TASK_START', 'TASK_WAIT', 'TASK_DONE', 'TASK_EXPIRED', 'TASK_NOT_STARTED_EXPIRED', 'TASK_RECEIVE_SUCCESS', 'TASK_RECEIVE_FAIL'] | str  # State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+    jump_url: ListUserCouponsResponseDataJumpUrl  # Links to where a coupon is used.
+    help_url: ListUserCouponsResponseDataHelpUrl  # Links to a coupon's help pages.
+    expire_time: int  # Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+    expire_time_order_by: int  # Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+    expire_second: float  # Seconds left; `0` once expired and for a point card.
+    has_usage_history: bool  # Whether the coupon has usage records.
+    has_progress: bool  # Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons).
+    progress_config: ListUserCouponsResponseDataProgressConfig  # Progress of a coupon that has a progress bar.
+    activation_info: dict[str, JsonValue]  # Type-specific activation details (`{}` for types without any), for example
+    is_task_coupon: Literal[0, 1] | int  # `0` regular coupon, `1` task coupon.
+    upgrade_toast: bool  # Whether the app is too old for this coupon and should be upgraded.
+    from_task: bool  # Whether this regular coupon was issued for a completed task (always false for a task coupon).
+    task_title: str  # Task title; empty for a regular coupon.
+    task_desc: str  # Task description; empty for a regular coupon.
+    task_start_at: int  # Task start, Unix seconds (task coupons in `TASK_EXPIRED`; for a coupon from a task, the start of that task).
+    task_expire_at: int  # Deadline to claim a task coupon, Unix seconds; `0` for no deadline and for regular coupons.
+    task_completed_at: int  # Task completion, Unix seconds; `0` while not completed.
+    extra: list[list[dict[str, JsonValue]]]  # Detail attributes in display blocks (name, source and status; core attributes; times), each item
+
+
 class HodlerAirdropV4OrderResponse(TypedDict, total=False):
     """Answer of `POST /launch/hodler-airdrop/order`."""
 
@@ -1923,6 +2667,55 @@ class LaunchPoolV4RewardRecord(TypedDict, total=False):
     amount_ext: Required[Decimal]  # Bonus reward.
 
 
+class ListActivitiesResponseData(TypedDict, total=False):
+    """A page of recommended activities."""
+
+    list: Required[list[ListActivitiesResponseDataList]]  # The activities.
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Activities per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of activities.
+    url: Required[str]  # Address of the Activity Center.
+
+
+class ListActivitiesResponseDataList(TypedDict, total=False):
+    """An activity of the Activity Center."""
+
+    id: Required[int]  # Activity id.
+    type_id: Required[int]  # Activity type id.
+    type_name: Required[str]  # Activity type name.
+    competition_name: Required[str]  # Activity name.
+    start_at: Required[int]  # Start time (Unix seconds).
+    end_at: Required[int]  # End time (Unix seconds).
+    img: Required[str]  # Image address (light mode).
+    img_dark: Required[str]  # Image address (dark mode).
+    url: Required[str]  # Address of the activity.
+    hot: Required[int]  # Popularity score.
+    master_one_line: Required[str]  # First line of the main title.
+    master_two_line: Required[str]  # Second line of the main title.
+    slave_one_line: Required[str]  # First line of the subtitle.
+    slave_two_line: Required[str]  # Second line of the subtitle.
+    competition_title: Required[str]  # Activity title.
+    top_id: Required[int]  # Pin id; `0` not pinned.
+    parent_id: Required[int]  # Parent activity id; `0` none.
+    new_img: Required[str]  # New image address (light mode).
+    new_img_dark: Required[str]  # New image address (dark mode).
+    tag: Required[list[str]]  # Tags of the activity.
+
+
+class ListActivityTypesResponseData(TypedDict, total=False):
+    """The activity types."""
+
+    list: Required[list[ListActivityTypesResponseDataList]]  # The activity types.
+
+
+class ListActivityTypesResponseDataList(TypedDict, total=False):
+    """An activity type."""
+
+    id: Required[int]  # Activity type id.
+    name: Required[str]  # Activity type name.
+
+
 class ListEarnFixedTermHistoryEnvelope(TypedDict, total=False):
     """The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
 
@@ -1986,6 +2779,161 @@ class ListEarnFixedTermProductsEnvelopeData(TypedDict, total=False):
     total: Required[int]  # Number of products.
 
 
+class ListLiveReplayResponseData(TypedDict, total=False):
+    """The results of `GET /social/live/tag_coin_live_replay`."""
+
+    list: list[ListLiveReplayResponseDataList]  # Live streams and replay videos.
+
+
+class ListLiveReplayResponseDataList(TypedDict, total=False):
+    """One live stream or replay video."""
+
+    content_type: Literal['streaming', 'video'] | str  # `streaming` (see `live`) or `video` (see `video`).
+    live: ListLiveReplayResponseDataLive  # A live stream (set when `content_type` is `streaming`).
+    video: ListLiveReplayResponseDataVideo  # A replay video (set when `content_type` is `video`).
+
+
+class ListLiveReplayResponseDataLive(TypedDict, total=False):
+    """A live stream (set when `content_type` is `streaming`)."""
+
+    id: str  # Live stream id.
+    uid: str  # Host's user id.
+    chat_group_id: str  # Chat group id.
+    name: str  # Name of the live room.
+    cover: str  # Cover image URL.
+    started_at: str  # Start time, Unix seconds as a string.
+    subscription_required: bool  # Whether watching needs a subscription.
+    hot_weight: float  # Popularity weight.
+    live_type: float  # Kind of live stream.
+    session_id: str  # Session id.
+    host: ListLiveReplayResponseDataLiveHost  # The host of a live stream.
+    status: str  # State of the stream, for example `streaming`.
+
+
+class ListLiveReplayResponseDataLiveHost(TypedDict, total=False):
+    """The host of a live stream."""
+
+    id: str  # Host id.
+    name: str  # Nickname.
+    avatar: str  # Avatar URL.
+    fans: float  # Followers.
+    tier: float  # Host level.
+
+
+class ListLiveReplayResponseDataVideo(TypedDict, total=False):
+    """A replay video (set when `content_type` is `video`)."""
+
+    id: str  # Video id.
+    stream_id: str  # Id of the live stream recorded.
+    title: str  # Title.
+    avatar: str  # Author's avatar URL.
+    nick: str  # Author's nickname.
+    nick_en: str  # Author's English nickname.
+    cover: str  # Cover image URL.
+    watched: float  # Viewers.
+    subscription_required: bool  # Whether watching needs a subscription.
+    has_subscribed: bool  # Whether the caller has subscribed.
+    duration: float  # Length in seconds.
+    weight: float  # Sort weight.
+    moments_uid: str  # Author's Square user id.
+    session_id: str  # Session id.
+    ended_at_format: str  # End time, formatted.
+    ended_at_type: float  # Kind of `ended_at_format`.
+    tier: float  # Author level.
+    tag: str  # Tag.
+
+
+class ListSquareAiSearchResponseData(TypedDict, total=False):
+    """The results of `GET /social/message/search`."""
+
+    total: float  # Number of results in all.
+    items: list[ListSquareAiSearchResponseDataItems]  # Posts of this page.
+
+
+class ListSquareAiSearchResponseDataItems(TypedDict, total=False):
+    """A post found by `GET /social/message/search`."""
+
+    id: int  # Post id.
+    content: str  # Text of the post.
+    image: str  # URL of the first image.
+    avatar: str  # URL of the author's avatar.
+    nickname: str  # Author's nickname.
+    like_count: float  # Likes.
+    page_view: float  # Views.
+
+
+class ListUserCouponsResponseData(TypedDict, total=False):
+    """One page of coupons."""
+
+    next_page: bool  # Whether more coupons follow: pass the last item's `id` as `last_id` and its `expire_time_order_by` as `expire_time`.
+    list: list[ListUserCouponsResponseDataList]  # Coupons.
+
+
+class ListUserCouponsResponseDataHelpUrl(TypedDict, total=False):
+    """Links to a coupon's help pages."""
+
+    web: str  # Web link.
+    app: str  # App link.
+
+
+class ListUserCouponsResponseDataJumpUrl(TypedDict, total=False):
+    """Links to where a coupon is used."""
+
+    web: str  # Web link.
+    app: str  # App link.
+    mini_app: str  # Mini-program link (mostly empty).
+
+
+class ListUserCouponsResponseDataList(TypedDict, total=False):
+    """A coupon in the list of `GET /coupon/user-coupon-list`."""
+
+    id: int  # Distribution record id; the next page's `last_id` (list).
+    details_id: int  # Id in the coupon type's own table; `0` for a task coupon.
+    coupon_type: str  # Coupon type, one of the values of the `type` filter.
+    name: str  # Display name (translated).
+    amount: str  # Face value, formatted with thousands separators; its meaning depends on the type (balance of a point card, `5%` for a rate coupon, the level of a VIP card, face value x leverage of a position voucher).
+    origin_amount: Decimal  # Face value without formatting; point cards only.
+    currency: str  # Unit of `amount`: `POINT`, `APR`, `VIP` or a currency such as `USDT`.
+    rule_new: str  # Usage rules (translated); empty in the list, set in the detail.
+    status: Literal['NOT_ACTIVE', 'ACTIVATED', 'TO_BE_USED', 'EXPIRED', 'RECYCLED', 'INVALID', 'USED', 'UNKNOWN', 'LOCKED', 'TASK_START', 'TASK_WAIT', 'TASK_DONE', 'TASK_EXPIRED', 'TASK_NOT_STARTED_EXPIRED', 'TASK_RECEIVE_SUCCESS', 'TASK_RECEIVE_FAIL'] | str  # State. Regular coupons: `NOT_ACTIVE`, `ACTIVATED`, `TO_BE_USED`, `EXPIRED`, `RECYCLED`,
+    jump_url: ListUserCouponsResponseDataJumpUrl  # Links to where a coupon is used.
+    help_url: ListUserCouponsResponseDataHelpUrl  # Links to a coupon's help pages.
+    expire_time: int  # Expiry, Unix seconds (for some types the actual expiry once activated or used); `0` for a point card.
+    expire_time_order_by: int  # Original expiry, Unix seconds, used for sorting; the next page's `expire_time` (list).
+    expire_second: float  # Seconds left; `0` once expired and for a point card.
+    has_usage_history: bool  # Whether the coupon has usage records.
+    has_progress: bool  # Whether a progress bar applies (`commission_rebate`, `interest_voucher`, some task coupons).
+    progress_config: ListUserCouponsResponseDataProgressConfig  # Progress of a coupon that has a progress bar.
+    activation_info: dict[str, JsonValue]  # Type-specific activation details (`{}` for types without any), for example
+    is_task_coupon: Literal[0, 1] | int  # `0` regular coupon, `1` task coupon.
+    upgrade_toast: bool  # Whether the app is too old for this coupon and should be upgraded.
+    task_title: str  # Task title; empty for a regular coupon.
+    task_desc: str  # Task description; empty for a regular coupon.
+    task_start_at: int  # Task start, Unix seconds; `0` unless the task coupon is `TASK_EXPIRED`.
+    task_expire_at: int  # Task deadline, Unix seconds (reserved, `0` in the list).
+    task_completed_at: int  # Task completion, Unix seconds (reserved, `0` in the list).
+    extra: list[dict[str, JsonValue]]  # Extension fields; always empty in the list.
+
+
+class ListUserCouponsResponseDataProgressConfig(TypedDict, total=False):
+    """Progress of a coupon that has a progress bar."""
+
+    total_balance: str  # Amount to reach.
+    current_used: str  # Amount used.
+    current_achived: str  # Amount reached (the wire name is spelled `achived`).
+    currency: str  # Unit, for example `USDT`.
+
+
+class LiveReplayResult(TypedDict, total=False):
+    """The answer to `GET /social/live/tag_coin_live_replay`: a status envelope around the results."""
+
+    code: float  # Status code; `200` on success.
+    label: str  # Status label; empty on success.
+    message: str  # Status message.
+    request_id: str  # Request id.
+    data: ListLiveReplayResponseData  # The results of `GET /social/live/tag_coin_live_replay`.
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -2025,6 +2973,16 @@ class MarginLeverageTier(TypedDict, total=False):
     upper_limit: Decimal  # Largest debt of the tier; a lower leverage gives a larger limit.
     mmr: Decimal  # Maintenance margin rate (a composite value under tiered margin).
     leverage: Decimal  # Highest leverage at this debt level.
+
+
+class MarginTiers(TypedDict, total=False):
+    """One tier of a currency's loan margin in the unified account."""
+
+    tier: str  # Tier number.
+    margin_rate: Decimal  # Margin rate of the tier.
+    lower_limit: Decimal  # Lower bound of the tier.
+    upper_limit: str  # Upper bound of the tier; empty in the last tier (no upper bound).
+    leverage: Decimal  # Position leverage of the tier.
 
 
 class MarginTransferable(TypedDict, total=False):
@@ -2095,6 +3053,87 @@ MarginUniLoanRecord = TypedDict(
     total=False,
 )
 """One borrow or repay of an isolated-margin loan (`GET /margin/uni/loan_records`)."""
+
+
+class MockFuturesOrderInput(TypedDict, total=False):
+    """A simulated open perpetual futures order for the portfolio margin calculator."""
+
+    contract: Required[str]  # USDT perpetual contract of an underlying with active options trading.
+    size: Required[Decimal | str]  # Initial order size in contracts; not used in the calculation.
+    left: Required[Decimal | str]  # Unfilled size in contracts; used in the calculation.
+
+
+class MockFuturesPositionInput(TypedDict, total=False):
+    """A simulated perpetual futures position for the portfolio margin calculator."""
+
+    contract: Required[str]  # USDT perpetual contract of an underlying with active options trading, for example `BTC_USDT`.
+    size: Required[Decimal | str]  # Position size in contracts; negative for short.
+
+
+MockMarginResult = TypedDict(
+    "MockMarginResult",
+    {
+        "type": "Literal['original_position', 'long_delta_original_position', 'short_delta_original_position'] | str",  # Position combination: `original_position` the positions alone,
+        "profit_loss_ranges": "list[ProfitLossRange]",  # Results of the stress scenarios of MR1 (33 scenarios).
+        "max_loss": "ProfitLossRange",  # One stress scenario of the portfolio margin calculation and its profit or loss.
+        "mr1": "Decimal",  # Stress-test margin (MR1).
+        "mr2": "Decimal",  # Basis spread risk (MR2).
+        "mr3": "Decimal",  # Volatility spread risk (MR3).
+        "mr4": "Decimal",  # Short options risk (MR4).
+    },
+    total=False,
+)
+"""The margin of one position combination of a risk unit in the portfolio margin calculation."""
+
+
+class MockOptionsOrderInput(TypedDict, total=False):
+    """A simulated open options order for the portfolio margin calculator."""
+
+    options_name: Required[str]  # Options contract name.
+    size: Required[Decimal | str]  # Initial order size; not used in the calculation.
+    left: Required[Decimal | str]  # Unfilled size in contracts; used in the calculation.
+
+
+class MockOptionsPositionInput(TypedDict, total=False):
+    """A simulated options position for the portfolio margin calculator."""
+
+    options_name: Required[str]  # Options contract name.
+    size: Required[Decimal | str]  # Position size in contracts; negative for short.
+
+
+class MockRiskUnit(TypedDict, total=False):
+    """One risk unit (an underlying) of the portfolio margin calculation."""
+
+    symbol: str  # Risk unit name (the underlying).
+    spot_in_use: Decimal  # Spot amount used for hedging.
+    maintain_margin: Decimal  # Maintenance margin of the unit.
+    initial_margin: Decimal  # Initial margin of the unit.
+    margin_result: list[MockMarginResult]  # Margin of each position combination.
+    delta: Decimal  # Total delta of the unit.
+    gamma: Decimal  # Total gamma of the unit.
+    theta: Decimal  # Total theta of the unit.
+    vega: Decimal  # Total vega of the unit.
+
+
+class MockSpotBalanceInput(TypedDict, total=False):
+    """A simulated spot holding for the portfolio margin calculator."""
+
+    currency: Required[str]  # Currency name.
+    equity: Required[Decimal | str]  # Equity of the currency (balance minus borrowed), the net delta of the spot holding.
+
+
+MockSpotOrderInput = TypedDict(
+    "MockSpotOrderInput",
+    {
+        "currency_pairs": "Required[str]",  # Market, for example `BTC_USDT`.
+        "order_price": "Required[Decimal | str]",  # Order price.
+        "count": "Decimal | str",  # Initial order amount; not used in the calculation.
+        "left": "Required[Decimal | str]",  # Unfilled amount; used in the calculation.
+        "type": "Required[Literal['buy', 'sell']]",  # `buy` or `sell`.
+    },
+    total=False,
+)
+"""A simulated open spot order for the portfolio margin calculator (limit orders only)."""
 
 
 class MultichainAddress(TypedDict, total=False):
@@ -2661,6 +3700,118 @@ class OtcStableCoinOrderListResult(TypedDict, total=False):
     list: Required[list[OtcStableCoinOrderListItem]]  # Orders of this page.
 
 
+OtherContact = TypedDict(
+    "OtherContact",
+    {
+        "type": "int",  # Contact type.
+        "value": "str",  # Contact value.
+    },
+    total=False,
+)
+"""Another way to contact a partner applicant."""
+
+
+class PartnerApplication(TypedDict, total=False):
+    """A partner application of the caller."""
+
+    id: int  # Application id.
+    uid: int  # User id.
+    language: str  # Language code.
+    country_id: int  # Country id.
+    firstname: str  # First name.
+    lastname: str  # Last name.
+    email: str  # E-mail address.
+    join_uid: int  # User id joined with.
+    join_country_id: int  # Country id joined with.
+    identity_comment: str  # Description of the applicant.
+    promotion_channels: str  # Promotion channels, comma-separated.
+    contact_details: str  # Contact details (a JSON string).
+    know_details: str  # How the applicant learned of the programme.
+    question_lang: str  # Language of the questionnaire.
+    create_timest: str  # Creation time (a date-time string).
+    update_timest: str  # Last update time (a date-time string).
+    apply_type: int  # Application type.
+    audit_status: Literal[0, 1, 2] | int  # Review status: `0` pending, `1` approved, `2` rejected.
+    edit_counts: int  # Number of edits.
+    proof_images: str  # Path of the proof image.
+    proof_videos: str  # Path of the proof video.
+    proof_url: str  # Proof link.
+    audit_reason: int  # Review reason code.
+    channel_type: int  # Channel type.
+    region: str  # Region.
+    phone: str  # Phone number.
+    telegram: str  # Telegram account.
+    other_contact: OtherContact  # Another way to contact a partner applicant.
+    proof_images_url_list: list[str]  # Addresses of the proof images.
+    proof_videos_url_list: list[str]  # Addresses of the proof videos.
+    apply_msg: str  # Application message.
+    jump_url: str  # Address to continue the application at.
+
+
+class PartnerApplicationResponse(TypedDict, total=False):
+    """The caller's most recent partner application of the last 30 days (`GET"""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[PartnerApplication]  # A partner application of the caller.
+    timestamp: Required[int]  # Server time (Unix timestamp).
+
+
+class PartnerCommissionHistory(TypedDict, total=False):
+    """Rebates of the partner's referred users (`GET /rebate/partner/commission_history`)."""
+
+    total: int  # Number of records that match.
+    list: list[AgencyCommission]  # The rebates.
+
+
+class PartnerDataAggregated(TypedDict, total=False):
+    """A partner agent's figures over a time range."""
+
+    rebate_amount: Required[Decimal]  # Rebate amount (up to 6 decimals).
+    trade_volume: Required[Decimal]  # Trading volume (up to 6 decimals).
+    net_fee: Required[Decimal]  # Net fee (up to 6 decimals).
+    customer_count: Required[int]  # Number of invited customers.
+    trading_user_count: Required[str | None]  # Number of users who traded; a value only for `business_type` `0` (all), else null.
+    time_range_desc: Required[str]  # The time range, as text.
+    business_type: Required[Literal[0, 1, 2, 3, 4, 5, 6, 7, 8] | int]  # Business type: `0` all, `1` spot, `2` futures, `3` Alpha, `4` Web3, `5` Perps (DEX), `6`
+    business_type_desc: Required[str]  # Business type as text (All, Spot, Futures, Alpha, Web3, Perps (DEX), Exchange All, Web3 All, TradFi).
+
+
+class PartnerDataAggregatedResponse(TypedDict, total=False):
+    """A partner agent's aggregated figures (`GET /rebate/partner/data/aggregated`)."""
+
+    code: Required[int]  # `0` on success, else an error code.
+    message: Required[str]  # Error description.
+    data: Required[PartnerDataAggregated]  # A partner agent's figures over a time range.
+    timestamp: Required[int]  # Server time (Unix timestamp).
+
+
+PartnerSub = TypedDict(
+    "PartnerSub",
+    {
+        "user_id": "int",  # User id.
+        "user_join_time": "int",  # When the user joined (Unix seconds).
+        "type": "Literal[1, 2, 3] | int",  # `1` sub-agent, `2` indirect direct customer, `3` direct direct customer.
+    },
+    total=False,
+)
+"""A sub-agent or customer of a partner."""
+
+
+class PartnerSubList(TypedDict, total=False):
+    """A partner's sub-agents and customers (`GET /rebate/partner/sub_list`)."""
+
+    total: int  # Number of records that match.
+    list: list[PartnerSub]  # The subordinates.
+
+
+class PartnerTransactionHistory(TypedDict, total=False):
+    """Trades of the partner's referred users (`GET /rebate/partner/transaction_history`)."""
+
+    total: int  # Number of records that match.
+    list: list[AgencyTransaction]  # The trades.
+
+
 class PlaceDualInvestmentOrder(TypedDict, total=False):
     """The Dual Investment order placed (`POST /earn/dual/orders`)."""
 
@@ -2774,6 +3925,35 @@ class PositionTimerange(TypedDict, total=False):
     time: int  # Unix seconds of this state.
 
 
+class ProfitLossRange(TypedDict, total=False):
+    """One stress scenario of the portfolio margin calculation and its profit or loss."""
+
+    price_percentage: Decimal  # Price change of the scenario, in percent.
+    implied_volatility_percentage: Decimal  # Implied volatility change of the scenario, in percent.
+    profit_loss: Decimal  # Profit or loss in the scenario.
+
+
+class QuickEstimatedRepayment(TypedDict, total=False):
+    """What a quick repayment would work with (`GET /unified/estimated_quick_repayment`): the liability"""
+
+    debt_currencies: list[UnifiedQuickRepayDebtItem]  # Liability currencies.
+    available_currencies: list[UnifiedQuickRepayAvailableItem]  # Currencies available for repayment.
+
+
+class QuickRepaymentResponse(TypedDict, total=False):
+    """The outcome of a quick repayment (`POST /unified/quick_repayment`)."""
+
+    order_id: Required[str]  # Repayment order id.
+    repaid_infos: Required[list[UnifiedQuickRepayRepaidInfo]]  # The liabilities repaid.
+    used_infos: Required[list[UnifiedQuickRepayUsedInfo]]  # The currencies used for the repayment.
+
+
+class RebateUserInfo(TypedDict, total=False):
+    """The caller's rebate information (`GET /rebate/user/info` item)."""
+
+    invite_uid: int  # User id of the caller's inviter.
+
+
 class SavedAddress(TypedDict, total=False):
     """A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item)."""
 
@@ -2783,6 +3963,25 @@ class SavedAddress(TypedDict, total=False):
     name: str  # Name the user gave the address.
     tag: str  # Memo or tag the address needs; empty when none.
     verified: Literal['0', '1'] | str  # `1` a verified address, `0` an ordinary one.
+
+
+class SmallBalance(TypedDict, total=False):
+    """A small balance that can be converted to GT (`GET /wallet/small_balance` item)."""
+
+    currency: str  # Currency name.
+    available_balance: Decimal  # Available balance.
+    estimated_as_btc: Decimal  # Estimated value in BTC.
+    convertible_to_gt: Decimal  # Estimated amount of GT it converts to.
+
+
+class SmallBalanceHistory(TypedDict, total=False):
+    """A past conversion of a small balance to GT (`GET /wallet/small_balance_history` item)."""
+
+    id: str  # Conversion order id.
+    currency: str  # Currency converted.
+    amount: Decimal  # Amount converted.
+    gt_amount: Decimal  # GT received.
+    create_time: int  # Conversion time (Unix seconds).
 
 
 class SpotAccount(TypedDict, total=False):
@@ -3287,6 +4486,15 @@ class SpotTrade(TypedDict, total=False):
     sequence_id: str  # Consecutive number of the trade within its market.
     text: str  # The order's custom text; own trades only. Liquidation orders carry `liquidate`, `pm_liquidate`, `comb_margin_liquidate` or `scm_liquidate`.
     deal: Decimal  # Traded value in the quote currency.
+
+
+class SquareAiSearchResult(TypedDict, total=False):
+    """The answer to `GET /social/message/search`: a status envelope around the results."""
+
+    code: float  # Status code; `0` on success.
+    label: str  # Error label; empty on success.
+    msg: str  # Status message.
+    data: ListSquareAiSearchResponseData  # The results of `GET /social/message/search`.
 
 
 class StopAllChaseOrdersResp(TypedDict, total=False):
@@ -3801,6 +5009,56 @@ class UnifiedBorrowable(TypedDict, total=False):
     amount: Decimal  # Maximum borrowable amount.
 
 
+class UnifiedCollateralRes(TypedDict, total=False):
+    """Outcome of setting the collateral currencies (`POST /unified/collateral_currencies`)."""
+
+    is_success: bool  # Whether the setting took effect.
+
+
+class UnifiedCurrency(TypedDict, total=False):
+    """A currency the unified account can borrow (`GET /unified/currencies` item)."""
+
+    name: str  # Currency name.
+    prec: Decimal  # Amount precision of the currency.
+    min_borrow_amount: Decimal  # Smallest amount that can be borrowed, in the currency.
+    user_max_borrow_amount: Decimal  # Most a user may borrow, in USDT.
+    total_max_borrow_amount: Decimal  # Most the platform lends in total, in USDT.
+    loan_status: Literal['disable', 'enable'] | str  # `enable` the currency can be borrowed, `disable` it cannot.
+
+
+class UnifiedDiscount(TypedDict, total=False):
+    """The tiered collateral discount of one currency (`GET /unified/currency_discount_tiers` item)."""
+
+    currency: str  # Currency name.
+    discount_tiers: list[UnifiedDiscountTiers]  # The discount tiers, lowest first.
+
+
+class UnifiedDiscountTiers(TypedDict, total=False):
+    """One tier of a currency's collateral discount in the unified account."""
+
+    tier: str  # Tier number.
+    discount: Decimal  # Discount applied to the currency's value in this tier.
+    lower_limit: Decimal  # Lower bound of the tier.
+    upper_limit: str  # Upper bound of the tier; `+` means no upper bound.
+    leverage: Decimal  # Position leverage of the tier.
+
+
+class UnifiedHistoryLoanRate(TypedDict, total=False):
+    """Past hourly lending rates of a currency (`GET /unified/history_loan_rate`)."""
+
+    currency: str  # Currency name.
+    tier: str  # VIP level the floating rate is given for.
+    tier_up_rate: Decimal  # Floating rate of that VIP level.
+    rates: list[UnifiedHistoryLoanRateRates]  # One rate per hour, newest first; `page` and `limit` choose how many.
+
+
+class UnifiedHistoryLoanRateRates(TypedDict, total=False):
+    """The lending rate of one hour."""
+
+    time: int  # The hour the rate applies to (Unix milliseconds).
+    rate: Decimal  # Lending rate of that hour.
+
+
 UnifiedInterestRecord = TypedDict(
     "UnifiedInterestRecord",
     {
@@ -3817,11 +5075,23 @@ UnifiedInterestRecord = TypedDict(
 """An interest deduction record of the unified account (`GET /unified/interest_records` item)."""
 
 
-class UnifiedLeverageSetting(TypedDict, total=False):
-    """The leverage the unified account uses for one currency (`GET /unified/leverage/user_currency_setting` item)."""
+class UnifiedLeverageConfig(TypedDict, total=False):
+    """The leverage range of one currency and what it allows (`GET /unified/leverage/user_currency_config`)."""
 
-    currency: str  # Currency name.
-    leverage: Decimal  # Leverage multiplier.
+    current_leverage: Decimal  # Leverage in effect.
+    min_leverage: Decimal  # Smallest leverage that can be set.
+    max_leverage: Decimal  # Largest leverage that can be set.
+    debit: Decimal  # Current liabilities.
+    available_margin: Decimal  # Available margin.
+    borrowable: Decimal  # Most that can be borrowed at the current leverage.
+    except_leverage_borrowable: Decimal  # The smaller of the most borrowable from margin and the most borrowable from Earn.
+
+
+class UnifiedLeverageSetting(TypedDict, total=False):
+    """The leverage the unified account uses for one currency: an item of"""
+
+    currency: Required[str]  # Currency name.
+    leverage: Required[Decimal]  # Leverage multiplier.
 
 
 UnifiedLoan = TypedDict(
@@ -3862,12 +5132,68 @@ class UnifiedLoanResult(TypedDict, total=False):
     tran_id: int  # Transaction id.
 
 
+class UnifiedMarginTiers(TypedDict, total=False):
+    """The tiered loan margin of one currency (`GET /unified/loan_margin_tiers` item)."""
+
+    currency: str  # Currency name.
+    margin_tiers: list[MarginTiers]  # The margin tiers, lowest first.
+
+
 class UnifiedModeEntry(TypedDict, total=False):
     """Account mode of one sub-account (`GET /sub_accounts/unified_mode`)."""
 
     user_id: int  # Sub-account user id.
     is_unified: bool  # Whether the sub-account is a unified account.
     mode: UnifiedAccountMode  # Account mode: `classic`, `multi_currency` (multi-currency margin), `portfolio` (portfolio margin), `single_currency` (single-currency margin).
+
+
+class UnifiedModeSet(TypedDict, total=False):
+    """The unified account's mode and its switches (`GET /unified/unified_mode`)."""
+
+    mode: Required[UnifiedAccountMode]  # Account mode: `classic`, `multi_currency` (multi-currency margin), `portfolio` (portfolio margin), `single_currency` (single-currency margin).
+    settings: UnifiedSettings  # Switches that go with a unified account mode.
+
+
+class UnifiedPortfolioOutput(TypedDict, total=False):
+    """The result of the portfolio margin calculator (`POST /unified/portfolio_calculator`)."""
+
+    maintain_margin_total: Decimal  # Total maintenance margin of the positions in risk units, without borrowing margin (a loan
+    initial_margin_total: Decimal  # Total initial margin: the largest of the positions alone, the positions with the
+    calculate_time: int  # Calculation time (Unix timestamp).
+    risk_unit: list[MockRiskUnit]  # One entry per risk unit.
+
+
+class UnifiedQuickRepayAvailableItem(TypedDict, total=False):
+    """A currency that can repay liabilities, in the quick-repayment estimate."""
+
+    currency: str  # Currency name.
+    available: Decimal  # Available balance.
+    estimated_usd: Decimal  # Estimated value in USD.
+
+
+class UnifiedQuickRepayDebtItem(TypedDict, total=False):
+    """A liability currency in the quick-repayment estimate."""
+
+    currency: str  # Currency name.
+    debt_amount: Decimal  # Liability amount.
+    estimated_usd: Decimal  # Estimated value in USD.
+    borrowed: Decimal  # Borrowed amount.
+    neg_balance: Decimal  # Negative balance.
+
+
+class UnifiedQuickRepayRepaidInfo(TypedDict, total=False):
+    """A liability currency repaid by a quick repayment."""
+
+    currency: Required[str]  # Currency name.
+    repaid: Required[Decimal]  # Amount repaid.
+    left: Required[Decimal]  # Liability left.
+
+
+class UnifiedQuickRepayUsedInfo(TypedDict, total=False):
+    """A currency a quick repayment converted to repay liabilities."""
+
+    currency: Required[str]  # Currency name.
+    used: Required[Decimal]  # Amount converted.
 
 
 class UnifiedRiskUnit(TypedDict, total=False):
@@ -3891,6 +5217,15 @@ class UnifiedRiskUnits(TypedDict, total=False):
     risk_units: list[UnifiedRiskUnit]  # One entry per risk unit.
 
 
+class UnifiedSettings(TypedDict, total=False):
+    """Switches that go with a unified account mode."""
+
+    usdt_futures: bool  # USDT futures switch; in cross-currency margin mode it can be turned on but not off.
+    spot_hedge: bool  # Spot hedging switch.
+    use_funding: bool  # In cross-currency margin mode, whether Earn funds count as margin.
+    options: bool  # Options switch; in cross-currency margin mode it can be turned on but not off.
+
+
 class UnifiedTransferable(TypedDict, total=False):
     """Maximum amount of one currency that can be transferred out (`GET /unified/transferable`,"""
 
@@ -3903,6 +5238,60 @@ class UniLendInterest(TypedDict, total=False):
 
     currency: str  # Currency.
     interest: Decimal  # Interest earned.
+
+
+class UserCouponDetail(TypedDict, total=False):
+    """The answer to `GET /coupon/user-coupon-detail`: a status envelope around one coupon."""
+
+    code: Literal[0, 2002, 50105, 10001, 10000] | int  # `0` success, `2002` not logged in, `50105` invalid parameters, `10001` no such coupon of the
+    label: str  # Error label; empty on success.
+    message: str  # Status message.
+    data: GetUserCouponDetailResponseData  # One coupon in full (`GET /coupon/user-coupon-detail`).
+
+
+class UserCouponList(TypedDict, total=False):
+    """The answer to `GET /coupon/user-coupon-list`: a status envelope around one page of coupons."""
+
+    code: Literal[0, 2002, 50105] | int  # `0` success, `2002` not logged in, `50105` invalid parameters.
+    label: str  # Error label; empty on success.
+    message: str  # Status message.
+    data: ListUserCouponsResponseData  # One page of coupons.
+
+
+UserSub = TypedDict(
+    "UserSub",
+    {
+        "uid": "int",  # User id.
+        "belong": "str",  # System the user belongs to (`partner` or `referral`); empty when none.
+        "type": "Literal[0, 1, 2, 3, 4, 5] | int",  # `0` not in the system, `1` direct sub-agent, `2` indirect sub-agent, `3` direct customer, `4`
+        "ref_uid": "int",  # User id of the inviter.
+    },
+    total=False,
+)
+"""Where one user stands in the caller's referral system."""
+
+
+class UserSubRelation(TypedDict, total=False):
+    """Whether the given users are in the caller's referral system (`GET /rebate/user/sub_relation`)."""
+
+    list: list[UserSub]  # One entry per user asked about.
+
+
+class WithdrawalCancelRecord(TypedDict, total=False):
+    """The withdrawal record `DELETE /withdrawals/{withdrawal_id}` answers with: the record's fields without"""
+
+    id: Required[str]  # Record id; withdrawal ids start with `w`.
+    txid: str  # On-chain transfer hash.
+    block_number: str  # Block number.
+    withdraw_order_id: str  # Caller's own order number (at most 32 characters of digits, letters, `_`, `-`, `.`).
+    timestamp: str  # Operation time.
+    amount: Required[Decimal]  # Amount of currency.
+    network_fee: Decimal  # Network fee (the record table gives no type; all amounts are strings).
+    currency: Required[str]  # Currency name.
+    address: str  # Withdrawal address.
+    memo: str  # Memo / tag note.
+    status: Required[WithdrawalStatus]  # Withdrawal status. List and cancel responses: `BCODE` deposit-code operation, `CANCEL` cancelled,
+    chain: str  # Chain name.
 
 
 WithdrawalRecord = TypedDict(
@@ -3927,7 +5316,7 @@ WithdrawalRecord = TypedDict(
     },
     total=False,
 )
-"""A withdrawal record (list, `POST /withdrawals` and cancel responses)."""
+"""A withdrawal record (list and `POST /withdrawals` responses; the cancel answer is `WithdrawalCancelRecord`)."""
 
 
 WithdrawalStatus: TypeAlias = "Literal['BCODE', 'CANCEL', 'CANCELPEND', 'DMOVE', 'DONE', 'EXTPEND', 'FAIL', 'FVERIFY', 'INVALID', 'LOCKED', 'MANUAL', 'PEND', 'PROCES', 'REJECT', 'REQUEST', 'REVIEW', 'VERIFY'] | str"

@@ -879,7 +879,7 @@ export type ListCrossexTransferCoinsParams = {
 export type ListCrossexTransferCoinsResponse = CrossexTransferCoin[];
 /** Metadata of `GET /crossex/transfers/coin`. */
 export const listCrossexTransferCoinsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listCrossexTransferCoins","area":"crossex","method":"GET","path":"/crossex/transfers/coin","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCrossexTransferCoins","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"}],"body":"none","successStatus":200,"wire":"*.:nest_fee is_disabled min_trans_amount precision","rules":[{"name":"coin","in":"query","type":"string"}]}',
+  '{"id":"listCrossexTransferCoins","area":"crossex","method":"GET","path":"/crossex/transfers/coin","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCrossexTransferCoins","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"}],"body":"none","successStatus":200,"wire":"*.:dest_fee min_trans_amount;nis_disabled precision","rules":[{"name":"coin","in":"query","type":"string"}]}',
 );
 
 /**
