@@ -188,6 +188,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Change the lowest lending rate',
     params: { currency: 'Currency of the lending.', min_rate: 'New lowest hourly rate.' },
   },
+  closePosition: {
+    summary: 'Close a TradFi position',
+    params: {
+      position_id: 'Position id.',
+      close_type: '`1` partial close (needs `close_volume`), `2` full close.',
+      close_volume: 'Volume to close (lots); required when `close_type` is `1`, ignored when it is `2`.',
+    },
+  },
   countdownCancelAllFutures: {
     summary: 'Set the countdown that cancels open futures orders',
     params: {
@@ -369,6 +377,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       email: 'Sub-account e-mail address; follows the main account when omitted.',
     },
   },
+  createTradFiOrder: {
+    summary: 'Place a TradFi order',
+    params: {
+      price: 'Order price (the trigger price of a `trigger` order).',
+      price_type: '`trigger` (at a trigger price) or `market`.',
+      side: 'Side: `1` sell, `2` buy.',
+      symbol: 'Symbol code, for example `EURUSD`.',
+      volume: 'Volume (lots).',
+      price_tp: 'Take-profit price.',
+      price_sl: 'Stop-loss price.',
+    },
+  },
+  createTradFiUser: { summary: 'Open a TradFi account', params: {} },
+  createTransaction: {
+    summary: 'Transfer into or out of the TradFi account',
+    params: {
+      asset: 'Asset; only `USDT` is supported today.',
+      change: 'Amount, at most two decimal places.',
+      type: '`deposit` moves funds in, `withdraw` moves them out.',
+    },
+  },
   createUnifiedLoan: {
     summary: 'Borrow or repay',
     params: {
@@ -398,6 +427,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Margin currency pair.',
     },
   },
+  deleteOrder: { summary: 'Cancel a TradFi order', params: { order_id: 'Order id.' } },
   deleteSTPGroupUsers: {
     summary: 'Remove users from an STP group',
     params: { stp_id: 'STP group id.', user_id: 'User ids to remove, comma-separated.' },
@@ -1165,6 +1195,61 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  queryCategories: { summary: 'List TradFi symbol categories', params: {} },
+  queryMt5AccountInfo: { summary: 'Get the MT5 account', params: {} },
+  queryOrderHistoryList: {
+    summary: 'List finished TradFi orders',
+    params: {
+      begin_time: 'Start time (Unix seconds); at most one month ago.',
+      end_time: 'End time (Unix seconds).',
+      symbol: 'Only this symbol.',
+      side: 'Only this side: `1` sell, `2` buy.',
+    },
+  },
+  queryOrderList: { summary: 'List open TradFi orders', params: {} },
+  queryOrderLog: {
+    summary: 'Get the order of a placement request',
+    params: { log_id: 'Id of the placement request (`data.id` of `POST /tradfi/orders`).' },
+  },
+  queryPositionHistoryList: {
+    summary: 'List closed TradFi positions',
+    params: {
+      page: 'Page number, from 1.',
+      page_size: 'Positions per page.',
+      begin_time: 'Start time (Unix seconds); at most one month ago.',
+      end_time: 'End time (Unix seconds).',
+      symbol: 'Only this symbol, for example `EURUSD`.',
+      position_dir: 'Only this direction.',
+    },
+  },
+  queryPositionList: { summary: 'List open TradFi positions', params: {} },
+  querySymbolDetail: {
+    summary: 'Get TradFi symbol details',
+    params: { symbols: 'Symbol codes, comma-separated, at most 10 (`EURUSD,XAGUSD`).' },
+  },
+  querySymbolKline: {
+    summary: 'List TradFi candlesticks',
+    params: {
+      symbol: 'Symbol code, for example `EURUSD`.',
+      kline_type: 'Period length.',
+      begin_time: 'Start time (Unix seconds).',
+      end_time: 'End time (Unix seconds).',
+      limit: 'Number of candlesticks, at most 500.',
+    },
+  },
+  querySymbols: { summary: 'List TradFi symbols', params: {} },
+  querySymbolTicker: { summary: 'Get a TradFi ticker', params: { symbol: 'Symbol code, for example `EURUSD`.' } },
+  queryTransaction: {
+    summary: 'List TradFi transfers',
+    params: {
+      begin_time: 'Start time (Unix seconds).',
+      end_time: 'End time (Unix seconds).',
+      type: 'Only this type: `deposit` (in), `withdraw` (out), `dividend`, `fill_negative` (negative balance covered).',
+      page: 'Page number, from 1.',
+      page_size: 'Records per page.',
+    },
+  },
+  queryUserAssets: { summary: 'Get TradFi account assets', params: {} },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1241,6 +1326,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       margin_mode: 'Margin mode the leverage is for.',
       dual_side: 'In dual mode, the side the leverage is for.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateOrder: {
+    summary: 'Change an open TradFi order',
+    params: {
+      order_id: 'Order id.',
+      price: 'New price.',
+      price_tp:
+        'Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or position read returned.',
+      price_sl:
+        'Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or position read returned.',
+    },
+  },
+  updatePosition: {
+    summary: 'Change the take-profit and stop-loss of a TradFi position',
+    params: {
+      position_id: 'Position id.',
+      price_tp:
+        'Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or position read returned.',
+      price_sl:
+        'Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or position read returned.',
     },
   },
   updatePositionLeverage: {

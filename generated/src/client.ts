@@ -14,6 +14,7 @@ import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
+import { TradfiApi } from './operations/tradfi.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
 import { WithdrawalsApi } from './operations/withdrawals.js';
@@ -41,6 +42,8 @@ export class ExchangeClient extends ClientCore {
   readonly spot: SpotApi = new SpotApi(this);
   /** Sub-account management and sub-account API keys. */
   readonly subAccounts: SubAccountsApi = new SubAccountsApi(this);
+  /** TradFi (MT5): symbols and market data, account, transfers, orders and positions. */
+  readonly tradfi: TradfiApi = new TradfiApi(this);
   /** Unified account, borrowing and repayment. */
   readonly unified: UnifiedApi = new UnifiedApi(this);
   /** Deposits and withdrawal records, balances, transfers. */

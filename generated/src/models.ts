@@ -128,6 +128,35 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** Trading symbol categories (`GET /tradfi/symbols/categories`). */
+export interface Categories {
+  data?: CategoriesData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The category list. */
+export interface CategoriesData {
+  /** Categories. */
+  list?: CategoriesDataList[];
+}
+
+/** One symbol category. */
+export interface CategoriesDataList {
+  /**
+   * Category id.
+   * Format: int64
+   */
+  category_id?: string;
+  /** Category name. */
+  category_name?: string;
+  /** Whether this is the user's own (favourites) category. */
+  is_favorite?: boolean;
+}
+
 /**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -334,6 +363,84 @@ export interface Contract {
   type?: 'inverse' | 'direct' | (string & {});
 }
 
+/** Details of trading symbols (`GET /tradfi/symbols/detail`). */
+export interface ContractDetail {
+  data?: ContractDetailData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The detail list. */
+export interface ContractDetailData {
+  /** One entry per requested symbol. */
+  list?: ContractDetailDataList[];
+}
+
+/** Trading rules of one symbol. */
+export interface ContractDetailDataList {
+  /**
+   * Swap cost rate of a long position.
+   * Format: decimal
+   */
+  buy_swap_cost_rate?: string;
+  /** Category name. */
+  category_name?: string;
+  /**
+   * Contract size (units of the underlying per lot).
+   * Format: decimal
+   */
+  contract_volume?: string;
+  /** Icon URL. */
+  icon_link?: string;
+  /**
+   * Position leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Largest order volume (lots).
+   * Format: decimal
+   */
+  max_order_volume?: string;
+  /**
+   * Smallest order volume (lots).
+   * Format: decimal
+   */
+  min_order_volume?: string;
+  /**
+   * Price precision (decimal places).
+   * Format: int32
+   */
+  price_precision?: number;
+  /**
+   * Stop-loss price level (minimum distance from the market price).
+   * Format: decimal
+   */
+  price_sl_level?: string;
+  /**
+   * Swap cost rate of a short position.
+   * Format: decimal
+   */
+  sell_swap_cost_rate?: string;
+  /** Settlement currency. */
+  settlement_currency?: string;
+  /** Day on which a triple swap is charged. */
+  swap_cost_3day?: string;
+  /** How the swap (overnight) cost is charged. */
+  swap_cost_type?: string;
+  /** Symbol code. */
+  symbol?: string;
+  /** Symbol description. */
+  symbol_desc?: string;
+  /** Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access. */
+  trade_mode?: string;
+  /** Time zone of the trading hours. */
+  trade_timezone?: string;
+}
+
 /**
  * Market statistics of a futures contract for one interval. Ratios and quote-currency values are
  *     JSON numbers on the wire; sizes are decimal strings. The service also sends `long_liq_amount` and
@@ -418,6 +525,61 @@ export interface ContractStat {
    * Format: decimal
    */
   top_short_size?: string;
+}
+
+/** Answer to a new TradFi order (`POST /tradfi/orders`). */
+export interface CreateOrder2 {
+  data?: CreateOrder2Data;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The queued order request. */
+export interface CreateOrder2Data {
+  /** Queue task id (not an order id). */
+  id?: string;
+}
+
+/** Answer to a transfer (`POST /tradfi/transactions`). */
+export interface CreateTransaction {
+  /** Result; the reference gives no fields. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The TradFi (MT5) account just requested (`POST /tradfi/users`). */
+export interface CreateUserResp {
+  data?: CreateUserRespData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** State of the new account. */
+export interface CreateUserRespData {
+  /**
+   * Leverage.
+   * Format: int32
+   */
+  leverage?: number;
+  /** MT5 user id. */
+  mt5_uid?: string;
+  /**
+   * Account status: `1` not opened, `2` under review, `3` opened.
+   * Format: int32
+   */
+  status?: number;
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -512,6 +674,19 @@ export interface CurrencyChain {
   name_cn?: string;
   /** Chain name, English. */
   name_en?: string;
+}
+
+/** Answer to a close (`POST /tradfi/positions/{position_id}/close`). */
+export interface DeletePosition {
+  /** Result; the reference gives no fields. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
 }
 
 /** A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`). */
@@ -2128,6 +2303,51 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** Candlesticks of a symbol (`GET /tradfi/symbols/{symbol}/klines`). */
+export interface Klines {
+  data?: KlinesData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The candlestick list. */
+export interface KlinesData {
+  /** Candlesticks, oldest first. */
+  list?: KlinesDataList[];
+}
+
+/** One candlestick. */
+export interface KlinesDataList {
+  /**
+   * Close price.
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * Highest price.
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Lowest price.
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open price.
+   * Format: decimal
+   */
+  o?: string;
+  /**
+   * Start of the period (Unix seconds).
+   * Format: int64
+   */
+  t?: string;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -2329,6 +2549,47 @@ export interface MarginUniLoanRequest {
   repaid_all?: boolean;
   /** `borrow` or `repay`. */
   type: 'borrow' | 'repay';
+}
+
+/** The caller's MT5 account (`GET /tradfi/users/mt5-account`). */
+export interface Mt5Account {
+  /**
+   * Business status code; anything but 0 is a business error, described in `message`.
+   * Format: int32
+   */
+  code?: number;
+  data?: Mt5AccountData;
+  /** Message. */
+  message?: string;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** MT5 account details. */
+export interface Mt5AccountData {
+  /**
+   * Position leverage.
+   * Format: int32
+   */
+  leverage?: number;
+  /**
+   * MT5 user id.
+   * Format: int64
+   */
+  mt5_uid?: string;
+  /**
+   * Account status: `1` not opened, `2` under review, `3` active.
+   * Format: int32
+   */
+  status?: number;
+  /**
+   * Margin ratio at which positions are liquidated.
+   * Format: decimal
+   */
+  stop_out_level?: string;
 }
 
 /** The deposit address of a currency on one chain. */
@@ -2724,6 +2985,220 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** Finished TradFi orders (`GET /tradfi/orders/history`). */
+export interface OrderHistoryList {
+  data?: OrderHistoryListData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The order list. */
+export interface OrderHistoryListData {
+  /** Orders. */
+  list?: OrderHistoryListDataList[];
+}
+
+/** One finished order. */
+export interface OrderHistoryListDataList {
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  close_pnl?: string;
+  /**
+   * Filled volume (lots).
+   * Format: decimal
+   */
+  fill_volume?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Operation: `1` sell, `2` buy, `3` close long, `4` close short, `5` forced close of a long, `6` forced close of a short.
+   * Format: int32
+   */
+  order_opt_type?: 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Stop-loss price.
+   * Format: decimal
+   */
+  price_sl?: string;
+  /**
+   * Take-profit price.
+   * Format: decimal
+   */
+  price_tp?: string;
+  /** Price type: `market` (at the market price) or `trigger` (at a trigger price). */
+  price_type?: 'market' | 'trigger' | (string & {});
+  /**
+   * Side: `1` sell, `2` buy.
+   * Format: int32
+   */
+  side?: 1 | 2;
+  /**
+   * Order state code.
+   * Format: int32
+   */
+  state?: number;
+  /** Order state description. */
+  state_desc?: string;
+  /** Symbol. */
+  symbol?: string;
+  /** Symbol description. */
+  symbol_desc?: string;
+  /**
+   * Time finished (Unix seconds).
+   * Format: int64
+   */
+  time_done?: string;
+  /**
+   * Time placed (Unix seconds).
+   * Format: int64
+   */
+  time_setup?: string;
+  /**
+   * Trigger price.
+   * Format: decimal
+   */
+  trigger_price?: string;
+  /**
+   * Order volume (lots).
+   * Format: decimal
+   */
+  volume?: string;
+}
+
+/** Open TradFi orders (`GET /tradfi/orders`). */
+export interface OrderList {
+  data?: OrderListData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The order list. */
+export interface OrderListData {
+  /** Orders. */
+  list?: OrderListDataList[];
+}
+
+/** One open order. */
+export interface OrderListDataList {
+  /**
+   * `0` shown among open orders, `1` no longer shown there.
+   * Format: int32
+   */
+  finished?: 0 | 1;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Trigger price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Stop-loss price.
+   * Format: decimal
+   */
+  price_sl?: string;
+  /**
+   * Take-profit price.
+   * Format: decimal
+   */
+  price_tp?: string;
+  /** Price type: `market` (at the market price) or `trigger` (at a trigger price). */
+  price_type?: 'market' | 'trigger' | (string & {});
+  /**
+   * Side: `1` sell, `2` buy.
+   * Format: int32
+   */
+  side?: 1 | 2;
+  /**
+   * Order state code.
+   * Format: int32
+   */
+  state?: number;
+  /** Order state description. */
+  state_desc?: string;
+  /** Symbol. */
+  symbol?: string;
+  /** Symbol description. */
+  symbol_desc?: string;
+  /**
+   * Time placed (Unix seconds).
+   * Format: int64
+   */
+  time_setup?: string;
+  /**
+   * Order volume (lots).
+   * Format: decimal
+   */
+  volume?: string;
+}
+
+/** The order a placement request produced (`GET /tradfi/orders/log/{log_id}`). */
+export interface OrderLog {
+  data?: OrderLogData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The order behind one placement request. */
+export interface OrderLogData {
+  /**
+   * Log id.
+   * Format: int64
+   */
+  log_id?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /** Price type: `market` (at the market price) or `trigger` (at a trigger price). */
+  price_type?: 'market' | 'trigger' | (string & {});
+  /**
+   * Side: `1` sell, `2` buy.
+   * Format: int32
+   */
+  side?: 1 | 2;
+  /**
+   * Order state: `1` placed, `2` cancelled, `3` partly filled, `4` filled, `5` rejected.
+   * Format: int32
+   */
+  state?: number;
+  /** Symbol. */
+  symbol?: string;
+  /**
+   * Order volume (lots).
+   * Format: decimal
+   */
+  volume?: string;
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
@@ -2971,6 +3446,203 @@ export interface PositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** Closed TradFi positions (`GET /tradfi/positions/history`). */
+export interface PositionHistoryList {
+  data?: PositionHistoryListData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** One page of closed positions. */
+export interface PositionHistoryListData {
+  /** Positions. */
+  list?: PositionHistoryListDataList[];
+  /**
+   * Number of positions.
+   * Format: int32
+   */
+  total?: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page?: number;
+}
+
+/** Account state when a position was liquidated. */
+export interface PositionHistoryListDataCloseDetail {
+  /**
+   * Equity.
+   * Format: decimal
+   */
+  equity?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /**
+   * Margin level in percent (the ratio times 100).
+   * Format: decimal
+   */
+  margin_level?: string;
+  /**
+   * Liquidation level in percent (the ratio times 100).
+   * Format: decimal
+   */
+  stop_out_level?: string;
+}
+
+/** One closed position. */
+export interface PositionHistoryListDataList {
+  /** Account state at a liquidation, or null. */
+  close_detail?: PositionHistoryListDataCloseDetail | null;
+  /**
+   * Close price.
+   * Format: decimal
+   */
+  close_price: string;
+  /**
+   * Counterparty price.
+   * Format: decimal
+   */
+  counterparty_price?: string;
+  /** Direction: `Long` or `Short`. */
+  position_dir: 'Long' | 'Short' | (string & {});
+  /**
+   * Position id.
+   * Format: int64
+   */
+  position_id: string;
+  /** How it ended: `1` fully closed, `2` liquidated. */
+  position_status: string;
+  /**
+   * Average open price.
+   * Format: decimal
+   */
+  price_open: string;
+  /**
+   * Stop-loss price.
+   * Format: decimal
+   */
+  price_sl?: string;
+  /**
+   * Take-profit price.
+   * Format: decimal
+   */
+  price_tp?: string;
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  realized_pnl: string;
+  /** Parts of the realised profit and loss. */
+  realized_pnl_detail: PositionHistoryListDataRealizedPnlDetail;
+  /**
+   * Realised return.
+   * Format: decimal
+   */
+  realized_pnl_rate?: string;
+  /** Symbol. */
+  symbol: string;
+  /** Close time (Unix seconds, as a string). */
+  time_close: string;
+  /** Open time (Unix seconds, as a string). */
+  time_create: string;
+  /**
+   * Position size (largest size held, lots).
+   * Format: decimal
+   */
+  volume: string;
+  /**
+   * Volume closed (lots).
+   * Format: decimal
+   */
+  volume_closed: string;
+}
+
+/** Parts of the realised profit and loss of a position. */
+export interface PositionHistoryListDataRealizedPnlDetail {
+  /**
+   * Profit and loss of the close.
+   * Format: decimal
+   */
+  closed_pnl?: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Swap (overnight) cost.
+   * Format: decimal
+   */
+  swap?: string;
+}
+
+/** Open TradFi positions (`GET /tradfi/positions`). */
+export interface PositionList {
+  data?: PositionListData;
+  /** Error label; empty on success (see the TradFi error labels). */
+  label?: string;
+  /** Message; set when the request failed. */
+  message?: string;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The position list. */
+export interface PositionListData {
+  /** Positions. */
+  list?: PositionListDataList[];
+}
+
+/** One open position. */
+export interface PositionListDataList {
+  /**
+   * Margin in use.
+   * Format: decimal
+   */
+  margin?: string;
+  /** Direction: `Long` or `Short`. */
+  position_dir?: string;
+  /**
+   * Position id.
+   * Format: int64
+   */
+  position_id?: string;
+  /**
+   * Average open price.
+   * Format: decimal
+   */
+  price_open?: string;
+  /** Symbol. */
+  symbol?: string;
+  /** Symbol description. */
+  symbol_desc?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  unrealized_pnl?: string;
+  /**
+   * Unrealised return.
+   * Format: decimal
+   */
+  unrealized_pnl_rate?: string;
+  /**
+   * Position size (lots).
+   * Format: decimal
+   */
+  volume?: string;
 }
 
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
@@ -4647,6 +5319,65 @@ export interface SubAccountTransferRequest {
   sub_account_type?: SubAccountTransferAccount;
 }
 
+/** Trading symbols (`GET /tradfi/symbols`). */
+export interface Symbols {
+  data?: SymbolsData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The symbol list. */
+export interface SymbolsData {
+  /** Symbols. */
+  list?: SymbolsDataList[];
+}
+
+/** One trading symbol. */
+export interface SymbolsDataList {
+  /**
+   * Category id.
+   * Format: int64
+   */
+  category_id?: string;
+  /**
+   * Market close time (Unix seconds).
+   * Format: int64
+   */
+  close_time?: string;
+  /** Icon URL. */
+  icon_link?: string;
+  /**
+   * Next open time (Unix seconds); `0` when there is none.
+   * Format: int64
+   */
+  next_open_time?: string;
+  /**
+   * Market open time (Unix seconds).
+   * Format: int64
+   */
+  open_time?: string;
+  /**
+   * Price precision (decimal places).
+   * Format: int32
+   */
+  price_precision?: number;
+  /** Settlement currency. */
+  settlement_currency?: string;
+  /** Sign of the settlement currency, for example `$`. */
+  settlement_currency_symbol?: string;
+  /** Trading status: `open` (tradable) or `closed`. */
+  status?: string;
+  /** Symbol code, for example `EURUSD`. */
+  symbol?: string;
+  /** Symbol description. */
+  symbol_desc?: string;
+  /** Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access. */
+  trade_mode?: string;
+}
+
 /**
  * Estimated value of every account of the caller, converted to one currency
  *     (`GET /wallet/total_balance`). Rates and balances may be up to a minute old: for exact balances
@@ -4663,6 +5394,192 @@ export interface TotalBalance {
     [key: string]: AccountBalance;
   };
   total?: AccountBalance;
+}
+
+/**
+ * Closes a position (`POST /tradfi/positions/{position_id}/close`): `close_type` `1` closes
+ *     `close_volume` lots and needs it, `2` closes the whole position and ignores it.
+ */
+export type TradFiClosePositionRequest = {
+  /**
+   * `1` partial close (needs `close_volume`), `2` full close.
+   * Format: int32
+   */
+  close_type: 1 | 2;
+  /**
+   * Volume to close (lots); required when `close_type` is `1`, ignored when it is `2`.
+   * Format: decimal
+   */
+  close_volume?: string | null;
+} & unknown;
+
+/** A new TradFi order (`POST /tradfi/orders`). */
+export interface TradFiOrderRequest {
+  /**
+   * Order price (the trigger price of a `trigger` order).
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Stop-loss price.
+   * Format: decimal
+   */
+  price_sl?: string;
+  /**
+   * Take-profit price.
+   * Format: decimal
+   */
+  price_tp?: string;
+  /** `trigger` (at a trigger price) or `market`. */
+  price_type: 'trigger' | 'market';
+  /**
+   * Side: `1` sell, `2` buy.
+   * Format: int32
+   */
+  side: 1 | 2;
+  /** Symbol code, for example `EURUSD`. */
+  symbol: string;
+  /**
+   * Volume (lots).
+   * Format: decimal
+   */
+  volume: string;
+}
+
+/** A change to an open TradFi order (`PUT /tradfi/orders/{order_id}`). */
+export interface TradFiOrderUpdateRequest {
+  /**
+   * New price.
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or
+   *     position read returned.
+   * Format: decimal
+   */
+  price_sl?: string | null;
+  /**
+   * Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or
+   *     position read returned.
+   * Format: decimal
+   */
+  price_tp?: string | null;
+}
+
+/** New take-profit and stop-loss prices of a position (`PUT /tradfi/positions/{position_id}`). */
+export interface TradFiPositionUpdateRequest {
+  /**
+   * Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or
+   *     position read returned.
+   * Format: decimal
+   */
+  price_sl?: string | null;
+  /**
+   * Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or
+   *     position read returned.
+   * Format: decimal
+   */
+  price_tp?: string | null;
+}
+
+/** Ticker of a symbol (`GET /tradfi/symbols/{symbol}/tickers`). */
+export interface TradFiTicker {
+  data?: TradFiTickerData;
+  /** Error label; empty on success (see the TradFi error labels). */
+  label?: string;
+  /** Message; set when the request failed. */
+  message?: string;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** Ticker of one symbol. */
+export interface TradFiTickerData {
+  /**
+   * Best ask.
+   * Format: decimal
+   */
+  ask_price?: string;
+  /**
+   * Best bid.
+   * Format: decimal
+   */
+  bid_price?: string;
+  /** Category name. */
+  category_name?: string;
+  /**
+   * Market close time (Unix seconds).
+   * Format: int64
+   */
+  close_time?: string;
+  /** Whether the user marked the symbol as a favourite. */
+  favorite?: boolean;
+  /**
+   * Highest price today.
+   * Format: decimal
+   */
+  highest_price?: string;
+  /**
+   * Last trade price.
+   * Format: decimal
+   */
+  last_price?: string;
+  /**
+   * Previous close price.
+   * Format: decimal
+   */
+  last_today_close_price?: string;
+  /**
+   * Lowest price today.
+   * Format: decimal
+   */
+  lowest_price?: string;
+  /**
+   * Next open time (Unix seconds); `0` when there is none.
+   * Format: int64
+   */
+  next_open_time?: string;
+  /**
+   * Market open time (Unix seconds).
+   * Format: int64
+   */
+  open_time?: string;
+  /**
+   * Price change in percent (the ratio times 100).
+   * Format: decimal
+   */
+  price_change?: string;
+  /**
+   * Price change.
+   * Format: decimal
+   */
+  price_change_amount?: string;
+  /** Trading status: `open` (tradable) or `closed`. */
+  status?: string;
+  /**
+   * Open price today.
+   * Format: decimal
+   */
+  today_open_price?: string;
+  /** Trading mode code. */
+  trade_mode?: string;
+}
+
+/** A transfer into or out of the TradFi account (`POST /tradfi/transactions`). */
+export interface TradFiTransactionRequest {
+  /** Asset; only `USDT` is supported today. */
+  asset: string;
+  /**
+   * Amount, at most two decimal places.
+   * Format: decimal
+   */
+  change: string;
+  /** `deposit` moves funds in, `withdraw` moves them out. */
+  type: 'deposit' | 'withdraw';
 }
 
 /**
@@ -4753,6 +5670,57 @@ export interface TransactionId {
    * Format: int64
    */
   tx_id: string;
+}
+
+/** Transfers in and out of the TradFi account (`GET /tradfi/transactions`). */
+export interface TransactionList {
+  data?: TransactionListData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** One page of records. */
+export interface TransactionListData {
+  /** Records. */
+  list?: TransactionListDataList[];
+  /**
+   * Number of records.
+   * Format: int32
+   */
+  total?: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page?: number;
+}
+
+/** One transfer or balance change. */
+export interface TransactionListDataList {
+  /** Asset, for example `USDT`. */
+  asset?: string;
+  /**
+   * Balance after the change.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Amount of the change.
+   * Format: decimal
+   */
+  change?: string;
+  /**
+   * Time (Unix seconds).
+   * Format: int64
+   */
+  time?: string;
+  /** Type: `deposit` transfer in, `withdraw` transfer out, `dividend` dividend or interest, `fill_negative` negative balance covered. */
+  type?: 'deposit' | 'withdraw' | 'dividend' | 'fill_negative' | (string & {});
+  /** Description of the type. */
+  type_desc?: string;
 }
 
 /** A trading account of the caller: `spot`, `margin`, `futures` (perpetual), `delivery` or `options`. */
@@ -5307,6 +6275,108 @@ export interface UnifiedTransferable {
   amount?: string;
   /** Currency name. */
   currency?: string;
+}
+
+/** The order after a change (`PUT /tradfi/orders/{order_id}`). */
+export interface UpdateOrder {
+  data?: UpdateOrderData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The changed order. */
+export interface UpdateOrderData {
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Current price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Current stop-loss price.
+   * Format: decimal
+   */
+  price_sl?: string;
+  /**
+   * Current take-profit price.
+   * Format: decimal
+   */
+  price_tp?: string;
+  /** Order state code. */
+  state?: string;
+  /** Symbol. */
+  symbol?: string;
+  /**
+   * Order volume (lots).
+   * Format: decimal
+   */
+  volume?: string;
+}
+
+/** Answer to a position change (`PUT /tradfi/positions/{position_id}`). */
+export interface UpdatePosition {
+  /** Result; the reference gives no fields. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** Assets of the TradFi account (`GET /tradfi/users/assets`). */
+export interface UserAssetResp {
+  data?: UserAssetRespData;
+  /**
+   * Server time in milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** Balance, equity and margin of the account. */
+export interface UserAssetRespData {
+  /**
+   * Balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Equity.
+   * Format: decimal
+   */
+  equity?: string;
+  /**
+   * Margin in use.
+   * Format: decimal
+   */
+  margin?: string;
+  /**
+   * Free margin.
+   * Format: decimal
+   */
+  margin_free?: string;
+  /**
+   * Margin level in percent.
+   * Format: decimal
+   */
+  margin_level?: string;
+  /** MT5 user id. */
+  mt5_uid?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  unrealized_pnl?: string;
 }
 
 /**

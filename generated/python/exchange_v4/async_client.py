@@ -31,6 +31,7 @@ from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
+from .operations.tradfi import TradfiApiAsync, TradfiApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
 from .operations.withdrawals import WithdrawalsApiAsync, WithdrawalsApiAsyncWithResponse
@@ -52,6 +53,7 @@ class AsyncWithResponse:
     options: OptionsApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
+    tradfi: TradfiApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
     withdrawals: WithdrawalsApiAsyncWithResponse
@@ -66,6 +68,7 @@ class AsyncWithResponse:
         self.options = OptionsApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
+        self.tradfi = TradfiApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
         self.withdrawals = WithdrawalsApiAsyncWithResponse(core)
@@ -99,6 +102,8 @@ class AsyncExchangeClient(AsyncCore):
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync
     """Sub-account management and sub-account API keys."""
+    tradfi: TradfiApiAsync
+    """TradFi (MT5): symbols and market data, account, transfers, orders and positions."""
     unified: UnifiedApiAsync
     """Unified account, borrowing and repayment."""
     wallet: WalletApiAsync
@@ -214,6 +219,7 @@ class AsyncExchangeClient(AsyncCore):
         self.options = OptionsApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
+        self.tradfi = TradfiApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)
         self.withdrawals = WithdrawalsApiAsync(self)

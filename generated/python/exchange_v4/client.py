@@ -27,6 +27,7 @@ from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
+from .operations.tradfi import TradfiApi, TradfiApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
 from .operations.wallet import WalletApi, WalletApiWithResponse
 from .operations.withdrawals import WithdrawalsApi, WithdrawalsApiWithResponse
@@ -48,6 +49,7 @@ class WithResponse:
     options: OptionsApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
+    tradfi: TradfiApiWithResponse
     unified: UnifiedApiWithResponse
     wallet: WalletApiWithResponse
     withdrawals: WithdrawalsApiWithResponse
@@ -62,6 +64,7 @@ class WithResponse:
         self.options = OptionsApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
+        self.tradfi = TradfiApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
         self.wallet = WalletApiWithResponse(core)
         self.withdrawals = WithdrawalsApiWithResponse(core)
@@ -93,6 +96,8 @@ class ExchangeClient(Core):
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
     """Sub-account management and sub-account API keys."""
+    tradfi: TradfiApi
+    """TradFi (MT5): symbols and market data, account, transfers, orders and positions."""
     unified: UnifiedApi
     """Unified account, borrowing and repayment."""
     wallet: WalletApi
@@ -206,6 +211,7 @@ class ExchangeClient(Core):
         self.options = OptionsApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)
+        self.tradfi = TradfiApi(self)
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
         self.withdrawals = WithdrawalsApi(self)

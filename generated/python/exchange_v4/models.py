@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -17,10 +19,22 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "Categories",
+    "CategoriesData",
+    "CategoriesDataList",
     "Contract",
+    "ContractDetail",
+    "ContractDetailData",
+    "ContractDetailDataList",
     "ContractStat",
+    "CreateOrder2",
+    "CreateOrder2Data",
+    "CreateTransaction",
+    "CreateUserResp",
+    "CreateUserRespData",
     "CrossexOrderActionResponse",
     "CurrencyChain",
+    "DeletePosition",
     "DeliveryContract",
     "DepositAddress",
     "DepositRecord",
@@ -52,6 +66,9 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "Klines",
+    "KlinesData",
+    "KlinesDataList",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
@@ -61,15 +78,33 @@ __all__ = [
     "MarginUniInterestRecord",
     "MarginUniLoan",
     "MarginUniLoanRecord",
+    "Mt5Account",
+    "Mt5AccountData",
     "MultichainAddress",
     "MyFuturesTrade",
     "OptionsAccount",
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OrderHistoryList",
+    "OrderHistoryListData",
+    "OrderHistoryListDataList",
+    "OrderList",
+    "OrderListData",
+    "OrderListDataList",
+    "OrderLog",
+    "OrderLogData",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "PositionHistoryList",
+    "PositionHistoryListData",
+    "PositionHistoryListDataCloseDetail",
+    "PositionHistoryListDataList",
+    "PositionHistoryListDataListRealizedPnlDetail",
+    "PositionList",
+    "PositionListData",
+    "PositionListDataList",
     "SavedAddress",
     "SpotAccount",
     "SpotAccountBookEntry",
@@ -121,9 +156,17 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "Symbols",
+    "SymbolsData",
+    "SymbolsDataList",
     "TotalBalance",
     "TradeFee",
+    "TradFiTicker",
+    "TradFiTickerData",
     "TransactionId",
+    "TransactionList",
+    "TransactionListData",
+    "TransactionListDataList",
     "TransferAccountInput",
     "TransferOrderStatus",
     "TriggerOrderResponse",
@@ -143,6 +186,11 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "UpdateOrder",
+    "UpdateOrderData",
+    "UpdatePosition",
+    "UserAssetResp",
+    "UserAssetRespData",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -213,6 +261,27 @@ class AccountRateLimit(TypedDict, total=False):
     updated_at: str  # When the tier was last computed.
 
 
+class Categories(TypedDict, total=False):
+    """Trading symbol categories (`GET /tradfi/symbols/categories`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CategoriesData  # The category list.
+
+
+class CategoriesData(TypedDict, total=False):
+    """The category list."""
+
+    list: list[CategoriesDataList]  # Categories.
+
+
+class CategoriesDataList(TypedDict, total=False):
+    """One symbol category."""
+
+    category_id: int  # Category id.
+    is_favorite: bool  # Whether this is the user's own (favourites) category.
+    category_name: str  # Category name.
+
+
 Contract = TypedDict(
     "Contract",
     {
@@ -270,6 +339,41 @@ Contract = TypedDict(
 """A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are"""
 
 
+class ContractDetail(TypedDict, total=False):
+    """Details of trading symbols (`GET /tradfi/symbols/detail`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: ContractDetailData  # The detail list.
+
+
+class ContractDetailData(TypedDict, total=False):
+    """The detail list."""
+
+    list: list[ContractDetailDataList]  # One entry per requested symbol.
+
+
+class ContractDetailDataList(TypedDict, total=False):
+    """Trading rules of one symbol."""
+
+    symbol: str  # Symbol code.
+    symbol_desc: str  # Symbol description.
+    category_name: str  # Category name.
+    contract_volume: Decimal  # Contract size (units of the underlying per lot).
+    settlement_currency: str  # Settlement currency.
+    max_order_volume: Decimal  # Largest order volume (lots).
+    min_order_volume: Decimal  # Smallest order volume (lots).
+    leverage: Decimal  # Position leverage.
+    price_precision: int  # Price precision (decimal places).
+    price_sl_level: Decimal  # Stop-loss price level (minimum distance from the market price).
+    swap_cost_type: str  # How the swap (overnight) cost is charged.
+    buy_swap_cost_rate: Decimal  # Swap cost rate of a long position.
+    sell_swap_cost_rate: Decimal  # Swap cost rate of a short position.
+    swap_cost_3day: str  # Day on which a triple swap is charged.
+    trade_timezone: str  # Time zone of the trading hours.
+    trade_mode: str  # Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access.
+    icon_link: str  # Icon URL.
+
+
 class ContractStat(TypedDict, total=False):
     """Market statistics of a futures contract for one interval. Ratios and quote-currency values are"""
 
@@ -297,6 +401,41 @@ class ContractStat(TypedDict, total=False):
     short_users: Decimal  # Number of users holding short positions.
 
 
+class CreateOrder2(TypedDict, total=False):
+    """Answer to a new TradFi order (`POST /tradfi/orders`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CreateOrder2Data  # The queued order request.
+
+
+class CreateOrder2Data(TypedDict, total=False):
+    """The queued order request."""
+
+    id: str  # Queue task id (not an order id).
+
+
+class CreateTransaction(TypedDict, total=False):
+    """Answer to a transfer (`POST /tradfi/transactions`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
+
+
+class CreateUserResp(TypedDict, total=False):
+    """The TradFi (MT5) account just requested (`POST /tradfi/users`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CreateUserRespData  # State of the new account.
+
+
+class CreateUserRespData(TypedDict, total=False):
+    """State of the new account."""
+
+    status: int  # Account status: `1` not opened, `2` under review, `3` opened.
+    leverage: int  # Leverage.
+    mt5_uid: str  # MT5 user id.
+
+
 class CrossexOrderActionResponse(TypedDict, total=False):
     """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
 
@@ -316,6 +455,13 @@ class CurrencyChain(TypedDict, total=False):
     is_withdraw_disabled: Literal[0, 1] | int  # 0 = withdrawal not disabled, 1 = disabled.
     decimal: str  # Withdrawal precision (number of decimals).
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
+
+
+class DeletePosition(TypedDict, total=False):
+    """Answer to a close (`POST /tradfi/positions/{position_id}/close`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
 
 
 DeliveryContract = TypedDict(
@@ -820,6 +966,29 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class Klines(TypedDict, total=False):
+    """Candlesticks of a symbol (`GET /tradfi/symbols/{symbol}/klines`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: KlinesData  # The candlestick list.
+
+
+class KlinesData(TypedDict, total=False):
+    """The candlestick list."""
+
+    list: list[KlinesDataList]  # Candlesticks, oldest first.
+
+
+class KlinesDataList(TypedDict, total=False):
+    """One candlestick."""
+
+    o: Decimal  # Open price.
+    c: Decimal  # Close price.
+    h: Decimal  # Highest price.
+    l: Decimal  # Lowest price.
+    t: int  # Start of the period (Unix seconds).
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -921,6 +1090,24 @@ MarginUniLoanRecord = TypedDict(
     total=False,
 )
 """One borrow or repay of an isolated-margin loan (`GET /margin/uni/loan_records`)."""
+
+
+class Mt5Account(TypedDict, total=False):
+    """The caller's MT5 account (`GET /tradfi/users/mt5-account`)."""
+
+    code: int  # Business status code; anything but 0 is a business error, described in `message`.
+    message: str  # Message.
+    timestamp: int  # Server time in milliseconds.
+    data: Mt5AccountData  # MT5 account details.
+
+
+class Mt5AccountData(TypedDict, total=False):
+    """MT5 account details."""
+
+    mt5_uid: int  # MT5 user id.
+    leverage: int  # Position leverage.
+    stop_out_level: Decimal  # Margin ratio at which positions are liquidated.
+    status: int  # Account status: `1` not opened, `2` under review, `3` active.
 
 
 class MultichainAddress(TypedDict, total=False):
@@ -1034,6 +1221,92 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class OrderHistoryList(TypedDict, total=False):
+    """Finished TradFi orders (`GET /tradfi/orders/history`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderHistoryListData  # The order list.
+
+
+class OrderHistoryListData(TypedDict, total=False):
+    """The order list."""
+
+    list: list[OrderHistoryListDataList]  # Orders.
+
+
+class OrderHistoryListDataList(TypedDict, total=False):
+    """One finished order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    order_opt_type: Literal[1, 2, 3, 4, 5, 6] | int  # Operation: `1` sell, `2` buy, `3` close long, `4` close short, `5` forced close of a long, `6` forced close of a short.
+    state: int  # Order state code.
+    state_desc: str  # Order state description.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    fill_volume: Decimal  # Filled volume (lots).
+    close_pnl: Decimal  # Profit and loss of the close.
+    price: Decimal  # Average fill price.
+    trigger_price: Decimal  # Trigger price.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    time_setup: int  # Time placed (Unix seconds).
+    time_done: int  # Time finished (Unix seconds).
+
+
+class OrderList(TypedDict, total=False):
+    """Open TradFi orders (`GET /tradfi/orders`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderListData  # The order list.
+
+
+class OrderListData(TypedDict, total=False):
+    """The order list."""
+
+    list: list[OrderListDataList]  # Orders.
+
+
+class OrderListDataList(TypedDict, total=False):
+    """One open order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    state: int  # Order state code.
+    state_desc: str  # Order state description.
+    finished: Literal[0, 1] | int  # `0` shown among open orders, `1` no longer shown there.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Trigger price.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    time_setup: int  # Time placed (Unix seconds).
+
+
+class OrderLog(TypedDict, total=False):
+    """The order a placement request produced (`GET /tradfi/orders/log/{log_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderLogData  # The order behind one placement request.
+
+
+class OrderLogData(TypedDict, total=False):
+    """The order behind one placement request."""
+
+    order_id: int  # Order id.
+    log_id: int  # Log id.
+    symbol: str  # Symbol.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    state: int  # Order state: `1` placed, `2` cancelled, `3` partly filled, `4` filled, `5` rejected.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Average fill price.
+
+
 class Position(TypedDict, total=False):
     """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
 
@@ -1102,6 +1375,89 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class PositionHistoryList(TypedDict, total=False):
+    """Closed TradFi positions (`GET /tradfi/positions/history`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: PositionHistoryListData  # One page of closed positions.
+
+
+class PositionHistoryListData(TypedDict, total=False):
+    """One page of closed positions."""
+
+    total: int  # Number of positions.
+    total_page: int  # Number of pages.
+    list: list[PositionHistoryListDataList]  # Positions.
+
+
+class PositionHistoryListDataCloseDetail(TypedDict, total=False):
+    """Account state when a position was liquidated."""
+
+    margin_level: Decimal  # Margin level in percent (the ratio times 100).
+    margin: Decimal  # Position margin.
+    equity: Decimal  # Equity.
+    stop_out_level: Decimal  # Liquidation level in percent (the ratio times 100).
+
+
+class PositionHistoryListDataList(TypedDict, total=False):
+    """One closed position."""
+
+    position_id: Required[int]  # Position id.
+    symbol: Required[str]  # Symbol.
+    realized_pnl: Required[Decimal]  # Realised profit and loss.
+    realized_pnl_rate: Decimal  # Realised return.
+    volume: Required[Decimal]  # Position size (largest size held, lots).
+    volume_closed: Required[Decimal]  # Volume closed (lots).
+    price_open: Required[Decimal]  # Average open price.
+    position_dir: Required[Literal['Long', 'Short'] | str]  # Direction: `Long` or `Short`.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    counterparty_price: Decimal  # Counterparty price.
+    close_price: Required[Decimal]  # Close price.
+    time_create: Required[str]  # Open time (Unix seconds, as a string).
+    time_close: Required[str]  # Close time (Unix seconds, as a string).
+    position_status: Required[str]  # How it ended: `1` fully closed, `2` liquidated.
+    close_detail: PositionHistoryListDataCloseDetail | None  # Account state at a liquidation, or null.
+    realized_pnl_detail: Required[PositionHistoryListDataListRealizedPnlDetail]  # Parts of the realised profit and loss.
+
+
+class PositionHistoryListDataListRealizedPnlDetail(TypedDict, total=False):
+    """Parts of the realised profit and loss."""
+
+    closed_pnl: Decimal  # Profit and loss of the close.
+    swap: Decimal  # Swap (overnight) cost.
+    fee: Decimal  # Fee.
+
+
+class PositionList(TypedDict, total=False):
+    """Open TradFi positions (`GET /tradfi/positions`)."""
+
+    label: str  # Error label; empty on success (see the TradFi error labels).
+    message: str  # Message; set when the request failed.
+    timestamp: int  # Server time in milliseconds.
+    data: PositionListData  # The position list.
+
+
+class PositionListData(TypedDict, total=False):
+    """The position list."""
+
+    list: list[PositionListDataList]  # Positions.
+
+
+class PositionListDataList(TypedDict, total=False):
+    """One open position."""
+
+    position_id: int  # Position id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    margin: Decimal  # Margin in use.
+    unrealized_pnl: Decimal  # Unrealised profit and loss.
+    unrealized_pnl_rate: Decimal  # Unrealised return.
+    volume: Decimal  # Position size (lots).
+    price_open: Decimal  # Average open price.
+    position_dir: str  # Direction: `Long` or `Short`.
 
 
 class SavedAddress(TypedDict, total=False):
@@ -1827,6 +2183,36 @@ class SubAccountTransferRecord(TypedDict, total=False):
     status: Literal['success'] | str  # Record status; currently only `success`.
 
 
+class Symbols(TypedDict, total=False):
+    """Trading symbols (`GET /tradfi/symbols`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: SymbolsData  # The symbol list.
+
+
+class SymbolsData(TypedDict, total=False):
+    """The symbol list."""
+
+    list: list[SymbolsDataList]  # Symbols.
+
+
+class SymbolsDataList(TypedDict, total=False):
+    """One trading symbol."""
+
+    symbol: str  # Symbol code, for example `EURUSD`.
+    symbol_desc: str  # Symbol description.
+    category_id: int  # Category id.
+    status: str  # Trading status: `open` (tradable) or `closed`.
+    trade_mode: str  # Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access.
+    icon_link: str  # Icon URL.
+    close_time: int  # Market close time (Unix seconds).
+    open_time: int  # Market open time (Unix seconds).
+    next_open_time: int  # Next open time (Unix seconds); `0` when there is none.
+    settlement_currency: str  # Settlement currency.
+    settlement_currency_symbol: str  # Sign of the settlement currency, for example `$`.
+    price_precision: int  # Price precision (decimal places).
+
+
 class TotalBalance(TypedDict, total=False):
     """Estimated value of every account of the caller, converted to one currency"""
 
@@ -1855,10 +2241,70 @@ class TradeFee(TypedDict, total=False):
     rpi_mm: int  # Retail-price-improvement market maker level.
 
 
+class TradFiTicker(TypedDict, total=False):
+    """Ticker of a symbol (`GET /tradfi/symbols/{symbol}/tickers`)."""
+
+    label: str  # Error label; empty on success (see the TradFi error labels).
+    message: str  # Message; set when the request failed.
+    timestamp: int  # Server time in milliseconds.
+    data: TradFiTickerData  # Ticker of one symbol.
+
+
+class TradFiTickerData(TypedDict, total=False):
+    """Ticker of one symbol."""
+
+    highest_price: Decimal  # Highest price today.
+    lowest_price: Decimal  # Lowest price today.
+    price_change: Decimal  # Price change in percent (the ratio times 100).
+    price_change_amount: Decimal  # Price change.
+    today_open_price: Decimal  # Open price today.
+    last_today_close_price: Decimal  # Previous close price.
+    last_price: Decimal  # Last trade price.
+    bid_price: Decimal  # Best bid.
+    ask_price: Decimal  # Best ask.
+    favorite: bool  # Whether the user marked the symbol as a favourite.
+    status: str  # Trading status: `open` (tradable) or `closed`.
+    close_time: int  # Market close time (Unix seconds).
+    open_time: int  # Market open time (Unix seconds).
+    next_open_time: int  # Next open time (Unix seconds); `0` when there is none.
+    trade_mode: str  # Trading mode code.
+    category_name: str  # Category name.
+
+
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
     tx_id: Required[int]  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
+
+
+class TransactionList(TypedDict, total=False):
+    """Transfers in and out of the TradFi account (`GET /tradfi/transactions`)."""
+
+    data: TransactionListData  # One page of records.
+    timestamp: int  # Server time in milliseconds.
+
+
+class TransactionListData(TypedDict, total=False):
+    """One page of records."""
+
+    total: int  # Number of records.
+    total_page: int  # Number of pages.
+    list: list[TransactionListDataList]  # Records.
+
+
+TransactionListDataList = TypedDict(
+    "TransactionListDataList",
+    {
+        "asset": "str",  # Asset, for example `USDT`.
+        "type": "Literal['deposit', 'withdraw', 'dividend', 'fill_negative'] | str",  # Type: `deposit` transfer in, `withdraw` transfer out, `dividend` dividend or interest, `fill_negative` negative balance covered.
+        "type_desc": "str",  # Description of the type.
+        "change": "Decimal",  # Amount of the change.
+        "balance": "Decimal",  # Balance after the change.
+        "time": "int",  # Time (Unix seconds).
+    },
+    total=False,
+)
+"""One transfer or balance change."""
 
 
 TransferAccountInput: TypeAlias = "Literal['spot', 'margin', 'futures', 'delivery', 'options']"
@@ -2062,6 +2508,51 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+class UpdateOrder(TypedDict, total=False):
+    """The order after a change (`PUT /tradfi/orders/{order_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: UpdateOrderData  # The changed order.
+
+
+class UpdateOrderData(TypedDict, total=False):
+    """The changed order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    state: str  # Order state code.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Current price.
+    price_tp: Decimal  # Current take-profit price.
+    price_sl: Decimal  # Current stop-loss price.
+
+
+class UpdatePosition(TypedDict, total=False):
+    """Answer to a position change (`PUT /tradfi/positions/{position_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
+
+
+class UserAssetResp(TypedDict, total=False):
+    """Assets of the TradFi account (`GET /tradfi/users/assets`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: UserAssetRespData  # Balance, equity and margin of the account.
+
+
+class UserAssetRespData(TypedDict, total=False):
+    """Balance, equity and margin of the account."""
+
+    equity: Decimal  # Equity.
+    margin_level: Decimal  # Margin level in percent.
+    balance: Decimal  # Balance.
+    margin: Decimal  # Margin in use.
+    margin_free: Decimal  # Free margin.
+    unrealized_pnl: Decimal  # Unrealised profit and loss.
+    mt5_uid: str  # MT5 user id.
 
 
 WithdrawalRecord = TypedDict(
