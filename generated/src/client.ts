@@ -6,6 +6,7 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { BotApi } from './operations/bot.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
@@ -26,6 +27,8 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
+  /** Trading bots: strategy recommendations, grid and martingale creation, running strategies. */
+  readonly bot: BotApi = new BotApi(this);
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi = new CrossexApi(this);
   /** Delivery futures: contracts, order book, account, positions, orders and fills. */

@@ -15,6 +15,18 @@ import {
   listSTPGroupsUsersMeta,
   setDebitFeeMeta,
 } from './operations/account.js';
+import {
+  getAIHubPortfolioDetailMeta,
+  getAIHubPortfolioRunningMeta,
+  getAIHubStrategyRecommendMeta,
+  postAIHubContractMartingaleCreateMeta,
+  postAIHubFuturesGridCreateMeta,
+  postAIHubInfiniteGridCreateMeta,
+  postAIHubMarginGridCreateMeta,
+  postAIHubPortfolioStopMeta,
+  postAIHubSpotGridCreateMeta,
+  postAIHubSpotMartingaleCreateMeta,
+} from './operations/bot.js';
 import { createCrossexOrderMeta } from './operations/crossex.js';
 import {
   cancelDeliveryOrderMeta,
@@ -258,6 +270,9 @@ export const operationMetas = {
   getAccountDetail: getAccountDetailMeta,
   getAccountMainKeys: getAccountMainKeysMeta,
   getAccountRateLimit: getAccountRateLimitMeta,
+  getAIHubPortfolioDetail: getAIHubPortfolioDetailMeta,
+  getAIHubPortfolioRunning: getAIHubPortfolioRunningMeta,
+  getAIHubStrategyRecommend: getAIHubStrategyRecommendMeta,
   getAutoRepayStatus: getAutoRepayStatusMeta,
   getBatchSpotFee: getBatchSpotFeeMeta,
   getCurrency: getCurrencyMeta,
@@ -364,6 +379,13 @@ export const operationMetas = {
   listWithdrawals: listWithdrawalsMeta,
   listWithdrawStatus: listWithdrawStatusMeta,
   lockSubAccount: lockSubAccountMeta,
+  postAIHubContractMartingaleCreate: postAIHubContractMartingaleCreateMeta,
+  postAIHubFuturesGridCreate: postAIHubFuturesGridCreateMeta,
+  postAIHubInfiniteGridCreate: postAIHubInfiniteGridCreateMeta,
+  postAIHubMarginGridCreate: postAIHubMarginGridCreateMeta,
+  postAIHubPortfolioStop: postAIHubPortfolioStopMeta,
+  postAIHubSpotGridCreate: postAIHubSpotGridCreateMeta,
+  postAIHubSpotMartingaleCreate: postAIHubSpotMartingaleCreateMeta,
   queryCategories: queryCategoriesMeta,
   queryMt5AccountInfo: queryMt5AccountInfoMeta,
   queryOrderHistoryList: queryOrderHistoryListMeta,

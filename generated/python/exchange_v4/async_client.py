@@ -23,6 +23,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.bot import BotApiAsync, BotApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
@@ -45,6 +46,7 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    bot: BotApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
@@ -60,6 +62,7 @@ class AsyncWithResponse:
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.bot = BotApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
@@ -86,6 +89,8 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    bot: BotApiAsync
+    """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     crossex: CrossexApiAsync
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApiAsync
@@ -211,6 +216,7 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.bot = BotApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)

@@ -19,6 +19,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.bot import BotApi, BotApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
@@ -41,6 +42,7 @@ class WithResponse:
     `client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiWithResponse
+    bot: BotApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
@@ -56,6 +58,7 @@ class WithResponse:
 
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
+        self.bot = BotApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
@@ -80,6 +83,8 @@ class ExchangeClient(Core):
 
     account: AccountApi
     """Account details, key information and STP groups."""
+    bot: BotApi
+    """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
@@ -203,6 +208,7 @@ class ExchangeClient(Core):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
+        self.bot = BotApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)

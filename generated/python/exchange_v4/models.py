@@ -19,6 +19,22 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "AIHubCreateData",
+    "AIHubCreateSuccessResponse",
+    "AIHubDiscoverData",
+    "AIHubDiscoverDataScene",
+    "AIHubDiscoverSuccessResponse",
+    "AIHubPortfolioBaseInfo",
+    "AIHubPortfolioDetailData",
+    "AIHubPortfolioDetailSuccessResponse",
+    "AIHubPortfolioMetrics",
+    "AIHubPortfolioPosition",
+    "AIHubPortfolioRunningData",
+    "AIHubPortfolioRunningItem",
+    "AIHubPortfolioRunningSuccessResponse",
+    "AIHubPortfolioStopData",
+    "AIHubPortfolioStopSuccessResponse",
+    "AIHubRecommendation",
     "Categories",
     "CategoriesData",
     "CategoriesDataList",
@@ -26,6 +42,8 @@ __all__ = [
     "ContractDetail",
     "ContractDetailData",
     "ContractDetailDataList",
+    "ContractMartingaleCreateParamsInput",
+    "ContractMartingaleDirectionInput",
     "ContractStat",
     "CreateOrder2",
     "CreateOrder2Data",
@@ -52,6 +70,8 @@ __all__ = [
     "FuturesBatchOrderResult",
     "FuturesCandlestick",
     "FuturesCountdownTriggerTime",
+    "FuturesDirectionInput",
+    "FuturesGridCreateParamsInput",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
     "FuturesLeverage",
@@ -66,12 +86,14 @@ __all__ = [
     "FuturesPriceTriggerRequestInput",
     "FuturesTicker",
     "FuturesTrade",
+    "InfiniteGridCreateParamsInput",
     "Klines",
     "KlinesData",
     "KlinesDataList",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginGridCreateParamsInput",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
@@ -119,6 +141,8 @@ __all__ = [
     "SpotCurrencyChain",
     "SpotCurrencyPair",
     "SpotFee",
+    "SpotGridCreateParamsInput",
+    "SpotMartingaleCreateParamsInput",
     "SpotOpenOrders",
     "SpotOrder",
     "SpotOrderBook",
@@ -139,6 +163,7 @@ __all__ = [
     "SpotTrade",
     "StpGroup",
     "StpGroupUser",
+    "StrategyType",
     "SubAccount",
     "SubAccountBalance",
     "SubAccountCrossMarginAccount",
@@ -261,6 +286,171 @@ class AccountRateLimit(TypedDict, total=False):
     updated_at: str  # When the tier was last computed.
 
 
+class AIHubCreateData(TypedDict, total=False):
+    """The new strategy."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    market: Required[str]  # Market.
+    status: Required[str]  # State after creation, usually `running`.
+    jump_url: str  # Link to the strategy in the app.
+
+
+class AIHubCreateSuccessResponse(TypedDict, total=False):
+    """A strategy just created (`POST /bot/*/create`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubCreateData]  # The new strategy.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubDiscoverData(TypedDict, total=False):
+    """Recommendations of one scene."""
+
+    scene: Required[AIHubDiscoverDataScene]  # The scene that was served.
+    recommendations: Required[list[AIHubRecommendation]]  # Recommended strategies.
+    unsupported_filters: Required[list[str]]  # Filters given that this scene does not support (ignored).
+
+
+class AIHubDiscoverDataScene(TypedDict, total=False):
+    """The scene that was served."""
+
+
+class AIHubDiscoverSuccessResponse(TypedDict, total=False):
+    """Strategy recommendations (`GET /bot/strategy/recommend`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubDiscoverData]  # Recommendations of one scene.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioBaseInfo(TypedDict, total=False):
+    """Name, age, investment and profit of a strategy."""
+
+    strategy_name: Required[str]  # Strategy name.
+    created_at: Required[str]  # Creation time.
+    running_duration: Required[int]  # Running time in seconds.
+    invest_amount: Required[Decimal]  # Amount invested.
+    total_profit: Required[Decimal]  # Total profit.
+    profit_rate: Required[Decimal]  # Return.
+
+
+class AIHubPortfolioDetailData(TypedDict, total=False):
+    """A strategy with its figures and position."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    market: Required[str]  # Market.
+    status: Required[str]  # State.
+    base_info: Required[AIHubPortfolioBaseInfo]  # Name, age, investment and profit of a strategy.
+    metrics: Required[AIHubPortfolioMetrics]  # Figures of a strategy; which are set depends on its type.
+    position: AIHubPortfolioPosition | None  # The position the strategy holds, or null.
+    stop_supported: Required[bool]  # Whether `POST /bot/portfolio/stop` can stop it.
+
+
+class AIHubPortfolioDetailSuccessResponse(TypedDict, total=False):
+    """One strategy in detail (`GET /bot/portfolio/detail`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioDetailData]  # A strategy with its figures and position.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioMetrics(TypedDict, total=False):
+    """Figures of a strategy; which are set depends on its type."""
+
+    grid_profit: Decimal  # Profit of the grid.
+    floating_pnl: Decimal  # Floating profit and loss.
+    arbitrage_count: int  # Number of completed grid round trips.
+    price_range: str  # Price range of the grid.
+    grid_count: int  # Number of grids.
+    estimated_liquidation_price: Decimal  # Estimated liquidation price.
+    price_floor: Decimal  # Lowest price of an infinite grid.
+    grid_profit_rate: Decimal  # Return of the grid.
+    realized_pnl: Decimal  # Realised profit and loss.
+    finished_rounds: int  # Number of finished martingale rounds.
+    avg_cost: Decimal  # Average cost.
+    take_profit_price: Decimal  # Take-profit price.
+    maintenance_margin_ratio: Decimal  # Maintenance margin ratio.
+
+
+class AIHubPortfolioPosition(TypedDict, total=False):
+    """The position a strategy holds."""
+
+    amount: Decimal  # Position amount.
+    entry_price: Decimal  # Entry price.
+    quote_amount: Decimal  # Value in the quote currency.
+    position_value: Decimal  # Position value.
+    margin: Decimal  # Margin.
+    side: str  # Side.
+
+
+class AIHubPortfolioRunningData(TypedDict, total=False):
+    """One page of running strategies."""
+
+    items: Required[list[AIHubPortfolioRunningItem]]  # Strategies.
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Page size.
+    total: Required[int]  # Number of running strategies.
+
+
+class AIHubPortfolioRunningItem(TypedDict, total=False):
+    """One running strategy."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    strategy_name: Required[str]  # Strategy name.
+    market: Required[str]  # Market.
+    status: Required[str]  # State.
+    pnl: Decimal  # Profit and loss.
+    pnl_rate: Decimal  # Return.
+    invest_amount: Decimal  # Amount invested.
+    created_at: str  # Creation time.
+
+
+class AIHubPortfolioRunningSuccessResponse(TypedDict, total=False):
+    """Running strategies (`GET /bot/portfolio/running`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioRunningData]  # One page of running strategies.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioStopData(TypedDict, total=False):
+    """The strategy being stopped."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    status: Required[str]  # State; `stopping` today.
+    result_message: Required[str]  # Result message.
+
+
+class AIHubPortfolioStopSuccessResponse(TypedDict, total=False):
+    """A stop request accepted (`POST /bot/portfolio/stop`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioStopData]  # The strategy being stopped.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubRecommendation(TypedDict, total=False):
+    """One recommended strategy with its backtest."""
+
+    recommendation_id: Required[str]  # Recommendation id; pass it as `refresh_recommendation_id` to refresh.
+    market: Required[str]  # Market, for example `BTC_USDT`.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    strategy_name: Required[str]  # Strategy name.
+    backtest_apr: Decimal  # Annualised return of the backtest.
+    max_drawdown: Decimal  # Largest drawdown of the backtest.
+    summary: Required[str]  # Short summary.
+    strategy_params_preview: str  # Recommended parameters as JSON text (an object whose fields depend on the strategy type).
+
+
 class Categories(TypedDict, total=False):
     """Trading symbol categories (`GET /tradfi/symbols/categories`)."""
 
@@ -372,6 +562,23 @@ class ContractDetailDataList(TypedDict, total=False):
     trade_timezone: str  # Time zone of the trading hours.
     trade_mode: str  # Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access.
     icon_link: str  # Icon URL.
+
+
+class ContractMartingaleCreateParamsInput(TypedDict, total=False):
+    """Parameters of a contract martingale."""
+
+    invest_amount: Required[Decimal | str]  # Margin to invest; the server turns it into the first order's size from the contract price, multiplier and minimum size.
+    price_deviation: Required[Decimal | str]  # Adverse price move that adds to the position, as a ratio.
+    max_orders: Required[int]  # Most orders that add to the position in a round.
+    take_profit_ratio: Required[Decimal | str]  # Take-profit ratio of a round.
+    direction: Required[ContractMartingaleDirectionInput]  # Direction: `buy` (long) or `sell` (short).
+    leverage: Required[Decimal | str]  # Leverage.
+    stop_loss_price: Decimal | str  # Older field; creation does not use it today.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+
+
+ContractMartingaleDirectionInput: TypeAlias = "Literal['buy', 'sell']"
+"""Direction: `buy` (long) or `sell` (short)."""
 
 
 class ContractStat(TypedDict, total=False):
@@ -739,6 +946,27 @@ class FuturesCountdownTriggerTime(TypedDict, total=False):
     trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
+FuturesDirectionInput: TypeAlias = "Literal['long', 'short', 'neutral']"
+"""Grid direction: `long`, `short` or `neutral`."""
+
+
+class FuturesGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a futures grid."""
+
+    money: Required[Decimal | str]  # Margin to invest (settlement currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    leverage: Required[Decimal | str]  # Leverage.
+    direction: FuturesDirectionInput  # Grid direction: `long`, `short` or `neutral`.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
 class FuturesInitialOrder(TypedDict, total=False):
     """The order a price-triggered order places (or placed) once its trigger fires."""
 
@@ -966,6 +1194,21 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class InfiniteGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of an infinite grid (no upper price)."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    price_floor: Required[Decimal | str]  # Lowest price of the grid.
+    profit_per_grid: Required[Decimal | str]  # Profit per grid.
+    grid_num: int  # Number of grids; the server chooses when left out.
+    price_type: Literal[0, 1]  # Grid spacing: `0` arithmetic, `1` geometric; the server chooses when left out.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
 class Klines(TypedDict, total=False):
     """Candlesticks of a symbol (`GET /tradfi/symbols/{symbol}/klines`)."""
 
@@ -1020,6 +1263,23 @@ class MarginFundingAccount(TypedDict, total=False):
     locked: Decimal  # Amount held by open loans.
     lent: Decimal  # Amount lent out and not yet repaid.
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
+
+
+class MarginGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a margin grid."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    leverage: Required[Decimal | str]  # Leverage.
+    direction: FuturesDirectionInput  # Grid direction: `long`, `short` or `neutral`.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
 
 
 class MarginTransferable(TypedDict, total=False):
@@ -1696,6 +1956,33 @@ class SpotFee(TypedDict, total=False):
     rpi_mm: int  # Retail-price-improvement market maker level.
 
 
+class SpotGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a spot grid."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
+class SpotMartingaleCreateParamsInput(TypedDict, total=False):
+    """Parameters of a spot martingale; its stop-loss is `stop_loss_per_cycle` (a ratio per round), not a"""
+
+    invest_amount: Required[Decimal | str]  # Amount to invest (quote currency).
+    price_deviation: Required[Decimal | str]  # Price drop that adds to the position, as a ratio (`0.02` for 2 %).
+    max_orders: Required[int]  # Most orders that add to the position in a round.
+    take_profit_ratio: Required[Decimal | str]  # Take-profit ratio of a round.
+    stop_loss_per_cycle: Decimal | str  # Stop-loss ratio of a round.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+
+
 class SpotOpenOrders(TypedDict, total=False):
     """The caller's open orders in one currency pair (`GET /spot/open_orders`)."""
 
@@ -1982,6 +2269,10 @@ class StpGroupUser(TypedDict, total=False):
     user_id: int  # User id.
     stp_id: int  # STP group id.
     create_time: int  # When the user joined the group.
+
+
+StrategyType: TypeAlias = "Literal['spot_grid', 'margin_grid', 'infinite_grid', 'futures_grid', 'spot_martingale', 'contract_martingale'] | str"
+"""Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`."""
 
 
 SubAccount = TypedDict(
