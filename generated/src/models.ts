@@ -33,7 +33,6 @@ export interface AIHubCreateSuccessResponse {
 export interface AIHubDiscoverData {
   /** Recommended strategies. */
   recommendations: AIHubRecommendation[];
-  /** The scene that was served. */
   scene: DiscoverScene;
   /** Filters given that this scene does not support (ignored). */
   unsupported_filters: string[];
@@ -4122,7 +4121,6 @@ export interface PositionHistoryListDataList {
    * Format: decimal
    */
   realized_pnl: string;
-  /** Parts of the realised profit and loss. */
   realized_pnl_detail: PositionHistoryListDataRealizedPnlDetail;
   /**
    * Realised return.

@@ -22,7 +22,6 @@ __all__ = [
     "AIHubCreateData",
     "AIHubCreateSuccessResponse",
     "AIHubDiscoverData",
-    "AIHubDiscoverDataScene",
     "AIHubDiscoverSuccessResponse",
     "AIHubPortfolioBaseInfo",
     "AIHubPortfolioDetailData",
@@ -57,6 +56,7 @@ __all__ = [
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "DiscoverScene",
     "EarnUniCurrency",
     "EarnUniInterestRecord",
     "EarnUniLend",
@@ -123,7 +123,7 @@ __all__ = [
     "PositionHistoryListData",
     "PositionHistoryListDataCloseDetail",
     "PositionHistoryListDataList",
-    "PositionHistoryListDataListRealizedPnlDetail",
+    "PositionHistoryListDataRealizedPnlDetail",
     "PositionList",
     "PositionListData",
     "PositionListDataList",
@@ -308,13 +308,9 @@ class AIHubCreateSuccessResponse(TypedDict, total=False):
 class AIHubDiscoverData(TypedDict, total=False):
     """Recommendations of one scene."""
 
-    scene: Required[AIHubDiscoverDataScene]  # The scene that was served.
+    scene: Required[DiscoverScene]  # Recommendation scene: `top1`, `bundle`, `filter` or `refresh`.
     recommendations: Required[list[AIHubRecommendation]]  # Recommended strategies.
     unsupported_filters: Required[list[str]]  # Filters given that this scene does not support (ignored).
-
-
-class AIHubDiscoverDataScene(TypedDict, total=False):
-    """The scene that was served."""
 
 
 class AIHubDiscoverSuccessResponse(TypedDict, total=False):
@@ -743,6 +739,10 @@ class DepositRecord(TypedDict, total=False):
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
+
+
+DiscoverScene: TypeAlias = "Literal['top1', 'bundle', 'filter', 'refresh'] | str"
+"""Recommendation scene: `top1`, `bundle`, `filter` or `refresh`."""
 
 
 class EarnUniCurrency(TypedDict, total=False):
@@ -1680,11 +1680,11 @@ class PositionHistoryListDataList(TypedDict, total=False):
     time_close: Required[str]  # Close time (Unix seconds, as a string).
     position_status: Required[str]  # How it ended: `1` fully closed, `2` liquidated.
     close_detail: PositionHistoryListDataCloseDetail | None  # Account state at a liquidation, or null.
-    realized_pnl_detail: Required[PositionHistoryListDataListRealizedPnlDetail]  # Parts of the realised profit and loss.
+    realized_pnl_detail: Required[PositionHistoryListDataRealizedPnlDetail]  # Parts of the realised profit and loss of a position.
 
 
-class PositionHistoryListDataListRealizedPnlDetail(TypedDict, total=False):
-    """Parts of the realised profit and loss."""
+class PositionHistoryListDataRealizedPnlDetail(TypedDict, total=False):
+    """Parts of the realised profit and loss of a position."""
 
     closed_pnl: Decimal  # Profit and loss of the close.
     swap: Decimal  # Swap (overnight) cost.
