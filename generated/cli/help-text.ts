@@ -274,6 +274,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Side of the position; needed for a margin position, and for a futures position as its position mode requires.',
     },
   },
+  closePosition: {
+    summary: 'Close a TradFi position',
+    params: {
+      position_id: 'Position id.',
+      close_type: '`1` partial close (needs `close_volume`), `2` full close.',
+      close_volume: 'Volume to close (lots); required when `close_type` is `1`, ignored when it is `2`.',
+    },
+  },
   convertSmallBalance: {
     summary: 'Convert small balances to GT',
     params: { currency: 'Currencies to convert.', is_all: 'Convert every small balance.' },
@@ -636,6 +644,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       email: 'Sub-account e-mail address; follows the main account when omitted.',
     },
   },
+  createTradFiOrder: {
+    summary: 'Place a TradFi order',
+    params: {
+      price: 'Order price (the trigger price of a `trigger` order).',
+      price_type: '`trigger` (at a trigger price) or `market`.',
+      side: 'Side: `1` sell, `2` buy.',
+      symbol: 'Symbol code, for example `EURUSD`.',
+      volume: 'Volume (lots).',
+      price_tp: 'Take-profit price.',
+      price_sl: 'Stop-loss price.',
+    },
+  },
+  createTradFiUser: { summary: 'Open a TradFi account', params: {} },
   createTrailOrder: {
     summary: 'Create a trail order',
     params: {
@@ -652,6 +673,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       text: "Caller's label.",
       pos_margin_mode: 'Position margin mode.',
       position_mode: 'Position mode.',
+    },
+  },
+  createTransaction: {
+    summary: 'Transfer into or out of the TradFi account',
+    params: {
+      asset: 'Asset; only `USDT` is supported today.',
+      change: 'Amount, at most two decimal places.',
+      type: '`deposit` moves funds in, `withdraw` moves them out.',
     },
   },
   createUnifiedLoan: {
@@ -683,6 +712,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Margin currency pair.',
     },
   },
+  deleteOrder: { summary: 'Cancel a TradFi order', params: { order_id: 'Order id.' } },
   deleteOtcBank: {
     summary: 'Delete a bank card',
     params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
@@ -702,6 +732,49 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
+  getAIHubPortfolioDetail: {
+    summary: 'Get a strategy',
+    params: {
+      strategy_id: 'Strategy id.',
+      strategy_type: 'Strategy type of the id.',
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+    },
+  },
+  getAIHubPortfolioRunning: {
+    summary: 'List running strategies',
+    params: {
+      strategy_type: 'Only this strategy type.',
+      market: 'Only this market.',
+      page: 'Page number, from 1.',
+      page_size: 'Strategies per page.',
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+    },
+  },
+  getAIHubStrategyRecommend: {
+    summary: 'Get strategy recommendations',
+    params: {
+      market: 'Market, for example `BTC_USDT`.',
+      strategy_type: 'Strategy type to recommend (`contract_martingale` is not allowed).',
+      direction: 'Market direction.',
+      invest_amount: 'Amount to invest.',
+      scene: 'Scene; inferred when left out (`refresh` when `refresh_recommendation_id` is given).',
+      refresh_recommendation_id:
+        'Recommendation to refresh: `strategy_type|market`, or a previous `recommendation_id` (its third part is ignored).',
+      limit: 'Number of recommendations (at most 10 with `scene=filter`).',
+      max_drawdown_lte: 'Largest backtest drawdown allowed.',
+      backtest_apr_gte: 'Smallest backtest annualised return allowed.',
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+    },
+  },
   getAutoInvestMinAmount: {
     summary: 'Get the minimum auto-invest amount',
     params: { money: 'Currency the plan pays with: `USDT` or `BTC`.', items: 'The portfolio.' },
@@ -2494,6 +2567,146 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Redeem a Dual Investment order early',
     params: { order_id: 'Order id.', req_id: 'The `req_id` of `GET /earn/dual/order-refund-preview`.' },
   },
+  postAIHubContractMartingaleCreate: {
+    summary: 'Create a contract martingale',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`contract_martingale`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params: 'Parameters of a contract martingale.',
+    },
+  },
+  postAIHubFuturesGridCreate: {
+    summary: 'Create a futures grid',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`futures_grid`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params: 'Parameters of a futures grid.',
+    },
+  },
+  postAIHubInfiniteGridCreate: {
+    summary: 'Create an infinite grid',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`infinite_grid`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params: 'Parameters of an infinite grid (no upper price).',
+    },
+  },
+  postAIHubMarginGridCreate: {
+    summary: 'Create a margin grid',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`margin_grid`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params: 'Parameters of a margin grid.',
+    },
+  },
+  postAIHubPortfolioStop: {
+    summary: 'Stop a strategy',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_id: 'Strategy id.',
+      strategy_type:
+        'Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.',
+    },
+  },
+  postAIHubSpotGridCreate: {
+    summary: 'Create a spot grid',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`spot_grid`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params: 'Parameters of a spot grid.',
+    },
+  },
+  postAIHubSpotMartingaleCreate: {
+    summary: 'Create a spot martingale',
+    params: {
+      'X-Gate-Service-Id': 'Identifies the calling service; the gateway may set it.',
+      'X-Gate-AppLang': 'Language of texts in the answer, for example `en-US` or `zh-CN`.',
+      'X-Request-Id': "Caller's id of the request, passed through for tracing.",
+      'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
+      strategy_type: '`spot_martingale`.',
+      market: 'Market, for example `BTC_USDT`.',
+      create_params:
+        'Parameters of a spot martingale; its stop-loss is `stop_loss_per_cycle` (a ratio per round), not a price.',
+    },
+  },
+  queryCategories: { summary: 'List TradFi symbol categories', params: {} },
+  queryMt5AccountInfo: { summary: 'Get the MT5 account', params: {} },
+  queryOrderHistoryList: {
+    summary: 'List finished TradFi orders',
+    params: {
+      begin_time: 'Start time (Unix seconds); at most one month ago.',
+      end_time: 'End time (Unix seconds).',
+      symbol: 'Only this symbol.',
+      side: 'Only this side: `1` sell, `2` buy.',
+    },
+  },
+  queryOrderList: { summary: 'List open TradFi orders', params: {} },
+  queryOrderLog: {
+    summary: 'Get the order of a placement request',
+    params: { log_id: 'Id of the placement request (`data.id` of `POST /tradfi/orders`).' },
+  },
+  queryPositionHistoryList: {
+    summary: 'List closed TradFi positions',
+    params: {
+      page: 'Page number, from 1.',
+      page_size: 'Positions per page.',
+      begin_time: 'Start time (Unix seconds); at most one month ago.',
+      end_time: 'End time (Unix seconds).',
+      symbol: 'Only this symbol, for example `EURUSD`.',
+      position_dir: 'Only this direction.',
+    },
+  },
+  queryPositionList: { summary: 'List open TradFi positions', params: {} },
+  querySymbolDetail: {
+    summary: 'Get TradFi symbol details',
+    params: { symbols: 'Symbol codes, comma-separated, at most 10 (`EURUSD,XAGUSD`).' },
+  },
+  querySymbolKline: {
+    summary: 'List TradFi candlesticks',
+    params: {
+      symbol: 'Symbol code, for example `EURUSD`.',
+      kline_type: 'Period length.',
+      begin_time: 'Start time (Unix seconds).',
+      end_time: 'End time (Unix seconds).',
+      limit: 'Number of candlesticks, at most 500.',
+    },
+  },
+  querySymbols: { summary: 'List TradFi symbols', params: {} },
+  querySymbolTicker: { summary: 'Get a TradFi ticker', params: { symbol: 'Symbol code, for example `EURUSD`.' } },
+  queryTransaction: {
+    summary: 'List TradFi transfers',
+    params: {
+      begin_time: 'Start time (Unix seconds).',
+      end_time: 'End time (Unix seconds).',
+      type: 'Only this type: `deposit` (in), `withdraw` (out), `dividend`, `fill_negative` (negative balance covered).',
+      page: 'Page number, from 1.',
+      page_size: 'Records per page.',
+    },
+  },
+  queryUserAssets: { summary: 'Get TradFi account assets', params: {} },
   rebateBrokerCommissionHistory: {
     summary: "List a broker's rebates",
     params: {
@@ -2793,6 +3006,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
       risk_limit: 'New risk limit, in the settlement currency.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateOrder: {
+    summary: 'Change an open TradFi order',
+    params: {
+      order_id: 'Order id.',
+      price: 'New price.',
+      price_tp:
+        'Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or position read returned.',
+      price_sl:
+        'Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or position read returned.',
+    },
+  },
+  updatePosition: {
+    summary: 'Change the take-profit and stop-loss of a TradFi position',
+    params: {
+      position_id: 'Position id.',
+      price_tp:
+        'Take-profit price. Left out, `null` or `"0"` clears the current take-profit price; to keep it, send the value the order or position read returned.',
+      price_sl:
+        'Stop-loss price. Left out, `null` or `"0"` clears the current stop-loss price; to keep it, send the value the order or position read returned.',
     },
   },
   updatePositionCrossMode: {

@@ -7,6 +7,7 @@ import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
 import { ActivityApi } from './operations/activity.js';
+import { BotApi } from './operations/bot.js';
 import { CouponApi } from './operations/coupon.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
@@ -20,6 +21,7 @@ import { RebateApi } from './operations/rebate.js';
 import { SpotApi } from './operations/spot.js';
 import { SquareApi } from './operations/square.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
+import { TradfiApi } from './operations/tradfi.js';
 import { UnifiedApi } from './operations/unified.js';
 import { WalletApi } from './operations/wallet.js';
 import { WelfareApi } from './operations/welfare.js';
@@ -34,6 +36,8 @@ export class ExchangeClient extends ClientCore {
   readonly account: AccountApi = new AccountApi(this);
   /** Activity Center: recommended activities, activity types and the entry. */
   readonly activity: ActivityApi = new ActivityApi(this);
+  /** Trading bots: strategy recommendations, grid and martingale creation, running strategies. */
+  readonly bot: BotApi = new BotApi(this);
   /** Coupon center: the caller's coupons and their details. */
   readonly coupon: CouponApi = new CouponApi(this);
   /** Cross-exchange trading: markets, account, transfers, orders, positions, leverage and flash swaps. */
@@ -60,6 +64,8 @@ export class ExchangeClient extends ClientCore {
   readonly square: SquareApi = new SquareApi(this);
   /** Sub-account management and sub-account API keys. */
   readonly subAccounts: SubAccountsApi = new SubAccountsApi(this);
+  /** TradFi (MT5): symbols and market data, account, transfers, orders and positions. */
+  readonly tradfi: TradfiApi = new TradfiApi(this);
   /** Unified account, borrowing and repayment. */
   readonly unified: UnifiedApi = new UnifiedApi(this);
   /** Deposits and withdrawal records, balances, transfers. */

@@ -24,6 +24,7 @@ from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
 from .operations.activity import ActivityApiAsync, ActivityApiAsyncWithResponse
+from .operations.bot import BotApiAsync, BotApiAsyncWithResponse
 from .operations.coupon import CouponApiAsync, CouponApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
@@ -37,6 +38,7 @@ from .operations.rebate import RebateApiAsync, RebateApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.square import SquareApiAsync, SquareApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
+from .operations.tradfi import TradfiApiAsync, TradfiApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
 from .operations.wallet import WalletApiAsync, WalletApiAsyncWithResponse
 from .operations.welfare import WelfareApiAsync, WelfareApiAsyncWithResponse
@@ -52,6 +54,7 @@ class AsyncWithResponse:
 
     account: AccountApiAsyncWithResponse
     activity: ActivityApiAsyncWithResponse
+    bot: BotApiAsyncWithResponse
     coupon: CouponApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
@@ -65,6 +68,7 @@ class AsyncWithResponse:
     spot: SpotApiAsyncWithResponse
     square: SquareApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
+    tradfi: TradfiApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
     wallet: WalletApiAsyncWithResponse
     welfare: WelfareApiAsyncWithResponse
@@ -73,6 +77,7 @@ class AsyncWithResponse:
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
         self.activity = ActivityApiAsyncWithResponse(core)
+        self.bot = BotApiAsyncWithResponse(core)
         self.coupon = CouponApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
@@ -86,6 +91,7 @@ class AsyncWithResponse:
         self.spot = SpotApiAsyncWithResponse(core)
         self.square = SquareApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
+        self.tradfi = TradfiApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
         self.wallet = WalletApiAsyncWithResponse(core)
         self.welfare = WelfareApiAsyncWithResponse(core)
@@ -106,6 +112,8 @@ class AsyncExchangeClient(AsyncCore):
     """Account details, key information and STP groups."""
     activity: ActivityApiAsync
     """Activity Center: recommended activities, activity types and the entry."""
+    bot: BotApiAsync
+    """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     coupon: CouponApiAsync
     """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApiAsync
@@ -132,6 +140,8 @@ class AsyncExchangeClient(AsyncCore):
     """Square social content: post search, live streams and replays."""
     sub_accounts: SubAccountsApiAsync
     """Sub-account management and sub-account API keys."""
+    tradfi: TradfiApiAsync
+    """TradFi (MT5): symbols and market data, account, transfers, orders and positions."""
     unified: UnifiedApiAsync
     """Unified account, borrowing and repayment."""
     wallet: WalletApiAsync
@@ -242,6 +252,7 @@ class AsyncExchangeClient(AsyncCore):
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
         self.activity = ActivityApiAsync(self)
+        self.bot = BotApiAsync(self)
         self.coupon = CouponApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
@@ -255,6 +266,7 @@ class AsyncExchangeClient(AsyncCore):
         self.spot = SpotApiAsync(self)
         self.square = SquareApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
+        self.tradfi = TradfiApiAsync(self)
         self.unified = UnifiedApiAsync(self)
         self.wallet = WalletApiAsync(self)
         self.welfare = WelfareApiAsync(self)

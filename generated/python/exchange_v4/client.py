@@ -20,6 +20,7 @@ from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
 from .operations.activity import ActivityApi, ActivityApiWithResponse
+from .operations.bot import BotApi, BotApiWithResponse
 from .operations.coupon import CouponApi, CouponApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
@@ -33,6 +34,7 @@ from .operations.rebate import RebateApi, RebateApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.square import SquareApi, SquareApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
+from .operations.tradfi import TradfiApi, TradfiApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
 from .operations.wallet import WalletApi, WalletApiWithResponse
 from .operations.welfare import WelfareApi, WelfareApiWithResponse
@@ -48,6 +50,7 @@ class WithResponse:
 
     account: AccountApiWithResponse
     activity: ActivityApiWithResponse
+    bot: BotApiWithResponse
     coupon: CouponApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
@@ -61,6 +64,7 @@ class WithResponse:
     spot: SpotApiWithResponse
     square: SquareApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
+    tradfi: TradfiApiWithResponse
     unified: UnifiedApiWithResponse
     wallet: WalletApiWithResponse
     welfare: WelfareApiWithResponse
@@ -69,6 +73,7 @@ class WithResponse:
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
         self.activity = ActivityApiWithResponse(core)
+        self.bot = BotApiWithResponse(core)
         self.coupon = CouponApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
@@ -82,6 +87,7 @@ class WithResponse:
         self.spot = SpotApiWithResponse(core)
         self.square = SquareApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
+        self.tradfi = TradfiApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
         self.wallet = WalletApiWithResponse(core)
         self.welfare = WelfareApiWithResponse(core)
@@ -100,6 +106,8 @@ class ExchangeClient(Core):
     """Account details, key information and STP groups."""
     activity: ActivityApi
     """Activity Center: recommended activities, activity types and the entry."""
+    bot: BotApi
+    """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     coupon: CouponApi
     """Coupon center: the caller's coupons and their details."""
     crossex: CrossexApi
@@ -126,6 +134,8 @@ class ExchangeClient(Core):
     """Square social content: post search, live streams and replays."""
     sub_accounts: SubAccountsApi
     """Sub-account management and sub-account API keys."""
+    tradfi: TradfiApi
+    """TradFi (MT5): symbols and market data, account, transfers, orders and positions."""
     unified: UnifiedApi
     """Unified account, borrowing and repayment."""
     wallet: WalletApi
@@ -234,6 +244,7 @@ class ExchangeClient(Core):
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
         self.activity = ActivityApi(self)
+        self.bot = BotApi(self)
         self.coupon = CouponApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
@@ -247,6 +258,7 @@ class ExchangeClient(Core):
         self.spot = SpotApi(self)
         self.square = SquareApi(self)
         self.sub_accounts = SubAccountsApi(self)
+        self.tradfi = TradfiApi(self)
         self.unified = UnifiedApi(self)
         self.wallet = WalletApi(self)
         self.welfare = WelfareApi(self)

@@ -26,6 +26,21 @@ __all__ = [
     "AgencyCommissionHistory",
     "AgencyTransaction",
     "AgencyTransactionHistory",
+    "AIHubCreateData",
+    "AIHubCreateSuccessResponse",
+    "AIHubDiscoverData",
+    "AIHubDiscoverSuccessResponse",
+    "AIHubPortfolioBaseInfo",
+    "AIHubPortfolioDetailData",
+    "AIHubPortfolioDetailSuccessResponse",
+    "AIHubPortfolioMetrics",
+    "AIHubPortfolioPosition",
+    "AIHubPortfolioRunningData",
+    "AIHubPortfolioRunningItem",
+    "AIHubPortfolioRunningSuccessResponse",
+    "AIHubPortfolioStopData",
+    "AIHubPortfolioStopSuccessResponse",
+    "AIHubRecommendation",
     "ApiResponseExSkillClaimRewardResp",
     "ApiResponseExSkillClaimRewardRespData",
     "ApiResponseExSkillClaimTaskResp",
@@ -64,15 +79,28 @@ __all__ = [
     "CandyDropV4TaskCd03",
     "CandyDropV4TaskProgressCd04",
     "CandyDropV4TaskProgressItemCd04",
+    "Categories",
+    "CategoriesData",
+    "CategoriesDataList",
     "ChaseOrder",
     "Contract",
+    "ContractDetail",
+    "ContractDetailData",
+    "ContractDetailDataList",
+    "ContractMartingaleCreateParamsInput",
+    "ContractMartingaleDirectionInput",
     "ContractStat",
     "CreateChaseOrderResp",
     "CreateEarnFixedTermLendEnvelope",
     "CreateEarnFixedTermLendEnvelopeData",
     "CreateEarnFixedTermPreRedeemEnvelope",
+    "CreateOrder2",
+    "CreateOrder2Data",
     "CreateTrailOrderEnvelope",
     "CreateTrailOrderResult",
+    "CreateTransaction",
+    "CreateUserResp",
+    "CreateUserRespData",
     "CrossexAccount",
     "CrossexAccountAsset",
     "CrossexAccountBookRecord",
@@ -102,6 +130,7 @@ __all__ = [
     "CrossMarginLoan",
     "CrossMarginRepayment",
     "CurrencyChain",
+    "DeletePosition",
     "DeliveryCandlestick",
     "DeliveryContract",
     "DeliveryLimitRiskTiers",
@@ -112,6 +141,7 @@ __all__ = [
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "DiscoverScene",
     "DualGetBalance",
     "DualGetOrders",
     "DualGetPlans",
@@ -141,7 +171,9 @@ __all__ = [
     "FuturesBatchOrderResult",
     "FuturesCandlestick",
     "FuturesCountdownTriggerTime",
+    "FuturesDirectionInput",
     "FuturesFee",
+    "FuturesGridCreateParamsInput",
     "FuturesIndexConstituents",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
@@ -170,7 +202,11 @@ __all__ = [
     "HodlerAirdropV4UserAirdropRecord",
     "HodlerAirdropV4UserOrderRecord",
     "IndexConstituent",
+    "InfiniteGridCreateParamsInput",
     "InsuranceRecord",
+    "Klines",
+    "KlinesData",
+    "KlinesDataList",
     "LadderApr",
     "LaunchPoolV4CreateOrderResponse",
     "LaunchPoolV4PledgeRecord",
@@ -206,6 +242,7 @@ __all__ = [
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginGridCreateParamsInput",
     "MarginLeverageTier",
     "MarginTiers",
     "MarginTransferable",
@@ -222,6 +259,8 @@ __all__ = [
     "MockRiskUnit",
     "MockSpotBalanceInput",
     "MockSpotOrderInput",
+    "Mt5Account",
+    "Mt5AccountData",
     "MultichainAddress",
     "MyFuturesTrade",
     "MyFuturesTradeTimeRange",
@@ -242,8 +281,16 @@ __all__ = [
     "OptionsTrade",
     "OptionsUnderlying",
     "OptionsUnderlyingTicker",
+    "OrderHistoryList",
+    "OrderHistoryListData",
+    "OrderHistoryListDataList",
+    "OrderList",
+    "OrderListData",
+    "OrderListDataList",
     "OrderListStruct",
     "OrderListStructList",
+    "OrderLog",
+    "OrderLogData",
     "OtcActionResponse",
     "OtcBankListItem",
     "OtcBankListResponse",
@@ -277,6 +324,14 @@ __all__ = [
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "PositionHistoryList",
+    "PositionHistoryListData",
+    "PositionHistoryListDataCloseDetail",
+    "PositionHistoryListDataList",
+    "PositionHistoryListDataRealizedPnlDetail",
+    "PositionList",
+    "PositionListData",
+    "PositionListDataList",
     "PositionTimerange",
     "ProfitLossRange",
     "QuickEstimatedRepayment",
@@ -298,7 +353,9 @@ __all__ = [
     "SpotCurrencyChain",
     "SpotCurrencyPair",
     "SpotFee",
+    "SpotGridCreateParamsInput",
     "SpotInsuranceHistory",
+    "SpotMartingaleCreateParamsInput",
     "SpotOpenOrders",
     "SpotOrder",
     "SpotOrderBook",
@@ -322,6 +379,7 @@ __all__ = [
     "StopChaseOrderResp",
     "StpGroup",
     "StpGroupUser",
+    "StrategyType",
     "SubAccount",
     "SubAccountBalance",
     "SubAccountCrossMarginAccount",
@@ -340,8 +398,13 @@ __all__ = [
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
     "SwapCoinStruct",
+    "Symbols",
+    "SymbolsData",
+    "SymbolsDataList",
     "TotalBalance",
     "TradeFee",
+    "TradFiTicker",
+    "TradFiTickerData",
     "TrailChangeLog",
     "TrailOrder",
     "TrailOrderChangeLogResponse",
@@ -350,6 +413,9 @@ __all__ = [
     "TrailOrderResponse",
     "TransactionConfig",
     "TransactionId",
+    "TransactionList",
+    "TransactionListData",
+    "TransactionListDataList",
     "TransferAccountInput",
     "TransferOrderStatus",
     "TriggerOrderResponse",
@@ -389,6 +455,11 @@ __all__ = [
     "UnifiedSettings",
     "UnifiedTransferable",
     "UniLendInterest",
+    "UpdateOrder",
+    "UpdateOrderData",
+    "UpdatePosition",
+    "UserAssetResp",
+    "UserAssetRespData",
     "UserCouponDetail",
     "UserCouponList",
     "UserSub",
@@ -530,6 +601,167 @@ class AgencyTransactionHistory(TypedDict, total=False):
     currency_pair: str  # Currency pair.
     total: int  # Number of records that match.
     list: list[AgencyTransaction]  # The trades.
+
+
+class AIHubCreateData(TypedDict, total=False):
+    """The new strategy."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    market: Required[str]  # Market.
+    status: Required[str]  # State after creation, usually `running`.
+    jump_url: str  # Link to the strategy in the app.
+
+
+class AIHubCreateSuccessResponse(TypedDict, total=False):
+    """A strategy just created (`POST /bot/*/create`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubCreateData]  # The new strategy.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubDiscoverData(TypedDict, total=False):
+    """Recommendations of one scene."""
+
+    scene: Required[DiscoverScene]  # Recommendation scene: `top1`, `bundle`, `filter` or `refresh`.
+    recommendations: Required[list[AIHubRecommendation]]  # Recommended strategies.
+    unsupported_filters: Required[list[str]]  # Filters given that this scene does not support (ignored).
+
+
+class AIHubDiscoverSuccessResponse(TypedDict, total=False):
+    """Strategy recommendations (`GET /bot/strategy/recommend`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubDiscoverData]  # Recommendations of one scene.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioBaseInfo(TypedDict, total=False):
+    """Name, age, investment and profit of a strategy."""
+
+    strategy_name: Required[str]  # Strategy name.
+    created_at: Required[str]  # Creation time.
+    running_duration: Required[int]  # Running time in seconds.
+    invest_amount: Required[Decimal]  # Amount invested.
+    total_profit: Required[Decimal]  # Total profit.
+    profit_rate: Required[Decimal]  # Return.
+
+
+class AIHubPortfolioDetailData(TypedDict, total=False):
+    """A strategy with its figures and position."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    market: Required[str]  # Market.
+    status: Required[str]  # State.
+    base_info: Required[AIHubPortfolioBaseInfo]  # Name, age, investment and profit of a strategy.
+    metrics: Required[AIHubPortfolioMetrics]  # Figures of a strategy; which are set depends on its type.
+    position: AIHubPortfolioPosition | None  # The position the strategy holds, or null.
+    stop_supported: Required[bool]  # Whether `POST /bot/portfolio/stop` can stop it.
+
+
+class AIHubPortfolioDetailSuccessResponse(TypedDict, total=False):
+    """One strategy in detail (`GET /bot/portfolio/detail`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioDetailData]  # A strategy with its figures and position.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioMetrics(TypedDict, total=False):
+    """Figures of a strategy; which are set depends on its type."""
+
+    grid_profit: Decimal  # Profit of the grid.
+    floating_pnl: Decimal  # Floating profit and loss.
+    arbitrage_count: int  # Number of completed grid round trips.
+    price_range: str  # Price range of the grid.
+    grid_count: int  # Number of grids.
+    estimated_liquidation_price: Decimal  # Estimated liquidation price.
+    price_floor: Decimal  # Lowest price of an infinite grid.
+    grid_profit_rate: Decimal  # Return of the grid.
+    realized_pnl: Decimal  # Realised profit and loss.
+    finished_rounds: int  # Number of finished martingale rounds.
+    avg_cost: Decimal  # Average cost.
+    take_profit_price: Decimal  # Take-profit price.
+    maintenance_margin_ratio: Decimal  # Maintenance margin ratio.
+
+
+class AIHubPortfolioPosition(TypedDict, total=False):
+    """The position a strategy holds."""
+
+    amount: Decimal  # Position amount.
+    entry_price: Decimal  # Entry price.
+    quote_amount: Decimal  # Value in the quote currency.
+    position_value: Decimal  # Position value.
+    margin: Decimal  # Margin.
+    side: str  # Side.
+
+
+class AIHubPortfolioRunningData(TypedDict, total=False):
+    """One page of running strategies."""
+
+    items: Required[list[AIHubPortfolioRunningItem]]  # Strategies.
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Page size.
+    total: Required[int]  # Number of running strategies.
+
+
+class AIHubPortfolioRunningItem(TypedDict, total=False):
+    """One running strategy."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    strategy_name: Required[str]  # Strategy name.
+    market: Required[str]  # Market.
+    status: Required[str]  # State.
+    pnl: Decimal  # Profit and loss.
+    pnl_rate: Decimal  # Return.
+    invest_amount: Decimal  # Amount invested.
+    created_at: str  # Creation time.
+
+
+class AIHubPortfolioRunningSuccessResponse(TypedDict, total=False):
+    """Running strategies (`GET /bot/portfolio/running`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioRunningData]  # One page of running strategies.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubPortfolioStopData(TypedDict, total=False):
+    """The strategy being stopped."""
+
+    strategy_id: Required[str]  # Strategy id.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    status: Required[str]  # State; `stopping` today.
+    result_message: Required[str]  # Result message.
+
+
+class AIHubPortfolioStopSuccessResponse(TypedDict, total=False):
+    """A stop request accepted (`POST /bot/portfolio/stop`)."""
+
+    code: Required[int]  # Status code; `0` on success.
+    message: Required[str]  # Message.
+    data: Required[AIHubPortfolioStopData]  # The strategy being stopped.
+    trace_id: Required[str]  # Trace id of the request.
+
+
+class AIHubRecommendation(TypedDict, total=False):
+    """One recommended strategy with its backtest."""
+
+    recommendation_id: Required[str]  # Recommendation id; pass it as `refresh_recommendation_id` to refresh.
+    market: Required[str]  # Market, for example `BTC_USDT`.
+    strategy_type: Required[StrategyType]  # Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`.
+    strategy_name: Required[str]  # Strategy name.
+    backtest_apr: Decimal  # Annualised return of the backtest.
+    max_drawdown: Decimal  # Largest drawdown of the backtest.
+    summary: Required[str]  # Short summary.
+    strategy_params_preview: str  # Recommended parameters as JSON text (an object whose fields depend on the strategy type).
 
 
 class ApiResponseExSkillClaimRewardResp(TypedDict, total=False):
@@ -934,6 +1166,27 @@ class CandyDropV4TaskProgressItemCd04(TypedDict, total=False):
     value: str  # Progress (for example the volume traded or deposited so far).
 
 
+class Categories(TypedDict, total=False):
+    """Trading symbol categories (`GET /tradfi/symbols/categories`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CategoriesData  # The category list.
+
+
+class CategoriesData(TypedDict, total=False):
+    """The category list."""
+
+    list: list[CategoriesDataList]  # Categories.
+
+
+class CategoriesDataList(TypedDict, total=False):
+    """One symbol category."""
+
+    category_id: int  # Category id.
+    is_favorite: bool  # Whether this is the user's own (favourites) category.
+    category_name: str  # Category name.
+
+
 class ChaseOrder(TypedDict, total=False):
     """A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`."""
 
@@ -1031,6 +1284,58 @@ Contract = TypedDict(
 """A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are"""
 
 
+class ContractDetail(TypedDict, total=False):
+    """Details of trading symbols (`GET /tradfi/symbols/detail`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: ContractDetailData  # The detail list.
+
+
+class ContractDetailData(TypedDict, total=False):
+    """The detail list."""
+
+    list: list[ContractDetailDataList]  # One entry per requested symbol.
+
+
+class ContractDetailDataList(TypedDict, total=False):
+    """Trading rules of one symbol."""
+
+    symbol: str  # Symbol code.
+    symbol_desc: str  # Symbol description.
+    category_name: str  # Category name.
+    contract_volume: Decimal  # Contract size (units of the underlying per lot).
+    settlement_currency: str  # Settlement currency.
+    max_order_volume: Decimal  # Largest order volume (lots).
+    min_order_volume: Decimal  # Smallest order volume (lots).
+    leverage: Decimal  # Position leverage.
+    price_precision: int  # Price precision (decimal places).
+    price_sl_level: Decimal  # Stop-loss price level (minimum distance from the market price).
+    swap_cost_type: str  # How the swap (overnight) cost is charged.
+    buy_swap_cost_rate: Decimal  # Swap cost rate of a long position.
+    sell_swap_cost_rate: Decimal  # Swap cost rate of a short position.
+    swap_cost_3day: str  # Day on which a triple swap is charged.
+    trade_timezone: str  # Time zone of the trading hours.
+    trade_mode: str  # Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access.
+    icon_link: str  # Icon URL.
+
+
+class ContractMartingaleCreateParamsInput(TypedDict, total=False):
+    """Parameters of a contract martingale."""
+
+    invest_amount: Required[Decimal | str]  # Margin to invest; the server turns it into the first order's size from the contract price, multiplier and minimum size.
+    price_deviation: Required[Decimal | str]  # Adverse price move that adds to the position, as a ratio.
+    max_orders: Required[int]  # Most orders that add to the position in a round.
+    take_profit_ratio: Required[Decimal | str]  # Take-profit ratio of a round.
+    direction: Required[ContractMartingaleDirectionInput]  # Direction: `buy` (long) or `sell` (short).
+    leverage: Required[Decimal | str]  # Leverage.
+    stop_loss_price: Decimal | str  # Older field; creation does not use it today.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+
+
+ContractMartingaleDirectionInput: TypeAlias = "Literal['buy', 'sell']"
+"""Direction: `buy` (long) or `sell` (short)."""
+
+
 class ContractStat(TypedDict, total=False):
     """Market statistics of a futures contract for one interval. Ratios and quote-currency values are"""
 
@@ -1090,6 +1395,19 @@ class CreateEarnFixedTermPreRedeemEnvelope(TypedDict, total=False):
     timestamp: int  # When the answer was made, Unix seconds.
 
 
+class CreateOrder2(TypedDict, total=False):
+    """Answer to a new TradFi order (`POST /tradfi/orders`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CreateOrder2Data  # The queued order request.
+
+
+class CreateOrder2Data(TypedDict, total=False):
+    """The queued order request."""
+
+    id: str  # Queue task id (not an order id).
+
+
 class CreateTrailOrderEnvelope(TypedDict, total=False):
     """The answer to a trail order creation: a status envelope around the new id."""
 
@@ -1103,6 +1421,28 @@ class CreateTrailOrderResult(TypedDict, total=False):
     """The id of a new trail order."""
 
     id: int  # Trail order id.
+
+
+class CreateTransaction(TypedDict, total=False):
+    """Answer to a transfer (`POST /tradfi/transactions`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
+
+
+class CreateUserResp(TypedDict, total=False):
+    """The TradFi (MT5) account just requested (`POST /tradfi/users`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: CreateUserRespData  # State of the new account.
+
+
+class CreateUserRespData(TypedDict, total=False):
+    """State of the new account."""
+
+    status: int  # Account status: `1` not opened, `2` under review, `3` opened.
+    leverage: int  # Leverage.
+    mt5_uid: str  # MT5 user id.
 
 
 class CrossexAccount(TypedDict, total=False):
@@ -1531,6 +1871,13 @@ class CurrencyChain(TypedDict, total=False):
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
 
 
+class DeletePosition(TypedDict, total=False):
+    """Answer to a close (`POST /tradfi/positions/{position_id}/close`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
+
+
 class DeliveryCandlestick(TypedDict, total=False):
     """One candlestick of a delivery contract (or of its mark or index price)."""
 
@@ -1682,6 +2029,10 @@ class DepositRecord(TypedDict, total=False):
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
+
+
+DiscoverScene: TypeAlias = "Literal['top1', 'bundle', 'filter', 'refresh'] | str"
+"""Recommendation scene: `top1`, `bundle`, `filter` or `refresh`."""
 
 
 class DualGetBalance(TypedDict, total=False):
@@ -2174,11 +2525,32 @@ class FuturesCountdownTriggerTime(TypedDict, total=False):
     triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
+FuturesDirectionInput: TypeAlias = "Literal['long', 'short', 'neutral']"
+"""Grid direction: `long`, `short` or `neutral`."""
+
+
 class FuturesFee(TypedDict, total=False):
     """Trading fee rates of the caller in one contract."""
 
     taker_fee: Decimal  # Taker fee rate.
     maker_fee: Decimal  # Maker fee rate; negative for a rebate.
+
+
+class FuturesGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a futures grid."""
+
+    money: Required[Decimal | str]  # Margin to invest (settlement currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    leverage: Required[Decimal | str]  # Leverage.
+    direction: FuturesDirectionInput  # Grid direction: `long`, `short` or `neutral`.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
 
 
 class FuturesIndexConstituents(TypedDict, total=False):
@@ -2590,11 +2962,49 @@ class IndexConstituent(TypedDict, total=False):
     symbols: list[str]  # Market symbols used.
 
 
+class InfiniteGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of an infinite grid (no upper price)."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    price_floor: Required[Decimal | str]  # Lowest price of the grid.
+    profit_per_grid: Required[Decimal | str]  # Profit per grid.
+    grid_num: int  # Number of grids; the server chooses when left out.
+    price_type: Literal[0, 1]  # Grid spacing: `0` arithmetic, `1` geometric; the server chooses when left out.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
 class InsuranceRecord(TypedDict, total=False):
     """The insurance fund balance at one time."""
 
     t: int  # Unix seconds.
     b: Decimal  # Insurance fund balance.
+
+
+class Klines(TypedDict, total=False):
+    """Candlesticks of a symbol (`GET /tradfi/symbols/{symbol}/klines`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: KlinesData  # The candlestick list.
+
+
+class KlinesData(TypedDict, total=False):
+    """The candlestick list."""
+
+    list: list[KlinesDataList]  # Candlesticks, oldest first.
+
+
+class KlinesDataList(TypedDict, total=False):
+    """One candlestick."""
+
+    o: Decimal  # Open price.
+    c: Decimal  # Close price.
+    h: Decimal  # Highest price.
+    l: Decimal  # Lowest price.
+    t: int  # Start of the period (Unix seconds).
 
 
 class LadderApr(TypedDict, total=False):
@@ -2967,6 +3377,23 @@ class MarginFundingAccount(TypedDict, total=False):
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
 
 
+class MarginGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a margin grid."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    leverage: Required[Decimal | str]  # Leverage.
+    direction: FuturesDirectionInput  # Grid direction: `long`, `short` or `neutral`.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
 class MarginLeverageTier(TypedDict, total=False):
     """One borrowing tier of an isolated-margin market."""
 
@@ -3134,6 +3561,24 @@ MockSpotOrderInput = TypedDict(
     total=False,
 )
 """A simulated open spot order for the portfolio margin calculator (limit orders only)."""
+
+
+class Mt5Account(TypedDict, total=False):
+    """The caller's MT5 account (`GET /tradfi/users/mt5-account`)."""
+
+    code: int  # Business status code; anything but 0 is a business error, described in `message`.
+    message: str  # Message.
+    timestamp: int  # Server time in milliseconds.
+    data: Mt5AccountData  # MT5 account details.
+
+
+class Mt5AccountData(TypedDict, total=False):
+    """MT5 account details."""
+
+    mt5_uid: int  # MT5 user id.
+    leverage: int  # Position leverage.
+    stop_out_level: Decimal  # Margin ratio at which positions are liquidated.
+    status: int  # Account status: `1` not opened, `2` under review, `3` active.
 
 
 class MultichainAddress(TypedDict, total=False):
@@ -3437,6 +3882,72 @@ class OptionsUnderlyingTicker(TypedDict, total=False):
     index_price: Decimal  # Index price (quote currency).
 
 
+class OrderHistoryList(TypedDict, total=False):
+    """Finished TradFi orders (`GET /tradfi/orders/history`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderHistoryListData  # The order list.
+
+
+class OrderHistoryListData(TypedDict, total=False):
+    """The order list."""
+
+    list: list[OrderHistoryListDataList]  # Orders.
+
+
+class OrderHistoryListDataList(TypedDict, total=False):
+    """One finished order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    order_opt_type: Literal[1, 2, 3, 4, 5, 6] | int  # Operation: `1` sell, `2` buy, `3` close long, `4` close short, `5` forced close of a long, `6` forced close of a short.
+    state: int  # Order state code.
+    state_desc: str  # Order state description.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    fill_volume: Decimal  # Filled volume (lots).
+    close_pnl: Decimal  # Profit and loss of the close.
+    price: Decimal  # Average fill price.
+    trigger_price: Decimal  # Trigger price.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    time_setup: int  # Time placed (Unix seconds).
+    time_done: int  # Time finished (Unix seconds).
+
+
+class OrderList(TypedDict, total=False):
+    """Open TradFi orders (`GET /tradfi/orders`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderListData  # The order list.
+
+
+class OrderListData(TypedDict, total=False):
+    """The order list."""
+
+    list: list[OrderListDataList]  # Orders.
+
+
+class OrderListDataList(TypedDict, total=False):
+    """One open order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    state: int  # Order state code.
+    state_desc: str  # Order state description.
+    finished: Literal[0, 1] | int  # `0` shown among open orders, `1` no longer shown there.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Trigger price.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    time_setup: int  # Time placed (Unix seconds).
+
+
 class OrderListStruct(TypedDict, total=False):
     """A page of the caller's staking orders (`GET /earn/staking/order_list`)."""
 
@@ -3463,6 +3974,26 @@ OrderListStructList = TypedDict(
     total=False,
 )
 """A staking or redemption order (`GET /earn/staking/order_list`)."""
+
+
+class OrderLog(TypedDict, total=False):
+    """The order a placement request produced (`GET /tradfi/orders/log/{log_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: OrderLogData  # The order behind one placement request.
+
+
+class OrderLogData(TypedDict, total=False):
+    """The order behind one placement request."""
+
+    order_id: int  # Order id.
+    log_id: int  # Log id.
+    symbol: str  # Symbol.
+    price_type: Literal['market', 'trigger'] | str  # Price type: `market` (at the market price) or `trigger` (at a trigger price).
+    state: int  # Order state: `1` placed, `2` cancelled, `3` partly filled, `4` filled, `5` rejected.
+    side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Average fill price.
 
 
 class OtcActionResponse(TypedDict, total=False):
@@ -3903,6 +4434,89 @@ class PositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class PositionHistoryList(TypedDict, total=False):
+    """Closed TradFi positions (`GET /tradfi/positions/history`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: PositionHistoryListData  # One page of closed positions.
+
+
+class PositionHistoryListData(TypedDict, total=False):
+    """One page of closed positions."""
+
+    total: int  # Number of positions.
+    total_page: int  # Number of pages.
+    list: list[PositionHistoryListDataList]  # Positions.
+
+
+class PositionHistoryListDataCloseDetail(TypedDict, total=False):
+    """Account state when a position was liquidated."""
+
+    margin_level: Decimal  # Margin level in percent (the ratio times 100).
+    margin: Decimal  # Position margin.
+    equity: Decimal  # Equity.
+    stop_out_level: Decimal  # Liquidation level in percent (the ratio times 100).
+
+
+class PositionHistoryListDataList(TypedDict, total=False):
+    """One closed position."""
+
+    position_id: Required[int]  # Position id.
+    symbol: Required[str]  # Symbol.
+    realized_pnl: Required[Decimal]  # Realised profit and loss.
+    realized_pnl_rate: Decimal  # Realised return.
+    volume: Required[Decimal]  # Position size (largest size held, lots).
+    volume_closed: Required[Decimal]  # Volume closed (lots).
+    price_open: Required[Decimal]  # Average open price.
+    position_dir: Required[Literal['Long', 'Short'] | str]  # Direction: `Long` or `Short`.
+    price_tp: Decimal  # Take-profit price.
+    price_sl: Decimal  # Stop-loss price.
+    counterparty_price: Decimal  # Counterparty price.
+    close_price: Required[Decimal]  # Close price.
+    time_create: Required[str]  # Open time (Unix seconds, as a string).
+    time_close: Required[str]  # Close time (Unix seconds, as a string).
+    position_status: Required[str]  # How it ended: `1` fully closed, `2` liquidated.
+    close_detail: PositionHistoryListDataCloseDetail | None  # Account state at a liquidation, or null.
+    realized_pnl_detail: Required[PositionHistoryListDataRealizedPnlDetail]  # Parts of the realised profit and loss of a position.
+
+
+class PositionHistoryListDataRealizedPnlDetail(TypedDict, total=False):
+    """Parts of the realised profit and loss of a position."""
+
+    closed_pnl: Decimal  # Profit and loss of the close.
+    swap: Decimal  # Swap (overnight) cost.
+    fee: Decimal  # Fee.
+
+
+class PositionList(TypedDict, total=False):
+    """Open TradFi positions (`GET /tradfi/positions`)."""
+
+    label: str  # Error label; empty on success (see the TradFi error labels).
+    message: str  # Message; set when the request failed.
+    timestamp: int  # Server time in milliseconds.
+    data: PositionListData  # The position list.
+
+
+class PositionListData(TypedDict, total=False):
+    """The position list."""
+
+    list: list[PositionListDataList]  # Positions.
+
+
+class PositionListDataList(TypedDict, total=False):
+    """One open position."""
+
+    position_id: int  # Position id.
+    symbol: str  # Symbol.
+    symbol_desc: str  # Symbol description.
+    margin: Decimal  # Margin in use.
+    unrealized_pnl: Decimal  # Unrealised profit and loss.
+    unrealized_pnl_rate: Decimal  # Unrealised return.
+    volume: Decimal  # Position size (lots).
+    price_open: Decimal  # Average open price.
+    position_dir: str  # Direction: `Long` or `Short`.
+
+
 class PositionTimerange(TypedDict, total=False):
     """The state of a position of the caller at one time."""
 
@@ -4209,12 +4823,39 @@ class SpotFee(TypedDict, total=False):
     rpi_mm: int  # Retail-price-improvement market maker level.
 
 
+class SpotGridCreateParamsInput(TypedDict, total=False):
+    """Parameters of a spot grid."""
+
+    money: Required[Decimal | str]  # Amount to invest (quote currency).
+    low_price: Required[Decimal | str]  # Lower end of the price range.
+    high_price: Required[Decimal | str]  # Upper end of the price range.
+    grid_num: Required[int]  # Number of grids.
+    price_type: Required[Literal[0, 1]]  # Grid spacing: `0` arithmetic (equal price steps), `1` geometric (equal ratios).
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    stop_profit: Decimal | str  # Stop the strategy with profit at this price.
+    stop_loss: Decimal | str  # Stop the strategy with loss at this price.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
+    is_use_base: bool  # Use base currency already held instead of buying it.
+
+
 class SpotInsuranceHistory(TypedDict, total=False):
     """The margin insurance fund balance of one currency at one time."""
 
     currency: str  # Currency.
     balance: Decimal  # Insurance fund balance.
     time: int  # Unix milliseconds.
+
+
+class SpotMartingaleCreateParamsInput(TypedDict, total=False):
+    """Parameters of a spot martingale; its stop-loss is `stop_loss_per_cycle` (a ratio per round), not a"""
+
+    invest_amount: Required[Decimal | str]  # Amount to invest (quote currency).
+    price_deviation: Required[Decimal | str]  # Price drop that adds to the position, as a ratio (`0.02` for 2 %).
+    max_orders: Required[int]  # Most orders that add to the position in a round.
+    take_profit_ratio: Required[Decimal | str]  # Take-profit ratio of a round.
+    stop_loss_per_cycle: Decimal | str  # Stop-loss ratio of a round.
+    trigger_price: Decimal | str  # Start the strategy when the price reaches this.
+    profit_sharing_ratio: Decimal | str  # Share of the profit paid to the strategy's author.
 
 
 class SpotOpenOrders(TypedDict, total=False):
@@ -4526,6 +5167,10 @@ class StpGroupUser(TypedDict, total=False):
     create_time: int  # When the user joined the group.
 
 
+StrategyType: TypeAlias = "Literal['spot_grid', 'margin_grid', 'infinite_grid', 'futures_grid', 'spot_martingale', 'contract_martingale'] | str"
+"""Strategy type: `spot_grid`, `margin_grid`, `infinite_grid`, `futures_grid`, `spot_martingale` or `contract_martingale`."""
+
+
 SubAccount = TypedDict(
     "SubAccount",
     {
@@ -4752,6 +5397,36 @@ SwapCoinStruct = TypedDict(
 """The staking order made (`POST /earn/staking/swap`)."""
 
 
+class Symbols(TypedDict, total=False):
+    """Trading symbols (`GET /tradfi/symbols`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: SymbolsData  # The symbol list.
+
+
+class SymbolsData(TypedDict, total=False):
+    """The symbol list."""
+
+    list: list[SymbolsDataList]  # Symbols.
+
+
+class SymbolsDataList(TypedDict, total=False):
+    """One trading symbol."""
+
+    symbol: str  # Symbol code, for example `EURUSD`.
+    symbol_desc: str  # Symbol description.
+    category_id: int  # Category id.
+    status: str  # Trading status: `open` (tradable) or `closed`.
+    trade_mode: str  # Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access.
+    icon_link: str  # Icon URL.
+    close_time: int  # Market close time (Unix seconds).
+    open_time: int  # Market open time (Unix seconds).
+    next_open_time: int  # Next open time (Unix seconds); `0` when there is none.
+    settlement_currency: str  # Settlement currency.
+    settlement_currency_symbol: str  # Sign of the settlement currency, for example `$`.
+    price_precision: int  # Price precision (decimal places).
+
+
 class TotalBalance(TypedDict, total=False):
     """Estimated value of every account of the caller, converted to one currency"""
 
@@ -4778,6 +5453,36 @@ class TradeFee(TypedDict, total=False):
     delivery_maker_fee: Decimal  # Delivery futures maker fee rate.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class TradFiTicker(TypedDict, total=False):
+    """Ticker of a symbol (`GET /tradfi/symbols/{symbol}/tickers`)."""
+
+    label: str  # Error label; empty on success (see the TradFi error labels).
+    message: str  # Message; set when the request failed.
+    timestamp: int  # Server time in milliseconds.
+    data: TradFiTickerData  # Ticker of one symbol.
+
+
+class TradFiTickerData(TypedDict, total=False):
+    """Ticker of one symbol."""
+
+    highest_price: Decimal  # Highest price today.
+    lowest_price: Decimal  # Lowest price today.
+    price_change: Decimal  # Price change in percent (the ratio times 100).
+    price_change_amount: Decimal  # Price change.
+    today_open_price: Decimal  # Open price today.
+    last_today_close_price: Decimal  # Previous close price.
+    last_price: Decimal  # Last trade price.
+    bid_price: Decimal  # Best bid.
+    ask_price: Decimal  # Best ask.
+    favorite: bool  # Whether the user marked the symbol as a favourite.
+    status: str  # Trading status: `open` (tradable) or `closed`.
+    close_time: int  # Market close time (Unix seconds).
+    open_time: int  # Market open time (Unix seconds).
+    next_open_time: int  # Next open time (Unix seconds); `0` when there is none.
+    trade_mode: str  # Trading mode code.
+    category_name: str  # Category name.
 
 
 class TrailChangeLog(TypedDict, total=False):
@@ -4874,6 +5579,36 @@ class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
     tx_id: Required[int]  # Transfer order id; pass it as `tx_id` to `GET /wallet/order_status`.
+
+
+class TransactionList(TypedDict, total=False):
+    """Transfers in and out of the TradFi account (`GET /tradfi/transactions`)."""
+
+    data: TransactionListData  # One page of records.
+    timestamp: int  # Server time in milliseconds.
+
+
+class TransactionListData(TypedDict, total=False):
+    """One page of records."""
+
+    total: int  # Number of records.
+    total_page: int  # Number of pages.
+    list: list[TransactionListDataList]  # Records.
+
+
+TransactionListDataList = TypedDict(
+    "TransactionListDataList",
+    {
+        "asset": "str",  # Asset, for example `USDT`.
+        "type": "Literal['deposit', 'withdraw', 'dividend', 'fill_negative'] | str",  # Type: `deposit` transfer in, `withdraw` transfer out, `dividend` dividend or interest, `fill_negative` negative balance covered.
+        "type_desc": "str",  # Description of the type.
+        "change": "Decimal",  # Amount of the change.
+        "balance": "Decimal",  # Balance after the change.
+        "time": "int",  # Time (Unix seconds).
+    },
+    total=False,
+)
+"""One transfer or balance change."""
 
 
 TransferAccountInput: TypeAlias = "Literal['spot', 'margin', 'futures', 'delivery', 'options']"
@@ -5238,6 +5973,51 @@ class UniLendInterest(TypedDict, total=False):
 
     currency: str  # Currency.
     interest: Decimal  # Interest earned.
+
+
+class UpdateOrder(TypedDict, total=False):
+    """The order after a change (`PUT /tradfi/orders/{order_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: UpdateOrderData  # The changed order.
+
+
+class UpdateOrderData(TypedDict, total=False):
+    """The changed order."""
+
+    order_id: int  # Order id.
+    symbol: str  # Symbol.
+    state: str  # Order state code.
+    volume: Decimal  # Order volume (lots).
+    price: Decimal  # Current price.
+    price_tp: Decimal  # Current take-profit price.
+    price_sl: Decimal  # Current stop-loss price.
+
+
+class UpdatePosition(TypedDict, total=False):
+    """Answer to a position change (`PUT /tradfi/positions/{position_id}`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: dict[str, JsonValue]  # Result; the reference gives no fields.
+
+
+class UserAssetResp(TypedDict, total=False):
+    """Assets of the TradFi account (`GET /tradfi/users/assets`)."""
+
+    timestamp: int  # Server time in milliseconds.
+    data: UserAssetRespData  # Balance, equity and margin of the account.
+
+
+class UserAssetRespData(TypedDict, total=False):
+    """Balance, equity and margin of the account."""
+
+    equity: Decimal  # Equity.
+    margin_level: Decimal  # Margin level in percent.
+    balance: Decimal  # Balance.
+    margin: Decimal  # Margin in use.
+    margin_free: Decimal  # Free margin.
+    unrealized_pnl: Decimal  # Unrealised profit and loss.
+    mt5_uid: str  # MT5 user id.
 
 
 class UserCouponDetail(TypedDict, total=False):
