@@ -254,6 +254,37 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.',
     },
   },
+  createFlashSwapMultiCurrencyManyToOneOrder: {
+    summary: 'Place a many-to-one flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  createFlashSwapMultiCurrencyOneToManyOrder: {
+    summary: 'Place a one-to-many flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  createFlashSwapOrder: {
+    summary: 'Place a flash swap order',
+    params: {
+      preview_id: 'The preview whose terms are accepted.',
+      sell_currency: 'Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`).',
+      sell_amount: 'Amount to sell, as the preview gave it.',
+      buy_currency: 'Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`).',
+      buy_amount: 'Amount to buy, as the preview gave it.',
+    },
+  },
+  createFlashSwapOrderV1: {
+    summary: 'Place a one-to-one flash swap',
+    params: {
+      quote_id: 'The quote accepted (from the preview; valid for one minute).',
+      hedge_type: 'Hedge type, as the preview gave it.',
+      sell_asset: 'Currency to sell.',
+      sell_amount: 'Amount to sell.',
+      buy_asset: 'Currency to buy.',
+      buy_amount: 'Amount to buy.',
+      client_req_id: "The caller's id for this request.",
+      request_time_ms: 'Time of the request, Unix milliseconds.',
+    },
+  },
   createFuturesOrder: {
     summary: 'Place a perpetual futures order',
     params: {
@@ -448,6 +479,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   getDepositAddress: { summary: 'Get the deposit address of a currency', params: { currency: 'Currency name.' } },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
+  getFlashSwapOrder: { summary: 'Get a flash swap order', params: { order_id: 'Flash swap order id.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
     params: {
@@ -701,6 +733,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of records returned (at most 500).',
       offset: 'List offset, starting from 0.',
       network: 'Only records on this network (chain).',
+    },
+  },
+  listFlashSwapCurrencyPair: {
+    summary: 'List flash swap markets',
+    params: {
+      currency: 'Only the markets of this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of markets returned (1 to 1000).',
+    },
+  },
+  listFlashSwapOrders: {
+    summary: 'List flash swap orders',
+    params: {
+      status: 'Only orders in this status: `1` succeeded, `2` failed.',
+      sell_currency: 'Only orders selling this currency.',
+      buy_currency: 'Only orders buying this currency.',
+      reverse: '`true` (the default): newest first by id; `false`: oldest first.',
+      limit: 'Maximum number of orders returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
     },
   },
   listFundingAccounts: {
@@ -1165,6 +1216,32 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  previewFlashSwapMultiCurrencyManyToOneOrder: {
+    summary: 'Preview a many-to-one flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  previewFlashSwapMultiCurrencyOneToManyOrder: {
+    summary: 'Preview a one-to-many flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  previewFlashSwapOrder: {
+    summary: 'Preview a flash swap',
+    params: {
+      sell_currency: 'Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`).',
+      sell_amount: 'Amount to sell; set this or `buy_amount`.',
+      buy_currency: 'Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`).',
+      buy_amount: 'Amount to buy; set this or `sell_amount`.',
+    },
+  },
+  previewFlashSwapOrderV1: {
+    summary: 'Preview a one-to-one flash swap',
+    params: {
+      sell_asset: 'Currency to sell.',
+      buy_asset: 'Currency to buy.',
+      sell_amount: 'Amount to sell; set this or `buy_amount`.',
+      buy_amount: 'Amount to buy; set this or `sell_amount`.',
+    },
+  },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },

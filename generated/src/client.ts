@@ -9,6 +9,7 @@ import { AccountApi } from './operations/account.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
+import { FlashSwapApi } from './operations/flash-swap.js';
 import { FuturesApi } from './operations/futures.js';
 import { MarginApi } from './operations/margin.js';
 import { OptionsApi } from './operations/options.js';
@@ -31,6 +32,8 @@ export class ExchangeClient extends ClientCore {
   readonly delivery: DeliveryApi = new DeliveryApi(this);
   /** Earn products: lending (`uni`). */
   readonly earn: EarnApi = new EarnApi(this);
+  /** Flash swap: markets, quotes (one-to-one and multi-currency) and orders. */
+  readonly flashSwap: FlashSwapApi = new FlashSwapApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */

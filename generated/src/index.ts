@@ -9,6 +9,7 @@ export * from './operations/account.js';
 export * from './operations/crossex.js';
 export * from './operations/delivery.js';
 export * from './operations/earn.js';
+export * from './operations/flash-swap.js';
 export * from './operations/futures.js';
 export * from './operations/margin.js';
 export * from './operations/options.js';
@@ -45,6 +46,33 @@ export type {
   EarnUniLendPatchRequest,
   EarnUniLendRecord,
   EarnUniLendRequest,
+  ErrCodeMsg,
+  FlashSwapCurrencyPair,
+  FlashSwapMultiCurrencyCreateParam,
+  FlashSwapMultiCurrencyManyToOneOrderCreateReq,
+  FlashSwapMultiCurrencyManyToOneOrderCreateResp,
+  FlashSwapMultiCurrencyManyToOneOrderCreateRespData,
+  FlashSwapMultiCurrencyManyToOneOrderPreviewReq,
+  FlashSwapMultiCurrencyManyToOneOrderPreviewResp,
+  FlashSwapMultiCurrencyManyToOneOrderPreviewRespData,
+  FlashSwapMultiCurrencyOneToManyOrderCreateReq,
+  FlashSwapMultiCurrencyOneToManyOrderCreateResp,
+  FlashSwapMultiCurrencyOneToManyOrderCreateRespData,
+  FlashSwapMultiCurrencyOneToManyOrderPreviewReq,
+  FlashSwapMultiCurrencyOneToManyOrderPreviewResp,
+  FlashSwapMultiCurrencyOneToManyOrderPreviewRespData,
+  FlashSwapMultiCurrencyOrder,
+  FlashSwapMultiCurrencyPreviewOrder,
+  FlashSwapMultiCurrencyPreviewParam,
+  FlashSwapOrder,
+  FlashSwapOrderCreateReq,
+  FlashSwapOrderCreateResp,
+  FlashSwapOrderCreateRespData,
+  FlashSwapOrderPreview,
+  FlashSwapOrderPreviewResp,
+  FlashSwapOrderPreviewRespData,
+  FlashSwapOrderRequest,
+  FlashSwapPreviewRequest,
   FundingRateRecord,
   FuturesAccount,
   FuturesAccountBook,

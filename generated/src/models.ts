@@ -943,6 +943,21 @@ export interface EarnUniLendRequest {
   type: 'lend' | 'redeem';
 }
 
+/** Per-item outcome of a multi-currency flash swap leg (`code` 0: no error). */
+export interface ErrCodeMsg {
+  /**
+   * Error code; 0 when the leg succeeded.
+   * Format: int32
+   */
+  code: number;
+  /** Further details of the error, if any. */
+  extra: {
+    [key: string]: unknown;
+  };
+  /** Error text; empty when the leg succeeded. */
+  message: string;
+}
+
 /** Error body of every non-2xx response. Some responses carry `detail` instead of `message`. */
 export interface Error {
   /** Sent by some endpoints instead of `message`. */
@@ -1061,6 +1076,645 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** A flash swap market: what may be sold for what, with the amount bounds of this pair. */
+export interface FlashSwapCurrencyPair {
+  /** Currency bought. */
+  buy_currency?: string;
+  /**
+   * Largest amount that may be bought.
+   * Format: decimal
+   */
+  buy_max_amount?: string;
+  /**
+   * Smallest amount that may be bought.
+   * Format: decimal
+   */
+  buy_min_amount?: string;
+  /** Market name: `BTC_USDT` sells BTC and buys USDT (the reverse direction is a separate market, if listed). */
+  currency_pair?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+  /**
+   * Largest amount that may be sold.
+   * Format: decimal
+   */
+  sell_max_amount?: string;
+  /**
+   * Smallest amount that may be sold.
+   * Format: decimal
+   */
+  sell_min_amount?: string;
+}
+
+/** One leg of a multi-currency flash swap order, at the amounts a preview quoted. */
+export interface FlashSwapMultiCurrencyCreateParam {
+  /**
+   * Amount to buy.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** The legs of a many-to-one flash swap order (several currencies sold for one). */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyCreateParam[];
+}
+
+/** Envelope of a many-to-one flash swap order: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyManyToOneOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The legs of a many-to-one flash swap order and what they bought together. */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /**
+   * Time of the swap, Unix milliseconds.
+   * Format: int64
+   */
+  exchange_time_ms: string;
+  /** One order per leg. */
+  orders: FlashSwapMultiCurrencyOrder[];
+  /**
+   * Total amount bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+}
+
+/** The legs of a many-to-one flash swap preview (several currencies sold for one). */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyPreviewParam[];
+}
+
+/** Envelope of a many-to-one flash swap preview: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyManyToOneOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The quotes of the legs of a many-to-one flash swap. */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewRespData {
+  /** One quote per leg. */
+  orders: FlashSwapMultiCurrencyPreviewOrder[];
+  /**
+   * Total amount that would be bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+}
+
+/** The legs of a one-to-many flash swap order (one currency sold for several). */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyCreateParam[];
+}
+
+/** Envelope of a one-to-many flash swap order: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyOneToManyOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The legs of a one-to-many flash swap order, what they spent and what they bought. */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /**
+   * Time of the swap, Unix milliseconds.
+   * Format: int64
+   */
+  exchange_time_ms: string;
+  /** One order per leg. */
+  orders: FlashSwapMultiCurrencyOrder[];
+  /**
+   * Total amount bought (sum over the legs, each in its own currency).
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+  /**
+   * Total amount sold.
+   * Format: decimal
+   */
+  total_consume_amount: string;
+}
+
+/** The legs of a one-to-many flash swap preview (one currency sold for several). */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyPreviewParam[];
+}
+
+/** Envelope of a one-to-many flash swap preview: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyOneToManyOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The quotes of the legs of a one-to-many flash swap. */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewRespData {
+  /** One quote per leg. */
+  orders: FlashSwapMultiCurrencyPreviewOrder[];
+  /**
+   * Total amount that would be bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+  /**
+   * Total amount that would be sold.
+   * Format: decimal
+   */
+  total_consume_amount: string;
+}
+
+/** One leg of a multi-currency flash swap order, with its own outcome in `error`. */
+export interface FlashSwapMultiCurrencyOrder {
+  /** Application id. */
+  app_id?: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** The caller's request id, if one was given. */
+  client_req_id?: string;
+  /** Creation time as the service formats it. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** This leg's outcome. */
+  error: ErrCodeMsg;
+  /**
+   * Failure code; 0 when the order succeeded.
+   * Format: int32
+   */
+  failed_code?: number;
+  /** Why the order failed; empty when it succeeded. */
+  failed_reason?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Swap price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /** The quote the order was placed at. */
+  quote_id?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /** Where the request came from. */
+  source?: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The quote of one leg of a multi-currency flash swap, with its own outcome in `error`. */
+export interface FlashSwapMultiCurrencyPreviewOrder {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** This leg's outcome. */
+  error: ErrCodeMsg;
+  /**
+   * Hedge type of the quote.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Spread of the quote, percent.
+   * Format: decimal
+   */
+  price_diff?: string;
+  /** Quote id; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Inverse price: units sold per unit bought.
+   * Format: decimal
+   */
+  reverse_price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /**
+   * When the quote expires, Unix seconds.
+   * Format: int64
+   */
+  valid_timestamp?: string;
+}
+
+/** One leg of a multi-currency flash swap preview: the pair and the amount on one side. */
+export interface FlashSwapMultiCurrencyPreviewParam {
+  /**
+   * Amount to buy; set this or `sell_amount`.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /**
+   * Amount to sell; set this or `buy_amount`.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** A flash swap order (the classic, preview-id based flow). */
+export interface FlashSwapOrder {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency bought. */
+  buy_currency?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+  /**
+   * `1` succeeded, `2` failed.
+   * Format: int32
+   */
+  status?: 1 | 2;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Places a one-to-one flash swap at the terms of a quote from `GET /flash_swap/order/preview`. */
+export interface FlashSwapOrderCreateReq {
+  /**
+   * Amount to buy.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /** The caller's id for this request. */
+  client_req_id?: string;
+  /**
+   * Hedge type, as the preview gave it.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /** The quote accepted (from the preview; valid for one minute). */
+  quote_id?: string;
+  /**
+   * Time of the request, Unix milliseconds.
+   * Format: int64
+   */
+  request_time_ms?: number | string | bigint;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** Envelope of a one-to-one flash swap order: a result code and message around `data`. */
+export interface FlashSwapOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A one-to-one flash swap order. */
+export interface FlashSwapOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /** Application id. */
+  app_id?: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** The caller's request id, if one was given. */
+  client_req_id?: string;
+  /** Creation time as the service formats it. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /**
+   * Failure code; 0 when the order succeeded.
+   * Format: int32
+   */
+  failed_code?: number;
+  /** Why the order failed; empty when it succeeded. */
+  failed_reason?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Swap price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /** The quote the order was placed at. */
+  quote_id?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /** Where the request came from. */
+  source?: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The quoted terms of a flash swap; place it with `preview_id`. */
+export interface FlashSwapOrderPreview {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency bought. */
+  buy_currency?: string;
+  /** Id of this preview, for `POST /flash_swap/orders`. */
+  preview_id?: string;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+}
+
+/** Envelope of a one-to-one flash swap quote: a result code and message around `data`. */
+export interface FlashSwapOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A one-to-one flash swap quote. */
+export interface FlashSwapOrderPreviewRespData {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /**
+   * Hedge type of the quote.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Spread of the quote, percent.
+   * Format: decimal
+   */
+  price_diff?: string;
+  /** Quote id; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Inverse price: units sold per unit bought.
+   * Format: decimal
+   */
+  reverse_price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /**
+   * When the quote expires, Unix seconds.
+   * Format: int64
+   */
+  valid_timestamp?: string;
+}
+
+/** Places a flash swap at the terms of an earlier preview (`POST /flash_swap/orders/preview`). */
+export interface FlashSwapOrderRequest {
+  /**
+   * Amount to buy, as the preview gave it.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`). */
+  buy_currency: string;
+  /** The preview whose terms are accepted. */
+  preview_id: string;
+  /**
+   * Amount to sell, as the preview gave it.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`). */
+  sell_currency: string;
+}
+
+/** Asks for a flash swap quote. Give exactly one of `sell_amount` and `buy_amount`. */
+export interface FlashSwapPreviewRequest {
+  /**
+   * Amount to buy; set this or `sell_amount`.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`). */
+  buy_currency: string;
+  /**
+   * Amount to sell; set this or `buy_amount`.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`). */
+  sell_currency: string;
+}
 
 /** The funding rate that applied at one settlement. */
 export interface FundingRateRecord {

@@ -26,6 +26,7 @@ from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
+from .operations.flash_swap import FlashSwapApiAsync, FlashSwapApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
@@ -47,6 +48,7 @@ class AsyncWithResponse:
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
+    flash_swap: FlashSwapApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
@@ -61,6 +63,7 @@ class AsyncWithResponse:
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
+        self.flash_swap = FlashSwapApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
@@ -89,6 +92,8 @@ class AsyncExchangeClient(AsyncCore):
     """Delivery futures: contracts, order book, account, positions, orders and fills."""
     earn: EarnApiAsync
     """Earn products: lending (`uni`)."""
+    flash_swap: FlashSwapApiAsync
+    """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApiAsync
@@ -209,6 +214,7 @@ class AsyncExchangeClient(AsyncCore):
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
+        self.flash_swap = FlashSwapApiAsync(self)
         self.futures = FuturesApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.options = OptionsApiAsync(self)

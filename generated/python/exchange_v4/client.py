@@ -22,6 +22,7 @@ from .operations.account import AccountApi, AccountApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
+from .operations.flash_swap import FlashSwapApi, FlashSwapApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
@@ -43,6 +44,7 @@ class WithResponse:
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
+    flash_swap: FlashSwapApiWithResponse
     futures: FuturesApiWithResponse
     margin: MarginApiWithResponse
     options: OptionsApiWithResponse
@@ -57,6 +59,7 @@ class WithResponse:
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
+        self.flash_swap = FlashSwapApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
@@ -83,6 +86,8 @@ class ExchangeClient(Core):
     """Delivery futures: contracts, order book, account, positions, orders and fills."""
     earn: EarnApi
     """Earn products: lending (`uni`)."""
+    flash_swap: FlashSwapApi
+    """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApi
@@ -201,6 +206,7 @@ class ExchangeClient(Core):
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
+        self.flash_swap = FlashSwapApi(self)
         self.futures = FuturesApi(self)
         self.margin = MarginApi(self)
         self.options = OptionsApi(self)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal, Required, TypeAlias, TypedDict
 
+from ._runtime.shapes import JsonValue
+
 __all__ = [
     "AccountBalance",
     "AccountDebitFee",
@@ -29,7 +31,27 @@ __all__ = [
     "EarnUniInterestRecord",
     "EarnUniLend",
     "EarnUniLendRecord",
+    "ErrCodeMsg",
     "ErrorLabel",
+    "FlashSwapCurrencyPair",
+    "FlashSwapMultiCurrencyCreateParamInput",
+    "FlashSwapMultiCurrencyManyToOneOrderCreateResp",
+    "FlashSwapMultiCurrencyManyToOneOrderCreateRespData",
+    "FlashSwapMultiCurrencyManyToOneOrderPreviewResp",
+    "FlashSwapMultiCurrencyManyToOneOrderPreviewRespData",
+    "FlashSwapMultiCurrencyOneToManyOrderCreateResp",
+    "FlashSwapMultiCurrencyOneToManyOrderCreateRespData",
+    "FlashSwapMultiCurrencyOneToManyOrderPreviewResp",
+    "FlashSwapMultiCurrencyOneToManyOrderPreviewRespData",
+    "FlashSwapMultiCurrencyOrder",
+    "FlashSwapMultiCurrencyPreviewOrder",
+    "FlashSwapMultiCurrencyPreviewParamInput",
+    "FlashSwapOrder",
+    "FlashSwapOrderCreateResp",
+    "FlashSwapOrderCreateRespData",
+    "FlashSwapOrderPreview",
+    "FlashSwapOrderPreviewResp",
+    "FlashSwapOrderPreviewRespData",
     "FundingRateRecord",
     "FuturesAccount",
     "FuturesAccountBook",
@@ -444,8 +466,242 @@ EarnUniLendRecord = TypedDict(
 """One lend or redemption (`GET /earn/uni/lend_records`)."""
 
 
+class ErrCodeMsg(TypedDict, total=False):
+    """Per-item outcome of a multi-currency flash swap leg (`code` 0: no error)."""
+
+    code: Required[int]  # Error code; 0 when the leg succeeded.
+    message: Required[str]  # Error text; empty when the leg succeeded.
+    extra: Required[dict[str, JsonValue]]  # Further details of the error, if any.
+
+
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
 """Machine-readable error label. Known values are listed; the set is open."""
+
+
+class FlashSwapCurrencyPair(TypedDict, total=False):
+    """A flash swap market: what may be sold for what, with the amount bounds of this pair."""
+
+    currency_pair: str  # Market name: `BTC_USDT` sells BTC and buys USDT (the reverse direction is a separate market, if listed).
+    sell_currency: str  # Currency sold.
+    buy_currency: str  # Currency bought.
+    sell_min_amount: Decimal  # Smallest amount that may be sold.
+    sell_max_amount: Decimal  # Largest amount that may be sold.
+    buy_min_amount: Decimal  # Smallest amount that may be bought.
+    buy_max_amount: Decimal  # Largest amount that may be bought.
+
+
+class FlashSwapMultiCurrencyCreateParamInput(TypedDict, total=False):
+    """One leg of a multi-currency flash swap order, at the amounts a preview quoted."""
+
+    sell_asset: Required[str]  # Currency to sell.
+    sell_amount: Required[Decimal | str]  # Amount to sell.
+    buy_asset: Required[str]  # Currency to buy.
+    buy_amount: Required[Decimal | str]  # Amount to buy.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderCreateResp(TypedDict, total=False):
+    """Envelope of a many-to-one flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyManyToOneOrderCreateRespData]  # The legs of a many-to-one flash swap order and what they bought together.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderCreateRespData(TypedDict, total=False):
+    """The legs of a many-to-one flash swap order and what they bought together."""
+
+    orders: Required[list[FlashSwapMultiCurrencyOrder]]  # One order per leg.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+    exchange_time_ms: Required[int]  # Time of the swap, Unix milliseconds.
+    total_acquire_amount: Required[Decimal]  # Total amount bought.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a many-to-one flash swap preview: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyManyToOneOrderPreviewRespData]  # The quotes of the legs of a many-to-one flash swap.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderPreviewRespData(TypedDict, total=False):
+    """The quotes of the legs of a many-to-one flash swap."""
+
+    orders: Required[list[FlashSwapMultiCurrencyPreviewOrder]]  # One quote per leg.
+    total_acquire_amount: Required[Decimal]  # Total amount that would be bought.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderCreateResp(TypedDict, total=False):
+    """Envelope of a one-to-many flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyOneToManyOrderCreateRespData]  # The legs of a one-to-many flash swap order, what they spent and what they bought.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderCreateRespData(TypedDict, total=False):
+    """The legs of a one-to-many flash swap order, what they spent and what they bought."""
+
+    orders: Required[list[FlashSwapMultiCurrencyOrder]]  # One order per leg.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+    exchange_time_ms: Required[int]  # Time of the swap, Unix milliseconds.
+    total_consume_amount: Required[Decimal]  # Total amount sold.
+    total_acquire_amount: Required[Decimal]  # Total amount bought (sum over the legs, each in its own currency).
+
+
+class FlashSwapMultiCurrencyOneToManyOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a one-to-many flash swap preview: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyOneToManyOrderPreviewRespData]  # The quotes of the legs of a one-to-many flash swap.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderPreviewRespData(TypedDict, total=False):
+    """The quotes of the legs of a one-to-many flash swap."""
+
+    orders: Required[list[FlashSwapMultiCurrencyPreviewOrder]]  # One quote per leg.
+    total_consume_amount: Required[Decimal]  # Total amount that would be sold.
+    total_acquire_amount: Required[Decimal]  # Total amount that would be bought.
+
+
+class FlashSwapMultiCurrencyOrder(TypedDict, total=False):
+    """One leg of a multi-currency flash swap order, with its own outcome in `error`."""
+
+    id: int  # Order id.
+    user_id: int  # User id.
+    source: str  # Where the request came from.
+    app_id: str  # Application id.
+    client_req_id: str  # The caller's request id, if one was given.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Swap price: units of the bought currency per unit sold.
+    status: int  # Order status code.
+    quote_id: str  # The quote the order was placed at.
+    failed_code: int  # Failure code; 0 when the order succeeded.
+    failed_reason: str  # Why the order failed; empty when it succeeded.
+    create_time: str  # Creation time as the service formats it.
+    create_time_ms: int  # Creation time, Unix milliseconds.
+    error: Required[ErrCodeMsg]  # Per-item outcome of a multi-currency flash swap leg (`code` 0: no error).
+
+
+class FlashSwapMultiCurrencyPreviewOrder(TypedDict, total=False):
+    """The quote of one leg of a multi-currency flash swap, with its own outcome in `error`."""
+
+    quote_id: str  # Quote id; valid for one minute.
+    hedge_type: int  # Hedge type of the quote.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+    price_diff: Decimal  # Spread of the quote, percent.
+    reverse_price: Decimal  # Inverse price: units sold per unit bought.
+    valid_timestamp: int  # When the quote expires, Unix seconds.
+    error: Required[ErrCodeMsg]  # Per-item outcome of a multi-currency flash swap leg (`code` 0: no error).
+
+
+class FlashSwapMultiCurrencyPreviewParamInput(TypedDict, total=False):
+    """One leg of a multi-currency flash swap preview: the pair and the amount on one side."""
+
+    sell_asset: Required[str]  # Currency to sell.
+    sell_amount: Decimal | str  # Amount to sell; set this or `buy_amount`.
+    buy_asset: Required[str]  # Currency to buy.
+    buy_amount: Decimal | str  # Amount to buy; set this or `sell_amount`.
+
+
+class FlashSwapOrder(TypedDict, total=False):
+    """A flash swap order (the classic, preview-id based flow)."""
+
+    id: int  # Order id.
+    create_time: int  # Creation time, Unix milliseconds.
+    user_id: int  # User id.
+    sell_currency: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    buy_currency: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    price: Decimal  # Price: units of the bought currency per unit sold.
+    status: Literal[1, 2] | int  # `1` succeeded, `2` failed.
+
+
+class FlashSwapOrderCreateResp(TypedDict, total=False):
+    """Envelope of a one-to-one flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapOrderCreateRespData]  # A one-to-one flash swap order.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapOrderCreateRespData(TypedDict, total=False):
+    """A one-to-one flash swap order."""
+
+    id: int  # Order id.
+    user_id: int  # User id.
+    source: str  # Where the request came from.
+    app_id: str  # Application id.
+    client_req_id: str  # The caller's request id, if one was given.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Swap price: units of the bought currency per unit sold.
+    status: int  # Order status code.
+    quote_id: str  # The quote the order was placed at.
+    failed_code: int  # Failure code; 0 when the order succeeded.
+    failed_reason: str  # Why the order failed; empty when it succeeded.
+    create_time: str  # Creation time as the service formats it.
+    create_time_ms: int  # Creation time, Unix milliseconds.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+
+
+class FlashSwapOrderPreview(TypedDict, total=False):
+    """The quoted terms of a flash swap; place it with `preview_id`."""
+
+    preview_id: str  # Id of this preview, for `POST /flash_swap/orders`.
+    sell_currency: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    buy_currency: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+
+
+class FlashSwapOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a one-to-one flash swap quote: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapOrderPreviewRespData]  # A one-to-one flash swap quote.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapOrderPreviewRespData(TypedDict, total=False):
+    """A one-to-one flash swap quote."""
+
+    quote_id: str  # Quote id; valid for one minute.
+    hedge_type: int  # Hedge type of the quote.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+    price_diff: Decimal  # Spread of the quote, percent.
+    reverse_price: Decimal  # Inverse price: units sold per unit bought.
+    valid_timestamp: int  # When the quote expires, Unix seconds.
 
 
 class FundingRateRecord(TypedDict, total=False):
