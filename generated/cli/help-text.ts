@@ -315,6 +315,21 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       tpsl_sl_bbo_type: 'Best-bid/offer price type of the stop-loss order.',
     },
   },
+  createMultiCollateral: {
+    summary: 'Borrow against several collateral currencies',
+    params: {
+      order_id: 'Order id (as the reference lists it; optional).',
+      order_type: '`current` (floating rate, the default) or `fixed`.',
+      fixed_type: 'Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`.',
+      fixed_rate:
+        'Fixed rate accepted (from `GET /loan/multi_collateral/fixed_rate`); required when `order_type` is `fixed`.',
+      auto_renew: 'Renew a fixed-rate loan when it falls due.',
+      auto_repay: 'Repay a fixed-rate loan automatically when it falls due.',
+      borrow_currency: 'Currency to borrow.',
+      borrow_amount: 'Amount to borrow.',
+      collateral_currencies: 'Collateral to pledge, per currency.',
+    },
+  },
   createOptionsOrder: {
     summary: 'Place an options order',
     params: {
@@ -517,6 +532,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Get the transferable amount of an isolated-margin account',
     params: { currency: 'Currency.', currency_pair: 'Margin currency pair.' },
   },
+  getMultiCollateralCurrentRate: {
+    summary: 'List current rates',
+    params: {
+      currencies: 'Currencies, separated by commas (at most 100).',
+      vip_level: 'VIP level whose rates are wanted (default `0`).',
+    },
+  },
+  getMultiCollateralFixRate: { summary: 'List fixed rates', params: {} },
+  getMultiCollateralLtv: { summary: 'Get loan-to-value thresholds', params: {} },
+  getMultiCollateralOrderDetail: { summary: 'Get a multi-collateral loan', params: { order_id: 'Loan order id.' } },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
     params: {
@@ -908,6 +933,37 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List isolated-margin accounts',
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
+  listMultiCollateralCurrencies: { summary: 'List multi-collateral loan currencies', params: {} },
+  listMultiCollateralOrders: {
+    summary: 'List multi-collateral loans',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      sort: '`time_desc` (newest first, the default), `ltv_asc` or `ltv_desc` (by loan-to-value ratio).',
+      order_type: '`current` (the default) or `fixed`.',
+    },
+  },
+  listMultiCollateralRecords: {
+    summary: 'List collateral adjustments',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      collateral_currency: 'Only this collateral currency.',
+    },
+  },
+  listMultiRepayRecords: {
+    summary: 'List multi-collateral loan repayments',
+    params: {
+      type: '`repay` (repayments) or `liquidate` (liquidations).',
+      borrow_currency: 'Only this borrowed currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+    },
+  },
   listMyTrades: {
     summary: "List the caller's trades",
     params: {
@@ -1189,6 +1245,13 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of loans returned (1 to 100).',
     },
   },
+  listUserCurrencyQuota: {
+    summary: 'List borrowing and collateral quotas',
+    params: {
+      type: '`collateral` or `borrow`.',
+      currency: 'Currency; for `collateral`, several may be given separated by commas.',
+    },
+  },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -1216,6 +1279,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  operateMultiCollateral: {
+    summary: 'Add or withdraw collateral',
+    params: {
+      order_id: 'Loan order id.',
+      type: '`append` adds collateral, `redeem` withdraws it.',
+      collaterals: 'Collateral to add or withdraw, per currency.',
+    },
+  },
   previewFlashSwapMultiCurrencyManyToOneOrder: {
     summary: 'Preview a many-to-one flash swap',
     params: { params: 'The legs, one per currency pair.' },
@@ -1241,6 +1312,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       sell_amount: 'Amount to sell; set this or `buy_amount`.',
       buy_amount: 'Amount to buy; set this or `sell_amount`.',
     },
+  },
+  repayMultiCollateralLoan: {
+    summary: 'Repay a multi-collateral loan',
+    params: { order_id: 'Loan order id.', repay_items: 'What to repay, per currency.' },
   },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',

@@ -12,6 +12,7 @@ import { EarnApi } from './operations/earn.js';
 import { FlashSwapApi } from './operations/flash-swap.js';
 import { FuturesApi } from './operations/futures.js';
 import { MarginApi } from './operations/margin.js';
+import { MultiCollateralLoanApi } from './operations/multi-collateral-loan.js';
 import { OptionsApi } from './operations/options.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
@@ -38,6 +39,8 @@ export class ExchangeClient extends ClientCore {
   readonly futures: FuturesApi = new FuturesApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
+  /** Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments. */
+  readonly multiCollateralLoan: MultiCollateralLoanApi = new MultiCollateralLoanApi(this);
   /** Options: account, positions and orders. */
   readonly options: OptionsApi = new OptionsApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */

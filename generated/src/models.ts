@@ -128,6 +128,156 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** A borrowed currency of a multi-collateral loan and what is left to repay. */
+export interface BorrowCurrencyInfo {
+  /** Borrowed currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Interest left to repay.
+   * Format: decimal
+   */
+  left_repay_interest?: string;
+  /**
+   * Principal left to repay.
+   * Format: decimal
+   */
+  left_repay_principal?: string;
+  /**
+   * Everything left to repay, valued in USDT.
+   * Format: decimal
+   */
+  left_repay_usdt?: string;
+}
+
+/** Adds collateral to a multi-collateral loan or withdraws some of it. */
+export interface CollateralAdjust {
+  /** Collateral to add or withdraw, per currency. */
+  collaterals?: CollateralCurrency[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id: number | string | bigint;
+  /** `append` adds collateral, `redeem` withdraws it. */
+  type: 'append' | 'redeem';
+}
+
+/** The outcome of a collateral adjustment, per currency. */
+export interface CollateralAdjustRes {
+  /** Outcome per currency. */
+  collateral_currencies?: CollateralCurrencyRes[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
+/** A currency and amount of collateral. */
+export interface CollateralCurrency {
+  /**
+   * Amount of collateral.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Collateral currency. */
+  currency?: string;
+}
+
+/** A collateral currency of a multi-collateral loan and how much of it is pledged. */
+export interface CollateralCurrencyInfo {
+  /** Collateral currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Amount still pledged.
+   * Format: decimal
+   */
+  left_collateral?: string;
+  /**
+   * Amount still pledged, valued in USDT.
+   * Format: decimal
+   */
+  left_collateral_usdt?: string;
+}
+
+/** The outcome of adding or withdrawing one collateral currency. */
+export interface CollateralCurrencyRes {
+  /**
+   * Amount added or withdrawn; 0 when it failed.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Collateral currency. */
+  currency?: string;
+  /** Error label when it failed; empty on success. */
+  label?: string;
+  /** Error text when it failed; empty on success. */
+  message?: string;
+  /** Whether this currency was adjusted. */
+  succeeded?: boolean;
+}
+
+/** The current (floating) rate of a currency, updated hourly. */
+export interface CollateralCurrentRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * The rate of the last hour.
+   * Format: decimal
+   */
+  current_rate?: string;
+}
+
+/** The fixed rates of a currency for 7-day and 30-day loans. */
+export interface CollateralFixRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Fixed rate for a 7-day loan.
+   * Format: decimal
+   */
+  rate_7d?: string;
+  /**
+   * Fixed rate for a 30-day loan.
+   * Format: decimal
+   */
+  rate_30d?: string;
+  /**
+   * When the rates were last set, Unix seconds.
+   * Format: int64
+   */
+  update_time?: string;
+}
+
+/** The loan-to-value thresholds of multi-collateral loans (the same for every currency). */
+export interface CollateralLtv {
+  /**
+   * Loan-to-value ratio that triggers a warning.
+   * Format: decimal
+   */
+  alert_ltv?: string;
+  /**
+   * Highest loan-to-value ratio at which a loan may be made.
+   * Format: decimal
+   */
+  init_ltv?: string;
+  /**
+   * Loan-to-value ratio at which the collateral is liquidated.
+   * Format: decimal
+   */
+  liquidate_ltv?: string;
+}
+
 /**
  * A perpetual contract of one settlement currency (`GET /futures/{settle}/contracts`). Sizes are
  *     decimal strings since v4.106.0; `enable_decimal` says whether the contract accepts fractional sizes.
@@ -420,6 +570,34 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
+/** Borrows one currency against one or more collateral currencies, at the current rate or at a fixed rate for a fixed term (`fixed_type` and `fixed_rate` then required). */
+export type CreateMultiCollateralOrder = {
+  /** Renew a fixed-rate loan when it falls due. */
+  auto_renew?: boolean;
+  /** Repay a fixed-rate loan automatically when it falls due. */
+  auto_repay?: boolean;
+  /**
+   * Amount to borrow.
+   * Format: decimal
+   */
+  borrow_amount: string;
+  /** Currency to borrow. */
+  borrow_currency: string;
+  /** Collateral to pledge, per currency. */
+  collateral_currencies?: CollateralCurrency[];
+  /**
+   * Fixed rate accepted (from `GET /loan/multi_collateral/fixed_rate`); required when `order_type` is `fixed`.
+   * Format: decimal
+   */
+  fixed_rate?: string;
+  /** Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`. */
+  fixed_type?: '7d' | '30d';
+  /** Order id (as the reference lists it; optional). */
+  order_id?: string;
+  /** `current` (floating rate, the default) or `fixed`. */
+  order_type?: 'current' | 'fixed';
+} & unknown;
+
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
 export interface CrossexOrderActionResponse {
   /** Order id (a string on the wire). */
@@ -512,6 +690,42 @@ export interface CurrencyChain {
   name_cn?: string;
   /** Chain name, English. */
   name_en?: string;
+}
+
+/** The caller's remaining borrowing or collateral quota in one currency. */
+export interface CurrencyQuota {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Quota left (current-rate loans).
+   * Format: decimal
+   */
+  left_quota?: string;
+  /**
+   * Quota left for fixed-rate loans.
+   * Format: decimal
+   */
+  left_quota_fixed?: string;
+  /**
+   * Quota left, valued in USDT (current-rate loans).
+   * Format: decimal
+   */
+  left_quote_usdt?: string;
+  /**
+   * Quota left for fixed-rate loans, valued in USDT.
+   * Format: decimal
+   */
+  left_quote_usdt_fixed?: string;
+  /**
+   * Smallest amount that may be borrowed or pledged.
+   * Format: decimal
+   */
+  min_quota?: string;
 }
 
 /** A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`). */
@@ -2985,6 +3199,237 @@ export interface MarginUniLoanRequest {
   type: 'borrow' | 'repay';
 }
 
+/** The currencies multi-collateral loans may borrow and pledge. */
+export interface MultiCollateralCurrency {
+  /** Currencies that may be pledged. */
+  collateral_currencies?: MultiCollateralItem[];
+  /** Currencies that may be borrowed. */
+  loan_currencies?: MultiLoanItem[];
+}
+
+/** A currency that may be pledged, with its discount. */
+export interface MultiCollateralItem {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Share of its value that counts as collateral.
+   * Format: decimal
+   */
+  discount?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** A multi-collateral loan: its terms, state, what is owed and what is pledged. */
+export interface MultiCollateralOrder {
+  /** Whether a fixed-rate loan renews itself when due. */
+  auto_renew?: boolean;
+  /** Whether a fixed-rate loan is repaid automatically when due. */
+  auto_repay?: boolean;
+  /** What is borrowed, per currency. */
+  borrow_currencies?: BorrowCurrencyInfo[];
+  /**
+   * When the loan was made, Unix seconds.
+   * Format: int64
+   */
+  borrow_time?: string;
+  /** What is pledged, per currency. */
+  collateral_currencies?: CollateralCurrencyInfo[];
+  /**
+   * Current loan-to-value ratio.
+   * Format: decimal
+   */
+  current_ltv?: string;
+  /**
+   * When a fixed-rate loan falls due, Unix seconds.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Rate of a fixed-rate loan.
+   * Format: decimal
+   */
+  fixed_rate?: string;
+  /** Term of a fixed-rate loan: `7d` or `30d`. */
+  fixed_type?: '7d' | '30d' | (string & {});
+  /** Loan order id. */
+  order_id?: string;
+  /** `current` (floating rate) or `fixed` (fixed rate and term). */
+  order_type?: 'current' | 'fixed' | (string & {});
+  /** `initial` (placed), `collateral_deducted` (collateral taken), `collateral_returning` (lending failed, collateral on its way back), `lent`, `repaying`, `liquidating`, `finished` or `closed_liquidated` (liquidated and settled). */
+  status?:
+    | 'initial'
+    | 'collateral_deducted'
+    | 'collateral_returning'
+    | 'lent'
+    | 'repaying'
+    | 'liquidating'
+    | 'finished'
+    | 'closed_liquidated'
+    | (string & {});
+  /**
+   * All collateral still pledged, valued in USDT.
+   * Format: decimal
+   */
+  total_left_collateral_usdt?: string;
+  /**
+   * Everything left to repay, valued in USDT.
+   * Format: decimal
+   */
+  total_left_repay_usdt?: string;
+}
+
+/** An adjustment of the collateral of a multi-collateral loan. */
+export interface MultiCollateralRecord {
+  /**
+   * Loan-to-value ratio after the adjustment.
+   * Format: decimal
+   */
+  after_ltv?: string;
+  /**
+   * Loan-to-value ratio before the adjustment.
+   * Format: decimal
+   */
+  before_ltv?: string;
+  /** Borrowed currencies before and after. */
+  borrow_currencies?: MultiCollateralRecordCurrency[];
+  /** Collateral currencies before and after. */
+  collateral_currencies?: MultiCollateralRecordCurrency[];
+  /**
+   * When the adjustment happened, Unix seconds.
+   * Format: int64
+   */
+  operate_time?: string;
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Collateral record id.
+   * Format: int64
+   */
+  record_id?: string;
+}
+
+/** A currency of the loan (borrowed or pledged) before and after the operation. */
+export interface MultiCollateralRecordCurrency {
+  /**
+   * Amount after the operation.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Amount after the operation, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Amount before the operation.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Amount before the operation, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** A currency that may be borrowed. */
+export interface MultiLoanItem {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Latest price of the currency.
+   * Format: decimal
+   */
+  price?: string;
+}
+
+/** One currency to repay: an amount, or everything owed in it. */
+export interface MultiLoanRepayItem {
+  /**
+   * Amount to repay (partial repayment).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency to repay. */
+  currency?: string;
+  /** `true`: repay everything owed in this currency; `false`: repay `amount`. */
+  repaid_all: boolean;
+}
+
+/** A repayment or liquidation of a multi-collateral loan. */
+export interface MultiRepayRecord {
+  /**
+   * Loan-to-value ratio after the operation.
+   * Format: decimal
+   */
+  after_ltv?: string;
+  /**
+   * Loan-to-value ratio before the operation.
+   * Format: decimal
+   */
+  before_ltv?: string;
+  /** Borrowed currencies before and after. */
+  borrow_currencies?: RepayRecordCurrency[];
+  /**
+   * When the loan was made, Unix seconds.
+   * Format: int64
+   */
+  borrow_time?: string;
+  /** Collateral currencies before and after. */
+  collateral_currencies?: RepayRecordCurrency[];
+  /**
+   * Loan-to-value ratio when the loan was made.
+   * Format: decimal
+   */
+  init_ltv?: string;
+  /** Interest owed before and after, per currency. */
+  left_repay_interest_list?: RepayRecordLeftInterest[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Repayment record id.
+   * Format: int64
+   */
+  record_id?: string;
+  /** What was repaid, per currency. */
+  repaid_currencies?: RepayRecordRepaidCurrency[];
+  /**
+   * When the repayment happened, Unix seconds.
+   * Format: int64
+   */
+  repay_time?: string;
+  /** Interest charged, per currency. */
+  total_interest_list?: RepayRecordTotalInterest[];
+}
+
+/** The outcome of a multi-collateral loan repayment, per currency. */
+export interface MultiRepayResp {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Outcome per currency. */
+  repaid_currencies?: RepayCurrencyRes[];
+}
+
 /** The deposit address of a currency on one chain. */
 export interface MultichainAddress {
   /** Deposit address. */
@@ -3378,6 +3823,15 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** The id of a new multi-collateral loan. */
+export interface OrderResp {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
@@ -3625,6 +4079,153 @@ export interface PositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** The outcome of repaying one currency. */
+export interface RepayCurrencyRes {
+  /** Currency repaid. */
+  currency?: string;
+  /** Error label when it failed; empty on success. */
+  label?: string;
+  /** Error text when it failed; empty on success. */
+  message?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  repaid_principal?: string;
+  /** Whether this currency was repaid. */
+  succeeded?: boolean;
+}
+
+/** Repays a multi-collateral loan, in one or more of its borrowed currencies. */
+export interface RepayMultiLoan {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id: number | string | bigint;
+  /** What to repay, per currency. */
+  repay_items: MultiLoanRepayItem[];
+}
+
+/** A currency of the loan (borrowed or pledged) before and after the operation. */
+export interface RepayRecordCurrency {
+  /**
+   * Amount after the operation.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Amount after the operation, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Amount before the operation.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Amount before the operation, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** Interest owed in one currency before and after a repayment. */
+export interface RepayRecordLeftInterest {
+  /**
+   * Interest owed after the repayment.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Interest owed after the repayment, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Interest owed before the repayment.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Interest owed before the repayment, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** What a repayment paid in one currency. */
+export interface RepayRecordRepaidCurrency {
+  /** Currency repaid. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Amount repaid (principal and interest).
+   * Format: decimal
+   */
+  repaid_amount?: string;
+  /**
+   * Amount repaid, valued in USDT.
+   * Format: decimal
+   */
+  repaid_amount_usdt?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  repaid_principal?: string;
+}
+
+/** Interest charged on a loan in one currency. */
+export interface RepayRecordTotalInterest {
+  /**
+   * Interest amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Interest amount, valued in USDT.
+   * Format: decimal
+   */
+  amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
 }
 
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */

@@ -29,6 +29,7 @@ from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.flash_swap import FlashSwapApiAsync, FlashSwapApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
+from .operations.multi_collateral_loan import MultiCollateralLoanApiAsync, MultiCollateralLoanApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
@@ -51,6 +52,7 @@ class AsyncWithResponse:
     flash_swap: FlashSwapApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
+    multi_collateral_loan: MultiCollateralLoanApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
@@ -66,6 +68,7 @@ class AsyncWithResponse:
         self.flash_swap = FlashSwapApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
+        self.multi_collateral_loan = MultiCollateralLoanApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
@@ -98,6 +101,8 @@ class AsyncExchangeClient(AsyncCore):
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
+    multi_collateral_loan: MultiCollateralLoanApiAsync
+    """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApiAsync
     """Options: account, positions and orders."""
     spot: SpotApiAsync
@@ -217,6 +222,7 @@ class AsyncExchangeClient(AsyncCore):
         self.flash_swap = FlashSwapApiAsync(self)
         self.futures = FuturesApiAsync(self)
         self.margin = MarginApiAsync(self)
+        self.multi_collateral_loan = MultiCollateralLoanApiAsync(self)
         self.options = OptionsApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)

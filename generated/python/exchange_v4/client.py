@@ -25,6 +25,7 @@ from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.flash_swap import FlashSwapApi, FlashSwapApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
+from .operations.multi_collateral_loan import MultiCollateralLoanApi, MultiCollateralLoanApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
@@ -47,6 +48,7 @@ class WithResponse:
     flash_swap: FlashSwapApiWithResponse
     futures: FuturesApiWithResponse
     margin: MarginApiWithResponse
+    multi_collateral_loan: MultiCollateralLoanApiWithResponse
     options: OptionsApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
@@ -62,6 +64,7 @@ class WithResponse:
         self.flash_swap = FlashSwapApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
+        self.multi_collateral_loan = MultiCollateralLoanApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
@@ -92,6 +95,8 @@ class ExchangeClient(Core):
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
+    multi_collateral_loan: MultiCollateralLoanApi
+    """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApi
     """Options: account, positions and orders."""
     spot: SpotApi
@@ -209,6 +214,7 @@ class ExchangeClient(Core):
         self.flash_swap = FlashSwapApi(self)
         self.futures = FuturesApi(self)
         self.margin = MarginApi(self)
+        self.multi_collateral_loan = MultiCollateralLoanApi(self)
         self.options = OptionsApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)

@@ -19,10 +19,19 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "BorrowCurrencyInfo",
+    "CollateralAdjustRes",
+    "CollateralCurrencyInfo",
+    "CollateralCurrencyInput",
+    "CollateralCurrencyRes",
+    "CollateralCurrentRate",
+    "CollateralFixRate",
+    "CollateralLtv",
     "Contract",
     "ContractStat",
     "CrossexOrderActionResponse",
     "CurrencyChain",
+    "CurrencyQuota",
     "DeliveryContract",
     "DepositAddress",
     "DepositRecord",
@@ -84,14 +93,29 @@ __all__ = [
     "MarginUniLoan",
     "MarginUniLoanRecord",
     "MultichainAddress",
+    "MultiCollateralCurrency",
+    "MultiCollateralItem",
+    "MultiCollateralOrder",
+    "MultiCollateralRecord",
+    "MultiCollateralRecordCurrency",
+    "MultiLoanItem",
+    "MultiLoanRepayItemInput",
+    "MultiRepayRecord",
+    "MultiRepayResp",
     "MyFuturesTrade",
     "OptionsAccount",
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OrderResp",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "RepayCurrencyRes",
+    "RepayRecordCurrency",
+    "RepayRecordLeftInterest",
+    "RepayRecordRepaidCurrency",
+    "RepayRecordTotalInterest",
     "SavedAddress",
     "SpotAccount",
     "SpotAccountBookEntry",
@@ -235,6 +259,73 @@ class AccountRateLimit(TypedDict, total=False):
     updated_at: str  # When the tier was last computed.
 
 
+class BorrowCurrencyInfo(TypedDict, total=False):
+    """A borrowed currency of a multi-collateral loan and what is left to repay."""
+
+    currency: str  # Borrowed currency.
+    index_price: Decimal  # Index price of the currency.
+    left_repay_principal: Decimal  # Principal left to repay.
+    left_repay_interest: Decimal  # Interest left to repay.
+    left_repay_usdt: Decimal  # Everything left to repay, valued in USDT.
+
+
+class CollateralAdjustRes(TypedDict, total=False):
+    """The outcome of a collateral adjustment, per currency."""
+
+    order_id: int  # Loan order id.
+    collateral_currencies: list[CollateralCurrencyRes]  # Outcome per currency.
+
+
+class CollateralCurrencyInfo(TypedDict, total=False):
+    """A collateral currency of a multi-collateral loan and how much of it is pledged."""
+
+    currency: str  # Collateral currency.
+    index_price: Decimal  # Index price of the currency.
+    left_collateral: Decimal  # Amount still pledged.
+    left_collateral_usdt: Decimal  # Amount still pledged, valued in USDT.
+
+
+class CollateralCurrencyInput(TypedDict, total=False):
+    """A currency and amount of collateral."""
+
+    currency: str  # Collateral currency.
+    amount: Decimal | str  # Amount of collateral.
+
+
+class CollateralCurrencyRes(TypedDict, total=False):
+    """The outcome of adding or withdrawing one collateral currency."""
+
+    succeeded: bool  # Whether this currency was adjusted.
+    label: str  # Error label when it failed; empty on success.
+    message: str  # Error text when it failed; empty on success.
+    currency: str  # Collateral currency.
+    amount: Decimal  # Amount added or withdrawn; 0 when it failed.
+
+
+class CollateralCurrentRate(TypedDict, total=False):
+    """The current (floating) rate of a currency, updated hourly."""
+
+    currency: str  # Currency.
+    current_rate: Decimal  # The rate of the last hour.
+
+
+class CollateralFixRate(TypedDict, total=False):
+    """The fixed rates of a currency for 7-day and 30-day loans."""
+
+    currency: str  # Currency.
+    rate_7d: Decimal  # Fixed rate for a 7-day loan.
+    rate_30d: Decimal  # Fixed rate for a 30-day loan.
+    update_time: int  # When the rates were last set, Unix seconds.
+
+
+class CollateralLtv(TypedDict, total=False):
+    """The loan-to-value thresholds of multi-collateral loans (the same for every currency)."""
+
+    init_ltv: Decimal  # Highest loan-to-value ratio at which a loan may be made.
+    alert_ltv: Decimal  # Loan-to-value ratio that triggers a warning.
+    liquidate_ltv: Decimal  # Loan-to-value ratio at which the collateral is liquidated.
+
+
 Contract = TypedDict(
     "Contract",
     {
@@ -338,6 +429,18 @@ class CurrencyChain(TypedDict, total=False):
     is_withdraw_disabled: Literal[0, 1] | int  # 0 = withdrawal not disabled, 1 = disabled.
     decimal: str  # Withdrawal precision (number of decimals).
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
+
+
+class CurrencyQuota(TypedDict, total=False):
+    """The caller's remaining borrowing or collateral quota in one currency."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    min_quota: Decimal  # Smallest amount that may be borrowed or pledged.
+    left_quota: Decimal  # Quota left (current-rate loans).
+    left_quote_usdt: Decimal  # Quota left, valued in USDT (current-rate loans).
+    left_quota_fixed: Decimal  # Quota left for fixed-rate loans.
+    left_quote_usdt_fixed: Decimal  # Quota left for fixed-rate loans, valued in USDT.
 
 
 DeliveryContract = TypedDict(
@@ -1190,6 +1293,102 @@ class MultichainAddress(TypedDict, total=False):
     min_confirms: int  # Minimum number of confirmations.
 
 
+class MultiCollateralCurrency(TypedDict, total=False):
+    """The currencies multi-collateral loans may borrow and pledge."""
+
+    loan_currencies: list[MultiLoanItem]  # Currencies that may be borrowed.
+    collateral_currencies: list[MultiCollateralItem]  # Currencies that may be pledged.
+
+
+class MultiCollateralItem(TypedDict, total=False):
+    """A currency that may be pledged, with its discount."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    discount: Decimal  # Share of its value that counts as collateral.
+
+
+class MultiCollateralOrder(TypedDict, total=False):
+    """A multi-collateral loan: its terms, state, what is owed and what is pledged."""
+
+    order_id: str  # Loan order id.
+    order_type: Literal['current', 'fixed'] | str  # `current` (floating rate) or `fixed` (fixed rate and term).
+    fixed_type: Literal['7d', '30d'] | str  # Term of a fixed-rate loan: `7d` or `30d`.
+    fixed_rate: Decimal  # Rate of a fixed-rate loan.
+    expire_time: int  # When a fixed-rate loan falls due, Unix seconds.
+    auto_renew: bool  # Whether a fixed-rate loan renews itself when due.
+    auto_repay: bool  # Whether a fixed-rate loan is repaid automatically when due.
+    current_ltv: Decimal  # Current loan-to-value ratio.
+    status: Literal['initial', 'collateral_deducted', 'collateral_returning', 'lent', 'repaying', 'liquidating', 'finished', 'closed_liquidated'] | str  # `initial` (placed), `collateral_deducted` (collateral taken), `collateral_returning` (lending failed, collateral on its way back), `lent`, `repaying`, `liquidating`, `finished` or `closed_liquidated` (liquidated and settled).
+    borrow_time: int  # When the loan was made, Unix seconds.
+    total_left_repay_usdt: Decimal  # Everything left to repay, valued in USDT.
+    total_left_collateral_usdt: Decimal  # All collateral still pledged, valued in USDT.
+    borrow_currencies: list[BorrowCurrencyInfo]  # What is borrowed, per currency.
+    collateral_currencies: list[CollateralCurrencyInfo]  # What is pledged, per currency.
+
+
+class MultiCollateralRecord(TypedDict, total=False):
+    """An adjustment of the collateral of a multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+    record_id: int  # Collateral record id.
+    before_ltv: Decimal  # Loan-to-value ratio before the adjustment.
+    after_ltv: Decimal  # Loan-to-value ratio after the adjustment.
+    operate_time: int  # When the adjustment happened, Unix seconds.
+    borrow_currencies: list[MultiCollateralRecordCurrency]  # Borrowed currencies before and after.
+    collateral_currencies: list[MultiCollateralRecordCurrency]  # Collateral currencies before and after.
+
+
+class MultiCollateralRecordCurrency(TypedDict, total=False):
+    """A currency of the loan (borrowed or pledged) before and after the operation."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Amount before the operation.
+    before_amount_usdt: Decimal  # Amount before the operation, valued in USDT.
+    after_amount: Decimal  # Amount after the operation.
+    after_amount_usdt: Decimal  # Amount after the operation, valued in USDT.
+
+
+class MultiLoanItem(TypedDict, total=False):
+    """A currency that may be borrowed."""
+
+    currency: str  # Currency.
+    price: Decimal  # Latest price of the currency.
+
+
+class MultiLoanRepayItemInput(TypedDict, total=False):
+    """One currency to repay: an amount, or everything owed in it."""
+
+    currency: str  # Currency to repay.
+    amount: Decimal | str  # Amount to repay (partial repayment).
+    repaid_all: Required[bool]  # `true`: repay everything owed in this currency; `false`: repay `amount`.
+
+
+class MultiRepayRecord(TypedDict, total=False):
+    """A repayment or liquidation of a multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+    record_id: int  # Repayment record id.
+    init_ltv: Decimal  # Loan-to-value ratio when the loan was made.
+    before_ltv: Decimal  # Loan-to-value ratio before the operation.
+    after_ltv: Decimal  # Loan-to-value ratio after the operation.
+    borrow_time: int  # When the loan was made, Unix seconds.
+    repay_time: int  # When the repayment happened, Unix seconds.
+    borrow_currencies: list[RepayRecordCurrency]  # Borrowed currencies before and after.
+    collateral_currencies: list[RepayRecordCurrency]  # Collateral currencies before and after.
+    repaid_currencies: list[RepayRecordRepaidCurrency]  # What was repaid, per currency.
+    total_interest_list: list[RepayRecordTotalInterest]  # Interest charged, per currency.
+    left_repay_interest_list: list[RepayRecordLeftInterest]  # Interest owed before and after, per currency.
+
+
+class MultiRepayResp(TypedDict, total=False):
+    """The outcome of a multi-collateral loan repayment, per currency."""
+
+    order_id: int  # Loan order id.
+    repaid_currencies: list[RepayCurrencyRes]  # Outcome per currency.
+
+
 class MyFuturesTrade(TypedDict, total=False):
     """One fill of the caller's futures orders."""
 
@@ -1290,6 +1489,12 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class OrderResp(TypedDict, total=False):
+    """The id of a new multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+
+
 class Position(TypedDict, total=False):
     """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
 
@@ -1358,6 +1563,59 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class RepayCurrencyRes(TypedDict, total=False):
+    """The outcome of repaying one currency."""
+
+    succeeded: bool  # Whether this currency was repaid.
+    label: str  # Error label when it failed; empty on success.
+    message: str  # Error text when it failed; empty on success.
+    currency: str  # Currency repaid.
+    repaid_principal: Decimal  # Principal repaid.
+    repaid_interest: Decimal  # Interest repaid.
+
+
+class RepayRecordCurrency(TypedDict, total=False):
+    """A currency of the loan (borrowed or pledged) before and after the operation."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Amount before the operation.
+    before_amount_usdt: Decimal  # Amount before the operation, valued in USDT.
+    after_amount: Decimal  # Amount after the operation.
+    after_amount_usdt: Decimal  # Amount after the operation, valued in USDT.
+
+
+class RepayRecordLeftInterest(TypedDict, total=False):
+    """Interest owed in one currency before and after a repayment."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Interest owed before the repayment.
+    before_amount_usdt: Decimal  # Interest owed before the repayment, valued in USDT.
+    after_amount: Decimal  # Interest owed after the repayment.
+    after_amount_usdt: Decimal  # Interest owed after the repayment, valued in USDT.
+
+
+class RepayRecordRepaidCurrency(TypedDict, total=False):
+    """What a repayment paid in one currency."""
+
+    currency: str  # Currency repaid.
+    index_price: Decimal  # Index price of the currency.
+    repaid_amount: Decimal  # Amount repaid (principal and interest).
+    repaid_principal: Decimal  # Principal repaid.
+    repaid_interest: Decimal  # Interest repaid.
+    repaid_amount_usdt: Decimal  # Amount repaid, valued in USDT.
+
+
+class RepayRecordTotalInterest(TypedDict, total=False):
+    """Interest charged on a loan in one currency."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    amount: Decimal  # Interest amount.
+    amount_usdt: Decimal  # Interest amount, valued in USDT.
 
 
 class SavedAddress(TypedDict, total=False):
