@@ -205,6 +205,13 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Currency pair whose orders are cancelled; every pair when omitted.',
     },
   },
+  createAssetSwapOrderV1: {
+    summary: 'Place an asset swap order',
+    params: {
+      from: 'Currencies and amounts to sell; at least one.',
+      to: 'Currencies and amounts to buy (amounts, not ratios); at least one.',
+    },
+  },
   createBatchFuturesOrder: {
     summary: 'Place perpetual futures orders in a batch',
     params: {
@@ -452,9 +459,20 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Delete an API key pair of a sub-account',
     params: { user_id: 'Sub-account user id.', key: "The sub-account's API key." },
   },
+  evaluateAssetSwap: {
+    summary: 'List swappable balances',
+    params: {
+      max_evaluate_value:
+        'Only balances worth at most this much, in USDT (see `asset_evaluate_range` of `GET /asset-swap/config`).',
+      cursor: 'Cursor from the previous page; the first page without it.',
+      size: 'Page size.',
+    },
+  },
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
+  getAssetSwapConfig: { summary: 'Get asset swap settings', params: {} },
+  getAssetSwapOrderV1: { summary: 'Get an asset swap order', params: { order_id: 'Order id.' } },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
   getBatchSpotFee: {
     summary: 'Get trading fee rates of several pairs',
@@ -660,6 +678,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
       limit: 'Maximum number of orders per pair (1 to 1000).',
       account: 'Account to list (`spot`, `margin`, `cross_margin`, `unified`).',
+    },
+  },
+  listAssetSwapAssets: { summary: 'List asset swap currencies', params: {} },
+  listAssetSwapOrdersV1: {
+    summary: 'List asset swap orders',
+    params: {
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds.',
+      status: 'Only orders with this status code.',
+      offset: 'Number of orders to skip.',
+      size: 'Page size.',
+      sort_mode: 'Sort direction code.',
+      order_by: 'Sort field code.',
     },
   },
   listCandlesticks: {
@@ -1285,6 +1316,13 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_id: 'Loan order id.',
       type: '`append` adds collateral, `redeem` withdraws it.',
       collaterals: 'Collateral to add or withdraw, per currency.',
+    },
+  },
+  previewAssetSwapOrderV1: {
+    summary: 'Preview an asset swap',
+    params: {
+      from: 'Currencies and amounts to sell; at least one.',
+      to: 'Target currencies and their ratios; at least one.',
     },
   },
   previewFlashSwapMultiCurrencyManyToOneOrder: {

@@ -15,6 +15,15 @@ import {
   listSTPGroupsUsersMeta,
   setDebitFeeMeta,
 } from './operations/account.js';
+import {
+  createAssetSwapOrderV1Meta,
+  evaluateAssetSwapMeta,
+  getAssetSwapConfigMeta,
+  getAssetSwapOrderV1Meta,
+  listAssetSwapAssetsMeta,
+  listAssetSwapOrdersV1Meta,
+  previewAssetSwapOrderV1Meta,
+} from './operations/asset-swap.js';
 import { createCrossexOrderMeta } from './operations/crossex.js';
 import {
   cancelDeliveryOrderMeta,
@@ -238,6 +247,7 @@ export const operationMetas = {
   changeUniLend: changeUniLendMeta,
   countdownCancelAllFutures: countdownCancelAllFuturesMeta,
   countdownCancelAllSpot: countdownCancelAllSpotMeta,
+  createAssetSwapOrderV1: createAssetSwapOrderV1Meta,
   createBatchFuturesOrder: createBatchFuturesOrderMeta,
   createBatchOrders: createBatchOrdersMeta,
   createCrossexOrder: createCrossexOrderMeta,
@@ -260,9 +270,12 @@ export const operationMetas = {
   createUniLoan: createUniLoanMeta,
   deleteSTPGroupUsers: deleteSTPGroupUsersMeta,
   deleteSubAccountKeys: deleteSubAccountKeysMeta,
+  evaluateAssetSwap: evaluateAssetSwapMeta,
   getAccountDetail: getAccountDetailMeta,
   getAccountMainKeys: getAccountMainKeysMeta,
   getAccountRateLimit: getAccountRateLimitMeta,
+  getAssetSwapConfig: getAssetSwapConfigMeta,
+  getAssetSwapOrderV1: getAssetSwapOrderV1Meta,
   getAutoRepayStatus: getAutoRepayStatusMeta,
   getBatchSpotFee: getBatchSpotFeeMeta,
   getCurrency: getCurrencyMeta,
@@ -307,6 +320,8 @@ export const operationMetas = {
   getUnifiedTransferables: getUnifiedTransferablesMeta,
   getUserLeverageCurrencySetting: getUserLeverageCurrencySettingMeta,
   listAllOpenOrders: listAllOpenOrdersMeta,
+  listAssetSwapAssets: listAssetSwapAssetsMeta,
+  listAssetSwapOrdersV1: listAssetSwapOrdersV1Meta,
   listCandlesticks: listCandlesticksMeta,
   listContractStats: listContractStatsMeta,
   listCurrencies: listCurrenciesMeta,
@@ -382,6 +397,7 @@ export const operationMetas = {
   listWithdrawStatus: listWithdrawStatusMeta,
   lockSubAccount: lockSubAccountMeta,
   operateMultiCollateral: operateMultiCollateralMeta,
+  previewAssetSwapOrderV1: previewAssetSwapOrderV1Meta,
   previewFlashSwapMultiCurrencyManyToOneOrder: previewFlashSwapMultiCurrencyManyToOneOrderMeta,
   previewFlashSwapMultiCurrencyOneToManyOrder: previewFlashSwapMultiCurrencyOneToManyOrderMeta,
   previewFlashSwapOrder: previewFlashSwapOrderMeta,

@@ -128,6 +128,189 @@ export interface AccountRateLimit {
   updated_at?: string;
 }
 
+/** Envelope of the settings: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapConfig {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The settings; null when the call failed. */
+  data: AssetSwapFrontend | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the valuation page: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapEvaluate {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The valuation page; null when the call failed. */
+  data: EvaluateResp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the currency list: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapListAssets {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The currency list; null when the call failed. */
+  data: AssetListResp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the placed order: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderCreateV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The placed order; null when the call failed. */
+  data: OrderCreateV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the order page: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderListV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The order page; null when the call failed. */
+  data: OrderListV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the estimate: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderPreviewV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The estimate; null when the call failed. */
+  data: OrderPreviewV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the order: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderQueryV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The order; null when the call failed. */
+  data: CreateOrder | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The currencies asset swap can take. */
+export interface AssetListResp {
+  /** Currency symbols. */
+  list: string[];
+}
+
+/** Asset swap settings: valuation bounds, target currencies and suggested mixes. */
+export interface AssetSwapFrontend {
+  /** Valuation bounds offered for `max_evaluate_value` of `GET /asset-swap/evaluate`, in USDT. */
+  asset_evaluate_range: number[];
+  /**
+   * Hours before the feature banner is shown again.
+   * Format: int32
+   */
+  banner_reappear_interval_hours: number;
+  /** Target currencies. */
+  convert_currencies: string[];
+  /** Target currencies with icon and order. */
+  convert_currencies_v2: ConvertCurrenciesV2Item[];
+  /** Default settings, as key and value strings. */
+  default: {
+    [key: string]: string;
+  };
+  /**
+   * Most currencies that may be sold in one order.
+   * Format: int32
+   */
+  max_select_currencies: number;
+  /**
+   * Smallest value a balance must have to be listed, in USDT.
+   * Format: decimal
+   */
+  min_evaluate_value: string;
+  /** Suggested mixes as currency-to-ratio maps. */
+  recommend: Recommend;
+  /** Suggested mixes, grouped by key (such as `market` or `conservative`). */
+  recommend_v2: {
+    [key: string]: RecommendV2Strategy[];
+  };
+  /** Text shown above the feature. */
+  title_tips: string;
+}
+
 /** A borrowed currency of a multi-collateral loan and what is left to repay. */
 export interface BorrowCurrencyInfo {
   /** Borrowed currency. */
@@ -570,6 +753,19 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
+/** A target currency offered for conversion. */
+export interface ConvertCurrenciesV2Item {
+  /** Icon of the currency. */
+  icon_url?: string;
+  /** Currency symbol. */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+}
+
 /** Borrows one currency against one or more collateral currencies, at the current rate or at a fixed rate for a fixed term (`fixed_type` and `fixed_rate` then required). */
 export type CreateMultiCollateralOrder = {
   /** Renew a fixed-rate loan when it falls due. */
@@ -597,6 +793,66 @@ export type CreateMultiCollateralOrder = {
   /** `current` (floating rate, the default) or `fixed`. */
   order_type?: 'current' | 'fixed';
 } & unknown;
+
+/** An asset swap order: what it sold and what it bought. */
+export interface CreateOrder {
+  /** Application id. */
+  app_id: string;
+  /** The caller's request id, if any. */
+  client_req_id: string;
+  /**
+   * Creation time (a Unix timestamp; the reference does not state the unit).
+   * Format: int64
+   */
+  create_time: string;
+  /** Currencies sold. */
+  from: CreateOrderDetail[];
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id: string;
+  /** Where the order came from. */
+  source: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status: number;
+  /** Currencies bought. */
+  to: CreateOrderDetail[];
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** One currency of an asset swap order and its amount. */
+export interface CreateOrderDetail {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Amount, formatted for display. */
+  amount_show: string;
+  /** Currency symbol. */
+  asset: string;
+  /** Icon of the currency. */
+  icon_url: string;
+}
+
+/** A currency and an amount of an asset swap order. */
+export interface CreateParam {
+  /**
+   * Amount: sold in `from`, bought in `to` (a plain decimal, never exponent notation).
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency symbol (one of `GET /asset-swap/asset/list`). */
+  asset: string;
+}
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
 export interface CrossexOrderActionResponse {
@@ -1290,6 +1546,50 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** A balance that may be swapped, with its value. */
+export interface EvaluateItem {
+  /** Currency symbol. */
+  asset: string;
+  /** Currency name. */
+  asset_full_name: string;
+  /** Icon of the currency. */
+  asset_icon_url: string;
+  /**
+   * Amount available.
+   * Format: decimal
+   */
+  available: string;
+  /** Amount available, formatted for display. */
+  available_show: string;
+  /**
+   * Value in USDT.
+   * Format: decimal
+   */
+  evaluate_usdt: string;
+  /** Value in USDT, formatted for display. */
+  evaluate_usdt_show: string;
+}
+
+/** A page of balances that may be swapped. */
+export interface EvaluateResp {
+  /** Cursor of the next page (`cursor` of the next call); empty on the last page. */
+  cursor: string;
+  /** The balances. */
+  list: EvaluateItem[];
+  /**
+   * Number of balances in all pages.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Value of every listed balance, in USDT.
+   * Format: decimal
+   */
+  total_available: string;
+  /** The same, formatted for display. */
+  total_available_show: string;
+}
 
 /** A flash swap market: what may be sold for what, with the amount bounds of this pair. */
 export interface FlashSwapCurrencyPair {
@@ -3823,6 +4123,50 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** Swaps the balances in `from` into the amounts in `to`. Both sides hold amounts, unlike the preview, whose `to` holds ratios. */
+export interface OrderCreateV1Req {
+  /** Currencies and amounts to sell; at least one. */
+  from: CreateParam[];
+  /** Currencies and amounts to buy (amounts, not ratios); at least one. */
+  to: CreateParam[];
+}
+
+/** A placed asset swap order. */
+export interface OrderCreateV1Resp {
+  /** The order. */
+  order: CreateOrder;
+}
+
+/** A page of asset swap orders. */
+export interface OrderListV1Resp {
+  /** The orders. */
+  orders: CreateOrder[];
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  total: number;
+}
+
+/** Estimates swapping the balances in `from` into the mix of ratios in `to`; nothing is traded. */
+export interface OrderPreviewV1Req {
+  /** Currencies and amounts to sell; at least one. */
+  from: PreviewFromParam[];
+  /** Target currencies and their ratios; at least one. */
+  to: PreviewToParam[];
+}
+
+/** An asset swap estimate and its fee. */
+export interface OrderPreviewV1Resp {
+  /** The estimate. */
+  order: PreviewOrder;
+  /**
+   * Estimated fee.
+   * Format: decimal
+   */
+  transaction_fee: string;
+}
+
 /** The id of a new multi-collateral loan. */
 export interface OrderResp {
   /**
@@ -4079,6 +4423,105 @@ export interface PositionCloseOrder {
    * Format: decimal
    */
   price?: string;
+}
+
+/** A currency and amount to sell in an asset swap preview. */
+export interface PreviewFromParam {
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency symbol. */
+  asset: string;
+}
+
+/** The estimated result of an asset swap. */
+export interface PreviewOrder {
+  /** Currencies sold. */
+  from: PreviewOrderDetail[];
+  /** Currencies bought (estimated). */
+  to: PreviewOrderDetail[];
+  /**
+   * Value of the swap, in USDT.
+   * Format: decimal
+   */
+  usdt_evaluated_value: string;
+  /** The same, formatted for display. */
+  usdt_evaluated_value_show: string;
+}
+
+/** One currency of an asset swap preview and its amount. */
+export interface PreviewOrderDetail {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Amount, formatted for display. */
+  amount_show: string;
+  /** Currency symbol. */
+  asset: string;
+}
+
+/** A target currency and its share of the mix in an asset swap preview. */
+export interface PreviewToParam {
+  /** Currency symbol (often a `recommend_v2` scheme `name` of `GET /asset-swap/config`). */
+  asset: string;
+  /**
+   * Share of the mix, such as `0.5` (often the scheme `ratio`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** Suggested target mixes, each a map of currency to its ratio. */
+export interface Recommend {
+  /** Balanced mix. */
+  balance: {
+    [key: string]: string;
+  };
+  /** BTC-led mix. */
+  btc_faith: {
+    [key: string]: string;
+  };
+  /** Conservative mix. */
+  conservative: {
+    [key: string]: string;
+  };
+  /** GT-led mix. */
+  gt_faith: {
+    [key: string]: string;
+  };
+}
+
+/** One currency of a suggested mix and its ratio. */
+export interface RecommendV2Scheme {
+  /** Currency symbol (a preview `to[].asset`). */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+  /**
+   * Share of the mix (a preview `to[].ratio`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** A suggested target mix. */
+export interface RecommendV2Strategy {
+  /** Strategy name. */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+  /** The currencies of the mix and their ratios. */
+  schemes: RecommendV2Scheme[];
 }
 
 /** The outcome of repaying one currency. */

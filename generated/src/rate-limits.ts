@@ -29,6 +29,7 @@ export const rateLimits = {
   changeUniLend: { requests: 150, window: 10, scope: 'uid', operations: ['changeUniLend'] },
   countdownCancelAllFutures: { requests: 200, window: 10, scope: 'uid', operations: ['countdownCancelAllFutures'] },
   countdownCancelAllSpot: { requests: 200, window: 10, scope: 'uid', operations: ['countdownCancelAllSpot'] },
+  createAssetSwapOrderV1: { requests: 150, window: 10, scope: 'uid', operations: ['createAssetSwapOrderV1'] },
   createCrossexOrder: { requests: 100, window: 10, scope: 'uid', operations: ['createCrossexOrder'] },
   createFlashSwapMultiCurrencyManyToOneOrder: {
     requests: 150,
@@ -67,6 +68,7 @@ export const rateLimits = {
     operations: ['cancelDeliveryOrder', 'cancelDeliveryOrders'],
   },
   'delivery-place': { requests: 500, window: 10, scope: 'uid', operations: ['createDeliveryOrder'] },
+  evaluateAssetSwap: { requests: 150, window: 10, scope: 'uid', operations: ['evaluateAssetSwap'] },
   'futures-cancel': {
     requests: 200,
     window: 1,
@@ -82,6 +84,8 @@ export const rateLimits = {
   getAccountDetail: { requests: 150, window: 10, scope: 'uid', operations: ['getAccountDetail'] },
   getAccountMainKeys: { requests: 150, window: 10, scope: 'uid', operations: ['getAccountMainKeys'] },
   getAccountRateLimit: { requests: 150, window: 10, scope: 'uid', operations: ['getAccountRateLimit'] },
+  getAssetSwapConfig: { requests: 150, window: 10, scope: 'uid', operations: ['getAssetSwapConfig'] },
+  getAssetSwapOrderV1: { requests: 150, window: 10, scope: 'uid', operations: ['getAssetSwapOrderV1'] },
   getAutoRepayStatus: { requests: 150, window: 10, scope: 'uid', operations: ['getAutoRepayStatus'] },
   getBatchSpotFee: { requests: 200, window: 10, scope: 'uid', operations: ['getBatchSpotFee'] },
   getCurrency: { requests: 200, window: 10, scope: 'ip', operations: ['getCurrency'] },
@@ -141,6 +145,8 @@ export const rateLimits = {
     operations: ['getUserLeverageCurrencySetting'],
   },
   listAllOpenOrders: { requests: 200, window: 10, scope: 'uid', operations: ['listAllOpenOrders'] },
+  listAssetSwapAssets: { requests: 150, window: 10, scope: 'uid', operations: ['listAssetSwapAssets'] },
+  listAssetSwapOrdersV1: { requests: 150, window: 10, scope: 'uid', operations: ['listAssetSwapOrdersV1'] },
   listCandlesticks: { requests: 200, window: 10, scope: 'ip', operations: ['listCandlesticks'] },
   listContractStats: { requests: 200, window: 10, scope: 'ip', operations: ['listContractStats'] },
   listCurrencies: { requests: 200, window: 10, scope: 'ip', operations: ['listCurrencies'] },
@@ -258,6 +264,7 @@ export const rateLimits = {
     operations: ['cancelOptionsOrder', 'cancelOptionsOrders'],
   },
   'options-place': { requests: 200, window: 1, scope: 'uid', operations: ['createOptionsOrder'] },
+  previewAssetSwapOrderV1: { requests: 150, window: 10, scope: 'uid', operations: ['previewAssetSwapOrderV1'] },
   previewFlashSwapMultiCurrencyManyToOneOrder: {
     requests: 150,
     window: 10,

@@ -19,6 +19,15 @@ __all__ = [
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "ApiResponseAssetSwapConfig",
+    "ApiResponseAssetSwapEvaluate",
+    "ApiResponseAssetSwapListAssets",
+    "ApiResponseAssetSwapOrderCreateV1",
+    "ApiResponseAssetSwapOrderListV1",
+    "ApiResponseAssetSwapOrderPreviewV1",
+    "ApiResponseAssetSwapOrderQueryV1",
+    "AssetListResp",
+    "AssetSwapFrontend",
     "BorrowCurrencyInfo",
     "CollateralAdjustRes",
     "CollateralCurrencyInfo",
@@ -29,6 +38,10 @@ __all__ = [
     "CollateralLtv",
     "Contract",
     "ContractStat",
+    "ConvertCurrenciesV2Item",
+    "CreateOrder",
+    "CreateOrderDetail",
+    "CreateParamInput",
     "CrossexOrderActionResponse",
     "CurrencyChain",
     "CurrencyQuota",
@@ -42,6 +55,8 @@ __all__ = [
     "EarnUniLendRecord",
     "ErrCodeMsg",
     "ErrorLabel",
+    "EvaluateItem",
+    "EvaluateResp",
     "FlashSwapCurrencyPair",
     "FlashSwapMultiCurrencyCreateParamInput",
     "FlashSwapMultiCurrencyManyToOneOrderCreateResp",
@@ -107,10 +122,20 @@ __all__ = [
     "OptionsOrder",
     "OptionsPosition",
     "OptionsPositionCloseOrder",
+    "OrderCreateV1Resp",
+    "OrderListV1Resp",
+    "OrderPreviewV1Resp",
     "OrderResp",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "PreviewFromParamInput",
+    "PreviewOrder",
+    "PreviewOrderDetail",
+    "PreviewToParamInput",
+    "Recommend",
+    "RecommendV2Scheme",
+    "RecommendV2Strategy",
     "RepayCurrencyRes",
     "RepayRecordCurrency",
     "RepayRecordLeftInterest",
@@ -257,6 +282,97 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class ApiResponseAssetSwapConfig(TypedDict, total=False):
+    """Envelope of the settings: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[AssetSwapFrontend | None]  # The settings; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapEvaluate(TypedDict, total=False):
+    """Envelope of the valuation page: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[EvaluateResp | None]  # The valuation page; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapListAssets(TypedDict, total=False):
+    """Envelope of the currency list: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[AssetListResp | None]  # The currency list; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderCreateV1(TypedDict, total=False):
+    """Envelope of the placed order: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderCreateV1Resp | None]  # The placed order; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderListV1(TypedDict, total=False):
+    """Envelope of the order page: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderListV1Resp | None]  # The order page; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderPreviewV1(TypedDict, total=False):
+    """Envelope of the estimate: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderPreviewV1Resp | None]  # The estimate; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderQueryV1(TypedDict, total=False):
+    """Envelope of the order: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[CreateOrder | None]  # The order; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class AssetListResp(TypedDict, total=False):
+    """The currencies asset swap can take."""
+
+    list: Required[list[str]]  # Currency symbols.
+
+
+class AssetSwapFrontend(TypedDict, total=False):
+    """Asset swap settings: valuation bounds, target currencies and suggested mixes."""
+
+    asset_evaluate_range: Required[list[float]]  # Valuation bounds offered for `max_evaluate_value` of `GET /asset-swap/evaluate`, in USDT.
+    banner_reappear_interval_hours: Required[int]  # Hours before the feature banner is shown again.
+    convert_currencies: Required[list[str]]  # Target currencies.
+    convert_currencies_v2: Required[list[ConvertCurrenciesV2Item]]  # Target currencies with icon and order.
+    default: Required[dict[str, str]]  # Default settings, as key and value strings.
+    max_select_currencies: Required[int]  # Most currencies that may be sold in one order.
+    min_evaluate_value: Required[Decimal]  # Smallest value a balance must have to be listed, in USDT.
+    recommend: Required[Recommend]  # Suggested target mixes, each a map of currency to its ratio.
+    recommend_v2: Required[dict[str, list[RecommendV2Strategy]]]  # Suggested mixes, grouped by key (such as `market` or `conservative`).
+    title_tips: Required[str]  # Text shown above the feature.
 
 
 class BorrowCurrencyInfo(TypedDict, total=False):
@@ -408,6 +524,48 @@ class ContractStat(TypedDict, total=False):
     top_short_account: float  # Number of large holders with short positions.
     long_users: Decimal  # Number of users holding long positions.
     short_users: Decimal  # Number of users holding short positions.
+
+
+class ConvertCurrenciesV2Item(TypedDict, total=False):
+    """A target currency offered for conversion."""
+
+    icon_url: str  # Icon of the currency.
+    name: Required[str]  # Currency symbol.
+    priority: Required[int]  # Display order (lower first).
+
+
+CreateOrder = TypedDict(
+    "CreateOrder",
+    {
+        "id": "Required[int]",  # Order id.
+        "user_id": "Required[int]",  # User id.
+        "from": "Required[list[CreateOrderDetail]]",  # Currencies sold.
+        "to": "Required[list[CreateOrderDetail]]",  # Currencies bought.
+        "source": "Required[str]",  # Where the order came from.
+        "app_id": "Required[str]",  # Application id.
+        "client_req_id": "Required[str]",  # The caller's request id, if any.
+        "status": "Required[int]",  # Order status code.
+        "create_time": "Required[int]",  # Creation time (a Unix timestamp; the reference does not state the unit).
+    },
+    total=False,
+)
+"""An asset swap order: what it sold and what it bought."""
+
+
+class CreateOrderDetail(TypedDict, total=False):
+    """One currency of an asset swap order and its amount."""
+
+    asset: Required[str]  # Currency symbol.
+    icon_url: Required[str]  # Icon of the currency.
+    amount: Required[Decimal]  # Amount.
+    amount_show: Required[str]  # Amount, formatted for display.
+
+
+class CreateParamInput(TypedDict, total=False):
+    """A currency and an amount of an asset swap order."""
+
+    asset: Required[str]  # Currency symbol (one of `GET /asset-swap/asset/list`).
+    amount: Required[Decimal | str]  # Amount: sold in `from`, bought in `to` (a plain decimal, never exponent notation).
 
 
 class CrossexOrderActionResponse(TypedDict, total=False):
@@ -579,6 +737,28 @@ class ErrCodeMsg(TypedDict, total=False):
 
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
 """Machine-readable error label. Known values are listed; the set is open."""
+
+
+class EvaluateItem(TypedDict, total=False):
+    """A balance that may be swapped, with its value."""
+
+    asset: Required[str]  # Currency symbol.
+    asset_full_name: Required[str]  # Currency name.
+    asset_icon_url: Required[str]  # Icon of the currency.
+    available: Required[Decimal]  # Amount available.
+    available_show: Required[str]  # Amount available, formatted for display.
+    evaluate_usdt: Required[Decimal]  # Value in USDT.
+    evaluate_usdt_show: Required[str]  # Value in USDT, formatted for display.
+
+
+class EvaluateResp(TypedDict, total=False):
+    """A page of balances that may be swapped."""
+
+    list: Required[list[EvaluateItem]]  # The balances.
+    total: Required[int]  # Number of balances in all pages.
+    cursor: Required[str]  # Cursor of the next page (`cursor` of the next call); empty on the last page.
+    total_available: Required[Decimal]  # Value of every listed balance, in USDT.
+    total_available_show: Required[str]  # The same, formatted for display.
 
 
 class FlashSwapCurrencyPair(TypedDict, total=False):
@@ -1489,6 +1669,26 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class OrderCreateV1Resp(TypedDict, total=False):
+    """A placed asset swap order."""
+
+    order: Required[CreateOrder]  # An asset swap order: what it sold and what it bought.
+
+
+class OrderListV1Resp(TypedDict, total=False):
+    """A page of asset swap orders."""
+
+    orders: Required[list[CreateOrder]]  # The orders.
+    total: Required[int]  # Number of orders in all pages.
+
+
+class OrderPreviewV1Resp(TypedDict, total=False):
+    """An asset swap estimate and its fee."""
+
+    order: Required[PreviewOrder]  # The estimated result of an asset swap.
+    transaction_fee: Required[Decimal]  # Estimated fee.
+
+
 class OrderResp(TypedDict, total=False):
     """The id of a new multi-collateral loan."""
 
@@ -1563,6 +1763,66 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class PreviewFromParamInput(TypedDict, total=False):
+    """A currency and amount to sell in an asset swap preview."""
+
+    asset: Required[str]  # Currency symbol.
+    amount: Required[Decimal | str]  # Amount to sell.
+
+
+PreviewOrder = TypedDict(
+    "PreviewOrder",
+    {
+        "from": "Required[list[PreviewOrderDetail]]",  # Currencies sold.
+        "to": "Required[list[PreviewOrderDetail]]",  # Currencies bought (estimated).
+        "usdt_evaluated_value": "Required[Decimal]",  # Value of the swap, in USDT.
+        "usdt_evaluated_value_show": "Required[str]",  # The same, formatted for display.
+    },
+    total=False,
+)
+"""The estimated result of an asset swap."""
+
+
+class PreviewOrderDetail(TypedDict, total=False):
+    """One currency of an asset swap preview and its amount."""
+
+    asset: Required[str]  # Currency symbol.
+    amount: Required[Decimal]  # Amount.
+    amount_show: Required[str]  # Amount, formatted for display.
+
+
+class PreviewToParamInput(TypedDict, total=False):
+    """A target currency and its share of the mix in an asset swap preview."""
+
+    asset: Required[str]  # Currency symbol (often a `recommend_v2` scheme `name` of `GET /asset-swap/config`).
+    ratio: Required[Decimal | str]  # Share of the mix, such as `0.5` (often the scheme `ratio`).
+
+
+class Recommend(TypedDict, total=False):
+    """Suggested target mixes, each a map of currency to its ratio."""
+
+    balance: Required[dict[str, Decimal]]  # Balanced mix.
+    btc_faith: Required[dict[str, Decimal]]  # BTC-led mix.
+    conservative: Required[dict[str, Decimal]]  # Conservative mix.
+    gt_faith: Required[dict[str, Decimal]]  # GT-led mix.
+
+
+class RecommendV2Scheme(TypedDict, total=False):
+    """One currency of a suggested mix and its ratio."""
+
+    name: Required[str]  # Currency symbol (a preview `to[].asset`).
+    priority: Required[int]  # Display order (lower first).
+    ratio: Required[Decimal]  # Share of the mix (a preview `to[].ratio`).
+
+
+class RecommendV2Strategy(TypedDict, total=False):
+    """A suggested target mix."""
+
+    name: Required[str]  # Strategy name.
+    priority: Required[int]  # Display order (lower first).
+    schemes: Required[list[RecommendV2Scheme]]  # The currencies of the mix and their ratios.
 
 
 class RepayCurrencyRes(TypedDict, total=False):
