@@ -471,6 +471,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
+  getAlphaOrder: { summary: 'Get an Alpha order', params: { order_id: 'Order id.' } },
   getAssetSwapConfig: { summary: 'Get asset swap settings', params: {} },
   getAssetSwapOrderV1: { summary: 'Get an asset swap order', params: { order_id: 'Order id.' } },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
@@ -678,6 +679,54 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
       limit: 'Maximum number of orders per pair (1 to 1000).',
       account: 'Account to list (`spot`, `margin`, `cross_margin`, `unified`).',
+    },
+  },
+  listAlphaAccountBook: {
+    summary: 'List Alpha balance changes',
+    params: {
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 100).',
+    },
+  },
+  listAlphaAccounts: { summary: 'List Alpha balances', params: {} },
+  listAlphaCurrencies: {
+    summary: 'List Alpha tokens',
+    params: {
+      currency: 'Only this token.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaOrder: {
+    summary: 'List Alpha orders',
+    params: {
+      currency: 'Only orders of this token.',
+      side: 'Only `buy` or `sell` orders.',
+      status:
+        'Only orders in this status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned (1 to 100).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaTickers: {
+    summary: 'List Alpha tickers',
+    params: {
+      currency: 'Only this token.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaTokens: {
+    summary: 'Find Alpha tokens',
+    params: {
+      chain: 'Only tokens on this chain.',
+      launch_platform: 'Only tokens launched on this platform.',
+      address: 'Only the token with this contract address.',
+      page: 'Page number, starting from 1.',
     },
   },
   listAssetSwapAssets: { summary: 'List asset swap currencies', params: {} },
@@ -1318,6 +1367,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       collaterals: 'Collateral to add or withdraw, per currency.',
     },
   },
+  placeAlphaOrder: {
+    summary: 'Place an Alpha order',
+    params: {
+      currency: 'Token symbol.',
+      side: '`buy` or `sell`.',
+      amount: 'For `buy` the USDT to spend, for `sell` the amount of the token to sell.',
+      gas_mode: '`speed` (slippage chosen by the service) or `custom` (uses `slippage`).',
+      slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
+      quote_id: 'The quote accepted.',
+    },
+  },
   previewAssetSwapOrderV1: {
     summary: 'Preview an asset swap',
     params: {
@@ -1349,6 +1409,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       buy_asset: 'Currency to buy.',
       sell_amount: 'Amount to sell; set this or `buy_amount`.',
       buy_amount: 'Amount to buy; set this or `sell_amount`.',
+    },
+  },
+  quoteAlphaOrder: {
+    summary: 'Quote an Alpha order',
+    params: {
+      currency: 'Token symbol.',
+      side: '`buy` or `sell`.',
+      amount: 'For `buy` the USDT to spend, for `sell` the amount of the token to sell.',
+      gas_mode: '`speed` (slippage chosen by the service) or `custom` (uses `slippage`).',
+      slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
     },
   },
   repayMultiCollateralLoan: {

@@ -6,6 +6,7 @@ import { ClientCore, type ClientOptions } from './runtime/index.js';
 import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
+import { AlphaApi } from './operations/alpha.js';
 import { AssetSwapApi } from './operations/asset-swap.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
@@ -28,6 +29,8 @@ import { WithdrawalsApi } from './operations/withdrawals.js';
 export class ExchangeClient extends ClientCore {
   /** Account details, key information and STP groups. */
   readonly account: AccountApi = new AccountApi(this);
+  /** Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances). */
+  readonly alpha: AlphaApi = new AlphaApi(this);
   /** Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies. */
   readonly assetSwap: AssetSwapApi = new AssetSwapApi(this);
   /** Cross-exchange trading (shape not given). */

@@ -6,6 +6,7 @@ export * from './runtime/index.js';
 export type { JsonValue, NoParams, OpenQuery, OpenQueryValue, UntypedJson } from './runtime/types.js';
 export { ExchangeClient } from './client.js';
 export * from './operations/account.js';
+export * from './operations/alpha.js';
 export * from './operations/asset-swap.js';
 export * from './operations/crossex.js';
 export * from './operations/delivery.js';
@@ -26,12 +27,16 @@ export { rateLimits } from './rate-limits.js';
 export { knownErrorLabels, errorLabelGroups, type KnownErrorLabel, type ErrorLabel } from './labels.js';
 export type {
   AccountBalance,
+  AccountBookResponse,
   AccountDebitFee,
   AccountDetail,
   AccountKeyInfo,
   AccountKeyMode,
   AccountKeyPermission,
   AccountRateLimit,
+  AccountsResponse,
+  AlphaCurrency,
+  AlphaTicker,
   ApiResponseAssetSwapConfig,
   ApiResponseAssetSwapEvaluate,
   ApiResponseAssetSwapListAssets,
@@ -160,6 +165,9 @@ export type {
   OrderPreviewV1Req,
   OrderPreviewV1Resp,
   OrderResp,
+  OrderResponse,
+  PlaceOrderRequest,
+  PlaceOrderResponse,
   Position,
   PositionClose,
   PositionCloseOrder,
@@ -167,6 +175,8 @@ export type {
   PreviewOrder,
   PreviewOrderDetail,
   PreviewToParam,
+  QuoteRequest,
+  QuoteResponse,
   Recommend,
   RecommendV2Scheme,
   RecommendV2Strategy,
@@ -233,6 +243,7 @@ export type {
   SubAccountTransferDirection,
   SubAccountTransferRecord,
   SubAccountTransferRequest,
+  Tokens,
   TotalBalance,
   TradeFee,
   TransactionId,

@@ -26,6 +26,32 @@ export interface AccountBalance {
   unrealised_pnl?: string;
 }
 
+/** A change of an Alpha balance. */
+export interface AccountBookResponse {
+  /**
+   * Balance after the change.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Amount changed (negative when it went out).
+   * Format: decimal
+   */
+  change?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Order id behind the change.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * When it happened, Unix seconds.
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`). */
 export interface AccountDebitFee {
   /** `true` pays fees with GT, `false` does not. */
@@ -126,6 +152,79 @@ export interface AccountRateLimit {
   tier?: string;
   /** When the tier was last computed. */
   updated_at?: string;
+}
+
+/** The caller's Alpha balance in one token. */
+export interface AccountsResponse {
+  /**
+   * Amount available.
+   * Format: decimal
+   */
+  available?: string;
+  /** Chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Amount locked.
+   * Format: decimal
+   */
+  locked?: string;
+  /** Contract address of the token. */
+  token_address?: string;
+}
+
+/** An Alpha token and its trading status. */
+export interface AlphaCurrency {
+  /** Contract address. */
+  address?: string;
+  /**
+   * Decimal places of amounts.
+   * Format: int32
+   */
+  amount_precision?: number;
+  /** Main chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /** Token name. */
+  name?: string;
+  /**
+   * Decimal places of prices.
+   * Format: int32
+   */
+  precision?: number;
+  /**
+   * `1` trading, `2` suspended, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+}
+
+/** The 24-hour figures of an Alpha token. */
+export interface AlphaTicker {
+  /**
+   * Price change over 24 hours, percent (negative for a fall, such as `-7.45`).
+   * Format: decimal
+   */
+  change?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Last price.
+   * Format: decimal
+   */
+  last?: string;
+  /**
+   * Current market capitalisation.
+   * Format: decimal
+   */
+  market_cap?: string;
+  /**
+   * Volume over 24 hours, in USDT.
+   * Format: decimal
+   */
+  volume?: string;
 }
 
 /** Envelope of the settings: a result code, label and message around `data` (null when the call failed). */
@@ -4176,6 +4275,105 @@ export interface OrderResp {
   order_id?: string;
 }
 
+/** An Alpha order. */
+export interface OrderResponse {
+  /** Chain of the token. */
+  chain?: string;
+  /**
+   * Creation time, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Token amount.
+   * Format: decimal
+   */
+  currency_amount?: string;
+  /** Why the order failed; empty otherwise. */
+  failed_reason?: string;
+  /**
+   * Gas fee in USDT.
+   * Format: decimal
+   */
+  gas_fee?: string;
+  /** `speed` or `custom`. */
+  gas_mode?: 'speed' | 'custom' | (string & {});
+  /** Order id. */
+  order_id?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+   * Format: int32
+   */
+  status?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * Trading fee in USDT.
+   * Format: decimal
+   */
+  transaction_fee?: string;
+  /** On-chain transaction hash. */
+  tx_hash?: string;
+  /**
+   * USDT amount.
+   * Format: decimal
+   */
+  usdt_amount?: string;
+}
+
+/** Places an Alpha order at the terms of a quote (`POST /alpha/quote`, valid for one minute). */
+export interface PlaceOrderRequest {
+  /**
+   * For `buy` the USDT to spend, for `sell` the amount of the token to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Token symbol. */
+  currency: string;
+  /** `speed` (slippage chosen by the service) or `custom` (uses `slippage`). */
+  gas_mode: 'speed' | 'custom';
+  /** The quote accepted. */
+  quote_id: string;
+  /** `buy` or `sell`. */
+  side: 'buy' | 'sell';
+  /**
+   * Slippage tolerated in `custom` mode, percent (`10` is 10 %).
+   * Format: decimal
+   */
+  slippage?: string;
+}
+
+/** A placed Alpha order. */
+export interface PlaceOrderResponse {
+  /**
+   * For `buy` the USDT spent, for `sell` the amount of the token sold.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Chain of the token. */
+  chain?: string;
+  /**
+   * Creation time, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /** `speed` or `custom`. */
+  gas_mode?: 'speed' | 'custom' | (string & {});
+  /** Order id. */
+  order_id?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+   * Format: int32
+   */
+  status?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /** Contract address of the token. */
+  token_address?: string;
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
@@ -4473,6 +4671,77 @@ export interface PreviewToParam {
    * Format: decimal
    */
   ratio: string;
+}
+
+/** Asks for an Alpha quote: buy a token for `amount` USDT, or sell `amount` of it. */
+export interface QuoteRequest {
+  /**
+   * For `buy` the USDT to spend, for `sell` the amount of the token to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Token symbol. */
+  currency: string;
+  /** `speed` (slippage chosen by the service) or `custom` (uses `slippage`). */
+  gas_mode: 'speed' | 'custom';
+  /** `buy` or `sell`. */
+  side: 'buy' | 'sell';
+  /**
+   * Slippage tolerated in `custom` mode, percent (`10` is 10 %).
+   * Format: decimal
+   */
+  slippage?: string;
+}
+
+/** An Alpha quote; place it within a minute with `quote_id`. */
+export interface QuoteResponse {
+  /**
+   * `0` fine, `1` amount above the maximum, `2` amount below the minimum.
+   * Format: int32
+   */
+  error_type?: 0 | 1 | 2;
+  /**
+   * Estimated gas fee in USDT.
+   * Format: decimal
+   */
+  estimate_gas_fee_amount_usdt?: string;
+  /**
+   * Largest order amount.
+   * Format: decimal
+   */
+  max_amount?: string;
+  /**
+   * Smallest order amount.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * Trading fee.
+   * Format: decimal
+   */
+  order_fee?: string;
+  /**
+   * Token price in USDT.
+   * Format: decimal
+   */
+  price?: string;
+  /** Quote id for `POST /alpha/orders`; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Slippage applied, percent.
+   * Format: decimal
+   */
+  slippage?: string;
+  /**
+   * Most amount that would be received.
+   * Format: decimal
+   */
+  target_token_max_amount?: string;
+  /**
+   * Least amount that would be received.
+   * Format: decimal
+   */
+  target_token_min_amount?: string;
 }
 
 /** Suggested target mixes, each a map of currency to its ratio. */
@@ -6343,6 +6612,33 @@ export interface SubAccountTransferRequest {
   /** Sub-account user id. */
   sub_account: string;
   sub_account_type?: SubAccountTransferAccount;
+}
+
+/** An Alpha token, as listed by chain, launch platform or address. */
+export interface Tokens {
+  /** Contract address. */
+  address?: string;
+  /**
+   * Decimal places of amounts.
+   * Format: int32
+   */
+  amount_precision?: number;
+  /** Main chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /** Token name. */
+  name?: string;
+  /**
+   * Decimal places of prices.
+   * Format: int32
+   */
+  precision?: number;
+  /**
+   * `1` trading, `2` suspended, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
 }
 
 /**

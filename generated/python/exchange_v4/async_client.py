@@ -23,6 +23,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
+from .operations.alpha import AlphaApiAsync, AlphaApiAsyncWithResponse
 from .operations.asset_swap import AssetSwapApiAsync, AssetSwapApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
@@ -47,6 +48,7 @@ class AsyncWithResponse:
     `await client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiAsyncWithResponse
+    alpha: AlphaApiAsyncWithResponse
     asset_swap: AssetSwapApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
@@ -64,6 +66,7 @@ class AsyncWithResponse:
 
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
+        self.alpha = AlphaApiAsyncWithResponse(core)
         self.asset_swap = AssetSwapApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
@@ -92,6 +95,8 @@ class AsyncExchangeClient(AsyncCore):
 
     account: AccountApiAsync
     """Account details, key information and STP groups."""
+    alpha: AlphaApiAsync
+    """Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances)."""
     asset_swap: AssetSwapApiAsync
     """Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies."""
     crossex: CrossexApiAsync
@@ -221,6 +226,7 @@ class AsyncExchangeClient(AsyncCore):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
+        self.alpha = AlphaApiAsync(self)
         self.asset_swap = AssetSwapApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)

@@ -19,6 +19,7 @@ from ._runtime.rate_limit_store import RateLimitStore
 from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
+from .operations.alpha import AlphaApi, AlphaApiWithResponse
 from .operations.asset_swap import AssetSwapApi, AssetSwapApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
@@ -43,6 +44,7 @@ class WithResponse:
     `client.with_response.wallet.list_withdrawals(...)`."""
 
     account: AccountApiWithResponse
+    alpha: AlphaApiWithResponse
     asset_swap: AssetSwapApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
@@ -60,6 +62,7 @@ class WithResponse:
 
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
+        self.alpha = AlphaApiWithResponse(core)
         self.asset_swap = AssetSwapApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
@@ -86,6 +89,8 @@ class ExchangeClient(Core):
 
     account: AccountApi
     """Account details, key information and STP groups."""
+    alpha: AlphaApi
+    """Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances)."""
     asset_swap: AssetSwapApi
     """Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies."""
     crossex: CrossexApi
@@ -213,6 +218,7 @@ class ExchangeClient(Core):
         finally:
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
+        self.alpha = AlphaApi(self)
         self.asset_swap = AssetSwapApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)

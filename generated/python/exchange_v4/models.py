@@ -13,12 +13,16 @@ from ._runtime.shapes import JsonValue
 
 __all__ = [
     "AccountBalance",
+    "AccountBookResponse",
     "AccountDebitFee",
     "AccountDetail",
     "AccountKeyInfo",
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "AccountsResponse",
+    "AlphaCurrency",
+    "AlphaTicker",
     "ApiResponseAssetSwapConfig",
     "ApiResponseAssetSwapEvaluate",
     "ApiResponseAssetSwapListAssets",
@@ -126,6 +130,8 @@ __all__ = [
     "OrderListV1Resp",
     "OrderPreviewV1Resp",
     "OrderResp",
+    "OrderResponse",
+    "PlaceOrderResponse",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -133,6 +139,7 @@ __all__ = [
     "PreviewOrder",
     "PreviewOrderDetail",
     "PreviewToParamInput",
+    "QuoteResponse",
     "Recommend",
     "RecommendV2Scheme",
     "RecommendV2Strategy",
@@ -192,6 +199,7 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "Tokens",
     "TotalBalance",
     "TradeFee",
     "TransactionId",
@@ -227,6 +235,16 @@ class AccountBalance(TypedDict, total=False):
     currency: Literal['BTC', 'CNY', 'USD', 'USDT'] | str  # Currency the value is converted to.
     unrealised_pnl: Decimal  # Unrealised profit and loss; present on the futures, delivery, options and total entries only.
     borrowed: Decimal  # Total borrowed; present on the margin and cross-margin entries only.
+
+
+class AccountBookResponse(TypedDict, total=False):
+    """A change of an Alpha balance."""
+
+    id: int  # Order id behind the change.
+    time: int  # When it happened, Unix seconds.
+    currency: str  # Token symbol.
+    change: Decimal  # Amount changed (negative when it went out).
+    balance: Decimal  # Balance after the change.
 
 
 class AccountDebitFee(TypedDict, total=False):
@@ -282,6 +300,38 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class AccountsResponse(TypedDict, total=False):
+    """The caller's Alpha balance in one token."""
+
+    currency: str  # Token symbol.
+    available: Decimal  # Amount available.
+    locked: Decimal  # Amount locked.
+    token_address: str  # Contract address of the token.
+    chain: str  # Chain of the token.
+
+
+class AlphaCurrency(TypedDict, total=False):
+    """An Alpha token and its trading status."""
+
+    currency: str  # Token symbol.
+    name: str  # Token name.
+    chain: str  # Main chain of the token.
+    address: str  # Contract address.
+    amount_precision: int  # Decimal places of amounts.
+    precision: int  # Decimal places of prices.
+    status: Literal[1, 2, 3] | int  # `1` trading, `2` suspended, `3` delisted.
+
+
+class AlphaTicker(TypedDict, total=False):
+    """The 24-hour figures of an Alpha token."""
+
+    currency: str  # Token symbol.
+    last: Decimal  # Last price.
+    change: Decimal  # Price change over 24 hours, percent (negative for a fall, such as `-7.45`).
+    volume: Decimal  # Volume over 24 hours, in USDT.
+    market_cap: Decimal  # Current market capitalisation.
 
 
 class ApiResponseAssetSwapConfig(TypedDict, total=False):
@@ -1695,6 +1745,37 @@ class OrderResp(TypedDict, total=False):
     order_id: int  # Loan order id.
 
 
+class OrderResponse(TypedDict, total=False):
+    """An Alpha order."""
+
+    order_id: str  # Order id.
+    tx_hash: str  # On-chain transaction hash.
+    side: Literal['buy', 'sell'] | str  # `buy` or `sell`.
+    usdt_amount: Decimal  # USDT amount.
+    currency: str  # Token symbol.
+    currency_amount: Decimal  # Token amount.
+    status: Literal[0, 1, 2, 3, 4, 5, 6] | int  # Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+    gas_mode: Literal['speed', 'custom'] | str  # `speed` or `custom`.
+    chain: str  # Chain of the token.
+    gas_fee: Decimal  # Gas fee in USDT.
+    transaction_fee: Decimal  # Trading fee in USDT.
+    failed_reason: str  # Why the order failed; empty otherwise.
+    create_time: int  # Creation time, Unix seconds.
+
+
+class PlaceOrderResponse(TypedDict, total=False):
+    """A placed Alpha order."""
+
+    order_id: str  # Order id.
+    status: Literal[0, 1, 2, 3, 4, 5, 6] | int  # Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+    side: Literal['buy', 'sell'] | str  # `buy` or `sell`.
+    gas_mode: Literal['speed', 'custom'] | str  # `speed` or `custom`.
+    create_time: int  # Creation time, Unix seconds.
+    amount: Decimal  # For `buy` the USDT spent, for `sell` the amount of the token sold.
+    token_address: str  # Contract address of the token.
+    chain: str  # Chain of the token.
+
+
 class Position(TypedDict, total=False):
     """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
 
@@ -1798,6 +1879,21 @@ class PreviewToParamInput(TypedDict, total=False):
 
     asset: Required[str]  # Currency symbol (often a `recommend_v2` scheme `name` of `GET /asset-swap/config`).
     ratio: Required[Decimal | str]  # Share of the mix, such as `0.5` (often the scheme `ratio`).
+
+
+class QuoteResponse(TypedDict, total=False):
+    """An Alpha quote; place it within a minute with `quote_id`."""
+
+    quote_id: str  # Quote id for `POST /alpha/orders`; valid for one minute.
+    min_amount: Decimal  # Smallest order amount.
+    max_amount: Decimal  # Largest order amount.
+    price: Decimal  # Token price in USDT.
+    slippage: Decimal  # Slippage applied, percent.
+    estimate_gas_fee_amount_usdt: Decimal  # Estimated gas fee in USDT.
+    order_fee: Decimal  # Trading fee.
+    target_token_min_amount: Decimal  # Least amount that would be received.
+    target_token_max_amount: Decimal  # Most amount that would be received.
+    error_type: Literal[0, 1, 2] | int  # `0` fine, `1` amount above the maximum, `2` amount below the minimum.
 
 
 class Recommend(TypedDict, total=False):
@@ -2599,6 +2695,18 @@ class SubAccountTransferRecord(TypedDict, total=False):
     source: str  # Source of the transfer operation.
     client_order_id: str  # Caller-chosen id of the transfer.
     status: Literal['success'] | str  # Record status; currently only `success`.
+
+
+class Tokens(TypedDict, total=False):
+    """An Alpha token, as listed by chain, launch platform or address."""
+
+    currency: str  # Token symbol.
+    name: str  # Token name.
+    chain: str  # Main chain of the token.
+    address: str  # Contract address.
+    amount_precision: int  # Decimal places of amounts.
+    precision: int  # Decimal places of prices.
+    status: Literal[1, 2, 3] | int  # `1` trading, `2` suspended, `3` delisted.
 
 
 class TotalBalance(TypedDict, total=False):
