@@ -139,7 +139,9 @@ describe('mock on the real spec', () => {
     expect(reads.length).toBeGreaterThan(10);
     for (const op of reads) {
       const res = await call({ method: op.method, path: op.path, signed: op.auth === 'private' });
-      expect({ op: op.id, status: res.status, label: res.json?.label }).toEqual({
+      // An envelope's empty `label` (the asset swap answers) is a success, not an error label.
+      const label: unknown = res.json?.label === '' ? undefined : res.json?.label;
+      expect({ op: op.id, status: res.status, label }).toEqual({
         op: op.id,
         status: op.successStatus,
         label: undefined,
