@@ -325,7 +325,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   createMultiCollateral: {
     summary: 'Borrow against several collateral currencies',
     params: {
-      order_id: 'Order id (as the reference lists it; optional).',
+      order_id: 'Order id; the reference lists this field without saying what it does on a new loan.',
       order_type: '`current` (floating rate, the default) or `fixed`.',
       fixed_type: 'Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`.',
       fixed_rate:
@@ -733,8 +733,8 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   listAssetSwapOrdersV1: {
     summary: 'List asset swap orders',
     params: {
-      from: 'Start of the range, Unix seconds.',
-      to: 'End of the range, Unix seconds.',
+      from: 'Start of the range, a Unix timestamp like `create_time` (the reference states no unit).',
+      to: 'End of the range, a Unix timestamp like `create_time`.',
       status: 'Only orders with this status code.',
       offset: 'Number of orders to skip.',
       size: 'Page size.',

@@ -887,7 +887,7 @@ export type CreateMultiCollateralOrder = {
   fixed_rate?: string;
   /** Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`. */
   fixed_type?: '7d' | '30d';
-  /** Order id (as the reference lists it; optional). */
+  /** Order id; the reference lists this field without saying what it does on a new loan. */
   order_id?: string;
   /** `current` (floating rate, the default) or `fixed`. */
   order_type?: 'current' | 'fixed';

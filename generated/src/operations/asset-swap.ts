@@ -144,7 +144,7 @@ export function listAssetSwapAssets(
 
 /** Parameters of {@link listAssetSwapOrdersV1}: path, query and body fields in one object. */
 export type ListAssetSwapOrdersV1Params = {
-  /** Start of the range, Unix seconds. */
+  /** Start of the range, a Unix timestamp like `create_time` (the reference states no unit). */
   from?: number | string | bigint;
   /** Number of orders to skip. */
   offset?: number;
@@ -156,7 +156,7 @@ export type ListAssetSwapOrdersV1Params = {
   sort_mode?: number;
   /** Only orders with this status code. */
   status?: number;
-  /** End of the range, Unix seconds. */
+  /** End of the range, a Unix timestamp like `create_time`. */
   to?: number | string | bigint;
 };
 /** Success response (200) of {@link listAssetSwapOrdersV1}. */

@@ -81,8 +81,8 @@ ListAssetSwapAssetsResponse: TypeAlias = "ApiResponseAssetSwapListAssets"
 ListAssetSwapOrdersV1Params = TypedDict(
     "ListAssetSwapOrdersV1Params",
     {
-        "from": "int | str",  # Start of the range, Unix seconds.
-        "to": "int | str",  # End of the range, Unix seconds.
+        "from": "int | str",  # Start of the range, a Unix timestamp like `create_time` (the reference states no unit).
+        "to": "int | str",  # End of the range, a Unix timestamp like `create_time`.
         "status": "int",  # Only orders with this status code.
         "offset": "int",  # Number of orders to skip.
         "size": "int",  # Page size.

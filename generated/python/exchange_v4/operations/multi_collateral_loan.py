@@ -33,7 +33,7 @@ from ..models import (
 class CreateMultiCollateralParams(TypedDict, total=False):
     """Parameters of `create_multi_collateral`: path, query and body fields in one mapping."""
 
-    order_id: str  # Order id (as the reference lists it; optional).
+    order_id: str  # Order id; the reference lists this field without saying what it does on a new loan.
     order_type: Literal['current', 'fixed']  # `current` (floating rate, the default) or `fixed`.
     fixed_type: Literal['7d', '30d']  # Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`.
     fixed_rate: Decimal | str  # Fixed rate accepted (from `GET /loan/multi_collateral/fixed_rate`); required when `order_type` is `fixed`.
