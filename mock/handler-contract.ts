@@ -20,6 +20,8 @@ export interface RequestContext {
   query: Readonly<Record<string, unknown>>;
   /** The parsed JSON body, if any. */
   body: unknown;
+  /** The body as sent, when the server passes it: for ids above 2^53 that `body` cannot hold exactly. */
+  bodyText?: string;
   /** API key of a private request. */
   key: string | undefined;
   /** Server time, epoch ms. */

@@ -8,6 +8,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { format, resolveConfig } from 'prettier';
+import { compareShapes, unexplained } from './coverage/shape-compare.js';
+import type { KnownDifference, ReferenceCatalog, ShapeDifference } from './coverage/shape-compare.js';
+import type { ReferenceShape } from './coverage/reference-sdk.js';
 import {
   coverageLine,
   coverageMarkdown,
@@ -37,14 +40,67 @@ export function repositoryCoverage(root: string): CoverageRow[] {
   return coverageRows(readReference(root), readSpecOperations(root));
 }
 
-/** docs/coverage.md as `--write` writes it: {@link coverageMarkdown}, formatted by prettier. */
+/** docs/coverage.md as `--write` writes it: {@link coverageMarkdown} and the field-by-field counts, formatted by prettier. */
 export async function coverageDocument(root: string, rows: readonly CoverageRow[]): Promise<string> {
   const path = join(root, 'docs/coverage.md');
-  return format(coverageMarkdown(rows), { ...(await resolveConfig(path)), filepath: path });
+  const text = `${coverageMarkdown(rows)}\n${fieldByField(root)}`;
+  return format(text, { ...(await resolveConfig(path)), filepath: path });
+}
+
+/** The field-by-field section: how many differences from the reference, justified and open. */
+function fieldByField(root: string): string {
+  const differences = repositoryDifferences(root);
+  const known = knownDifferences(root);
+  const open = differences.length - unexplained(differences, known.open).unlisted.length;
+  return [
+    '## Field by field',
+    '',
+    `\`npm run coverage -- --differences\` compares every operation of the spec with the reference's shapes`,
+    '(`spec/reference-shapes.json`: parameters, bodies and answers, field by field, with types, required',
+    `flags and enum values): ${differences.length} differences, ${differences.length - open} of them justified by the API`,
+    `description or the reference's own words and ${open} open, each listed with its reason or fix in`,
+    '`spec/reference-differences.yaml`.',
+    '',
+  ].join('\n');
+}
+
+/** Every difference between generated/openapi.json and spec/reference-shapes.json (the seed's paths for the moved ones). */
+export function repositoryDifferences(root: string): ShapeDifference[] {
+  const doc = JSON.parse(readFileSync(join(root, 'generated/openapi.json'), 'utf8')) as Record<string, unknown>;
+  const shapes = JSON.parse(readFileSync(join(root, 'spec/reference-shapes.json'), 'utf8')) as ReferenceCatalog & {
+    operations: Record<string, ReferenceShape>;
+  };
+  const seedPaths = new Map(readReference(root).map((op) => [`${op.method} ${op.path}`, op.seedPath ?? op.path]));
+  return compareShapes(doc, shapes.operations, shapes, (key) => seedPaths.get(key) ?? key.slice(key.indexOf(' ') + 1));
+}
+
+/** spec/reference-differences.yaml: the justified differences and the open ones. */
+export function knownDifferences(root: string): { justified: KnownDifference[]; open: KnownDifference[] } {
+  return load(readFileSync(join(root, 'spec/reference-differences.yaml'), 'utf8')) as {
+    justified: KnownDifference[];
+    open: KnownDifference[];
+  };
+}
+
+/** `--differences`: prints every difference, marked justified, open or unlisted; exits 1 on unlisted or stale. */
+function printDifferences(root: string): void {
+  const differences = repositoryDifferences(root);
+  const known = knownDifferences(root);
+  const { unlisted, stale } = unexplained(differences, [...known.justified, ...known.open]);
+  const openOnly = unexplained(differences, known.open).unlisted;
+  const justifiedCount = unexplained(differences, known.justified).unlisted.length;
+  for (const d of unlisted) console.log(`unlisted  ${d.key}  (${d.detail})`);
+  for (const k of stale) console.log(`stale     ${k.key}`);
+  console.log(
+    `${differences.length} differences: ${differences.length - justifiedCount} justified, ` +
+      `${differences.length - openOnly.length} open, ${unlisted.length} unlisted; ${stale.length} stale entries`,
+  );
+  if (unlisted.length > 0 || stale.length > 0) process.exitCode = 1;
 }
 
 async function main(): Promise<void> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  if (process.argv.includes('--differences')) return printDifferences(root);
   const rows = repositoryCoverage(root);
   const markdown = await coverageDocument(root, rows);
   if (process.argv.includes('--write')) {

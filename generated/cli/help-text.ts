@@ -10,7 +10,20 @@ export interface OperationHelpText {
 
 /** Summary and parameter descriptions of every operation, by operationId (the CLI help). */
 export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
+  addPositionAutoInvestPlan: {
+    summary: 'Invest in an auto-invest plan now',
+    params: { plan_id: 'Plan id.', amount: 'Amount to invest now.' },
+  },
   addSTPGroupUsers: { summary: 'Add users to an STP group', params: { stp_id: 'STP group id.' } },
+  amendBatchFutureOrders: {
+    summary: 'Amend perpetual futures orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
+    },
+  },
   amendBatchOrders: {
     summary: 'Amend spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
@@ -57,6 +70,11 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       stop_loss:
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
+  },
+  assetList: { summary: "List the caller's staking assets", params: { coin: 'Only this currency.' } },
+  awardList: {
+    summary: "List the caller's staking rewards",
+    params: { pid: 'Only this product.', coin: 'Only this currency.', page: 'Page number, starting from 1.' },
   },
   cancelBatchFutureOrders: {
     summary: 'Cancel perpetual futures orders in a batch',
@@ -151,6 +169,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
     },
   },
+  cancelOtcOrder: { summary: 'Cancel a fiat order', params: { order_id: 'Order id.' } },
+  cancelPriceTriggeredDeliveryOrder: {
+    summary: 'Cancel a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  cancelPriceTriggeredDeliveryOrderList: {
+    summary: 'Cancel all open price-triggered delivery orders of a contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   cancelPriceTriggeredOrder: {
     summary: 'Cancel a price-triggered perpetual futures order',
     params: {
@@ -198,6 +235,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       contract: 'Contract whose orders are cancelled; every contract when omitted.',
     },
   },
+  countdownCancelAllOptions: {
+    summary: 'Set the countdown that cancels open options orders',
+    params: {
+      timeout: 'Countdown in seconds, at least 5; `0` stops it.',
+      contract: 'Contract whose orders are cancelled.',
+      underlying: 'Underlying whose orders are cancelled.',
+    },
+  },
   countdownCancelAllSpot: {
     summary: 'Set the countdown that cancels open orders',
     params: {
@@ -212,6 +257,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'Currencies and amounts to buy (amounts, not ratios); at least one.',
     },
   },
+  createAutoInvestPlan: {
+    summary: 'Create an auto-invest plan',
+    params: {
+      plan_name: 'Plan name, at most 50 characters.',
+      plan_des: 'Plan description.',
+      plan_money: 'Currency the plan pays with: `USDT` or `BTC`.',
+      plan_amount:
+        "Amount invested each period; above 0 and at most the currency's single maximum (`GET /earn/autoinvest/config`).",
+      plan_period_type: 'How often the plan invests.',
+      plan_period_day:
+        'Day of the period: day of the month (1 to 30) for `monthly`, weekday (1 Monday to 7) for `weekly` and `biweekly`; ignored otherwise.',
+      plan_period_hour: 'Hour of the day the plan invests, 0 to 23.',
+      items: 'The portfolio; each currency once, shares adding up to 100.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn`.',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn`.',
+      type: '`0` normal creation, `1` quick investment.',
+    },
+  },
   createBatchFuturesOrder: {
     summary: 'Place perpetual futures orders in a batch',
     params: {
@@ -224,6 +287,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   createBatchOrders: {
     summary: 'Place spot orders in a batch',
     params: { 'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.' },
+  },
+  createChaseOrder: {
+    summary: 'Create a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name (the service upper-cases it).',
+      amount: 'Total size in contracts; positive buys, negative sells; never 0.',
+      price_limit: 'Price the chase never goes past; `0` for no limit.',
+      offset_limit: 'Largest distance from the best price; excludes `price_limit`.',
+      reduce_only: 'Only reduce a position.',
+      text: "Caller's label.",
+      is_dual_mode: 'Whether the account is in dual position mode.',
+      price_type: 'Price to chase: `1` the best bid/ask, `2` a gap from it.',
+      price_gap_type: 'With `price_type` 2: `1` absolute gap, `2` percentage.',
+      price_gap_value: 'The gap, in the unit of `price_gap_type`.',
+      pos_margin_mode: 'Position margin mode.',
+      position_mode: 'Position mode.',
+    },
   },
   createCrossexOrder: {
     summary: 'Place a cross-exchange order',
@@ -240,6 +322,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       quote_qty: 'Amount in the quote currency; required for spot and margin market buys.',
       reduce_only: '`true` to only reduce a position (sent as a string).',
       position_side: '`NONE` single position mode (assumed when omitted), `LONG` or `SHORT` in dual mode.',
+    },
+  },
+  createCrossLiquidateOrder: {
+    summary: 'Place a buy order that closes a disabled cross-margin currency',
+    params: {
+      text: "The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.",
+      currency_pair: 'Currency pair.',
+      amount:
+        'Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.',
+      price: 'Limit price.',
+      action_mode:
+        'How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).',
     },
   },
   createDeliveryOrder: {
@@ -260,6 +354,22 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       stp_act:
         'Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.',
     },
+  },
+  createEarnFixedTermLend: {
+    summary: 'Subscribe to a fixed-term product',
+    params: {
+      product_id: 'Product id.',
+      amount: 'Amount to subscribe.',
+      year_rate: 'Annual interest rate.',
+      reinvest_status: 'Automatic renewal: `0` off, `1` on.',
+      redeem_account_type: 'Account the redemption is paid to: `1` spot.',
+      financial_rate_id: 'Rate-boost coupon id; `0` none.',
+      sub_business: 'Sub-business type.',
+    },
+  },
+  createEarnFixedTermPreRedeem: {
+    summary: 'Redeem a fixed-term subscription early',
+    params: { order_id: 'Order id.' },
   },
   createFlashSwapMultiCurrencyManyToOneOrder: {
     summary: 'Place a many-to-one flash swap',
@@ -292,6 +402,27 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       request_time_ms: 'Time of the request, Unix milliseconds.',
     },
   },
+  createFuturesBBOOrder: {
+    summary: 'Place a perpetual futures order at a book level',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      'x-svc-exptime': 'Epoch milliseconds after which the server rejects the request.',
+      contract: 'Contract name.',
+      size: 'Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`).',
+      direction: 'Book side the price comes from: `buy` takes the ask side, `sell` the bid side.',
+      iceberg: 'Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.',
+      level: 'Book level whose price the order takes, 1 to 20.',
+      close: 'Single position mode only; `true` with `size` `0` closes the whole position.',
+      reduce_only: 'Only ever shrink the position.',
+      tif: "Time in force: `gtc` (the service's default), `ioc`, `poc` (post only) or `fok`.",
+      text: "The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.",
+      auto_size: 'Dual mode: the side a size-`0` order closes.',
+      stp_act: 'Self-trade prevention action inside an STP group (`cn` when omitted); refused outside a group.',
+      pid: 'Position id.',
+    },
+  },
   createFuturesOrder: {
     summary: 'Place a perpetual futures order',
     params: {
@@ -321,6 +452,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       tpsl_tp_bbo_type: 'Best-bid/offer price type of the take-profit order.',
       tpsl_sl_bbo_type: 'Best-bid/offer price type of the stop-loss order.',
     },
+  },
+  createLaunchPoolOrder: {
+    summary: 'Stake in a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to stake.' },
   },
   createMultiCollateral: {
     summary: 'Borrow against several collateral currencies',
@@ -381,6 +516,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Stop-loss attached to a spot order. For a buy order the trigger price must be below the order price, for a sell order above it.',
     },
   },
+  createOtcOrder: {
+    summary: 'Place a fiat order',
+    params: {
+      type: '`BUY` (fiat in, crypto out) or `SELL` (crypto in, fiat out).',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      crypto_currency: 'Crypto currency.',
+      fiat_currency: 'Fiat currency.',
+      crypto_amount: 'Crypto amount.',
+      fiat_amount: 'Fiat amount.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
+      bank_id:
+        'Bank card to pay from or be paid to (an `id` of `GET /otc/bank/list`; the default card has `is_default: 1`).',
+    },
+  },
+  createOtcQuote: {
+    summary: 'Quote a fiat or stablecoin trade',
+    params: {
+      side: '`PAY`: `pay_amount` is given; `GET`: `get_amount` is given.',
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays; required with `side: PAY`.',
+      get_amount: 'Amount the caller receives; required with `side: GET`.',
+      create_quote_token: '`0`: a preview only; `1`: also a `quote_token` to place an order with.',
+      promotion_code: 'Promotion code.',
+    },
+  },
+  createPriceTriggeredDeliveryOrder: {
+    summary: 'Create a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      initial: 'The order a price-triggered order places once its trigger fires.',
+      trigger: 'When a price-triggered order fires.',
+      order_type:
+        '`close-long-position` / `close-short-position` close the whole long / short position; `plan-close-long-position` / `plan-close-short-position` close all or part of it. (The order take-profit / stop-loss types are set by the service only.)',
+      pos_margin_mode: 'Margin mode of the position, in split position mode.',
+    },
+  },
   createPriceTriggeredOrder: {
     summary: 'Create a price-triggered perpetual futures order',
     params: {
@@ -402,6 +577,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       market: 'Currency pair.',
     },
   },
+  createStableCoinOrder: {
+    summary: 'Place a stablecoin order',
+    params: {
+      pay_coin: 'Currency the caller pays.',
+      get_coin: 'Currency the caller receives.',
+      pay_amount: 'Amount the caller pays.',
+      get_amount: 'Amount the caller receives.',
+      side: 'Direction of the quote the order is placed on, as the quote answered it.',
+      promotion_code: 'Promotion code.',
+      quote_token: 'Token of the quote, from `POST /otc/quote`.',
+    },
+  },
   createSTPGroup: { summary: 'Create an STP group', params: { name: 'Group name.' } },
   createSubAccountKeys: {
     summary: 'Create an API key pair for a sub-account',
@@ -420,6 +607,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       login_name: 'Login name; letters, digits and underscore only.',
       password: 'Sub-account password; follows the main account when omitted. Never echoed back.',
       email: 'Sub-account e-mail address; follows the main account when omitted.',
+    },
+  },
+  createTrailOrder: {
+    summary: 'Create a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      amount: 'Size in contracts; positive buys, negative sells.',
+      activation_price: "Price that activates the order; `0` (the service's default) activates at once.",
+      is_gte: '`true`: activate when the price reaches `activation_price` or more; `false`: or less.',
+      price_type: 'Price the activation watches: `1` last, `2` index, `3` mark.',
+      price_offset: 'Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).',
+      reduce_only: 'Only reduce a position.',
+      position_related: 'Bind the order to the position (then `reduce_only` must be true too).',
+      text: "Caller's label.",
+      pos_margin_mode: 'Position margin mode.',
+      position_mode: 'Position mode.',
     },
   },
   createUnifiedLoan: {
@@ -451,6 +656,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Margin currency pair.',
     },
   },
+  deleteOtcBank: {
+    summary: 'Delete a bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
   deleteSTPGroupUsers: {
     summary: 'Remove users from an STP group',
     params: { stp_id: 'STP group id.', user_id: 'User ids to remove, comma-separated.' },
@@ -468,16 +677,98 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       size: 'Page size.',
     },
   },
+  findCoin: {
+    summary: 'List staking currencies',
+    params: { cointype: '`swap` voucher, `lock` locked position, `debt` US Treasury bond.' },
+  },
   getAccountDetail: { summary: 'Get account details', params: {} },
   getAccountMainKeys: { summary: 'Get main-account key information', params: {} },
   getAccountRateLimit: { summary: 'Get fill-ratio rate-limit tiers', params: {} },
   getAlphaOrder: { summary: 'Get an Alpha order', params: { order_id: 'Order id.' } },
   getAssetSwapConfig: { summary: 'Get asset swap settings', params: {} },
   getAssetSwapOrderV1: { summary: 'Get an asset swap order', params: { order_id: 'Order id.' } },
+  getAutoInvestMinAmount: {
+    summary: 'Get the minimum auto-invest amount',
+    params: { money: 'Currency the plan pays with: `USDT` or `BTC`.', items: 'The portfolio.' },
+  },
+  getAutoInvestPlanDetail: { summary: 'Get an auto-invest plan', params: { plan_id: 'Plan id.' } },
   getAutoRepayStatus: { summary: 'Get the auto-repay setting', params: {} },
+  getBankListInnerPath: { summary: 'List bank cards', params: {} },
   getBatchSpotFee: {
     summary: 'Get trading fee rates of several pairs',
     params: { currency_pairs: 'Currency pairs, comma-separated, at most 50.' },
+  },
+  getCandyDropActivityListV4: {
+    summary: 'List CandyDrop activities',
+    params: {
+      status: '`ongoing`, `upcoming` or `ended`; every state when omitted.',
+      rule_name:
+        'Task type: `spot`, `futures`, `deposit`, `invite`, `trading_bot`, `simple_earn`, `first_deposit`, `alpha`, `flash_swap`, `tradfi` or `etf`.',
+      register_status: '`registered` or `unregistered`; both when omitted.',
+      currency: 'Project currency.',
+      limit: 'Entries to return (at most 30).',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  getCandyDropActivityRulesV4: {
+    summary: 'Get CandyDrop activity rules',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
+  },
+  getCandyDropAirdropRecordsV4: {
+    summary: 'List CandyDrop rewards',
+    params: {
+      currency: 'Project currency.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropParticipationRecordsV4: {
+    summary: 'List CandyDrop participations',
+    params: {
+      currency: 'Project currency.',
+      status: '`ongoing`, `awaiting_draw`, `won` or `not_win`.',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page (at most 30).',
+    },
+  },
+  getCandyDropTaskProgressV4: {
+    summary: 'Get CandyDrop task progress',
+    params: {
+      activity_id: 'Activity id; this or `currency` is required.',
+      currency: 'Project currency; this or `activity_id` is required.',
+    },
+  },
+  getChaseOrderDetail: {
+    summary: 'Get a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Chase order id (a positive integer).',
+    },
+  },
+  getChaseOrders: {
+    summary: 'List chase orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      sort_by: 'Sort by `1` creation time or `2` end time.',
+      contract: 'Only this contract.',
+      is_finished: '`true` for finished orders, `false` for running ones.',
+      start_at: 'Start of the range, Unix seconds; required with `is_finished` true.',
+      end_at: 'End of the range, Unix seconds; required with `is_finished` true.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Orders per page (1 to 100).',
+      hide_cancel: 'Leave out cancelled orders.',
+      reduce_only: 'Reduce-only filter: `1` only reduce-only, `2` none of them, `0` any.',
+      side: 'Side filter: `1` long, `2` short, `0` any.',
+    },
   },
   getCurrency: { summary: 'Get a currency', params: { currency: 'Currency name.' } },
   getCurrencyPair: { summary: 'Get a currency pair', params: { currency_pair: 'Currency pair, `BASE_QUOTE`.' } },
@@ -512,6 +803,29 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   getDepositAddress: { summary: 'Get the deposit address of a currency', params: { currency: 'Currency name.' } },
+  getDualModePosition: {
+    summary: 'Get a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getDualOrderRefundPreview: {
+    summary: 'Preview an early Dual Investment redemption',
+    params: { order_id: 'Order id.' },
+  },
+  getDualProjectRecommend: {
+    summary: 'List recommended Dual Investment products',
+    params: {
+      mode: '`normal` (default), `senior` curated by yield and term, `apy_up` yield ascending, `ep_down` / `ep_up` strike descending / ascending, `dt_down` / `dt_up` settlement time descending / ascending.',
+      coin: 'Only products investing this currency.',
+      type: '`call` sell high, `put` buy low.',
+      history_pids: 'Product ids already shown, comma-separated, to leave out.',
+    },
+  },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
   getFlashSwapOrder: { summary: 'Get a flash swap order', params: { order_id: 'Flash swap order id.' } },
   getFuturesContract: {
@@ -524,6 +838,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getFuturesFee: {
+    summary: "Get the caller's perpetual futures fee rates",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+    },
+  },
   getFuturesOrder: {
     summary: 'Get a perpetual futures order',
     params: {
@@ -532,6 +854,52 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_id:
         "Order id, or the caller's `text` label (by label only while the order is open or within 60 seconds after an unfilled cancellation; filled orders stay findable by label).",
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getFuturesRiskLimitTable: {
+    summary: 'Get a risk limit table',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      table_id: 'Risk limit table id (for example `BTC_USDT_202411`).',
+    },
+  },
+  getHodlerAirdropProjectList: {
+    summary: 'List HODLer Airdrop events',
+    params: {
+      status: '`ACTIVE` (ongoing or warming up), `UNDERWAY`, `PREHEAT` or `FINISH`; every state when omitted.',
+      keyword: 'Currency or project name (partial match).',
+      join: '0 every event, 1 only those the caller joined.',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserAirdropRecords: {
+    summary: 'List HODLer Airdrop payments',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getHodlerAirdropUserOrderRecords: {
+    summary: 'List HODLer Airdrop participations',
+    params: {
+      keyword: 'Currency name (partial match).',
+      start_timest: 'From (Unix seconds).',
+      end_timest: 'To (Unix seconds).',
+      page: 'Page number, from 1.',
+      size: 'Entries per page.',
+    },
+  },
+  getIndexConstituents: {
+    summary: 'Get the constituents of a price index',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      index: 'Index name (for example `BTC_USDT`).',
     },
   },
   getLeverage: {
@@ -550,6 +918,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   getMarginTransferable: {
     summary: 'Get the transferable amount of an isolated-margin account',
     params: { currency: 'Currency.', currency_pair: 'Margin currency pair.' },
+  },
+  getMarginUniEstimateRate: {
+    summary: 'Estimate isolated-margin interest rates',
+    params: { currencies: 'Currencies, at most 10.' },
+  },
+  getMarketMarginTier: {
+    summary: 'List the borrowing tiers of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.' },
   },
   getMultiCollateralCurrentRate: {
     summary: 'List current rates',
@@ -588,11 +964,35 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getMyTradesWithTimeRange: {
+    summary: "List the caller's perpetual futures fills by time range",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      role: 'Only fills in this role.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getOptionsContract: { summary: 'Get one options contract', params: { contract: 'Options contract name.' } },
+  getOptionsMMP: { summary: 'Get market-maker protection settings', params: { underlying: 'Only this underlying.' } },
   getOptionsOrder: {
     summary: 'Get an options order',
     params: { order_id: 'Order id returned when the order was placed.' },
   },
   getOptionsPosition: { summary: 'Get an options position', params: { contract: 'Options contract name.' } },
+  getOptionsSettlement: {
+    summary: 'Get the settlement of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      at: 'Unix seconds of the settlement (the expiry).',
+    },
+  },
   getOrder: {
     summary: 'Get an order',
     params: {
@@ -602,6 +1002,24 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Account of the order (`spot`, `margin`, `cross_margin`, `unified`); spot, unified and isolated margin when omitted.',
     },
   },
+  getOrdersWithTimeRange: {
+    summary: 'List perpetual futures orders by time range',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getOtcBankSupplementChecklist: {
+    summary: 'Materials a bank card needs',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
+  },
+  getOtcOrderDetail: { summary: 'Get a fiat order', params: { order_id: 'Order id.' } },
   getPosition: {
     summary: 'Get a perpetual futures position',
     params: {
@@ -612,6 +1030,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  getPriceTriggeredDeliveryOrder: {
+    summary: 'Get a price-triggered delivery order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      order_id: 'Id returned when the price-triggered order was created.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   getPriceTriggeredOrder: {
     summary: 'Get a price-triggered perpetual futures order',
     params: {
@@ -619,6 +1046,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       order_id: 'Id of the price-triggered order.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  getSpotInsuranceHistory: {
+    summary: 'List the margin insurance fund history',
+    params: {
+      business: '`margin` for isolated margin, `unified` for the unified account.',
+      currency: 'Currency.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds.',
+      page: 'Page number, starting from 1.',
+      limit: 'Most records returned (1 to 1000).',
     },
   },
   getSpotPriceTriggeredOrder: {
@@ -640,6 +1078,43 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: {
       currency_pair: 'Currency pair for its exact spot rates.',
       settle: 'Settlement currency of the futures market for its exact rates (upper case).',
+    },
+  },
+  getTrailOrderChangeLog: {
+    summary: 'List the changes of a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Records per page.',
+    },
+  },
+  getTrailOrderDetail: {
+    summary: 'Get a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+    },
+  },
+  getTrailOrders: {
+    summary: 'List trail orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      is_finished: '`true` for finished orders, `false` for running ones.',
+      start_at: 'Start of the range, Unix seconds.',
+      end_at: 'End of the range, Unix seconds.',
+      page_num: 'Page number, from 1.',
+      page_size: 'Orders per page.',
+      sort_by: 'Sort by `1` creation time (default) or `2` end time.',
+      hide_cancel: 'Leave out cancelled orders.',
+      related_position: 'Only orders bound to the `1` long or `2` short position.',
+      sort_by_trigger: 'Running position-bound orders closest to triggering or activating first.',
+      reduce_only: '`1` only reduce-only orders, `2` none of them.',
+      side: '`1` long side, `2` short side.',
     },
   },
   getTransferOrderStatus: {
@@ -669,10 +1144,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Currency names, comma-separated on the wire (`BTC,USDT`); at most 100 (the API describes it as one string of up to 100 names).',
     },
   },
+  getUniInterest: { summary: "Get the caller's lending interest in a currency", params: { currency: 'Currency.' } },
+  getUniInterestStatus: { summary: 'Get the interest setting of a currency', params: { currency: 'Currency.' } },
   getUserLeverageCurrencySetting: {
     summary: 'Get the leverage setting of currencies',
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
+  getUserMarginTier: {
+    summary: "List the caller's borrowing tiers of an isolated-margin market",
+    params: { currency_pair: 'Currency pair.' },
+  },
+  hodlerAirdropOrder: { summary: 'Join a HODLer Airdrop event', params: { hodler_id: 'Event id.' } },
   listAllOpenOrders: {
     summary: 'List open orders of every pair',
     params: {
@@ -742,6 +1224,53 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       order_by: 'Sort field code.',
     },
   },
+  listAutoDeleverages: {
+    summary: 'List auto-deleveraging events of the caller',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      at: 'Only the events of this Unix second (0, the default, for any).',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listAutoInvestCoins: {
+    summary: 'List auto-invest currencies',
+    params: { plan_money: 'Currency the plan pays with: `USDT` (default) or `BTC`.' },
+  },
+  listAutoInvestConfig: { summary: 'List auto-invest payment limits', params: {} },
+  listAutoInvestOrders: {
+    summary: 'List the orders of an auto-invest execution',
+    params: { plan_id: 'Plan id.', record_id: 'Execution record id.' },
+  },
+  listAutoInvestPlanRecords: {
+    summary: 'List the executions of an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
+    },
+  },
+  listAutoInvestPlans: {
+    summary: "List the caller's auto-invest plans",
+    params: {
+      status: '`active` or `history`.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page (at most 100).',
+    },
+  },
+  listBatchFuturesFundingRates: {
+    summary: 'List the funding rate history of several contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contracts: 'Contract names.',
+    },
+  },
   listCandlesticks: {
     summary: 'List candlesticks',
     params: {
@@ -762,6 +1291,26 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       interval: 'Length of one point (for example `5m`, `1h`).',
       limit: 'Most points returned.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listCrossMarginLoans: {
+    summary: 'List cross-margin borrowings (deprecated)',
+    params: {
+      status: 'Deprecated status filter: `2` or `3`.',
+      currency: 'Only this currency.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
+    },
+  },
+  listCrossMarginRepayments: {
+    summary: 'List cross-margin repayments (deprecated)',
+    params: {
+      currency: 'Only this currency.',
+      loan_id: 'Only repayments of this borrowing.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      reverse: 'Newest first (the default); `false` for oldest first.',
     },
   },
   listCurrencies: { summary: 'List currencies', params: {} },
@@ -787,11 +1336,44 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryCandlesticks: {
+    summary: 'Candlesticks of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name, optionally prefixed with `mark_` or `index_`.',
+      from: 'Start, Unix seconds (default `to` minus 100 intervals).',
+      to: 'End, Unix seconds (default now).',
+      limit: 'Number of latest points; not together with `from` or `to`.',
+      interval:
+        'Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryContracts: {
     summary: 'List delivery contracts',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryInsuranceLedger: {
+    summary: 'Insurance fund history of the delivery market',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned.',
+    },
+  },
+  listDeliveryLiquidates: {
+    summary: "List the caller's delivery liquidations",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the liquidation at this Unix second; `0` (default) for any.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -821,11 +1403,64 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listDeliveryPositionClose: {
+    summary: 'List closed delivery positions',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listDeliveryPositions: {
     summary: 'List delivery positions',
     params: {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryRiskLimitTiers: {
+    summary: 'Risk-limit tiers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most contracts whose tiers are returned.',
+      offset: 'List offset, starting from 0.',
+    },
+  },
+  listDeliverySettlements: {
+    summary: "List the caller's delivery settlements",
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      at: 'Only the settlement at this Unix second; `0` (default) for any.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTickers: {
+    summary: 'Tickers of delivery contracts',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listDeliveryTrades: {
+    summary: 'Public trades of a delivery contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Delivery contract name.',
+      limit: 'Most trades returned.',
+      last_id: 'Deprecated; list from after this trade id. Use `from` and `to` instead.',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
@@ -839,6 +1474,74 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
       network: 'Only records on this network (chain).',
     },
+  },
+  listDualBalance: { summary: 'Get Dual Investment assets', params: {} },
+  listDualInvestmentPlans: {
+    summary: 'List Dual Investment products',
+    params: {
+      plan_id: 'Only this product.',
+      coin: 'Only products investing this currency.',
+      type: '`put` buy low, `call` sell high.',
+      quote_currency: 'Settlement currency: `USDT` (default) or `GUSD`.',
+      sort: '`apy` highest yield first, `short-period` shortest term first, `multiple` highest premium first.',
+      page: 'Page number, starting from 1.',
+      page_size: 'Entries per page.',
+    },
+  },
+  listDualOrders: {
+    summary: "List the caller's Dual Investment orders",
+    params: {
+      from: 'Settled at or after, Unix seconds.',
+      to: 'Settled at or before, Unix seconds.',
+      type: '`put` buy low, `call` sell high.',
+      status: '`HOLD` open, `REPAY` past, `PROCESSING` active, `SETTLEMENT_PROCESSING` settling, `ALL` every order.',
+      coin: 'Only orders investing this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of orders returned.',
+    },
+  },
+  listEarnFixedTermHistory: {
+    summary: "List the caller's fixed-term history",
+    params: {
+      type: '`1` subscriptions, `2` redemptions, `3` interest, `4` rewards.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      start_at: 'From, Unix seconds.',
+      end_at: 'To, Unix seconds.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermLends: {
+    summary: "List the caller's fixed-term subscriptions",
+    params: {
+      order_type: '`1` current, `2` past.',
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      product_id: 'Only this product.',
+      order_id: 'Only this order.',
+      asset: 'Only this currency.',
+      sub_business: 'Sub-business.',
+      business_filter:
+        'Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP).',
+    },
+  },
+  listEarnFixedTermProducts: {
+    summary: 'List fixed-term products',
+    params: {
+      page: 'Page number, from 1.',
+      limit: 'Entries per page.',
+      asset: 'Only products of this currency.',
+      type: '`1` regular, `2` VIP.',
+    },
+  },
+  listEarnFixedTermProductsByAsset: {
+    summary: 'List the fixed-term products of a currency',
+    params: { asset: 'Currency, for example `USDT`.', type: '`1` regular (also when omitted), `2` VIP, `0` all.' },
   },
   listFlashSwapCurrencyPair: {
     summary: 'List flash swap markets',
@@ -910,6 +1613,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listFuturesContractsAll: {
+    summary: 'List perpetual contracts, delisted ones included',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
   listFuturesFundingRateHistory: {
     summary: 'Funding rate history of a perpetual contract',
     params: {
@@ -920,6 +1633,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start, Unix seconds (default where `to` and `limit` lead).',
       to: 'End, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listFuturesInsuranceLedger: {
+    summary: 'List the insurance fund history',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      limit: 'Most records returned (1 to 1000).',
     },
   },
   listFuturesOrderBook: {
@@ -948,6 +1669,28 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  listFuturesPremiumIndex: {
+    summary: 'Premium index candlesticks of a perpetual contract',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      from: 'Start, Unix seconds (default `to` minus 100 intervals).',
+      to: 'End, Unix seconds (default now).',
+      limit: 'Number of latest points; not together with `from` or `to`.',
+      interval: 'Length of one point.',
+    },
+  },
+  listFuturesRiskLimitTiers: {
+    summary: 'List risk limit tiers',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+    },
+  },
   listFuturesTickers: {
     summary: 'Tickers of perpetual contracts',
     params: {
@@ -969,6 +1712,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start of the range, Unix seconds.',
       to: 'End of the range, Unix seconds (default now).',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listLaunchPoolPledgeRecords: {
+    summary: 'List LaunchPool stakes and redemptions',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      type: '1 stakes, 2 redemptions.',
+      startTime: 'From, `YYYY-MM-DD HH:MM:SS`.',
+      endTime: 'To, `YYYY-MM-DD HH:MM:SS`.',
+      coin: 'Staked currency.',
+    },
+  },
+  listLaunchPoolProjects: {
+    summary: 'List LaunchPool projects',
+    params: {
+      status: '0 all, 1 ongoing, 2 warming up, 3 ended, 4 ongoing or warming up.',
+      mortgageCoin: 'Only pools staking this currency (exact match).',
+      searchCoin: 'Reward currency or project name (partial match).',
+      limitRule: '0 regular pools, 1 pools for new users.',
+      sortType: '1 highest annual rate first, 2 lowest first.',
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+    },
+  },
+  listLaunchPoolRewardRecords: {
+    summary: 'List LaunchPool rewards',
+    params: {
+      page: 'Page number, from 1.',
+      pageSize: 'Entries per page (at most 30).',
+      start_time: 'From (Unix seconds).',
+      end_time: 'To (Unix seconds).',
+      coin: 'Reward currency.',
     },
   },
   listLiquidatedOrders: {
@@ -1013,6 +1789,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List isolated-margin accounts',
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
   },
+  listMarginUserAccount: {
+    summary: "List the caller's isolated-margin accounts",
+    params: { currency_pair: 'Currency pair; every pair when omitted.' },
+  },
   listMultiCollateralCurrencies: { summary: 'List multi-collateral loan currencies', params: {} },
   listMultiCollateralOrders: {
     summary: 'List multi-collateral loans',
@@ -1044,6 +1824,28 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End of the range, Unix seconds (default now).',
     },
   },
+  listMyOptionsSettlements: {
+    summary: "List the caller's options settlements",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listMyOptionsTrades: {
+    summary: "List the caller's options fills",
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
   listMyTrades: {
     summary: "List the caller's trades",
     params: {
@@ -1057,6 +1859,46 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   listOptionsAccount: { summary: 'Get the options account', params: {} },
+  listOptionsAccountBook: {
+    summary: 'List balance changes of the options account',
+    params: {
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      type: 'Only this kind of change: `dnw` transfers, `prem` option premiums, `fee` trading fees, `refr` referrer rebates, `set` settlement profit or loss.',
+    },
+  },
+  listOptionsCandlesticks: {
+    summary: 'Candlesticks of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsContracts: {
+    summary: 'List options contracts',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      expiration: 'Only contracts of this expiry, Unix seconds.',
+    },
+  },
+  listOptionsExpirations: {
+    summary: 'List expiry times of an underlying',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsOrderBook: {
+    summary: 'Order book of an options contract',
+    params: {
+      contract: 'Options contract name.',
+      interval: 'Price step to merge levels by; `0` (default) merges nothing.',
+      limit: 'Number of price levels per side.',
+      with_id: '`true` adds the order book id, which grows by 1 with every change of the book.',
+    },
+  },
   listOptionsOrders: {
     summary: 'List options orders',
     params: {
@@ -1069,9 +1911,56 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End, Unix seconds (default now).',
     },
   },
+  listOptionsPositionClose: {
+    summary: 'List closed options positions',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      contract: 'Only this contract.',
+    },
+  },
   listOptionsPositions: {
     summary: 'List options positions',
     params: { underlying: 'Only this underlying (for example `BTC_USDT`).' },
+  },
+  listOptionsSettlements: {
+    summary: 'List options settlements',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsTickers: {
+    summary: 'Tickers of options contracts',
+    params: { underlying: 'Underlying name, as listed by `GET /options/underlyings`.' },
+  },
+  listOptionsTrades: {
+    summary: 'Public trades of options contracts',
+    params: {
+      contract: 'Only this contract.',
+      type: '`C` only calls, `P` only puts.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+    },
+  },
+  listOptionsUnderlyingCandlesticks: {
+    summary: 'Index-price candlesticks of an options underlying',
+    params: {
+      underlying: 'Underlying name, as listed by `GET /options/underlyings`.',
+      limit: 'Most points returned.',
+      from: 'Start, Unix seconds (default where `to` and `limit` lead).',
+      to: 'End, Unix seconds (default now).',
+      interval: 'Length of one point.',
+    },
+  },
+  listOptionsUnderlyings: { summary: 'List options underlyings', params: {} },
+  listOptionsUnderlyingTickers: {
+    summary: 'Ticker of an options underlying',
+    params: { underlying: 'Underlying name.' },
   },
   listOrderBook: {
     summary: 'Get the order book',
@@ -1095,6 +1984,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       side: 'Finished orders only; `buy` or `sell` (both when omitted).',
     },
   },
+  listOtcOrders: {
+    summary: 'List fiat orders',
+    params: {
+      type: '`BUY` or `SELL`.',
+      fiat_currency: 'Fiat currency.',
+      crypto_currency: 'Crypto currency.',
+      start_time: 'First day, `YYYY-MM-DD`.',
+      end_time: 'Last day, `YYYY-MM-DD`.',
+      status: '`DONE`, `CANCEL` or `PROCESSING`.',
+      pn: 'Page number (decimal digits).',
+      ps: 'Page size (decimal digits).',
+    },
+  },
   listPositionClose: {
     summary: 'List closed perpetual futures positions',
     params: {
@@ -1116,6 +2018,31 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       settle:
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       holding: '`true` lists open positions only; `false` lists every position record.',
+      limit: 'Most records returned.',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listPositionsTimerange: {
+    summary: 'List the history of a position by time range',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Contract name.',
+      from: 'Start of the range, Unix seconds; by default where `to` and `limit` put it.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Most records returned (1 to 1000).',
+      offset: 'List offset, starting from 0.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  listPriceTriggeredDeliveryOrders: {
+    summary: 'List price-triggered delivery orders',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      status: '`open` lists waiting orders, `finished` ended ones.',
+      contract: 'Only this contract.',
       limit: 'Most records returned.',
       offset: 'List offset, starting from 0.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
@@ -1180,11 +2107,26 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       offset: 'List offset, starting from 0.',
     },
   },
+  listStableCoinOrders: {
+    summary: 'List stablecoin orders',
+    params: {
+      page_size: 'Page size (decimal digits).',
+      page_number: 'Page number (decimal digits).',
+      coin_name: 'Currency of the order.',
+      start_time: 'Start of the period.',
+      end_time: 'End of the period.',
+      status: '`PROCESSING`, `DONE` or `FAILED`.',
+    },
+  },
   listSTPGroups: { summary: 'List STP groups', params: { name: 'Part of the group name to search for.' } },
   listSTPGroupsUsers: { summary: 'List the users of an STP group', params: { stp_id: 'STP group id.' } },
   listSubAccountBalances: {
     summary: 'List sub-account spot balances',
-    params: { sub_uid: 'Sub-account user ids (sent comma-separated); all sub-accounts when omitted.' },
+    params: {
+      sub_uid: 'Sub-account user ids (sent comma-separated); all sub-accounts when omitted.',
+      page: 'Page number, from 1.',
+      limit: 'Sub-accounts per page, at most 100.',
+    },
   },
   listSubAccountCrossMarginBalances: {
     summary: 'List sub-account cross-margin balances',
@@ -1233,6 +2175,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       from: 'Start of the range, Unix seconds.',
       to: 'End of the range, Unix seconds (default now).',
       page: 'Page number, starting from 1.',
+    },
+  },
+  listUniChart: {
+    summary: 'Chart the annual lending rate',
+    params: {
+      from: 'Start, Unix seconds (at most 30 days before `to`).',
+      to: 'End, Unix seconds.',
+      asset: 'Currency.',
     },
   },
   listUniCurrencies: { summary: 'List lending currencies', params: {} },
@@ -1325,6 +2275,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       limit: 'Maximum number of loans returned (1 to 100).',
     },
   },
+  listUniRate: { summary: 'List estimated lending rates', params: {} },
   listUserCurrencyQuota: {
     summary: 'List borrowing and collateral quotas',
     params: {
@@ -1359,12 +2310,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     params: { currency: 'Currency name; all currencies when omitted.' },
   },
   lockSubAccount: { summary: 'Lock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  markOtcOrderPaid: {
+    summary: 'Mark a fiat order paid',
+    params: {
+      order_id: 'Order id.',
+      client_order_id: 'Client order id (some gateways look the order up by it).',
+      payment_receipt_file_key:
+        'File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB).',
+      payment_receipt: 'Other name of `payment_receipt_file_key` that some gateways take.',
+    },
+  },
+  modifyDualOrderReinvest: {
+    summary: 'Turn Dual Investment reinvesting on or off',
+    params: {
+      order_id: 'Order id.',
+      status: '`0` off, `1` on.',
+      effective_time_duration: 'How long the setting holds, seconds (default one day, 86400).',
+    },
+  },
   operateMultiCollateral: {
     summary: 'Add or withdraw collateral',
     params: {
       order_id: 'Loan order id.',
       type: '`append` adds collateral, `redeem` withdraws it.',
       collaterals: 'Collateral to add or withdraw, per currency.',
+    },
+  },
+  orderList: {
+    summary: "List the caller's staking orders",
+    params: {
+      pid: 'Only this product.',
+      coin: 'Only this currency.',
+      type: '`0` staking, `1` redemption.',
+      page: 'Page number, starting from 1.',
     },
   },
   placeAlphaOrder: {
@@ -1377,6 +2355,18 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
       quote_id: 'The quote accepted.',
     },
+  },
+  placeDualOrder: {
+    summary: 'Place a Dual Investment order',
+    params: {
+      plan_id: 'Product id (a string in the reference).',
+      amount: 'Amount to invest.',
+      text: 'Custom label: `t-` then at most 28 letters, digits, `_`, `-` or `.`.',
+    },
+  },
+  placeDualOrderRefund: {
+    summary: 'Redeem a Dual Investment order early',
+    params: { order_id: 'Order id.', req_id: 'The `req_id` of `GET /earn/dual/order-refund-preview`.' },
   },
   previewAssetSwapOrderV1: {
     summary: 'Preview an asset swap',
@@ -1421,10 +2411,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
     },
   },
+  redeemLaunchPool: {
+    summary: 'Redeem from a LaunchPool',
+    params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to redeem.' },
+  },
+  registerCandyDropV4: {
+    summary: 'Register for a CandyDrop activity',
+    params: { activity_id: 'Activity id (with `currency`).', currency: 'Project currency.' },
+  },
   repayMultiCollateralLoan: {
     summary: 'Repay a multi-collateral loan',
     params: { order_id: 'Loan order id.', repay_items: 'What to repay, per currency.' },
   },
+  resetOptionsMMP: { summary: 'Reset market-maker protection', params: { underlying: 'Underlying to unfreeze.' } },
   setAutoRepay: {
     summary: 'Change the auto-repay setting',
     params: { status: '`on` to repay automatically, `off` not to.' },
@@ -1432,6 +2431,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   setDebitFee: {
     summary: 'Change the GT fee payment setting',
     params: { enabled: '`true` pays fees with GT, `false` does not.' },
+  },
+  setDefaultOtcBank: {
+    summary: 'Set the default bank card',
+    params: { bank_id: 'Bank card id, as `GET /otc/bank/list` gives it.' },
   },
   setDualMode: {
     summary: 'Turn dual (hedge) position mode on or off',
@@ -1442,6 +2445,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
     },
   },
+  setOptionsMMP: {
+    summary: 'Set market-maker protection',
+    params: {
+      underlying: 'Underlying the settings apply to.',
+      window: 'Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.',
+      frozen_period:
+        'How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).',
+      qty_limit: 'Traded size in the window that triggers the freeze (positive, at most 2 decimals).',
+      delta_limit: 'Net delta in the window that triggers the freeze (positive, at most 2 decimals).',
+    },
+  },
   setPositionMode: {
     summary: 'Set the position mode',
     params: {
@@ -1449,6 +2463,47 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
       position_mode: 'New position mode.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  setUserMarketLeverage: {
+    summary: 'Set the leverage of an isolated-margin market',
+    params: { currency_pair: 'Currency pair.', leverage: 'New leverage.' },
+  },
+  stopAllChaseOrders: {
+    summary: 'Stop chase orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      pos_margin_mode: 'Only orders of this margin mode.',
+    },
+  },
+  stopAllTrailOrders: {
+    summary: 'Stop trail orders in a batch',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract: 'Only this contract.',
+      related_position: 'Only orders bound to the `1` long or `2` short position.',
+    },
+  },
+  stopAutoInvestPlan: { summary: 'Stop an auto-invest plan', params: { plan_id: 'Plan id.' } },
+  stopChaseOrder: {
+    summary: 'Stop a chase order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Chase order id.',
+      text: "Caller's label; used when `id` is 0 or left out.",
+    },
+  },
+  stopTrailOrder: {
+    summary: 'Stop a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      text: "Caller's label; used when `id` is left out.",
     },
   },
   subAccountToSubAccount: {
@@ -1462,6 +2517,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       sub_account_to_type: "Destination sub-account's trading account: `spot`, `futures` (perpetual) or `delivery`.",
       amount: 'Amount to transfer; greater than 0, at most 8 decimals.',
     },
+  },
+  swapStakingCoin: {
+    summary: 'Stake or redeem',
+    params: { coin: 'Currency.', side: '`0` stake, `1` redeem.', amount: 'Amount.', pid: 'Product (protocol) id.' },
   },
   transfer: {
     summary: "Transfer between the caller's trading accounts",
@@ -1490,6 +2549,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   unlockSubAccount: { summary: 'Unlock a sub-account', params: { user_id: 'Sub-account user id.' } },
+  updateAutoInvestPlan: {
+    summary: 'Change an auto-invest plan',
+    params: {
+      plan_id: 'Plan id.',
+      fund_source: 'Where the money comes from: `spot` (default) or `earn` (flexible savings).',
+      fund_flow: 'Where the bought currency goes: `auto_invest` (default) or `earn` (flexible savings).',
+    },
+  },
   updateContractPositionLeverage: {
     summary: 'Set the leverage of a contract for a margin mode',
     params: {
@@ -1501,6 +2568,94 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       margin_mode: 'Margin mode the leverage is for.',
       dual_side: 'In dual mode, the side the leverage is for.',
       'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionLeverage: {
+    summary: 'Change the leverage of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      leverage: 'New leverage of the position.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionMargin: {
+    summary: 'Change the margin of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      change: 'Margin to add (positive) or remove (negative), in the settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDeliveryPositionRiskLimit: {
+    summary: 'Change the risk limit of a delivery position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      risk_limit: 'New risk limit of the position.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualCompPositionCrossMode: {
+    summary: 'Switch a dual-mode position between cross and isolated margin',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      mode: '`ISOLATED` isolated margin, `CROSS` cross margin.',
+      contract: 'Contract name.',
+    },
+  },
+  updateDualModePositionLeverage: {
+    summary: 'Change the leverage of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      leverage: 'New leverage; `0` for cross margin.',
+      cross_leverage_limit: 'Cross-margin leverage, used when `leverage` is `0`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualModePositionMargin: {
+    summary: 'Change the margin of one side of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      change: 'Margin to add (positive) or remove (negative), in the settlement currency.',
+      dual_side: 'The side: `dual_long` or `dual_short`.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updateDualModePositionRiskLimit: {
+    summary: 'Change the risk limit of a dual-mode position',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      contract:
+        'Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.',
+      risk_limit: 'New risk limit, in the settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+    },
+  },
+  updatePositionCrossMode: {
+    summary: 'Switch a position between cross and isolated margin',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      'X-Svc-Size-Decimal': 'Send `1` to receive futures sizes as decimal strings (the client sends it by default).',
+      mode: '`ISOLATED` isolated margin, `CROSS` cross margin.',
+      contract: 'Contract name.',
     },
   },
   updatePositionLeverage: {
@@ -1563,6 +2718,19 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       name: 'Key name.',
       perms: 'Permissions; omitting it clears them.',
       ip_whitelist: 'Allowed IP addresses; omitting it clears the list.',
+    },
+  },
+  updateTrailOrder: {
+    summary: 'Update a trail order',
+    params: {
+      settle:
+        'Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.',
+      id: 'Trail order id.',
+      amount: 'New total size in contracts; `0` keeps it.',
+      activation_price: 'New activation price; `0` activates at once.',
+      is_gte_str: 'New activation direction as text: `true` at or above, `false` at or below.',
+      price_type: 'New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.',
+      price_offset: 'New pull-back: a price distance or a ratio (`0.5%`).',
     },
   },
   withdraw: {

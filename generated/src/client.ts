@@ -13,9 +13,11 @@ import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
 import { FlashSwapApi } from './operations/flash-swap.js';
 import { FuturesApi } from './operations/futures.js';
+import { LaunchApi } from './operations/launch.js';
 import { MarginApi } from './operations/margin.js';
 import { MultiCollateralLoanApi } from './operations/multi-collateral-loan.js';
 import { OptionsApi } from './operations/options.js';
+import { OtcApi } from './operations/otc.js';
 import { SpotApi } from './operations/spot.js';
 import { SubAccountsApi } from './operations/sub-accounts.js';
 import { UnifiedApi } from './operations/unified.js';
@@ -35,20 +37,24 @@ export class ExchangeClient extends ClientCore {
   readonly assetSwap: AssetSwapApi = new AssetSwapApi(this);
   /** Cross-exchange trading (shape not given). */
   readonly crossex: CrossexApi = new CrossexApi(this);
-  /** Delivery futures: contracts, order book, account, positions, orders and fills. */
+  /** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. */
   readonly delivery: DeliveryApi = new DeliveryApi(this);
-  /** Earn products: lending (`uni`). */
+  /** Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking. */
   readonly earn: EarnApi = new EarnApi(this);
   /** Flash swap: markets, quotes (one-to-one and multi-currency) and orders. */
   readonly flashSwap: FlashSwapApi = new FlashSwapApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);
+  /** Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop. */
+  readonly launch: LaunchApi = new LaunchApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
   /** Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments. */
   readonly multiCollateralLoan: MultiCollateralLoanApi = new MultiCollateralLoanApi(this);
-  /** Options: account, positions and orders. */
+  /** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. */
   readonly options: OptionsApi = new OptionsApi(this);
+  /** OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to. */
+  readonly otc: OtcApi = new OtcApi(this);
   /** Spot trading: currencies, markets, market data, balances, orders and trades. */
   readonly spot: SpotApi = new SpotApi(this);
   /** Sub-account management and sub-account API keys. */

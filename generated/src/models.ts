@@ -367,6 +367,11 @@ export interface ApiResponseAssetSwapOrderQueryV1 {
   timestamp: string;
 }
 
+/** A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent. */
+export interface AssetListItem {
+  [key: string]: unknown;
+}
+
 /** The currencies asset swap can take. */
 export interface AssetListResp {
   /** Currency symbols. */
@@ -410,6 +415,576 @@ export interface AssetSwapFrontend {
   title_tips: string;
 }
 
+/** A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`). */
+export interface AutoInvestCoinsItem {
+  /** Currency icon URL. */
+  asset_icon_url: string;
+  /** Currency code. */
+  key: string;
+  /**
+   * Sort order.
+   * Format: int32
+   */
+  sort?: number;
+  /** Currency name. */
+  value: string;
+}
+
+/** The investment limit of a currency auto-invest plans pay with (`GET /earn/autoinvest/config`). */
+export interface AutoInvestConfigItem {
+  /** Currency. */
+  coin: string;
+  /**
+   * Largest amount one period may invest.
+   * Format: decimal
+   */
+  max_limit: string;
+}
+
+/** A portfolio to price (`POST /earn/autoinvest/min_invest_amount`). */
+export interface AutoInvestMinInvestAmount {
+  /** The portfolio. */
+  items: AutoInvestMinInvestAmountItems[];
+  /** Currency the plan pays with: `USDT` or `BTC`. */
+  money: 'USDT' | 'BTC';
+}
+
+/** One currency of a portfolio and its share, for the minimum-amount query. */
+export interface AutoInvestMinInvestAmountItems {
+  /** Currency. */
+  asset: string;
+  /**
+   * Share, percent (for example `100`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** The smallest amount a portfolio can invest each period (`POST /earn/autoinvest/min_invest_amount`). */
+export interface AutoInvestMinInvestAmountResp {
+  /**
+   * Smallest amount.
+   * Format: decimal
+   */
+  min_amount: string;
+}
+
+/** A spot order of one execution of an auto-invest plan (`GET /earn/autoinvest/orders`). */
+export interface AutoInvestOrderItem {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  asset: string;
+  /**
+   * When the order was made, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /**
+   * Error code (0 none).
+   * Format: int32
+   */
+  error_code: number;
+  /** Error message. */
+  error_msg: string;
+  /** Where the bought currency went. */
+  fund_flow: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency pair. */
+  market: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: string;
+  /**
+   * Price.
+   * Format: decimal
+   */
+  price: string;
+  /**
+   * Execution record id.
+   * Format: int64
+   */
+  record_id: string;
+  /**
+   * Direction.
+   * Format: int32
+   */
+  side: number;
+  /**
+   * Status.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * Total.
+   * Format: decimal
+   */
+  total: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  total_money: string;
+  /** Order type. */
+  type: string;
+}
+
+/** Invests in an auto-invest plan at once (`POST /earn/autoinvest/plans/add_position`). */
+export interface AutoInvestPlanAddPosition {
+  /**
+   * Amount to invest now.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** Creates an auto-invest plan (`POST /earn/autoinvest/plans/create`). */
+export interface AutoInvestPlanCreate {
+  /** Where the bought currency goes: `auto_invest` (default) or `earn`. */
+  fund_flow?: 'auto_invest' | 'earn';
+  /** Where the money comes from: `spot` (default) or `earn`. */
+  fund_source?: 'spot' | 'earn';
+  /** The portfolio; each currency once, shares adding up to 100. */
+  items: AutoInvestPlanCreateItems[];
+  /**
+   * Amount invested each period; above 0 and at most the currency's single maximum (`GET /earn/autoinvest/config`).
+   * Format: decimal
+   */
+  plan_amount: string;
+  /** Plan description. */
+  plan_des?: string;
+  /** Currency the plan pays with: `USDT` or `BTC`. */
+  plan_money: 'USDT' | 'BTC';
+  /** Plan name, at most 50 characters. */
+  plan_name?: string;
+  /**
+   * Day of the period: day of the month (1 to 30) for `monthly`, weekday (1 Monday to 7) for `weekly` and `biweekly`; ignored otherwise.
+   * Format: int32
+   */
+  plan_period_day: number;
+  /**
+   * Hour of the day the plan invests, 0 to 23.
+   * Format: int32
+   */
+  plan_period_hour: number;
+  /** How often the plan invests. */
+  plan_period_type: 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'hourly' | '4-hourly';
+  /**
+   * `0` normal creation, `1` quick investment.
+   * Format: int32
+   */
+  type?: 0 | 1;
+}
+
+/** One currency of an auto-invest portfolio and its share. */
+export interface AutoInvestPlanCreateItems {
+  /** Currency to buy (enabled, with a market); once per plan. */
+  asset: string;
+  /**
+   * Share of each investment, percent; the shares of a plan add up to 100.
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** The auto-invest plan created (`POST /earn/autoinvest/plans/create`). */
+export interface AutoInvestPlanCreateResp {
+  /**
+   * Amount invested each period.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Where the bought currency goes. */
+  fund_flow?: string;
+  /** Where the money comes from. */
+  fund_source?: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency the plan pays with. */
+  money?: string;
+  /**
+   * Next investment, Unix seconds.
+   * Format: int64
+   */
+  next_time?: string;
+  /**
+   * Day of the period.
+   * Format: int32
+   */
+  period_day?: number;
+  /**
+   * Hour of the day.
+   * Format: int32
+   */
+  period_hour?: number;
+  /** How often the plan invests. */
+  period_type?: string;
+}
+
+/** An auto-invest plan (`GET /earn/autoinvest/plans/detail`). */
+export interface AutoInvestPlanDetail {
+  /**
+   * Amount invested each period.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * When the plan was created, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Where the bought currency goes (`auto_invest` or `earn`). */
+  fund_flow: string;
+  /** Where the money comes from (`spot` or `earn`). */
+  fund_source: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency the plan pays with. */
+  money: string;
+  /** Plan name. */
+  name: string;
+  /**
+   * Next investment, Unix seconds.
+   * Format: int64
+   */
+  next_time: string;
+  /**
+   * Periods invested so far.
+   * Format: int32
+   */
+  period: number;
+  /**
+   * Day of the period.
+   * Format: int32
+   */
+  period_day: number;
+  /**
+   * Hour of the day.
+   * Format: int32
+   */
+  period_hour: number;
+  /** How often the plan invests (for example `monthly`). */
+  period_type: string;
+  /** The portfolio. */
+  portfolio: AutoInvestPortfolioItem[];
+  /**
+   * When the plan last changed, Unix seconds.
+   * Format: int64
+   */
+  update_time: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+  /**
+   * Plan version.
+   * Format: int32
+   */
+  version?: number;
+}
+
+/** A page of the caller's auto-invest plans (`GET /earn/autoinvest/plans/list_info`). */
+export interface AutoInvestPlanListInfoResp {
+  /** The plans. */
+  list: AutoInvestPlanDetail[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  page_count: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total_count: number;
+}
+
+/** One execution of an auto-invest plan (`GET /earn/autoinvest/plans/records`). */
+export interface AutoInvestPlanRecordItem {
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  asset?: string;
+  /**
+   * When the plan invested, Unix seconds.
+   * Format: int64
+   */
+  create_time: string;
+  /** Details. */
+  detail?: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /** Currency paid with. */
+  money: string;
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: string;
+  /**
+   * Plan version.
+   * Format: int32
+   */
+  plan_version: number;
+  /**
+   * `2` buy; any other value sell.
+   * Format: int32
+   */
+  side: number;
+  /** Status. */
+  status: string;
+  /** Status text. */
+  status_message: string;
+  /**
+   * Status code.
+   * Format: int32
+   */
+  status_type: number;
+  /** Record type. */
+  type: string;
+  /**
+   * When the record last changed, Unix seconds.
+   * Format: int64
+   */
+  update_time: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A page of executions of an auto-invest plan (`GET /earn/autoinvest/plans/records`). */
+export interface AutoInvestPlanRecordsResp {
+  /** The executions. */
+  list: AutoInvestPlanRecordItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page: number;
+}
+
+/** Stops an auto-invest plan (`POST /earn/autoinvest/plans/stop`). */
+export interface AutoInvestPlanStop {
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** Changes where an auto-invest plan takes and puts funds (`POST /earn/autoinvest/plans/update`). */
+export interface AutoInvestPlanUpdate {
+  /** Where the bought currency goes: `auto_invest` (default) or `earn` (flexible savings). */
+  fund_flow?: 'auto_invest' | 'earn';
+  /** Where the money comes from: `spot` (default) or `earn` (flexible savings). */
+  fund_source?: 'spot' | 'earn';
+  /**
+   * Plan id.
+   * Format: int64
+   */
+  plan_id: number | string | bigint;
+}
+
+/** One currency of an auto-invest plan and what it holds. */
+export interface AutoInvestPortfolioItem {
+  /** Currency. */
+  asset: string;
+  /**
+   * Average cost price.
+   * Format: decimal
+   */
+  avg_price: string;
+  /**
+   * Amount held.
+   * Format: decimal
+   */
+  cum_hold: string;
+  /**
+   * Amount invested so far.
+   * Format: decimal
+   */
+  cum_invest: string;
+  /**
+   * Amount redeemed so far.
+   * Format: decimal
+   */
+  cum_redeem: string;
+  /**
+   * Amount lent.
+   * Format: decimal
+   */
+  lend_amount: string;
+  /**
+   * Share, percent.
+   * Format: decimal
+   */
+  ratio: string;
+  /**
+   * Redemption status.
+   * Format: int32
+   */
+  redeem_status: number;
+}
+
+/** A page of the caller's staking rewards (`GET /earn/staking/award_list`). */
+export interface AwardListStruct {
+  /** The rewards. */
+  list: AwardListStructList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  totalCount: number;
+}
+
+/** A staking reward payment (`GET /earn/staking/award_list`). */
+export interface AwardListStructList {
+  /**
+   * Amount staked.
+   * Format: decimal
+   */
+  amount: string;
+  /** Date of the reward. */
+  bonus_date: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee: string;
+  /**
+   * Reward.
+   * Format: decimal
+   */
+  interest: string;
+  /** Currency staked. */
+  mortgage_coin: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid: string;
+  /** Currency of the reward. */
+  reward_coin: string;
+  /**
+   * When the reward was due, Unix milliseconds.
+   * Format: int64
+   */
+  should_bonus_stamp: string;
+  /**
+   * `4` success.
+   * Format: int32
+   */
+  status: number;
+}
+
+/** One amendment of `POST /futures/{settle}/batch_amend_orders`: the order by `order_id` or `text` (at least one), and its new size and/or price. */
+export interface BatchAmendOrderReq {
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /** Caller's note on this amendment. */
+  amend_text?: string;
+  /**
+   * Order id; give it or `text`.
+   * Format: int64
+   */
+  order_id?: number | string | bigint;
+  /**
+   * New price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * New size including the filled part; at or below the filled size cancels the order. The side cannot change, and a close order's size cannot change.
+   * Format: decimal
+   */
+  size?: string;
+  /** The order's label; give it or `order_id`. */
+  text?: string;
+}
+
+/** Contracts whose funding rate history to list. */
+export interface BatchFundingRatesRequest {
+  /** Contract names. */
+  contracts: string[];
+}
+
+/** The funding rate history of one contract. */
+export interface BatchFundingRatesResponse {
+  /** Contract name. */
+  contract?: string;
+  /** Funding rates, newest first. */
+  data?: FundingRateRecord[];
+}
+
 /** A borrowed currency of a multi-collateral loan and what is left to repay. */
 export interface BorrowCurrencyInfo {
   /** Borrowed currency. */
@@ -434,6 +1009,279 @@ export interface BorrowCurrencyInfo {
    * Format: decimal
    */
   left_repay_usdt?: string;
+}
+
+/** A CandyDrop activity: tasks that earn a share of a prize pool. */
+export interface CandyDropV4ActivityCd01 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Number of participants.
+   * Format: int32
+   */
+  participants?: number;
+  /** Task types (for example `spot`, `futures`, `deposit`). */
+  rule_name?: string[];
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+  /**
+   * Most one user can win.
+   * Format: decimal
+   */
+  user_max_rewards?: string;
+}
+
+/** Rules of a CandyDrop activity: its prize pools and their tasks. */
+export interface CandyDropV4ActivityRulesCd03 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /** Prize pools. */
+  prize_pools?: CandyDropV4PrizePoolCd03[];
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+}
+
+/** A CandyDrop reward paid to the caller. */
+export interface CandyDropV4AirdropRecordCd06 {
+  /** When it was paid, formatted (UTC). */
+  airdrop_time?: string;
+  /**
+   * Amount exchanged automatically.
+   * Format: decimal
+   */
+  convert_amount?: string;
+  /** Project currency. */
+  currency?: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  rewards?: string;
+}
+
+/** A CandyDrop activity the caller joined. */
+export interface CandyDropV4ParticipationRecordCd05 {
+  /** Project currency. */
+  currency?: string;
+  /**
+   * Activity id.
+   * Format: int64
+   */
+  id?: string;
+  /** When the caller registered, formatted (UTC). */
+  register_time?: string;
+  /** `ongoing`, `awaiting_draw`, `won` or `not_win`. */
+  status?: string;
+}
+
+/** A prize pool of a CandyDrop activity. */
+export interface CandyDropV4PrizePoolCd03 {
+  /**
+   * Total of the pool.
+   * Format: decimal
+   */
+  prize_all?: string;
+  /**
+   * Most one user can win from it.
+   * Format: decimal
+   */
+  prize_limit?: string;
+  /**
+   * Prize pool type.
+   * Format: int32
+   */
+  prize_pool_type?: number;
+  /** Tasks of the pool. */
+  tasks?: CandyDropV4TaskCd03[];
+}
+
+/** Registers for a CandyDrop activity (`POST /launch/candydrop/register`). */
+export interface CandyDropV4RegisterReqCd02 {
+  /**
+   * Activity id (with `currency`).
+   * Format: int64
+   */
+  activity_id?: number | string | bigint;
+  /** Project currency. */
+  currency: string;
+}
+
+/** Answer of `POST /launch/candydrop/register`. */
+export interface CandyDropV4RegisterRespCd02 {
+  /** Whether the registration went through. */
+  success?: boolean;
+}
+
+/** A task of a CandyDrop prize pool. */
+export interface CandyDropV4TaskCd03 {
+  /** Label of an exclusive task, `-` when none. */
+  exclusive_label?: string;
+  /** Subtitle, `-` when none. */
+  task_desc?: string;
+  /** Title. */
+  task_name?: string;
+}
+
+/** The caller's progress in a CandyDrop activity. */
+export interface CandyDropV4TaskProgressCd04 {
+  /** Project currency. */
+  currency?: string;
+  /** End, formatted (UTC). */
+  end_time?: string;
+  /** Start, formatted (UTC). */
+  start_time?: string;
+  /** Progress of each task taken. */
+  tasks?: CandyDropV4TaskProgressItemCd04[];
+  /**
+   * Total prize pool.
+   * Format: decimal
+   */
+  total_rewards?: string;
+}
+
+/** The caller's progress on one CandyDrop task. */
+export interface CandyDropV4TaskProgressItemCd04 {
+  /** Subtitle. */
+  task_desc?: string;
+  /** Title. */
+  task_name?: string;
+  /** Progress (for example the volume traded or deposited so far). */
+  value?: string;
+}
+
+/** A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`. */
+export interface ChaseOrder {
+  /**
+   * Total size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  average_fill_price?: string;
+  /**
+   * Price currently chased.
+   * Format: decimal
+   */
+  chase_price?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Unix seconds of creation.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Creation time as `seconds.microseconds`. */
+  create_time_precise?: string;
+  /** Error label when it failed. */
+  error_label?: string;
+  /**
+   * Size filled so far.
+   * Format: decimal
+   */
+  fill_amount?: string;
+  /**
+   * Unix seconds at which it ended; 0 while running.
+   * Format: int64
+   */
+  finish_time?: string;
+  /** End time as `seconds.microseconds`. */
+  finish_time_precise?: string;
+  /** Chase order id. */
+  id?: string;
+  /**
+   * Seconds between re-pricings.
+   * Format: int32
+   */
+  interval_sec?: number;
+  /** Whether the account was in dual position mode at creation. */
+  is_dual_mode?: boolean;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Raw status code of the service.
+   * Format: int32
+   */
+  original_status?: number;
+  /** Position margin mode (`isolated` or `cross`). */
+  pos_margin_mode?: string;
+  /** Position mode (`single`, `dual`, `dual_plus`). */
+  position_mode?: string;
+  /** Same as `side_label`. */
+  position_side_output?: string;
+  /** Gap type: `1` absolute price, `2` percentage. */
+  price_gap_type?: string;
+  /**
+   * Gap from the best price.
+   * Format: decimal
+   */
+  price_gap_value?: string;
+  /**
+   * Price the chase never goes past; `0` for none.
+   * Format: decimal
+   */
+  price_limit?: string;
+  /**
+   * Price type code.
+   * Format: int32
+   */
+  price_type?: number;
+  /** Why it ended. */
+  reason?: string;
+  /** Whether the order only reduces a position. */
+  reduce_only?: boolean;
+  /** Settlement currency. */
+  settle?: string;
+  /** Direction label (for example `open long`, `close short`). */
+  side_label?: string;
+  /** Simple status: `open` or `finished`. */
+  status?: string;
+  /** Status code text. */
+  status_code?: string;
+  /** How the last limit order ended. */
+  suborder_finish_as?: string;
+  /** Id of the current (or last) limit order placed for it. */
+  suborder_id?: string;
+  /** Whether a limit order is resting now. */
+  suborder_ongoing?: boolean;
+  /**
+   * Price of the current limit order.
+   * Format: decimal
+   */
+  suborder_price?: string;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Unix seconds of the last update.
+   * Format: int64
+   */
+  updated_at?: string;
+  /** User id. */
+  user?: string;
 }
 
 /** Adds collateral to a multi-collateral loan or withdraws some of it. */
@@ -774,6 +1622,11 @@ export interface Contract {
  */
 export interface ContractStat {
   /**
+   * Liquidated long amount in the base currency.
+   * Format: decimal
+   */
+  long_liq_amount?: string;
+  /**
    * Liquidated long size in contracts.
    * Format: decimal
    */
@@ -808,6 +1661,11 @@ export interface ContractStat {
   open_interest?: string;
   /** Open interest value in the quote currency. */
   open_interest_usd?: number;
+  /**
+   * Liquidated short amount in the base currency.
+   * Format: decimal
+   */
+  short_liq_amount?: string;
   /**
    * Liquidated short size in contracts.
    * Format: decimal
@@ -863,6 +1721,117 @@ export interface ConvertCurrenciesV2Item {
    * Format: int32
    */
   priority: number;
+}
+
+/** Sets or stops the countdown that cancels open options orders (`POST /options/countdown_cancel_all`). When `timeout` seconds pass without a new call, the open orders of `contract` or `underlying` (of every options contract when both are omitted) are cancelled. `timeout` is `0` to stop the countdown, otherwise at least 5. */
+export interface CountdownCancelAllOptionsTask {
+  /** Contract whose orders are cancelled. */
+  contract?: string;
+  /**
+   * Countdown in seconds, at least 5; `0` stops it.
+   * Format: int32
+   */
+  timeout: number;
+  /** Underlying whose orders are cancelled. */
+  underlying?: string;
+}
+
+/** A chase order to create. */
+export interface CreateChaseOrderReq {
+  /**
+   * Total size in contracts; positive buys, negative sells; never 0.
+   * Format: decimal
+   */
+  amount: string;
+  /** Contract name (the service upper-cases it). */
+  contract: string;
+  /** Whether the account is in dual position mode. */
+  is_dual_mode?: boolean;
+  /**
+   * Largest distance from the best price; excludes `price_limit`.
+   * Format: decimal
+   */
+  offset_limit?: string;
+  /** Position margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+  /** Position mode. */
+  position_mode?: 'single' | 'dual' | 'dual_plus';
+  /**
+   * With `price_type` 2: `1` absolute gap, `2` percentage.
+   * Format: int32
+   */
+  price_gap_type?: 1 | 2;
+  /**
+   * The gap, in the unit of `price_gap_type`.
+   * Format: decimal
+   */
+  price_gap_value?: string;
+  /**
+   * Price the chase never goes past; `0` for no limit.
+   * Format: decimal
+   */
+  price_limit: string;
+  /**
+   * Price to chase: `1` the best bid/ask, `2` a gap from it.
+   * Format: int32
+   */
+  price_type?: 1 | 2;
+  /** Only reduce a position. */
+  reduce_only?: boolean;
+  /** Caller's label. */
+  text?: string;
+}
+
+/** The id of a new chase order. */
+export interface CreateChaseOrderResp {
+  /** Chase order id. */
+  id?: string;
+}
+
+/** The fixed-term subscription made (`POST /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermLendResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface CreateEarnFixedTermLendEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  data?: CreateEarnFixedTermLendEnvelopeData;
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The subscription made (reference name `CreateEarnFixedTermLendResponseData`). */
+export interface CreateEarnFixedTermLendEnvelopeData {
+  /**
+   * Subscription order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
+/** The early redemption (`POST /earn/fixed-term/user/pre-redeem`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermPreRedeemResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface CreateEarnFixedTermPreRedeemEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  /** Result; an empty object on success. */
+  data?: {
+    [key: string]: unknown;
+  };
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
 }
 
 /** Borrows one currency against one or more collateral currencies, at the current rate or at a fixed rate for a fixed term (`fixed_type` and `fixed_rate` then required). */
@@ -942,6 +1911,25 @@ export interface CreateOrderDetail {
   icon_url: string;
 }
 
+/** A LaunchPool stake (`POST /launch/create-order`). */
+export interface CreateOrderV4 {
+  /**
+   * Amount to stake.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: number | string | bigint;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: number | string | bigint;
+}
+
 /** A currency and an amount of an asset swap order. */
 export interface CreateParam {
   /**
@@ -951,6 +1939,141 @@ export interface CreateParam {
   amount: string;
   /** Currency symbol (one of `GET /asset-swap/asset/list`). */
   asset: string;
+}
+
+/** A trailing order to create. */
+export interface CreateTrailOrder {
+  /**
+   * Price that activates the order; `0` (the service's default) activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount: string;
+  /** Contract name. */
+  contract: string;
+  /** `true`: activate when the price reaches `activation_price` or more; `false`: or less. */
+  is_gte?: boolean;
+  /** Position margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+  /** Position mode. */
+  position_mode?: 'single' | 'dual' | 'dual_plus';
+  /** Bind the order to the position (then `reduce_only` must be true too). */
+  position_related?: boolean;
+  /** Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * Price the activation watches: `1` last, `2` index, `3` mark.
+   * Format: int32
+   */
+  price_type?: 1 | 2 | 3;
+  /** Only reduce a position. */
+  reduce_only?: boolean;
+  /** Caller's label. */
+  text?: string;
+}
+
+/** The answer to a trail order creation: a status envelope around the new id. */
+export interface CreateTrailOrderEnvelope {
+  /**
+   * Status code; 0 on success.
+   * Format: int32
+   */
+  code?: number;
+  /** The new order. */
+  data?: CreateTrailOrderResult;
+  /** Status message. */
+  message?: string;
+  /**
+   * Unix milliseconds of the answer.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The id of a new trail order. */
+export interface CreateTrailOrderResult {
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: string;
+}
+
+/** A cross-margin borrowing of the caller (legacy cross-margin account). */
+export interface CrossMarginLoan {
+  /**
+   * Amount borrowed.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Unix milliseconds of creation.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency borrowed. */
+  currency: string;
+  /** Loan id. */
+  id?: string;
+  /**
+   * Amount repaid.
+   * Format: decimal
+   */
+  repaid?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * @deprecated
+   * Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Interest not repaid yet.
+   * Format: decimal
+   */
+  unpaid_interest?: string;
+  /**
+   * Unix milliseconds of the last update.
+   * Format: int64
+   */
+  update_time?: string;
+}
+
+/** A repayment of a cross-margin borrowing (legacy cross-margin account). */
+export interface CrossMarginRepayment {
+  /**
+   * Unix milliseconds of the repayment.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Currency. */
+  currency?: string;
+  /** Repayment id. */
+  id?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  interest?: string;
+  /** Id of the borrowing repaid. */
+  loan_id?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  principal?: string;
+  /** `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise. */
+  repayment_type?: 'none' | 'manual_repay' | 'auto_repay' | (string & {});
 }
 
 /** The answer to a cross-exchange order action (`POST /crossex/orders`). */
@@ -1081,6 +2204,37 @@ export interface CurrencyQuota {
    * Format: decimal
    */
   min_quota?: string;
+}
+
+/** One candlestick of a delivery contract (or of its mark or index price). */
+export interface DeliveryCandlestick {
+  /**
+   * Close price (quote currency).
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * Highest price (quote currency).
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Lowest price (quote currency).
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open price (quote currency).
+   * Format: decimal
+   */
+  o?: string;
+  /** Unix seconds at which the interval starts. */
+  t?: number;
+  /**
+   * Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+   * Format: decimal
+   */
+  v?: string;
 }
 
 /** A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`). */
@@ -1256,6 +2410,56 @@ export interface DeliveryContract {
   underlying?: string;
 }
 
+/** One risk-limit tier of a delivery contract. */
+export interface DeliveryLimitRiskTiers {
+  /** Contract name; sent only when tiers of several contracts are listed (no `contract` asked for). */
+  contract?: string;
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage of the tier.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Position risk limit of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
+}
+
+/** One price level of an options order book (the reference's name for it). */
+export interface DeliveryOrderBookItem {
+  /**
+   * Price of the level (quote currency).
+   * Format: decimal
+   */
+  p?: string;
+  /**
+   * Total size resting at this price, in contracts.
+   * Format: int32
+   */
+  s?: number;
+}
+
 /**
  * A delivery futures order to place (`POST /delivery/{settle}/orders`). Sizes are decimal strings
  *     since v4.106.0: positive buys, negative sells, `0` with `close` (or `auto_size`) closes a position.
@@ -1295,6 +2499,169 @@ export interface DeliveryOrderRequest {
   tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
 }
 
+/** The settlement of one of the caller's delivery positions at the contract's expiry. */
+export interface DeliverySettlement {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Fee taken at the settlement.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Leverage of the position.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /**
+   * Profit (negative for a loss) of the settlement.
+   * Format: decimal
+   */
+  profit?: string;
+  /**
+   * Settlement price.
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Position size at the settlement; positive long, negative short.
+   * Format: decimal
+   */
+  size?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+}
+
+/** 24-hour statistics of one delivery contract. */
+export interface DeliveryTicker {
+  /**
+   * Basis rate, the premium of the contract over the index as a rate.
+   * Format: decimal
+   */
+  basis_rate?: string;
+  /**
+   * Basis value, the premium of the contract over the index in the quote currency.
+   * Format: decimal
+   */
+  basis_value?: string;
+  /**
+   * Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+   * Format: decimal
+   */
+  change_percentage?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Funding rate of the current period.
+   * Format: decimal
+   */
+  funding_rate?: string;
+  /**
+   * @deprecated
+   * Expected funding rate of the next period (deprecated; use `funding_rate`).
+   * Format: decimal
+   */
+  funding_rate_indicative?: string;
+  /**
+   * Highest price of the last 24 hours.
+   * Format: decimal
+   */
+  high_24h?: string;
+  /**
+   * Best bid price.
+   * Format: decimal
+   */
+  highest_bid?: string;
+  /**
+   * Size resting at the best bid.
+   * Format: decimal
+   */
+  highest_size?: string;
+  /**
+   * Index price.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Price of the latest trade.
+   * Format: decimal
+   */
+  last?: string;
+  /**
+   * Lowest price of the last 24 hours.
+   * Format: decimal
+   */
+  low_24h?: string;
+  /**
+   * Best ask price.
+   * Format: decimal
+   */
+  lowest_ask?: string;
+  /**
+   * Size resting at the best ask.
+   * Format: decimal
+   */
+  lowest_size?: string;
+  /**
+   * Latest mark price.
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: decimal
+   */
+  quanto_base_rate?: string;
+  /**
+   * Open interest in contracts.
+   * Format: decimal
+   */
+  total_size?: string;
+  /**
+   * Traded size of the last 24 hours in contracts.
+   * Format: decimal
+   */
+  volume_24h?: string;
+  /**
+   * Traded volume of the last 24 hours in the base currency.
+   * Format: decimal
+   */
+  volume_24h_base?: string;
+  /**
+   * @deprecated
+   * Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+   * Format: decimal
+   */
+  volume_24h_btc?: string;
+  /**
+   * Traded volume of the last 24 hours in the quote currency.
+   * Format: decimal
+   */
+  volume_24h_quote?: string;
+  /**
+   * Traded volume of the last 24 hours in the settlement currency.
+   * Format: decimal
+   */
+  volume_24h_settle?: string;
+  /**
+   * @deprecated
+   * Traded volume in USD (deprecated; use the base, quote and settle volumes).
+   * Format: decimal
+   */
+  volume_24h_usd?: string;
+}
+
 /** Deposit address of a currency (`GET /wallet/deposit_address`). */
 export interface DepositAddress {
   /** Deposit address. */
@@ -1327,6 +2694,8 @@ export interface DepositRecord {
   id?: string;
   /** Memo / tag note. */
   memo?: string;
+  /** Refund state of a blocked deposit (`REFUNDING`, `REFUNDED`, `REFUND_FAILED`, `REJECTED`); only when such a refund exists. */
+  refund_status?: string;
   status?: DepositStatus;
   /** Operation time, Unix seconds. */
   timestamp?: string;
@@ -1341,6 +2710,305 @@ export interface DepositRecord {
  */
 export type DepositStatus =
   'BLOCKED' | 'DEP_CREDITED' | 'DONE' | 'INVALID' | 'MANUAL' | 'PEND' | 'REVIEW' | 'TRACK' | (string & {});
+
+/** The caller's Dual Investment assets and interest (`GET /earn/dual/balance`). */
+export interface DualGetBalance {
+  /**
+   * Assets, in BTC.
+   * Format: decimal
+   */
+  user_asset_btc?: string;
+  /**
+   * Assets, in USDT.
+   * Format: decimal
+   */
+  user_asset_usdt?: string;
+  /**
+   * Interest earned so far, in BTC.
+   * Format: decimal
+   */
+  user_total_interest_btc?: string;
+  /**
+   * Interest earned so far, in USDT.
+   * Format: decimal
+   */
+  user_total_interest_usdt?: string;
+}
+
+/** A Dual Investment order of the caller (`GET /earn/dual/orders`). */
+export interface DualGetOrders {
+  /**
+   * Annual yield when placed.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Annual yield at settlement.
+   * Format: decimal
+   */
+  apy_settlement?: string;
+  /**
+   * When the order was settled, Unix seconds.
+   * Format: int64
+   */
+  complete_time?: string;
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  plan_id?: string;
+  /**
+   * Amount paid out at settlement.
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Price at settlement.
+   * Format: decimal
+   */
+  settlement_price?: string;
+  /** `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`. */
+  status?: 'INIT' | 'SETTLEMENT_SUCCESS' | 'SETTLEMENT_PROCESSING' | 'CANCELED' | 'FAILED' | (string & {});
+  /** Custom order label. */
+  text?: string;
+}
+
+/** A Dual Investment product (`GET /earn/dual/investment_plan`). */
+export interface DualGetPlans {
+  /**
+   * Annual yield.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /**
+   * When the product closes, Unix seconds.
+   * Format: int64
+   */
+  end_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /** Strike price. */
+  exercise_price?: number;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /** Product name. */
+  instrument_name?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Smallest amount one order may invest.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * When the product opens, Unix seconds.
+   * Format: int64
+   */
+  start_time?: string;
+  /** `NOTSTARTED`, `ONGOING` or `ENDED`. */
+  status?: 'NOTSTARTED' | 'ONGOING' | 'ENDED' | (string & {});
+}
+
+/** Turns reinvesting of a Dual Investment order on or off (`POST /earn/dual/modify-order-reinvest`). */
+export interface DualModifyOrderReinvestParams {
+  /**
+   * How long the setting holds, seconds (default one day, 86400).
+   * @default 86400
+   * Format: int32
+   */
+  effective_time_duration?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: number | string | bigint;
+  /**
+   * `0` off, `1` on.
+   * Format: int32
+   */
+  status?: 0 | 1;
+}
+
+/** Redeems a Dual Investment order early (`POST /earn/dual/order-refund`). */
+export interface DualOrderRefundParams {
+  /** Order id. */
+  order_id: string;
+  /** The `req_id` of `GET /earn/dual/order-refund-preview`. */
+  req_id: string;
+}
+
+/** What redeeming a Dual Investment order early would pay (`GET /earn/dual/order-refund-preview`). */
+export interface DualOrderRefundPreview {
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_timest?: string;
+  /**
+   * When the order settles, Unix seconds.
+   * Format: int64
+   */
+  delivery_timest?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * When the funds arrive, Unix seconds.
+   * Format: int64
+   */
+  money_back_timest?: string;
+  /** Order name. */
+  name?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Fee for redeeming early. */
+  refund_service_charge?: number;
+  /** Request id to pass to `POST /earn/dual/order-refund`. */
+  req_id?: string;
+  /**
+   * Price the early redemption settles at.
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Amount paid out.
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Interest paid out.
+   * Format: decimal
+   */
+  settlement_interest?: string;
+  /**
+   * Principal paid out.
+   * Format: decimal
+   */
+  settlement_principle?: string;
+  /** `call` sell high, `put` buy low. */
+  type?: 'call' | 'put' | (string & {});
+}
+
+/** A recommended Dual Investment product (`GET /earn/dual/project-recommend`). */
+export interface DualProjectRecommend {
+  /**
+   * Annual yield.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Strategy category.
+   * Format: int32
+   */
+  category?: number;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_timest?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  invest_days?: number;
+  /** Lock-up, hours. */
+  invest_hours?: string;
+  /**
+   * Largest amount one order may invest.
+   * Format: decimal
+   */
+  max_amount?: string;
+  /**
+   * Most units one order may buy.
+   * Format: int32
+   */
+  max_copies?: number;
+  /**
+   * Smallest amount one order may invest.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * Fewest units one order may buy.
+   * Format: int32
+   */
+  min_copies?: number;
+  /** `call` sell high, `put` buy low. */
+  type?: 'call' | 'put' | (string & {});
+}
+
+/** Redeems a fixed-term subscription before maturity (`POST /earn/fixed-term/user/pre-redeem`). */
+export interface EarnFixedTermPreRedeemRequest {
+  /** Order id. */
+  order_id: string;
+}
 
 /** A currency that can be lent, with its lending bounds (`GET /earn/uni/currencies`). */
 export interface EarnUniCurrency {
@@ -1688,6 +3356,565 @@ export interface EvaluateResp {
   total_available: string;
   /** The same, formatted for display. */
   total_available_show: string;
+}
+
+/** A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent. */
+export interface FindCoinItem {
+  [key: string]: unknown;
+}
+
+/** A reward campaign attached to a fixed-term subscription. */
+export interface FixedTermBonusInfo {
+  /** Product currency. */
+  asset?: string;
+  /** Reward currency. */
+  bonus_asset?: string;
+  /**
+   * Price of the reward currency, USDT.
+   * Format: decimal
+   */
+  bonus_asset_price?: string;
+  /** When the campaign was created. */
+  create_time?: string;
+  /**
+   * End of the campaign, Unix seconds.
+   * Format: int64
+   */
+  end_at?: string;
+  /** End of the campaign. */
+  end_time?: string;
+  /**
+   * Campaign id.
+   * Format: int64
+   */
+  id?: string;
+  /** KYC levels allowed, comma-separated. */
+  kyc_limit?: string;
+  /** Tiered annual rate. */
+  ladder_apr?: LadderApr[];
+  /**
+   * Price of the product currency, USDT.
+   * Format: decimal
+   */
+  product_asset_price?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id?: string;
+  /**
+   * Base annual rate of the product.
+   * Format: decimal
+   */
+  product_year_rate?: string;
+  /**
+   * Start of the campaign, Unix seconds.
+   * Format: int64
+   */
+  start_at?: string;
+  /** Start of the campaign. */
+  start_time?: string;
+  /**
+   * `1` not listed, `2` listed, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /**
+   * Total reward.
+   * Format: decimal
+   */
+  total_bonus_amount?: string;
+  /**
+   * Reward paid out so far.
+   * Format: decimal
+   */
+  total_issued_amount?: string;
+  /**
+   * Most reward one user may get.
+   * Format: decimal
+   */
+  user_total_bonus_amount?: string;
+  /**
+   * Reward paid to the caller so far.
+   * Format: decimal
+   */
+  user_total_issued_amount?: string;
+}
+
+/** A rate-boost coupon used on a fixed-term subscription. */
+export interface FixedTermCouponInfo {
+  /** Currency. */
+  asset: string;
+  /**
+   * Business type.
+   * Format: int32
+   */
+  business: number;
+  /**
+   * Largest amount the coupon applies to.
+   * Format: decimal
+   */
+  buy_limit_high: string;
+  /**
+   * Smallest amount the coupon applies to.
+   * Format: decimal
+   */
+  buy_limit_low: string;
+  /**
+   * Days actually boosted.
+   * Format: int32
+   */
+  coupon_days: number;
+  /**
+   * Interest from the boost.
+   * Format: decimal
+   */
+  coupon_interest: string;
+  /**
+   * Principal the boost is computed on.
+   * Format: decimal
+   */
+  coupon_principal: string;
+  /**
+   * Annual rate of the boost.
+   * Format: decimal
+   */
+  coupon_year_rate: string;
+  /** When the coupon was used. */
+  create_time: string;
+  /**
+   * Coupon id.
+   * Format: int64
+   */
+  financial_rate_id: string;
+  /** When the boost is settled. */
+  finish_time: string;
+  /**
+   * Coupon record id.
+   * Format: int64
+   */
+  id: string;
+  /**
+   * Subscription order id.
+   * Format: int64
+   */
+  order_id: string;
+  /**
+   * Days the boost lasts.
+   * Format: int32
+   */
+  rate_day: number;
+  /**
+   * Boost, percent.
+   * Format: decimal
+   */
+  rate_ratio: string;
+  /**
+   * `1` active, `2` settled.
+   * Format: int32
+   */
+  status: 1 | 2;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A fixed-term subscription, redemption, interest or reward entry (`GET /earn/fixed-term/user/history`). */
+export interface FixedTermHistoryRecord {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency. */
+  asset: string;
+  /**
+   * Price of the currency.
+   * Format: decimal
+   */
+  asset_price?: string;
+  /** Reward currency. */
+  bonus_asset?: string;
+  /**
+   * Reward campaign id.
+   * Format: int64
+   */
+  bonus_id?: string;
+  /**
+   * When the entry was made, Unix seconds.
+   * Format: int64
+   */
+  create_at: string;
+  /** When the entry was made. */
+  create_time: string;
+  /** Description. */
+  detail?: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /**
+   * Term, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id: string;
+  /**
+   * Status.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * Total principal.
+   * Format: decimal
+   */
+  total_principal?: string;
+  /** Date the entry belongs to. */
+  uniq_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
+/** A fixed-term subscription of the caller (`GET /earn/fixed-term/user/lend`). */
+export interface FixedTermLendOrder {
+  /** Currency. */
+  asset?: string;
+  bonus_info?: FixedTermBonusInfo;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  business?: 1 | 2;
+  coupon_info?: FixedTermCouponInfo;
+  /**
+   * When it was subscribed, Unix seconds.
+   * Format: int64
+   */
+  create_at?: string;
+  /** When it was subscribed. */
+  create_time?: string;
+  /**
+   * When it matures, Unix seconds.
+   * Format: int64
+   */
+  finish_at?: string;
+  /** When it matures. */
+  finish_time?: string;
+  /** Currency icon URL. */
+  icon?: string;
+  /**
+   * Subscription record id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Interest so far.
+   * Format: decimal
+   */
+  interest?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Order this one renews (automatic renewal). */
+  origin_order?: string;
+  /**
+   * Amount subscribed.
+   * Format: decimal
+   */
+  principal?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id?: string;
+  product_info?: FixedTermProductInfo;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  product_type?: 1 | 2;
+  /**
+   * Account the redemption is paid to: `1` spot.
+   * Format: int32
+   */
+  redeem_account_type?: number;
+  /**
+   * When it was redeemed, Unix seconds (0 not yet).
+   * Format: int64
+   */
+  redeem_at?: string;
+  /** When it was redeemed. */
+  redeem_time?: string;
+  /**
+   * `1` early redemption, `2` at maturity.
+   * Format: int32
+   */
+  redeem_type?: 1 | 2;
+  /**
+   * Automatic renewal: `0` off, `1` on.
+   * Format: int32
+   */
+  reinvest_status?: 0 | 1;
+  /**
+   * `1` holding, `2` redeemed, `3` matured, `4` settled.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3 | 4;
+  /**
+   * Earnings with rewards.
+   * Format: decimal
+   */
+  total_interest?: string;
+  /** Annual yield with boosts and rewards, percent. */
+  total_year_rate_percent?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+  /** Annual rate, percent, for display (the reference spells the field so). */
+  year_rate_perent?: string;
+}
+
+/** Subscribes to a fixed-term product (`POST /earn/fixed-term/user/lend`). */
+export interface FixedTermLendRequest {
+  /**
+   * Amount to subscribe.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Rate-boost coupon id; `0` none.
+   * Format: int64
+   */
+  financial_rate_id?: number | string | bigint;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  product_id: number | string | bigint;
+  /**
+   * Account the redemption is paid to: `1` spot.
+   * Format: int32
+   */
+  redeem_account_type?: 1;
+  /**
+   * Automatic renewal: `0` off, `1` on.
+   * Format: int32
+   */
+  reinvest_status?: 0 | 1;
+  /**
+   * Sub-business type.
+   * Format: int32
+   */
+  sub_business?: number;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+}
+
+/** A fixed-term earn product (`GET /earn/fixed-term/product`). */
+export interface FixedTermProduct {
+  /** Currency. */
+  asset?: string;
+  /** When the product was created. */
+  create_time?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Highest VIP level (0 to 16; 0 no restriction).
+   * Format: int32
+   */
+  max_vip?: number;
+  /**
+   * Smallest amount to subscribe.
+   * Format: decimal
+   */
+  min_lend_amount?: string;
+  /**
+   * Lowest VIP level (0 to 16; 0 no restriction).
+   * Format: int32
+   */
+  min_vip?: number;
+  /** Product name. */
+  name?: string;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem?: 0 | 1;
+  /**
+   * Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  redeem_account?: 0 | 1;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest?: 0 | 1;
+  /**
+   * `1` on sale, `2` sold out.
+   * Format: int32
+   */
+  sale_status?: 1 | 2;
+  /**
+   * `1` not listed, `2` listed, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+  /**
+   * Most the platform takes.
+   * Format: decimal
+   */
+  total_lend_amount?: string;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  type?: 1 | 2;
+  /**
+   * Most one user may subscribe.
+   * Format: decimal
+   */
+  user_max_lend_amount?: string;
+  /**
+   * Most the caller may still subscribe.
+   * Format: decimal
+   */
+  user_max_lend_volume?: string;
+  /**
+   * Amount the caller has in earn products.
+   * Format: decimal
+   */
+  user_total_amount?: string;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
+}
+
+/** The terms of the product a fixed-term subscription belongs to. */
+export interface FixedTermProductInfo {
+  /**
+   * Highest VIP level (0 no restriction).
+   * Format: int32
+   */
+  max_vip: number;
+  /**
+   * Lowest VIP level (0 no restriction).
+   * Format: int32
+   */
+  min_vip: number;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem: 0 | 1;
+  /**
+   * Account the redemption is paid to.
+   * Format: int32
+   */
+  redeem_account: number;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest: 0 | 1;
+}
+
+/** A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`). */
+export interface FixedTermProductSimple {
+  /** Currency. */
+  asset?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Lock-up, days.
+   * Format: int32
+   */
+  lock_up_period?: number;
+  /**
+   * Highest VIP level (0 no restriction).
+   * Format: int32
+   */
+  max_vip?: number;
+  /**
+   * Lowest VIP level (0 no restriction).
+   * Format: int32
+   */
+  min_vip?: number;
+  /**
+   * Early redemption: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  pre_redeem?: 0 | 1;
+  /**
+   * Automatic renewal: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  reinvest?: 0 | 1;
+  /**
+   * `1` on sale, `2` sold out.
+   * Format: int32
+   */
+  sale_status?: 1 | 2;
+  /**
+   * Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+   * Format: int32
+   */
+  simple_earn?: 0 | 1;
+  /**
+   * `1` regular, `2` VIP.
+   * Format: int32
+   */
+  type?: 1 | 2;
+  /**
+   * Annual interest rate.
+   * Format: decimal
+   */
+  year_rate?: string;
 }
 
 /** A flash swap market: what may be sold for what, with the amount bounds of this pair. */
@@ -2562,6 +4789,97 @@ export interface FuturesAccountHistory {
   refr?: string;
 }
 
+/** One auto-deleveraging (ADL) of a position of the caller. */
+export interface FuturesAutoDeleverage {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Cross-margin leverage.
+   * Format: decimal
+   */
+  cross_leverage_limit?: string;
+  /**
+   * Average entry price of the position.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Average price at which the position part was closed.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Id of the order that closed the position part; null for events before 2023-02-20.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Position size left afterwards.
+   * Format: decimal
+   */
+  position_size?: string;
+  /**
+   * Unix seconds of the auto-deleveraging.
+   * Format: int64
+   */
+  time?: string;
+  /**
+   * Size closed by the auto-deleveraging.
+   * Format: decimal
+   */
+  trade_size?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
+
+/** A perpetual futures order priced at a level of the order book (`POST /futures/{settle}/bbo_orders`): the fields of `FuturesOrderRequest` without `price`, plus `direction` and `level`. */
+export interface FuturesBBOOrder {
+  /** Dual mode: the side a size-`0` order closes. */
+  auto_size?: 'close_long' | 'close_short';
+  /** Single position mode only; `true` with `size` `0` closes the whole position. */
+  close?: boolean;
+  /** Contract name. */
+  contract: string;
+  /** Book side the price comes from: `buy` takes the ask side, `sell` the bid side. */
+  direction: 'buy' | 'sell';
+  /**
+   * Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Book level whose price the order takes, 1 to 20.
+   * Format: int32
+   */
+  level: number;
+  /**
+   * Position id.
+   * Format: int64
+   */
+  pid?: number | string | bigint;
+  /** Only ever shrink the position. */
+  reduce_only?: boolean;
+  /**
+   * Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`).
+   * Format: decimal
+   */
+  size: string;
+  /** Self-trade prevention action inside an STP group (`cn` when omitted); refused outside a group. */
+  stp_act?: 'cn' | 'co' | 'cb';
+  /** The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+  text?: string;
+  /** Time in force: `gtc` (the service's default), `ioc`, `poc` (post only) or `fok`. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
+}
+
 /** The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order. */
 export interface FuturesBatchCancelResult {
   /** Order id, as sent. */
@@ -2649,7 +4967,29 @@ export interface FuturesCountdownTriggerTime {
    * End of the countdown, Unix milliseconds (`0` once it is stopped).
    * Format: int64
    */
-  trigger_time?: string;
+  triggerTime?: string;
+}
+
+/** Trading fee rates of the caller in one contract. */
+export interface FuturesFee {
+  /**
+   * Maker fee rate; negative for a rebate.
+   * Format: decimal
+   */
+  maker_fee?: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee?: string;
+}
+
+/** The sources of a price index. */
+export interface FuturesIndexConstituents {
+  /** Exchanges and markets that make up the index. */
+  constituents?: IndexConstituent[];
+  /** Index name. */
+  index?: string;
 }
 
 /** The order a price-triggered order places (or placed) once its trigger fires. */
@@ -2724,7 +5064,43 @@ export interface FuturesLeverage {
    * Leverage.
    * Format: decimal
    */
-  lever?: string;
+  Lever?: string;
+}
+
+/** One risk limit tier of a contract. */
+export interface FuturesLimitRiskTiers {
+  /** Contract name; present when contracts are listed page by page. */
+  contract?: string;
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Largest position value of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
 }
 
 /** A liquidation order of the public liquidation history of a futures market. */
@@ -3076,6 +5452,166 @@ export interface FuturesOrderRequest {
   tpsl_tp_trigger_price?: string;
 }
 
+/** A perpetual futures order as listed by time range. The reference marks `contract`, `size` and `price` required. */
+export interface FuturesOrderTimerange {
+  /** The caller's note of the last amendment. */
+  amend_text?: string;
+  /** In dual mode, the side a size-0 order closes. */
+  auto_size?: 'close_long' | 'close_short' | (string & {});
+  /** Whether the order was sent to close the position. */
+  close?: boolean;
+  /** Contract name. */
+  contract: string;
+  /** Unix seconds (with milliseconds as decimals) at which the order was created. */
+  create_time?: number;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /** How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc`; `auto_deleveraged`; `reduce_only`; `position_closed`; `reduce_out`; `stp` (self-trade prevention). */
+  finish_as?:
+    | 'filled'
+    | 'cancelled'
+    | 'liquidated'
+    | 'ioc'
+    | 'auto_deleveraged'
+    | 'reduce_only'
+    | 'position_closed'
+    | 'reduce_out'
+    | 'stp'
+    | (string & {});
+  /** Unix seconds at which the order ended, as text; absent while it is open. */
+  finish_time?: string;
+  /**
+   * Visible size of an iceberg order; 0 for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the order closes a position. */
+  is_close?: boolean;
+  /** Whether the order is a liquidation order. */
+  is_liq?: boolean;
+  /** Whether the order can only reduce a position. */
+  is_reduce_only?: boolean;
+  /**
+   * Size not filled.
+   * Format: decimal
+   */
+  left?: string;
+  /**
+   * Largest slippage accepted for a market order, as a ratio.
+   * Format: decimal
+   */
+  market_order_slip_ratio?: string;
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  mkfr?: string;
+  /**
+   * Position id.
+   * Format: int64
+   */
+  pid?: string;
+  /** Margin mode of the position in split position mode. */
+  pos_margin_mode?: 'isolated' | 'cross' | (string & {});
+  /**
+   * Limit price; 0 with `tif` `ioc` is a market order.
+   * Format: decimal
+   */
+  price: string;
+  /** Whether the order was sent as reduce-only. */
+  reduce_only?: boolean;
+  /**
+   * User id of the referrer.
+   * Format: int64
+   */
+  refu?: string;
+  /**
+   * Order size; positive to buy, negative to sell, 0 for a close-position order.
+   * Format: decimal
+   */
+  size: string;
+  /** `open` while resting, `finished` once ended. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Self-trade prevention action; `-` when none was given. */
+  stp_act?: 'co' | 'cn' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; 0 outside any group.
+   * Format: int64
+   */
+  stp_id?: string;
+  /** The caller's label, or where the order came from (`web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `insurance`). */
+  text?: string;
+  /** Time in force. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  tkfr?: string;
+  /**
+   * Stop-loss trigger price attached to the order.
+   * Format: decimal
+   */
+  tpsl_sl_trigger_price?: string;
+  /**
+   * Take-profit trigger price attached to the order.
+   * Format: decimal
+   */
+  tpsl_tp_trigger_price?: string;
+  /** Unix seconds of the last update, as text. */
+  update_time?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
+
+/** The margin mode to switch a single-mode position to. */
+export interface FuturesPositionCrossMode {
+  /** Contract name. */
+  contract: string;
+  /** `ISOLATED` isolated margin, `CROSS` cross margin. */
+  mode: 'ISOLATED' | 'CROSS';
+}
+
+/** One point of a contract's premium index candlesticks. */
+export interface FuturesPremiumIndex {
+  /**
+   * Close.
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * High.
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Low.
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open.
+   * Format: decimal
+   */
+  o?: string;
+  /**
+   * Unix seconds of the start of the point.
+   * Format: int64
+   */
+  t?: string;
+}
+
 /** The trigger of a price-triggered order as the service reports it. */
 export interface FuturesPriceTrigger {
   /**
@@ -3092,17 +5628,17 @@ export interface FuturesPriceTrigger {
    * Reference price: 0 latest trade, 1 mark price, 2 index price.
    * Format: int32
    */
-  price_type?: number;
+  price_type?: 0 | 1 | 2;
   /**
    * 1 fires at or above `price`, 2 at or below it.
    * Format: int32
    */
-  rule?: number;
+  rule?: 1 | 2;
   /**
    * 0 price trigger, 1 spread trigger.
    * Format: int32
    */
-  strategy_type?: number;
+  strategy_type?: 0 | 1;
 }
 
 /** When a price-triggered order fires. */
@@ -3228,6 +5764,40 @@ export interface FuturesPriceTriggeredOrderRequest {
   /** Margin mode of the position, in split position mode. */
   pos_margin_mode?: 'isolated' | 'cross';
   trigger: FuturesPriceTriggerRequest;
+}
+
+/** One tier of a risk limit table. */
+export interface FuturesRiskLimitTier {
+  /**
+   * Amount deducted in the quick maintenance-margin calculation.
+   * Format: decimal
+   */
+  deduction?: string;
+  /**
+   * Initial margin rate.
+   * Format: decimal
+   */
+  initial_rate?: string;
+  /**
+   * Highest leverage.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Maintenance margin rate.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Largest position value of the tier.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Tier number, from 1.
+   * Format: int32
+   */
+  tier?: number;
 }
 
 /** 24-hour statistics of one futures contract. */
@@ -3395,6 +5965,412 @@ export interface FuturesTrade {
   size?: string;
 }
 
+/** One chase order. */
+export interface GetChaseOrderDetailResp {
+  /** The order. */
+  order?: ChaseOrder;
+}
+
+/** A page of chase orders. */
+export interface GetChaseOrdersResp {
+  /** Orders. */
+  orders?: ChaseOrder[];
+}
+
+/** Joins a HODLer Airdrop event (`POST /launch/hodler-airdrop/order`). */
+export interface HodlerAirdropV4OrderRequest {
+  /**
+   * Event id.
+   * Format: int64
+   */
+  hodler_id: number | string | bigint;
+}
+
+/** Answer of `POST /launch/hodler-airdrop/order`. */
+export interface HodlerAirdropV4OrderResponse {
+  /** Currencies the caller will receive. */
+  interest_coin: string[];
+}
+
+/** A HODLer Airdrop event: GT holders receive the airdropped currency. */
+export interface HodlerAirdropV4ProjectItem {
+  /** Airdropped currency. */
+  asset: string;
+  /** End, `Y-m-d H:i:s` UTC. */
+  close_timest: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Most GT one user may count.
+   * Format: decimal
+   */
+  max_queue_amount?: string;
+  /** Event name. */
+  name: string;
+  /** Start, `Y-m-d H:i:s` UTC. */
+  open_timest: string;
+  /** Airdrop per GT held; empty while it is being calculated. */
+  per_gt_reward_token?: string;
+  /** `UNDERWAY`, `PREHEAT` (warming up) or `FINISH`. */
+  status: 'UNDERWAY' | 'PREHEAT' | 'FINISH' | (string & {});
+  /**
+   * Total amount airdropped.
+   * Format: decimal
+   */
+  total_amount: string;
+  /** Number of participants. */
+  user_count?: string;
+}
+
+/** A HODLer Airdrop payment to the caller. */
+export interface HodlerAirdropV4UserAirdropRecord {
+  /** Airdropped currency. */
+  asset: string;
+  /** When it was paid, `Y-m-d H:i:s` UTC; empty before. */
+  delivery_timest: string;
+  /** `1` when it was exchanged for GT automatically, `0` otherwise. */
+  exchange?: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Base airdrop.
+   * Format: decimal
+   */
+  receive_amount_base?: string;
+  /**
+   * Bonus airdrop.
+   * Format: decimal
+   */
+  receive_amount_ext?: string;
+}
+
+/** A HODLer Airdrop event the caller joined. */
+export interface HodlerAirdropV4UserOrderRecord {
+  /** Airdropped currency. */
+  asset: string;
+  /** End of the event, `Y-m-d H:i:s` UTC. */
+  close_timest: string;
+  /** Event id. */
+  hodler_id: string;
+  /**
+   * Base airdrop; an empty string until the event ends.
+   * Format: decimal
+   */
+  receive_amount_base?: string;
+  /**
+   * Bonus airdrop; an empty string until the event ends.
+   * Format: decimal
+   */
+  receive_amount_ext?: string;
+  /**
+   * GT that counted (the average held during the event).
+   * Format: decimal
+   */
+  user_gt_avg_amount?: string;
+}
+
+/** The markets of one exchange that feed an index. */
+export interface IndexConstituent {
+  /** Exchange name. */
+  exchange?: string;
+  /** Market symbols used. */
+  symbols?: string[];
+}
+
+/** The insurance fund balance at one time. */
+export interface InsuranceRecord {
+  /**
+   * Insurance fund balance.
+   * Format: decimal
+   */
+  b?: string;
+  /**
+   * Unix seconds.
+   * Format: int64
+   */
+  t?: string;
+}
+
+/** One tier of a tiered annual rate: the rate for amounts between `left` and `right`. */
+export interface LadderApr {
+  /**
+   * Annual rate.
+   * Format: decimal
+   */
+  apr: string;
+  /**
+   * Lower bound of the tier.
+   * Format: decimal
+   */
+  left: string;
+  /**
+   * Upper bound of the tier.
+   * Format: decimal
+   */
+  right: string;
+}
+
+/** Answer of `POST /launch/create-order`. */
+export interface LaunchPoolV4CreateOrderResponse {
+  /**
+   * Id of the stake.
+   * Format: int64
+   */
+  flow_id: string;
+}
+
+/** A LaunchPool stake or redemption of the caller. */
+export interface LaunchPoolV4PledgeRecord {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency staked or redeemed. */
+  coin: string;
+  /** When it happened, formatted. */
+  create_timest: string;
+  /**
+   * Record id.
+   * Format: int64
+   */
+  id: string;
+  /** Reward currency of the project. */
+  reward_coin: string;
+  /**
+   * 1 stake, 2 redemption.
+   * Format: int32
+   */
+  type: number;
+}
+
+/** A LaunchPool project: stake currencies to earn the project's token. */
+export interface LaunchPoolV4Project {
+  /**
+   * Staking period in days.
+   * Format: int32
+   */
+  days: number;
+  /**
+   * End (Unix seconds).
+   * Format: int64
+   */
+  end_timest: string;
+  /** Project name. */
+  name: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: string;
+  /**
+   * 1 ongoing, 2 warming up, 3 ended.
+   * Format: int32
+   */
+  project_state: 1 | 2 | 3;
+  /** Reward pools, one per staked currency. */
+  reward_pools: LaunchPoolV4RewardPool[];
+  /**
+   * Start (Unix seconds).
+   * Format: int64
+   */
+  start_timest: string;
+  /**
+   * Total reward.
+   * Format: decimal
+   */
+  total_amount: string;
+}
+
+/** Answer of `POST /launch/redeem`. */
+export interface LaunchPoolV4RedeemResponse {
+  /** Whether the redemption went through. */
+  success?: boolean;
+}
+
+/** A reward pool of a LaunchPool project: what is staked and on what terms. */
+export interface LaunchPoolV4RewardPool {
+  /**
+   * Amount staked in the pool so far.
+   * Format: decimal
+   */
+  already_buy_total_amount: string;
+  /** Currency staked. */
+  coin: string;
+  /**
+   * Most one user may stake.
+   * Format: decimal
+   */
+  personal_max_amount: string;
+  /**
+   * Least one user may stake.
+   * Format: decimal
+   */
+  personal_min_amount: string;
+  /**
+   * Estimated annual rate.
+   * Format: decimal
+   */
+  rate_year: string;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: string;
+  /** Requirements to join. */
+  transaction_config?: TransactionConfig[];
+}
+
+/** A LaunchPool reward paid to the caller. */
+export interface LaunchPoolV4RewardRecord {
+  /**
+   * Base reward.
+   * Format: decimal
+   */
+  amount_base: string;
+  /**
+   * Bonus reward.
+   * Format: decimal
+   */
+  amount_ext: string;
+  /** Reward currency. */
+  coin: string;
+  /** Day of the reward, formatted. */
+  reward_timest: string;
+  /**
+   * Amount staked that counted.
+   * Format: decimal
+   */
+  valid_mortgage_amount: string;
+}
+
+/** A buy order that closes a cross-margin debt in a currency whose cross-margin trading is disabled (`POST /spot/cross_liquidate_orders`). */
+export interface LiquidateOrder {
+  /** How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default). */
+  action_mode?: 'ACK' | 'RESULT' | 'FULL';
+  /**
+   * Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency pair. */
+  currency_pair: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price: string;
+  /** The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`. */
+  text?: string;
+}
+
+/** The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermHistoryEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code?: number;
+  data?: ListEarnFixedTermHistoryEnvelopeData;
+  /** Message. */
+  message?: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`). */
+export interface ListEarnFixedTermHistoryEnvelopeData {
+  /** The entries. */
+  list?: FixedTermHistoryRecord[];
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  total?: number;
+}
+
+/** The caller's fixed-term subscriptions (`GET /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermLendsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermLendsEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermLendsEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`). */
+export interface ListEarnFixedTermLendsEnvelopeData {
+  /** The subscriptions. */
+  list: FixedTermLendOrder[];
+  /**
+   * Number of subscriptions.
+   * Format: int32
+   */
+  total: number;
+}
+
+/** Fixed-term products of one currency (`GET /earn/fixed-term/product/{asset}/list`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsByAssetResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermProductsByAssetEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermProductsByAssetEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`). */
+export interface ListEarnFixedTermProductsByAssetEnvelopeData {
+  /** The products. */
+  list: FixedTermProductSimple[];
+}
+
+/** Fixed-term products (`GET /earn/fixed-term/product`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`). */
+export interface ListEarnFixedTermProductsEnvelope {
+  /**
+   * `0` success.
+   * Format: int32
+   */
+  code: number;
+  data: ListEarnFixedTermProductsEnvelopeData;
+  /** Message. */
+  message: string;
+  /**
+   * When the answer was made, Unix seconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`). */
+export interface ListEarnFixedTermProductsEnvelopeData {
+  /** The products. */
+  list: FixedTermProduct[];
+  /**
+   * Number of products.
+   * Format: int32
+   */
+  total: number;
+}
+
 /** One change of an isolated-margin balance (`GET /margin/account_book`). */
 export interface MarginAccountBookEntry {
   /**
@@ -3454,6 +6430,36 @@ export interface MarginFundingAccount {
    * Format: decimal
    */
   total_lent?: string;
+}
+
+/** One borrowing tier of an isolated-margin market. */
+export interface MarginLeverageTier {
+  /**
+   * Highest leverage at this debt level.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Maintenance margin rate (a composite value under tiered margin).
+   * Format: decimal
+   */
+  mmr?: string;
+  /**
+   * Largest debt of the tier; a lower leverage gives a larger limit.
+   * Format: decimal
+   */
+  upper_limit?: string;
+}
+
+/** The leverage to use in one isolated-margin market. */
+export interface MarginMarketLeverage {
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * New leverage.
+   * Format: decimal
+   */
+  leverage: string;
 }
 
 /** The most that can be moved out of an isolated-margin account (`GET /margin/transferable`). */
@@ -3900,6 +6906,47 @@ export interface MyFuturesTrade {
   trade_value?: string;
 }
 
+/** A fill of one of the caller's perpetual futures orders, as listed by time range. */
+export interface MyFuturesTradeTimeRange {
+  /**
+   * Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to `size`, it closed a short (buy) or long (sell).
+   * Format: decimal
+   */
+  close_size?: string;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) of the fill. */
+  create_time?: number;
+  /**
+   * Fee paid for the fill; negative for a rebate.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Id of the order that filled. */
+  order_id?: string;
+  /**
+   * Part of the fee paid with point cards.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order took or made liquidity. */
+  role?: 'taker' | 'maker' | (string & {});
+  /**
+   * Filled size; positive bought, negative sold.
+   * Format: decimal
+   */
+  size?: string;
+  /** The order's label. */
+  text?: string;
+  /** Fill id. */
+  trade_id?: string;
+}
+
 /** The caller's options account (classic options account or unified account). */
 export interface OptionsAccount {
   /**
@@ -3940,7 +6987,7 @@ export interface OptionsAccount {
    * Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
    * Format: int32
    */
-  margin_mode?: number;
+  margin_mode?: 0 | 1 | 2 | 3;
   /** Whether market maker protection is on. */
   mmp_enabled?: boolean;
   /**
@@ -3982,6 +7029,313 @@ export interface OptionsAccount {
    * Format: int64
    */
   user?: string;
+}
+
+/** One balance change of the options account. */
+export interface OptionsAccountBook {
+  /**
+   * Balance after the change (USDT).
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Amount of the change (USDT); negative for money going out.
+   * Format: decimal
+   */
+  change?: string;
+  /** Comment. */
+  text?: string;
+  /** Unix seconds of the change. */
+  time?: number;
+  /** Kind of change: `dnw` transfer, `prem` option premium, `fee` trading fee, `refr` referrer rebate, `set` settlement profit or loss, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts. */
+  type?: 'dnw' | 'prem' | 'fee' | 'refr' | 'set' | 'point_dnw' | 'point_fee' | 'point_refr' | (string & {});
+}
+
+/** One candlestick of an options contract or of an underlying's index price. */
+export interface OptionsCandlestick {
+  /**
+   * Close price (quote currency).
+   * Format: decimal
+   */
+  c?: string;
+  /**
+   * Highest price (quote currency).
+   * Format: decimal
+   */
+  h?: string;
+  /**
+   * Lowest price (quote currency).
+   * Format: decimal
+   */
+  l?: string;
+  /**
+   * Open price (quote currency).
+   * Format: decimal
+   */
+  o?: string;
+  /** Unix seconds at which the interval starts. */
+  t?: number;
+  /**
+   * Traded size in contracts; absent for index-price candlesticks.
+   * Format: int64
+   */
+  v?: string;
+}
+
+/** One options contract. */
+export interface OptionsContract {
+  /** Unix seconds at which the contract was listed. */
+  create_time?: number;
+  /** Unix seconds of the expiry. */
+  expiration_time?: number;
+  /**
+   * Current index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /** `true` for a call, `false` for a put. */
+  is_call?: boolean;
+  /**
+   * Price of the latest trade.
+   * Format: decimal
+   */
+  last_price?: string;
+  /**
+   * Maker fee rate; negative for a rebate.
+   * Format: decimal
+   */
+  maker_fee_rate?: string;
+  /**
+   * Current mark price (quote currency).
+   * Format: decimal
+   */
+  mark_price?: string;
+  /**
+   * Price step of the mark price.
+   * Format: decimal
+   */
+  mark_price_round?: string;
+  /**
+   * Units of the underlying one contract stands for.
+   * Format: decimal
+   */
+  multiplier?: string;
+  /** Contract name (`<underlying>-<expiry date>-<strike>-<C|P>`). */
+  name?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: decimal
+   */
+  order_price_deviate?: string;
+  /**
+   * Price step of orders.
+   * Format: decimal
+   */
+  order_price_round?: string;
+  /**
+   * Largest order size in contracts.
+   * Format: int32
+   */
+  order_size_max?: number;
+  /**
+   * Smallest order size in contracts.
+   * Format: int32
+   */
+  order_size_min?: number;
+  /**
+   * Order book update id.
+   * Format: int64
+   */
+  orderbook_id?: string;
+  /**
+   * Most open orders one user may hold in this contract.
+   * Format: int32
+   */
+  orders_limit?: number;
+  /**
+   * Current open long size, in contracts.
+   * Format: int64
+   */
+  position_size?: string;
+  /**
+   * Fee discount for referred users.
+   * Format: decimal
+   */
+  ref_discount_rate?: string;
+  /**
+   * Rebate rate of the referrer.
+   * Format: decimal
+   */
+  ref_rebate_rate?: string;
+  /** Expiry period: `day`, `week` or `month`. */
+  tag?: string;
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  taker_fee_rate?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: int64
+   */
+  trade_id?: string;
+  /**
+   * Traded size since listing, in contracts.
+   * Format: int64
+   */
+  trade_size?: string;
+  /** Underlying name. */
+  underlying?: string;
+  /**
+   * Forward futures price for the expiry date (quote currency).
+   * Format: decimal
+   */
+  underlying_price?: string;
+}
+
+/** Market-maker protection settings of one underlying and their state. */
+export interface OptionsMMP {
+  /**
+   * Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  delta_limit?: string;
+  /**
+   * How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+   * Format: int32
+   */
+  frozen_period?: number;
+  /**
+   * Unix milliseconds at which trading unfreezes; absent when there is no frozen period.
+   * Format: int64
+   */
+  frozen_until_ms?: string;
+  /**
+   * Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  qty_limit?: string;
+  /**
+   * Unix milliseconds at which the freeze was triggered; `0` when not triggered.
+   * Format: int64
+   */
+  trigger_time_ms?: string;
+  /** Underlying the settings apply to. */
+  underlying?: string;
+  /**
+   * Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+   * Format: int32
+   */
+  window?: number;
+}
+
+/** Market-maker protection settings to store for one underlying (`POST /options/mmp`). */
+export interface OptionsMMPRequest {
+  /**
+   * Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  delta_limit: string;
+  /**
+   * How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+   * Format: int32
+   */
+  frozen_period: number;
+  /**
+   * Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+   * Format: decimal
+   */
+  qty_limit: string;
+  /** Underlying the settings apply to. */
+  underlying: string;
+  /**
+   * Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+   * Format: int32
+   */
+  window: number;
+}
+
+/** Unfreezes market-maker protection of one underlying (`POST /options/mmp/reset`). */
+export interface OptionsMMPReset {
+  /** Underlying to unfreeze. */
+  underlying: string;
+}
+
+/** The settlement of one of the caller's options positions. */
+export interface OptionsMySettlements {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Settlement fee (quote currency).
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Profit and loss of the position since it was opened: premiums, fees and settlement profit (quote currency).
+   * Format: decimal
+   */
+  realised_pnl?: string;
+  /**
+   * Settlement price (quote currency).
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Settlement profit (quote currency).
+   * Format: decimal
+   */
+  settle_profit?: string;
+  /**
+   * Settled size in contracts.
+   * Format: int32
+   */
+  size?: number;
+  /**
+   * Strike price (quote currency).
+   * Format: decimal
+   */
+  strike_price?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+  /** Underlying name. */
+  underlying?: string;
+}
+
+/** One fill of the caller's options orders. */
+export interface OptionsMyTrade {
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds of the fill. */
+  create_time?: number;
+  /**
+   * Fill id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Id of the order filled.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Fill price (quote currency).
+   * Format: decimal
+   */
+  price?: string;
+  /** `taker` or `maker`. */
+  role?: 'taker' | 'maker' | (string & {});
+  /**
+   * Filled size in contracts; positive bought, negative sold.
+   * Format: int32
+   */
+  size?: number;
+  /**
+   * Forward futures price for the expiry date at the fill.
+   * Format: decimal
+   */
+  underlying_price?: string;
 }
 
 /** An options order as the service reports it. */
@@ -4100,6 +7454,23 @@ export interface OptionsOrderAmendment {
   size?: number;
 }
 
+/** Depth of an options contract. Bids run from the highest price down, asks from the lowest price up. */
+export interface OptionsOrderBook {
+  /** Sell side, best (lowest) price first. */
+  asks: DeliveryOrderBookItem[];
+  /** Buy side, best (highest) price first. */
+  bids: DeliveryOrderBookItem[];
+  /** Unix seconds (with milliseconds as decimals) at which this answer was made. */
+  current?: number;
+  /**
+   * Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+   * Format: int64
+   */
+  id?: string;
+  /** Unix seconds (with milliseconds as decimals) of the last change of the book. */
+  update?: number;
+}
+
 /** An options order to place (`POST /options/orders`). Sizes count contracts as integers. */
 export interface OptionsOrderRequest {
   /** `true` with `size` `0` closes the whole position. */
@@ -4206,6 +7577,28 @@ export interface OptionsPosition {
   vega?: string;
 }
 
+/** One closed options position of the caller. */
+export interface OptionsPositionClose {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Profit and loss of the position.
+   * Format: decimal
+   */
+  pnl?: string;
+  /**
+   * Size settled.
+   * Format: decimal
+   */
+  settle_size?: string;
+  /** Side of the closed position. */
+  side?: 'long' | 'short' | (string & {});
+  /** Source of the closing order (as in the order's `text`). */
+  text?: string;
+  /** Unix seconds of the close. */
+  time?: number;
+}
+
 /** The order currently closing an options position, if any. */
 export interface OptionsPositionCloseOrder {
   /**
@@ -4222,6 +7615,178 @@ export interface OptionsPositionCloseOrder {
   price?: string;
 }
 
+/** The settlement of one options contract at its expiry. */
+export interface OptionsSettlement {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Settlement fee per contract (quote currency).
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Settlement profit per contract (quote currency).
+   * Format: decimal
+   */
+  profit?: string;
+  /**
+   * Settlement price (quote currency).
+   * Format: decimal
+   */
+  settle_price?: string;
+  /**
+   * Strike price (quote currency).
+   * Format: decimal
+   */
+  strike_price?: string;
+  /** Unix seconds of the settlement. */
+  time?: number;
+}
+
+/** Market statistics of one options contract. */
+export interface OptionsTicker {
+  /**
+   * Implied volatility of the best ask.
+   * Format: decimal
+   */
+  ask_iv?: string;
+  /**
+   * Best ask price.
+   * Format: decimal
+   */
+  ask1_price?: string;
+  /**
+   * Size at the best ask, in contracts.
+   * Format: int32
+   */
+  ask1_size?: number;
+  /**
+   * Implied volatility of the best bid.
+   * Format: decimal
+   */
+  bid_iv?: string;
+  /**
+   * Best bid price.
+   * Format: decimal
+   */
+  bid1_price?: string;
+  /**
+   * Size at the best bid, in contracts.
+   * Format: int32
+   */
+  bid1_size?: number;
+  /**
+   * Delta.
+   * Format: decimal
+   */
+  delta?: string;
+  /**
+   * Gamma.
+   * Format: decimal
+   */
+  gamma?: string;
+  /**
+   * Current index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Price of the latest trade (quote currency).
+   * Format: decimal
+   */
+  last_price?: string;
+  /**
+   * underlying_price / (mark_price * delta), for reference only.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Implied volatility at the mark price.
+   * Format: decimal
+   */
+  mark_iv?: string;
+  /**
+   * Current mark price (quote currency).
+   * Format: decimal
+   */
+  mark_price?: string;
+  /** Contract name. */
+  name?: string;
+  /**
+   * Current open long size, in contracts.
+   * Format: int64
+   */
+  position_size?: string;
+  /**
+   * Rho.
+   * Format: decimal
+   */
+  rho?: string;
+  /**
+   * Theta.
+   * Format: decimal
+   */
+  theta?: string;
+  /**
+   * Vega.
+   * Format: decimal
+   */
+  vega?: string;
+}
+
+/** One public trade of an options contract. */
+export interface OptionsTrade {
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds of the trade. */
+  create_time?: number;
+  /**
+   * Trade id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Trade price (quote currency).
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Traded size in contracts; positive when the taker bought, negative when the taker sold.
+   * Format: int32
+   */
+  size?: number;
+}
+
+/** One underlying of the options market. */
+export interface OptionsUnderlying {
+  /**
+   * Spot index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /** Underlying name (for example `BTC_USDT`). */
+  name?: string;
+}
+
+/** Options activity of one underlying over the last 24 hours. */
+export interface OptionsUnderlyingTicker {
+  /**
+   * Index price (quote currency).
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Call contracts traded in the last 24 hours.
+   * Format: int64
+   */
+  trade_call?: string;
+  /**
+   * Put contracts traded in the last 24 hours.
+   * Format: int64
+   */
+  trade_put?: string;
+}
+
 /** Swaps the balances in `from` into the amounts in `to`. Both sides hold amounts, unlike the preview, whose `to` holds ratios. */
 export interface OrderCreateV1Req {
   /** Currencies and amounts to sell; at least one. */
@@ -4234,6 +7799,78 @@ export interface OrderCreateV1Req {
 export interface OrderCreateV1Resp {
   /** The order. */
   order: CreateOrder;
+}
+
+/** A page of the caller's staking orders (`GET /earn/staking/order_list`). */
+export interface OrderListStruct {
+  /** The orders. */
+  list: OrderListStructList[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  pageCount: number;
+  /**
+   * Entries per page.
+   * Format: int32
+   */
+  pageSize: number;
+  /**
+   * Number of entries.
+   * Format: int32
+   */
+  totalCount: number;
+}
+
+/** A staking or redemption order (`GET /earn/staking/order_list`). */
+export interface OrderListStructList {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency staked or redeemed. */
+  coin: string;
+  /**
+   * When the order was made, Unix milliseconds.
+   * Format: int64
+   */
+  createStamp: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  exchange_amount: string;
+  /**
+   * Fee.
+   * Format: decimal
+   */
+  fee: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid: string;
+  /**
+   * When a redemption is credited, Unix milliseconds.
+   * Format: int64
+   */
+  redeem_stamp: string;
+  /**
+   * `1` success, `3` delayed redemption in progress, `6` redemption cancelled.
+   * Format: int32
+   */
+  status: number;
+  /**
+   * `0` staking, `1` redemption.
+   * Format: int32
+   */
+  type: number;
 }
 
 /** A page of asset swap orders. */
@@ -4321,6 +7958,616 @@ export interface OrderResponse {
    * Format: decimal
    */
   usdt_amount?: string;
+}
+
+/** Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation). */
+export interface OtcActionResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A bank card of the caller, by id (`POST /otc/bank/delete`, `POST /otc/bank/set_default`). */
+export interface OtcBankIdRequest {
+  /** Bank card id, as `GET /otc/bank/list` gives it. */
+  bank_id: string;
+}
+
+/** A bank card of the caller. */
+export interface OtcBankListItem {
+  /** Correspondent bank name. */
+  agent_bank_name?: string;
+  /** Correspondent bank SWIFT/BIC code. */
+  agent_bank_swift?: string;
+  /** Account holder name. */
+  bank_account_name: string;
+  /** Address of the bank. */
+  bank_address?: string;
+  /** Bank code. */
+  bank_code?: string;
+  /** Country of the bank. */
+  bank_country?: string;
+  /** Bank id. */
+  bank_id?: string;
+  /** Bank name. */
+  bank_name: string;
+  /** Branch code. */
+  branch_code?: string;
+  /** Link to the account proof file. */
+  documentation_file_key_url?: string;
+  /** File type of the account proof. */
+  documentation_file_type?: string;
+  /** Account number (IBAN). */
+  iban?: string;
+  /** Bank card id; the `bank_id` of a fiat order. */
+  id: string;
+  /**
+   * 1 when this is the default card, 0 otherwise.
+   * Format: int32
+   */
+  is_default?: number;
+  /** Remark (for example a rejection reason). */
+  memo?: string;
+  /** Routing number for remittances. */
+  remittance_line_number?: string;
+  /** Review status of the card. */
+  status?: string;
+  /** When the card was submitted. */
+  submit_time?: string;
+  /** SWIFT/BIC code. */
+  swift?: string;
+  /** When the card was last updated. */
+  update_time?: string;
+}
+
+/** Answer of `GET /otc/bank/list`. */
+export interface OtcBankListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcBankListResult;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** The caller's bank cards. */
+export interface OtcBankListResult {
+  /** Bank cards. */
+  lists: OtcBankListItem[];
+}
+
+/** One material to supply for a bank card. */
+export interface OtcBankSupplementChecklistItem {
+  /** Material code; also the name of the field the material is sent in (for example `id_document_front`). */
+  code: string;
+  /** Name of the material in English. */
+  en?: string;
+  /** Whether this material must be supplied. */
+  required: boolean;
+  /** Name of the material in Chinese. */
+  zh?: string;
+}
+
+/** Answer of `GET /otc/bank/bank_supplement_checklist`. */
+export interface OtcBankSupplementChecklistResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcBankSupplementChecklistResponseData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The materials a bank card needs, by the caller's verification type. */
+export interface OtcBankSupplementChecklistResponseData {
+  /** Materials to supply. */
+  items: OtcBankSupplementChecklistItem[];
+  /** Verification type the caller passed: `personal` or `enterprise`; it decides which supplement endpoint takes the materials. */
+  user_type: 'personal' | 'enterprise' | (string & {});
+}
+
+/** Marks a fiat buy order as paid (`POST /otc/order/paid`), with the payment receipt. */
+export interface OtcMarkOrderPaidRequest {
+  /** Client order id (some gateways look the order up by it). */
+  client_order_id?: string;
+  /** Order id. */
+  order_id: string;
+  /** Other name of `payment_receipt_file_key` that some gateways take. */
+  payment_receipt?: string;
+  /** File key of the uploaded payment receipt (one jpg, jpeg, png or pdf file of at most 4 MB). */
+  payment_receipt_file_key: string;
+}
+
+/** A fiat order. */
+export interface OtcOrderDetail {
+  /** When the order was created. */
+  create_time: string;
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount: string;
+  /** Crypto currency. */
+  crypto_currency: string;
+  /** Internal status of the order. */
+  db_status: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount: string;
+  /** Fiat currency. */
+  fiat_currency: string;
+  /** Why the order was cancelled or rejected. */
+  memo: string;
+  /** Order id. */
+  order_id: string;
+  /** Promotion code. */
+  promotion_code: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate: string;
+  /** Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`). */
+  reference_code?: string;
+  /** Direction of the quote the order was placed on (`PAY` or `GET`). */
+  side: string;
+  /** Order status. */
+  status: string;
+  /** Trade number. */
+  trade_no: string;
+  /** Remark to put on the bank transfer; empty when the order has a `reference_code`. */
+  transfer_remark: string;
+  /** `BUY` or `SELL`. */
+  type: string;
+  /** User id. */
+  uid: string;
+}
+
+/** Answer of `GET /otc/order/detail`. */
+export interface OtcOrderDetailResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcOrderDetail;
+  /** Result message. */
+  message: string;
+}
+
+/** Display data of a crypto currency. */
+export interface OtcOrderListCryptoCurrencyInfo {
+  /** Icon URL. */
+  icon: string;
+  /** Currency name. */
+  name: string;
+}
+
+/** Display data of a fiat currency. */
+export interface OtcOrderListFiatCurrencyInfo {
+  /** Icon URL. */
+  icon: string;
+  /** Currency name. */
+  name: string;
+}
+
+/** A fiat order in the order list. */
+export interface OtcOrderListItem {
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount?: string;
+  /** Crypto currency. */
+  crypto_currency?: string;
+  crypto_currency_info?: OtcOrderListCryptoCurrencyInfo;
+  /** Internal status of the order. */
+  db_status?: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount?: string;
+  /** Fiat currency. */
+  fiat_currency?: string;
+  fiat_currency_info?: OtcOrderListFiatCurrencyInfo;
+  /** Account number of the receiving bank account. */
+  gate_bank_account_iban?: string;
+  /** Order id. */
+  order_id?: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate?: string;
+  /** Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`). */
+  reference_code?: string;
+  /** Order status (for example `PROCESSING`, `DONE`, `CANCEL`). */
+  status?: string;
+  /** Time of the order, formatted. */
+  time?: string;
+  /**
+   * Time of the order (Unix seconds).
+   * Format: int64
+   */
+  timestamp?: string;
+  /** Trade number. */
+  trade_no?: string;
+  /** Remark to put on the bank transfer; empty when the order has a `reference_code`. */
+  transfer_remark?: string;
+  /** `BUY` or `SELL`. */
+  type?: string;
+}
+
+/** Answer of `GET /otc/order/list`. */
+export interface OtcOrderListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcOrderListResult;
+  /** Result message. */
+  message: string;
+}
+
+/** One page of fiat orders. */
+export interface OtcOrderListResult {
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  count: number;
+  /** Orders of this page. */
+  list: OtcOrderListItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  pn: number;
+  /**
+   * Page size.
+   * Format: int32
+   */
+  ps: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_pn: number;
+}
+
+/** A fiat order (`POST /otc/order/create`): `BUY` buys crypto with fiat, `SELL` sells crypto for fiat. The amounts, `side` and `quote_token` come from a quote (`POST /otc/quote` with `create_quote_token: "1"`). */
+export interface OtcOrderRequest {
+  /** Bank card to pay from or be paid to (an `id` of `GET /otc/bank/list`; the default card has `is_default: 1`). */
+  bank_id: string;
+  /**
+   * Crypto amount.
+   * Format: decimal
+   */
+  crypto_amount: string;
+  /** Crypto currency. */
+  crypto_currency: string;
+  /**
+   * Fiat amount.
+   * Format: decimal
+   */
+  fiat_amount: string;
+  /** Fiat currency. */
+  fiat_currency: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** Token of the quote, from `POST /otc/quote`. */
+  quote_token: string;
+  /** Direction of the quote the order is placed on, as the quote answered it. */
+  side: 'PAY' | 'GET';
+  /** `BUY` (fiat in, crypto out) or `SELL` (crypto in, fiat out). */
+  type: 'BUY' | 'SELL';
+}
+
+/** A fiat or stablecoin quote (`POST /otc/quote`). With `side: PAY` the caller gives what it pays (`pay_amount`), with `side: GET` what it receives (`get_amount`). */
+export type OtcQuoteRequest = {
+  /** `0`: a preview only; `1`: also a `quote_token` to place an order with. */
+  create_quote_token?: '0' | '1';
+  /**
+   * Amount the caller receives; required with `side: GET`.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency the caller receives. */
+  get_coin: string;
+  /**
+   * Amount the caller pays; required with `side: PAY`.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency the caller pays. */
+  pay_coin: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** `PAY`: `pay_amount` is given; `GET`: `get_amount` is given. */
+  side: 'PAY' | 'GET';
+} & (unknown & unknown);
+
+/** Answer of `POST /otc/quote`. */
+export interface OtcQuoteResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcQuoteResult;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer (Unix seconds).
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** A quote. */
+export interface OtcQuoteResult {
+  /**
+   * Amount the caller receives.
+   * Format: decimal
+   */
+  get_amount: string;
+  /** Currency the caller receives. */
+  get_coin: string;
+  /** `FIAT` (fiat order) or `STABLE` (stablecoin order). */
+  order_type: string;
+  /**
+   * Amount the caller pays.
+   * Format: decimal
+   */
+  pay_amount: string;
+  /** Currency the caller pays. */
+  pay_coin: string;
+  /** Promotion code. */
+  promotion_code: string;
+  /** Token to place an order on this quote with (empty for a preview). */
+  quote_token: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate: string;
+  /**
+   * Reciprocal of the exchange rate.
+   * Format: decimal
+   */
+  rate_reci: string;
+  /** Direction of the quote (`PAY` or `GET`). */
+  side: string;
+  /** `BUY` (fiat to crypto) or `SELL` (crypto to fiat). */
+  type: string;
+}
+
+/** Answer of `POST /otc/stable_coin/order/create`. */
+export interface OtcStableCoinOrderCreateResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  /** Result message. */
+  message: string;
+}
+
+/** A stablecoin order. */
+export interface OtcStableCoinOrderListItem {
+  /** When the order was created, formatted. */
+  create_time?: string;
+  /**
+   * When the order was created (Unix seconds).
+   * Format: int64
+   */
+  create_timest?: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency received. */
+  get_coin?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount paid.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency paid. */
+  pay_coin?: string;
+  /**
+   * Exchange rate.
+   * Format: decimal
+   */
+  rate?: string;
+  /**
+   * Reciprocal of the exchange rate.
+   * Format: decimal
+   */
+  rate_reci?: string;
+  /** `PROCESSING`, `DONE` or `FAILED`. */
+  status?: string;
+  /** Trade reference number. */
+  trade_no?: string;
+}
+
+/** Answer of `GET /otc/stable_coin/order/list`. */
+export interface OtcStableCoinOrderListResponse {
+  /**
+   * Result code.
+   * Format: int32
+   */
+  code: number;
+  data: OtcStableCoinOrderListResult;
+  /** Result message. */
+  message: string;
+}
+
+/** One page of stablecoin orders. */
+export interface OtcStableCoinOrderListResult {
+  /** Orders of this page. */
+  list: OtcStableCoinOrderListItem[];
+  /**
+   * Page number.
+   * Format: int32
+   */
+  page_number: number;
+  /**
+   * Page size.
+   * Format: int32
+   */
+  page_size: number;
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Number of pages.
+   * Format: int32
+   */
+  total_page: number;
+}
+
+/** A stablecoin order (`POST /otc/stable_coin/order/create`), placed on a quote of `POST /otc/quote`. */
+export interface OtcStableCoinOrderRequest {
+  /**
+   * Amount the caller receives.
+   * Format: decimal
+   */
+  get_amount?: string;
+  /** Currency the caller receives. */
+  get_coin?: string;
+  /**
+   * Amount the caller pays.
+   * Format: decimal
+   */
+  pay_amount?: string;
+  /** Currency the caller pays. */
+  pay_coin?: string;
+  /** Promotion code. */
+  promotion_code?: string;
+  /** Token of the quote, from `POST /otc/quote`. */
+  quote_token?: string;
+  /** Direction of the quote the order is placed on, as the quote answered it. */
+  side?: 'PAY' | 'GET';
+}
+
+/** The Dual Investment order placed (`POST /earn/dual/orders`). */
+export interface PlaceDualInvestmentOrder {
+  /**
+   * Annual yield when placed.
+   * Format: decimal
+   */
+  apy_display?: string;
+  /**
+   * Annual yield at settlement (0 until settled).
+   * Format: decimal
+   */
+  apy_settlement?: string;
+  /**
+   * When the order was settled, Unix seconds (0 until settled).
+   * Format: int64
+   */
+  complete_time?: string;
+  /**
+   * When the order was placed, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Settlement time, Unix seconds.
+   * Format: int64
+   */
+  delivery_time?: string;
+  /** Currency received when the strike is hit. */
+  exercise_currency?: string;
+  /**
+   * Strike price.
+   * Format: decimal
+   */
+  exercise_price?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Amount invested.
+   * Format: decimal
+   */
+  invest_amount?: string;
+  /** Currency invested. */
+  invest_currency?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  plan_id?: string;
+  /**
+   * Amount paid out at settlement (0 until settled).
+   * Format: decimal
+   */
+  settlement_amount?: string;
+  /** Currency paid out. */
+  settlement_currency?: string;
+  /**
+   * Price at settlement (0 until settled).
+   * Format: decimal
+   */
+  settlement_price?: string;
+  /** `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`. */
+  status?: 'INIT' | 'SETTLEMENT_SUCCESS' | 'SETTLEMENT_PROCESSING' | 'CANCELED' | 'FAILED' | (string & {});
+  /** Custom order label. */
+  text?: string;
+}
+
+/** Places a Dual Investment order (`POST /earn/dual/orders`). */
+export interface PlaceDualInvestmentOrderParams {
+  /**
+   * Amount to invest.
+   * Format: decimal
+   */
+  amount: string;
+  /** Product id (a string in the reference). */
+  plan_id: string;
+  /** Custom label: `t-` then at most 28 letters, digits, `_`, `-` or `.`. */
+  text?: string;
 }
 
 /** Places an Alpha order at the terms of a quote (`POST /alpha/quote`, valid for one minute). */
@@ -4623,6 +8870,89 @@ export interface PositionCloseOrder {
   price?: string;
 }
 
+/** The state of a position of the caller at one time. */
+export interface PositionTimerange {
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Cross-margin leverage (when `leverage` is `0`).
+   * Format: decimal
+   */
+  cross_leverage_limit?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Realised profit and loss of closed positions, in total.
+   * Format: decimal
+   */
+  history_pnl?: string;
+  /**
+   * Realised point profit and loss of closed positions.
+   * Format: decimal
+   */
+  history_point?: string;
+  /**
+   * Profit and loss of the last close.
+   * Format: decimal
+   */
+  last_close_pnl?: string;
+  /**
+   * Leverage; `0` means cross margin.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Highest leverage allowed at the position's value.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Liquidation price.
+   * Format: decimal
+   */
+  liq_price?: string;
+  /**
+   * Maintenance margin rate of the first risk-limit tier.
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /** Position mode: `single`, or the `dual_long` / `dual_short` side in dual mode. */
+  mode?: 'single' | 'dual_long' | 'dual_short' | (string & {});
+  /**
+   * Realised profit and loss.
+   * Format: decimal
+   */
+  realised_pnl?: string;
+  /**
+   * Realised point profit and loss.
+   * Format: decimal
+   */
+  realised_point?: string;
+  /**
+   * Risk limit.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /**
+   * Position size; positive long, negative short.
+   * Format: decimal
+   */
+  size?: string;
+  /**
+   * Unix seconds of this state.
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** A currency and amount to sell in an asset swap preview. */
 export interface PreviewFromParam {
   /**
@@ -4791,6 +9121,25 @@ export interface RecommendV2Strategy {
   priority: number;
   /** The currencies of the mix and their ratios. */
   schemes: RecommendV2Scheme[];
+}
+
+/** A LaunchPool redemption (`POST /launch/redeem`). */
+export interface RedeemV4 {
+  /**
+   * Amount to redeem.
+   * Format: decimal
+   */
+  amount: string;
+  /**
+   * Project id.
+   * Format: int64
+   */
+  pid: number | string | bigint;
+  /**
+   * Reward pool id.
+   * Format: int64
+   */
+  rid: number | string | bigint;
 }
 
 /** The outcome of repaying one currency. */
@@ -5123,7 +9472,7 @@ export interface SpotCountdownTriggerTime {
    * End of the countdown, Unix milliseconds (`0` once it is stopped).
    * Format: int64
    */
-  trigger_time?: string;
+  triggerTime?: string;
 }
 
 /**
@@ -5345,6 +9694,22 @@ export interface SpotFee {
    * Format: int64
    */
   user_id?: string;
+}
+
+/** The margin insurance fund balance of one currency at one time. */
+export interface SpotInsuranceHistory {
+  /**
+   * Insurance fund balance.
+   * Format: decimal
+   */
+  balance?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Unix milliseconds.
+   * Format: int64
+   */
+  time?: string;
 }
 
 /** The caller's open orders in one currency pair (`GET /spot/open_orders`). */
@@ -5971,6 +10336,56 @@ export interface SpotTrade {
   text?: string;
 }
 
+/** Which chase orders to stop; every running one when empty. */
+export interface StopAllChaseOrdersReq {
+  /** Only this contract. */
+  contract?: string;
+  /** Only orders of this margin mode. */
+  pos_margin_mode?: 'isolated' | 'cross';
+}
+
+/** Chase orders stopped together. */
+export interface StopAllChaseOrdersResp {
+  /** The stopped orders. */
+  orders?: ChaseOrder[];
+}
+
+/** Which trail orders to stop; every running one when empty. */
+export interface StopAllTrailOrders {
+  /** Only this contract. */
+  contract?: string;
+  /**
+   * Only orders bound to the `1` long or `2` short position.
+   * Format: int32
+   */
+  related_position?: 1 | 2;
+}
+
+/** The chase order to stop: by `id`, or by `text` when `id` is 0 or left out. */
+export interface StopChaseOrderReq {
+  /** Chase order id. */
+  id?: string;
+  /** Caller's label; used when `id` is 0 or left out. */
+  text?: string;
+}
+
+/** A stopped chase order. */
+export interface StopChaseOrderResp {
+  /** The order after stopping. */
+  order?: ChaseOrder;
+}
+
+/** The trail order to stop: by `id`, or by `text` when no id is given. */
+export interface StopTrailOrder {
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: number | string | bigint;
+  /** Caller's label; used when `id` is left out. */
+  text?: string;
+}
+
 /** A self-trade prevention (STP) group; users in one group do not trade with each other. */
 export interface StpGroup {
   /**
@@ -6056,6 +10471,10 @@ export interface SubAccount {
 export interface SubAccountBalance {
   /** Available spot balance by currency name. */
   available?: {
+    [key: string]: string;
+  };
+  /** Locked spot balance by currency name. */
+  locking?: {
     [key: string]: string;
   };
   /** Sub-account user id. */
@@ -6247,6 +10666,8 @@ export interface SubAccountFuturesAccount {
   currency?: string;
   /** Whether unified account mode is on. */
   enable_credit?: boolean;
+  /** Whether the split position mode (`dual_plus`) is available to this account. */
+  enable_dual_plus?: boolean;
   /**
    * @deprecated
    * Deprecated.
@@ -6349,6 +10770,11 @@ export interface SubAccountFuturesHistory {
    * Format: decimal
    */
   bonus_offset?: string;
+  /**
+   * Cumulative settlement of the cross-margin account.
+   * Format: decimal
+   */
+  cross_settle?: string;
   /**
    * Total deposits and withdrawals (transfers in and out).
    * Format: decimal
@@ -6614,6 +11040,94 @@ export interface SubAccountTransferRequest {
   sub_account_type?: SubAccountTransferAccount;
 }
 
+/** Stakes or redeems a currency (`POST /earn/staking/swap`). */
+export interface SwapCoin {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency. */
+  coin: string;
+  /**
+   * Product (protocol) id.
+   * Format: int64
+   */
+  pid?: number | string | bigint;
+  /**
+   * `0` stake, `1` redeem.
+   * Format: int32
+   */
+  side: 0 | 1;
+}
+
+/** The staking order made (`POST /earn/staking/swap`). */
+export interface SwapCoinStruct {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Reference id. */
+  client_order_id?: string;
+  /** Currency. */
+  coin?: string;
+  /**
+   * When the order was made, Unix milliseconds.
+   * Format: int64
+   */
+  createStamp?: string;
+  /**
+   * Amount received.
+   * Format: decimal
+   */
+  exchange_amount?: string;
+  /**
+   * Exchange ratio.
+   * Format: decimal
+   */
+  exchange_rate?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Product id.
+   * Format: int64
+   */
+  pid?: string;
+  /**
+   * Protocol type.
+   * Format: int32
+   */
+  protocol_type?: number;
+  /** Where the order came from. */
+  source?: string;
+  /**
+   * `1` success.
+   * Format: int32
+   */
+  status?: number;
+  /** Sub-type. */
+  subtype?: string;
+  /**
+   * `0` staking, `1` redemption.
+   * Format: int32
+   */
+  type?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  uid?: string;
+  /**
+   * When the order last changed, Unix milliseconds.
+   * Format: int64
+   */
+  updateStamp?: string;
+}
+
 /** An Alpha token, as listed by chain, launch platform or address. */
 export interface Tokens {
   /** Contract address. */
@@ -6740,6 +11254,216 @@ export interface TradeFee {
   user_id?: string;
 }
 
+/** A trail order's settings as set at creation or by one change. */
+export interface TrailChangeLog {
+  /**
+   * Activation price.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Size in contracts.
+   * Format: decimal
+   */
+  amount?: string;
+  /** `true` for the creation, `false` for a change. */
+  is_create?: boolean;
+  /** Activation direction: `true` at or above the activation price. */
+  is_gte?: boolean;
+  /** Pull-back that triggers. */
+  price_offset?: string;
+  /**
+   * Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
+   * Format: int32
+   */
+  price_type?: number;
+  /**
+   * Unix seconds of the change.
+   * Format: int64
+   */
+  updated_at?: string;
+}
+
+/** A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`. */
+export interface TrailOrder {
+  /**
+   * Unix seconds of activation; 0 before.
+   * Format: int64
+   */
+  activated_at?: string;
+  /** Activation time as `seconds.microseconds`. */
+  activated_at_precise?: string;
+  /**
+   * Price that activates the order; `0` activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * Same as `activated_at`.
+   * Format: int64
+   */
+  active_time?: string;
+  /**
+   * Size in contracts; positive buys, negative sells.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Same as `created_at`.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Unix seconds of creation.
+   * Format: int64
+   */
+  created_at?: string;
+  /** Creation time as `seconds.microseconds`. */
+  created_at_precise?: string;
+  /** Error label when it failed. */
+  error_label?: string;
+  /**
+   * Best price seen since activation (highest for a sell, lowest for a buy).
+   * Format: decimal
+   */
+  extremum_price?: string;
+  /**
+   * Same as `finished_at`.
+   * Format: int64
+   */
+  finish_time?: string;
+  /**
+   * Unix seconds of the end; 0 before.
+   * Format: int64
+   */
+  finished_at?: string;
+  /** End time as `seconds.microseconds`. */
+  finished_at_precise?: string;
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the account was in dual position mode at creation. */
+  is_dual_mode?: boolean;
+  /** `true`: activates when the price reaches `activation_price` or more; `false`: or less. */
+  is_gte?: boolean;
+  /**
+   * Leverage.
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Raw status code of the service.
+   * Format: int32
+   */
+  original_status?: number;
+  /** Position margin mode (`isolated` or `cross`). */
+  pos_margin_mode?: string;
+  /** Position mode (`single`, `dual`, `dual_plus`). */
+  position_mode?: string;
+  /** Whether the order is bound to the position. */
+  position_related?: boolean;
+  /** Same as `side_label`. */
+  position_side_output?: string;
+  /** Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
+   * Format: int32
+   */
+  price_type?: number;
+  /** Why it ended. */
+  reason?: string;
+  /** Whether the order only reduces a position. */
+  reduce_only?: boolean;
+  /** Settlement currency. */
+  settle?: string;
+  /** Direction label (for example `open long`, `close long`). */
+  side_label?: string;
+  /** Simple status. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Status code text. */
+  status_code?: string;
+  /** Status as display text. */
+  status_label?: string;
+  /**
+   * Id of the order placed when it triggered; 0 before.
+   * Format: int64
+   */
+  suborder_id?: string;
+  /** Label of the order placed when it triggered. */
+  suborder_text?: string;
+  /** Caller's label. */
+  text?: string;
+  /**
+   * Price at which it triggered; `0` before.
+   * Format: decimal
+   */
+  trigger_price?: string;
+  /**
+   * Unix seconds of the last update.
+   * Format: int64
+   */
+  updated_at?: string;
+  /**
+   * User id (same as `user_id`).
+   * Format: int64
+   */
+  user?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The changes of a trail order. */
+export interface TrailOrderChangeLogResponse {
+  /** Creation and changes, oldest first. */
+  change_log?: TrailChangeLog[];
+}
+
+/** The answer to a trail order lookup: a status envelope around the order. */
+export interface TrailOrderDetailResponse {
+  /**
+   * Status code; 0 on success.
+   * Format: int32
+   */
+  code?: number;
+  /** The order. */
+  data?: TrailOrderResponse;
+  /** Status message. */
+  message?: string;
+  /**
+   * Unix milliseconds of the answer.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** Trail orders. */
+export interface TrailOrderListResponse {
+  /** Orders. */
+  orders?: TrailOrder[];
+}
+
+/** One trail order. */
+export interface TrailOrderResponse {
+  /** The order. */
+  order?: TrailOrder;
+}
+
+/** A requirement to join a LaunchPool reward pool. */
+export interface TransactionConfig {
+  /** Staking limit that comes with the requirement. */
+  mortgage_limit?: number;
+  /** Trading volume required. */
+  transaction_amount?: number;
+}
+
 /** Id of an accepted transfer. */
 export interface TransactionId {
   /**
@@ -6793,6 +11517,15 @@ export interface TriggerOrderResponse {
   id?: string;
   /** The same id as a decimal string. */
   id_string?: string;
+}
+
+/** When the countdown set by `POST /options/countdown_cancel_all` ends. */
+export interface TriggerTime {
+  /**
+   * End of the countdown, Unix milliseconds (`0` once it is stopped).
+   * Format: int64
+   */
+  triggerTime?: string;
 }
 
 /** A UID transfer record (`GET /wallet/push`). */
@@ -6870,6 +11603,50 @@ export type UidPushStatus =
   | 'RECEIVING'
   | 'RECEIVED'
   | (string & {});
+
+/** One point of the annual lending rate of a currency (`GET /earn/uni/chart`). */
+export interface UniChartPoint {
+  /**
+   * Time, Unix seconds.
+   * Format: int64
+   */
+  time?: string;
+  /**
+   * Annual rate at that time.
+   * Format: decimal
+   */
+  value?: string;
+}
+
+/** Whether lending interest of a currency is paid out or reinvested (`GET /earn/uni/interest_status/{currency}`). */
+export interface UniCurrencyInterest {
+  /** Currency. */
+  currency?: string;
+  /** `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again. */
+  interest_status?: 'interest_dividend' | 'interest_reinvest' | (string & {});
+}
+
+/** The estimated annual lending rate of a currency (`GET /earn/uni/rate`). */
+export interface UniEstimatedRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Estimated annual rate (`0.8014` is 80.14 %).
+   * Format: decimal
+   */
+  est_rate?: string;
+}
+
+/** The caller's total lending interest in one currency (`GET /earn/uni/interests/{currency}`). */
+export interface UniLendInterest {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Interest earned.
+   * Format: decimal
+   */
+  interest?: string;
+}
 
 /**
  * The unified account (`GET /unified/accounts`). Amounts are decimal strings in USD unless stated.
@@ -7301,6 +12078,42 @@ export interface UnifiedTransferable {
   amount?: string;
   /** Currency name. */
   currency?: string;
+}
+
+/** The margin mode to switch both sides of a dual-mode position to. */
+export interface UpdateDualCompPositionCrossModeRequest {
+  /** Contract name. */
+  contract: string;
+  /** `ISOLATED` isolated margin, `CROSS` cross margin. */
+  mode: 'ISOLATED' | 'CROSS';
+}
+
+/** Changes to a running trail order; a field left out (or empty, or 0 where said) is not changed. */
+export interface UpdateTrailOrder {
+  /**
+   * New activation price; `0` activates at once.
+   * Format: decimal
+   */
+  activation_price?: string;
+  /**
+   * New total size in contracts; `0` keeps it.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Trail order id.
+   * Format: int64
+   */
+  id: number | string | bigint;
+  /** New activation direction as text: `true` at or above, `false` at or below. */
+  is_gte_str?: 'true' | 'false';
+  /** New pull-back: a price distance or a ratio (`0.5%`). */
+  price_offset?: string;
+  /**
+   * New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.
+   * Format: int32
+   */
+  price_type?: 0 | 1 | 2 | 3;
 }
 
 /**

@@ -6,6 +6,7 @@
  * increasing it moves the order to the back at its price; a new price moves it to the back of
  * the new price's queue (and trades at once if it crosses; a `poc` order is refused instead).
  */
+import { isLosslessNumber } from 'lossless-json';
 import { abs, canonical, compareDecimal, isDecimal, isZero, scaleOf, sign, sub } from '../decimal.js';
 import { MockHttpError, invalidParam, missingParam } from '../errors.js';
 import { touchBook, unrest } from './book.js';
@@ -105,6 +106,60 @@ export function cancelFuturesBatch(
   });
 }
 
+/** One refused item of a batch amendment, in the reference's `BatchFuturesOrder` shape. */
+export interface FuturesAmendRefusal {
+  succeeded: false;
+  label: string;
+  detail: string;
+  /** The order id the item named (as an exact integer), when it named one. */
+  id?: bigint;
+  /** The label the item named the order by, when it did. */
+  text?: string;
+}
+
+/** The order id of a batch item (`order_id`: a number, exact or lossless, or a string of digits), if it names one. */
+function itemOrderId(item: Record<string, unknown>): string | undefined {
+  const raw = item['order_id'];
+  const digits = isLosslessNumber(raw)
+    ? raw.value
+    : typeof raw === 'number' && Number.isSafeInteger(raw)
+      ? String(raw)
+      : raw;
+  return typeof digits === 'string' && /^\d+$/.test(digits) ? digits : undefined;
+}
+
+/**
+ * Amends a list of orders of `uid`, each named by `order_id` or `text`, item by item with the rules
+ * of {@link amendFuturesOrder}: an amended order, or a refusal carrying the error's label (a
+ * refused item changes nothing). A body that is not a list is refused whole.
+ */
+export function amendFuturesBatch(
+  state: ExchangeState,
+  uid: number,
+  settle: string,
+  body: unknown,
+  nowMs: number,
+): ({ order: FuturesOrderState } | FuturesAmendRefusal)[] {
+  if (!Array.isArray(body))
+    throw new MockHttpError(400, 'INVALID_REQUEST_BODY', 'Invalid request body: expected a list of amendments');
+  return body.map((raw: unknown) => {
+    const item = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const id = itemOrderId(item);
+    const text = optionalText(item, 'text');
+    const named = { ...(id === undefined ? {} : { id: BigInt(id) }), ...(text === undefined ? {} : { text }) };
+    try {
+      const key = id ?? text;
+      if (key === undefined) throw missingParam('order_id or text');
+      const order = findFuturesOrder(state, uid, settle, key);
+      if (order === undefined) throw new MockHttpError(404, 'ORDER_NOT_FOUND', `Order ${key} not found`);
+      return { order: amendFuturesOrder(state, order, item, nowMs) };
+    } catch (e) {
+      if (!(e instanceof MockHttpError)) throw e;
+      return { succeeded: false, label: e.label, detail: e.message, ...named };
+    }
+  });
+}
+
 /** Amends an open order's size and/or price (see the file comment). */
 export function amendFuturesOrder(
   state: ExchangeState,
@@ -126,8 +181,9 @@ export function amendFuturesOrder(
   }
   if (!isDecimal(price) || sign(price) <= 0) throw invalidParam('price', price, 'must be greater than 0');
   checkPrecision('price', price, scaleOf(contract.orderPriceRound));
-  order.amendText = optionalText(b, 'amend_text') ?? order.amendText;
+  const amendText = optionalText(b, 'amend_text') ?? order.amendText;
   if (!order.close && compareDecimal(abs(size), abs(order.filled)) <= 0) {
+    order.amendText = amendText;
     finishFutures(state, contract, order, 'cancelled', nowMs);
     return order;
   }
@@ -156,7 +212,7 @@ export function amendFuturesOrder(
     );
   }
   const keepsPlace = !priceChanged && compareDecimal(abs(size), abs(order.size)) < 0;
-  Object.assign(order, { size, price, left, orderMargin: margin, updateMs: nowMs });
+  Object.assign(order, { size, price, left, amendText, orderMargin: margin, updateMs: nowMs });
   touchBook(contract, nowMs);
   if (keepsPlace || isZero(left)) return order;
 

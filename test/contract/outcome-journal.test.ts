@@ -17,7 +17,7 @@ import { accountFingerprint } from '../../generated/src/runtime/context.js';
 import { fileJournal } from '../../generated/src/runtime/journal-file.js';
 import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 import { mockClient } from '../support/mock-client.js';
-import { startRedis } from '../support/redis-server.js';
+import { SYSTEM_PYTHON, ensurePythonRedis, startRedis } from '../support/redis-server.js';
 
 type RedisServer = Awaited<ReturnType<typeof startRedis>>;
 
@@ -48,6 +48,19 @@ async function until(done: () => boolean | Promise<boolean>, tries = 600): Promi
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('condition not met in time');
+}
+
+/** Runs a process to its end (killed after 60 s) without blocking this one's event loop. */
+function runProcess(
+  command: string,
+  args: string[],
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 /** Starts the bot and kills it with SIGKILL once its withdrawal reached the mock. */
@@ -152,3 +165,33 @@ it('an entry a Python bot killed mid-withdrawal left in a journal file is resolv
   expect(resolved).toMatchObject([{ outcome: { status: 'applied', data: { withdraw_order_id: id } }, cleared: true }]);
   expect(await client.pendingOutcomes()).toEqual([]);
 }, 120_000);
+
+describe.each([
+  ['file', 'sync'],
+  ['file', 'async'],
+  ['redis', 'sync'],
+  ['redis', 'async'],
+] as const)('a TypeScript bot killed mid-withdrawal (%s store), resolved by the %s Python client', (store, kind) => {
+  it('finds the write in the ledger, clears the entry and sends no write', async () => {
+    const id = `py-${store}-${kind}-${Date.now()}`;
+    const where = store === 'file' ? join(dir, `${id}.jsonl`) : `test:journal:${id}`;
+    await crashMidWithdrawal(store, where, id);
+    await until(() => mock.state.withdrawals.some((w) => w.withdraw_order_id === id));
+    const posts = mock.requests.filter((r) => r.method === 'POST').length;
+    if (store === 'redis') await ensurePythonRedis();
+    // The file store by its path; the Redis store by the server's URL and the hash's key.
+    const target = store === 'file' ? [where] : [redisServer.url];
+    const redisKey = store === 'file' ? [] : [where];
+    const args = ['test/contract/support/journal_resolver.py', process.cwd(), mock.url, store, ...target];
+    const python = store === 'redis' ? SYSTEM_PYTHON : 'python3';
+    // Asynchronously: the mock serves the resolver's lookups from this process.
+    const run = await runProcess(python, [...args, MOCK_KEY, MOCK_SECRET, kind, ...redisKey]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      before: [{ operation: 'withdraw', value: id }],
+      results: [{ status: 'applied', cleared: true, value: id, record: id }],
+      after: 0,
+    });
+    expect(mock.requests.filter((r) => r.method === 'POST')).toHaveLength(posts);
+  }, 120_000);
+});

@@ -126,14 +126,19 @@ function requestProblems(fixture: LoadedFixture, op: IROperation, ctx: CheckCont
   return problems;
 }
 
+/** Fields with a secret-looking name that hold no credential, by operation (`key`: a currency code). */
+const NOT_CREDENTIALS: Readonly<Record<string, readonly string[]>> = { listAutoInvestCoins: ['key'] };
+
 /** Secret-looking fields (`secret`, `key`, `password`) must hold obviously fake values. */
 function secretProblems(fixture: LoadedFixture): string[] {
   const problems: string[] = [];
+  const plain = NOT_CREDENTIALS[fixture.plain.operationId] ?? [];
   const visit = (node: unknown, at: string): void => {
     if (Array.isArray(node)) node.forEach((item, i) => visit(item, `${at}/${i}`));
     else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
-        if (['secret', 'key', 'password'].includes(k) && typeof v === 'string' && !/fake|mock/i.test(v)) {
+        const secretName = ['secret', 'key', 'password'].includes(k) && !plain.includes(k);
+        if (secretName && typeof v === 'string' && !/fake|mock/i.test(v)) {
           problems.push(
             `${at}/${k} looks like a real credential; use an obviously fake value (containing "fake" or "mock")`,
           );

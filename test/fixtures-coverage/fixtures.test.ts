@@ -254,6 +254,19 @@ describe('the checks catch what is wrong', () => {
       ],
     },
     {
+      given: 'a currency code in a field named key (the auto-invest currency list)',
+      fixture: {
+        operationId: 'listAutoInvestCoins',
+        name: 'n',
+        request: {},
+        response: {
+          status: 200,
+          body: [{ key: 'BTC', value: 'Bitcoin', asset_icon_url: 'https://icon.example.com/btc.png' }],
+        },
+      },
+      want: [],
+    },
+    {
       given: 'neither of the ids the status lookup needs',
       fixture: {
         operationId: 'getTransferOrderStatus',

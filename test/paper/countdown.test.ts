@@ -35,9 +35,9 @@ describe('spot countdown', () => {
     const mine = await spotBid(A);
     const theirs = await spotBid(B);
     const before = mock.clock.now();
-    const { trigger_time } = await clientFor(mock, A).spot.countdownCancelAllSpot({ timeout: 10 });
-    expect(Number(trigger_time) - before).toBeGreaterThanOrEqual(10_000);
-    expect(Number(trigger_time) - before).toBeLessThan(11_000);
+    const { triggerTime } = await clientFor(mock, A).spot.countdownCancelAllSpot({ timeout: 10 });
+    expect(Number(triggerTime) - before).toBeGreaterThanOrEqual(10_000);
+    expect(Number(triggerTime) - before).toBeLessThan(11_000);
     advance(8);
     expect(await spotStatus(A, mine)).toBe('open');
     advance(3);
@@ -62,7 +62,7 @@ describe('spot countdown', () => {
     const mine = await spotBid(A);
     const client = clientFor(mock, A);
     await client.spot.countdownCancelAllSpot({ timeout: 10 });
-    expect((await client.spot.countdownCancelAllSpot({ timeout: 0 })).trigger_time).toBe('0');
+    expect((await client.spot.countdownCancelAllSpot({ timeout: 0 })).triggerTime).toBe('0');
     advance(20);
     expect(await spotStatus(A, mine)).toBe('open');
   });

@@ -162,6 +162,15 @@ const rows: ReadonlyArray<readonly [string, Row]> = [
     { method: 'POST', path: () => '/futures/usdt/batch_cancel_orders', body: (n) => [n], want: { status: 200 } },
   ],
   [
+    'POST /futures/{}/batch_amend_orders',
+    {
+      method: 'POST',
+      path: () => '/futures/usdt/batch_amend_orders',
+      body: (n) => [{ text: n, price: '100' }],
+      want: { status: 200 },
+    },
+  ],
+  [
     'POST /futures/{}/countdown_cancel_all',
     {
       method: 'POST',

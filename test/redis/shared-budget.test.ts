@@ -7,7 +7,7 @@
  * Redis stopped mid-run, every process goes on under its local fallback, reports it, and ends by
  * itself with every call answered or refused (no crash, no unbounded wait).
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,14 +23,13 @@ import {
   startMock,
   type MockServer,
 } from '../../mock/index.js';
-import { aptInstall, startRedis } from '../support/redis-server.js';
+import { SYSTEM_PYTHON, ensurePythonRedis, startRedis } from '../support/redis-server.js';
 import { PYTHON_DIR, ROOT } from '../python/support/runner.js';
 
 const PROCESSES_NODE = 4;
 const DURATION_MS = 3_000;
 const LIMIT = 10; // spot placement: 10 per second per UID and market (the seed's table)
 const PER_SECOND = (3 * LIMIT) / (PROCESSES_NODE + 1); // 3x the limit, all processes together
-const SYSTEM_PYTHON = '/usr/bin/python3';
 
 interface Counts {
   ok: number;
@@ -39,14 +38,6 @@ interface Counts {
   timedOut: number;
   other: string[];
   events: number;
-}
-
-/** Debian's python3-redis for the system Python, installed when missing and allowed. */
-async function ensurePythonRedis(): Promise<void> {
-  const has = (): boolean => spawnSync(SYSTEM_PYTHON, ['-c', 'import redis'], { timeout: 30_000 }).status === 0;
-  if (has()) return;
-  await aptInstall('python3-redis', 'the Python side needs redis-py: `sudo apt-get install -y python3-redis`.');
-  if (!has()) throw new Error(`${SYSTEM_PYTHON} still cannot import redis after installing python3-redis`);
 }
 
 let redis: Awaited<ReturnType<typeof startRedis>>;

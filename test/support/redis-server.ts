@@ -4,7 +4,7 @@
  * binds 127.0.0.1 on a free port, keeps nothing on disk, and stops with `stop()` (or with the
  * test process: it is killed on exit).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { runCommand } from '../runtimes/spawn.js';
@@ -63,6 +63,17 @@ function ready(child: ChildProcess): Promise<void> {
 }
 
 /** Starts a private redis-server on 127.0.0.1 (installing it first when missing and allowed). */
+/** The system Python, for which Debian's python3-redis installs redis-py. */
+export const SYSTEM_PYTHON = '/usr/bin/python3';
+
+/** Debian's python3-redis for the system Python, installed when missing and allowed. */
+export async function ensurePythonRedis(): Promise<void> {
+  const has = (): boolean => spawnSync(SYSTEM_PYTHON, ['-c', 'import redis'], { timeout: 30_000 }).status === 0;
+  if (has()) return;
+  await aptInstall('python3-redis', 'the Python side needs redis-py: `sudo apt-get install -y python3-redis`.');
+  if (!has()) throw new Error(`${SYSTEM_PYTHON} still cannot import redis after installing python3-redis`);
+}
+
 export async function startRedis(): Promise<{ port: number; url: string; stop(): Promise<void> }> {
   if (!existsSync(BINARY)) await aptInstall('redis-server', HOW_TO);
   if (!existsSync(BINARY)) throw new Error(`apt-get installed no ${BINARY}. ${HOW_TO}`);

@@ -144,7 +144,7 @@ export async function positions(): Promise<void> {
     pos_margin_mode: 'cross',
     dual_side: 'dual_short',
   });
-  typed(lever.lever);
+  typed(lever.Lever);
 }
 
 export async function marketAndAccount(): Promise<void> {

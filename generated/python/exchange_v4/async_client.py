@@ -30,9 +30,11 @@ from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
 from .operations.flash_swap import FlashSwapApiAsync, FlashSwapApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
+from .operations.launch import LaunchApiAsync, LaunchApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
 from .operations.multi_collateral_loan import MultiCollateralLoanApiAsync, MultiCollateralLoanApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
+from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
 from .operations.spot import SpotApiAsync, SpotApiAsyncWithResponse
 from .operations.sub_accounts import SubAccountsApiAsync, SubAccountsApiAsyncWithResponse
 from .operations.unified import UnifiedApiAsync, UnifiedApiAsyncWithResponse
@@ -55,9 +57,11 @@ class AsyncWithResponse:
     earn: EarnApiAsyncWithResponse
     flash_swap: FlashSwapApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
+    launch: LaunchApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
     multi_collateral_loan: MultiCollateralLoanApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
+    otc: OtcApiAsyncWithResponse
     spot: SpotApiAsyncWithResponse
     sub_accounts: SubAccountsApiAsyncWithResponse
     unified: UnifiedApiAsyncWithResponse
@@ -73,9 +77,11 @@ class AsyncWithResponse:
         self.earn = EarnApiAsyncWithResponse(core)
         self.flash_swap = FlashSwapApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
+        self.launch = LaunchApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
         self.multi_collateral_loan = MultiCollateralLoanApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
+        self.otc = OtcApiAsyncWithResponse(core)
         self.spot = SpotApiAsyncWithResponse(core)
         self.sub_accounts = SubAccountsApiAsyncWithResponse(core)
         self.unified = UnifiedApiAsyncWithResponse(core)
@@ -102,19 +108,23 @@ class AsyncExchangeClient(AsyncCore):
     crossex: CrossexApiAsync
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApiAsync
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
-    """Earn products: lending (`uni`)."""
+    """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     flash_swap: FlashSwapApiAsync
     """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApiAsync
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
     multi_collateral_loan: MultiCollateralLoanApiAsync
     """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApiAsync
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
+    otc: OtcApiAsync
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApiAsync
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApiAsync
@@ -233,9 +243,11 @@ class AsyncExchangeClient(AsyncCore):
         self.earn = EarnApiAsync(self)
         self.flash_swap = FlashSwapApiAsync(self)
         self.futures = FuturesApiAsync(self)
+        self.launch = LaunchApiAsync(self)
         self.margin = MarginApiAsync(self)
         self.multi_collateral_loan = MultiCollateralLoanApiAsync(self)
         self.options = OptionsApiAsync(self)
+        self.otc = OtcApiAsync(self)
         self.spot = SpotApiAsync(self)
         self.sub_accounts = SubAccountsApiAsync(self)
         self.unified = UnifiedApiAsync(self)

@@ -26,9 +26,11 @@ from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
 from .operations.flash_swap import FlashSwapApi, FlashSwapApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
+from .operations.launch import LaunchApi, LaunchApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
 from .operations.multi_collateral_loan import MultiCollateralLoanApi, MultiCollateralLoanApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
+from .operations.otc import OtcApi, OtcApiWithResponse
 from .operations.spot import SpotApi, SpotApiWithResponse
 from .operations.sub_accounts import SubAccountsApi, SubAccountsApiWithResponse
 from .operations.unified import UnifiedApi, UnifiedApiWithResponse
@@ -51,9 +53,11 @@ class WithResponse:
     earn: EarnApiWithResponse
     flash_swap: FlashSwapApiWithResponse
     futures: FuturesApiWithResponse
+    launch: LaunchApiWithResponse
     margin: MarginApiWithResponse
     multi_collateral_loan: MultiCollateralLoanApiWithResponse
     options: OptionsApiWithResponse
+    otc: OtcApiWithResponse
     spot: SpotApiWithResponse
     sub_accounts: SubAccountsApiWithResponse
     unified: UnifiedApiWithResponse
@@ -69,9 +73,11 @@ class WithResponse:
         self.earn = EarnApiWithResponse(core)
         self.flash_swap = FlashSwapApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
+        self.launch = LaunchApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
         self.multi_collateral_loan = MultiCollateralLoanApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
+        self.otc = OtcApiWithResponse(core)
         self.spot = SpotApiWithResponse(core)
         self.sub_accounts = SubAccountsApiWithResponse(core)
         self.unified = UnifiedApiWithResponse(core)
@@ -96,19 +102,23 @@ class ExchangeClient(Core):
     crossex: CrossexApi
     """Cross-exchange trading (shape not given)."""
     delivery: DeliveryApi
-    """Delivery futures: contracts, order book, account, positions, orders and fills."""
+    """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
-    """Earn products: lending (`uni`)."""
+    """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
     flash_swap: FlashSwapApi
     """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
+    launch: LaunchApi
+    """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
     multi_collateral_loan: MultiCollateralLoanApi
     """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApi
-    """Options: account, positions and orders."""
+    """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
+    otc: OtcApi
+    """OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to."""
     spot: SpotApi
     """Spot trading: currencies, markets, market data, balances, orders and trades."""
     sub_accounts: SubAccountsApi
@@ -225,9 +235,11 @@ class ExchangeClient(Core):
         self.earn = EarnApi(self)
         self.flash_swap = FlashSwapApi(self)
         self.futures = FuturesApi(self)
+        self.launch = LaunchApi(self)
         self.margin = MarginApi(self)
         self.multi_collateral_loan = MultiCollateralLoanApi(self)
         self.options = OptionsApi(self)
+        self.otc = OtcApi(self)
         self.spot = SpotApi(self)
         self.sub_accounts = SubAccountsApi(self)
         self.unified = UnifiedApi(self)

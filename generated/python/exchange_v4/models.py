@@ -30,9 +30,36 @@ __all__ = [
     "ApiResponseAssetSwapOrderListV1",
     "ApiResponseAssetSwapOrderPreviewV1",
     "ApiResponseAssetSwapOrderQueryV1",
+    "AssetListItem",
     "AssetListResp",
     "AssetSwapFrontend",
+    "AutoInvestCoinsItem",
+    "AutoInvestConfigItem",
+    "AutoInvestMinInvestAmountItemsInput",
+    "AutoInvestMinInvestAmountResp",
+    "AutoInvestOrderItem",
+    "AutoInvestPlanCreateItemsInput",
+    "AutoInvestPlanCreateResp",
+    "AutoInvestPlanDetail",
+    "AutoInvestPlanListInfoResp",
+    "AutoInvestPlanRecordItem",
+    "AutoInvestPlanRecordsResp",
+    "AutoInvestPortfolioItem",
+    "AwardListStruct",
+    "AwardListStructList",
+    "BatchAmendOrderReqInput",
+    "BatchFundingRatesResponse",
     "BorrowCurrencyInfo",
+    "CandyDropV4ActivityCd01",
+    "CandyDropV4ActivityRulesCd03",
+    "CandyDropV4AirdropRecordCd06",
+    "CandyDropV4ParticipationRecordCd05",
+    "CandyDropV4PrizePoolCd03",
+    "CandyDropV4RegisterRespCd02",
+    "CandyDropV4TaskCd03",
+    "CandyDropV4TaskProgressCd04",
+    "CandyDropV4TaskProgressItemCd04",
+    "ChaseOrder",
     "CollateralAdjustRes",
     "CollateralCurrencyInfo",
     "CollateralCurrencyInput",
@@ -43,16 +70,34 @@ __all__ = [
     "Contract",
     "ContractStat",
     "ConvertCurrenciesV2Item",
+    "CreateChaseOrderResp",
+    "CreateEarnFixedTermLendEnvelope",
+    "CreateEarnFixedTermLendEnvelopeData",
+    "CreateEarnFixedTermPreRedeemEnvelope",
     "CreateOrder",
     "CreateOrderDetail",
     "CreateParamInput",
+    "CreateTrailOrderEnvelope",
+    "CreateTrailOrderResult",
     "CrossexOrderActionResponse",
+    "CrossMarginLoan",
+    "CrossMarginRepayment",
     "CurrencyChain",
     "CurrencyQuota",
+    "DeliveryCandlestick",
     "DeliveryContract",
+    "DeliveryLimitRiskTiers",
+    "DeliveryOrderBookItem",
+    "DeliverySettlement",
+    "DeliveryTicker",
     "DepositAddress",
     "DepositRecord",
     "DepositStatus",
+    "DualGetBalance",
+    "DualGetOrders",
+    "DualGetPlans",
+    "DualOrderRefundPreview",
+    "DualProjectRecommend",
     "EarnUniCurrency",
     "EarnUniInterestRecord",
     "EarnUniLend",
@@ -61,6 +106,14 @@ __all__ = [
     "ErrorLabel",
     "EvaluateItem",
     "EvaluateResp",
+    "FindCoinItem",
+    "FixedTermBonusInfo",
+    "FixedTermCouponInfo",
+    "FixedTermHistoryRecord",
+    "FixedTermLendOrder",
+    "FixedTermProduct",
+    "FixedTermProductInfo",
+    "FixedTermProductSimple",
     "FlashSwapCurrencyPair",
     "FlashSwapMultiCurrencyCreateParamInput",
     "FlashSwapMultiCurrencyManyToOneOrderCreateResp",
@@ -84,27 +137,58 @@ __all__ = [
     "FuturesAccount",
     "FuturesAccountBook",
     "FuturesAccountHistory",
+    "FuturesAutoDeleverage",
     "FuturesBatchCancelResult",
     "FuturesBatchOrderResult",
     "FuturesCandlestick",
     "FuturesCountdownTriggerTime",
+    "FuturesFee",
+    "FuturesIndexConstituents",
     "FuturesInitialOrder",
     "FuturesInitialOrderRequestInput",
     "FuturesLeverage",
+    "FuturesLimitRiskTiers",
     "FuturesLiqOrder",
     "FuturesLiquidate",
     "FuturesOrder",
     "FuturesOrderBook",
     "FuturesOrderBookItem",
     "FuturesOrderRequestInput",
+    "FuturesOrderTimerange",
+    "FuturesPremiumIndex",
     "FuturesPriceTrigger",
     "FuturesPriceTriggeredOrder",
     "FuturesPriceTriggerRequestInput",
+    "FuturesRiskLimitTier",
     "FuturesTicker",
     "FuturesTrade",
+    "GetChaseOrderDetailResp",
+    "GetChaseOrdersResp",
+    "HodlerAirdropV4OrderResponse",
+    "HodlerAirdropV4ProjectItem",
+    "HodlerAirdropV4UserAirdropRecord",
+    "HodlerAirdropV4UserOrderRecord",
+    "IndexConstituent",
+    "InsuranceRecord",
+    "LadderApr",
+    "LaunchPoolV4CreateOrderResponse",
+    "LaunchPoolV4PledgeRecord",
+    "LaunchPoolV4Project",
+    "LaunchPoolV4RedeemResponse",
+    "LaunchPoolV4RewardPool",
+    "LaunchPoolV4RewardRecord",
+    "ListEarnFixedTermHistoryEnvelope",
+    "ListEarnFixedTermHistoryEnvelopeData",
+    "ListEarnFixedTermLendsEnvelope",
+    "ListEarnFixedTermLendsEnvelopeData",
+    "ListEarnFixedTermProductsByAssetEnvelope",
+    "ListEarnFixedTermProductsByAssetEnvelopeData",
+    "ListEarnFixedTermProductsEnvelope",
+    "ListEarnFixedTermProductsEnvelopeData",
     "MarginAccountBookEntry",
     "MarginAutoRepaySetting",
     "MarginFundingAccount",
+    "MarginLeverageTier",
     "MarginTransferable",
     "MarginUniBorrowable",
     "MarginUniCurrencyPair",
@@ -122,19 +206,57 @@ __all__ = [
     "MultiRepayRecord",
     "MultiRepayResp",
     "MyFuturesTrade",
+    "MyFuturesTradeTimeRange",
     "OptionsAccount",
+    "OptionsAccountBook",
+    "OptionsCandlestick",
+    "OptionsContract",
+    "OptionsMMP",
+    "OptionsMySettlements",
+    "OptionsMyTrade",
     "OptionsOrder",
+    "OptionsOrderBook",
     "OptionsPosition",
+    "OptionsPositionClose",
     "OptionsPositionCloseOrder",
+    "OptionsSettlement",
+    "OptionsTicker",
+    "OptionsTrade",
+    "OptionsUnderlying",
+    "OptionsUnderlyingTicker",
     "OrderCreateV1Resp",
+    "OrderListStruct",
+    "OrderListStructList",
     "OrderListV1Resp",
     "OrderPreviewV1Resp",
     "OrderResp",
     "OrderResponse",
+    "OtcActionResponse",
+    "OtcBankListItem",
+    "OtcBankListResponse",
+    "OtcBankListResult",
+    "OtcBankSupplementChecklistItem",
+    "OtcBankSupplementChecklistResponse",
+    "OtcBankSupplementChecklistResponseData",
+    "OtcOrderDetail",
+    "OtcOrderDetailResponse",
+    "OtcOrderListCryptoCurrencyInfo",
+    "OtcOrderListFiatCurrencyInfo",
+    "OtcOrderListItem",
+    "OtcOrderListResponse",
+    "OtcOrderListResult",
+    "OtcQuoteResponse",
+    "OtcQuoteResult",
+    "OtcStableCoinOrderCreateResponse",
+    "OtcStableCoinOrderListItem",
+    "OtcStableCoinOrderListResponse",
+    "OtcStableCoinOrderListResult",
+    "PlaceDualInvestmentOrder",
     "PlaceOrderResponse",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
+    "PositionTimerange",
     "PreviewFromParamInput",
     "PreviewOrder",
     "PreviewOrderDetail",
@@ -162,6 +284,7 @@ __all__ = [
     "SpotCurrencyChain",
     "SpotCurrencyPair",
     "SpotFee",
+    "SpotInsuranceHistory",
     "SpotOpenOrders",
     "SpotOrder",
     "SpotOrderBook",
@@ -180,6 +303,8 @@ __all__ = [
     "SpotSystemTime",
     "SpotTicker",
     "SpotTrade",
+    "StopAllChaseOrdersResp",
+    "StopChaseOrderResp",
     "StpGroup",
     "StpGroupUser",
     "SubAccount",
@@ -199,16 +324,28 @@ __all__ = [
     "SubAccountTransferAccountInput",
     "SubAccountTransferDirection",
     "SubAccountTransferRecord",
+    "SwapCoinStruct",
     "Tokens",
     "TotalBalance",
     "TradeFee",
+    "TrailChangeLog",
+    "TrailOrder",
+    "TrailOrderChangeLogResponse",
+    "TrailOrderDetailResponse",
+    "TrailOrderListResponse",
+    "TrailOrderResponse",
+    "TransactionConfig",
     "TransactionId",
     "TransferAccountInput",
     "TransferOrderStatus",
     "TriggerOrderResponse",
+    "TriggerTime",
     "UidPushRecord",
     "UidPushResponse",
     "UidPushStatus",
+    "UniChartPoint",
+    "UniCurrencyInterest",
+    "UniEstimatedRate",
     "UnifiedAccount",
     "UnifiedAccountMode",
     "UnifiedBalance",
@@ -222,6 +359,7 @@ __all__ = [
     "UnifiedRiskUnit",
     "UnifiedRiskUnits",
     "UnifiedTransferable",
+    "UniLendInterest",
     "WithdrawalRecord",
     "WithdrawalStatus",
     "WithdrawStatus",
@@ -404,6 +542,10 @@ class ApiResponseAssetSwapOrderQueryV1(TypedDict, total=False):
     timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
 
 
+AssetListItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent."""
+
+
 class AssetListResp(TypedDict, total=False):
     """The currencies asset swap can take."""
 
@@ -425,6 +567,201 @@ class AssetSwapFrontend(TypedDict, total=False):
     title_tips: Required[str]  # Text shown above the feature.
 
 
+class AutoInvestCoinsItem(TypedDict, total=False):
+    """A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`)."""
+
+    key: Required[str]  # Currency code.
+    value: Required[str]  # Currency name.
+    asset_icon_url: Required[str]  # Currency icon URL.
+    sort: int  # Sort order.
+
+
+class AutoInvestConfigItem(TypedDict, total=False):
+    """The investment limit of a currency auto-invest plans pay with (`GET /earn/autoinvest/config`)."""
+
+    coin: Required[str]  # Currency.
+    max_limit: Required[Decimal]  # Largest amount one period may invest.
+
+
+class AutoInvestMinInvestAmountItemsInput(TypedDict, total=False):
+    """One currency of a portfolio and its share, for the minimum-amount query."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal | str]  # Share, percent (for example `100`).
+
+
+class AutoInvestMinInvestAmountResp(TypedDict, total=False):
+    """The smallest amount a portfolio can invest each period (`POST /earn/autoinvest/min_invest_amount`)."""
+
+    min_amount: Required[Decimal]  # Smallest amount.
+
+
+AutoInvestOrderItem = TypedDict(
+    "AutoInvestOrderItem",
+    {
+        "id": "Required[int]",  # Order id.
+        "type": "Required[str]",  # Order type.
+        "amount": "Required[Decimal]",  # Amount bought.
+        "plan_id": "Required[int]",  # Plan id.
+        "side": "Required[int]",  # Direction.
+        "asset": "Required[str]",  # Currency.
+        "record_id": "Required[int]",  # Execution record id.
+        "total_money": "Required[Decimal]",  # Amount paid.
+        "market": "Required[str]",  # Currency pair.
+        "price": "Required[Decimal]",  # Price.
+        "create_time": "Required[int]",  # When the order was made, Unix seconds.
+        "total": "Required[Decimal]",  # Total.
+        "fund_flow": "Required[str]",  # Where the bought currency went.
+        "error_code": "Required[int]",  # Error code (0 none).
+        "error_msg": "Required[str]",  # Error message.
+        "status": "Required[int]",  # Status.
+    },
+    total=False,
+)
+"""A spot order of one execution of an auto-invest plan (`GET /earn/autoinvest/orders`)."""
+
+
+class AutoInvestPlanCreateItemsInput(TypedDict, total=False):
+    """One currency of an auto-invest portfolio and its share."""
+
+    asset: Required[str]  # Currency to buy (enabled, with a market); once per plan.
+    ratio: Required[Decimal | str]  # Share of each investment, percent; the shares of a plan add up to 100.
+
+
+class AutoInvestPlanCreateResp(TypedDict, total=False):
+    """The auto-invest plan created (`POST /earn/autoinvest/plans/create`)."""
+
+    id: Required[int]  # Plan id.
+    amount: Decimal  # Amount invested each period.
+    money: str  # Currency the plan pays with.
+    next_time: int  # Next investment, Unix seconds.
+    period_type: str  # How often the plan invests.
+    period_day: int  # Day of the period.
+    period_hour: int  # Hour of the day.
+    fund_flow: str  # Where the bought currency goes.
+    fund_source: str  # Where the money comes from.
+
+
+class AutoInvestPlanDetail(TypedDict, total=False):
+    """An auto-invest plan (`GET /earn/autoinvest/plans/detail`)."""
+
+    id: Required[int]  # Plan id.
+    version: int  # Plan version.
+    name: Required[str]  # Plan name.
+    create_time: Required[int]  # When the plan was created, Unix seconds.
+    update_time: Required[int]  # When the plan last changed, Unix seconds.
+    user_id: Required[int]  # User id.
+    money: Required[str]  # Currency the plan pays with.
+    amount: Required[Decimal]  # Amount invested each period.
+    period_type: Required[str]  # How often the plan invests (for example `monthly`).
+    period_day: Required[int]  # Day of the period.
+    period_hour: Required[int]  # Hour of the day.
+    portfolio: Required[list[AutoInvestPortfolioItem]]  # The portfolio.
+    next_time: Required[int]  # Next investment, Unix seconds.
+    period: Required[int]  # Periods invested so far.
+    fund_source: Required[str]  # Where the money comes from (`spot` or `earn`).
+    fund_flow: Required[str]  # Where the bought currency goes (`auto_invest` or `earn`).
+
+
+class AutoInvestPlanListInfoResp(TypedDict, total=False):
+    """A page of the caller's auto-invest plans (`GET /earn/autoinvest/plans/list_info`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    page_count: Required[int]  # Number of pages.
+    total_count: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanDetail]]  # The plans.
+
+
+AutoInvestPlanRecordItem = TypedDict(
+    "AutoInvestPlanRecordItem",
+    {
+        "id": "Required[int]",  # Record id.
+        "type": "Required[str]",  # Record type.
+        "money": "Required[str]",  # Currency paid with.
+        "user_id": "Required[int]",  # User id.
+        "plan_id": "Required[int]",  # Plan id.
+        "plan_version": "Required[int]",  # Plan version.
+        "amount": "Required[Decimal]",  # Amount invested.
+        "create_time": "Required[int]",  # When the plan invested, Unix seconds.
+        "update_time": "Required[int]",  # When the record last changed, Unix seconds.
+        "status": "Required[str]",  # Status.
+        "status_type": "Required[int]",  # Status code.
+        "side": "Required[int]",  # `2` buy; any other value sell.
+        "status_message": "Required[str]",  # Status text.
+        "detail": "str",  # Details.
+        "asset": "str",  # Currency.
+    },
+    total=False,
+)
+"""One execution of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+
+class AutoInvestPlanRecordsResp(TypedDict, total=False):
+    """A page of executions of an auto-invest plan (`GET /earn/autoinvest/plans/records`)."""
+
+    page: Required[int]  # Page number.
+    page_size: Required[int]  # Entries per page.
+    total_page: Required[int]  # Number of pages.
+    total: Required[int]  # Number of entries.
+    list: Required[list[AutoInvestPlanRecordItem]]  # The executions.
+
+
+class AutoInvestPortfolioItem(TypedDict, total=False):
+    """One currency of an auto-invest plan and what it holds."""
+
+    asset: Required[str]  # Currency.
+    ratio: Required[Decimal]  # Share, percent.
+    cum_invest: Required[Decimal]  # Amount invested so far.
+    cum_hold: Required[Decimal]  # Amount held.
+    cum_redeem: Required[Decimal]  # Amount redeemed so far.
+    avg_price: Required[Decimal]  # Average cost price.
+    redeem_status: Required[int]  # Redemption status.
+    lend_amount: Required[Decimal]  # Amount lent.
+
+
+class AwardListStruct(TypedDict, total=False):
+    """A page of the caller's staking rewards (`GET /earn/staking/award_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[AwardListStructList]]  # The rewards.
+
+
+class AwardListStructList(TypedDict, total=False):
+    """A staking reward payment (`GET /earn/staking/award_list`)."""
+
+    pid: Required[int]  # Product id.
+    mortgage_coin: Required[str]  # Currency staked.
+    amount: Required[Decimal]  # Amount staked.
+    reward_coin: Required[str]  # Currency of the reward.
+    interest: Required[Decimal]  # Reward.
+    fee: Required[Decimal]  # Fee.
+    status: Required[int]  # `4` success.
+    bonus_date: Required[str]  # Date of the reward.
+    should_bonus_stamp: Required[int]  # When the reward was due, Unix milliseconds.
+
+
+class BatchAmendOrderReqInput(TypedDict, total=False):
+    """One amendment of `POST /futures/{settle}/batch_amend_orders`: the order by `order_id` or `text` (at least one), and its new size and/or price."""
+
+    order_id: int | str  # Order id; give it or `text`.
+    text: str  # The order's label; give it or `order_id`.
+    size: Decimal | str  # New size including the filled part; at or below the filled size cancels the order. The side cannot change, and a close order's size cannot change.
+    price: Decimal | str  # New price.
+    amend_text: str  # Caller's note on this amendment.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).
+
+
+class BatchFundingRatesResponse(TypedDict, total=False):
+    """The funding rate history of one contract."""
+
+    contract: str  # Contract name.
+    data: list[FundingRateRecord]  # Funding rates, newest first.
+
+
 class BorrowCurrencyInfo(TypedDict, total=False):
     """A borrowed currency of a multi-collateral loan and what is left to repay."""
 
@@ -433,6 +770,128 @@ class BorrowCurrencyInfo(TypedDict, total=False):
     left_repay_principal: Decimal  # Principal left to repay.
     left_repay_interest: Decimal  # Interest left to repay.
     left_repay_usdt: Decimal  # Everything left to repay, valued in USDT.
+
+
+class CandyDropV4ActivityCd01(TypedDict, total=False):
+    """A CandyDrop activity: tasks that earn a share of a prize pool."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    rule_name: list[str]  # Task types (for example `spot`, `futures`, `deposit`).
+    participants: int  # Number of participants.
+    user_max_rewards: Decimal  # Most one user can win.
+
+
+class CandyDropV4ActivityRulesCd03(TypedDict, total=False):
+    """Rules of a CandyDrop activity: its prize pools and their tasks."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    prize_pools: list[CandyDropV4PrizePoolCd03]  # Prize pools.
+
+
+class CandyDropV4AirdropRecordCd06(TypedDict, total=False):
+    """A CandyDrop reward paid to the caller."""
+
+    currency: str  # Project currency.
+    airdrop_time: str  # When it was paid, formatted (UTC).
+    rewards: Decimal  # Amount paid.
+    convert_amount: Decimal  # Amount exchanged automatically.
+
+
+class CandyDropV4ParticipationRecordCd05(TypedDict, total=False):
+    """A CandyDrop activity the caller joined."""
+
+    id: int  # Activity id.
+    currency: str  # Project currency.
+    status: str  # `ongoing`, `awaiting_draw`, `won` or `not_win`.
+    register_time: str  # When the caller registered, formatted (UTC).
+
+
+class CandyDropV4PrizePoolCd03(TypedDict, total=False):
+    """A prize pool of a CandyDrop activity."""
+
+    prize_pool_type: int  # Prize pool type.
+    prize_all: Decimal  # Total of the pool.
+    prize_limit: Decimal  # Most one user can win from it.
+    tasks: list[CandyDropV4TaskCd03]  # Tasks of the pool.
+
+
+class CandyDropV4RegisterRespCd02(TypedDict, total=False):
+    """Answer of `POST /launch/candydrop/register`."""
+
+    success: bool  # Whether the registration went through.
+
+
+class CandyDropV4TaskCd03(TypedDict, total=False):
+    """A task of a CandyDrop prize pool."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle, `-` when none.
+    exclusive_label: str  # Label of an exclusive task, `-` when none.
+
+
+class CandyDropV4TaskProgressCd04(TypedDict, total=False):
+    """The caller's progress in a CandyDrop activity."""
+
+    currency: str  # Project currency.
+    total_rewards: Decimal  # Total prize pool.
+    start_time: str  # Start, formatted (UTC).
+    end_time: str  # End, formatted (UTC).
+    tasks: list[CandyDropV4TaskProgressItemCd04]  # Progress of each task taken.
+
+
+class CandyDropV4TaskProgressItemCd04(TypedDict, total=False):
+    """The caller's progress on one CandyDrop task."""
+
+    task_name: str  # Title.
+    task_desc: str  # Subtitle.
+    value: str  # Progress (for example the volume traded or deposited so far).
+
+
+class ChaseOrder(TypedDict, total=False):
+    """A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`."""
+
+    id: str  # Chase order id.
+    user: str  # User id.
+    contract: str  # Contract name.
+    settle: str  # Settlement currency.
+    amount: Decimal  # Total size in contracts; positive buys, negative sells.
+    price_limit: Decimal  # Price the chase never goes past; `0` for none.
+    reduce_only: bool  # Whether the order only reduces a position.
+    text: str  # Caller's label.
+    create_time: int  # Unix seconds of creation.
+    finish_time: int  # Unix seconds at which it ended; 0 while running.
+    original_status: int  # Raw status code of the service.
+    status: str  # Simple status: `open` or `finished`.
+    reason: str  # Why it ended.
+    fill_amount: Decimal  # Size filled so far.
+    average_fill_price: Decimal  # Average fill price.
+    suborder_id: str  # Id of the current (or last) limit order placed for it.
+    is_dual_mode: bool  # Whether the account was in dual position mode at creation.
+    side_label: str  # Direction label (for example `open long`, `close short`).
+    position_side_output: str  # Same as `side_label`.
+    chase_price: Decimal  # Price currently chased.
+    interval_sec: int  # Seconds between re-pricings.
+    updated_at: int  # Unix seconds of the last update.
+    suborder_price: Decimal  # Price of the current limit order.
+    suborder_ongoing: bool  # Whether a limit order is resting now.
+    suborder_finish_as: str  # How the last limit order ended.
+    price_type: int  # Price type code.
+    price_gap_type: str  # Gap type: `1` absolute price, `2` percentage.
+    price_gap_value: Decimal  # Gap from the best price.
+    status_code: str  # Status code text.
+    create_time_precise: str  # Creation time as `seconds.microseconds`.
+    finish_time_precise: str  # End time as `seconds.microseconds`.
+    pos_margin_mode: str  # Position margin mode (`isolated` or `cross`).
+    position_mode: str  # Position mode (`single`, `dual`, `dual_plus`).
+    leverage: Decimal  # Leverage.
+    error_label: str  # Error label when it failed.
 
 
 class CollateralAdjustRes(TypedDict, total=False):
@@ -556,9 +1015,11 @@ class ContractStat(TypedDict, total=False):
     lsr_taker: float  # Ratio of long to short taker volume.
     lsr_account: float  # Ratio of users holding long positions to users holding short positions.
     long_liq_size: Decimal  # Liquidated long size in contracts.
+    long_liq_amount: Decimal  # Liquidated long amount in the base currency.
     long_liq_usd: float  # Liquidated long value in the quote currency.
     long_liq_usd_new: float  # Liquidated long value in the quote currency (for USDT contracts size x multiplier x mark price).
     short_liq_size: Decimal  # Liquidated short size in contracts.
+    short_liq_amount: Decimal  # Liquidated short amount in the base currency.
     short_liq_usd: float  # Liquidated short value in the quote currency.
     short_liq_usd_new: float  # Liquidated short value in the quote currency (for USDT contracts size x multiplier x mark price).
     open_interest: Decimal  # Open interest in contracts.
@@ -582,6 +1043,36 @@ class ConvertCurrenciesV2Item(TypedDict, total=False):
     icon_url: str  # Icon of the currency.
     name: Required[str]  # Currency symbol.
     priority: Required[int]  # Display order (lower first).
+
+
+class CreateChaseOrderResp(TypedDict, total=False):
+    """The id of a new chase order."""
+
+    id: str  # Chase order id.
+
+
+class CreateEarnFixedTermLendEnvelope(TypedDict, total=False):
+    """The fixed-term subscription made (`POST /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermLendResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: CreateEarnFixedTermLendEnvelopeData  # The subscription made (reference name `CreateEarnFixedTermLendResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class CreateEarnFixedTermLendEnvelopeData(TypedDict, total=False):
+    """The subscription made (reference name `CreateEarnFixedTermLendResponseData`)."""
+
+    order_id: int  # Subscription order id.
+
+
+class CreateEarnFixedTermPreRedeemEnvelope(TypedDict, total=False):
+    """The early redemption (`POST /earn/fixed-term/user/pre-redeem`), in the envelope this endpoint answers with (reference name `CreateEarnFixedTermPreRedeemResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: dict[str, JsonValue]  # Result; an empty object on success.
+    timestamp: int  # When the answer was made, Unix seconds.
 
 
 CreateOrder = TypedDict(
@@ -618,11 +1109,53 @@ class CreateParamInput(TypedDict, total=False):
     amount: Required[Decimal | str]  # Amount: sold in `from`, bought in `to` (a plain decimal, never exponent notation).
 
 
+class CreateTrailOrderEnvelope(TypedDict, total=False):
+    """The answer to a trail order creation: a status envelope around the new id."""
+
+    code: int  # Status code; 0 on success.
+    message: str  # Status message.
+    data: CreateTrailOrderResult  # The id of a new trail order.
+    timestamp: int  # Unix milliseconds of the answer.
+
+
+class CreateTrailOrderResult(TypedDict, total=False):
+    """The id of a new trail order."""
+
+    id: int  # Trail order id.
+
+
 class CrossexOrderActionResponse(TypedDict, total=False):
     """The answer to a cross-exchange order action (`POST /crossex/orders`)."""
 
     order_id: str  # Order id (a string on the wire).
     text: str  # Caller's own order id.
+
+
+class CrossMarginLoan(TypedDict, total=False):
+    """A cross-margin borrowing of the caller (legacy cross-margin account)."""
+
+    id: str  # Loan id.
+    create_time: int  # Unix milliseconds of creation.
+    update_time: int  # Unix milliseconds of the last update.
+    currency: Required[str]  # Currency borrowed.
+    amount: Required[Decimal]  # Amount borrowed.
+    text: str  # Caller's label.
+    status: Literal[1, 2, 3] | int  # Deprecated (always 2 now): `1` failed, `2` borrowed and not repaid, `3` repaid.
+    repaid: Decimal  # Amount repaid.
+    repaid_interest: Decimal  # Interest repaid.
+    unpaid_interest: Decimal  # Interest not repaid yet.
+
+
+class CrossMarginRepayment(TypedDict, total=False):
+    """A repayment of a cross-margin borrowing (legacy cross-margin account)."""
+
+    id: str  # Repayment id.
+    create_time: int  # Unix milliseconds of the repayment.
+    loan_id: str  # Id of the borrowing repaid.
+    currency: str  # Currency.
+    principal: Decimal  # Principal repaid.
+    interest: Decimal  # Interest repaid.
+    repayment_type: Literal['none', 'manual_repay', 'auto_repay'] | str  # `manual_repay` by the caller, `auto_repay` automatically after a cancellation, `none` otherwise.
 
 
 class CurrencyChain(TypedDict, total=False):
@@ -649,6 +1182,17 @@ class CurrencyQuota(TypedDict, total=False):
     left_quote_usdt: Decimal  # Quota left, valued in USDT (current-rate loans).
     left_quota_fixed: Decimal  # Quota left for fixed-rate loans.
     left_quote_usdt_fixed: Decimal  # Quota left for fixed-rate loans, valued in USDT.
+
+
+class DeliveryCandlestick(TypedDict, total=False):
+    """One candlestick of a delivery contract (or of its mark or index price)."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: Decimal  # Traded size in contracts; absent for `mark_` and `index_` candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
 
 
 DeliveryContract = TypedDict(
@@ -698,6 +1242,67 @@ DeliveryContract = TypedDict(
 """A delivery contract of one settlement currency (`GET /delivery/{settle}/contracts`)."""
 
 
+class DeliveryLimitRiskTiers(TypedDict, total=False):
+    """One risk-limit tier of a delivery contract."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Position risk limit of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage of the tier.
+    contract: str  # Contract name; sent only when tiers of several contracts are listed (no `contract` asked for).
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
+
+
+class DeliveryOrderBookItem(TypedDict, total=False):
+    """One price level of an options order book (the reference's name for it)."""
+
+    p: Decimal  # Price of the level (quote currency).
+    s: int  # Total size resting at this price, in contracts.
+
+
+class DeliverySettlement(TypedDict, total=False):
+    """The settlement of one of the caller's delivery positions at the contract's expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    leverage: Decimal  # Leverage of the position.
+    size: Decimal  # Position size at the settlement; positive long, negative short.
+    margin: Decimal  # Position margin.
+    entry_price: Decimal  # Average entry price.
+    settle_price: Decimal  # Settlement price.
+    profit: Decimal  # Profit (negative for a loss) of the settlement.
+    fee: Decimal  # Fee taken at the settlement.
+
+
+class DeliveryTicker(TypedDict, total=False):
+    """24-hour statistics of one delivery contract."""
+
+    contract: str  # Contract name.
+    last: Decimal  # Price of the latest trade.
+    change_percentage: Decimal  # Price change over 24 hours in percent; negative for a fall (for example `-7.45`).
+    total_size: Decimal  # Open interest in contracts.
+    low_24h: Decimal  # Lowest price of the last 24 hours.
+    high_24h: Decimal  # Highest price of the last 24 hours.
+    volume_24h: Decimal  # Traded size of the last 24 hours in contracts.
+    volume_24h_btc: Decimal  # Traded volume in BTC (deprecated; use the base, quote and settle volumes).
+    volume_24h_usd: Decimal  # Traded volume in USD (deprecated; use the base, quote and settle volumes).
+    volume_24h_base: Decimal  # Traded volume of the last 24 hours in the base currency.
+    volume_24h_quote: Decimal  # Traded volume of the last 24 hours in the quote currency.
+    volume_24h_settle: Decimal  # Traded volume of the last 24 hours in the settlement currency.
+    mark_price: Decimal  # Latest mark price.
+    funding_rate: Decimal  # Funding rate of the current period.
+    funding_rate_indicative: Decimal  # Expected funding rate of the next period (deprecated; use `funding_rate`).
+    index_price: Decimal  # Index price.
+    quanto_base_rate: Decimal  # Deprecated.
+    basis_rate: Decimal  # Basis rate, the premium of the contract over the index as a rate.
+    basis_value: Decimal  # Basis value, the premium of the contract over the index in the quote currency.
+    lowest_ask: Decimal  # Best ask price.
+    lowest_size: Decimal  # Size resting at the best ask.
+    highest_bid: Decimal  # Best bid price.
+    highest_size: Decimal  # Size resting at the best bid.
+
+
 class DepositAddress(TypedDict, total=False):
     """Deposit address of a currency (`GET /wallet/deposit_address`)."""
 
@@ -719,10 +1324,105 @@ class DepositRecord(TypedDict, total=False):
     memo: str  # Memo / tag note.
     status: DepositStatus  # Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,
     chain: str  # Chain name.
+    refund_status: str  # Refund state of a blocked deposit (`REFUNDING`, `REFUNDED`, `REFUND_FAILED`, `REJECTED`); only when such a refund exists.
 
 
 DepositStatus: TypeAlias = "Literal['BLOCKED', 'DEP_CREDITED', 'DONE', 'INVALID', 'MANUAL', 'PEND', 'REVIEW', 'TRACK'] | str"
 """Deposit status: `BLOCKED` deposit refused, `DEP_CREDITED` credited but withdrawal still locked,"""
+
+
+class DualGetBalance(TypedDict, total=False):
+    """The caller's Dual Investment assets and interest (`GET /earn/dual/balance`)."""
+
+    user_asset_usdt: Decimal  # Assets, in USDT.
+    user_asset_btc: Decimal  # Assets, in BTC.
+    user_total_interest_usdt: Decimal  # Interest earned so far, in USDT.
+    user_total_interest_btc: Decimal  # Interest earned so far, in BTC.
+
+
+class DualGetOrders(TypedDict, total=False):
+    """A Dual Investment order of the caller (`GET /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement.
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds.
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement.
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement.
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
+
+
+class DualGetPlans(TypedDict, total=False):
+    """A Dual Investment product (`GET /earn/dual/investment_plan`)."""
+
+    id: int  # Product id.
+    instrument_name: str  # Product name.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: float  # Strike price.
+    delivery_time: int  # Settlement time, Unix seconds.
+    apy_display: Decimal  # Annual yield.
+    min_amount: Decimal  # Smallest amount one order may invest.
+    start_time: int  # When the product opens, Unix seconds.
+    end_time: int  # When the product closes, Unix seconds.
+    status: Literal['NOTSTARTED', 'ONGOING', 'ENDED'] | str  # `NOTSTARTED`, `ONGOING` or `ENDED`.
+
+
+DualOrderRefundPreview = TypedDict(
+    "DualOrderRefundPreview",
+    {
+        "create_timest": "int",  # When the order was placed, Unix seconds.
+        "delivery_timest": "int",  # When the order settles, Unix seconds.
+        "exercise_price": "Decimal",  # Strike price.
+        "invest_amount": "Decimal",  # Amount invested.
+        "invest_currency": "str",  # Currency invested.
+        "name": "str",  # Order name.
+        "order_id": "int",  # Order id.
+        "req_id": "str",  # Request id to pass to `POST /earn/dual/order-refund`.
+        "refund_service_charge": "float",  # Fee for redeeming early.
+        "settle_price": "Decimal",  # Price the early redemption settles at.
+        "settlement_amount": "Decimal",  # Amount paid out.
+        "settlement_currency": "str",  # Currency paid out.
+        "settlement_interest": "Decimal",  # Interest paid out.
+        "settlement_principle": "Decimal",  # Principal paid out.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "money_back_timest": "int",  # When the funds arrive, Unix seconds.
+    },
+    total=False,
+)
+"""What redeeming a Dual Investment order early would pay (`GET /earn/dual/order-refund-preview`)."""
+
+
+DualProjectRecommend = TypedDict(
+    "DualProjectRecommend",
+    {
+        "id": "int",  # Product id.
+        "category": "int",  # Strategy category.
+        "type": "Literal['call', 'put'] | str",  # `call` sell high, `put` buy low.
+        "invest_currency": "str",  # Currency invested.
+        "exercise_currency": "str",  # Currency received when the strike is hit.
+        "apy_display": "Decimal",  # Annual yield.
+        "exercise_price": "Decimal",  # Strike price.
+        "delivery_timest": "int",  # Settlement time, Unix seconds.
+        "min_amount": "Decimal",  # Smallest amount one order may invest.
+        "max_amount": "Decimal",  # Largest amount one order may invest.
+        "min_copies": "int",  # Fewest units one order may buy.
+        "max_copies": "int",  # Most units one order may buy.
+        "invest_days": "int",  # Lock-up, days.
+        "invest_hours": "str",  # Lock-up, hours.
+    },
+    total=False,
+)
+"""A recommended Dual Investment product (`GET /earn/dual/project-recommend`)."""
 
 
 class EarnUniCurrency(TypedDict, total=False):
@@ -809,6 +1509,169 @@ class EvaluateResp(TypedDict, total=False):
     cursor: Required[str]  # Cursor of the next page (`cursor` of the next call); empty on the last page.
     total_available: Required[Decimal]  # Value of every listed balance, in USDT.
     total_available_show: Required[str]  # The same, formatted for display.
+
+
+FindCoinItem: TypeAlias = "dict[str, JsonValue]"
+"""A staking currency (`GET /earn/staking/coins`); the reference gives no fields, so every property is kept as sent."""
+
+
+class FixedTermBonusInfo(TypedDict, total=False):
+    """A reward campaign attached to a fixed-term subscription."""
+
+    id: int  # Campaign id.
+    product_id: int  # Product id.
+    asset: str  # Product currency.
+    bonus_asset: str  # Reward currency.
+    kyc_limit: str  # KYC levels allowed, comma-separated.
+    ladder_apr: list[LadderApr]  # Tiered annual rate.
+    total_bonus_amount: Decimal  # Total reward.
+    user_total_bonus_amount: Decimal  # Most reward one user may get.
+    status: Literal[1, 2, 3] | int  # `1` not listed, `2` listed, `3` delisted.
+    start_time: str  # Start of the campaign.
+    end_time: str  # End of the campaign.
+    create_time: str  # When the campaign was created.
+    start_at: int  # Start of the campaign, Unix seconds.
+    end_at: int  # End of the campaign, Unix seconds.
+    total_issued_amount: Decimal  # Reward paid out so far.
+    user_total_issued_amount: Decimal  # Reward paid to the caller so far.
+    bonus_asset_price: Decimal  # Price of the reward currency, USDT.
+    product_asset_price: Decimal  # Price of the product currency, USDT.
+    product_year_rate: Decimal  # Base annual rate of the product.
+
+
+class FixedTermCouponInfo(TypedDict, total=False):
+    """A rate-boost coupon used on a fixed-term subscription."""
+
+    id: Required[int]  # Coupon record id.
+    business: Required[int]  # Business type.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    order_id: Required[int]  # Subscription order id.
+    financial_rate_id: Required[int]  # Coupon id.
+    buy_limit_low: Required[Decimal]  # Smallest amount the coupon applies to.
+    buy_limit_high: Required[Decimal]  # Largest amount the coupon applies to.
+    rate_day: Required[int]  # Days the boost lasts.
+    rate_ratio: Required[Decimal]  # Boost, percent.
+    coupon_days: Required[int]  # Days actually boosted.
+    coupon_principal: Required[Decimal]  # Principal the boost is computed on.
+    coupon_year_rate: Required[Decimal]  # Annual rate of the boost.
+    coupon_interest: Required[Decimal]  # Interest from the boost.
+    status: Required[Literal[1, 2] | int]  # `1` active, `2` settled.
+    finish_time: Required[str]  # When the boost is settled.
+    create_time: Required[str]  # When the coupon was used.
+
+
+class FixedTermHistoryRecord(TypedDict, total=False):
+    """A fixed-term subscription, redemption, interest or reward entry (`GET /earn/fixed-term/user/history`)."""
+
+    id: Required[int]  # Record id.
+    order_id: int  # Order id.
+    user_id: Required[int]  # User id.
+    asset: Required[str]  # Currency.
+    uniq_time: str  # Date the entry belongs to.
+    bonus_id: int  # Reward campaign id.
+    product_id: Required[int]  # Product id.
+    bonus_asset: str  # Reward currency.
+    total_principal: Decimal  # Total principal.
+    amount: Decimal  # Amount.
+    asset_price: Decimal  # Price of the currency.
+    status: Required[int]  # Status.
+    detail: str  # Description.
+    create_time: Required[str]  # When the entry was made.
+    create_at: Required[int]  # When the entry was made, Unix seconds.
+    lock_up_period: int  # Term, days.
+
+
+class FixedTermLendOrder(TypedDict, total=False):
+    """A fixed-term subscription of the caller (`GET /earn/fixed-term/user/lend`)."""
+
+    id: int  # Subscription record id.
+    business: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    order_id: int  # Order id.
+    user_id: int  # User id.
+    asset: str  # Currency.
+    product_id: int  # Product id.
+    lock_up_period: int  # Lock-up, days.
+    principal: Decimal  # Amount subscribed.
+    year_rate: Decimal  # Annual interest rate.
+    product_type: Literal[1, 2] | int  # `1` regular, `2` VIP.
+    interest: Decimal  # Interest so far.
+    status: Literal[1, 2, 3, 4] | int  # `1` holding, `2` redeemed, `3` matured, `4` settled.
+    reinvest_status: Literal[0, 1] | int  # Automatic renewal: `0` off, `1` on.
+    redeem_account_type: int  # Account the redemption is paid to: `1` spot.
+    origin_order: str  # Order this one renews (automatic renewal).
+    redeem_type: Literal[1, 2] | int  # `1` early redemption, `2` at maturity.
+    redeem_time: str  # When it was redeemed.
+    finish_time: str  # When it matures.
+    create_time: str  # When it was subscribed.
+    year_rate_perent: str  # Annual rate, percent, for display (the reference spells the field so).
+    total_year_rate_percent: str  # Annual yield with boosts and rewards, percent.
+    total_interest: Decimal  # Earnings with rewards.
+    product_info: FixedTermProductInfo  # The terms of the product a fixed-term subscription belongs to.
+    bonus_info: FixedTermBonusInfo  # A reward campaign attached to a fixed-term subscription.
+    coupon_info: FixedTermCouponInfo  # A rate-boost coupon used on a fixed-term subscription.
+    redeem_at: int  # When it was redeemed, Unix seconds (0 not yet).
+    finish_at: int  # When it matures, Unix seconds.
+    create_at: int  # When it was subscribed, Unix seconds.
+    icon: str  # Currency icon URL.
+
+
+FixedTermProduct = TypedDict(
+    "FixedTermProduct",
+    {
+        "id": "int",  # Product id.
+        "name": "str",  # Product name.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "min_lend_amount": "Decimal",  # Smallest amount to subscribe.
+        "user_max_lend_amount": "Decimal",  # Most one user may subscribe.
+        "total_lend_amount": "Decimal",  # Most the platform takes.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "redeem_account": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 to 16; 0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 to 16; 0 no restriction).
+        "status": "Literal[1, 2, 3] | int",  # `1` not listed, `2` listed, `3` delisted.
+        "create_time": "str",  # When the product was created.
+        "user_max_lend_volume": "Decimal",  # Most the caller may still subscribe.
+        "user_total_amount": "Decimal",  # Amount the caller has in earn products.
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term earn product (`GET /earn/fixed-term/product`)."""
+
+
+class FixedTermProductInfo(TypedDict, total=False):
+    """The terms of the product a fixed-term subscription belongs to."""
+
+    pre_redeem: Required[Literal[0, 1] | int]  # Early redemption: `0` not supported, `1` supported.
+    reinvest: Required[Literal[0, 1] | int]  # Automatic renewal: `0` not supported, `1` supported.
+    redeem_account: Required[int]  # Account the redemption is paid to.
+    min_vip: Required[int]  # Lowest VIP level (0 no restriction).
+    max_vip: Required[int]  # Highest VIP level (0 no restriction).
+
+
+FixedTermProductSimple = TypedDict(
+    "FixedTermProductSimple",
+    {
+        "id": "int",  # Product id.
+        "asset": "str",  # Currency.
+        "lock_up_period": "int",  # Lock-up, days.
+        "year_rate": "Decimal",  # Annual interest rate.
+        "type": "Literal[1, 2] | int",  # `1` regular, `2` VIP.
+        "pre_redeem": "Literal[0, 1] | int",  # Early redemption: `0` not supported, `1` supported.
+        "reinvest": "Literal[0, 1] | int",  # Automatic renewal: `0` not supported, `1` supported.
+        "simple_earn": "Literal[0, 1] | int",  # Conversion to flexible savings at maturity: `0` not supported, `1` supported.
+        "min_vip": "int",  # Lowest VIP level (0 no restriction).
+        "max_vip": "int",  # Highest VIP level (0 no restriction).
+        "sale_status": "Literal[1, 2] | int",  # `1` on sale, `2` sold out.
+    },
+    total=False,
+)
+"""A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`)."""
 
 
 class FlashSwapCurrencyPair(TypedDict, total=False):
@@ -1112,6 +1975,21 @@ class FuturesAccountHistory(TypedDict, total=False):
     cross_settle: Decimal  # Unified account only; profit moved between the futures and spot accounts (negative from futures to spot).
 
 
+class FuturesAutoDeleverage(TypedDict, total=False):
+    """One auto-deleveraging (ADL) of a position of the caller."""
+
+    time: int  # Unix seconds of the auto-deleveraging.
+    user: int  # User id.
+    order_id: int  # Id of the order that closed the position part; null for events before 2023-02-20.
+    contract: str  # Contract name.
+    leverage: Decimal  # Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+    cross_leverage_limit: Decimal  # Cross-margin leverage.
+    entry_price: Decimal  # Average entry price of the position.
+    fill_price: Decimal  # Average price at which the position part was closed.
+    trade_size: Decimal  # Size closed by the auto-deleveraging.
+    position_size: Decimal  # Position size left afterwards.
+
+
 class FuturesBatchCancelResult(TypedDict, total=False):
     """The outcome of one id of `POST /futures/{settle}/batch_cancel_orders`, in request order."""
 
@@ -1179,7 +2057,21 @@ class FuturesCandlestick(TypedDict, total=False):
 class FuturesCountdownTriggerTime(TypedDict, total=False):
     """When the countdown set by `POST /futures/{settle}/countdown_cancel_all` ends."""
 
-    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+
+
+class FuturesFee(TypedDict, total=False):
+    """Trading fee rates of the caller in one contract."""
+
+    taker_fee: Decimal  # Taker fee rate.
+    maker_fee: Decimal  # Maker fee rate; negative for a rebate.
+
+
+class FuturesIndexConstituents(TypedDict, total=False):
+    """The sources of a price index."""
+
+    index: str  # Index name.
+    constituents: list[IndexConstituent]  # Exchanges and markets that make up the index.
 
 
 class FuturesInitialOrder(TypedDict, total=False):
@@ -1215,7 +2107,19 @@ class FuturesInitialOrderRequestInput(TypedDict, total=False):
 class FuturesLeverage(TypedDict, total=False):
     """Leverage of a contract for the asked margin mode and side."""
 
-    lever: Decimal  # Leverage.
+    Lever: Decimal  # Leverage.
+
+
+class FuturesLimitRiskTiers(TypedDict, total=False):
+    """One risk limit tier of a contract."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Largest position value of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage.
+    contract: str  # Contract name; present when contracts are listed page by page.
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
 
 
 class FuturesLiqOrder(TypedDict, total=False):
@@ -1327,13 +2231,60 @@ class FuturesOrderRequestInput(TypedDict, total=False):
     tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
 
 
+class FuturesOrderTimerange(TypedDict, total=False):
+    """A perpetual futures order as listed by time range. The reference marks `contract`, `size` and `price` required."""
+
+    id: int  # Order id.
+    user: int  # User id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
+    update_time: str  # Unix seconds of the last update, as text.
+    finish_time: str  # Unix seconds at which the order ended, as text; absent while it is open.
+    finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc`; `auto_deleveraged`; `reduce_only`; `position_closed`; `reduce_out`; `stp` (self-trade prevention).
+    status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
+    contract: Required[str]  # Contract name.
+    size: Required[Decimal]  # Order size; positive to buy, negative to sell, 0 for a close-position order.
+    iceberg: Decimal  # Visible size of an iceberg order; 0 for a normal order.
+    price: Required[Decimal]  # Limit price; 0 with `tif` `ioc` is a market order.
+    close: bool  # Whether the order was sent to close the position.
+    is_close: bool  # Whether the order closes a position.
+    reduce_only: bool  # Whether the order was sent as reduce-only.
+    is_reduce_only: bool  # Whether the order can only reduce a position.
+    is_liq: bool  # Whether the order is a liquidation order.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok'] | str  # Time in force.
+    left: Decimal  # Size not filled.
+    fill_price: Decimal  # Average fill price.
+    text: str  # The caller's label, or where the order came from (`web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `insurance`).
+    tkfr: Decimal  # Taker fee rate.
+    mkfr: Decimal  # Maker fee rate.
+    refu: int  # User id of the referrer.
+    auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
+    stp_id: int  # STP group of the order; 0 outside any group.
+    stp_act: Literal['co', 'cn', 'cb', '-'] | str  # Self-trade prevention action; `-` when none was given.
+    amend_text: str  # The caller's note of the last amendment.
+    pid: int  # Position id.
+    market_order_slip_ratio: Decimal  # Largest slippage accepted for a market order, as a ratio.
+    pos_margin_mode: Literal['isolated', 'cross'] | str  # Margin mode of the position in split position mode.
+    tpsl_tp_trigger_price: Decimal  # Take-profit trigger price attached to the order.
+    tpsl_sl_trigger_price: Decimal  # Stop-loss trigger price attached to the order.
+
+
+class FuturesPremiumIndex(TypedDict, total=False):
+    """One point of a contract's premium index candlesticks."""
+
+    t: int  # Unix seconds of the start of the point.
+    c: Decimal  # Close.
+    h: Decimal  # High.
+    l: Decimal  # Low.
+    o: Decimal  # Open.
+
+
 class FuturesPriceTrigger(TypedDict, total=False):
     """The trigger of a price-triggered order as the service reports it."""
 
-    strategy_type: int  # 0 price trigger, 1 spread trigger.
-    price_type: int  # Reference price: 0 latest trade, 1 mark price, 2 index price.
+    strategy_type: Literal[0, 1] | int  # 0 price trigger, 1 spread trigger.
+    price_type: Literal[0, 1, 2] | int  # Reference price: 0 latest trade, 1 mark price, 2 index price.
     price: Decimal  # Trigger price (or spread).
-    rule: int  # 1 fires at or above `price`, 2 at or below it.
+    rule: Literal[1, 2] | int  # 1 fires at or above `price`, 2 at or below it.
     expiration: int  # Seconds to wait for the trigger.
 
 
@@ -1364,6 +2315,17 @@ class FuturesPriceTriggerRequestInput(TypedDict, total=False):
     price: Required[Decimal | str]  # Trigger price (or spread, with `strategy_type` 1).
     rule: Required[Literal[1, 2]]  # 1 fires when the reference price rises to `price` or above (`price` must be above the last price); 2 when it falls to `price` or below (`price` must be below it).
     expiration: int  # Seconds to wait for the trigger; the order is cancelled after that.
+
+
+class FuturesRiskLimitTier(TypedDict, total=False):
+    """One tier of a risk limit table."""
+
+    tier: int  # Tier number, from 1.
+    risk_limit: Decimal  # Largest position value of the tier.
+    initial_rate: Decimal  # Initial margin rate.
+    maintenance_rate: Decimal  # Maintenance margin rate.
+    leverage_max: Decimal  # Highest leverage.
+    deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
 
 
 class FuturesTicker(TypedDict, total=False):
@@ -1409,6 +2371,208 @@ class FuturesTrade(TypedDict, total=False):
     is_internal: bool  # Deprecated.
 
 
+class GetChaseOrderDetailResp(TypedDict, total=False):
+    """One chase order."""
+
+    order: ChaseOrder  # A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`.
+
+
+class GetChaseOrdersResp(TypedDict, total=False):
+    """A page of chase orders."""
+
+    orders: list[ChaseOrder]  # Orders.
+
+
+class HodlerAirdropV4OrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/hodler-airdrop/order`."""
+
+    interest_coin: Required[list[str]]  # Currencies the caller will receive.
+
+
+class HodlerAirdropV4ProjectItem(TypedDict, total=False):
+    """A HODLer Airdrop event: GT holders receive the airdropped currency."""
+
+    hodler_id: Required[str]  # Event id.
+    name: Required[str]  # Event name.
+    asset: Required[str]  # Airdropped currency.
+    status: Required[Literal['UNDERWAY', 'PREHEAT', 'FINISH'] | str]  # `UNDERWAY`, `PREHEAT` (warming up) or `FINISH`.
+    total_amount: Required[Decimal]  # Total amount airdropped.
+    open_timest: Required[str]  # Start, `Y-m-d H:i:s` UTC.
+    close_timest: Required[str]  # End, `Y-m-d H:i:s` UTC.
+    per_gt_reward_token: str  # Airdrop per GT held; empty while it is being calculated.
+    user_count: str  # Number of participants.
+    max_queue_amount: Decimal  # Most GT one user may count.
+
+
+class HodlerAirdropV4UserAirdropRecord(TypedDict, total=False):
+    """A HODLer Airdrop payment to the caller."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    receive_amount_base: Decimal  # Base airdrop.
+    receive_amount_ext: Decimal  # Bonus airdrop.
+    delivery_timest: Required[str]  # When it was paid, `Y-m-d H:i:s` UTC; empty before.
+    exchange: str  # `1` when it was exchanged for GT automatically, `0` otherwise.
+
+
+class HodlerAirdropV4UserOrderRecord(TypedDict, total=False):
+    """A HODLer Airdrop event the caller joined."""
+
+    hodler_id: Required[str]  # Event id.
+    asset: Required[str]  # Airdropped currency.
+    user_gt_avg_amount: Decimal  # GT that counted (the average held during the event).
+    receive_amount_base: Decimal  # Base airdrop; an empty string until the event ends.
+    receive_amount_ext: Decimal  # Bonus airdrop; an empty string until the event ends.
+    close_timest: Required[str]  # End of the event, `Y-m-d H:i:s` UTC.
+
+
+class IndexConstituent(TypedDict, total=False):
+    """The markets of one exchange that feed an index."""
+
+    exchange: str  # Exchange name.
+    symbols: list[str]  # Market symbols used.
+
+
+class InsuranceRecord(TypedDict, total=False):
+    """The insurance fund balance at one time."""
+
+    t: int  # Unix seconds.
+    b: Decimal  # Insurance fund balance.
+
+
+class LadderApr(TypedDict, total=False):
+    """One tier of a tiered annual rate: the rate for amounts between `left` and `right`."""
+
+    apr: Required[Decimal]  # Annual rate.
+    left: Required[Decimal]  # Lower bound of the tier.
+    right: Required[Decimal]  # Upper bound of the tier.
+
+
+class LaunchPoolV4CreateOrderResponse(TypedDict, total=False):
+    """Answer of `POST /launch/create-order`."""
+
+    flow_id: Required[int]  # Id of the stake.
+
+
+LaunchPoolV4PledgeRecord = TypedDict(
+    "LaunchPoolV4PledgeRecord",
+    {
+        "create_timest": "Required[str]",  # When it happened, formatted.
+        "reward_coin": "Required[str]",  # Reward currency of the project.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "type": "Required[int]",  # 1 stake, 2 redemption.
+        "amount": "Required[Decimal]",  # Amount.
+        "id": "Required[int]",  # Record id.
+    },
+    total=False,
+)
+"""A LaunchPool stake or redemption of the caller."""
+
+
+class LaunchPoolV4Project(TypedDict, total=False):
+    """A LaunchPool project: stake currencies to earn the project's token."""
+
+    pid: Required[int]  # Project id.
+    name: Required[str]  # Project name.
+    total_amount: Required[Decimal]  # Total reward.
+    start_timest: Required[int]  # Start (Unix seconds).
+    end_timest: Required[int]  # End (Unix seconds).
+    days: Required[int]  # Staking period in days.
+    project_state: Required[Literal[1, 2, 3] | int]  # 1 ongoing, 2 warming up, 3 ended.
+    reward_pools: Required[list[LaunchPoolV4RewardPool]]  # Reward pools, one per staked currency.
+
+
+class LaunchPoolV4RedeemResponse(TypedDict, total=False):
+    """Answer of `POST /launch/redeem`."""
+
+    success: bool  # Whether the redemption went through.
+
+
+class LaunchPoolV4RewardPool(TypedDict, total=False):
+    """A reward pool of a LaunchPool project: what is staked and on what terms."""
+
+    rid: Required[int]  # Reward pool id.
+    coin: Required[str]  # Currency staked.
+    rate_year: Required[Decimal]  # Estimated annual rate.
+    already_buy_total_amount: Required[Decimal]  # Amount staked in the pool so far.
+    personal_max_amount: Required[Decimal]  # Most one user may stake.
+    personal_min_amount: Required[Decimal]  # Least one user may stake.
+    transaction_config: list[TransactionConfig]  # Requirements to join.
+
+
+class LaunchPoolV4RewardRecord(TypedDict, total=False):
+    """A LaunchPool reward paid to the caller."""
+
+    reward_timest: Required[str]  # Day of the reward, formatted.
+    coin: Required[str]  # Reward currency.
+    valid_mortgage_amount: Required[Decimal]  # Amount staked that counted.
+    amount_base: Required[Decimal]  # Base reward.
+    amount_ext: Required[Decimal]  # Bonus reward.
+
+
+class ListEarnFixedTermHistoryEnvelope(TypedDict, total=False):
+    """The caller's fixed-term history (`GET /earn/fixed-term/user/history`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermHistoryResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: int  # `0` success.
+    message: str  # Message.
+    data: ListEarnFixedTermHistoryEnvelopeData  # A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`).
+    timestamp: int  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermHistoryEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term history and the number of all entries (reference name `ListEarnFixedTermHistoryResponseData`)."""
+
+    list: list[FixedTermHistoryRecord]  # The entries.
+    total: int  # Number of entries.
+
+
+class ListEarnFixedTermLendsEnvelope(TypedDict, total=False):
+    """The caller's fixed-term subscriptions (`GET /earn/fixed-term/user/lend`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermLendsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermLendsEnvelopeData]  # A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermLendsEnvelopeData(TypedDict, total=False):
+    """A page of the caller's fixed-term subscriptions and the number of all of them (reference name `ListEarnFixedTermLendsResponseData`)."""
+
+    list: Required[list[FixedTermLendOrder]]  # The subscriptions.
+    total: Required[int]  # Number of subscriptions.
+
+
+class ListEarnFixedTermProductsByAssetEnvelope(TypedDict, total=False):
+    """Fixed-term products of one currency (`GET /earn/fixed-term/product/{asset}/list`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsByAssetResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsByAssetEnvelopeData]  # The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsByAssetEnvelopeData(TypedDict, total=False):
+    """The fixed-term products of one currency (reference name `ListEarnFixedTermProductsByAssetResponseData`)."""
+
+    list: Required[list[FixedTermProductSimple]]  # The products.
+
+
+class ListEarnFixedTermProductsEnvelope(TypedDict, total=False):
+    """Fixed-term products (`GET /earn/fixed-term/product`), in the envelope this endpoint answers with (reference name `ListEarnFixedTermProductsResponse`, renamed: the clients name the answer type of each operation `<operationId>Response`)."""
+
+    code: Required[int]  # `0` success.
+    message: Required[str]  # Message.
+    data: Required[ListEarnFixedTermProductsEnvelopeData]  # A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`).
+    timestamp: Required[int]  # When the answer was made, Unix seconds.
+
+
+class ListEarnFixedTermProductsEnvelopeData(TypedDict, total=False):
+    """A page of fixed-term products and the number of all of them (reference name `ListEarnFixedTermProductsResponseData`)."""
+
+    list: Required[list[FixedTermProduct]]  # The products.
+    total: Required[int]  # Number of products.
+
+
 MarginAccountBookEntry = TypedDict(
     "MarginAccountBookEntry",
     {
@@ -1440,6 +2604,14 @@ class MarginFundingAccount(TypedDict, total=False):
     locked: Decimal  # Amount held by open loans.
     lent: Decimal  # Amount lent out and not yet repaid.
     total_lent: Decimal  # Amount used for lending, `lent` + `locked`.
+
+
+class MarginLeverageTier(TypedDict, total=False):
+    """One borrowing tier of an isolated-margin market."""
+
+    upper_limit: Decimal  # Largest debt of the tier; a lower leverage gives a larger limit.
+    mmr: Decimal  # Maintenance margin rate (a composite value under tiered margin).
+    leverage: Decimal  # Highest leverage at this debt level.
 
 
 class MarginTransferable(TypedDict, total=False):
@@ -1636,6 +2808,22 @@ class MyFuturesTrade(TypedDict, total=False):
     trade_value: Decimal  # Value of the fill.
 
 
+class MyFuturesTradeTimeRange(TypedDict, total=False):
+    """A fill of one of the caller's perpetual futures orders, as listed by time range."""
+
+    trade_id: str  # Fill id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) of the fill.
+    contract: str  # Contract name.
+    order_id: str  # Id of the order that filled.
+    size: Decimal  # Filled size; positive bought, negative sold.
+    close_size: Decimal  # Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to `size`, it closed a short (buy) or long (sell).
+    price: Decimal  # Fill price.
+    role: Literal['taker', 'maker'] | str  # Whether the order took or made liquidity.
+    text: str  # The order's label.
+    fee: Decimal  # Fee paid for the fill; negative for a rebate.
+    point_fee: Decimal  # Part of the fee paid with point cards.
+
+
 class OptionsAccount(TypedDict, total=False):
     """The caller's options account (classic options account or unified account)."""
 
@@ -1646,7 +2834,7 @@ class OptionsAccount(TypedDict, total=False):
     short_enabled: bool  # Whether the account may sell short.
     mmp_enabled: bool  # Whether market maker protection is on.
     liq_triggered: bool  # Whether the account is being liquidated.
-    margin_mode: int  # Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+    margin_mode: Literal[0, 1, 2, 3] | int  # Margin mode of a unified account: 0 classic spot margin, 1 cross-currency, 2 portfolio, 3 single-currency. Other codes may appear.
     unrealised_pnl: Decimal  # Unrealised profit and loss; for reference only.
     init_margin: Decimal  # Initial margin of the positions.
     maint_margin: Decimal  # Maintenance margin of the positions.
@@ -1658,6 +2846,100 @@ class OptionsAccount(TypedDict, total=False):
     currency: str  # Settlement currency.
     orders_limit: int  # Most open orders the account may hold.
     position_notional_limit: float  # Upper bound of the notional value of positions and open orders together.
+
+
+OptionsAccountBook = TypedDict(
+    "OptionsAccountBook",
+    {
+        "time": "float",  # Unix seconds of the change.
+        "change": "Decimal",  # Amount of the change (USDT); negative for money going out.
+        "balance": "Decimal",  # Balance after the change (USDT).
+        "type": "Literal['dnw', 'prem', 'fee', 'refr', 'set', 'point_dnw', 'point_fee', 'point_refr'] | str",  # Kind of change: `dnw` transfer, `prem` option premium, `fee` trading fee, `refr` referrer rebate, `set` settlement profit or loss, `point_dnw` / `point_fee` / `point_refr` the point-card counterparts.
+        "text": "str",  # Comment.
+    },
+    total=False,
+)
+"""One balance change of the options account."""
+
+
+class OptionsCandlestick(TypedDict, total=False):
+    """One candlestick of an options contract or of an underlying's index price."""
+
+    t: float  # Unix seconds at which the interval starts.
+    v: int  # Traded size in contracts; absent for index-price candlesticks.
+    c: Decimal  # Close price (quote currency).
+    h: Decimal  # Highest price (quote currency).
+    l: Decimal  # Lowest price (quote currency).
+    o: Decimal  # Open price (quote currency).
+
+
+class OptionsContract(TypedDict, total=False):
+    """One options contract."""
+
+    name: str  # Contract name (`<underlying>-<expiry date>-<strike>-<C|P>`).
+    tag: str  # Expiry period: `day`, `week` or `month`.
+    create_time: float  # Unix seconds at which the contract was listed.
+    expiration_time: float  # Unix seconds of the expiry.
+    is_call: bool  # `true` for a call, `false` for a put.
+    multiplier: Decimal  # Units of the underlying one contract stands for.
+    underlying: str  # Underlying name.
+    underlying_price: Decimal  # Forward futures price for the expiry date (quote currency).
+    last_price: Decimal  # Price of the latest trade.
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    maker_fee_rate: Decimal  # Maker fee rate; negative for a rebate.
+    taker_fee_rate: Decimal  # Taker fee rate.
+    order_price_round: Decimal  # Price step of orders.
+    mark_price_round: Decimal  # Price step of the mark price.
+    order_size_min: int  # Smallest order size in contracts.
+    order_size_max: int  # Largest order size in contracts.
+    order_price_deviate: Decimal  # Deprecated.
+    ref_discount_rate: Decimal  # Fee discount for referred users.
+    ref_rebate_rate: Decimal  # Rebate rate of the referrer.
+    orderbook_id: int  # Order book update id.
+    trade_id: int  # Deprecated.
+    trade_size: int  # Traded size since listing, in contracts.
+    position_size: int  # Current open long size, in contracts.
+    orders_limit: int  # Most open orders one user may hold in this contract.
+
+
+class OptionsMMP(TypedDict, total=False):
+    """Market-maker protection settings of one underlying and their state."""
+
+    underlying: str  # Underlying the settings apply to.
+    window: int  # Time window in milliseconds, 1 to 5000; `0` turns market-maker protection off.
+    frozen_period: int  # How long trading stays frozen once triggered, in milliseconds; `0` until reset (`POST /options/mmp/reset`).
+    qty_limit: Decimal  # Traded size in the window that triggers the freeze (positive, at most 2 decimals).
+    delta_limit: Decimal  # Net delta in the window that triggers the freeze (positive, at most 2 decimals).
+    trigger_time_ms: int  # Unix milliseconds at which the freeze was triggered; `0` when not triggered.
+    frozen_until_ms: int  # Unix milliseconds at which trading unfreezes; absent when there is no frozen period.
+
+
+class OptionsMySettlements(TypedDict, total=False):
+    """The settlement of one of the caller's options positions."""
+
+    time: float  # Unix seconds of the settlement.
+    underlying: str  # Underlying name.
+    contract: str  # Contract name.
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+    size: int  # Settled size in contracts.
+    settle_profit: Decimal  # Settlement profit (quote currency).
+    fee: Decimal  # Settlement fee (quote currency).
+    realised_pnl: Decimal  # Profit and loss of the position since it was opened: premiums, fees and settlement profit (quote currency).
+
+
+class OptionsMyTrade(TypedDict, total=False):
+    """One fill of the caller's options orders."""
+
+    id: int  # Fill id.
+    create_time: float  # Unix seconds of the fill.
+    contract: str  # Contract name.
+    order_id: int  # Id of the order filled.
+    size: int  # Filled size in contracts; positive bought, negative sold.
+    price: Decimal  # Fill price (quote currency).
+    underlying_price: Decimal  # Forward futures price for the expiry date at the fill.
+    role: Literal['taker', 'maker'] | str  # `taker` or `maker`.
 
 
 class OptionsOrder(TypedDict, total=False):
@@ -1690,6 +2972,16 @@ class OptionsOrder(TypedDict, total=False):
     refr: Decimal  # Referrer rebate.
 
 
+class OptionsOrderBook(TypedDict, total=False):
+    """Depth of an options contract. Bids run from the highest price down, asks from the lowest price up."""
+
+    id: int  # Order book id; grows by 1 on every change. Sent only when `with_id=true` was asked for.
+    current: float  # Unix seconds (with milliseconds as decimals) at which this answer was made.
+    update: float  # Unix seconds (with milliseconds as decimals) of the last change of the book.
+    asks: Required[list[DeliveryOrderBookItem]]  # Sell side, best (lowest) price first.
+    bids: Required[list[DeliveryOrderBookItem]]  # Buy side, best (highest) price first.
+
+
 class OptionsPosition(TypedDict, total=False):
     """An options position of the caller in one contract."""
 
@@ -1711,6 +3003,17 @@ class OptionsPosition(TypedDict, total=False):
     theta: Decimal  # Theta.
 
 
+class OptionsPositionClose(TypedDict, total=False):
+    """One closed options position of the caller."""
+
+    time: float  # Unix seconds of the close.
+    contract: str  # Contract name.
+    side: Literal['long', 'short'] | str  # Side of the closed position.
+    pnl: Decimal  # Profit and loss of the position.
+    text: str  # Source of the closing order (as in the order's `text`).
+    settle_size: Decimal  # Size settled.
+
+
 class OptionsPositionCloseOrder(TypedDict, total=False):
     """The order currently closing an options position, if any."""
 
@@ -1719,10 +3022,97 @@ class OptionsPositionCloseOrder(TypedDict, total=False):
     is_liq: bool  # Whether the order comes from a liquidation.
 
 
+class OptionsSettlement(TypedDict, total=False):
+    """The settlement of one options contract at its expiry."""
+
+    time: float  # Unix seconds of the settlement.
+    contract: str  # Contract name.
+    profit: Decimal  # Settlement profit per contract (quote currency).
+    fee: Decimal  # Settlement fee per contract (quote currency).
+    strike_price: Decimal  # Strike price (quote currency).
+    settle_price: Decimal  # Settlement price (quote currency).
+
+
+class OptionsTicker(TypedDict, total=False):
+    """Market statistics of one options contract."""
+
+    name: str  # Contract name.
+    last_price: Decimal  # Price of the latest trade (quote currency).
+    mark_price: Decimal  # Current mark price (quote currency).
+    index_price: Decimal  # Current index price (quote currency).
+    ask1_size: int  # Size at the best ask, in contracts.
+    ask1_price: Decimal  # Best ask price.
+    bid1_size: int  # Size at the best bid, in contracts.
+    bid1_price: Decimal  # Best bid price.
+    position_size: int  # Current open long size, in contracts.
+    mark_iv: Decimal  # Implied volatility at the mark price.
+    bid_iv: Decimal  # Implied volatility of the best bid.
+    ask_iv: Decimal  # Implied volatility of the best ask.
+    leverage: Decimal  # underlying_price / (mark_price * delta), for reference only.
+    delta: Decimal  # Delta.
+    gamma: Decimal  # Gamma.
+    vega: Decimal  # Vega.
+    theta: Decimal  # Theta.
+    rho: Decimal  # Rho.
+
+
+class OptionsTrade(TypedDict, total=False):
+    """One public trade of an options contract."""
+
+    id: int  # Trade id.
+    create_time: float  # Unix seconds of the trade.
+    contract: str  # Contract name.
+    size: int  # Traded size in contracts; positive when the taker bought, negative when the taker sold.
+    price: Decimal  # Trade price (quote currency).
+
+
+class OptionsUnderlying(TypedDict, total=False):
+    """One underlying of the options market."""
+
+    name: str  # Underlying name (for example `BTC_USDT`).
+    index_price: Decimal  # Spot index price (quote currency).
+
+
+class OptionsUnderlyingTicker(TypedDict, total=False):
+    """Options activity of one underlying over the last 24 hours."""
+
+    trade_put: int  # Put contracts traded in the last 24 hours.
+    trade_call: int  # Call contracts traded in the last 24 hours.
+    index_price: Decimal  # Index price (quote currency).
+
+
 class OrderCreateV1Resp(TypedDict, total=False):
     """A placed asset swap order."""
 
     order: Required[CreateOrder]  # An asset swap order: what it sold and what it bought.
+
+
+class OrderListStruct(TypedDict, total=False):
+    """A page of the caller's staking orders (`GET /earn/staking/order_list`)."""
+
+    page: Required[int]  # Page number.
+    pageSize: Required[int]  # Entries per page.
+    pageCount: Required[int]  # Number of pages.
+    totalCount: Required[int]  # Number of entries.
+    list: Required[list[OrderListStructList]]  # The orders.
+
+
+OrderListStructList = TypedDict(
+    "OrderListStructList",
+    {
+        "pid": "Required[int]",  # Product id.
+        "coin": "Required[str]",  # Currency staked or redeemed.
+        "amount": "Required[Decimal]",  # Amount.
+        "type": "Required[int]",  # `0` staking, `1` redemption.
+        "status": "Required[int]",  # `1` success, `3` delayed redemption in progress, `6` redemption cancelled.
+        "redeem_stamp": "Required[int]",  # When a redemption is credited, Unix milliseconds.
+        "createStamp": "Required[int]",  # When the order was made, Unix milliseconds.
+        "exchange_amount": "Required[Decimal]",  # Amount received.
+        "fee": "Required[Decimal]",  # Fee.
+    },
+    total=False,
+)
+"""A staking or redemption order (`GET /earn/staking/order_list`)."""
 
 
 class OrderListV1Resp(TypedDict, total=False):
@@ -1761,6 +3151,263 @@ class OrderResponse(TypedDict, total=False):
     transaction_fee: Decimal  # Trading fee in USDT.
     failed_reason: str  # Why the order failed; empty otherwise.
     create_time: int  # Creation time, Unix seconds.
+
+
+class OtcActionResponse(TypedDict, total=False):
+    """Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation)."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListItem(TypedDict, total=False):
+    """A bank card of the caller."""
+
+    id: Required[str]  # Bank card id; the `bank_id` of a fiat order.
+    bank_account_name: Required[str]  # Account holder name.
+    bank_name: Required[str]  # Bank name.
+    bank_country: str  # Country of the bank.
+    bank_address: str  # Address of the bank.
+    bank_code: str  # Bank code.
+    branch_code: str  # Branch code.
+    iban: str  # Account number (IBAN).
+    swift: str  # SWIFT/BIC code.
+    remittance_line_number: str  # Routing number for remittances.
+    agent_bank_name: str  # Correspondent bank name.
+    agent_bank_swift: str  # Correspondent bank SWIFT/BIC code.
+    submit_time: str  # When the card was submitted.
+    update_time: str  # When the card was last updated.
+    status: str  # Review status of the card.
+    documentation_file_type: str  # File type of the account proof.
+    memo: str  # Remark (for example a rejection reason).
+    is_default: int  # 1 when this is the default card, 0 otherwise.
+    bank_id: str  # Bank id.
+    documentation_file_key_url: str  # Link to the account proof file.
+
+
+class OtcBankListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankListResult]  # The caller's bank cards.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+class OtcBankListResult(TypedDict, total=False):
+    """The caller's bank cards."""
+
+    lists: Required[list[OtcBankListItem]]  # Bank cards.
+
+
+class OtcBankSupplementChecklistItem(TypedDict, total=False):
+    """One material to supply for a bank card."""
+
+    code: Required[str]  # Material code; also the name of the field the material is sent in (for example `id_document_front`).
+    zh: str  # Name of the material in Chinese.
+    en: str  # Name of the material in English.
+    required: Required[bool]  # Whether this material must be supplied.
+
+
+class OtcBankSupplementChecklistResponse(TypedDict, total=False):
+    """Answer of `GET /otc/bank/bank_supplement_checklist`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcBankSupplementChecklistResponseData]  # The materials a bank card needs, by the caller's verification type.
+    timestamp: int  # Server time of the answer (Unix seconds).
+
+
+class OtcBankSupplementChecklistResponseData(TypedDict, total=False):
+    """The materials a bank card needs, by the caller's verification type."""
+
+    user_type: Required[Literal['personal', 'enterprise'] | str]  # Verification type the caller passed: `personal` or `enterprise`; it decides which supplement endpoint takes the materials.
+    items: Required[list[OtcBankSupplementChecklistItem]]  # Materials to supply.
+
+
+OtcOrderDetail = TypedDict(
+    "OtcOrderDetail",
+    {
+        "order_id": "Required[str]",  # Order id.
+        "uid": "Required[str]",  # User id.
+        "type": "Required[str]",  # `BUY` or `SELL`.
+        "fiat_currency": "Required[str]",  # Fiat currency.
+        "fiat_amount": "Required[Decimal]",  # Fiat amount.
+        "crypto_currency": "Required[str]",  # Crypto currency.
+        "crypto_amount": "Required[Decimal]",  # Crypto amount.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "transfer_remark": "Required[str]",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "status": "Required[str]",  # Order status.
+        "db_status": "Required[str]",  # Internal status of the order.
+        "create_time": "Required[str]",  # When the order was created.
+        "memo": "Required[str]",  # Why the order was cancelled or rejected.
+        "side": "Required[str]",  # Direction of the quote the order was placed on (`PAY` or `GET`).
+        "promotion_code": "Required[str]",  # Promotion code.
+        "trade_no": "Required[str]",  # Trade number.
+    },
+    total=False,
+)
+"""A fiat order."""
+
+
+class OtcOrderDetailResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/detail`."""
+
+    message: Required[str]  # Result message.
+    code: Required[int]  # Result code.
+    data: Required[OtcOrderDetail]  # A fiat order.
+
+
+class OtcOrderListCryptoCurrencyInfo(TypedDict, total=False):
+    """Display data of a crypto currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+class OtcOrderListFiatCurrencyInfo(TypedDict, total=False):
+    """Display data of a fiat currency."""
+
+    name: Required[str]  # Currency name.
+    icon: Required[str]  # Icon URL.
+
+
+OtcOrderListItem = TypedDict(
+    "OtcOrderListItem",
+    {
+        "time": "str",  # Time of the order, formatted.
+        "timestamp": "int",  # Time of the order (Unix seconds).
+        "order_id": "str",  # Order id.
+        "trade_no": "str",  # Trade number.
+        "type": "str",  # `BUY` or `SELL`.
+        "status": "str",  # Order status (for example `PROCESSING`, `DONE`, `CANCEL`).
+        "db_status": "str",  # Internal status of the order.
+        "fiat_currency": "str",  # Fiat currency.
+        "fiat_currency_info": "OtcOrderListFiatCurrencyInfo",  # Display data of a fiat currency.
+        "fiat_amount": "Decimal",  # Fiat amount.
+        "crypto_currency": "str",  # Crypto currency.
+        "crypto_currency_info": "OtcOrderListCryptoCurrencyInfo",  # Display data of a crypto currency.
+        "crypto_amount": "Decimal",  # Crypto amount.
+        "rate": "Decimal",  # Exchange rate.
+        "transfer_remark": "str",  # Remark to put on the bank transfer; empty when the order has a `reference_code`.
+        "reference_code": "str",  # Bank transfer reference code of a buy order paid by deposit (instead of `transfer_remark`).
+        "gate_bank_account_iban": "str",  # Account number of the receiving bank account.
+        "promotion_code": "str",  # Promotion code.
+    },
+    total=False,
+)
+"""A fiat order in the order list."""
+
+
+class OtcOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcOrderListResult]  # One page of fiat orders.
+
+
+class OtcOrderListResult(TypedDict, total=False):
+    """One page of fiat orders."""
+
+    pn: Required[int]  # Page number.
+    ps: Required[int]  # Page size.
+    total_pn: Required[int]  # Number of pages.
+    count: Required[int]  # Number of orders in all pages.
+    list: Required[list[OtcOrderListItem]]  # Orders of this page.
+
+
+class OtcQuoteResponse(TypedDict, total=False):
+    """Answer of `POST /otc/quote`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcQuoteResult]  # A quote.
+    timestamp: Required[int]  # Server time of the answer (Unix seconds).
+
+
+OtcQuoteResult = TypedDict(
+    "OtcQuoteResult",
+    {
+        "type": "Required[str]",  # `BUY` (fiat to crypto) or `SELL` (crypto to fiat).
+        "pay_coin": "Required[str]",  # Currency the caller pays.
+        "get_coin": "Required[str]",  # Currency the caller receives.
+        "pay_amount": "Required[Decimal]",  # Amount the caller pays.
+        "get_amount": "Required[Decimal]",  # Amount the caller receives.
+        "rate": "Required[Decimal]",  # Exchange rate.
+        "rate_reci": "Required[Decimal]",  # Reciprocal of the exchange rate.
+        "promotion_code": "Required[str]",  # Promotion code.
+        "side": "Required[str]",  # Direction of the quote (`PAY` or `GET`).
+        "order_type": "Required[str]",  # `FIAT` (fiat order) or `STABLE` (stablecoin order).
+        "quote_token": "Required[str]",  # Token to place an order on this quote with (empty for a preview).
+    },
+    total=False,
+)
+"""A quote."""
+
+
+class OtcStableCoinOrderCreateResponse(TypedDict, total=False):
+    """Answer of `POST /otc/stable_coin/order/create`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+
+
+class OtcStableCoinOrderListItem(TypedDict, total=False):
+    """A stablecoin order."""
+
+    id: int  # Order id.
+    trade_no: str  # Trade reference number.
+    pay_coin: str  # Currency paid.
+    pay_amount: Decimal  # Amount paid.
+    get_coin: str  # Currency received.
+    get_amount: Decimal  # Amount received.
+    rate: Decimal  # Exchange rate.
+    rate_reci: Decimal  # Reciprocal of the exchange rate.
+    status: str  # `PROCESSING`, `DONE` or `FAILED`.
+    create_timest: int  # When the order was created (Unix seconds).
+    create_time: str  # When the order was created, formatted.
+
+
+class OtcStableCoinOrderListResponse(TypedDict, total=False):
+    """Answer of `GET /otc/stable_coin/order/list`."""
+
+    code: Required[int]  # Result code.
+    message: Required[str]  # Result message.
+    data: Required[OtcStableCoinOrderListResult]  # One page of stablecoin orders.
+
+
+class OtcStableCoinOrderListResult(TypedDict, total=False):
+    """One page of stablecoin orders."""
+
+    total: Required[int]  # Number of orders in all pages.
+    page_size: Required[int]  # Page size.
+    page_number: Required[int]  # Page number.
+    total_page: Required[int]  # Number of pages.
+    list: Required[list[OtcStableCoinOrderListItem]]  # Orders of this page.
+
+
+class PlaceDualInvestmentOrder(TypedDict, total=False):
+    """The Dual Investment order placed (`POST /earn/dual/orders`)."""
+
+    id: int  # Order id.
+    plan_id: int  # Product id.
+    invest_amount: Decimal  # Amount invested.
+    settlement_amount: Decimal  # Amount paid out at settlement (0 until settled).
+    create_time: int  # When the order was placed, Unix seconds.
+    complete_time: int  # When the order was settled, Unix seconds (0 until settled).
+    status: Literal['INIT', 'SETTLEMENT_SUCCESS', 'SETTLEMENT_PROCESSING', 'CANCELED', 'FAILED'] | str  # `INIT` created, `SETTLEMENT_SUCCESS`, `SETTLEMENT_PROCESSING`, `CANCELED` or `FAILED`.
+    invest_currency: str  # Currency invested.
+    exercise_currency: str  # Currency received when the strike is hit.
+    exercise_price: Decimal  # Strike price.
+    settlement_price: Decimal  # Price at settlement (0 until settled).
+    settlement_currency: str  # Currency paid out.
+    apy_display: Decimal  # Annual yield when placed.
+    apy_settlement: Decimal  # Annual yield at settlement (0 until settled).
+    delivery_time: int  # Settlement time, Unix seconds.
+    text: str  # Custom order label.
 
 
 class PlaceOrderResponse(TypedDict, total=False):
@@ -1844,6 +3491,28 @@ class PositionCloseOrder(TypedDict, total=False):
     id: int  # Order id.
     price: Decimal  # Order price.
     is_liq: bool  # Whether the order comes from a liquidation.
+
+
+class PositionTimerange(TypedDict, total=False):
+    """The state of a position of the caller at one time."""
+
+    contract: str  # Contract name.
+    size: Decimal  # Position size; positive long, negative short.
+    leverage: Decimal  # Leverage; `0` means cross margin.
+    risk_limit: Decimal  # Risk limit.
+    leverage_max: Decimal  # Highest leverage allowed at the position's value.
+    maintenance_rate: Decimal  # Maintenance margin rate of the first risk-limit tier.
+    margin: Decimal  # Position margin.
+    liq_price: Decimal  # Liquidation price.
+    realised_pnl: Decimal  # Realised profit and loss.
+    history_pnl: Decimal  # Realised profit and loss of closed positions, in total.
+    last_close_pnl: Decimal  # Profit and loss of the last close.
+    realised_point: Decimal  # Realised point profit and loss.
+    history_point: Decimal  # Realised point profit and loss of closed positions.
+    mode: Literal['single', 'dual_long', 'dual_short'] | str  # Position mode: `single`, or the `dual_long` / `dual_short` side in dual mode.
+    cross_leverage_limit: Decimal  # Cross-margin leverage (when `leverage` is `0`).
+    entry_price: Decimal  # Average entry price.
+    time: int  # Unix seconds of this state.
 
 
 class PreviewFromParamInput(TypedDict, total=False):
@@ -2129,7 +3798,7 @@ SpotCandlestick: TypeAlias = "list[str]"
 class SpotCountdownTriggerTime(TypedDict, total=False):
     """When the countdown set by `POST /spot/countdown_cancel_all` ends."""
 
-    trigger_time: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
 
 
 class SpotCurrency(TypedDict, total=False):
@@ -2208,6 +3877,14 @@ class SpotFee(TypedDict, total=False):
     currency_pair: str  # Currency pair the rates apply to.
     debit_fee: Literal[1, 2, 3] | int  # How fees are paid, `1` with GT, `2` with a point card, `3` at VIP rates (a code, not an amount).
     rpi_mm: int  # Retail-price-improvement market maker level.
+
+
+class SpotInsuranceHistory(TypedDict, total=False):
+    """The margin insurance fund balance of one currency at one time."""
+
+    currency: str  # Currency.
+    balance: Decimal  # Insurance fund balance.
+    time: int  # Unix milliseconds.
 
 
 class SpotOpenOrders(TypedDict, total=False):
@@ -2481,6 +4158,18 @@ class SpotTrade(TypedDict, total=False):
     deal: Decimal  # Traded value in the quote currency.
 
 
+class StopAllChaseOrdersResp(TypedDict, total=False):
+    """Chase orders stopped together."""
+
+    orders: list[ChaseOrder]  # The stopped orders.
+
+
+class StopChaseOrderResp(TypedDict, total=False):
+    """A stopped chase order."""
+
+    order: ChaseOrder  # A chase order: a limit order the service keeps re-pricing at the best price, up to `price_limit`.
+
+
 class StpGroup(TypedDict, total=False):
     """A self-trade prevention (STP) group; users in one group do not trade with each other."""
 
@@ -2520,6 +4209,7 @@ class SubAccountBalance(TypedDict, total=False):
 
     uid: str  # Sub-account user id.
     available: dict[str, Decimal]  # Available spot balance by currency name.
+    locking: dict[str, Decimal]  # Locked spot balance by currency name.
 
 
 class SubAccountCrossMarginAccount(TypedDict, total=False):
@@ -2588,6 +4278,7 @@ class SubAccountFuturesAccount(TypedDict, total=False):
     isolated_position_margin: Decimal  # Isolated position margin.
     margin_mode: Literal[0, 1, 2, 3] | int  # 0 classic, 1 multi-currency, 2 portfolio, 3 single-currency.
     enable_tiered_mm: bool  # Whether tiered maintenance margin is on.
+    enable_dual_plus: bool  # Whether the split position mode (`dual_plus`) is available to this account.
     update_id: int  # Version of the account data.
     update_time: int  # Last update time.
     user: int  # User id.
@@ -2614,6 +4305,7 @@ class SubAccountFuturesHistory(TypedDict, total=False):
     point_refr: Decimal  # Total point referral rebates.
     bonus_dnw: Decimal  # Total bonus transfers in and out.
     bonus_offset: Decimal  # Total bonus deductions.
+    cross_settle: Decimal  # Cumulative settlement of the cross-margin account.
 
 
 class SubAccountKey(TypedDict, total=False):
@@ -2697,6 +4389,30 @@ class SubAccountTransferRecord(TypedDict, total=False):
     status: Literal['success'] | str  # Record status; currently only `success`.
 
 
+SwapCoinStruct = TypedDict(
+    "SwapCoinStruct",
+    {
+        "id": "int",  # Order id.
+        "pid": "int",  # Product id.
+        "uid": "int",  # User id.
+        "coin": "str",  # Currency.
+        "type": "int",  # `0` staking, `1` redemption.
+        "subtype": "str",  # Sub-type.
+        "amount": "Decimal",  # Amount.
+        "exchange_rate": "Decimal",  # Exchange ratio.
+        "exchange_amount": "Decimal",  # Amount received.
+        "updateStamp": "int",  # When the order last changed, Unix milliseconds.
+        "createStamp": "int",  # When the order was made, Unix milliseconds.
+        "status": "int",  # `1` success.
+        "protocol_type": "int",  # Protocol type.
+        "client_order_id": "str",  # Reference id.
+        "source": "str",  # Where the order came from.
+    },
+    total=False,
+)
+"""The staking order made (`POST /earn/staking/swap`)."""
+
+
 class Tokens(TypedDict, total=False):
     """An Alpha token, as listed by chain, launch platform or address."""
 
@@ -2737,6 +4453,96 @@ class TradeFee(TypedDict, total=False):
     rpi_mm: int  # Retail-price-improvement market maker level.
 
 
+class TrailChangeLog(TypedDict, total=False):
+    """A trail order's settings as set at creation or by one change."""
+
+    updated_at: int  # Unix seconds of the change.
+    amount: Decimal  # Size in contracts.
+    is_gte: bool  # Activation direction: `true` at or above the activation price.
+    activation_price: Decimal  # Activation price.
+    price_type: int  # Activation price type: `1` last, `2` index, `3` mark (`0` unknown).
+    price_offset: str  # Pull-back that triggers.
+    is_create: bool  # `true` for the creation, `false` for a change.
+
+
+class TrailOrder(TypedDict, total=False):
+    """A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`."""
+
+    id: int  # Trail order id.
+    user_id: int  # User id.
+    user: int  # User id (same as `user_id`).
+    contract: str  # Contract name.
+    settle: str  # Settlement currency.
+    amount: Decimal  # Size in contracts; positive buys, negative sells.
+    is_gte: bool  # `true`: activates when the price reaches `activation_price` or more; `false`: or less.
+    activation_price: Decimal  # Price that activates the order; `0` activates at once.
+    price_type: int  # Price the activation watches: `1` last, `2` index, `3` mark (`0` unknown).
+    price_offset: str  # Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).
+    text: str  # Caller's label.
+    reduce_only: bool  # Whether the order only reduces a position.
+    position_related: bool  # Whether the order is bound to the position.
+    created_at: int  # Unix seconds of creation.
+    activated_at: int  # Unix seconds of activation; 0 before.
+    finished_at: int  # Unix seconds of the end; 0 before.
+    create_time: int  # Same as `created_at`.
+    active_time: int  # Same as `activated_at`.
+    finish_time: int  # Same as `finished_at`.
+    reason: str  # Why it ended.
+    suborder_text: str  # Label of the order placed when it triggered.
+    is_dual_mode: bool  # Whether the account was in dual position mode at creation.
+    trigger_price: Decimal  # Price at which it triggered; `0` before.
+    suborder_id: int  # Id of the order placed when it triggered; 0 before.
+    side_label: str  # Direction label (for example `open long`, `close long`).
+    original_status: int  # Raw status code of the service.
+    status: Literal['open', 'finished'] | str  # Simple status.
+    position_side_output: str  # Same as `side_label`.
+    updated_at: int  # Unix seconds of the last update.
+    extremum_price: Decimal  # Best price seen since activation (highest for a sell, lowest for a buy).
+    status_code: str  # Status code text.
+    created_at_precise: str  # Creation time as `seconds.microseconds`.
+    finished_at_precise: str  # End time as `seconds.microseconds`.
+    activated_at_precise: str  # Activation time as `seconds.microseconds`.
+    status_label: str  # Status as display text.
+    pos_margin_mode: str  # Position margin mode (`isolated` or `cross`).
+    position_mode: str  # Position mode (`single`, `dual`, `dual_plus`).
+    error_label: str  # Error label when it failed.
+    leverage: Decimal  # Leverage.
+
+
+class TrailOrderChangeLogResponse(TypedDict, total=False):
+    """The changes of a trail order."""
+
+    change_log: list[TrailChangeLog]  # Creation and changes, oldest first.
+
+
+class TrailOrderDetailResponse(TypedDict, total=False):
+    """The answer to a trail order lookup: a status envelope around the order."""
+
+    code: int  # Status code; 0 on success.
+    message: str  # Status message.
+    data: TrailOrderResponse  # One trail order.
+    timestamp: int  # Unix milliseconds of the answer.
+
+
+class TrailOrderListResponse(TypedDict, total=False):
+    """Trail orders."""
+
+    orders: list[TrailOrder]  # Orders.
+
+
+class TrailOrderResponse(TypedDict, total=False):
+    """One trail order."""
+
+    order: TrailOrder  # A trailing order: once activated it follows the best price and triggers a market order after a pull-back of `price_offset`.
+
+
+class TransactionConfig(TypedDict, total=False):
+    """A requirement to join a LaunchPool reward pool."""
+
+    transaction_amount: float  # Trading volume required.
+    mortgage_limit: float  # Staking limit that comes with the requirement.
+
+
 class TransactionId(TypedDict, total=False):
     """Id of an accepted transfer."""
 
@@ -2761,6 +4567,12 @@ class TriggerOrderResponse(TypedDict, total=False):
     id_string: str  # The same id as a decimal string.
 
 
+class TriggerTime(TypedDict, total=False):
+    """When the countdown set by `POST /options/countdown_cancel_all` ends."""
+
+    triggerTime: int  # End of the countdown, Unix milliseconds (`0` once it is stopped).
+
+
 class UidPushRecord(TypedDict, total=False):
     """A UID transfer record (`GET /wallet/push`)."""
 
@@ -2783,6 +4595,27 @@ class UidPushResponse(TypedDict, total=False):
 
 UidPushStatus: TypeAlias = "Literal['CREATING', 'PENDING', 'CANCELLING', 'CANCELLED', 'REFUSING', 'REFUSED', 'RECEIVING', 'RECEIVED'] | str"
 """UID transfer status: `CREATING`, `PENDING` (waiting for the receiver to accept), `CANCELLING`,"""
+
+
+class UniChartPoint(TypedDict, total=False):
+    """One point of the annual lending rate of a currency (`GET /earn/uni/chart`)."""
+
+    time: int  # Time, Unix seconds.
+    value: Decimal  # Annual rate at that time.
+
+
+class UniCurrencyInterest(TypedDict, total=False):
+    """Whether lending interest of a currency is paid out or reinvested (`GET /earn/uni/interest_status/{currency}`)."""
+
+    currency: str  # Currency.
+    interest_status: Literal['interest_dividend', 'interest_reinvest'] | str  # `interest_dividend` interest is paid out, `interest_reinvest` interest is lent again.
+
+
+class UniEstimatedRate(TypedDict, total=False):
+    """The estimated annual lending rate of a currency (`GET /earn/uni/rate`)."""
+
+    currency: str  # Currency.
+    est_rate: Decimal  # Estimated annual rate (`0.8014` is 80.14 %).
 
 
 class UnifiedAccount(TypedDict, total=False):
@@ -2944,6 +4777,13 @@ class UnifiedTransferable(TypedDict, total=False):
 
     currency: str  # Currency name.
     amount: Decimal  # Maximum transferable amount.
+
+
+class UniLendInterest(TypedDict, total=False):
+    """The caller's total lending interest in one currency (`GET /earn/uni/interests/{currency}`)."""
+
+    currency: str  # Currency.
+    interest: Decimal  # Interest earned.
 
 
 WithdrawalRecord = TypedDict(

@@ -13,14 +13,25 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type {
+  DeliveryCandlestick,
   DeliveryContract,
+  DeliveryLimitRiskTiers,
   DeliveryOrderRequest,
+  DeliverySettlement,
+  DeliveryTicker,
   FuturesAccount,
   FuturesAccountBook,
+  FuturesLiquidate,
   FuturesOrder,
   FuturesOrderBook,
+  FuturesPriceTriggeredOrder,
+  FuturesPriceTriggeredOrderRequest,
+  FuturesTrade,
+  InsuranceRecord,
   MyFuturesTrade,
   Position,
+  PositionClose,
+  TriggerOrderResponse,
 } from '../models.js';
 /** Parameters of {@link cancelDeliveryOrder}: path, query and body fields in one object. */
 export type CancelDeliveryOrderParams = {
@@ -78,6 +89,60 @@ export function cancelDeliveryOrders(
   return writeRequest(core, cancelDeliveryOrdersMeta, params, options);
 }
 
+/** Parameters of {@link cancelPriceTriggeredDeliveryOrder}: path, query and body fields in one object. */
+export type CancelPriceTriggeredDeliveryOrderParams = {
+  /** Id returned when the price-triggered order was created. */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
+/** Success response (200) of {@link cancelPriceTriggeredDeliveryOrder}. */
+export type CancelPriceTriggeredDeliveryOrderResponse = FuturesPriceTriggeredOrder;
+/** Metadata of `DELETE /delivery/{settle}/price_orders/{order_id}`. */
+export const cancelPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelPriceTriggeredDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Cancel a price-triggered delivery order
+ *
+ * Standalone form of {@link DeliveryApi.cancelPriceTriggeredDeliveryOrder | client.delivery.cancelPriceTriggeredDeliveryOrder}: the client comes first.
+ */
+export function cancelPriceTriggeredDeliveryOrder(
+  core: Core,
+  params: CancelPriceTriggeredDeliveryOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CancelPriceTriggeredDeliveryOrderResponse> {
+  return writeRequest(core, cancelPriceTriggeredDeliveryOrderMeta, params, options);
+}
+
+/** Parameters of {@link cancelPriceTriggeredDeliveryOrderList}: path, query and body fields in one object. */
+export type CancelPriceTriggeredDeliveryOrderListParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Delivery contract name. */
+  contract: string;
+};
+/** Success response (200) of {@link cancelPriceTriggeredDeliveryOrderList}. */
+export type CancelPriceTriggeredDeliveryOrderListResponse = FuturesPriceTriggeredOrder[];
+/** Metadata of `DELETE /delivery/{settle}/price_orders`. */
+export const cancelPriceTriggeredDeliveryOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"cancelPriceTriggeredDeliveryOrderList","area":"delivery","method":"DELETE","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredDeliveryOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Cancel all open price-triggered delivery orders of a contract
+ *
+ * Standalone form of {@link DeliveryApi.cancelPriceTriggeredDeliveryOrderList | client.delivery.cancelPriceTriggeredDeliveryOrderList}: the client comes first.
+ */
+export function cancelPriceTriggeredDeliveryOrderList(
+  core: Core,
+  params: CancelPriceTriggeredDeliveryOrderListParams,
+  options?: RequestOptions,
+): ApiPromise<CancelPriceTriggeredDeliveryOrderListResponse> {
+  return writeRequest(core, cancelPriceTriggeredDeliveryOrderListMeta, params, options);
+}
+
 /** Parameters of {@link createDeliveryOrder}: path, query and body fields in one object. */
 export type CreateDeliveryOrderParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -101,6 +166,31 @@ export function createDeliveryOrder(
   options?: RequestOptions,
 ): ApiPromise<CreateDeliveryOrderResponse> {
   return writeRequest(core, createDeliveryOrderMeta, params, options);
+}
+
+/** Parameters of {@link createPriceTriggeredDeliveryOrder}: path, query and body fields in one object. */
+export type CreatePriceTriggeredDeliveryOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesPriceTriggeredOrderRequest;
+/** Success response (200) of {@link createPriceTriggeredDeliveryOrder}. */
+export type CreatePriceTriggeredDeliveryOrderResponse = TriggerOrderResponse;
+/** Metadata of `POST /delivery/{settle}/price_orders`. */
+export const createPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createPriceTriggeredDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
+);
+
+/**
+ * Create a price-triggered delivery order
+ *
+ * Standalone form of {@link DeliveryApi.createPriceTriggeredDeliveryOrder | client.delivery.createPriceTriggeredDeliveryOrder}: the client comes first.
+ */
+export function createPriceTriggeredDeliveryOrder(
+  core: Core,
+  params: CreatePriceTriggeredDeliveryOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CreatePriceTriggeredDeliveryOrderResponse> {
+  return writeRequest(core, createPriceTriggeredDeliveryOrderMeta, params, options);
 }
 
 /** Parameters of {@link getDeliveryContract}: path, query and body fields in one object. */
@@ -223,6 +313,33 @@ export function getMyDeliveryTrades(
   return pageRequest(core, getMyDeliveryTradesMeta, params, options);
 }
 
+/** Parameters of {@link getPriceTriggeredDeliveryOrder}: path, query and body fields in one object. */
+export type GetPriceTriggeredDeliveryOrderParams = {
+  /** Id returned when the price-triggered order was created. */
+  order_id: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
+/** Success response (200) of {@link getPriceTriggeredDeliveryOrder}. */
+export type GetPriceTriggeredDeliveryOrderResponse = FuturesPriceTriggeredOrder;
+/** Metadata of `GET /delivery/{settle}/price_orders/{order_id}`. */
+export const getPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getPriceTriggeredDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Get a price-triggered delivery order
+ *
+ * Standalone form of {@link DeliveryApi.getPriceTriggeredDeliveryOrder | client.delivery.getPriceTriggeredDeliveryOrder}: the client comes first.
+ */
+export function getPriceTriggeredDeliveryOrder(
+  core: Core,
+  params: GetPriceTriggeredDeliveryOrderParams,
+  options?: RequestOptions,
+): ApiPromise<GetPriceTriggeredDeliveryOrderResponse> {
+  return readRequest(core, getPriceTriggeredDeliveryOrderMeta, params, options);
+}
+
 /** Parameters of {@link listDeliveryAccountBook}: path, query and body fields in one object. */
 export type ListDeliveryAccountBookParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -281,6 +398,42 @@ export function listDeliveryAccounts(
   return readRequest(core, listDeliveryAccountsMeta, params, options);
 }
 
+/** Parameters of {@link listDeliveryCandlesticks}: path, query and body fields in one object. */
+export type ListDeliveryCandlesticksParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Delivery contract name, optionally prefixed with `mark_` or `index_`. */
+  contract: string;
+  /** Start, Unix seconds (default `to` minus 100 intervals). */
+  from?: number | string | bigint;
+  /** Length of one point: `1w` is a calendar week, `7d` seven days aligned to the Unix epoch, `30d` a calendar month. */
+  interval?:
+    '10s' | '30s' | '1m' | '5m' | '15m' | '30m' | '1h' | '2h' | '4h' | '6h' | '8h' | '12h' | '1d' | '7d' | '1w' | '30d';
+  /** Number of latest points; not together with `from` or `to`. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listDeliveryCandlesticks}. */
+export type ListDeliveryCandlesticksResponse = DeliveryCandlestick[];
+/** Metadata of `GET /delivery/{settle}/candlesticks`. */
+export const listDeliveryCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryCandlesticks","area":"delivery","method":"GET","path":"/delivery/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dc h l o v;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","30s","1m","5m","15m","30m","1h","2h","4h","6h","8h","12h","1d","7d","1w","30d"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Candlesticks of a delivery contract
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryCandlesticks | client.delivery.listDeliveryCandlesticks}: the client comes first.
+ */
+export function listDeliveryCandlesticks(
+  core: Core,
+  params: ListDeliveryCandlesticksParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryCandlesticksResponse> {
+  return readRequest(core, listDeliveryCandlesticksMeta, params, options);
+}
+
 /** Parameters of {@link listDeliveryContracts}: path, query and body fields in one object. */
 export type ListDeliveryContractsParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -304,6 +457,64 @@ export function listDeliveryContracts(
   options?: RequestOptions,
 ): ApiPromise<ListDeliveryContractsResponse> {
   return readRequest(core, listDeliveryContractsMeta, params, options);
+}
+
+/** Parameters of {@link listDeliveryInsuranceLedger}: path, query and body fields in one object. */
+export type ListDeliveryInsuranceLedgerParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Most records returned. */
+  limit?: number;
+};
+/** Success response (200) of {@link listDeliveryInsuranceLedger}. */
+export type ListDeliveryInsuranceLedgerResponse = InsuranceRecord[];
+/** Metadata of `GET /delivery/{settle}/insurance`. */
+export const listDeliveryInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryInsuranceLedger","area":"delivery","method":"GET","path":"/delivery/{settle}/insurance","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryInsuranceLedger","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:it;db","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+);
+
+/**
+ * Insurance fund history of the delivery market
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryInsuranceLedger | client.delivery.listDeliveryInsuranceLedger}: the client comes first.
+ */
+export function listDeliveryInsuranceLedger(
+  core: Core,
+  params: ListDeliveryInsuranceLedgerParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryInsuranceLedgerResponse> {
+  return readRequest(core, listDeliveryInsuranceLedgerMeta, params, options);
+}
+
+/** Parameters of {@link listDeliveryLiquidates}: path, query and body fields in one object. */
+export type ListDeliveryLiquidatesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only the liquidation at this Unix second; `0` (default) for any. */
+  at?: number | string | bigint;
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned. */
+  limit?: number;
+};
+/** Success response (200) of {@link listDeliveryLiquidates}. */
+export type ListDeliveryLiquidatesResponse = FuturesLiquidate[];
+/** Metadata of `GET /delivery/{settle}/liquidates`. */
+export const listDeliveryLiquidatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryLiquidates","area":"delivery","method":"GET","path":"/delivery/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iorder_id;dentry_price fill_price left leverage liq_price margin mark_price order_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List the caller's delivery liquidations
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryLiquidates | client.delivery.listDeliveryLiquidates}: the client comes first.
+ */
+export function listDeliveryLiquidates(
+  core: Core,
+  params: ListDeliveryLiquidatesParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryLiquidatesResponse> {
+  return readRequest(core, listDeliveryLiquidatesMeta, params, options);
 }
 
 /** Parameters of {@link listDeliveryOrderBook}: path, query and body fields in one object. */
@@ -378,6 +589,35 @@ export function listDeliveryOrders(
   return pageRequest(core, listDeliveryOrdersMeta, params, options);
 }
 
+/** Parameters of {@link listDeliveryPositionClose}: path, query and body fields in one object. */
+export type ListDeliveryPositionCloseParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned. */
+  limit?: number;
+};
+/** Success response (200) of {@link listDeliveryPositionClose}. */
+export type ListDeliveryPositionCloseResponse = PositionClose[];
+/** Metadata of `GET /delivery/{settle}/position_close`. */
+export const listDeliveryPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryPositionClose","area":"delivery","method":"GET","path":"/delivery/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:daccum_size long_price max_size pnl pnl_fee pnl_fund pnl_pnl short_price;nfirst_open_time time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List closed delivery positions
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryPositionClose | client.delivery.listDeliveryPositionClose}: the client comes first.
+ */
+export function listDeliveryPositionClose(
+  core: Core,
+  params: ListDeliveryPositionCloseParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryPositionCloseResponse> {
+  return readRequest(core, listDeliveryPositionCloseMeta, params, options);
+}
+
 /** Parameters of {@link listDeliveryPositions}: path, query and body fields in one object. */
 export type ListDeliveryPositionsParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -403,7 +643,256 @@ export function listDeliveryPositions(
   return readRequest(core, listDeliveryPositionsMeta, params, options);
 }
 
-/** Delivery futures: contracts, order book, account, positions, orders and fills. Reached as `client.delivery`, or on its own: `new DeliveryApi(core)`. */
+/** Parameters of {@link listDeliveryRiskLimitTiers}: path, query and body fields in one object. */
+export type ListDeliveryRiskLimitTiersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Most contracts whose tiers are returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+};
+/** Success response (200) of {@link listDeliveryRiskLimitTiers}. */
+export type ListDeliveryRiskLimitTiersResponse = DeliveryLimitRiskTiers[];
+/** Metadata of `GET /delivery/{settle}/risk_limit_tiers`. */
+export const listDeliveryRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryRiskLimitTiers","area":"delivery","method":"GET","path":"/delivery/{settle}/risk_limit_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryRiskLimitTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+);
+
+/**
+ * Risk-limit tiers of delivery contracts
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryRiskLimitTiers | client.delivery.listDeliveryRiskLimitTiers}: the client comes first.
+ */
+export function listDeliveryRiskLimitTiers(
+  core: Core,
+  params: ListDeliveryRiskLimitTiersParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryRiskLimitTiersResponse> {
+  return readRequest(core, listDeliveryRiskLimitTiersMeta, params, options);
+}
+
+/** Parameters of {@link listDeliverySettlements}: path, query and body fields in one object. */
+export type ListDeliverySettlementsParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only the settlement at this Unix second; `0` (default) for any. */
+  at?: number | string | bigint;
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned. */
+  limit?: number;
+};
+/** Success response (200) of {@link listDeliverySettlements}. */
+export type ListDeliverySettlementsResponse = DeliverySettlement[];
+/** Metadata of `GET /delivery/{settle}/settlements`. */
+export const listDeliverySettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliverySettlements","area":"delivery","method":"GET","path":"/delivery/{settle}/settlements","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliverySettlements","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dentry_price fee leverage margin profit settle_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List the caller's delivery settlements
+ *
+ * Standalone form of {@link DeliveryApi.listDeliverySettlements | client.delivery.listDeliverySettlements}: the client comes first.
+ */
+export function listDeliverySettlements(
+  core: Core,
+  params: ListDeliverySettlementsParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliverySettlementsResponse> {
+  return readRequest(core, listDeliverySettlementsMeta, params, options);
+}
+
+/** Parameters of {@link listDeliveryTickers}: path, query and body fields in one object. */
+export type ListDeliveryTickersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+};
+/** Success response (200) of {@link listDeliveryTickers}. */
+export type ListDeliveryTickersResponse = DeliveryTicker[];
+/** Metadata of `GET /delivery/{settle}/tickers`. */
+export const listDeliveryTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryTickers","area":"delivery","method":"GET","path":"/delivery/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dbasis_rate basis_value change_percentage funding_rate funding_rate_indicative high_24h highest_bid highest_size index_price last low_24h lowest_ask lowest_size mark_price quanto_base_rate total_size volume_24h volume_24h_base volume_24h_btc volume_24h_quote volume_24h_settle volume_24h_usd","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Tickers of delivery contracts
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryTickers | client.delivery.listDeliveryTickers}: the client comes first.
+ */
+export function listDeliveryTickers(
+  core: Core,
+  params: ListDeliveryTickersParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryTickersResponse> {
+  return readRequest(core, listDeliveryTickersMeta, params, options);
+}
+
+/** Parameters of {@link listDeliveryTrades}: path, query and body fields in one object. */
+export type ListDeliveryTradesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Delivery contract name. */
+  contract: string;
+  /** Start of the range, Unix seconds. */
+  from?: number | string | bigint;
+  /**
+   * @deprecated
+   * Deprecated; list from after this trade id. Use `from` and `to` instead.
+   */
+  last_id?: string;
+  /** Most trades returned. */
+  limit?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listDeliveryTrades}. */
+export type ListDeliveryTradesResponse = FuturesTrade[];
+/** Metadata of `GET /delivery/{settle}/trades`. */
+export const listDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid;dprice size;ncreate_time create_time_ms","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Public trades of a delivery contract
+ *
+ * Standalone form of {@link DeliveryApi.listDeliveryTrades | client.delivery.listDeliveryTrades}: the client comes first.
+ */
+export function listDeliveryTrades(
+  core: Core,
+  params: ListDeliveryTradesParams,
+  options?: RequestOptions,
+): ApiPromise<ListDeliveryTradesResponse> {
+  return readRequest(core, listDeliveryTradesMeta, params, options);
+}
+
+/** Parameters of {@link listPriceTriggeredDeliveryOrders}: path, query and body fields in one object. */
+export type ListPriceTriggeredDeliveryOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** `open` lists waiting orders, `finished` ended ones. */
+  status: 'open' | 'finished';
+};
+/** Success response (200) of {@link listPriceTriggeredDeliveryOrders}. */
+export type ListPriceTriggeredDeliveryOrdersResponse = FuturesPriceTriggeredOrder[];
+/** One item of {@link listPriceTriggeredDeliveryOrders}'s list. */
+export type ListPriceTriggeredDeliveryOrdersItem = FuturesPriceTriggeredOrder;
+/** Metadata of `GET /delivery/{settle}/price_orders`. */
+export const listPriceTriggeredDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPriceTriggeredDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List price-triggered delivery orders
+ *
+ * Standalone form of {@link DeliveryApi.listPriceTriggeredDeliveryOrders | client.delivery.listPriceTriggeredDeliveryOrders}: the client comes first.
+ */
+export function listPriceTriggeredDeliveryOrders(
+  core: Core,
+  params: ListPriceTriggeredDeliveryOrdersParams,
+  options?: RequestOptions,
+): PagePromise<ListPriceTriggeredDeliveryOrdersResponse, ListPriceTriggeredDeliveryOrdersItem> {
+  return pageRequest(core, listPriceTriggeredDeliveryOrdersMeta, params, options);
+}
+
+/** Parameters of {@link updateDeliveryPositionLeverage}: path, query and body fields in one object. */
+export type UpdateDeliveryPositionLeverageParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** New leverage of the position. */
+  leverage: string;
+};
+/** Success response (200) of {@link updateDeliveryPositionLeverage}. */
+export type UpdateDeliveryPositionLeverageResponse = Position;
+/** Metadata of `POST /delivery/{settle}/positions/{contract}/leverage`. */
+export const updateDeliveryPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDeliveryPositionLeverage","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the leverage of a delivery position
+ *
+ * Standalone form of {@link DeliveryApi.updateDeliveryPositionLeverage | client.delivery.updateDeliveryPositionLeverage}: the client comes first.
+ */
+export function updateDeliveryPositionLeverage(
+  core: Core,
+  params: UpdateDeliveryPositionLeverageParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDeliveryPositionLeverageResponse> {
+  return writeRequest(core, updateDeliveryPositionLeverageMeta, params, options);
+}
+
+/** Parameters of {@link updateDeliveryPositionMargin}: path, query and body fields in one object. */
+export type UpdateDeliveryPositionMarginParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Margin to add (positive) or remove (negative), in the settlement currency. */
+  change: string;
+};
+/** Success response (200) of {@link updateDeliveryPositionMargin}. */
+export type UpdateDeliveryPositionMarginResponse = Position;
+/** Metadata of `POST /delivery/{settle}/positions/{contract}/margin`. */
+export const updateDeliveryPositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDeliveryPositionMargin","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the margin of a delivery position
+ *
+ * Standalone form of {@link DeliveryApi.updateDeliveryPositionMargin | client.delivery.updateDeliveryPositionMargin}: the client comes first.
+ */
+export function updateDeliveryPositionMargin(
+  core: Core,
+  params: UpdateDeliveryPositionMarginParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDeliveryPositionMarginResponse> {
+  return writeRequest(core, updateDeliveryPositionMarginMeta, params, options);
+}
+
+/** Parameters of {@link updateDeliveryPositionRiskLimit}: path, query and body fields in one object. */
+export type UpdateDeliveryPositionRiskLimitParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** New risk limit of the position. */
+  risk_limit: string;
+};
+/** Success response (200) of {@link updateDeliveryPositionRiskLimit}. */
+export type UpdateDeliveryPositionRiskLimitResponse = Position;
+/** Metadata of `POST /delivery/{settle}/positions/{contract}/risk_limit`. */
+export const updateDeliveryPositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDeliveryPositionRiskLimit","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the risk limit of a delivery position
+ *
+ * Standalone form of {@link DeliveryApi.updateDeliveryPositionRiskLimit | client.delivery.updateDeliveryPositionRiskLimit}: the client comes first.
+ */
+export function updateDeliveryPositionRiskLimit(
+  core: Core,
+  params: UpdateDeliveryPositionRiskLimitParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDeliveryPositionRiskLimitResponse> {
+  return writeRequest(core, updateDeliveryPositionRiskLimitMeta, params, options);
+}
+
+/** Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements. Reached as `client.delivery`, or on its own: `new DeliveryApi(core)`. */
 export class DeliveryApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
   constructor(private readonly core: Core) {}
@@ -441,6 +930,38 @@ export class DeliveryApi {
   }
 
   /**
+   * Cancel a price-triggered delivery order
+   *
+   * Cancels one open price-triggered delivery order; an unknown id answers 404.
+   *
+   * `DELETE /delivery/{settle}/price_orders/{order_id}` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  cancelPriceTriggeredDeliveryOrder(
+    params: CancelPriceTriggeredDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelPriceTriggeredDeliveryOrderResponse> {
+    return cancelPriceTriggeredDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Cancel all open price-triggered delivery orders of a contract
+   *
+   * Cancels every open price-triggered order of one delivery contract.
+   *
+   * `DELETE /delivery/{settle}/price_orders` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  cancelPriceTriggeredDeliveryOrderList(
+    params: CancelPriceTriggeredDeliveryOrderListParams,
+    options?: RequestOptions,
+  ): ApiPromise<CancelPriceTriggeredDeliveryOrderListResponse> {
+    return cancelPriceTriggeredDeliveryOrderList(this.core, params, options);
+  }
+
+  /**
    * Place a delivery order
    *
    * Places a delivery futures order. `size` counts contracts as a decimal string (since v4.106.0):
@@ -457,6 +978,23 @@ export class DeliveryApi {
     options?: RequestOptions,
   ): ApiPromise<CreateDeliveryOrderResponse> {
     return createDeliveryOrder(this.core, params, options);
+  }
+
+  /**
+   * Create a price-triggered delivery order
+   *
+   * Creates a take-profit / stop-loss delivery order: when the reference price crosses
+   * `trigger.price` in the direction of `trigger.rule`, the order in `initial` is placed.
+   *
+   * `POST /delivery/{settle}/price_orders` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createPriceTriggeredDeliveryOrder(
+    params: CreatePriceTriggeredDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreatePriceTriggeredDeliveryOrderResponse> {
+    return createPriceTriggeredDeliveryOrder(this.core, params, options);
   }
 
   /**
@@ -515,6 +1053,20 @@ export class DeliveryApi {
   }
 
   /**
+   * Get a price-triggered delivery order
+   *
+   * One price-triggered delivery order by id; an unknown id answers 404.
+   *
+   * `GET /delivery/{settle}/price_orders/{order_id}` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  getPriceTriggeredDeliveryOrder(
+    params: GetPriceTriggeredDeliveryOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetPriceTriggeredDeliveryOrderResponse> {
+    return getPriceTriggeredDeliveryOrder(this.core, params, options);
+  }
+
+  /**
    * List balance changes of the delivery account
    *
    * Balance changes of the delivery account, newest first. `type=dnw` lists transfers in and out
@@ -545,6 +1097,23 @@ export class DeliveryApi {
   }
 
   /**
+   * Candlesticks of a delivery contract
+   *
+   * Candlesticks of one delivery contract; prefix the contract with `mark_` for mark-price or
+   * `index_` for index-price candlesticks. At most 2000 points per request: keep `from`, `to` and
+   * `interval` within that. `limit` is for the latest points only and cannot be combined with
+   * `from` or `to`.
+   *
+   * `GET /delivery/{settle}/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryCandlesticks(
+    params: ListDeliveryCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryCandlesticksResponse> {
+    return listDeliveryCandlesticks(this.core, params, options);
+  }
+
+  /**
    * List delivery contracts
    *
    * Every delivery contract of one settlement currency. A contract name missing from this list
@@ -557,6 +1126,34 @@ export class DeliveryApi {
     options?: RequestOptions,
   ): ApiPromise<ListDeliveryContractsResponse> {
     return listDeliveryContracts(this.core, params, options);
+  }
+
+  /**
+   * Insurance fund history of the delivery market
+   *
+   * Balances of the delivery insurance fund of one settlement currency, newest first.
+   *
+   * `GET /delivery/{settle}/insurance` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryInsuranceLedger(
+    params: ListDeliveryInsuranceLedgerParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryInsuranceLedgerResponse> {
+    return listDeliveryInsuranceLedger(this.core, params, options);
+  }
+
+  /**
+   * List the caller's delivery liquidations
+   *
+   * Liquidations of the caller's delivery positions, newest first.
+   *
+   * `GET /delivery/{settle}/liquidates` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryLiquidates(
+    params: ListDeliveryLiquidatesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryLiquidatesResponse> {
+    return listDeliveryLiquidates(this.core, params, options);
   }
 
   /**
@@ -591,6 +1188,20 @@ export class DeliveryApi {
   }
 
   /**
+   * List closed delivery positions
+   *
+   * The caller's closed delivery positions with their profit and loss, newest first.
+   *
+   * `GET /delivery/{settle}/position_close` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliveryPositionClose(
+    params: ListDeliveryPositionCloseParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryPositionCloseResponse> {
+    return listDeliveryPositionClose(this.core, params, options);
+  }
+
+  /**
    * List delivery positions
    *
    * The caller's delivery positions of one settlement currency.
@@ -602,5 +1213,128 @@ export class DeliveryApi {
     options?: RequestOptions,
   ): ApiPromise<ListDeliveryPositionsResponse> {
     return listDeliveryPositions(this.core, params, options);
+  }
+
+  /**
+   * Risk-limit tiers of delivery contracts
+   *
+   * The risk-limit tiers of one delivery contract, or of the first 100 contracts when `contract`
+   * is left out. `limit` and `offset` page over contracts (not over tiers) and apply only when
+   * `contract` is left out.
+   *
+   * `GET /delivery/{settle}/risk_limit_tiers` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryRiskLimitTiers(
+    params: ListDeliveryRiskLimitTiersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryRiskLimitTiersResponse> {
+    return listDeliveryRiskLimitTiers(this.core, params, options);
+  }
+
+  /**
+   * List the caller's delivery settlements
+   *
+   * Settlements of the caller's delivery positions at contract expiry, newest first.
+   *
+   * `GET /delivery/{settle}/settlements` · permission `delivery:read` · 200 requests / 10 s per uid
+   */
+  listDeliverySettlements(
+    params: ListDeliverySettlementsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliverySettlementsResponse> {
+    return listDeliverySettlements(this.core, params, options);
+  }
+
+  /**
+   * Tickers of delivery contracts
+   *
+   * 24-hour statistics of every delivery contract of the settlement currency, or of one.
+   *
+   * `GET /delivery/{settle}/tickers` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryTickers(
+    params: ListDeliveryTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryTickersResponse> {
+    return listDeliveryTickers(this.core, params, options);
+  }
+
+  /**
+   * Public trades of a delivery contract
+   *
+   * Latest trades of one delivery contract. With `from` (and `to`, default now) only trades in
+   * that range are returned, at most `limit` of them.
+   *
+   * `GET /delivery/{settle}/trades` · public · 200 requests / 10 s per ip
+   */
+  listDeliveryTrades(
+    params: ListDeliveryTradesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDeliveryTradesResponse> {
+    return listDeliveryTrades(this.core, params, options);
+  }
+
+  /**
+   * List price-triggered delivery orders
+   *
+   * The caller's open or finished price-triggered (take-profit / stop-loss) delivery orders, newest first.
+   *
+   * `GET /delivery/{settle}/price_orders` · permission `delivery:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPriceTriggeredDeliveryOrders(
+    params: ListPriceTriggeredDeliveryOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPriceTriggeredDeliveryOrdersResponse, ListPriceTriggeredDeliveryOrdersItem> {
+    return listPriceTriggeredDeliveryOrders(this.core, params, options);
+  }
+
+  /**
+   * Change the leverage of a delivery position
+   *
+   * Sets the leverage of one delivery position.
+   *
+   * `POST /delivery/{settle}/positions/{contract}/leverage` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDeliveryPositionLeverage(
+    params: UpdateDeliveryPositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDeliveryPositionLeverageResponse> {
+    return updateDeliveryPositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Change the margin of a delivery position
+   *
+   * Adds margin to a delivery position (positive `change`) or takes some out (negative).
+   *
+   * `POST /delivery/{settle}/positions/{contract}/margin` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDeliveryPositionMargin(
+    params: UpdateDeliveryPositionMarginParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDeliveryPositionMarginResponse> {
+    return updateDeliveryPositionMargin(this.core, params, options);
+  }
+
+  /**
+   * Change the risk limit of a delivery position
+   *
+   * Sets the risk limit of one delivery position.
+   *
+   * `POST /delivery/{settle}/positions/{contract}/risk_limit` · permission `delivery:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDeliveryPositionRiskLimit(
+    params: UpdateDeliveryPositionRiskLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDeliveryPositionRiskLimitResponse> {
+    return updateDeliveryPositionRiskLimit(this.core, params, options);
   }
 }

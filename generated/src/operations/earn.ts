@@ -14,13 +14,129 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  AssetListItem,
+  AutoInvestCoinsItem,
+  AutoInvestConfigItem,
+  AutoInvestMinInvestAmount,
+  AutoInvestMinInvestAmountResp,
+  AutoInvestOrderItem,
+  AutoInvestPlanAddPosition,
+  AutoInvestPlanCreate,
+  AutoInvestPlanCreateResp,
+  AutoInvestPlanDetail,
+  AutoInvestPlanListInfoResp,
+  AutoInvestPlanRecordsResp,
+  AutoInvestPlanStop,
+  AutoInvestPlanUpdate,
+  AwardListStruct,
+  CreateEarnFixedTermLendEnvelope,
+  CreateEarnFixedTermPreRedeemEnvelope,
+  DualGetBalance,
+  DualGetOrders,
+  DualGetPlans,
+  DualModifyOrderReinvestParams,
+  DualOrderRefundParams,
+  DualOrderRefundPreview,
+  DualProjectRecommend,
+  EarnFixedTermPreRedeemRequest,
   EarnUniCurrency,
   EarnUniInterestRecord,
   EarnUniLend,
   EarnUniLendPatchRequest,
   EarnUniLendRecord,
   EarnUniLendRequest,
+  FindCoinItem,
+  FixedTermLendRequest,
+  ListEarnFixedTermHistoryEnvelope,
+  ListEarnFixedTermLendsEnvelope,
+  ListEarnFixedTermProductsByAssetEnvelope,
+  ListEarnFixedTermProductsEnvelope,
+  OrderListStruct,
+  PlaceDualInvestmentOrder,
+  PlaceDualInvestmentOrderParams,
+  SwapCoin,
+  SwapCoinStruct,
+  UniChartPoint,
+  UniCurrencyInterest,
+  UniEstimatedRate,
+  UniLendInterest,
 } from '../models.js';
+/** Parameters of {@link addPositionAutoInvestPlan}: path, query and body fields in one object. */
+export type AddPositionAutoInvestPlanParams = AutoInvestPlanAddPosition;
+/** Success response (200) of {@link addPositionAutoInvestPlan}. */
+export type AddPositionAutoInvestPlanResponse = void;
+/** Metadata of `POST /earn/autoinvest/plans/add_position`. */
+export const addPositionAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"addPositionAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/add_position","auth":"private","shape":"shaped","rateLimit":{"bucket":"addPositionAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","amount"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
+);
+
+/**
+ * Invest in an auto-invest plan now
+ *
+ * Standalone form of {@link EarnApi.addPositionAutoInvestPlan | client.earn.addPositionAutoInvestPlan}: the client comes first.
+ */
+export function addPositionAutoInvestPlan(
+  core: Core,
+  params: AddPositionAutoInvestPlanParams,
+  options?: RequestOptions,
+): ApiPromise<AddPositionAutoInvestPlanResponse> {
+  return writeRequest(core, addPositionAutoInvestPlanMeta, params, options);
+}
+
+/** Parameters of {@link assetList}: path, query and body fields in one object. */
+export type AssetListParams = {
+  /** Only this currency. */
+  coin?: string;
+};
+/** Success response (200) of {@link assetList}. */
+export type AssetListResponse = AssetListItem[];
+/** Metadata of `GET /earn/staking/assets`. */
+export const assetListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"assetList","area":"earn","method":"GET","path":"/earn/staking/assets","auth":"private","shape":"shaped","rateLimit":{"bucket":"assetList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"}],"body":"none","successStatus":200,"rules":[{"name":"coin","in":"query","type":"string"}]}',
+);
+
+/**
+ * List the caller's staking assets
+ *
+ * Standalone form of {@link EarnApi.assetList | client.earn.assetList}: the client comes first.
+ */
+export function assetList(
+  core: Core,
+  params?: AssetListParams,
+  options?: RequestOptions,
+): ApiPromise<AssetListResponse> {
+  return readRequest(core, assetListMeta, params, options);
+}
+
+/** Parameters of {@link awardList}: path, query and body fields in one object. */
+export type AwardListParams = {
+  /** Only this currency. */
+  coin?: string;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Only this product. */
+  pid?: number | string | bigint;
+};
+/** Success response (200) of {@link awardList}. */
+export type AwardListResponse = AwardListStruct;
+/** Metadata of `GET /earn/staking/award_list`. */
+export const awardListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"awardList","area":"earn","method":"GET","path":"/earn/staking/award_list","auth":"private","shape":"shaped","rateLimit":{"bucket":"awardList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"pid"},{"name":"coin"},{"name":"page"}],"body":"none","successStatus":200,"wire":"ilist.*.pid list.*.should_bonus_stamp;dlist.*.amount list.*.fee list.*.interest;glist.*.status page pageCount pageSize totalCount","rules":[{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
+
+/**
+ * List the caller's staking rewards
+ *
+ * Standalone form of {@link EarnApi.awardList | client.earn.awardList}: the client comes first.
+ */
+export function awardList(
+  core: Core,
+  params?: AwardListParams,
+  options?: RequestOptions,
+): ApiPromise<AwardListResponse> {
+  return readRequest(core, awardListMeta, params, options);
+}
+
 /** Parameters of {@link changeUniLend}: path, query and body fields in one object. */
 export type ChangeUniLendParams = EarnUniLendPatchRequest;
 /** Success response (204) of {@link changeUniLend}. */
@@ -43,6 +159,72 @@ export function changeUniLend(
   return writeRequest(core, changeUniLendMeta, params, options);
 }
 
+/** Parameters of {@link createAutoInvestPlan}: path, query and body fields in one object. */
+export type CreateAutoInvestPlanParams = AutoInvestPlanCreate;
+/** Success response (200) of {@link createAutoInvestPlan}. */
+export type CreateAutoInvestPlanResponse = AutoInvestPlanCreateResp;
+/** Metadata of `POST /earn/autoinvest/plans/create`. */
+export const createAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_name","plan_des","plan_money","plan_amount","plan_period_type","plan_period_day","plan_period_hour","items","fund_source","fund_flow","type"],"wire":"iid next_time;damount;gperiod_day period_hour","rules":[{"name":"plan_name","in":"body","type":"string","maxLength":50},{"name":"plan_des","in":"body","type":"string"},{"name":"plan_money","in":"body","required":true,"type":"string","enum":["USDT","BTC"]},{"name":"plan_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"plan_period_type","in":"body","required":true,"type":"string","enum":["daily","weekly","biweekly","monthly","hourly","4-hourly"]},{"name":"plan_period_day","in":"body","required":true,"type":"integer","format":"int32"},{"name":"plan_period_hour","in":"body","required":true,"type":"integer","format":"int32","minimum":0,"maximum":23},{"name":"items","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"ratio","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"fund_source","in":"body","type":"string","enum":["spot","earn"]},{"name":"fund_flow","in":"body","type":"string","enum":["auto_invest","earn"]},{"name":"type","in":"body","type":"integer","format":"int32","enum":[0,1]}]}',
+);
+
+/**
+ * Create an auto-invest plan
+ *
+ * Standalone form of {@link EarnApi.createAutoInvestPlan | client.earn.createAutoInvestPlan}: the client comes first.
+ */
+export function createAutoInvestPlan(
+  core: Core,
+  params: CreateAutoInvestPlanParams,
+  options?: RequestOptions,
+): ApiPromise<CreateAutoInvestPlanResponse> {
+  return writeRequest(core, createAutoInvestPlanMeta, params, options);
+}
+
+/** Parameters of {@link createEarnFixedTermLend}: path, query and body fields in one object. */
+export type CreateEarnFixedTermLendParams = FixedTermLendRequest;
+/** Success response (200) of {@link createEarnFixedTermLend}. */
+export type CreateEarnFixedTermLendResponse = CreateEarnFixedTermLendEnvelope;
+/** Metadata of `POST /earn/fixed-term/user/lend`. */
+export const createEarnFixedTermLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createEarnFixedTermLend","area":"earn","method":"POST","path":"/earn/fixed-term/user/lend","auth":"private","shape":"shaped","rateLimit":{"bucket":"createEarnFixedTermLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["product_id","amount","year_rate","reinvest_status","redeem_account_type","financial_rate_id","sub_business"],"int64":{"request":[["financial_rate_id"],["product_id"]]},"wire":"idata.order_id timestamp;gcode","rules":[{"name":"product_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"year_rate","in":"body","type":"string","format":"decimal"},{"name":"reinvest_status","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"redeem_account_type","in":"body","type":"integer","format":"int32","enum":[1]},{"name":"financial_rate_id","in":"body","type":"integer","format":"int64"},{"name":"sub_business","in":"body","type":"integer","format":"int32"}]}',
+);
+
+/**
+ * Subscribe to a fixed-term product
+ *
+ * Standalone form of {@link EarnApi.createEarnFixedTermLend | client.earn.createEarnFixedTermLend}: the client comes first.
+ */
+export function createEarnFixedTermLend(
+  core: Core,
+  params: CreateEarnFixedTermLendParams,
+  options?: RequestOptions,
+): ApiPromise<CreateEarnFixedTermLendResponse> {
+  return writeRequest(core, createEarnFixedTermLendMeta, params, options);
+}
+
+/** Parameters of {@link createEarnFixedTermPreRedeem}: path, query and body fields in one object. */
+export type CreateEarnFixedTermPreRedeemParams = EarnFixedTermPreRedeemRequest;
+/** Success response (200) of {@link createEarnFixedTermPreRedeem}. */
+export type CreateEarnFixedTermPreRedeemResponse = CreateEarnFixedTermPreRedeemEnvelope;
+/** Metadata of `POST /earn/fixed-term/user/pre-redeem`. */
+export const createEarnFixedTermPreRedeemMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createEarnFixedTermPreRedeem","area":"earn","method":"POST","path":"/earn/fixed-term/user/pre-redeem","auth":"private","shape":"shaped","rateLimit":{"bucket":"createEarnFixedTermPreRedeem","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id"],"wire":"itimestamp;gcode","rules":[{"name":"order_id","in":"body","required":true,"type":"string"}]}',
+);
+
+/**
+ * Redeem a fixed-term subscription early
+ *
+ * Standalone form of {@link EarnApi.createEarnFixedTermPreRedeem | client.earn.createEarnFixedTermPreRedeem}: the client comes first.
+ */
+export function createEarnFixedTermPreRedeem(
+  core: Core,
+  params: CreateEarnFixedTermPreRedeemParams,
+  options?: RequestOptions,
+): ApiPromise<CreateEarnFixedTermPreRedeemResponse> {
+  return writeRequest(core, createEarnFixedTermPreRedeemMeta, params, options);
+}
+
 /** Parameters of {@link createUniLend}: path, query and body fields in one object. */
 export type CreateUniLendParams = EarnUniLendRequest;
 /** Success response (204) of {@link createUniLend}. */
@@ -63,6 +245,130 @@ export function createUniLend(
   options?: RequestOptions,
 ): ApiPromise<CreateUniLendResponse> {
   return writeRequest(core, createUniLendMeta, params, options);
+}
+
+/** Parameters of {@link findCoin}: path, query and body fields in one object. */
+export type FindCoinParams = {
+  /** `swap` voucher, `lock` locked position, `debt` US Treasury bond. */
+  cointype?: 'swap' | 'lock' | 'debt';
+};
+/** Success response (200) of {@link findCoin}. */
+export type FindCoinResponse = FindCoinItem[];
+/** Metadata of `GET /earn/staking/coins`. */
+export const findCoinMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"findCoin","area":"earn","method":"GET","path":"/earn/staking/coins","auth":"private","shape":"shaped","rateLimit":{"bucket":"findCoin","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"cointype"}],"body":"none","successStatus":200,"rules":[{"name":"cointype","in":"query","type":"string","enum":["swap","lock","debt"]}]}',
+);
+
+/**
+ * List staking currencies
+ *
+ * Standalone form of {@link EarnApi.findCoin | client.earn.findCoin}: the client comes first.
+ */
+export function findCoin(core: Core, params?: FindCoinParams, options?: RequestOptions): ApiPromise<FindCoinResponse> {
+  return readRequest(core, findCoinMeta, params, options);
+}
+
+/** Parameters of {@link getAutoInvestMinAmount}: path, query and body fields in one object. */
+export type GetAutoInvestMinAmountParams = AutoInvestMinInvestAmount;
+/** Success response (200) of {@link getAutoInvestMinAmount}. */
+export type GetAutoInvestMinAmountResponse = AutoInvestMinInvestAmountResp;
+/** Metadata of `POST /earn/autoinvest/min_invest_amount`. */
+export const getAutoInvestMinAmountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAutoInvestMinAmount","area":"earn","method":"POST","path":"/earn/autoinvest/min_invest_amount","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoInvestMinAmount","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["money","items"],"wire":"dmin_amount","rules":[{"name":"money","in":"body","required":true,"type":"string","enum":["USDT","BTC"]},{"name":"items","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"ratio","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
+);
+
+/**
+ * Get the minimum auto-invest amount
+ *
+ * Standalone form of {@link EarnApi.getAutoInvestMinAmount | client.earn.getAutoInvestMinAmount}: the client comes first.
+ */
+export function getAutoInvestMinAmount(
+  core: Core,
+  params: GetAutoInvestMinAmountParams,
+  options?: RequestOptions,
+): ApiPromise<GetAutoInvestMinAmountResponse> {
+  return writeRequest(core, getAutoInvestMinAmountMeta, params, options);
+}
+
+/** Parameters of {@link getAutoInvestPlanDetail}: path, query and body fields in one object. */
+export type GetAutoInvestPlanDetailParams = {
+  /** Plan id. */
+  plan_id: number | string | bigint;
+};
+/** Success response (200) of {@link getAutoInvestPlanDetail}. */
+export type GetAutoInvestPlanDetailResponse = AutoInvestPlanDetail;
+/** Metadata of `GET /earn/autoinvest/plans/detail`. */
+export const getAutoInvestPlanDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getAutoInvestPlanDetail","area":"earn","method":"GET","path":"/earn/autoinvest/plans/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoInvestPlanDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"}],"body":"none","successStatus":200,"wire":"icreate_time id next_time update_time user_id;damount portfolio.*.avg_price portfolio.*.cum_hold portfolio.*.cum_invest portfolio.*.cum_redeem portfolio.*.lend_amount portfolio.*.ratio;gperiod period_day period_hour portfolio.*.redeem_status version","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Get an auto-invest plan
+ *
+ * Standalone form of {@link EarnApi.getAutoInvestPlanDetail | client.earn.getAutoInvestPlanDetail}: the client comes first.
+ */
+export function getAutoInvestPlanDetail(
+  core: Core,
+  params: GetAutoInvestPlanDetailParams,
+  options?: RequestOptions,
+): ApiPromise<GetAutoInvestPlanDetailResponse> {
+  return readRequest(core, getAutoInvestPlanDetailMeta, params, options);
+}
+
+/** Parameters of {@link getDualOrderRefundPreview}: path, query and body fields in one object. */
+export type GetDualOrderRefundPreviewParams = {
+  /** Order id. */
+  order_id: string;
+};
+/** Success response (200) of {@link getDualOrderRefundPreview}. */
+export type GetDualOrderRefundPreviewResponse = DualOrderRefundPreview;
+/** Metadata of `GET /earn/dual/order-refund-preview`. */
+export const getDualOrderRefundPreviewMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDualOrderRefundPreview","area":"earn","method":"GET","path":"/earn/dual/order-refund-preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualOrderRefundPreview","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_id"}],"body":"none","successStatus":200,"wire":"icreate_timest delivery_timest money_back_timest order_id;dexercise_price invest_amount settle_price settlement_amount settlement_interest settlement_principle;nrefund_service_charge","rules":[{"name":"order_id","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * Preview an early Dual Investment redemption
+ *
+ * Standalone form of {@link EarnApi.getDualOrderRefundPreview | client.earn.getDualOrderRefundPreview}: the client comes first.
+ */
+export function getDualOrderRefundPreview(
+  core: Core,
+  params: GetDualOrderRefundPreviewParams,
+  options?: RequestOptions,
+): ApiPromise<GetDualOrderRefundPreviewResponse> {
+  return readRequest(core, getDualOrderRefundPreviewMeta, params, options);
+}
+
+/** Parameters of {@link getDualProjectRecommend}: path, query and body fields in one object. */
+export type GetDualProjectRecommendParams = {
+  /** Only products investing this currency. */
+  coin?: string;
+  /** Product ids already shown, comma-separated, to leave out. */
+  history_pids?: string;
+  /** `normal` (default), `senior` curated by yield and term, `apy_up` yield ascending, `ep_down` / `ep_up` strike descending / ascending, `dt_down` / `dt_up` settlement time descending / ascending. */
+  mode?: 'normal' | 'senior' | 'apy_up' | 'ep_down' | 'ep_up' | 'dt_down' | 'dt_up';
+  /** `call` sell high, `put` buy low. */
+  type?: 'call' | 'put';
+};
+/** Success response (200) of {@link getDualProjectRecommend}. */
+export type GetDualProjectRecommendResponse = DualProjectRecommend[];
+/** Metadata of `GET /earn/dual/project-recommend`. */
+export const getDualProjectRecommendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDualProjectRecommend","area":"earn","method":"GET","path":"/earn/dual/project-recommend","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualProjectRecommend","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"mode"},{"name":"coin"},{"name":"type"},{"name":"history_pids"}],"body":"none","successStatus":200,"wire":"*.:idelivery_timest id;dapy_display exercise_price max_amount min_amount;gcategory invest_days max_copies min_copies","rules":[{"name":"mode","in":"query","type":"string","enum":["normal","senior","apy_up","ep_down","ep_up","dt_down","dt_up"]},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["call","put"]},{"name":"history_pids","in":"query","type":"string"}]}',
+);
+
+/**
+ * List recommended Dual Investment products
+ *
+ * Standalone form of {@link EarnApi.getDualProjectRecommend | client.earn.getDualProjectRecommend}: the client comes first.
+ */
+export function getDualProjectRecommend(
+  core: Core,
+  params?: GetDualProjectRecommendParams,
+  options?: RequestOptions,
+): ApiPromise<GetDualProjectRecommendResponse> {
+  return readRequest(core, getDualProjectRecommendMeta, params, options);
 }
 
 /** Parameters of {@link getUniCurrency}: path, query and body fields in one object. */
@@ -88,6 +394,455 @@ export function getUniCurrency(
   options?: RequestOptions,
 ): ApiPromise<GetUniCurrencyResponse> {
   return readRequest(core, getUniCurrencyMeta, params, options);
+}
+
+/** Parameters of {@link getUniInterest}: path, query and body fields in one object. */
+export type GetUniInterestParams = {
+  /** Currency. */
+  currency: string;
+};
+/** Success response (200) of {@link getUniInterest}. */
+export type GetUniInterestResponse = UniLendInterest;
+/** Metadata of `GET /earn/uni/interests/{currency}`. */
+export const getUniInterestMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUniInterest","area":"earn","method":"GET","path":"/earn/uni/interests/{currency}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniInterest","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dinterest","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+);
+
+/**
+ * Get the caller's lending interest in a currency
+ *
+ * Standalone form of {@link EarnApi.getUniInterest | client.earn.getUniInterest}: the client comes first.
+ */
+export function getUniInterest(
+  core: Core,
+  params: GetUniInterestParams,
+  options?: RequestOptions,
+): ApiPromise<GetUniInterestResponse> {
+  return readRequest(core, getUniInterestMeta, params, options);
+}
+
+/** Parameters of {@link getUniInterestStatus}: path, query and body fields in one object. */
+export type GetUniInterestStatusParams = {
+  /** Currency. */
+  currency: string;
+};
+/** Success response (200) of {@link getUniInterestStatus}. */
+export type GetUniInterestStatusResponse = UniCurrencyInterest;
+/** Metadata of `GET /earn/uni/interest_status/{currency}`. */
+export const getUniInterestStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUniInterestStatus","area":"earn","method":"GET","path":"/earn/uni/interest_status/{currency}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniInterestStatus","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
+);
+
+/**
+ * Get the interest setting of a currency
+ *
+ * Standalone form of {@link EarnApi.getUniInterestStatus | client.earn.getUniInterestStatus}: the client comes first.
+ */
+export function getUniInterestStatus(
+  core: Core,
+  params: GetUniInterestStatusParams,
+  options?: RequestOptions,
+): ApiPromise<GetUniInterestStatusResponse> {
+  return readRequest(core, getUniInterestStatusMeta, params, options);
+}
+
+/** Parameters of {@link listAutoInvestCoins}: path, query and body fields in one object. */
+export type ListAutoInvestCoinsParams = {
+  /** Currency the plan pays with: `USDT` (default) or `BTC`. */
+  plan_money?: 'USDT' | 'BTC';
+};
+/** Success response (200) of {@link listAutoInvestCoins}. */
+export type ListAutoInvestCoinsResponse = AutoInvestCoinsItem[];
+/** Metadata of `GET /earn/autoinvest/coins`. */
+export const listAutoInvestCoinsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoInvestCoins","area":"earn","method":"GET","path":"/earn/autoinvest/coins","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestCoins","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_money"}],"body":"none","successStatus":200,"wire":"*.:gsort","rules":[{"name":"plan_money","in":"query","type":"string","enum":["USDT","BTC"]}]}',
+);
+
+/**
+ * List auto-invest currencies
+ *
+ * Standalone form of {@link EarnApi.listAutoInvestCoins | client.earn.listAutoInvestCoins}: the client comes first.
+ */
+export function listAutoInvestCoins(
+  core: Core,
+  params?: ListAutoInvestCoinsParams,
+  options?: RequestOptions,
+): ApiPromise<ListAutoInvestCoinsResponse> {
+  return readRequest(core, listAutoInvestCoinsMeta, params, options);
+}
+
+/** Parameters of {@link listAutoInvestConfig}: path, query and body fields in one object. */
+export type ListAutoInvestConfigParams = NoParams;
+/** Success response (200) of {@link listAutoInvestConfig}. */
+export type ListAutoInvestConfigResponse = AutoInvestConfigItem[];
+/** Metadata of `GET /earn/autoinvest/config`. */
+export const listAutoInvestConfigMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoInvestConfig","area":"earn","method":"GET","path":"/earn/autoinvest/config","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestConfig","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmax_limit"}',
+);
+
+/**
+ * List auto-invest payment limits
+ *
+ * Standalone form of {@link EarnApi.listAutoInvestConfig | client.earn.listAutoInvestConfig}: the client comes first.
+ */
+export function listAutoInvestConfig(
+  core: Core,
+  params?: ListAutoInvestConfigParams,
+  options?: RequestOptions,
+): ApiPromise<ListAutoInvestConfigResponse> {
+  return readRequest(core, listAutoInvestConfigMeta, params, options);
+}
+
+/** Parameters of {@link listAutoInvestOrders}: path, query and body fields in one object. */
+export type ListAutoInvestOrdersParams = {
+  /** Plan id. */
+  plan_id: number | string | bigint;
+  /** Execution record id. */
+  record_id: number | string | bigint;
+};
+/** Success response (200) of {@link listAutoInvestOrders}. */
+export type ListAutoInvestOrdersResponse = AutoInvestOrderItem[];
+/** Metadata of `GET /earn/autoinvest/orders`. */
+export const listAutoInvestOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoInvestOrders","area":"earn","method":"GET","path":"/earn/autoinvest/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"record_id"}],"body":"none","successStatus":200,"wire":"*.:icreate_time id plan_id record_id;damount price total total_money;gerror_code side status","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"record_id","in":"query","required":true,"type":"integer","format":"int64"}]}',
+);
+
+/**
+ * List the orders of an auto-invest execution
+ *
+ * Standalone form of {@link EarnApi.listAutoInvestOrders | client.earn.listAutoInvestOrders}: the client comes first.
+ */
+export function listAutoInvestOrders(
+  core: Core,
+  params: ListAutoInvestOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<ListAutoInvestOrdersResponse> {
+  return readRequest(core, listAutoInvestOrdersMeta, params, options);
+}
+
+/** Parameters of {@link listAutoInvestPlanRecords}: path, query and body fields in one object. */
+export type ListAutoInvestPlanRecordsParams = {
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Entries per page (at most 100). */
+  page_size?: number;
+  /** Plan id. */
+  plan_id: number | string | bigint;
+};
+/** Success response (200) of {@link listAutoInvestPlanRecords}. */
+export type ListAutoInvestPlanRecordsResponse = AutoInvestPlanRecordsResp;
+/** Metadata of `GET /earn/autoinvest/plans/records`. */
+export const listAutoInvestPlanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoInvestPlanRecords","area":"earn","method":"GET","path":"/earn/autoinvest/plans/records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestPlanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"ilist.*.create_time list.*.id list.*.plan_id list.*.update_time list.*.user_id;dlist.*.amount;glist.*.plan_version list.*.side list.*.status_type page page_size total total_page","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
+
+/**
+ * List the executions of an auto-invest plan
+ *
+ * Standalone form of {@link EarnApi.listAutoInvestPlanRecords | client.earn.listAutoInvestPlanRecords}: the client comes first.
+ */
+export function listAutoInvestPlanRecords(
+  core: Core,
+  params: ListAutoInvestPlanRecordsParams,
+  options?: RequestOptions,
+): ApiPromise<ListAutoInvestPlanRecordsResponse> {
+  return readRequest(core, listAutoInvestPlanRecordsMeta, params, options);
+}
+
+/** Parameters of {@link listAutoInvestPlans}: path, query and body fields in one object. */
+export type ListAutoInvestPlansParams = {
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Entries per page (at most 100). */
+  page_size?: number;
+  /** `active` or `history`. */
+  status: 'active' | 'history';
+};
+/** Success response (200) of {@link listAutoInvestPlans}. */
+export type ListAutoInvestPlansResponse = AutoInvestPlanListInfoResp;
+/** Metadata of `GET /earn/autoinvest/plans/list_info`. */
+export const listAutoInvestPlansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoInvestPlans","area":"earn","method":"GET","path":"/earn/autoinvest/plans/list_info","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestPlans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"ilist.*.create_time list.*.id list.*.next_time list.*.update_time list.*.user_id;dlist.*.amount list.*.portfolio.*.avg_price list.*.portfolio.*.cum_hold list.*.portfolio.*.cum_invest list.*.portfolio.*.cum_redeem list.*.portfolio.*.lend_amount list.*.portfolio.*.ratio;glist.*.period list.*.period_day list.*.period_hour list.*.portfolio.*.redeem_status list.*.version page page_count page_size total_count","rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["active","history"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
+);
+
+/**
+ * List the caller's auto-invest plans
+ *
+ * Standalone form of {@link EarnApi.listAutoInvestPlans | client.earn.listAutoInvestPlans}: the client comes first.
+ */
+export function listAutoInvestPlans(
+  core: Core,
+  params: ListAutoInvestPlansParams,
+  options?: RequestOptions,
+): ApiPromise<ListAutoInvestPlansResponse> {
+  return readRequest(core, listAutoInvestPlansMeta, params, options);
+}
+
+/** Parameters of {@link listDualBalance}: path, query and body fields in one object. */
+export type ListDualBalanceParams = NoParams;
+/** Success response (200) of {@link listDualBalance}. */
+export type ListDualBalanceResponse = DualGetBalance;
+/** Metadata of `GET /earn/dual/balance`. */
+export const listDualBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDualBalance","area":"earn","method":"GET","path":"/earn/dual/balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDualBalance","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"duser_asset_btc user_asset_usdt user_total_interest_btc user_total_interest_usdt"}',
+);
+
+/**
+ * Get Dual Investment assets
+ *
+ * Standalone form of {@link EarnApi.listDualBalance | client.earn.listDualBalance}: the client comes first.
+ */
+export function listDualBalance(
+  core: Core,
+  params?: ListDualBalanceParams,
+  options?: RequestOptions,
+): ApiPromise<ListDualBalanceResponse> {
+  return readRequest(core, listDualBalanceMeta, params, options);
+}
+
+/** Parameters of {@link listDualInvestmentPlans}: path, query and body fields in one object. */
+export type ListDualInvestmentPlansParams = {
+  /** Only products investing this currency. */
+  coin?: string;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Entries per page. */
+  page_size?: number;
+  /** Only this product. */
+  plan_id?: number | string | bigint;
+  /** Settlement currency: `USDT` (default) or `GUSD`. */
+  quote_currency?: 'USDT' | 'GUSD';
+  /** `apy` highest yield first, `short-period` shortest term first, `multiple` highest premium first. */
+  sort?: 'apy' | 'short-period' | 'multiple';
+  /** `put` buy low, `call` sell high. */
+  type?: 'put' | 'call';
+};
+/** Success response (200) of {@link listDualInvestmentPlans}. */
+export type ListDualInvestmentPlansResponse = DualGetPlans[];
+/** Metadata of `GET /earn/dual/investment_plan`. */
+export const listDualInvestmentPlansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDualInvestmentPlans","area":"earn","method":"GET","path":"/earn/dual/investment_plan","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDualInvestmentPlans","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"coin"},{"name":"type"},{"name":"quote_currency"},{"name":"sort"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"*.:idelivery_time end_time id start_time;dapy_display min_amount;nexercise_price","rules":[{"name":"plan_id","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["put","call"]},{"name":"quote_currency","in":"query","type":"string","enum":["USDT","GUSD"]},{"name":"sort","in":"query","type":"string","enum":["apy","short-period","multiple"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
+
+/**
+ * List Dual Investment products
+ *
+ * Standalone form of {@link EarnApi.listDualInvestmentPlans | client.earn.listDualInvestmentPlans}: the client comes first.
+ */
+export function listDualInvestmentPlans(
+  core: Core,
+  params?: ListDualInvestmentPlansParams,
+  options?: RequestOptions,
+): ApiPromise<ListDualInvestmentPlansResponse> {
+  return readRequest(core, listDualInvestmentPlansMeta, params, options);
+}
+
+/** Parameters of {@link listDualOrders}: path, query and body fields in one object. */
+export type ListDualOrdersParams = {
+  /** Only orders investing this currency. */
+  coin?: string;
+  /** Settled at or after, Unix seconds. */
+  from?: number | string | bigint;
+  /** Maximum number of orders returned. */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** `HOLD` open, `REPAY` past, `PROCESSING` active, `SETTLEMENT_PROCESSING` settling, `ALL` every order. */
+  status?: 'HOLD' | 'REPAY' | 'PROCESSING' | 'SETTLEMENT_PROCESSING' | 'ALL';
+  /** Settled at or before, Unix seconds. */
+  to?: number | string | bigint;
+  /** `put` buy low, `call` sell high. */
+  type?: 'put' | 'call';
+};
+/** Success response (200) of {@link listDualOrders}. */
+export type ListDualOrdersResponse = DualGetOrders[];
+/** One item of {@link listDualOrders}'s list. */
+export type ListDualOrdersItem = DualGetOrders;
+/** Metadata of `GET /earn/dual/orders`. */
+export const listDualOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listDualOrders","area":"earn","method":"GET","path":"/earn/dual/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDualOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"type"},{"name":"status"},{"name":"coin"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:icomplete_time create_time delivery_time id plan_id;dapy_display apy_settlement exercise_price invest_amount settlement_amount settlement_price","rules":[{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["put","call"]},{"name":"status","in":"query","type":"string","enum":["HOLD","REPAY","PROCESSING","SETTLEMENT_PROCESSING","ALL"]},{"name":"coin","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+);
+
+/**
+ * List the caller's Dual Investment orders
+ *
+ * Standalone form of {@link EarnApi.listDualOrders | client.earn.listDualOrders}: the client comes first.
+ */
+export function listDualOrders(
+  core: Core,
+  params?: ListDualOrdersParams,
+  options?: RequestOptions,
+): PagePromise<ListDualOrdersResponse, ListDualOrdersItem> {
+  return pageRequest(core, listDualOrdersMeta, params, options);
+}
+
+/** Parameters of {@link listEarnFixedTermHistory}: path, query and body fields in one object. */
+export type ListEarnFixedTermHistoryParams = {
+  /** Only this currency. */
+  asset?: string;
+  /** Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP). */
+  business_filter?: string;
+  /** To, Unix seconds. */
+  end_at?: number | string | bigint;
+  /** Entries per page. */
+  limit: number;
+  /** Only this order. */
+  order_id?: string;
+  /** Page number, from 1. */
+  page: number;
+  /** Only this product. */
+  product_id?: number | string | bigint;
+  /** From, Unix seconds. */
+  start_at?: number | string | bigint;
+  /** Sub-business. */
+  sub_business?: number;
+  /** `1` subscriptions, `2` redemptions, `3` interest, `4` rewards. */
+  type: '1' | '2' | '3' | '4';
+};
+/** Success response (200) of {@link listEarnFixedTermHistory}. */
+export type ListEarnFixedTermHistoryResponse = ListEarnFixedTermHistoryEnvelope;
+/** Metadata of `GET /earn/fixed-term/user/history`. */
+export const listEarnFixedTermHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listEarnFixedTermHistory","area":"earn","method":"GET","path":"/earn/fixed-term/user/history","auth":"private","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"page"},{"name":"limit"},{"name":"product_id"},{"name":"order_id"},{"name":"asset"},{"name":"start_at"},{"name":"end_at"},{"name":"sub_business"},{"name":"business_filter"}],"body":"none","successStatus":200,"wire":"idata.list.*.bonus_id data.list.*.create_at data.list.*.id data.list.*.order_id data.list.*.product_id data.list.*.user_id timestamp;ddata.list.*.amount data.list.*.asset_price data.list.*.total_principal;gcode data.list.*.lock_up_period data.list.*.status data.total;sdata.list.*.create_time data.list.*.uniq_time","rules":[{"name":"type","in":"query","required":true,"type":"string","enum":["1","2","3","4"]},{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"product_id","in":"query","type":"integer","format":"int64"},{"name":"order_id","in":"query","type":"string"},{"name":"asset","in":"query","type":"string"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"sub_business","in":"query","type":"integer","format":"int32"},{"name":"business_filter","in":"query","type":"string"}]}',
+);
+
+/**
+ * List the caller's fixed-term history
+ *
+ * Standalone form of {@link EarnApi.listEarnFixedTermHistory | client.earn.listEarnFixedTermHistory}: the client comes first.
+ */
+export function listEarnFixedTermHistory(
+  core: Core,
+  params: ListEarnFixedTermHistoryParams,
+  options?: RequestOptions,
+): ApiPromise<ListEarnFixedTermHistoryResponse> {
+  return readRequest(core, listEarnFixedTermHistoryMeta, params, options);
+}
+
+/** Parameters of {@link listEarnFixedTermLends}: path, query and body fields in one object. */
+export type ListEarnFixedTermLendsParams = {
+  /** Only this currency. */
+  asset?: string;
+  /** Business filter, a JSON array such as `[{"business":1,"sub_business":0}]` (business `1` regular, `2` VIP). */
+  business_filter?: string;
+  /** Entries per page. */
+  limit: number;
+  /** Only this order. */
+  order_id?: number | string | bigint;
+  /** `1` current, `2` past. */
+  order_type: '1' | '2';
+  /** Page number, from 1. */
+  page: number;
+  /** Only this product. */
+  product_id?: number | string | bigint;
+  /** Sub-business. */
+  sub_business?: number;
+};
+/** Success response (200) of {@link listEarnFixedTermLends}. */
+export type ListEarnFixedTermLendsResponse = ListEarnFixedTermLendsEnvelope;
+/** Metadata of `GET /earn/fixed-term/user/lend`. */
+export const listEarnFixedTermLendsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listEarnFixedTermLends","area":"earn","method":"GET","path":"/earn/fixed-term/user/lend","auth":"private","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_type"},{"name":"page"},{"name":"limit"},{"name":"product_id"},{"name":"order_id"},{"name":"asset"},{"name":"sub_business"},{"name":"business_filter"}],"body":"none","successStatus":200,"wire":"idata.list.*.bonus_info.end_at data.list.*.bonus_info.id data.list.*.bonus_info.product_id data.list.*.bonus_info.start_at data.list.*.coupon_info.financial_rate_id data.list.*.coupon_info.id data.list.*.coupon_info.order_id data.list.*.coupon_info.user_id data.list.*.create_at data.list.*.finish_at data.list.*.id data.list.*.order_id data.list.*.product_id data.list.*.redeem_at data.list.*.user_id timestamp;ddata.list.*.bonus_info.bonus_asset_price data.list.*.bonus_info.ladder_apr.*.apr data.list.*.bonus_info.ladder_apr.*.left data.list.*.bonus_info.ladder_apr.*.right data.list.*.bonus_info.product_asset_price data.list.*.bonus_info.product_year_rate data.list.*.bonus_info.total_bonus_amount data.list.*.bonus_info.total_issued_amount data.list.*.bonus_info.user_total_bonus_amount data.list.*.bonus_info.user_total_issued_amount data.list.*.coupon_info.buy_limit_high data.list.*.coupon_info.buy_limit_low data.list.*.coupon_info.coupon_interest data.list.*.coupon_info.coupon_principal data.list.*.coupon_info.coupon_year_rate data.list.*.coupon_info.rate_ratio data.list.*.interest data.list.*.principal data.list.*.total_interest data.list.*.year_rate;gcode data.list.*.bonus_info.status data.list.*.business data.list.*.coupon_info.business data.list.*.coupon_info.coupon_days data.list.*.coupon_info.rate_day data.list.*.coupon_info.status data.list.*.lock_up_period data.list.*.product_info.max_vip data.list.*.product_info.min_vip data.list.*.product_info.pre_redeem data.list.*.product_info.redeem_account data.list.*.product_info.reinvest data.list.*.product_type data.list.*.redeem_account_type data.list.*.redeem_type data.list.*.reinvest_status data.list.*.status data.total;sdata.list.*.bonus_info.create_time data.list.*.bonus_info.end_time data.list.*.bonus_info.start_time data.list.*.coupon_info.create_time data.list.*.coupon_info.finish_time data.list.*.create_time data.list.*.finish_time data.list.*.redeem_time","rules":[{"name":"order_type","in":"query","required":true,"type":"string","enum":["1","2"]},{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"product_id","in":"query","type":"integer","format":"int64"},{"name":"order_id","in":"query","type":"integer","format":"int64"},{"name":"asset","in":"query","type":"string"},{"name":"sub_business","in":"query","type":"integer","format":"int32"},{"name":"business_filter","in":"query","type":"string"}]}',
+);
+
+/**
+ * List the caller's fixed-term subscriptions
+ *
+ * Standalone form of {@link EarnApi.listEarnFixedTermLends | client.earn.listEarnFixedTermLends}: the client comes first.
+ */
+export function listEarnFixedTermLends(
+  core: Core,
+  params: ListEarnFixedTermLendsParams,
+  options?: RequestOptions,
+): ApiPromise<ListEarnFixedTermLendsResponse> {
+  return readRequest(core, listEarnFixedTermLendsMeta, params, options);
+}
+
+/** Parameters of {@link listEarnFixedTermProducts}: path, query and body fields in one object. */
+export type ListEarnFixedTermProductsParams = {
+  /** Only products of this currency. */
+  asset?: string;
+  /** Entries per page. */
+  limit: number;
+  /** Page number, from 1. */
+  page: number;
+  /** `1` regular, `2` VIP. */
+  type?: 1 | 2;
+};
+/** Success response (200) of {@link listEarnFixedTermProducts}. */
+export type ListEarnFixedTermProductsResponse = ListEarnFixedTermProductsEnvelope;
+/** Metadata of `GET /earn/fixed-term/product`. */
+export const listEarnFixedTermProductsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listEarnFixedTermProducts","area":"earn","method":"GET","path":"/earn/fixed-term/product","auth":"public","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermProducts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"asset"},{"name":"type"}],"body":"none","successStatus":200,"wire":"idata.list.*.id timestamp;ddata.list.*.min_lend_amount data.list.*.total_lend_amount data.list.*.user_max_lend_amount data.list.*.user_max_lend_volume data.list.*.user_total_amount data.list.*.year_rate;gcode data.list.*.lock_up_period data.list.*.max_vip data.list.*.min_vip data.list.*.pre_redeem data.list.*.redeem_account data.list.*.reinvest data.list.*.sale_status data.list.*.status data.list.*.type data.total;sdata.list.*.create_time","rules":[{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"asset","in":"query","type":"string"},{"name":"type","in":"query","type":"integer","format":"int32","enum":[1,2]}]}',
+);
+
+/**
+ * List fixed-term products
+ *
+ * Standalone form of {@link EarnApi.listEarnFixedTermProducts | client.earn.listEarnFixedTermProducts}: the client comes first.
+ */
+export function listEarnFixedTermProducts(
+  core: Core,
+  params: ListEarnFixedTermProductsParams,
+  options?: RequestOptions,
+): ApiPromise<ListEarnFixedTermProductsResponse> {
+  return readRequest(core, listEarnFixedTermProductsMeta, params, options);
+}
+
+/** Parameters of {@link listEarnFixedTermProductsByAsset}: path, query and body fields in one object. */
+export type ListEarnFixedTermProductsByAssetParams = {
+  /** Currency, for example `USDT`. */
+  asset: string;
+  /** `1` regular (also when omitted), `2` VIP, `0` all. */
+  type?: '0' | '1' | '2';
+};
+/** Success response (200) of {@link listEarnFixedTermProductsByAsset}. */
+export type ListEarnFixedTermProductsByAssetResponse = ListEarnFixedTermProductsByAssetEnvelope;
+/** Metadata of `GET /earn/fixed-term/product/{asset}/list`. */
+export const listEarnFixedTermProductsByAssetMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listEarnFixedTermProductsByAsset","area":"earn","method":"GET","path":"/earn/fixed-term/product/{asset}/list","auth":"public","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermProductsByAsset","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["asset"],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"wire":"idata.list.*.id timestamp;ddata.list.*.year_rate;gcode data.list.*.lock_up_period data.list.*.max_vip data.list.*.min_vip data.list.*.pre_redeem data.list.*.reinvest data.list.*.sale_status data.list.*.simple_earn data.list.*.type","rules":[{"name":"asset","in":"path","required":true,"type":"string"},{"name":"type","in":"query","type":"string","enum":["0","1","2"]}]}',
+);
+
+/**
+ * List the fixed-term products of a currency
+ *
+ * Standalone form of {@link EarnApi.listEarnFixedTermProductsByAsset | client.earn.listEarnFixedTermProductsByAsset}: the client comes first.
+ */
+export function listEarnFixedTermProductsByAsset(
+  core: Core,
+  params: ListEarnFixedTermProductsByAssetParams,
+  options?: RequestOptions,
+): ApiPromise<ListEarnFixedTermProductsByAssetResponse> {
+  return readRequest(core, listEarnFixedTermProductsByAssetMeta, params, options);
+}
+
+/** Parameters of {@link listUniChart}: path, query and body fields in one object. */
+export type ListUniChartParams = {
+  /** Currency. */
+  asset: string;
+  /** Start, Unix seconds (at most 30 days before `to`). */
+  from: number | string | bigint;
+  /** End, Unix seconds. */
+  to: number | string | bigint;
+};
+/** Success response (200) of {@link listUniChart}. */
+export type ListUniChartResponse = UniChartPoint[];
+/** Metadata of `GET /earn/uni/chart`. */
+export const listUniChartMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniChart","area":"earn","method":"GET","path":"/earn/uni/chart","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniChart","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"asset"}],"body":"none","successStatus":200,"wire":"*.:itime;dvalue","rules":[{"name":"from","in":"query","required":true,"type":"integer","format":"int64"},{"name":"to","in":"query","required":true,"type":"integer","format":"int64"},{"name":"asset","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * Chart the annual lending rate
+ *
+ * Standalone form of {@link EarnApi.listUniChart | client.earn.listUniChart}: the client comes first.
+ */
+export function listUniChart(
+  core: Core,
+  params: ListUniChartParams,
+  options?: RequestOptions,
+): ApiPromise<ListUniChartResponse> {
+  return readRequest(core, listUniChartMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencies}: path, query and body fields in one object. */
@@ -184,6 +939,28 @@ export function listUniLendRecords(
   return pageRequest(core, listUniLendRecordsMeta, params, options);
 }
 
+/** Parameters of {@link listUniRate}: path, query and body fields in one object. */
+export type ListUniRateParams = NoParams;
+/** Success response (200) of {@link listUniRate}. */
+export type ListUniRateResponse = UniEstimatedRate[];
+/** Metadata of `GET /earn/uni/rate`. */
+export const listUniRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listUniRate","area":"earn","method":"GET","path":"/earn/uni/rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dest_rate"}',
+);
+
+/**
+ * List estimated lending rates
+ *
+ * Standalone form of {@link EarnApi.listUniRate | client.earn.listUniRate}: the client comes first.
+ */
+export function listUniRate(
+  core: Core,
+  params?: ListUniRateParams,
+  options?: RequestOptions,
+): ApiPromise<ListUniRateResponse> {
+  return readRequest(core, listUniRateMeta, params, options);
+}
+
 /** Parameters of {@link listUserUniLends}: path, query and body fields in one object. */
 export type ListUserUniLendsParams = {
   /** Currency; every currency when omitted. */
@@ -215,10 +992,211 @@ export function listUserUniLends(
   return pageRequest(core, listUserUniLendsMeta, params, options);
 }
 
-/** Earn products: lending (`uni`). Reached as `client.earn`, or on its own: `new EarnApi(core)`. */
+/** Parameters of {@link modifyDualOrderReinvest}: path, query and body fields in one object. */
+export type ModifyDualOrderReinvestParams = DualModifyOrderReinvestParams;
+/** Success response (200) of {@link modifyDualOrderReinvest}. */
+export type ModifyDualOrderReinvestResponse = void;
+/** Metadata of `POST /earn/dual/modify-order-reinvest`. */
+export const modifyDualOrderReinvestMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"modifyDualOrderReinvest","area":"earn","method":"POST","path":"/earn/dual/modify-order-reinvest","auth":"private","shape":"shaped","rateLimit":{"bucket":"modifyDualOrderReinvest","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","status","effective_time_duration"],"int64":{"request":[["order_id"]]},"rules":[{"name":"order_id","in":"body","type":"integer","format":"int64"},{"name":"status","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"effective_time_duration","in":"body","type":"integer","format":"int32"}]}',
+);
+
+/**
+ * Turn Dual Investment reinvesting on or off
+ *
+ * Standalone form of {@link EarnApi.modifyDualOrderReinvest | client.earn.modifyDualOrderReinvest}: the client comes first.
+ */
+export function modifyDualOrderReinvest(
+  core: Core,
+  params?: ModifyDualOrderReinvestParams,
+  options?: RequestOptions,
+): ApiPromise<ModifyDualOrderReinvestResponse> {
+  return writeRequest(core, modifyDualOrderReinvestMeta, params, options);
+}
+
+/** Parameters of {@link orderList}: path, query and body fields in one object. */
+export type OrderListParams = {
+  /** Only this currency. */
+  coin?: string;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** Only this product. */
+  pid?: number | string | bigint;
+  /** `0` staking, `1` redemption. */
+  type?: 0 | 1;
+};
+/** Success response (200) of {@link orderList}. */
+export type OrderListResponse = OrderListStruct;
+/** Metadata of `GET /earn/staking/order_list`. */
+export const orderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"orderList","area":"earn","method":"GET","path":"/earn/staking/order_list","auth":"private","shape":"shaped","rateLimit":{"bucket":"orderList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"pid"},{"name":"coin"},{"name":"type"},{"name":"page"}],"body":"none","successStatus":200,"wire":"ilist.*.createStamp list.*.pid list.*.redeem_stamp;dlist.*.amount list.*.exchange_amount list.*.fee;glist.*.status list.*.type page pageCount pageSize totalCount","rules":[{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
+
+/**
+ * List the caller's staking orders
+ *
+ * Standalone form of {@link EarnApi.orderList | client.earn.orderList}: the client comes first.
+ */
+export function orderList(
+  core: Core,
+  params?: OrderListParams,
+  options?: RequestOptions,
+): ApiPromise<OrderListResponse> {
+  return readRequest(core, orderListMeta, params, options);
+}
+
+/** Parameters of {@link placeDualOrder}: path, query and body fields in one object. */
+export type PlaceDualOrderParams = PlaceDualInvestmentOrderParams;
+/** Success response (200) of {@link placeDualOrder}. */
+export type PlaceDualOrderResponse = PlaceDualInvestmentOrder;
+/** Metadata of `POST /earn/dual/orders`. */
+export const placeDualOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"placeDualOrder","area":"earn","method":"POST","path":"/earn/dual/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"placeDualOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","amount","text"],"wire":"icomplete_time create_time delivery_time id plan_id;dapy_display apy_settlement exercise_price invest_amount settlement_amount settlement_price","rules":[{"name":"plan_id","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{0,28}$"}]}',
+);
+
+/**
+ * Place a Dual Investment order
+ *
+ * Standalone form of {@link EarnApi.placeDualOrder | client.earn.placeDualOrder}: the client comes first.
+ */
+export function placeDualOrder(
+  core: Core,
+  params: PlaceDualOrderParams,
+  options?: RequestOptions,
+): ApiPromise<PlaceDualOrderResponse> {
+  return writeRequest(core, placeDualOrderMeta, params, options);
+}
+
+/** Parameters of {@link placeDualOrderRefund}: path, query and body fields in one object. */
+export type PlaceDualOrderRefundParams = DualOrderRefundParams;
+/** Success response (200) of {@link placeDualOrderRefund}. */
+export type PlaceDualOrderRefundResponse = void;
+/** Metadata of `POST /earn/dual/order-refund`. */
+export const placeDualOrderRefundMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"placeDualOrderRefund","area":"earn","method":"POST","path":"/earn/dual/order-refund","auth":"private","shape":"shaped","rateLimit":{"bucket":"placeDualOrderRefund","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","req_id"],"rules":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"req_id","in":"body","required":true,"type":"string"}]}',
+);
+
+/**
+ * Redeem a Dual Investment order early
+ *
+ * Standalone form of {@link EarnApi.placeDualOrderRefund | client.earn.placeDualOrderRefund}: the client comes first.
+ */
+export function placeDualOrderRefund(
+  core: Core,
+  params: PlaceDualOrderRefundParams,
+  options?: RequestOptions,
+): ApiPromise<PlaceDualOrderRefundResponse> {
+  return writeRequest(core, placeDualOrderRefundMeta, params, options);
+}
+
+/** Parameters of {@link stopAutoInvestPlan}: path, query and body fields in one object. */
+export type StopAutoInvestPlanParams = AutoInvestPlanStop;
+/** Success response (200) of {@link stopAutoInvestPlan}. */
+export type StopAutoInvestPlanResponse = void;
+/** Metadata of `POST /earn/autoinvest/plans/stop`. */
+export const stopAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"stopAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Stop an auto-invest plan
+ *
+ * Standalone form of {@link EarnApi.stopAutoInvestPlan | client.earn.stopAutoInvestPlan}: the client comes first.
+ */
+export function stopAutoInvestPlan(
+  core: Core,
+  params: StopAutoInvestPlanParams,
+  options?: RequestOptions,
+): ApiPromise<StopAutoInvestPlanResponse> {
+  return writeRequest(core, stopAutoInvestPlanMeta, params, options);
+}
+
+/** Parameters of {@link swapStakingCoin}: path, query and body fields in one object. */
+export type SwapStakingCoinParams = SwapCoin;
+/** Success response (200) of {@link swapStakingCoin}. */
+export type SwapStakingCoinResponse = SwapCoinStruct;
+/** Metadata of `POST /earn/staking/swap`. */
+export const swapStakingCoinMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"swapStakingCoin","area":"earn","method":"POST","path":"/earn/staking/swap","auth":"private","shape":"shaped","rateLimit":{"bucket":"swapStakingCoin","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["coin","side","amount","pid"],"int64":{"request":[["pid"]]},"wire":"icreateStamp id pid uid updateStamp;damount exchange_amount exchange_rate;gprotocol_type status type","rules":[{"name":"coin","in":"body","required":true,"type":"string"},{"name":"side","in":"body","required":true,"type":"integer","format":"int32","enum":[0,1]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"pid","in":"body","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Stake or redeem
+ *
+ * Standalone form of {@link EarnApi.swapStakingCoin | client.earn.swapStakingCoin}: the client comes first.
+ */
+export function swapStakingCoin(
+  core: Core,
+  params: SwapStakingCoinParams,
+  options?: RequestOptions,
+): ApiPromise<SwapStakingCoinResponse> {
+  return writeRequest(core, swapStakingCoinMeta, params, options);
+}
+
+/** Parameters of {@link updateAutoInvestPlan}: path, query and body fields in one object. */
+export type UpdateAutoInvestPlanParams = AutoInvestPlanUpdate;
+/** Success response (200) of {@link updateAutoInvestPlan}. */
+export type UpdateAutoInvestPlanResponse = void;
+/** Metadata of `POST /earn/autoinvest/plans/update`. */
+export const updateAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/update","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","fund_source","fund_flow"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"fund_source","in":"body","type":"string","enum":["spot","earn"]},{"name":"fund_flow","in":"body","type":"string","enum":["auto_invest","earn"]}]}',
+);
+
+/**
+ * Change an auto-invest plan
+ *
+ * Standalone form of {@link EarnApi.updateAutoInvestPlan | client.earn.updateAutoInvestPlan}: the client comes first.
+ */
+export function updateAutoInvestPlan(
+  core: Core,
+  params: UpdateAutoInvestPlanParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateAutoInvestPlanResponse> {
+  return writeRequest(core, updateAutoInvestPlanMeta, params, options);
+}
+
+/** Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking. Reached as `client.earn`, or on its own: `new EarnApi(core)`. */
 export class EarnApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
   constructor(private readonly core: Core) {}
+
+  /**
+   * Invest in an auto-invest plan now
+   *
+   * Invests `amount` in a plan at once, outside its schedule. Answers 200 without a body.
+   *
+   * `POST /earn/autoinvest/plans/add_position` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  addPositionAutoInvestPlan(
+    params: AddPositionAutoInvestPlanParams,
+    options?: RequestOptions,
+  ): ApiPromise<AddPositionAutoInvestPlanResponse> {
+    return addPositionAutoInvestPlan(this.core, params, options);
+  }
+
+  /**
+   * List the caller's staking assets
+   *
+   * The caller's on-chain staking assets, of every currency or of one. The reference gives the items no fields.
+   *
+   * `GET /earn/staking/assets` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  assetList(params?: AssetListParams, options?: RequestOptions): ApiPromise<AssetListResponse> {
+    return assetList(this.core, params, options);
+  }
+
+  /**
+   * List the caller's staking rewards
+   *
+   * The caller's staking reward payments, page by page.
+   *
+   * `GET /earn/staking/award_list` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  awardList(params?: AwardListParams, options?: RequestOptions): ApiPromise<AwardListResponse> {
+    return awardList(this.core, params, options);
+  }
 
   /**
    * Change the lowest lending rate
@@ -231,6 +1209,54 @@ export class EarnApi {
    */
   changeUniLend(params?: ChangeUniLendParams, options?: RequestOptions): ApiPromise<ChangeUniLendResponse> {
     return changeUniLend(this.core, params, options);
+  }
+
+  /**
+   * Create an auto-invest plan
+   *
+   * Creates a plan that buys a portfolio of currencies every period with `plan_amount` of `plan_money`.
+   *
+   * `POST /earn/autoinvest/plans/create` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createAutoInvestPlan(
+    params: CreateAutoInvestPlanParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateAutoInvestPlanResponse> {
+    return createAutoInvestPlan(this.core, params, options);
+  }
+
+  /**
+   * Subscribe to a fixed-term product
+   *
+   * Subscribes `amount` to a fixed-term product.
+   *
+   * `POST /earn/fixed-term/user/lend` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createEarnFixedTermLend(
+    params: CreateEarnFixedTermLendParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateEarnFixedTermLendResponse> {
+    return createEarnFixedTermLend(this.core, params, options);
+  }
+
+  /**
+   * Redeem a fixed-term subscription early
+   *
+   * Redeems a subscription before maturity (where the product allows it).
+   *
+   * `POST /earn/fixed-term/user/pre-redeem` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createEarnFixedTermPreRedeem(
+    params: CreateEarnFixedTermPreRedeemParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateEarnFixedTermPreRedeemResponse> {
+    return createEarnFixedTermPreRedeem(this.core, params, options);
   }
 
   /**
@@ -252,6 +1278,73 @@ export class EarnApi {
   }
 
   /**
+   * List staking currencies
+   *
+   * The currencies that can be staked, of every kind or of one. The reference gives the items no fields.
+   *
+   * `GET /earn/staking/coins` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  findCoin(params?: FindCoinParams, options?: RequestOptions): ApiPromise<FindCoinResponse> {
+    return findCoin(this.core, params, options);
+  }
+
+  /**
+   * Get the minimum auto-invest amount
+   *
+   * The smallest amount a portfolio can invest each period. A query sent as POST: it changes nothing.
+   *
+   * `POST /earn/autoinvest/min_invest_amount` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getAutoInvestMinAmount(
+    params: GetAutoInvestMinAmountParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetAutoInvestMinAmountResponse> {
+    return getAutoInvestMinAmount(this.core, params, options);
+  }
+
+  /**
+   * Get an auto-invest plan
+   *
+   * One plan of the caller, with its portfolio.
+   *
+   * `GET /earn/autoinvest/plans/detail` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getAutoInvestPlanDetail(
+    params: GetAutoInvestPlanDetailParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetAutoInvestPlanDetailResponse> {
+    return getAutoInvestPlanDetail(this.core, params, options);
+  }
+
+  /**
+   * Preview an early Dual Investment redemption
+   *
+   * What redeeming an order now would pay, and the `req_id` to redeem it with.
+   *
+   * `GET /earn/dual/order-refund-preview` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getDualOrderRefundPreview(
+    params: GetDualOrderRefundPreviewParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetDualOrderRefundPreviewResponse> {
+    return getDualOrderRefundPreview(this.core, params, options);
+  }
+
+  /**
+   * List recommended Dual Investment products
+   *
+   * Dual Investment products recommended to the caller, sorted by `mode`.
+   *
+   * `GET /earn/dual/project-recommend` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getDualProjectRecommend(
+    params?: GetDualProjectRecommendParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetDualProjectRecommendResponse> {
+    return getDualProjectRecommend(this.core, params, options);
+  }
+
+  /**
    * Get a lending currency
    *
    * One currency that can be lent, with its bounds; public.
@@ -260,6 +1353,209 @@ export class EarnApi {
    */
   getUniCurrency(params: GetUniCurrencyParams, options?: RequestOptions): ApiPromise<GetUniCurrencyResponse> {
     return getUniCurrency(this.core, params, options);
+  }
+
+  /**
+   * Get the caller's lending interest in a currency
+   *
+   * The total interest the caller's lending of a currency has earned.
+   *
+   * `GET /earn/uni/interests/{currency}` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getUniInterest(params: GetUniInterestParams, options?: RequestOptions): ApiPromise<GetUniInterestResponse> {
+    return getUniInterest(this.core, params, options);
+  }
+
+  /**
+   * Get the interest setting of a currency
+   *
+   * Whether the caller's lending interest in a currency is paid out or lent again.
+   *
+   * `GET /earn/uni/interest_status/{currency}` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  getUniInterestStatus(
+    params: GetUniInterestStatusParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetUniInterestStatusResponse> {
+    return getUniInterestStatus(this.core, params, options);
+  }
+
+  /**
+   * List auto-invest currencies
+   *
+   * The currencies auto-invest plans can buy, for plans paying with `plan_money`.
+   *
+   * `GET /earn/autoinvest/coins` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listAutoInvestCoins(
+    params?: ListAutoInvestCoinsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListAutoInvestCoinsResponse> {
+    return listAutoInvestCoins(this.core, params, options);
+  }
+
+  /**
+   * List auto-invest payment limits
+   *
+   * For each currency auto-invest plans can pay with, the largest amount one period may invest.
+   *
+   * `GET /earn/autoinvest/config` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listAutoInvestConfig(
+    params?: ListAutoInvestConfigParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListAutoInvestConfigResponse> {
+    return listAutoInvestConfig(this.core, params, options);
+  }
+
+  /**
+   * List the orders of an auto-invest execution
+   *
+   * The spot orders one execution (`record_id`, from `GET /earn/autoinvest/plans/records`) of a plan made.
+   *
+   * `GET /earn/autoinvest/orders` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listAutoInvestOrders(
+    params: ListAutoInvestOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListAutoInvestOrdersResponse> {
+    return listAutoInvestOrders(this.core, params, options);
+  }
+
+  /**
+   * List the executions of an auto-invest plan
+   *
+   * Each time a plan invested, page by page (`page_size` at most 100).
+   *
+   * `GET /earn/autoinvest/plans/records` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listAutoInvestPlanRecords(
+    params: ListAutoInvestPlanRecordsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListAutoInvestPlanRecordsResponse> {
+    return listAutoInvestPlanRecords(this.core, params, options);
+  }
+
+  /**
+   * List the caller's auto-invest plans
+   *
+   * The caller's active or past plans, page by page (`page_size` at most 100).
+   *
+   * `GET /earn/autoinvest/plans/list_info` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listAutoInvestPlans(
+    params: ListAutoInvestPlansParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListAutoInvestPlansResponse> {
+    return listAutoInvestPlans(this.core, params, options);
+  }
+
+  /**
+   * Get Dual Investment assets
+   *
+   * The caller's Dual Investment assets and interest earned, in USDT and in BTC.
+   *
+   * `GET /earn/dual/balance` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listDualBalance(params?: ListDualBalanceParams, options?: RequestOptions): ApiPromise<ListDualBalanceResponse> {
+    return listDualBalance(this.core, params, options);
+  }
+
+  /**
+   * List Dual Investment products
+   *
+   * Dual Investment products, filtered and sorted, page by page; public.
+   *
+   * `GET /earn/dual/investment_plan` · public · 200 requests / 10 s per ip
+   */
+  listDualInvestmentPlans(
+    params?: ListDualInvestmentPlansParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListDualInvestmentPlansResponse> {
+    return listDualInvestmentPlans(this.core, params, options);
+  }
+
+  /**
+   * List the caller's Dual Investment orders
+   *
+   * The caller's Dual Investment orders, filtered by settlement time, type and status, page by page.
+   *
+   * `GET /earn/dual/orders` · permission `earn:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listDualOrders(
+    params?: ListDualOrdersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListDualOrdersResponse, ListDualOrdersItem> {
+    return listDualOrders(this.core, params, options);
+  }
+
+  /**
+   * List the caller's fixed-term history
+   *
+   * The caller's fixed-term subscriptions, redemptions, interest or rewards, page by page.
+   *
+   * `GET /earn/fixed-term/user/history` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listEarnFixedTermHistory(
+    params: ListEarnFixedTermHistoryParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListEarnFixedTermHistoryResponse> {
+    return listEarnFixedTermHistory(this.core, params, options);
+  }
+
+  /**
+   * List the caller's fixed-term subscriptions
+   *
+   * The caller's current or past fixed-term subscriptions, page by page.
+   *
+   * `GET /earn/fixed-term/user/lend` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listEarnFixedTermLends(
+    params: ListEarnFixedTermLendsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListEarnFixedTermLendsResponse> {
+    return listEarnFixedTermLends(this.core, params, options);
+  }
+
+  /**
+   * List fixed-term products
+   *
+   * Fixed-term earn products, page by page; public.
+   *
+   * `GET /earn/fixed-term/product` · public · 200 requests / 10 s per ip
+   */
+  listEarnFixedTermProducts(
+    params: ListEarnFixedTermProductsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListEarnFixedTermProductsResponse> {
+    return listEarnFixedTermProducts(this.core, params, options);
+  }
+
+  /**
+   * List the fixed-term products of a currency
+   *
+   * Fixed-term earn products of one currency; public.
+   *
+   * `GET /earn/fixed-term/product/{asset}/list` · public · 200 requests / 10 s per ip
+   */
+  listEarnFixedTermProductsByAsset(
+    params: ListEarnFixedTermProductsByAssetParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListEarnFixedTermProductsByAssetResponse> {
+    return listEarnFixedTermProductsByAsset(this.core, params, options);
+  }
+
+  /**
+   * Chart the annual lending rate
+   *
+   * The annual lending rate of a currency over time, from `from` to `to` (at most 30 days apart).
+   *
+   * `GET /earn/uni/chart` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listUniChart(params: ListUniChartParams, options?: RequestOptions): ApiPromise<ListUniChartResponse> {
+    return listUniChart(this.core, params, options);
   }
 
   /**
@@ -309,6 +1605,17 @@ export class EarnApi {
   }
 
   /**
+   * List estimated lending rates
+   *
+   * The estimated annual lending rate of each currency.
+   *
+   * `GET /earn/uni/rate` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  listUniRate(params?: ListUniRateParams, options?: RequestOptions): ApiPromise<ListUniRateResponse> {
+    return listUniRate(this.core, params, options);
+  }
+
+  /**
    * List the caller's lending
    *
    * The caller's lending, one entry per currency, page by page (`limit` 1 to 100).
@@ -322,5 +1629,106 @@ export class EarnApi {
     options?: RequestOptions,
   ): PagePromise<ListUserUniLendsResponse, ListUserUniLendsItem> {
     return listUserUniLends(this.core, params, options);
+  }
+
+  /**
+   * Turn Dual Investment reinvesting on or off
+   *
+   * Turns reinvesting of a Dual Investment order on or off for `effective_time_duration` seconds. Answers 200 without a body.
+   *
+   * `POST /earn/dual/modify-order-reinvest` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  modifyDualOrderReinvest(
+    params?: ModifyDualOrderReinvestParams,
+    options?: RequestOptions,
+  ): ApiPromise<ModifyDualOrderReinvestResponse> {
+    return modifyDualOrderReinvest(this.core, params, options);
+  }
+
+  /**
+   * List the caller's staking orders
+   *
+   * The caller's staking and redemption orders, page by page.
+   *
+   * `GET /earn/staking/order_list` · permission `earn:read` · 150 requests / 10 s per uid
+   */
+  orderList(params?: OrderListParams, options?: RequestOptions): ApiPromise<OrderListResponse> {
+    return orderList(this.core, params, options);
+  }
+
+  /**
+   * Place a Dual Investment order
+   *
+   * Invests `amount` in a Dual Investment product.
+   *
+   * `POST /earn/dual/orders` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  placeDualOrder(params: PlaceDualOrderParams, options?: RequestOptions): ApiPromise<PlaceDualOrderResponse> {
+    return placeDualOrder(this.core, params, options);
+  }
+
+  /**
+   * Redeem a Dual Investment order early
+   *
+   * Redeems an order before settlement, with the `req_id` of `GET /earn/dual/order-refund-preview`. Answers 200 without a body.
+   *
+   * `POST /earn/dual/order-refund` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  placeDualOrderRefund(
+    params: PlaceDualOrderRefundParams,
+    options?: RequestOptions,
+  ): ApiPromise<PlaceDualOrderRefundResponse> {
+    return placeDualOrderRefund(this.core, params, options);
+  }
+
+  /**
+   * Stop an auto-invest plan
+   *
+   * Stops a plan; it invests no more. Answers 200 without a body.
+   *
+   * `POST /earn/autoinvest/plans/stop` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  stopAutoInvestPlan(
+    params: StopAutoInvestPlanParams,
+    options?: RequestOptions,
+  ): ApiPromise<StopAutoInvestPlanResponse> {
+    return stopAutoInvestPlan(this.core, params, options);
+  }
+
+  /**
+   * Stake or redeem
+   *
+   * Stakes (`side` 0) or redeems (`side` 1) `amount` of a currency on chain.
+   *
+   * `POST /earn/staking/swap` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  swapStakingCoin(params: SwapStakingCoinParams, options?: RequestOptions): ApiPromise<SwapStakingCoinResponse> {
+    return swapStakingCoin(this.core, params, options);
+  }
+
+  /**
+   * Change an auto-invest plan
+   *
+   * Changes where a plan takes its money from and where the bought currency goes. Answers 200 without a body.
+   *
+   * `POST /earn/autoinvest/plans/update` · permission `earn:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateAutoInvestPlan(
+    params: UpdateAutoInvestPlanParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateAutoInvestPlanResponse> {
+    return updateAutoInvestPlan(this.core, params, options);
   }
 }

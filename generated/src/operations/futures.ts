@@ -14,32 +14,65 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type {
+  BatchAmendOrderReq,
+  BatchFundingRatesRequest,
+  BatchFundingRatesResponse,
   Contract,
   ContractStat,
+  CreateChaseOrderReq,
+  CreateChaseOrderResp,
+  CreateTrailOrder,
+  CreateTrailOrderEnvelope,
   FundingRateRecord,
   FuturesAccount,
   FuturesAccountBook,
+  FuturesAutoDeleverage,
+  FuturesBBOOrder,
   FuturesBatchCancelResult,
   FuturesBatchOrderResult,
   FuturesCandlestick,
   FuturesCountdownCancelRequest,
   FuturesCountdownTriggerTime,
+  FuturesFee,
+  FuturesIndexConstituents,
   FuturesLeverage,
+  FuturesLimitRiskTiers,
   FuturesLiqOrder,
   FuturesLiquidate,
   FuturesOrder,
   FuturesOrderAmendment,
   FuturesOrderBook,
   FuturesOrderRequest,
+  FuturesOrderTimerange,
+  FuturesPositionCrossMode,
+  FuturesPremiumIndex,
   FuturesPriceTriggeredOrder,
   FuturesPriceTriggeredOrderAmendment,
   FuturesPriceTriggeredOrderRequest,
+  FuturesRiskLimitTier,
   FuturesTicker,
   FuturesTrade,
+  GetChaseOrderDetailResp,
+  GetChaseOrdersResp,
+  InsuranceRecord,
   MyFuturesTrade,
+  MyFuturesTradeTimeRange,
   Position,
   PositionClose,
+  PositionTimerange,
+  StopAllChaseOrdersReq,
+  StopAllChaseOrdersResp,
+  StopAllTrailOrders,
+  StopChaseOrderReq,
+  StopChaseOrderResp,
+  StopTrailOrder,
+  TrailOrderChangeLogResponse,
+  TrailOrderDetailResponse,
+  TrailOrderListResponse,
+  TrailOrderResponse,
   TriggerOrderResponse,
+  UpdateDualCompPositionCrossModeRequest,
+  UpdateTrailOrder,
 } from '../models.js';
 /** Parameters of {@link getFuturesOrder}: path, query and body fields in one object. */
 export type GetFuturesOrderParams = {
@@ -66,6 +99,32 @@ export function getFuturesOrder(
   options?: RequestOptions,
 ): ApiPromise<GetFuturesOrderResponse> {
   return readRequest(core, getFuturesOrderMeta, params, options);
+}
+
+/** Parameters of {@link amendBatchFutureOrders}: path, query and body fields in one object. */
+export type AmendBatchFutureOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  body: BatchAmendOrderReq[];
+};
+/** Success response (200) of {@link amendBatchFutureOrders}. */
+export type AmendBatchFutureOrdersResponse = FuturesBatchOrderResult[];
+/** Metadata of `POST /futures/{settle}/batch_amend_orders`. */
+export const amendBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"amendBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_amend_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"request":[["*","order_id"]]},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","properties":[{"name":"order_id","in":"body","type":"integer","format":"int64"},{"name":"text","in":"body","type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}}}',
+);
+
+/**
+ * Amend perpetual futures orders in a batch
+ *
+ * Standalone form of {@link FuturesApi.amendBatchFutureOrders | client.futures.amendBatchFutureOrders}: the client comes first.
+ */
+export function amendBatchFutureOrders(
+  core: Core,
+  params: AmendBatchFutureOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<AmendBatchFutureOrdersResponse> {
+  return request(core, amendBatchFutureOrdersMeta, params, options);
 }
 
 /** Parameters of {@link amendFuturesOrder}: path, query and body fields in one object. */
@@ -248,7 +307,7 @@ export type CountdownCancelAllFuturesParams = {
 export type CountdownCancelAllFuturesResponse = FuturesCountdownTriggerTime;
 /** Metadata of `POST /futures/{settle}/countdown_cancel_all`. */
 export const countdownCancelAllFuturesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"countdownCancelAllFutures","area":"futures","method":"POST","path":"/futures/{settle}/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllFutures","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["timeout","contract"],"wire":"itrigger_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"}]}',
+  '{"id":"countdownCancelAllFutures","area":"futures","method":"POST","path":"/futures/{settle}/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllFutures","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["timeout","contract"],"wire":"itriggerTime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"}]}',
 );
 
 /**
@@ -347,6 +406,109 @@ export function createBatchFuturesOrder(
   options?: RequestOptions,
 ): ApiPromise<CreateBatchFuturesOrderResponse> {
   return request(core, createBatchFuturesOrderMeta, params, options);
+}
+
+/** Parameters of {@link createChaseOrder}: path, query and body fields in one object. */
+export type CreateChaseOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & CreateChaseOrderReq;
+/** Success response (200) of {@link createChaseOrder}. */
+export type CreateChaseOrderResponse = CreateChaseOrderResp;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/chase/create`. */
+export const createChaseOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createChaseOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createChaseOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","amount","price_limit","offset_limit","reduce_only","text","is_dual_mode","price_type","price_gap_type","price_gap_value","pos_margin_mode","position_mode"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price_limit","in":"body","required":true,"type":"string","format":"decimal"},{"name":"offset_limit","in":"body","type":"string","format":"decimal"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"},{"name":"is_dual_mode","in":"body","type":"boolean"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"price_gap_type","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"price_gap_value","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"position_mode","in":"body","type":"string","enum":["single","dual","dual_plus"]}]}',
+);
+
+/**
+ * Create a chase order
+ *
+ * Standalone form of {@link FuturesApi.createChaseOrder | client.futures.createChaseOrder}: the client comes first.
+ */
+export function createChaseOrder(
+  core: Core,
+  params: CreateChaseOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CreateChaseOrderResponse> {
+  return writeRequest(core, createChaseOrderMeta, params, options);
+}
+
+/** Parameters of {@link createFuturesBBOOrder}: path, query and body fields in one object. */
+export type CreateFuturesBBOOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesBBOOrder;
+/** Success response (200) of {@link createFuturesBBOOrder}. */
+export type CreateFuturesBBOOrderResponse = FuturesOrder;
+/** Metadata of `POST /futures/{settle}/bbo_orders`. */
+export const createFuturesBBOOrderMeta: OperationMeta = {
+  id: 'createFuturesBBOOrder',
+  area: 'futures',
+  method: 'POST',
+  path: '/futures/{settle}/bbo_orders',
+  auth: 'private',
+  shape: 'shaped',
+  rateLimit: { bucket: 'futures-place', requests: 100, window: 1, scope: 'uid' },
+  retry: 'never',
+  pathParams: ['settle'],
+  queryParams: [],
+  body: 'json',
+  successStatus: 200,
+  headerParams: ['X-Svc-Size-Decimal', 'x-svc-exptime'],
+  bodyFields: [
+    'contract',
+    'size',
+    'direction',
+    'iceberg',
+    'level',
+    'close',
+    'reduce_only',
+    'tif',
+    'text',
+    'auto_size',
+    'stp_act',
+    'pid',
+  ],
+  idempotency: {
+    field: 'text',
+    dedupes: false,
+    generate: true,
+    prefix: 't-',
+    length: 24,
+    lookup: { operation: getFuturesOrderMeta, param: 'order_id', with: { settle: 'settle' } },
+  },
+  int64: { request: [['pid']] },
+  wire: 'iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time',
+  rules: [
+    { name: 'settle', in: 'path', required: true, type: 'string', enum: ['btc', 'usdt'] },
+    { name: 'X-Svc-Size-Decimal', in: 'header', type: 'string', enum: ['1'] },
+    { name: 'x-svc-exptime', in: 'header', type: 'string', pattern: '^\\d{13}$' },
+    { name: 'contract', in: 'body', required: true, type: 'string' },
+    { name: 'size', in: 'body', required: true, type: 'string', format: 'decimal' },
+    { name: 'direction', in: 'body', required: true, type: 'string', enum: ['buy', 'sell'] },
+    { name: 'iceberg', in: 'body', type: 'string', format: 'decimal' },
+    { name: 'level', in: 'body', required: true, type: 'integer', format: 'int32', minimum: 1, maximum: 20 },
+    { name: 'close', in: 'body', type: 'boolean' },
+    { name: 'reduce_only', in: 'body', type: 'boolean' },
+    { name: 'tif', in: 'body', type: 'string', enum: ['gtc', 'ioc', 'poc', 'fok'] },
+    { name: 'text', in: 'body', type: 'string', pattern: '^t-[0-9A-Za-z_.-]{1,28}$', maxLength: 30 },
+    { name: 'auto_size', in: 'body', type: 'string', enum: ['close_long', 'close_short'] },
+    { name: 'stp_act', in: 'body', type: 'string', enum: ['cn', 'co', 'cb'] },
+    { name: 'pid', in: 'body', type: 'integer', format: 'int64' },
+  ],
+};
+
+/**
+ * Place a perpetual futures order at a book level
+ *
+ * Standalone form of {@link FuturesApi.createFuturesBBOOrder | client.futures.createFuturesBBOOrder}: the client comes first.
+ */
+export function createFuturesBBOOrder(
+  core: Core,
+  params: CreateFuturesBBOOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CreateFuturesBBOOrderResponse> {
+  return writeRequest(core, createFuturesBBOOrderMeta, params, options);
 }
 
 /** Parameters of {@link createFuturesOrder}: path, query and body fields in one object. */
@@ -464,6 +626,130 @@ export function createPriceTriggeredOrder(
   return writeRequest(core, createPriceTriggeredOrderMeta, params, options);
 }
 
+/** Parameters of {@link createTrailOrder}: path, query and body fields in one object. */
+export type CreateTrailOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & CreateTrailOrder;
+/** Success response (200) of {@link createTrailOrder}. */
+export type CreateTrailOrderResponse = CreateTrailOrderEnvelope;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/trail/create`. */
+export const createTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","amount","activation_price","is_gte","price_type","price_offset","reduce_only","position_related","text","pos_margin_mode","position_mode"],"wire":"idata.id timestamp;gcode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"activation_price","in":"body","type":"string","format":"decimal"},{"name":"is_gte","in":"body","type":"boolean"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[1,2,3]},{"name":"price_offset","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"position_related","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"position_mode","in":"body","type":"string","enum":["single","dual","dual_plus"]}]}',
+);
+
+/**
+ * Create a trail order
+ *
+ * Standalone form of {@link FuturesApi.createTrailOrder | client.futures.createTrailOrder}: the client comes first.
+ */
+export function createTrailOrder(
+  core: Core,
+  params: CreateTrailOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CreateTrailOrderResponse> {
+  return writeRequest(core, createTrailOrderMeta, params, options);
+}
+
+/** Parameters of {@link getChaseOrderDetail}: path, query and body fields in one object. */
+export type GetChaseOrderDetailParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Chase order id (a positive integer). */
+  id: string;
+};
+/** Success response (200) of {@link getChaseOrderDetail}. */
+export type GetChaseOrderDetailResponse = GetChaseOrderDetailResp;
+/** Metadata of `GET /futures/{settle}/autoorder/v1/chase/detail`. */
+export const getChaseOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getChaseOrderDetail","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/chase/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getChaseOrderDetail","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"}],"body":"none","successStatus":200,"wire":"order.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"string","pattern":"^[1-9][0-9]*$"}]}',
+);
+
+/**
+ * Get a chase order
+ *
+ * Standalone form of {@link FuturesApi.getChaseOrderDetail | client.futures.getChaseOrderDetail}: the client comes first.
+ */
+export function getChaseOrderDetail(
+  core: Core,
+  params: GetChaseOrderDetailParams,
+  options?: RequestOptions,
+): ApiPromise<GetChaseOrderDetailResponse> {
+  return readRequest(core, getChaseOrderDetailMeta, params, options);
+}
+
+/** Parameters of {@link getChaseOrders}: path, query and body fields in one object. */
+export type GetChaseOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** End of the range, Unix seconds; required with `is_finished` true. */
+  end_at?: number | string | bigint;
+  /** Leave out cancelled orders. */
+  hide_cancel?: boolean;
+  /** `true` for finished orders, `false` for running ones. */
+  is_finished?: boolean;
+  /** Page number, from 1. */
+  page_num?: number;
+  /** Orders per page (1 to 100). */
+  page_size?: number;
+  /** Reduce-only filter: `1` only reduce-only, `2` none of them, `0` any. */
+  reduce_only?: 0 | 1 | 2;
+  /** Side filter: `1` long, `2` short, `0` any. */
+  side?: 0 | 1 | 2;
+  /** Sort by `1` creation time or `2` end time. */
+  sort_by: 1 | 2;
+  /** Start of the range, Unix seconds; required with `is_finished` true. */
+  start_at?: number | string | bigint;
+};
+/** Success response (200) of {@link getChaseOrders}. */
+export type GetChaseOrdersResponse = GetChaseOrdersResp;
+/** Metadata of `GET /futures/{settle}/autoorder/v1/chase/list`. */
+export const getChaseOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getChaseOrders","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/chase/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"getChaseOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"sort_by"},{"name":"contract"},{"name":"is_finished"},{"name":"start_at"},{"name":"end_at"},{"name":"page_num"},{"name":"page_size"},{"name":"hide_cancel"},{"name":"reduce_only"},{"name":"side"}],"body":"none","successStatus":200,"wire":"orders.*.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"sort_by","in":"query","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"contract","in":"query","type":"string"},{"name":"is_finished","in":"query","type":"boolean"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"hide_cancel","in":"query","type":"boolean"},{"name":"reduce_only","in":"query","type":"integer","format":"int32","enum":[0,1,2]},{"name":"side","in":"query","type":"integer","format":"int32","enum":[0,1,2]}]}',
+);
+
+/**
+ * List chase orders
+ *
+ * Standalone form of {@link FuturesApi.getChaseOrders | client.futures.getChaseOrders}: the client comes first.
+ */
+export function getChaseOrders(
+  core: Core,
+  params: GetChaseOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<GetChaseOrdersResponse> {
+  return readRequest(core, getChaseOrdersMeta, params, options);
+}
+
+/** Parameters of {@link getDualModePosition}: path, query and body fields in one object. */
+export type GetDualModePositionParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
+/** Success response (200) of {@link getDualModePosition}. */
+export type GetDualModePositionResponse = Position[];
+/** Metadata of `GET /futures/{settle}/dual_comp/positions/{contract}`. */
+export const getDualModePositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getDualModePosition","area":"futures","method":"GET","path":"/futures/{settle}/dual_comp/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualModePosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Get a dual-mode position
+ *
+ * Standalone form of {@link FuturesApi.getDualModePosition | client.futures.getDualModePosition}: the client comes first.
+ */
+export function getDualModePosition(
+  core: Core,
+  params: GetDualModePositionParams,
+  options?: RequestOptions,
+): ApiPromise<GetDualModePositionResponse> {
+  return readRequest(core, getDualModePositionMeta, params, options);
+}
+
 /** Parameters of {@link getFuturesContract}: path, query and body fields in one object. */
 export type GetFuturesContractParams = {
   /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
@@ -491,6 +777,89 @@ export function getFuturesContract(
   return readRequest(core, getFuturesContractMeta, params, options);
 }
 
+/** Parameters of {@link getFuturesFee}: path, query and body fields in one object. */
+export type GetFuturesFeeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+};
+/** Success response (200) of {@link getFuturesFee}. */
+export type GetFuturesFeeResponse = {
+  [key: string]: FuturesFee;
+};
+/** Metadata of `GET /futures/{settle}/fee`. */
+export const getFuturesFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFuturesFee","area":"futures","method":"GET","path":"/futures/{settle}/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"wire":"*.:dmaker_fee taker_fee","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"}]}',
+);
+
+/**
+ * Get the caller's perpetual futures fee rates
+ *
+ * Standalone form of {@link FuturesApi.getFuturesFee | client.futures.getFuturesFee}: the client comes first.
+ */
+export function getFuturesFee(
+  core: Core,
+  params: GetFuturesFeeParams,
+  options?: RequestOptions,
+): ApiPromise<GetFuturesFeeResponse> {
+  return readRequest(core, getFuturesFeeMeta, params, options);
+}
+
+/** Parameters of {@link getFuturesRiskLimitTable}: path, query and body fields in one object. */
+export type GetFuturesRiskLimitTableParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Risk limit table id (for example `BTC_USDT_202411`). */
+  table_id: string;
+};
+/** Success response (200) of {@link getFuturesRiskLimitTable}. */
+export type GetFuturesRiskLimitTableResponse = FuturesRiskLimitTier[];
+/** Metadata of `GET /futures/{settle}/risk_limit_table`. */
+export const getFuturesRiskLimitTableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getFuturesRiskLimitTable","area":"futures","method":"GET","path":"/futures/{settle}/risk_limit_table","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesRiskLimitTable","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"table_id"}],"body":"none","successStatus":200,"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"table_id","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * Get a risk limit table
+ *
+ * Standalone form of {@link FuturesApi.getFuturesRiskLimitTable | client.futures.getFuturesRiskLimitTable}: the client comes first.
+ */
+export function getFuturesRiskLimitTable(
+  core: Core,
+  params: GetFuturesRiskLimitTableParams,
+  options?: RequestOptions,
+): ApiPromise<GetFuturesRiskLimitTableResponse> {
+  return readRequest(core, getFuturesRiskLimitTableMeta, params, options);
+}
+
+/** Parameters of {@link getIndexConstituents}: path, query and body fields in one object. */
+export type GetIndexConstituentsParams = {
+  /** Index name (for example `BTC_USDT`). */
+  index: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+};
+/** Success response (200) of {@link getIndexConstituents}. */
+export type GetIndexConstituentsResponse = FuturesIndexConstituents;
+/** Metadata of `GET /futures/{settle}/index_constituents/{index}`. */
+export const getIndexConstituentsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getIndexConstituents","area":"futures","method":"GET","path":"/futures/{settle}/index_constituents/{index}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getIndexConstituents","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","index"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"index","in":"path","required":true,"type":"string"}]}',
+);
+
+/**
+ * Get the constituents of a price index
+ *
+ * Standalone form of {@link FuturesApi.getIndexConstituents | client.futures.getIndexConstituents}: the client comes first.
+ */
+export function getIndexConstituents(
+  core: Core,
+  params: GetIndexConstituentsParams,
+  options?: RequestOptions,
+): ApiPromise<GetIndexConstituentsResponse> {
+  return readRequest(core, getIndexConstituentsMeta, params, options);
+}
+
 /** Parameters of {@link getLeverage}: path, query and body fields in one object. */
 export type GetLeverageParams = {
   /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
@@ -506,7 +875,7 @@ export type GetLeverageParams = {
 export type GetLeverageResponse = FuturesLeverage;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
 export const getLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"dlever","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"dLever","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -560,6 +929,82 @@ export function getMyTrades(
   options?: RequestOptions,
 ): PagePromise<GetMyTradesResponse, GetMyTradesItem> {
   return pageRequest(core, getMyTradesMeta, params, options);
+}
+
+/** Parameters of {@link getMyTradesWithTimeRange}: path, query and body fields in one object. */
+export type GetMyTradesWithTimeRangeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Start of the range, Unix seconds; by default where `to` and `limit` put it. */
+  from?: number | string | bigint;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Only fills in this role. */
+  role?: 'maker' | 'taker';
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link getMyTradesWithTimeRange}. */
+export type GetMyTradesWithTimeRangeResponse = MyFuturesTradeTimeRange[];
+/** One item of {@link getMyTradesWithTimeRange}'s list. */
+export type GetMyTradesWithTimeRangeItem = MyFuturesTradeTimeRange;
+/** Metadata of `GET /futures/{settle}/my_trades_timerange`. */
+export const getMyTradesWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMyTradesWithTimeRange","area":"futures","method":"GET","path":"/futures/{settle}/my_trades_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTradesWithTimeRange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"role"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dclose_size fee point_fee price size;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"role","in":"query","type":"string","enum":["maker","taker"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List the caller's perpetual futures fills by time range
+ *
+ * Standalone form of {@link FuturesApi.getMyTradesWithTimeRange | client.futures.getMyTradesWithTimeRange}: the client comes first.
+ */
+export function getMyTradesWithTimeRange(
+  core: Core,
+  params: GetMyTradesWithTimeRangeParams,
+  options?: RequestOptions,
+): PagePromise<GetMyTradesWithTimeRangeResponse, GetMyTradesWithTimeRangeItem> {
+  return pageRequest(core, getMyTradesWithTimeRangeMeta, params, options);
+}
+
+/** Parameters of {@link getOrdersWithTimeRange}: path, query and body fields in one object. */
+export type GetOrdersWithTimeRangeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Start of the range, Unix seconds; by default where `to` and `limit` put it. */
+  from?: number | string | bigint;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link getOrdersWithTimeRange}. */
+export type GetOrdersWithTimeRangeResponse = FuturesOrderTimerange[];
+/** One item of {@link getOrdersWithTimeRange}'s list. */
+export type GetOrdersWithTimeRangeItem = FuturesOrderTimerange;
+/** Metadata of `GET /futures/{settle}/orders_timerange`. */
+export const getOrdersWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOrdersWithTimeRange","area":"futures","method":"GET","path":"/futures/{settle}/orders_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrdersWithTimeRange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time;sfinish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List perpetual futures orders by time range
+ *
+ * Standalone form of {@link FuturesApi.getOrdersWithTimeRange | client.futures.getOrdersWithTimeRange}: the client comes first.
+ */
+export function getOrdersWithTimeRange(
+  core: Core,
+  params: GetOrdersWithTimeRangeParams,
+  options?: RequestOptions,
+): PagePromise<GetOrdersWithTimeRangeResponse, GetOrdersWithTimeRangeItem> {
+  return pageRequest(core, getOrdersWithTimeRangeMeta, params, options);
 }
 
 /** Parameters of {@link getPosition}: path, query and body fields in one object. */
@@ -616,6 +1061,177 @@ export function getPriceTriggeredOrder(
   return readRequest(core, getPriceTriggeredOrderMeta, params, options);
 }
 
+/** Parameters of {@link getTrailOrderChangeLog}: path, query and body fields in one object. */
+export type GetTrailOrderChangeLogParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Trail order id. */
+  id: number | string | bigint;
+  /** Page number, from 1. */
+  page_num?: number;
+  /** Records per page. */
+  page_size?: number;
+};
+/** Success response (200) of {@link getTrailOrderChangeLog}. */
+export type GetTrailOrderChangeLogResponse = TrailOrderChangeLogResponse;
+/** Metadata of `GET /futures/{settle}/autoorder/v1/trail/change_log`. */
+export const getTrailOrderChangeLogMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTrailOrderChangeLog","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/change_log","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrderChangeLog","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"},{"name":"page_num"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"change_log.*.:iupdated_at;dactivation_price amount;gprice_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1}]}',
+);
+
+/**
+ * List the changes of a trail order
+ *
+ * Standalone form of {@link FuturesApi.getTrailOrderChangeLog | client.futures.getTrailOrderChangeLog}: the client comes first.
+ */
+export function getTrailOrderChangeLog(
+  core: Core,
+  params: GetTrailOrderChangeLogParams,
+  options?: RequestOptions,
+): ApiPromise<GetTrailOrderChangeLogResponse> {
+  return readRequest(core, getTrailOrderChangeLogMeta, params, options);
+}
+
+/** Parameters of {@link getTrailOrderDetail}: path, query and body fields in one object. */
+export type GetTrailOrderDetailParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Trail order id. */
+  id: number | string | bigint;
+};
+/** Success response (200) of {@link getTrailOrderDetail}. */
+export type GetTrailOrderDetailResponse = TrailOrderDetailResponse;
+/** Metadata of `GET /futures/{settle}/autoorder/v1/trail/detail`. */
+export const getTrailOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTrailOrderDetail","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrderDetail","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"}],"body":"none","successStatus":200,"wire":"idata.order.activated_at data.order.active_time data.order.create_time data.order.created_at data.order.finish_time data.order.finished_at data.order.id data.order.suborder_id data.order.updated_at data.order.user data.order.user_id timestamp;ddata.order.activation_price data.order.amount data.order.extremum_price data.order.leverage data.order.trigger_price;gcode data.order.original_status data.order.price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Get a trail order
+ *
+ * Standalone form of {@link FuturesApi.getTrailOrderDetail | client.futures.getTrailOrderDetail}: the client comes first.
+ */
+export function getTrailOrderDetail(
+  core: Core,
+  params: GetTrailOrderDetailParams,
+  options?: RequestOptions,
+): ApiPromise<GetTrailOrderDetailResponse> {
+  return readRequest(core, getTrailOrderDetailMeta, params, options);
+}
+
+/** Parameters of {@link getTrailOrders}: path, query and body fields in one object. */
+export type GetTrailOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** End of the range, Unix seconds. */
+  end_at?: number | string | bigint;
+  /** Leave out cancelled orders. */
+  hide_cancel?: boolean;
+  /** `true` for finished orders, `false` for running ones. */
+  is_finished?: boolean;
+  /** Page number, from 1. */
+  page_num?: number;
+  /** Orders per page. */
+  page_size?: number;
+  /** `1` only reduce-only orders, `2` none of them. */
+  reduce_only?: 1 | 2;
+  /** Only orders bound to the `1` long or `2` short position. */
+  related_position?: 1 | 2;
+  /** `1` long side, `2` short side. */
+  side?: 1 | 2;
+  /** Sort by `1` creation time (default) or `2` end time. */
+  sort_by?: 1 | 2;
+  /** Running position-bound orders closest to triggering or activating first. */
+  sort_by_trigger?: boolean;
+  /** Start of the range, Unix seconds. */
+  start_at?: number | string | bigint;
+};
+/** Success response (200) of {@link getTrailOrders}. */
+export type GetTrailOrdersResponse = TrailOrderListResponse;
+/** Metadata of `GET /futures/{settle}/autoorder/v1/trail/list`. */
+export const getTrailOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getTrailOrders","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"is_finished"},{"name":"start_at"},{"name":"end_at"},{"name":"page_num"},{"name":"page_size"},{"name":"sort_by"},{"name":"hide_cancel"},{"name":"related_position"},{"name":"sort_by_trigger"},{"name":"reduce_only"},{"name":"side"}],"body":"none","successStatus":200,"wire":"orders.*.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"is_finished","in":"query","type":"boolean"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1},{"name":"sort_by","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"hide_cancel","in":"query","type":"boolean"},{"name":"related_position","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"sort_by_trigger","in":"query","type":"boolean"},{"name":"reduce_only","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"side","in":"query","type":"integer","format":"int32","enum":[1,2]}]}',
+);
+
+/**
+ * List trail orders
+ *
+ * Standalone form of {@link FuturesApi.getTrailOrders | client.futures.getTrailOrders}: the client comes first.
+ */
+export function getTrailOrders(
+  core: Core,
+  params: GetTrailOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<GetTrailOrdersResponse> {
+  return readRequest(core, getTrailOrdersMeta, params, options);
+}
+
+/** Parameters of {@link listAutoDeleverages}: path, query and body fields in one object. */
+export type ListAutoDeleveragesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only the events of this Unix second (0, the default, for any). */
+  at?: number | string | bigint;
+  /** Only this contract. */
+  contract?: string;
+  /** Start of the range, Unix seconds; by default where `to` and `limit` put it. */
+  from?: number | string | bigint;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listAutoDeleverages}. */
+export type ListAutoDeleveragesResponse = FuturesAutoDeleverage[];
+/** One item of {@link listAutoDeleverages}'s list. */
+export type ListAutoDeleveragesItem = FuturesAutoDeleverage;
+/** Metadata of `GET /futures/{settle}/auto_deleverages`. */
+export const listAutoDeleveragesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listAutoDeleverages","area":"futures","method":"GET","path":"/futures/{settle}/auto_deleverages","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoDeleverages","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorder_id time user;dcross_leverage_limit entry_price fill_price leverage position_size trade_size","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List auto-deleveraging events of the caller
+ *
+ * Standalone form of {@link FuturesApi.listAutoDeleverages | client.futures.listAutoDeleverages}: the client comes first.
+ */
+export function listAutoDeleverages(
+  core: Core,
+  params: ListAutoDeleveragesParams,
+  options?: RequestOptions,
+): PagePromise<ListAutoDeleveragesResponse, ListAutoDeleveragesItem> {
+  return pageRequest(core, listAutoDeleveragesMeta, params, options);
+}
+
+/** Parameters of {@link listBatchFuturesFundingRates}: path, query and body fields in one object. */
+export type ListBatchFuturesFundingRatesParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & BatchFundingRatesRequest;
+/** Success response (200) of {@link listBatchFuturesFundingRates}. */
+export type ListBatchFuturesFundingRatesResponse = BatchFundingRatesResponse[];
+/** Metadata of `POST /futures/{settle}/funding_rates`. */
+export const listBatchFuturesFundingRatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listBatchFuturesFundingRates","area":"futures","method":"POST","path":"/futures/{settle}/funding_rates","auth":"public","shape":"shaped","rateLimit":{"bucket":"listBatchFuturesFundingRates","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contracts"],"wire":"*.data.*.:dr;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contracts","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"string"}}]}',
+);
+
+/**
+ * List the funding rate history of several contracts
+ *
+ * Standalone form of {@link FuturesApi.listBatchFuturesFundingRates | client.futures.listBatchFuturesFundingRates}: the client comes first.
+ */
+export function listBatchFuturesFundingRates(
+  core: Core,
+  params: ListBatchFuturesFundingRatesParams,
+  options?: RequestOptions,
+): ApiPromise<ListBatchFuturesFundingRatesResponse> {
+  return writeRequest(core, listBatchFuturesFundingRatesMeta, params, options);
+}
+
 /** Parameters of {@link listContractStats}: path, query and body fields in one object. */
 export type ListContractStatsParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -633,7 +1249,7 @@ export type ListContractStatsParams = {
 export type ListContractStatsResponse = ContractStat[];
 /** Metadata of `GET /futures/{settle}/contract_stats`. */
 export const listContractStatsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dlong_liq_size long_taker_size long_users mark_price open_interest short_liq_size short_taker_size short_users top_long_size top_lsr_size top_short_size;nlong_liq_usd long_liq_usd_new lsr_account lsr_taker open_interest_usd short_liq_usd short_liq_usd_new time top_long_account top_lsr_account top_short_account","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dlong_liq_amount long_liq_size long_taker_size long_users mark_price open_interest short_liq_amount short_liq_size short_taker_size short_users top_long_size top_lsr_size top_short_size;nlong_liq_usd long_liq_usd_new lsr_account lsr_taker open_interest_usd short_liq_usd short_liq_usd_new time top_long_account top_lsr_account top_short_account","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -781,6 +1397,37 @@ export function listFuturesContracts(
   return pageRequest(core, listFuturesContractsMeta, params, options);
 }
 
+/** Parameters of {@link listFuturesContractsAll}: path, query and body fields in one object. */
+export type ListFuturesContractsAllParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+};
+/** Success response (200) of {@link listFuturesContractsAll}. */
+export type ListFuturesContractsAllResponse = Contract[];
+/** One item of {@link listFuturesContractsAll}'s list. */
+export type ListFuturesContractsAllItem = Contract;
+/** Metadata of `GET /futures/{settle}/contracts_all`. */
+export const listFuturesContractsAllMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesContractsAll","area":"futures","method":"GET","path":"/futures/{settle}/contracts_all","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContractsAll","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List perpetual contracts, delisted ones included
+ *
+ * Standalone form of {@link FuturesApi.listFuturesContractsAll | client.futures.listFuturesContractsAll}: the client comes first.
+ */
+export function listFuturesContractsAll(
+  core: Core,
+  params: ListFuturesContractsAllParams,
+  options?: RequestOptions,
+): PagePromise<ListFuturesContractsAllResponse, ListFuturesContractsAllItem> {
+  return pageRequest(core, listFuturesContractsAllMeta, params, options);
+}
+
 /** Parameters of {@link listFuturesFundingRateHistory}: path, query and body fields in one object. */
 export type ListFuturesFundingRateHistoryParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -812,6 +1459,33 @@ export function listFuturesFundingRateHistory(
   options?: RequestOptions,
 ): ApiPromise<ListFuturesFundingRateHistoryResponse> {
   return readRequest(core, listFuturesFundingRateHistoryMeta, params, options);
+}
+
+/** Parameters of {@link listFuturesInsuranceLedger}: path, query and body fields in one object. */
+export type ListFuturesInsuranceLedgerParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+};
+/** Success response (200) of {@link listFuturesInsuranceLedger}. */
+export type ListFuturesInsuranceLedgerResponse = InsuranceRecord[];
+/** Metadata of `GET /futures/{settle}/insurance`. */
+export const listFuturesInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesInsuranceLedger","area":"futures","method":"GET","path":"/futures/{settle}/insurance","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesInsuranceLedger","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:it;db","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+);
+
+/**
+ * List the insurance fund history
+ *
+ * Standalone form of {@link FuturesApi.listFuturesInsuranceLedger | client.futures.listFuturesInsuranceLedger}: the client comes first.
+ */
+export function listFuturesInsuranceLedger(
+  core: Core,
+  params: ListFuturesInsuranceLedgerParams,
+  options?: RequestOptions,
+): ApiPromise<ListFuturesInsuranceLedgerResponse> {
+  return readRequest(core, listFuturesInsuranceLedgerMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesOrderBook}: path, query and body fields in one object. */
@@ -882,6 +1556,74 @@ export function listFuturesOrders(
   options?: RequestOptions,
 ): PagePromise<ListFuturesOrdersResponse, ListFuturesOrdersItem> {
   return pageRequest(core, listFuturesOrdersMeta, params, options);
+}
+
+/** Parameters of {@link listFuturesPremiumIndex}: path, query and body fields in one object. */
+export type ListFuturesPremiumIndexParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Start, Unix seconds (default `to` minus 100 intervals). */
+  from?: number | string | bigint;
+  /** Length of one point. */
+  interval?: '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '8h' | '1d' | '7d';
+  /** Number of latest points; not together with `from` or `to`. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listFuturesPremiumIndex}. */
+export type ListFuturesPremiumIndexResponse = FuturesPremiumIndex[];
+/** Metadata of `GET /futures/{settle}/premium_index`. */
+export const listFuturesPremiumIndexMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesPremiumIndex","area":"futures","method":"GET","path":"/futures/{settle}/premium_index","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesPremiumIndex","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:it;dc h l o","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h","4h","8h","1d","7d"]}]}',
+);
+
+/**
+ * Premium index candlesticks of a perpetual contract
+ *
+ * Standalone form of {@link FuturesApi.listFuturesPremiumIndex | client.futures.listFuturesPremiumIndex}: the client comes first.
+ */
+export function listFuturesPremiumIndex(
+  core: Core,
+  params: ListFuturesPremiumIndexParams,
+  options?: RequestOptions,
+): ApiPromise<ListFuturesPremiumIndexResponse> {
+  return readRequest(core, listFuturesPremiumIndexMeta, params, options);
+}
+
+/** Parameters of {@link listFuturesRiskLimitTiers}: path, query and body fields in one object. */
+export type ListFuturesRiskLimitTiersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Only this contract. */
+  contract?: string;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+};
+/** Success response (200) of {@link listFuturesRiskLimitTiers}. */
+export type ListFuturesRiskLimitTiersResponse = FuturesLimitRiskTiers[];
+/** One item of {@link listFuturesRiskLimitTiers}'s list. */
+export type ListFuturesRiskLimitTiersItem = FuturesLimitRiskTiers;
+/** Metadata of `GET /futures/{settle}/risk_limit_tiers`. */
+export const listFuturesRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listFuturesRiskLimitTiers","area":"futures","method":"GET","path":"/futures/{settle}/risk_limit_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesRiskLimitTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
+);
+
+/**
+ * List risk limit tiers
+ *
+ * Standalone form of {@link FuturesApi.listFuturesRiskLimitTiers | client.futures.listFuturesRiskLimitTiers}: the client comes first.
+ */
+export function listFuturesRiskLimitTiers(
+  core: Core,
+  params: ListFuturesRiskLimitTiersParams,
+  options?: RequestOptions,
+): PagePromise<ListFuturesRiskLimitTiersResponse, ListFuturesRiskLimitTiersItem> {
+  return pageRequest(core, listFuturesRiskLimitTiersMeta, params, options);
 }
 
 /** Parameters of {@link listFuturesTickers}: path, query and body fields in one object. */
@@ -1099,6 +1841,43 @@ export function listPositions(
   return pageRequest(core, listPositionsMeta, params, options);
 }
 
+/** Parameters of {@link listPositionsTimerange}: path, query and body fields in one object. */
+export type ListPositionsTimerangeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Contract name. */
+  contract: string;
+  /** Start of the range, Unix seconds; by default where `to` and `limit` put it. */
+  from?: number | string | bigint;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End of the range, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listPositionsTimerange}. */
+export type ListPositionsTimerangeResponse = PositionTimerange[];
+/** One item of {@link listPositionsTimerange}'s list. */
+export type ListPositionsTimerangeItem = PositionTimerange;
+/** Metadata of `GET /futures/{settle}/positions_timerange`. */
+export const listPositionsTimerangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listPositionsTimerange","area":"futures","method":"GET","path":"/futures/{settle}/positions_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionsTimerange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:itime;dcross_leverage_limit entry_price history_pnl history_point last_close_pnl leverage leverage_max liq_price maintenance_rate margin realised_pnl realised_point risk_limit size","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * List the history of a position by time range
+ *
+ * Standalone form of {@link FuturesApi.listPositionsTimerange | client.futures.listPositionsTimerange}: the client comes first.
+ */
+export function listPositionsTimerange(
+  core: Core,
+  params: ListPositionsTimerangeParams,
+  options?: RequestOptions,
+): PagePromise<ListPositionsTimerangeResponse, ListPositionsTimerangeItem> {
+  return pageRequest(core, listPositionsTimerangeMeta, params, options);
+}
+
 /** Parameters of {@link listPriceTriggeredOrders}: path, query and body fields in one object. */
 export type ListPriceTriggeredOrdersParams = {
   /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
@@ -1188,6 +1967,106 @@ export function setPositionMode(
   return writeRequest(core, setPositionModeMeta, params, options);
 }
 
+/** Parameters of {@link stopAllChaseOrders}: path, query and body fields in one object. */
+export type StopAllChaseOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & StopAllChaseOrdersReq;
+/** Success response (200) of {@link stopAllChaseOrders}. */
+export type StopAllChaseOrdersResponse = StopAllChaseOrdersResp;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/chase/stop_all`. */
+export const stopAllChaseOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"stopAllChaseOrders","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/stop_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAllChaseOrders","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","pos_margin_mode"],"wire":"orders.*.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","type":"string"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
+);
+
+/**
+ * Stop chase orders in a batch
+ *
+ * Standalone form of {@link FuturesApi.stopAllChaseOrders | client.futures.stopAllChaseOrders}: the client comes first.
+ */
+export function stopAllChaseOrders(
+  core: Core,
+  params: StopAllChaseOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<StopAllChaseOrdersResponse> {
+  return writeRequest(core, stopAllChaseOrdersMeta, params, options);
+}
+
+/** Parameters of {@link stopAllTrailOrders}: path, query and body fields in one object. */
+export type StopAllTrailOrdersParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & StopAllTrailOrders;
+/** Success response (200) of {@link stopAllTrailOrders}. */
+export type StopAllTrailOrdersResponse = TrailOrderListResponse;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/trail/stop_all`. */
+export const stopAllTrailOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"stopAllTrailOrders","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/stop_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAllTrailOrders","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","related_position"],"wire":"orders.*.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","type":"string"},{"name":"related_position","in":"body","type":"integer","format":"int32","enum":[1,2]}]}',
+);
+
+/**
+ * Stop trail orders in a batch
+ *
+ * Standalone form of {@link FuturesApi.stopAllTrailOrders | client.futures.stopAllTrailOrders}: the client comes first.
+ */
+export function stopAllTrailOrders(
+  core: Core,
+  params: StopAllTrailOrdersParams,
+  options?: RequestOptions,
+): ApiPromise<StopAllTrailOrdersResponse> {
+  return writeRequest(core, stopAllTrailOrdersMeta, params, options);
+}
+
+/** Parameters of {@link stopChaseOrder}: path, query and body fields in one object. */
+export type StopChaseOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & StopChaseOrderReq;
+/** Success response (200) of {@link stopChaseOrder}. */
+export type StopChaseOrderResponse = StopChaseOrderResp;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/chase/stop`. */
+export const stopChaseOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"stopChaseOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopChaseOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","text"],"wire":"order.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","type":"string"},{"name":"text","in":"body","type":"string"}]}',
+);
+
+/**
+ * Stop a chase order
+ *
+ * Standalone form of {@link FuturesApi.stopChaseOrder | client.futures.stopChaseOrder}: the client comes first.
+ */
+export function stopChaseOrder(
+  core: Core,
+  params: StopChaseOrderParams,
+  options?: RequestOptions,
+): ApiPromise<StopChaseOrderResponse> {
+  return writeRequest(core, stopChaseOrderMeta, params, options);
+}
+
+/** Parameters of {@link stopTrailOrder}: path, query and body fields in one object. */
+export type StopTrailOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & StopTrailOrder;
+/** Success response (200) of {@link stopTrailOrder}. */
+export type StopTrailOrderResponse = TrailOrderResponse;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/trail/stop`. */
+export const stopTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"stopTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","text"],"int64":{"request":[["id"]]},"wire":"order.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","type":"integer","format":"int64"},{"name":"text","in":"body","type":"string"}]}',
+);
+
+/**
+ * Stop a trail order
+ *
+ * Standalone form of {@link FuturesApi.stopTrailOrder | client.futures.stopTrailOrder}: the client comes first.
+ */
+export function stopTrailOrder(
+  core: Core,
+  params: StopTrailOrderParams,
+  options?: RequestOptions,
+): ApiPromise<StopTrailOrderResponse> {
+  return writeRequest(core, stopTrailOrderMeta, params, options);
+}
+
 /** Parameters of {@link updateContractPositionLeverage}: path, query and body fields in one object. */
 export type UpdateContractPositionLeverageParams = {
   /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
@@ -1219,6 +2098,147 @@ export function updateContractPositionLeverage(
   options?: RequestOptions,
 ): ApiPromise<UpdateContractPositionLeverageResponse> {
   return writeRequest(core, updateContractPositionLeverageMeta, params, options);
+}
+
+/** Parameters of {@link updateDualCompPositionCrossMode}: path, query and body fields in one object. */
+export type UpdateDualCompPositionCrossModeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & UpdateDualCompPositionCrossModeRequest;
+/** Success response (200) of {@link updateDualCompPositionCrossMode}. */
+export type UpdateDualCompPositionCrossModeResponse = Position[];
+/** Metadata of `POST /futures/{settle}/dual_comp/positions/cross_mode`. */
+export const updateDualCompPositionCrossModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDualCompPositionCrossMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/cross_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualCompPositionCrossMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["mode","contract"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"mode","in":"body","required":true,"type":"string","enum":["ISOLATED","CROSS"]},{"name":"contract","in":"body","required":true,"type":"string"}]}',
+);
+
+/**
+ * Switch a dual-mode position between cross and isolated margin
+ *
+ * Standalone form of {@link FuturesApi.updateDualCompPositionCrossMode | client.futures.updateDualCompPositionCrossMode}: the client comes first.
+ */
+export function updateDualCompPositionCrossMode(
+  core: Core,
+  params: UpdateDualCompPositionCrossModeParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDualCompPositionCrossModeResponse> {
+  return writeRequest(core, updateDualCompPositionCrossModeMeta, params, options);
+}
+
+/** Parameters of {@link updateDualModePositionLeverage}: path, query and body fields in one object. */
+export type UpdateDualModePositionLeverageParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Cross-margin leverage, used when `leverage` is `0`. */
+  cross_leverage_limit?: string;
+  /** New leverage; `0` for cross margin. */
+  leverage: string;
+};
+/** Success response (200) of {@link updateDualModePositionLeverage}. */
+export type UpdateDualModePositionLeverageResponse = Position[];
+/** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/leverage`. */
+export const updateDualModePositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDualModePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the leverage of a dual-mode position
+ *
+ * Standalone form of {@link FuturesApi.updateDualModePositionLeverage | client.futures.updateDualModePositionLeverage}: the client comes first.
+ */
+export function updateDualModePositionLeverage(
+  core: Core,
+  params: UpdateDualModePositionLeverageParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDualModePositionLeverageResponse> {
+  return writeRequest(core, updateDualModePositionLeverageMeta, params, options);
+}
+
+/** Parameters of {@link updateDualModePositionMargin}: path, query and body fields in one object. */
+export type UpdateDualModePositionMarginParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** Margin to add (positive) or remove (negative), in the settlement currency. */
+  change: string;
+  /** The side: `dual_long` or `dual_short`. */
+  dual_side: 'dual_long' | 'dual_short';
+};
+/** Success response (200) of {@link updateDualModePositionMargin}. */
+export type UpdateDualModePositionMarginResponse = Position[];
+/** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/margin`. */
+export const updateDualModePositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDualModePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the margin of one side of a dual-mode position
+ *
+ * Standalone form of {@link FuturesApi.updateDualModePositionMargin | client.futures.updateDualModePositionMargin}: the client comes first.
+ */
+export function updateDualModePositionMargin(
+  core: Core,
+  params: UpdateDualModePositionMarginParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDualModePositionMarginResponse> {
+  return writeRequest(core, updateDualModePositionMarginMeta, params, options);
+}
+
+/** Parameters of {@link updateDualModePositionRiskLimit}: path, query and body fields in one object. */
+export type UpdateDualModePositionRiskLimitParams = {
+  /** Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`. */
+  contract: string;
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+  /** New risk limit, in the settlement currency. */
+  risk_limit: string;
+};
+/** Success response (200) of {@link updateDualModePositionRiskLimit}. */
+export type UpdateDualModePositionRiskLimitResponse = Position[];
+/** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/risk_limit`. */
+export const updateDualModePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateDualModePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+);
+
+/**
+ * Change the risk limit of a dual-mode position
+ *
+ * Standalone form of {@link FuturesApi.updateDualModePositionRiskLimit | client.futures.updateDualModePositionRiskLimit}: the client comes first.
+ */
+export function updateDualModePositionRiskLimit(
+  core: Core,
+  params: UpdateDualModePositionRiskLimitParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateDualModePositionRiskLimitResponse> {
+  return writeRequest(core, updateDualModePositionRiskLimitMeta, params, options);
+}
+
+/** Parameters of {@link updatePositionCrossMode}: path, query and body fields in one object. */
+export type UpdatePositionCrossModeParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & FuturesPositionCrossMode;
+/** Success response (200) of {@link updatePositionCrossMode}. */
+export type UpdatePositionCrossModeResponse = Position;
+/** Metadata of `POST /futures/{settle}/positions/cross_mode`. */
+export const updatePositionCrossModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updatePositionCrossMode","area":"futures","method":"POST","path":"/futures/{settle}/positions/cross_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionCrossMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["mode","contract"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"mode","in":"body","required":true,"type":"string","enum":["ISOLATED","CROSS"]},{"name":"contract","in":"body","required":true,"type":"string"}]}',
+);
+
+/**
+ * Switch a position between cross and isolated margin
+ *
+ * Standalone form of {@link FuturesApi.updatePositionCrossMode | client.futures.updatePositionCrossMode}: the client comes first.
+ */
+export function updatePositionCrossMode(
+  core: Core,
+  params: UpdatePositionCrossModeParams,
+  options?: RequestOptions,
+): ApiPromise<UpdatePositionCrossModeResponse> {
+  return writeRequest(core, updatePositionCrossModeMeta, params, options);
 }
 
 /** Parameters of {@link updatePositionLeverage}: path, query and body fields in one object. */
@@ -1339,10 +2359,51 @@ export function updatePriceTriggeredOrder(
   return writeRequest(core, updatePriceTriggeredOrderMeta, params, options);
 }
 
+/** Parameters of {@link updateTrailOrder}: path, query and body fields in one object. */
+export type UpdateTrailOrderParams = {
+  /** Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency. */
+  settle: 'btc' | 'usdt';
+} & UpdateTrailOrder;
+/** Success response (200) of {@link updateTrailOrder}. */
+export type UpdateTrailOrderResponse = TrailOrderResponse;
+/** Metadata of `POST /futures/{settle}/autoorder/v1/trail/update`. */
+export const updateTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"updateTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/update","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","amount","activation_price","is_gte_str","price_type","price_offset"],"int64":{"request":[["id"]]},"wire":"order.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"activation_price","in":"body","type":"string","format":"decimal"},{"name":"is_gte_str","in":"body","type":"string","enum":["true","false"]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2,3]},{"name":"price_offset","in":"body","type":"string"}]}',
+);
+
+/**
+ * Update a trail order
+ *
+ * Standalone form of {@link FuturesApi.updateTrailOrder | client.futures.updateTrailOrder}: the client comes first.
+ */
+export function updateTrailOrder(
+  core: Core,
+  params: UpdateTrailOrderParams,
+  options?: RequestOptions,
+): ApiPromise<UpdateTrailOrderResponse> {
+  return writeRequest(core, updateTrailOrderMeta, params, options);
+}
+
 /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. Reached as `client.futures`, or on its own: `new FuturesApi(core)`. */
 export class FuturesApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
   constructor(private readonly core: Core) {}
+
+  /**
+   * Amend perpetual futures orders in a batch
+   *
+   * Amends 1 to 10 open orders in one request, each found by `order_id` or `text`, with the rules of the single amendment. The answer is 200 with one result per item, in request order: `succeeded` with the order's fields after the change, or `label` (and maybe `detail`). Shares the futures placement limit.
+   *
+   * `POST /futures/{settle}/batch_amend_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  amendBatchFutureOrders(
+    params: AmendBatchFutureOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<AmendBatchFutureOrdersResponse> {
+    return amendBatchFutureOrders(this.core, params, options);
+  }
 
   /**
    * Amend a perpetual futures order
@@ -1484,6 +2545,37 @@ export class FuturesApi {
   }
 
   /**
+   * Create a chase order
+   *
+   * Starts a chase order: a limit order re-priced at the best bid/ask until filled or stopped, never past `price_limit`.
+   *
+   * `POST /futures/{settle}/autoorder/v1/chase/create` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createChaseOrder(params: CreateChaseOrderParams, options?: RequestOptions): ApiPromise<CreateChaseOrderResponse> {
+    return createChaseOrder(this.core, params, options);
+  }
+
+  /**
+   * Place a perpetual futures order at a book level
+   *
+   * Places an order like `POST /futures/{settle}/orders`, priced at the `level`-th best price of the side `direction` names instead of a `price`. Shares the futures placement limit.
+   *
+   * `POST /futures/{settle}/bbo_orders` · permission `futures:write` · 100 requests / 1 s per uid (shared bucket `futures-place`)
+   *
+   * Idempotency: `text` (filled with a fresh id when omitted).
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createFuturesBBOOrder(
+    params: CreateFuturesBBOOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateFuturesBBOOrderResponse> {
+    return createFuturesBBOOrder(this.core, params, options);
+  }
+
+  /**
    * Place a perpetual futures order
    *
    * Places an order. `size` counts contracts (a decimal string since v4.106.0): positive buys,
@@ -1524,6 +2616,58 @@ export class FuturesApi {
   }
 
   /**
+   * Create a trail order
+   *
+   * Creates a trailing order: after activation it follows the price and places a market order once the price pulls back by `price_offset`.
+   *
+   * `POST /futures/{settle}/autoorder/v1/trail/create` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createTrailOrder(params: CreateTrailOrderParams, options?: RequestOptions): ApiPromise<CreateTrailOrderResponse> {
+    return createTrailOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a chase order
+   *
+   * One chase order of the caller by id.
+   *
+   * `GET /futures/{settle}/autoorder/v1/chase/detail` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getChaseOrderDetail(
+    params: GetChaseOrderDetailParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetChaseOrderDetailResponse> {
+    return getChaseOrderDetail(this.core, params, options);
+  }
+
+  /**
+   * List chase orders
+   *
+   * Running chase orders of the caller, or finished ones (`is_finished`, then with `start_at` and `end_at`), page by page (`page_num`, `page_size`).
+   *
+   * `GET /futures/{settle}/autoorder/v1/chase/list` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getChaseOrders(params: GetChaseOrdersParams, options?: RequestOptions): ApiPromise<GetChaseOrdersResponse> {
+    return getChaseOrders(this.core, params, options);
+  }
+
+  /**
+   * Get a dual-mode position
+   *
+   * Both sides (`dual_long`, `dual_short`) of the caller's position in one contract in dual (hedge) mode.
+   *
+   * `GET /futures/{settle}/dual_comp/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getDualModePosition(
+    params: GetDualModePositionParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetDualModePositionResponse> {
+    return getDualModePosition(this.core, params, options);
+  }
+
+  /**
    * Get one perpetual contract
    *
    * One perpetual contract; an unknown name answers `CONTRACT_NOT_FOUND`.
@@ -1538,6 +2682,17 @@ export class FuturesApi {
   }
 
   /**
+   * Get the caller's perpetual futures fee rates
+   *
+   * The caller's taker and maker fee rates, keyed by contract name; one contract when `contract` is given.
+   *
+   * `GET /futures/{settle}/fee` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getFuturesFee(params: GetFuturesFeeParams, options?: RequestOptions): ApiPromise<GetFuturesFeeResponse> {
+    return getFuturesFee(this.core, params, options);
+  }
+
+  /**
    * Get a perpetual futures order
    *
    * One order by id or `text` label. Orders cancelled without a fill are gone 10 minutes after the
@@ -1547,6 +2702,34 @@ export class FuturesApi {
    */
   getFuturesOrder(params: GetFuturesOrderParams, options?: RequestOptions): ApiPromise<GetFuturesOrderResponse> {
     return getFuturesOrder(this.core, params, options);
+  }
+
+  /**
+   * Get a risk limit table
+   *
+   * The tiers of one risk limit table, by the table id a position or contract names (`risk_limit_table`).
+   *
+   * `GET /futures/{settle}/risk_limit_table` · public · 200 requests / 10 s per ip
+   */
+  getFuturesRiskLimitTable(
+    params: GetFuturesRiskLimitTableParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetFuturesRiskLimitTableResponse> {
+    return getFuturesRiskLimitTable(this.core, params, options);
+  }
+
+  /**
+   * Get the constituents of a price index
+   *
+   * The exchanges and markets from which an index price is computed.
+   *
+   * `GET /futures/{settle}/index_constituents/{index}` · public · 200 requests / 10 s per ip
+   */
+  getIndexConstituents(
+    params: GetIndexConstituentsParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetIndexConstituentsResponse> {
+    return getIndexConstituents(this.core, params, options);
   }
 
   /**
@@ -1574,6 +2757,38 @@ export class FuturesApi {
   }
 
   /**
+   * List the caller's perpetual futures fills by time range
+   *
+   * Fills of the caller's orders between `from` and `to`, also older than the 6 months `GET /futures/{settle}/my_trades` covers.
+   *
+   * `GET /futures/{settle}/my_trades_timerange` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getMyTradesWithTimeRange(
+    params: GetMyTradesWithTimeRangeParams,
+    options?: RequestOptions,
+  ): PagePromise<GetMyTradesWithTimeRangeResponse, GetMyTradesWithTimeRangeItem> {
+    return getMyTradesWithTimeRange(this.core, params, options);
+  }
+
+  /**
+   * List perpetual futures orders by time range
+   *
+   * The caller's orders created between `from` and `to`, also older than the 6 months `GET /futures/{settle}/orders` covers.
+   *
+   * `GET /futures/{settle}/orders_timerange` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getOrdersWithTimeRange(
+    params: GetOrdersWithTimeRangeParams,
+    options?: RequestOptions,
+  ): PagePromise<GetOrdersWithTimeRangeResponse, GetOrdersWithTimeRangeItem> {
+    return getOrdersWithTimeRange(this.core, params, options);
+  }
+
+  /**
    * Get a perpetual futures position
    *
    * The caller's position in one contract (single position mode; in dual mode the contract holds a
@@ -1597,6 +2812,75 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<GetPriceTriggeredOrderResponse> {
     return getPriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * List the changes of a trail order
+   *
+   * The settings of one trail order at creation and after each change by the caller, page by page.
+   *
+   * `GET /futures/{settle}/autoorder/v1/trail/change_log` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getTrailOrderChangeLog(
+    params: GetTrailOrderChangeLogParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetTrailOrderChangeLogResponse> {
+    return getTrailOrderChangeLog(this.core, params, options);
+  }
+
+  /**
+   * Get a trail order
+   *
+   * One trail order of the caller by id.
+   *
+   * `GET /futures/{settle}/autoorder/v1/trail/detail` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getTrailOrderDetail(
+    params: GetTrailOrderDetailParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetTrailOrderDetailResponse> {
+    return getTrailOrderDetail(this.core, params, options);
+  }
+
+  /**
+   * List trail orders
+   *
+   * Running trail orders of the caller, or finished ones (`is_finished`), page by page (`page_num`, `page_size`).
+   *
+   * `GET /futures/{settle}/autoorder/v1/trail/list` · permission `futures:read` · 200 requests / 10 s per uid
+   */
+  getTrailOrders(params: GetTrailOrdersParams, options?: RequestOptions): ApiPromise<GetTrailOrdersResponse> {
+    return getTrailOrders(this.core, params, options);
+  }
+
+  /**
+   * List auto-deleveraging events of the caller
+   *
+   * Positions of the caller reduced by auto-deleveraging (ADL), newest first; `at` picks the events of one second.
+   *
+   * `GET /futures/{settle}/auto_deleverages` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listAutoDeleverages(
+    params: ListAutoDeleveragesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListAutoDeleveragesResponse, ListAutoDeleveragesItem> {
+    return listAutoDeleverages(this.core, params, options);
+  }
+
+  /**
+   * List the funding rate history of several contracts
+   *
+   * The funding rate history of each contract named in the body, in one request. A read despite the POST: nothing changes.
+   *
+   * `POST /futures/{settle}/funding_rates` · public · 200 requests / 10 s per ip
+   */
+  listBatchFuturesFundingRates(
+    params: ListBatchFuturesFundingRatesParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListBatchFuturesFundingRatesResponse> {
+    return listBatchFuturesFundingRates(this.core, params, options);
   }
 
   /**
@@ -1678,6 +2962,22 @@ export class FuturesApi {
   }
 
   /**
+   * List perpetual contracts, delisted ones included
+   *
+   * Every perpetual contract of one settlement currency, including delisted contracts (`status` `delisted`).
+   *
+   * `GET /futures/{settle}/contracts_all` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesContractsAll(
+    params: ListFuturesContractsAllParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesContractsAllResponse, ListFuturesContractsAllItem> {
+    return listFuturesContractsAll(this.core, params, options);
+  }
+
+  /**
    * Funding rate history of a perpetual contract
    *
    * Funding rates applied at past settlements of one contract.
@@ -1689,6 +2989,20 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<ListFuturesFundingRateHistoryResponse> {
     return listFuturesFundingRateHistory(this.core, params, options);
+  }
+
+  /**
+   * List the insurance fund history
+   *
+   * Balances of the perpetual futures insurance fund of one settlement currency, newest first.
+   *
+   * `GET /futures/{settle}/insurance` · public · 200 requests / 10 s per ip
+   */
+  listFuturesInsuranceLedger(
+    params: ListFuturesInsuranceLedgerParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesInsuranceLedgerResponse> {
+    return listFuturesInsuranceLedger(this.core, params, options);
   }
 
   /**
@@ -1721,6 +3035,36 @@ export class FuturesApi {
     options?: RequestOptions,
   ): PagePromise<ListFuturesOrdersResponse, ListFuturesOrdersItem> {
     return listFuturesOrders(this.core, params, options);
+  }
+
+  /**
+   * Premium index candlesticks of a perpetual contract
+   *
+   * Premium index candlesticks of one contract, at most 1000 points per request: keep `from`, `to` and `interval` within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+   *
+   * `GET /futures/{settle}/premium_index` · public · 200 requests / 10 s per ip
+   */
+  listFuturesPremiumIndex(
+    params: ListFuturesPremiumIndexParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListFuturesPremiumIndexResponse> {
+    return listFuturesPremiumIndex(this.core, params, options);
+  }
+
+  /**
+   * List risk limit tiers
+   *
+   * Risk limit tiers of one contract, or without `contract` of the first 100 contracts; `limit` and `offset` then page over contracts, not tiers.
+   *
+   * `GET /futures/{settle}/risk_limit_tiers` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listFuturesRiskLimitTiers(
+    params: ListFuturesRiskLimitTiersParams,
+    options?: RequestOptions,
+  ): PagePromise<ListFuturesRiskLimitTiersResponse, ListFuturesRiskLimitTiersItem> {
+    return listFuturesRiskLimitTiers(this.core, params, options);
   }
 
   /**
@@ -1818,6 +3162,22 @@ export class FuturesApi {
   }
 
   /**
+   * List the history of a position by time range
+   *
+   * States of the caller's position in one contract between `from` and `to`.
+   *
+   * `GET /futures/{settle}/positions_timerange` · permission `futures:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listPositionsTimerange(
+    params: ListPositionsTimerangeParams,
+    options?: RequestOptions,
+  ): PagePromise<ListPositionsTimerangeResponse, ListPositionsTimerangeItem> {
+    return listPositionsTimerange(this.core, params, options);
+  }
+
+  /**
    * List price-triggered perpetual futures orders
    *
    * The caller's open or finished price-triggered (take-profit / stop-loss) orders, newest first.
@@ -1864,6 +3224,64 @@ export class FuturesApi {
   }
 
   /**
+   * Stop chase orders in a batch
+   *
+   * Stops every running chase order of the caller, of one contract or margin mode when given.
+   *
+   * `POST /futures/{settle}/autoorder/v1/chase/stop_all` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  stopAllChaseOrders(
+    params: StopAllChaseOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<StopAllChaseOrdersResponse> {
+    return stopAllChaseOrders(this.core, params, options);
+  }
+
+  /**
+   * Stop trail orders in a batch
+   *
+   * Stops every running trail order of the caller, of one contract or position side when given.
+   *
+   * `POST /futures/{settle}/autoorder/v1/trail/stop_all` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  stopAllTrailOrders(
+    params: StopAllTrailOrdersParams,
+    options?: RequestOptions,
+  ): ApiPromise<StopAllTrailOrdersResponse> {
+    return stopAllTrailOrders(this.core, params, options);
+  }
+
+  /**
+   * Stop a chase order
+   *
+   * Stops one chase order by id or label; its resting limit order is cancelled.
+   *
+   * `POST /futures/{settle}/autoorder/v1/chase/stop` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  stopChaseOrder(params: StopChaseOrderParams, options?: RequestOptions): ApiPromise<StopChaseOrderResponse> {
+    return stopChaseOrder(this.core, params, options);
+  }
+
+  /**
+   * Stop a trail order
+   *
+   * Stops one trail order by id or label.
+   *
+   * `POST /futures/{settle}/autoorder/v1/trail/stop` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  stopTrailOrder(params: StopTrailOrderParams, options?: RequestOptions): ApiPromise<StopTrailOrderResponse> {
+    return stopTrailOrder(this.core, params, options);
+  }
+
+  /**
    * Set the leverage of a contract for a margin mode
    *
    * Sets the leverage of one contract for the given margin mode (and, in dual mode, side): the
@@ -1878,6 +3296,86 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<UpdateContractPositionLeverageResponse> {
     return updateContractPositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Switch a dual-mode position between cross and isolated margin
+   *
+   * In dual (hedge) mode, switches both sides of one contract's position to cross or isolated margin.
+   *
+   * `POST /futures/{settle}/dual_comp/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDualCompPositionCrossMode(
+    params: UpdateDualCompPositionCrossModeParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDualCompPositionCrossModeResponse> {
+    return updateDualCompPositionCrossMode(this.core, params, options);
+  }
+
+  /**
+   * Change the leverage of a dual-mode position
+   *
+   * Sets the leverage of both sides of a dual-mode position; `0` switches to cross margin with `cross_leverage_limit`.
+   *
+   * `POST /futures/{settle}/dual_comp/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDualModePositionLeverage(
+    params: UpdateDualModePositionLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDualModePositionLeverageResponse> {
+    return updateDualModePositionLeverage(this.core, params, options);
+  }
+
+  /**
+   * Change the margin of one side of a dual-mode position
+   *
+   * Adds margin to one isolated side of a dual-mode position (positive `change`) or takes some out (negative).
+   *
+   * `POST /futures/{settle}/dual_comp/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDualModePositionMargin(
+    params: UpdateDualModePositionMarginParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDualModePositionMarginResponse> {
+    return updateDualModePositionMargin(this.core, params, options);
+  }
+
+  /**
+   * Change the risk limit of a dual-mode position
+   *
+   * Sets the risk limit of a dual-mode position. With the current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+   *
+   * `POST /futures/{settle}/dual_comp/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateDualModePositionRiskLimit(
+    params: UpdateDualModePositionRiskLimitParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdateDualModePositionRiskLimitResponse> {
+    return updateDualModePositionRiskLimit(this.core, params, options);
+  }
+
+  /**
+   * Switch a position between cross and isolated margin
+   *
+   * In single position mode, switches one contract's position to cross or isolated margin.
+   *
+   * `POST /futures/{settle}/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updatePositionCrossMode(
+    params: UpdatePositionCrossModeParams,
+    options?: RequestOptions,
+  ): ApiPromise<UpdatePositionCrossModeResponse> {
+    return updatePositionCrossMode(this.core, params, options);
   }
 
   /**
@@ -1948,5 +3446,18 @@ export class FuturesApi {
     options?: RequestOptions,
   ): ApiPromise<UpdatePriceTriggeredOrderResponse> {
     return updatePriceTriggeredOrder(this.core, params, options);
+  }
+
+  /**
+   * Update a trail order
+   *
+   * Changes the size, activation or pull-back of a running trail order.
+   *
+   * `POST /futures/{settle}/autoorder/v1/trail/update` · permission `futures:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  updateTrailOrder(params: UpdateTrailOrderParams, options?: RequestOptions): ApiPromise<UpdateTrailOrderResponse> {
+    return updateTrailOrder(this.core, params, options);
   }
 }

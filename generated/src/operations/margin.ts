@@ -14,9 +14,13 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  CrossMarginLoan,
+  CrossMarginRepayment,
   MarginAccountBookEntry,
   MarginAutoRepaySetting,
   MarginFundingAccount,
+  MarginLeverageTier,
+  MarginMarketLeverage,
   MarginTransferable,
   MarginUniBorrowable,
   MarginUniCurrencyPair,
@@ -97,6 +101,58 @@ export function getMarginTransferable(
   return readRequest(core, getMarginTransferableMeta, params, options);
 }
 
+/** Parameters of {@link getMarginUniEstimateRate}: path, query and body fields in one object. */
+export type GetMarginUniEstimateRateParams = {
+  /** Currencies, at most 10. */
+  currencies: string[];
+};
+/** Success response (200) of {@link getMarginUniEstimateRate}. */
+export type GetMarginUniEstimateRateResponse = {
+  [key: string]: string;
+};
+/** Metadata of `GET /margin/uni/estimate_rate`. */
+export const getMarginUniEstimateRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMarginUniEstimateRate","area":"margin","method":"GET","path":"/margin/uni/estimate_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginUniEstimateRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"d*","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string"}}]}',
+);
+
+/**
+ * Estimate isolated-margin interest rates
+ *
+ * Standalone form of {@link MarginApi.getMarginUniEstimateRate | client.margin.getMarginUniEstimateRate}: the client comes first.
+ */
+export function getMarginUniEstimateRate(
+  core: Core,
+  params: GetMarginUniEstimateRateParams,
+  options?: RequestOptions,
+): ApiPromise<GetMarginUniEstimateRateResponse> {
+  return readRequest(core, getMarginUniEstimateRateMeta, params, options);
+}
+
+/** Parameters of {@link getMarketMarginTier}: path, query and body fields in one object. */
+export type GetMarketMarginTierParams = {
+  /** Currency pair. */
+  currency_pair: string;
+};
+/** Success response (200) of {@link getMarketMarginTier}. */
+export type GetMarketMarginTierResponse = MarginLeverageTier[];
+/** Metadata of `GET /margin/loan_margin_tiers`. */
+export const getMarketMarginTierMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getMarketMarginTier","area":"margin","method":"GET","path":"/margin/loan_margin_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"getMarketMarginTier","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dleverage mmr upper_limit","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * List the borrowing tiers of an isolated-margin market
+ *
+ * Standalone form of {@link MarginApi.getMarketMarginTier | client.margin.getMarketMarginTier}: the client comes first.
+ */
+export function getMarketMarginTier(
+  core: Core,
+  params: GetMarketMarginTierParams,
+  options?: RequestOptions,
+): ApiPromise<GetMarketMarginTierResponse> {
+  return readRequest(core, getMarketMarginTierMeta, params, options);
+}
+
 /** Parameters of {@link getUniBorrowable}: path, query and body fields in one object. */
 export type GetUniBorrowableParams = {
   /** Currency. */
@@ -147,6 +203,105 @@ export function getUniCurrencyPair(
   options?: RequestOptions,
 ): ApiPromise<GetUniCurrencyPairResponse> {
   return readRequest(core, getUniCurrencyPairMeta, params, options);
+}
+
+/** Parameters of {@link getUserMarginTier}: path, query and body fields in one object. */
+export type GetUserMarginTierParams = {
+  /** Currency pair. */
+  currency_pair: string;
+};
+/** Success response (200) of {@link getUserMarginTier}. */
+export type GetUserMarginTierResponse = MarginLeverageTier[];
+/** Metadata of `GET /margin/user/loan_margin_tiers`. */
+export const getUserMarginTierMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getUserMarginTier","area":"margin","method":"GET","path":"/margin/user/loan_margin_tiers","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserMarginTier","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dleverage mmr upper_limit","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * List the caller's borrowing tiers of an isolated-margin market
+ *
+ * Standalone form of {@link MarginApi.getUserMarginTier | client.margin.getUserMarginTier}: the client comes first.
+ */
+export function getUserMarginTier(
+  core: Core,
+  params: GetUserMarginTierParams,
+  options?: RequestOptions,
+): ApiPromise<GetUserMarginTierResponse> {
+  return readRequest(core, getUserMarginTierMeta, params, options);
+}
+
+/** Parameters of {@link listCrossMarginLoans}: path, query and body fields in one object. */
+export type ListCrossMarginLoansParams = {
+  /** Only this currency. */
+  currency?: string;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Newest first (the default); `false` for oldest first. */
+  reverse?: boolean;
+  /** Deprecated status filter: `2` or `3`. */
+  status: 2 | 3;
+};
+/** Success response (200) of {@link listCrossMarginLoans}. */
+export type ListCrossMarginLoansResponse = CrossMarginLoan[];
+/** One item of {@link listCrossMarginLoans}'s list. */
+export type ListCrossMarginLoansItem = CrossMarginLoan;
+/** Metadata of `GET /margin/cross/loans`. */
+export const listCrossMarginLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCrossMarginLoans","area":"margin","method":"GET","path":"/margin/cross/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossMarginLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"currency"},{"name":"limit"},{"name":"offset"},{"name":"reverse"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time update_time;damount repaid repaid_interest unpaid_interest;gstatus","rules":[{"name":"status","in":"query","required":true,"type":"integer","format":"int32","enum":[2,3]},{"name":"currency","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"reverse","in":"query","type":"boolean"}],"deprecated":true}',
+);
+
+/**
+ * List cross-margin borrowings (deprecated)
+ *
+ * Standalone form of {@link MarginApi.listCrossMarginLoans | client.margin.listCrossMarginLoans}: the client comes first.
+ *
+ * @deprecated
+ */
+export function listCrossMarginLoans(
+  core: Core,
+  params: ListCrossMarginLoansParams,
+  options?: RequestOptions,
+): PagePromise<ListCrossMarginLoansResponse, ListCrossMarginLoansItem> {
+  return pageRequest(core, listCrossMarginLoansMeta, params, options);
+}
+
+/** Parameters of {@link listCrossMarginRepayments}: path, query and body fields in one object. */
+export type ListCrossMarginRepaymentsParams = {
+  /** Only this currency. */
+  currency?: string;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** Only repayments of this borrowing. */
+  loan_id?: string;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** Newest first (the default); `false` for oldest first. */
+  reverse?: boolean;
+};
+/** Success response (200) of {@link listCrossMarginRepayments}. */
+export type ListCrossMarginRepaymentsResponse = CrossMarginRepayment[];
+/** One item of {@link listCrossMarginRepayments}'s list. */
+export type ListCrossMarginRepaymentsItem = CrossMarginRepayment;
+/** Metadata of `GET /margin/cross/repayments`. */
+export const listCrossMarginRepaymentsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listCrossMarginRepayments","area":"margin","method":"GET","path":"/margin/cross/repayments","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossMarginRepayments","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"loan_id"},{"name":"limit"},{"name":"offset"},{"name":"reverse"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time;dinterest principal","rules":[{"name":"currency","in":"query","type":"string"},{"name":"loan_id","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"reverse","in":"query","type":"boolean"}],"deprecated":true}',
+);
+
+/**
+ * List cross-margin repayments (deprecated)
+ *
+ * Standalone form of {@link MarginApi.listCrossMarginRepayments | client.margin.listCrossMarginRepayments}: the client comes first.
+ *
+ * @deprecated
+ */
+export function listCrossMarginRepayments(
+  core: Core,
+  params?: ListCrossMarginRepaymentsParams,
+  options?: RequestOptions,
+): PagePromise<ListCrossMarginRepaymentsResponse, ListCrossMarginRepaymentsItem> {
+  return pageRequest(core, listCrossMarginRepaymentsMeta, params, options);
 }
 
 /** Parameters of {@link listFundingAccounts}: path, query and body fields in one object. */
@@ -236,6 +391,31 @@ export function listMarginAccounts(
   options?: RequestOptions,
 ): ApiPromise<ListMarginAccountsResponse> {
   return readRequest(core, listMarginAccountsMeta, params, options);
+}
+
+/** Parameters of {@link listMarginUserAccount}: path, query and body fields in one object. */
+export type ListMarginUserAccountParams = {
+  /** Currency pair; every pair when omitted. */
+  currency_pair?: string;
+};
+/** Success response (200) of {@link listMarginUserAccount}. */
+export type ListMarginUserAccountResponse = SubAccountMarginPair[];
+/** Metadata of `GET /margin/user/account`. */
+export const listMarginUserAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMarginUserAccount","area":"margin","method":"GET","path":"/margin/user/account","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginUserAccount","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
+);
+
+/**
+ * List the caller's isolated-margin accounts
+ *
+ * Standalone form of {@link MarginApi.listMarginUserAccount | client.margin.listMarginUserAccount}: the client comes first.
+ */
+export function listMarginUserAccount(
+  core: Core,
+  params?: ListMarginUserAccountParams,
+  options?: RequestOptions,
+): ApiPromise<ListMarginUserAccountResponse> {
+  return readRequest(core, listMarginUserAccountMeta, params, options);
 }
 
 /** Parameters of {@link listUniCurrencyPairs}: path, query and body fields in one object. */
@@ -390,6 +570,28 @@ export function setAutoRepay(
   return writeRequest(core, setAutoRepayMeta, params, options);
 }
 
+/** Parameters of {@link setUserMarketLeverage}: path, query and body fields in one object. */
+export type SetUserMarketLeverageParams = MarginMarketLeverage;
+/** Success response (204) of {@link setUserMarketLeverage}. */
+export type SetUserMarketLeverageResponse = void;
+/** Metadata of `POST /margin/leverage/user_market_setting`. */
+export const setUserMarketLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setUserMarketLeverage","area":"margin","method":"POST","path":"/margin/leverage/user_market_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUserMarketLeverage","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency_pair","leverage"],"rules":[{"name":"currency_pair","in":"body","type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
+);
+
+/**
+ * Set the leverage of an isolated-margin market
+ *
+ * Standalone form of {@link MarginApi.setUserMarketLeverage | client.margin.setUserMarketLeverage}: the client comes first.
+ */
+export function setUserMarketLeverage(
+  core: Core,
+  params: SetUserMarketLeverageParams,
+  options?: RequestOptions,
+): ApiPromise<SetUserMarketLeverageResponse> {
+  return writeRequest(core, setUserMarketLeverageMeta, params, options);
+}
+
 /** Isolated-margin accounts, borrowing and repayment. Reached as `client.margin`, or on its own: `new MarginApi(core)`. */
 export class MarginApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
@@ -440,6 +642,34 @@ export class MarginApi {
   }
 
   /**
+   * Estimate isolated-margin interest rates
+   *
+   * Estimated hourly borrowing rates of up to 10 currencies, keyed by currency. Rates follow the lending depth and change every hour, so they are estimates.
+   *
+   * `GET /margin/uni/estimate_rate` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  getMarginUniEstimateRate(
+    params: GetMarginUniEstimateRateParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetMarginUniEstimateRateResponse> {
+    return getMarginUniEstimateRate(this.core, params, options);
+  }
+
+  /**
+   * List the borrowing tiers of an isolated-margin market
+   *
+   * The borrowing tiers (debt limits, maintenance margin rates and leverage) of one isolated-margin market.
+   *
+   * `GET /margin/loan_margin_tiers` · public · 200 requests / 10 s per ip
+   */
+  getMarketMarginTier(
+    params: GetMarketMarginTierParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetMarketMarginTierResponse> {
+    return getMarketMarginTier(this.core, params, options);
+  }
+
+  /**
    * Get the borrowable amount in an isolated-margin market
    *
    * The most of `currency` the caller can borrow in the isolated-margin account of `currency_pair`. Replaces the offline `GET /margin/borrowable`.
@@ -462,6 +692,53 @@ export class MarginApi {
     options?: RequestOptions,
   ): ApiPromise<GetUniCurrencyPairResponse> {
     return getUniCurrencyPair(this.core, params, options);
+  }
+
+  /**
+   * List the caller's borrowing tiers of an isolated-margin market
+   *
+   * The caller's own borrowing tiers of one isolated-margin market, which follow the leverage set.
+   *
+   * `GET /margin/user/loan_margin_tiers` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  getUserMarginTier(params: GetUserMarginTierParams, options?: RequestOptions): ApiPromise<GetUserMarginTierResponse> {
+    return getUserMarginTier(this.core, params, options);
+  }
+
+  /**
+   * List cross-margin borrowings (deprecated)
+   *
+   * Borrowings of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+   *
+   * `GET /margin/cross/loans` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * @deprecated
+   */
+  listCrossMarginLoans(
+    params: ListCrossMarginLoansParams,
+    options?: RequestOptions,
+  ): PagePromise<ListCrossMarginLoansResponse, ListCrossMarginLoansItem> {
+    return listCrossMarginLoans(this.core, params, options);
+  }
+
+  /**
+   * List cross-margin repayments (deprecated)
+   *
+   * Repayments of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+   *
+   * `GET /margin/cross/repayments` · permission `margin:read` · 150 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   *
+   * @deprecated
+   */
+  listCrossMarginRepayments(
+    params?: ListCrossMarginRepaymentsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListCrossMarginRepaymentsResponse, ListCrossMarginRepaymentsItem> {
+    return listCrossMarginRepayments(this.core, params, options);
   }
 
   /**
@@ -513,6 +790,20 @@ export class MarginApi {
     options?: RequestOptions,
   ): ApiPromise<ListMarginAccountsResponse> {
     return listMarginAccounts(this.core, params, options);
+  }
+
+  /**
+   * List the caller's isolated-margin accounts
+   *
+   * The caller's isolated-margin accounts, of risk-ratio and of maintenance-margin-rate kind, one per currency pair or of one pair. Each has the shape of `GET /margin/accounts` (the reference's `MarginAccount`).
+   *
+   * `GET /margin/user/account` · permission `margin:read` · 150 requests / 10 s per uid
+   */
+  listMarginUserAccount(
+    params?: ListMarginUserAccountParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListMarginUserAccountResponse> {
+    return listMarginUserAccount(this.core, params, options);
   }
 
   /**
@@ -589,5 +880,21 @@ export class MarginApi {
    */
   setAutoRepay(params: SetAutoRepayParams, options?: RequestOptions): ApiPromise<SetAutoRepayResponse> {
     return setAutoRepay(this.core, params, options);
+  }
+
+  /**
+   * Set the leverage of an isolated-margin market
+   *
+   * Sets the caller's leverage in one isolated-margin market; a lower leverage gives a larger borrowing limit. Answers 204 without a body.
+   *
+   * `POST /margin/leverage/user_market_setting` · permission `margin:write` · 150 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setUserMarketLeverage(
+    params: SetUserMarketLeverageParams,
+    options?: RequestOptions,
+  ): ApiPromise<SetUserMarketLeverageResponse> {
+    return setUserMarketLeverage(this.core, params, options);
   }
 }

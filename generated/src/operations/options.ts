@@ -14,11 +14,28 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  CountdownCancelAllOptionsTask,
   OptionsAccount,
+  OptionsAccountBook,
+  OptionsCandlestick,
+  OptionsContract,
+  OptionsMMP,
+  OptionsMMPRequest,
+  OptionsMMPReset,
+  OptionsMySettlements,
+  OptionsMyTrade,
   OptionsOrder,
   OptionsOrderAmendment,
+  OptionsOrderBook,
   OptionsOrderRequest,
   OptionsPosition,
+  OptionsPositionClose,
+  OptionsSettlement,
+  OptionsTicker,
+  OptionsTrade,
+  OptionsUnderlying,
+  OptionsUnderlyingTicker,
+  TriggerTime,
 } from '../models.js';
 /** Parameters of {@link amendOptionsOrder}: path, query and body fields in one object. */
 export type AmendOptionsOrderParams = {
@@ -99,6 +116,28 @@ export function cancelOptionsOrders(
   return writeRequest(core, cancelOptionsOrdersMeta, params, options);
 }
 
+/** Parameters of {@link countdownCancelAllOptions}: path, query and body fields in one object. */
+export type CountdownCancelAllOptionsParams = CountdownCancelAllOptionsTask;
+/** Success response (200) of {@link countdownCancelAllOptions}. */
+export type CountdownCancelAllOptionsResponse = TriggerTime;
+/** Metadata of `POST /options/countdown_cancel_all`. */
+export const countdownCancelAllOptionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"countdownCancelAllOptions","area":"options","method":"POST","path":"/options/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllOptions","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","contract","underlying"],"wire":"itriggerTime","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"},{"name":"underlying","in":"body","type":"string"}]}',
+);
+
+/**
+ * Set the countdown that cancels open options orders
+ *
+ * Standalone form of {@link OptionsApi.countdownCancelAllOptions | client.options.countdownCancelAllOptions}: the client comes first.
+ */
+export function countdownCancelAllOptions(
+  core: Core,
+  params: CountdownCancelAllOptionsParams,
+  options?: RequestOptions,
+): ApiPromise<CountdownCancelAllOptionsResponse> {
+  return writeRequest(core, countdownCancelAllOptionsMeta, params, options);
+}
+
 /** Parameters of {@link createOptionsOrder}: path, query and body fields in one object. */
 export type CreateOptionsOrderParams = OptionsOrderRequest;
 /** Success response (200) of {@link createOptionsOrder}. */
@@ -119,6 +158,56 @@ export function createOptionsOrder(
   options?: RequestOptions,
 ): ApiPromise<CreateOptionsOrderResponse> {
   return writeRequest(core, createOptionsOrderMeta, params, options);
+}
+
+/** Parameters of {@link getOptionsContract}: path, query and body fields in one object. */
+export type GetOptionsContractParams = {
+  /** Options contract name. */
+  contract: string;
+};
+/** Success response (200) of {@link getOptionsContract}. */
+export type GetOptionsContractResponse = OptionsContract;
+/** Metadata of `GET /options/contracts/{contract}`. */
+export const getOptionsContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOptionsContract","area":"options","method":"GET","path":"/options/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getOptionsContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"wire":"iorderbook_id position_size trade_id trade_size;dindex_price last_price maker_fee_rate mark_price mark_price_round multiplier order_price_deviate order_price_round ref_discount_rate ref_rebate_rate taker_fee_rate underlying_price;ncreate_time expiration_time;gorder_size_max order_size_min orders_limit","rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
+);
+
+/**
+ * Get one options contract
+ *
+ * Standalone form of {@link OptionsApi.getOptionsContract | client.options.getOptionsContract}: the client comes first.
+ */
+export function getOptionsContract(
+  core: Core,
+  params: GetOptionsContractParams,
+  options?: RequestOptions,
+): ApiPromise<GetOptionsContractResponse> {
+  return readRequest(core, getOptionsContractMeta, params, options);
+}
+
+/** Parameters of {@link getOptionsMMP}: path, query and body fields in one object. */
+export type GetOptionsMMPParams = {
+  /** Only this underlying. */
+  underlying?: string;
+};
+/** Success response (200) of {@link getOptionsMMP}. */
+export type GetOptionsMMPResponse = OptionsMMP[];
+/** Metadata of `GET /options/mmp`. */
+export const getOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOptionsMMP","area":"options","method":"GET","path":"/options/mmp","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"query","type":"string"}]}',
+);
+
+/**
+ * Get market-maker protection settings
+ *
+ * Standalone form of {@link OptionsApi.getOptionsMMP | client.options.getOptionsMMP}: the client comes first.
+ */
+export function getOptionsMMP(
+  core: Core,
+  params?: GetOptionsMMPParams,
+  options?: RequestOptions,
+): ApiPromise<GetOptionsMMPResponse> {
+  return readRequest(core, getOptionsMMPMeta, params, options);
 }
 
 /** Parameters of {@link getOptionsOrder}: path, query and body fields in one object. */
@@ -171,6 +260,109 @@ export function getOptionsPosition(
   return readRequest(core, getOptionsPositionMeta, params, options);
 }
 
+/** Parameters of {@link getOptionsSettlement}: path, query and body fields in one object. */
+export type GetOptionsSettlementParams = {
+  /** Options contract name. */
+  contract: string;
+  /** Unix seconds of the settlement (the expiry). */
+  at: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link getOptionsSettlement}. */
+export type GetOptionsSettlementResponse = OptionsSettlement;
+/** Metadata of `GET /options/settlements/{contract}`. */
+export const getOptionsSettlementMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getOptionsSettlement","area":"options","method":"GET","path":"/options/settlements/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getOptionsSettlement","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["contract"],"queryParams":[{"name":"underlying"},{"name":"at"}],"body":"none","successStatus":200,"wire":"dfee profit settle_price strike_price;ntime","rules":[{"name":"contract","in":"path","required":true,"type":"string"},{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"at","in":"query","required":true,"type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Get the settlement of an options contract
+ *
+ * Standalone form of {@link OptionsApi.getOptionsSettlement | client.options.getOptionsSettlement}: the client comes first.
+ */
+export function getOptionsSettlement(
+  core: Core,
+  params: GetOptionsSettlementParams,
+  options?: RequestOptions,
+): ApiPromise<GetOptionsSettlementResponse> {
+  return readRequest(core, getOptionsSettlementMeta, params, options);
+}
+
+/** Parameters of {@link listMyOptionsSettlements}: path, query and body fields in one object. */
+export type ListMyOptionsSettlementsParams = {
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listMyOptionsSettlements}. */
+export type ListMyOptionsSettlementsResponse = OptionsMySettlements[];
+/** One item of {@link listMyOptionsSettlements}'s list. */
+export type ListMyOptionsSettlementsItem = OptionsMySettlements;
+/** Metadata of `GET /options/my_settlements`. */
+export const listMyOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMyOptionsSettlements","area":"options","method":"GET","path":"/options/my_settlements","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyOptionsSettlements","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dfee realised_pnl settle_price settle_profit strike_price;ntime;gsize","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * List the caller's options settlements
+ *
+ * Standalone form of {@link OptionsApi.listMyOptionsSettlements | client.options.listMyOptionsSettlements}: the client comes first.
+ */
+export function listMyOptionsSettlements(
+  core: Core,
+  params: ListMyOptionsSettlementsParams,
+  options?: RequestOptions,
+): PagePromise<ListMyOptionsSettlementsResponse, ListMyOptionsSettlementsItem> {
+  return pageRequest(core, listMyOptionsSettlementsMeta, params, options);
+}
+
+/** Parameters of {@link listMyOptionsTrades}: path, query and body fields in one object. */
+export type ListMyOptionsTradesParams = {
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listMyOptionsTrades}. */
+export type ListMyOptionsTradesResponse = OptionsMyTrade[];
+/** One item of {@link listMyOptionsTrades}'s list. */
+export type ListMyOptionsTradesItem = OptionsMyTrade;
+/** Metadata of `GET /options/my_trades`. */
+export const listMyOptionsTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listMyOptionsTrades","area":"options","method":"GET","path":"/options/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyOptionsTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid order_id;dprice underlying_price;ncreate_time;gsize","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * List the caller's options fills
+ *
+ * Standalone form of {@link OptionsApi.listMyOptionsTrades | client.options.listMyOptionsTrades}: the client comes first.
+ */
+export function listMyOptionsTrades(
+  core: Core,
+  params: ListMyOptionsTradesParams,
+  options?: RequestOptions,
+): PagePromise<ListMyOptionsTradesResponse, ListMyOptionsTradesItem> {
+  return pageRequest(core, listMyOptionsTradesMeta, params, options);
+}
+
 /** Parameters of {@link listOptionsAccount}: path, query and body fields in one object. */
 export type ListOptionsAccountParams = NoParams;
 /** Success response (200) of {@link listOptionsAccount}. */
@@ -191,6 +383,157 @@ export function listOptionsAccount(
   options?: RequestOptions,
 ): ApiPromise<ListOptionsAccountResponse> {
   return readRequest(core, listOptionsAccountMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsAccountBook}: path, query and body fields in one object. */
+export type ListOptionsAccountBookParams = {
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Only this kind of change: `dnw` transfers, `prem` option premiums, `fee` trading fees, `refr` referrer rebates, `set` settlement profit or loss. */
+  type?: 'dnw' | 'prem' | 'fee' | 'refr' | 'set';
+};
+/** Success response (200) of {@link listOptionsAccountBook}. */
+export type ListOptionsAccountBookResponse = OptionsAccountBook[];
+/** One item of {@link listOptionsAccountBook}'s list. */
+export type ListOptionsAccountBookItem = OptionsAccountBook;
+/** Metadata of `GET /options/account_book`. */
+export const listOptionsAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsAccountBook","area":"options","method":"GET","path":"/options/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dbalance change;ntime","rules":[{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","prem","fee","refr","set"]}]}',
+);
+
+/**
+ * List balance changes of the options account
+ *
+ * Standalone form of {@link OptionsApi.listOptionsAccountBook | client.options.listOptionsAccountBook}: the client comes first.
+ */
+export function listOptionsAccountBook(
+  core: Core,
+  params?: ListOptionsAccountBookParams,
+  options?: RequestOptions,
+): PagePromise<ListOptionsAccountBookResponse, ListOptionsAccountBookItem> {
+  return pageRequest(core, listOptionsAccountBookMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsCandlesticks}: path, query and body fields in one object. */
+export type ListOptionsCandlesticksParams = {
+  /** Options contract name. */
+  contract: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Length of one point. */
+  interval?: '1m' | '5m' | '15m' | '30m' | '1h';
+  /** Most points returned. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+};
+/** Success response (200) of {@link listOptionsCandlesticks}. */
+export type ListOptionsCandlesticksResponse = OptionsCandlestick[];
+/** Metadata of `GET /options/candlesticks`. */
+export const listOptionsCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsCandlesticks","area":"options","method":"GET","path":"/options/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:iv;dc h l o;nt","rules":[{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h"]}]}',
+);
+
+/**
+ * Candlesticks of an options contract
+ *
+ * Standalone form of {@link OptionsApi.listOptionsCandlesticks | client.options.listOptionsCandlesticks}: the client comes first.
+ */
+export function listOptionsCandlesticks(
+  core: Core,
+  params: ListOptionsCandlesticksParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsCandlesticksResponse> {
+  return readRequest(core, listOptionsCandlesticksMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsContracts}: path, query and body fields in one object. */
+export type ListOptionsContractsParams = {
+  /** Only contracts of this expiry, Unix seconds. */
+  expiration?: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsContracts}. */
+export type ListOptionsContractsResponse = OptionsContract[];
+/** Metadata of `GET /options/contracts`. */
+export const listOptionsContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsContracts","area":"options","method":"GET","path":"/options/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"expiration"}],"body":"none","successStatus":200,"wire":"*.:iorderbook_id position_size trade_id trade_size;dindex_price last_price maker_fee_rate mark_price mark_price_round multiplier order_price_deviate order_price_round ref_discount_rate ref_rebate_rate taker_fee_rate underlying_price;ncreate_time expiration_time;gorder_size_max order_size_min orders_limit","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"expiration","in":"query","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * List options contracts
+ *
+ * Standalone form of {@link OptionsApi.listOptionsContracts | client.options.listOptionsContracts}: the client comes first.
+ */
+export function listOptionsContracts(
+  core: Core,
+  params: ListOptionsContractsParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsContractsResponse> {
+  return readRequest(core, listOptionsContractsMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsExpirations}: path, query and body fields in one object. */
+export type ListOptionsExpirationsParams = {
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsExpirations}. */
+export type ListOptionsExpirationsResponse = string[];
+/** Metadata of `GET /options/expirations`. */
+export const listOptionsExpirationsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsExpirations","area":"options","method":"GET","path":"/options/expirations","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsExpirations","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"i*","rules":[{"name":"underlying","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * List expiry times of an underlying
+ *
+ * Standalone form of {@link OptionsApi.listOptionsExpirations | client.options.listOptionsExpirations}: the client comes first.
+ */
+export function listOptionsExpirations(
+  core: Core,
+  params: ListOptionsExpirationsParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsExpirationsResponse> {
+  return readRequest(core, listOptionsExpirationsMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsOrderBook}: path, query and body fields in one object. */
+export type ListOptionsOrderBookParams = {
+  /** Options contract name. */
+  contract: string;
+  /** Price step to merge levels by; `0` (default) merges nothing. */
+  interval?: '0' | '0.1' | '0.01';
+  /** Number of price levels per side. */
+  limit?: number;
+  /** `true` adds the order book id, which grows by 1 with every change of the book. */
+  with_id?: boolean;
+};
+/** Success response (200) of {@link listOptionsOrderBook}. */
+export type ListOptionsOrderBookResponse = OptionsOrderBook;
+/** Metadata of `GET /options/order_book`. */
+export const listOptionsOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsOrderBook","area":"options","method":"GET","path":"/options/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"wire":"iid;dasks.*.p bids.*.p;ncurrent update;gasks.*.s bids.*.s","rules":[{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"}]}',
+);
+
+/**
+ * Order book of an options contract
+ *
+ * Standalone form of {@link OptionsApi.listOptionsOrderBook | client.options.listOptionsOrderBook}: the client comes first.
+ */
+export function listOptionsOrderBook(
+  core: Core,
+  params: ListOptionsOrderBookParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsOrderBookResponse> {
+  return readRequest(core, listOptionsOrderBookMeta, params, options);
 }
 
 /** Parameters of {@link listOptionsOrders}: path, query and body fields in one object. */
@@ -232,6 +575,33 @@ export function listOptionsOrders(
   return pageRequest(core, listOptionsOrdersMeta, params, options);
 }
 
+/** Parameters of {@link listOptionsPositionClose}: path, query and body fields in one object. */
+export type ListOptionsPositionCloseParams = {
+  /** Only this contract. */
+  contract?: string;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsPositionClose}. */
+export type ListOptionsPositionCloseResponse = OptionsPositionClose[];
+/** Metadata of `GET /options/position_close`. */
+export const listOptionsPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsPositionClose","area":"options","method":"GET","path":"/options/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"}],"body":"none","successStatus":200,"wire":"*.:dpnl settle_size;ntime","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"}]}',
+);
+
+/**
+ * List closed options positions
+ *
+ * Standalone form of {@link OptionsApi.listOptionsPositionClose | client.options.listOptionsPositionClose}: the client comes first.
+ */
+export function listOptionsPositionClose(
+  core: Core,
+  params: ListOptionsPositionCloseParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsPositionCloseResponse> {
+  return readRequest(core, listOptionsPositionCloseMeta, params, options);
+}
+
 /** Parameters of {@link listOptionsPositions}: path, query and body fields in one object. */
 export type ListOptionsPositionsParams = {
   /** Only this underlying (for example `BTC_USDT`). */
@@ -257,7 +627,228 @@ export function listOptionsPositions(
   return readRequest(core, listOptionsPositionsMeta, params, options);
 }
 
-/** Options: account, positions and orders. Reached as `client.options`, or on its own: `new OptionsApi(core)`. */
+/** Parameters of {@link listOptionsSettlements}: path, query and body fields in one object. */
+export type ListOptionsSettlementsParams = {
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsSettlements}. */
+export type ListOptionsSettlementsResponse = OptionsSettlement[];
+/** One item of {@link listOptionsSettlements}'s list. */
+export type ListOptionsSettlementsItem = OptionsSettlement;
+/** Metadata of `GET /options/settlements`. */
+export const listOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsSettlements","area":"options","method":"GET","path":"/options/settlements","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsSettlements","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dfee profit settle_price strike_price;ntime","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * List options settlements
+ *
+ * Standalone form of {@link OptionsApi.listOptionsSettlements | client.options.listOptionsSettlements}: the client comes first.
+ */
+export function listOptionsSettlements(
+  core: Core,
+  params: ListOptionsSettlementsParams,
+  options?: RequestOptions,
+): PagePromise<ListOptionsSettlementsResponse, ListOptionsSettlementsItem> {
+  return pageRequest(core, listOptionsSettlementsMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsTickers}: path, query and body fields in one object. */
+export type ListOptionsTickersParams = {
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsTickers}. */
+export type ListOptionsTickersResponse = OptionsTicker[];
+/** Metadata of `GET /options/tickers`. */
+export const listOptionsTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsTickers","area":"options","method":"GET","path":"/options/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:iposition_size;dask1_price ask_iv bid1_price bid_iv delta gamma index_price last_price leverage mark_iv mark_price rho theta vega;gask1_size bid1_size","rules":[{"name":"underlying","in":"query","required":true,"type":"string"}]}',
+);
+
+/**
+ * Tickers of options contracts
+ *
+ * Standalone form of {@link OptionsApi.listOptionsTickers | client.options.listOptionsTickers}: the client comes first.
+ */
+export function listOptionsTickers(
+  core: Core,
+  params: ListOptionsTickersParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsTickersResponse> {
+  return readRequest(core, listOptionsTickersMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsTrades}: path, query and body fields in one object. */
+export type ListOptionsTradesParams = {
+  /** Only this contract. */
+  contract?: string;
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Most records returned. */
+  limit?: number;
+  /** List offset, starting from 0. */
+  offset?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** `C` only calls, `P` only puts. */
+  type?: 'C' | 'P';
+};
+/** Success response (200) of {@link listOptionsTrades}. */
+export type ListOptionsTradesResponse = OptionsTrade[];
+/** One item of {@link listOptionsTrades}'s list. */
+export type ListOptionsTradesItem = OptionsTrade;
+/** Metadata of `GET /options/trades`. */
+export const listOptionsTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsTrades","area":"options","method":"GET","path":"/options/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"type"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dprice;ncreate_time;gsize","rules":[{"name":"contract","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["C","P"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
+);
+
+/**
+ * Public trades of options contracts
+ *
+ * Standalone form of {@link OptionsApi.listOptionsTrades | client.options.listOptionsTrades}: the client comes first.
+ */
+export function listOptionsTrades(
+  core: Core,
+  params?: ListOptionsTradesParams,
+  options?: RequestOptions,
+): PagePromise<ListOptionsTradesResponse, ListOptionsTradesItem> {
+  return pageRequest(core, listOptionsTradesMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsUnderlyingCandlesticks}: path, query and body fields in one object. */
+export type ListOptionsUnderlyingCandlesticksParams = {
+  /** Start, Unix seconds (default where `to` and `limit` lead). */
+  from?: number | string | bigint;
+  /** Length of one point. */
+  interval?: '1m' | '5m' | '15m' | '30m' | '1h';
+  /** Most points returned. */
+  limit?: number;
+  /** End, Unix seconds (default now). */
+  to?: number | string | bigint;
+  /** Underlying name, as listed by `GET /options/underlyings`. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsUnderlyingCandlesticks}. */
+export type ListOptionsUnderlyingCandlesticksResponse = OptionsCandlestick[];
+/** Metadata of `GET /options/underlying/candlesticks`. */
+export const listOptionsUnderlyingCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsUnderlyingCandlesticks","area":"options","method":"GET","path":"/options/underlying/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyingCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:iv;dc h l o;nt","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h"]}]}',
+);
+
+/**
+ * Index-price candlesticks of an options underlying
+ *
+ * Standalone form of {@link OptionsApi.listOptionsUnderlyingCandlesticks | client.options.listOptionsUnderlyingCandlesticks}: the client comes first.
+ */
+export function listOptionsUnderlyingCandlesticks(
+  core: Core,
+  params: ListOptionsUnderlyingCandlesticksParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsUnderlyingCandlesticksResponse> {
+  return readRequest(core, listOptionsUnderlyingCandlesticksMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsUnderlyings}: path, query and body fields in one object. */
+export type ListOptionsUnderlyingsParams = NoParams;
+/** Success response (200) of {@link listOptionsUnderlyings}. */
+export type ListOptionsUnderlyingsResponse = OptionsUnderlying[];
+/** Metadata of `GET /options/underlyings`. */
+export const listOptionsUnderlyingsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsUnderlyings","area":"options","method":"GET","path":"/options/underlyings","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyings","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dindex_price"}',
+);
+
+/**
+ * List options underlyings
+ *
+ * Standalone form of {@link OptionsApi.listOptionsUnderlyings | client.options.listOptionsUnderlyings}: the client comes first.
+ */
+export function listOptionsUnderlyings(
+  core: Core,
+  params?: ListOptionsUnderlyingsParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsUnderlyingsResponse> {
+  return readRequest(core, listOptionsUnderlyingsMeta, params, options);
+}
+
+/** Parameters of {@link listOptionsUnderlyingTickers}: path, query and body fields in one object. */
+export type ListOptionsUnderlyingTickersParams = {
+  /** Underlying name. */
+  underlying: string;
+};
+/** Success response (200) of {@link listOptionsUnderlyingTickers}. */
+export type ListOptionsUnderlyingTickersResponse = OptionsUnderlyingTicker;
+/** Metadata of `GET /options/underlying/tickers/{underlying}`. */
+export const listOptionsUnderlyingTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"listOptionsUnderlyingTickers","area":"options","method":"GET","path":"/options/underlying/tickers/{underlying}","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyingTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["underlying"],"queryParams":[],"body":"none","successStatus":200,"wire":"itrade_call trade_put;dindex_price","rules":[{"name":"underlying","in":"path","required":true,"type":"string"}]}',
+);
+
+/**
+ * Ticker of an options underlying
+ *
+ * Standalone form of {@link OptionsApi.listOptionsUnderlyingTickers | client.options.listOptionsUnderlyingTickers}: the client comes first.
+ */
+export function listOptionsUnderlyingTickers(
+  core: Core,
+  params: ListOptionsUnderlyingTickersParams,
+  options?: RequestOptions,
+): ApiPromise<ListOptionsUnderlyingTickersResponse> {
+  return readRequest(core, listOptionsUnderlyingTickersMeta, params, options);
+}
+
+/** Parameters of {@link resetOptionsMMP}: path, query and body fields in one object. */
+export type ResetOptionsMMPParams = OptionsMMPReset;
+/** Success response (200) of {@link resetOptionsMMP}. */
+export type ResetOptionsMMPResponse = OptionsMMP;
+/** Metadata of `POST /options/mmp/reset`. */
+export const resetOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"resetOptionsMMP","area":"options","method":"POST","path":"/options/mmp/reset","auth":"private","shape":"shaped","rateLimit":{"bucket":"resetOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["underlying"],"wire":"ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"body","required":true,"type":"string"}]}',
+);
+
+/**
+ * Reset market-maker protection
+ *
+ * Standalone form of {@link OptionsApi.resetOptionsMMP | client.options.resetOptionsMMP}: the client comes first.
+ */
+export function resetOptionsMMP(
+  core: Core,
+  params: ResetOptionsMMPParams,
+  options?: RequestOptions,
+): ApiPromise<ResetOptionsMMPResponse> {
+  return writeRequest(core, resetOptionsMMPMeta, params, options);
+}
+
+/** Parameters of {@link setOptionsMMP}: path, query and body fields in one object. */
+export type SetOptionsMMPParams = OptionsMMPRequest;
+/** Success response (200) of {@link setOptionsMMP}. */
+export type SetOptionsMMPResponse = OptionsMMP;
+/** Metadata of `POST /options/mmp`. */
+export const setOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"setOptionsMMP","area":"options","method":"POST","path":"/options/mmp","auth":"private","shape":"shaped","rateLimit":{"bucket":"setOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["underlying","window","frozen_period","qty_limit","delta_limit"],"wire":"ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"body","required":true,"type":"string"},{"name":"window","in":"body","required":true,"type":"integer","format":"int32","minimum":0,"maximum":5000},{"name":"frozen_period","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"qty_limit","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,2})?$","decimal":{"gt":"0","maxScale":2}},{"name":"delta_limit","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,2})?$","decimal":{"gt":"0","maxScale":2}}]}',
+);
+
+/**
+ * Set market-maker protection
+ *
+ * Standalone form of {@link OptionsApi.setOptionsMMP | client.options.setOptionsMMP}: the client comes first.
+ */
+export function setOptionsMMP(
+  core: Core,
+  params: SetOptionsMMPParams,
+  options?: RequestOptions,
+): ApiPromise<SetOptionsMMPResponse> {
+  return writeRequest(core, setOptionsMMPMeta, params, options);
+}
+
+/** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. Reached as `client.options`, or on its own: `new OptionsApi(core)`. */
 export class OptionsApi {
   /** @param core the client (an `ExchangeClient`, or any `Core`) the calls go through */
   constructor(private readonly core: Core) {}
@@ -309,6 +900,25 @@ export class OptionsApi {
   }
 
   /**
+   * Set the countdown that cancels open options orders
+   *
+   * A dead man's switch for options orders. When `timeout` seconds pass without another call, the
+   * open orders of `contract` or `underlying` (of every options contract when both are omitted) are
+   * cancelled. Each call starts a new countdown (for example every 30 s with `timeout: 30`);
+   * `timeout: 0` stops it.
+   *
+   * `POST /options/countdown_cancel_all` · permission `options:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  countdownCancelAllOptions(
+    params: CountdownCancelAllOptionsParams,
+    options?: RequestOptions,
+  ): ApiPromise<CountdownCancelAllOptionsResponse> {
+    return countdownCancelAllOptions(this.core, params, options);
+  }
+
+  /**
    * Place an options order
    *
    * Places an options order; `size` counts contracts (positive buys, negative sells).
@@ -324,6 +934,32 @@ export class OptionsApi {
     options?: RequestOptions,
   ): ApiPromise<CreateOptionsOrderResponse> {
     return createOptionsOrder(this.core, params, options);
+  }
+
+  /**
+   * Get one options contract
+   *
+   * One options contract by name.
+   *
+   * `GET /options/contracts/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getOptionsContract(
+    params: GetOptionsContractParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetOptionsContractResponse> {
+    return getOptionsContract(this.core, params, options);
+  }
+
+  /**
+   * Get market-maker protection settings
+   *
+   * The market-maker protection settings of every underlying, or of one, and whether they froze
+   * trading.
+   *
+   * `GET /options/mmp` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  getOptionsMMP(params?: GetOptionsMMPParams, options?: RequestOptions): ApiPromise<GetOptionsMMPResponse> {
+    return getOptionsMMP(this.core, params, options);
   }
 
   /**
@@ -352,6 +988,52 @@ export class OptionsApi {
   }
 
   /**
+   * Get the settlement of an options contract
+   *
+   * The settlement of one expired options contract.
+   *
+   * `GET /options/settlements/{contract}` · public · 200 requests / 10 s per ip
+   */
+  getOptionsSettlement(
+    params: GetOptionsSettlementParams,
+    options?: RequestOptions,
+  ): ApiPromise<GetOptionsSettlementResponse> {
+    return getOptionsSettlement(this.core, params, options);
+  }
+
+  /**
+   * List the caller's options settlements
+   *
+   * Settlements of the caller's options positions of one underlying, newest first.
+   *
+   * `GET /options/my_settlements` · permission `options:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listMyOptionsSettlements(
+    params: ListMyOptionsSettlementsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListMyOptionsSettlementsResponse, ListMyOptionsSettlementsItem> {
+    return listMyOptionsSettlements(this.core, params, options);
+  }
+
+  /**
+   * List the caller's options fills
+   *
+   * Fills of the caller's options orders of one underlying, newest first.
+   *
+   * `GET /options/my_trades` · permission `options:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listMyOptionsTrades(
+    params: ListMyOptionsTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListMyOptionsTradesResponse, ListMyOptionsTradesItem> {
+    return listMyOptionsTrades(this.core, params, options);
+  }
+
+  /**
    * Get the options account
    *
    * The caller's options account (classic options account or unified account).
@@ -363,6 +1045,78 @@ export class OptionsApi {
     options?: RequestOptions,
   ): ApiPromise<ListOptionsAccountResponse> {
     return listOptionsAccount(this.core, params, options);
+  }
+
+  /**
+   * List balance changes of the options account
+   *
+   * Balance changes of the options account, newest first.
+   *
+   * `GET /options/account_book` · permission `options:read` · 200 requests / 10 s per uid
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOptionsAccountBook(
+    params?: ListOptionsAccountBookParams,
+    options?: RequestOptions,
+  ): PagePromise<ListOptionsAccountBookResponse, ListOptionsAccountBookItem> {
+    return listOptionsAccountBook(this.core, params, options);
+  }
+
+  /**
+   * Candlesticks of an options contract
+   *
+   * Candlesticks of one options contract, oldest first.
+   *
+   * `GET /options/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listOptionsCandlesticks(
+    params: ListOptionsCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsCandlesticksResponse> {
+    return listOptionsCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List options contracts
+   *
+   * The options contracts of one underlying, of every expiry or of one.
+   *
+   * `GET /options/contracts` · public · 200 requests / 10 s per ip
+   */
+  listOptionsContracts(
+    params: ListOptionsContractsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsContractsResponse> {
+    return listOptionsContracts(this.core, params, options);
+  }
+
+  /**
+   * List expiry times of an underlying
+   *
+   * Unix seconds of every expiry the options of one underlying have.
+   *
+   * `GET /options/expirations` · public · 200 requests / 10 s per ip
+   */
+  listOptionsExpirations(
+    params: ListOptionsExpirationsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsExpirationsResponse> {
+    return listOptionsExpirations(this.core, params, options);
+  }
+
+  /**
+   * Order book of an options contract
+   *
+   * Depth of one options contract; bids from the highest price down, asks from the lowest price up.
+   *
+   * `GET /options/order_book` · public · 200 requests / 10 s per ip
+   */
+  listOptionsOrderBook(
+    params: ListOptionsOrderBookParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsOrderBookResponse> {
+    return listOptionsOrderBook(this.core, params, options);
   }
 
   /**
@@ -382,6 +1136,20 @@ export class OptionsApi {
   }
 
   /**
+   * List closed options positions
+   *
+   * The caller's closed options positions of one underlying, newest first.
+   *
+   * `GET /options/position_close` · permission `options:read` · 200 requests / 10 s per uid
+   */
+  listOptionsPositionClose(
+    params: ListOptionsPositionCloseParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsPositionCloseResponse> {
+    return listOptionsPositionClose(this.core, params, options);
+  }
+
+  /**
    * List options positions
    *
    * The caller's options positions, of every underlying or of one.
@@ -393,5 +1161,121 @@ export class OptionsApi {
     options?: RequestOptions,
   ): ApiPromise<ListOptionsPositionsResponse> {
     return listOptionsPositions(this.core, params, options);
+  }
+
+  /**
+   * List options settlements
+   *
+   * Settlements of the expired options contracts of one underlying, newest first.
+   *
+   * `GET /options/settlements` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOptionsSettlements(
+    params: ListOptionsSettlementsParams,
+    options?: RequestOptions,
+  ): PagePromise<ListOptionsSettlementsResponse, ListOptionsSettlementsItem> {
+    return listOptionsSettlements(this.core, params, options);
+  }
+
+  /**
+   * Tickers of options contracts
+   *
+   * Market statistics and greeks of every options contract of one underlying.
+   *
+   * `GET /options/tickers` · public · 200 requests / 10 s per ip
+   */
+  listOptionsTickers(
+    params: ListOptionsTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsTickersResponse> {
+    return listOptionsTickers(this.core, params, options);
+  }
+
+  /**
+   * Public trades of options contracts
+   *
+   * Latest options trades, of every contract or of one, of calls or puts only.
+   *
+   * `GET /options/trades` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (offset, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  listOptionsTrades(
+    params?: ListOptionsTradesParams,
+    options?: RequestOptions,
+  ): PagePromise<ListOptionsTradesResponse, ListOptionsTradesItem> {
+    return listOptionsTrades(this.core, params, options);
+  }
+
+  /**
+   * Index-price candlesticks of an options underlying
+   *
+   * Candlesticks of the index price of one underlying, oldest first.
+   *
+   * `GET /options/underlying/candlesticks` · public · 200 requests / 10 s per ip
+   */
+  listOptionsUnderlyingCandlesticks(
+    params: ListOptionsUnderlyingCandlesticksParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsUnderlyingCandlesticksResponse> {
+    return listOptionsUnderlyingCandlesticks(this.core, params, options);
+  }
+
+  /**
+   * List options underlyings
+   *
+   * Every underlying the options market lists, with its index price.
+   *
+   * `GET /options/underlyings` · public · 200 requests / 10 s per ip
+   */
+  listOptionsUnderlyings(
+    params?: ListOptionsUnderlyingsParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsUnderlyingsResponse> {
+    return listOptionsUnderlyings(this.core, params, options);
+  }
+
+  /**
+   * Ticker of an options underlying
+   *
+   * Options traded on one underlying over the last 24 hours, with its index price.
+   *
+   * `GET /options/underlying/tickers/{underlying}` · public · 200 requests / 10 s per ip
+   */
+  listOptionsUnderlyingTickers(
+    params: ListOptionsUnderlyingTickersParams,
+    options?: RequestOptions,
+  ): ApiPromise<ListOptionsUnderlyingTickersResponse> {
+    return listOptionsUnderlyingTickers(this.core, params, options);
+  }
+
+  /**
+   * Reset market-maker protection
+   *
+   * Unfreezes trading frozen by the market-maker protection of one underlying.
+   *
+   * `POST /options/mmp/reset` · permission `options:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  resetOptionsMMP(params: ResetOptionsMMPParams, options?: RequestOptions): ApiPromise<ResetOptionsMMPResponse> {
+    return resetOptionsMMP(this.core, params, options);
+  }
+
+  /**
+   * Set market-maker protection
+   *
+   * Stores the market-maker protection settings of one underlying: once the traded size or the net
+   * delta within `window` milliseconds reaches its limit, trading freezes for `frozen_period`
+   * milliseconds.
+   *
+   * `POST /options/mmp` · permission `options:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  setOptionsMMP(params: SetOptionsMMPParams, options?: RequestOptions): ApiPromise<SetOptionsMMPResponse> {
+    return setOptionsMMP(this.core, params, options);
   }
 }

@@ -15,6 +15,7 @@ import {
 } from '../runtime/index.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
+  LiquidateOrder,
   SpotAccount,
   SpotAccountBookEntry,
   SpotBatchAmendRequest,
@@ -28,6 +29,7 @@ import type {
   SpotCurrency,
   SpotCurrencyPair,
   SpotFee,
+  SpotInsuranceHistory,
   SpotOpenOrders,
   SpotOrder,
   SpotOrderBook,
@@ -259,7 +261,7 @@ export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
 export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itrigger_time","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
+  '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itriggerTime","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
 );
 
 /**
@@ -376,6 +378,28 @@ export function createBatchOrders(
   options?: RequestOptions,
 ): ApiPromise<CreateBatchOrdersResponse> {
   return request(core, createBatchOrdersMeta, params, options);
+}
+
+/** Parameters of {@link createCrossLiquidateOrder}: path, query and body fields in one object. */
+export type CreateCrossLiquidateOrderParams = LiquidateOrder;
+/** Success response (201) of {@link createCrossLiquidateOrder}. */
+export type CreateCrossLiquidateOrderResponse = SpotOrder;
+/** Metadata of `POST /spot/cross_liquidate_orders`. */
+export const createCrossLiquidateOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"createCrossLiquidateOrder","area":"spot","method":"POST","path":"/spot/cross_liquidate_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createCrossLiquidateOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["text","currency_pair","amount","price","action_mode"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
+);
+
+/**
+ * Place a buy order that closes a disabled cross-margin currency
+ *
+ * Standalone form of {@link SpotApi.createCrossLiquidateOrder | client.spot.createCrossLiquidateOrder}: the client comes first.
+ */
+export function createCrossLiquidateOrder(
+  core: Core,
+  params: CreateCrossLiquidateOrderParams,
+  options?: RequestOptions,
+): ApiPromise<CreateCrossLiquidateOrderResponse> {
+  return writeRequest(core, createCrossLiquidateOrderMeta, params, options);
 }
 
 /** Parameters of {@link createOrder}: path, query and body fields in one object. */
@@ -598,6 +622,43 @@ export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
  */
 export function getFee(core: Core, params?: GetFeeParams, options?: RequestOptions): ApiPromise<GetFeeResponse> {
   return readRequest(core, getFeeMeta, params, options);
+}
+
+/** Parameters of {@link getSpotInsuranceHistory}: path, query and body fields in one object. */
+export type GetSpotInsuranceHistoryParams = {
+  /** `margin` for isolated margin, `unified` for the unified account. */
+  business: 'margin' | 'unified';
+  /** Currency. */
+  currency: string;
+  /** Start of the range, Unix seconds. */
+  from: number | string | bigint;
+  /** Most records returned (1 to 1000). */
+  limit?: number;
+  /** Page number, starting from 1. */
+  page?: number;
+  /** End of the range, Unix seconds. */
+  to: number | string | bigint;
+};
+/** Success response (200) of {@link getSpotInsuranceHistory}. */
+export type GetSpotInsuranceHistoryResponse = SpotInsuranceHistory[];
+/** One item of {@link getSpotInsuranceHistory}'s list. */
+export type GetSpotInsuranceHistoryItem = SpotInsuranceHistory;
+/** Metadata of `GET /spot/insurance_history`. */
+export const getSpotInsuranceHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+  '{"id":"getSpotInsuranceHistory","area":"spot","method":"GET","path":"/spot/insurance_history","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSpotInsuranceHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"business"},{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":30,"maxLimit":1000},"wire":"*.:itime;dbalance","rules":[{"name":"business","in":"query","required":true,"type":"string","enum":["margin","unified"]},{"name":"currency","in":"query","required":true,"type":"string"},{"name":"from","in":"query","required":true,"type":"integer","format":"int64"},{"name":"to","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
+);
+
+/**
+ * List the margin insurance fund history
+ *
+ * Standalone form of {@link SpotApi.getSpotInsuranceHistory | client.spot.getSpotInsuranceHistory}: the client comes first.
+ */
+export function getSpotInsuranceHistory(
+  core: Core,
+  params: GetSpotInsuranceHistoryParams,
+  options?: RequestOptions,
+): PagePromise<GetSpotInsuranceHistoryResponse, GetSpotInsuranceHistoryItem> {
+  return pageRequest(core, getSpotInsuranceHistoryMeta, params, options);
 }
 
 /** Parameters of {@link getSpotPriceTriggeredOrder}: path, query and body fields in one object. */
@@ -1184,6 +1245,22 @@ export class SpotApi {
   }
 
   /**
+   * Place a buy order that closes a disabled cross-margin currency
+   *
+   * Cross-margin accounts only: places a buy order for a currency whose cross-margin trading is disabled, to repay its debt. The amount is at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+   *
+   * `POST /spot/cross_liquidate_orders` · permission `spot:write` · 200 requests / 10 s per uid
+   *
+   * Never resent once it may have reached the server (only a request proven never sent goes again).
+   */
+  createCrossLiquidateOrder(
+    params: CreateCrossLiquidateOrderParams,
+    options?: RequestOptions,
+  ): ApiPromise<CreateCrossLiquidateOrderResponse> {
+    return createCrossLiquidateOrder(this.core, params, options);
+  }
+
+  /**
    * Place a spot order
    *
    * Places a spot order. Margin orders use this endpoint with `account: margin` (`cross_margin` for
@@ -1278,6 +1355,22 @@ export class SpotApi {
    */
   getOrder(params: GetOrderParams, options?: RequestOptions): ApiPromise<GetOrderResponse> {
     return getOrder(this.core, params, options);
+  }
+
+  /**
+   * List the margin insurance fund history
+   *
+   * Balances of the insurance fund of isolated margin (`margin`) or of the unified account (`unified`) for one currency, page by page.
+   *
+   * `GET /spot/insurance_history` · public · 200 requests / 10 s per ip
+   *
+   * Paginated (page, limit ≤ 1000): `await` it for one page, or `for await` over it for every item.
+   */
+  getSpotInsuranceHistory(
+    params: GetSpotInsuranceHistoryParams,
+    options?: RequestOptions,
+  ): PagePromise<GetSpotInsuranceHistoryResponse, GetSpotInsuranceHistoryItem> {
+    return getSpotInsuranceHistory(this.core, params, options);
   }
 
   /**

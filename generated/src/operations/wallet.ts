@@ -296,6 +296,10 @@ export function listSavedAddress(
 
 /** Parameters of {@link listSubAccountBalances}: path, query and body fields in one object. */
 export type ListSubAccountBalancesParams = {
+  /** Sub-accounts per page, at most 100. */
+  limit?: number;
+  /** Page number, from 1. */
+  page?: number;
   /** Sub-account user ids (sent comma-separated); all sub-accounts when omitted. */
   sub_uid?: string[];
 };
@@ -303,7 +307,7 @@ export type ListSubAccountBalancesParams = {
 export type ListSubAccountBalancesResponse = SubAccountBalance[];
 /** Metadata of `GET /wallet/sub_account_balances`. */
 export const listSubAccountBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.:d*","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
+  '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:davailable.* locking.*","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
 /**
@@ -355,7 +359,7 @@ export type ListSubAccountFuturesBalancesParams = {
 export type ListSubAccountFuturesBalancesResponse = SubAccountFuturesBalance[];
 /** Metadata of `GET /wallet/sub_account_futures_balances`. */
 export const listSubAccountFuturesBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"wire":"*.available.*.:iupdate_id update_time user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
+  '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"wire":"*.available.*.:iupdate_id update_time user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
 );
 
 /**

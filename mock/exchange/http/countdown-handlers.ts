@@ -19,7 +19,7 @@ const spotCountdown: ExchangeHandler = (ctx) =>
       return miss(400, 'INVALID_CURRENCY_PAIR', `Invalid currency pair: ${pair}`);
     }
     const scope = { uid: callerUid(ctx), market: 'spot' as const, only: pair };
-    return ok(ctx, { trigger_time: setCountdown(state, scope, bodyTimeout(ctx.body), nowMs) });
+    return ok(ctx, { triggerTime: setCountdown(state, scope, bodyTimeout(ctx.body), nowMs) });
   });
 
 const futuresCountdown: ExchangeHandler = (ctx) =>
@@ -30,7 +30,7 @@ const futuresCountdown: ExchangeHandler = (ctx) =>
       if ('miss' in contract) return contract;
     }
     const scope = { uid: callerUid(ctx), market: 'futures' as const, settle: settleOf(ctx), only: name };
-    return ok(ctx, { trigger_time: setCountdown(state, scope, bodyTimeout(ctx.body), nowMs) });
+    return ok(ctx, { triggerTime: setCountdown(state, scope, bodyTimeout(ctx.body), nowMs) });
   });
 
 /** The countdown handlers by `METHOD /template/{}`. */

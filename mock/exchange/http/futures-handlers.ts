@@ -5,10 +5,12 @@
  * futures-positions.ts.
  */
 import { MockHttpError } from '../../errors.js';
+import { parseLossless } from '../../json.js';
 import type { ExchangeContext, ExchangeHandler, ExchangeHandlerTable } from './context.js';
 import type { HandlerMiss } from '../../handler-contract.js';
 import { textField } from '../../handler-contract.js';
 import {
+  amendFuturesBatch,
   amendFuturesOrder,
   cancelFuturesBatch,
   cancelFuturesOrder,
@@ -93,6 +95,21 @@ const amendOne: ExchangeHandler = (ctx) =>
     const order = pathOrder(ctx, state);
     return 'miss' in order ? order : ok(ctx, futuresOrderView(state, amendFuturesOrder(state, order, ctx.body, nowMs)));
   });
+
+/** The body with every number's digits kept (order ids above 2^53), read from the text when there is one. */
+function exactBody(ctx: ExchangeContext): unknown {
+  return ctx.bodyText === undefined || ctx.bodyText === '' ? ctx.body : parseLossless(ctx.bodyText);
+}
+
+const amendBatch: ExchangeHandler = (ctx) =>
+  changed(exchangeOf(ctx), (state, nowMs) =>
+    ok(
+      ctx,
+      amendFuturesBatch(state, callerUid(ctx), settleOf(ctx), exactBody(ctx), nowMs).map((r) =>
+        'order' in r ? batchFuturesView(state, r.order) : r,
+      ),
+    ),
+  );
 
 const cancelAll: ExchangeHandler = (ctx) =>
   changed(exchangeOf(ctx), (state, nowMs) => {
@@ -180,6 +197,7 @@ export const futuresOrderHandlers: ExchangeHandlerTable = {
   'DELETE /futures/{}/orders': cancelAll,
   'POST /futures/{}/batch_orders': createBatchFuturesOrder,
   'POST /futures/{}/batch_cancel_orders': cancelBatch,
+  'POST /futures/{}/batch_amend_orders': amendBatch,
   'GET /futures/{}/orders/{}': getFuturesOrder,
   'PUT /futures/{}/orders/{}': amendOne,
   'DELETE /futures/{}/orders/{}': cancelOne,

@@ -19,7 +19,9 @@ from .clock import server_time_ms
 from .core import ClientBase
 from .effects import Acquire, ClockReady, ClockResync, Done, Effect, Send, StepResult, Steps, advance
 from .metadata import OperationMeta
+from .journal import JournalEntry
 from .outcome import Resolution, resolve_outcome
+from .pending import ResolvedPending, journal_of, resolve_pending
 from .pool import ProxySetting
 from .raw import raw_operation_meta
 from .context import RequestOptions
@@ -159,6 +161,14 @@ class AsyncCore(ClientBase):
     async def sync_clock(self) -> None:
         """Measures the server-time offset now (otherwise done before the first private call)."""
         await self._aclock.sync()
+
+    async def pending_outcomes(self) -> list[JournalEntry]:
+        """`ExchangeClient.pending_outcomes`, awaited (the journal is read in a thread)."""
+        return await asyncio.to_thread(journal_of(self._ctx).pending)
+
+    async def resolve_pending(self) -> list[ResolvedPending]:
+        """`ExchangeClient.resolve_pending`, awaited: the same lookups and rules."""
+        return await self._run(resolve_pending(self._ctx, lambda m, p, o: call(self._ctx, m, p, o)))
 
     async def resolve_outcome(self, error: Exception) -> Resolution:
         """`ExchangeClient.resolve_outcome`, awaited: the same rules (`outcome_policy`)."""

@@ -18,11 +18,12 @@ from urllib.parse import urlsplit
 from .clock import ClockSync, ServerClock, server_time_ms
 from .context import Context, RequestOptions, Settings, account_fingerprint
 from .envelope import envelope_params
-from .errors import ExchangeError, ValidationError
+from .errors import ValidationError
 from .journal import JournalEntry, journal_option
 from .logger import Logger, is_logger, make_redactor
 from .metadata import ApiMeta, OperationMeta
 from .outcome import Resolution, resolve_outcome
+from .pending import ResolvedPending, journal_of, resolve_pending
 from .plan import check_header, check_number
 from .rate_limit import RateLimitMode, process_limiter
 from .rate_limit_store import RateLimitStore
@@ -225,9 +226,14 @@ class Core(ClientBase):
     def pending_outcomes(self) -> list[JournalEntry]:
         """The writes the outcome journal holds: sent (or about to be) by a process that got no
         definitive answer, possibly one that crashed. Raises `ExchangeError` without a journal."""
-        if self._ctx.journal is None:
-            raise ExchangeError("no outcome journal: pass outcome_journal (a path or a store) to the client")
-        return self._ctx.journal.pending()
+        return journal_of(self._ctx).pending()
+
+    def resolve_pending(self) -> list[ResolvedPending]:
+        """Resolves what the outcome journal holds (after a restart) by the same lookups as
+        `resolve_outcome`: a write found is `applied` and its entry cleared; any other stays with
+        the reason. Never resends. Raises `ExchangeError` without a journal."""
+        steps = resolve_pending(self._ctx, lambda m, p, o: call(self._ctx, m, p, o))
+        return run(steps, perform(self._ctx))
 
     def resolve_outcome(self, error: Exception) -> Resolution:
         """Finds out what happened to a write that failed, given any error of a write call:

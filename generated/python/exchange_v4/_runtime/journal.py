@@ -7,8 +7,8 @@ and Redis hash as the TypeScript client (docs/outcome-journal.md). An entry hold
 key, secret, signature or body, only the operation, the idempotency id, the lookup's parameters,
 a SHA-512 of the request as sent and the account's fingerprint.
 
-Stores: `FileJournal` (a local file, O_APPEND single-write records fsync'd before the write is
-sent; a torn last line is skipped and ended before the next record) and `RedisJournal` (the
+Stores: `FileJournal` (journal_file.py: a local file, O_APPEND single-write records fsync'd before
+the write is sent, compacted when it grows) and `RedisJournal` (the
 program's own `redis` client; the package is imported by nobody here)."""
 
 from __future__ import annotations
@@ -110,45 +110,6 @@ class JournalStore(Protocol):
     def pending(self) -> list[JournalEntry]: ...
 
 
-class FileJournal:
-    """The journal in a local file of JSON lines, shared safely by the processes of one machine."""
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = os.fspath(path)
-
-    def _append(self, text: str) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        try:
-            size = os.fstat(fd).st_size
-            if size > 0:
-                with open(self.path, "rb") as reader:
-                    reader.seek(size - 1)
-                    if reader.read(1) != b"\n":
-                        text = "\n" + text  # a line torn by a crash is ended first
-            data = text.encode("utf-8")
-            if os.write(fd, data) != len(data):
-                raise OSError(f"short write to {self.path}")
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-    def record(self, entry: JournalEntry) -> None:
-        """Appends the entry's intent and fsyncs it."""
-        self._append(encode_intent(entry))
-
-    def clear(self, entry_id: str) -> None:
-        """Appends the entry's clearing and fsyncs it."""
-        self._append(encode_clear(entry_id))
-
-    def pending(self) -> list[JournalEntry]:
-        """The entries not cleared."""
-        try:
-            with open(self.path, encoding="utf-8") as reader:
-                return replay(reader.read())
-        except FileNotFoundError:
-            return []
-
-
 class RedisLike(Protocol):
     """A `redis.Redis` client, as far as the journal uses it."""
 
@@ -223,6 +184,8 @@ def journal_option(value: object) -> JournalStore | None:
     if value is None:
         return None
     if isinstance(value, (str, os.PathLike)):
+        from .journal_file import FileJournal  # imports this module
+
         return FileJournal(cast("str | os.PathLike[str]", value))
     if all(callable(getattr(value, name, None)) for name in ("record", "clear", "pending")):
         return cast(JournalStore, value)

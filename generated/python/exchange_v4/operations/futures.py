@@ -14,31 +14,64 @@ from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
 from ..models import (
+    BatchAmendOrderReqInput,
+    BatchFundingRatesResponse,
     Contract,
     ContractStat,
+    CreateChaseOrderResp,
+    CreateTrailOrderEnvelope,
     FundingRateRecord,
     FuturesAccount,
     FuturesAccountBook,
+    FuturesAutoDeleverage,
     FuturesBatchCancelResult,
     FuturesBatchOrderResult,
     FuturesCandlestick,
     FuturesCountdownTriggerTime,
+    FuturesFee,
+    FuturesIndexConstituents,
     FuturesInitialOrderRequestInput,
     FuturesLeverage,
+    FuturesLimitRiskTiers,
     FuturesLiqOrder,
     FuturesLiquidate,
     FuturesOrder,
     FuturesOrderBook,
     FuturesOrderRequestInput,
+    FuturesOrderTimerange,
+    FuturesPremiumIndex,
     FuturesPriceTriggerRequestInput,
     FuturesPriceTriggeredOrder,
+    FuturesRiskLimitTier,
     FuturesTicker,
     FuturesTrade,
+    GetChaseOrderDetailResp,
+    GetChaseOrdersResp,
+    InsuranceRecord,
     MyFuturesTrade,
+    MyFuturesTradeTimeRange,
     Position,
     PositionClose,
+    PositionTimerange,
+    StopAllChaseOrdersResp,
+    StopChaseOrderResp,
+    TrailOrderChangeLogResponse,
+    TrailOrderDetailResponse,
+    TrailOrderListResponse,
+    TrailOrderResponse,
     TriggerOrderResponse,
 )
+
+
+class AmendBatchFutureOrdersParams(TypedDict, total=False):
+    """Parameters of `amend_batch_future_orders`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    body: Required[list[BatchAmendOrderReqInput]]  # The JSON list sent as the body.
+
+
+AmendBatchFutureOrdersResponse: TypeAlias = "list[FuturesBatchOrderResult]"
+"""Success data of `amend_batch_future_orders`."""
 
 
 class AmendFuturesOrderParams(TypedDict, total=False):
@@ -140,6 +173,50 @@ CreateBatchFuturesOrderResponse: TypeAlias = "list[FuturesBatchOrderResult]"
 """Success data of `create_batch_futures_order`."""
 
 
+class CreateChaseOrderParams(TypedDict, total=False):
+    """Parameters of `create_chase_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name (the service upper-cases it).
+    amount: Required[Decimal | str]  # Total size in contracts; positive buys, negative sells; never 0.
+    price_limit: Required[Decimal | str]  # Price the chase never goes past; `0` for no limit.
+    offset_limit: Decimal | str  # Largest distance from the best price; excludes `price_limit`.
+    reduce_only: bool  # Only reduce a position.
+    text: str  # Caller's label.
+    is_dual_mode: bool  # Whether the account is in dual position mode.
+    price_type: Literal[1, 2]  # Price to chase: `1` the best bid/ask, `2` a gap from it.
+    price_gap_type: Literal[1, 2]  # With `price_type` 2: `1` absolute gap, `2` percentage.
+    price_gap_value: Decimal | str  # The gap, in the unit of `price_gap_type`.
+    pos_margin_mode: Literal['isolated', 'cross']  # Position margin mode.
+    position_mode: Literal['single', 'dual', 'dual_plus']  # Position mode.
+
+
+CreateChaseOrderResponse: TypeAlias = "CreateChaseOrderResp"
+"""Success data of `create_chase_order`."""
+
+
+class CreateFuturesBBOOrderParams(TypedDict, total=False):
+    """Parameters of `create_futures_bbo_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name.
+    size: Required[Decimal | str]  # Order size in contracts; positive to buy, negative to sell, `0` to close a position (with `close` or `auto_size`).
+    direction: Required[Literal['buy', 'sell']]  # Book side the price comes from: `buy` takes the ask side, `sell` the bid side.
+    iceberg: Decimal | str  # Visible size of an iceberg order; `0` for a normal order. The hidden part pays taker fees.
+    level: Required[int]  # Book level whose price the order takes, 1 to 20.
+    close: bool  # Single position mode only; `true` with `size` `0` closes the whole position.
+    reduce_only: bool  # Only ever shrink the position.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok']  # Time in force: `gtc` (the service's default), `ioc`, `poc` (post only) or `fok`.
+    text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
+    auto_size: Literal['close_long', 'close_short']  # Dual mode: the side a size-`0` order closes.
+    stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention action inside an STP group (`cn` when omitted); refused outside a group.
+    pid: int | str  # Position id.
+
+
+CreateFuturesBBOOrderResponse: TypeAlias = "FuturesOrder"
+"""Success data of `create_futures_bbo_order`."""
+
+
 class CreateFuturesOrderParams(TypedDict, total=False):
     """Parameters of `create_futures_order`: path, query and body fields in one mapping."""
 
@@ -182,6 +259,69 @@ CreatePriceTriggeredOrderResponse: TypeAlias = "TriggerOrderResponse"
 """Success data of `create_price_triggered_order`."""
 
 
+class CreateTrailOrderParams(TypedDict, total=False):
+    """Parameters of `create_trail_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name.
+    amount: Required[Decimal | str]  # Size in contracts; positive buys, negative sells.
+    activation_price: Decimal | str  # Price that activates the order; `0` (the service's default) activates at once.
+    is_gte: bool  # `true`: activate when the price reaches `activation_price` or more; `false`: or less.
+    price_type: Literal[1, 2, 3]  # Price the activation watches: `1` last, `2` index, `3` mark.
+    price_offset: str  # Pull-back that triggers: a price distance (`100`) or a ratio (`0.5%`).
+    reduce_only: bool  # Only reduce a position.
+    position_related: bool  # Bind the order to the position (then `reduce_only` must be true too).
+    text: str  # Caller's label.
+    pos_margin_mode: Literal['isolated', 'cross']  # Position margin mode.
+    position_mode: Literal['single', 'dual', 'dual_plus']  # Position mode.
+
+
+CreateTrailOrderResponse: TypeAlias = "CreateTrailOrderEnvelope"
+"""Success data of `create_trail_order`."""
+
+
+class GetChaseOrderDetailParams(TypedDict, total=False):
+    """Parameters of `get_chase_order_detail`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: Required[str]  # Chase order id (a positive integer).
+
+
+GetChaseOrderDetailResponse: TypeAlias = "GetChaseOrderDetailResp"
+"""Success data of `get_chase_order_detail`."""
+
+
+class GetChaseOrdersParams(TypedDict, total=False):
+    """Parameters of `get_chase_orders`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    sort_by: Required[Literal[1, 2]]  # Sort by `1` creation time or `2` end time.
+    contract: str  # Only this contract.
+    is_finished: bool  # `true` for finished orders, `false` for running ones.
+    start_at: int | str  # Start of the range, Unix seconds; required with `is_finished` true.
+    end_at: int | str  # End of the range, Unix seconds; required with `is_finished` true.
+    page_num: int  # Page number, from 1.
+    page_size: int  # Orders per page (1 to 100).
+    hide_cancel: bool  # Leave out cancelled orders.
+    reduce_only: Literal[0, 1, 2]  # Reduce-only filter: `1` only reduce-only, `2` none of them, `0` any.
+    side: Literal[0, 1, 2]  # Side filter: `1` long, `2` short, `0` any.
+
+
+GetChaseOrdersResponse: TypeAlias = "GetChaseOrdersResp"
+"""Success data of `get_chase_orders`."""
+
+
+class GetDualModePositionParams(TypedDict, total=False):
+    """Parameters of `get_dual_mode_position`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
+
+
+GetDualModePositionResponse: TypeAlias = "list[Position]"
+"""Success data of `get_dual_mode_position`."""
+
+
 class GetFuturesContractParams(TypedDict, total=False):
     """Parameters of `get_futures_contract`: path, query and body fields in one mapping."""
 
@@ -193,6 +333,17 @@ GetFuturesContractResponse: TypeAlias = "Contract"
 """Success data of `get_futures_contract`."""
 
 
+class GetFuturesFeeParams(TypedDict, total=False):
+    """Parameters of `get_futures_fee`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: str  # Only this contract.
+
+
+GetFuturesFeeResponse: TypeAlias = "dict[str, FuturesFee]"
+"""Success data of `get_futures_fee`."""
+
+
 class GetFuturesOrderParams(TypedDict, total=False):
     """Parameters of `get_futures_order`: path, query and body fields in one mapping."""
 
@@ -202,6 +353,28 @@ class GetFuturesOrderParams(TypedDict, total=False):
 
 GetFuturesOrderResponse: TypeAlias = "FuturesOrder"
 """Success data of `get_futures_order`."""
+
+
+class GetFuturesRiskLimitTableParams(TypedDict, total=False):
+    """Parameters of `get_futures_risk_limit_table`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    table_id: Required[str]  # Risk limit table id (for example `BTC_USDT_202411`).
+
+
+GetFuturesRiskLimitTableResponse: TypeAlias = "list[FuturesRiskLimitTier]"
+"""Success data of `get_futures_risk_limit_table`."""
+
+
+class GetIndexConstituentsParams(TypedDict, total=False):
+    """Parameters of `get_index_constituents`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    index: Required[str]  # Index name (for example `BTC_USDT`).
+
+
+GetIndexConstituentsResponse: TypeAlias = "FuturesIndexConstituents"
+"""Success data of `get_index_constituents`."""
 
 
 class GetLeverageParams(TypedDict, total=False):
@@ -236,6 +409,53 @@ GetMyTradesItem: TypeAlias = "MyFuturesTrade"
 """One item of `get_my_trades`."""
 
 
+GetMyTradesWithTimeRangeParams = TypedDict(
+    "GetMyTradesWithTimeRangeParams",
+    {
+        "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+        "contract": "str",  # Only this contract.
+        "from": "int | str",  # Start of the range, Unix seconds; by default where `to` and `limit` put it.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
+        "limit": "int",  # Most records returned (1 to 1000).
+        "offset": "int",  # List offset, starting from 0.
+        "role": "Literal['maker', 'taker']",  # Only fills in this role.
+    },
+    total=False,
+)
+"""Parameters of `get_my_trades_with_time_range`: path, query and body fields in one mapping."""
+
+
+GetMyTradesWithTimeRangeResponse: TypeAlias = "list[MyFuturesTradeTimeRange]"
+"""Success data of `get_my_trades_with_time_range`."""
+
+
+GetMyTradesWithTimeRangeItem: TypeAlias = "MyFuturesTradeTimeRange"
+"""One item of `get_my_trades_with_time_range`."""
+
+
+GetOrdersWithTimeRangeParams = TypedDict(
+    "GetOrdersWithTimeRangeParams",
+    {
+        "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+        "contract": "str",  # Only this contract.
+        "from": "int | str",  # Start of the range, Unix seconds; by default where `to` and `limit` put it.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
+        "limit": "int",  # Most records returned (1 to 1000).
+        "offset": "int",  # List offset, starting from 0.
+    },
+    total=False,
+)
+"""Parameters of `get_orders_with_time_range`: path, query and body fields in one mapping."""
+
+
+GetOrdersWithTimeRangeResponse: TypeAlias = "list[FuturesOrderTimerange]"
+"""Success data of `get_orders_with_time_range`."""
+
+
+GetOrdersWithTimeRangeItem: TypeAlias = "FuturesOrderTimerange"
+"""One item of `get_orders_with_time_range`."""
+
+
 class GetPositionParams(TypedDict, total=False):
     """Parameters of `get_position`: path, query and body fields in one mapping."""
 
@@ -256,6 +476,87 @@ class GetPriceTriggeredOrderParams(TypedDict, total=False):
 
 GetPriceTriggeredOrderResponse: TypeAlias = "FuturesPriceTriggeredOrder"
 """Success data of `get_price_triggered_order`."""
+
+
+class GetTrailOrderChangeLogParams(TypedDict, total=False):
+    """Parameters of `get_trail_order_change_log`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: Required[int | str]  # Trail order id.
+    page_num: int  # Page number, from 1.
+    page_size: int  # Records per page.
+
+
+GetTrailOrderChangeLogResponse: TypeAlias = "TrailOrderChangeLogResponse"
+"""Success data of `get_trail_order_change_log`."""
+
+
+class GetTrailOrderDetailParams(TypedDict, total=False):
+    """Parameters of `get_trail_order_detail`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: Required[int | str]  # Trail order id.
+
+
+GetTrailOrderDetailResponse: TypeAlias = "TrailOrderDetailResponse"
+"""Success data of `get_trail_order_detail`."""
+
+
+class GetTrailOrdersParams(TypedDict, total=False):
+    """Parameters of `get_trail_orders`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: str  # Only this contract.
+    is_finished: bool  # `true` for finished orders, `false` for running ones.
+    start_at: int | str  # Start of the range, Unix seconds.
+    end_at: int | str  # End of the range, Unix seconds.
+    page_num: int  # Page number, from 1.
+    page_size: int  # Orders per page.
+    sort_by: Literal[1, 2]  # Sort by `1` creation time (default) or `2` end time.
+    hide_cancel: bool  # Leave out cancelled orders.
+    related_position: Literal[1, 2]  # Only orders bound to the `1` long or `2` short position.
+    sort_by_trigger: bool  # Running position-bound orders closest to triggering or activating first.
+    reduce_only: Literal[1, 2]  # `1` only reduce-only orders, `2` none of them.
+    side: Literal[1, 2]  # `1` long side, `2` short side.
+
+
+GetTrailOrdersResponse: TypeAlias = "TrailOrderListResponse"
+"""Success data of `get_trail_orders`."""
+
+
+ListAutoDeleveragesParams = TypedDict(
+    "ListAutoDeleveragesParams",
+    {
+        "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+        "contract": "str",  # Only this contract.
+        "limit": "int",  # Most records returned (1 to 1000).
+        "offset": "int",  # List offset, starting from 0.
+        "from": "int | str",  # Start of the range, Unix seconds; by default where `to` and `limit` put it.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
+        "at": "int | str",  # Only the events of this Unix second (0, the default, for any).
+    },
+    total=False,
+)
+"""Parameters of `list_auto_deleverages`: path, query and body fields in one mapping."""
+
+
+ListAutoDeleveragesResponse: TypeAlias = "list[FuturesAutoDeleverage]"
+"""Success data of `list_auto_deleverages`."""
+
+
+ListAutoDeleveragesItem: TypeAlias = "FuturesAutoDeleverage"
+"""One item of `list_auto_deleverages`."""
+
+
+class ListBatchFuturesFundingRatesParams(TypedDict, total=False):
+    """Parameters of `list_batch_futures_funding_rates`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contracts: Required[list[str]]  # Contract names.
+
+
+ListBatchFuturesFundingRatesResponse: TypeAlias = "list[BatchFundingRatesResponse]"
+"""Success data of `list_batch_futures_funding_rates`."""
 
 
 ListContractStatsParams = TypedDict(
@@ -346,6 +647,22 @@ ListFuturesContractsItem: TypeAlias = "Contract"
 """One item of `list_futures_contracts`."""
 
 
+class ListFuturesContractsAllParams(TypedDict, total=False):
+    """Parameters of `list_futures_contracts_all`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    limit: int  # Most records returned (1 to 1000).
+    offset: int  # List offset, starting from 0.
+
+
+ListFuturesContractsAllResponse: TypeAlias = "list[Contract]"
+"""Success data of `list_futures_contracts_all`."""
+
+
+ListFuturesContractsAllItem: TypeAlias = "Contract"
+"""One item of `list_futures_contracts_all`."""
+
+
 ListFuturesFundingRateHistoryParams = TypedDict(
     "ListFuturesFundingRateHistoryParams",
     {
@@ -362,6 +679,17 @@ ListFuturesFundingRateHistoryParams = TypedDict(
 
 ListFuturesFundingRateHistoryResponse: TypeAlias = "list[FundingRateRecord]"
 """Success data of `list_futures_funding_rate_history`."""
+
+
+class ListFuturesInsuranceLedgerParams(TypedDict, total=False):
+    """Parameters of `list_futures_insurance_ledger`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    limit: int  # Most records returned (1 to 1000).
+
+
+ListFuturesInsuranceLedgerResponse: TypeAlias = "list[InsuranceRecord]"
+"""Success data of `list_futures_insurance_ledger`."""
 
 
 class ListFuturesOrderBookParams(TypedDict, total=False):
@@ -395,6 +723,42 @@ ListFuturesOrdersResponse: TypeAlias = "list[FuturesOrder]"
 
 ListFuturesOrdersItem: TypeAlias = "FuturesOrder"
 """One item of `list_futures_orders`."""
+
+
+ListFuturesPremiumIndexParams = TypedDict(
+    "ListFuturesPremiumIndexParams",
+    {
+        "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+        "contract": "Required[str]",  # Contract name.
+        "from": "int | str",  # Start, Unix seconds (default `to` minus 100 intervals).
+        "to": "int | str",  # End, Unix seconds (default now).
+        "limit": "int",  # Number of latest points; not together with `from` or `to`.
+        "interval": "Literal['1m', '5m', '15m', '30m', '1h', '4h', '8h', '1d', '7d']",  # Length of one point.
+    },
+    total=False,
+)
+"""Parameters of `list_futures_premium_index`: path, query and body fields in one mapping."""
+
+
+ListFuturesPremiumIndexResponse: TypeAlias = "list[FuturesPremiumIndex]"
+"""Success data of `list_futures_premium_index`."""
+
+
+class ListFuturesRiskLimitTiersParams(TypedDict, total=False):
+    """Parameters of `list_futures_risk_limit_tiers`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: str  # Only this contract.
+    limit: int  # Most records returned (1 to 1000).
+    offset: int  # List offset, starting from 0.
+
+
+ListFuturesRiskLimitTiersResponse: TypeAlias = "list[FuturesLimitRiskTiers]"
+"""Success data of `list_futures_risk_limit_tiers`."""
+
+
+ListFuturesRiskLimitTiersItem: TypeAlias = "FuturesLimitRiskTiers"
+"""One item of `list_futures_risk_limit_tiers`."""
 
 
 class ListFuturesTickersParams(TypedDict, total=False):
@@ -516,6 +880,29 @@ ListPositionsItem: TypeAlias = "Position"
 """One item of `list_positions`."""
 
 
+ListPositionsTimerangeParams = TypedDict(
+    "ListPositionsTimerangeParams",
+    {
+        "settle": "Required[Literal['btc', 'usdt']]",  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+        "contract": "Required[str]",  # Contract name.
+        "from": "int | str",  # Start of the range, Unix seconds; by default where `to` and `limit` put it.
+        "to": "int | str",  # End of the range, Unix seconds (default now).
+        "limit": "int",  # Most records returned (1 to 1000).
+        "offset": "int",  # List offset, starting from 0.
+    },
+    total=False,
+)
+"""Parameters of `list_positions_timerange`: path, query and body fields in one mapping."""
+
+
+ListPositionsTimerangeResponse: TypeAlias = "list[PositionTimerange]"
+"""Success data of `list_positions_timerange`."""
+
+
+ListPositionsTimerangeItem: TypeAlias = "PositionTimerange"
+"""One item of `list_positions_timerange`."""
+
+
 class ListPriceTriggeredOrdersParams(TypedDict, total=False):
     """Parameters of `list_price_triggered_orders`: path, query and body fields in one mapping."""
 
@@ -556,6 +943,54 @@ SetPositionModeResponse: TypeAlias = "FuturesAccount"
 """Success data of `set_position_mode`."""
 
 
+class StopAllChaseOrdersParams(TypedDict, total=False):
+    """Parameters of `stop_all_chase_orders`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: str  # Only this contract.
+    pos_margin_mode: Literal['isolated', 'cross']  # Only orders of this margin mode.
+
+
+StopAllChaseOrdersResponse: TypeAlias = "StopAllChaseOrdersResp"
+"""Success data of `stop_all_chase_orders`."""
+
+
+class StopAllTrailOrdersParams(TypedDict, total=False):
+    """Parameters of `stop_all_trail_orders`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: str  # Only this contract.
+    related_position: Literal[1, 2]  # Only orders bound to the `1` long or `2` short position.
+
+
+StopAllTrailOrdersResponse: TypeAlias = "TrailOrderListResponse"
+"""Success data of `stop_all_trail_orders`."""
+
+
+class StopChaseOrderParams(TypedDict, total=False):
+    """Parameters of `stop_chase_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: str  # Chase order id.
+    text: str  # Caller's label; used when `id` is 0 or left out.
+
+
+StopChaseOrderResponse: TypeAlias = "StopChaseOrderResp"
+"""Success data of `stop_chase_order`."""
+
+
+class StopTrailOrderParams(TypedDict, total=False):
+    """Parameters of `stop_trail_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: int | str  # Trail order id.
+    text: str  # Caller's label; used when `id` is left out.
+
+
+StopTrailOrderResponse: TypeAlias = "TrailOrderResponse"
+"""Success data of `stop_trail_order`."""
+
+
 class UpdateContractPositionLeverageParams(TypedDict, total=False):
     """Parameters of `update_contract_position_leverage`: path, query and body fields in one mapping."""
 
@@ -568,6 +1003,68 @@ class UpdateContractPositionLeverageParams(TypedDict, total=False):
 
 UpdateContractPositionLeverageResponse: TypeAlias = "Position"
 """Success data of `update_contract_position_leverage`."""
+
+
+class UpdateDualCompPositionCrossModeParams(TypedDict, total=False):
+    """Parameters of `update_dual_comp_position_cross_mode`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    mode: Required[Literal['ISOLATED', 'CROSS']]  # `ISOLATED` isolated margin, `CROSS` cross margin.
+    contract: Required[str]  # Contract name.
+
+
+UpdateDualCompPositionCrossModeResponse: TypeAlias = "list[Position]"
+"""Success data of `update_dual_comp_position_cross_mode`."""
+
+
+class UpdateDualModePositionLeverageParams(TypedDict, total=False):
+    """Parameters of `update_dual_mode_position_leverage`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
+    leverage: Required[Decimal | str]  # New leverage; `0` for cross margin.
+    cross_leverage_limit: Decimal | str  # Cross-margin leverage, used when `leverage` is `0`.
+
+
+UpdateDualModePositionLeverageResponse: TypeAlias = "list[Position]"
+"""Success data of `update_dual_mode_position_leverage`."""
+
+
+class UpdateDualModePositionMarginParams(TypedDict, total=False):
+    """Parameters of `update_dual_mode_position_margin`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
+    change: Required[Decimal | str]  # Margin to add (positive) or remove (negative), in the settlement currency.
+    dual_side: Required[Literal['dual_long', 'dual_short']]  # The side: `dual_long` or `dual_short`.
+
+
+UpdateDualModePositionMarginResponse: TypeAlias = "list[Position]"
+"""Success data of `update_dual_mode_position_margin`."""
+
+
+class UpdateDualModePositionRiskLimitParams(TypedDict, total=False):
+    """Parameters of `update_dual_mode_position_risk_limit`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
+    risk_limit: Required[Decimal | str]  # New risk limit, in the settlement currency.
+
+
+UpdateDualModePositionRiskLimitResponse: TypeAlias = "list[Position]"
+"""Success data of `update_dual_mode_position_risk_limit`."""
+
+
+class UpdatePositionCrossModeParams(TypedDict, total=False):
+    """Parameters of `update_position_cross_mode`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    mode: Required[Literal['ISOLATED', 'CROSS']]  # `ISOLATED` isolated margin, `CROSS` cross margin.
+    contract: Required[str]  # Contract name.
+
+
+UpdatePositionCrossModeResponse: TypeAlias = "Position"
+"""Success data of `update_position_cross_mode`."""
 
 
 class UpdatePositionLeverageParams(TypedDict, total=False):
@@ -626,11 +1123,38 @@ UpdatePriceTriggeredOrderResponse: TypeAlias = "TriggerOrderResponse"
 """Success data of `update_price_triggered_order`."""
 
 
+class UpdateTrailOrderParams(TypedDict, total=False):
+    """Parameters of `update_trail_order`: path, query and body fields in one mapping."""
+
+    settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
+    id: Required[int | str]  # Trail order id.
+    amount: Decimal | str  # New total size in contracts; `0` keeps it.
+    activation_price: Decimal | str  # New activation price; `0` activates at once.
+    is_gte_str: Literal['true', 'false']  # New activation direction as text: `true` at or above, `false` at or below.
+    price_type: Literal[0, 1, 2, 3]  # New activation price type: `1` last, `2` index, `3` mark; `0` keeps it.
+    price_offset: str  # New pull-back: a price distance or a ratio (`0.5%`).
+
+
+UpdateTrailOrderResponse: TypeAlias = "TrailOrderResponse"
+"""Success data of `update_trail_order`."""
+
+
 class FuturesApi:
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
 
     def __init__(self, core: Core) -> None:
         self._core = core
+
+    def amend_batch_future_orders(
+        self, params: AmendBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendBatchFutureOrdersResponse:
+        """Amend perpetual futures orders in a batch
+
+        Amends 1 to 10 open orders in one request, each found by `order_id` or `text`, with the rules of the single amendment. The answer is 200 with one result per item, in request order: `succeeded` with the order's fields after the change, or `label` (and maybe `detail`). Shares the futures placement limit.
+
+        `POST /futures/{settle}/batch_amend_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["amendBatchFutureOrders"], params, options)
 
     def amend_futures_order(
         self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -733,6 +1257,29 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createBatchFuturesOrder"], params, options)
 
+    def create_chase_order(
+        self, params: CreateChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateChaseOrderResponse:
+        """Create a chase order
+
+        Starts a chase order: a limit order re-priced at the best bid/ask until filled or stopped, never past `price_limit`.
+
+        `POST /futures/{settle}/autoorder/v1/chase/create` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["createChaseOrder"], params, options)
+
+    def create_futures_bbo_order(
+        self, params: CreateFuturesBBOOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateFuturesBBOOrderResponse:
+        """Place a perpetual futures order at a book level
+
+        Places an order like `POST /futures/{settle}/orders`, priced at the `level`-th best price of the side `direction` names instead of a `price`. Shares the futures placement limit.
+
+        `POST /futures/{settle}/bbo_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["createFuturesBBOOrder"], params, options)
+
     def create_futures_order(
         self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateFuturesOrderResponse:
@@ -762,6 +1309,47 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createPriceTriggeredOrder"], params, options)
 
+    def create_trail_order(
+        self, params: CreateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateTrailOrderResponse:
+        """Create a trail order
+
+        Creates a trailing order: after activation it follows the price and places a market order once the price pulls back by `price_offset`.
+
+        `POST /futures/{settle}/autoorder/v1/trail/create` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["createTrailOrder"], params, options)
+
+    def get_chase_order_detail(
+        self, params: GetChaseOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> GetChaseOrderDetailResponse:
+        """Get a chase order
+
+        One chase order of the caller by id.
+
+        `GET /futures/{settle}/autoorder/v1/chase/detail` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getChaseOrderDetail"], params, options)
+
+    def get_chase_orders(
+        self, params: GetChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> GetChaseOrdersResponse:
+        """List chase orders
+
+        Running chase orders of the caller, or finished ones (`is_finished`, then with `start_at` and `end_at`), page by page (`page_num`, `page_size`).
+
+        `GET /futures/{settle}/autoorder/v1/chase/list` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getChaseOrders"], params, options)
+
+    def get_dual_mode_position(
+        self, params: GetDualModePositionParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDualModePositionResponse:
+        """Get a dual-mode position
+
+        Both sides (`dual_long`, `dual_short`) of the caller's position in one contract in dual (hedge) mode.
+
+        `GET /futures/{settle}/dual_comp/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getDualModePosition"], params, options)
+
     def get_futures_contract(
         self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
     ) -> GetFuturesContractResponse:
@@ -771,6 +1359,16 @@ class FuturesApi:
 
         `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip."""
         return self._core.execute_operation(OPERATIONS["getFuturesContract"], params, options)
+
+    def get_futures_fee(
+        self, params: GetFuturesFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesFeeResponse:
+        """Get the caller's perpetual futures fee rates
+
+        The caller's taker and maker fee rates, keyed by contract name; one contract when `contract` is given.
+
+        `GET /futures/{settle}/fee` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getFuturesFee"], params, options)
 
     def get_futures_order(
         self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -782,6 +1380,26 @@ class FuturesApi:
 
         `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getFuturesOrder"], params, options)
+
+    def get_futures_risk_limit_table(
+        self, params: GetFuturesRiskLimitTableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesRiskLimitTableResponse:
+        """Get a risk limit table
+
+        The tiers of one risk limit table, by the table id a position or contract names (`risk_limit_table`).
+
+        `GET /futures/{settle}/risk_limit_table` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["getFuturesRiskLimitTable"], params, options)
+
+    def get_index_constituents(
+        self, params: GetIndexConstituentsParams, /, **options: Unpack[RequestOptions]
+    ) -> GetIndexConstituentsResponse:
+        """Get the constituents of a price index
+
+        The exchanges and markets from which an index price is computed.
+
+        `GET /futures/{settle}/index_constituents/{index}` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["getIndexConstituents"], params, options)
 
     def get_leverage(
         self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
@@ -810,6 +1428,40 @@ class FuturesApi:
         """Every item of `get_my_trades`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["getMyTrades"], params, options)
 
+    def get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMyTradesWithTimeRangeResponse:
+        """List the caller's perpetual futures fills by time range
+
+        Fills of the caller's orders between `from` and `to`, also older than the 6 months `GET /futures/{settle}/my_trades` covers.
+
+        `GET /futures/{settle}/my_trades_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_my_trades_with_time_range` yields every item."""
+        return self._core.execute_operation(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    def iter_get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[GetMyTradesWithTimeRangeItem]:
+        """Every item of `get_my_trades_with_time_range`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    def get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetOrdersWithTimeRangeResponse:
+        """List perpetual futures orders by time range
+
+        The caller's orders created between `from` and `to`, also older than the 6 months `GET /futures/{settle}/orders` covers.
+
+        `GET /futures/{settle}/orders_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_orders_with_time_range` yields every item."""
+        return self._core.execute_operation(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
+    def iter_get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[GetOrdersWithTimeRangeItem]:
+        """Every item of `get_orders_with_time_range`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
     def get_position(
         self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
     ) -> GetPositionResponse:
@@ -830,6 +1482,63 @@ class FuturesApi:
 
         `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    def get_trail_order_change_log(
+        self, params: GetTrailOrderChangeLogParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrderChangeLogResponse:
+        """List the changes of a trail order
+
+        The settings of one trail order at creation and after each change by the caller, page by page.
+
+        `GET /futures/{settle}/autoorder/v1/trail/change_log` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getTrailOrderChangeLog"], params, options)
+
+    def get_trail_order_detail(
+        self, params: GetTrailOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrderDetailResponse:
+        """Get a trail order
+
+        One trail order of the caller by id.
+
+        `GET /futures/{settle}/autoorder/v1/trail/detail` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getTrailOrderDetail"], params, options)
+
+    def get_trail_orders(
+        self, params: GetTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrdersResponse:
+        """List trail orders
+
+        Running trail orders of the caller, or finished ones (`is_finished`), page by page (`page_num`, `page_size`).
+
+        `GET /futures/{settle}/autoorder/v1/trail/list` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getTrailOrders"], params, options)
+
+    def list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListAutoDeleveragesResponse:
+        """List auto-deleveraging events of the caller
+
+        Positions of the caller reduced by auto-deleveraging (ADL), newest first; `at` picks the events of one second.
+
+        `GET /futures/{settle}/auto_deleverages` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_auto_deleverages` yields every item."""
+        return self._core.execute_operation(OPERATIONS["listAutoDeleverages"], params, options)
+
+    def iter_list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListAutoDeleveragesItem]:
+        """Every item of `list_auto_deleverages`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listAutoDeleverages"], params, options)
+
+    def list_batch_futures_funding_rates(
+        self, params: ListBatchFuturesFundingRatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListBatchFuturesFundingRatesResponse:
+        """List the funding rate history of several contracts
+
+        The funding rate history of each contract named in the body, in one request. A read despite the POST: nothing changes.
+
+        `POST /futures/{settle}/funding_rates` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listBatchFuturesFundingRates"], params, options)
 
     def list_contract_stats(
         self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
@@ -902,6 +1611,23 @@ class FuturesApi:
         """Every item of `list_futures_contracts`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listFuturesContracts"], params, options)
 
+    def list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesContractsAllResponse:
+        """List perpetual contracts, delisted ones included
+
+        Every perpetual contract of one settlement currency, including delisted contracts (`status` `delisted`).
+
+        `GET /futures/{settle}/contracts_all` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_contracts_all` yields every item."""
+        return self._core.execute_operation(OPERATIONS["listFuturesContractsAll"], params, options)
+
+    def iter_list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListFuturesContractsAllItem]:
+        """Every item of `list_futures_contracts_all`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesContractsAll"], params, options)
+
     def list_futures_funding_rate_history(
         self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
     ) -> ListFuturesFundingRateHistoryResponse:
@@ -911,6 +1637,16 @@ class FuturesApi:
 
         `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip."""
         return self._core.execute_operation(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    def list_futures_insurance_ledger(
+        self, params: ListFuturesInsuranceLedgerParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesInsuranceLedgerResponse:
+        """List the insurance fund history
+
+        Balances of the perpetual futures insurance fund of one settlement currency, newest first.
+
+        `GET /futures/{settle}/insurance` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listFuturesInsuranceLedger"], params, options)
 
     def list_futures_order_book(
         self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
@@ -940,6 +1676,33 @@ class FuturesApi:
     ) -> Iterator[ListFuturesOrdersItem]:
         """Every item of `list_futures_orders`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listFuturesOrders"], params, options)
+
+    def list_futures_premium_index(
+        self, params: ListFuturesPremiumIndexParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesPremiumIndexResponse:
+        """Premium index candlesticks of a perpetual contract
+
+        Premium index candlesticks of one contract, at most 1000 points per request: keep `from`, `to` and `interval` within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+
+        `GET /futures/{settle}/premium_index` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["listFuturesPremiumIndex"], params, options)
+
+    def list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesRiskLimitTiersResponse:
+        """List risk limit tiers
+
+        Risk limit tiers of one contract, or without `contract` of the first 100 contracts; `limit` and `offset` then page over contracts, not tiers.
+
+        `GET /futures/{settle}/risk_limit_tiers` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_risk_limit_tiers` yields every item."""
+        return self._core.execute_operation(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
+
+    def iter_list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListFuturesRiskLimitTiersItem]:
+        """Every item of `list_futures_risk_limit_tiers`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
 
     def list_futures_tickers(
         self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
@@ -1031,6 +1794,23 @@ class FuturesApi:
         """Every item of `list_positions`, page after page (and time window after window, oldest first)."""
         return self._core.iterate_operation(OPERATIONS["listPositions"], params, options)
 
+    def list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ListPositionsTimerangeResponse:
+        """List the history of a position by time range
+
+        States of the caller's position in one contract between `from` and `to`.
+
+        `GET /futures/{settle}/positions_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_positions_timerange` yields every item."""
+        return self._core.execute_operation(OPERATIONS["listPositionsTimerange"], params, options)
+
+    def iter_list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListPositionsTimerangeItem]:
+        """Every item of `list_positions_timerange`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listPositionsTimerange"], params, options)
+
     def list_price_triggered_orders(
         self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
     ) -> ListPriceTriggeredOrdersResponse:
@@ -1074,6 +1854,50 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["setPositionMode"], params, options)
 
+    def stop_all_chase_orders(
+        self, params: StopAllChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> StopAllChaseOrdersResponse:
+        """Stop chase orders in a batch
+
+        Stops every running chase order of the caller, of one contract or margin mode when given.
+
+        `POST /futures/{settle}/autoorder/v1/chase/stop_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["stopAllChaseOrders"], params, options)
+
+    def stop_all_trail_orders(
+        self, params: StopAllTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> StopAllTrailOrdersResponse:
+        """Stop trail orders in a batch
+
+        Stops every running trail order of the caller, of one contract or position side when given.
+
+        `POST /futures/{settle}/autoorder/v1/trail/stop_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["stopAllTrailOrders"], params, options)
+
+    def stop_chase_order(
+        self, params: StopChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> StopChaseOrderResponse:
+        """Stop a chase order
+
+        Stops one chase order by id or label; its resting limit order is cancelled.
+
+        `POST /futures/{settle}/autoorder/v1/chase/stop` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["stopChaseOrder"], params, options)
+
+    def stop_trail_order(
+        self, params: StopTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> StopTrailOrderResponse:
+        """Stop a trail order
+
+        Stops one trail order by id or label.
+
+        `POST /futures/{settle}/autoorder/v1/trail/stop` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["stopTrailOrder"], params, options)
+
     def update_contract_position_leverage(
         self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
     ) -> UpdateContractPositionLeverageResponse:
@@ -1085,6 +1909,61 @@ class FuturesApi:
         `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    def update_dual_comp_position_cross_mode(
+        self, params: UpdateDualCompPositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualCompPositionCrossModeResponse:
+        """Switch a dual-mode position between cross and isolated margin
+
+        In dual (hedge) mode, switches both sides of one contract's position to cross or isolated margin.
+
+        `POST /futures/{settle}/dual_comp/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updateDualCompPositionCrossMode"], params, options)
+
+    def update_dual_mode_position_leverage(
+        self, params: UpdateDualModePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionLeverageResponse:
+        """Change the leverage of a dual-mode position
+
+        Sets the leverage of both sides of a dual-mode position; `0` switches to cross margin with `cross_leverage_limit`.
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updateDualModePositionLeverage"], params, options)
+
+    def update_dual_mode_position_margin(
+        self, params: UpdateDualModePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionMarginResponse:
+        """Change the margin of one side of a dual-mode position
+
+        Adds margin to one isolated side of a dual-mode position (positive `change`) or takes some out (negative).
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updateDualModePositionMargin"], params, options)
+
+    def update_dual_mode_position_risk_limit(
+        self, params: UpdateDualModePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionRiskLimitResponse:
+        """Change the risk limit of a dual-mode position
+
+        Sets the risk limit of a dual-mode position. With the current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updateDualModePositionRiskLimit"], params, options)
+
+    def update_position_cross_mode(
+        self, params: UpdatePositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePositionCrossModeResponse:
+        """Switch a position between cross and isolated margin
+
+        In single position mode, switches one contract's position to cross or isolated margin.
+
+        `POST /futures/{settle}/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updatePositionCrossMode"], params, options)
 
     def update_position_leverage(
         self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1136,6 +2015,17 @@ class FuturesApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["updatePriceTriggeredOrder"], params, options)
 
+    def update_trail_order(
+        self, params: UpdateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateTrailOrderResponse:
+        """Update a trail order
+
+        Changes the size, activation or pull-back of a running trail order.
+
+        `POST /futures/{settle}/autoorder/v1/trail/update` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["updateTrailOrder"], params, options)
+
 
 class FuturesApiWithResponse:
     """The operations of `FuturesApi`, each returning an `ApiResponse`: the data with the
@@ -1143,6 +2033,12 @@ class FuturesApiWithResponse:
 
     def __init__(self, core: Core) -> None:
         self._core = core
+
+    def amend_batch_future_orders(
+        self, params: AmendBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendBatchFutureOrdersResponse]:
+        """`FuturesApi.amend_batch_future_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["amendBatchFutureOrders"], params, options)
 
     def amend_futures_order(
         self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -1192,6 +2088,18 @@ class FuturesApiWithResponse:
         """`FuturesApi.create_batch_futures_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["createBatchFuturesOrder"], params, options)
 
+    def create_chase_order(
+        self, params: CreateChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateChaseOrderResponse]:
+        """`FuturesApi.create_chase_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createChaseOrder"], params, options)
+
+    def create_futures_bbo_order(
+        self, params: CreateFuturesBBOOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateFuturesBBOOrderResponse]:
+        """`FuturesApi.create_futures_bbo_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createFuturesBBOOrder"], params, options)
+
     def create_futures_order(
         self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateFuturesOrderResponse]:
@@ -1204,17 +2112,59 @@ class FuturesApiWithResponse:
         """`FuturesApi.create_price_triggered_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["createPriceTriggeredOrder"], params, options)
 
+    def create_trail_order(
+        self, params: CreateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateTrailOrderResponse]:
+        """`FuturesApi.create_trail_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createTrailOrder"], params, options)
+
+    def get_chase_order_detail(
+        self, params: GetChaseOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetChaseOrderDetailResponse]:
+        """`FuturesApi.get_chase_order_detail`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getChaseOrderDetail"], params, options)
+
+    def get_chase_orders(
+        self, params: GetChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetChaseOrdersResponse]:
+        """`FuturesApi.get_chase_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getChaseOrders"], params, options)
+
+    def get_dual_mode_position(
+        self, params: GetDualModePositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDualModePositionResponse]:
+        """`FuturesApi.get_dual_mode_position`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getDualModePosition"], params, options)
+
     def get_futures_contract(
         self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetFuturesContractResponse]:
         """`FuturesApi.get_futures_contract`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getFuturesContract"], params, options)
 
+    def get_futures_fee(
+        self, params: GetFuturesFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesFeeResponse]:
+        """`FuturesApi.get_futures_fee`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesFee"], params, options)
+
     def get_futures_order(
         self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetFuturesOrderResponse]:
         """`FuturesApi.get_futures_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getFuturesOrder"], params, options)
+
+    def get_futures_risk_limit_table(
+        self, params: GetFuturesRiskLimitTableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesRiskLimitTableResponse]:
+        """`FuturesApi.get_futures_risk_limit_table`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getFuturesRiskLimitTable"], params, options)
+
+    def get_index_constituents(
+        self, params: GetIndexConstituentsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetIndexConstituentsResponse]:
+        """`FuturesApi.get_index_constituents`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getIndexConstituents"], params, options)
 
     def get_leverage(
         self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1228,6 +2178,18 @@ class FuturesApiWithResponse:
         """`FuturesApi.get_my_trades`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getMyTrades"], params, options)
 
+    def get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyTradesWithTimeRangeResponse]:
+        """`FuturesApi.get_my_trades_with_time_range`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    def get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOrdersWithTimeRangeResponse]:
+        """`FuturesApi.get_orders_with_time_range`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
     def get_position(
         self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetPositionResponse]:
@@ -1239,6 +2201,36 @@ class FuturesApiWithResponse:
     ) -> ApiResponse[GetPriceTriggeredOrderResponse]:
         """`FuturesApi.get_price_triggered_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    def get_trail_order_change_log(
+        self, params: GetTrailOrderChangeLogParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrderChangeLogResponse]:
+        """`FuturesApi.get_trail_order_change_log`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTrailOrderChangeLog"], params, options)
+
+    def get_trail_order_detail(
+        self, params: GetTrailOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrderDetailResponse]:
+        """`FuturesApi.get_trail_order_detail`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTrailOrderDetail"], params, options)
+
+    def get_trail_orders(
+        self, params: GetTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrdersResponse]:
+        """`FuturesApi.get_trail_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getTrailOrders"], params, options)
+
+    def list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListAutoDeleveragesResponse]:
+        """`FuturesApi.list_auto_deleverages`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listAutoDeleverages"], params, options)
+
+    def list_batch_futures_funding_rates(
+        self, params: ListBatchFuturesFundingRatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListBatchFuturesFundingRatesResponse]:
+        """`FuturesApi.list_batch_futures_funding_rates`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listBatchFuturesFundingRates"], params, options)
 
     def list_contract_stats(
         self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
@@ -1270,11 +2262,23 @@ class FuturesApiWithResponse:
         """`FuturesApi.list_futures_contracts`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listFuturesContracts"], params, options)
 
+    def list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesContractsAllResponse]:
+        """`FuturesApi.list_futures_contracts_all`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesContractsAll"], params, options)
+
     def list_futures_funding_rate_history(
         self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListFuturesFundingRateHistoryResponse]:
         """`FuturesApi.list_futures_funding_rate_history`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    def list_futures_insurance_ledger(
+        self, params: ListFuturesInsuranceLedgerParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesInsuranceLedgerResponse]:
+        """`FuturesApi.list_futures_insurance_ledger`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesInsuranceLedger"], params, options)
 
     def list_futures_order_book(
         self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
@@ -1287,6 +2291,18 @@ class FuturesApiWithResponse:
     ) -> ApiResponse[ListFuturesOrdersResponse]:
         """`FuturesApi.list_futures_orders`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listFuturesOrders"], params, options)
+
+    def list_futures_premium_index(
+        self, params: ListFuturesPremiumIndexParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesPremiumIndexResponse]:
+        """`FuturesApi.list_futures_premium_index`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesPremiumIndex"], params, options)
+
+    def list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesRiskLimitTiersResponse]:
+        """`FuturesApi.list_futures_risk_limit_tiers`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
 
     def list_futures_tickers(
         self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
@@ -1324,6 +2340,12 @@ class FuturesApiWithResponse:
         """`FuturesApi.list_positions`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listPositions"], params, options)
 
+    def list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionsTimerangeResponse]:
+        """`FuturesApi.list_positions_timerange`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listPositionsTimerange"], params, options)
+
     def list_price_triggered_orders(
         self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListPriceTriggeredOrdersResponse]:
@@ -1342,11 +2364,65 @@ class FuturesApiWithResponse:
         """`FuturesApi.set_position_mode`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["setPositionMode"], params, options)
 
+    def stop_all_chase_orders(
+        self, params: StopAllChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopAllChaseOrdersResponse]:
+        """`FuturesApi.stop_all_chase_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["stopAllChaseOrders"], params, options)
+
+    def stop_all_trail_orders(
+        self, params: StopAllTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopAllTrailOrdersResponse]:
+        """`FuturesApi.stop_all_trail_orders`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["stopAllTrailOrders"], params, options)
+
+    def stop_chase_order(
+        self, params: StopChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopChaseOrderResponse]:
+        """`FuturesApi.stop_chase_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["stopChaseOrder"], params, options)
+
+    def stop_trail_order(
+        self, params: StopTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopTrailOrderResponse]:
+        """`FuturesApi.stop_trail_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["stopTrailOrder"], params, options)
+
     def update_contract_position_leverage(
         self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[UpdateContractPositionLeverageResponse]:
         """`FuturesApi.update_contract_position_leverage`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    def update_dual_comp_position_cross_mode(
+        self, params: UpdateDualCompPositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualCompPositionCrossModeResponse]:
+        """`FuturesApi.update_dual_comp_position_cross_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateDualCompPositionCrossMode"], params, options)
+
+    def update_dual_mode_position_leverage(
+        self, params: UpdateDualModePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionLeverageResponse]:
+        """`FuturesApi.update_dual_mode_position_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionLeverage"], params, options)
+
+    def update_dual_mode_position_margin(
+        self, params: UpdateDualModePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionMarginResponse]:
+        """`FuturesApi.update_dual_mode_position_margin`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionMargin"], params, options)
+
+    def update_dual_mode_position_risk_limit(
+        self, params: UpdateDualModePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionRiskLimitResponse]:
+        """`FuturesApi.update_dual_mode_position_risk_limit`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionRiskLimit"], params, options)
+
+    def update_position_cross_mode(
+        self, params: UpdatePositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionCrossModeResponse]:
+        """`FuturesApi.update_position_cross_mode`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updatePositionCrossMode"], params, options)
 
     def update_position_leverage(
         self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1372,12 +2448,29 @@ class FuturesApiWithResponse:
         """`FuturesApi.update_price_triggered_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)
 
+    def update_trail_order(
+        self, params: UpdateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateTrailOrderResponse]:
+        """`FuturesApi.update_trail_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["updateTrailOrder"], params, options)
+
 
 class FuturesApiAsync:
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. (asyncio: every method is awaited)"""
 
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
+
+    async def amend_batch_future_orders(
+        self, params: AmendBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> AmendBatchFutureOrdersResponse:
+        """Amend perpetual futures orders in a batch
+
+        Amends 1 to 10 open orders in one request, each found by `order_id` or `text`, with the rules of the single amendment. The answer is 200 with one result per item, in request order: `succeeded` with the order's fields after the change, or `label` (and maybe `detail`). Shares the futures placement limit.
+
+        `POST /futures/{settle}/batch_amend_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["amendBatchFutureOrders"], params, options)
 
     async def amend_futures_order(
         self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -1480,6 +2573,29 @@ class FuturesApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["createBatchFuturesOrder"], params, options)
 
+    async def create_chase_order(
+        self, params: CreateChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateChaseOrderResponse:
+        """Create a chase order
+
+        Starts a chase order: a limit order re-priced at the best bid/ask until filled or stopped, never past `price_limit`.
+
+        `POST /futures/{settle}/autoorder/v1/chase/create` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createChaseOrder"], params, options)
+
+    async def create_futures_bbo_order(
+        self, params: CreateFuturesBBOOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateFuturesBBOOrderResponse:
+        """Place a perpetual futures order at a book level
+
+        Places an order like `POST /futures/{settle}/orders`, priced at the `level`-th best price of the side `direction` names instead of a `price`. Shares the futures placement limit.
+
+        `POST /futures/{settle}/bbo_orders` · permission `futures:write` · 100 requests / 1 s per uid, shared bucket `futures-place`.
+        Idempotency: `text` (a fresh id when omitted).
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createFuturesBBOOrder"], params, options)
+
     async def create_futures_order(
         self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateFuturesOrderResponse:
@@ -1509,6 +2625,47 @@ class FuturesApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["createPriceTriggeredOrder"], params, options)
 
+    async def create_trail_order(
+        self, params: CreateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateTrailOrderResponse:
+        """Create a trail order
+
+        Creates a trailing order: after activation it follows the price and places a market order once the price pulls back by `price_offset`.
+
+        `POST /futures/{settle}/autoorder/v1/trail/create` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createTrailOrder"], params, options)
+
+    async def get_chase_order_detail(
+        self, params: GetChaseOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> GetChaseOrderDetailResponse:
+        """Get a chase order
+
+        One chase order of the caller by id.
+
+        `GET /futures/{settle}/autoorder/v1/chase/detail` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getChaseOrderDetail"], params, options)
+
+    async def get_chase_orders(
+        self, params: GetChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> GetChaseOrdersResponse:
+        """List chase orders
+
+        Running chase orders of the caller, or finished ones (`is_finished`, then with `start_at` and `end_at`), page by page (`page_num`, `page_size`).
+
+        `GET /futures/{settle}/autoorder/v1/chase/list` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getChaseOrders"], params, options)
+
+    async def get_dual_mode_position(
+        self, params: GetDualModePositionParams, /, **options: Unpack[RequestOptions]
+    ) -> GetDualModePositionResponse:
+        """Get a dual-mode position
+
+        Both sides (`dual_long`, `dual_short`) of the caller's position in one contract in dual (hedge) mode.
+
+        `GET /futures/{settle}/dual_comp/positions/{contract}` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getDualModePosition"], params, options)
+
     async def get_futures_contract(
         self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
     ) -> GetFuturesContractResponse:
@@ -1518,6 +2675,16 @@ class FuturesApiAsync:
 
         `GET /futures/{settle}/contracts/{contract}` · public · 200 requests / 10 s per ip."""
         return await self._core.execute_operation(OPERATIONS["getFuturesContract"], params, options)
+
+    async def get_futures_fee(
+        self, params: GetFuturesFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesFeeResponse:
+        """Get the caller's perpetual futures fee rates
+
+        The caller's taker and maker fee rates, keyed by contract name; one contract when `contract` is given.
+
+        `GET /futures/{settle}/fee` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getFuturesFee"], params, options)
 
     async def get_futures_order(
         self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -1529,6 +2696,26 @@ class FuturesApiAsync:
 
         `GET /futures/{settle}/orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getFuturesOrder"], params, options)
+
+    async def get_futures_risk_limit_table(
+        self, params: GetFuturesRiskLimitTableParams, /, **options: Unpack[RequestOptions]
+    ) -> GetFuturesRiskLimitTableResponse:
+        """Get a risk limit table
+
+        The tiers of one risk limit table, by the table id a position or contract names (`risk_limit_table`).
+
+        `GET /futures/{settle}/risk_limit_table` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getFuturesRiskLimitTable"], params, options)
+
+    async def get_index_constituents(
+        self, params: GetIndexConstituentsParams, /, **options: Unpack[RequestOptions]
+    ) -> GetIndexConstituentsResponse:
+        """Get the constituents of a price index
+
+        The exchanges and markets from which an index price is computed.
+
+        `GET /futures/{settle}/index_constituents/{index}` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getIndexConstituents"], params, options)
 
     async def get_leverage(
         self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1557,6 +2744,40 @@ class FuturesApiAsync:
         """Every item of `get_my_trades`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["getMyTrades"], params, options)
 
+    async def get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMyTradesWithTimeRangeResponse:
+        """List the caller's perpetual futures fills by time range
+
+        Fills of the caller's orders between `from` and `to`, also older than the 6 months `GET /futures/{settle}/my_trades` covers.
+
+        `GET /futures/{settle}/my_trades_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_my_trades_with_time_range` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    def iter_get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[GetMyTradesWithTimeRangeItem]:
+        """Every item of `get_my_trades_with_time_range`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    async def get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> GetOrdersWithTimeRangeResponse:
+        """List perpetual futures orders by time range
+
+        The caller's orders created between `from` and `to`, also older than the 6 months `GET /futures/{settle}/orders` covers.
+
+        `GET /futures/{settle}/orders_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_get_orders_with_time_range` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
+    def iter_get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[GetOrdersWithTimeRangeItem]:
+        """Every item of `get_orders_with_time_range`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
     async def get_position(
         self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
     ) -> GetPositionResponse:
@@ -1577,6 +2798,63 @@ class FuturesApiAsync:
 
         `GET /futures/{settle}/price_orders/{order_id}` · permission `futures:read` · 200 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    async def get_trail_order_change_log(
+        self, params: GetTrailOrderChangeLogParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrderChangeLogResponse:
+        """List the changes of a trail order
+
+        The settings of one trail order at creation and after each change by the caller, page by page.
+
+        `GET /futures/{settle}/autoorder/v1/trail/change_log` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTrailOrderChangeLog"], params, options)
+
+    async def get_trail_order_detail(
+        self, params: GetTrailOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrderDetailResponse:
+        """Get a trail order
+
+        One trail order of the caller by id.
+
+        `GET /futures/{settle}/autoorder/v1/trail/detail` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTrailOrderDetail"], params, options)
+
+    async def get_trail_orders(
+        self, params: GetTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> GetTrailOrdersResponse:
+        """List trail orders
+
+        Running trail orders of the caller, or finished ones (`is_finished`), page by page (`page_num`, `page_size`).
+
+        `GET /futures/{settle}/autoorder/v1/trail/list` · permission `futures:read` · 200 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getTrailOrders"], params, options)
+
+    async def list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListAutoDeleveragesResponse:
+        """List auto-deleveraging events of the caller
+
+        Positions of the caller reduced by auto-deleveraging (ADL), newest first; `at` picks the events of one second.
+
+        `GET /futures/{settle}/auto_deleverages` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_auto_deleverages` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listAutoDeleverages"], params, options)
+
+    def iter_list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListAutoDeleveragesItem]:
+        """Every item of `list_auto_deleverages`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listAutoDeleverages"], params, options)
+
+    async def list_batch_futures_funding_rates(
+        self, params: ListBatchFuturesFundingRatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ListBatchFuturesFundingRatesResponse:
+        """List the funding rate history of several contracts
+
+        The funding rate history of each contract named in the body, in one request. A read despite the POST: nothing changes.
+
+        `POST /futures/{settle}/funding_rates` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listBatchFuturesFundingRates"], params, options)
 
     async def list_contract_stats(
         self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
@@ -1649,6 +2927,23 @@ class FuturesApiAsync:
         """Every item of `list_futures_contracts`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["listFuturesContracts"], params, options)
 
+    async def list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesContractsAllResponse:
+        """List perpetual contracts, delisted ones included
+
+        Every perpetual contract of one settlement currency, including delisted contracts (`status` `delisted`).
+
+        `GET /futures/{settle}/contracts_all` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_contracts_all` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesContractsAll"], params, options)
+
+    def iter_list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesContractsAllItem]:
+        """Every item of `list_futures_contracts_all`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesContractsAll"], params, options)
+
     async def list_futures_funding_rate_history(
         self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
     ) -> ListFuturesFundingRateHistoryResponse:
@@ -1658,6 +2953,16 @@ class FuturesApiAsync:
 
         `GET /futures/{settle}/funding_rate` · public · 200 requests / 10 s per ip."""
         return await self._core.execute_operation(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    async def list_futures_insurance_ledger(
+        self, params: ListFuturesInsuranceLedgerParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesInsuranceLedgerResponse:
+        """List the insurance fund history
+
+        Balances of the perpetual futures insurance fund of one settlement currency, newest first.
+
+        `GET /futures/{settle}/insurance` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesInsuranceLedger"], params, options)
 
     async def list_futures_order_book(
         self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
@@ -1687,6 +2992,33 @@ class FuturesApiAsync:
     ) -> AsyncIterator[ListFuturesOrdersItem]:
         """Every item of `list_futures_orders`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["listFuturesOrders"], params, options)
+
+    async def list_futures_premium_index(
+        self, params: ListFuturesPremiumIndexParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesPremiumIndexResponse:
+        """Premium index candlesticks of a perpetual contract
+
+        Premium index candlesticks of one contract, at most 1000 points per request: keep `from`, `to` and `interval` within that. `limit` is for the latest points only and cannot be combined with `from` or `to`.
+
+        `GET /futures/{settle}/premium_index` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesPremiumIndex"], params, options)
+
+    async def list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> ListFuturesRiskLimitTiersResponse:
+        """List risk limit tiers
+
+        Risk limit tiers of one contract, or without `contract` of the first 100 contracts; `limit` and `offset` then page over contracts, not tiers.
+
+        `GET /futures/{settle}/risk_limit_tiers` · public · 200 requests / 10 s per ip.
+        Paginated (offset, limit <= 1000): `iter_list_futures_risk_limit_tiers` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
+
+    def iter_list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListFuturesRiskLimitTiersItem]:
+        """Every item of `list_futures_risk_limit_tiers`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
 
     async def list_futures_tickers(
         self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
@@ -1778,6 +3110,23 @@ class FuturesApiAsync:
         """Every item of `list_positions`, page after page (and time window after window, oldest first), for `async for`."""
         return self._core.iterate_operation(OPERATIONS["listPositions"], params, options)
 
+    async def list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ListPositionsTimerangeResponse:
+        """List the history of a position by time range
+
+        States of the caller's position in one contract between `from` and `to`.
+
+        `GET /futures/{settle}/positions_timerange` · permission `futures:read` · 200 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_positions_timerange` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["listPositionsTimerange"], params, options)
+
+    def iter_list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListPositionsTimerangeItem]:
+        """Every item of `list_positions_timerange`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listPositionsTimerange"], params, options)
+
     async def list_price_triggered_orders(
         self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
     ) -> ListPriceTriggeredOrdersResponse:
@@ -1821,6 +3170,50 @@ class FuturesApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["setPositionMode"], params, options)
 
+    async def stop_all_chase_orders(
+        self, params: StopAllChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> StopAllChaseOrdersResponse:
+        """Stop chase orders in a batch
+
+        Stops every running chase order of the caller, of one contract or margin mode when given.
+
+        `POST /futures/{settle}/autoorder/v1/chase/stop_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["stopAllChaseOrders"], params, options)
+
+    async def stop_all_trail_orders(
+        self, params: StopAllTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> StopAllTrailOrdersResponse:
+        """Stop trail orders in a batch
+
+        Stops every running trail order of the caller, of one contract or position side when given.
+
+        `POST /futures/{settle}/autoorder/v1/trail/stop_all` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["stopAllTrailOrders"], params, options)
+
+    async def stop_chase_order(
+        self, params: StopChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> StopChaseOrderResponse:
+        """Stop a chase order
+
+        Stops one chase order by id or label; its resting limit order is cancelled.
+
+        `POST /futures/{settle}/autoorder/v1/chase/stop` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["stopChaseOrder"], params, options)
+
+    async def stop_trail_order(
+        self, params: StopTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> StopTrailOrderResponse:
+        """Stop a trail order
+
+        Stops one trail order by id or label.
+
+        `POST /futures/{settle}/autoorder/v1/trail/stop` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["stopTrailOrder"], params, options)
+
     async def update_contract_position_leverage(
         self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
     ) -> UpdateContractPositionLeverageResponse:
@@ -1832,6 +3225,61 @@ class FuturesApiAsync:
         `POST /futures/{settle}/positions/{contract}/set_leverage` · permission `futures:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    async def update_dual_comp_position_cross_mode(
+        self, params: UpdateDualCompPositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualCompPositionCrossModeResponse:
+        """Switch a dual-mode position between cross and isolated margin
+
+        In dual (hedge) mode, switches both sides of one contract's position to cross or isolated margin.
+
+        `POST /futures/{settle}/dual_comp/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateDualCompPositionCrossMode"], params, options)
+
+    async def update_dual_mode_position_leverage(
+        self, params: UpdateDualModePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionLeverageResponse:
+        """Change the leverage of a dual-mode position
+
+        Sets the leverage of both sides of a dual-mode position; `0` switches to cross margin with `cross_leverage_limit`.
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/leverage` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateDualModePositionLeverage"], params, options)
+
+    async def update_dual_mode_position_margin(
+        self, params: UpdateDualModePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionMarginResponse:
+        """Change the margin of one side of a dual-mode position
+
+        Adds margin to one isolated side of a dual-mode position (positive `change`) or takes some out (negative).
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/margin` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateDualModePositionMargin"], params, options)
+
+    async def update_dual_mode_position_risk_limit(
+        self, params: UpdateDualModePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateDualModePositionRiskLimitResponse:
+        """Change the risk limit of a dual-mode position
+
+        Sets the risk limit of a dual-mode position. With the current risk-limit rules the position limit follows the leverage: change the leverage to change it.
+
+        `POST /futures/{settle}/dual_comp/positions/{contract}/risk_limit` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateDualModePositionRiskLimit"], params, options)
+
+    async def update_position_cross_mode(
+        self, params: UpdatePositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdatePositionCrossModeResponse:
+        """Switch a position between cross and isolated margin
+
+        In single position mode, switches one contract's position to cross or isolated margin.
+
+        `POST /futures/{settle}/positions/cross_mode` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updatePositionCrossMode"], params, options)
 
     async def update_position_leverage(
         self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1883,12 +3331,29 @@ class FuturesApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["updatePriceTriggeredOrder"], params, options)
 
+    async def update_trail_order(
+        self, params: UpdateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> UpdateTrailOrderResponse:
+        """Update a trail order
+
+        Changes the size, activation or pull-back of a running trail order.
+
+        `POST /futures/{settle}/autoorder/v1/trail/update` · permission `futures:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["updateTrailOrder"], params, options)
+
 
 class FuturesApiAsyncWithResponse:
     """The operations of `FuturesApiAsync`, each returning an `ApiResponse`."""
 
     def __init__(self, core: AsyncCore) -> None:
         self._core = core
+
+    async def amend_batch_future_orders(
+        self, params: AmendBatchFutureOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[AmendBatchFutureOrdersResponse]:
+        """`FuturesApiAsync.amend_batch_future_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["amendBatchFutureOrders"], params, options)
 
     async def amend_futures_order(
         self, params: AmendFuturesOrderParams, /, **options: Unpack[RequestOptions]
@@ -1938,6 +3403,18 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.create_batch_futures_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["createBatchFuturesOrder"], params, options)
 
+    async def create_chase_order(
+        self, params: CreateChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateChaseOrderResponse]:
+        """`FuturesApiAsync.create_chase_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createChaseOrder"], params, options)
+
+    async def create_futures_bbo_order(
+        self, params: CreateFuturesBBOOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateFuturesBBOOrderResponse]:
+        """`FuturesApiAsync.create_futures_bbo_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createFuturesBBOOrder"], params, options)
+
     async def create_futures_order(
         self, params: CreateFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateFuturesOrderResponse]:
@@ -1950,17 +3427,59 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.create_price_triggered_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["createPriceTriggeredOrder"], params, options)
 
+    async def create_trail_order(
+        self, params: CreateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateTrailOrderResponse]:
+        """`FuturesApiAsync.create_trail_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createTrailOrder"], params, options)
+
+    async def get_chase_order_detail(
+        self, params: GetChaseOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetChaseOrderDetailResponse]:
+        """`FuturesApiAsync.get_chase_order_detail`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getChaseOrderDetail"], params, options)
+
+    async def get_chase_orders(
+        self, params: GetChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetChaseOrdersResponse]:
+        """`FuturesApiAsync.get_chase_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getChaseOrders"], params, options)
+
+    async def get_dual_mode_position(
+        self, params: GetDualModePositionParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetDualModePositionResponse]:
+        """`FuturesApiAsync.get_dual_mode_position`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getDualModePosition"], params, options)
+
     async def get_futures_contract(
         self, params: GetFuturesContractParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetFuturesContractResponse]:
         """`FuturesApiAsync.get_futures_contract`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getFuturesContract"], params, options)
 
+    async def get_futures_fee(
+        self, params: GetFuturesFeeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesFeeResponse]:
+        """`FuturesApiAsync.get_futures_fee`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getFuturesFee"], params, options)
+
     async def get_futures_order(
         self, params: GetFuturesOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetFuturesOrderResponse]:
         """`FuturesApiAsync.get_futures_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getFuturesOrder"], params, options)
+
+    async def get_futures_risk_limit_table(
+        self, params: GetFuturesRiskLimitTableParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetFuturesRiskLimitTableResponse]:
+        """`FuturesApiAsync.get_futures_risk_limit_table`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getFuturesRiskLimitTable"], params, options)
+
+    async def get_index_constituents(
+        self, params: GetIndexConstituentsParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetIndexConstituentsResponse]:
+        """`FuturesApiAsync.get_index_constituents`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getIndexConstituents"], params, options)
 
     async def get_leverage(
         self, params: GetLeverageParams, /, **options: Unpack[RequestOptions]
@@ -1974,6 +3493,18 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.get_my_trades`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getMyTrades"], params, options)
 
+    async def get_my_trades_with_time_range(
+        self, params: GetMyTradesWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMyTradesWithTimeRangeResponse]:
+        """`FuturesApiAsync.get_my_trades_with_time_range`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMyTradesWithTimeRange"], params, options)
+
+    async def get_orders_with_time_range(
+        self, params: GetOrdersWithTimeRangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetOrdersWithTimeRangeResponse]:
+        """`FuturesApiAsync.get_orders_with_time_range`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getOrdersWithTimeRange"], params, options)
+
     async def get_position(
         self, params: GetPositionParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetPositionResponse]:
@@ -1985,6 +3516,36 @@ class FuturesApiAsyncWithResponse:
     ) -> ApiResponse[GetPriceTriggeredOrderResponse]:
         """`FuturesApiAsync.get_price_triggered_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getPriceTriggeredOrder"], params, options)
+
+    async def get_trail_order_change_log(
+        self, params: GetTrailOrderChangeLogParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrderChangeLogResponse]:
+        """`FuturesApiAsync.get_trail_order_change_log`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTrailOrderChangeLog"], params, options)
+
+    async def get_trail_order_detail(
+        self, params: GetTrailOrderDetailParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrderDetailResponse]:
+        """`FuturesApiAsync.get_trail_order_detail`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTrailOrderDetail"], params, options)
+
+    async def get_trail_orders(
+        self, params: GetTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetTrailOrdersResponse]:
+        """`FuturesApiAsync.get_trail_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getTrailOrders"], params, options)
+
+    async def list_auto_deleverages(
+        self, params: ListAutoDeleveragesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListAutoDeleveragesResponse]:
+        """`FuturesApiAsync.list_auto_deleverages`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listAutoDeleverages"], params, options)
+
+    async def list_batch_futures_funding_rates(
+        self, params: ListBatchFuturesFundingRatesParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListBatchFuturesFundingRatesResponse]:
+        """`FuturesApiAsync.list_batch_futures_funding_rates`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listBatchFuturesFundingRates"], params, options)
 
     async def list_contract_stats(
         self, params: ListContractStatsParams, /, **options: Unpack[RequestOptions]
@@ -2016,11 +3577,23 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.list_futures_contracts`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listFuturesContracts"], params, options)
 
+    async def list_futures_contracts_all(
+        self, params: ListFuturesContractsAllParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesContractsAllResponse]:
+        """`FuturesApiAsync.list_futures_contracts_all`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesContractsAll"], params, options)
+
     async def list_futures_funding_rate_history(
         self, params: ListFuturesFundingRateHistoryParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListFuturesFundingRateHistoryResponse]:
         """`FuturesApiAsync.list_futures_funding_rate_history`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listFuturesFundingRateHistory"], params, options)
+
+    async def list_futures_insurance_ledger(
+        self, params: ListFuturesInsuranceLedgerParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesInsuranceLedgerResponse]:
+        """`FuturesApiAsync.list_futures_insurance_ledger`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesInsuranceLedger"], params, options)
 
     async def list_futures_order_book(
         self, params: ListFuturesOrderBookParams, /, **options: Unpack[RequestOptions]
@@ -2033,6 +3606,18 @@ class FuturesApiAsyncWithResponse:
     ) -> ApiResponse[ListFuturesOrdersResponse]:
         """`FuturesApiAsync.list_futures_orders`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listFuturesOrders"], params, options)
+
+    async def list_futures_premium_index(
+        self, params: ListFuturesPremiumIndexParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesPremiumIndexResponse]:
+        """`FuturesApiAsync.list_futures_premium_index`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesPremiumIndex"], params, options)
+
+    async def list_futures_risk_limit_tiers(
+        self, params: ListFuturesRiskLimitTiersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListFuturesRiskLimitTiersResponse]:
+        """`FuturesApiAsync.list_futures_risk_limit_tiers`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listFuturesRiskLimitTiers"], params, options)
 
     async def list_futures_tickers(
         self, params: ListFuturesTickersParams, /, **options: Unpack[RequestOptions]
@@ -2070,6 +3655,12 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.list_positions`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listPositions"], params, options)
 
+    async def list_positions_timerange(
+        self, params: ListPositionsTimerangeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListPositionsTimerangeResponse]:
+        """`FuturesApiAsync.list_positions_timerange`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listPositionsTimerange"], params, options)
+
     async def list_price_triggered_orders(
         self, params: ListPriceTriggeredOrdersParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[ListPriceTriggeredOrdersResponse]:
@@ -2088,11 +3679,65 @@ class FuturesApiAsyncWithResponse:
         """`FuturesApiAsync.set_position_mode`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["setPositionMode"], params, options)
 
+    async def stop_all_chase_orders(
+        self, params: StopAllChaseOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopAllChaseOrdersResponse]:
+        """`FuturesApiAsync.stop_all_chase_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["stopAllChaseOrders"], params, options)
+
+    async def stop_all_trail_orders(
+        self, params: StopAllTrailOrdersParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopAllTrailOrdersResponse]:
+        """`FuturesApiAsync.stop_all_trail_orders`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["stopAllTrailOrders"], params, options)
+
+    async def stop_chase_order(
+        self, params: StopChaseOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopChaseOrderResponse]:
+        """`FuturesApiAsync.stop_chase_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["stopChaseOrder"], params, options)
+
+    async def stop_trail_order(
+        self, params: StopTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[StopTrailOrderResponse]:
+        """`FuturesApiAsync.stop_trail_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["stopTrailOrder"], params, options)
+
     async def update_contract_position_leverage(
         self, params: UpdateContractPositionLeverageParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[UpdateContractPositionLeverageResponse]:
         """`FuturesApiAsync.update_contract_position_leverage`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["updateContractPositionLeverage"], params, options)
+
+    async def update_dual_comp_position_cross_mode(
+        self, params: UpdateDualCompPositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualCompPositionCrossModeResponse]:
+        """`FuturesApiAsync.update_dual_comp_position_cross_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateDualCompPositionCrossMode"], params, options)
+
+    async def update_dual_mode_position_leverage(
+        self, params: UpdateDualModePositionLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionLeverageResponse]:
+        """`FuturesApiAsync.update_dual_mode_position_leverage`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionLeverage"], params, options)
+
+    async def update_dual_mode_position_margin(
+        self, params: UpdateDualModePositionMarginParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionMarginResponse]:
+        """`FuturesApiAsync.update_dual_mode_position_margin`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionMargin"], params, options)
+
+    async def update_dual_mode_position_risk_limit(
+        self, params: UpdateDualModePositionRiskLimitParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateDualModePositionRiskLimitResponse]:
+        """`FuturesApiAsync.update_dual_mode_position_risk_limit`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateDualModePositionRiskLimit"], params, options)
+
+    async def update_position_cross_mode(
+        self, params: UpdatePositionCrossModeParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdatePositionCrossModeResponse]:
+        """`FuturesApiAsync.update_position_cross_mode`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updatePositionCrossMode"], params, options)
 
     async def update_position_leverage(
         self, params: UpdatePositionLeverageParams, /, **options: Unpack[RequestOptions]
@@ -2117,3 +3762,9 @@ class FuturesApiAsyncWithResponse:
     ) -> ApiResponse[UpdatePriceTriggeredOrderResponse]:
         """`FuturesApiAsync.update_price_triggered_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["updatePriceTriggeredOrder"], params, options)
+
+    async def update_trail_order(
+        self, params: UpdateTrailOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[UpdateTrailOrderResponse]:
+        """`FuturesApiAsync.update_trail_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["updateTrailOrder"], params, options)

@@ -14,9 +14,12 @@ from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
 from ..models import (
+    CrossMarginLoan,
+    CrossMarginRepayment,
     MarginAccountBookEntry,
     MarginAutoRepaySetting,
     MarginFundingAccount,
+    MarginLeverageTier,
     MarginTransferable,
     MarginUniBorrowable,
     MarginUniCurrencyPair,
@@ -64,6 +67,26 @@ GetMarginTransferableResponse: TypeAlias = "MarginTransferable"
 """Success data of `get_margin_transferable`."""
 
 
+class GetMarginUniEstimateRateParams(TypedDict, total=False):
+    """Parameters of `get_margin_uni_estimate_rate`: path, query and body fields in one mapping."""
+
+    currencies: Required[list[str]]  # Currencies, at most 10.
+
+
+GetMarginUniEstimateRateResponse: TypeAlias = "dict[str, Decimal]"
+"""Success data of `get_margin_uni_estimate_rate`."""
+
+
+class GetMarketMarginTierParams(TypedDict, total=False):
+    """Parameters of `get_market_margin_tier`: path, query and body fields in one mapping."""
+
+    currency_pair: Required[str]  # Currency pair.
+
+
+GetMarketMarginTierResponse: TypeAlias = "list[MarginLeverageTier]"
+"""Success data of `get_market_margin_tier`."""
+
+
 class GetUniBorrowableParams(TypedDict, total=False):
     """Parameters of `get_uni_borrowable`: path, query and body fields in one mapping."""
 
@@ -83,6 +106,52 @@ class GetUniCurrencyPairParams(TypedDict, total=False):
 
 GetUniCurrencyPairResponse: TypeAlias = "MarginUniCurrencyPair"
 """Success data of `get_uni_currency_pair`."""
+
+
+class GetUserMarginTierParams(TypedDict, total=False):
+    """Parameters of `get_user_margin_tier`: path, query and body fields in one mapping."""
+
+    currency_pair: Required[str]  # Currency pair.
+
+
+GetUserMarginTierResponse: TypeAlias = "list[MarginLeverageTier]"
+"""Success data of `get_user_margin_tier`."""
+
+
+class ListCrossMarginLoansParams(TypedDict, total=False):
+    """Parameters of `list_cross_margin_loans`: path, query and body fields in one mapping."""
+
+    status: Required[Literal[2, 3]]  # Deprecated status filter: `2` or `3`.
+    currency: str  # Only this currency.
+    limit: int  # Most records returned (1 to 1000).
+    offset: int  # List offset, starting from 0.
+    reverse: bool  # Newest first (the default); `false` for oldest first.
+
+
+ListCrossMarginLoansResponse: TypeAlias = "list[CrossMarginLoan]"
+"""Success data of `list_cross_margin_loans`."""
+
+
+ListCrossMarginLoansItem: TypeAlias = "CrossMarginLoan"
+"""One item of `list_cross_margin_loans`."""
+
+
+class ListCrossMarginRepaymentsParams(TypedDict, total=False):
+    """Parameters of `list_cross_margin_repayments`: path, query and body fields in one mapping."""
+
+    currency: str  # Only this currency.
+    loan_id: str  # Only repayments of this borrowing.
+    limit: int  # Most records returned (1 to 1000).
+    offset: int  # List offset, starting from 0.
+    reverse: bool  # Newest first (the default); `false` for oldest first.
+
+
+ListCrossMarginRepaymentsResponse: TypeAlias = "list[CrossMarginRepayment]"
+"""Success data of `list_cross_margin_repayments`."""
+
+
+ListCrossMarginRepaymentsItem: TypeAlias = "CrossMarginRepayment"
+"""One item of `list_cross_margin_repayments`."""
 
 
 class ListFundingAccountsParams(TypedDict, total=False):
@@ -127,6 +196,16 @@ class ListMarginAccountsParams(TypedDict, total=False):
 
 ListMarginAccountsResponse: TypeAlias = "list[SubAccountMarginPair]"
 """Success data of `list_margin_accounts`."""
+
+
+class ListMarginUserAccountParams(TypedDict, total=False):
+    """Parameters of `list_margin_user_account`: path, query and body fields in one mapping."""
+
+    currency_pair: str  # Currency pair; every pair when omitted.
+
+
+ListMarginUserAccountResponse: TypeAlias = "list[SubAccountMarginPair]"
+"""Success data of `list_margin_user_account`."""
 
 
 class ListUniCurrencyPairsParams(TypedDict, total=False):
@@ -209,6 +288,17 @@ SetAutoRepayResponse: TypeAlias = "MarginAutoRepaySetting"
 """Success data of `set_auto_repay`."""
 
 
+class SetUserMarketLeverageParams(TypedDict, total=False):
+    """Parameters of `set_user_market_leverage`: path, query and body fields in one mapping."""
+
+    currency_pair: str  # Currency pair.
+    leverage: Required[Decimal | str]  # New leverage.
+
+
+SetUserMarketLeverageResponse: TypeAlias = "None"
+"""Success data of `set_user_market_leverage`."""
+
+
 class MarginApi:
     """Isolated-margin accounts, borrowing and repayment."""
 
@@ -249,6 +339,26 @@ class MarginApi:
         `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getMarginTransferable"], params, options)
 
+    def get_margin_uni_estimate_rate(
+        self, params: GetMarginUniEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMarginUniEstimateRateResponse:
+        """Estimate isolated-margin interest rates
+
+        Estimated hourly borrowing rates of up to 10 currencies, keyed by currency. Rates follow the lending depth and change every hour, so they are estimates.
+
+        `GET /margin/uni/estimate_rate` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getMarginUniEstimateRate"], params, options)
+
+    def get_market_margin_tier(
+        self, params: GetMarketMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMarketMarginTierResponse:
+        """List the borrowing tiers of an isolated-margin market
+
+        The borrowing tiers (debt limits, maintenance margin rates and leverage) of one isolated-margin market.
+
+        `GET /margin/loan_margin_tiers` · public · 200 requests / 10 s per ip."""
+        return self._core.execute_operation(OPERATIONS["getMarketMarginTier"], params, options)
+
     def get_uni_borrowable(
         self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
     ) -> GetUniBorrowableResponse:
@@ -268,6 +378,52 @@ class MarginApi:
 
         `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip."""
         return self._core.execute_operation(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    def get_user_margin_tier(
+        self, params: GetUserMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUserMarginTierResponse:
+        """List the caller's borrowing tiers of an isolated-margin market
+
+        The caller's own borrowing tiers of one isolated-margin market, which follow the leverage set.
+
+        `GET /margin/user/loan_margin_tiers` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["getUserMarginTier"], params, options)
+
+    def list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> ListCrossMarginLoansResponse:
+        """List cross-margin borrowings (deprecated)
+
+        Borrowings of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+
+        `GET /margin/cross/loans` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_cross_margin_loans` yields every item.
+        Deprecated."""
+        return self._core.execute_operation(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    def iter_list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListCrossMarginLoansItem]:
+        """Every item of `list_cross_margin_loans`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    def list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCrossMarginRepaymentsResponse:
+        """List cross-margin repayments (deprecated)
+
+        Repayments of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+
+        `GET /margin/cross/repayments` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_cross_margin_repayments` yields every item.
+        Deprecated."""
+        return self._core.execute_operation(OPERATIONS["listCrossMarginRepayments"], params, options)
+
+    def iter_list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[ListCrossMarginRepaymentsItem]:
+        """Every item of `list_cross_margin_repayments`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["listCrossMarginRepayments"], params, options)
 
     def list_funding_accounts(
         self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -311,6 +467,16 @@ class MarginApi:
 
         `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["listMarginAccounts"], params, options)
+
+    def list_margin_user_account(
+        self, params: ListMarginUserAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListMarginUserAccountResponse:
+        """List the caller's isolated-margin accounts
+
+        The caller's isolated-margin accounts, of risk-ratio and of maintenance-margin-rate kind, one per currency pair or of one pair. Each has the shape of `GET /margin/accounts` (the reference's `MarginAccount`).
+
+        `GET /margin/user/account` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return self._core.execute_operation(OPERATIONS["listMarginUserAccount"], params, options)
 
     def list_uni_currency_pairs(
         self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -385,6 +551,17 @@ class MarginApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["setAutoRepay"], params, options)
 
+    def set_user_market_leverage(
+        self, params: SetUserMarketLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUserMarketLeverageResponse:
+        """Set the leverage of an isolated-margin market
+
+        Sets the caller's leverage in one isolated-margin market; a lower leverage gives a larger borrowing limit. Answers 204 without a body.
+
+        `POST /margin/leverage/user_market_setting` · permission `margin:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["setUserMarketLeverage"], params, options)
+
 
 class MarginApiWithResponse:
     """The operations of `MarginApi`, each returning an `ApiResponse`: the data with the
@@ -411,6 +588,18 @@ class MarginApiWithResponse:
         """`MarginApi.get_margin_transferable`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getMarginTransferable"], params, options)
 
+    def get_margin_uni_estimate_rate(
+        self, params: GetMarginUniEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarginUniEstimateRateResponse]:
+        """`MarginApi.get_margin_uni_estimate_rate`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMarginUniEstimateRate"], params, options)
+
+    def get_market_margin_tier(
+        self, params: GetMarketMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarketMarginTierResponse]:
+        """`MarginApi.get_market_margin_tier`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getMarketMarginTier"], params, options)
+
     def get_uni_borrowable(
         self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetUniBorrowableResponse]:
@@ -422,6 +611,24 @@ class MarginApiWithResponse:
     ) -> ApiResponse[GetUniCurrencyPairResponse]:
         """`MarginApi.get_uni_currency_pair`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    def get_user_margin_tier(
+        self, params: GetUserMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserMarginTierResponse]:
+        """`MarginApi.get_user_margin_tier`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getUserMarginTier"], params, options)
+
+    def list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCrossMarginLoansResponse]:
+        """`MarginApi.list_cross_margin_loans`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    def list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCrossMarginRepaymentsResponse]:
+        """`MarginApi.list_cross_margin_repayments`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listCrossMarginRepayments"], params, options)
 
     def list_funding_accounts(
         self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -440,6 +647,12 @@ class MarginApiWithResponse:
     ) -> ApiResponse[ListMarginAccountsResponse]:
         """`MarginApi.list_margin_accounts`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["listMarginAccounts"], params, options)
+
+    def list_margin_user_account(
+        self, params: ListMarginUserAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginUserAccountResponse]:
+        """`MarginApi.list_margin_user_account`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["listMarginUserAccount"], params, options)
 
     def list_uni_currency_pairs(
         self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -470,6 +683,12 @@ class MarginApiWithResponse:
     ) -> ApiResponse[SetAutoRepayResponse]:
         """`MarginApi.set_auto_repay`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["setAutoRepay"], params, options)
+
+    def set_user_market_leverage(
+        self, params: SetUserMarketLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUserMarketLeverageResponse]:
+        """`MarginApi.set_user_market_leverage`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["setUserMarketLeverage"], params, options)
 
 
 class MarginApiAsync:
@@ -512,6 +731,26 @@ class MarginApiAsync:
         `GET /margin/transferable` · permission `margin:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getMarginTransferable"], params, options)
 
+    async def get_margin_uni_estimate_rate(
+        self, params: GetMarginUniEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMarginUniEstimateRateResponse:
+        """Estimate isolated-margin interest rates
+
+        Estimated hourly borrowing rates of up to 10 currencies, keyed by currency. Rates follow the lending depth and change every hour, so they are estimates.
+
+        `GET /margin/uni/estimate_rate` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getMarginUniEstimateRate"], params, options)
+
+    async def get_market_margin_tier(
+        self, params: GetMarketMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> GetMarketMarginTierResponse:
+        """List the borrowing tiers of an isolated-margin market
+
+        The borrowing tiers (debt limits, maintenance margin rates and leverage) of one isolated-margin market.
+
+        `GET /margin/loan_margin_tiers` · public · 200 requests / 10 s per ip."""
+        return await self._core.execute_operation(OPERATIONS["getMarketMarginTier"], params, options)
+
     async def get_uni_borrowable(
         self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
     ) -> GetUniBorrowableResponse:
@@ -531,6 +770,52 @@ class MarginApiAsync:
 
         `GET /margin/uni/currency_pairs/{currency_pair}` · public · 200 requests / 10 s per ip."""
         return await self._core.execute_operation(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    async def get_user_margin_tier(
+        self, params: GetUserMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> GetUserMarginTierResponse:
+        """List the caller's borrowing tiers of an isolated-margin market
+
+        The caller's own borrowing tiers of one isolated-margin market, which follow the leverage set.
+
+        `GET /margin/user/loan_margin_tiers` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["getUserMarginTier"], params, options)
+
+    async def list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> ListCrossMarginLoansResponse:
+        """List cross-margin borrowings (deprecated)
+
+        Borrowings of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+
+        `GET /margin/cross/loans` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_cross_margin_loans` yields every item.
+        Deprecated."""
+        return await self._core.execute_operation(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    def iter_list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListCrossMarginLoansItem]:
+        """Every item of `list_cross_margin_loans`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    async def list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListCrossMarginRepaymentsResponse:
+        """List cross-margin repayments (deprecated)
+
+        Repayments of the legacy cross-margin account, newest first unless `reverse` is false. Deprecated by the service.
+
+        `GET /margin/cross/repayments` · permission `margin:read` · 150 requests / 10 s per uid.
+        Paginated (offset, limit <= 1000): `iter_list_cross_margin_repayments` yields every item.
+        Deprecated."""
+        return await self._core.execute_operation(OPERATIONS["listCrossMarginRepayments"], params, options)
+
+    def iter_list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[ListCrossMarginRepaymentsItem]:
+        """Every item of `list_cross_margin_repayments`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["listCrossMarginRepayments"], params, options)
 
     async def list_funding_accounts(
         self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -574,6 +859,16 @@ class MarginApiAsync:
 
         `GET /margin/accounts` · permission `margin:read` · 150 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["listMarginAccounts"], params, options)
+
+    async def list_margin_user_account(
+        self, params: ListMarginUserAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ListMarginUserAccountResponse:
+        """List the caller's isolated-margin accounts
+
+        The caller's isolated-margin accounts, of risk-ratio and of maintenance-margin-rate kind, one per currency pair or of one pair. Each has the shape of `GET /margin/accounts` (the reference's `MarginAccount`).
+
+        `GET /margin/user/account` · permission `margin:read` · 150 requests / 10 s per uid."""
+        return await self._core.execute_operation(OPERATIONS["listMarginUserAccount"], params, options)
 
     async def list_uni_currency_pairs(
         self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -648,6 +943,17 @@ class MarginApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["setAutoRepay"], params, options)
 
+    async def set_user_market_leverage(
+        self, params: SetUserMarketLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> SetUserMarketLeverageResponse:
+        """Set the leverage of an isolated-margin market
+
+        Sets the caller's leverage in one isolated-margin market; a lower leverage gives a larger borrowing limit. Answers 204 without a body.
+
+        `POST /margin/leverage/user_market_setting` · permission `margin:write` · 150 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["setUserMarketLeverage"], params, options)
+
 
 class MarginApiAsyncWithResponse:
     """The operations of `MarginApiAsync`, each returning an `ApiResponse`."""
@@ -673,6 +979,18 @@ class MarginApiAsyncWithResponse:
         """`MarginApiAsync.get_margin_transferable`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getMarginTransferable"], params, options)
 
+    async def get_margin_uni_estimate_rate(
+        self, params: GetMarginUniEstimateRateParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarginUniEstimateRateResponse]:
+        """`MarginApiAsync.get_margin_uni_estimate_rate`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMarginUniEstimateRate"], params, options)
+
+    async def get_market_margin_tier(
+        self, params: GetMarketMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetMarketMarginTierResponse]:
+        """`MarginApiAsync.get_market_margin_tier`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getMarketMarginTier"], params, options)
+
     async def get_uni_borrowable(
         self, params: GetUniBorrowableParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[GetUniBorrowableResponse]:
@@ -684,6 +1002,24 @@ class MarginApiAsyncWithResponse:
     ) -> ApiResponse[GetUniCurrencyPairResponse]:
         """`MarginApiAsync.get_uni_currency_pair`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getUniCurrencyPair"], params, options)
+
+    async def get_user_margin_tier(
+        self, params: GetUserMarginTierParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetUserMarginTierResponse]:
+        """`MarginApiAsync.get_user_margin_tier`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getUserMarginTier"], params, options)
+
+    async def list_cross_margin_loans(
+        self, params: ListCrossMarginLoansParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCrossMarginLoansResponse]:
+        """`MarginApiAsync.list_cross_margin_loans`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCrossMarginLoans"], params, options)
+
+    async def list_cross_margin_repayments(
+        self, params: ListCrossMarginRepaymentsParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListCrossMarginRepaymentsResponse]:
+        """`MarginApiAsync.list_cross_margin_repayments`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listCrossMarginRepayments"], params, options)
 
     async def list_funding_accounts(
         self, params: ListFundingAccountsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -702,6 +1038,12 @@ class MarginApiAsyncWithResponse:
     ) -> ApiResponse[ListMarginAccountsResponse]:
         """`MarginApiAsync.list_margin_accounts`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["listMarginAccounts"], params, options)
+
+    async def list_margin_user_account(
+        self, params: ListMarginUserAccountParams | None = None, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[ListMarginUserAccountResponse]:
+        """`MarginApiAsync.list_margin_user_account`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["listMarginUserAccount"], params, options)
 
     async def list_uni_currency_pairs(
         self, params: ListUniCurrencyPairsParams | None = None, /, **options: Unpack[RequestOptions]
@@ -732,3 +1074,9 @@ class MarginApiAsyncWithResponse:
     ) -> ApiResponse[SetAutoRepayResponse]:
         """`MarginApiAsync.set_auto_repay`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["setAutoRepay"], params, options)
+
+    async def set_user_market_leverage(
+        self, params: SetUserMarketLeverageParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[SetUserMarketLeverageResponse]:
+        """`MarginApiAsync.set_user_market_leverage`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["setUserMarketLeverage"], params, options)

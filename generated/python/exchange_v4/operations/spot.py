@@ -26,6 +26,7 @@ from ..models import (
     SpotCurrency,
     SpotCurrencyPair,
     SpotFee,
+    SpotInsuranceHistory,
     SpotOpenOrders,
     SpotOrder,
     SpotOrderBook,
@@ -148,6 +149,20 @@ CreateBatchOrdersResponse: TypeAlias = "list[SpotBatchOrderResult]"
 """Success data of `create_batch_orders`."""
 
 
+class CreateCrossLiquidateOrderParams(TypedDict, total=False):
+    """Parameters of `create_cross_liquidate_order`: path, query and body fields in one mapping."""
+
+    text: str  # The caller's label: `t-` followed by at most 28 bytes of letters, digits, `_`, `-` and `.`.
+    currency_pair: Required[str]  # Currency pair.
+    amount: Required[Decimal | str]  # Amount to buy, in the base currency; at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+    price: Required[Decimal | str]  # Limit price.
+    action_mode: Literal['ACK', 'RESULT', 'FULL']  # How much the answer carries: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything (the default).
+
+
+CreateCrossLiquidateOrderResponse: TypeAlias = "SpotOrder"
+"""Success data of `create_cross_liquidate_order`."""
+
+
 CreateOrderParams = TypedDict(
     "CreateOrderParams",
     {
@@ -239,6 +254,29 @@ class GetOrderParams(TypedDict, total=False):
 
 GetOrderResponse: TypeAlias = "SpotOrder"
 """Success data of `get_order`."""
+
+
+GetSpotInsuranceHistoryParams = TypedDict(
+    "GetSpotInsuranceHistoryParams",
+    {
+        "business": "Required[Literal['margin', 'unified']]",  # `margin` for isolated margin, `unified` for the unified account.
+        "currency": "Required[str]",  # Currency.
+        "from": "Required[int | str]",  # Start of the range, Unix seconds.
+        "to": "Required[int | str]",  # End of the range, Unix seconds.
+        "page": "int",  # Page number, starting from 1.
+        "limit": "int",  # Most records returned (1 to 1000).
+    },
+    total=False,
+)
+"""Parameters of `get_spot_insurance_history`: path, query and body fields in one mapping."""
+
+
+GetSpotInsuranceHistoryResponse: TypeAlias = "list[SpotInsuranceHistory]"
+"""Success data of `get_spot_insurance_history`."""
+
+
+GetSpotInsuranceHistoryItem: TypeAlias = "SpotInsuranceHistory"
+"""One item of `get_spot_insurance_history`."""
 
 
 class GetSpotPriceTriggeredOrderParams(TypedDict, total=False):
@@ -578,6 +616,17 @@ class SpotApi:
         Never sent again once it may have been applied."""
         return self._core.execute_operation(OPERATIONS["createBatchOrders"], params, options)
 
+    def create_cross_liquidate_order(
+        self, params: CreateCrossLiquidateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateCrossLiquidateOrderResponse:
+        """Place a buy order that closes a disabled cross-margin currency
+
+        Cross-margin accounts only: places a buy order for a currency whose cross-margin trading is disabled, to repay its debt. The amount is at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+
+        `POST /spot/cross_liquidate_orders` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return self._core.execute_operation(OPERATIONS["createCrossLiquidateOrder"], params, options)
+
     def create_order(
         self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateOrderResponse:
@@ -660,6 +709,23 @@ class SpotApi:
 
         `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid."""
         return self._core.execute_operation(OPERATIONS["getOrder"], params, options)
+
+    def get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> GetSpotInsuranceHistoryResponse:
+        """List the margin insurance fund history
+
+        Balances of the insurance fund of isolated margin (`margin`) or of the unified account (`unified`) for one currency, page by page.
+
+        `GET /spot/insurance_history` · public · 200 requests / 10 s per ip.
+        Paginated (page, limit <= 1000): `iter_get_spot_insurance_history` yields every item."""
+        return self._core.execute_operation(OPERATIONS["getSpotInsuranceHistory"], params, options)
+
+    def iter_get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> Iterator[GetSpotInsuranceHistoryItem]:
+        """Every item of `get_spot_insurance_history`, page after page (and time window after window, oldest first)."""
+        return self._core.iterate_operation(OPERATIONS["getSpotInsuranceHistory"], params, options)
 
     def get_spot_price_triggered_order(
         self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
@@ -915,6 +981,12 @@ class SpotApiWithResponse:
         """`SpotApi.create_batch_orders`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["createBatchOrders"], params, options)
 
+    def create_cross_liquidate_order(
+        self, params: CreateCrossLiquidateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateCrossLiquidateOrderResponse]:
+        """`SpotApi.create_cross_liquidate_order`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["createCrossLiquidateOrder"], params, options)
+
     def create_order(
         self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateOrderResponse]:
@@ -956,6 +1028,12 @@ class SpotApiWithResponse:
     ) -> ApiResponse[GetOrderResponse]:
         """`SpotApi.get_order`, with its response."""
         return self._core.execute_operation_with_response(OPERATIONS["getOrder"], params, options)
+
+    def get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSpotInsuranceHistoryResponse]:
+        """`SpotApi.get_spot_insurance_history`, with its response."""
+        return self._core.execute_operation_with_response(OPERATIONS["getSpotInsuranceHistory"], params, options)
 
     def get_spot_price_triggered_order(
         self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
@@ -1166,6 +1244,17 @@ class SpotApiAsync:
         Never sent again once it may have been applied."""
         return await self._core.execute_operation(OPERATIONS["createBatchOrders"], params, options)
 
+    async def create_cross_liquidate_order(
+        self, params: CreateCrossLiquidateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> CreateCrossLiquidateOrderResponse:
+        """Place a buy order that closes a disabled cross-margin currency
+
+        Cross-margin accounts only: places a buy order for a currency whose cross-margin trading is disabled, to repay its debt. The amount is at most (unpaid principal and interest - balance - amount in open orders) / 0.998.
+
+        `POST /spot/cross_liquidate_orders` · permission `spot:write` · 200 requests / 10 s per uid.
+        Never sent again once it may have been applied."""
+        return await self._core.execute_operation(OPERATIONS["createCrossLiquidateOrder"], params, options)
+
     async def create_order(
         self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
     ) -> CreateOrderResponse:
@@ -1248,6 +1337,23 @@ class SpotApiAsync:
 
         `GET /spot/orders/{order_id}` · permission `spot:read` · 200 requests / 10 s per uid."""
         return await self._core.execute_operation(OPERATIONS["getOrder"], params, options)
+
+    async def get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> GetSpotInsuranceHistoryResponse:
+        """List the margin insurance fund history
+
+        Balances of the insurance fund of isolated margin (`margin`) or of the unified account (`unified`) for one currency, page by page.
+
+        `GET /spot/insurance_history` · public · 200 requests / 10 s per ip.
+        Paginated (page, limit <= 1000): `iter_get_spot_insurance_history` yields every item."""
+        return await self._core.execute_operation(OPERATIONS["getSpotInsuranceHistory"], params, options)
+
+    def iter_get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> AsyncIterator[GetSpotInsuranceHistoryItem]:
+        """Every item of `get_spot_insurance_history`, page after page (and time window after window, oldest first), for `async for`."""
+        return self._core.iterate_operation(OPERATIONS["getSpotInsuranceHistory"], params, options)
 
     async def get_spot_price_triggered_order(
         self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]
@@ -1502,6 +1608,12 @@ class SpotApiAsyncWithResponse:
         """`SpotApiAsync.create_batch_orders`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["createBatchOrders"], params, options)
 
+    async def create_cross_liquidate_order(
+        self, params: CreateCrossLiquidateOrderParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[CreateCrossLiquidateOrderResponse]:
+        """`SpotApiAsync.create_cross_liquidate_order`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["createCrossLiquidateOrder"], params, options)
+
     async def create_order(
         self, params: CreateOrderParams, /, **options: Unpack[RequestOptions]
     ) -> ApiResponse[CreateOrderResponse]:
@@ -1543,6 +1655,12 @@ class SpotApiAsyncWithResponse:
     ) -> ApiResponse[GetOrderResponse]:
         """`SpotApiAsync.get_order`, with its response."""
         return await self._core.execute_operation_with_response(OPERATIONS["getOrder"], params, options)
+
+    async def get_spot_insurance_history(
+        self, params: GetSpotInsuranceHistoryParams, /, **options: Unpack[RequestOptions]
+    ) -> ApiResponse[GetSpotInsuranceHistoryResponse]:
+        """`SpotApiAsync.get_spot_insurance_history`, with its response."""
+        return await self._core.execute_operation_with_response(OPERATIONS["getSpotInsuranceHistory"], params, options)
 
     async def get_spot_price_triggered_order(
         self, params: GetSpotPriceTriggeredOrderParams, /, **options: Unpack[RequestOptions]

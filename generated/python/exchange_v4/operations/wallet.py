@@ -163,6 +163,8 @@ class ListSubAccountBalancesParams(TypedDict, total=False):
     """Parameters of `list_sub_account_balances`: path, query and body fields in one mapping."""
 
     sub_uid: list[str]  # Sub-account user ids (sent comma-separated); all sub-accounts when omitted.
+    page: int  # Page number, from 1.
+    limit: int  # Sub-accounts per page, at most 100.
 
 
 ListSubAccountBalancesResponse: TypeAlias = "list[SubAccountBalance]"
