@@ -311,6 +311,13 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       currency_pair: 'Currency pair whose orders are cancelled; every pair when omitted.',
     },
   },
+  createAssetSwapOrderV1: {
+    summary: 'Place an asset swap order',
+    params: {
+      from: 'Currencies and amounts to sell; at least one.',
+      to: 'Currencies and amounts to buy (amounts, not ratios); at least one.',
+    },
+  },
   createAutoInvestPlan: {
     summary: 'Create an auto-invest plan',
     params: {
@@ -448,6 +455,37 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Redeem a fixed-term subscription early',
     params: { order_id: 'Order id.' },
   },
+  createFlashSwapMultiCurrencyManyToOneOrder: {
+    summary: 'Place a many-to-one flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  createFlashSwapMultiCurrencyOneToManyOrder: {
+    summary: 'Place a one-to-many flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  createFlashSwapOrder: {
+    summary: 'Place a flash swap order',
+    params: {
+      preview_id: 'The preview whose terms are accepted.',
+      sell_currency: 'Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`).',
+      sell_amount: 'Amount to sell, as the preview gave it.',
+      buy_currency: 'Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`).',
+      buy_amount: 'Amount to buy, as the preview gave it.',
+    },
+  },
+  createFlashSwapOrderV1: {
+    summary: 'Place a one-to-one flash swap',
+    params: {
+      quote_id: 'The quote accepted (from the preview; valid for one minute).',
+      hedge_type: 'Hedge type, as the preview gave it.',
+      sell_asset: 'Currency to sell.',
+      sell_amount: 'Amount to sell.',
+      buy_asset: 'Currency to buy.',
+      buy_amount: 'Amount to buy.',
+      client_req_id: "The caller's id for this request.",
+      request_time_ms: 'Time of the request, Unix milliseconds.',
+    },
+  },
   createFuturesBBOOrder: {
     summary: 'Place a perpetual futures order at a book level',
     params: {
@@ -502,6 +540,21 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   createLaunchPoolOrder: {
     summary: 'Stake in a LaunchPool',
     params: { pid: 'Project id.', rid: 'Reward pool id.', amount: 'Amount to stake.' },
+  },
+  createMultiCollateral: {
+    summary: 'Borrow against several collateral currencies',
+    params: {
+      order_id: 'Order id; the reference lists this field without saying what it does on a new loan.',
+      order_type: '`current` (floating rate, the default) or `fixed`.',
+      fixed_type: 'Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`.',
+      fixed_rate:
+        'Fixed rate accepted (from `GET /loan/multi_collateral/fixed_rate`); required when `order_type` is `fixed`.',
+      auto_renew: 'Renew a fixed-rate loan when it falls due.',
+      auto_repay: 'Repay a fixed-rate loan automatically when it falls due.',
+      borrow_currency: 'Currency to borrow.',
+      borrow_amount: 'Amount to borrow.',
+      collateral_currencies: 'Collateral to pledge, per currency.',
+    },
   },
   createOptionsOrder: {
     summary: 'Place an options order',
@@ -725,6 +778,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'Delete an API key pair of a sub-account',
     params: { user_id: 'Sub-account user id.', key: "The sub-account's API key." },
   },
+  evaluateAssetSwap: {
+    summary: 'List swappable balances',
+    params: {
+      max_evaluate_value:
+        'Only balances worth at most this much, in USDT (see `asset_evaluate_range` of `GET /asset-swap/config`).',
+      cursor: 'Cursor from the previous page; the first page without it.',
+      size: 'Page size.',
+    },
+  },
   findCoin: {
     summary: 'List staking currencies',
     params: { cointype: '`swap` voucher, `lock` locked position, `debt` US Treasury bond.' },
@@ -775,6 +837,9 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       'X-Trace-Id': 'Trace id, passed through; the gateway may set it.',
     },
   },
+  getAlphaOrder: { summary: 'Get an Alpha order', params: { order_id: 'Order id.' } },
+  getAssetSwapConfig: { summary: 'Get asset swap settings', params: {} },
+  getAssetSwapOrderV1: { summary: 'Get an asset swap order', params: { order_id: 'Order id.' } },
   getAutoInvestMinAmount: {
     summary: 'Get the minimum auto-invest amount',
     params: { money: 'Currency the plan pays with: `USDT` or `BTC`.', items: 'The portfolio.' },
@@ -938,6 +1003,7 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   },
   getEstimatedQuickRepayment: { summary: 'Estimate a quick repayment', params: {} },
   getFee: { summary: 'Get trading fee rates', params: { currency_pair: 'Currency pair for its exact rates.' } },
+  getFlashSwapOrder: { summary: 'Get a flash swap order', params: { order_id: 'Flash swap order id.' } },
   getFuturesContract: {
     summary: 'Get one perpetual contract',
     params: {
@@ -1046,6 +1112,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List the borrowing tiers of an isolated-margin market',
     params: { currency_pair: 'Currency pair.' },
   },
+  getMultiCollateralCurrentRate: {
+    summary: 'List current rates',
+    params: {
+      currencies: 'Currencies, separated by commas (at most 100).',
+      vip_level: 'VIP level whose rates are wanted (default `0`).',
+    },
+  },
+  getMultiCollateralFixRate: { summary: 'List fixed rates', params: {} },
+  getMultiCollateralLtv: { summary: 'Get loan-to-value thresholds', params: {} },
+  getMultiCollateralOrderDetail: { summary: 'Get a multi-collateral loan', params: { order_id: 'Loan order id.' } },
   getMyActivityEntry: { summary: "Get the caller's Activity Center entry", params: {} },
   getMyDeliveryTrades: {
     summary: "List the caller's delivery fills",
@@ -1314,6 +1390,67 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       page: 'Page number, starting from 1.',
       limit: 'Maximum number of orders per pair (1 to 1000).',
       account: 'Account to list (`spot`, `margin`, `cross_margin`, `unified`).',
+    },
+  },
+  listAlphaAccountBook: {
+    summary: 'List Alpha balance changes',
+    params: {
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 100).',
+    },
+  },
+  listAlphaAccounts: { summary: 'List Alpha balances', params: {} },
+  listAlphaCurrencies: {
+    summary: 'List Alpha tokens',
+    params: {
+      currency: 'Only this token.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaOrder: {
+    summary: 'List Alpha orders',
+    params: {
+      currency: 'Only orders of this token.',
+      side: 'Only `buy` or `sell` orders.',
+      status:
+        'Only orders in this status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      limit: 'Maximum number of records returned (1 to 100).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaTickers: {
+    summary: 'List Alpha tickers',
+    params: {
+      currency: 'Only this token.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAlphaTokens: {
+    summary: 'Find Alpha tokens',
+    params: {
+      chain: 'Only tokens on this chain.',
+      launch_platform: 'Only tokens launched on this platform.',
+      address: 'Only the token with this contract address.',
+      page: 'Page number, starting from 1.',
+    },
+  },
+  listAssetSwapAssets: { summary: 'List asset swap currencies', params: {} },
+  listAssetSwapOrdersV1: {
+    summary: 'List asset swap orders',
+    params: {
+      from: 'Start of the range, a Unix timestamp like `create_time` (the reference states no unit).',
+      to: 'End of the range, a Unix timestamp like `create_time`.',
+      status: 'Only orders with this status code.',
+      offset: 'Number of orders to skip.',
+      size: 'Page size.',
+      sort_mode: 'Sort direction code.',
+      order_by: 'Sort field code.',
     },
   },
   listAutoDeleverages: {
@@ -1742,6 +1879,25 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     summary: 'List the fixed-term products of a currency',
     params: { asset: 'Currency, for example `USDT`.', type: '`1` regular (also when omitted), `2` VIP, `0` all.' },
   },
+  listFlashSwapCurrencyPair: {
+    summary: 'List flash swap markets',
+    params: {
+      currency: 'Only the markets of this currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of markets returned (1 to 1000).',
+    },
+  },
+  listFlashSwapOrders: {
+    summary: 'List flash swap orders',
+    params: {
+      status: 'Only orders in this status: `1` succeeded, `2` failed.',
+      sell_currency: 'Only orders selling this currency.',
+      buy_currency: 'Only orders buying this currency.',
+      reverse: '`true` (the default): newest first by id; `false`: oldest first.',
+      limit: 'Maximum number of orders returned (1 to 1000).',
+      page: 'Page number, starting from 1.',
+    },
+  },
   listFundingAccounts: {
     summary: 'List funding accounts',
     params: { currency: 'Currency; every currency when omitted.' },
@@ -1982,6 +2138,37 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   listMarginUserAccount: {
     summary: "List the caller's isolated-margin accounts",
     params: { currency_pair: 'Currency pair; every pair when omitted.' },
+  },
+  listMultiCollateralCurrencies: { summary: 'List multi-collateral loan currencies', params: {} },
+  listMultiCollateralOrders: {
+    summary: 'List multi-collateral loans',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      sort: '`time_desc` (newest first, the default), `ltv_asc` or `ltv_desc` (by loan-to-value ratio).',
+      order_type: '`current` (the default) or `fixed`.',
+    },
+  },
+  listMultiCollateralRecords: {
+    summary: 'List collateral adjustments',
+    params: {
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+      collateral_currency: 'Only this collateral currency.',
+    },
+  },
+  listMultiRepayRecords: {
+    summary: 'List multi-collateral loan repayments',
+    params: {
+      type: '`repay` (repayments) or `liquidate` (liquidations).',
+      borrow_currency: 'Only this borrowed currency.',
+      page: 'Page number, starting from 1.',
+      limit: 'Maximum number of records returned (1 to 1000).',
+      from: 'Start of the range, Unix seconds.',
+      to: 'End of the range, Unix seconds (default now).',
+    },
   },
   listMyOptionsSettlements: {
     summary: "List the caller's options settlements",
@@ -2471,6 +2658,13 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       is_task_coupon: '`0` regular coupons only, `1` task coupons only; both when left out.',
     },
   },
+  listUserCurrencyQuota: {
+    summary: 'List borrowing and collateral quotas',
+    params: {
+      type: '`collateral` or `borrow`.',
+      currency: 'Currency; for `collateral`, several may be given separated by commas.',
+    },
+  },
   listUserUniLends: {
     summary: "List the caller's lending",
     params: {
@@ -2516,6 +2710,14 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       effective_time_duration: 'How long the setting holds, seconds (default one day, 86400).',
     },
   },
+  operateMultiCollateral: {
+    summary: 'Add or withdraw collateral',
+    params: {
+      order_id: 'Loan order id.',
+      type: '`append` adds collateral, `redeem` withdraws it.',
+      collaterals: 'Collateral to add or withdraw, per currency.',
+    },
+  },
   orderList: {
     summary: "List the caller's staking orders",
     params: {
@@ -2553,6 +2755,17 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       to: 'End of the range, Unix seconds (default now).',
       limit: 'Maximum number of records returned.',
       offset: 'List offset, starting from 0.',
+    },
+  },
+  placeAlphaOrder: {
+    summary: 'Place an Alpha order',
+    params: {
+      currency: 'Token symbol.',
+      side: '`buy` or `sell`.',
+      amount: 'For `buy` the USDT to spend, for `sell` the amount of the token to sell.',
+      gas_mode: '`speed` (slippage chosen by the service) or `custom` (uses `slippage`).',
+      slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
+      quote_id: 'The quote accepted.',
     },
   },
   placeDualOrder: {
@@ -2652,6 +2865,39 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
         'Parameters of a spot martingale; its stop-loss is `stop_loss_per_cycle` (a ratio per round), not a price.',
     },
   },
+  previewAssetSwapOrderV1: {
+    summary: 'Preview an asset swap',
+    params: {
+      from: 'Currencies and amounts to sell; at least one.',
+      to: 'Target currencies and their ratios; at least one.',
+    },
+  },
+  previewFlashSwapMultiCurrencyManyToOneOrder: {
+    summary: 'Preview a many-to-one flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  previewFlashSwapMultiCurrencyOneToManyOrder: {
+    summary: 'Preview a one-to-many flash swap',
+    params: { params: 'The legs, one per currency pair.' },
+  },
+  previewFlashSwapOrder: {
+    summary: 'Preview a flash swap',
+    params: {
+      sell_currency: 'Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`).',
+      sell_amount: 'Amount to sell; set this or `buy_amount`.',
+      buy_currency: 'Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`).',
+      buy_amount: 'Amount to buy; set this or `sell_amount`.',
+    },
+  },
+  previewFlashSwapOrderV1: {
+    summary: 'Preview a one-to-one flash swap',
+    params: {
+      sell_asset: 'Currency to sell.',
+      buy_asset: 'Currency to buy.',
+      sell_amount: 'Amount to sell; set this or `buy_amount`.',
+      buy_amount: 'Amount to buy; set this or `sell_amount`.',
+    },
+  },
   queryCategories: { summary: 'List TradFi symbol categories', params: {} },
   queryMt5AccountInfo: { summary: 'Get the MT5 account', params: {} },
   queryOrderHistoryList: {
@@ -2707,6 +2953,16 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
     },
   },
   queryUserAssets: { summary: 'Get TradFi account assets', params: {} },
+  quoteAlphaOrder: {
+    summary: 'Quote an Alpha order',
+    params: {
+      currency: 'Token symbol.',
+      side: '`buy` or `sell`.',
+      amount: 'For `buy` the USDT to spend, for `sell` the amount of the token to sell.',
+      gas_mode: '`speed` (slippage chosen by the service) or `custom` (uses `slippage`).',
+      slippage: 'Slippage tolerated in `custom` mode, percent (`10` is 10 %).',
+    },
+  },
   rebateBrokerCommissionHistory: {
     summary: "List a broker's rebates",
     params: {
@@ -2735,6 +2991,10 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
   registerCandyDropV4: {
     summary: 'Register for a CandyDrop activity',
     params: { activity_id: 'Activity id (with `currency`).', currency: 'Project currency.' },
+  },
+  repayMultiCollateralLoan: {
+    summary: 'Repay a multi-collateral loan',
+    params: { order_id: 'Loan order id.', repay_items: 'What to repay, per currency.' },
   },
   resetOptionsMMP: { summary: 'Reset market-maker protection', params: { underlying: 'Underlying to unfreeze.' } },
   setAutoRepay: {

@@ -7,14 +7,18 @@ import { apiMeta } from './api-meta.js';
 import { operationMetas } from './metadata.js';
 import { AccountApi } from './operations/account.js';
 import { ActivityApi } from './operations/activity.js';
+import { AlphaApi } from './operations/alpha.js';
+import { AssetSwapApi } from './operations/asset-swap.js';
 import { BotApi } from './operations/bot.js';
 import { CouponApi } from './operations/coupon.js';
 import { CrossexApi } from './operations/crossex.js';
 import { DeliveryApi } from './operations/delivery.js';
 import { EarnApi } from './operations/earn.js';
+import { FlashSwapApi } from './operations/flash-swap.js';
 import { FuturesApi } from './operations/futures.js';
 import { LaunchApi } from './operations/launch.js';
 import { MarginApi } from './operations/margin.js';
+import { MultiCollateralLoanApi } from './operations/multi-collateral-loan.js';
 import { OptionsApi } from './operations/options.js';
 import { OtcApi } from './operations/otc.js';
 import { RebateApi } from './operations/rebate.js';
@@ -36,6 +40,10 @@ export class ExchangeClient extends ClientCore {
   readonly account: AccountApi = new AccountApi(this);
   /** Activity Center: recommended activities, activity types and the entry. */
   readonly activity: ActivityApi = new ActivityApi(this);
+  /** Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances). */
+  readonly alpha: AlphaApi = new AlphaApi(this);
+  /** Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies. */
+  readonly assetSwap: AssetSwapApi = new AssetSwapApi(this);
   /** Trading bots: strategy recommendations, grid and martingale creation, running strategies. */
   readonly bot: BotApi = new BotApi(this);
   /** Coupon center: the caller's coupons and their details. */
@@ -46,12 +54,16 @@ export class ExchangeClient extends ClientCore {
   readonly delivery: DeliveryApi = new DeliveryApi(this);
   /** Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking. */
   readonly earn: EarnApi = new EarnApi(this);
+  /** Flash swap: markets, quotes (one-to-one and multi-currency) and orders. */
+  readonly flashSwap: FlashSwapApi = new FlashSwapApi(this);
   /** Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders. */
   readonly futures: FuturesApi = new FuturesApi(this);
   /** Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop. */
   readonly launch: LaunchApi = new LaunchApi(this);
   /** Isolated-margin accounts, borrowing and repayment. */
   readonly margin: MarginApi = new MarginApi(this);
+  /** Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments. */
+  readonly multiCollateralLoan: MultiCollateralLoanApi = new MultiCollateralLoanApi(this);
   /** Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection. */
   readonly options: OptionsApi = new OptionsApi(this);
   /** OTC: fiat and stablecoin quotes and orders, and the bank cards they pay from or to. */

@@ -356,6 +356,32 @@ export interface AccountBalance {
   unrealised_pnl?: string;
 }
 
+/** A change of an Alpha balance. */
+export interface AccountBookResponse {
+  /**
+   * Balance after the change.
+   * Format: decimal
+   */
+  balance?: string;
+  /**
+   * Amount changed (negative when it went out).
+   * Format: decimal
+   */
+  change?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Order id behind the change.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * When it happened, Unix seconds.
+   * Format: int64
+   */
+  time?: string;
+}
+
 /** Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`). */
 export interface AccountDebitFee {
   /** `true` pays fees with GT, `false` does not. */
@@ -456,6 +482,26 @@ export interface AccountRateLimit {
   tier?: string;
   /** When the tier was last computed. */
   updated_at?: string;
+}
+
+/** The caller's Alpha balance in one token. */
+export interface AccountsResponse {
+  /**
+   * Amount available.
+   * Format: decimal
+   */
+  available?: string;
+  /** Chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Amount locked.
+   * Format: decimal
+   */
+  locked?: string;
+  /** Contract address of the token. */
+  token_address?: string;
 }
 
 /**
@@ -603,6 +649,199 @@ export interface AgencyTransactionHistory {
   total?: number;
 }
 
+/** An Alpha token and its trading status. */
+export interface AlphaCurrency {
+  /** Contract address. */
+  address?: string;
+  /**
+   * Decimal places of amounts.
+   * Format: int32
+   */
+  amount_precision?: number;
+  /** Main chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /** Token name. */
+  name?: string;
+  /**
+   * Decimal places of prices.
+   * Format: int32
+   */
+  precision?: number;
+  /**
+   * `1` trading, `2` suspended, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
+}
+
+/** The 24-hour figures of an Alpha token. */
+export interface AlphaTicker {
+  /**
+   * Price change over 24 hours, percent (negative for a fall, such as `-7.45`).
+   * Format: decimal
+   */
+  change?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Last price.
+   * Format: decimal
+   */
+  last?: string;
+  /**
+   * Current market capitalisation.
+   * Format: decimal
+   */
+  market_cap?: string;
+  /**
+   * Volume over 24 hours, in USDT.
+   * Format: decimal
+   */
+  volume?: string;
+}
+
+/** Envelope of the settings: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapConfig {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The settings; null when the call failed. */
+  data: AssetSwapFrontend | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the valuation page: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapEvaluate {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The valuation page; null when the call failed. */
+  data: EvaluateResp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the currency list: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapListAssets {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The currency list; null when the call failed. */
+  data: AssetListResp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the placed order: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderCreateV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The placed order; null when the call failed. */
+  data: OrderCreateV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the order page: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderListV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The order page; null when the call failed. */
+  data: OrderListV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the estimate: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderPreviewV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The estimate; null when the call failed. */
+  data: OrderPreviewV1Resp | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
+/** Envelope of the order: a result code, label and message around `data` (null when the call failed). */
+export interface ApiResponseAssetSwapOrderQueryV1 {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  /** The order; null when the call failed. */
+  data: CreateOrder | null;
+  /** Error label; empty on success. */
+  label?: string;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp: string;
+}
+
 /** The outcome of claiming a task reward (`POST /rewards/claimReward`). */
 export interface ApiResponseExSkillClaimRewardResp {
   /**
@@ -748,6 +987,49 @@ export interface ApiResponseExSkillGetUserIdentityResp {
 /** A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent. */
 export interface AssetListItem {
   [key: string]: unknown;
+}
+
+/** The currencies asset swap can take. */
+export interface AssetListResp {
+  /** Currency symbols. */
+  list: string[];
+}
+
+/** Asset swap settings: valuation bounds, target currencies and suggested mixes. */
+export interface AssetSwapFrontend {
+  /** Valuation bounds offered for `max_evaluate_value` of `GET /asset-swap/evaluate`, in USDT. */
+  asset_evaluate_range: number[];
+  /**
+   * Hours before the feature banner is shown again.
+   * Format: int32
+   */
+  banner_reappear_interval_hours: number;
+  /** Target currencies. */
+  convert_currencies: string[];
+  /** Target currencies with icon and order. */
+  convert_currencies_v2: ConvertCurrenciesV2Item[];
+  /** Default settings, as key and value strings. */
+  default: {
+    [key: string]: string;
+  };
+  /**
+   * Most currencies that may be sold in one order.
+   * Format: int32
+   */
+  max_select_currencies: number;
+  /**
+   * Smallest value a balance must have to be listed, in USDT.
+   * Format: decimal
+   */
+  min_evaluate_value: string;
+  /** Suggested mixes as currency-to-ratio maps. */
+  recommend: Recommend;
+  /** Suggested mixes, grouped by key (such as `market` or `conservative`). */
+  recommend_v2: {
+    [key: string]: RecommendV2Strategy[];
+  };
+  /** Text shown above the feature. */
+  title_tips: string;
 }
 
 /** A currency that auto-invest plans can buy (`GET /earn/autoinvest/coins`). */
@@ -1320,6 +1602,32 @@ export interface BatchFundingRatesResponse {
   data?: FundingRateRecord[];
 }
 
+/** A borrowed currency of a multi-collateral loan and what is left to repay. */
+export interface BorrowCurrencyInfo {
+  /** Borrowed currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Interest left to repay.
+   * Format: decimal
+   */
+  left_repay_interest?: string;
+  /**
+   * Principal left to repay.
+   * Format: decimal
+   */
+  left_repay_principal?: string;
+  /**
+   * Everything left to repay, valued in USDT.
+   * Format: decimal
+   */
+  left_repay_usdt?: string;
+}
+
 /** A broker's rebates (`GET /rebate/broker/commission_history` item). */
 export interface BrokerCommission {
   /** The rebates. */
@@ -1741,6 +2049,130 @@ export interface ChaseOrder {
   updated_at?: string;
   /** User id. */
   user?: string;
+}
+
+/** Adds collateral to a multi-collateral loan or withdraws some of it. */
+export interface CollateralAdjust {
+  /** Collateral to add or withdraw, per currency. */
+  collaterals?: CollateralCurrency[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id: number | string | bigint;
+  /** `append` adds collateral, `redeem` withdraws it. */
+  type: 'append' | 'redeem';
+}
+
+/** The outcome of a collateral adjustment, per currency. */
+export interface CollateralAdjustRes {
+  /** Outcome per currency. */
+  collateral_currencies?: CollateralCurrencyRes[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
+/** A currency and amount of collateral. */
+export interface CollateralCurrency {
+  /**
+   * Amount of collateral.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Collateral currency. */
+  currency?: string;
+}
+
+/** A collateral currency of a multi-collateral loan and how much of it is pledged. */
+export interface CollateralCurrencyInfo {
+  /** Collateral currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Amount still pledged.
+   * Format: decimal
+   */
+  left_collateral?: string;
+  /**
+   * Amount still pledged, valued in USDT.
+   * Format: decimal
+   */
+  left_collateral_usdt?: string;
+}
+
+/** The outcome of adding or withdrawing one collateral currency. */
+export interface CollateralCurrencyRes {
+  /**
+   * Amount added or withdrawn; 0 when it failed.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Collateral currency. */
+  currency?: string;
+  /** Error label when it failed; empty on success. */
+  label?: string;
+  /** Error text when it failed; empty on success. */
+  message?: string;
+  /** Whether this currency was adjusted. */
+  succeeded?: boolean;
+}
+
+/** The current (floating) rate of a currency, updated hourly. */
+export interface CollateralCurrentRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * The rate of the last hour.
+   * Format: decimal
+   */
+  current_rate?: string;
+}
+
+/** The fixed rates of a currency for 7-day and 30-day loans. */
+export interface CollateralFixRate {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Fixed rate for a 7-day loan.
+   * Format: decimal
+   */
+  rate_7d?: string;
+  /**
+   * Fixed rate for a 30-day loan.
+   * Format: decimal
+   */
+  rate_30d?: string;
+  /**
+   * When the rates were last set, Unix seconds.
+   * Format: int64
+   */
+  update_time?: string;
+}
+
+/** The loan-to-value thresholds of multi-collateral loans (the same for every currency). */
+export interface CollateralLtv {
+  /**
+   * Loan-to-value ratio that triggers a warning.
+   * Format: decimal
+   */
+  alert_ltv?: string;
+  /**
+   * Highest loan-to-value ratio at which a loan may be made.
+   * Format: decimal
+   */
+  init_ltv?: string;
+  /**
+   * Loan-to-value ratio at which the collateral is liquidated.
+   * Format: decimal
+   */
+  liquidate_ltv?: string;
 }
 
 /**
@@ -2175,6 +2607,19 @@ export interface ContractStat {
   top_short_size?: string;
 }
 
+/** A target currency offered for conversion. */
+export interface ConvertCurrenciesV2Item {
+  /** Icon of the currency. */
+  icon_url?: string;
+  /** Currency symbol. */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+}
+
 /** Small balances to convert to GT (`POST /wallet/small_balance`). */
 export interface ConvertSmallBalance {
   /** Currencies to convert. */
@@ -2294,6 +2739,68 @@ export interface CreateEarnFixedTermPreRedeemEnvelope {
   timestamp?: string;
 }
 
+/** Borrows one currency against one or more collateral currencies, at the current rate or at a fixed rate for a fixed term (`fixed_type` and `fixed_rate` then required). */
+export type CreateMultiCollateralOrder = {
+  /** Renew a fixed-rate loan when it falls due. */
+  auto_renew?: boolean;
+  /** Repay a fixed-rate loan automatically when it falls due. */
+  auto_repay?: boolean;
+  /**
+   * Amount to borrow.
+   * Format: decimal
+   */
+  borrow_amount: string;
+  /** Currency to borrow. */
+  borrow_currency: string;
+  /** Collateral to pledge, per currency. */
+  collateral_currencies?: CollateralCurrency[];
+  /**
+   * Fixed rate accepted (from `GET /loan/multi_collateral/fixed_rate`); required when `order_type` is `fixed`.
+   * Format: decimal
+   */
+  fixed_rate?: string;
+  /** Term of a fixed-rate loan: `7d` or `30d`; required when `order_type` is `fixed`. */
+  fixed_type?: '7d' | '30d';
+  /** Order id; the reference lists this field without saying what it does on a new loan. */
+  order_id?: string;
+  /** `current` (floating rate, the default) or `fixed`. */
+  order_type?: 'current' | 'fixed';
+} & unknown;
+
+/** An asset swap order: what it sold and what it bought. */
+export interface CreateOrder {
+  /** Application id. */
+  app_id: string;
+  /** The caller's request id, if any. */
+  client_req_id: string;
+  /**
+   * Creation time (a Unix timestamp; the reference does not state the unit).
+   * Format: int64
+   */
+  create_time: string;
+  /** Currencies sold. */
+  from: CreateOrderDetail[];
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id: string;
+  /** Where the order came from. */
+  source: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status: number;
+  /** Currencies bought. */
+  to: CreateOrderDetail[];
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id: string;
+}
+
 /** Answer to a new TradFi order (`POST /tradfi/orders`). */
 export interface CreateOrder2 {
   data?: CreateOrder2Data;
@@ -2308,6 +2815,21 @@ export interface CreateOrder2 {
 export interface CreateOrder2Data {
   /** Queue task id (not an order id). */
   id?: string;
+}
+
+/** One currency of an asset swap order and its amount. */
+export interface CreateOrderDetail {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Amount, formatted for display. */
+  amount_show: string;
+  /** Currency symbol. */
+  asset: string;
+  /** Icon of the currency. */
+  icon_url: string;
 }
 
 /** A LaunchPool stake (`POST /launch/create-order`). */
@@ -2327,6 +2849,17 @@ export interface CreateOrderV4 {
    * Format: int64
    */
   rid: number | string | bigint;
+}
+
+/** A currency and an amount of an asset swap order. */
+export interface CreateParam {
+  /**
+   * Amount: sold in `from`, bought in `to` (a plain decimal, never exponent notation).
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency symbol (one of `GET /asset-swap/asset/list`). */
+  asset: string;
 }
 
 /** A trailing order to create. */
@@ -3703,6 +4236,42 @@ export interface CurrencyChain {
   name_en?: string;
 }
 
+/** The caller's remaining borrowing or collateral quota in one currency. */
+export interface CurrencyQuota {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Quota left (current-rate loans).
+   * Format: decimal
+   */
+  left_quota?: string;
+  /**
+   * Quota left for fixed-rate loans.
+   * Format: decimal
+   */
+  left_quota_fixed?: string;
+  /**
+   * Quota left, valued in USDT (current-rate loans).
+   * Format: decimal
+   */
+  left_quote_usdt?: string;
+  /**
+   * Quota left for fixed-rate loans, valued in USDT.
+   * Format: decimal
+   */
+  left_quote_usdt_fixed?: string;
+  /**
+   * Smallest amount that may be borrowed or pledged.
+   * Format: decimal
+   */
+  min_quota?: string;
+}
+
 /** Answer to a close (`POST /tradfi/positions/{position_id}/close`). */
 export interface DeletePosition {
   /** Result; the reference gives no fields. */
@@ -4740,6 +5309,21 @@ export interface EligibilityResponse {
   timestamp: string;
 }
 
+/** Per-item outcome of a multi-currency flash swap leg (`code` 0: no error). */
+export interface ErrCodeMsg {
+  /**
+   * Error code; 0 when the leg succeeded.
+   * Format: int32
+   */
+  code: number;
+  /** Further details of the error, if any. */
+  extra: {
+    [key: string]: unknown;
+  };
+  /** Error text; empty when the leg succeeded. */
+  message: string;
+}
+
 /** Error body of every non-2xx response. Some responses carry `detail` instead of `message`. */
 export interface Error {
   /** Sent by some endpoints instead of `message`. */
@@ -4858,6 +5442,50 @@ export type ErrorLabel =
       | 'WITHDRAWAL_OVER_LIMIT'
     )
   | string;
+
+/** A balance that may be swapped, with its value. */
+export interface EvaluateItem {
+  /** Currency symbol. */
+  asset: string;
+  /** Currency name. */
+  asset_full_name: string;
+  /** Icon of the currency. */
+  asset_icon_url: string;
+  /**
+   * Amount available.
+   * Format: decimal
+   */
+  available: string;
+  /** Amount available, formatted for display. */
+  available_show: string;
+  /**
+   * Value in USDT.
+   * Format: decimal
+   */
+  evaluate_usdt: string;
+  /** Value in USDT, formatted for display. */
+  evaluate_usdt_show: string;
+}
+
+/** A page of balances that may be swapped. */
+export interface EvaluateResp {
+  /** Cursor of the next page (`cursor` of the next call); empty on the last page. */
+  cursor: string;
+  /** The balances. */
+  list: EvaluateItem[];
+  /**
+   * Number of balances in all pages.
+   * Format: int32
+   */
+  total: number;
+  /**
+   * Value of every listed balance, in USDT.
+   * Format: decimal
+   */
+  total_available: string;
+  /** The same, formatted for display. */
+  total_available_show: string;
+}
 
 /** The welfare task whose reward to claim (`POST /rewards/claimReward`). */
 export interface ExSkillClaimRewardReq {
@@ -5434,6 +6062,645 @@ export interface FixedTermProductSimple {
    * Format: decimal
    */
   year_rate?: string;
+}
+
+/** A flash swap market: what may be sold for what, with the amount bounds of this pair. */
+export interface FlashSwapCurrencyPair {
+  /** Currency bought. */
+  buy_currency?: string;
+  /**
+   * Largest amount that may be bought.
+   * Format: decimal
+   */
+  buy_max_amount?: string;
+  /**
+   * Smallest amount that may be bought.
+   * Format: decimal
+   */
+  buy_min_amount?: string;
+  /** Market name: `BTC_USDT` sells BTC and buys USDT (the reverse direction is a separate market, if listed). */
+  currency_pair?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+  /**
+   * Largest amount that may be sold.
+   * Format: decimal
+   */
+  sell_max_amount?: string;
+  /**
+   * Smallest amount that may be sold.
+   * Format: decimal
+   */
+  sell_min_amount?: string;
+}
+
+/** One leg of a multi-currency flash swap order, at the amounts a preview quoted. */
+export interface FlashSwapMultiCurrencyCreateParam {
+  /**
+   * Amount to buy.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** The legs of a many-to-one flash swap order (several currencies sold for one). */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyCreateParam[];
+}
+
+/** Envelope of a many-to-one flash swap order: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyManyToOneOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The legs of a many-to-one flash swap order and what they bought together. */
+export interface FlashSwapMultiCurrencyManyToOneOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /**
+   * Time of the swap, Unix milliseconds.
+   * Format: int64
+   */
+  exchange_time_ms: string;
+  /** One order per leg. */
+  orders: FlashSwapMultiCurrencyOrder[];
+  /**
+   * Total amount bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+}
+
+/** The legs of a many-to-one flash swap preview (several currencies sold for one). */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyPreviewParam[];
+}
+
+/** Envelope of a many-to-one flash swap preview: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyManyToOneOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The quotes of the legs of a many-to-one flash swap. */
+export interface FlashSwapMultiCurrencyManyToOneOrderPreviewRespData {
+  /** One quote per leg. */
+  orders: FlashSwapMultiCurrencyPreviewOrder[];
+  /**
+   * Total amount that would be bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+}
+
+/** The legs of a one-to-many flash swap order (one currency sold for several). */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyCreateParam[];
+}
+
+/** Envelope of a one-to-many flash swap order: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyOneToManyOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The legs of a one-to-many flash swap order, what they spent and what they bought. */
+export interface FlashSwapMultiCurrencyOneToManyOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /**
+   * Time of the swap, Unix milliseconds.
+   * Format: int64
+   */
+  exchange_time_ms: string;
+  /** One order per leg. */
+  orders: FlashSwapMultiCurrencyOrder[];
+  /**
+   * Total amount bought (sum over the legs, each in its own currency).
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+  /**
+   * Total amount sold.
+   * Format: decimal
+   */
+  total_consume_amount: string;
+}
+
+/** The legs of a one-to-many flash swap preview (one currency sold for several). */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewReq {
+  /** The legs, one per currency pair. */
+  params: FlashSwapMultiCurrencyPreviewParam[];
+}
+
+/** Envelope of a one-to-many flash swap preview: a result code and message around `data`. */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapMultiCurrencyOneToManyOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** The quotes of the legs of a one-to-many flash swap. */
+export interface FlashSwapMultiCurrencyOneToManyOrderPreviewRespData {
+  /** One quote per leg. */
+  orders: FlashSwapMultiCurrencyPreviewOrder[];
+  /**
+   * Total amount that would be bought.
+   * Format: decimal
+   */
+  total_acquire_amount: string;
+  /**
+   * Total amount that would be sold.
+   * Format: decimal
+   */
+  total_consume_amount: string;
+}
+
+/** One leg of a multi-currency flash swap order, with its own outcome in `error`. */
+export interface FlashSwapMultiCurrencyOrder {
+  /** Application id. */
+  app_id?: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** The caller's request id, if one was given. */
+  client_req_id?: string;
+  /** Creation time as the service formats it. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** This leg's outcome. */
+  error: ErrCodeMsg;
+  /**
+   * Failure code; 0 when the order succeeded.
+   * Format: int32
+   */
+  failed_code?: number;
+  /** Why the order failed; empty when it succeeded. */
+  failed_reason?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Swap price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /** The quote the order was placed at. */
+  quote_id?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /** Where the request came from. */
+  source?: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The quote of one leg of a multi-currency flash swap, with its own outcome in `error`. */
+export interface FlashSwapMultiCurrencyPreviewOrder {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** This leg's outcome. */
+  error: ErrCodeMsg;
+  /**
+   * Hedge type of the quote.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Spread of the quote, percent.
+   * Format: decimal
+   */
+  price_diff?: string;
+  /** Quote id; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Inverse price: units sold per unit bought.
+   * Format: decimal
+   */
+  reverse_price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /**
+   * When the quote expires, Unix seconds.
+   * Format: int64
+   */
+  valid_timestamp?: string;
+}
+
+/** One leg of a multi-currency flash swap preview: the pair and the amount on one side. */
+export interface FlashSwapMultiCurrencyPreviewParam {
+  /**
+   * Amount to buy; set this or `sell_amount`.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /**
+   * Amount to sell; set this or `buy_amount`.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** A flash swap order (the classic, preview-id based flow). */
+export interface FlashSwapOrder {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency bought. */
+  buy_currency?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+  /**
+   * `1` succeeded, `2` failed.
+   * Format: int32
+   */
+  status?: 1 | 2;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** Places a one-to-one flash swap at the terms of a quote from `GET /flash_swap/order/preview`. */
+export interface FlashSwapOrderCreateReq {
+  /**
+   * Amount to buy.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy. */
+  buy_asset: string;
+  /** The caller's id for this request. */
+  client_req_id?: string;
+  /**
+   * Hedge type, as the preview gave it.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /** The quote accepted (from the preview; valid for one minute). */
+  quote_id?: string;
+  /**
+   * Time of the request, Unix milliseconds.
+   * Format: int64
+   */
+  request_time_ms?: number | string | bigint;
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell. */
+  sell_asset: string;
+}
+
+/** Envelope of a one-to-one flash swap order: a result code and message around `data`. */
+export interface FlashSwapOrderCreateResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapOrderCreateRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A one-to-one flash swap order. */
+export interface FlashSwapOrderCreateRespData {
+  /**
+   * Account mode the swap was settled in.
+   * Format: int32
+   */
+  account_mode: number;
+  /** Application id. */
+  app_id?: string;
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /** The caller's request id, if one was given. */
+  client_req_id?: string;
+  /** Creation time as the service formats it. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /**
+   * Failure code; 0 when the order succeeded.
+   * Format: int32
+   */
+  failed_code?: number;
+  /** Why the order failed; empty when it succeeded. */
+  failed_reason?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /**
+   * Swap price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /** The quote the order was placed at. */
+  quote_id?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /** Where the request came from. */
+  source?: string;
+  /**
+   * Order status code.
+   * Format: int32
+   */
+  status?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user_id?: string;
+}
+
+/** The quoted terms of a flash swap; place it with `preview_id`. */
+export interface FlashSwapOrderPreview {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency bought. */
+  buy_currency?: string;
+  /** Id of this preview, for `POST /flash_swap/orders`. */
+  preview_id?: string;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency sold. */
+  sell_currency?: string;
+}
+
+/** Envelope of a one-to-one flash swap quote: a result code and message around `data`. */
+export interface FlashSwapOrderPreviewResp {
+  /**
+   * Result code; 0 on success.
+   * Format: int32
+   */
+  code: number;
+  data: FlashSwapOrderPreviewRespData;
+  /** Result message. */
+  message: string;
+  /**
+   * Server time of the answer, Unix milliseconds.
+   * Format: int64
+   */
+  timestamp?: string;
+}
+
+/** A one-to-one flash swap quote. */
+export interface FlashSwapOrderPreviewRespData {
+  /**
+   * Amount bought.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Amount bought, formatted for display. */
+  buy_amount_show?: string;
+  /** Currency bought. */
+  buy_asset?: string;
+  /**
+   * Hedge type of the quote.
+   * Format: int32
+   */
+  hedge_type?: number;
+  /**
+   * Quoted price: units of the bought currency per unit sold.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Spread of the quote, percent.
+   * Format: decimal
+   */
+  price_diff?: string;
+  /** Quote id; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Inverse price: units sold per unit bought.
+   * Format: decimal
+   */
+  reverse_price?: string;
+  /**
+   * Amount sold.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Amount sold, formatted for display. */
+  sell_amount_show?: string;
+  /** Currency sold. */
+  sell_asset?: string;
+  /**
+   * When the quote expires, Unix seconds.
+   * Format: int64
+   */
+  valid_timestamp?: string;
+}
+
+/** Places a flash swap at the terms of an earlier preview (`POST /flash_swap/orders/preview`). */
+export interface FlashSwapOrderRequest {
+  /**
+   * Amount to buy, as the preview gave it.
+   * Format: decimal
+   */
+  buy_amount: string;
+  /** Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`). */
+  buy_currency: string;
+  /** The preview whose terms are accepted. */
+  preview_id: string;
+  /**
+   * Amount to sell, as the preview gave it.
+   * Format: decimal
+   */
+  sell_amount: string;
+  /** Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`). */
+  sell_currency: string;
+}
+
+/** Asks for a flash swap quote. Give exactly one of `sell_amount` and `buy_amount`. */
+export interface FlashSwapPreviewRequest {
+  /**
+   * Amount to buy; set this or `sell_amount`.
+   * Format: decimal
+   */
+  buy_amount?: string;
+  /** Currency to buy (a `buy_currency` of `GET /flash_swap/currency_pairs`). */
+  buy_currency: string;
+  /**
+   * Amount to sell; set this or `buy_amount`.
+   * Format: decimal
+   */
+  sell_amount?: string;
+  /** Currency to sell (a `sell_currency` of `GET /flash_swap/currency_pairs`). */
+  sell_currency: string;
 }
 
 /** The funding rate that applied at one settlement. */
@@ -8484,6 +9751,237 @@ export interface Mt5AccountData {
   stop_out_level?: string;
 }
 
+/** The currencies multi-collateral loans may borrow and pledge. */
+export interface MultiCollateralCurrency {
+  /** Currencies that may be pledged. */
+  collateral_currencies?: MultiCollateralItem[];
+  /** Currencies that may be borrowed. */
+  loan_currencies?: MultiLoanItem[];
+}
+
+/** A currency that may be pledged, with its discount. */
+export interface MultiCollateralItem {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Share of its value that counts as collateral.
+   * Format: decimal
+   */
+  discount?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** A multi-collateral loan: its terms, state, what is owed and what is pledged. */
+export interface MultiCollateralOrder {
+  /** Whether a fixed-rate loan renews itself when due. */
+  auto_renew?: boolean;
+  /** Whether a fixed-rate loan is repaid automatically when due. */
+  auto_repay?: boolean;
+  /** What is borrowed, per currency. */
+  borrow_currencies?: BorrowCurrencyInfo[];
+  /**
+   * When the loan was made, Unix seconds.
+   * Format: int64
+   */
+  borrow_time?: string;
+  /** What is pledged, per currency. */
+  collateral_currencies?: CollateralCurrencyInfo[];
+  /**
+   * Current loan-to-value ratio.
+   * Format: decimal
+   */
+  current_ltv?: string;
+  /**
+   * When a fixed-rate loan falls due, Unix seconds.
+   * Format: int64
+   */
+  expire_time?: string;
+  /**
+   * Rate of a fixed-rate loan.
+   * Format: decimal
+   */
+  fixed_rate?: string;
+  /** Term of a fixed-rate loan: `7d` or `30d`. */
+  fixed_type?: '7d' | '30d' | (string & {});
+  /** Loan order id. */
+  order_id?: string;
+  /** `current` (floating rate) or `fixed` (fixed rate and term). */
+  order_type?: 'current' | 'fixed' | (string & {});
+  /** `initial` (placed), `collateral_deducted` (collateral taken), `collateral_returning` (lending failed, collateral on its way back), `lent`, `repaying`, `liquidating`, `finished` or `closed_liquidated` (liquidated and settled). */
+  status?:
+    | 'initial'
+    | 'collateral_deducted'
+    | 'collateral_returning'
+    | 'lent'
+    | 'repaying'
+    | 'liquidating'
+    | 'finished'
+    | 'closed_liquidated'
+    | (string & {});
+  /**
+   * All collateral still pledged, valued in USDT.
+   * Format: decimal
+   */
+  total_left_collateral_usdt?: string;
+  /**
+   * Everything left to repay, valued in USDT.
+   * Format: decimal
+   */
+  total_left_repay_usdt?: string;
+}
+
+/** An adjustment of the collateral of a multi-collateral loan. */
+export interface MultiCollateralRecord {
+  /**
+   * Loan-to-value ratio after the adjustment.
+   * Format: decimal
+   */
+  after_ltv?: string;
+  /**
+   * Loan-to-value ratio before the adjustment.
+   * Format: decimal
+   */
+  before_ltv?: string;
+  /** Borrowed currencies before and after. */
+  borrow_currencies?: MultiCollateralRecordCurrency[];
+  /** Collateral currencies before and after. */
+  collateral_currencies?: MultiCollateralRecordCurrency[];
+  /**
+   * When the adjustment happened, Unix seconds.
+   * Format: int64
+   */
+  operate_time?: string;
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Collateral record id.
+   * Format: int64
+   */
+  record_id?: string;
+}
+
+/** A currency of the loan (borrowed or pledged) before and after the operation. */
+export interface MultiCollateralRecordCurrency {
+  /**
+   * Amount after the operation.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Amount after the operation, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Amount before the operation.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Amount before the operation, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** A currency that may be borrowed. */
+export interface MultiLoanItem {
+  /** Currency. */
+  currency?: string;
+  /**
+   * Latest price of the currency.
+   * Format: decimal
+   */
+  price?: string;
+}
+
+/** One currency to repay: an amount, or everything owed in it. */
+export interface MultiLoanRepayItem {
+  /**
+   * Amount to repay (partial repayment).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Currency to repay. */
+  currency?: string;
+  /** `true`: repay everything owed in this currency; `false`: repay `amount`. */
+  repaid_all: boolean;
+}
+
+/** A repayment or liquidation of a multi-collateral loan. */
+export interface MultiRepayRecord {
+  /**
+   * Loan-to-value ratio after the operation.
+   * Format: decimal
+   */
+  after_ltv?: string;
+  /**
+   * Loan-to-value ratio before the operation.
+   * Format: decimal
+   */
+  before_ltv?: string;
+  /** Borrowed currencies before and after. */
+  borrow_currencies?: RepayRecordCurrency[];
+  /**
+   * When the loan was made, Unix seconds.
+   * Format: int64
+   */
+  borrow_time?: string;
+  /** Collateral currencies before and after. */
+  collateral_currencies?: RepayRecordCurrency[];
+  /**
+   * Loan-to-value ratio when the loan was made.
+   * Format: decimal
+   */
+  init_ltv?: string;
+  /** Interest owed before and after, per currency. */
+  left_repay_interest_list?: RepayRecordLeftInterest[];
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /**
+   * Repayment record id.
+   * Format: int64
+   */
+  record_id?: string;
+  /** What was repaid, per currency. */
+  repaid_currencies?: RepayRecordRepaidCurrency[];
+  /**
+   * When the repayment happened, Unix seconds.
+   * Format: int64
+   */
+  repay_time?: string;
+  /** Interest charged, per currency. */
+  total_interest_list?: RepayRecordTotalInterest[];
+}
+
+/** The outcome of a multi-collateral loan repayment, per currency. */
+export interface MultiRepayResp {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+  /** Outcome per currency. */
+  repaid_currencies?: RepayCurrencyRes[];
+}
+
 /** The deposit address of a currency on one chain. */
 export interface MultichainAddress {
   /** Deposit address. */
@@ -9436,6 +10934,20 @@ export interface OptionsUnderlyingTicker {
   trade_put?: string;
 }
 
+/** Swaps the balances in `from` into the amounts in `to`. Both sides hold amounts, unlike the preview, whose `to` holds ratios. */
+export interface OrderCreateV1Req {
+  /** Currencies and amounts to sell; at least one. */
+  from: CreateParam[];
+  /** Currencies and amounts to buy (amounts, not ratios); at least one. */
+  to: CreateParam[];
+}
+
+/** A placed asset swap order. */
+export interface OrderCreateV1Resp {
+  /** The order. */
+  order: CreateOrder;
+}
+
 /** Finished TradFi orders (`GET /tradfi/orders/history`). */
 export interface OrderHistoryList {
   data?: OrderHistoryListData;
@@ -9674,6 +11186,17 @@ export interface OrderListStructList {
   type: number;
 }
 
+/** A page of asset swap orders. */
+export interface OrderListV1Resp {
+  /** The orders. */
+  orders: CreateOrder[];
+  /**
+   * Number of orders in all pages.
+   * Format: int32
+   */
+  total: number;
+}
+
 /** The order a placement request produced (`GET /tradfi/orders/log/{log_id}`). */
 export interface OrderLog {
   data?: OrderLogData;
@@ -9720,6 +11243,82 @@ export interface OrderLogData {
    * Format: decimal
    */
   volume?: string;
+}
+
+/** Estimates swapping the balances in `from` into the mix of ratios in `to`; nothing is traded. */
+export interface OrderPreviewV1Req {
+  /** Currencies and amounts to sell; at least one. */
+  from: PreviewFromParam[];
+  /** Target currencies and their ratios; at least one. */
+  to: PreviewToParam[];
+}
+
+/** An asset swap estimate and its fee. */
+export interface OrderPreviewV1Resp {
+  /** The estimate. */
+  order: PreviewOrder;
+  /**
+   * Estimated fee.
+   * Format: decimal
+   */
+  transaction_fee: string;
+}
+
+/** The id of a new multi-collateral loan. */
+export interface OrderResp {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id?: string;
+}
+
+/** An Alpha order. */
+export interface OrderResponse {
+  /** Chain of the token. */
+  chain?: string;
+  /**
+   * Creation time, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /** Token symbol. */
+  currency?: string;
+  /**
+   * Token amount.
+   * Format: decimal
+   */
+  currency_amount?: string;
+  /** Why the order failed; empty otherwise. */
+  failed_reason?: string;
+  /**
+   * Gas fee in USDT.
+   * Format: decimal
+   */
+  gas_fee?: string;
+  /** `speed` or `custom`. */
+  gas_mode?: 'speed' | 'custom' | (string & {});
+  /** Order id. */
+  order_id?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+   * Format: int32
+   */
+  status?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /**
+   * Trading fee in USDT.
+   * Format: decimal
+   */
+  transaction_fee?: string;
+  /** On-chain transaction hash. */
+  tx_hash?: string;
+  /**
+   * USDT amount.
+   * Format: decimal
+   */
+  usdt_amount?: string;
 }
 
 /** Answer of an OTC action (bank card change, fiat order placement, payment mark, cancellation). */
@@ -10560,6 +12159,57 @@ export interface PlaceDualInvestmentOrderParams {
   text?: string;
 }
 
+/** Places an Alpha order at the terms of a quote (`POST /alpha/quote`, valid for one minute). */
+export interface PlaceOrderRequest {
+  /**
+   * For `buy` the USDT to spend, for `sell` the amount of the token to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Token symbol. */
+  currency: string;
+  /** `speed` (slippage chosen by the service) or `custom` (uses `slippage`). */
+  gas_mode: 'speed' | 'custom';
+  /** The quote accepted. */
+  quote_id: string;
+  /** `buy` or `sell`. */
+  side: 'buy' | 'sell';
+  /**
+   * Slippage tolerated in `custom` mode, percent (`10` is 10 %).
+   * Format: decimal
+   */
+  slippage?: string;
+}
+
+/** A placed Alpha order. */
+export interface PlaceOrderResponse {
+  /**
+   * For `buy` the USDT spent, for `sell` the amount of the token sold.
+   * Format: decimal
+   */
+  amount?: string;
+  /** Chain of the token. */
+  chain?: string;
+  /**
+   * Creation time, Unix seconds.
+   * Format: int64
+   */
+  create_time?: string;
+  /** `speed` or `custom`. */
+  gas_mode?: 'speed' | 'custom' | (string & {});
+  /** Order id. */
+  order_id?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+   * Format: int32
+   */
+  status?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  /** Contract address of the token. */
+  token_address?: string;
+}
+
 /**
  * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
@@ -11088,6 +12738,56 @@ export interface PositionTimerange {
   time?: string;
 }
 
+/** A currency and amount to sell in an asset swap preview. */
+export interface PreviewFromParam {
+  /**
+   * Amount to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Currency symbol. */
+  asset: string;
+}
+
+/** The estimated result of an asset swap. */
+export interface PreviewOrder {
+  /** Currencies sold. */
+  from: PreviewOrderDetail[];
+  /** Currencies bought (estimated). */
+  to: PreviewOrderDetail[];
+  /**
+   * Value of the swap, in USDT.
+   * Format: decimal
+   */
+  usdt_evaluated_value: string;
+  /** The same, formatted for display. */
+  usdt_evaluated_value_show: string;
+}
+
+/** One currency of an asset swap preview and its amount. */
+export interface PreviewOrderDetail {
+  /**
+   * Amount.
+   * Format: decimal
+   */
+  amount: string;
+  /** Amount, formatted for display. */
+  amount_show: string;
+  /** Currency symbol. */
+  asset: string;
+}
+
+/** A target currency and its share of the mix in an asset swap preview. */
+export interface PreviewToParam {
+  /** Currency symbol (often a `recommend_v2` scheme `name` of `GET /asset-swap/config`). */
+  asset: string;
+  /**
+   * Share of the mix, such as `0.5` (often the scheme `ratio`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
 /** One stress scenario of the portfolio margin calculation and its profit or loss. */
 export interface ProfitLossRange {
   /**
@@ -11136,6 +12836,77 @@ export interface QuickRepaymentResponse {
   used_infos: UnifiedQuickRepayUsedInfo[];
 }
 
+/** Asks for an Alpha quote: buy a token for `amount` USDT, or sell `amount` of it. */
+export interface QuoteRequest {
+  /**
+   * For `buy` the USDT to spend, for `sell` the amount of the token to sell.
+   * Format: decimal
+   */
+  amount: string;
+  /** Token symbol. */
+  currency: string;
+  /** `speed` (slippage chosen by the service) or `custom` (uses `slippage`). */
+  gas_mode: 'speed' | 'custom';
+  /** `buy` or `sell`. */
+  side: 'buy' | 'sell';
+  /**
+   * Slippage tolerated in `custom` mode, percent (`10` is 10 %).
+   * Format: decimal
+   */
+  slippage?: string;
+}
+
+/** An Alpha quote; place it within a minute with `quote_id`. */
+export interface QuoteResponse {
+  /**
+   * `0` fine, `1` amount above the maximum, `2` amount below the minimum.
+   * Format: int32
+   */
+  error_type?: 0 | 1 | 2;
+  /**
+   * Estimated gas fee in USDT.
+   * Format: decimal
+   */
+  estimate_gas_fee_amount_usdt?: string;
+  /**
+   * Largest order amount.
+   * Format: decimal
+   */
+  max_amount?: string;
+  /**
+   * Smallest order amount.
+   * Format: decimal
+   */
+  min_amount?: string;
+  /**
+   * Trading fee.
+   * Format: decimal
+   */
+  order_fee?: string;
+  /**
+   * Token price in USDT.
+   * Format: decimal
+   */
+  price?: string;
+  /** Quote id for `POST /alpha/orders`; valid for one minute. */
+  quote_id?: string;
+  /**
+   * Slippage applied, percent.
+   * Format: decimal
+   */
+  slippage?: string;
+  /**
+   * Most amount that would be received.
+   * Format: decimal
+   */
+  target_token_max_amount?: string;
+  /**
+   * Least amount that would be received.
+   * Format: decimal
+   */
+  target_token_min_amount?: string;
+}
+
 /** The caller's rebate information (`GET /rebate/user/info` item). */
 export interface RebateUserInfo {
   /**
@@ -11143,6 +12914,55 @@ export interface RebateUserInfo {
    * Format: int64
    */
   invite_uid?: string;
+}
+
+/** Suggested target mixes, each a map of currency to its ratio. */
+export interface Recommend {
+  /** Balanced mix. */
+  balance: {
+    [key: string]: string;
+  };
+  /** BTC-led mix. */
+  btc_faith: {
+    [key: string]: string;
+  };
+  /** Conservative mix. */
+  conservative: {
+    [key: string]: string;
+  };
+  /** GT-led mix. */
+  gt_faith: {
+    [key: string]: string;
+  };
+}
+
+/** One currency of a suggested mix and its ratio. */
+export interface RecommendV2Scheme {
+  /** Currency symbol (a preview `to[].asset`). */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+  /**
+   * Share of the mix (a preview `to[].ratio`).
+   * Format: decimal
+   */
+  ratio: string;
+}
+
+/** A suggested target mix. */
+export interface RecommendV2Strategy {
+  /** Strategy name. */
+  name: string;
+  /**
+   * Display order (lower first).
+   * Format: int32
+   */
+  priority: number;
+  /** The currencies of the mix and their ratios. */
+  schemes: RecommendV2Scheme[];
 }
 
 /** A LaunchPool redemption (`POST /launch/redeem`). */
@@ -11162,6 +12982,153 @@ export interface RedeemV4 {
    * Format: int64
    */
   rid: number | string | bigint;
+}
+
+/** The outcome of repaying one currency. */
+export interface RepayCurrencyRes {
+  /** Currency repaid. */
+  currency?: string;
+  /** Error label when it failed; empty on success. */
+  label?: string;
+  /** Error text when it failed; empty on success. */
+  message?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  repaid_principal?: string;
+  /** Whether this currency was repaid. */
+  succeeded?: boolean;
+}
+
+/** Repays a multi-collateral loan, in one or more of its borrowed currencies. */
+export interface RepayMultiLoan {
+  /**
+   * Loan order id.
+   * Format: int64
+   */
+  order_id: number | string | bigint;
+  /** What to repay, per currency. */
+  repay_items: MultiLoanRepayItem[];
+}
+
+/** A currency of the loan (borrowed or pledged) before and after the operation. */
+export interface RepayRecordCurrency {
+  /**
+   * Amount after the operation.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Amount after the operation, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Amount before the operation.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Amount before the operation, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** Interest owed in one currency before and after a repayment. */
+export interface RepayRecordLeftInterest {
+  /**
+   * Interest owed after the repayment.
+   * Format: decimal
+   */
+  after_amount?: string;
+  /**
+   * Interest owed after the repayment, valued in USDT.
+   * Format: decimal
+   */
+  after_amount_usdt?: string;
+  /**
+   * Interest owed before the repayment.
+   * Format: decimal
+   */
+  before_amount?: string;
+  /**
+   * Interest owed before the repayment, valued in USDT.
+   * Format: decimal
+   */
+  before_amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+}
+
+/** What a repayment paid in one currency. */
+export interface RepayRecordRepaidCurrency {
+  /** Currency repaid. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
+  /**
+   * Amount repaid (principal and interest).
+   * Format: decimal
+   */
+  repaid_amount?: string;
+  /**
+   * Amount repaid, valued in USDT.
+   * Format: decimal
+   */
+  repaid_amount_usdt?: string;
+  /**
+   * Interest repaid.
+   * Format: decimal
+   */
+  repaid_interest?: string;
+  /**
+   * Principal repaid.
+   * Format: decimal
+   */
+  repaid_principal?: string;
+}
+
+/** Interest charged on a loan in one currency. */
+export interface RepayRecordTotalInterest {
+  /**
+   * Interest amount.
+   * Format: decimal
+   */
+  amount?: string;
+  /**
+   * Interest amount, valued in USDT.
+   * Format: decimal
+   */
+  amount_usdt?: string;
+  /** Currency. */
+  currency?: string;
+  /**
+   * Index price of the currency.
+   * Format: decimal
+   */
+  index_price?: string;
 }
 
 /** A withdrawal address saved in the account's address book (`GET /wallet/saved_address` item). */
@@ -13237,6 +15204,33 @@ export interface SymbolsDataList {
   symbol_desc?: string;
   /** Trading mode: `0` disabled, `1` long only, `2` short only, `3` close only, `4` full access. */
   trade_mode?: string;
+}
+
+/** An Alpha token, as listed by chain, launch platform or address. */
+export interface Tokens {
+  /** Contract address. */
+  address?: string;
+  /**
+   * Decimal places of amounts.
+   * Format: int32
+   */
+  amount_precision?: number;
+  /** Main chain of the token. */
+  chain?: string;
+  /** Token symbol. */
+  currency?: string;
+  /** Token name. */
+  name?: string;
+  /**
+   * Decimal places of prices.
+   * Format: int32
+   */
+  precision?: number;
+  /**
+   * `1` trading, `2` suspended, `3` delisted.
+   * Format: int32
+   */
+  status?: 1 | 2 | 3;
 }
 
 /**

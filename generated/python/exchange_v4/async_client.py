@@ -24,14 +24,18 @@ from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES
 from .operations.account import AccountApiAsync, AccountApiAsyncWithResponse
 from .operations.activity import ActivityApiAsync, ActivityApiAsyncWithResponse
+from .operations.alpha import AlphaApiAsync, AlphaApiAsyncWithResponse
+from .operations.asset_swap import AssetSwapApiAsync, AssetSwapApiAsyncWithResponse
 from .operations.bot import BotApiAsync, BotApiAsyncWithResponse
 from .operations.coupon import CouponApiAsync, CouponApiAsyncWithResponse
 from .operations.crossex import CrossexApiAsync, CrossexApiAsyncWithResponse
 from .operations.delivery import DeliveryApiAsync, DeliveryApiAsyncWithResponse
 from .operations.earn import EarnApiAsync, EarnApiAsyncWithResponse
+from .operations.flash_swap import FlashSwapApiAsync, FlashSwapApiAsyncWithResponse
 from .operations.futures import FuturesApiAsync, FuturesApiAsyncWithResponse
 from .operations.launch import LaunchApiAsync, LaunchApiAsyncWithResponse
 from .operations.margin import MarginApiAsync, MarginApiAsyncWithResponse
+from .operations.multi_collateral_loan import MultiCollateralLoanApiAsync, MultiCollateralLoanApiAsyncWithResponse
 from .operations.options import OptionsApiAsync, OptionsApiAsyncWithResponse
 from .operations.otc import OtcApiAsync, OtcApiAsyncWithResponse
 from .operations.rebate import RebateApiAsync, RebateApiAsyncWithResponse
@@ -54,14 +58,18 @@ class AsyncWithResponse:
 
     account: AccountApiAsyncWithResponse
     activity: ActivityApiAsyncWithResponse
+    alpha: AlphaApiAsyncWithResponse
+    asset_swap: AssetSwapApiAsyncWithResponse
     bot: BotApiAsyncWithResponse
     coupon: CouponApiAsyncWithResponse
     crossex: CrossexApiAsyncWithResponse
     delivery: DeliveryApiAsyncWithResponse
     earn: EarnApiAsyncWithResponse
+    flash_swap: FlashSwapApiAsyncWithResponse
     futures: FuturesApiAsyncWithResponse
     launch: LaunchApiAsyncWithResponse
     margin: MarginApiAsyncWithResponse
+    multi_collateral_loan: MultiCollateralLoanApiAsyncWithResponse
     options: OptionsApiAsyncWithResponse
     otc: OtcApiAsyncWithResponse
     rebate: RebateApiAsyncWithResponse
@@ -77,14 +85,18 @@ class AsyncWithResponse:
     def __init__(self, core: AsyncCore) -> None:
         self.account = AccountApiAsyncWithResponse(core)
         self.activity = ActivityApiAsyncWithResponse(core)
+        self.alpha = AlphaApiAsyncWithResponse(core)
+        self.asset_swap = AssetSwapApiAsyncWithResponse(core)
         self.bot = BotApiAsyncWithResponse(core)
         self.coupon = CouponApiAsyncWithResponse(core)
         self.crossex = CrossexApiAsyncWithResponse(core)
         self.delivery = DeliveryApiAsyncWithResponse(core)
         self.earn = EarnApiAsyncWithResponse(core)
+        self.flash_swap = FlashSwapApiAsyncWithResponse(core)
         self.futures = FuturesApiAsyncWithResponse(core)
         self.launch = LaunchApiAsyncWithResponse(core)
         self.margin = MarginApiAsyncWithResponse(core)
+        self.multi_collateral_loan = MultiCollateralLoanApiAsyncWithResponse(core)
         self.options = OptionsApiAsyncWithResponse(core)
         self.otc = OtcApiAsyncWithResponse(core)
         self.rebate = RebateApiAsyncWithResponse(core)
@@ -112,6 +124,10 @@ class AsyncExchangeClient(AsyncCore):
     """Account details, key information and STP groups."""
     activity: ActivityApiAsync
     """Activity Center: recommended activities, activity types and the entry."""
+    alpha: AlphaApiAsync
+    """Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances)."""
+    asset_swap: AssetSwapApiAsync
+    """Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies."""
     bot: BotApiAsync
     """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     coupon: CouponApiAsync
@@ -122,12 +138,16 @@ class AsyncExchangeClient(AsyncCore):
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApiAsync
     """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
+    flash_swap: FlashSwapApiAsync
+    """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApiAsync
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     launch: LaunchApiAsync
     """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApiAsync
     """Isolated-margin accounts, borrowing and repayment."""
+    multi_collateral_loan: MultiCollateralLoanApiAsync
+    """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApiAsync
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     otc: OtcApiAsync
@@ -252,14 +272,18 @@ class AsyncExchangeClient(AsyncCore):
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApiAsync(self)
         self.activity = ActivityApiAsync(self)
+        self.alpha = AlphaApiAsync(self)
+        self.asset_swap = AssetSwapApiAsync(self)
         self.bot = BotApiAsync(self)
         self.coupon = CouponApiAsync(self)
         self.crossex = CrossexApiAsync(self)
         self.delivery = DeliveryApiAsync(self)
         self.earn = EarnApiAsync(self)
+        self.flash_swap = FlashSwapApiAsync(self)
         self.futures = FuturesApiAsync(self)
         self.launch = LaunchApiAsync(self)
         self.margin = MarginApiAsync(self)
+        self.multi_collateral_loan = MultiCollateralLoanApiAsync(self)
         self.options = OptionsApiAsync(self)
         self.otc = OtcApiAsync(self)
         self.rebate = RebateApiAsync(self)

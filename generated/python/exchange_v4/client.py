@@ -20,14 +20,18 @@ from ._runtime.retry import DEFAULT_MAX_RETRIES
 from ._runtime.transport import DEFAULT_MAX_RESPONSE_BYTES, Transport
 from .operations.account import AccountApi, AccountApiWithResponse
 from .operations.activity import ActivityApi, ActivityApiWithResponse
+from .operations.alpha import AlphaApi, AlphaApiWithResponse
+from .operations.asset_swap import AssetSwapApi, AssetSwapApiWithResponse
 from .operations.bot import BotApi, BotApiWithResponse
 from .operations.coupon import CouponApi, CouponApiWithResponse
 from .operations.crossex import CrossexApi, CrossexApiWithResponse
 from .operations.delivery import DeliveryApi, DeliveryApiWithResponse
 from .operations.earn import EarnApi, EarnApiWithResponse
+from .operations.flash_swap import FlashSwapApi, FlashSwapApiWithResponse
 from .operations.futures import FuturesApi, FuturesApiWithResponse
 from .operations.launch import LaunchApi, LaunchApiWithResponse
 from .operations.margin import MarginApi, MarginApiWithResponse
+from .operations.multi_collateral_loan import MultiCollateralLoanApi, MultiCollateralLoanApiWithResponse
 from .operations.options import OptionsApi, OptionsApiWithResponse
 from .operations.otc import OtcApi, OtcApiWithResponse
 from .operations.rebate import RebateApi, RebateApiWithResponse
@@ -50,14 +54,18 @@ class WithResponse:
 
     account: AccountApiWithResponse
     activity: ActivityApiWithResponse
+    alpha: AlphaApiWithResponse
+    asset_swap: AssetSwapApiWithResponse
     bot: BotApiWithResponse
     coupon: CouponApiWithResponse
     crossex: CrossexApiWithResponse
     delivery: DeliveryApiWithResponse
     earn: EarnApiWithResponse
+    flash_swap: FlashSwapApiWithResponse
     futures: FuturesApiWithResponse
     launch: LaunchApiWithResponse
     margin: MarginApiWithResponse
+    multi_collateral_loan: MultiCollateralLoanApiWithResponse
     options: OptionsApiWithResponse
     otc: OtcApiWithResponse
     rebate: RebateApiWithResponse
@@ -73,14 +81,18 @@ class WithResponse:
     def __init__(self, core: Core) -> None:
         self.account = AccountApiWithResponse(core)
         self.activity = ActivityApiWithResponse(core)
+        self.alpha = AlphaApiWithResponse(core)
+        self.asset_swap = AssetSwapApiWithResponse(core)
         self.bot = BotApiWithResponse(core)
         self.coupon = CouponApiWithResponse(core)
         self.crossex = CrossexApiWithResponse(core)
         self.delivery = DeliveryApiWithResponse(core)
         self.earn = EarnApiWithResponse(core)
+        self.flash_swap = FlashSwapApiWithResponse(core)
         self.futures = FuturesApiWithResponse(core)
         self.launch = LaunchApiWithResponse(core)
         self.margin = MarginApiWithResponse(core)
+        self.multi_collateral_loan = MultiCollateralLoanApiWithResponse(core)
         self.options = OptionsApiWithResponse(core)
         self.otc = OtcApiWithResponse(core)
         self.rebate = RebateApiWithResponse(core)
@@ -106,6 +118,10 @@ class ExchangeClient(Core):
     """Account details, key information and STP groups."""
     activity: ActivityApi
     """Activity Center: recommended activities, activity types and the entry."""
+    alpha: AlphaApi
+    """Alpha: on-chain tokens traded from the exchange account (tokens, tickers, quotes, orders, balances)."""
+    asset_swap: AssetSwapApi
+    """Asset swap (portfolio optimization): swap several balances into a chosen mix of currencies."""
     bot: BotApi
     """Trading bots: strategy recommendations, grid and martingale creation, running strategies."""
     coupon: CouponApi
@@ -116,12 +132,16 @@ class ExchangeClient(Core):
     """Delivery futures: contracts, market data, account, positions, orders, price-triggered orders, fills and settlements."""
     earn: EarnApi
     """Earn products: lending (`uni`), Dual Investment, auto-invest plans, fixed-term products and on-chain staking."""
+    flash_swap: FlashSwapApi
+    """Flash swap: markets, quotes (one-to-one and multi-currency) and orders."""
     futures: FuturesApi
     """Perpetual futures: contracts, market data, accounts, positions, orders and price-triggered orders."""
     launch: LaunchApi
     """Launch products: LaunchPool staking, HODLer Airdrop and CandyDrop."""
     margin: MarginApi
     """Isolated-margin accounts, borrowing and repayment."""
+    multi_collateral_loan: MultiCollateralLoanApi
+    """Multi-collateral loans: currencies, quotas, rates, loans, repayments and collateral adjustments."""
     options: OptionsApi
     """Options: underlyings, contracts, market data, settlements, account, positions, orders, fills and market-maker protection."""
     otc: OtcApi
@@ -244,14 +264,18 @@ class ExchangeClient(Core):
             del key, secret  # not left in this frame's locals (a traceback records them)
         self.account = AccountApi(self)
         self.activity = ActivityApi(self)
+        self.alpha = AlphaApi(self)
+        self.asset_swap = AssetSwapApi(self)
         self.bot = BotApi(self)
         self.coupon = CouponApi(self)
         self.crossex = CrossexApi(self)
         self.delivery = DeliveryApi(self)
         self.earn = EarnApi(self)
+        self.flash_swap = FlashSwapApi(self)
         self.futures = FuturesApi(self)
         self.launch = LaunchApi(self)
         self.margin = MarginApi(self)
+        self.multi_collateral_loan = MultiCollateralLoanApi(self)
         self.options = OptionsApi(self)
         self.otc = OtcApi(self)
         self.rebate = RebateApi(self)

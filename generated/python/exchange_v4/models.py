@@ -13,12 +13,14 @@ from ._runtime.shapes import JsonValue
 
 __all__ = [
     "AccountBalance",
+    "AccountBookResponse",
     "AccountDebitFee",
     "AccountDetail",
     "AccountKeyInfo",
     "AccountKeyMode",
     "AccountKeyPermission",
     "AccountRateLimit",
+    "AccountsResponse",
     "ActivityEntryResponse",
     "ActivityListResponse",
     "ActivityTypeListResponse",
@@ -41,6 +43,15 @@ __all__ = [
     "AIHubPortfolioStopData",
     "AIHubPortfolioStopSuccessResponse",
     "AIHubRecommendation",
+    "AlphaCurrency",
+    "AlphaTicker",
+    "ApiResponseAssetSwapConfig",
+    "ApiResponseAssetSwapEvaluate",
+    "ApiResponseAssetSwapListAssets",
+    "ApiResponseAssetSwapOrderCreateV1",
+    "ApiResponseAssetSwapOrderListV1",
+    "ApiResponseAssetSwapOrderPreviewV1",
+    "ApiResponseAssetSwapOrderQueryV1",
     "ApiResponseExSkillClaimRewardResp",
     "ApiResponseExSkillClaimRewardRespData",
     "ApiResponseExSkillClaimTaskResp",
@@ -49,6 +60,8 @@ __all__ = [
     "ApiResponseExSkillGetBeginnerTaskListRespDataTasks",
     "ApiResponseExSkillGetUserIdentityResp",
     "AssetListItem",
+    "AssetListResp",
+    "AssetSwapFrontend",
     "AutoInvestCoinsItem",
     "AutoInvestConfigItem",
     "AutoInvestMinInvestAmountItemsInput",
@@ -65,6 +78,7 @@ __all__ = [
     "AwardListStructList",
     "BatchAmendOrderReqInput",
     "BatchFundingRatesResponse",
+    "BorrowCurrencyInfo",
     "BrokerCommission",
     "BrokerCommissionItem",
     "BrokerCommissionSubBrokerInfo",
@@ -83,6 +97,13 @@ __all__ = [
     "CategoriesData",
     "CategoriesDataList",
     "ChaseOrder",
+    "CollateralAdjustRes",
+    "CollateralCurrencyInfo",
+    "CollateralCurrencyInput",
+    "CollateralCurrencyRes",
+    "CollateralCurrentRate",
+    "CollateralFixRate",
+    "CollateralLtv",
     "Contract",
     "ContractDetail",
     "ContractDetailData",
@@ -90,12 +111,16 @@ __all__ = [
     "ContractMartingaleCreateParamsInput",
     "ContractMartingaleDirectionInput",
     "ContractStat",
+    "ConvertCurrenciesV2Item",
     "CreateChaseOrderResp",
     "CreateEarnFixedTermLendEnvelope",
     "CreateEarnFixedTermLendEnvelopeData",
     "CreateEarnFixedTermPreRedeemEnvelope",
+    "CreateOrder",
     "CreateOrder2",
     "CreateOrder2Data",
+    "CreateOrderDetail",
+    "CreateParamInput",
     "CreateTrailOrderEnvelope",
     "CreateTrailOrderResult",
     "CreateTransaction",
@@ -130,6 +155,7 @@ __all__ = [
     "CrossMarginLoan",
     "CrossMarginRepayment",
     "CurrencyChain",
+    "CurrencyQuota",
     "DeletePosition",
     "DeliveryCandlestick",
     "DeliveryContract",
@@ -153,7 +179,10 @@ __all__ = [
     "EarnUniLendRecord",
     "Eligibility",
     "EligibilityResponse",
+    "ErrCodeMsg",
     "ErrorLabel",
+    "EvaluateItem",
+    "EvaluateResp",
     "FindCoinItem",
     "FixedTermBonusInfo",
     "FixedTermCouponInfo",
@@ -162,6 +191,25 @@ __all__ = [
     "FixedTermProduct",
     "FixedTermProductInfo",
     "FixedTermProductSimple",
+    "FlashSwapCurrencyPair",
+    "FlashSwapMultiCurrencyCreateParamInput",
+    "FlashSwapMultiCurrencyManyToOneOrderCreateResp",
+    "FlashSwapMultiCurrencyManyToOneOrderCreateRespData",
+    "FlashSwapMultiCurrencyManyToOneOrderPreviewResp",
+    "FlashSwapMultiCurrencyManyToOneOrderPreviewRespData",
+    "FlashSwapMultiCurrencyOneToManyOrderCreateResp",
+    "FlashSwapMultiCurrencyOneToManyOrderCreateRespData",
+    "FlashSwapMultiCurrencyOneToManyOrderPreviewResp",
+    "FlashSwapMultiCurrencyOneToManyOrderPreviewRespData",
+    "FlashSwapMultiCurrencyOrder",
+    "FlashSwapMultiCurrencyPreviewOrder",
+    "FlashSwapMultiCurrencyPreviewParamInput",
+    "FlashSwapOrder",
+    "FlashSwapOrderCreateResp",
+    "FlashSwapOrderCreateRespData",
+    "FlashSwapOrderPreview",
+    "FlashSwapOrderPreviewResp",
+    "FlashSwapOrderPreviewRespData",
     "FundingRateRecord",
     "FuturesAccount",
     "FuturesAccountBook",
@@ -262,6 +310,15 @@ __all__ = [
     "Mt5Account",
     "Mt5AccountData",
     "MultichainAddress",
+    "MultiCollateralCurrency",
+    "MultiCollateralItem",
+    "MultiCollateralOrder",
+    "MultiCollateralRecord",
+    "MultiCollateralRecordCurrency",
+    "MultiLoanItem",
+    "MultiLoanRepayItemInput",
+    "MultiRepayRecord",
+    "MultiRepayResp",
     "MyFuturesTrade",
     "MyFuturesTradeTimeRange",
     "OptionsAccount",
@@ -281,6 +338,7 @@ __all__ = [
     "OptionsTrade",
     "OptionsUnderlying",
     "OptionsUnderlyingTicker",
+    "OrderCreateV1Resp",
     "OrderHistoryList",
     "OrderHistoryListData",
     "OrderHistoryListDataList",
@@ -289,8 +347,12 @@ __all__ = [
     "OrderListDataList",
     "OrderListStruct",
     "OrderListStructList",
+    "OrderListV1Resp",
     "OrderLog",
     "OrderLogData",
+    "OrderPreviewV1Resp",
+    "OrderResp",
+    "OrderResponse",
     "OtcActionResponse",
     "OtcBankListItem",
     "OtcBankListResponse",
@@ -321,6 +383,7 @@ __all__ = [
     "PartnerSubList",
     "PartnerTransactionHistory",
     "PlaceDualInvestmentOrder",
+    "PlaceOrderResponse",
     "Position",
     "PositionClose",
     "PositionCloseOrder",
@@ -333,10 +396,23 @@ __all__ = [
     "PositionListData",
     "PositionListDataList",
     "PositionTimerange",
+    "PreviewFromParamInput",
+    "PreviewOrder",
+    "PreviewOrderDetail",
+    "PreviewToParamInput",
     "ProfitLossRange",
     "QuickEstimatedRepayment",
     "QuickRepaymentResponse",
+    "QuoteResponse",
     "RebateUserInfo",
+    "Recommend",
+    "RecommendV2Scheme",
+    "RecommendV2Strategy",
+    "RepayCurrencyRes",
+    "RepayRecordCurrency",
+    "RepayRecordLeftInterest",
+    "RepayRecordRepaidCurrency",
+    "RepayRecordTotalInterest",
     "SavedAddress",
     "SmallBalance",
     "SmallBalanceHistory",
@@ -401,6 +477,7 @@ __all__ = [
     "Symbols",
     "SymbolsData",
     "SymbolsDataList",
+    "Tokens",
     "TotalBalance",
     "TradeFee",
     "TradFiTicker",
@@ -480,6 +557,16 @@ class AccountBalance(TypedDict, total=False):
     borrowed: Decimal  # Total borrowed; present on the margin and cross-margin entries only.
 
 
+class AccountBookResponse(TypedDict, total=False):
+    """A change of an Alpha balance."""
+
+    id: int  # Order id behind the change.
+    time: int  # When it happened, Unix seconds.
+    currency: str  # Token symbol.
+    change: Decimal  # Amount changed (negative when it went out).
+    balance: Decimal  # Balance after the change.
+
+
 class AccountDebitFee(TypedDict, total=False):
     """Whether trading fees are paid with GT (`GET` and `POST /account/debit_fee`)."""
 
@@ -533,6 +620,16 @@ class AccountRateLimit(TypedDict, total=False):
     ratio: Decimal  # Fill ratio of the account.
     main_ratio: Decimal  # Combined fill ratio of the main account.
     updated_at: str  # When the tier was last computed.
+
+
+class AccountsResponse(TypedDict, total=False):
+    """The caller's Alpha balance in one token."""
+
+    currency: str  # Token symbol.
+    available: Decimal  # Amount available.
+    locked: Decimal  # Amount locked.
+    token_address: str  # Contract address of the token.
+    chain: str  # Chain of the token.
 
 
 class ActivityEntryResponse(TypedDict, total=False):
@@ -764,6 +861,98 @@ class AIHubRecommendation(TypedDict, total=False):
     strategy_params_preview: str  # Recommended parameters as JSON text (an object whose fields depend on the strategy type).
 
 
+class AlphaCurrency(TypedDict, total=False):
+    """An Alpha token and its trading status."""
+
+    currency: str  # Token symbol.
+    name: str  # Token name.
+    chain: str  # Main chain of the token.
+    address: str  # Contract address.
+    amount_precision: int  # Decimal places of amounts.
+    precision: int  # Decimal places of prices.
+    status: Literal[1, 2, 3] | int  # `1` trading, `2` suspended, `3` delisted.
+
+
+class AlphaTicker(TypedDict, total=False):
+    """The 24-hour figures of an Alpha token."""
+
+    currency: str  # Token symbol.
+    last: Decimal  # Last price.
+    change: Decimal  # Price change over 24 hours, percent (negative for a fall, such as `-7.45`).
+    volume: Decimal  # Volume over 24 hours, in USDT.
+    market_cap: Decimal  # Current market capitalisation.
+
+
+class ApiResponseAssetSwapConfig(TypedDict, total=False):
+    """Envelope of the settings: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[AssetSwapFrontend | None]  # The settings; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapEvaluate(TypedDict, total=False):
+    """Envelope of the valuation page: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[EvaluateResp | None]  # The valuation page; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapListAssets(TypedDict, total=False):
+    """Envelope of the currency list: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[AssetListResp | None]  # The currency list; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderCreateV1(TypedDict, total=False):
+    """Envelope of the placed order: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderCreateV1Resp | None]  # The placed order; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderListV1(TypedDict, total=False):
+    """Envelope of the order page: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderListV1Resp | None]  # The order page; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderPreviewV1(TypedDict, total=False):
+    """Envelope of the estimate: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[OrderPreviewV1Resp | None]  # The estimate; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
+class ApiResponseAssetSwapOrderQueryV1(TypedDict, total=False):
+    """Envelope of the order: a result code, label and message around `data` (null when the call failed)."""
+
+    code: Required[int]  # Result code; 0 on success.
+    label: str  # Error label; empty on success.
+    message: Required[str]  # Result message.
+    data: Required[CreateOrder | None]  # The order; null when the call failed.
+    timestamp: Required[int]  # Server time of the answer, Unix milliseconds.
+
+
 class ApiResponseExSkillClaimRewardResp(TypedDict, total=False):
     """The outcome of claiming a task reward (`POST /rewards/claimReward`)."""
 
@@ -833,6 +1022,27 @@ class ApiResponseExSkillGetUserIdentityResp(TypedDict, total=False):
 
 AssetListItem: TypeAlias = "dict[str, JsonValue]"
 """A staking asset of the caller (`GET /earn/staking/assets`); the reference gives no fields, so every property is kept as sent."""
+
+
+class AssetListResp(TypedDict, total=False):
+    """The currencies asset swap can take."""
+
+    list: Required[list[str]]  # Currency symbols.
+
+
+class AssetSwapFrontend(TypedDict, total=False):
+    """Asset swap settings: valuation bounds, target currencies and suggested mixes."""
+
+    asset_evaluate_range: Required[list[float]]  # Valuation bounds offered for `max_evaluate_value` of `GET /asset-swap/evaluate`, in USDT.
+    banner_reappear_interval_hours: Required[int]  # Hours before the feature banner is shown again.
+    convert_currencies: Required[list[str]]  # Target currencies.
+    convert_currencies_v2: Required[list[ConvertCurrenciesV2Item]]  # Target currencies with icon and order.
+    default: Required[dict[str, str]]  # Default settings, as key and value strings.
+    max_select_currencies: Required[int]  # Most currencies that may be sold in one order.
+    min_evaluate_value: Required[Decimal]  # Smallest value a balance must have to be listed, in USDT.
+    recommend: Required[Recommend]  # Suggested target mixes, each a map of currency to its ratio.
+    recommend_v2: Required[dict[str, list[RecommendV2Strategy]]]  # Suggested mixes, grouped by key (such as `market` or `conservative`).
+    title_tips: Required[str]  # Text shown above the feature.
 
 
 class AutoInvestCoinsItem(TypedDict, total=False):
@@ -1028,6 +1238,16 @@ class BatchFundingRatesResponse(TypedDict, total=False):
 
     contract: str  # Contract name.
     data: list[FundingRateRecord]  # Funding rates, newest first.
+
+
+class BorrowCurrencyInfo(TypedDict, total=False):
+    """A borrowed currency of a multi-collateral loan and what is left to repay."""
+
+    currency: str  # Borrowed currency.
+    index_price: Decimal  # Index price of the currency.
+    left_repay_principal: Decimal  # Principal left to repay.
+    left_repay_interest: Decimal  # Interest left to repay.
+    left_repay_usdt: Decimal  # Everything left to repay, valued in USDT.
 
 
 class BrokerCommission(TypedDict, total=False):
@@ -1227,6 +1447,63 @@ class ChaseOrder(TypedDict, total=False):
     error_label: str  # Error label when it failed.
 
 
+class CollateralAdjustRes(TypedDict, total=False):
+    """The outcome of a collateral adjustment, per currency."""
+
+    order_id: int  # Loan order id.
+    collateral_currencies: list[CollateralCurrencyRes]  # Outcome per currency.
+
+
+class CollateralCurrencyInfo(TypedDict, total=False):
+    """A collateral currency of a multi-collateral loan and how much of it is pledged."""
+
+    currency: str  # Collateral currency.
+    index_price: Decimal  # Index price of the currency.
+    left_collateral: Decimal  # Amount still pledged.
+    left_collateral_usdt: Decimal  # Amount still pledged, valued in USDT.
+
+
+class CollateralCurrencyInput(TypedDict, total=False):
+    """A currency and amount of collateral."""
+
+    currency: str  # Collateral currency.
+    amount: Decimal | str  # Amount of collateral.
+
+
+class CollateralCurrencyRes(TypedDict, total=False):
+    """The outcome of adding or withdrawing one collateral currency."""
+
+    succeeded: bool  # Whether this currency was adjusted.
+    label: str  # Error label when it failed; empty on success.
+    message: str  # Error text when it failed; empty on success.
+    currency: str  # Collateral currency.
+    amount: Decimal  # Amount added or withdrawn; 0 when it failed.
+
+
+class CollateralCurrentRate(TypedDict, total=False):
+    """The current (floating) rate of a currency, updated hourly."""
+
+    currency: str  # Currency.
+    current_rate: Decimal  # The rate of the last hour.
+
+
+class CollateralFixRate(TypedDict, total=False):
+    """The fixed rates of a currency for 7-day and 30-day loans."""
+
+    currency: str  # Currency.
+    rate_7d: Decimal  # Fixed rate for a 7-day loan.
+    rate_30d: Decimal  # Fixed rate for a 30-day loan.
+    update_time: int  # When the rates were last set, Unix seconds.
+
+
+class CollateralLtv(TypedDict, total=False):
+    """The loan-to-value thresholds of multi-collateral loans (the same for every currency)."""
+
+    init_ltv: Decimal  # Highest loan-to-value ratio at which a loan may be made.
+    alert_ltv: Decimal  # Loan-to-value ratio that triggers a warning.
+    liquidate_ltv: Decimal  # Loan-to-value ratio at which the collateral is liquidated.
+
+
 Contract = TypedDict(
     "Contract",
     {
@@ -1365,6 +1642,14 @@ class ContractStat(TypedDict, total=False):
     short_users: Decimal  # Number of users holding short positions.
 
 
+class ConvertCurrenciesV2Item(TypedDict, total=False):
+    """A target currency offered for conversion."""
+
+    icon_url: str  # Icon of the currency.
+    name: Required[str]  # Currency symbol.
+    priority: Required[int]  # Display order (lower first).
+
+
 class CreateChaseOrderResp(TypedDict, total=False):
     """The id of a new chase order."""
 
@@ -1395,6 +1680,24 @@ class CreateEarnFixedTermPreRedeemEnvelope(TypedDict, total=False):
     timestamp: int  # When the answer was made, Unix seconds.
 
 
+CreateOrder = TypedDict(
+    "CreateOrder",
+    {
+        "id": "Required[int]",  # Order id.
+        "user_id": "Required[int]",  # User id.
+        "from": "Required[list[CreateOrderDetail]]",  # Currencies sold.
+        "to": "Required[list[CreateOrderDetail]]",  # Currencies bought.
+        "source": "Required[str]",  # Where the order came from.
+        "app_id": "Required[str]",  # Application id.
+        "client_req_id": "Required[str]",  # The caller's request id, if any.
+        "status": "Required[int]",  # Order status code.
+        "create_time": "Required[int]",  # Creation time (a Unix timestamp; the reference does not state the unit).
+    },
+    total=False,
+)
+"""An asset swap order: what it sold and what it bought."""
+
+
 class CreateOrder2(TypedDict, total=False):
     """Answer to a new TradFi order (`POST /tradfi/orders`)."""
 
@@ -1406,6 +1709,22 @@ class CreateOrder2Data(TypedDict, total=False):
     """The queued order request."""
 
     id: str  # Queue task id (not an order id).
+
+
+class CreateOrderDetail(TypedDict, total=False):
+    """One currency of an asset swap order and its amount."""
+
+    asset: Required[str]  # Currency symbol.
+    icon_url: Required[str]  # Icon of the currency.
+    amount: Required[Decimal]  # Amount.
+    amount_show: Required[str]  # Amount, formatted for display.
+
+
+class CreateParamInput(TypedDict, total=False):
+    """A currency and an amount of an asset swap order."""
+
+    asset: Required[str]  # Currency symbol (one of `GET /asset-swap/asset/list`).
+    amount: Required[Decimal | str]  # Amount: sold in `from`, bought in `to` (a plain decimal, never exponent notation).
 
 
 class CreateTrailOrderEnvelope(TypedDict, total=False):
@@ -1871,6 +2190,18 @@ class CurrencyChain(TypedDict, total=False):
     is_tag: int  # Whether a tag (memo) is used on this chain (0 no, 1 yes).
 
 
+class CurrencyQuota(TypedDict, total=False):
+    """The caller's remaining borrowing or collateral quota in one currency."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    min_quota: Decimal  # Smallest amount that may be borrowed or pledged.
+    left_quota: Decimal  # Quota left (current-rate loans).
+    left_quote_usdt: Decimal  # Quota left, valued in USDT (current-rate loans).
+    left_quota_fixed: Decimal  # Quota left for fixed-rate loans.
+    left_quote_usdt_fixed: Decimal  # Quota left for fixed-rate loans, valued in USDT.
+
+
 class DeletePosition(TypedDict, total=False):
     """Answer to a close (`POST /tradfi/positions/{position_id}/close`)."""
 
@@ -2198,8 +2529,38 @@ class EligibilityResponse(TypedDict, total=False):
     timestamp: Required[int]  # Server time (Unix timestamp).
 
 
+class ErrCodeMsg(TypedDict, total=False):
+    """Per-item outcome of a multi-currency flash swap leg (`code` 0: no error)."""
+
+    code: Required[int]  # Error code; 0 when the leg succeeded.
+    message: Required[str]  # Error text; empty when the leg succeeded.
+    extra: Required[dict[str, JsonValue]]  # Further details of the error, if any.
+
+
 ErrorLabel: TypeAlias = "Literal['ACCOUNT_EXCEPTION', 'ACCOUNT_LOCKED', 'ADDRESS_NOT_USED', 'AMEND_WITH_STOP', 'AMOUNT_TOO_LITTLE', 'AMOUNT_TOO_MUCH', 'API_WITHDRAW_DISABLED', 'AUTO_BORROW_TOO_MUCH', 'BAD_REQUEST', 'BALANCE_NOT_ENOUGH', 'CANCEL_FAIL', 'CONTRACT_IN_DELISTING', 'CONTRACT_NOT_FOUND', 'CONTRACT_NO_COUNTER', 'DUPLICATE_REQUEST', 'FAILED_RETRIEVE_ASSETS', 'FOK_NOT_FILL', 'FORBIDDEN', 'FUTURES_BALANCE_NOT_ENOUGH', 'INCREASE_POSITION', 'INITIAL_MARGIN_TOO_LOW', 'INSUFFICIENT_AVAILABLE', 'INTERNAL', 'INVALID_ARGUMENT', 'INVALID_CLIENT_ORDER_ID', 'INVALID_CONTENT_TYPE', 'INVALID_CREDENTIALS', 'INVALID_CURRENCY', 'INVALID_CURRENCY_PAIR', 'INVALID_KEY', 'INVALID_PARAM_VALUE', 'INVALID_PRECISION', 'INVALID_PROTOCOL', 'INVALID_REQUEST_BODY', 'INVALID_SIGNATURE', 'INVALID_WITHDRAW_CANCEL_STATUS', 'INVALID_WITHDRAW_ID', 'IP_FORBIDDEN', 'LEVERAGE_TOO_HIGH', 'LEVERAGE_TOO_LOW', 'LIQUIDATE_IMMEDIATELY', 'LOAN_NOT_FOUND', 'LOAN_RECORD_NOT_FOUND', 'MARGIN_BALANCE_EXCEPTION', 'MARGIN_BALANCE_NOT_ENOUGH', 'MARGIN_NOT_SUPPORTED', 'MARGIN_TRANSFER_FAILED', 'METHOD_NOT_ALLOWED', 'MISSING_REQUIRED_HEADER', 'MISSING_REQUIRED_PARAM', 'MIXED_ACCOUNT_TYPE', 'NOT_ACCEPTABLE', 'NOT_FOUND', 'NOT_MERGEABLE', 'NO_CHANGE', 'NO_MATCHED_LOAN', 'NO_MERGEABLE_ORDERS', 'ORDER_BOOK_NOT_FOUND', 'ORDER_CANCELLED', 'ORDER_CLOSED', 'ORDER_EXISTS', 'ORDER_FINISHED', 'ORDER_FOK', 'ORDER_NOT_FOUND', 'ORDER_NOT_OWNED', 'ORDER_PENDING', 'ORDER_POC_IMMEDIATE', 'POC_FILL_IMMEDIATELY', 'POSITION_CROSS_MARGIN', 'POSITION_DUAL_MODE', 'POSITION_EMPTY', 'POSITION_HOLDING', 'POSITION_IN_CLOSE', 'POSITION_IN_LIQUIDATION', 'POSITION_NOT_FOUND', 'PRICE_OVER_BANKRUPT', 'PRICE_OVER_LIQUIDATION', 'PRICE_TOO_DEVIATED', 'QUANTITY_NOT_ENOUGH', 'READ_ONLY', 'REDUCE_EXCEEDED', 'REMOVE_TOO_MUCH', 'REPAY_TOO_MUCH', 'REPEATED_CREATION', 'REQUEST_EXPIRED', 'RISK_LIMIT_EXCEEDED', 'RISK_LIMIT_NOT_MULTIPLE', 'RISK_LIMIT_TOO_HIGH', 'RISK_LIMIT_TOO_lOW', 'SERVER_ERROR', 'SIZE_TOO_LARGE', 'SIZE_TOO_SMALL', 'SUB_ACCOUNT_LOCKED', 'SUB_ACCOUNT_NOT_FOUND', 'SUB_ACCOUNT_TRANSFER_FAILED', 'TOO_BUSY', 'TOO_FAST', 'TOO_MANY_CURRENCY_PAIRS', 'TOO_MANY_ORDERS', 'TOO_MANY_REQUESTS', 'TOO_MUCH_FUTURES_AVAILABLE', 'TRADE_RESTRICTED', 'USER_NOT_FOUND', 'WITHDRAWAL_OVER_LIMIT'] | str | str"
 """Machine-readable error label. Known values are listed; the set is open."""
+
+
+class EvaluateItem(TypedDict, total=False):
+    """A balance that may be swapped, with its value."""
+
+    asset: Required[str]  # Currency symbol.
+    asset_full_name: Required[str]  # Currency name.
+    asset_icon_url: Required[str]  # Icon of the currency.
+    available: Required[Decimal]  # Amount available.
+    available_show: Required[str]  # Amount available, formatted for display.
+    evaluate_usdt: Required[Decimal]  # Value in USDT.
+    evaluate_usdt_show: Required[str]  # Value in USDT, formatted for display.
+
+
+class EvaluateResp(TypedDict, total=False):
+    """A page of balances that may be swapped."""
+
+    list: Required[list[EvaluateItem]]  # The balances.
+    total: Required[int]  # Number of balances in all pages.
+    cursor: Required[str]  # Cursor of the next page (`cursor` of the next call); empty on the last page.
+    total_available: Required[Decimal]  # Value of every listed balance, in USDT.
+    total_available_show: Required[str]  # The same, formatted for display.
 
 
 FindCoinItem: TypeAlias = "dict[str, JsonValue]"
@@ -2363,6 +2724,232 @@ FixedTermProductSimple = TypedDict(
     total=False,
 )
 """A fixed-term product of one currency (`GET /earn/fixed-term/product/{asset}/list`)."""
+
+
+class FlashSwapCurrencyPair(TypedDict, total=False):
+    """A flash swap market: what may be sold for what, with the amount bounds of this pair."""
+
+    currency_pair: str  # Market name: `BTC_USDT` sells BTC and buys USDT (the reverse direction is a separate market, if listed).
+    sell_currency: str  # Currency sold.
+    buy_currency: str  # Currency bought.
+    sell_min_amount: Decimal  # Smallest amount that may be sold.
+    sell_max_amount: Decimal  # Largest amount that may be sold.
+    buy_min_amount: Decimal  # Smallest amount that may be bought.
+    buy_max_amount: Decimal  # Largest amount that may be bought.
+
+
+class FlashSwapMultiCurrencyCreateParamInput(TypedDict, total=False):
+    """One leg of a multi-currency flash swap order, at the amounts a preview quoted."""
+
+    sell_asset: Required[str]  # Currency to sell.
+    sell_amount: Required[Decimal | str]  # Amount to sell.
+    buy_asset: Required[str]  # Currency to buy.
+    buy_amount: Required[Decimal | str]  # Amount to buy.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderCreateResp(TypedDict, total=False):
+    """Envelope of a many-to-one flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyManyToOneOrderCreateRespData]  # The legs of a many-to-one flash swap order and what they bought together.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderCreateRespData(TypedDict, total=False):
+    """The legs of a many-to-one flash swap order and what they bought together."""
+
+    orders: Required[list[FlashSwapMultiCurrencyOrder]]  # One order per leg.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+    exchange_time_ms: Required[int]  # Time of the swap, Unix milliseconds.
+    total_acquire_amount: Required[Decimal]  # Total amount bought.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a many-to-one flash swap preview: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyManyToOneOrderPreviewRespData]  # The quotes of the legs of a many-to-one flash swap.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyManyToOneOrderPreviewRespData(TypedDict, total=False):
+    """The quotes of the legs of a many-to-one flash swap."""
+
+    orders: Required[list[FlashSwapMultiCurrencyPreviewOrder]]  # One quote per leg.
+    total_acquire_amount: Required[Decimal]  # Total amount that would be bought.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderCreateResp(TypedDict, total=False):
+    """Envelope of a one-to-many flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyOneToManyOrderCreateRespData]  # The legs of a one-to-many flash swap order, what they spent and what they bought.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderCreateRespData(TypedDict, total=False):
+    """The legs of a one-to-many flash swap order, what they spent and what they bought."""
+
+    orders: Required[list[FlashSwapMultiCurrencyOrder]]  # One order per leg.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+    exchange_time_ms: Required[int]  # Time of the swap, Unix milliseconds.
+    total_consume_amount: Required[Decimal]  # Total amount sold.
+    total_acquire_amount: Required[Decimal]  # Total amount bought (sum over the legs, each in its own currency).
+
+
+class FlashSwapMultiCurrencyOneToManyOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a one-to-many flash swap preview: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapMultiCurrencyOneToManyOrderPreviewRespData]  # The quotes of the legs of a one-to-many flash swap.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapMultiCurrencyOneToManyOrderPreviewRespData(TypedDict, total=False):
+    """The quotes of the legs of a one-to-many flash swap."""
+
+    orders: Required[list[FlashSwapMultiCurrencyPreviewOrder]]  # One quote per leg.
+    total_consume_amount: Required[Decimal]  # Total amount that would be sold.
+    total_acquire_amount: Required[Decimal]  # Total amount that would be bought.
+
+
+class FlashSwapMultiCurrencyOrder(TypedDict, total=False):
+    """One leg of a multi-currency flash swap order, with its own outcome in `error`."""
+
+    id: int  # Order id.
+    user_id: int  # User id.
+    source: str  # Where the request came from.
+    app_id: str  # Application id.
+    client_req_id: str  # The caller's request id, if one was given.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Swap price: units of the bought currency per unit sold.
+    status: int  # Order status code.
+    quote_id: str  # The quote the order was placed at.
+    failed_code: int  # Failure code; 0 when the order succeeded.
+    failed_reason: str  # Why the order failed; empty when it succeeded.
+    create_time: str  # Creation time as the service formats it.
+    create_time_ms: int  # Creation time, Unix milliseconds.
+    error: Required[ErrCodeMsg]  # Per-item outcome of a multi-currency flash swap leg (`code` 0: no error).
+
+
+class FlashSwapMultiCurrencyPreviewOrder(TypedDict, total=False):
+    """The quote of one leg of a multi-currency flash swap, with its own outcome in `error`."""
+
+    quote_id: str  # Quote id; valid for one minute.
+    hedge_type: int  # Hedge type of the quote.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+    price_diff: Decimal  # Spread of the quote, percent.
+    reverse_price: Decimal  # Inverse price: units sold per unit bought.
+    valid_timestamp: int  # When the quote expires, Unix seconds.
+    error: Required[ErrCodeMsg]  # Per-item outcome of a multi-currency flash swap leg (`code` 0: no error).
+
+
+class FlashSwapMultiCurrencyPreviewParamInput(TypedDict, total=False):
+    """One leg of a multi-currency flash swap preview: the pair and the amount on one side."""
+
+    sell_asset: Required[str]  # Currency to sell.
+    sell_amount: Decimal | str  # Amount to sell; set this or `buy_amount`.
+    buy_asset: Required[str]  # Currency to buy.
+    buy_amount: Decimal | str  # Amount to buy; set this or `sell_amount`.
+
+
+class FlashSwapOrder(TypedDict, total=False):
+    """A flash swap order (the classic, preview-id based flow)."""
+
+    id: int  # Order id.
+    create_time: int  # Creation time, Unix milliseconds.
+    user_id: int  # User id.
+    sell_currency: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    buy_currency: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    price: Decimal  # Price: units of the bought currency per unit sold.
+    status: Literal[1, 2] | int  # `1` succeeded, `2` failed.
+
+
+class FlashSwapOrderCreateResp(TypedDict, total=False):
+    """Envelope of a one-to-one flash swap order: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapOrderCreateRespData]  # A one-to-one flash swap order.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapOrderCreateRespData(TypedDict, total=False):
+    """A one-to-one flash swap order."""
+
+    id: int  # Order id.
+    user_id: int  # User id.
+    source: str  # Where the request came from.
+    app_id: str  # Application id.
+    client_req_id: str  # The caller's request id, if one was given.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Swap price: units of the bought currency per unit sold.
+    status: int  # Order status code.
+    quote_id: str  # The quote the order was placed at.
+    failed_code: int  # Failure code; 0 when the order succeeded.
+    failed_reason: str  # Why the order failed; empty when it succeeded.
+    create_time: str  # Creation time as the service formats it.
+    create_time_ms: int  # Creation time, Unix milliseconds.
+    account_mode: Required[int]  # Account mode the swap was settled in.
+
+
+class FlashSwapOrderPreview(TypedDict, total=False):
+    """The quoted terms of a flash swap; place it with `preview_id`."""
+
+    preview_id: str  # Id of this preview, for `POST /flash_swap/orders`.
+    sell_currency: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    buy_currency: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+
+
+class FlashSwapOrderPreviewResp(TypedDict, total=False):
+    """Envelope of a one-to-one flash swap quote: a result code and message around `data`."""
+
+    code: Required[int]  # Result code; 0 on success.
+    message: Required[str]  # Result message.
+    data: Required[FlashSwapOrderPreviewRespData]  # A one-to-one flash swap quote.
+    timestamp: int  # Server time of the answer, Unix milliseconds.
+
+
+class FlashSwapOrderPreviewRespData(TypedDict, total=False):
+    """A one-to-one flash swap quote."""
+
+    quote_id: str  # Quote id; valid for one minute.
+    hedge_type: int  # Hedge type of the quote.
+    sell_asset: str  # Currency sold.
+    sell_amount: Decimal  # Amount sold.
+    sell_amount_show: str  # Amount sold, formatted for display.
+    buy_asset: str  # Currency bought.
+    buy_amount: Decimal  # Amount bought.
+    buy_amount_show: str  # Amount bought, formatted for display.
+    price: Decimal  # Quoted price: units of the bought currency per unit sold.
+    price_diff: Decimal  # Spread of the quote, percent.
+    reverse_price: Decimal  # Inverse price: units sold per unit bought.
+    valid_timestamp: int  # When the quote expires, Unix seconds.
 
 
 class FundingRateRecord(TypedDict, total=False):
@@ -3592,6 +4179,102 @@ class MultichainAddress(TypedDict, total=False):
     min_confirms: int  # Minimum number of confirmations.
 
 
+class MultiCollateralCurrency(TypedDict, total=False):
+    """The currencies multi-collateral loans may borrow and pledge."""
+
+    loan_currencies: list[MultiLoanItem]  # Currencies that may be borrowed.
+    collateral_currencies: list[MultiCollateralItem]  # Currencies that may be pledged.
+
+
+class MultiCollateralItem(TypedDict, total=False):
+    """A currency that may be pledged, with its discount."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    discount: Decimal  # Share of its value that counts as collateral.
+
+
+class MultiCollateralOrder(TypedDict, total=False):
+    """A multi-collateral loan: its terms, state, what is owed and what is pledged."""
+
+    order_id: str  # Loan order id.
+    order_type: Literal['current', 'fixed'] | str  # `current` (floating rate) or `fixed` (fixed rate and term).
+    fixed_type: Literal['7d', '30d'] | str  # Term of a fixed-rate loan: `7d` or `30d`.
+    fixed_rate: Decimal  # Rate of a fixed-rate loan.
+    expire_time: int  # When a fixed-rate loan falls due, Unix seconds.
+    auto_renew: bool  # Whether a fixed-rate loan renews itself when due.
+    auto_repay: bool  # Whether a fixed-rate loan is repaid automatically when due.
+    current_ltv: Decimal  # Current loan-to-value ratio.
+    status: Literal['initial', 'collateral_deducted', 'collateral_returning', 'lent', 'repaying', 'liquidating', 'finished', 'closed_liquidated'] | str  # `initial` (placed), `collateral_deducted` (collateral taken), `collateral_returning` (lending failed, collateral on its way back), `lent`, `repaying`, `liquidating`, `finished` or `closed_liquidated` (liquidated and settled).
+    borrow_time: int  # When the loan was made, Unix seconds.
+    total_left_repay_usdt: Decimal  # Everything left to repay, valued in USDT.
+    total_left_collateral_usdt: Decimal  # All collateral still pledged, valued in USDT.
+    borrow_currencies: list[BorrowCurrencyInfo]  # What is borrowed, per currency.
+    collateral_currencies: list[CollateralCurrencyInfo]  # What is pledged, per currency.
+
+
+class MultiCollateralRecord(TypedDict, total=False):
+    """An adjustment of the collateral of a multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+    record_id: int  # Collateral record id.
+    before_ltv: Decimal  # Loan-to-value ratio before the adjustment.
+    after_ltv: Decimal  # Loan-to-value ratio after the adjustment.
+    operate_time: int  # When the adjustment happened, Unix seconds.
+    borrow_currencies: list[MultiCollateralRecordCurrency]  # Borrowed currencies before and after.
+    collateral_currencies: list[MultiCollateralRecordCurrency]  # Collateral currencies before and after.
+
+
+class MultiCollateralRecordCurrency(TypedDict, total=False):
+    """A currency of the loan (borrowed or pledged) before and after the operation."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Amount before the operation.
+    before_amount_usdt: Decimal  # Amount before the operation, valued in USDT.
+    after_amount: Decimal  # Amount after the operation.
+    after_amount_usdt: Decimal  # Amount after the operation, valued in USDT.
+
+
+class MultiLoanItem(TypedDict, total=False):
+    """A currency that may be borrowed."""
+
+    currency: str  # Currency.
+    price: Decimal  # Latest price of the currency.
+
+
+class MultiLoanRepayItemInput(TypedDict, total=False):
+    """One currency to repay: an amount, or everything owed in it."""
+
+    currency: str  # Currency to repay.
+    amount: Decimal | str  # Amount to repay (partial repayment).
+    repaid_all: Required[bool]  # `true`: repay everything owed in this currency; `false`: repay `amount`.
+
+
+class MultiRepayRecord(TypedDict, total=False):
+    """A repayment or liquidation of a multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+    record_id: int  # Repayment record id.
+    init_ltv: Decimal  # Loan-to-value ratio when the loan was made.
+    before_ltv: Decimal  # Loan-to-value ratio before the operation.
+    after_ltv: Decimal  # Loan-to-value ratio after the operation.
+    borrow_time: int  # When the loan was made, Unix seconds.
+    repay_time: int  # When the repayment happened, Unix seconds.
+    borrow_currencies: list[RepayRecordCurrency]  # Borrowed currencies before and after.
+    collateral_currencies: list[RepayRecordCurrency]  # Collateral currencies before and after.
+    repaid_currencies: list[RepayRecordRepaidCurrency]  # What was repaid, per currency.
+    total_interest_list: list[RepayRecordTotalInterest]  # Interest charged, per currency.
+    left_repay_interest_list: list[RepayRecordLeftInterest]  # Interest owed before and after, per currency.
+
+
+class MultiRepayResp(TypedDict, total=False):
+    """The outcome of a multi-collateral loan repayment, per currency."""
+
+    order_id: int  # Loan order id.
+    repaid_currencies: list[RepayCurrencyRes]  # Outcome per currency.
+
+
 class MyFuturesTrade(TypedDict, total=False):
     """One fill of the caller's futures orders."""
 
@@ -3882,6 +4565,12 @@ class OptionsUnderlyingTicker(TypedDict, total=False):
     index_price: Decimal  # Index price (quote currency).
 
 
+class OrderCreateV1Resp(TypedDict, total=False):
+    """A placed asset swap order."""
+
+    order: Required[CreateOrder]  # An asset swap order: what it sold and what it bought.
+
+
 class OrderHistoryList(TypedDict, total=False):
     """Finished TradFi orders (`GET /tradfi/orders/history`)."""
 
@@ -3976,6 +4665,13 @@ OrderListStructList = TypedDict(
 """A staking or redemption order (`GET /earn/staking/order_list`)."""
 
 
+class OrderListV1Resp(TypedDict, total=False):
+    """A page of asset swap orders."""
+
+    orders: Required[list[CreateOrder]]  # The orders.
+    total: Required[int]  # Number of orders in all pages.
+
+
 class OrderLog(TypedDict, total=False):
     """The order a placement request produced (`GET /tradfi/orders/log/{log_id}`)."""
 
@@ -3994,6 +4690,37 @@ class OrderLogData(TypedDict, total=False):
     side: Literal[1, 2] | int  # Side: `1` sell, `2` buy.
     volume: Decimal  # Order volume (lots).
     price: Decimal  # Average fill price.
+
+
+class OrderPreviewV1Resp(TypedDict, total=False):
+    """An asset swap estimate and its fee."""
+
+    order: Required[PreviewOrder]  # The estimated result of an asset swap.
+    transaction_fee: Required[Decimal]  # Estimated fee.
+
+
+class OrderResp(TypedDict, total=False):
+    """The id of a new multi-collateral loan."""
+
+    order_id: int  # Loan order id.
+
+
+class OrderResponse(TypedDict, total=False):
+    """An Alpha order."""
+
+    order_id: str  # Order id.
+    tx_hash: str  # On-chain transaction hash.
+    side: Literal['buy', 'sell'] | str  # `buy` or `sell`.
+    usdt_amount: Decimal  # USDT amount.
+    currency: str  # Token symbol.
+    currency_amount: Decimal  # Token amount.
+    status: Literal[0, 1, 2, 3, 4, 5, 6] | int  # Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+    gas_mode: Literal['speed', 'custom'] | str  # `speed` or `custom`.
+    chain: str  # Chain of the token.
+    gas_fee: Decimal  # Gas fee in USDT.
+    transaction_fee: Decimal  # Trading fee in USDT.
+    failed_reason: str  # Why the order failed; empty otherwise.
+    create_time: int  # Creation time, Unix seconds.
 
 
 class OtcActionResponse(TypedDict, total=False):
@@ -4364,6 +5091,19 @@ class PlaceDualInvestmentOrder(TypedDict, total=False):
     text: str  # Custom order label.
 
 
+class PlaceOrderResponse(TypedDict, total=False):
+    """A placed Alpha order."""
+
+    order_id: str  # Order id.
+    status: Literal[0, 1, 2, 3, 4, 5, 6] | int  # Status: `1` processing, `2` succeeded, `3` failed, `4` cancelled, `5` bought but not yet transferred, `6` cancelled but not yet transferred (`0` stands for every status in queries).
+    side: Literal['buy', 'sell'] | str  # `buy` or `sell`.
+    gas_mode: Literal['speed', 'custom'] | str  # `speed` or `custom`.
+    create_time: int  # Creation time, Unix seconds.
+    amount: Decimal  # For `buy` the USDT spent, for `sell` the amount of the token sold.
+    token_address: str  # Contract address of the token.
+    chain: str  # Chain of the token.
+
+
 class Position(TypedDict, total=False):
     """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
 
@@ -4539,6 +5279,41 @@ class PositionTimerange(TypedDict, total=False):
     time: int  # Unix seconds of this state.
 
 
+class PreviewFromParamInput(TypedDict, total=False):
+    """A currency and amount to sell in an asset swap preview."""
+
+    asset: Required[str]  # Currency symbol.
+    amount: Required[Decimal | str]  # Amount to sell.
+
+
+PreviewOrder = TypedDict(
+    "PreviewOrder",
+    {
+        "from": "Required[list[PreviewOrderDetail]]",  # Currencies sold.
+        "to": "Required[list[PreviewOrderDetail]]",  # Currencies bought (estimated).
+        "usdt_evaluated_value": "Required[Decimal]",  # Value of the swap, in USDT.
+        "usdt_evaluated_value_show": "Required[str]",  # The same, formatted for display.
+    },
+    total=False,
+)
+"""The estimated result of an asset swap."""
+
+
+class PreviewOrderDetail(TypedDict, total=False):
+    """One currency of an asset swap preview and its amount."""
+
+    asset: Required[str]  # Currency symbol.
+    amount: Required[Decimal]  # Amount.
+    amount_show: Required[str]  # Amount, formatted for display.
+
+
+class PreviewToParamInput(TypedDict, total=False):
+    """A target currency and its share of the mix in an asset swap preview."""
+
+    asset: Required[str]  # Currency symbol (often a `recommend_v2` scheme `name` of `GET /asset-swap/config`).
+    ratio: Required[Decimal | str]  # Share of the mix, such as `0.5` (often the scheme `ratio`).
+
+
 class ProfitLossRange(TypedDict, total=False):
     """One stress scenario of the portfolio margin calculation and its profit or loss."""
 
@@ -4562,10 +5337,103 @@ class QuickRepaymentResponse(TypedDict, total=False):
     used_infos: Required[list[UnifiedQuickRepayUsedInfo]]  # The currencies used for the repayment.
 
 
+class QuoteResponse(TypedDict, total=False):
+    """An Alpha quote; place it within a minute with `quote_id`."""
+
+    quote_id: str  # Quote id for `POST /alpha/orders`; valid for one minute.
+    min_amount: Decimal  # Smallest order amount.
+    max_amount: Decimal  # Largest order amount.
+    price: Decimal  # Token price in USDT.
+    slippage: Decimal  # Slippage applied, percent.
+    estimate_gas_fee_amount_usdt: Decimal  # Estimated gas fee in USDT.
+    order_fee: Decimal  # Trading fee.
+    target_token_min_amount: Decimal  # Least amount that would be received.
+    target_token_max_amount: Decimal  # Most amount that would be received.
+    error_type: Literal[0, 1, 2] | int  # `0` fine, `1` amount above the maximum, `2` amount below the minimum.
+
+
 class RebateUserInfo(TypedDict, total=False):
     """The caller's rebate information (`GET /rebate/user/info` item)."""
 
     invite_uid: int  # User id of the caller's inviter.
+
+
+class Recommend(TypedDict, total=False):
+    """Suggested target mixes, each a map of currency to its ratio."""
+
+    balance: Required[dict[str, Decimal]]  # Balanced mix.
+    btc_faith: Required[dict[str, Decimal]]  # BTC-led mix.
+    conservative: Required[dict[str, Decimal]]  # Conservative mix.
+    gt_faith: Required[dict[str, Decimal]]  # GT-led mix.
+
+
+class RecommendV2Scheme(TypedDict, total=False):
+    """One currency of a suggested mix and its ratio."""
+
+    name: Required[str]  # Currency symbol (a preview `to[].asset`).
+    priority: Required[int]  # Display order (lower first).
+    ratio: Required[Decimal]  # Share of the mix (a preview `to[].ratio`).
+
+
+class RecommendV2Strategy(TypedDict, total=False):
+    """A suggested target mix."""
+
+    name: Required[str]  # Strategy name.
+    priority: Required[int]  # Display order (lower first).
+    schemes: Required[list[RecommendV2Scheme]]  # The currencies of the mix and their ratios.
+
+
+class RepayCurrencyRes(TypedDict, total=False):
+    """The outcome of repaying one currency."""
+
+    succeeded: bool  # Whether this currency was repaid.
+    label: str  # Error label when it failed; empty on success.
+    message: str  # Error text when it failed; empty on success.
+    currency: str  # Currency repaid.
+    repaid_principal: Decimal  # Principal repaid.
+    repaid_interest: Decimal  # Interest repaid.
+
+
+class RepayRecordCurrency(TypedDict, total=False):
+    """A currency of the loan (borrowed or pledged) before and after the operation."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Amount before the operation.
+    before_amount_usdt: Decimal  # Amount before the operation, valued in USDT.
+    after_amount: Decimal  # Amount after the operation.
+    after_amount_usdt: Decimal  # Amount after the operation, valued in USDT.
+
+
+class RepayRecordLeftInterest(TypedDict, total=False):
+    """Interest owed in one currency before and after a repayment."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    before_amount: Decimal  # Interest owed before the repayment.
+    before_amount_usdt: Decimal  # Interest owed before the repayment, valued in USDT.
+    after_amount: Decimal  # Interest owed after the repayment.
+    after_amount_usdt: Decimal  # Interest owed after the repayment, valued in USDT.
+
+
+class RepayRecordRepaidCurrency(TypedDict, total=False):
+    """What a repayment paid in one currency."""
+
+    currency: str  # Currency repaid.
+    index_price: Decimal  # Index price of the currency.
+    repaid_amount: Decimal  # Amount repaid (principal and interest).
+    repaid_principal: Decimal  # Principal repaid.
+    repaid_interest: Decimal  # Interest repaid.
+    repaid_amount_usdt: Decimal  # Amount repaid, valued in USDT.
+
+
+class RepayRecordTotalInterest(TypedDict, total=False):
+    """Interest charged on a loan in one currency."""
+
+    currency: str  # Currency.
+    index_price: Decimal  # Index price of the currency.
+    amount: Decimal  # Interest amount.
+    amount_usdt: Decimal  # Interest amount, valued in USDT.
 
 
 class SavedAddress(TypedDict, total=False):
@@ -5425,6 +6293,18 @@ class SymbolsDataList(TypedDict, total=False):
     settlement_currency: str  # Settlement currency.
     settlement_currency_symbol: str  # Sign of the settlement currency, for example `$`.
     price_precision: int  # Price precision (decimal places).
+
+
+class Tokens(TypedDict, total=False):
+    """An Alpha token, as listed by chain, launch platform or address."""
+
+    currency: str  # Token symbol.
+    name: str  # Token name.
+    chain: str  # Main chain of the token.
+    address: str  # Contract address.
+    amount_precision: int  # Decimal places of amounts.
+    precision: int  # Decimal places of prices.
+    status: Literal[1, 2, 3] | int  # `1` trading, `2` suspended, `3` delisted.
 
 
 class TotalBalance(TypedDict, total=False):
