@@ -71,6 +71,11 @@ function countFiles(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
 }
 
+/** A compiled file's text without its doc comments: `/** … *\/` blocks on lines of their own. */
+export function withoutDocComments(text: string): string {
+  return text.replace(/^[ \t]*\/\*\*(?:(?!\*\/)[\s\S])*\*\/[ \t]*\r?\n/gm, '');
+}
+
 /** Compiles one target; throws BuildError listing every diagnostic when anything fails to check. */
 function compile(root: string, target: BuildTarget): number {
   const config = readBuildConfig(root, target);
@@ -83,7 +88,11 @@ function compile(root: string, target: BuildTarget): number {
   if (preEmit.length > 0) {
     throw new BuildError(`${target.name} build (${target.tsconfig}) failed:\n${formatDiagnostics(preEmit)}`);
   }
-  const emitted = program.emit();
+  // Doc comments go to the `.d.ts` files only (where editors read them); in the `.js` files they
+  // would double the package's size. Other comments (`/* @__PURE__ */` marks) stay.
+  const emitted = program.emit(undefined, (fileName, text, bom) =>
+    ts.sys.writeFile(fileName, fileName.endsWith('.js') ? withoutDocComments(text) : text, bom),
+  );
   if (emitted.emitSkipped || emitted.diagnostics.length > 0) {
     throw new BuildError(`${target.name} emit failed:\n${formatDiagnostics(emitted.diagnostics)}`);
   }

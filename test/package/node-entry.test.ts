@@ -37,9 +37,10 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
  * with the Deno permission hint, the log sink on stderr and the browser's cross-origin refusal,
  * 350.2 KiB (358 583 bytes, from 338 020) with the wire-drift guard and every operation's wire
  * descriptor, 367.7 KiB (376 572 bytes) with the outcome journal, the rate-limit store interface and
- * the conformance kit's runtime changes (the integer-range checks, the one envelope reader).
+ * the conformance kit's runtime changes (the integer-range checks, the one envelope reader),
+ * 726.9 KiB (744 318 bytes) with 443 operations (279 more: their descriptors and methods).
  */
-const CEILING_BYTES = 368 * 1024;
+const CEILING_BYTES = 740 * 1024;
 
 const execNode = promisify(execFile);
 /** Test-only secret of the local signing server; not an account anywhere. */

@@ -670,13 +670,13 @@ const variantCases: VariantCase[] = [
     want: null,
   },
   {
-    given: 'a number listed in the decimal rule exceptions for its schema (CrossexTransferCoin.est_fee)',
+    given: 'a text listed in the decimal rule exceptions for its schema (GetUserCouponDetailResponseData.amount)',
     target: 'write',
     patch: {
       requestBody: {
         content: {
           'application/json': {
-            schema: { type: 'object', title: 'CrossexTransferCoin', properties: { est_fee: { type: 'number' } } },
+            schema: { type: 'object', title: 'GetUserCouponDetailResponseData', properties: { amount: { type: 'string' } } },
           },
         },
       },
@@ -684,21 +684,21 @@ const variantCases: VariantCase[] = [
     want: null,
   },
   {
-    given: 'the same number in a schema the exception does not name',
+    given: 'the same text in a schema the exception does not name',
     target: 'write',
     patch: {
       requestBody: {
         content: {
           'application/json': {
-            schema: { type: 'object', title: 'TransferCoin', properties: { est_fee: { type: 'number' } } },
+            schema: { type: 'object', title: 'CouponDetail', properties: { amount: { type: 'string' } } },
           },
         },
       },
     },
     want: {
       ruleId: 'house/decimal-amounts',
-      at: '/requestBody/content/application~1json/schema/properties/est_fee',
-      message: /`est_fee` holds an amount or price/,
+      at: '/requestBody/content/application~1json/schema/properties/amount',
+      message: /`amount` holds an amount or price/,
     },
   },
   {

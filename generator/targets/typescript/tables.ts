@@ -151,13 +151,20 @@ export function rateLimitFile(ir: IR): TsFile {
     buckets.set(op.rateLimit.bucket, b);
   }
   const sorted = Object.fromEntries([...buckets.entries()].sort(([a], [b]) => a.localeCompare(b)));
+  // A declared type, not `as const`: the literal type of every bucket would weigh more in the
+  // `.d.ts` files than the table itself.
+  const scopes = [...new Set(ir.operations.map((op) => op.rateLimit.scope))].sort();
+  const type =
+    `Readonly<Record<${Object.keys(sorted).map((k) => JSON.stringify(k)).join(' | ')}, { ` +
+    `readonly requests: number; readonly window: number; readonly scope: ${scopes.map((s) => JSON.stringify(s)).join(' | ')}; ` +
+    'readonly operations: readonly string[] }>>';
   return {
     path: 'src/rate-limits.ts',
     statements: [
       constant(
         'rateLimits',
-        undefined,
-        literal(sorted, ' as const'),
+        type,
+        literal(sorted, ''),
         'Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket.',
       ),
     ],

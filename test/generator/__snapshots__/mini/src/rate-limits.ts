@@ -3,10 +3,20 @@
  * Rebuild with: npm run generate
  */
 /** Rate-limit buckets: requests per window (seconds), scope, and the operations sharing each bucket. */
-export const rateLimits = {
+export const rateLimits: Readonly<
+  Record<
+    'getSystemTime' | 'getTransferOrderStatus' | 'keys' | 'listWithdrawals' | 'transfer',
+    {
+      readonly requests: number;
+      readonly window: number;
+      readonly scope: 'ip' | 'uid';
+      readonly operations: readonly string[];
+    }
+  >
+> = {
   getSystemTime: { requests: 200, window: 10, scope: 'ip', operations: ['getSystemTime'] },
   getTransferOrderStatus: { requests: 200, window: 10, scope: 'uid', operations: ['getTransferOrderStatus'] },
   keys: { requests: 80, window: 10, scope: 'uid', operations: ['deleteKey'] },
   listWithdrawals: { requests: 200, window: 10, scope: 'uid', operations: ['listWithdrawals'] },
   transfer: { requests: 80, window: 10, scope: 'uid', operations: ['transfer'] },
-} as const;
+};
