@@ -7519,18 +7519,116 @@ export interface FuturesBatchCancelResult {
 }
 
 /**
- * The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request.
- *     `succeeded` says whether this order was placed: when it was, the item carries the order's
- *     fields (as `FuturesOrder`); when it was not, `label` names the error and `detail` may explain it,
- *     and the order fields may be missing.
+ * The outcome of one order of `POST /futures/{settle}/batch_orders` (and of
+ *     `POST /futures/{settle}/batch_amend_orders`), in the order of the request. `succeeded` says whether
+ *     this order went through: when it did, the item carries the order's fields; when it did not, `label`
+ *     names the error and `detail` may explain it, and the order fields may be missing.
  */
-export type FuturesBatchOrderResult = {
+export interface FuturesBatchOrderResult {
+  /** In dual mode, the side a size-0 order closes. */
+  auto_size?: 'close_long' | 'close_short' | (string & {});
+  /** Whether the order was sent to close the position. */
+  close?: boolean;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) at which the order was created. */
+  create_time?: number;
   /** More about the error of a refused order, when the service gives any. Never branch on it. */
   detail?: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /** How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention). */
+  finish_as?:
+    | 'filled'
+    | 'cancelled'
+    | 'liquidated'
+    | 'ioc'
+    | 'auto_deleveraged'
+    | 'reduce_only'
+    | 'position_closed'
+    | 'reduce_out'
+    | 'stp'
+    | (string & {});
+  /** Unix seconds at which the order ended; absent while it is open. */
+  finish_time?: number;
+  /**
+   * Visible size of an iceberg order; 0 for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the order closes a position. */
+  is_close?: boolean;
+  /** Whether the order is a liquidation order. */
+  is_liq?: boolean;
+  /** Whether the order can only reduce a position. */
+  is_reduce_only?: boolean;
   label?: ErrorLabel;
+  /**
+   * Size not filled yet.
+   * Format: decimal
+   */
+  left?: string;
+  /**
+   * Largest slippage accepted for a market order, as a ratio.
+   * Format: decimal
+   */
+  market_order_slip_ratio?: string;
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  mkfr?: string;
+  /**
+   * Limit price; 0 with `tif` `ioc` is a market order.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order was sent as reduce-only. */
+  reduce_only?: boolean;
+  /**
+   * User id of the referrer.
+   * Format: int64
+   */
+  refu?: string;
+  /**
+   * Order size; positive to buy, negative to sell, 0 for a close-position order.
+   * Format: decimal
+   */
+  size?: string;
+  /** `open` while resting, `finished` once ended. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given. */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether this order was placed. */
   succeeded?: boolean;
-} & FuturesOrder;
+  /** The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`. */
+  text?: string;
+  /** Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  tkfr?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
 
 /** One candlestick of a futures contract (or of its mark or index price). */
 export interface FuturesCandlestick {
@@ -13763,15 +13861,148 @@ export type SpotBatchOrderRequest = SpotOrderRequest & {
  *     in the order of the request. `succeeded` says whether this item went through; when it did not,
  *     `label` and `message` give the error and the order fields may be missing.
  */
-export type SpotBatchOrderResult = {
+export interface SpotBatchOrderResult {
+  /** Account that trades. */
+  account?: 'spot' | 'margin' | 'cross_margin' | 'unified' | (string & {});
+  /** The caller's note given with the latest amendment (`-` when none). */
+  amend_text?: string;
+  /**
+   * Order amount (a market buy counts in the quote currency).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Whether missing funds were borrowed automatically. */
+  auto_borrow?: boolean;
+  /** Whether borrowings are repaid automatically when the order ends. */
+  auto_repay?: boolean;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  avg_deal_price?: string;
+  /** Creation time, Unix seconds. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee charged.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Currency the fee was charged in. */
+  fee_currency?: string;
+  /**
+   * @deprecated
+   * Deprecated; the filled value in the quote currency, read `filled_total`.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Amount filled.
+   * Format: decimal
+   */
+  filled_amount?: string;
+  /**
+   * Filled value in the quote currency.
+   * Format: decimal
+   */
+  filled_total?: string;
+  /** How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`. */
+  finish_as?:
+    | 'open'
+    | 'filled'
+    | 'cancelled'
+    | 'liquidate_cancelled'
+    | 'small'
+    | 'depth_not_enough'
+    | 'trader_not_enough'
+    | 'ioc'
+    | 'poc'
+    | 'fok'
+    | 'stp'
+    | 'price_protect_cancelled'
+    | 'unknown'
+    | (string & {});
+  /** Whether fees were paid with GT at a discount. */
+  gt_discount?: boolean;
+  /**
+   * Fee paid with GT.
+   * Format: decimal
+   */
+  gt_fee?: string;
+  /**
+   * Visible amount of an iceberg order; `0` for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /** Order id. */
+  id?: string;
   label?: ErrorLabel;
+  /**
+   * Amount not yet filled.
+   * Format: decimal
+   */
+  left?: string;
   /** Error text of a failed item; empty on success. Never branch on it. */
   message?: string;
   /** Order id (empty when the item failed). */
   order_id?: string;
+  /**
+   * Fee paid with points.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Fee rebated.
+   * Format: decimal
+   */
+  rebated_fee?: string;
+  /** Currency of the rebate. */
+  rebated_fee_currency?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Largest accepted slippage of a market order.
+   * Format: decimal
+   */
+  slippage?: string;
+  /** `open` waiting to be filled, `closed` fully filled, `cancelled`. */
+  status?: 'open' | 'closed' | 'cancelled' | (string & {});
+  stop_loss?: SpotOrderStopLoss;
+  stop_profit?: SpotOrderStopProfit;
+  /** Self-trade prevention of the order (`-` when none was given). */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether this item was carried out. */
   succeeded?: boolean;
-} & SpotOrder;
+  /** The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations). */
+  text?: string;
+  /** Time in force. */
+  time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /** `limit` or `market`. */
+  type?: 'limit' | 'market' | (string & {});
+  /** Time of the latest change, Unix seconds. */
+  update_time?: string;
+  /**
+   * Time of the latest change, Unix milliseconds.
+   * Format: int64
+   */
+  update_time_ms?: string;
+}
 
 /** One order to cancel in `POST /spot/cancel_batch_orders`. */
 export interface SpotCancelBatchOrderRequest {
@@ -14382,13 +14613,135 @@ export type SpotOrderBookLevel = string[];
  * One order of `DELETE /spot/orders` (cancel all open orders): the order, and whether its
  *     cancellation went through (`succeeded`, with `label` and `message` when it did not).
  */
-export type SpotOrderCancelResult = {
+export interface SpotOrderCancelResult {
+  /** Account that trades. */
+  account?: 'spot' | 'margin' | 'cross_margin' | 'unified' | (string & {});
+  /** The caller's note given with the latest amendment (`-` when none). */
+  amend_text?: string;
+  /**
+   * Order amount (a market buy counts in the quote currency).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Whether missing funds were borrowed automatically. */
+  auto_borrow?: boolean;
+  /** Whether borrowings are repaid automatically when the order ends. */
+  auto_repay?: boolean;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  avg_deal_price?: string;
+  /** Creation time, Unix seconds. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee charged.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Currency the fee was charged in. */
+  fee_currency?: string;
+  /**
+   * @deprecated
+   * Deprecated; the filled value in the quote currency, read `filled_total`.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Amount filled.
+   * Format: decimal
+   */
+  filled_amount?: string;
+  /**
+   * Filled value in the quote currency.
+   * Format: decimal
+   */
+  filled_total?: string;
+  /** How the order ended: `open` still working, `filled`, `cancelled`, `ioc` (not filled at once), `stp` (self-trade prevention). */
+  finish_as?: 'open' | 'filled' | 'cancelled' | 'ioc' | 'stp' | (string & {});
+  /** Whether fees were paid with GT at a discount. */
+  gt_discount?: boolean;
+  /**
+   * Fee paid with GT.
+   * Format: decimal
+   */
+  gt_fee?: string;
+  /**
+   * Maker fee paid with GT.
+   * Format: decimal
+   */
+  gt_maker_fee?: string;
+  /**
+   * Taker fee paid with GT.
+   * Format: decimal
+   */
+  gt_taker_fee?: string;
+  /**
+   * Visible amount of an iceberg order; `0` for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /** Order id. */
+  id?: string;
   label?: ErrorLabel;
+  /**
+   * Amount not yet filled.
+   * Format: decimal
+   */
+  left?: string;
   /** Error text when the cancellation failed; empty otherwise. Never branch on it. */
   message?: string;
+  /**
+   * Fee paid with points.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Fee rebated.
+   * Format: decimal
+   */
+  rebated_fee?: string;
+  /** Currency of the rebate. */
+  rebated_fee_currency?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /** `open` waiting to be filled, `closed` fully filled, `cancelled`. */
+  status?: 'open' | 'closed' | 'cancelled' | (string & {});
+  /** Self-trade prevention of the order (`-` when none was given). */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether the order was cancelled. */
   succeeded?: boolean;
-} & SpotOrder;
+  /** The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations). */
+  text?: string;
+  /** Time in force. */
+  time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /** `limit` or `market`. */
+  type?: 'limit' | 'market' | (string & {});
+  /** Time of the latest change, Unix seconds. */
+  update_time?: string;
+  /**
+   * Time of the latest change, Unix milliseconds.
+   * Format: int64
+   */
+  update_time_ms?: string;
+}
 
 /**
  * Changes to an open spot order (`PATCH /spot/orders/{order_id}`): a new `amount`, a new `price`,

@@ -3188,7 +3188,7 @@ class FuturesBatchCancelResult(TypedDict, total=False):
 
 
 class FuturesBatchOrderResult(TypedDict, total=False):
-    """The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request."""
+    """The outcome of one order of `POST /futures/{settle}/batch_orders` (and of"""
 
     succeeded: bool  # Whether this order was placed.
     label: ErrorLabel  # Machine-readable error label. Known values are listed; the set is open.
@@ -3196,7 +3196,6 @@ class FuturesBatchOrderResult(TypedDict, total=False):
     id: int  # Order id.
     user: int  # User id.
     create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
-    update_time: float  # Unix seconds of the last update.
     finish_time: float  # Unix seconds at which the order ended; absent while it is open.
     finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention).
     status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
@@ -3217,17 +3216,9 @@ class FuturesBatchOrderResult(TypedDict, total=False):
     mkfr: Decimal  # Maker fee rate.
     refu: int  # User id of the referrer.
     auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
-    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
     stp_act: Literal['cn', 'co', 'cb', '-'] | str  # Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given.
-    amend_text: str  # The caller's note of the last amendment.
-    pid: int  # Position id.
+    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
     market_order_slip_ratio: Decimal  # Largest slippage accepted for a market order, as a ratio.
-    pos_margin_mode: Literal['isolated', 'cross'] | str  # Margin mode of the position in split position mode.
-    action_mode: Literal['ACK', 'RESULT', 'FULL'] | str  # How much the answer carried: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything.
-    tpsl_tp_trigger_price: Decimal  # Take-profit trigger price attached to the order.
-    tpsl_sl_trigger_price: Decimal  # Stop-loss trigger price attached to the order.
-    tpsl_tp_bbo_type: str  # Best-bid/offer price type of the take-profit order.
-    tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
 
 
 class FuturesCandlestick(TypedDict, total=False):
@@ -5671,12 +5662,12 @@ SpotBatchOrderResult = TypedDict(
     "SpotBatchOrderResult",
     {
         "order_id": "str",  # Order id (empty when the item failed).
+        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
         "succeeded": "bool",  # Whether this item was carried out.
         "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
         "message": "str",  # Error text of a failed item; empty on success. Never branch on it.
         "id": "str",  # Order id.
-        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
-        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
         "create_time": "str",  # Creation time, Unix seconds.
         "update_time": "str",  # Time of the latest change, Unix seconds.
         "create_time_ms": "int",  # Creation time, Unix milliseconds.
@@ -5701,8 +5692,6 @@ SpotBatchOrderResult = TypedDict(
         "fee_currency": "str",  # Currency the fee was charged in.
         "point_fee": "Decimal",  # Fee paid with points.
         "gt_fee": "Decimal",  # Fee paid with GT.
-        "gt_maker_fee": "Decimal",  # Maker fee paid with GT.
-        "gt_taker_fee": "Decimal",  # Taker fee paid with GT.
         "gt_discount": "bool",  # Whether fees were paid with GT at a discount.
         "rebated_fee": "Decimal",  # Fee rebated.
         "rebated_fee_currency": "str",  # Currency of the rebate.
@@ -5934,12 +5923,12 @@ SpotOrderBookLevel: TypeAlias = "list[Decimal]"
 SpotOrderCancelResult = TypedDict(
     "SpotOrderCancelResult",
     {
-        "succeeded": "bool",  # Whether the order was cancelled.
-        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
-        "message": "str",  # Error text when the cancellation failed; empty otherwise. Never branch on it.
         "id": "str",  # Order id.
         "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
         "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "succeeded": "bool",  # Whether the order was cancelled.
+        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
+        "message": "str",  # Error text when the cancellation failed; empty otherwise. Never branch on it.
         "create_time": "str",  # Creation time, Unix seconds.
         "update_time": "str",  # Time of the latest change, Unix seconds.
         "create_time_ms": "int",  # Creation time, Unix milliseconds.
@@ -5971,10 +5960,7 @@ SpotOrderCancelResult = TypedDict(
         "rebated_fee_currency": "str",  # Currency of the rebate.
         "stp_id": "int",  # STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
         "stp_act": "Literal['cn', 'co', 'cb', '-'] | str",  # Self-trade prevention of the order (`-` when none was given).
-        "finish_as": "Literal['open', 'filled', 'cancelled', 'liquidate_cancelled', 'small', 'depth_not_enough', 'trader_not_enough', 'ioc', 'poc', 'fok', 'stp', 'price_protect_cancelled', 'unknown'] | str",  # How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
-        "slippage": "Decimal",  # Largest accepted slippage of a market order.
-        "stop_profit": "SpotOrderStopProfit",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
-        "stop_loss": "SpotOrderStopLoss",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+        "finish_as": "Literal['open', 'filled', 'cancelled', 'ioc', 'stp'] | str",  # How the order ended: `open` still working, `filled`, `cancelled`, `ioc` (not filled at once), `stp` (self-trade prevention).
     },
     total=False,
 )
