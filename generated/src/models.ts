@@ -11157,8 +11157,9 @@ export interface OptionsOrder {
 }
 
 /**
- * Changes to an open options order (`PUT /options/orders/{order_id}`): a new price, a new size or
- *     both. `contract` is required (since a recent release) and must name the order's contract.
+ * Changes to an open options order (`PUT /options/orders/{order_id}`): the order's new price and
+ *     new size, both required (the reference's amendment requires both). `contract` is required (since
+ *     a recent release) and must name the order's contract.
  */
 export interface OptionsOrderAmendment {
   /** Options contract name of the order. */
@@ -11167,12 +11168,12 @@ export interface OptionsOrderAmendment {
    * New limit price.
    * Format: decimal
    */
-  price?: string;
+  price: string;
   /**
    * New size in contracts.
    * Format: int32
    */
-  size?: number;
+  size: number;
 }
 
 /** Depth of an options contract. Bids run from the highest price down, asks from the lowest price up. */
