@@ -15246,8 +15246,27 @@ export interface StpGroup {
   name?: string;
 }
 
-/** A new STP group (`POST /account/stp_groups`); only a main account may create one. */
+/**
+ * A new STP group (`POST /account/stp_groups`); only a main account may create one. The body takes
+ *     the reference's `StpGroup` model: `name` is the one field to send; `id`, `creator_id` and
+ *     `create_time` are optional there and come back in the answer.
+ */
 export interface StpGroupRequest {
+  /**
+   * Creation time (Unix seconds); the service fills it in, so it is normally left out.
+   * Format: int64
+   */
+  create_time?: number | string | bigint;
+  /**
+   * User id of the creating main account; the service fills it in, so it is normally left out.
+   * Format: int64
+   */
+  creator_id?: number | string | bigint;
+  /**
+   * STP group id; the service assigns it and returns it in the answer, so it is normally left out.
+   * Format: int64
+   */
+  id?: number | string | bigint;
   /** Group name. */
   name: string;
 }
