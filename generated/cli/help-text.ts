@@ -677,7 +677,15 @@ export const helpTexts: Readonly<Record<string, OperationHelpText>> = {
       quote_token: 'Token of the quote, from `POST /otc/quote`.',
     },
   },
-  createSTPGroup: { summary: 'Create an STP group', params: { name: 'Group name.' } },
+  createSTPGroup: {
+    summary: 'Create an STP group',
+    params: {
+      id: 'STP group id; the service assigns it and returns it in the answer, so it is normally left out.',
+      name: 'Group name.',
+      creator_id: 'User id of the creating main account; the service fills it in, so it is normally left out.',
+      create_time: 'Creation time (Unix seconds); the service fills it in, so it is normally left out.',
+    },
+  },
   createSubAccountKeys: {
     summary: 'Create an API key pair for a sub-account',
     params: {

@@ -4285,6 +4285,182 @@ export interface DeletePosition {
   timestamp?: string;
 }
 
+/**
+ * The caller's delivery futures account for one settlement currency.
+ *     `USER_NOT_FOUND` instead means the account is not opened yet: one transfer into it opens it.
+ */
+export interface DeliveryAccount {
+  /**
+   * Amount available to trade or transfer out; in a unified account it includes the credit line and trial funds (which cannot be transferred out).
+   * Format: decimal
+   */
+  available?: string;
+  /**
+   * Bonus balance.
+   * Format: decimal
+   */
+  bonus?: string;
+  /**
+   * Cross-margin available balance.
+   * Format: decimal
+   */
+  cross_available?: string;
+  /**
+   * Cross-margin initial margin rate.
+   * Format: decimal
+   */
+  cross_imr?: string;
+  /**
+   * Cross-margin initial margin.
+   * Format: decimal
+   */
+  cross_initial_margin?: string;
+  /**
+   * Cross-margin maintenance margin.
+   * Format: decimal
+   */
+  cross_maintenance_margin?: string;
+  /**
+   * Cross-margin balance.
+   * Format: decimal
+   */
+  cross_margin_balance?: string;
+  /**
+   * Cross-margin maintenance margin rate.
+   * Format: decimal
+   */
+  cross_mmr?: string;
+  /**
+   * Cross-margin order margin.
+   * Format: decimal
+   */
+  cross_order_margin?: string;
+  /**
+   * Cross-margin unrealised profit and loss.
+   * Format: decimal
+   */
+  cross_unrealised_pnl?: string;
+  /** Settlement currency. */
+  currency?: string;
+  /** Whether the account trades in unified (portfolio margin) mode. */
+  enable_credit?: boolean;
+  /**
+   * @deprecated
+   * Deprecated.
+   */
+  enable_evolved_classic?: boolean;
+  /**
+   * @deprecated
+   * Deprecated.
+   */
+  enable_new_dual_mode?: boolean;
+  /** Whether maintenance margin is computed by tiers. */
+  enable_tiered_mm?: boolean;
+  history?: DeliveryAccountHistory;
+  /** Whether dual (hedge) position mode is on. */
+  in_dual_mode?: boolean;
+  /**
+   * Margin of isolated positions.
+   * Format: decimal
+   */
+  isolated_position_margin?: string;
+  /**
+   * Maintenance margin held by positions.
+   * Format: decimal
+   */
+  maintenance_margin?: string;
+  /**
+   * Margin mode: 0 classic futures account (or classic spot margin in a unified account), 1 multi-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+   * Format: int32
+   */
+  margin_mode?: number;
+  /**
+   * Initial margin held by open orders.
+   * Format: decimal
+   */
+  order_margin?: string;
+  /**
+   * Point card balance.
+   * Format: decimal
+   */
+  point?: string;
+  /**
+   * Initial margin held by positions (unified account).
+   * Format: decimal
+   */
+  position_initial_margin?: string;
+  /**
+   * @deprecated
+   * Deprecated.
+   * Format: decimal
+   */
+  position_margin?: string;
+  /**
+   * Balance of a classic futures account; the sum of the history's `dnw`, `pnl`, `fee`, `refr` and `fund` (unrealised profit not included).
+   * Format: decimal
+   */
+  total?: string;
+  /**
+   * Unrealised profit and loss of open positions.
+   * Format: decimal
+   */
+  unrealised_pnl?: string;
+}
+
+/** Cumulative totals of a delivery futures account's balance changes by kind. */
+export interface DeliveryAccountHistory {
+  /**
+   * Bonus transfers in and out.
+   * Format: decimal
+   */
+  bonus_dnw?: string;
+  /**
+   * Bonus deducted.
+   * Format: decimal
+   */
+  bonus_offset?: string;
+  /**
+   * Transfers in and out.
+   * Format: decimal
+   */
+  dnw?: string;
+  /**
+   * Trading fees.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Funding paid and received.
+   * Format: decimal
+   */
+  fund?: string;
+  /**
+   * Realised trading profit and loss.
+   * Format: decimal
+   */
+  pnl?: string;
+  /**
+   * Point card transfers in and out.
+   * Format: decimal
+   */
+  point_dnw?: string;
+  /**
+   * Fees paid with point cards.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Referrer rebates on point-card fees.
+   * Format: decimal
+   */
+  point_refr?: string;
+  /**
+   * Referrer rebates received.
+   * Format: decimal
+   */
+  refr?: string;
+}
+
 /** One candlestick of a delivery contract (or of its mark or index price). */
 export interface DeliveryCandlestick {
   /**
@@ -4525,6 +4701,152 @@ export interface DeliveryLimitRiskTiers {
   tier?: number;
 }
 
+/** One fill of the caller's delivery futures orders. */
+export interface DeliveryMyTrade {
+  /**
+   * Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to |size| closed (a short when positive, a long when negative) and the rest opened the other way.
+   * Format: decimal
+   */
+  close_size?: string;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) of the fill. */
+  create_time?: number;
+  /**
+   * Fee paid for the fill.
+   * Format: decimal
+   */
+  fee?: string;
+  /**
+   * Trade id.
+   * Format: int64
+   */
+  id?: string;
+  /** Id of the order that filled. */
+  order_id?: string;
+  /**
+   * Part of the fee paid with point cards.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Fill price.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order took or made liquidity. */
+  role?: 'taker' | 'maker' | (string & {});
+  /**
+   * Filled size; positive bought, negative sold.
+   * Format: decimal
+   */
+  size?: string;
+  /** The order's label. */
+  text?: string;
+}
+
+/**
+ * A delivery futures order as the service reports it. Sizes are decimal strings since v4.106.0:
+ *     positive to buy (long), negative to sell (short).
+ */
+export interface DeliveryOrder {
+  /** The caller's note of the last amendment. */
+  amend_text?: string;
+  /** In dual mode, the side a size-0 order closes. */
+  auto_size?: 'close_long' | 'close_short' | (string & {});
+  /** Whether the order was sent to close the position. */
+  close?: boolean;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) at which the order was created. */
+  create_time?: number;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /** How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention). */
+  finish_as?:
+    | 'filled'
+    | 'cancelled'
+    | 'liquidated'
+    | 'ioc'
+    | 'auto_deleveraged'
+    | 'reduce_only'
+    | 'position_closed'
+    | 'reduce_out'
+    | 'stp'
+    | (string & {});
+  /** Unix seconds at which the order ended; absent while it is open. */
+  finish_time?: number;
+  /**
+   * Visible size of an iceberg order; 0 for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the order closes a position. */
+  is_close?: boolean;
+  /** Whether the order is a liquidation order. */
+  is_liq?: boolean;
+  /** Whether the order can only reduce a position. */
+  is_reduce_only?: boolean;
+  /**
+   * Size not filled yet.
+   * Format: decimal
+   */
+  left?: string;
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  mkfr?: string;
+  /**
+   * Limit price; 0 with `tif` `ioc` is a market order.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order was sent as reduce-only. */
+  reduce_only?: boolean;
+  /**
+   * User id of the referrer.
+   * Format: int64
+   */
+  refu?: string;
+  /**
+   * Order size; positive to buy, negative to sell, 0 for a close-position order.
+   * Format: decimal
+   */
+  size?: string;
+  /** `open` while resting, `finished` once ended. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given. */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
+  /** The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`. */
+  text?: string;
+  /** Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  tkfr?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
+
 /** One price level of an options order book (the reference's name for it). */
 export interface DeliveryOrderBookItem {
   /**
@@ -4576,6 +4898,160 @@ export interface DeliveryOrderRequest {
    * @default gtc
    */
   tif?: 'gtc' | 'ioc' | 'poc' | 'fok';
+}
+
+/**
+ * A delivery futures position of the caller in one contract. Sizes are decimal strings since
+ *     v4.106.0: positive long, negative short.
+ */
+export interface DeliveryPosition {
+  /**
+   * Auto-deleveraging rank from 1 (first in line) to 5; 6 when there is no position or it is being liquidated.
+   * Format: int32
+   */
+  adl_ranking?: number;
+  /**
+   * Average maintenance margin rate over the tiers.
+   * Format: decimal
+   */
+  average_maintenance_rate?: string;
+  /** The order closing this position, or null. */
+  close_order?: PositionCloseOrder | null;
+  /** Contract name. */
+  contract?: string;
+  /**
+   * Cross-margin leverage.
+   * Format: decimal
+   */
+  cross_leverage_limit?: string;
+  /**
+   * Average entry price.
+   * Format: decimal
+   */
+  entry_price?: string;
+  /**
+   * Realised profit and loss of all closed positions.
+   * Format: decimal
+   */
+  history_pnl?: string;
+  /**
+   * Realised point-card profit and loss of closed positions.
+   * Format: decimal
+   */
+  history_point?: string;
+  /**
+   * Initial margin of the position.
+   * Format: decimal
+   */
+  initial_margin?: string;
+  /**
+   * Profit and loss of the last close.
+   * Format: decimal
+   */
+  last_close_pnl?: string;
+  /**
+   * Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+   * Format: decimal
+   */
+  leverage?: string;
+  /**
+   * Highest leverage allowed at the current position value.
+   * Format: decimal
+   */
+  leverage_max?: string;
+  /**
+   * Estimated liquidation price, for reference only.
+   * Format: decimal
+   */
+  liq_price?: string;
+  /**
+   * Maintenance margin of the position.
+   * Format: decimal
+   */
+  maintenance_margin?: string;
+  /**
+   * Maintenance margin rate of the risk-limit tier the position is in (the tiered rate actually used is `average_maintenance_rate`).
+   * Format: decimal
+   */
+  maintenance_rate?: string;
+  /**
+   * Position margin.
+   * Format: decimal
+   */
+  margin?: string;
+  /**
+   * Current mark price.
+   * Format: decimal
+   */
+  mark_price?: string;
+  /** `single` in one-direction mode; `dual_long` / `dual_short` for the long or short side in dual mode. */
+  mode?: 'single' | 'dual_long' | 'dual_short' | (string & {});
+  /** Unix seconds at which the position was first opened. */
+  open_time?: number;
+  /**
+   * Number of open orders in this contract.
+   * Format: int32
+   */
+  pending_orders?: number;
+  /**
+   * Realised part from fees.
+   * Format: decimal
+   */
+  pnl_fee?: string;
+  /**
+   * Realised part from funding.
+   * Format: decimal
+   */
+  pnl_fund?: string;
+  /**
+   * Realised part from closing.
+   * Format: decimal
+   */
+  pnl_pnl?: string;
+  /**
+   * Realised profit and loss of this position (closing settlements, funding and fees).
+   * Format: decimal
+   */
+  realised_pnl?: string;
+  /**
+   * Realised point-card profit and loss.
+   * Format: decimal
+   */
+  realised_point?: string;
+  /**
+   * Risk limit of the position.
+   * Format: decimal
+   */
+  risk_limit?: string;
+  /** Id of the risk-limit table. */
+  risk_limit_table?: string;
+  /**
+   * Position size; positive long, negative short, 0 when flat.
+   * Format: decimal
+   */
+  size?: string;
+  /**
+   * Unrealised profit and loss.
+   * Format: decimal
+   */
+  unrealised_pnl?: string;
+  /**
+   * Version of the position; grows by 1 with every update.
+   * Format: int64
+   */
+  update_id?: string;
+  /** Unix seconds of the last update. */
+  update_time?: number;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+  /**
+   * Position value in the settlement currency.
+   * Format: decimal
+   */
+  value?: string;
 }
 
 /** The settlement of one of the caller's delivery positions at the contract's expiry. */
@@ -6715,7 +7191,7 @@ export interface FundingRateRecord {
 }
 
 /**
- * The caller's futures account for one settlement currency (perpetual and delivery alike).
+ * The caller's futures account for one settlement currency (perpetual futures; delivery has `DeliveryAccount`).
  *     `USER_NOT_FOUND` instead means the account is not opened yet: one transfer into it opens it.
  */
 export interface FuturesAccount {
@@ -7043,18 +7519,116 @@ export interface FuturesBatchCancelResult {
 }
 
 /**
- * The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request.
- *     `succeeded` says whether this order was placed: when it was, the item carries the order's
- *     fields (as `FuturesOrder`); when it was not, `label` names the error and `detail` may explain it,
- *     and the order fields may be missing.
+ * The outcome of one order of `POST /futures/{settle}/batch_orders` (and of
+ *     `POST /futures/{settle}/batch_amend_orders`), in the order of the request. `succeeded` says whether
+ *     this order went through: when it did, the item carries the order's fields; when it did not, `label`
+ *     names the error and `detail` may explain it, and the order fields may be missing.
  */
-export type FuturesBatchOrderResult = {
+export interface FuturesBatchOrderResult {
+  /** In dual mode, the side a size-0 order closes. */
+  auto_size?: 'close_long' | 'close_short' | (string & {});
+  /** Whether the order was sent to close the position. */
+  close?: boolean;
+  /** Contract name. */
+  contract?: string;
+  /** Unix seconds (with milliseconds as decimals) at which the order was created. */
+  create_time?: number;
   /** More about the error of a refused order, when the service gives any. Never branch on it. */
   detail?: string;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /** How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention). */
+  finish_as?:
+    | 'filled'
+    | 'cancelled'
+    | 'liquidated'
+    | 'ioc'
+    | 'auto_deleveraged'
+    | 'reduce_only'
+    | 'position_closed'
+    | 'reduce_out'
+    | 'stp'
+    | (string & {});
+  /** Unix seconds at which the order ended; absent while it is open. */
+  finish_time?: number;
+  /**
+   * Visible size of an iceberg order; 0 for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /**
+   * Order id.
+   * Format: int64
+   */
+  id?: string;
+  /** Whether the order closes a position. */
+  is_close?: boolean;
+  /** Whether the order is a liquidation order. */
+  is_liq?: boolean;
+  /** Whether the order can only reduce a position. */
+  is_reduce_only?: boolean;
   label?: ErrorLabel;
+  /**
+   * Size not filled yet.
+   * Format: decimal
+   */
+  left?: string;
+  /**
+   * Largest slippage accepted for a market order, as a ratio.
+   * Format: decimal
+   */
+  market_order_slip_ratio?: string;
+  /**
+   * Maker fee rate.
+   * Format: decimal
+   */
+  mkfr?: string;
+  /**
+   * Limit price; 0 with `tif` `ioc` is a market order.
+   * Format: decimal
+   */
+  price?: string;
+  /** Whether the order was sent as reduce-only. */
+  reduce_only?: boolean;
+  /**
+   * User id of the referrer.
+   * Format: int64
+   */
+  refu?: string;
+  /**
+   * Order size; positive to buy, negative to sell, 0 for a close-position order.
+   * Format: decimal
+   */
+  size?: string;
+  /** `open` while resting, `finished` once ended. */
+  status?: 'open' | 'finished' | (string & {});
+  /** Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given. */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether this order was placed. */
   succeeded?: boolean;
-} & FuturesOrder;
+  /** The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`. */
+  text?: string;
+  /** Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill. */
+  tif?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /**
+   * Taker fee rate.
+   * Format: decimal
+   */
+  tkfr?: string;
+  /**
+   * User id.
+   * Format: int64
+   */
+  user?: string;
+}
 
 /** One candlestick of a futures contract (or of its mark or index price). */
 export interface FuturesCandlestick {
@@ -7411,7 +7985,7 @@ export interface FuturesLiquidate {
 }
 
 /**
- * A futures order as the service reports it (perpetual and delivery). Sizes are decimal strings
+ * A futures order as the service reports it (perpetual; delivery has `DeliveryOrder`). Sizes are decimal strings
  *     since v4.106.0: positive to buy (long), negative to sell (short).
  */
 export interface FuturesOrder {
@@ -10583,8 +11157,9 @@ export interface OptionsOrder {
 }
 
 /**
- * Changes to an open options order (`PUT /options/orders/{order_id}`): a new price, a new size or
- *     both. `contract` is required (since a recent release) and must name the order's contract.
+ * Changes to an open options order (`PUT /options/orders/{order_id}`): the order's new price and
+ *     new size, both required (the reference's amendment requires both). `contract` is required (since
+ *     a recent release) and must name the order's contract.
  */
 export interface OptionsOrderAmendment {
   /** Options contract name of the order. */
@@ -10593,12 +11168,12 @@ export interface OptionsOrderAmendment {
    * New limit price.
    * Format: decimal
    */
-  price?: string;
+  price: string;
   /**
    * New size in contracts.
    * Format: int32
    */
-  size?: number;
+  size: number;
 }
 
 /** Depth of an options contract. Bids run from the highest price down, asks from the lowest price up. */
@@ -12211,7 +12786,7 @@ export interface PlaceOrderResponse {
 }
 
 /**
- * A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal
+ * A futures position of the caller in one contract (perpetual; delivery has `DeliveryPosition`). Sizes are decimal
  *     strings since v4.106.0: positive long, negative short. `pid`, `pos_margin_mode` and `lever` were
  *     added in recent releases; `lever` is the one leverage field for isolated and cross margin alike.
  */
@@ -13287,15 +13862,148 @@ export type SpotBatchOrderRequest = SpotOrderRequest & {
  *     in the order of the request. `succeeded` says whether this item went through; when it did not,
  *     `label` and `message` give the error and the order fields may be missing.
  */
-export type SpotBatchOrderResult = {
+export interface SpotBatchOrderResult {
+  /** Account that trades. */
+  account?: 'spot' | 'margin' | 'cross_margin' | 'unified' | (string & {});
+  /** The caller's note given with the latest amendment (`-` when none). */
+  amend_text?: string;
+  /**
+   * Order amount (a market buy counts in the quote currency).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Whether missing funds were borrowed automatically. */
+  auto_borrow?: boolean;
+  /** Whether borrowings are repaid automatically when the order ends. */
+  auto_repay?: boolean;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  avg_deal_price?: string;
+  /** Creation time, Unix seconds. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee charged.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Currency the fee was charged in. */
+  fee_currency?: string;
+  /**
+   * @deprecated
+   * Deprecated; the filled value in the quote currency, read `filled_total`.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Amount filled.
+   * Format: decimal
+   */
+  filled_amount?: string;
+  /**
+   * Filled value in the quote currency.
+   * Format: decimal
+   */
+  filled_total?: string;
+  /** How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`. */
+  finish_as?:
+    | 'open'
+    | 'filled'
+    | 'cancelled'
+    | 'liquidate_cancelled'
+    | 'small'
+    | 'depth_not_enough'
+    | 'trader_not_enough'
+    | 'ioc'
+    | 'poc'
+    | 'fok'
+    | 'stp'
+    | 'price_protect_cancelled'
+    | 'unknown'
+    | (string & {});
+  /** Whether fees were paid with GT at a discount. */
+  gt_discount?: boolean;
+  /**
+   * Fee paid with GT.
+   * Format: decimal
+   */
+  gt_fee?: string;
+  /**
+   * Visible amount of an iceberg order; `0` for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /** Order id. */
+  id?: string;
   label?: ErrorLabel;
+  /**
+   * Amount not yet filled.
+   * Format: decimal
+   */
+  left?: string;
   /** Error text of a failed item; empty on success. Never branch on it. */
   message?: string;
   /** Order id (empty when the item failed). */
   order_id?: string;
+  /**
+   * Fee paid with points.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Fee rebated.
+   * Format: decimal
+   */
+  rebated_fee?: string;
+  /** Currency of the rebate. */
+  rebated_fee_currency?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /**
+   * Largest accepted slippage of a market order.
+   * Format: decimal
+   */
+  slippage?: string;
+  /** `open` waiting to be filled, `closed` fully filled, `cancelled`. */
+  status?: 'open' | 'closed' | 'cancelled' | (string & {});
+  stop_loss?: SpotOrderStopLoss;
+  stop_profit?: SpotOrderStopProfit;
+  /** Self-trade prevention of the order (`-` when none was given). */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether this item was carried out. */
   succeeded?: boolean;
-} & SpotOrder;
+  /** The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations). */
+  text?: string;
+  /** Time in force. */
+  time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /** `limit` or `market`. */
+  type?: 'limit' | 'market' | (string & {});
+  /** Time of the latest change, Unix seconds. */
+  update_time?: string;
+  /**
+   * Time of the latest change, Unix milliseconds.
+   * Format: int64
+   */
+  update_time_ms?: string;
+}
 
 /** One order to cancel in `POST /spot/cancel_batch_orders`. */
 export interface SpotCancelBatchOrderRequest {
@@ -13906,13 +14614,135 @@ export type SpotOrderBookLevel = string[];
  * One order of `DELETE /spot/orders` (cancel all open orders): the order, and whether its
  *     cancellation went through (`succeeded`, with `label` and `message` when it did not).
  */
-export type SpotOrderCancelResult = {
+export interface SpotOrderCancelResult {
+  /** Account that trades. */
+  account?: 'spot' | 'margin' | 'cross_margin' | 'unified' | (string & {});
+  /** The caller's note given with the latest amendment (`-` when none). */
+  amend_text?: string;
+  /**
+   * Order amount (a market buy counts in the quote currency).
+   * Format: decimal
+   */
+  amount?: string;
+  /** Whether missing funds were borrowed automatically. */
+  auto_borrow?: boolean;
+  /** Whether borrowings are repaid automatically when the order ends. */
+  auto_repay?: boolean;
+  /**
+   * Average fill price.
+   * Format: decimal
+   */
+  avg_deal_price?: string;
+  /** Creation time, Unix seconds. */
+  create_time?: string;
+  /**
+   * Creation time, Unix milliseconds.
+   * Format: int64
+   */
+  create_time_ms?: string;
+  /** Currency pair. */
+  currency_pair?: string;
+  /**
+   * Fee charged.
+   * Format: decimal
+   */
+  fee?: string;
+  /** Currency the fee was charged in. */
+  fee_currency?: string;
+  /**
+   * @deprecated
+   * Deprecated; the filled value in the quote currency, read `filled_total`.
+   * Format: decimal
+   */
+  fill_price?: string;
+  /**
+   * Amount filled.
+   * Format: decimal
+   */
+  filled_amount?: string;
+  /**
+   * Filled value in the quote currency.
+   * Format: decimal
+   */
+  filled_total?: string;
+  /** How the order ended: `open` still working, `filled`, `cancelled`, `ioc` (not filled at once), `stp` (self-trade prevention). */
+  finish_as?: 'open' | 'filled' | 'cancelled' | 'ioc' | 'stp' | (string & {});
+  /** Whether fees were paid with GT at a discount. */
+  gt_discount?: boolean;
+  /**
+   * Fee paid with GT.
+   * Format: decimal
+   */
+  gt_fee?: string;
+  /**
+   * Maker fee paid with GT.
+   * Format: decimal
+   */
+  gt_maker_fee?: string;
+  /**
+   * Taker fee paid with GT.
+   * Format: decimal
+   */
+  gt_taker_fee?: string;
+  /**
+   * Visible amount of an iceberg order; `0` for a normal order.
+   * Format: decimal
+   */
+  iceberg?: string;
+  /** Order id. */
+  id?: string;
   label?: ErrorLabel;
+  /**
+   * Amount not yet filled.
+   * Format: decimal
+   */
+  left?: string;
   /** Error text when the cancellation failed; empty otherwise. Never branch on it. */
   message?: string;
+  /**
+   * Fee paid with points.
+   * Format: decimal
+   */
+  point_fee?: string;
+  /**
+   * Limit price.
+   * Format: decimal
+   */
+  price?: string;
+  /**
+   * Fee rebated.
+   * Format: decimal
+   */
+  rebated_fee?: string;
+  /** Currency of the rebate. */
+  rebated_fee_currency?: string;
+  /** `buy` or `sell`. */
+  side?: 'buy' | 'sell' | (string & {});
+  /** `open` waiting to be filled, `closed` fully filled, `cancelled`. */
+  status?: 'open' | 'closed' | 'cancelled' | (string & {});
+  /** Self-trade prevention of the order (`-` when none was given). */
+  stp_act?: 'cn' | 'co' | 'cb' | '-' | (string & {});
+  /**
+   * STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
+   * Format: int64
+   */
+  stp_id?: string;
   /** Whether the order was cancelled. */
   succeeded?: boolean;
-} & SpotOrder;
+  /** The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations). */
+  text?: string;
+  /** Time in force. */
+  time_in_force?: 'gtc' | 'ioc' | 'poc' | 'fok' | (string & {});
+  /** `limit` or `market`. */
+  type?: 'limit' | 'market' | (string & {});
+  /** Time of the latest change, Unix seconds. */
+  update_time?: string;
+  /**
+   * Time of the latest change, Unix milliseconds.
+   * Format: int64
+   */
+  update_time_ms?: string;
+}
 
 /**
  * Changes to an open spot order (`PATCH /spot/orders/{order_id}`): a new `amount`, a new `price`,
@@ -14416,8 +15246,27 @@ export interface StpGroup {
   name?: string;
 }
 
-/** A new STP group (`POST /account/stp_groups`); only a main account may create one. */
+/**
+ * A new STP group (`POST /account/stp_groups`); only a main account may create one. The body takes
+ *     the reference's `StpGroup` model: `name` is the one field to send; `id`, `creator_id` and
+ *     `create_time` are optional there and come back in the answer.
+ */
 export interface StpGroupRequest {
+  /**
+   * Creation time (Unix seconds); the service fills it in, so it is normally left out.
+   * Format: int64
+   */
+  create_time?: number | string | bigint;
+  /**
+   * User id of the creating main account; the service fills it in, so it is normally left out.
+   * Format: int64
+   */
+  creator_id?: number | string | bigint;
+  /**
+   * STP group id; the service assigns it and returns it in the answer, so it is normally left out.
+   * Format: int64
+   */
+  id?: number | string | bigint;
   /** Group name. */
   name: string;
 }

@@ -40,7 +40,9 @@ describe('batch amendment', () => {
       [true, idOf(first), '6', '99', '6', 'open'],
       [true, idOf(second), '5', '97', '5', 'open'],
     ]);
-    expect(results[0]?.amend_text).toBe('smaller');
+    // The batch result declares the reference's fields only (no `amend_text`): the order keeps the note.
+    const noted = await clientFor(mock, A).futures.getFuturesOrder({ settle, order_id: idOf(first) });
+    expect(noted.amend_text).toBe('smaller');
     const stored = await clientFor(mock, A).futures.getFuturesOrder({ settle, order_id: idOf(second) });
     expect(stored).toMatchObject({ price: '97', left: '5' });
   });

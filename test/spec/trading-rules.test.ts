@@ -106,13 +106,14 @@ const refused: Array<{ given: string; call: Call; want: { field: string; rule: s
   },
   {
     given: 'an options amendment without its contract',
-    call: () => client.options.amendOptionsOrder(loose({ order_id: 1, price: '1' })),
+    call: () => client.options.amendOptionsOrder(loose({ order_id: 1, price: '1', size: 1 })),
     want: { field: 'contract', rule: 'required' },
   },
   {
-    given: 'an options amendment changing neither price nor size',
-    call: () => client.options.amendOptionsOrder({ order_id: 1, contract: 'BTC_USDT-20261225-70000-C' }),
-    want: { field: 'price or size', rule: 'requireAnyOf' },
+    given: 'an options amendment of the price alone (the size is required too)',
+    call: () =>
+      client.options.amendOptionsOrder(loose({ order_id: 1, contract: 'BTC_USDT-20261225-70000-C', price: '1' })),
+    want: { field: 'size', rule: 'required' },
   },
   {
     given: 'an options time in force of fok (options take gtc/ioc/poc)',
@@ -150,8 +151,9 @@ describe('valid input passes the rules and reaches the transport', () => {
       call: () => client.delivery.createDeliveryOrder({ settle: 'usdt', contract: 'X', size: '-2' }),
     },
     {
-      given: 'an options amendment of the price',
-      call: () => client.options.amendOptionsOrder({ order_id: 1, contract: 'BTC_USDT-20261225-70000-C', price: '2' }),
+      given: 'an options amendment of the price and size',
+      call: () =>
+        client.options.amendOptionsOrder({ order_id: 1, contract: 'BTC_USDT-20261225-70000-C', price: '2', size: 1 }),
     },
   ];
   it.each(accepted)('$given', async ({ call }) => {

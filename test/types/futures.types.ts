@@ -182,7 +182,9 @@ export async function wrongEnumsAndMissingFields(): Promise<void> {
   // @ts-expect-error the order book needs a contract
   await client.futures.listFuturesOrderBook({ settle: 'usdt' });
   // @ts-expect-error options amendments must name the contract
-  await client.options.amendOptionsOrder({ order_id: 1, price: '1' });
+  await client.options.amendOptionsOrder({ order_id: 1, price: '1', size: 1 });
+  // @ts-expect-error options amendments carry both the price and the size
+  await client.options.amendOptionsOrder({ order_id: 1, contract: 'BTC_USDT-20261225-70000-C', price: '1' });
 }
 
 export function typedRejectsUnknown(): void {

@@ -157,10 +157,15 @@ __all__ = [
     "CurrencyChain",
     "CurrencyQuota",
     "DeletePosition",
+    "DeliveryAccount",
+    "DeliveryAccountHistory",
     "DeliveryCandlestick",
     "DeliveryContract",
     "DeliveryLimitRiskTiers",
+    "DeliveryMyTrade",
+    "DeliveryOrder",
     "DeliveryOrderBookItem",
+    "DeliveryPosition",
     "DeliverySettlement",
     "DeliveryTicker",
     "DeltaNeutralEnabled",
@@ -2209,6 +2214,52 @@ class DeletePosition(TypedDict, total=False):
     data: dict[str, JsonValue]  # Result; the reference gives no fields.
 
 
+class DeliveryAccount(TypedDict, total=False):
+    """The caller's delivery futures account for one settlement currency."""
+
+    total: Decimal  # Balance of a classic futures account; the sum of the history's `dnw`, `pnl`, `fee`, `refr` and `fund` (unrealised profit not included).
+    unrealised_pnl: Decimal  # Unrealised profit and loss of open positions.
+    position_margin: Decimal  # Deprecated.
+    order_margin: Decimal  # Initial margin held by open orders.
+    available: Decimal  # Amount available to trade or transfer out; in a unified account it includes the credit line and trial funds (which cannot be transferred out).
+    point: Decimal  # Point card balance.
+    currency: str  # Settlement currency.
+    in_dual_mode: bool  # Whether dual (hedge) position mode is on.
+    enable_credit: bool  # Whether the account trades in unified (portfolio margin) mode.
+    position_initial_margin: Decimal  # Initial margin held by positions (unified account).
+    maintenance_margin: Decimal  # Maintenance margin held by positions.
+    bonus: Decimal  # Bonus balance.
+    enable_evolved_classic: bool  # Deprecated.
+    cross_order_margin: Decimal  # Cross-margin order margin.
+    cross_initial_margin: Decimal  # Cross-margin initial margin.
+    cross_maintenance_margin: Decimal  # Cross-margin maintenance margin.
+    cross_unrealised_pnl: Decimal  # Cross-margin unrealised profit and loss.
+    cross_available: Decimal  # Cross-margin available balance.
+    cross_margin_balance: Decimal  # Cross-margin balance.
+    cross_mmr: Decimal  # Cross-margin maintenance margin rate.
+    cross_imr: Decimal  # Cross-margin initial margin rate.
+    isolated_position_margin: Decimal  # Margin of isolated positions.
+    enable_new_dual_mode: bool  # Deprecated.
+    margin_mode: int  # Margin mode: 0 classic futures account (or classic spot margin in a unified account), 1 multi-currency, 2 portfolio, 3 single-currency. Other codes may appear.
+    enable_tiered_mm: bool  # Whether maintenance margin is computed by tiers.
+    history: DeliveryAccountHistory  # Cumulative totals of a delivery futures account's balance changes by kind.
+
+
+class DeliveryAccountHistory(TypedDict, total=False):
+    """Cumulative totals of a delivery futures account's balance changes by kind."""
+
+    dnw: Decimal  # Transfers in and out.
+    pnl: Decimal  # Realised trading profit and loss.
+    fee: Decimal  # Trading fees.
+    refr: Decimal  # Referrer rebates received.
+    fund: Decimal  # Funding paid and received.
+    point_dnw: Decimal  # Point card transfers in and out.
+    point_fee: Decimal  # Fees paid with point cards.
+    point_refr: Decimal  # Referrer rebates on point-card fees.
+    bonus_dnw: Decimal  # Bonus transfers in and out.
+    bonus_offset: Decimal  # Bonus deducted.
+
+
 class DeliveryCandlestick(TypedDict, total=False):
     """One candlestick of a delivery contract (or of its mark or index price)."""
 
@@ -2279,11 +2330,96 @@ class DeliveryLimitRiskTiers(TypedDict, total=False):
     deduction: Decimal  # Amount deducted in the quick maintenance-margin calculation.
 
 
+class DeliveryMyTrade(TypedDict, total=False):
+    """One fill of the caller's delivery futures orders."""
+
+    id: int  # Trade id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) of the fill.
+    contract: str  # Contract name.
+    order_id: str  # Id of the order that filled.
+    size: Decimal  # Filled size; positive bought, negative sold.
+    close_size: Decimal  # Part of the fill that closed a position: 0 opens only; with the same sign as `size`, up to |size| closed (a short when positive, a long when negative) and the rest opened the other way.
+    price: Decimal  # Fill price.
+    role: Literal['taker', 'maker'] | str  # Whether the order took or made liquidity.
+    text: str  # The order's label.
+    fee: Decimal  # Fee paid for the fill.
+    point_fee: Decimal  # Part of the fee paid with point cards.
+
+
+class DeliveryOrder(TypedDict, total=False):
+    """A delivery futures order as the service reports it. Sizes are decimal strings since v4.106.0:"""
+
+    id: int  # Order id.
+    user: int  # User id.
+    create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
+    finish_time: float  # Unix seconds at which the order ended; absent while it is open.
+    finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention).
+    status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
+    contract: str  # Contract name.
+    size: Decimal  # Order size; positive to buy, negative to sell, 0 for a close-position order.
+    iceberg: Decimal  # Visible size of an iceberg order; 0 for a normal order.
+    price: Decimal  # Limit price; 0 with `tif` `ioc` is a market order.
+    close: bool  # Whether the order was sent to close the position.
+    is_close: bool  # Whether the order closes a position.
+    reduce_only: bool  # Whether the order was sent as reduce-only.
+    is_reduce_only: bool  # Whether the order can only reduce a position.
+    is_liq: bool  # Whether the order is a liquidation order.
+    tif: Literal['gtc', 'ioc', 'poc', 'fok'] | str  # Time in force: `gtc` good till cancelled, `ioc` immediate or cancel, `poc` post only (maker only), `fok` fill or kill.
+    left: Decimal  # Size not filled yet.
+    fill_price: Decimal  # Average fill price.
+    text: str  # The caller's label (`t-` and up to 28 bytes), or where the order came from: `web`, `api`, `app`, `auto_deleveraging`, `liquidation`, `liq-…`, `hedge-liq-…`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate`, `insurance`, `clear`.
+    tkfr: Decimal  # Taker fee rate.
+    mkfr: Decimal  # Maker fee rate.
+    refu: int  # User id of the referrer.
+    auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
+    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
+    stp_act: Literal['cn', 'co', 'cb', '-'] | str  # Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given.
+    amend_text: str  # The caller's note of the last amendment.
+
+
 class DeliveryOrderBookItem(TypedDict, total=False):
     """One price level of an options order book (the reference's name for it)."""
 
     p: Decimal  # Price of the level (quote currency).
     s: int  # Total size resting at this price, in contracts.
+
+
+class DeliveryPosition(TypedDict, total=False):
+    """A delivery futures position of the caller in one contract. Sizes are decimal strings since"""
+
+    user: int  # User id.
+    contract: str  # Contract name.
+    size: Decimal  # Position size; positive long, negative short, 0 when flat.
+    leverage: Decimal  # Isolated-margin leverage; `0` means cross margin (see `cross_leverage_limit`).
+    risk_limit: Decimal  # Risk limit of the position.
+    leverage_max: Decimal  # Highest leverage allowed at the current position value.
+    maintenance_rate: Decimal  # Maintenance margin rate of the risk-limit tier the position is in (the tiered rate actually used is `average_maintenance_rate`).
+    value: Decimal  # Position value in the settlement currency.
+    margin: Decimal  # Position margin.
+    entry_price: Decimal  # Average entry price.
+    liq_price: Decimal  # Estimated liquidation price, for reference only.
+    mark_price: Decimal  # Current mark price.
+    initial_margin: Decimal  # Initial margin of the position.
+    maintenance_margin: Decimal  # Maintenance margin of the position.
+    unrealised_pnl: Decimal  # Unrealised profit and loss.
+    realised_pnl: Decimal  # Realised profit and loss of this position (closing settlements, funding and fees).
+    pnl_pnl: Decimal  # Realised part from closing.
+    pnl_fund: Decimal  # Realised part from funding.
+    pnl_fee: Decimal  # Realised part from fees.
+    history_pnl: Decimal  # Realised profit and loss of all closed positions.
+    last_close_pnl: Decimal  # Profit and loss of the last close.
+    realised_point: Decimal  # Realised point-card profit and loss.
+    history_point: Decimal  # Realised point-card profit and loss of closed positions.
+    adl_ranking: int  # Auto-deleveraging rank from 1 (first in line) to 5; 6 when there is no position or it is being liquidated.
+    pending_orders: int  # Number of open orders in this contract.
+    close_order: PositionCloseOrder | None  # The order closing this position, or null.
+    mode: Literal['single', 'dual_long', 'dual_short'] | str  # `single` in one-direction mode; `dual_long` / `dual_short` for the long or short side in dual mode.
+    cross_leverage_limit: Decimal  # Cross-margin leverage.
+    update_time: float  # Unix seconds of the last update.
+    update_id: int  # Version of the position; grows by 1 with every update.
+    open_time: float  # Unix seconds at which the position was first opened.
+    risk_limit_table: str  # Id of the risk-limit table.
+    average_maintenance_rate: Decimal  # Average maintenance margin rate over the tiers.
 
 
 class DeliverySettlement(TypedDict, total=False):
@@ -2960,7 +3096,7 @@ class FundingRateRecord(TypedDict, total=False):
 
 
 class FuturesAccount(TypedDict, total=False):
-    """The caller's futures account for one settlement currency (perpetual and delivery alike)."""
+    """The caller's futures account for one settlement currency (perpetual futures; delivery has `DeliveryAccount`)."""
 
     total: Decimal  # Balance of a classic futures account; the sum of the history's `dnw`, `pnl`, `fee`, `refr` and `fund` (unrealised profit not included).
     unrealised_pnl: Decimal  # Unrealised profit and loss of open positions.
@@ -3052,7 +3188,7 @@ class FuturesBatchCancelResult(TypedDict, total=False):
 
 
 class FuturesBatchOrderResult(TypedDict, total=False):
-    """The outcome of one order of `POST /futures/{settle}/batch_orders`, in the order of the request."""
+    """The outcome of one order of `POST /futures/{settle}/batch_orders` (and of"""
 
     succeeded: bool  # Whether this order was placed.
     label: ErrorLabel  # Machine-readable error label. Known values are listed; the set is open.
@@ -3060,7 +3196,6 @@ class FuturesBatchOrderResult(TypedDict, total=False):
     id: int  # Order id.
     user: int  # User id.
     create_time: float  # Unix seconds (with milliseconds as decimals) at which the order was created.
-    update_time: float  # Unix seconds of the last update.
     finish_time: float  # Unix seconds at which the order ended; absent while it is open.
     finish_as: Literal['filled', 'cancelled', 'liquidated', 'ioc', 'auto_deleveraged', 'reduce_only', 'position_closed', 'reduce_out', 'stp'] | str  # How the order ended: `filled`; `cancelled` by the user; `liquidated`; `ioc` (immediate-or-cancel rest dropped); `auto_deleveraged`; `reduce_only` (it would have grown the position); `position_closed`; `reduce_out` (hard-to-fill reduce order dropped); `stp` (self-trade prevention).
     status: Literal['open', 'finished'] | str  # `open` while resting, `finished` once ended.
@@ -3081,17 +3216,9 @@ class FuturesBatchOrderResult(TypedDict, total=False):
     mkfr: Decimal  # Maker fee rate.
     refu: int  # User id of the referrer.
     auto_size: Literal['close_long', 'close_short'] | str  # In dual mode, the side a size-0 order closes.
-    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
     stp_act: Literal['cn', 'co', 'cb', '-'] | str  # Self-trade prevention action: `cn` cancel the new order, `co` cancel the old one, `cb` cancel both; `-` when none was given.
-    amend_text: str  # The caller's note of the last amendment.
-    pid: int  # Position id.
+    stp_id: int  # STP group of the order; 0 when the user is in no STP group. Orders of one group never trade with each other.
     market_order_slip_ratio: Decimal  # Largest slippage accepted for a market order, as a ratio.
-    pos_margin_mode: Literal['isolated', 'cross'] | str  # Margin mode of the position in split position mode.
-    action_mode: Literal['ACK', 'RESULT', 'FULL'] | str  # How much the answer carried: `ACK` key fields only, `RESULT` without clearing data, `FULL` everything.
-    tpsl_tp_trigger_price: Decimal  # Take-profit trigger price attached to the order.
-    tpsl_sl_trigger_price: Decimal  # Stop-loss trigger price attached to the order.
-    tpsl_tp_bbo_type: str  # Best-bid/offer price type of the take-profit order.
-    tpsl_sl_bbo_type: str  # Best-bid/offer price type of the stop-loss order.
 
 
 class FuturesCandlestick(TypedDict, total=False):
@@ -3225,7 +3352,7 @@ class FuturesLiquidate(TypedDict, total=False):
 
 
 class FuturesOrder(TypedDict, total=False):
-    """A futures order as the service reports it (perpetual and delivery). Sizes are decimal strings"""
+    """A futures order as the service reports it (perpetual; delivery has `DeliveryOrder`). Sizes are decimal strings"""
 
     id: int  # Order id.
     user: int  # User id.
@@ -5105,7 +5232,7 @@ class PlaceOrderResponse(TypedDict, total=False):
 
 
 class Position(TypedDict, total=False):
-    """A futures position of the caller in one contract (perpetual or delivery). Sizes are decimal"""
+    """A futures position of the caller in one contract (perpetual; delivery has `DeliveryPosition`). Sizes are decimal"""
 
     user: int  # User id.
     contract: str  # Contract name.
@@ -5535,12 +5662,12 @@ SpotBatchOrderResult = TypedDict(
     "SpotBatchOrderResult",
     {
         "order_id": "str",  # Order id (empty when the item failed).
+        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
         "succeeded": "bool",  # Whether this item was carried out.
         "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
         "message": "str",  # Error text of a failed item; empty on success. Never branch on it.
         "id": "str",  # Order id.
-        "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
-        "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
         "create_time": "str",  # Creation time, Unix seconds.
         "update_time": "str",  # Time of the latest change, Unix seconds.
         "create_time_ms": "int",  # Creation time, Unix milliseconds.
@@ -5565,8 +5692,6 @@ SpotBatchOrderResult = TypedDict(
         "fee_currency": "str",  # Currency the fee was charged in.
         "point_fee": "Decimal",  # Fee paid with points.
         "gt_fee": "Decimal",  # Fee paid with GT.
-        "gt_maker_fee": "Decimal",  # Maker fee paid with GT.
-        "gt_taker_fee": "Decimal",  # Taker fee paid with GT.
         "gt_discount": "bool",  # Whether fees were paid with GT at a discount.
         "rebated_fee": "Decimal",  # Fee rebated.
         "rebated_fee_currency": "str",  # Currency of the rebate.
@@ -5798,12 +5923,12 @@ SpotOrderBookLevel: TypeAlias = "list[Decimal]"
 SpotOrderCancelResult = TypedDict(
     "SpotOrderCancelResult",
     {
-        "succeeded": "bool",  # Whether the order was cancelled.
-        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
-        "message": "str",  # Error text when the cancellation failed; empty otherwise. Never branch on it.
         "id": "str",  # Order id.
         "text": "str",  # The caller's text (`t-…`), or how the order was created (`apiv4`, `web`, app codes; `liquidate`, `pm_liquidate`, `comb_margin_liquidate`, `scm_liquidate` for liquidations).
         "amend_text": "str",  # The caller's note given with the latest amendment (`-` when none).
+        "succeeded": "bool",  # Whether the order was cancelled.
+        "label": "ErrorLabel",  # Machine-readable error label. Known values are listed; the set is open.
+        "message": "str",  # Error text when the cancellation failed; empty otherwise. Never branch on it.
         "create_time": "str",  # Creation time, Unix seconds.
         "update_time": "str",  # Time of the latest change, Unix seconds.
         "create_time_ms": "int",  # Creation time, Unix milliseconds.
@@ -5835,10 +5960,7 @@ SpotOrderCancelResult = TypedDict(
         "rebated_fee_currency": "str",  # Currency of the rebate.
         "stp_id": "int",  # STP group of the order; `0` when the user is in no group. Orders with the same non-zero `stp_id` do not trade with each other.
         "stp_act": "Literal['cn', 'co', 'cb', '-'] | str",  # Self-trade prevention of the order (`-` when none was given).
-        "finish_as": "Literal['open', 'filled', 'cancelled', 'liquidate_cancelled', 'small', 'depth_not_enough', 'trader_not_enough', 'ioc', 'poc', 'fok', 'stp', 'price_protect_cancelled', 'unknown'] | str",  # How the order ended: `open` still working, `filled`, `cancelled` by the user, `liquidate_cancelled`, `small` (amount too small), `depth_not_enough`, `trader_not_enough`, `ioc` / `fok` (not filled at once), `poc` (would have taken liquidity), `stp` (self-trade prevention), `price_protect_cancelled`, `unknown`.
-        "slippage": "Decimal",  # Largest accepted slippage of a market order.
-        "stop_profit": "SpotOrderStopProfit",  # Take-profit attached to a spot order. For a buy order the trigger price must be above the order
-        "stop_loss": "SpotOrderStopLoss",  # Stop-loss attached to a spot order. For a buy order the trigger price must be below the order
+        "finish_as": "Literal['open', 'filled', 'cancelled', 'ioc', 'stp'] | str",  # How the order ended: `open` still working, `filled`, `cancelled`, `ioc` (not filled at once), `stp` (self-trade prevention).
     },
     total=False,
 )

@@ -53,7 +53,7 @@ export type CreateSTPGroupParams = StpGroupRequest;
 export type CreateSTPGroupResponse = StpGroup;
 /** Metadata of `POST /account/stp_groups`. */
 export const createSTPGroupMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["name"],"wire":"icreate_time creator_id id","rules":[{"name":"name","in":"body","required":true,"type":"string"}]}',
+  '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","name","creator_id","create_time"],"int64":{"request":[["create_time"],["creator_id"],["id"]]},"wire":"icreate_time creator_id id","rules":[{"name":"id","in":"body","type":"integer","format":"int64"},{"name":"name","in":"body","required":true,"type":"string"},{"name":"creator_id","in":"body","type":"integer","format":"int64"},{"name":"create_time","in":"body","type":"integer","format":"int64"}]}',
 );
 
 /**

@@ -13,23 +13,23 @@ import {
   type PagePromise,
 } from '../runtime/index.js';
 import type {
+  DeliveryAccount,
   DeliveryCandlestick,
   DeliveryContract,
   DeliveryLimitRiskTiers,
+  DeliveryMyTrade,
+  DeliveryOrder,
   DeliveryOrderRequest,
+  DeliveryPosition,
   DeliverySettlement,
   DeliveryTicker,
-  FuturesAccount,
   FuturesAccountBook,
   FuturesLiquidate,
-  FuturesOrder,
   FuturesOrderBook,
   FuturesPriceTriggeredOrder,
   FuturesPriceTriggeredOrderRequest,
   FuturesTrade,
   InsuranceRecord,
-  MyFuturesTrade,
-  Position,
   PositionClose,
   TriggerOrderResponse,
 } from '../models.js';
@@ -41,10 +41,10 @@ export type CancelDeliveryOrderParams = {
   settle: 'btc' | 'usdt';
 };
 /** Success response (200) of {@link cancelDeliveryOrder}. */
-export type CancelDeliveryOrderResponse = FuturesOrder;
+export type CancelDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
 export const cancelDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -70,10 +70,10 @@ export type CancelDeliveryOrdersParams = {
   side?: 'ask' | 'bid';
 };
 /** Success response (200) of {@link cancelDeliveryOrders}. */
-export type CancelDeliveryOrdersResponse = FuturesOrder[];
+export type CancelDeliveryOrdersResponse = DeliveryOrder[];
 /** Metadata of `DELETE /delivery/{settle}/orders`. */
 export const cancelDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -149,10 +149,10 @@ export type CreateDeliveryOrderParams = {
   settle: 'btc' | 'usdt';
 } & DeliveryOrderRequest;
 /** Success response (200) of {@link createDeliveryOrder}. */
-export type CreateDeliveryOrderResponse = FuturesOrder;
+export type CreateDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
 export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
+  '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
 );
 
 /**
@@ -228,10 +228,10 @@ export type GetDeliveryOrderParams = {
   settle: 'btc' | 'usdt';
 };
 /** Success response (200) of {@link getDeliveryOrder}. */
-export type GetDeliveryOrderResponse = FuturesOrder;
+export type GetDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `GET /delivery/{settle}/orders/{order_id}`. */
 export const getDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -255,10 +255,10 @@ export type GetDeliveryPositionParams = {
   settle: 'btc' | 'usdt';
 };
 /** Success response (200) of {@link getDeliveryPosition}. */
-export type GetDeliveryPositionResponse = Position;
+export type GetDeliveryPositionResponse = DeliveryPosition;
 /** Metadata of `GET /delivery/{settle}/positions/{contract}`. */
 export const getDeliveryPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -292,12 +292,12 @@ export type GetMyDeliveryTradesParams = {
   order?: number | string | bigint;
 };
 /** Success response (200) of {@link getMyDeliveryTrades}. */
-export type GetMyDeliveryTradesResponse = MyFuturesTrade[];
+export type GetMyDeliveryTradesResponse = DeliveryMyTrade[];
 /** One item of {@link getMyDeliveryTrades}'s list. */
-export type GetMyDeliveryTradesItem = MyFuturesTrade;
+export type GetMyDeliveryTradesItem = DeliveryMyTrade;
 /** Metadata of `GET /delivery/{settle}/my_trades`. */
 export const getMyDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size trade_value;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -379,10 +379,10 @@ export type ListDeliveryAccountsParams = {
   settle: 'btc' | 'usdt';
 };
 /** Success response (200) of {@link listDeliveryAccounts}. */
-export type ListDeliveryAccountsResponse = FuturesAccount;
+export type ListDeliveryAccountsResponse = DeliveryAccount;
 /** Metadata of `GET /delivery/{settle}/accounts`. */
 export const listDeliveryAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -568,12 +568,12 @@ export type ListDeliveryOrdersParams = {
   status: 'open' | 'finished';
 };
 /** Success response (200) of {@link listDeliveryOrders}. */
-export type ListDeliveryOrdersResponse = FuturesOrder[];
+export type ListDeliveryOrdersResponse = DeliveryOrder[];
 /** One item of {@link listDeliveryOrders}'s list. */
-export type ListDeliveryOrdersItem = FuturesOrder;
+export type ListDeliveryOrdersItem = DeliveryOrder;
 /** Metadata of `GET /delivery/{settle}/orders`. */
 export const listDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -624,10 +624,10 @@ export type ListDeliveryPositionsParams = {
   settle: 'btc' | 'usdt';
 };
 /** Success response (200) of {@link listDeliveryPositions}. */
-export type ListDeliveryPositionsResponse = Position[];
+export type ListDeliveryPositionsResponse = DeliveryPosition[];
 /** Metadata of `GET /delivery/{settle}/positions`. */
 export const listDeliveryPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -815,10 +815,10 @@ export type UpdateDeliveryPositionLeverageParams = {
   leverage: string;
 };
 /** Success response (200) of {@link updateDeliveryPositionLeverage}. */
-export type UpdateDeliveryPositionLeverageResponse = Position;
+export type UpdateDeliveryPositionLeverageResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/leverage`. */
 export const updateDeliveryPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updateDeliveryPositionLeverage","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updateDeliveryPositionLeverage","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -844,10 +844,10 @@ export type UpdateDeliveryPositionMarginParams = {
   change: string;
 };
 /** Success response (200) of {@link updateDeliveryPositionMargin}. */
-export type UpdateDeliveryPositionMarginResponse = Position;
+export type UpdateDeliveryPositionMarginResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/margin`. */
 export const updateDeliveryPositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updateDeliveryPositionMargin","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updateDeliveryPositionMargin","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**
@@ -873,10 +873,10 @@ export type UpdateDeliveryPositionRiskLimitParams = {
   risk_limit: string;
 };
 /** Success response (200) of {@link updateDeliveryPositionRiskLimit}. */
-export type UpdateDeliveryPositionRiskLimitResponse = Position;
+export type UpdateDeliveryPositionRiskLimitResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/risk_limit`. */
 export const updateDeliveryPositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"updateDeliveryPositionRiskLimit","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
+  '{"id":"updateDeliveryPositionRiskLimit","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
 /**

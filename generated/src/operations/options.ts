@@ -46,7 +46,7 @@ export type AmendOptionsOrderParams = {
 export type AmendOptionsOrderResponse = OptionsOrder;
 /** Metadata of `PUT /options/orders/{order_id}`. */
 export const amendOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
-  '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"size","in":"body","type":"integer","format":"int32"}],"requireAnyOf":["price","size"]}',
+  '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"}]}',
 );
 
 /**
@@ -856,8 +856,8 @@ export class OptionsApi {
   /**
    * Amend an options order
    *
-   * Changes the price and/or size of an open options order. The body must name the order's
-   * `contract` (required since a recent release).
+   * Changes the price and size of an open options order; the body carries both. It must also name
+   * the order's `contract` (required since a recent release).
    *
    * `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid
    *

@@ -35,7 +35,10 @@ AddSTPGroupUsersResponse: TypeAlias = "list[StpGroupUser]"
 class CreateSTPGroupParams(TypedDict, total=False):
     """Parameters of `create_stp_group`: path, query and body fields in one mapping."""
 
+    id: int | str  # STP group id; the service assigns it and returns it in the answer, so it is normally left out.
     name: Required[str]  # Group name.
+    creator_id: int | str  # User id of the creating main account; the service fills it in, so it is normally left out.
+    create_time: int | str  # Creation time (Unix seconds); the service fills it in, so it is normally left out.
 
 
 CreateSTPGroupResponse: TypeAlias = "StpGroup"

@@ -14,23 +14,23 @@ from .._runtime.context import RequestOptions
 from .._runtime.core import Core
 from .._runtime.response import ApiResponse
 from ..models import (
+    DeliveryAccount,
     DeliveryCandlestick,
     DeliveryContract,
     DeliveryLimitRiskTiers,
+    DeliveryMyTrade,
+    DeliveryOrder,
+    DeliveryPosition,
     DeliverySettlement,
     DeliveryTicker,
-    FuturesAccount,
     FuturesAccountBook,
     FuturesInitialOrderRequestInput,
     FuturesLiquidate,
-    FuturesOrder,
     FuturesOrderBook,
     FuturesPriceTriggerRequestInput,
     FuturesPriceTriggeredOrder,
     FuturesTrade,
     InsuranceRecord,
-    MyFuturesTrade,
-    Position,
     PositionClose,
     TriggerOrderResponse,
 )
@@ -43,7 +43,7 @@ class CancelDeliveryOrderParams(TypedDict, total=False):
     order_id: Required[str]  # Order id returned when the order was placed.
 
 
-CancelDeliveryOrderResponse: TypeAlias = "FuturesOrder"
+CancelDeliveryOrderResponse: TypeAlias = "DeliveryOrder"
 """Success data of `cancel_delivery_order`."""
 
 
@@ -55,7 +55,7 @@ class CancelDeliveryOrdersParams(TypedDict, total=False):
     side: Literal['ask', 'bid']  # Only buy (`bid`) or only sell (`ask`) orders; both when omitted.
 
 
-CancelDeliveryOrdersResponse: TypeAlias = "list[FuturesOrder]"
+CancelDeliveryOrdersResponse: TypeAlias = "list[DeliveryOrder]"
 """Success data of `cancel_delivery_orders`."""
 
 
@@ -97,7 +97,7 @@ class CreateDeliveryOrderParams(TypedDict, total=False):
     stp_act: Literal['cn', 'co', 'cb']  # Self-trade prevention: `cn` cancel the new order, `co` the old one, `cb` both; only inside an STP group.
 
 
-CreateDeliveryOrderResponse: TypeAlias = "FuturesOrder"
+CreateDeliveryOrderResponse: TypeAlias = "DeliveryOrder"
 """Success data of `create_delivery_order`."""
 
 
@@ -133,7 +133,7 @@ class GetDeliveryOrderParams(TypedDict, total=False):
     order_id: Required[str]  # Order id returned when the order was placed.
 
 
-GetDeliveryOrderResponse: TypeAlias = "FuturesOrder"
+GetDeliveryOrderResponse: TypeAlias = "DeliveryOrder"
 """Success data of `get_delivery_order`."""
 
 
@@ -144,7 +144,7 @@ class GetDeliveryPositionParams(TypedDict, total=False):
     contract: Required[str]  # Contract name as listed by the contracts endpoint of the same settlement currency (for example `BTC_USDT`); an unknown name answers `CONTRACT_NOT_FOUND`.
 
 
-GetDeliveryPositionResponse: TypeAlias = "Position"
+GetDeliveryPositionResponse: TypeAlias = "DeliveryPosition"
 """Success data of `get_delivery_position`."""
 
 
@@ -160,11 +160,11 @@ class GetMyDeliveryTradesParams(TypedDict, total=False):
     count_total: Literal[0, 1]  # `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not.
 
 
-GetMyDeliveryTradesResponse: TypeAlias = "list[MyFuturesTrade]"
+GetMyDeliveryTradesResponse: TypeAlias = "list[DeliveryMyTrade]"
 """Success data of `get_my_delivery_trades`."""
 
 
-GetMyDeliveryTradesItem: TypeAlias = "MyFuturesTrade"
+GetMyDeliveryTradesItem: TypeAlias = "DeliveryMyTrade"
 """One item of `get_my_delivery_trades`."""
 
 
@@ -203,7 +203,7 @@ class ListDeliveryAccountsParams(TypedDict, total=False):
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
 
 
-ListDeliveryAccountsResponse: TypeAlias = "FuturesAccount"
+ListDeliveryAccountsResponse: TypeAlias = "DeliveryAccount"
 """Success data of `list_delivery_accounts`."""
 
 
@@ -286,11 +286,11 @@ class ListDeliveryOrdersParams(TypedDict, total=False):
     count_total: Literal[0, 1]  # `1` adds the number of matching records as `X-Pagination-Total`; `0` (default) does not.
 
 
-ListDeliveryOrdersResponse: TypeAlias = "list[FuturesOrder]"
+ListDeliveryOrdersResponse: TypeAlias = "list[DeliveryOrder]"
 """Success data of `list_delivery_orders`."""
 
 
-ListDeliveryOrdersItem: TypeAlias = "FuturesOrder"
+ListDeliveryOrdersItem: TypeAlias = "DeliveryOrder"
 """One item of `list_delivery_orders`."""
 
 
@@ -312,7 +312,7 @@ class ListDeliveryPositionsParams(TypedDict, total=False):
     settle: Required[Literal['btc', 'usdt']]  # Settlement currency of the contract market (`usdt` or `btc`); contracts and accounts are separate per settlement currency.
 
 
-ListDeliveryPositionsResponse: TypeAlias = "list[Position]"
+ListDeliveryPositionsResponse: TypeAlias = "list[DeliveryPosition]"
 """Success data of `list_delivery_positions`."""
 
 
@@ -398,7 +398,7 @@ class UpdateDeliveryPositionLeverageParams(TypedDict, total=False):
     leverage: Required[Decimal | str]  # New leverage of the position.
 
 
-UpdateDeliveryPositionLeverageResponse: TypeAlias = "Position"
+UpdateDeliveryPositionLeverageResponse: TypeAlias = "DeliveryPosition"
 """Success data of `update_delivery_position_leverage`."""
 
 
@@ -410,7 +410,7 @@ class UpdateDeliveryPositionMarginParams(TypedDict, total=False):
     change: Required[Decimal | str]  # Margin to add (positive) or remove (negative), in the settlement currency.
 
 
-UpdateDeliveryPositionMarginResponse: TypeAlias = "Position"
+UpdateDeliveryPositionMarginResponse: TypeAlias = "DeliveryPosition"
 """Success data of `update_delivery_position_margin`."""
 
 
@@ -422,7 +422,7 @@ class UpdateDeliveryPositionRiskLimitParams(TypedDict, total=False):
     risk_limit: Required[Decimal | str]  # New risk limit of the position.
 
 
-UpdateDeliveryPositionRiskLimitResponse: TypeAlias = "Position"
+UpdateDeliveryPositionRiskLimitResponse: TypeAlias = "DeliveryPosition"
 """Success data of `update_delivery_position_risk_limit`."""
 
 

@@ -39,8 +39,8 @@ class AmendOptionsOrderParams(TypedDict, total=False):
 
     order_id: Required[int | str]  # Order id returned when the order was placed.
     contract: Required[str]  # Options contract name of the order.
-    price: Decimal | str  # New limit price.
-    size: int  # New size in contracts.
+    price: Required[Decimal | str]  # New limit price.
+    size: Required[int]  # New size in contracts.
 
 
 AmendOptionsOrderResponse: TypeAlias = "OptionsOrder"
@@ -450,8 +450,8 @@ class OptionsApi:
     ) -> AmendOptionsOrderResponse:
         """Amend an options order
 
-        Changes the price and/or size of an open options order. The body must name the order's
-        `contract` (required since a recent release).
+        Changes the price and size of an open options order; the body carries both. It must also name
+        the order's `contract` (required since a recent release).
 
         `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
@@ -986,8 +986,8 @@ class OptionsApiAsync:
     ) -> AmendOptionsOrderResponse:
         """Amend an options order
 
-        Changes the price and/or size of an open options order. The body must name the order's
-        `contract` (required since a recent release).
+        Changes the price and size of an open options order; the body carries both. It must also name
+        the order's `contract` (required since a recent release).
 
         `PUT /options/orders/{order_id}` · permission `options:write` · 200 requests / 10 s per uid.
         Never sent again once it may have been applied."""
