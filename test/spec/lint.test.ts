@@ -676,7 +676,11 @@ const variantCases: VariantCase[] = [
       requestBody: {
         content: {
           'application/json': {
-            schema: { type: 'object', title: 'GetUserCouponDetailResponseData', properties: { amount: { type: 'string' } } },
+            schema: {
+              type: 'object',
+              title: 'GetUserCouponDetailResponseData',
+              properties: { amount: { type: 'string' } },
+            },
           },
         },
       },

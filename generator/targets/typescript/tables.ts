@@ -155,7 +155,9 @@ export function rateLimitFile(ir: IR): TsFile {
   // `.d.ts` files than the table itself.
   const scopes = [...new Set(ir.operations.map((op) => op.rateLimit.scope))].sort();
   const type =
-    `Readonly<Record<${Object.keys(sorted).map((k) => JSON.stringify(k)).join(' | ')}, { ` +
+    `Readonly<Record<${Object.keys(sorted)
+      .map((k) => JSON.stringify(k))
+      .join(' | ')}, { ` +
     `readonly requests: number; readonly window: number; readonly scope: ${scopes.map((s) => JSON.stringify(s)).join(' | ')}; ` +
     'readonly operations: readonly string[] }>>';
   return {
