@@ -76,6 +76,21 @@ export function withoutDocComments(text: string): string {
   return text.replace(/^[ \t]*\/\*\*(?:(?!\*\/)[\s\S])*\*\/[ \t]*\r?\n/gm, '');
 }
 
+/**
+ * The named models are types only (models.ts emits no value): the CommonJS build re-exports the ES
+ * module build's declarations instead of carrying a second copy of the largest `.d.ts` file. A
+ * type-only re-export may cross module formats.
+ */
+function shareModelTypes(outDir: string): void {
+  const path = join(outDir, 'models.d.ts');
+  if (!existsSync(path)) throw new BuildError(`${path} is missing`);
+  const compiled = readFileSync(join(outDir, 'models.js'), 'utf8');
+  if (/\bexports\.\w+\s*=(?!\s*void 0)/.test(compiled.replace(/exports\.__esModule/g, ''))) {
+    throw new BuildError('models.ts exports a value: its CommonJS declarations cannot be shared');
+  }
+  writeFileSync(path, "export type * from '../esm/models.js' with { 'resolution-mode': 'import' };\n");
+}
+
 /** Compiles one target; throws BuildError listing every diagnostic when anything fails to check. */
 function compile(root: string, target: BuildTarget): number {
   const config = readBuildConfig(root, target);
@@ -105,6 +120,7 @@ function compile(root: string, target: BuildTarget): number {
   if (target.packageType !== undefined) {
     writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: target.packageType }, null, 2)}\n`);
     bindNodePlatform(join(outDir, 'runtime'));
+    shareModelTypes(outDir);
   }
   return countFiles(outDir);
 }

@@ -107,6 +107,8 @@ const strictConsumerOptions = {
 export const consumerBuilds = {
   bundler: { module: 'ESNext', moduleResolution: 'Bundler', files: ['src/consumer.mts'] },
   node16: { module: 'Node16', moduleResolution: 'Node16', files: ['src/consumer.mts', 'src/consumer.cts'] },
+  // The `require` types under the older resolution (package.json `types`, no `exports`).
+  node10: { module: 'CommonJS', moduleResolution: 'Node10', files: ['src/consumer.cts'] },
 } as const;
 
 /** Name of a consumer build. */
