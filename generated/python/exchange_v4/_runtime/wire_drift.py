@@ -145,29 +145,68 @@ def read_wire(data: Any, wire: tuple[tuple[str, str], ...], reread: Callable[[],
         return tree[0]
 
     for field, kind in wire:
-
-        def walk(holder: Any, key: Any, rest: list[str], exact: Callable[[], object]) -> None:
-            present = isinstance(holder, list) or key in holder
-            value = cast(object, holder[key]) if present else None
-            if not rest:
-                if present:
-                    out, w, refused = read_as(kind, value, exact)
-                    holder[key] = out
-                    if w is not None:
-                        drifts.append(WireDrift(field, w, DECLARED[kind], refused))
-                return
-            segment, deeper = rest[0], rest[1:]
-            keys: list[Any] = []
-            if isinstance(value, list) and segment == "*":
-                keys = list(range(len(cast("list[object]", value))))
-            elif isinstance(value, dict):
-                names = list(cast("dict[str, object]", value))
-                keys = names if segment == "*" else [segment] if segment in names else []
-            for k in keys:
-                walk(value, k, deeper, lambda k=k, exact=exact: _at(exact(), k))
-
-        walk(root, "v", field.split(".") if field else [], whole)
+        _read_place(root, _segments(field), kind, field, drifts, whole)
     return root["v"]
+
+
+_SEGMENTS: dict[str, tuple[str, ...]] = {}
+
+
+def _segments(field: str) -> tuple[str, ...]:
+    """A descriptor place as its segments, split once per place."""
+    segments = _SEGMENTS.get(field)
+    if segments is None:
+        segments = _SEGMENTS[field] = tuple(field.split(".")) if field else ()
+    return segments
+
+
+def _read_place(
+    root: dict[str, Any], segments: tuple[str, ...], kind: str, field: str, drifts: list[WireDrift],
+    whole: Callable[[], object],
+) -> None:
+    """Reads every value at one place (`segments` under `root["v"]`), level by level in answer
+    order. Each node: its holder, its key there, and the keys from the answer's root (to find the
+    same place in `whole()` when a number's own digits are needed)."""
+    nodes: list[tuple[Any, Any, tuple[Any, ...]]] = [(root, "v", ())]
+    for segment in segments:
+        deeper: list[tuple[Any, Any, tuple[Any, ...]]] = []
+        for holder, key, path in nodes:
+            value = holder[key]
+            if isinstance(value, list):
+                if segment == "*":
+                    deeper += [(value, i, path + (i,)) for i in range(len(value))]  # pyright: ignore[reportUnknownArgumentType]
+            elif isinstance(value, dict):
+                if segment == "*":
+                    deeper += [(value, name, path + (name,)) for name in list(value)]  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
+                elif segment in value:
+                    deeper.append((value, segment, path + (segment,)))  # pyright: ignore[reportUnknownArgumentType]
+        if not deeper:
+            return
+        nodes = deeper
+    for holder, key, path in nodes:
+        value: object = holder[key]
+        if value is None:
+            continue
+        if type(value) is str and kind in ("d", "s"):  # the declared wire type: no drift
+            if kind == "d":
+                try:
+                    holder[key] = Decimal(value)
+                except InvalidOperation:
+                    pass
+            continue
+        if type(value) is int and kind == "i":
+            continue
+        out, w, refused = read_as(kind, value, lambda p=path: _resolve(whole(), p))
+        holder[key] = out
+        if w is not None:
+            drifts.append(WireDrift(field, w, DECLARED[kind], refused))
+
+
+def _resolve(tree: object, path: tuple[Any, ...]) -> object:
+    """The value at `path` in a tree read by `number_texts`."""
+    for key in path:
+        tree = _at(tree, key)
+    return tree
 
 
 def _at(container: object, key: Any) -> object:
