@@ -144,62 +144,103 @@ def read_wire(data: Any, wire: tuple[tuple[str, str], ...], reread: Callable[[],
             tree.append(reread())
         return tree[0]
 
-    for field, kind in wire:
-        _read_place(root, _segments(field), kind, field, drifts, whole)
+    found: dict[int, list[WireDrift]] = {}
+    node = _compiled(wire)
+    for slot, field, kind in node.leaves:  # a place naming the whole answer
+        _read_leaf(root, "v", slot, field, kind, None, found, whole)
+    _visit(root["v"], node, (), found, whole)
+    for slot in sorted(found):
+        drifts.extend(found[slot])
     return root["v"]
 
 
-_SEGMENTS: dict[str, tuple[str, ...]] = {}
+@dataclass(frozen=True)
+class _Node:
+    """A descriptor as a tree of places, built once per descriptor, so that one pass over an answer
+    reads every place. `leaves`: the places that end here, as (position in the descriptor, field,
+    kind); `children`: the next segment (`*` for every item or map value) and its node."""
+
+    leaves: tuple[tuple[int, str, str], ...]
+    children: tuple[tuple[str, _Node], ...]
 
 
-def _segments(field: str) -> tuple[str, ...]:
-    """A descriptor place as its segments, split once per place."""
-    segments = _SEGMENTS.get(field)
-    if segments is None:
-        segments = _SEGMENTS[field] = tuple(field.split(".")) if field else ()
-    return segments
+_COMPILED: dict[tuple[tuple[str, str], ...], _Node] = {}
 
 
-def _read_place(
-    root: dict[str, Any], segments: tuple[str, ...], kind: str, field: str, drifts: list[WireDrift],
-    whole: Callable[[], object],
+def _compiled(wire: tuple[tuple[str, str], ...]) -> _Node:
+    """The descriptor's tree (made once per descriptor)."""
+    node = _COMPILED.get(wire)
+    if node is None:
+        places = [(i, field, kind, tuple(field.split(".")) if field else ()) for i, (field, kind) in enumerate(wire)]
+        node = _COMPILED[wire] = _build(places, 0)
+    return node
+
+
+def _build(places: list[tuple[int, str, str, tuple[str, ...]]], depth: int) -> _Node:
+    leaves = tuple((i, field, kind) for i, field, kind, segments in places if len(segments) == depth)
+    order: list[str] = []
+    for *_, segments in places:
+        if len(segments) > depth and segments[depth] not in order:
+            order.append(segments[depth])
+    children = tuple(
+        (segment, _build([p for p in places if len(p[3]) > depth and p[3][depth] == segment], depth + 1))
+        for segment in order
+    )
+    return _Node(leaves, children)
+
+
+def _visit(
+    value: Any, node: _Node, path: tuple[Any, ...], found: dict[int, list[WireDrift]], whole: Callable[[], object]
 ) -> None:
-    """Reads every value at one place (`segments` under `root["v"]`), level by level in answer
-    order. Each node: its holder, its key there, and the keys from the answer's root (to find the
-    same place in `whole()` when a number's own digits are needed)."""
-    nodes: list[tuple[Any, Any, tuple[Any, ...]]] = [(root, "v", ())]
-    for segment in segments:
-        deeper: list[tuple[Any, Any, tuple[Any, ...]]] = []
-        for holder, key, path in nodes:
-            value = holder[key]
+    """Reads the places under `node` in `value` (the answer's value at `path`), in answer order; each
+    drift goes to `found` under its place's position in the descriptor (so they come out in
+    descriptor order, then answer order, as when each place is read in turn)."""
+    for segment, child in node.children:
+        keys: Any
+        if segment == "*":
             if isinstance(value, list):
-                if segment == "*":
-                    deeper += [(value, i, path + (i,)) for i in range(len(value))]  # pyright: ignore[reportUnknownArgumentType]
+                keys = range(len(value))  # pyright: ignore[reportUnknownArgumentType]
             elif isinstance(value, dict):
-                if segment == "*":
-                    deeper += [(value, name, path + (name,)) for name in list(value)]  # pyright: ignore[reportUnknownArgumentType, reportUnknownVariableType]
-                elif segment in value:
-                    deeper.append((value, segment, path + (segment,)))  # pyright: ignore[reportUnknownArgumentType]
-        if not deeper:
-            return
-        nodes = deeper
-    for holder, key, path in nodes:
-        value: object = holder[key]
-        if value is None:
+                keys = list(cast("dict[str, Any]", value))
+            else:
+                continue
+        elif isinstance(value, dict) and segment in value:
+            keys = (segment,)
+        else:
             continue
-        if type(value) is str and kind in ("d", "s"):  # the declared wire type: no drift
-            if kind == "d":
-                try:
-                    holder[key] = Decimal(value)
-                except InvalidOperation:
-                    pass
-            continue
-        if type(value) is int and kind == "i":
-            continue
-        out, w, refused = read_as(kind, value, lambda p=path: _resolve(whole(), p))
-        holder[key] = out
-        if w is not None:
-            drifts.append(WireDrift(field, w, DECLARED[kind], refused))
+        leaves, deeper, holder = child.leaves, child.children, cast(Any, value)
+        for key in keys:
+            for slot, field, kind in leaves:
+                item: Any = holder[key]
+                if item is None:
+                    continue
+                if type(item) is str and kind in ("d", "s"):  # the declared wire type: no drift
+                    if kind == "d":
+                        try:
+                            holder[key] = Decimal(item)
+                        except InvalidOperation:
+                            pass
+                    continue
+                if type(item) is int and kind == "i":
+                    continue
+                _read_leaf(holder, key, slot, field, kind, path, found, whole)
+            if deeper:
+                _visit(holder[key], child, path + (key,), found, whole)
+
+
+def _read_leaf(
+    holder: Any, key: Any, slot: int, field: str, kind: str, path: tuple[Any, ...] | None,
+    found: dict[int, list[WireDrift]], whole: Callable[[], object],
+) -> None:
+    """Reads one value (`holder[key]`, at `path + (key,)`; the whole answer when `path` is None) as
+    `kind`, in place."""
+    value: object = holder[key]
+    if value is None:
+        return
+    out, w, refused = read_as(kind, value, lambda: _resolve(whole(), () if path is None else path + (key,)))
+    holder[key] = out
+    if w is not None:
+        found.setdefault(slot, []).append(WireDrift(field, w, DECLARED[kind], refused))
 
 
 def _resolve(tree: object, path: tuple[Any, ...]) -> object:
