@@ -82,6 +82,11 @@ class AsyncCore(ClientBase):
             )
         limiter = store
         started = time.monotonic()
+        got = limiter.try_acquire(  # room now (the usual case): no event, no listener
+            effect.keys, effect.limit, operation=effect.operation, mode=effect.mode, max_wait_ms=effect.max_wait_ms,
+        )
+        if isinstance(got, Ticket):
+            return got
         loop = asyncio.get_running_loop()
         released = asyncio.Event()
         remove: Callable[[], None] | None = None
