@@ -195,20 +195,19 @@ def _visit(
     """Reads the places under `node` in `value` (the answer's value at `path`), in answer order; each
     drift goes to `found` under its place's position in the descriptor (so they come out in
     descriptor order, then answer order, as when each place is read in turn)."""
+    holder: Any = value
+    is_list, is_dict = isinstance(holder, list), isinstance(holder, dict)
+    if not (is_list or is_dict):
+        return
     for segment, child in node.children:
         keys: Any
         if segment == "*":
-            if isinstance(value, list):
-                keys = range(len(value))  # pyright: ignore[reportUnknownArgumentType]
-            elif isinstance(value, dict):
-                keys = list(cast("dict[str, Any]", value))
-            else:
-                continue
-        elif isinstance(value, dict) and segment in value:
+            keys = range(len(holder)) if is_list else list(holder)
+        elif is_dict and segment in holder:
             keys = (segment,)
         else:
             continue
-        leaves, deeper, holder = child.leaves, child.children, cast(Any, value)
+        leaves, deeper = child.leaves, child.children
         for key in keys:
             for slot, field, kind in leaves:
                 item: Any = holder[key]
