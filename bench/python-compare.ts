@@ -3,8 +3,10 @@
  * Python clients of python_runner.py in interleaved rounds against it, and prints each client's
  * medians with the ratios to its bare twin (the same ratios the full bench judges). With
  * `--profile`, then runs python_profile.py against the same server (cProfile of the client's calls).
+ * `--python-root DIR` measures the package in DIR/generated/python instead (another revision:
+ * `git archive <rev> generated/python | tar -x -C DIR`).
  *
- *   npx tsx bench/python-compare.ts [--rounds N] [--profile]
+ *   npx tsx bench/python-compare.ts [--rounds N] [--profile] [--python-root DIR]
  *
  * Nothing is written; bench/RESULTS.md is made by `npm run bench` only.
  */
@@ -21,6 +23,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
 const profile = args.includes('--profile');
+const pythonRoot = args.includes('--python-root') ? String(args[args.indexOf('--python-root') + 1]) : repoRoot;
 
 const scratch = join(repoRoot, 'bench', '.scratch', 'python-compare');
 const cert = makeLocalCertificate(scratch);
@@ -41,7 +44,7 @@ try {
         key: keyOf(client),
         ...plan,
       };
-      const result = await runPythonOne(job, secrets.get(client) as string, repoRoot, plan.loopMaxMs * 6 + 30_000);
+      const result = await runPythonOne(job, secrets.get(client) as string, pythonRoot, plan.loopMaxMs * 6 + 30_000);
       (results[client] ??= []).push(result);
       if (!result.ok) console.log(`${client}: ${result.error}`);
     }
@@ -68,12 +71,12 @@ try {
   if (profile) {
     const job = { client: 'py-ours', baseUrl: server.url, key: keyOf('py-ours'), ...plan };
     spawnSync('python3', [join(repoRoot, 'bench', 'python_profile.py')], {
-      cwd: repoRoot,
+      cwd: pythonRoot,
       stdio: 'inherit',
       timeout: 120_000,
       env: {
         ...process.env,
-        PYTHONPATH: join(repoRoot, 'generated', 'python'),
+        PYTHONPATH: join(pythonRoot, 'generated', 'python'),
         PYTHONDONTWRITEBYTECODE: '1',
         BENCH_JOB: JSON.stringify(job),
         BENCH_SECRET: secrets.get('py-ours'),
