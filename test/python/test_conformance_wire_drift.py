@@ -73,6 +73,30 @@ class Vectors(unittest.TestCase):
             with self.subTest(text):
                 self.assertEqual(read(text, wire)[0], want)
 
+    def test_drift_order_and_exact_digits(self) -> None:
+        """Drifts come in descriptor order, then answer order; a number's own digits are found at its
+        place however deep (places sharing a prefix are read in one pass)."""
+        text = (
+            '{"m":{"B":{"l":[{"a":0.10000000000000001,"t":"7"},{"a":"1","t":8}]},"E":{"l":[{"a":2,"t":"x"}]}},'
+            '"n":3}'
+        )
+        wire = (("m.*.l.*.t", "g"), ("n", "d"), ("m.*.l.*.a", "d"))
+        data, drifts = read(text, wire)
+        self.assertEqual(str(data["m"]["B"]["l"][0]["a"]), "0.10000000000000001")
+        self.assertEqual(data["m"]["B"]["l"][0]["t"], 7)
+        self.assertEqual(data["m"]["E"]["l"][0]["t"], "x")
+        self.assertEqual((type(data["n"]), str(data["n"])), (Decimal, "3"))
+        self.assertEqual(
+            drifts,
+            [
+                WireDrift("m.*.l.*.t", "string", "integer"),
+                WireDrift("m.*.l.*.t", "string", "integer", True),
+                WireDrift("n", "number", "decimal"),
+                WireDrift("m.*.l.*.a", "number", "decimal"),
+                WireDrift("m.*.l.*.a", "number", "decimal"),
+            ],
+        )
+
     def test_wrapped_nested_list(self) -> None:
         data, drifts = read('[[{"size":0.30000000000000001}],[{"size":"1"}]]', (("*.size", "d"),), nested=True)
         self.assertEqual([str(item["size"]) for item in data], ["0.30000000000000001", "1"])

@@ -1,6 +1,7 @@
 """Bodies: int64 values exact, decimal amounts as Decimal, nested lists flattened, requests written
 as the TypeScript client writes them."""
 
+import enum
 import unittest
 from decimal import Decimal
 
@@ -48,6 +49,19 @@ class Writing(unittest.TestCase):
     def test_compact_unicode_and_exact(self) -> None:
         body = {"amount": Decimal("1E-8"), "id": 36028813724316572, "text": "日本€ \"q\"", "ok": True}
         self.assertEqual(dumps_body(body), '{"amount":"0.00000001","id":36028813724316572,"text":"日本€ \\"q\\"","ok":true}')
+
+    def test_flat_and_nested_bodies_write_the_same_text(self) -> None:
+        """A flat body (str, int, bool, None values) and the same values nested or beside a float or
+        an enum are written alike: `JSON.stringify`'s text (control characters escaped, other text as is)."""
+        class Side(enum.IntEnum):
+            BUY = 1
+
+        flat = {"a": "x\u2028\"\\\u00e9\n\x00", "b": -5, "c": True, "d": None, "e": "\U0001f600"}
+        text = '"a":"x\u2028\\"\\\\\u00e9\\n\\u0000","b":-5,"c":true,"d":null,"e":"\U0001f600"'
+        self.assertEqual(dumps_body(flat), "{" + text + "}")
+        self.assertEqual(dumps_body({**flat, "f": 1.5}), "{" + text + ',"f":1.5}')
+        self.assertEqual(dumps_body({"o": flat}), '{"o":{' + text + "}}")
+        self.assertEqual(dumps_body({"s": Side.BUY, "t": True}), '{"s":1,"t":true}')
 
     def test_nan_is_refused(self) -> None:
         with self.assertRaises(ValidationError) as caught:

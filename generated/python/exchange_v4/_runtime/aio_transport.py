@@ -26,6 +26,9 @@ from .transport import DEFAULT_MAX_RESPONSE_BYTES, BodyTooLarge, SendFailure, Wi
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _BAD_VALUE = re.compile(r"\n(?![ \t])|\r(?![ \t\n])")
 _READ_PIECE = 64 * 1024
+_STATUS_LINE = re.compile(r"(HTTP/1\.[01]) (\d{3})(?: .*)?")
+#: Header names already found to be HTTP tokens (checked once each; at most 256 kept).
+_GOOD_NAMES: set[str] = set()
 T = TypeVar("T")
 
 
@@ -46,9 +49,12 @@ def request_head(request: WireRequest, target: str, host: str, extra: Mapping[st
     Pure."""
     lines = [f"{request.method} {target} HTTP/1.1", f"Host: {host}"]
     for name, value in {**request.headers, **extra}.items():
-        if not _TOKEN.fullmatch(name):
-            raise SendFailure("local", "a header name has a character HTTP does not allow")
-        if _BAD_VALUE.search(value) or not value.isascii() and not _latin1(value):
+        if name not in _GOOD_NAMES:
+            if not _TOKEN.fullmatch(name):
+                raise SendFailure("local", "a header name has a character HTTP does not allow")
+            if len(_GOOD_NAMES) < 256:
+                _GOOD_NAMES.add(name)
+        if ("\r" in value or "\n" in value) and _BAD_VALUE.search(value) or not value.isascii() and not _latin1(value):
             raise SendFailure("local", f"header {name} has a character HTTP does not allow")
         lines.append(f"{name}: {value}")
     if request.body or request.method in ("POST", "PUT", "PATCH"):
@@ -95,14 +101,23 @@ async def _line(reader: asyncio.StreamReader) -> str:
 
 async def read_head(reader: asyncio.StreamReader) -> tuple[int, str, dict[str, str]]:
     """The status, HTTP version and headers (lower-case names; the last of a repeated one) of the
-    answer, informational (1xx) answers skipped. Unbounded: the caller times it."""
+    answer, informational (1xx) answers skipped. Unbounded: the caller times it. A head is read
+    whole when it fits the stream's buffer limit, else line by line."""
     while True:
-        status_line = await _line(reader)
-        match = re.fullmatch(r"(HTTP/1\.[01]) (\d{3})(?: .*)?", status_line)
+        try:
+            block = await reader.readuntil(b"\r\n\r\n")
+        except asyncio.LimitOverrunError:  # a head this long is read line by line (the bytes stay buffered)
+            lines = [await _line(reader)]
+            while line := await _line(reader):
+                lines.append(line)
+        else:
+            lines = block[:-4].decode("latin-1").split("\r\n")
+        status_line = lines[0]
+        match = _STATUS_LINE.fullmatch(status_line)
         if match is None:
             raise _BadAnswer(f"not an HTTP/1.x status line: {status_line[:40]!r}")
         headers: dict[str, str] = {}
-        while line := await _line(reader):
+        for line in lines[1:]:
             name, colon, value = line.partition(":")
             if not colon:
                 raise _BadAnswer("a header line without a colon")

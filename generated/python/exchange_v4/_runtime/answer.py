@@ -24,12 +24,23 @@ from .wire_drift import WireDrift, number_texts, read_wire
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
     """The first of a role's header names present in `headers` (keys lower-case)."""
-    return next((headers[n.lower()] for n in names if n.lower() in headers), None)
+    for name in names:
+        value = headers.get(name.lower())
+        if value is not None:
+            return value
+    return None
+
+
+_INTEGER_TEXT = re.compile(r"-?\d+(\.\d+)?")
 
 
 def int_header(headers: Mapping[str, str], names: tuple[str, ...]) -> float | None:
-    raw = (header_value(headers, names) or "").strip()
-    return float(raw) if re.fullmatch(r"-?\d+(\.\d+)?", raw) else None
+    """A role's header as a number, None when absent or not a plain number."""
+    value = header_value(headers, names)
+    if value is None:
+        return None
+    raw = value.strip()
+    return float(raw) if _INTEGER_TEXT.fullmatch(raw) else None
 
 
 def reset_at_ms(ctx: Context, headers: Mapping[str, str], status: int) -> float | None:

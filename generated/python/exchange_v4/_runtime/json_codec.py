@@ -112,6 +112,10 @@ def _text(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+_FLAT = (str, int, bool)
+"""Value types `json.dumps` writes exactly as `_write` does (not subclasses: an enum may differ)."""
+
+
 def _write(value: object) -> str:
     """Compact JSON text of a value `_unfit` accepted, byte for byte as `JSON.stringify` writes it."""
     if value is None or isinstance(value, bool):
@@ -124,6 +128,8 @@ def _write(value: object) -> str:
         return _text(_plain(value) if isinstance(value, Decimal) else value)
     if isinstance(value, dict):
         entries = cast("dict[object, object]", value)
+        if all(type(k) is str and (v is None or type(v) in _FLAT) for k, v in entries.items()):
+            return json.dumps(entries, ensure_ascii=False, separators=(",", ":"))  # the same text, in one pass
         return "{" + ",".join(f"{_text(str(k))}:{_write(v)}" for k, v in entries.items()) + "}"
     items = cast("list[object] | tuple[object, ...]", value)
     return "[" + ",".join(_write(v) for v in items) + "]"

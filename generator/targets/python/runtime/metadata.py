@@ -163,3 +163,25 @@ class ApiMeta:
     clock_operation: str
     transient_labels: frozenset[str] = field(default_factory=frozenset[str])
     duplicate_labels: frozenset[str] = field(default_factory=frozenset[str])
+
+
+_ALLOWED: dict[int, tuple[OperationMeta, frozenset[str]]] = {}
+
+
+def allowed_params(meta: OperationMeta) -> frozenset[str]:
+    """The parameter names an operation takes (made once per operation)."""
+    known = _ALLOWED.get(id(meta))
+    if known is not None and known[0] is meta:
+        return known[1]
+    names = set(meta.path_params)
+    if meta.shape == "named-only":
+        names |= {"query", "body"}
+    else:
+        names |= {q.name for q in meta.query_params} | set(meta.body_fields)
+        if meta.body == "list":
+            names.add("body")
+    if len(_ALLOWED) > 4096:
+        _ALLOWED.clear()
+    allowed = frozenset(names)
+    _ALLOWED[id(meta)] = (meta, allowed)
+    return allowed

@@ -101,7 +101,7 @@ def _headers(ctx: Context, meta: OperationMeta, options: RequestOptions, has_bod
     out: dict[str, str] = {"Accept": "application/json"}
     if has_body:
         out["Content-Type"] = "application/json"
-    futures_like = meta.area in ("futures", "delivery") or re.match(r"/(futures|delivery)/", meta.path) is not None
+    futures_like = meta.area in ("futures", "delivery") or meta.path.startswith(("/futures/", "/delivery/"))
     if ctx.settings.size_decimal and futures_like:
         out[names["sizeDecimal"]] = "1"
     sources = (("default_headers", ctx.settings.default_headers), ("headers", options.get("headers") or {}))
@@ -125,6 +125,20 @@ def body_bytes(meta: OperationMeta, params: Mapping[str, object]) -> bytes:
     if meta.body in ("open", "list") and body is not None:
         return dumps_body(int64_digits(body, meta.int64_request), "body", meta.id).encode("utf-8")
     return b""
+
+
+_BASES: dict[str, tuple[str, str]] = {}
+
+
+def _base_parts(base_url: str) -> tuple[str, str]:
+    """The origin (`scheme://host[:port]`) and path prefix of a client's base URL, split once."""
+    parts = _BASES.get(base_url)
+    if parts is None:
+        base = urlsplit(base_url)
+        if len(_BASES) > 256:
+            _BASES.clear()
+        parts = _BASES[base_url] = (f"{base.scheme}://{base.netloc}", base.path.rstrip("/"))
+    return parts
 
 
 def plan_call(
@@ -170,15 +184,15 @@ def plan_call(
     path_values = {name: encode_path_segment(name, params.get(name), meta.id) for name in meta.path_params}
     specs, values = query_plan(meta, params)
     query = serialize_query(specs, values, meta.id)
-    path = urlsplit(ctx.base_url).path.rstrip("/") + fill_path(meta.path, path_values)
+    origin, prefix = _base_parts(ctx.base_url)
+    path = prefix + fill_path(meta.path, path_values)
     body = body_bytes(meta, params)
     headers = _headers(ctx, meta, options, bool(body))
     id_header = ctx.api.request_headers["clientRequestId"]
-    request_id = next((v for k, v in headers.items() if k.lower() == id_header.lower()), None)
+    id_lower = id_header.lower()
+    request_id = next((v for k, v in headers.items() if k.lower() == id_lower), None)
     if request_id is None:
         request_id = headers[id_header] = fresh_id()
-    base = urlsplit(ctx.base_url)
-    origin = f"{base.scheme}://{base.netloc}"
     id_value = params.get(idem.field) if idem is not None else None
     return CallPlan(
         meta=meta,

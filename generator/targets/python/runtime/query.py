@@ -17,8 +17,13 @@ from .errors import ValidationError
 from .metadata import OperationMeta, QueryParam
 
 
+_UNRESERVED = re.compile(r"[A-Za-z0-9_.~-]*")
+
+
 def encode_component(text: str) -> str:
     """Percent-encodes UTF-8 bytes of everything but `A-Z a-z 0-9 - _ . ~`."""
+    if _UNRESERVED.fullmatch(text):
+        return text  # nothing to encode
     return quote(text, safe="", encoding="utf-8", errors="strict")
 
 
@@ -115,4 +120,6 @@ _TEMPLATE = re.compile(r"\{([^{}]+)\}")
 
 def fill_path(template: str, values: Mapping[str, str]) -> str:
     """Fills a path template (`/sub_accounts/{user_id}/keys`) with encoded values."""
+    if "{" not in template:
+        return template
     return _TEMPLATE.sub(lambda m: values.get(m.group(1), m.group(0)), template)

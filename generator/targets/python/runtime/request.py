@@ -148,7 +148,7 @@ def _attempts(
     attempt = 0
     while True:
         attempt = attempts[0] = attempt + 1
-        if state.signed:
+        if state.signed and ctx.clock.due()[0] != "no":  # measured first only when due (`ServerClock.ready`)
             try:
                 yield ClockReady(
                     lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
@@ -159,7 +159,8 @@ def _attempts(
         ticket = yield Acquire(plan.bucket_keys, limit, meta.id, mode, deadline.cut(timeout_s) * 1000)
         signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         try:
-            emit(settings.logger, _event(plan, "request", attempt))
+            if settings.logger is not None:
+                emit(settings.logger, _event(plan, "request", attempt))
             request = WireRequest(
                 meta.method, plan.url, _signed_headers(ctx, plan), plan.body, deadline.cut(timeout_s), deadline.end
             )
@@ -187,11 +188,12 @@ def _attempts(
                 max_block_ms=settings.max_rate_limit_wait_ms,
             )
             trace = header_value(wire.headers, ctx.api.response_headers["traceId"])
-            event = _event(
-                plan, "response", attempt, status=wire.status, duration_ms=round(wire.duration_ms, 3),
-                trace_id=trace and ctx.redact(trace),
-            )
-            emit(settings.logger, event)
+            if settings.logger is not None:
+                event = _event(
+                    plan, "response", attempt, status=wire.status, duration_ms=round(wire.duration_ms, 3),
+                    trace_id=trace and ctx.redact(trace),
+                )
+                emit(settings.logger, event)
             if 200 <= wire.status < 300:
                 try:
                     drifts: list[WireDrift] = []

@@ -15,7 +15,7 @@ from typing import Any, NoReturn, cast
 
 from .errors import ValidationError, ValidationIssue
 from .envelope import envelope_body, envelope_of, param_value
-from .metadata import Condition, FieldRule, OperationMeta
+from .metadata import Condition, FieldRule, OperationMeta, allowed_params
 from .values import DAY, integer_value
 from .values import INT_RANGES as _INT_RANGES
 from .values import finite_number as _finite_number
@@ -40,21 +40,17 @@ class _Checker:
 
     def shape(self, params: Mapping[str, object]) -> None:
         meta = self.meta
-        allowed = set(meta.path_params)
+        allowed = allowed_params(meta)
         if meta.shape == "named-only":
-            allowed |= {"query", "body"}
             query, body = envelope_of(params)
             if body is not None and meta.method in ("GET", "DELETE"):
                 self.fail("body", body, "noBody", f"is not allowed: {meta.method} requests carry no body")
             if query is not None and not isinstance(query, Mapping):
                 self.fail("query", query, "type", "must be a mapping of query parameters")
-        else:
-            allowed |= {q.name for q in meta.query_params} | set(meta.body_fields)
-            if meta.body == "list":
-                allowed.add("body")
-                body = envelope_body(params)
-                if body is not None and not isinstance(body, (list, tuple)):
-                    self.fail("body", body, "type", "must be a list")
+        elif meta.body == "list":
+            body = envelope_body(params)
+            if body is not None and not isinstance(body, (list, tuple)):
+                self.fail("body", body, "type", "must be a list")
         for key, value in params.items():
             if key not in allowed and value is not None:
                 known = ", ".join(sorted(allowed)) or "none"
