@@ -6,7 +6,8 @@
  * (bench/profile-target.ts). Bundles: per-input bytes of the two documented shapes with ceilings.
  * Writes bench/PROFILES.md (bench/profile-report.ts).
  *
- * Flags: `--out <file>` (default bench/PROFILES.md), `--no-build` (reuse bench/.scratch/ours).
+ * Flags: `--out <file>` (default bench/PROFILES.md), `--no-build` (reuse bench/.scratch/ours),
+ * `--only <text>` (the loops whose name contains it), `--top <n>` (functions listed per group, default 12).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
@@ -28,7 +29,12 @@ const scratch = join(repoRoot, 'bench', '.scratch');
 const CHILD = fileURLToPath(new URL('./profile-target.ts', import.meta.url));
 
 const { values: flags } = parseArgs({
-  options: { out: { type: 'string', default: 'bench/PROFILES.md' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    out: { type: 'string', default: 'bench/PROFILES.md' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    top: { type: 'string', default: '12' },
+  },
 });
 
 /** A client loop to profile. */
@@ -132,7 +138,7 @@ async function main(): Promise<number> {
   const server = await spawnServer(Object.fromEntries(clients.map((c) => [keyOf(c), secrets.get(c) ?? ''])), repoRoot);
   const targets: ProfiledTarget[] = [];
   try {
-    for (const loop of LOOPS) {
+    for (const loop of LOOPS.filter((l) => flags.only === undefined || l.id.includes(flags.only))) {
       log(loop.id);
       const job: ProfileJob = {
         id: loop.id,
@@ -157,14 +163,16 @@ async function main(): Promise<number> {
   } finally {
     await server.stop();
   }
-  log('in-process engine, 100,000 resting orders');
-  const engine: ProfileJob = { id: 'engine', kind: 'engine', calls: 100_000, warmup: 1, seconds: 3 };
-  targets.push({
-    id: 'in-process engine, 100,000 resting orders',
-    what: "`placeSpotOrder` through `PaperExchange.change`, 256 orders per change, the paper benchmark's order stream, 3 s.",
-    target: 'in-process engine, 100,000 resting orders: ≥ 100,000 orders/s',
-    result: await runJob(engine, ''),
-  });
+  if (flags.only === undefined || 'engine'.includes(flags.only)) {
+    log('in-process engine, 100,000 resting orders');
+    const engine: ProfileJob = { id: 'engine', kind: 'engine', calls: 100_000, warmup: 1, seconds: 3 };
+    targets.push({
+      id: 'in-process engine, 100,000 resting orders',
+      what: "`placeSpotOrder` through `PaperExchange.change`, 256 orders per change, the paper benchmark's order stream, 3 s.",
+      target: 'in-process engine, 100,000 resting orders: ≥ 100,000 orders/s',
+      result: await runJob(engine, ''),
+    });
+  }
   log('bundles');
   const bundles: BundleBreakdown[] = [];
   for (const shape of BUNDLE_SHAPES.filter((s) => s.id in SHAPE_TARGETS)) {
@@ -187,7 +195,7 @@ async function main(): Promise<number> {
       loadAfter: loadavg(),
       targets,
       bundles,
-      top: 15,
+      top: Number(flags.top),
     }),
   );
   log(`wrote ${relative(repoRoot, out)}`);
