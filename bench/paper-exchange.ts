@@ -92,15 +92,29 @@ export async function measurePaperExchange(plan: PaperPlan, log: (line: string) 
 }
 
 /** Orders per second placed in-process on a fresh exchange with `resting` orders, and CPU ms per order. */
-function engineRun(
+export function engineRun(
   seed: ReturnType<typeof benchSeed>,
   resting: number,
   seconds: number,
 ): { ordersPerSecond: number; cpuMs: number } {
+  const { ordersPerSecond, cpuMs } = placeFor(seededExchange(seed, resting), seconds);
+  return { ordersPerSecond, cpuMs };
+}
+
+/** A fresh in-process exchange with `resting` orders of the book placed. */
+export function seededExchange(seed: ReturnType<typeof benchSeed>, resting: number): PaperExchange {
   const exchange = new PaperExchange({ seed, now: Date.now });
   exchange.change((state, nowMs) => {
     for (let i = 0; i < resting; i += 1) placeSpotOrder(state, PROVIDER_UID, restingOrder(i), nowMs);
   });
+  return exchange;
+}
+
+/** Places the benchmark's order stream on `exchange` for `seconds`, 256 orders per change. */
+export function placeFor(
+  exchange: PaperExchange,
+  seconds: number,
+): { ordersPerSecond: number; cpuMs: number; orders: number } {
   let orders = 0;
   const cpuBefore = process.cpuUsage();
   const startedMs = performance.now();
@@ -116,7 +130,7 @@ function engineRun(
   }
   const ms = performance.now() - startedMs;
   const cpu = process.cpuUsage(cpuBefore);
-  return { ordersPerSecond: orders / (ms / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / orders };
+  return { ordersPerSecond: orders / (ms / 1000), cpuMs: (cpu.user + cpu.system) / 1000 / orders, orders };
 }
 
 async function cpuOf(child: ReturnType<typeof fork>): Promise<number> {

@@ -178,7 +178,8 @@ describe('settleDrifts', () => {
 });
 
 describe('generated descriptors', () => {
-  const places = (id: Parameters<typeof op>[0]) => Object.fromEntries(wirePlaces(op(id).wire ?? ''));
+  const places = (id: Parameters<typeof op>[0]) =>
+    Object.fromEntries(wirePlaces(op(id).wire ?? '').map(([field, kind]) => [field, kind] as const));
 
   it('list the typed places of an answer, nested ones included', () => {
     expect(places('getFuturesOrder')).toMatchObject({ size: 'd', create_time: 'n', id: 'i', price: 'd' });

@@ -14,6 +14,7 @@ import { isResponseTooLargeError } from '../../generator/targets/typescript/runt
 import { request } from '../../generator/targets/typescript/runtime/request.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
+  decodeChunks,
   declaredOverLimit,
 } from '../../generator/targets/typescript/runtime/response-cap.js';
 import {
@@ -37,6 +38,25 @@ describe('declaredOverLimit', () => {
   ])('$given -> $want', ({ given, want }) => {
     expect(declaredOverLimit(given.headers, 1024, given.decodes)).toBe(want);
   });
+});
+
+describe('decodeChunks: the chunks of a body read as one streaming UTF-8 decoder reads them', () => {
+  const bytes = (...xs: number[]): Uint8Array => Uint8Array.from(xs);
+  const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const cases: { name: string; given: Uint8Array[]; want: string }[] = [
+    { name: 'no chunk', given: [], want: '' },
+    { name: 'one chunk', given: [utf8('{"a":"héllo"}')], want: '{"a":"héllo"}' },
+    { name: 'several chunks', given: [utf8('[1,'), utf8('2,'), utf8('3]')], want: '[1,2,3]' },
+    { name: 'a leading BOM is dropped', given: [bytes(0xef, 0xbb, 0xbf, 0x41)], want: 'A' },
+    { name: 'a BOM split over chunks is dropped', given: [bytes(0xef), bytes(0xbb, 0xbf, 0x41)], want: 'A' },
+    { name: 'a BOM later in the text is kept', given: [bytes(0x41, 0xef, 0xbb, 0xbf)], want: 'A\ufeff' },
+    { name: 'a character split over chunks', given: [bytes(0x22, 0xc3), bytes(0xa9, 0x22)], want: '"é"' },
+    { name: 'an invalid byte reads as U+FFFD', given: [bytes(0x41, 0xff)], want: 'A\ufffd' },
+    { name: 'a character cut off at the end reads as U+FFFD', given: [bytes(0x41), bytes(0xc3)], want: 'A\ufffd' },
+  ];
+  for (const { name, given, want } of cases) {
+    it(name, () => expect(decodeChunks(given)).toBe(want));
+  }
 });
 
 describe('maxResponseBytes is checked at construction', () => {

@@ -16,7 +16,7 @@ import type { Agent, ClientRequest, IncomingHttpHeaders } from 'node:http';
 import { Deadlines } from './deadlines.js';
 import { BAD_HEADER_VALUE } from './call-plan.js';
 import { nodeBuiltin, type Loaded, type NodeBuiltins } from './node-builtins.js';
-import { declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, type BodyTooLarge } from './response-cap.js';
+import { decodeChunks, declaredOverLimit, DEFAULT_MAX_RESPONSE_BYTES, type BodyTooLarge } from './response-cap.js';
 import {
   SendFailure,
   sentFailure,
@@ -155,21 +155,20 @@ export function createNodeTransport(options: TransportOptions): Transport {
               req.destroy();
             };
             if (declaredOverLimit(res.headers, limit, false)) return tooLarge();
-            const decoder = new TextDecoder();
+            // The bytes are kept and decoded once, at the end.
+            const chunks: Uint8Array[] = [];
             let size = 0;
-            let text = '';
             res.on('data', (chunk: Uint8Array) => {
               size += chunk.byteLength;
               if (size > limit) tooLarge();
-              else text += decoder.decode(chunk, { stream: true });
+              else chunks.push(chunk);
             });
             res.on('end', () => {
-              text += decoder.decode();
               settle();
               resolve({
                 status: res.statusCode ?? 0,
                 headers: headerRecord(res.headers),
-                text,
+                text: decodeChunks(chunks),
                 url: wire.url,
                 durationMs: Date.now() - started,
               });

@@ -34,6 +34,16 @@ export function declaredOverLimit(
   return Number(length) > limit;
 }
 
+/** Decodes whole answers only (never a stream's part), so one decoder serves every answer. */
+const utf8 = /* @__PURE__ */ new TextDecoder();
+
+/** The UTF-8 text of an answer's body chunks, as one decoder streaming them reads it (a leading BOM dropped). */
+export function decodeChunks(chunks: readonly Uint8Array[]): string {
+  if (chunks.length < 2) return utf8.decode(chunks[0]);
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode();
+}
+
 /**
  * The text of a web `Response`'s body (UTF-8, as `response.text()` reads it), counted as it
  * streams: past `limit` bytes the stream is cancelled and the answer is `undefined`.
@@ -42,17 +52,16 @@ export async function readCapped(response: Response, limit: number): Promise<str
   const body = response.body;
   if (body === null) return '';
   const reader = body.getReader();
-  const decoder = new TextDecoder();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  let text = '';
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
+    if (done) return decodeChunks(chunks);
     size += value.byteLength;
     if (size > limit) {
       reader.cancel().catch(() => undefined);
       return undefined;
     }
-    text += decoder.decode(value, { stream: true });
+    chunks.push(value);
   }
 }

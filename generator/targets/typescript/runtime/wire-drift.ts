@@ -83,11 +83,14 @@ function readAs(kind: WireKind, v: unknown, exact: () => unknown): readonly [unk
     : [v, w, 1];
 }
 
-/** Each descriptor parsed once: one per operation, read on every answer. */
-const parsedPlaces = new Map<string, readonly (readonly [field: string, kind: WireKind])[]>();
+/** One place of a descriptor: its field, its declared type, and the field's path segments. */
+type Place = readonly [field: string, kind: WireKind, segments: readonly string[]];
 
-/** The places of a `wire` descriptor (`OperationMeta.wire`) with their declared types, in order. */
-export function wirePlaces(wire: string): readonly (readonly [field: string, kind: WireKind])[] {
+/** Each descriptor parsed once: one per operation, read on every answer. */
+const parsedPlaces = new Map<string, readonly Place[]>();
+
+/** The places of a `wire` descriptor (`OperationMeta.wire`): field, declared type and path segments, in order. */
+export function wirePlaces(wire: string): readonly Place[] {
   let places = parsedPlaces.get(wire);
   if (places === undefined) {
     const [prefix, groups] = wire.includes(':') ? wire.split(':') : ['', wire];
@@ -95,12 +98,22 @@ export function wirePlaces(wire: string): readonly (readonly [field: string, kin
       group
         .slice(1)
         .split(' ')
-        .map((place) => [prefix + place, group[0] as WireKind] as const),
+        .map((place): Place => {
+          const field = prefix + place;
+          return [field, group[0] as WireKind, field ? field.split('.') : []];
+        }),
     );
     parsedPlaces.set(wire, places);
   }
   return places;
 }
+
+/**
+ * Whether {@link readAs} would keep `v` as it is and report nothing: null, or a decimal or time
+ * string too short to be an integer beyond 2^53 (the common case), decided without allocating.
+ */
+const plain = (kind: WireKind, v: unknown): boolean =>
+  v === null || ((kind === 'd' || kind === 's') && typeof v === 'string' && v.length < 16);
 
 /**
  * Reads every value at the descriptor's places against its declared type, in place: converted
@@ -110,23 +123,32 @@ export function wirePlaces(wire: string): readonly (readonly [field: string, kin
  */
 export function readWire(data: unknown, wire: string, reread: () => unknown, drifts: WireDrift[]): unknown {
   let tree: unknown;
+  // The keys from the answer down to the value being read: its place in `reread()`'s tree.
+  const keys: (string | number)[] = [];
+  const exactAt = (path: readonly (string | number)[]) => (): unknown => {
+    let node: unknown = (tree ??= reread());
+    for (const k of path) node = (node as Record<string | number, unknown> | undefined)?.[k];
+    return node;
+  };
   const root: Record<string, unknown> = { v: data };
-  for (const [field, kind] of wirePlaces(wire)) {
-    const walk = (holder: Record<string, unknown>, key: string, rest: string[], exact: () => unknown): void => {
+  for (const [field, kind, segments] of wirePlaces(wire)) {
+    const walk = (holder: Record<string | number, unknown>, key: string | number, depth: number): void => {
       const v = holder[key];
-      const [segment, ...deeper] = rest;
+      const segment = segments[depth];
       if (segment === undefined) {
-        if (v === undefined) return;
-        const [out, wireType, refused] = readAs(kind, v, exact);
+        if (v === undefined || plain(kind, v)) return;
+        const [out, wireType, refused] = readAs(kind, v, exactAt(keys.slice()));
         holder[key] = out;
         if (wireType) drifts.push({ field, wireType, declaredType: DECLARED[kind], refused });
       } else if (typeof v === 'object' && v !== null) {
-        for (const k of segment === '*' ? Object.keys(v) : [segment]) {
-          walk(v as Record<string, unknown>, k, deeper, () => (exact() as Record<string, unknown> | undefined)?.[k]);
+        for (const k of segment !== '*' ? [segment] : Array.isArray(v) ? v.keys() : Object.keys(v)) {
+          keys.push(k);
+          walk(v as Record<string | number, unknown>, k, depth + 1);
+          keys.pop();
         }
       }
     };
-    walk(root, 'v', field === '' ? [] : field.split('.'), () => (tree ??= reread()));
+    walk(root, 'v', 0);
   }
   return root['v'];
 }
