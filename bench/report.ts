@@ -222,6 +222,8 @@ ratios, not absolute values, and rerun before drawing conclusions.
 
 ${targetTable(r)}
 
+Where the time goes in each missed transport, bundle and engine target: [PROFILES.md](PROFILES.md), written by \`npm run bench:profile\` (CPU profiles of the same loops, and the inputs of each bundle).
+
 ## Method
 
 - Server: a child process on 127.0.0.1 (keep-alive) that checks every request's HMAC-SHA512
