@@ -6,7 +6,7 @@ the caller's request, and answers with the decision of the outcome policy (outco
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
@@ -138,6 +138,34 @@ def look_up(ctx: Context, execute: Execute, meta: OperationMeta, target: Target)
     return pick_lookup_result(data, idem.field, value)
 
 
+@dataclass(frozen=True)
+class TargetsLookup:
+    """What looking up every write of a record found: `result` for the outcome policy, the records
+    found, the ids not listed (in target order) and, for `failed`, the failure's class name."""
+
+    result: LookupResult
+    found: list[Any]
+    missing: list[str]
+    failure: str = ""
+
+
+def look_up_targets(ctx: Context, execute: Execute, meta: OperationMeta, targets: Sequence[Target]) -> Steps[TargetsLookup]:
+    """Looks up each target of a write of `meta` in turn (`look_up`); a lookup that fails with an
+    API or network error ends the search as `failed`."""
+    found: list[Any] = []
+    missing: list[str] = []
+    try:
+        for target in targets:
+            hit, record = yield from look_up(ctx, execute, meta, target)
+            if hit:
+                found.append(record)
+            else:
+                missing.append(target[0])
+    except (ApiError, NetworkError) as failure:
+        return TargetsLookup("failed", found, missing, type(failure).__name__)
+    return TargetsLookup("not-found" if missing else "found", found, missing)
+
+
 def retry_after_ms(ctx: Context, meta: OperationMeta) -> int:
     """When to look again: `LOOK_AGAIN_MS`, or the lookup's rate window when longer."""
     idem = meta.idempotency
@@ -188,17 +216,13 @@ def resolve_outcome(ctx: Context, execute: Execute, error: Exception) -> Steps[R
     found: list[Any] = []
     why = ""
     if meta is not None and targets:
-        lookup = "found"
-        try:
-            for target in targets:
-                hit, record = yield from look_up(ctx, execute, meta, target)
-                if hit:
-                    found.append(record)
-                else:
-                    lookup = "not-found"
-                    why = f"; no write with {meta.idempotency.field if meta.idempotency else 'its id'}={target[0]} is listed yet"
-        except (ApiError, NetworkError) as failure:
-            lookup, why = "failed", f"; looking it up failed ({type(failure).__name__})"
+        looked = yield from look_up_targets(ctx, execute, meta, targets)
+        lookup, found = looked.result, looked.found
+        if looked.result == "failed":
+            why = f"; looking it up failed ({looked.failure})"
+        elif looked.missing:
+            field = meta.idempotency.field if meta.idempotency else "its id"
+            why = f"; no write with {field}={looked.missing[-1]} is listed yet"
     dedupes = meta is not None and meta.idempotency is not None and meta.idempotency.dedupes
     decision = outcome_policy(kind, lookup, dedupes)
     if decision.status == "applied":

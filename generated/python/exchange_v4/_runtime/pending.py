@@ -8,15 +8,14 @@ nothing proves nothing). Entries written by the TypeScript client resolve the sa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .context import Context
 from .effects import Steps
-from .errors import ApiError, ExchangeError, IdempotencyId, NetworkError
+from .errors import ExchangeError, IdempotencyId
 from .journal import JournalEntry, JournalStore
 from .metadata import OperationMeta
-from .outcome import Execute, Resolution, look_up, retry_after_ms
-from .outcome_policy import LookupResult, outcome_policy
+from .outcome import Execute, Resolution, Target, TargetsLookup, look_up_targets, retry_after_ms
+from .outcome_policy import outcome_policy
 
 
 @dataclass(frozen=True)
@@ -57,21 +56,11 @@ def resolve_entry(ctx: Context, execute: Execute, entry: JournalEntry) -> Steps[
         return _unknown(entry, None, f"operation {entry.operation} is unknown to this client", False, ctx)
     idem = meta.idempotency
     can_look = idem is not None and idem.lookup is not None and entry.field is not None and entry.targets
-    lookup: LookupResult = "none"
-    found: list[Any] = []
-    missing: list[str] = []
-    failure = ""
+    looked = TargetsLookup("none", [], [])
     if can_look:
-        try:
-            for value, extra in entry.targets:
-                hit, record = yield from look_up(ctx, execute, meta, (value, dict(extra)))
-                if hit:
-                    found.append(record)
-                else:
-                    missing.append(value)
-            lookup = "not-found" if missing else "found"
-        except (ApiError, NetworkError) as error:
-            lookup, failure = "failed", type(error).__name__
+        targets: list[Target] = [(value, dict(extra)) for value, extra in entry.targets]
+        looked = yield from look_up_targets(ctx, execute, meta, targets)
+    lookup, found, missing = looked.result, looked.found, looked.missing
     dedupes = idem is not None and idem.dedupes
     decision = outcome_policy("maybe-applied", lookup, dedupes)
     if decision.status == "applied":
@@ -79,7 +68,7 @@ def resolve_entry(ctx: Context, execute: Execute, entry: JournalEntry) -> Steps[
         return Resolution("applied", record=record, reason="the lookup by its id found it")
     ids = ", ".join(f"{entry.field or 'id'}={value}" for value, _ in entry.targets)
     if lookup == "failed":
-        why = f"looking it up failed ({failure})"
+        why = f"looking it up failed ({looked.failure})"
     elif lookup == "not-found":
         why = f"no write with {entry.field or 'its id'}={', '.join(missing)} is listed yet (it may be in flight or listed later)"
     elif not ids:
