@@ -49,9 +49,7 @@ export async function coverageDocument(root: string, rows: readonly CoverageRow[
 
 /** The field-by-field section: how many differences from the reference, justified and open. */
 function fieldByField(root: string): string {
-  const differences = repositoryDifferences(root);
-  const known = knownDifferences(root);
-  const open = differences.length - unexplained(differences, known.open).unlisted.length;
+  const { differences, open } = differenceSummary(root);
   return [
     '## Field by field',
     '',
@@ -82,18 +80,30 @@ export function knownDifferences(root: string): { justified: KnownDifference[]; 
   };
 }
 
-/** `--differences`: prints every difference, marked justified, open or unlisted; exits 1 on unlisted or stale. */
-function printDifferences(root: string): void {
+/** Every difference, how many the justified and the open entries match, and the unlisted and stale ones. */
+function differenceSummary(root: string): {
+  differences: ShapeDifference[];
+  justified: number;
+  open: number;
+  unlisted: ShapeDifference[];
+  stale: KnownDifference[];
+} {
   const differences = repositoryDifferences(root);
   const known = knownDifferences(root);
+  const matched = (entries: KnownDifference[]): number =>
+    differences.length - unexplained(differences, entries).unlisted.length;
   const { unlisted, stale } = unexplained(differences, [...known.justified, ...known.open]);
-  const openOnly = unexplained(differences, known.open).unlisted;
-  const justifiedCount = unexplained(differences, known.justified).unlisted.length;
+  return { differences, justified: matched(known.justified), open: matched(known.open), unlisted, stale };
+}
+
+/** `--differences`: prints the unlisted differences and stale entries and the counts; exits 1 on any unlisted or stale. */
+function printDifferences(root: string): void {
+  const { differences, justified, open, unlisted, stale } = differenceSummary(root);
   for (const d of unlisted) console.log(`unlisted  ${d.key}  (${d.detail})`);
   for (const k of stale) console.log(`stale     ${k.key}`);
   console.log(
-    `${differences.length} differences: ${differences.length - justifiedCount} justified, ` +
-      `${differences.length - openOnly.length} open, ${unlisted.length} unlisted; ${stale.length} stale entries`,
+    `${differences.length} differences: ${justified} justified, ${open} open, ${unlisted.length} unlisted; ` +
+      `${stale.length} stale entries`,
   );
   if (unlisted.length > 0 || stale.length > 0) process.exitCode = 1;
 }

@@ -17,6 +17,7 @@ import { accountFingerprint } from '../../generated/src/runtime/context.js';
 import { fileJournal } from '../../generated/src/runtime/journal-file.js';
 import { MOCK_KEY, MOCK_SECRET, startMock, type MockServer } from '../../mock/index.js';
 import { mockClient } from '../support/mock-client.js';
+import { runCommand } from '../runtimes/spawn.js';
 import { SYSTEM_PYTHON, ensurePythonRedis, startRedis } from '../support/redis-server.js';
 
 type RedisServer = Awaited<ReturnType<typeof startRedis>>;
@@ -48,19 +49,6 @@ async function until(done: () => boolean | Promise<boolean>, tries = 600): Promi
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('condition not met in time');
-}
-
-/** Runs a process to its end (killed after 60 s) without blocking this one's event loop. */
-function runProcess(
-  command: string,
-  args: string[],
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 60_000 });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 /** Starts the bot and kills it with SIGKILL once its withdrawal reached the mock. */
@@ -185,9 +173,11 @@ describe.each([
     const args = ['test/contract/support/journal_resolver.py', process.cwd(), mock.url, store, ...target];
     const python = store === 'redis' ? SYSTEM_PYTHON : 'python3';
     // Asynchronously: the mock serves the resolver's lookups from this process.
-    const run = await runProcess(python, [...args, MOCK_KEY, MOCK_SECRET, kind, ...redisKey]);
-    expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({
+    const stdout = await runCommand(python, [...args, MOCK_KEY, MOCK_SECRET, kind, ...redisKey], {
+      cwd: process.cwd(),
+      timeoutMs: 60_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({
       before: [{ operation: 'withdraw', value: id }],
       results: [{ status: 'applied', cleared: true, value: id, record: id }],
       after: 0,
