@@ -17,7 +17,8 @@ from .json_codec import loads_response, unwrap_nested_list
 from .metadata import OperationMeta
 from .plan import CallPlan
 from .transport import WireResponse
-from .wire_drift import WireDrift, number_texts, read_wire
+from .wire_drift import WireDrift, number_texts
+from .wire_places import read_wire
 
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
