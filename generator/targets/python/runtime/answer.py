@@ -21,10 +21,19 @@ from .wire_drift import WireDrift, number_texts
 from .wire_places import read_wire
 
 
+_LOWERED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Each role's header names in lower case (made once per tuple of names)."""
+
+
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
     """The first of a role's header names present in `headers` (keys lower-case)."""
-    for name in names:
-        value = headers.get(name.lower())
+    lowered = _LOWERED.get(names)
+    if lowered is None:
+        if len(_LOWERED) > 256:
+            _LOWERED.clear()
+        lowered = _LOWERED[names] = tuple(name.lower() for name in names)
+    for name in lowered:
+        value = headers.get(name)
         if value is not None:
             return value
     return None

@@ -166,10 +166,11 @@ def validate_call(
                     raise
                 items = cast("list[object]", list(body))  # pyright: ignore[reportUnknownArgumentType]
                 raise _bad_items(meta, meta.list_body, items, first) from None
+    shaped = meta.shape == "shaped"  # a shaped call's values are its flat params (`param_value`)
     for rule in meta.rules:
         if rule.where == "header":
             continue
-        value = lookup(meta, params, rule.name, rule.where)
+        value = params.get(rule.name) if shaped else lookup(meta, params, rule.name, rule.where)
         if value is None:
             if rule.required:
                 check.fail(rule.name, value, "required", "is required", rule.secret)
