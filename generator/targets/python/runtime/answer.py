@@ -69,7 +69,6 @@ def success_data(meta: OperationMeta, wire: WireResponse, drifts: list[WireDrift
     added to `drifts`."""
     if wire.status == 204 or meta.success_status == 204 or not wire.text.strip():
         return None
-    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
     if meta.wire:
         flat = unwrap_nested_list(json.loads(wire.text)) if meta.nested_list else json.loads(wire.text)
 
@@ -78,6 +77,7 @@ def success_data(meta: OperationMeta, wire: WireResponse, drifts: list[WireDrift
             return unwrap_nested_list(texts) if meta.nested_list else texts
 
         return read_wire(flat, meta.wire, reread, [] if drifts is None else drifts)
+    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
     prefix: tuple[str, ...] = ("*",) if wrapped else ()
     data = loads_response(
         wire.text,

@@ -177,7 +177,8 @@ def plan_call(
             _fill_item_ids(params, idem)
         elif params.get(idem.field) is None:
             params[idem.field] = generated_id(idem)
-    validate_call(meta, params, ctx.clock.now_seconds(), limit_range=not paged)
+    now = ctx.clock.now_seconds() if meta.time_range is not None else 0  # only a time range reads it
+    validate_call(meta, params, now, limit_range=not paged)
     if meta.auth == "private" and ctx.credentials is None:
         explanation = "and secret are required for private operations"
         raise ValidationError("key", None, "required", explanation, operation=meta.id)

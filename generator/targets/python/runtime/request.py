@@ -11,7 +11,7 @@ import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from .answer import error_from_response, header_value, int_header, reset_at_ms, success_data
 from .clock import ClockWaitTimeout
@@ -156,7 +156,7 @@ def _attempts(
             request = WireRequest(
                 meta.method, plan.url, _signed_headers(ctx, plan), plan.body, deadline.cut(timeout_s), deadline.end
             )
-            wire = cast(WireResponse, (yield Send(request)))
+            wire: WireResponse = yield Send(request)
         except BaseException as failure:
             # Every exit gives the slot back: it lasts one window more, as for any answer.
             ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)

@@ -57,6 +57,8 @@ class _Checker:
                 self.fail(key, value, "unknown", f"is not a parameter of {meta.id} (known: {known})")
 
     def value(self, field: str, value: object, rule: FieldRule, secret: bool) -> None:
+        given: object = value  # as given (`value` is narrowed below)
+
         def bad(name: str, explanation: str) -> NoReturn:
             self.fail(field, value, name, explanation, secret)
 
@@ -74,7 +76,7 @@ class _Checker:
             bad("type", "must be a list")
         elif rule.type == "object" and not isinstance(value, Mapping):
             bad("type", "must be a mapping")
-        if rule.enum is not None and not any(e == value and type(e) is type(cast(object, value)) for e in rule.enum):
+        if rule.enum is not None and not any(e == value and type(e) is type(given) for e in rule.enum):
             shown = ", ".join(repr(e) for e in rule.enum)
             bad("enum", f"must be one of {shown}")
         if isinstance(value, str):
@@ -86,12 +88,11 @@ class _Checker:
                 bad("maxLength", f"must be at most {rule.max_length} characters long")
         if rule.type == "integer" and rule.format in _INT_RANGES:
             low, high = _INT_RANGES[rule.format]
-            number = integer_value(cast(object, value), rule.format)
+            number = integer_value(given, rule.format)
             if number is not None and number < low:
                 bad("minimum", f"must be at least {low} ({rule.format})")
             if number is not None and number > high:
                 bad("maximum", f"must be at most {high} ({rule.format})")
-        given = cast(object, value)
         numeric = integer_value(given, rule.format) if rule.type == "integer" else given
         if rule.format != "decimal" and isinstance(numeric, (int, float)) and not isinstance(numeric, bool):
             if rule.minimum is not None and numeric < rule.minimum:

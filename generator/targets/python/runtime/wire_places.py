@@ -103,7 +103,7 @@ def _visit(
             for key in keys:
                 item = holder[key]
                 if isinstance(item, dict):
-                    _visit_record(cast("dict[str, Any]", item), record, path + (key,), found, whole)
+                    _visit_record(item, record, path + (key,), found, whole)  # pyright: ignore[reportUnknownArgumentType]
             continue
         for key in keys:
             for slot, field, kind in leaves:
