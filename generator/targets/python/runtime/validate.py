@@ -16,7 +16,7 @@ from typing import Any, NoReturn, cast
 from .errors import ValidationError, ValidationIssue
 from .envelope import envelope_body, envelope_of, param_value
 from .metadata import Condition, FieldRule, OperationMeta, allowed_params
-from .values import DAY, integer_value
+from .values import DAY, integer_value, quick_accept
 from .values import INT_RANGES as _INT_RANGES
 from .values import finite_number as _finite_number
 from .values import num_text as _num
@@ -57,6 +57,9 @@ class _Checker:
                 self.fail(key, value, "unknown", f"is not a parameter of {meta.id} (known: {known})")
 
     def value(self, field: str, value: object, rule: FieldRule, secret: bool) -> None:
+        accept = quick_accept(rule)
+        if accept is not None and accept(value):  # every check below passes
+            return
         given: object = value  # as given (`value` is narrowed below)
 
         def bad(name: str, explanation: str) -> NoReturn:
@@ -222,8 +225,9 @@ def _bad_items(meta: OperationMeta, rule: FieldRule, items: list[object], first:
 
 def _condition(meta: OperationMeta, params: Mapping[str, object], condition: Condition, check: _Checker) -> None:
     """When every `when` field holds one of its values, every `require` field must be set."""
-    if not all(lookup(meta, params, field) in values for field, values in condition.when):
-        return
+    for field, values in condition.when:
+        if lookup(meta, params, field) not in values:
+            return
     because = " and ".join(f"{field} is {json.dumps(lookup(meta, params, field))}" for field, _ in condition.when)
     for name in condition.require:
         value = lookup(meta, params, name)
