@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from collections.abc import Iterable
 from typing import Any, Callable, cast
 
 from .wire_drift import DECLARED, WireDrift, read_as
@@ -90,7 +91,7 @@ def _visit(
     if not (is_list or is_dict):
         return
     if is_dict and node.record is not None:
-        _visit_record(holder, node.record, path, found, whole)
+        _read_records((holder,), (0,), node.record, path, found, whole, keyed=False)
         return
     for segment, child in node.children:
         keys: Any
@@ -102,10 +103,7 @@ def _visit(
             continue
         leaves, deeper, record = child.leaves, child.children, child.record
         if record is not None and not leaves:  # records (a list of them, say): each read by one loop
-            for key in keys:
-                item = holder[key]
-                if isinstance(item, dict):
-                    _visit_record(item, record, path + (key,), found, whole)  # pyright: ignore[reportUnknownArgumentType]
+            _read_records(holder, keys, record, path, found, whole)
             continue
         for key in keys:
             for slot, field, kind in leaves:
@@ -126,39 +124,46 @@ def _visit(
                 _visit(holder[key], child, path + (key,), found, whole)
 
 
-def _visit_record(
-    holder: dict[str, Any],
+def _read_records(
+    container: Any,
+    keys: Iterable[Any],
     record: tuple[tuple[tuple[str, int, str], ...], tuple[tuple[str, int, str, str], ...]],
     path: tuple[Any, ...],
     found: dict[int, list[WireDrift]],
     whole: Callable[[], object],
+    keyed: bool = True,
 ) -> None:
-    """`_visit` of a record node (`_Node.record`) in one dict: each named leaf read in place (the
-    drifts of one place still in answer order: each place is read once per record, in record order)."""
+    """`_visit` of a record node (`_Node.record`) in each dict `container[key]` (at `path + (key,)`;
+    at `path` when not `keyed`): each named leaf read in place, the records in answer order (so the
+    drifts of one place stay in answer order)."""
     decimals, others = record
-    for name, slot, field in decimals:
-        item = holder.get(name)
-        if type(item) is str:  # the declared wire type: no drift
-            try:
-                holder[name] = Decimal(item)
-            except InvalidOperation:
-                pass
-        elif item is not None:
-            _read_leaf(holder, name, slot, field, "d", path, found, whole)
-    for name, slot, field, kind in others:
-        item = holder.get(name)
-        if item is None:
+    for key in keys:
+        holder: dict[str, Any] = container[key]
+        if not isinstance(holder, dict):  # pyright: ignore[reportUnnecessaryIsInstance]
             continue
-        if type(item) is str and kind in ("d", "s"):  # the declared wire type: no drift
-            if kind == "d":
+        for name, slot, field in decimals:
+            item = holder.get(name)
+            if type(item) is str:  # the declared wire type: no drift
                 try:
                     holder[name] = Decimal(item)
                 except InvalidOperation:
                     pass
-            continue
-        if type(item) is int and kind == "i":
-            continue
-        _read_leaf(holder, name, slot, field, kind, path, found, whole)
+            elif item is not None:
+                _read_leaf(holder, name, slot, field, "d", path + (key,) if keyed else path, found, whole)
+        for name, slot, field, kind in others:
+            item = holder.get(name)
+            if item is None:
+                continue
+            if type(item) is str and kind in ("d", "s"):  # the declared wire type: no drift
+                if kind == "d":
+                    try:
+                        holder[name] = Decimal(item)
+                    except InvalidOperation:
+                        pass
+                continue
+            if type(item) is int and kind == "i":
+                continue
+            _read_leaf(holder, name, slot, field, kind, path + (key,) if keyed else path, found, whole)
 
 
 def _read_leaf(
