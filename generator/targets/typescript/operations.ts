@@ -28,12 +28,10 @@ import {
 import type { OperationTypes } from '../../schema-types/models.js';
 import type { TsFile } from './printer.js';
 import { operationDoc, paramsRequired, paramsTypeText, responseTypeText } from './signature.js';
-import { hasListBody } from '../../ir/rules.js';
+import { hasListBody, isPaginated } from '../../ir/rules.js';
 
 const RUNTIME = '../runtime/index.js';
 
-/** Is this operation iterated page by page? */
-export const isPaginated = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
 
 /** What a call of the operation returns: a page promise, or a promise of `T` (named-only: a type parameter). */
 function callShape(ir: IR, op: IROperation) {
