@@ -35,6 +35,7 @@ class Connection(asyncio.Protocol):
         self._paused = False
         self._request: WireRequest | None = None
         self._seen = 0
+        self._expires = 0.0
         self._timer: asyncio.TimerHandle | None = None
         self.lost: asyncio.Future[None] = loop.create_future()
 
@@ -86,6 +87,9 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         self.fail(exc or ConnectionResetError("the connection closed before the answer ended"))
         if self._drained is not None and not self._drained.done():
             self._drained.set_exception(exc or ConnectionResetError("the connection closed"))
@@ -102,25 +106,39 @@ class Connection(asyncio.Protocol):
 
     async def read(self, waiter: asyncio.Future[AnswerParser], request: WireRequest) -> AnswerParser:
         """The answer `waiter` resolves to, within `request`'s timeout (cut to its deadline) for
-        the head and the first bytes of the body, then renewed while the body keeps coming."""
+        the head and the first bytes of the body, then renewed while the body keeps coming. One
+        timer per connection, kept across its requests (moved only when it would fire late)."""
         self._request = request
         self._seen = 0
-        self._timer = self.loop.call_later(wait_s(request), self._expire)
+        self._expires = expires = self.loop.time() + wait_s(request)
+        timer = self._timer
+        if timer is None or timer.when() > expires:
+            if timer is not None:
+                timer.cancel()
+            self._timer = self.loop.call_at(expires, self._expire)
         try:
             return await waiter
         finally:
-            self._timer.cancel()
+            self._request = None
 
     def _expire(self) -> None:
-        answer = self.answer
-        if answer is None or not answer.status or answer.received <= self._seen:
+        self._timer = None
+        request, answer = self._request, self.answer
+        if request is None or answer is None:
+            return  # idle: the next request sets its own timer
+        now = self.loop.time()
+        if now < self._expires:
+            self._timer = self.loop.call_at(self._expires, self._expire)  # set for an earlier request
+        elif not answer.status or answer.received <= self._seen:
             self.fail(TimeoutError("no answer within the timeout"))
-            return
-        self._seen = answer.received  # the body is coming: another full wait
-        try:
-            self._timer = self.loop.call_later(wait_s(self._request), self._expire)
-        except SendFailure as late:
-            self.fail(late)
+        else:
+            self._seen = answer.received  # the body is coming: another full wait
+            try:
+                self._expires = now + wait_s(request)
+            except SendFailure as late:
+                self.fail(late)
+                return
+            self._timer = self.loop.call_at(self._expires, self._expire)
 
     @property
     def stalled(self) -> bool:

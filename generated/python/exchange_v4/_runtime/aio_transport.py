@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from typing import Protocol
+from typing import Protocol, cast
 from urllib.parse import urlsplit
 
 from .aio_pool import AsyncConnectionPool, Connection
@@ -88,8 +88,10 @@ class AsyncHttpTransport:
             answer = await conn.exchange(connect_head(host, port, proxy.authorization), AnswerParser(0, head_only=True))
             if answer.status != 200:
                 raise OSError(f"Tunnel connection failed: {answer.status}")
-            assert conn.transport is not None
-            conn.transport = await loop.start_tls(conn.transport, conn, tls, server_hostname=host)  # type: ignore[assignment]
+            secured = await loop.start_tls(cast(asyncio.Transport, conn.transport), conn, tls, server_hostname=host)
+            if secured is None:
+                raise OSError("the TLS handshake through the tunnel did not finish")
+            conn.transport = secured
         except BaseException:
             conn.close()
             raise

@@ -19,6 +19,8 @@ MAX_CHUNK_LINE = 1024
 _STATUS_LINE = re.compile(r"HTTP/1\.([01]) ([1-9]\d\d)(?: [^\r\n]*)?")
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _HEX = re.compile(rb"[0-9A-Fa-f]{1,16}")
+#: Header names already found to be tokens (checked once each; at most 256 kept).
+_GOOD_NAMES: set[str] = set()
 _HEAD, _LENGTH, _SIZE, _DATA, _DATA_END, _TRAILERS, _UNTIL_CLOSE, _DONE = range(8)
 
 
@@ -37,6 +39,8 @@ class AnswerTooLarge(Exception):
 def content_length(value: str) -> int:
     """The length a `Content-Length` value declares (a list of one repeated length is that length);
     `BadAnswer` for anything else. Pure."""
+    if value.isdigit() and value.isascii() and len(value) <= 18:
+        return int(value)
     first, *rest = (v.strip() for v in value.split(","))
     if not first.isdigit() or not first.isascii() or len(first) > 18 or any(v != first for v in rest):
         raise BadAnswer(f"a bad Content-Length: {value[:24]!r}")
@@ -185,8 +189,11 @@ class AnswerParser:
                 headers[last] = f"{headers[last]} {line.strip()}"
                 continue
             name, colon, value = line.partition(":")
-            if not colon or not _TOKEN.fullmatch(name):
-                raise BadAnswer(f"a bad header line: {line[:40]!r}")
+            if not colon or name not in _GOOD_NAMES:
+                if not colon or not _TOKEN.fullmatch(name):
+                    raise BadAnswer(f"a bad header line: {line[:40]!r}")
+                if len(_GOOD_NAMES) < 256:
+                    _GOOD_NAMES.add(name)
             last = name.lower()
             value = value.strip()
             if last == "content-length" and headers.get(last, value) != value:
