@@ -15,7 +15,8 @@ from exchange_v4._runtime.http_answer import (
     BadAnswer,
     content_length,
 )
-from exchange_v4._runtime.http_head import HeadRefused, connect_head, host_header, request_head
+from exchange_v4._runtime.http_head import HeadRefused, connect_head, host_header, request_head, route_for, split_url
+from exchange_v4._runtime.pool import Proxy
 
 OK = b"HTTP/1.1 200 OK\r\n"
 
@@ -256,6 +257,47 @@ class Heads(unittest.TestCase):
         for row in rows:
             with self.subTest(want=row["want"]):
                 self.assertEqual(row["given"], row["want"])
+
+    def test_urls_split_into_base_and_target(self) -> None:
+        rows: list[dict[str, Any]] = [
+            {"given": "https://api.exchange.test/api/v4/x?a=1&b=2", "want": ("https://api.exchange.test", "/api/v4/x?a=1&b=2")},
+            {"given": "http://127.0.0.1:8080/api/v4", "want": ("http://127.0.0.1:8080", "/api/v4")},
+            {"given": "http://[::1]:8080/x#frag", "want": ("http://[::1]:8080", "/x")},
+            {"given": "http://h", "want": ("http://h", "/")},
+            {"given": "http://h?a=1", "want": ("http://h", "/?a=1")},
+            {"given": "/relative", "want": ValueError},
+            {"given": "h:80/x", "want": ValueError},
+        ]
+        for row in rows:
+            with self.subTest(given=row["given"]):
+                try:
+                    got: Any = split_url(row["given"])
+                except ValueError:
+                    got = ValueError
+                self.assertEqual(got, row["want"])
+
+    def test_routes(self) -> None:
+        rows: list[dict[str, Any]] = [
+            {"given": ("https://h", False), "want": (("https", "h", 443), "h", None, "", {})},
+            {"given": ("http://h:8080", False), "want": (("http", "h", 8080), "h:8080", None, "", {})},
+            {
+                "given": ("http://h:8080", "http://u:p@proxy:3128"),
+                "want": (("http", "h", 8080), "h:8080", Proxy("proxy", 3128, "Basic dTpw"), "http://h:8080",
+                         {"Proxy-Authorization": "Basic dTpw"}),
+            },
+            {"given": ("https://h", "http://proxy:3128"), "want": (("https", "h", 443), "h", Proxy("proxy", 3128), "", {})},
+            {"given": ("ftp://h", False), "want": "the URL's scheme must be http or https"},
+            {"given": ("http://h:99999", False), "want": "Port out of range 0-65535"},
+            {"given": ("http://h", "socks5://u:HIDDEN@p:1"), "want": "the proxy URL must be http://host[:port]"},
+        ]
+        for row in rows:
+            with self.subTest(given=row["given"]):
+                try:
+                    r = route_for(*row["given"])
+                    got: Any = (r.origin, r.host, r.proxy, r.prefix, dict(r.extra))
+                except ValueError as error:
+                    got = str(error)
+                self.assertEqual(got, row["want"])
 
 
 if __name__ == "__main__":

@@ -16,12 +16,11 @@ import asyncio
 import ssl
 import time
 from typing import Protocol, cast
-from urllib.parse import urlsplit
 
 from .aio_pool import AsyncConnectionPool, Connection
 from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
-from .http_head import HeadRefused, connect_head, host_header, request_head
-from .pool import DEFAULT_POOL_SIZE, Origin, Proxy, ProxySetting, proxy_for
+from .http_head import HeadRefused, Route, connect_head, request_head, route_for, split_url
+from .pool import DEFAULT_POOL_SIZE, Origin, Proxy, ProxySetting
 from .transport import DEFAULT_MAX_RESPONSE_BYTES, BodyTooLarge, SendFailure, WireRequest, WireResponse, wait_s
 
 
@@ -48,7 +47,7 @@ class AsyncHttpTransport:
     ) -> None:
         self.max_response_bytes = max_response_bytes
         self._proxy_setting: ProxySetting = proxy
-        self._proxies: dict[Origin, Proxy | None] = {}
+        self._routes: dict[str, Route] = {}
         self.pool = AsyncConnectionPool(pool_size)
         self._ssl = ssl_context
 
@@ -63,13 +62,20 @@ class AsyncHttpTransport:
         """Closes the idle connections; ones in use are closed when their answer was read."""
         await self.pool.aclose()
 
-    def _proxy(self, origin: Origin) -> Proxy | None:
-        if origin not in self._proxies:
-            try:
-                self._proxies[origin] = proxy_for(self._proxy_setting, origin)
-            except ValueError as error:
-                raise SendFailure("local", str(error)) from None
-        return self._proxies[origin]
+    def _route(self, url: str) -> tuple[Route, str]:
+        """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
+        `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
+        try:
+            base, target = split_url(url)
+            route = self._routes.get(base)
+            if route is None:
+                route = route_for(base, self._proxy_setting)
+                if len(self._routes) >= 64:
+                    self._routes.clear()
+                self._routes[base] = route
+        except ValueError as error:
+            raise SendFailure("local", str(error)) from None
+        return route, route.prefix + target
 
     async def _connect(self, origin: Origin, proxy: Proxy | None) -> Connection:
         scheme, host, port = origin
@@ -100,19 +106,12 @@ class AsyncHttpTransport:
     async def send(self, request: WireRequest) -> WireResponse:
         if self.pool.closed:
             raise SendFailure("local", "the transport is closed")
-        parts = urlsplit(request.url)
-        scheme = parts.scheme
-        origin: Origin = (scheme, parts.hostname or "", parts.port or (443 if scheme == "https" else 80))
-        proxy = self._proxy(origin)
-        target = parts.path + (f"?{parts.query}" if parts.query else "")
-        headers = request.headers
-        if proxy is not None and scheme == "http":
-            target = f"http://{parts.netloc}{target}"  # absolute form: the proxy forwards it
-            if proxy.authorization:
-                headers = {**headers, "Proxy-Authorization": proxy.authorization}
+        route, target = self._route(request.url)
+        origin, proxy = route.origin, route.proxy
+        headers = {**request.headers, **route.extra} if route.extra else request.headers
         try:
             # Built whole before anything is written: a refusal is proven never sent.
-            head = request_head(request.method, target, host_header(*origin[1:], scheme), headers, request.body)
+            head = request_head(request.method, target, route.host, headers, request.body)
         except HeadRefused as refused:
             raise SendFailure("local", str(refused)) from None
         conn = self.pool.take(origin)

@@ -185,7 +185,7 @@ class AnswerParser:
         headers: dict[str, str] = {}
         last = ""
         for line in lines[1:]:
-            if line[:1] in (" ", "\t"):  # an obsolete folded line continues the last header
+            if line[0] in " \t":  # an obsolete folded line continues the last header
                 if not last:
                     raise BadAnswer("a folded line before any header")
                 headers[last] = f"{headers[last]} {line.strip()}"
@@ -205,7 +205,8 @@ class AnswerParser:
             return  # informational: the answer follows
         self.status = status
         self.headers = headers
-        tokens = [t.strip() for t in headers.get("connection", "").lower().split(",")]
+        connection = headers.get("connection")
+        tokens = [t.strip() for t in connection.lower().split(",")] if connection else ()
         self._keep = "close" not in tokens if match.group(1) == "1" else "keep-alive" in tokens
         coding = headers.get("transfer-encoding")
         if self.head_only or status in (204, 304) or status == 101:

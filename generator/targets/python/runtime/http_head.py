@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
+from .pool import Origin, Proxy, ProxySetting, proxy_for
+
+_URL = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*://[^/?#]*)([^#]*)")
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
 _TARGET = re.compile(r"[\x21-\x7e]+")
 _BAD_VALUE = re.compile(r"\n(?![ \t])|\r(?![ \t\n])")
@@ -66,3 +71,44 @@ def connect_head(host: str, port: int, authorization: str | None) -> bytes:
     authority = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
     auth = f"Proxy-Authorization: {authorization}\r\n" if authorization else ""
     return f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n{auth}\r\n".encode("latin-1")
+
+
+def split_url(url: str) -> tuple[str, str]:
+    """`scheme://authority` and the request target (path and query, `/` when there is no path; the
+    fragment dropped) of an absolute URL; `ValueError` for anything else. Pure."""
+    match = _URL.match(url)
+    if match is None:
+        raise ValueError("not an absolute URL")
+    base, target = match.groups()
+    return base, target if target.startswith("/") else f"/{target}"
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where the requests to one `scheme://authority` go, worked out once per transport."""
+
+    origin: Origin
+    #: The Host header.
+    host: str
+    #: The proxy in between, or None (direct).
+    proxy: Proxy | None
+    #: What goes before the path in the request line: `scheme://authority` (absolute form) for
+    #: plain HTTP through a proxy, else nothing.
+    prefix: str
+    #: Headers added to each request (`Proxy-Authorization` for plain HTTP through a proxy).
+    extra: Mapping[str, str]
+
+
+def route_for(base: str, setting: ProxySetting) -> Route:
+    """The route of `scheme://authority` under the proxy `setting` (see `pool.proxy_for`); reads
+    the environment when `setting` is None. `ValueError` (never showing a proxy URL) for a bad port,
+    a scheme other than http/https, or a bad proxy URL."""
+    parts = urlsplit(base)
+    scheme = parts.scheme
+    if scheme not in ("http", "https"):
+        raise ValueError("the URL's scheme must be http or https")
+    origin: Origin = (scheme, parts.hostname or "", parts.port or (443 if scheme == "https" else 80))
+    proxy = proxy_for(setting, origin)
+    absolute = proxy is not None and scheme == "http"
+    extra = {"Proxy-Authorization": proxy.authorization} if absolute and proxy and proxy.authorization else {}
+    return Route(origin, host_header(*origin[1:], scheme), proxy, f"http://{parts.netloc}" if absolute else "", extra)

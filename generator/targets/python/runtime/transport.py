@@ -15,11 +15,10 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
-from urllib.parse import urlsplit
 
 from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
-from .http_head import HeadRefused, connect_head, host_header, request_head
-from .pool import DEFAULT_POOL_SIZE, ConnectionPool, Origin, Proxy, ProxySetting, SocketConnection, proxy_for
+from .http_head import HeadRefused, Route, connect_head, request_head, route_for, split_url
+from .pool import DEFAULT_POOL_SIZE, ConnectionPool, Origin, Proxy, ProxySetting, SocketConnection
 
 
 @dataclass(frozen=True)
@@ -115,7 +114,7 @@ class HttpTransport:
     ) -> None:
         self.max_response_bytes = max_response_bytes
         self._proxy_setting: ProxySetting = proxy
-        self._proxies: dict[Origin, Proxy | None] = {}
+        self._routes: dict[str, Route] = {}
         self._pool = ConnectionPool(pool_size)
         self._ssl = ssl_context
         self._lock = threading.Lock()
@@ -136,14 +135,20 @@ class HttpTransport:
         """Closes the idle connections; ones in use are closed when their answer was read."""
         self._pool.close()
 
-    def _proxy(self, origin: Origin) -> Proxy | None:
-        with self._lock:
-            if origin not in self._proxies:
-                try:
-                    self._proxies[origin] = proxy_for(self._proxy_setting, origin)
-                except ValueError as error:
-                    raise SendFailure("local", str(error)) from None
-            return self._proxies[origin]
+    def _route(self, url: str) -> tuple[Route, str]:
+        """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
+        `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
+        try:
+            base, target = split_url(url)
+            route = self._routes.get(base)
+            if route is None:
+                route = route_for(base, self._proxy_setting)
+                if len(self._routes) >= 64:
+                    self._routes.clear()
+                self._routes[base] = route
+        except ValueError as error:
+            raise SendFailure("local", str(error)) from None
+        return route, route.prefix + target
 
     def _open(self, origin: Origin, proxy: Proxy | None, timeout: float) -> SocketConnection:
         """A new connection to `origin` (through `proxy`'s CONNECT tunnel for HTTPS, to the proxy
@@ -167,19 +172,12 @@ class HttpTransport:
     def send(self, request: WireRequest) -> WireResponse:
         if self._pool.closed:
             raise SendFailure("local", "the transport is closed")
-        parts = urlsplit(request.url)
-        scheme = parts.scheme
-        origin: Origin = (scheme, parts.hostname or "", parts.port or (443 if scheme == "https" else 80))
-        proxy = self._proxy(origin)
-        target = parts.path + (f"?{parts.query}" if parts.query else "")
-        headers = request.headers
-        if proxy is not None and scheme == "http":
-            target = f"http://{parts.netloc}{target}"  # absolute form: the proxy forwards it
-            if proxy.authorization:
-                headers = {**headers, "Proxy-Authorization": proxy.authorization}
+        route, target = self._route(request.url)
+        origin, proxy = route.origin, route.proxy
+        headers = {**request.headers, **route.extra} if route.extra else request.headers
         try:
             # Built whole before anything is written: a refusal is proven never sent.
-            head = request_head(request.method, target, host_header(*origin[1:], scheme), headers, request.body)
+            head = request_head(request.method, target, route.host, headers, request.body)
         except HeadRefused as refused:
             raise SendFailure("local", str(refused)) from None
         try:
