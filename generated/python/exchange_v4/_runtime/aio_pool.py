@@ -40,6 +40,7 @@ class Connection(asyncio.Protocol):
         self.lost: asyncio.Future[None] = loop.create_future()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Keeps the loop's transport (the socket's)."""
         self.transport = cast(asyncio.Transport, transport)
 
     def exchange(self, payload: bytes, answer: AnswerParser) -> asyncio.Future[AnswerParser]:
@@ -56,6 +57,7 @@ class Connection(asyncio.Protocol):
             waiter.set_exception(error)
 
     def data_received(self, data: bytes) -> None:
+        """Feeds `data` to the answer out; bytes while none is out make the connection unusable."""
         answer = self.answer
         if answer is None:
             self.stray = True
@@ -74,6 +76,7 @@ class Connection(asyncio.Protocol):
             waiter.set_result(answer)
 
     def eof_received(self) -> bool:
+        """The server ended the stream: completes an answer read to the end, fails a cut one."""
         self.closed = True
         answer = self.answer
         if answer is not None:
@@ -86,6 +89,7 @@ class Connection(asyncio.Protocol):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """Fails the answer out and a stalled write; marks the connection closed."""
         self.closed = True
         if self._timer is not None:
             self._timer.cancel()
@@ -97,9 +101,11 @@ class Connection(asyncio.Protocol):
             self.lost.set_result(None)
 
     def pause_writing(self) -> None:
+        """The loop's write buffer passed its limit."""
         self._paused = True
 
     def resume_writing(self) -> None:
+        """The loop's write buffer is back under its limit: wakes `drain`."""
         self._paused = False
         if self._drained is not None and not self._drained.done():
             self._drained.set_result(None)

@@ -104,6 +104,7 @@ class AsyncHttpTransport:
         return conn
 
     async def send(self, request: WireRequest) -> WireResponse:
+        """Sends one attempt and reads its answer whole; `SendFailure` when none came."""
         if self.pool.closed:
             raise SendFailure("local", "the transport is closed")
         route, target = self._route(request.url)

@@ -172,6 +172,7 @@ class HttpTransport:
         return SocketConnection(sock)
 
     def send(self, request: WireRequest) -> WireResponse:
+        """Sends one attempt and reads its answer whole; `SendFailure` when none came."""
         if self._pool.closed:
             raise SendFailure("local", "the transport is closed")
         route, target = self._route(request.url)
