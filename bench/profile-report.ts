@@ -109,7 +109,9 @@ Written by \`npm run bench:profile\` (bench/profile.ts). Each loop is the benchm
 bench/paper-exchange.ts's in-process engine), run in a fresh process after an unprofiled
 warm-up, under the V8 CPU profiler (node:inspector, 100 µs sampling). Self time is the share of
 non-idle samples whose top frame is the function, and µs per call is that time divided by the calls
-(or orders) of the loop; \`ours\` is this repository's code (the client as
+(or orders) of the loop. The cold import is the benchmark's too (bench/cold-import.ts): the Node
+entry imported in fresh processes, each profiling its one import (50 µs sampling), their samples
+added up; µs per import divides by the imports. \`ours\` is this repository's code (the client as
 compiled into bench/.scratch/ours, the mock, the bench harness), \`node internals\` are node:
 modules and native code. Rates are with the profiler running: read them as a cross-check, not as
 results. Bundles: esbuild's metafile bytes per input in the minified output of the documented
