@@ -34,7 +34,6 @@ const RUNTIME = '../runtime/index.js';
 /** The runtime function that reads an operation's metadata text (runtime/operation-meta.ts; on Node on first use). */
 const META_READER = 'operationMeta';
 
-
 /** What a call of the operation returns: a page promise, or a promise of `T` (named-only: a type parameter). */
 function callShape(ir: IR, op: IROperation) {
   const paged = isPaginated(op);
