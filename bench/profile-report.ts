@@ -18,6 +18,8 @@ export interface ProfiledTarget {
         readonly ok: true;
         readonly rate: number;
         readonly unit: string;
+        /** What one op is (`call` when absent). */
+        readonly noun?: string;
         readonly ops: number;
         readonly summary: ProfileSummary;
       }
@@ -61,19 +63,29 @@ function targetSection(t: ProfiledTarget, top: number): string {
   if (!t.result.ok) return `${head}Not profiled: ${t.result.error}\n`;
   const s = t.result.summary;
   const groups = (Object.keys(GROUP_LABEL) as FrameGroup[]).map((g) => `${GROUP_LABEL[g]} ${pct(s.groups[g])}`);
-  const rate = `${Math.round(t.result.rate).toLocaleString('en-US')} ${t.result.unit}`;
+  const rate = t.result.unit.startsWith('ms ')
+    ? `${t.result.rate.toFixed(1)} ${t.result.unit}`
+    : `${Math.round(t.result.rate).toLocaleString('en-US')} ${t.result.unit}`;
+  const noun = t.result.noun ?? 'call';
   const ops = Math.max(1, t.result.ops);
   const perOp = (samples: number): string => ((samples * s.usPerSample) / ops).toFixed(1);
   const table = (group: 'ours' | 'rest'): string =>
     markdownTable(
-      ['#', 'function (file:function)', 'group', 'self', 'µs per call'],
+      ['#', 'function (file:function)', 'group', 'self', `µs per ${noun}`],
       s.functions
         .filter((f) => (group === 'ours' ? f.group === 'ours' : f.group !== 'ours'))
         .slice(0, top)
         .map((f, i) => [String(i + 1), `\`${f.frame}\``, GROUP_LABEL[f.group], pct(f.percent), perOp(f.samples)]),
       ['right', 'left', 'left', 'right', 'right'],
     );
-  return `${head}While profiled: ${rate} (the profiler slows every loop), ${t.result.ops} calls profiled, ${perOp(s.samples)} µs of CPU per call. ${s.samples} samples; self time by group: ${groups.join(', ')}.\n\nOurs:\n\n${table('ours')}\n\nNode internals and V8:\n\n${table('rest')}\n`;
+  const files = markdownTable(
+    ['#', 'file', 'group', 'self', `µs per ${noun}`],
+    s.files
+      .slice(0, top)
+      .map((f, i) => [String(i + 1), `\`${f.frame}\``, GROUP_LABEL[f.group], pct(f.percent), perOp(f.samples)]),
+    ['right', 'left', 'left', 'right', 'right'],
+  );
+  return `${head}While profiled: ${rate} (the profiler slows every loop), ${t.result.ops} ${noun}s profiled, ${perOp(s.samples)} µs of CPU per ${noun}. ${s.samples} samples; self time by group: ${groups.join(', ')}.\n\nOurs:\n\n${table('ours')}\n\nNode internals and V8:\n\n${table('rest')}\n\nBy file:\n\n${files}\n`;
 }
 
 function bundleSection(b: BundleBreakdown, top: number): string {
@@ -97,7 +109,9 @@ Written by \`npm run bench:profile\` (bench/profile.ts). Each loop is the benchm
 bench/paper-exchange.ts's in-process engine), run in a fresh process after an unprofiled
 warm-up, under the V8 CPU profiler (node:inspector, 100 µs sampling). Self time is the share of
 non-idle samples whose top frame is the function, and µs per call is that time divided by the calls
-(or orders) of the loop; \`ours\` is this repository's code (the client as
+(or orders) of the loop. The cold import is the benchmark's too (bench/cold-import.ts): the Node
+entry imported in fresh processes, each profiling its one import (50 µs sampling), their samples
+added up; µs per import divides by the imports. \`ours\` is this repository's code (the client as
 compiled into bench/.scratch/ours, the mock, the bench harness), \`node internals\` are node:
 modules and native code. Rates are with the profiler running: read them as a cross-check, not as
 results. Bundles: esbuild's metafile bytes per input in the minified output of the documented

@@ -43,7 +43,12 @@ export interface ProfileSummary {
   readonly usPerSample: number;
   readonly groups: Readonly<Record<FrameGroup, number>>;
   readonly functions: readonly SelfTime[];
+  /** Self time per file (module), largest first; `frame` is the file. */
+  readonly files: readonly SelfTime[];
 }
+
+/** The file name of frames without a script. */
+export const NO_SCRIPT = '(no script: V8, native code)';
 
 /** V8's own entries, which carry no script. */
 const V8_ENTRIES = new Set(['(garbage collector)', '(program)', '(idle)', '(root)']);
@@ -57,40 +62,66 @@ export function groupOf(url: string, functionName: string, repoRoot: string): Fr
   return 'other';
 }
 
-/** The short name of a frame: `bench/x.ts:fn`, `node:http:fn`, `(garbage collector)`. */
-export function frameName(url: string, functionName: string, repoRoot: string): string {
-  const fn = functionName === '' ? '(anonymous)' : functionName;
-  if (url === '') return fn;
+/** The file of a frame: `bench/x.ts`, `node:http`, `ioredis/built/x.js`; {@link NO_SCRIPT} for V8's own entries and native code. */
+export function fileName(url: string, repoRoot: string): string {
+  if (url === '') return NO_SCRIPT;
   let path = url.startsWith('file://') ? decodeURIComponent(url.slice('file://'.length)) : url;
   if (path.startsWith(`${repoRoot}/`)) path = path.slice(repoRoot.length + 1);
   const modules = path.lastIndexOf('/node_modules/');
   if (modules >= 0) path = path.slice(modules + '/node_modules/'.length);
-  return `${path}:${fn}`;
+  return path;
+}
+
+/** The short name of a frame: `bench/x.ts:fn`, `node:http:fn`, `(garbage collector)`. */
+export function frameName(url: string, functionName: string, repoRoot: string): string {
+  const fn = functionName === '' ? '(anonymous)' : functionName;
+  return url === '' ? fn : `${fileName(url, repoRoot)}:${fn}`;
 }
 
 /** Self time per function of `profile`; `(idle)` samples are left out (waiting is not work). */
 export function summarizeProfile(profile: CpuProfile, repoRoot: string): ProfileSummary {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  return summarizeProfiles([profile], repoRoot);
+}
+
+/**
+ * Self time per function over several profiles (one per fresh process, e.g. cold imports): their
+ * samples added per function, the time a sample stands for taken over all their spans.
+ */
+export function summarizeProfiles(profiles: readonly CpuProfile[], repoRoot: string): ProfileSummary {
   const counts = new Map<string, { group: FrameGroup; samples: number }>();
-  let total = 0;
-  for (const id of profile.samples ?? []) {
-    const frame = byId.get(id);
-    if (frame === undefined || frame.functionName === '(idle)') continue;
-    total += 1;
-    const name = frameName(frame.url, frame.functionName, repoRoot);
-    const entry = counts.get(name) ?? { group: groupOf(frame.url, frame.functionName, repoRoot), samples: 0 };
+  const fileCounts = new Map<string, { group: FrameGroup; samples: number }>();
+  const add = (into: typeof counts, key: string, group: () => FrameGroup): void => {
+    const entry = into.get(key) ?? { group: group(), samples: 0 };
     entry.samples += 1;
-    counts.set(name, entry);
+    into.set(key, entry);
+  };
+  let total = 0;
+  let all = 0;
+  let span = 0;
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+    for (const id of profile.samples ?? []) {
+      const frame = byId.get(id);
+      if (frame === undefined || frame.functionName === '(idle)') continue;
+      total += 1;
+      const group = (): FrameGroup => groupOf(frame.url, frame.functionName, repoRoot);
+      add(counts, frameName(frame.url, frame.functionName, repoRoot), group);
+      add(fileCounts, fileName(frame.url, repoRoot), frame.url === '' ? () => 'v8' : group);
+    }
+    all += profile.samples?.length ?? 0;
+    span += profile.endTime - profile.startTime;
   }
   const groups: Record<FrameGroup, number> = { ours: 0, node: 0, v8: 0, other: 0 };
-  const functions: SelfTime[] = [];
-  for (const [frame, { group, samples }] of counts) {
-    groups[group] += samples;
-    functions.push({ frame, group, samples, percent: total === 0 ? 0 : (samples * 100) / total });
-  }
-  functions.sort((a, b) => b.samples - a.samples || (a.frame < b.frame ? -1 : 1));
+  for (const { group, samples } of counts.values()) groups[group] += samples;
   for (const g of Object.keys(groups) as FrameGroup[]) groups[g] = total === 0 ? 0 : (groups[g] * 100) / total;
-  const all = profile.samples?.length ?? 0;
-  const usPerSample = all === 0 ? 0 : (profile.endTime - profile.startTime) / all;
-  return { samples: total, usPerSample, groups, functions };
+  const usPerSample = all === 0 ? 0 : span / all;
+  return { samples: total, usPerSample, groups, functions: ranked(counts, total), files: ranked(fileCounts, total) };
+}
+
+/** Self times largest first (ties by name). */
+function ranked(counts: ReadonlyMap<string, { group: FrameGroup; samples: number }>, total: number): SelfTime[] {
+  const out: SelfTime[] = [];
+  for (const [frame, { group, samples }] of counts)
+    out.push({ frame, group, samples, percent: total === 0 ? 0 : (samples * 100) / total });
+  return out.sort((a, b) => b.samples - a.samples || (a.frame < b.frame ? -1 : 1));
 }

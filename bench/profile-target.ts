@@ -42,6 +42,8 @@ export type ProfileResult =
       readonly id: string;
       readonly rate: number;
       readonly unit: string;
+      /** What one op is (`call` when absent, `import`, `order`). */
+      readonly noun?: string;
       readonly ops: number;
       readonly summary: ProfileSummary;
     }

@@ -3,7 +3,8 @@
  * (issue 29). CPU: the `node` transport at concurrency 16 (GET and POST), the `fetch` transport's
  * sequential POST, bare node:http and bare fetch on the same loops for reference, and the
  * in-process engine placing orders on a 100,000-order book; each in a fresh process
- * (bench/profile-target.ts). Bundles: per-input bytes of the two documented shapes with ceilings.
+ * (bench/profile-target.ts). Cold import: the Node entry imported in fresh processes under the
+ * profiler (bench/profile-import.ts). Bundles: per-input bytes of the two documented shapes with ceilings.
  * Writes bench/PROFILES.md (bench/profile-report.ts).
  *
  * Flags: `--out <file>` (default bench/PROFILES.md), `--no-build` (reuse bench/.scratch/ours),
@@ -13,12 +14,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildOurs } from './build-ours.js';
 import { BUNDLE_SHAPES, bundleShape } from './bundle-shapes.js';
 import { runChildJob } from './child-job.js';
 import type { ClientId } from './clients.js';
+import { profileColdImports } from './profile-import.js';
 import type { ProfileJob, ProfileResult } from './profile-target.js';
 import { renderProfiles, type BundleBreakdown, type ProfiledTarget } from './profile-report.js';
 import { keyOf } from './scenarios.js';
@@ -108,6 +110,10 @@ const LOOPS: readonly ClientLoop[] = [
   },
 ];
 
+/** The cold-import section's name, and how many fresh processes it profiles (their samples added up). */
+const COLD_IMPORT = 'cold import';
+const IMPORTS = 10;
+
 const SHAPE_TARGETS: Readonly<Record<string, string>> = {
   'public read': 'createCore + a public read, browser, gzip ≤ 12 KiB',
   'signed write': 'createCore + a signed write, browser, gzip ≤ 16 KiB',
@@ -171,6 +177,16 @@ async function main(): Promise<number> {
       what: "`placeSpotOrder` through `PaperExchange.change`, 256 orders per change, the paper benchmark's order stream, 3 s.",
       target: 'in-process engine, 100,000 resting orders: ≥ 100,000 orders/s',
       result: await runJob(engine, ''),
+    });
+  }
+  if (flags.only === undefined || COLD_IMPORT.includes(flags.only)) {
+    log(`${COLD_IMPORT} (${IMPORTS} fresh processes)`);
+    const entry = pathToFileURL(join(scratch, 'ours', 'node', 'index.mjs')).href;
+    targets.push({
+      id: COLD_IMPORT,
+      what: `\`await import()\` of the Node entry (what \`import 'exchange-v4'\` loads, bench/.scratch/ours/node/index.mjs) in a fresh \`node\` process, ${IMPORTS} processes, 50 µs sampling; compiling the file is node's \`compileSourceTextModule\`, running its top level the entry's \`(anonymous)\`.`,
+      target: 'cold import ≤ 15 ms',
+      result: await profileColdImports(COLD_IMPORT, entry, IMPORTS, repoRoot),
     });
   }
   log('bundles');

@@ -4,10 +4,11 @@
  * medians with the ratios to its bare twin (the same ratios the full bench judges). With
  * `--profile`, then runs python_profile.py against the same server (cProfile of the client's calls).
  * `--python-root DIR` measures the package in DIR/generated/python instead (another revision:
- * `git archive <rev> generated/python | tar -x -C DIR`); `--baseline DIR` measures both: DIR's
- * `py-ours` and `py-ours-async` run in the same interleaved rounds, as rows and ratios of their own.
+ * `git archive <rev> generated/python | tar -x -C DIR`); `--base DIR` measures that package's two
+ * clients too, interleaved in the same rounds, as `(base)` rows with their own ratios (before and
+ * after a change in one run, under the same load).
  *
- *   npx tsx bench/python-compare.ts [--rounds N] [--profile] [--python-root DIR] [--baseline DIR]
+ *   npx tsx bench/python-compare.ts [--rounds N] [--profile] [--python-root DIR] [--base DIR]
  *
  * Nothing is written; bench/RESULTS.md is made by `npm run bench` only.
  */
@@ -32,13 +33,13 @@ const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
 const profile = args.includes('--profile');
 const pythonRoot = args.includes('--python-root') ? String(args[args.indexOf('--python-root') + 1]) : repoRoot;
-const baseline = args.includes('--baseline') ? String(args[args.indexOf('--baseline') + 1]) : undefined;
-/** Each client measured per round: its row name, id and package root. */
-const runs: { row: string; client: PyClientId; root: string }[] = [
-  ...PY_CLIENT_IDS.map((client) => ({ row: client, client, root: pythonRoot })),
-  ...(baseline === undefined
+const baseRoot = args.includes('--base') ? String(args[args.indexOf('--base') + 1]) : undefined;
+/** Each round's runs: the four clients, then (with --base) the base package's two. */
+const runs: Array<{ label: string; client: PyClientId; root: string }> = [
+  ...PY_CLIENT_IDS.map((client) => ({ label: client, client, root: pythonRoot })),
+  ...(baseRoot === undefined
     ? []
-    : (['py-ours', 'py-ours-async'] as const).map((client) => ({ row: `${client}@base`, client, root: baseline }))),
+    : (['py-ours', 'py-ours-async'] as const).map((client) => ({ label: `${client} (base)`, client, root: baseRoot }))),
 ];
 
 const scratch = join(repoRoot, 'bench', '.scratch', 'python-compare');
@@ -51,7 +52,7 @@ const plan = { warmup: 300, sequentialCalls: 250, concurrentCalls: 1200, concurr
 try {
   const results: Record<string, PyRunnerResult[]> = {};
   for (let round = 0; round < rounds; round++) {
-    for (const { row, client, root } of runs) {
+    for (const { label, client, root } of runs) {
       const job = {
         client,
         baseUrl: server.url,
@@ -61,31 +62,37 @@ try {
         ...plan,
       };
       const result = await runPythonOne(job, secrets.get(client) as string, root, plan.loopMaxMs * 6 + 30_000);
-      (results[row] ??= []).push(result);
-      if (!result.ok) console.log(`${row}: ${result.error}`);
+      (results[label] ??= []).push(result);
+      if (!result.ok) console.log(`${label}: ${result.error}`);
     }
   }
-  const s = Object.fromEntries(runs.map(({ row, client }) => [row, summarizePython(client, results[row] ?? [])]));
+  const s = Object.fromEntries(runs.map(({ label, client }) => [label, summarizePython(client, results[label] ?? [])]));
   const r = (a?: number, b?: number): string => (a && b ? (a / b).toFixed(2) : '-');
   const us = (x?: number): string => (x === undefined ? '-' : `${Math.round(x)}`);
-  console.log('client            GET p50 µs  POST p50 µs  CPU/GET µs  HTTPS CPU µs  GET/s c=16  rounds');
-  for (const { row: c } of runs) {
-    const v = s[c];
+  console.log('client                   GET p50 µs  POST p50 µs  CPU/GET µs  HTTPS CPU µs  GET/s c=16  rounds');
+  for (const { label } of runs) {
+    const v = s[label];
     if (!v || v.rounds === 0) continue;
     const cols = [us(v.getP50Us), us(v.postP50Us), us(v.cpuPerCallUs), us(v.httpsCpuPerCallUs), us(v.rps)];
-    console.log(`${c.padEnd(17)} ${cols.map((x) => x.padStart(10)).join('  ')}  ${v.rounds}/${rounds}`);
+    console.log(`${label.padEnd(24)} ${cols.map((x) => x.padStart(10)).join('  ')}  ${v.rounds}/${rounds}`);
   }
   const bare = s['py-bare'];
+  const ours = s['py-ours'];
   const bareAio = s['py-bare-asyncio'];
-  for (const tag of baseline === undefined ? [''] : ['', '@base']) {
-    const ours = s[`py-ours${tag}`];
-    const oursAio = s[`py-ours-async${tag}`];
-    const of = tag ? ` (${tag.slice(1)})` : '';
-    console.log(`blocking GET p50 × bare http.client${of}: ${r(ours?.getP50Us, bare?.getP50Us)}`);
-    console.log(`blocking POST p50 × bare http.client${of}: ${r(ours?.postP50Us, bare?.postP50Us)}`);
-    console.log(`asyncio GET p50 × bare asyncio${of}: ${r(oursAio?.getP50Us, bareAio?.getP50Us)}`);
-    console.log(`asyncio GET/s at c=16 × bare asyncio${of}: ${r(oursAio?.rps, bareAio?.rps)}`);
-    console.log(`HTTPS CPU per GET after the first${of}: ${us(ours?.httpsCpuPerCallUs)} µs`);
+  const oursAio = s['py-ours-async'];
+  console.log(`blocking GET p50 × bare http.client: ${r(ours?.getP50Us, bare?.getP50Us)}`);
+  console.log(`blocking POST p50 × bare http.client: ${r(ours?.postP50Us, bare?.postP50Us)}`);
+  console.log(`asyncio GET p50 × bare asyncio: ${r(oursAio?.getP50Us, bareAio?.getP50Us)}`);
+  console.log(`asyncio GET/s at c=16 × bare asyncio: ${r(oursAio?.rps, bareAio?.rps)}`);
+  console.log(`HTTPS CPU per GET after the first: ${us(ours?.httpsCpuPerCallUs)} µs`);
+  const base = s['py-ours (base)'];
+  const baseAio = s['py-ours-async (base)'];
+  if (base && baseAio) {
+    console.log(`base: blocking GET p50 × bare http.client: ${r(base.getP50Us, bare?.getP50Us)}`);
+    console.log(`base: blocking POST p50 × bare http.client: ${r(base.postP50Us, bare?.postP50Us)}`);
+    console.log(`base: asyncio GET p50 × bare asyncio: ${r(baseAio.getP50Us, bareAio?.getP50Us)}`);
+    console.log(`base: asyncio GET/s at c=16 × bare asyncio: ${r(baseAio.rps, bareAio?.rps)}`);
+    console.log(`base: HTTPS CPU per GET after the first: ${us(base.httpsCpuPerCallUs)} µs`);
   }
   if (profile) {
     const job = { client: 'py-ours', baseUrl: server.url, key: keyOf('py-ours'), ...plan };

@@ -1,7 +1,7 @@
 """Measures ONE Python client for one round, in its own fresh process (see python.ts). Reads the job
 from `BENCH_JOB` (JSON) and the secret from `BENCH_SECRET`; prints one line `BENCH_RESULT <json>`.
 
-Clients: `py-ours` (ExchangeClient, default pooled http.client transport), `py-bare` (one kept-alive
+Clients: `py-ours` (ExchangeClient, default pooled socket transport), `py-bare` (one kept-alive
 `http.client` connection, the same HMAC-SHA512 signing by hand, `json.loads`), `py-ours-async`
 (AsyncExchangeClient, default asyncio transport), `py-bare-asyncio` (asyncio streams, one kept-alive
 connection per worker, the same signing, `json.loads`). Each runs sequential signed GETs and POSTs

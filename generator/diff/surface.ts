@@ -13,7 +13,7 @@ import { operationFlags } from '../../cli/args.js';
 import { kebabCase } from '../../cli/names.js';
 import { operationMeta } from '../targets/typescript/meta.js';
 import { areaClass, areaModule, operationNames, pascal } from '../emit-kit/naming.js';
-import { isPaginated } from '../targets/typescript/operations.js';
+import { isPaginated } from '../ir/rules.js';
 import { areaModule as pyAreaModule, itemName, paramsName, responseName } from '../targets/python/naming.js';
 import { PythonTypes } from '../targets/python/types.js';
 import { deprecatedAliases } from '../targets/python/aliases.js';

@@ -3,12 +3,14 @@
  * `buildIR` so that each problem names the spec file and the JSON pointer it is at (a target never
  * finds a spec problem while it renders): a request body's `if`/`then` of the supported form only, none in a list body's item,
  * paging and time-range rules only on shaped paginated GET operations (the only calls that check
- * them), and a clock endpoint that is an operation of the spec.
+ * them), a clock endpoint that is an operation of the spec, and type names the clients derive for
+ * operations (`<Id>Params`, `<Id>Response`, `<Id>Item`) that no schema also takes.
  */
 import { SpecError, type SpecProblem } from '../errors.js';
 import { pointer } from '../../spec/lint/support/json.js';
 import { refName } from './resolve.js';
-import { conditionalParts, listItemConditionals } from './rules.js';
+import { operationNames } from '../emit-kit/naming.js';
+import { conditionalParts, isPaginated, listItemConditionals } from './rules.js';
 import type { IR, IROperation } from './types.js';
 
 /** Where the IR's nodes came from (see `SourceMap` in build.ts). */
@@ -70,12 +72,41 @@ function targetProblems(ir: IR, sources: Sources): SpecProblem[] {
       add(items, `${at}/if`, message, 'ir/conditional');
     }
   }
+  for (const problem of nameClashes(ir, sources)) add(problem.at, '', problem.message, 'ir/names');
   const [method, path] = ir.signing.clockEndpoint.split(' ');
   if (ir.signing.clockEndpoint && !ir.operations.some((o) => o.method === method && o.path === path)) {
     const message = `clock endpoint ${ir.signing.clockEndpoint} is not an operation of the spec`;
     add(componentPlace(sources, 'securitySchemes', 'apiv4'), '/x-signing/clockEndpoint', message, 'ir/root');
   }
   return problems;
+}
+
+/**
+ * The type names the clients derive for operations that a schema (or a schema's previous name, kept
+ * as an alias) also takes: both would be declared and the package would not compile. Reported at
+ * the schema's file (rename it, e.g. `…Envelope`). Operations cannot clash with each other: their
+ * ids are distinct camelCase names, and each role adds its own suffix.
+ */
+function nameClashes(ir: IR, sources: Sources): Array<{ at: Place; message: string }> {
+  const schemaOf = new Map<string, string>();
+  for (const name of Object.keys(ir.schemas)) schemaOf.set(name, name);
+  for (const [old, current] of Object.entries(ir.previousNames ?? {})) schemaOf.set(old, current);
+  const clashes: Array<{ at: Place; message: string }> = [];
+  for (const op of ir.operations) {
+    const { params, response, item } = operationNames(op.id, isPaginated(op));
+    for (const [role, name] of [
+      ['params', params],
+      ['response', response],
+      ['item', item],
+    ] as const) {
+      const schema = name === undefined ? undefined : schemaOf.get(name);
+      if (schema === undefined) continue;
+      const what = schema === name ? `schema ${name}` : `the previous name ${name} of schema ${schema}`;
+      const message = `${what} is the name of ${op.id}'s ${role} type in the clients; rename the schema`;
+      clashes.push({ at: componentPlace(sources, 'schemas', schema), message });
+    }
+  }
+  return clashes;
 }
 
 /**

@@ -63,6 +63,9 @@ function objectRules(ir: IR, schema: unknown, where: FieldRule['in'], depth: num
   }));
 }
 
+/** Is this operation iterated page by page (its clients' methods return pages of an item type)? */
+export const isPaginated = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
+
 /** Body schema's top-level properties and required names (allOf merged). */
 export function bodyProperties(
   ir: IR,

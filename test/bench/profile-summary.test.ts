@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameName, groupOf, summarizeProfile, type CpuProfile } from '../../bench/profile-summary.js';
+import {
+  frameName,
+  groupOf,
+  summarizeProfile,
+  summarizeProfiles,
+  type CpuProfile,
+} from '../../bench/profile-summary.js';
 
 const ROOT = '/repo';
 
@@ -65,10 +71,69 @@ describe('summarizeProfile', () => {
       ['node:events:emit', 'node', 1, 20],
     ]);
     expect(s.groups).toEqual({ ours: 60, node: 20, v8: 20, other: 0 });
+    expect(s.files.map((f) => [f.frame, f.group, f.samples])).toEqual([
+      ['runtime/json.js', 'ours', 3],
+      ['(no script: V8, native code)', 'v8', 1],
+      ['node:events', 'node', 1],
+    ]);
   });
 
   it('an empty profile gives zero shares, not NaN', () => {
     const s = summarizeProfile({ nodes: [], samples: [], startTime: 0, endTime: 0 }, ROOT);
-    expect(s).toEqual({ samples: 0, usPerSample: 0, groups: { ours: 0, node: 0, v8: 0, other: 0 }, functions: [] });
+    expect(s).toEqual({
+      samples: 0,
+      usPerSample: 0,
+      groups: { ours: 0, node: 0, v8: 0, other: 0 },
+      functions: [],
+      files: [],
+    });
+  });
+});
+
+describe('summarizeProfiles', () => {
+  const frame = (id: number, functionName: string, url: string): CpuProfile['nodes'][number] => ({
+    id,
+    callFrame: { functionName, url, lineNumber: 0 },
+  });
+  // Two cold imports, each its own process: node ids are per profile, so the same id names another function.
+  const first: CpuProfile = {
+    nodes: [frame(1, '', 'file:///repo/node/index.mjs'), frame(2, 'compileSourceTextModule', 'node:internal/utils')],
+    samples: [1, 2, 2],
+    startTime: 0,
+    endTime: 300,
+  };
+  const second: CpuProfile = {
+    nodes: [frame(1, 'compileSourceTextModule', 'node:internal/utils'), frame(2, '(idle)', '')],
+    samples: [1, 2, 1, 1],
+    startTime: 1000,
+    endTime: 1500,
+  };
+
+  it('adds the samples of every profile per function, spans summed', () => {
+    const s = summarizeProfiles([first, second], ROOT);
+    expect(s.samples).toBe(6);
+    expect(s.usPerSample).toBe(800 / 7);
+    expect(s.functions.map((f) => [f.frame, f.group, f.samples])).toEqual([
+      ['node:internal/utils:compileSourceTextModule', 'node', 5],
+      ['node/index.mjs:(anonymous)', 'ours', 1],
+    ]);
+    expect(s.files.map((f) => [f.frame, f.samples])).toEqual([
+      ['node:internal/utils', 5],
+      ['node/index.mjs', 1],
+    ]);
+  });
+
+  it('one profile gives what summarizeProfile gives', () => {
+    expect(summarizeProfiles([first], ROOT)).toEqual(summarizeProfile(first, ROOT));
+  });
+
+  it('no profiles give zero shares, not NaN', () => {
+    expect(summarizeProfiles([], ROOT)).toEqual({
+      samples: 0,
+      usPerSample: 0,
+      groups: { ours: 0, node: 0, v8: 0, other: 0 },
+      functions: [],
+      files: [],
+    });
   });
 });

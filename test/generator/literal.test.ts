@@ -1,5 +1,5 @@
 /** Data written as code: a literal, or JSON text read back by `JSON.parse` (operation metadata). */
-import { runInThisContext } from 'node:vm';
+import { runInNewContext, runInThisContext } from 'node:vm';
 import { StructureKind, VariableDeclarationKind } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { literal, parsedJson, Reference } from '../../generator/targets/typescript/literal.js';
@@ -42,6 +42,18 @@ describe('parsedJson', () => {
     expect(evaluate(text)).toEqual(given);
     // The same data as a literal evaluates to the same value.
     expect(evaluate(printed(literal(given)))).toEqual(given);
+  });
+
+  it('calls the reader it is given (the runtime function that parses metadata text on first use)', () => {
+    const text = printed(parsedJson({ id: 'listTickers' }, 'operationMeta'));
+    expect(text).toContain(`/* @__PURE__ */ operationMeta(`);
+    expect(text).not.toContain('JSON.parse');
+    const operationMeta = (json: string): unknown => ({ read: JSON.parse(json) as unknown });
+    expect(
+      runInNewContext(text.replace(/^[\s\S]*export const value = ([\s\S]*);\s*$/, '$1'), { operationMeta }),
+    ).toEqual({
+      read: { id: 'listTickers' },
+    });
   });
 
   it('refuses data holding a reference to another constant (only a literal can write it)', () => {

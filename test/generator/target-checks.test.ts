@@ -3,7 +3,8 @@
  * `buildIR`), each problem naming
  * the spec file and the JSON pointer it is at: a body `if`/`then` of another form than the
  * supported one, an `if`/`then` in a list body's item, paging or time-range rules on an operation
- * whose call does not check them, and a clock endpoint that is not an operation.
+ * whose call does not check them, a clock endpoint that is not an operation, and a type name the
+ * clients derive for an operation that a schema also takes.
  */
 import { describe, expect, it } from 'vitest';
 import { buildIR } from '../../generator/ir/build.js';
@@ -110,6 +111,34 @@ describe('checks the targets rely on, in the IR stage', () => {
     const [problem] = problemsOf({ '/orders': post(ref('Order')) }, { Order: order({ allOf: [badIf] }) });
     expect(problem?.message).toContain('createOrder: if/then must be');
     expect(problem?.message).toContain('side has neither const nor enum');
+  });
+
+  it.each([
+    {
+      given: "a schema named as an operation's response type, in its own file",
+      paths: { '/orders': post(ref('Order')) },
+      schemas: { Order: order({ 'x-previous-names': ['CreateOrderResponse'] }) },
+      want: [
+        "spec/components/schemas/Order.yaml# [ir/names] the previous name CreateOrderResponse of schema Order is the name of createOrder's response type in the clients; rename the schema",
+      ],
+    },
+    {
+      given: "a schema named as an operation's params type, in the root file",
+      paths: { '/orders': post(ref('Order')) },
+      schemas: { Order: order({}), CreateOrderParams: order({}) },
+      want: [
+        "spec/openapi.yaml#/components/schemas/CreateOrderParams [ir/names] schema CreateOrderParams is the name of createOrder's params type in the clients; rename the schema",
+      ],
+    },
+    {
+      given: 'a schema named <Id>Item beside an operation that is not paginated (it has no item type)',
+      paths: { '/orders': post(ref('Order')) },
+      schemas: { Order: order({}), CreateOrderItem: order({}) },
+      want: [],
+    },
+  ])('refuses a clashing type name: $given', ({ paths, schemas, want }) => {
+    const problems = problemsOf(paths, schemas);
+    expect(problems.map((p) => `${p.file}#${p.pointer} [${p.rule}] ${p.message}`)).toEqual(want);
   });
 
   it('refuses a clock endpoint that is not an operation, at the signing rule in its own file', () => {

@@ -1,16 +1,10 @@
-"""The shared rate budget's pure parts in the Python client: Redis keys and fallback limits from the
-table both clients run (test/conformance/redis-keys.json; the TypeScript suite reads the same file),
-and the store's option checks (no Redis package needed: the client is duck-typed)."""
+"""The shared rate budget's option checks in the Python client (no Redis package needed: the client
+is duck-typed). Its Redis keys and fallback limits are the conformance kit's rows
+(test_conformance_redis_keys.py, test_conformance_redis_fallback.py)."""
 
-import json
-import pathlib
 import unittest
 
 from exchange_v4 import RedisRateLimitStore, ValidationError
-from exchange_v4._runtime.metadata import RateLimit
-from exchange_v4._runtime.redis_keys import fallback_limit, parse_bucket_key, redis_keys
-
-TABLE = json.loads((pathlib.Path(__file__).parent.parent / "conformance" / "redis-keys.json").read_text())
 
 
 class FakeRedis:
@@ -24,26 +18,6 @@ class FakeRedis:
 
     def eval(self, script: str, numkeys: int, /, *keys_and_args: str) -> object:
         raise AssertionError("not called")
-
-
-class Keys(unittest.TestCase):
-    def test_every_row(self) -> None:
-        for row in TABLE["keys"]:
-            given, want = row["given"], row["want"]
-            with self.subTest(row["name"]):
-                ref = parse_bucket_key(given["key"])
-                got = None if ref is None else redis_keys(given["prefix"], given["uid"], ref)
-                self.assertEqual(got, None if want is None else (f"{want}:slots", f"{want}:meta"))
-
-
-class Fallback(unittest.TestCase):
-    def test_every_row(self) -> None:
-        for row in TABLE["fallback"]:
-            given, want = row["given"], row["want"]
-            with self.subTest(given):
-                got = fallback_limit(RateLimit("b", given["requests"], given["window"], "uid"), given["share"])
-                self.assertEqual((got.requests, got.window), (want["requests"], want["window"]))
-                self.assertLessEqual(got.requests / got.window, given["requests"] / given["window"] * given["share"])
 
 
 class Options(unittest.TestCase):

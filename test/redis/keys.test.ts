@@ -1,12 +1,12 @@
 /**
- * The pure parts of the Redis rate budget: bucket keys read, Redis keys built (the documented
- * format; the Python client builds the same from test/conformance/redis-keys.json), the fallback share.
+ * The pure parts of the Redis rate budget: bucket keys read and the store's options checked. The
+ * Redis keys built and the fallback limits are the conformance kit's rows (conformance/redis-keys.json
+ * and redis-fallback.json, run by test/conformance/ and both clients' suites).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fallbackLimit, parseBucketKey, redisKeys, type BucketRef } from '../../generated/src/redis/index.js';
+import { parseBucketKey, type BucketRef } from '../../generated/src/redis/index.js';
 import { RedisRateLimitStore } from '../../generated/src/redis/index.js';
-import { ValidationError, type Limit } from '../../generated/src/index.js';
+import { ValidationError } from '../../generated/src/index.js';
 
 describe('parseBucketKey reads both clients’ bucket keys', () => {
   const rows: Array<{ given: string; want: BucketRef | undefined }> = [
@@ -24,28 +24,6 @@ describe('parseBucketKey reads both clients’ bucket keys', () => {
     { given: 'ip||public', want: undefined },
   ];
   it.each(rows)('$given', ({ given, want }) => expect(parseBucketKey(given)).toEqual(want));
-});
-
-/** The table both clients run (the Python suite reads the same file). */
-const TABLE = JSON.parse(readFileSync(new URL('../conformance/redis-keys.json', import.meta.url), 'utf8')) as {
-  keys: Array<{ name: string; given: { prefix: string; uid: string; key: string }; want: string | null }>;
-  fallback: Array<{ given: { requests: number; window: number; share: number }; want: Limit }>;
-};
-
-describe('redisKeys: <prefix>:{uid:<uid>}:<bucket>[:<market>]:slots|meta (test/conformance/redis-keys.json)', () => {
-  it.each(TABLE.keys)('$name', ({ given, want }) => {
-    const ref = parseBucketKey(given.key);
-    const got = ref === undefined ? null : redisKeys(given.prefix, given.uid, ref);
-    expect(got).toEqual(want === null ? null : { slots: `${want}:slots`, meta: `${want}:meta` });
-  });
-});
-
-describe('fallbackLimit keeps at most the share of the rate (test/conformance/redis-keys.json)', () => {
-  it.each(TABLE.fallback)('$given.requests / $given.window s at $given.share', ({ given, want }) => {
-    const got = fallbackLimit(given, given.share);
-    expect(got).toEqual(want);
-    expect(got.requests / got.window).toBeLessThanOrEqual((given.requests / given.window) * given.share);
-  });
 });
 
 describe('bad options are refused before any I/O, naming the option', () => {

@@ -231,7 +231,7 @@ class AsyncExchangeClient(AsyncCore):
             convert raises a `WireDriftError` either way.
         limiter: a `RateLimiter` of your own (default: one per process), or a `RedisRateLimitStore`
             shared by every process of the account (its slot is taken in a thread).
-        transport: how attempts are sent (default: asyncio streams over kept-alive connections, up
+        transport: how attempts are sent (default: HTTP/1.1 on kept-alive asyncio connections, up
             to 10 idle per origin, one SSL context; closed by `aclose()` or the end of an
             `async with` block). A transport of your own is never closed by the client.
         proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an

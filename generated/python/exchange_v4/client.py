@@ -223,7 +223,7 @@ class ExchangeClient(Core):
             `logging.LoggerAdapter` (events at DEBUG, errors at WARNING).
         limiter: a `RateLimiter` of your own (default: one per process), or a `RedisRateLimitStore`
             shared by every process of the account.
-        transport: how attempts are sent (default: `http.client` over kept-alive connections, up to
+        transport: how attempts are sent (default: HTTP/1.1 on kept-alive sockets, up to
             10 idle per origin; closed by `close()` or the end of a `with` block). A transport of
             your own is never closed by the client.
         proxy: None (default: `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` from the environment), an

@@ -11,6 +11,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   AccountDebitFee,
@@ -30,7 +31,7 @@ export type AddSTPGroupUsersParams = {
 /** Success response (200) of {@link addSTPGroupUsers}. */
 export type AddSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `POST /account/stp_groups/{stp_id}/users`. */
-export const addSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const addSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"addSTPGroupUsers","area":"account","method":"POST","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"addSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[],"body":"open","successStatus":200,"int64":{"request":[["*"]]},"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","items":{"type":"integer","format":"int64"}}}',
 );
 
@@ -52,7 +53,7 @@ export type CreateSTPGroupParams = StpGroupRequest;
 /** Success response (200) of {@link createSTPGroup}. */
 export type CreateSTPGroupResponse = StpGroup;
 /** Metadata of `POST /account/stp_groups`. */
-export const createSTPGroupMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createSTPGroupMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createSTPGroup","area":"account","method":"POST","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSTPGroup","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","name","creator_id","create_time"],"int64":{"request":[["create_time"],["creator_id"],["id"]]},"wire":"icreate_time creator_id id","rules":[{"name":"id","in":"body","type":"integer","format":"int64"},{"name":"name","in":"body","required":true,"type":"string"},{"name":"creator_id","in":"body","type":"integer","format":"int64"},{"name":"create_time","in":"body","type":"integer","format":"int64"}]}',
 );
 
@@ -79,7 +80,7 @@ export type DeleteSTPGroupUsersParams = {
 /** Success response (200) of {@link deleteSTPGroupUsers}. */
 export type DeleteSTPGroupUsersResponse = StpGroupUser[];
 /** Metadata of `DELETE /account/stp_groups/{stp_id}/users`. */
-export const deleteSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const deleteSTPGroupUsersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"deleteSTPGroupUsers","area":"account","method":"DELETE","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSTPGroupUsers","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["stp_id"],"queryParams":[{"name":"user_id","csv":true}],"body":"none","successStatus":200,"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"user_id","in":"query","required":true,"type":"array","items":{"type":"integer","format":"int64"}}]}',
 );
 
@@ -101,7 +102,7 @@ export type GetAccountDetailParams = NoParams;
 /** Success response (200) of {@link getAccountDetail}. */
 export type GetAccountDetailResponse = AccountDetail;
 /** Metadata of `GET /account/detail`. */
-export const getAccountDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAccountDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAccountDetail","area":"account","method":"GET","path":"/account/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gcopy_trading_role key.mode tier"}',
 );
 
@@ -123,7 +124,7 @@ export type GetAccountMainKeysParams = NoParams;
 /** Success response (200) of {@link getAccountMainKeys}. */
 export type GetAccountMainKeysResponse = AccountKeyInfo;
 /** Metadata of `GET /account/main_keys`. */
-export const getAccountMainKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAccountMainKeysMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAccountMainKeys","area":"account","method":"GET","path":"/account/main_keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountMainKeys","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gkey.mode mode state"}',
 );
 
@@ -145,7 +146,7 @@ export type GetAccountRateLimitParams = NoParams;
 /** Success response (200) of {@link getAccountRateLimit}. */
 export type GetAccountRateLimitResponse = AccountRateLimit[];
 /** Metadata of `GET /account/rate_limit`. */
-export const getAccountRateLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAccountRateLimitMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAccountRateLimit","area":"account","method":"GET","path":"/account/rate_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAccountRateLimit","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmain_ratio ratio"}',
 );
 
@@ -167,7 +168,7 @@ export type GetDebitFeeParams = NoParams;
 /** Success response (200) of {@link getDebitFee}. */
 export type GetDebitFeeResponse = AccountDebitFee;
 /** Metadata of `GET /account/debit_fee`. */
-export const getDebitFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDebitFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDebitFee","area":"account","method":"GET","path":"/account/debit_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDebitFee","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 
@@ -192,7 +193,7 @@ export type ListSTPGroupsParams = {
 /** Success response (200) of {@link listSTPGroups}. */
 export type ListSTPGroupsResponse = StpGroup[];
 /** Metadata of `GET /account/stp_groups`. */
-export const listSTPGroupsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSTPGroupsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSTPGroups","area":"account","method":"GET","path":"/account/stp_groups","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroups","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"name"}],"body":"none","successStatus":200,"wire":"*.:icreate_time creator_id id","rules":[{"name":"name","in":"query","type":"string"}]}',
 );
 
@@ -217,7 +218,7 @@ export type ListSTPGroupsUsersParams = {
 /** Success response (200) of {@link listSTPGroupsUsers}. */
 export type ListSTPGroupsUsersResponse = StpGroupUser[];
 /** Metadata of `GET /account/stp_groups/{stp_id}/users`. */
-export const listSTPGroupsUsersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSTPGroupsUsersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSTPGroupsUsers","area":"account","method":"GET","path":"/account/stp_groups/{stp_id}/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSTPGroupsUsers","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["stp_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:icreate_time stp_id user_id","rules":[{"name":"stp_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -239,7 +240,7 @@ export type SetDebitFeeParams = AccountDebitFee;
 /** Success response (200) of {@link setDebitFee}. */
 export type SetDebitFeeResponse = void;
 /** Metadata of `POST /account/debit_fee`. */
-export const setDebitFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setDebitFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setDebitFee","area":"account","method":"POST","path":"/account/debit_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDebitFee","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["enabled"],"rules":[{"name":"enabled","in":"body","required":true,"type":"boolean"}]}',
 );
 

@@ -3,6 +3,7 @@
  * Rebuild with: npm run generate
  */
 import { readRequest, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type { ActivityEntryResponse, ActivityListResponse, ActivityTypeListResponse } from '../models.js';
 /** Parameters of {@link getMyActivityEntry}: path, query and body fields in one object. */
@@ -10,7 +11,7 @@ export type GetMyActivityEntryParams = NoParams;
 /** Success response (200) of {@link getMyActivityEntry}. */
 export type GetMyActivityEntryResponse = ActivityEntryResponse;
 /** Metadata of `GET /rewards/activity/my-activity-entry`. */
-export const getMyActivityEntryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMyActivityEntryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMyActivityEntry","area":"activity","method":"GET","path":"/rewards/activity/my-activity-entry","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyActivityEntry","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gcode"}',
 );
 
@@ -45,7 +46,7 @@ export type ListActivitiesParams = {
 /** Success response (200) of {@link listActivities}. */
 export type ListActivitiesResponse = ActivityListResponse;
 /** Metadata of `GET /rewards/activity/activity-list`. */
-export const listActivitiesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listActivitiesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listActivities","area":"activity","method":"GET","path":"/rewards/activity/activity-list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listActivities","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"recommend_type"},{"name":"type_ids"},{"name":"keywords"},{"name":"page"},{"name":"page_size"},{"name":"sort_by"}],"body":"none","successStatus":200,"wire":"idata.list.*.end_at data.list.*.hot data.list.*.id data.list.*.parent_id data.list.*.start_at data.list.*.top_id data.list.*.type_id timestamp;gcode data.page data.pageCount data.pageSize data.totalCount","rules":[{"name":"recommend_type","in":"query","type":"string","enum":["hot","type","scenario"]},{"name":"type_ids","in":"query","type":"string"},{"name":"keywords","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1},{"name":"sort_by","in":"query","type":"string"}]}',
 );
 
@@ -67,7 +68,7 @@ export type ListActivityTypesParams = NoParams;
 /** Success response (200) of {@link listActivityTypes}. */
 export type ListActivityTypesResponse = ActivityTypeListResponse;
 /** Metadata of `GET /rewards/activity/activity-type`. */
-export const listActivityTypesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listActivityTypesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listActivityTypes","area":"activity","method":"GET","path":"/rewards/activity/activity-type","auth":"public","shape":"shaped","rateLimit":{"bucket":"listActivityTypes","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.list.*.id timestamp;gcode"}',
 );
 

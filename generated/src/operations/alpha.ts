@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   AccountBookResponse,
@@ -33,7 +34,7 @@ export type GetAlphaOrderParams = {
 /** Success response (200) of {@link getAlphaOrder}. */
 export type GetAlphaOrderResponse = OrderResponse;
 /** Metadata of `GET /alpha/order`. */
-export const getAlphaOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAlphaOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAlphaOrder","area":"alpha","method":"GET","path":"/alpha/order","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAlphaOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_id"}],"body":"none","successStatus":200,"wire":"icreate_time;dcurrency_amount gas_fee transaction_fee usdt_amount;gstatus","rules":[{"name":"order_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -66,7 +67,7 @@ export type ListAlphaAccountBookResponse = AccountBookResponse[];
 /** One item of {@link listAlphaAccountBook}'s list. */
 export type ListAlphaAccountBookItem = AccountBookResponse;
 /** Metadata of `GET /alpha/account_book`. */
-export const listAlphaAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaAccountBook","area":"alpha","method":"GET","path":"/alpha/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAlphaAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:iid time;dbalance change","rules":[{"name":"from","in":"query","required":true,"type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -88,7 +89,7 @@ export type ListAlphaAccountsParams = NoParams;
 /** Success response (200) of {@link listAlphaAccounts}. */
 export type ListAlphaAccountsResponse = AccountsResponse[];
 /** Metadata of `GET /alpha/accounts`. */
-export const listAlphaAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaAccounts","area":"alpha","method":"GET","path":"/alpha/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAlphaAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:davailable locked"}',
 );
 
@@ -119,7 +120,7 @@ export type ListAlphaCurrenciesResponse = AlphaCurrency[];
 /** One item of {@link listAlphaCurrencies}'s list. */
 export type ListAlphaCurrenciesItem = AlphaCurrency;
 /** Metadata of `GET /alpha/currencies`. */
-export const listAlphaCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaCurrenciesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaCurrencies","area":"alpha","method":"GET","path":"/alpha/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listAlphaCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:gamount_precision precision status","rules":[{"name":"currency","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -158,7 +159,7 @@ export type ListAlphaOrderResponse = OrderResponse[];
 /** One item of {@link listAlphaOrder}'s list. */
 export type ListAlphaOrderItem = OrderResponse;
 /** Metadata of `GET /alpha/orders`. */
-export const listAlphaOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaOrder","area":"alpha","method":"GET","path":"/alpha/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAlphaOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"side"},{"name":"status"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;dcurrency_amount gas_fee transaction_fee usdt_amount;gstatus","rules":[{"name":"currency","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]},{"name":"status","in":"query","type":"integer","format":"int32","enum":[0,1,2,3,4,5,6]},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -189,7 +190,7 @@ export type ListAlphaTickersResponse = AlphaTicker[];
 /** One item of {@link listAlphaTickers}'s list. */
 export type ListAlphaTickersItem = AlphaTicker;
 /** Metadata of `GET /alpha/tickers`. */
-export const listAlphaTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaTickers","area":"alpha","method":"GET","path":"/alpha/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listAlphaTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:dchange last market_cap volume","rules":[{"name":"currency","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -234,7 +235,7 @@ export type ListAlphaTokensParams = {
 /** Success response (200) of {@link listAlphaTokens}. */
 export type ListAlphaTokensResponse = Tokens[];
 /** Metadata of `GET /alpha/tokens`. */
-export const listAlphaTokensMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAlphaTokensMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAlphaTokens","area":"alpha","method":"GET","path":"/alpha/tokens","auth":"public","shape":"shaped","rateLimit":{"bucket":"listAlphaTokens","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"chain"},{"name":"launch_platform"},{"name":"address"},{"name":"page"}],"body":"none","successStatus":200,"wire":"*.:gamount_precision precision status","rules":[{"name":"chain","in":"query","type":"string","enum":["solana","eth","bsc","base","world","sui","arbitrum","avalanche","polygon","linea","optimism","zksync","gatelayer"]},{"name":"launch_platform","in":"query","type":"string","enum":["meteora_dbc","fourmeme","moonshot","pump","raydium_launchlab","letsbonk","gatefun","virtuals"]},{"name":"address","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -256,7 +257,7 @@ export type PlaceAlphaOrderParams = PlaceOrderRequest;
 /** Success response (200) of {@link placeAlphaOrder}. */
 export type PlaceAlphaOrderResponse = PlaceOrderResponse;
 /** Metadata of `POST /alpha/orders`. */
-export const placeAlphaOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const placeAlphaOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"placeAlphaOrder","area":"alpha","method":"POST","path":"/alpha/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"placeAlphaOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","side","amount","gas_mode","slippage","quote_id"],"wire":"icreate_time;damount;gstatus","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"gas_mode","in":"body","required":true,"type":"string","enum":["speed","custom"]},{"name":"slippage","in":"body","type":"string","format":"decimal"},{"name":"quote_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -278,7 +279,7 @@ export type QuoteAlphaOrderParams = QuoteRequest;
 /** Success response (200) of {@link quoteAlphaOrder}. */
 export type QuoteAlphaOrderResponse = QuoteResponse;
 /** Metadata of `POST /alpha/quote`. */
-export const quoteAlphaOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const quoteAlphaOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"quoteAlphaOrder","area":"alpha","method":"POST","path":"/alpha/quote","auth":"private","shape":"shaped","rateLimit":{"bucket":"quoteAlphaOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","side","amount","gas_mode","slippage"],"wire":"destimate_gas_fee_amount_usdt max_amount min_amount order_fee price slippage target_token_max_amount target_token_min_amount;gerror_type","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"gas_mode","in":"body","required":true,"type":"string","enum":["speed","custom"]},{"name":"slippage","in":"body","type":"string","format":"decimal"}]}',
 );
 

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   ApiResponseAssetSwapConfig,
@@ -27,7 +28,7 @@ export type CreateAssetSwapOrderV1Params = OrderCreateV1Req;
 /** Success response (200) of {@link createAssetSwapOrderV1}. */
 export type CreateAssetSwapOrderV1Response = ApiResponseAssetSwapOrderCreateV1;
 /** Metadata of `POST /asset-swap/order/create`. */
-export const createAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createAssetSwapOrderV1","area":"asset_swap","method":"POST","path":"/asset-swap/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createAssetSwapOrderV1","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["from","to"],"wire":"idata.order.create_time data.order.id data.order.user_id timestamp;ddata.order.from.*.amount data.order.to.*.amount;gcode data.order.status","rules":[{"name":"from","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"to","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
 );
 
@@ -56,7 +57,7 @@ export type EvaluateAssetSwapParams = {
 /** Success response (200) of {@link evaluateAssetSwap}. */
 export type EvaluateAssetSwapResponse = ApiResponseAssetSwapEvaluate;
 /** Metadata of `GET /asset-swap/evaluate`. */
-export const evaluateAssetSwapMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const evaluateAssetSwapMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"evaluateAssetSwap","area":"asset_swap","method":"GET","path":"/asset-swap/evaluate","auth":"private","shape":"shaped","rateLimit":{"bucket":"evaluateAssetSwap","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"max_evaluate_value"},{"name":"cursor"},{"name":"size"}],"body":"none","successStatus":200,"wire":"itimestamp;ddata.list.*.available data.list.*.evaluate_usdt data.total_available;gcode data.total","rules":[{"name":"max_evaluate_value","in":"query","type":"number"},{"name":"cursor","in":"query","type":"string"},{"name":"size","in":"query","type":"integer","format":"int32"}]}',
 );
 
@@ -78,7 +79,7 @@ export type GetAssetSwapConfigParams = NoParams;
 /** Success response (200) of {@link getAssetSwapConfig}. */
 export type GetAssetSwapConfigResponse = ApiResponseAssetSwapConfig;
 /** Metadata of `GET /asset-swap/config`. */
-export const getAssetSwapConfigMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAssetSwapConfigMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAssetSwapConfig","area":"asset_swap","method":"GET","path":"/asset-swap/config","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAssetSwapConfig","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;ddata.min_evaluate_value data.recommend.balance.* data.recommend.btc_faith.* data.recommend.conservative.* data.recommend.gt_faith.* data.recommend_v2.*.*.schemes.*.ratio;ndata.asset_evaluate_range.*;gcode data.banner_reappear_interval_hours data.convert_currencies_v2.*.priority data.max_select_currencies data.recommend_v2.*.*.priority data.recommend_v2.*.*.schemes.*.priority"}',
 );
 
@@ -103,7 +104,7 @@ export type GetAssetSwapOrderV1Params = {
 /** Success response (200) of {@link getAssetSwapOrderV1}. */
 export type GetAssetSwapOrderV1Response = ApiResponseAssetSwapOrderQueryV1;
 /** Metadata of `GET /asset-swap/order/{order_id}`. */
-export const getAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAssetSwapOrderV1","area":"asset_swap","method":"GET","path":"/asset-swap/order/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAssetSwapOrderV1","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.create_time data.id data.user_id timestamp;ddata.from.*.amount data.to.*.amount;gcode data.status","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -125,7 +126,7 @@ export type ListAssetSwapAssetsParams = NoParams;
 /** Success response (200) of {@link listAssetSwapAssets}. */
 export type ListAssetSwapAssetsResponse = ApiResponseAssetSwapListAssets;
 /** Metadata of `GET /asset-swap/asset/list`. */
-export const listAssetSwapAssetsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAssetSwapAssetsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAssetSwapAssets","area":"asset_swap","method":"GET","path":"/asset-swap/asset/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAssetSwapAssets","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gcode"}',
 );
 
@@ -162,7 +163,7 @@ export type ListAssetSwapOrdersV1Params = {
 /** Success response (200) of {@link listAssetSwapOrdersV1}. */
 export type ListAssetSwapOrdersV1Response = ApiResponseAssetSwapOrderListV1;
 /** Metadata of `GET /asset-swap/order/list`. */
-export const listAssetSwapOrdersV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAssetSwapOrdersV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAssetSwapOrdersV1","area":"asset_swap","method":"GET","path":"/asset-swap/order/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAssetSwapOrdersV1","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"status"},{"name":"offset"},{"name":"size"},{"name":"sort_mode"},{"name":"order_by"}],"body":"none","successStatus":200,"wire":"idata.orders.*.create_time data.orders.*.id data.orders.*.user_id timestamp;ddata.orders.*.from.*.amount data.orders.*.to.*.amount;gcode data.orders.*.status data.total","rules":[{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"status","in":"query","type":"integer","format":"int32"},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"size","in":"query","type":"integer","format":"int32"},{"name":"sort_mode","in":"query","type":"integer","format":"int32"},{"name":"order_by","in":"query","type":"integer","format":"int32"}]}',
 );
 
@@ -184,7 +185,7 @@ export type PreviewAssetSwapOrderV1Params = OrderPreviewV1Req;
 /** Success response (200) of {@link previewAssetSwapOrderV1}. */
 export type PreviewAssetSwapOrderV1Response = ApiResponseAssetSwapOrderPreviewV1;
 /** Metadata of `POST /asset-swap/order/preview`. */
-export const previewAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const previewAssetSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"previewAssetSwapOrderV1","area":"asset_swap","method":"POST","path":"/asset-swap/order/preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"previewAssetSwapOrderV1","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["from","to"],"wire":"itimestamp;ddata.order.from.*.amount data.order.to.*.amount data.order.usdt_evaluated_value data.transaction_fee;gcode","rules":[{"name":"from","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"to","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"ratio","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
 );
 

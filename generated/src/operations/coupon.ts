@@ -3,6 +3,7 @@
  * Rebuild with: npm run generate
  */
 import { readRequest, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { UserCouponDetail, UserCouponList } from '../models.js';
 /** Parameters of {@link getUserCouponDetail}: path, query and body fields in one object. */
 export type GetUserCouponDetailParams = {
@@ -34,7 +35,7 @@ export type GetUserCouponDetailParams = {
 /** Success response (200) of {@link getUserCouponDetail}. */
 export type GetUserCouponDetailResponse = UserCouponDetail;
 /** Metadata of `GET /coupon/user-coupon-detail`. */
-export const getUserCouponDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUserCouponDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUserCouponDetail","area":"coupon","method":"GET","path":"/coupon/user-coupon-detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserCouponDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coupon_type"},{"name":"detail_id"},{"name":"is_task_coupon"}],"body":"none","successStatus":200,"wire":"idata.details_id data.expire_time data.expire_time_order_by data.id data.task_completed_at data.task_expire_at data.task_start_at;ddata.origin_amount;ndata.expire_second;gcode data.is_task_coupon","rules":[{"name":"coupon_type","in":"query","required":true,"type":"string","enum":["position_voucher","tradfi_position_voucher","contract_bonus","contract_bonus_new","commission_rebate","hold_bonus","point","financial_rate","robot_bonus","loss_protection_copier","vip_card","interest_voucher","p2p","cash","crypto_loan_interest","copy_trading","alpha_voucher","etf_voucher"]},{"name":"detail_id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"is_task_coupon","in":"query","type":"integer","format":"int32","enum":[0,1]}]}',
 );
 
@@ -89,7 +90,7 @@ export type ListUserCouponsParams = {
 /** Success response (200) of {@link listUserCoupons}. */
 export type ListUserCouponsResponse = UserCouponList;
 /** Metadata of `GET /coupon/user-coupon-list`. */
-export const listUserCouponsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUserCouponsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUserCoupons","area":"coupon","method":"GET","path":"/coupon/user-coupon-list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserCoupons","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"expired"},{"name":"limit"},{"name":"last_id"},{"name":"expire_time"},{"name":"order_by"},{"name":"type"},{"name":"is_task_coupon"}],"body":"none","successStatus":200,"wire":"idata.list.*.details_id data.list.*.expire_time data.list.*.expire_time_order_by data.list.*.id data.list.*.task_completed_at data.list.*.task_expire_at data.list.*.task_start_at;ddata.list.*.origin_amount;ndata.list.*.expire_second;gcode data.list.*.is_task_coupon","rules":[{"name":"expired","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":20},{"name":"last_id","in":"query","type":"integer","format":"int64","minimum":1,"maximum":1000000000},{"name":"expire_time","in":"query","type":"integer","format":"int64","minimum":1,"maximum":2147483647},{"name":"order_by","in":"query","type":"string","enum":["latest","expired"]},{"name":"type","in":"query","type":"string","enum":["position_voucher","tradfi_position_voucher","contract_bonus","contract_bonus_new","commission_rebate","hold_bonus","point","financial_rate","robot_bonus","loss_protection_copier","vip_card","interest_voucher","p2p","cash","crypto_loan_interest","copy_trading","alpha_voucher","etf_voucher"]},{"name":"is_task_coupon","in":"query","type":"integer","format":"int32","enum":[0,1]}]}',
 );
 

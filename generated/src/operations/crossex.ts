@@ -13,6 +13,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   CrossexAccount,
@@ -55,7 +56,7 @@ export type GetCrossexOrderParams = {
 /** Success response (200) of {@link getCrossexOrder}. */
 export type GetCrossexOrderResponse = CrossexOrder;
 /** Metadata of `GET /crossex/orders/{order_id}`. */
-export const getCrossexOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexOrder","area":"crossex","method":"GET","path":"/crossex/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"dexecuted_amount executed_avg_price executed_qty fee last_executed_amount last_executed_price last_executed_qty leverage price qty quote_qty;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -92,7 +93,7 @@ export type ListCrossexTransfersResponse = CrossexTransferRecord[];
 /** One item of {@link listCrossexTransfers}'s list. */
 export type ListCrossexTransfersItem = CrossexTransferRecord;
 /** Metadata of `GET /crossex/transfers`. */
-export const listCrossexTransfersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexTransfersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexTransfers","area":"crossex","method":"GET","path":"/crossex/transfers","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexTransfers","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"},{"name":"order_id"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:icreate_time update_time;damount","rules":[{"name":"coin","in":"query","type":"string"},{"name":"order_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -117,7 +118,7 @@ export type CancelCrossexOrderParams = {
 /** Success response (200) of {@link cancelCrossexOrder}. */
 export type CancelCrossexOrderResponse = CrossexOrderActionResponse;
 /** Metadata of `DELETE /crossex/orders/{order_id}`. */
-export const cancelCrossexOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelCrossexOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelCrossexOrder","area":"crossex","method":"DELETE","path":"/crossex/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelCrossexOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -139,7 +140,7 @@ export type CloseCrossexPositionParams = CrossexClosePositionRequest;
 /** Success response (200) of {@link closeCrossexPosition}. */
 export type CloseCrossexPositionResponse = CrossexOrderActionResponse;
 /** Metadata of `POST /crossex/position`. */
-export const closeCrossexPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const closeCrossexPositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"closeCrossexPosition","area":"crossex","method":"POST","path":"/crossex/position","auth":"private","shape":"shaped","rateLimit":{"bucket":"closeCrossexPosition","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["symbol","position_side"],"rules":[{"name":"symbol","in":"body","required":true,"type":"string"},{"name":"position_side","in":"body","type":"string"}]}',
 );
 
@@ -161,7 +162,7 @@ export type CreateCrossexConvertOrderParams = CrossexConvertOrderRequest;
 /** Success response (200) of {@link createCrossexConvertOrder}. */
 export type CreateCrossexConvertOrderResponse = CrossexConvertOrderResponse;
 /** Metadata of `POST /crossex/convert/orders`. */
-export const createCrossexConvertOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createCrossexConvertOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createCrossexConvertOrder","area":"crossex","method":"POST","path":"/crossex/convert/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createCrossexConvertOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["quote_id"],"rules":[{"name":"quote_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -183,7 +184,7 @@ export type CreateCrossexConvertQuoteParams = CrossexConvertQuoteRequest;
 /** Success response (200) of {@link createCrossexConvertQuote}. */
 export type CreateCrossexConvertQuoteResponse = CrossexConvertQuoteResponse;
 /** Metadata of `POST /crossex/convert/quote`. */
-export const createCrossexConvertQuoteMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createCrossexConvertQuoteMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createCrossexConvertQuote","area":"crossex","method":"POST","path":"/crossex/convert/quote","auth":"private","shape":"shaped","rateLimit":{"bucket":"createCrossexConvertQuote","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["exchange_type","from_coin","to_coin","from_amount"],"wire":"dfrom_amount price to_amount","rules":[{"name":"exchange_type","in":"body","required":true,"type":"string"},{"name":"from_coin","in":"body","required":true,"type":"string"},{"name":"to_coin","in":"body","required":true,"type":"string"},{"name":"from_amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -349,7 +350,7 @@ export type GetCrossexAccountParams = {
 /** Success response (200) of {@link getCrossexAccount}. */
 export type GetCrossexAccountResponse = CrossexAccount;
 /** Metadata of `GET /crossex/accounts`. */
-export const getCrossexAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexAccount","area":"crossex","method":"GET","path":"/crossex/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexAccount","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"exchange_type"}],"body":"none","successStatus":200,"wire":"daccount_limit assets.*.available_balance assets.*.balance assets.*.borrowing_initial_margin assets.*.borrowing_maintenance_margin assets.*.equity assets.*.futures_initial_margin assets.*.futures_maintenance_margin assets.*.liability assets.*.upnl available_margin initial_margin initial_margin_rate maintenance_margin maintenance_margin_rate margin_balance;screate_time update_time","rules":[{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -371,7 +372,7 @@ export type GetCrossexFeeParams = NoParams;
 /** Success response (200) of {@link getCrossexFee}. */
 export type GetCrossexFeeResponse = CrossexFee[];
 /** Metadata of `GET /crossex/fee`. */
-export const getCrossexFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexFee","area":"crossex","method":"GET","path":"/crossex/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexFee","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dfuture_maker_fee future_taker_fee special_fee_list.*.maker_fee_rate special_fee_list.*.taker_fee_rate spot_maker_fee spot_taker_fee"}',
 );
 
@@ -398,7 +399,7 @@ export type GetCrossexInterestRateParams = {
 /** Success response (200) of {@link getCrossexInterestRate}. */
 export type GetCrossexInterestRateResponse = CrossexInterestRate[];
 /** Metadata of `GET /crossex/interest_rate`. */
-export const getCrossexInterestRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexInterestRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexInterestRate","area":"crossex","method":"GET","path":"/crossex/interest_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexInterestRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"},{"name":"exchange_type"}],"body":"none","successStatus":200,"wire":"*.:dhour_interest_rate;stime","rules":[{"name":"coin","in":"query","type":"string"},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -425,7 +426,7 @@ export type GetCrossexMarginPositionsLeverageResponse = {
   [key: string]: string;
 };
 /** Metadata of `GET /crossex/margin_positions/leverage`. */
-export const getCrossexMarginPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexMarginPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexMarginPositionsLeverage","area":"crossex","method":"GET","path":"/crossex/margin_positions/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexMarginPositionsLeverage","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbols","csv":true}],"body":"none","successStatus":200,"wire":"d*","rules":[{"name":"symbols","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -452,7 +453,7 @@ export type GetCrossexPositionsLeverageResponse = {
   [key: string]: string;
 };
 /** Metadata of `GET /crossex/positions/leverage`. */
-export const getCrossexPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCrossexPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCrossexPositionsLeverage","area":"crossex","method":"GET","path":"/crossex/positions/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCrossexPositionsLeverage","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbols","csv":true}],"body":"none","successStatus":200,"wire":"d*","rules":[{"name":"symbols","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -489,7 +490,7 @@ export type ListCrossexAccountBookResponse = CrossexAccountBookRecord[];
 /** One item of {@link listCrossexAccountBook}'s list. */
 export type ListCrossexAccountBookItem = CrossexAccountBookRecord;
 /** Metadata of `GET /crossex/account_book`. */
-export const listCrossexAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexAccountBook","area":"crossex","method":"GET","path":"/crossex/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"coin"},{"name":"statement_type"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dbalance change;screate_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"coin","in":"query","type":"string"},{"name":"statement_type","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -514,7 +515,7 @@ export type ListCrossexAdlRankParams = {
 /** Success response (200) of {@link listCrossexAdlRank}. */
 export type ListCrossexAdlRankResponse = CrossexAdlRank[];
 /** Metadata of `GET /crossex/adl_rank`. */
-export const listCrossexAdlRankMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexAdlRankMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexAdlRank","area":"crossex","method":"GET","path":"/crossex/adl_rank","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexAdlRank","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbol"}],"body":"none","successStatus":200,"rules":[{"name":"symbol","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -541,7 +542,7 @@ export type ListCrossexCoinDiscountRateParams = {
 /** Success response (200) of {@link listCrossexCoinDiscountRate}. */
 export type ListCrossexCoinDiscountRateResponse = CrossexCoinDiscountRate[];
 /** Metadata of `GET /crossex/coin_discount_rate`. */
-export const listCrossexCoinDiscountRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexCoinDiscountRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexCoinDiscountRate","area":"crossex","method":"GET","path":"/crossex/coin_discount_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexCoinDiscountRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"},{"name":"exchange_type"}],"body":"none","successStatus":200,"wire":"*.:ddiscount_rate max_value min_value","rules":[{"name":"coin","in":"query","type":"string"},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -578,7 +579,7 @@ export type ListCrossexHistoryMarginInterestsResponse = CrossexMarginInterestRec
 /** One item of {@link listCrossexHistoryMarginInterests}'s list. */
 export type ListCrossexHistoryMarginInterestsItem = CrossexMarginInterestRecord;
 /** Metadata of `GET /crossex/history_margin_interests`. */
-export const listCrossexHistoryMarginInterestsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexHistoryMarginInterestsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexHistoryMarginInterests","area":"crossex","method":"GET","path":"/crossex/history_margin_interests","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexHistoryMarginInterests","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbol"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"},{"name":"exchange_type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dinterest interest_rate liability;screate_time","rules":[{"name":"symbol","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -613,7 +614,7 @@ export type ListCrossexHistoryMarginPositionsResponse = CrossexHistoricalMarginP
 /** One item of {@link listCrossexHistoryMarginPositions}'s list. */
 export type ListCrossexHistoryMarginPositionsItem = CrossexHistoricalMarginPosition;
 /** Metadata of `GET /crossex/history_margin_positions`. */
-export const listCrossexHistoryMarginPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexHistoryMarginPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexHistoryMarginPositions","area":"crossex","method":"GET","path":"/crossex/history_margin_positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexHistoryMarginPositions","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"symbol"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dclosed_avg_price closed_pnl closed_pnl_rate closed_qty closed_value interest leverage liq_fee max_position_qty open_avg_price;screate_time update_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"symbol","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -650,7 +651,7 @@ export type ListCrossexHistoryOrdersResponse = CrossexOrder[];
 /** One item of {@link listCrossexHistoryOrders}'s list. */
 export type ListCrossexHistoryOrdersItem = CrossexOrder;
 /** Metadata of `GET /crossex/history_orders`. */
-export const listCrossexHistoryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexHistoryOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexHistoryOrders","area":"crossex","method":"GET","path":"/crossex/history_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexHistoryOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"symbol"},{"name":"from"},{"name":"to"},{"name":"attributes","csv":true}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dexecuted_amount executed_avg_price executed_qty fee last_executed_amount last_executed_price last_executed_qty leverage price qty quote_qty;screate_time update_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"symbol","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"attributes","in":"query","type":"array","items":{"type":"string","enum":["COMMON","LIQ","REDUCE","ADL","SETTLEMENT"]}}]}',
 );
 
@@ -685,7 +686,7 @@ export type ListCrossexHistoryPositionsResponse = CrossexHistoricalPosition[];
 /** One item of {@link listCrossexHistoryPositions}'s list. */
 export type ListCrossexHistoryPositionsItem = CrossexHistoricalPosition;
 /** Metadata of `GET /crossex/history_positions`. */
-export const listCrossexHistoryPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexHistoryPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexHistoryPositions","area":"crossex","method":"GET","path":"/crossex/history_positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexHistoryPositions","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"symbol"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dclosed_avg_price closed_pnl closed_pnl_rate closed_qty closed_value fee funding_fee leverage liq_fee max_position_qty open_avg_price;screate_time update_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"symbol","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -720,7 +721,7 @@ export type ListCrossexHistoryTradesResponse = CrossexTrade[];
 /** One item of {@link listCrossexHistoryTrades}'s list. */
 export type ListCrossexHistoryTradesItem = CrossexTrade;
 /** Metadata of `GET /crossex/history_trades`. */
-export const listCrossexHistoryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexHistoryTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexHistoryTrades","area":"crossex","method":"GET","path":"/crossex/history_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexHistoryTrades","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"symbol"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:dfee fee_rate price qty rpnl;screate_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"symbol","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -747,7 +748,7 @@ export type ListCrossexMarginPositionsParams = {
 /** Success response (200) of {@link listCrossexMarginPositions}. */
 export type ListCrossexMarginPositionsResponse = CrossexMarginPosition[];
 /** Metadata of `GET /crossex/margin_positions`. */
-export const listCrossexMarginPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexMarginPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexMarginPositions","area":"crossex","method":"GET","path":"/crossex/margin_positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexMarginPositions","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbol"},{"name":"exchange_type"}],"body":"none","successStatus":200,"wire":"*.:dasset_qty entry_price index_price initial_margin interest leverage liability maintenance_margin max_leverage max_position_qty position_value upnl upnl_rate;screate_time update_time","rules":[{"name":"symbol","in":"query","type":"string"},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -776,7 +777,7 @@ export type ListCrossexOpenOrdersParams = {
 /** Success response (200) of {@link listCrossexOpenOrders}. */
 export type ListCrossexOpenOrdersResponse = CrossexOrder[];
 /** Metadata of `GET /crossex/open_orders`. */
-export const listCrossexOpenOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexOpenOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexOpenOrders","area":"crossex","method":"GET","path":"/crossex/open_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexOpenOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbol"},{"name":"exchange_type"},{"name":"business_type"}],"body":"none","successStatus":200,"wire":"*.:dexecuted_amount executed_avg_price executed_qty fee last_executed_amount last_executed_price last_executed_qty leverage price qty quote_qty;screate_time update_time","rules":[{"name":"symbol","in":"query","type":"string"},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]},{"name":"business_type","in":"query","type":"string","enum":["SPOT","FUTURE","MARGIN"]}]}',
 );
 
@@ -803,7 +804,7 @@ export type ListCrossexPositionsParams = {
 /** Success response (200) of {@link listCrossexPositions}. */
 export type ListCrossexPositionsResponse = CrossexPosition[];
 /** Metadata of `GET /crossex/positions`. */
-export const listCrossexPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexPositions","area":"crossex","method":"GET","path":"/crossex/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossexPositions","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbol"},{"name":"exchange_type"}],"body":"none","successStatus":200,"wire":"*.:dclosed_pnl entry_price fee funding_fee initial_margin leverage maintenance_margin mark_price max_leverage position_qty position_value risk_limit upnl upnl_rate;screate_time funding_time update_time","rules":[{"name":"symbol","in":"query","type":"string"},{"name":"exchange_type","in":"query","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID"]}]}',
 );
 
@@ -828,7 +829,7 @@ export type ListCrossexRuleRiskLimitsParams = {
 /** Success response (200) of {@link listCrossexRuleRiskLimits}. */
 export type ListCrossexRuleRiskLimitsResponse = CrossexRiskLimit[];
 /** Metadata of `GET /crossex/rule/risk_limits`. */
-export const listCrossexRuleRiskLimitsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexRuleRiskLimitsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexRuleRiskLimits","area":"crossex","method":"GET","path":"/crossex/rule/risk_limits","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCrossexRuleRiskLimits","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbols","csv":true}],"body":"none","successStatus":200,"wire":"*.tiers.*.:dleverage_max maintenance_rate max_risk_limit_value min_risk_limit_value quick_cal_amount","rules":[{"name":"symbols","in":"query","required":true,"type":"array","minItems":1,"items":{"type":"string"}}]}',
 );
 
@@ -853,7 +854,7 @@ export type ListCrossexRuleSymbolsParams = {
 /** Success response (200) of {@link listCrossexRuleSymbols}. */
 export type ListCrossexRuleSymbolsResponse = CrossexSymbol[];
 /** Metadata of `GET /crossex/rule/symbols`. */
-export const listCrossexRuleSymbolsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexRuleSymbolsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexRuleSymbols","area":"crossex","method":"GET","path":"/crossex/rule/symbols","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCrossexRuleSymbols","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbols","csv":true}],"body":"none","successStatus":200,"wire":"*.:dcontract_size liquidation_fee lot_size max_limit_size max_market_size min_notional min_size tick_size;sdelist_time","rules":[{"name":"symbols","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -878,7 +879,7 @@ export type ListCrossexTransferCoinsParams = {
 /** Success response (200) of {@link listCrossexTransferCoins}. */
 export type ListCrossexTransferCoinsResponse = CrossexTransferCoin[];
 /** Metadata of `GET /crossex/transfers/coin`. */
-export const listCrossexTransferCoinsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossexTransferCoinsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossexTransferCoins","area":"crossex","method":"GET","path":"/crossex/transfers/coin","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCrossexTransferCoins","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"}],"body":"none","successStatus":200,"wire":"*.:dest_fee min_trans_amount;nis_disabled precision","rules":[{"name":"coin","in":"query","type":"string"}]}',
 );
 
@@ -900,7 +901,7 @@ export type UpdateCrossexAccountParams = CrossexAccountUpdateRequest;
 /** Success response (200) of {@link updateCrossexAccount}. */
 export type UpdateCrossexAccountResponse = CrossexAccountUpdateResponse;
 /** Metadata of `PUT /crossex/accounts`. */
-export const updateCrossexAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateCrossexAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateCrossexAccount","area":"crossex","method":"PUT","path":"/crossex/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateCrossexAccount","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["position_mode","account_mode","exchange_type"],"rules":[{"name":"position_mode","in":"body","type":"string","enum":["SINGLE","DUAL"]},{"name":"account_mode","in":"body","type":"string","enum":["CROSS_EXCHANGE","ISOLATED_EXCHANGE"]},{"name":"exchange_type","in":"body","type":"string","enum":["BINANCE","OKX","GATE","BYBIT","KRAKEN","HYPERLIQUID","CROSSEX"]}]}',
 );
 
@@ -922,7 +923,7 @@ export type UpdateCrossexMarginPositionsLeverageParams = CrossexLeverageRequest;
 /** Success response (200) of {@link updateCrossexMarginPositionsLeverage}. */
 export type UpdateCrossexMarginPositionsLeverageResponse = CrossexLeverageResponse;
 /** Metadata of `POST /crossex/margin_positions/leverage`. */
-export const updateCrossexMarginPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateCrossexMarginPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateCrossexMarginPositionsLeverage","area":"crossex","method":"POST","path":"/crossex/margin_positions/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateCrossexMarginPositionsLeverage","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["symbol","leverage"],"wire":"dleverage","rules":[{"name":"symbol","in":"body","required":true,"type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -947,7 +948,7 @@ export type UpdateCrossexOrderParams = {
 /** Success response (200) of {@link updateCrossexOrder}. */
 export type UpdateCrossexOrderResponse = CrossexOrderActionResponse;
 /** Metadata of `PUT /crossex/orders/{order_id}`. */
-export const updateCrossexOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateCrossexOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateCrossexOrder","area":"crossex","method":"PUT","path":"/crossex/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateCrossexOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["qty","price"],"rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"qty","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"}]}',
 );
 
@@ -969,7 +970,7 @@ export type UpdateCrossexPositionsLeverageParams = CrossexLeverageRequest;
 /** Success response (200) of {@link updateCrossexPositionsLeverage}. */
 export type UpdateCrossexPositionsLeverageResponse = CrossexLeverageResponse;
 /** Metadata of `POST /crossex/positions/leverage`. */
-export const updateCrossexPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateCrossexPositionsLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateCrossexPositionsLeverage","area":"crossex","method":"POST","path":"/crossex/positions/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateCrossexPositionsLeverage","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["symbol","leverage"],"wire":"dleverage","rules":[{"name":"symbol","in":"body","required":true,"type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 

@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type {
   DeliveryAccount,
   DeliveryCandlestick,
@@ -43,7 +44,7 @@ export type CancelDeliveryOrderParams = {
 /** Success response (200) of {@link cancelDeliveryOrder}. */
 export type CancelDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `DELETE /delivery/{settle}/orders/{order_id}`. */
-export const cancelDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -72,7 +73,7 @@ export type CancelDeliveryOrdersParams = {
 /** Success response (200) of {@link cancelDeliveryOrders}. */
 export type CancelDeliveryOrdersResponse = DeliveryOrder[];
 /** Metadata of `DELETE /delivery/{settle}/orders`. */
-export const cancelDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelDeliveryOrders","area":"delivery","method":"DELETE","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-cancel","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -99,7 +100,7 @@ export type CancelPriceTriggeredDeliveryOrderParams = {
 /** Success response (200) of {@link cancelPriceTriggeredDeliveryOrder}. */
 export type CancelPriceTriggeredDeliveryOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `DELETE /delivery/{settle}/price_orders/{order_id}`. */
-export const cancelPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelPriceTriggeredDeliveryOrder","area":"delivery","method":"DELETE","path":"/delivery/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -126,7 +127,7 @@ export type CancelPriceTriggeredDeliveryOrderListParams = {
 /** Success response (200) of {@link cancelPriceTriggeredDeliveryOrderList}. */
 export type CancelPriceTriggeredDeliveryOrderListResponse = FuturesPriceTriggeredOrder[];
 /** Metadata of `DELETE /delivery/{settle}/price_orders`. */
-export const cancelPriceTriggeredDeliveryOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelPriceTriggeredDeliveryOrderListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelPriceTriggeredDeliveryOrderList","area":"delivery","method":"DELETE","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredDeliveryOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -151,7 +152,7 @@ export type CreateDeliveryOrderParams = {
 /** Success response (200) of {@link createDeliveryOrder}. */
 export type CreateDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `POST /delivery/{settle}/orders`. */
-export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"delivery-place","requests":500,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["contract","size","iceberg","price","close","reduce_only","tif","text","auto_size","stp_act"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"iceberg","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc","fok"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"stp_act","in":"body","type":"string","enum":["cn","co","cb"]}]}',
 );
 
@@ -176,7 +177,7 @@ export type CreatePriceTriggeredDeliveryOrderParams = {
 /** Success response (200) of {@link createPriceTriggeredDeliveryOrder}. */
 export type CreatePriceTriggeredDeliveryOrderResponse = TriggerOrderResponse;
 /** Metadata of `POST /delivery/{settle}/price_orders`. */
-export const createPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createPriceTriggeredDeliveryOrder","area":"delivery","method":"POST","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
 );
 
@@ -203,7 +204,7 @@ export type GetDeliveryContractParams = {
 /** Success response (200) of {@link getDeliveryContract}. */
 export type GetDeliveryContractResponse = DeliveryContract;
 /** Metadata of `GET /delivery/{settle}/contracts/{contract}`. */
-export const getDeliveryContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDeliveryContractMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDeliveryContract","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getDeliveryContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iorderbook_id trade_id;dbasis_impact_value basis_rate basis_value index_price last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step settle_price taker_fee_rate trade_size;nconfig_change_time expire_time;gorders_limit settle_price_duration settle_price_interval","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -230,7 +231,7 @@ export type GetDeliveryOrderParams = {
 /** Success response (200) of {@link getDeliveryOrder}. */
 export type GetDeliveryOrderResponse = DeliveryOrder;
 /** Metadata of `GET /delivery/{settle}/orders/{order_id}`. */
-export const getDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -257,7 +258,7 @@ export type GetDeliveryPositionParams = {
 /** Success response (200) of {@link getDeliveryPosition}. */
 export type GetDeliveryPositionResponse = DeliveryPosition;
 /** Metadata of `GET /delivery/{settle}/positions/{contract}`. */
-export const getDeliveryPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDeliveryPositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDeliveryPosition","area":"delivery","method":"GET","path":"/delivery/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDeliveryPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -296,7 +297,7 @@ export type GetMyDeliveryTradesResponse = DeliveryMyTrade[];
 /** One item of {@link getMyDeliveryTrades}'s list. */
 export type GetMyDeliveryTradesItem = DeliveryMyTrade;
 /** Metadata of `GET /delivery/{settle}/my_trades`. */
-export const getMyDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMyDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMyDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyDeliveryTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -323,7 +324,7 @@ export type GetPriceTriggeredDeliveryOrderParams = {
 /** Success response (200) of {@link getPriceTriggeredDeliveryOrder}. */
 export type GetPriceTriggeredDeliveryOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /delivery/{settle}/price_orders/{order_id}`. */
-export const getPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPriceTriggeredDeliveryOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPriceTriggeredDeliveryOrder","area":"delivery","method":"GET","path":"/delivery/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredDeliveryOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -356,7 +357,7 @@ export type ListDeliveryAccountBookParams = {
 /** Success response (200) of {@link listDeliveryAccountBook}. */
 export type ListDeliveryAccountBookResponse = FuturesAccountBook[];
 /** Metadata of `GET /delivery/{settle}/account_book`. */
-export const listDeliveryAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryAccountBook","area":"delivery","method":"GET","path":"/delivery/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dbalance change;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -381,7 +382,7 @@ export type ListDeliveryAccountsParams = {
 /** Success response (200) of {@link listDeliveryAccounts}. */
 export type ListDeliveryAccountsResponse = DeliveryAccount;
 /** Metadata of `GET /delivery/{settle}/accounts`. */
-export const listDeliveryAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryAccounts","area":"delivery","method":"GET","path":"/delivery/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -417,7 +418,7 @@ export type ListDeliveryCandlesticksParams = {
 /** Success response (200) of {@link listDeliveryCandlesticks}. */
 export type ListDeliveryCandlesticksResponse = DeliveryCandlestick[];
 /** Metadata of `GET /delivery/{settle}/candlesticks`. */
-export const listDeliveryCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryCandlesticksMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryCandlesticks","area":"delivery","method":"GET","path":"/delivery/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dc h l o v;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","30s","1m","5m","15m","30m","1h","2h","4h","6h","8h","12h","1d","7d","1w","30d"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -442,7 +443,7 @@ export type ListDeliveryContractsParams = {
 /** Success response (200) of {@link listDeliveryContracts}. */
 export type ListDeliveryContractsResponse = DeliveryContract[];
 /** Metadata of `GET /delivery/{settle}/contracts`. */
-export const listDeliveryContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryContractsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryContracts","area":"delivery","method":"GET","path":"/delivery/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iorderbook_id trade_id;dbasis_impact_value basis_rate basis_value index_price last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step settle_price taker_fee_rate trade_size;nconfig_change_time expire_time;gorders_limit settle_price_duration settle_price_interval","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -469,7 +470,7 @@ export type ListDeliveryInsuranceLedgerParams = {
 /** Success response (200) of {@link listDeliveryInsuranceLedger}. */
 export type ListDeliveryInsuranceLedgerResponse = InsuranceRecord[];
 /** Metadata of `GET /delivery/{settle}/insurance`. */
-export const listDeliveryInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryInsuranceLedger","area":"delivery","method":"GET","path":"/delivery/{settle}/insurance","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryInsuranceLedger","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:it;db","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -500,7 +501,7 @@ export type ListDeliveryLiquidatesParams = {
 /** Success response (200) of {@link listDeliveryLiquidates}. */
 export type ListDeliveryLiquidatesResponse = FuturesLiquidate[];
 /** Metadata of `GET /delivery/{settle}/liquidates`. */
-export const listDeliveryLiquidatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryLiquidatesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryLiquidates","area":"delivery","method":"GET","path":"/delivery/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iorder_id;dentry_price fill_price left leverage liq_price margin mark_price order_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -533,7 +534,7 @@ export type ListDeliveryOrderBookParams = {
 /** Success response (200) of {@link listDeliveryOrderBook}. */
 export type ListDeliveryOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /delivery/{settle}/order_book`. */
-export const listDeliveryOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryOrderBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryOrderBook","area":"delivery","method":"GET","path":"/delivery/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid;dasks.*.p asks.*.s bids.*.p bids.*.s;ncurrent update","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -572,7 +573,7 @@ export type ListDeliveryOrdersResponse = DeliveryOrder[];
 /** One item of {@link listDeliveryOrders}'s list. */
 export type ListDeliveryOrdersItem = DeliveryOrder;
 /** Metadata of `GET /delivery/{settle}/orders`. */
-export const listDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"count_total"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid refu stp_id user;dfill_price iceberg left mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"count_total","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -601,7 +602,7 @@ export type ListDeliveryPositionCloseParams = {
 /** Success response (200) of {@link listDeliveryPositionClose}. */
 export type ListDeliveryPositionCloseResponse = PositionClose[];
 /** Metadata of `GET /delivery/{settle}/position_close`. */
-export const listDeliveryPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryPositionCloseMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryPositionClose","area":"delivery","method":"GET","path":"/delivery/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:daccum_size long_price max_size pnl pnl_fee pnl_fund pnl_pnl short_price;nfirst_open_time time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -626,7 +627,7 @@ export type ListDeliveryPositionsParams = {
 /** Success response (200) of {@link listDeliveryPositions}. */
 export type ListDeliveryPositionsResponse = DeliveryPosition[];
 /** Metadata of `GET /delivery/{settle}/positions`. */
-export const listDeliveryPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryPositions","area":"delivery","method":"GET","path":"/delivery/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliveryPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -657,7 +658,7 @@ export type ListDeliveryRiskLimitTiersParams = {
 /** Success response (200) of {@link listDeliveryRiskLimitTiers}. */
 export type ListDeliveryRiskLimitTiersResponse = DeliveryLimitRiskTiers[];
 /** Metadata of `GET /delivery/{settle}/risk_limit_tiers`. */
-export const listDeliveryRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryRiskLimitTiers","area":"delivery","method":"GET","path":"/delivery/{settle}/risk_limit_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryRiskLimitTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -688,7 +689,7 @@ export type ListDeliverySettlementsParams = {
 /** Success response (200) of {@link listDeliverySettlements}. */
 export type ListDeliverySettlementsResponse = DeliverySettlement[];
 /** Metadata of `GET /delivery/{settle}/settlements`. */
-export const listDeliverySettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliverySettlementsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliverySettlements","area":"delivery","method":"GET","path":"/delivery/{settle}/settlements","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeliverySettlements","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dentry_price fee leverage margin profit settle_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -715,7 +716,7 @@ export type ListDeliveryTickersParams = {
 /** Success response (200) of {@link listDeliveryTickers}. */
 export type ListDeliveryTickersResponse = DeliveryTicker[];
 /** Metadata of `GET /delivery/{settle}/tickers`. */
-export const listDeliveryTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryTickers","area":"delivery","method":"GET","path":"/delivery/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dbasis_rate basis_value change_percentage funding_rate funding_rate_indicative high_24h highest_bid highest_size index_price last low_24h lowest_ask lowest_size mark_price quanto_base_rate total_size volume_24h volume_24h_base volume_24h_btc volume_24h_quote volume_24h_settle volume_24h_usd","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -753,7 +754,7 @@ export type ListDeliveryTradesParams = {
 /** Success response (200) of {@link listDeliveryTrades}. */
 export type ListDeliveryTradesResponse = FuturesTrade[];
 /** Metadata of `GET /delivery/{settle}/trades`. */
-export const listDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDeliveryTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeliveryTrades","area":"delivery","method":"GET","path":"/delivery/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDeliveryTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid;dprice size;ncreate_time create_time_ms","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -788,7 +789,7 @@ export type ListPriceTriggeredDeliveryOrdersResponse = FuturesPriceTriggeredOrde
 /** One item of {@link listPriceTriggeredDeliveryOrders}'s list. */
 export type ListPriceTriggeredDeliveryOrdersItem = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /delivery/{settle}/price_orders`. */
-export const listPriceTriggeredDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPriceTriggeredDeliveryOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPriceTriggeredDeliveryOrders","area":"delivery","method":"GET","path":"/delivery/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredDeliveryOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -817,7 +818,7 @@ export type UpdateDeliveryPositionLeverageParams = {
 /** Success response (200) of {@link updateDeliveryPositionLeverage}. */
 export type UpdateDeliveryPositionLeverageResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/leverage`. */
-export const updateDeliveryPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDeliveryPositionLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDeliveryPositionLeverage","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -846,7 +847,7 @@ export type UpdateDeliveryPositionMarginParams = {
 /** Success response (200) of {@link updateDeliveryPositionMargin}. */
 export type UpdateDeliveryPositionMarginResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/margin`. */
-export const updateDeliveryPositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDeliveryPositionMarginMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDeliveryPositionMargin","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -875,7 +876,7 @@ export type UpdateDeliveryPositionRiskLimitParams = {
 /** Success response (200) of {@link updateDeliveryPositionRiskLimit}. */
 export type UpdateDeliveryPositionRiskLimitResponse = DeliveryPosition;
 /** Metadata of `POST /delivery/{settle}/positions/{contract}/risk_limit`. */
-export const updateDeliveryPositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDeliveryPositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDeliveryPositionRiskLimit","area":"delivery","method":"POST","path":"/delivery/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDeliveryPositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price history_pnl history_point initial_margin last_close_pnl leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 

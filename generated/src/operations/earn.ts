@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   AssetListItem,
@@ -66,7 +67,7 @@ export type AddPositionAutoInvestPlanParams = AutoInvestPlanAddPosition;
 /** Success response (200) of {@link addPositionAutoInvestPlan}. */
 export type AddPositionAutoInvestPlanResponse = void;
 /** Metadata of `POST /earn/autoinvest/plans/add_position`. */
-export const addPositionAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const addPositionAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"addPositionAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/add_position","auth":"private","shape":"shaped","rateLimit":{"bucket":"addPositionAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","amount"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -91,7 +92,7 @@ export type AssetListParams = {
 /** Success response (200) of {@link assetList}. */
 export type AssetListResponse = AssetListItem[];
 /** Metadata of `GET /earn/staking/assets`. */
-export const assetListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const assetListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"assetList","area":"earn","method":"GET","path":"/earn/staking/assets","auth":"private","shape":"shaped","rateLimit":{"bucket":"assetList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"coin"}],"body":"none","successStatus":200,"rules":[{"name":"coin","in":"query","type":"string"}]}',
 );
 
@@ -120,7 +121,7 @@ export type AwardListParams = {
 /** Success response (200) of {@link awardList}. */
 export type AwardListResponse = AwardListStruct;
 /** Metadata of `GET /earn/staking/award_list`. */
-export const awardListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const awardListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"awardList","area":"earn","method":"GET","path":"/earn/staking/award_list","auth":"private","shape":"shaped","rateLimit":{"bucket":"awardList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"pid"},{"name":"coin"},{"name":"page"}],"body":"none","successStatus":200,"wire":"ilist.*.pid list.*.should_bonus_stamp;dlist.*.amount list.*.fee list.*.interest;glist.*.status page pageCount pageSize totalCount","rules":[{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -142,7 +143,7 @@ export type ChangeUniLendParams = EarnUniLendPatchRequest;
 /** Success response (204) of {@link changeUniLend}. */
 export type ChangeUniLendResponse = void;
 /** Metadata of `PATCH /earn/uni/lends`. */
-export const changeUniLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const changeUniLendMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"changeUniLend","area":"earn","method":"PATCH","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"changeUniLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","min_rate"],"rules":[{"name":"currency","in":"body","type":"string"},{"name":"min_rate","in":"body","type":"string","format":"decimal"}]}',
 );
 
@@ -164,7 +165,7 @@ export type CreateAutoInvestPlanParams = AutoInvestPlanCreate;
 /** Success response (200) of {@link createAutoInvestPlan}. */
 export type CreateAutoInvestPlanResponse = AutoInvestPlanCreateResp;
 /** Metadata of `POST /earn/autoinvest/plans/create`. */
-export const createAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_name","plan_des","plan_money","plan_amount","plan_period_type","plan_period_day","plan_period_hour","items","fund_source","fund_flow","type"],"wire":"iid next_time;damount;gperiod_day period_hour","rules":[{"name":"plan_name","in":"body","type":"string","maxLength":50},{"name":"plan_des","in":"body","type":"string"},{"name":"plan_money","in":"body","required":true,"type":"string","enum":["USDT","BTC"]},{"name":"plan_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"plan_period_type","in":"body","required":true,"type":"string","enum":["daily","weekly","biweekly","monthly","hourly","4-hourly"]},{"name":"plan_period_day","in":"body","required":true,"type":"integer","format":"int32"},{"name":"plan_period_hour","in":"body","required":true,"type":"integer","format":"int32","minimum":0,"maximum":23},{"name":"items","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"ratio","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"fund_source","in":"body","type":"string","enum":["spot","earn"]},{"name":"fund_flow","in":"body","type":"string","enum":["auto_invest","earn"]},{"name":"type","in":"body","type":"integer","format":"int32","enum":[0,1]}]}',
 );
 
@@ -186,7 +187,7 @@ export type CreateEarnFixedTermLendParams = FixedTermLendRequest;
 /** Success response (200) of {@link createEarnFixedTermLend}. */
 export type CreateEarnFixedTermLendResponse = CreateEarnFixedTermLendEnvelope;
 /** Metadata of `POST /earn/fixed-term/user/lend`. */
-export const createEarnFixedTermLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createEarnFixedTermLendMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createEarnFixedTermLend","area":"earn","method":"POST","path":"/earn/fixed-term/user/lend","auth":"private","shape":"shaped","rateLimit":{"bucket":"createEarnFixedTermLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["product_id","amount","year_rate","reinvest_status","redeem_account_type","financial_rate_id","sub_business"],"int64":{"request":[["financial_rate_id"],["product_id"]]},"wire":"idata.order_id timestamp;gcode","rules":[{"name":"product_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"year_rate","in":"body","type":"string","format":"decimal"},{"name":"reinvest_status","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"redeem_account_type","in":"body","type":"integer","format":"int32","enum":[1]},{"name":"financial_rate_id","in":"body","type":"integer","format":"int64"},{"name":"sub_business","in":"body","type":"integer","format":"int32"}]}',
 );
 
@@ -208,7 +209,7 @@ export type CreateEarnFixedTermPreRedeemParams = EarnFixedTermPreRedeemRequest;
 /** Success response (200) of {@link createEarnFixedTermPreRedeem}. */
 export type CreateEarnFixedTermPreRedeemResponse = CreateEarnFixedTermPreRedeemEnvelope;
 /** Metadata of `POST /earn/fixed-term/user/pre-redeem`. */
-export const createEarnFixedTermPreRedeemMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createEarnFixedTermPreRedeemMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createEarnFixedTermPreRedeem","area":"earn","method":"POST","path":"/earn/fixed-term/user/pre-redeem","auth":"private","shape":"shaped","rateLimit":{"bucket":"createEarnFixedTermPreRedeem","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id"],"wire":"itimestamp;gcode","rules":[{"name":"order_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -230,7 +231,7 @@ export type CreateUniLendParams = EarnUniLendRequest;
 /** Success response (204) of {@link createUniLend}. */
 export type CreateUniLendResponse = void;
 /** Metadata of `POST /earn/uni/lends`. */
-export const createUniLendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createUniLendMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createUniLend","area":"earn","method":"POST","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUniLend","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","amount","type","min_rate"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"type","in":"body","required":true,"type":"string","enum":["lend","redeem"]},{"name":"min_rate","in":"body","type":"string","format":"decimal"}]}',
 );
 
@@ -255,7 +256,7 @@ export type FindCoinParams = {
 /** Success response (200) of {@link findCoin}. */
 export type FindCoinResponse = FindCoinItem[];
 /** Metadata of `GET /earn/staking/coins`. */
-export const findCoinMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const findCoinMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"findCoin","area":"earn","method":"GET","path":"/earn/staking/coins","auth":"private","shape":"shaped","rateLimit":{"bucket":"findCoin","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"cointype"}],"body":"none","successStatus":200,"rules":[{"name":"cointype","in":"query","type":"string","enum":["swap","lock","debt"]}]}',
 );
 
@@ -273,7 +274,7 @@ export type GetAutoInvestMinAmountParams = AutoInvestMinInvestAmount;
 /** Success response (200) of {@link getAutoInvestMinAmount}. */
 export type GetAutoInvestMinAmountResponse = AutoInvestMinInvestAmountResp;
 /** Metadata of `POST /earn/autoinvest/min_invest_amount`. */
-export const getAutoInvestMinAmountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAutoInvestMinAmountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAutoInvestMinAmount","area":"earn","method":"POST","path":"/earn/autoinvest/min_invest_amount","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoInvestMinAmount","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["money","items"],"wire":"dmin_amount","rules":[{"name":"money","in":"body","required":true,"type":"string","enum":["USDT","BTC"]},{"name":"items","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"object","properties":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"ratio","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
 );
 
@@ -298,7 +299,7 @@ export type GetAutoInvestPlanDetailParams = {
 /** Success response (200) of {@link getAutoInvestPlanDetail}. */
 export type GetAutoInvestPlanDetailResponse = AutoInvestPlanDetail;
 /** Metadata of `GET /earn/autoinvest/plans/detail`. */
-export const getAutoInvestPlanDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAutoInvestPlanDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAutoInvestPlanDetail","area":"earn","method":"GET","path":"/earn/autoinvest/plans/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoInvestPlanDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"}],"body":"none","successStatus":200,"wire":"icreate_time id next_time update_time user_id;damount portfolio.*.avg_price portfolio.*.cum_hold portfolio.*.cum_invest portfolio.*.cum_redeem portfolio.*.lend_amount portfolio.*.ratio;gperiod period_day period_hour portfolio.*.redeem_status version","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -323,7 +324,7 @@ export type GetDualOrderRefundPreviewParams = {
 /** Success response (200) of {@link getDualOrderRefundPreview}. */
 export type GetDualOrderRefundPreviewResponse = DualOrderRefundPreview;
 /** Metadata of `GET /earn/dual/order-refund-preview`. */
-export const getDualOrderRefundPreviewMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDualOrderRefundPreviewMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDualOrderRefundPreview","area":"earn","method":"GET","path":"/earn/dual/order-refund-preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualOrderRefundPreview","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_id"}],"body":"none","successStatus":200,"wire":"icreate_timest delivery_timest money_back_timest order_id;dexercise_price invest_amount settle_price settlement_amount settlement_interest settlement_principle;nrefund_service_charge","rules":[{"name":"order_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -354,7 +355,7 @@ export type GetDualProjectRecommendParams = {
 /** Success response (200) of {@link getDualProjectRecommend}. */
 export type GetDualProjectRecommendResponse = DualProjectRecommend[];
 /** Metadata of `GET /earn/dual/project-recommend`. */
-export const getDualProjectRecommendMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDualProjectRecommendMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDualProjectRecommend","area":"earn","method":"GET","path":"/earn/dual/project-recommend","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualProjectRecommend","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"mode"},{"name":"coin"},{"name":"type"},{"name":"history_pids"}],"body":"none","successStatus":200,"wire":"*.:idelivery_timest id;dapy_display exercise_price max_amount min_amount;gcategory invest_days max_copies min_copies","rules":[{"name":"mode","in":"query","type":"string","enum":["normal","senior","apy_up","ep_down","ep_up","dt_down","dt_up"]},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["call","put"]},{"name":"history_pids","in":"query","type":"string"}]}',
 );
 
@@ -379,7 +380,7 @@ export type GetUniCurrencyParams = {
 /** Success response (200) of {@link getUniCurrency}. */
 export type GetUniCurrencyResponse = EarnUniCurrency;
 /** Metadata of `GET /earn/uni/currencies/{currency}`. */
-export const getUniCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUniCurrencyMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUniCurrency","area":"earn","method":"GET","path":"/earn/uni/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dmax_lend_amount max_rate min_lend_amount min_rate","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -404,7 +405,7 @@ export type GetUniInterestParams = {
 /** Success response (200) of {@link getUniInterest}. */
 export type GetUniInterestResponse = UniLendInterest;
 /** Metadata of `GET /earn/uni/interests/{currency}`. */
-export const getUniInterestMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUniInterestMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUniInterest","area":"earn","method":"GET","path":"/earn/uni/interests/{currency}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniInterest","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dinterest","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -429,7 +430,7 @@ export type GetUniInterestStatusParams = {
 /** Success response (200) of {@link getUniInterestStatus}. */
 export type GetUniInterestStatusResponse = UniCurrencyInterest;
 /** Metadata of `GET /earn/uni/interest_status/{currency}`. */
-export const getUniInterestStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUniInterestStatusMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUniInterestStatus","area":"earn","method":"GET","path":"/earn/uni/interest_status/{currency}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniInterestStatus","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -454,7 +455,7 @@ export type ListAutoInvestCoinsParams = {
 /** Success response (200) of {@link listAutoInvestCoins}. */
 export type ListAutoInvestCoinsResponse = AutoInvestCoinsItem[];
 /** Metadata of `GET /earn/autoinvest/coins`. */
-export const listAutoInvestCoinsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoInvestCoinsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoInvestCoins","area":"earn","method":"GET","path":"/earn/autoinvest/coins","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestCoins","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_money"}],"body":"none","successStatus":200,"wire":"*.:gsort","rules":[{"name":"plan_money","in":"query","type":"string","enum":["USDT","BTC"]}]}',
 );
 
@@ -476,7 +477,7 @@ export type ListAutoInvestConfigParams = NoParams;
 /** Success response (200) of {@link listAutoInvestConfig}. */
 export type ListAutoInvestConfigResponse = AutoInvestConfigItem[];
 /** Metadata of `GET /earn/autoinvest/config`. */
-export const listAutoInvestConfigMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoInvestConfigMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoInvestConfig","area":"earn","method":"GET","path":"/earn/autoinvest/config","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestConfig","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmax_limit"}',
 );
 
@@ -503,7 +504,7 @@ export type ListAutoInvestOrdersParams = {
 /** Success response (200) of {@link listAutoInvestOrders}. */
 export type ListAutoInvestOrdersResponse = AutoInvestOrderItem[];
 /** Metadata of `GET /earn/autoinvest/orders`. */
-export const listAutoInvestOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoInvestOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoInvestOrders","area":"earn","method":"GET","path":"/earn/autoinvest/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"record_id"}],"body":"none","successStatus":200,"wire":"*.:icreate_time id plan_id record_id;damount price total total_money;gerror_code side status","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"record_id","in":"query","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -532,7 +533,7 @@ export type ListAutoInvestPlanRecordsParams = {
 /** Success response (200) of {@link listAutoInvestPlanRecords}. */
 export type ListAutoInvestPlanRecordsResponse = AutoInvestPlanRecordsResp;
 /** Metadata of `GET /earn/autoinvest/plans/records`. */
-export const listAutoInvestPlanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoInvestPlanRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoInvestPlanRecords","area":"earn","method":"GET","path":"/earn/autoinvest/plans/records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestPlanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"ilist.*.create_time list.*.id list.*.plan_id list.*.update_time list.*.user_id;dlist.*.amount;glist.*.plan_version list.*.side list.*.status_type page page_size total total_page","rules":[{"name":"plan_id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -561,7 +562,7 @@ export type ListAutoInvestPlansParams = {
 /** Success response (200) of {@link listAutoInvestPlans}. */
 export type ListAutoInvestPlansResponse = AutoInvestPlanListInfoResp;
 /** Metadata of `GET /earn/autoinvest/plans/list_info`. */
-export const listAutoInvestPlansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoInvestPlansMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoInvestPlans","area":"earn","method":"GET","path":"/earn/autoinvest/plans/list_info","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoInvestPlans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"ilist.*.create_time list.*.id list.*.next_time list.*.update_time list.*.user_id;dlist.*.amount list.*.portfolio.*.avg_price list.*.portfolio.*.cum_hold list.*.portfolio.*.cum_invest list.*.portfolio.*.cum_redeem list.*.portfolio.*.lend_amount list.*.portfolio.*.ratio;glist.*.period list.*.period_day list.*.period_hour list.*.portfolio.*.redeem_status list.*.version page page_count page_size total_count","rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["active","history"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -583,7 +584,7 @@ export type ListDualBalanceParams = NoParams;
 /** Success response (200) of {@link listDualBalance}. */
 export type ListDualBalanceResponse = DualGetBalance;
 /** Metadata of `GET /earn/dual/balance`. */
-export const listDualBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDualBalanceMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDualBalance","area":"earn","method":"GET","path":"/earn/dual/balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDualBalance","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"duser_asset_btc user_asset_usdt user_total_interest_btc user_total_interest_usdt"}',
 );
 
@@ -620,7 +621,7 @@ export type ListDualInvestmentPlansParams = {
 /** Success response (200) of {@link listDualInvestmentPlans}. */
 export type ListDualInvestmentPlansResponse = DualGetPlans[];
 /** Metadata of `GET /earn/dual/investment_plan`. */
-export const listDualInvestmentPlansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDualInvestmentPlansMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDualInvestmentPlans","area":"earn","method":"GET","path":"/earn/dual/investment_plan","auth":"public","shape":"shaped","rateLimit":{"bucket":"listDualInvestmentPlans","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"plan_id"},{"name":"coin"},{"name":"type"},{"name":"quote_currency"},{"name":"sort"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"*.:idelivery_time end_time id start_time;dapy_display exercise_price min_amount","rules":[{"name":"plan_id","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["put","call"]},{"name":"quote_currency","in":"query","type":"string","enum":["USDT","GUSD"]},{"name":"sort","in":"query","type":"string","enum":["apy","short-period","multiple"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -659,7 +660,7 @@ export type ListDualOrdersResponse = DualGetOrders[];
 /** One item of {@link listDualOrders}'s list. */
 export type ListDualOrdersItem = DualGetOrders;
 /** Metadata of `GET /earn/dual/orders`. */
-export const listDualOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDualOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDualOrders","area":"earn","method":"GET","path":"/earn/dual/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDualOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"type"},{"name":"status"},{"name":"coin"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000,"minLimit":1},"wire":"*.:icomplete_time create_time delivery_time id plan_id;dapy_display apy_settlement exercise_price invest_amount settlement_amount settlement_price","rules":[{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["put","call"]},{"name":"status","in":"query","type":"string","enum":["HOLD","REPAY","PROCESSING","SETTLEMENT_PROCESSING","ALL"]},{"name":"coin","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -702,7 +703,7 @@ export type ListEarnFixedTermHistoryParams = {
 /** Success response (200) of {@link listEarnFixedTermHistory}. */
 export type ListEarnFixedTermHistoryResponse = ListEarnFixedTermHistoryEnvelope;
 /** Metadata of `GET /earn/fixed-term/user/history`. */
-export const listEarnFixedTermHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listEarnFixedTermHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listEarnFixedTermHistory","area":"earn","method":"GET","path":"/earn/fixed-term/user/history","auth":"private","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"page"},{"name":"limit"},{"name":"product_id"},{"name":"order_id"},{"name":"asset"},{"name":"start_at"},{"name":"end_at"},{"name":"sub_business"},{"name":"business_filter"}],"body":"none","successStatus":200,"wire":"idata.list.*.bonus_id data.list.*.create_at data.list.*.id data.list.*.order_id data.list.*.product_id data.list.*.user_id timestamp;ddata.list.*.amount data.list.*.asset_price data.list.*.total_principal;gcode data.list.*.lock_up_period data.list.*.status data.total;sdata.list.*.create_time data.list.*.uniq_time","rules":[{"name":"type","in":"query","required":true,"type":"string","enum":["1","2","3","4"]},{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"product_id","in":"query","type":"integer","format":"int64"},{"name":"order_id","in":"query","type":"string"},{"name":"asset","in":"query","type":"string"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"sub_business","in":"query","type":"integer","format":"int32"},{"name":"business_filter","in":"query","type":"string"}]}',
 );
 
@@ -741,7 +742,7 @@ export type ListEarnFixedTermLendsParams = {
 /** Success response (200) of {@link listEarnFixedTermLends}. */
 export type ListEarnFixedTermLendsResponse = ListEarnFixedTermLendsEnvelope;
 /** Metadata of `GET /earn/fixed-term/user/lend`. */
-export const listEarnFixedTermLendsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listEarnFixedTermLendsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listEarnFixedTermLends","area":"earn","method":"GET","path":"/earn/fixed-term/user/lend","auth":"private","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_type"},{"name":"page"},{"name":"limit"},{"name":"product_id"},{"name":"order_id"},{"name":"asset"},{"name":"sub_business"},{"name":"business_filter"}],"body":"none","successStatus":200,"wire":"idata.list.*.bonus_info.end_at data.list.*.bonus_info.id data.list.*.bonus_info.product_id data.list.*.bonus_info.start_at data.list.*.coupon_info.financial_rate_id data.list.*.coupon_info.id data.list.*.coupon_info.order_id data.list.*.coupon_info.user_id data.list.*.create_at data.list.*.finish_at data.list.*.id data.list.*.order_id data.list.*.product_id data.list.*.redeem_at data.list.*.user_id timestamp;ddata.list.*.bonus_info.bonus_asset_price data.list.*.bonus_info.ladder_apr.*.apr data.list.*.bonus_info.ladder_apr.*.left data.list.*.bonus_info.ladder_apr.*.right data.list.*.bonus_info.product_asset_price data.list.*.bonus_info.product_year_rate data.list.*.bonus_info.total_bonus_amount data.list.*.bonus_info.total_issued_amount data.list.*.bonus_info.user_total_bonus_amount data.list.*.bonus_info.user_total_issued_amount data.list.*.coupon_info.buy_limit_high data.list.*.coupon_info.buy_limit_low data.list.*.coupon_info.coupon_interest data.list.*.coupon_info.coupon_principal data.list.*.coupon_info.coupon_year_rate data.list.*.coupon_info.rate_ratio data.list.*.interest data.list.*.principal data.list.*.total_interest data.list.*.year_rate;gcode data.list.*.bonus_info.status data.list.*.business data.list.*.coupon_info.business data.list.*.coupon_info.coupon_days data.list.*.coupon_info.rate_day data.list.*.coupon_info.status data.list.*.lock_up_period data.list.*.product_info.max_vip data.list.*.product_info.min_vip data.list.*.product_info.pre_redeem data.list.*.product_info.redeem_account data.list.*.product_info.reinvest data.list.*.product_type data.list.*.redeem_account_type data.list.*.redeem_type data.list.*.reinvest_status data.list.*.status data.total;sdata.list.*.bonus_info.create_time data.list.*.bonus_info.end_time data.list.*.bonus_info.start_time data.list.*.coupon_info.create_time data.list.*.coupon_info.finish_time data.list.*.create_time data.list.*.finish_time data.list.*.redeem_time","rules":[{"name":"order_type","in":"query","required":true,"type":"string","enum":["1","2"]},{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"product_id","in":"query","type":"integer","format":"int64"},{"name":"order_id","in":"query","type":"integer","format":"int64"},{"name":"asset","in":"query","type":"string"},{"name":"sub_business","in":"query","type":"integer","format":"int32"},{"name":"business_filter","in":"query","type":"string"}]}',
 );
 
@@ -772,7 +773,7 @@ export type ListEarnFixedTermProductsParams = {
 /** Success response (200) of {@link listEarnFixedTermProducts}. */
 export type ListEarnFixedTermProductsResponse = ListEarnFixedTermProductsEnvelope;
 /** Metadata of `GET /earn/fixed-term/product`. */
-export const listEarnFixedTermProductsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listEarnFixedTermProductsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listEarnFixedTermProducts","area":"earn","method":"GET","path":"/earn/fixed-term/product","auth":"public","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermProducts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"asset"},{"name":"type"}],"body":"none","successStatus":200,"wire":"idata.list.*.id timestamp;ddata.list.*.min_lend_amount data.list.*.total_lend_amount data.list.*.user_max_lend_amount data.list.*.user_max_lend_volume data.list.*.user_total_amount data.list.*.year_rate;gcode data.list.*.lock_up_period data.list.*.max_vip data.list.*.min_vip data.list.*.pre_redeem data.list.*.redeem_account data.list.*.reinvest data.list.*.sale_status data.list.*.status data.list.*.type data.total;sdata.list.*.create_time","rules":[{"name":"page","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","required":true,"type":"integer","format":"int32","minimum":1},{"name":"asset","in":"query","type":"string"},{"name":"type","in":"query","type":"integer","format":"int32","enum":[1,2]}]}',
 );
 
@@ -799,7 +800,7 @@ export type ListEarnFixedTermProductsByAssetParams = {
 /** Success response (200) of {@link listEarnFixedTermProductsByAsset}. */
 export type ListEarnFixedTermProductsByAssetResponse = ListEarnFixedTermProductsByAssetEnvelope;
 /** Metadata of `GET /earn/fixed-term/product/{asset}/list`. */
-export const listEarnFixedTermProductsByAssetMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listEarnFixedTermProductsByAssetMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listEarnFixedTermProductsByAsset","area":"earn","method":"GET","path":"/earn/fixed-term/product/{asset}/list","auth":"public","shape":"shaped","rateLimit":{"bucket":"listEarnFixedTermProductsByAsset","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["asset"],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"wire":"idata.list.*.id timestamp;ddata.list.*.year_rate;gcode data.list.*.lock_up_period data.list.*.max_vip data.list.*.min_vip data.list.*.pre_redeem data.list.*.reinvest data.list.*.sale_status data.list.*.simple_earn data.list.*.type","rules":[{"name":"asset","in":"path","required":true,"type":"string"},{"name":"type","in":"query","type":"string","enum":["0","1","2"]}]}',
 );
 
@@ -828,7 +829,7 @@ export type ListUniChartParams = {
 /** Success response (200) of {@link listUniChart}. */
 export type ListUniChartResponse = UniChartPoint[];
 /** Metadata of `GET /earn/uni/chart`. */
-export const listUniChartMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniChartMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniChart","area":"earn","method":"GET","path":"/earn/uni/chart","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniChart","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"from"},{"name":"to"},{"name":"asset"}],"body":"none","successStatus":200,"wire":"*.:itime;dvalue","rules":[{"name":"from","in":"query","required":true,"type":"integer","format":"int64"},{"name":"to","in":"query","required":true,"type":"integer","format":"int64"},{"name":"asset","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -850,7 +851,7 @@ export type ListUniCurrenciesParams = NoParams;
 /** Success response (200) of {@link listUniCurrencies}. */
 export type ListUniCurrenciesResponse = EarnUniCurrency[];
 /** Metadata of `GET /earn/uni/currencies`. */
-export const listUniCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniCurrenciesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniCurrencies","area":"earn","method":"GET","path":"/earn/uni/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dmax_lend_amount max_rate min_lend_amount min_rate"}',
 );
 
@@ -885,7 +886,7 @@ export type ListUniInterestRecordsResponse = EarnUniInterestRecord[];
 /** One item of {@link listUniInterestRecords}'s list. */
 export type ListUniInterestRecordsItem = EarnUniInterestRecord;
 /** Metadata of `GET /earn/uni/interest_records`. */
-export const listUniInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniInterestRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniInterestRecords","area":"earn","method":"GET","path":"/earn/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -922,7 +923,7 @@ export type ListUniLendRecordsResponse = EarnUniLendRecord[];
 /** One item of {@link listUniLendRecords}'s list. */
 export type ListUniLendRecordsItem = EarnUniLendRecord;
 /** Metadata of `GET /earn/uni/lend_records`. */
-export const listUniLendRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniLendRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniLendRecords","area":"earn","method":"GET","path":"/earn/uni/lend_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLendRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount last_frozen_amount last_lent_amount last_wallet_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["lend","redeem"]}]}',
 );
 
@@ -944,7 +945,7 @@ export type ListUniRateParams = NoParams;
 /** Success response (200) of {@link listUniRate}. */
 export type ListUniRateResponse = UniEstimatedRate[];
 /** Metadata of `GET /earn/uni/rate`. */
-export const listUniRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniRate","area":"earn","method":"GET","path":"/earn/uni/rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dest_rate"}',
 );
 
@@ -975,7 +976,7 @@ export type ListUserUniLendsResponse = EarnUniLend[];
 /** One item of {@link listUserUniLends}'s list. */
 export type ListUserUniLendsItem = EarnUniLend;
 /** Metadata of `GET /earn/uni/lends`. */
-export const listUserUniLendsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUserUniLendsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUserUniLends","area":"earn","method":"GET","path":"/earn/uni/lends","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserUniLends","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount current_amount frozen_amount lent_amount min_rate reinvest_left_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -997,7 +998,7 @@ export type ModifyDualOrderReinvestParams = DualModifyOrderReinvestParams;
 /** Success response (200) of {@link modifyDualOrderReinvest}. */
 export type ModifyDualOrderReinvestResponse = void;
 /** Metadata of `POST /earn/dual/modify-order-reinvest`. */
-export const modifyDualOrderReinvestMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const modifyDualOrderReinvestMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"modifyDualOrderReinvest","area":"earn","method":"POST","path":"/earn/dual/modify-order-reinvest","auth":"private","shape":"shaped","rateLimit":{"bucket":"modifyDualOrderReinvest","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","status","effective_time_duration"],"int64":{"request":[["order_id"]]},"rules":[{"name":"order_id","in":"body","type":"integer","format":"int64"},{"name":"status","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"effective_time_duration","in":"body","type":"integer","format":"int32"}]}',
 );
 
@@ -1028,7 +1029,7 @@ export type OrderListParams = {
 /** Success response (200) of {@link orderList}. */
 export type OrderListResponse = OrderListStruct;
 /** Metadata of `GET /earn/staking/order_list`. */
-export const orderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const orderListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"orderList","area":"earn","method":"GET","path":"/earn/staking/order_list","auth":"private","shape":"shaped","rateLimit":{"bucket":"orderList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"pid"},{"name":"coin"},{"name":"type"},{"name":"page"}],"body":"none","successStatus":200,"wire":"ilist.*.createStamp list.*.pid list.*.redeem_stamp;dlist.*.amount list.*.exchange_amount list.*.fee;glist.*.status list.*.type page pageCount pageSize totalCount","rules":[{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"},{"name":"type","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -1050,7 +1051,7 @@ export type PlaceDualOrderParams = PlaceDualInvestmentOrderParams;
 /** Success response (200) of {@link placeDualOrder}. */
 export type PlaceDualOrderResponse = PlaceDualInvestmentOrder;
 /** Metadata of `POST /earn/dual/orders`. */
-export const placeDualOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const placeDualOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"placeDualOrder","area":"earn","method":"POST","path":"/earn/dual/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"placeDualOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","amount","text"],"wire":"icomplete_time create_time delivery_time id plan_id;dapy_display apy_settlement exercise_price invest_amount settlement_amount settlement_price","rules":[{"name":"plan_id","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{0,28}$"}]}',
 );
 
@@ -1072,7 +1073,7 @@ export type PlaceDualOrderRefundParams = DualOrderRefundParams;
 /** Success response (200) of {@link placeDualOrderRefund}. */
 export type PlaceDualOrderRefundResponse = void;
 /** Metadata of `POST /earn/dual/order-refund`. */
-export const placeDualOrderRefundMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const placeDualOrderRefundMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"placeDualOrderRefund","area":"earn","method":"POST","path":"/earn/dual/order-refund","auth":"private","shape":"shaped","rateLimit":{"bucket":"placeDualOrderRefund","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","req_id"],"rules":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"req_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -1094,7 +1095,7 @@ export type StopAutoInvestPlanParams = AutoInvestPlanStop;
 /** Success response (200) of {@link stopAutoInvestPlan}. */
 export type StopAutoInvestPlanResponse = void;
 /** Metadata of `POST /earn/autoinvest/plans/stop`. */
-export const stopAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const stopAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"stopAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -1116,7 +1117,7 @@ export type SwapStakingCoinParams = SwapCoin;
 /** Success response (200) of {@link swapStakingCoin}. */
 export type SwapStakingCoinResponse = SwapCoinStruct;
 /** Metadata of `POST /earn/staking/swap`. */
-export const swapStakingCoinMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const swapStakingCoinMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"swapStakingCoin","area":"earn","method":"POST","path":"/earn/staking/swap","auth":"private","shape":"shaped","rateLimit":{"bucket":"swapStakingCoin","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["coin","side","amount","pid"],"int64":{"request":[["pid"]]},"wire":"icreateStamp id pid uid updateStamp;damount exchange_amount exchange_rate;gprotocol_type status type","rules":[{"name":"coin","in":"body","required":true,"type":"string"},{"name":"side","in":"body","required":true,"type":"integer","format":"int32","enum":[0,1]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"pid","in":"body","type":"integer","format":"int64"}]}',
 );
 
@@ -1138,7 +1139,7 @@ export type UpdateAutoInvestPlanParams = AutoInvestPlanUpdate;
 /** Success response (200) of {@link updateAutoInvestPlan}. */
 export type UpdateAutoInvestPlanResponse = void;
 /** Metadata of `POST /earn/autoinvest/plans/update`. */
-export const updateAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateAutoInvestPlanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateAutoInvestPlan","area":"earn","method":"POST","path":"/earn/autoinvest/plans/update","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateAutoInvestPlan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["plan_id","fund_source","fund_flow"],"int64":{"request":[["plan_id"]]},"rules":[{"name":"plan_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"fund_source","in":"body","type":"string","enum":["spot","earn"]},{"name":"fund_flow","in":"body","type":"string","enum":["auto_invest","earn"]}]}',
 );
 

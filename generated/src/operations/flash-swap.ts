@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type {
   FlashSwapCurrencyPair,
   FlashSwapMultiCurrencyManyToOneOrderCreateReq,
@@ -35,7 +36,7 @@ export type CreateFlashSwapMultiCurrencyManyToOneOrderParams = FlashSwapMultiCur
 /** Success response (200) of {@link createFlashSwapMultiCurrencyManyToOneOrder}. */
 export type CreateFlashSwapMultiCurrencyManyToOneOrderResponse = FlashSwapMultiCurrencyManyToOneOrderCreateResp;
 /** Metadata of `POST /flash_swap/multi-currency/many-to-one/order/create`. */
-export const createFlashSwapMultiCurrencyManyToOneOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createFlashSwapMultiCurrencyManyToOneOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createFlashSwapMultiCurrencyManyToOneOrder","area":"flash_swap","method":"POST","path":"/flash_swap/multi-currency/many-to-one/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createFlashSwapMultiCurrencyManyToOneOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["params"],"wire":"idata.exchange_time_ms data.orders.*.create_time_ms data.orders.*.id data.orders.*.user_id timestamp;ddata.orders.*.buy_amount data.orders.*.price data.orders.*.sell_amount data.total_acquire_amount;gcode data.account_mode data.orders.*.error.code data.orders.*.failed_code data.orders.*.status;sdata.orders.*.create_time","rules":[{"name":"params","in":"body","required":true,"type":"array","items":{"type":"object","properties":[{"name":"sell_asset","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"buy_asset","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
 );
 
@@ -57,7 +58,7 @@ export type CreateFlashSwapMultiCurrencyOneToManyOrderParams = FlashSwapMultiCur
 /** Success response (200) of {@link createFlashSwapMultiCurrencyOneToManyOrder}. */
 export type CreateFlashSwapMultiCurrencyOneToManyOrderResponse = FlashSwapMultiCurrencyOneToManyOrderCreateResp;
 /** Metadata of `POST /flash_swap/multi-currency/one-to-many/order/create`. */
-export const createFlashSwapMultiCurrencyOneToManyOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createFlashSwapMultiCurrencyOneToManyOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createFlashSwapMultiCurrencyOneToManyOrder","area":"flash_swap","method":"POST","path":"/flash_swap/multi-currency/one-to-many/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createFlashSwapMultiCurrencyOneToManyOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["params"],"wire":"idata.exchange_time_ms data.orders.*.create_time_ms data.orders.*.id data.orders.*.user_id timestamp;ddata.orders.*.buy_amount data.orders.*.price data.orders.*.sell_amount data.total_acquire_amount data.total_consume_amount;gcode data.account_mode data.orders.*.error.code data.orders.*.failed_code data.orders.*.status;sdata.orders.*.create_time","rules":[{"name":"params","in":"body","required":true,"type":"array","items":{"type":"object","properties":[{"name":"sell_asset","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"buy_asset","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","required":true,"type":"string","format":"decimal"}]}}]}',
 );
 
@@ -79,7 +80,7 @@ export type CreateFlashSwapOrderParams = FlashSwapOrderRequest;
 /** Success response (200) of {@link createFlashSwapOrder}. */
 export type CreateFlashSwapOrderResponse = FlashSwapOrder;
 /** Metadata of `POST /flash_swap/orders`. */
-export const createFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createFlashSwapOrder","area":"flash_swap","method":"POST","path":"/flash_swap/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createFlashSwapOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["preview_id","sell_currency","sell_amount","buy_currency","buy_amount"],"wire":"icreate_time id user_id;dbuy_amount price sell_amount;gstatus","rules":[{"name":"preview_id","in":"body","required":true,"type":"string"},{"name":"sell_currency","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"buy_currency","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -101,7 +102,7 @@ export type CreateFlashSwapOrderV1Params = FlashSwapOrderCreateReq;
 /** Success response (200) of {@link createFlashSwapOrderV1}. */
 export type CreateFlashSwapOrderV1Response = FlashSwapOrderCreateResp;
 /** Metadata of `POST /flash_swap/order/create`. */
-export const createFlashSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createFlashSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createFlashSwapOrderV1","area":"flash_swap","method":"POST","path":"/flash_swap/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createFlashSwapOrderV1","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["quote_id","hedge_type","sell_asset","sell_amount","buy_asset","buy_amount","client_req_id","request_time_ms"],"idempotency":{"field":"client_req_id","dedupes":false,"generate":false},"int64":{"request":[["request_time_ms"]]},"wire":"idata.create_time_ms data.id data.user_id timestamp;ddata.buy_amount data.price data.sell_amount;gcode data.account_mode data.failed_code data.status;sdata.create_time","rules":[{"name":"quote_id","in":"body","type":"string"},{"name":"hedge_type","in":"body","type":"integer","format":"int32"},{"name":"sell_asset","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"buy_asset","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"client_req_id","in":"body","type":"string"},{"name":"request_time_ms","in":"body","type":"integer","format":"int64"}]}',
 );
 
@@ -126,7 +127,7 @@ export type GetFlashSwapOrderParams = {
 /** Success response (200) of {@link getFlashSwapOrder}. */
 export type GetFlashSwapOrderResponse = FlashSwapOrder;
 /** Metadata of `GET /flash_swap/orders/{order_id}`. */
-export const getFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFlashSwapOrder","area":"flash_swap","method":"GET","path":"/flash_swap/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFlashSwapOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"icreate_time id user_id;dbuy_amount price sell_amount;gstatus","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -157,7 +158,7 @@ export type ListFlashSwapCurrencyPairResponse = FlashSwapCurrencyPair[];
 /** One item of {@link listFlashSwapCurrencyPair}'s list. */
 export type ListFlashSwapCurrencyPairItem = FlashSwapCurrencyPair;
 /** Metadata of `GET /flash_swap/currency_pairs`. */
-export const listFlashSwapCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFlashSwapCurrencyPairMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFlashSwapCurrencyPair","area":"flash_swap","method":"GET","path":"/flash_swap/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFlashSwapCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":1000,"maxLimit":1000,"minLimit":1},"wire":"*.:dbuy_max_amount buy_min_amount sell_max_amount sell_min_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -194,7 +195,7 @@ export type ListFlashSwapOrdersResponse = FlashSwapOrder[];
 /** One item of {@link listFlashSwapOrders}'s list. */
 export type ListFlashSwapOrdersItem = FlashSwapOrder;
 /** Metadata of `GET /flash_swap/orders`. */
-export const listFlashSwapOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFlashSwapOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFlashSwapOrders","area":"flash_swap","method":"GET","path":"/flash_swap/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFlashSwapOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"sell_currency"},{"name":"buy_currency"},{"name":"reverse"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time id user_id;dbuy_amount price sell_amount;gstatus","rules":[{"name":"status","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"sell_currency","in":"query","type":"string"},{"name":"buy_currency","in":"query","type":"string"},{"name":"reverse","in":"query","type":"boolean"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -216,7 +217,7 @@ export type PreviewFlashSwapMultiCurrencyManyToOneOrderParams = FlashSwapMultiCu
 /** Success response (200) of {@link previewFlashSwapMultiCurrencyManyToOneOrder}. */
 export type PreviewFlashSwapMultiCurrencyManyToOneOrderResponse = FlashSwapMultiCurrencyManyToOneOrderPreviewResp;
 /** Metadata of `POST /flash_swap/multi-currency/many-to-one/order/preview`. */
-export const previewFlashSwapMultiCurrencyManyToOneOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const previewFlashSwapMultiCurrencyManyToOneOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"previewFlashSwapMultiCurrencyManyToOneOrder","area":"flash_swap","method":"POST","path":"/flash_swap/multi-currency/many-to-one/order/preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"previewFlashSwapMultiCurrencyManyToOneOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["params"],"wire":"idata.orders.*.valid_timestamp timestamp;ddata.orders.*.buy_amount data.orders.*.price data.orders.*.price_diff data.orders.*.reverse_price data.orders.*.sell_amount data.total_acquire_amount;gcode data.orders.*.error.code data.orders.*.hedge_type","rules":[{"name":"params","in":"body","required":true,"type":"array","items":{"type":"object","properties":[{"name":"sell_asset","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","type":"string","format":"decimal"},{"name":"buy_asset","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","type":"string","format":"decimal"}]}}]}',
 );
 
@@ -238,7 +239,7 @@ export type PreviewFlashSwapMultiCurrencyOneToManyOrderParams = FlashSwapMultiCu
 /** Success response (200) of {@link previewFlashSwapMultiCurrencyOneToManyOrder}. */
 export type PreviewFlashSwapMultiCurrencyOneToManyOrderResponse = FlashSwapMultiCurrencyOneToManyOrderPreviewResp;
 /** Metadata of `POST /flash_swap/multi-currency/one-to-many/order/preview`. */
-export const previewFlashSwapMultiCurrencyOneToManyOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const previewFlashSwapMultiCurrencyOneToManyOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"previewFlashSwapMultiCurrencyOneToManyOrder","area":"flash_swap","method":"POST","path":"/flash_swap/multi-currency/one-to-many/order/preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"previewFlashSwapMultiCurrencyOneToManyOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["params"],"wire":"idata.orders.*.valid_timestamp timestamp;ddata.orders.*.buy_amount data.orders.*.price data.orders.*.price_diff data.orders.*.reverse_price data.orders.*.sell_amount data.total_acquire_amount data.total_consume_amount;gcode data.orders.*.error.code data.orders.*.hedge_type","rules":[{"name":"params","in":"body","required":true,"type":"array","items":{"type":"object","properties":[{"name":"sell_asset","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","type":"string","format":"decimal"},{"name":"buy_asset","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","type":"string","format":"decimal"}]}}]}',
 );
 
@@ -260,7 +261,7 @@ export type PreviewFlashSwapOrderParams = FlashSwapPreviewRequest;
 /** Success response (200) of {@link previewFlashSwapOrder}. */
 export type PreviewFlashSwapOrderResponse = FlashSwapOrderPreview;
 /** Metadata of `POST /flash_swap/orders/preview`. */
-export const previewFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const previewFlashSwapOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"previewFlashSwapOrder","area":"flash_swap","method":"POST","path":"/flash_swap/orders/preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"previewFlashSwapOrder","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["sell_currency","sell_amount","buy_currency","buy_amount"],"wire":"dbuy_amount price sell_amount","rules":[{"name":"sell_currency","in":"body","required":true,"type":"string"},{"name":"sell_amount","in":"body","type":"string","format":"decimal"},{"name":"buy_currency","in":"body","required":true,"type":"string"},{"name":"buy_amount","in":"body","type":"string","format":"decimal"}],"requireAnyOf":["sell_amount","buy_amount"]}',
 );
 
@@ -291,7 +292,7 @@ export type PreviewFlashSwapOrderV1Params = {
 /** Success response (200) of {@link previewFlashSwapOrderV1}. */
 export type PreviewFlashSwapOrderV1Response = FlashSwapOrderPreviewResp;
 /** Metadata of `GET /flash_swap/order/preview`. */
-export const previewFlashSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const previewFlashSwapOrderV1Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"previewFlashSwapOrderV1","area":"flash_swap","method":"GET","path":"/flash_swap/order/preview","auth":"private","shape":"shaped","rateLimit":{"bucket":"previewFlashSwapOrderV1","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sell_asset"},{"name":"buy_asset"},{"name":"sell_amount"},{"name":"buy_amount"}],"body":"none","successStatus":200,"wire":"idata.valid_timestamp timestamp;ddata.buy_amount data.price data.price_diff data.reverse_price data.sell_amount;gcode data.hedge_type","rules":[{"name":"sell_asset","in":"query","required":true,"type":"string"},{"name":"buy_asset","in":"query","required":true,"type":"string"},{"name":"sell_amount","in":"query","type":"string","format":"decimal"},{"name":"buy_amount","in":"query","type":"string","format":"decimal"}],"requireAnyOf":["sell_amount","buy_amount"]}',
 );
 

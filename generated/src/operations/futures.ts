@@ -13,6 +13,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type {
   BatchAmendOrderReq,
   BatchFundingRatesRequest,
@@ -84,7 +85,7 @@ export type GetFuturesOrderParams = {
 /** Success response (200) of {@link getFuturesOrder}. */
 export type GetFuturesOrderResponse = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders/{order_id}`. */
-export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFuturesOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFuturesOrder","area":"futures","method":"GET","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -110,7 +111,7 @@ export type AmendBatchFutureOrdersParams = {
 /** Success response (200) of {@link amendBatchFutureOrders}. */
 export type AmendBatchFutureOrdersResponse = FuturesBatchOrderResult[];
 /** Metadata of `POST /futures/{settle}/batch_amend_orders`. */
-export const amendBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const amendBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"amendBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_amend_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"int64":{"request":[["*","order_id"]]},"wire":"*.:iid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr;ncreate_time finish_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"object","properties":[{"name":"order_id","in":"body","type":"integer","format":"int64"},{"name":"text","in":"body","type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}}}',
 );
 
@@ -137,7 +138,7 @@ export type AmendFuturesOrderParams = {
 /** Success response (200) of {@link amendFuturesOrder}. */
 export type AmendFuturesOrderResponse = FuturesOrder;
 /** Metadata of `PUT /futures/{settle}/orders/{order_id}`. */
-export const amendFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const amendFuturesOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"amendFuturesOrder","area":"futures","method":"PUT","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-place","requests":100,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"bodyFields":["size","price","amend_text","text","action_mode"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
 );
 
@@ -163,7 +164,7 @@ export type CancelBatchFutureOrdersParams = {
 /** Success response (200) of {@link cancelBatchFutureOrders}. */
 export type CancelBatchFutureOrdersResponse = FuturesBatchCancelResult[];
 /** Metadata of `POST /futures/{settle}/batch_cancel_orders`. */
-export const cancelBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelBatchFutureOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelBatchFutureOrders","area":"futures","method":"POST","path":"/futures/{settle}/batch_cancel_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"open","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"*.:iuser_id","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","minItems":1,"maxItems":20,"items":{"type":"string"}}}',
 );
 
@@ -192,7 +193,7 @@ export type CancelFuturesOrderParams = {
 /** Success response (200) of {@link cancelFuturesOrder}. */
 export type CancelFuturesOrderResponse = FuturesOrder;
 /** Metadata of `DELETE /futures/{settle}/orders/{order_id}`. */
-export const cancelFuturesOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelFuturesOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelFuturesOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
@@ -227,7 +228,7 @@ export type CancelFuturesOrdersParams = {
 /** Success response (200) of {@link cancelFuturesOrders}. */
 export type CancelFuturesOrdersResponse = FuturesOrder[];
 /** Metadata of `DELETE /futures/{settle}/orders`. */
-export const cancelFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelFuturesOrders","area":"futures","method":"DELETE","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"futures-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"side"},{"name":"exclude_reduce_only"},{"name":"text"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal","x-svc-exptime"],"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]},{"name":"exclude_reduce_only","in":"query","type":"boolean"},{"name":"text","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
@@ -254,7 +255,7 @@ export type CancelPriceTriggeredOrderParams = {
 /** Success response (200) of {@link cancelPriceTriggeredOrder}. */
 export type CancelPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `DELETE /futures/{settle}/price_orders/{order_id}`. */
-export const cancelPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelPriceTriggeredOrder","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -281,7 +282,7 @@ export type CancelPriceTriggeredOrderListParams = {
 /** Success response (200) of {@link cancelPriceTriggeredOrderList}. */
 export type CancelPriceTriggeredOrderListResponse = FuturesPriceTriggeredOrder[];
 /** Metadata of `DELETE /futures/{settle}/price_orders`. */
-export const cancelPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelPriceTriggeredOrderList","area":"futures","method":"DELETE","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -306,7 +307,7 @@ export type CountdownCancelAllFuturesParams = {
 /** Success response (200) of {@link countdownCancelAllFutures}. */
 export type CountdownCancelAllFuturesResponse = FuturesCountdownTriggerTime;
 /** Metadata of `POST /futures/{settle}/countdown_cancel_all`. */
-export const countdownCancelAllFuturesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const countdownCancelAllFuturesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"countdownCancelAllFutures","area":"futures","method":"POST","path":"/futures/{settle}/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllFutures","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["timeout","contract"],"wire":"itriggerTime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"}]}',
 );
 
@@ -416,7 +417,7 @@ export type CreateChaseOrderParams = {
 /** Success response (200) of {@link createChaseOrder}. */
 export type CreateChaseOrderResponse = CreateChaseOrderResp;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/chase/create`. */
-export const createChaseOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createChaseOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createChaseOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createChaseOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","amount","price_limit","offset_limit","reduce_only","text","is_dual_mode","price_type","price_gap_type","price_gap_value","pos_margin_mode","position_mode"],"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price_limit","in":"body","required":true,"type":"string","format":"decimal"},{"name":"offset_limit","in":"body","type":"string","format":"decimal"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"},{"name":"is_dual_mode","in":"body","type":"boolean"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"price_gap_type","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"price_gap_value","in":"body","type":"string","format":"decimal"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"position_mode","in":"body","type":"string","enum":["single","dual","dual_plus"]}]}',
 );
 
@@ -609,7 +610,7 @@ export type CreatePriceTriggeredOrderParams = {
 /** Success response (200) of {@link createPriceTriggeredOrder}. */
 export type CreatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `POST /futures/{settle}/price_orders`. */
-export const createPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createPriceTriggeredOrder","area":"futures","method":"POST","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["initial","trigger","order_type","pos_margin_mode"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"initial","in":"body","required":true,"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc"]},{"name":"text","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]}]},{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"strategy_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"expiration","in":"body","type":"integer","format":"int32","minimum":0}]},{"name":"order_type","in":"body","type":"string","enum":["close-long-position","close-short-position","plan-close-long-position","plan-close-short-position"]},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
 );
 
@@ -634,7 +635,7 @@ export type CreateTrailOrderParams = {
 /** Success response (200) of {@link createTrailOrder}. */
 export type CreateTrailOrderResponse = CreateTrailOrderEnvelope;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/trail/create`. */
-export const createTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createTrailOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","amount","activation_price","is_gte","price_type","price_offset","reduce_only","position_related","text","pos_margin_mode","position_mode"],"wire":"idata.id timestamp;gcode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"activation_price","in":"body","type":"string","format":"decimal"},{"name":"is_gte","in":"body","type":"boolean"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[1,2,3]},{"name":"price_offset","in":"body","type":"string"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"position_related","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]},{"name":"position_mode","in":"body","type":"string","enum":["single","dual","dual_plus"]}]}',
 );
 
@@ -661,7 +662,7 @@ export type GetChaseOrderDetailParams = {
 /** Success response (200) of {@link getChaseOrderDetail}. */
 export type GetChaseOrderDetailResponse = GetChaseOrderDetailResp;
 /** Metadata of `GET /futures/{settle}/autoorder/v1/chase/detail`. */
-export const getChaseOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getChaseOrderDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getChaseOrderDetail","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/chase/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getChaseOrderDetail","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"}],"body":"none","successStatus":200,"wire":"order.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"string","pattern":"^[1-9][0-9]*$"}]}',
 );
 
@@ -706,7 +707,7 @@ export type GetChaseOrdersParams = {
 /** Success response (200) of {@link getChaseOrders}. */
 export type GetChaseOrdersResponse = GetChaseOrdersResp;
 /** Metadata of `GET /futures/{settle}/autoorder/v1/chase/list`. */
-export const getChaseOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getChaseOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getChaseOrders","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/chase/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"getChaseOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"sort_by"},{"name":"contract"},{"name":"is_finished"},{"name":"start_at"},{"name":"end_at"},{"name":"page_num"},{"name":"page_size"},{"name":"hide_cancel"},{"name":"reduce_only"},{"name":"side"}],"body":"none","successStatus":200,"wire":"orders.*.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"sort_by","in":"query","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"contract","in":"query","type":"string"},{"name":"is_finished","in":"query","type":"boolean"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"hide_cancel","in":"query","type":"boolean"},{"name":"reduce_only","in":"query","type":"integer","format":"int32","enum":[0,1,2]},{"name":"side","in":"query","type":"integer","format":"int32","enum":[0,1,2]}]}',
 );
 
@@ -733,7 +734,7 @@ export type GetDualModePositionParams = {
 /** Success response (200) of {@link getDualModePosition}. */
 export type GetDualModePositionResponse = Position[];
 /** Metadata of `GET /futures/{settle}/dual_comp/positions/{contract}`. */
-export const getDualModePositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDualModePositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDualModePosition","area":"futures","method":"GET","path":"/futures/{settle}/dual_comp/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDualModePosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -760,7 +761,7 @@ export type GetFuturesContractParams = {
 /** Success response (200) of {@link getFuturesContract}. */
 export type GetFuturesContractResponse = Contract;
 /** Metadata of `GET /futures/{settle}/contracts/{contract}`. */
-export const getFuturesContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFuturesContractMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFuturesContract","area":"futures","method":"GET","path":"/futures/{settle}/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -789,7 +790,7 @@ export type GetFuturesFeeResponse = {
   [key: string]: FuturesFee;
 };
 /** Metadata of `GET /futures/{settle}/fee`. */
-export const getFuturesFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFuturesFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFuturesFee","area":"futures","method":"GET","path":"/futures/{settle}/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFuturesFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"wire":"*.:dmaker_fee taker_fee","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"}]}',
 );
 
@@ -816,7 +817,7 @@ export type GetFuturesRiskLimitTableParams = {
 /** Success response (200) of {@link getFuturesRiskLimitTable}. */
 export type GetFuturesRiskLimitTableResponse = FuturesRiskLimitTier[];
 /** Metadata of `GET /futures/{settle}/risk_limit_table`. */
-export const getFuturesRiskLimitTableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFuturesRiskLimitTableMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFuturesRiskLimitTable","area":"futures","method":"GET","path":"/futures/{settle}/risk_limit_table","auth":"public","shape":"shaped","rateLimit":{"bucket":"getFuturesRiskLimitTable","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"table_id"}],"body":"none","successStatus":200,"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"table_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -843,7 +844,7 @@ export type GetIndexConstituentsParams = {
 /** Success response (200) of {@link getIndexConstituents}. */
 export type GetIndexConstituentsResponse = FuturesIndexConstituents;
 /** Metadata of `GET /futures/{settle}/index_constituents/{index}`. */
-export const getIndexConstituentsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getIndexConstituentsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getIndexConstituents","area":"futures","method":"GET","path":"/futures/{settle}/index_constituents/{index}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getIndexConstituents","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle","index"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"index","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -874,7 +875,7 @@ export type GetLeverageParams = {
 /** Success response (200) of {@link getLeverage}. */
 export type GetLeverageResponse = FuturesLeverage;
 /** Metadata of `GET /futures/{settle}/get_leverage/{contract}`. */
-export const getLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getLeverage","area":"futures","method":"GET","path":"/futures/{settle}/get_leverage/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLeverage","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[{"name":"pos_margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"dLever","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"pos_margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -914,7 +915,7 @@ export type GetMyTradesResponse = MyFuturesTrade[];
 /** One item of {@link getMyTrades}'s list. */
 export type GetMyTradesItem = MyFuturesTrade;
 /** Metadata of `GET /futures/{settle}/my_trades`. */
-export const getMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMyTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMyTrades","area":"futures","method":"GET","path":"/futures/{settle}/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"order"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dclose_size fee point_fee price size trade_value;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"order","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -953,7 +954,7 @@ export type GetMyTradesWithTimeRangeResponse = MyFuturesTradeTimeRange[];
 /** One item of {@link getMyTradesWithTimeRange}'s list. */
 export type GetMyTradesWithTimeRangeItem = MyFuturesTradeTimeRange;
 /** Metadata of `GET /futures/{settle}/my_trades_timerange`. */
-export const getMyTradesWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMyTradesWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMyTradesWithTimeRange","area":"futures","method":"GET","path":"/futures/{settle}/my_trades_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMyTradesWithTimeRange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"role"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dclose_size fee point_fee price size;ncreate_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"role","in":"query","type":"string","enum":["maker","taker"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -990,7 +991,7 @@ export type GetOrdersWithTimeRangeResponse = FuturesOrderTimerange[];
 /** One item of {@link getOrdersWithTimeRange}'s list. */
 export type GetOrdersWithTimeRangeItem = FuturesOrderTimerange;
 /** Metadata of `GET /futures/{settle}/orders_timerange`. */
-export const getOrdersWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOrdersWithTimeRangeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOrdersWithTimeRange","area":"futures","method":"GET","path":"/futures/{settle}/orders_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrdersWithTimeRange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time;sfinish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1017,7 +1018,7 @@ export type GetPositionParams = {
 /** Success response (200) of {@link getPosition}. */
 export type GetPositionResponse = Position;
 /** Metadata of `GET /futures/{settle}/positions/{contract}`. */
-export const getPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPosition","area":"futures","method":"GET","path":"/futures/{settle}/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","contract"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1044,7 +1045,7 @@ export type GetPriceTriggeredOrderParams = {
 /** Success response (200) of {@link getPriceTriggeredOrder}. */
 export type GetPriceTriggeredOrderResponse = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders/{order_id}`. */
-export const getPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPriceTriggeredOrder","area":"futures","method":"GET","path":"/futures/{settle}/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle","order_id"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1075,7 +1076,7 @@ export type GetTrailOrderChangeLogParams = {
 /** Success response (200) of {@link getTrailOrderChangeLog}. */
 export type GetTrailOrderChangeLogResponse = TrailOrderChangeLogResponse;
 /** Metadata of `GET /futures/{settle}/autoorder/v1/trail/change_log`. */
-export const getTrailOrderChangeLogMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTrailOrderChangeLogMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTrailOrderChangeLog","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/change_log","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrderChangeLog","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"},{"name":"page_num"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"change_log.*.:iupdated_at;dactivation_price amount;gprice_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -1102,7 +1103,7 @@ export type GetTrailOrderDetailParams = {
 /** Success response (200) of {@link getTrailOrderDetail}. */
 export type GetTrailOrderDetailResponse = TrailOrderDetailResponse;
 /** Metadata of `GET /futures/{settle}/autoorder/v1/trail/detail`. */
-export const getTrailOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTrailOrderDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTrailOrderDetail","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrderDetail","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"id"}],"body":"none","successStatus":200,"wire":"idata.order.activated_at data.order.active_time data.order.create_time data.order.created_at data.order.finish_time data.order.finished_at data.order.id data.order.suborder_id data.order.updated_at data.order.user data.order.user_id timestamp;ddata.order.activation_price data.order.amount data.order.extremum_price data.order.leverage data.order.trigger_price;gcode data.order.original_status data.order.price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"query","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -1151,7 +1152,7 @@ export type GetTrailOrdersParams = {
 /** Success response (200) of {@link getTrailOrders}. */
 export type GetTrailOrdersResponse = TrailOrderListResponse;
 /** Metadata of `GET /futures/{settle}/autoorder/v1/trail/list`. */
-export const getTrailOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTrailOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTrailOrders","area":"futures","method":"GET","path":"/futures/{settle}/autoorder/v1/trail/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTrailOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"is_finished"},{"name":"start_at"},{"name":"end_at"},{"name":"page_num"},{"name":"page_size"},{"name":"sort_by"},{"name":"hide_cancel"},{"name":"related_position"},{"name":"sort_by_trigger"},{"name":"reduce_only"},{"name":"side"}],"body":"none","successStatus":200,"wire":"orders.*.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"is_finished","in":"query","type":"boolean"},{"name":"start_at","in":"query","type":"integer","format":"int64"},{"name":"end_at","in":"query","type":"integer","format":"int64"},{"name":"page_num","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1},{"name":"sort_by","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"hide_cancel","in":"query","type":"boolean"},{"name":"related_position","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"sort_by_trigger","in":"query","type":"boolean"},{"name":"reduce_only","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"side","in":"query","type":"integer","format":"int32","enum":[1,2]}]}',
 );
 
@@ -1190,7 +1191,7 @@ export type ListAutoDeleveragesResponse = FuturesAutoDeleverage[];
 /** One item of {@link listAutoDeleverages}'s list. */
 export type ListAutoDeleveragesItem = FuturesAutoDeleverage;
 /** Metadata of `GET /futures/{settle}/auto_deleverages`. */
-export const listAutoDeleveragesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAutoDeleveragesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAutoDeleverages","area":"futures","method":"GET","path":"/futures/{settle}/auto_deleverages","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAutoDeleverages","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorder_id time user;dcross_leverage_limit entry_price fill_price leverage position_size trade_size","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1215,7 +1216,7 @@ export type ListBatchFuturesFundingRatesParams = {
 /** Success response (200) of {@link listBatchFuturesFundingRates}. */
 export type ListBatchFuturesFundingRatesResponse = BatchFundingRatesResponse[];
 /** Metadata of `POST /futures/{settle}/funding_rates`. */
-export const listBatchFuturesFundingRatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listBatchFuturesFundingRatesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listBatchFuturesFundingRates","area":"futures","method":"POST","path":"/futures/{settle}/funding_rates","auth":"public","shape":"shaped","rateLimit":{"bucket":"listBatchFuturesFundingRates","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contracts"],"wire":"*.data.*.:dr;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contracts","in":"body","required":true,"type":"array","minItems":1,"items":{"type":"string"}}]}',
 );
 
@@ -1248,7 +1249,7 @@ export type ListContractStatsParams = {
 /** Success response (200) of {@link listContractStats}. */
 export type ListContractStatsResponse = ContractStat[];
 /** Metadata of `GET /futures/{settle}/contract_stats`. */
-export const listContractStatsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listContractStatsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listContractStats","area":"futures","method":"GET","path":"/futures/{settle}/contract_stats","auth":"public","shape":"shaped","rateLimit":{"bucket":"listContractStats","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"interval"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dlong_liq_amount long_liq_size long_taker_size long_users mark_price open_interest short_liq_amount short_liq_size short_taker_size short_users top_long_size top_lsr_size top_short_size;nlong_liq_usd long_liq_usd_new lsr_account lsr_taker open_interest_usd short_liq_usd short_liq_usd_new time top_long_account top_lsr_account top_short_account","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1287,7 +1288,7 @@ export type ListFuturesAccountBookResponse = FuturesAccountBook[];
 /** One item of {@link listFuturesAccountBook}'s list. */
 export type ListFuturesAccountBookItem = FuturesAccountBook;
 /** Metadata of `GET /futures/{settle}/account_book`. */
-export const listFuturesAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesAccountBook","area":"futures","method":"GET","path":"/futures/{settle}/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dbalance change;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","pnl","fee","refr","fund","point_dnw","point_fee","point_refr","bonus_offset"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1312,7 +1313,7 @@ export type ListFuturesAccountsParams = {
 /** Success response (200) of {@link listFuturesAccounts}. */
 export type ListFuturesAccountsResponse = FuturesAccount;
 /** Metadata of `GET /futures/{settle}/accounts`. */
-export const listFuturesAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesAccounts","area":"futures","method":"GET","path":"/futures/{settle}/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1349,7 +1350,7 @@ export type ListFuturesCandlesticksParams = {
 /** Success response (200) of {@link listFuturesCandlesticks}. */
 export type ListFuturesCandlesticksResponse = FuturesCandlestick[];
 /** Metadata of `GET /futures/{settle}/candlesticks`. */
-export const listFuturesCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesCandlesticksMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesCandlesticks","area":"futures","method":"GET","path":"/futures/{settle}/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"},{"name":"timezone"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dc h l o sum v;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":2000},{"name":"interval","in":"query","type":"string","enum":["10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","1w","30d"]},{"name":"timezone","in":"query","type":"string","enum":["all","utc0","utc8"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1380,7 +1381,7 @@ export type ListFuturesContractsResponse = Contract[];
 /** One item of {@link listFuturesContracts}'s list. */
 export type ListFuturesContractsItem = Contract;
 /** Metadata of `GET /futures/{settle}/contracts`. */
-export const listFuturesContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesContractsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesContracts","area":"futures","method":"GET","path":"/futures/{settle}/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1411,7 +1412,7 @@ export type ListFuturesContractsAllResponse = Contract[];
 /** One item of {@link listFuturesContractsAll}'s list. */
 export type ListFuturesContractsAllItem = Contract;
 /** Metadata of `GET /futures/{settle}/contracts_all`. */
-export const listFuturesContractsAllMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesContractsAllMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesContractsAll","area":"futures","method":"GET","path":"/futures/{settle}/contracts_all","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesContractsAll","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorderbook_id trade_id;dfunding_cap_ratio funding_impact_value funding_rate funding_rate_limit index_price interest_rate last_price leverage_max leverage_min maintenance_rate maker_fee_rate mark_price mark_price_round market_order_size_max market_order_slip_ratio order_price_deviate order_price_round order_size_max order_size_min position_size quanto_multiplier ref_discount_rate ref_rebate_rate risk_limit_base risk_limit_max risk_limit_step taker_fee_rate trade_size;nconfig_change_time create_time delisted_time delisting_time funding_next_apply launch_time;gfunding_interval orders_limit","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1444,7 +1445,7 @@ export type ListFuturesFundingRateHistoryParams = {
 /** Success response (200) of {@link listFuturesFundingRateHistory}. */
 export type ListFuturesFundingRateHistoryResponse = FundingRateRecord[];
 /** Metadata of `GET /futures/{settle}/funding_rate`. */
-export const listFuturesFundingRateHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesFundingRateHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesFundingRateHistory","area":"futures","method":"GET","path":"/futures/{settle}/funding_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesFundingRateHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dr;nt","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1471,7 +1472,7 @@ export type ListFuturesInsuranceLedgerParams = {
 /** Success response (200) of {@link listFuturesInsuranceLedger}. */
 export type ListFuturesInsuranceLedgerResponse = InsuranceRecord[];
 /** Metadata of `GET /futures/{settle}/insurance`. */
-export const listFuturesInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesInsuranceLedgerMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesInsuranceLedger","area":"futures","method":"GET","path":"/futures/{settle}/insurance","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesInsuranceLedger","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:it;db","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -1504,7 +1505,7 @@ export type ListFuturesOrderBookParams = {
 /** Success response (200) of {@link listFuturesOrderBook}. */
 export type ListFuturesOrderBookResponse = FuturesOrderBook;
 /** Metadata of `GET /futures/{settle}/order_book`. */
-export const listFuturesOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesOrderBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesOrderBook","area":"futures","method":"GET","path":"/futures/{settle}/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iid;dasks.*.p asks.*.s bids.*.p bids.*.s;ncurrent update","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1541,7 +1542,7 @@ export type ListFuturesOrdersResponse = FuturesOrder[];
 /** One item of {@link listFuturesOrders}'s list. */
 export type ListFuturesOrdersItem = FuturesOrder;
 /** Metadata of `GET /futures/{settle}/orders`. */
-export const listFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesOrders","area":"futures","method":"GET","path":"/futures/{settle}/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFuturesOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"last_id"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid pid refu stp_id user;dfill_price iceberg left market_order_slip_ratio mkfr price size tkfr tpsl_sl_trigger_price tpsl_tp_trigger_price;ncreate_time finish_time update_time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1576,7 +1577,7 @@ export type ListFuturesPremiumIndexParams = {
 /** Success response (200) of {@link listFuturesPremiumIndex}. */
 export type ListFuturesPremiumIndexResponse = FuturesPremiumIndex[];
 /** Metadata of `GET /futures/{settle}/premium_index`. */
-export const listFuturesPremiumIndexMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesPremiumIndexMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesPremiumIndex","area":"futures","method":"GET","path":"/futures/{settle}/premium_index","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesPremiumIndex","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:it;dc h l o","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h","4h","8h","1d","7d"]}]}',
 );
 
@@ -1609,7 +1610,7 @@ export type ListFuturesRiskLimitTiersResponse = FuturesLimitRiskTiers[];
 /** One item of {@link listFuturesRiskLimitTiers}'s list. */
 export type ListFuturesRiskLimitTiersItem = FuturesLimitRiskTiers;
 /** Metadata of `GET /futures/{settle}/risk_limit_tiers`. */
-export const listFuturesRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesRiskLimitTiersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesRiskLimitTiers","area":"futures","method":"GET","path":"/futures/{settle}/risk_limit_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesRiskLimitTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:ddeduction initial_rate leverage_max maintenance_rate risk_limit;gtier","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -1636,7 +1637,7 @@ export type ListFuturesTickersParams = {
 /** Success response (200) of {@link listFuturesTickers}. */
 export type ListFuturesTickersResponse = FuturesTicker[];
 /** Metadata of `GET /futures/{settle}/tickers`. */
-export const listFuturesTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesTickers","area":"futures","method":"GET","path":"/futures/{settle}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dchange_percentage change_price change_utc0 change_utc0_price change_utc8 change_utc8_price funding_rate funding_rate_indicative high_24h highest_bid highest_size index_price last low_24h lowest_ask lowest_size mark_price quanto_base_rate total_size volume_24h volume_24h_base volume_24h_btc volume_24h_quote volume_24h_settle volume_24h_usd","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1678,7 +1679,7 @@ export type ListFuturesTradesResponse = FuturesTrade[];
 /** One item of {@link listFuturesTrades}'s list. */
 export type ListFuturesTradesItem = FuturesTrade;
 /** Metadata of `GET /futures/{settle}/trades`. */
-export const listFuturesTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFuturesTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFuturesTrades","area":"futures","method":"GET","path":"/futures/{settle}/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listFuturesTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"last_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dprice size;ncreate_time create_time_ms","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"last_id","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1711,7 +1712,7 @@ export type ListLiquidatedOrdersParams = {
 /** Success response (200) of {@link listLiquidatedOrders}. */
 export type ListLiquidatedOrdersResponse = FuturesLiqOrder[];
 /** Metadata of `GET /futures/{settle}/liq_orders`. */
-export const listLiquidatedOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLiquidatedOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLiquidatedOrders","area":"futures","method":"GET","path":"/futures/{settle}/liq_orders","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLiquidatedOrders","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:dfill_price left order_price order_size size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1750,7 +1751,7 @@ export type ListLiquidatesResponse = FuturesLiquidate[];
 /** One item of {@link listLiquidates}'s list. */
 export type ListLiquidatesItem = FuturesLiquidate;
 /** Metadata of `GET /futures/{settle}/liquidates`. */
-export const listLiquidatesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLiquidatesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLiquidates","area":"futures","method":"GET","path":"/futures/{settle}/liquidates","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLiquidates","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"at"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iorder_id;dentry_price fill_price left leverage liq_price margin mark_price order_price size;ntime","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"at","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1791,7 +1792,7 @@ export type ListPositionCloseResponse = PositionClose[];
 /** One item of {@link listPositionClose}'s list. */
 export type ListPositionCloseItem = PositionClose;
 /** Metadata of `GET /futures/{settle}/position_close`. */
-export const listPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPositionCloseMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPositionClose","area":"futures","method":"GET","path":"/futures/{settle}/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"side"},{"name":"pnl"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:daccum_size long_price max_size pnl pnl_fee pnl_fund pnl_pnl short_price;nfirst_open_time time","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["long","short"]},{"name":"pnl","in":"query","type":"string","enum":["profit","loss"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1824,7 +1825,7 @@ export type ListPositionsResponse = Position[];
 /** One item of {@link listPositions}'s list. */
 export type ListPositionsItem = Position;
 /** Metadata of `GET /futures/{settle}/positions`. */
-export const listPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPositions","area":"futures","method":"GET","path":"/futures/{settle}/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"holding"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"holding","in":"query","type":"boolean"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1861,7 +1862,7 @@ export type ListPositionsTimerangeResponse = PositionTimerange[];
 /** One item of {@link listPositionsTimerange}'s list. */
 export type ListPositionsTimerangeItem = PositionTimerange;
 /** Metadata of `GET /futures/{settle}/positions_timerange`. */
-export const listPositionsTimerangeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPositionsTimerangeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPositionsTimerange","area":"futures","method":"GET","path":"/futures/{settle}/positions_timerange","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPositionsTimerange","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"contract"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:itime;dcross_leverage_limit entry_price history_pnl history_point last_close_pnl leverage leverage_max liq_price maintenance_rate margin realised_pnl realised_point risk_limit size","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"query","required":true,"type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1896,7 +1897,7 @@ export type ListPriceTriggeredOrdersResponse = FuturesPriceTriggeredOrder[];
 /** One item of {@link listPriceTriggeredOrders}'s list. */
 export type ListPriceTriggeredOrdersItem = FuturesPriceTriggeredOrder;
 /** Metadata of `GET /futures/{settle}/price_orders`. */
-export const listPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPriceTriggeredOrders","area":"futures","method":"GET","path":"/futures/{settle}/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["settle"],"queryParams":[{"name":"status"},{"name":"contract"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid me_order_id trade_id user;dinitial.amount initial.price initial.size trigger.price;ncreate_time finish_time;gtrigger.expiration trigger.price_type trigger.rule trigger.strategy_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1923,7 +1924,7 @@ export type SetDualModeParams = {
 /** Success response (200) of {@link setDualMode}. */
 export type SetDualModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/dual_mode`. */
-export const setDualModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setDualModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setDualMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDualMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"dual_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"dual_mode","in":"query","required":true,"type":"boolean"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1950,7 +1951,7 @@ export type SetPositionModeParams = {
 /** Success response (200) of {@link setPositionMode}. */
 export type SetPositionModeResponse = FuturesAccount;
 /** Metadata of `POST /futures/{settle}/set_position_mode`. */
-export const setPositionModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setPositionModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setPositionMode","area":"futures","method":"POST","path":"/futures/{settle}/set_position_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setPositionMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[{"name":"position_mode"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iupdate_id user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"position_mode","in":"query","required":true,"type":"string","enum":["single","dual","dual_plus"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -1975,7 +1976,7 @@ export type StopAllChaseOrdersParams = {
 /** Success response (200) of {@link stopAllChaseOrders}. */
 export type StopAllChaseOrdersResponse = StopAllChaseOrdersResp;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/chase/stop_all`. */
-export const stopAllChaseOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const stopAllChaseOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"stopAllChaseOrders","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/stop_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAllChaseOrders","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","pos_margin_mode"],"wire":"orders.*.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","type":"string"},{"name":"pos_margin_mode","in":"body","type":"string","enum":["isolated","cross"]}]}',
 );
 
@@ -2000,7 +2001,7 @@ export type StopAllTrailOrdersParams = {
 /** Success response (200) of {@link stopAllTrailOrders}. */
 export type StopAllTrailOrdersResponse = TrailOrderListResponse;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/trail/stop_all`. */
-export const stopAllTrailOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const stopAllTrailOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"stopAllTrailOrders","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/stop_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopAllTrailOrders","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","related_position"],"wire":"orders.*.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"body","type":"string"},{"name":"related_position","in":"body","type":"integer","format":"int32","enum":[1,2]}]}',
 );
 
@@ -2025,7 +2026,7 @@ export type StopChaseOrderParams = {
 /** Success response (200) of {@link stopChaseOrder}. */
 export type StopChaseOrderResponse = StopChaseOrderResp;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/chase/stop`. */
-export const stopChaseOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const stopChaseOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"stopChaseOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/chase/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopChaseOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","text"],"wire":"order.:icreate_time finish_time updated_at;damount average_fill_price chase_price fill_amount leverage price_gap_value price_limit suborder_price;ginterval_sec original_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","type":"string"},{"name":"text","in":"body","type":"string"}]}',
 );
 
@@ -2050,7 +2051,7 @@ export type StopTrailOrderParams = {
 /** Success response (200) of {@link stopTrailOrder}. */
 export type StopTrailOrderResponse = TrailOrderResponse;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/trail/stop`. */
-export const stopTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const stopTrailOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"stopTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/stop","auth":"private","shape":"shaped","rateLimit":{"bucket":"stopTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","text"],"int64":{"request":[["id"]]},"wire":"order.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","type":"integer","format":"int64"},{"name":"text","in":"body","type":"string"}]}',
 );
 
@@ -2083,7 +2084,7 @@ export type UpdateContractPositionLeverageParams = {
 /** Success response (200) of {@link updateContractPositionLeverage}. */
 export type UpdateContractPositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/set_leverage`. */
-export const updateContractPositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateContractPositionLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateContractPositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/set_leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateContractPositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"margin_mode"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"margin_mode","in":"query","required":true,"type":"string","enum":["isolated","cross"]},{"name":"dual_side","in":"query","type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2108,7 +2109,7 @@ export type UpdateDualCompPositionCrossModeParams = {
 /** Success response (200) of {@link updateDualCompPositionCrossMode}. */
 export type UpdateDualCompPositionCrossModeResponse = Position[];
 /** Metadata of `POST /futures/{settle}/dual_comp/positions/cross_mode`. */
-export const updateDualCompPositionCrossModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDualCompPositionCrossModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDualCompPositionCrossMode","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/cross_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualCompPositionCrossMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["mode","contract"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"mode","in":"body","required":true,"type":"string","enum":["ISOLATED","CROSS"]},{"name":"contract","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -2139,7 +2140,7 @@ export type UpdateDualModePositionLeverageParams = {
 /** Success response (200) of {@link updateDualModePositionLeverage}. */
 export type UpdateDualModePositionLeverageResponse = Position[];
 /** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/leverage`. */
-export const updateDualModePositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDualModePositionLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDualModePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2170,7 +2171,7 @@ export type UpdateDualModePositionMarginParams = {
 /** Success response (200) of {@link updateDualModePositionMargin}. */
 export type UpdateDualModePositionMarginResponse = Position[];
 /** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/margin`. */
-export const updateDualModePositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDualModePositionMarginMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDualModePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"},{"name":"dual_side"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"dual_side","in":"query","required":true,"type":"string","enum":["dual_long","dual_short"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2199,7 +2200,7 @@ export type UpdateDualModePositionRiskLimitParams = {
 /** Success response (200) of {@link updateDualModePositionRiskLimit}. */
 export type UpdateDualModePositionRiskLimitResponse = Position[];
 /** Metadata of `POST /futures/{settle}/dual_comp/positions/{contract}/risk_limit`. */
-export const updateDualModePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateDualModePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateDualModePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/dual_comp/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateDualModePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"*.:iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2224,7 +2225,7 @@ export type UpdatePositionCrossModeParams = {
 /** Success response (200) of {@link updatePositionCrossMode}. */
 export type UpdatePositionCrossModeResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/cross_mode`. */
-export const updatePositionCrossModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePositionCrossModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePositionCrossMode","area":"futures","method":"POST","path":"/futures/{settle}/positions/cross_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionCrossMode","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["mode","contract"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"mode","in":"body","required":true,"type":"string","enum":["ISOLATED","CROSS"]},{"name":"contract","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -2257,7 +2258,7 @@ export type UpdatePositionLeverageParams = {
 /** Success response (200) of {@link updatePositionLeverage}. */
 export type UpdatePositionLeverageResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/leverage`. */
-export const updatePositionLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePositionLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePositionLeverage","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/leverage","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionLeverage","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"leverage"},{"name":"cross_leverage_limit"},{"name":"pid"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"leverage","in":"query","required":true,"type":"string","format":"decimal"},{"name":"cross_leverage_limit","in":"query","type":"string","format":"decimal"},{"name":"pid","in":"query","type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2286,7 +2287,7 @@ export type UpdatePositionMarginParams = {
 /** Success response (200) of {@link updatePositionMargin}. */
 export type UpdatePositionMarginResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/margin`. */
-export const updatePositionMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePositionMarginMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePositionMargin","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/margin","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionMargin","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"change"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"change","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2315,7 +2316,7 @@ export type UpdatePositionRiskLimitParams = {
 /** Success response (200) of {@link updatePositionRiskLimit}. */
 export type UpdatePositionRiskLimitResponse = Position;
 /** Metadata of `POST /futures/{settle}/positions/{contract}/risk_limit`. */
-export const updatePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePositionRiskLimitMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePositionRiskLimit","area":"futures","method":"POST","path":"/futures/{settle}/positions/{contract}/risk_limit","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePositionRiskLimit","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","contract"],"queryParams":[{"name":"risk_limit"}],"body":"none","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"wire":"iclose_order.id pid update_id user;daverage_maintenance_rate close_order.price cross_leverage_limit entry_price hedged_size history_pnl history_point initial_margin last_close_pnl lever leverage leverage_max liq_price maintenance_margin maintenance_rate margin mark_price pnl_fee pnl_fund pnl_pnl realised_pnl realised_point risk_limit size unhedged_size unrealised_pnl value;nopen_time update_time;gadl_ranking pending_orders","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"contract","in":"path","required":true,"type":"string"},{"name":"risk_limit","in":"query","required":true,"type":"string","format":"decimal"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]}]}',
 );
 
@@ -2342,7 +2343,7 @@ export type UpdatePriceTriggeredOrderParams = {
 /** Success response (200) of {@link updatePriceTriggeredOrder}. */
 export type UpdatePriceTriggeredOrderResponse = TriggerOrderResponse;
 /** Metadata of `PUT /futures/{settle}/price_orders/amend/{order_id}`. */
-export const updatePriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePriceTriggeredOrder","area":"futures","method":"PUT","path":"/futures/{settle}/price_orders/amend/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle","order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["X-Svc-Size-Decimal"],"bodyFields":["size","amount","price","trigger_price","price_type","auto_size","close"],"wire":"iid","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"X-Svc-Size-Decimal","in":"header","type":"string","enum":["1"]},{"name":"size","in":"body","type":"string","format":"decimal"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2]},{"name":"auto_size","in":"body","type":"string","enum":["close_long","close_short"]},{"name":"close","in":"body","type":"boolean"}]}',
 );
 
@@ -2367,7 +2368,7 @@ export type UpdateTrailOrderParams = {
 /** Success response (200) of {@link updateTrailOrder}. */
 export type UpdateTrailOrderResponse = TrailOrderResponse;
 /** Metadata of `POST /futures/{settle}/autoorder/v1/trail/update`. */
-export const updateTrailOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateTrailOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateTrailOrder","area":"futures","method":"POST","path":"/futures/{settle}/autoorder/v1/trail/update","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateTrailOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["settle"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["id","amount","activation_price","is_gte_str","price_type","price_offset"],"int64":{"request":[["id"]]},"wire":"order.:iactivated_at active_time create_time created_at finish_time finished_at id suborder_id updated_at user user_id;dactivation_price amount extremum_price leverage trigger_price;goriginal_status price_type","rules":[{"name":"settle","in":"path","required":true,"type":"string","enum":["btc","usdt"]},{"name":"id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"activation_price","in":"body","type":"string","format":"decimal"},{"name":"is_gte_str","in":"body","type":"string","enum":["true","false"]},{"name":"price_type","in":"body","type":"integer","format":"int32","enum":[0,1,2,3]},{"name":"price_offset","in":"body","type":"string"}]}',
 );
 

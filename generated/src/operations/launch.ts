@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type {
   CandyDropV4ActivityCd01,
   CandyDropV4ActivityRulesCd03,
@@ -38,7 +39,7 @@ export type CreateLaunchPoolOrderParams = CreateOrderV4;
 /** Success response (200) of {@link createLaunchPoolOrder}. */
 export type CreateLaunchPoolOrderResponse = LaunchPoolV4CreateOrderResponse;
 /** Metadata of `POST /launch/create-order`. */
-export const createLaunchPoolOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createLaunchPoolOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createLaunchPoolOrder","area":"launch","method":"POST","path":"/launch/create-order","auth":"private","shape":"shaped","rateLimit":{"bucket":"createLaunchPoolOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["pid","rid","amount"],"int64":{"request":[["pid"],["rid"]]},"wire":"iflow_id","rules":[{"name":"pid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"rid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -75,7 +76,7 @@ export type GetCandyDropActivityListV4Response = CandyDropV4ActivityCd01[];
 /** One item of {@link getCandyDropActivityListV4}'s list. */
 export type GetCandyDropActivityListV4Item = CandyDropV4ActivityCd01;
 /** Metadata of `GET /launch/candydrop/activity-list`. */
-export const getCandyDropActivityListV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCandyDropActivityListV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCandyDropActivityListV4","area":"launch","method":"GET","path":"/launch/candydrop/activity-list","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCandyDropActivityListV4","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"rule_name"},{"name":"register_status"},{"name":"currency"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":10,"maxLimit":30},"wire":"*.:iid;dtotal_rewards user_max_rewards;gparticipants;send_time start_time","rules":[{"name":"status","in":"query","type":"string","enum":["ongoing","upcoming","ended"]},{"name":"rule_name","in":"query","type":"string"},{"name":"register_status","in":"query","type":"string","enum":["registered","unregistered"]},{"name":"currency","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -102,7 +103,7 @@ export type GetCandyDropActivityRulesV4Params = {
 /** Success response (200) of {@link getCandyDropActivityRulesV4}. */
 export type GetCandyDropActivityRulesV4Response = CandyDropV4ActivityRulesCd03;
 /** Metadata of `GET /launch/candydrop/activity-rules`. */
-export const getCandyDropActivityRulesV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCandyDropActivityRulesV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCandyDropActivityRulesV4","area":"launch","method":"GET","path":"/launch/candydrop/activity-rules","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCandyDropActivityRulesV4","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"activity_id"},{"name":"currency"}],"body":"none","successStatus":200,"wire":"dprize_pools.*.prize_all prize_pools.*.prize_limit total_rewards;gprize_pools.*.prize_pool_type;send_time start_time","rules":[{"name":"activity_id","in":"query","type":"integer","format":"int64"},{"name":"currency","in":"query","type":"string"}],"requireAnyOf":["activity_id","currency"]}',
 );
 
@@ -137,7 +138,7 @@ export type GetCandyDropAirdropRecordsV4Response = CandyDropV4AirdropRecordCd06[
 /** One item of {@link getCandyDropAirdropRecordsV4}'s list. */
 export type GetCandyDropAirdropRecordsV4Item = CandyDropV4AirdropRecordCd06;
 /** Metadata of `GET /launch/candydrop/airdrop-records`. */
-export const getCandyDropAirdropRecordsV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCandyDropAirdropRecordsV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCandyDropAirdropRecordsV4","area":"launch","method":"GET","path":"/launch/candydrop/airdrop-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCandyDropAirdropRecordsV4","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"start_time"},{"name":"end_time"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":10,"maxLimit":30},"wire":"*.:dconvert_amount rewards;sairdrop_time","rules":[{"name":"currency","in":"query","type":"string"},{"name":"start_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30}]}',
 );
 
@@ -174,7 +175,7 @@ export type GetCandyDropParticipationRecordsV4Response = CandyDropV4Participatio
 /** One item of {@link getCandyDropParticipationRecordsV4}'s list. */
 export type GetCandyDropParticipationRecordsV4Item = CandyDropV4ParticipationRecordCd05;
 /** Metadata of `GET /launch/candydrop/participation-records`. */
-export const getCandyDropParticipationRecordsV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCandyDropParticipationRecordsV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCandyDropParticipationRecordsV4","area":"launch","method":"GET","path":"/launch/candydrop/participation-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCandyDropParticipationRecordsV4","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"status"},{"name":"start_time"},{"name":"end_time"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":10,"maxLimit":30},"wire":"*.:iid;sregister_time","rules":[{"name":"currency","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["ongoing","awaiting_draw","won","not_win"]},{"name":"start_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30}]}',
 );
 
@@ -201,7 +202,7 @@ export type GetCandyDropTaskProgressV4Params = {
 /** Success response (200) of {@link getCandyDropTaskProgressV4}. */
 export type GetCandyDropTaskProgressV4Response = CandyDropV4TaskProgressCd04;
 /** Metadata of `GET /launch/candydrop/task-progress`. */
-export const getCandyDropTaskProgressV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCandyDropTaskProgressV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCandyDropTaskProgressV4","area":"launch","method":"GET","path":"/launch/candydrop/task-progress","auth":"private","shape":"shaped","rateLimit":{"bucket":"getCandyDropTaskProgressV4","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"activity_id"},{"name":"currency"}],"body":"none","successStatus":200,"wire":"dtotal_rewards;send_time start_time","rules":[{"name":"activity_id","in":"query","type":"integer","format":"int64"},{"name":"currency","in":"query","type":"string"}],"requireAnyOf":["activity_id","currency"]}',
 );
 
@@ -234,7 +235,7 @@ export type GetHodlerAirdropProjectListParams = {
 /** Success response (200) of {@link getHodlerAirdropProjectList}. */
 export type GetHodlerAirdropProjectListResponse = HodlerAirdropV4ProjectItem[];
 /** Metadata of `GET /launch/hodler-airdrop/project-list`. */
-export const getHodlerAirdropProjectListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getHodlerAirdropProjectListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getHodlerAirdropProjectList","area":"launch","method":"GET","path":"/launch/hodler-airdrop/project-list","auth":"public","shape":"shaped","rateLimit":{"bucket":"getHodlerAirdropProjectList","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"keyword"},{"name":"join"},{"name":"page"},{"name":"size"}],"body":"none","successStatus":200,"wire":"*.:dmax_queue_amount total_amount;sclose_timest open_timest","rules":[{"name":"status","in":"query","type":"string","enum":["ACTIVE","UNDERWAY","PREHEAT","FINISH"]},{"name":"keyword","in":"query","type":"string"},{"name":"join","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"size","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -267,7 +268,7 @@ export type GetHodlerAirdropUserAirdropRecordsParams = {
 /** Success response (200) of {@link getHodlerAirdropUserAirdropRecords}. */
 export type GetHodlerAirdropUserAirdropRecordsResponse = HodlerAirdropV4UserAirdropRecord[];
 /** Metadata of `GET /launch/hodler-airdrop/user-airdrop-records`. */
-export const getHodlerAirdropUserAirdropRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getHodlerAirdropUserAirdropRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getHodlerAirdropUserAirdropRecords","area":"launch","method":"GET","path":"/launch/hodler-airdrop/user-airdrop-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"getHodlerAirdropUserAirdropRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"keyword"},{"name":"start_timest"},{"name":"end_timest"},{"name":"page"},{"name":"size"}],"body":"none","successStatus":200,"wire":"*.:dreceive_amount_base receive_amount_ext;sdelivery_timest","rules":[{"name":"keyword","in":"query","type":"string"},{"name":"start_timest","in":"query","type":"integer","format":"int64"},{"name":"end_timest","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"size","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -300,7 +301,7 @@ export type GetHodlerAirdropUserOrderRecordsParams = {
 /** Success response (200) of {@link getHodlerAirdropUserOrderRecords}. */
 export type GetHodlerAirdropUserOrderRecordsResponse = HodlerAirdropV4UserOrderRecord[];
 /** Metadata of `GET /launch/hodler-airdrop/user-order-records`. */
-export const getHodlerAirdropUserOrderRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getHodlerAirdropUserOrderRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getHodlerAirdropUserOrderRecords","area":"launch","method":"GET","path":"/launch/hodler-airdrop/user-order-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"getHodlerAirdropUserOrderRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"keyword"},{"name":"start_timest"},{"name":"end_timest"},{"name":"page"},{"name":"size"}],"body":"none","successStatus":200,"wire":"*.:dreceive_amount_base receive_amount_ext user_gt_avg_amount;sclose_timest","rules":[{"name":"keyword","in":"query","type":"string"},{"name":"start_timest","in":"query","type":"integer","format":"int64"},{"name":"end_timest","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"size","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -322,7 +323,7 @@ export type HodlerAirdropOrderParams = HodlerAirdropV4OrderRequest;
 /** Success response (200) of {@link hodlerAirdropOrder}. */
 export type HodlerAirdropOrderResponse = HodlerAirdropV4OrderResponse;
 /** Metadata of `POST /launch/hodler-airdrop/order`. */
-export const hodlerAirdropOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const hodlerAirdropOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"hodlerAirdropOrder","area":"launch","method":"POST","path":"/launch/hodler-airdrop/order","auth":"private","shape":"shaped","rateLimit":{"bucket":"hodlerAirdropOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["hodler_id"],"int64":{"request":[["hodler_id"]]},"rules":[{"name":"hodler_id","in":"body","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -357,7 +358,7 @@ export type ListLaunchPoolPledgeRecordsParams = {
 /** Success response (200) of {@link listLaunchPoolPledgeRecords}. */
 export type ListLaunchPoolPledgeRecordsResponse = LaunchPoolV4PledgeRecord[];
 /** Metadata of `GET /launch/user-pledge-records`. */
-export const listLaunchPoolPledgeRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLaunchPoolPledgeRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLaunchPoolPledgeRecords","area":"launch","method":"GET","path":"/launch/user-pledge-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLaunchPoolPledgeRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"pageSize"},{"name":"type"},{"name":"startTime"},{"name":"endTime"},{"name":"coin"}],"body":"none","successStatus":200,"wire":"*.:iid;damount;gtype;screate_timest","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"pageSize","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30},{"name":"type","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"startTime","in":"query","type":"string"},{"name":"endTime","in":"query","type":"string"},{"name":"coin","in":"query","type":"string"}]}',
 );
 
@@ -394,7 +395,7 @@ export type ListLaunchPoolProjectsParams = {
 /** Success response (200) of {@link listLaunchPoolProjects}. */
 export type ListLaunchPoolProjectsResponse = LaunchPoolV4Project[];
 /** Metadata of `GET /launch/project-list`. */
-export const listLaunchPoolProjectsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLaunchPoolProjectsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLaunchPoolProjects","area":"launch","method":"GET","path":"/launch/project-list","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLaunchPoolProjects","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"mortgageCoin"},{"name":"searchCoin"},{"name":"limitRule"},{"name":"sortType"},{"name":"page"},{"name":"pageSize"}],"body":"none","successStatus":200,"wire":"*.:iend_timest pid reward_pools.*.rid start_timest;dreward_pools.*.already_buy_total_amount reward_pools.*.personal_max_amount reward_pools.*.personal_min_amount reward_pools.*.rate_year reward_pools.*.transaction_config.*.transaction_amount total_amount;nreward_pools.*.transaction_config.*.mortgage_limit;gdays project_state","rules":[{"name":"status","in":"query","type":"integer","format":"int32","enum":[0,1,2,3,4]},{"name":"mortgageCoin","in":"query","type":"string"},{"name":"searchCoin","in":"query","type":"string"},{"name":"limitRule","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"sortType","in":"query","type":"integer","format":"int32","enum":[1,2]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"pageSize","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30}]}',
 );
 
@@ -427,7 +428,7 @@ export type ListLaunchPoolRewardRecordsParams = {
 /** Success response (200) of {@link listLaunchPoolRewardRecords}. */
 export type ListLaunchPoolRewardRecordsResponse = LaunchPoolV4RewardRecord[];
 /** Metadata of `GET /launch/get-user-reward-records`. */
-export const listLaunchPoolRewardRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLaunchPoolRewardRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLaunchPoolRewardRecords","area":"launch","method":"GET","path":"/launch/get-user-reward-records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listLaunchPoolRewardRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"pageSize"},{"name":"start_time"},{"name":"end_time"},{"name":"coin"}],"body":"none","successStatus":200,"wire":"*.:damount_base amount_ext valid_mortgage_amount;sreward_timest","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"pageSize","in":"query","type":"integer","format":"int32","minimum":1,"maximum":30},{"name":"start_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"coin","in":"query","type":"string"}]}',
 );
 
@@ -449,7 +450,7 @@ export type RedeemLaunchPoolParams = RedeemV4;
 /** Success response (200) of {@link redeemLaunchPool}. */
 export type RedeemLaunchPoolResponse = LaunchPoolV4RedeemResponse;
 /** Metadata of `POST /launch/redeem`. */
-export const redeemLaunchPoolMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const redeemLaunchPoolMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"redeemLaunchPool","area":"launch","method":"POST","path":"/launch/redeem","auth":"private","shape":"shaped","rateLimit":{"bucket":"redeemLaunchPool","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["pid","rid","amount"],"int64":{"request":[["pid"],["rid"]]},"rules":[{"name":"pid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"rid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 
@@ -471,7 +472,7 @@ export type RegisterCandyDropV4Params = CandyDropV4RegisterReqCd02;
 /** Success response (200) of {@link registerCandyDropV4}. */
 export type RegisterCandyDropV4Response = CandyDropV4RegisterRespCd02;
 /** Metadata of `POST /launch/candydrop/register`. */
-export const registerCandyDropV4Meta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const registerCandyDropV4Meta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"registerCandyDropV4","area":"launch","method":"POST","path":"/launch/candydrop/register","auth":"private","shape":"shaped","rateLimit":{"bucket":"registerCandyDropV4","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["activity_id","currency"],"int64":{"request":[["activity_id"]]},"rules":[{"name":"activity_id","in":"body","type":"integer","format":"int64"},{"name":"currency","in":"body","required":true,"type":"string"}]}',
 );
 

@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   CrossMarginLoan,
@@ -35,7 +36,7 @@ export type CreateUniLoanParams = MarginUniLoanRequest;
 /** Success response (204) of {@link createUniLoan}. */
 export type CreateUniLoanResponse = void;
 /** Metadata of `POST /margin/uni/loans`. */
-export const createUniLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createUniLoanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createUniLoan","area":"margin","method":"POST","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUniLoan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","type","amount","repaid_all","currency_pair"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"currency_pair","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -57,7 +58,7 @@ export type GetAutoRepayStatusParams = NoParams;
 /** Success response (200) of {@link getAutoRepayStatus}. */
 export type GetAutoRepayStatusResponse = MarginAutoRepaySetting;
 /** Metadata of `GET /margin/auto_repay`. */
-export const getAutoRepayStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getAutoRepayStatusMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getAutoRepayStatus","area":"margin","method":"GET","path":"/margin/auto_repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"getAutoRepayStatus","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 
@@ -84,7 +85,7 @@ export type GetMarginTransferableParams = {
 /** Success response (200) of {@link getMarginTransferable}. */
 export type GetMarginTransferableResponse = MarginTransferable;
 /** Metadata of `GET /margin/transferable`. */
-export const getMarginTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMarginTransferableMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMarginTransferable","area":"margin","method":"GET","path":"/margin/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","type":"string"}]}',
 );
 
@@ -111,7 +112,7 @@ export type GetMarginUniEstimateRateResponse = {
   [key: string]: string;
 };
 /** Metadata of `GET /margin/uni/estimate_rate`. */
-export const getMarginUniEstimateRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMarginUniEstimateRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMarginUniEstimateRate","area":"margin","method":"GET","path":"/margin/uni/estimate_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMarginUniEstimateRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"d*","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string"}}]}',
 );
 
@@ -136,7 +137,7 @@ export type GetMarketMarginTierParams = {
 /** Success response (200) of {@link getMarketMarginTier}. */
 export type GetMarketMarginTierResponse = MarginLeverageTier[];
 /** Metadata of `GET /margin/loan_margin_tiers`. */
-export const getMarketMarginTierMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMarketMarginTierMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMarketMarginTier","area":"margin","method":"GET","path":"/margin/loan_margin_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"getMarketMarginTier","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dleverage mmr upper_limit","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -163,7 +164,7 @@ export type GetUniBorrowableParams = {
 /** Success response (200) of {@link getUniBorrowable}. */
 export type GetUniBorrowableResponse = MarginUniBorrowable;
 /** Metadata of `GET /margin/uni/borrowable`. */
-export const getUniBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUniBorrowableMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUniBorrowable","area":"margin","method":"GET","path":"/margin/uni/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUniBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"dborrowable","rules":[{"name":"currency","in":"query","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -188,7 +189,7 @@ export type GetUniCurrencyPairParams = {
 /** Success response (200) of {@link getUniCurrencyPair}. */
 export type GetUniCurrencyPairResponse = MarginUniCurrencyPair;
 /** Metadata of `GET /margin/uni/currency_pairs/{currency_pair}`. */
-export const getUniCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUniCurrencyPairMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUniCurrencyPair","area":"margin","method":"GET","path":"/margin/uni/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getUniCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"wire":"dbase_min_borrow_amount leverage quote_min_borrow_amount","rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -213,7 +214,7 @@ export type GetUserMarginTierParams = {
 /** Success response (200) of {@link getUserMarginTier}. */
 export type GetUserMarginTierResponse = MarginLeverageTier[];
 /** Metadata of `GET /margin/user/loan_margin_tiers`. */
-export const getUserMarginTierMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUserMarginTierMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUserMarginTier","area":"margin","method":"GET","path":"/margin/user/loan_margin_tiers","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserMarginTier","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dleverage mmr upper_limit","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -248,7 +249,7 @@ export type ListCrossMarginLoansResponse = CrossMarginLoan[];
 /** One item of {@link listCrossMarginLoans}'s list. */
 export type ListCrossMarginLoansItem = CrossMarginLoan;
 /** Metadata of `GET /margin/cross/loans`. */
-export const listCrossMarginLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossMarginLoansMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossMarginLoans","area":"margin","method":"GET","path":"/margin/cross/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossMarginLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"currency"},{"name":"limit"},{"name":"offset"},{"name":"reverse"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time update_time;damount repaid repaid_interest unpaid_interest;gstatus","rules":[{"name":"status","in":"query","required":true,"type":"integer","format":"int32","enum":[2,3]},{"name":"currency","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"reverse","in":"query","type":"boolean"}],"deprecated":true}',
 );
 
@@ -285,7 +286,7 @@ export type ListCrossMarginRepaymentsResponse = CrossMarginRepayment[];
 /** One item of {@link listCrossMarginRepayments}'s list. */
 export type ListCrossMarginRepaymentsItem = CrossMarginRepayment;
 /** Metadata of `GET /margin/cross/repayments`. */
-export const listCrossMarginRepaymentsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCrossMarginRepaymentsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCrossMarginRepayments","area":"margin","method":"GET","path":"/margin/cross/repayments","auth":"private","shape":"shaped","rateLimit":{"bucket":"listCrossMarginRepayments","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"loan_id"},{"name":"limit"},{"name":"offset"},{"name":"reverse"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time;dinterest principal","rules":[{"name":"currency","in":"query","type":"string"},{"name":"loan_id","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"reverse","in":"query","type":"boolean"}],"deprecated":true}',
 );
 
@@ -312,7 +313,7 @@ export type ListFundingAccountsParams = {
 /** Success response (200) of {@link listFundingAccounts}. */
 export type ListFundingAccountsResponse = MarginFundingAccount[];
 /** Metadata of `GET /margin/funding_accounts`. */
-export const listFundingAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listFundingAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listFundingAccounts","area":"margin","method":"GET","path":"/margin/funding_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listFundingAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:davailable lent locked total_lent","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
@@ -351,7 +352,7 @@ export type ListMarginAccountBookResponse = MarginAccountBookEntry[];
 /** One item of {@link listMarginAccountBook}'s list. */
 export type ListMarginAccountBookItem = MarginAccountBookEntry;
 /** Metadata of `GET /margin/account_book`. */
-export const listMarginAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMarginAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMarginAccountBook","area":"margin","method":"GET","path":"/margin/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccountBook","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"currency_pair"},{"name":"type"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"wire":"*.:itime_ms;dbalance change;stime","rules":[{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"type","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -376,7 +377,7 @@ export type ListMarginAccountsParams = {
 /** Success response (200) of {@link listMarginAccounts}. */
 export type ListMarginAccountsResponse = SubAccountMarginPair[];
 /** Metadata of `GET /margin/accounts`. */
-export const listMarginAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMarginAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMarginAccounts","area":"margin","method":"GET","path":"/margin/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
 );
 
@@ -401,7 +402,7 @@ export type ListMarginUserAccountParams = {
 /** Success response (200) of {@link listMarginUserAccount}. */
 export type ListMarginUserAccountResponse = SubAccountMarginPair[];
 /** Metadata of `GET /margin/user/account`. */
-export const listMarginUserAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMarginUserAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMarginUserAccount","area":"margin","method":"GET","path":"/margin/user/account","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMarginUserAccount","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"currency_pair","in":"query","type":"string"}]}',
 );
 
@@ -423,7 +424,7 @@ export type ListUniCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listUniCurrencyPairs}. */
 export type ListUniCurrencyPairsResponse = MarginUniCurrencyPair[];
 /** Metadata of `GET /margin/uni/currency_pairs`. */
-export const listUniCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniCurrencyPairs","area":"margin","method":"GET","path":"/margin/uni/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUniCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dbase_min_borrow_amount leverage quote_min_borrow_amount"}',
 );
 
@@ -460,7 +461,7 @@ export type ListUniLoanInterestRecordsResponse = MarginUniInterestRecord[];
 /** One item of {@link listUniLoanInterestRecords}'s list. */
 export type ListUniLoanInterestRecordsItem = MarginUniInterestRecord;
 /** Metadata of `GET /margin/uni/interest_records`. */
-export const listUniLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniLoanInterestRecords","area":"margin","method":"GET","path":"/margin/uni/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -495,7 +496,7 @@ export type ListUniLoanRecordsResponse = MarginUniLoanRecord[];
 /** One item of {@link listUniLoanRecords}'s list. */
 export type ListUniLoanRecordsItem = MarginUniLoanRecord;
 /** Metadata of `GET /margin/uni/loan_records`. */
-export const listUniLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniLoanRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniLoanRecords","area":"margin","method":"GET","path":"/margin/uni/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"currency_pair"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount","rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"currency_pair","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -528,7 +529,7 @@ export type ListUniLoansResponse = MarginUniLoan[];
 /** One item of {@link listUniLoans}'s list. */
 export type ListUniLoansItem = MarginUniLoan;
 /** Metadata of `GET /margin/uni/loans`. */
-export const listUniLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUniLoansMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUniLoans","area":"margin","method":"GET","path":"/margin/uni/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUniLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -553,7 +554,7 @@ export type SetAutoRepayParams = {
 /** Success response (200) of {@link setAutoRepay}. */
 export type SetAutoRepayResponse = MarginAutoRepaySetting;
 /** Metadata of `POST /margin/auto_repay`. */
-export const setAutoRepayMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setAutoRepayMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setAutoRepay","area":"margin","method":"POST","path":"/margin/auto_repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"setAutoRepay","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"status"}],"body":"none","successStatus":200,"rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["on","off"]}]}',
 );
 
@@ -575,7 +576,7 @@ export type SetUserMarketLeverageParams = MarginMarketLeverage;
 /** Success response (204) of {@link setUserMarketLeverage}. */
 export type SetUserMarketLeverageResponse = void;
 /** Metadata of `POST /margin/leverage/user_market_setting`. */
-export const setUserMarketLeverageMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setUserMarketLeverageMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setUserMarketLeverage","area":"margin","method":"POST","path":"/margin/leverage/user_market_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUserMarketLeverage","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency_pair","leverage"],"rules":[{"name":"currency_pair","in":"body","type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 

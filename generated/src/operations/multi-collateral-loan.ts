@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   CollateralAdjust,
@@ -34,7 +35,7 @@ export type CreateMultiCollateralParams = CreateMultiCollateralOrder;
 /** Success response (200) of {@link createMultiCollateral}. */
 export type CreateMultiCollateralResponse = OrderResp;
 /** Metadata of `POST /loan/multi_collateral/orders`. */
-export const createMultiCollateralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createMultiCollateralMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createMultiCollateral","area":"multi_collateral_loan","method":"POST","path":"/loan/multi_collateral/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createMultiCollateral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","order_type","fixed_type","fixed_rate","auto_renew","auto_repay","borrow_currency","borrow_amount","collateral_currencies"],"wire":"iorder_id","rules":[{"name":"order_id","in":"body","type":"string"},{"name":"order_type","in":"body","type":"string","enum":["current","fixed"]},{"name":"fixed_type","in":"body","type":"string","enum":["7d","30d"]},{"name":"fixed_rate","in":"body","type":"string","format":"decimal"},{"name":"auto_renew","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"borrow_currency","in":"body","required":true,"type":"string"},{"name":"borrow_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"collateral_currencies","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"}]}}],"conditions":[{"when":[{"field":"order_type","oneOf":["fixed"]}],"require":["fixed_type","fixed_rate"]}]}',
 );
 
@@ -61,7 +62,7 @@ export type GetMultiCollateralCurrentRateParams = {
 /** Success response (200) of {@link getMultiCollateralCurrentRate}. */
 export type GetMultiCollateralCurrentRateResponse = CollateralCurrentRate[];
 /** Metadata of `GET /loan/multi_collateral/current_rate`. */
-export const getMultiCollateralCurrentRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMultiCollateralCurrentRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMultiCollateralCurrentRate","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/current_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"getMultiCollateralCurrentRate","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true},{"name":"vip_level"}],"body":"none","successStatus":200,"wire":"*.:dcurrent_rate","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":100,"items":{"type":"string"}},{"name":"vip_level","in":"query","type":"string"}]}',
 );
 
@@ -83,7 +84,7 @@ export type GetMultiCollateralFixRateParams = NoParams;
 /** Success response (200) of {@link getMultiCollateralFixRate}. */
 export type GetMultiCollateralFixRateResponse = CollateralFixRate[];
 /** Metadata of `GET /loan/multi_collateral/fixed_rate`. */
-export const getMultiCollateralFixRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMultiCollateralFixRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMultiCollateralFixRate","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/fixed_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"getMultiCollateralFixRate","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iupdate_time;drate_30d rate_7d"}',
 );
 
@@ -105,7 +106,7 @@ export type GetMultiCollateralLtvParams = NoParams;
 /** Success response (200) of {@link getMultiCollateralLtv}. */
 export type GetMultiCollateralLtvResponse = CollateralLtv;
 /** Metadata of `GET /loan/multi_collateral/ltv`. */
-export const getMultiCollateralLtvMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMultiCollateralLtvMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMultiCollateralLtv","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/ltv","auth":"public","shape":"shaped","rateLimit":{"bucket":"getMultiCollateralLtv","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"dalert_ltv init_ltv liquidate_ltv"}',
 );
 
@@ -130,7 +131,7 @@ export type GetMultiCollateralOrderDetailParams = {
 /** Success response (200) of {@link getMultiCollateralOrderDetail}. */
 export type GetMultiCollateralOrderDetailResponse = MultiCollateralOrder;
 /** Metadata of `GET /loan/multi_collateral/orders/{order_id}`. */
-export const getMultiCollateralOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getMultiCollateralOrderDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getMultiCollateralOrderDetail","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getMultiCollateralOrderDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"iborrow_time expire_time;dborrow_currencies.*.index_price borrow_currencies.*.left_repay_interest borrow_currencies.*.left_repay_principal borrow_currencies.*.left_repay_usdt collateral_currencies.*.index_price collateral_currencies.*.left_collateral collateral_currencies.*.left_collateral_usdt current_ltv fixed_rate total_left_collateral_usdt total_left_repay_usdt","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -152,7 +153,7 @@ export type ListMultiCollateralCurrenciesParams = NoParams;
 /** Success response (200) of {@link listMultiCollateralCurrencies}. */
 export type ListMultiCollateralCurrenciesResponse = MultiCollateralCurrency;
 /** Metadata of `GET /loan/multi_collateral/currencies`. */
-export const listMultiCollateralCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMultiCollateralCurrenciesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMultiCollateralCurrencies","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listMultiCollateralCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"dcollateral_currencies.*.discount collateral_currencies.*.index_price loan_currencies.*.price"}',
 );
 
@@ -185,7 +186,7 @@ export type ListMultiCollateralOrdersResponse = MultiCollateralOrder[];
 /** One item of {@link listMultiCollateralOrders}'s list. */
 export type ListMultiCollateralOrdersItem = MultiCollateralOrder;
 /** Metadata of `GET /loan/multi_collateral/orders`. */
-export const listMultiCollateralOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMultiCollateralOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMultiCollateralOrders","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMultiCollateralOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"sort"},{"name":"order_type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":10,"maxLimit":1000},"wire":"*.:iborrow_time expire_time;dborrow_currencies.*.index_price borrow_currencies.*.left_repay_interest borrow_currencies.*.left_repay_principal borrow_currencies.*.left_repay_usdt collateral_currencies.*.index_price collateral_currencies.*.left_collateral collateral_currencies.*.left_collateral_usdt current_ltv fixed_rate total_left_collateral_usdt total_left_repay_usdt","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"sort","in":"query","type":"string","enum":["time_desc","ltv_asc","ltv_desc"]},{"name":"order_type","in":"query","type":"string","enum":["current","fixed"]}]}',
 );
 
@@ -220,7 +221,7 @@ export type ListMultiCollateralRecordsResponse = MultiCollateralRecord[];
 /** One item of {@link listMultiCollateralRecords}'s list. */
 export type ListMultiCollateralRecordsItem = MultiCollateralRecord;
 /** Metadata of `GET /loan/multi_collateral/mortgage`. */
-export const listMultiCollateralRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMultiCollateralRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMultiCollateralRecords","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/mortgage","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMultiCollateralRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"collateral_currency"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":10,"maxLimit":1000},"wire":"*.:ioperate_time order_id record_id;dafter_ltv before_ltv borrow_currencies.*.after_amount borrow_currencies.*.after_amount_usdt borrow_currencies.*.before_amount borrow_currencies.*.before_amount_usdt borrow_currencies.*.index_price collateral_currencies.*.after_amount collateral_currencies.*.after_amount_usdt collateral_currencies.*.before_amount collateral_currencies.*.before_amount_usdt collateral_currencies.*.index_price","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"collateral_currency","in":"query","type":"string"}]}',
 );
 
@@ -257,7 +258,7 @@ export type ListMultiRepayRecordsResponse = MultiRepayRecord[];
 /** One item of {@link listMultiRepayRecords}'s list. */
 export type ListMultiRepayRecordsItem = MultiRepayRecord;
 /** Metadata of `GET /loan/multi_collateral/repay`. */
-export const listMultiRepayRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMultiRepayRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMultiRepayRecords","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMultiRepayRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"borrow_currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":10,"maxLimit":1000},"wire":"*.:iborrow_time order_id record_id repay_time;dafter_ltv before_ltv borrow_currencies.*.after_amount borrow_currencies.*.after_amount_usdt borrow_currencies.*.before_amount borrow_currencies.*.before_amount_usdt borrow_currencies.*.index_price collateral_currencies.*.after_amount collateral_currencies.*.after_amount_usdt collateral_currencies.*.before_amount collateral_currencies.*.before_amount_usdt collateral_currencies.*.index_price init_ltv left_repay_interest_list.*.after_amount left_repay_interest_list.*.after_amount_usdt left_repay_interest_list.*.before_amount left_repay_interest_list.*.before_amount_usdt left_repay_interest_list.*.index_price repaid_currencies.*.index_price repaid_currencies.*.repaid_amount repaid_currencies.*.repaid_amount_usdt repaid_currencies.*.repaid_interest repaid_currencies.*.repaid_principal total_interest_list.*.amount total_interest_list.*.amount_usdt total_interest_list.*.index_price","rules":[{"name":"type","in":"query","required":true,"type":"string","enum":["repay","liquidate"]},{"name":"borrow_currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -284,7 +285,7 @@ export type ListUserCurrencyQuotaParams = {
 /** Success response (200) of {@link listUserCurrencyQuota}. */
 export type ListUserCurrencyQuotaResponse = CurrencyQuota[];
 /** Metadata of `GET /loan/multi_collateral/currency_quota`. */
-export const listUserCurrencyQuotaMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUserCurrencyQuotaMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUserCurrencyQuota","area":"multi_collateral_loan","method":"GET","path":"/loan/multi_collateral/currency_quota","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUserCurrencyQuota","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:dindex_price left_quota left_quota_fixed left_quote_usdt left_quote_usdt_fixed min_quota","rules":[{"name":"type","in":"query","required":true,"type":"string","enum":["collateral","borrow"]},{"name":"currency","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -306,7 +307,7 @@ export type OperateMultiCollateralParams = CollateralAdjust;
 /** Success response (200) of {@link operateMultiCollateral}. */
 export type OperateMultiCollateralResponse = CollateralAdjustRes;
 /** Metadata of `POST /loan/multi_collateral/mortgage`. */
-export const operateMultiCollateralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const operateMultiCollateralMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"operateMultiCollateral","area":"multi_collateral_loan","method":"POST","path":"/loan/multi_collateral/mortgage","auth":"private","shape":"shaped","rateLimit":{"bucket":"operateMultiCollateral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","type","collaterals"],"int64":{"request":[["order_id"]]},"wire":"iorder_id;dcollateral_currencies.*.amount","rules":[{"name":"order_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"type","in":"body","required":true,"type":"string","enum":["append","redeem"]},{"name":"collaterals","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"}]}}]}',
 );
 
@@ -328,7 +329,7 @@ export type RepayMultiCollateralLoanParams = RepayMultiLoan;
 /** Success response (200) of {@link repayMultiCollateralLoan}. */
 export type RepayMultiCollateralLoanResponse = MultiRepayResp;
 /** Metadata of `POST /loan/multi_collateral/repay`. */
-export const repayMultiCollateralLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const repayMultiCollateralLoanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"repayMultiCollateralLoan","area":"multi_collateral_loan","method":"POST","path":"/loan/multi_collateral/repay","auth":"private","shape":"shaped","rateLimit":{"bucket":"repayMultiCollateralLoan","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","repay_items"],"int64":{"request":[["order_id"]]},"wire":"iorder_id;drepaid_currencies.*.repaid_interest repaid_currencies.*.repaid_principal","rules":[{"name":"order_id","in":"body","required":true,"type":"integer","format":"int64"},{"name":"repay_items","in":"body","required":true,"type":"array","items":{"type":"object","properties":[{"name":"currency","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"repaid_all","in":"body","required":true,"type":"boolean"}]}}]}',
 );
 

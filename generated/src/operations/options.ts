@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   CountdownCancelAllOptionsTask,
@@ -45,7 +46,7 @@ export type AmendOptionsOrderParams = {
 /** Success response (200) of {@link amendOptionsOrder}. */
 export type AmendOptionsOrderResponse = OptionsOrder;
 /** Metadata of `PUT /options/orders/{order_id}`. */
-export const amendOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const amendOptionsOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"amendOptionsOrder","area":"options","method":"PUT","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"amendOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","price","size"],"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"contract","in":"body","required":true,"type":"string"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"}]}',
 );
 
@@ -70,7 +71,7 @@ export type CancelOptionsOrderParams = {
 /** Success response (200) of {@link cancelOptionsOrder}. */
 export type CancelOptionsOrderResponse = OptionsOrder;
 /** Metadata of `DELETE /options/orders/{order_id}`. */
-export const cancelOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelOptionsOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelOptionsOrder","area":"options","method":"DELETE","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -99,7 +100,7 @@ export type CancelOptionsOrdersParams = {
 /** Success response (200) of {@link cancelOptionsOrders}. */
 export type CancelOptionsOrdersResponse = OptionsOrder[];
 /** Metadata of `DELETE /options/orders`. */
-export const cancelOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelOptionsOrders","area":"options","method":"DELETE","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"side"}],"body":"none","successStatus":200,"wire":"*.:iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["ask","bid"]}]}',
 );
 
@@ -121,7 +122,7 @@ export type CountdownCancelAllOptionsParams = CountdownCancelAllOptionsTask;
 /** Success response (200) of {@link countdownCancelAllOptions}. */
 export type CountdownCancelAllOptionsResponse = TriggerTime;
 /** Metadata of `POST /options/countdown_cancel_all`. */
-export const countdownCancelAllOptionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const countdownCancelAllOptionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"countdownCancelAllOptions","area":"options","method":"POST","path":"/options/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllOptions","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","contract","underlying"],"wire":"itriggerTime","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"contract","in":"body","type":"string"},{"name":"underlying","in":"body","type":"string"}]}',
 );
 
@@ -143,7 +144,7 @@ export type CreateOptionsOrderParams = OptionsOrderRequest;
 /** Success response (200) of {@link createOptionsOrder}. */
 export type CreateOptionsOrderResponse = OptionsOrder;
 /** Metadata of `POST /options/orders`. */
-export const createOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createOptionsOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createOptionsOrder","area":"options","method":"POST","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"options-place","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["contract","size","iceberg","price","close","reduce_only","mmp","tif","text"],"idempotency":{"field":"text","dedupes":false,"generate":true,"prefix":"t-","length":24},"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"body","required":true,"type":"string"},{"name":"size","in":"body","required":true,"type":"integer","format":"int32"},{"name":"iceberg","in":"body","type":"integer","format":"int32"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"close","in":"body","type":"boolean"},{"name":"reduce_only","in":"body","type":"boolean"},{"name":"mmp","in":"body","type":"boolean"},{"name":"tif","in":"body","type":"string","enum":["gtc","ioc","poc"]},{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30}]}',
 );
 
@@ -168,7 +169,7 @@ export type GetOptionsContractParams = {
 /** Success response (200) of {@link getOptionsContract}. */
 export type GetOptionsContractResponse = OptionsContract;
 /** Metadata of `GET /options/contracts/{contract}`. */
-export const getOptionsContractMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOptionsContractMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOptionsContract","area":"options","method":"GET","path":"/options/contracts/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getOptionsContract","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"wire":"iorderbook_id position_size trade_id trade_size;dindex_price last_price maker_fee_rate mark_price mark_price_round multiplier order_price_deviate order_price_round ref_discount_rate ref_rebate_rate taker_fee_rate underlying_price;ncreate_time expiration_time;gorder_size_max order_size_min orders_limit","rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -193,7 +194,7 @@ export type GetOptionsMMPParams = {
 /** Success response (200) of {@link getOptionsMMP}. */
 export type GetOptionsMMPResponse = OptionsMMP[];
 /** Metadata of `GET /options/mmp`. */
-export const getOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOptionsMMPMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOptionsMMP","area":"options","method":"GET","path":"/options/mmp","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"query","type":"string"}]}',
 );
 
@@ -218,7 +219,7 @@ export type GetOptionsOrderParams = {
 /** Success response (200) of {@link getOptionsOrder}. */
 export type GetOptionsOrderResponse = OptionsOrder;
 /** Metadata of `GET /options/orders/{order_id}`. */
-export const getOptionsOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOptionsOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOptionsOrder","area":"options","method":"GET","path":"/options/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -243,7 +244,7 @@ export type GetOptionsPositionParams = {
 /** Success response (200) of {@link getOptionsPosition}. */
 export type GetOptionsPositionResponse = OptionsPosition;
 /** Metadata of `GET /options/positions/{contract}`. */
-export const getOptionsPositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOptionsPositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOptionsPosition","area":"options","method":"GET","path":"/options/positions/{contract}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOptionsPosition","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["contract"],"queryParams":[],"body":"none","successStatus":200,"wire":"iclose_order.id user;dclose_order.price delta entry_price gamma mark_iv mark_price realised_pnl theta underlying_price unrealised_pnl vega;gpending_orders size","rules":[{"name":"contract","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -272,7 +273,7 @@ export type GetOptionsSettlementParams = {
 /** Success response (200) of {@link getOptionsSettlement}. */
 export type GetOptionsSettlementResponse = OptionsSettlement;
 /** Metadata of `GET /options/settlements/{contract}`. */
-export const getOptionsSettlementMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOptionsSettlementMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOptionsSettlement","area":"options","method":"GET","path":"/options/settlements/{contract}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getOptionsSettlement","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["contract"],"queryParams":[{"name":"underlying"},{"name":"at"}],"body":"none","successStatus":200,"wire":"dfee profit settle_price strike_price;ntime","rules":[{"name":"contract","in":"path","required":true,"type":"string"},{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"at","in":"query","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -309,7 +310,7 @@ export type ListMyOptionsSettlementsResponse = OptionsMySettlements[];
 /** One item of {@link listMyOptionsSettlements}'s list. */
 export type ListMyOptionsSettlementsItem = OptionsMySettlements;
 /** Metadata of `GET /options/my_settlements`. */
-export const listMyOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMyOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMyOptionsSettlements","area":"options","method":"GET","path":"/options/my_settlements","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyOptionsSettlements","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dfee realised_pnl settle_price settle_profit strike_price;ntime;gsize","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -346,7 +347,7 @@ export type ListMyOptionsTradesResponse = OptionsMyTrade[];
 /** One item of {@link listMyOptionsTrades}'s list. */
 export type ListMyOptionsTradesItem = OptionsMyTrade;
 /** Metadata of `GET /options/my_trades`. */
-export const listMyOptionsTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMyOptionsTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMyOptionsTrades","area":"options","method":"GET","path":"/options/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyOptionsTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid order_id;dprice underlying_price;ncreate_time;gsize","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -368,7 +369,7 @@ export type ListOptionsAccountParams = NoParams;
 /** Success response (200) of {@link listOptionsAccount}. */
 export type ListOptionsAccountResponse = OptionsAccount;
 /** Metadata of `GET /options/accounts`. */
-export const listOptionsAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsAccount","area":"options","method":"GET","path":"/options/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccount","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser;dask_order_margin available bid_order_margin equity init_margin maint_margin order_margin point position_value total unrealised_pnl;nposition_notional_limit;gmargin_mode orders_limit"}',
 );
 
@@ -403,7 +404,7 @@ export type ListOptionsAccountBookResponse = OptionsAccountBook[];
 /** One item of {@link listOptionsAccountBook}'s list. */
 export type ListOptionsAccountBookItem = OptionsAccountBook;
 /** Metadata of `GET /options/account_book`. */
-export const listOptionsAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsAccountBook","area":"options","method":"GET","path":"/options/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dbalance change;ntime","rules":[{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["dnw","prem","fee","refr","set"]}]}',
 );
 
@@ -436,7 +437,7 @@ export type ListOptionsCandlesticksParams = {
 /** Success response (200) of {@link listOptionsCandlesticks}. */
 export type ListOptionsCandlesticksResponse = OptionsCandlestick[];
 /** Metadata of `GET /options/candlesticks`. */
-export const listOptionsCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsCandlesticksMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsCandlesticks","area":"options","method":"GET","path":"/options/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:iv;dc h l o;nt","rules":[{"name":"contract","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h"]}]}',
 );
 
@@ -463,7 +464,7 @@ export type ListOptionsContractsParams = {
 /** Success response (200) of {@link listOptionsContracts}. */
 export type ListOptionsContractsResponse = OptionsContract[];
 /** Metadata of `GET /options/contracts`. */
-export const listOptionsContractsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsContractsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsContracts","area":"options","method":"GET","path":"/options/contracts","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsContracts","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"expiration"}],"body":"none","successStatus":200,"wire":"*.:iorderbook_id position_size trade_id trade_size;dindex_price last_price maker_fee_rate mark_price mark_price_round multiplier order_price_deviate order_price_round ref_discount_rate ref_rebate_rate taker_fee_rate underlying_price;ncreate_time expiration_time;gorder_size_max order_size_min orders_limit","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"expiration","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -488,7 +489,7 @@ export type ListOptionsExpirationsParams = {
 /** Success response (200) of {@link listOptionsExpirations}. */
 export type ListOptionsExpirationsResponse = string[];
 /** Metadata of `GET /options/expirations`. */
-export const listOptionsExpirationsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsExpirationsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsExpirations","area":"options","method":"GET","path":"/options/expirations","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsExpirations","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"i*","rules":[{"name":"underlying","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -519,7 +520,7 @@ export type ListOptionsOrderBookParams = {
 /** Success response (200) of {@link listOptionsOrderBook}. */
 export type ListOptionsOrderBookResponse = OptionsOrderBook;
 /** Metadata of `GET /options/order_book`. */
-export const listOptionsOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsOrderBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsOrderBook","area":"options","method":"GET","path":"/options/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"wire":"iid;dasks.*.p bids.*.p;ncurrent update;gasks.*.s bids.*.s","rules":[{"name":"contract","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","enum":["0","0.1","0.01"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1},{"name":"with_id","in":"query","type":"boolean"}]}',
 );
 
@@ -558,7 +559,7 @@ export type ListOptionsOrdersResponse = OptionsOrder[];
 /** One item of {@link listOptionsOrders}'s list. */
 export type ListOptionsOrdersItem = OptionsOrder;
 /** Metadata of `GET /options/orders`. */
-export const listOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsOrders","area":"options","method":"GET","path":"/options/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"underlying"},{"name":"status"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid refu user;dfill_price mkfr price refr tkfr;ncreate_time finish_time;giceberg left size","rules":[{"name":"contract","in":"query","type":"string"},{"name":"underlying","in":"query","type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -585,7 +586,7 @@ export type ListOptionsPositionCloseParams = {
 /** Success response (200) of {@link listOptionsPositionClose}. */
 export type ListOptionsPositionCloseResponse = OptionsPositionClose[];
 /** Metadata of `GET /options/position_close`. */
-export const listOptionsPositionCloseMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsPositionCloseMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsPositionClose","area":"options","method":"GET","path":"/options/position_close","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositionClose","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"contract"}],"body":"none","successStatus":200,"wire":"*.:dpnl settle_size;ntime","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"contract","in":"query","type":"string"}]}',
 );
 
@@ -610,7 +611,7 @@ export type ListOptionsPositionsParams = {
 /** Success response (200) of {@link listOptionsPositions}. */
 export type ListOptionsPositionsResponse = OptionsPosition[];
 /** Metadata of `GET /options/positions`. */
-export const listOptionsPositionsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsPositionsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsPositions","area":"options","method":"GET","path":"/options/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOptionsPositions","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:iclose_order.id user;dclose_order.price delta entry_price gamma mark_iv mark_price realised_pnl theta underlying_price unrealised_pnl vega;gpending_orders size","rules":[{"name":"underlying","in":"query","type":"string"}]}',
 );
 
@@ -645,7 +646,7 @@ export type ListOptionsSettlementsResponse = OptionsSettlement[];
 /** One item of {@link listOptionsSettlements}'s list. */
 export type ListOptionsSettlementsItem = OptionsSettlement;
 /** Metadata of `GET /options/settlements`. */
-export const listOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsSettlementsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsSettlements","area":"options","method":"GET","path":"/options/settlements","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsSettlements","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:dfee profit settle_price strike_price;ntime","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -670,7 +671,7 @@ export type ListOptionsTickersParams = {
 /** Success response (200) of {@link listOptionsTickers}. */
 export type ListOptionsTickersResponse = OptionsTicker[];
 /** Metadata of `GET /options/tickers`. */
-export const listOptionsTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsTickers","area":"options","method":"GET","path":"/options/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"}],"body":"none","successStatus":200,"wire":"*.:iposition_size;dask1_price ask_iv bid1_price bid_iv delta gamma index_price last_price leverage mark_iv mark_price rho theta vega;gask1_size bid1_size","rules":[{"name":"underlying","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -707,7 +708,7 @@ export type ListOptionsTradesResponse = OptionsTrade[];
 /** One item of {@link listOptionsTrades}'s list. */
 export type ListOptionsTradesItem = OptionsTrade;
 /** Metadata of `GET /options/trades`. */
-export const listOptionsTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsTrades","area":"options","method":"GET","path":"/options/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"contract"},{"name":"type"},{"name":"limit"},{"name":"offset"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:iid;dprice;ncreate_time;gsize","rules":[{"name":"contract","in":"query","type":"string"},{"name":"type","in":"query","type":"string","enum":["C","P"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -740,7 +741,7 @@ export type ListOptionsUnderlyingCandlesticksParams = {
 /** Success response (200) of {@link listOptionsUnderlyingCandlesticks}. */
 export type ListOptionsUnderlyingCandlesticksResponse = OptionsCandlestick[];
 /** Metadata of `GET /options/underlying/candlesticks`. */
-export const listOptionsUnderlyingCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsUnderlyingCandlesticksMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsUnderlyingCandlesticks","area":"options","method":"GET","path":"/options/underlying/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyingCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"underlying"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"wire":"*.:iv;dc h l o;nt","rules":[{"name":"underlying","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1m","5m","15m","30m","1h"]}]}',
 );
 
@@ -762,7 +763,7 @@ export type ListOptionsUnderlyingsParams = NoParams;
 /** Success response (200) of {@link listOptionsUnderlyings}. */
 export type ListOptionsUnderlyingsResponse = OptionsUnderlying[];
 /** Metadata of `GET /options/underlyings`. */
-export const listOptionsUnderlyingsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsUnderlyingsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsUnderlyings","area":"options","method":"GET","path":"/options/underlyings","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyings","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dindex_price"}',
 );
 
@@ -787,7 +788,7 @@ export type ListOptionsUnderlyingTickersParams = {
 /** Success response (200) of {@link listOptionsUnderlyingTickers}. */
 export type ListOptionsUnderlyingTickersResponse = OptionsUnderlyingTicker;
 /** Metadata of `GET /options/underlying/tickers/{underlying}`. */
-export const listOptionsUnderlyingTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOptionsUnderlyingTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOptionsUnderlyingTickers","area":"options","method":"GET","path":"/options/underlying/tickers/{underlying}","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOptionsUnderlyingTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["underlying"],"queryParams":[],"body":"none","successStatus":200,"wire":"itrade_call trade_put;dindex_price","rules":[{"name":"underlying","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -809,7 +810,7 @@ export type ResetOptionsMMPParams = OptionsMMPReset;
 /** Success response (200) of {@link resetOptionsMMP}. */
 export type ResetOptionsMMPResponse = OptionsMMP;
 /** Metadata of `POST /options/mmp/reset`. */
-export const resetOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const resetOptionsMMPMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"resetOptionsMMP","area":"options","method":"POST","path":"/options/mmp/reset","auth":"private","shape":"shaped","rateLimit":{"bucket":"resetOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["underlying"],"wire":"ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -831,7 +832,7 @@ export type SetOptionsMMPParams = OptionsMMPRequest;
 /** Success response (200) of {@link setOptionsMMP}. */
 export type SetOptionsMMPResponse = OptionsMMP;
 /** Metadata of `POST /options/mmp`. */
-export const setOptionsMMPMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setOptionsMMPMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setOptionsMMP","area":"options","method":"POST","path":"/options/mmp","auth":"private","shape":"shaped","rateLimit":{"bucket":"setOptionsMMP","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["underlying","window","frozen_period","qty_limit","delta_limit"],"wire":"ifrozen_until_ms trigger_time_ms;ddelta_limit qty_limit;gfrozen_period window","rules":[{"name":"underlying","in":"body","required":true,"type":"string"},{"name":"window","in":"body","required":true,"type":"integer","format":"int32","minimum":0,"maximum":5000},{"name":"frozen_period","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"qty_limit","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,2})?$","decimal":{"gt":"0","maxScale":2}},{"name":"delta_limit","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,2})?$","decimal":{"gt":"0","maxScale":2}}]}',
 );
 

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   OtcActionResponse,
@@ -34,7 +35,7 @@ export type CancelOtcOrderParams = {
 /** Success response (200) of {@link cancelOtcOrder}. */
 export type CancelOtcOrderResponse = OtcActionResponse;
 /** Metadata of `POST /otc/order/cancel`. */
-export const cancelOtcOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelOtcOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelOtcOrder","area":"otc","method":"POST","path":"/otc/order/cancel","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelOtcOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"order_id"}],"body":"none","successStatus":200,"wire":"itimestamp;gcode","rules":[{"name":"order_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -56,7 +57,7 @@ export type CreateOtcOrderParams = OtcOrderRequest;
 /** Success response (200) of {@link createOtcOrder}. */
 export type CreateOtcOrderResponse = OtcActionResponse;
 /** Metadata of `POST /otc/order/create`. */
-export const createOtcOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createOtcOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createOtcOrder","area":"otc","method":"POST","path":"/otc/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createOtcOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["type","side","crypto_currency","fiat_currency","crypto_amount","fiat_amount","promotion_code","quote_token","bank_id"],"wire":"itimestamp;gcode","rules":[{"name":"type","in":"body","required":true,"type":"string","enum":["BUY","SELL"]},{"name":"side","in":"body","required":true,"type":"string","enum":["PAY","GET"]},{"name":"crypto_currency","in":"body","required":true,"type":"string"},{"name":"fiat_currency","in":"body","required":true,"type":"string"},{"name":"crypto_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"fiat_amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"promotion_code","in":"body","type":"string"},{"name":"quote_token","in":"body","required":true,"type":"string"},{"name":"bank_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -78,7 +79,7 @@ export type CreateOtcQuoteParams = OtcQuoteRequest;
 /** Success response (200) of {@link createOtcQuote}. */
 export type CreateOtcQuoteResponse = OtcQuoteResponse;
 /** Metadata of `POST /otc/quote`. */
-export const createOtcQuoteMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createOtcQuoteMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createOtcQuote","area":"otc","method":"POST","path":"/otc/quote","auth":"private","shape":"shaped","rateLimit":{"bucket":"createOtcQuote","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["side","pay_coin","get_coin","pay_amount","get_amount","create_quote_token","promotion_code"],"wire":"ddata.get_amount data.pay_amount data.rate data.rate_reci;gcode","rules":[{"name":"side","in":"body","required":true,"type":"string","enum":["PAY","GET"]},{"name":"pay_coin","in":"body","required":true,"type":"string"},{"name":"get_coin","in":"body","required":true,"type":"string"},{"name":"pay_amount","in":"body","type":"string","format":"decimal"},{"name":"get_amount","in":"body","type":"string","format":"decimal"},{"name":"create_quote_token","in":"body","type":"string","enum":["0","1"]},{"name":"promotion_code","in":"body","type":"string"}],"conditions":[{"when":[{"field":"side","oneOf":["PAY"]}],"require":["pay_amount"]},{"when":[{"field":"side","oneOf":["GET"]}],"require":["get_amount"]}]}',
 );
 
@@ -100,7 +101,7 @@ export type CreateStableCoinOrderParams = OtcStableCoinOrderRequest;
 /** Success response (200) of {@link createStableCoinOrder}. */
 export type CreateStableCoinOrderResponse = OtcStableCoinOrderCreateResponse;
 /** Metadata of `POST /otc/stable_coin/order/create`. */
-export const createStableCoinOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createStableCoinOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createStableCoinOrder","area":"otc","method":"POST","path":"/otc/stable_coin/order/create","auth":"private","shape":"shaped","rateLimit":{"bucket":"createStableCoinOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["pay_coin","get_coin","pay_amount","get_amount","side","promotion_code","quote_token"],"wire":"gcode","rules":[{"name":"pay_coin","in":"body","type":"string"},{"name":"get_coin","in":"body","type":"string"},{"name":"pay_amount","in":"body","type":"string","format":"decimal"},{"name":"get_amount","in":"body","type":"string","format":"decimal"},{"name":"side","in":"body","type":"string","enum":["PAY","GET"]},{"name":"promotion_code","in":"body","type":"string"},{"name":"quote_token","in":"body","type":"string"}]}',
 );
 
@@ -122,7 +123,7 @@ export type DeleteOtcBankParams = OtcBankIdRequest;
 /** Success response (200) of {@link deleteOtcBank}. */
 export type DeleteOtcBankResponse = OtcActionResponse;
 /** Metadata of `POST /otc/bank/delete`. */
-export const deleteOtcBankMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const deleteOtcBankMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"deleteOtcBank","area":"otc","method":"POST","path":"/otc/bank/delete","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteOtcBank","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["bank_id"],"wire":"itimestamp;gcode","rules":[{"name":"bank_id","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -144,7 +145,7 @@ export type GetBankListInnerPathParams = NoParams;
 /** Success response (200) of {@link getBankListInnerPath}. */
 export type GetBankListInnerPathResponse = OtcBankListResponse;
 /** Metadata of `GET /otc/bank/list`. */
-export const getBankListInnerPathMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getBankListInnerPathMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getBankListInnerPath","area":"otc","method":"GET","path":"/otc/bank/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBankListInnerPath","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gcode data.lists.*.is_default;sdata.lists.*.submit_time data.lists.*.update_time"}',
 );
 
@@ -169,7 +170,7 @@ export type GetOtcBankSupplementChecklistParams = {
 /** Success response (200) of {@link getOtcBankSupplementChecklist}. */
 export type GetOtcBankSupplementChecklistResponse = OtcBankSupplementChecklistResponse;
 /** Metadata of `GET /otc/bank/bank_supplement_checklist`. */
-export const getOtcBankSupplementChecklistMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOtcBankSupplementChecklistMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOtcBankSupplementChecklist","area":"otc","method":"GET","path":"/otc/bank/bank_supplement_checklist","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOtcBankSupplementChecklist","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"bank_id"}],"body":"none","successStatus":200,"wire":"itimestamp;gcode","rules":[{"name":"bank_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -194,7 +195,7 @@ export type GetOtcOrderDetailParams = {
 /** Success response (200) of {@link getOtcOrderDetail}. */
 export type GetOtcOrderDetailResponse = OtcOrderDetailResponse;
 /** Metadata of `GET /otc/order/detail`. */
-export const getOtcOrderDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOtcOrderDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOtcOrderDetail","area":"otc","method":"GET","path":"/otc/order/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOtcOrderDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"order_id"}],"body":"none","successStatus":200,"wire":"ddata.crypto_amount data.fiat_amount data.rate;gcode;sdata.create_time","rules":[{"name":"order_id","in":"query","required":true,"type":"string"}]}',
 );
 
@@ -233,7 +234,7 @@ export type ListOtcOrdersParams = {
 /** Success response (200) of {@link listOtcOrders}. */
 export type ListOtcOrdersResponse = OtcOrderListResponse;
 /** Metadata of `GET /otc/order/list`. */
-export const listOtcOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOtcOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOtcOrders","area":"otc","method":"GET","path":"/otc/order/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOtcOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"fiat_currency"},{"name":"crypto_currency"},{"name":"start_time"},{"name":"end_time"},{"name":"status"},{"name":"pn"},{"name":"ps"}],"body":"none","successStatus":200,"wire":"idata.list.*.timestamp;ddata.list.*.crypto_amount data.list.*.fiat_amount data.list.*.rate;gcode data.count data.pn data.ps data.total_pn;sdata.list.*.time","rules":[{"name":"type","in":"query","type":"string","enum":["BUY","SELL"]},{"name":"fiat_currency","in":"query","type":"string"},{"name":"crypto_currency","in":"query","type":"string"},{"name":"start_time","in":"query","type":"string"},{"name":"end_time","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["DONE","CANCEL","PROCESSING"]},{"name":"pn","in":"query","type":"string"},{"name":"ps","in":"query","type":"string"}]}',
 );
 
@@ -268,7 +269,7 @@ export type ListStableCoinOrdersParams = {
 /** Success response (200) of {@link listStableCoinOrders}. */
 export type ListStableCoinOrdersResponse = OtcStableCoinOrderListResponse;
 /** Metadata of `GET /otc/stable_coin/order/list`. */
-export const listStableCoinOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listStableCoinOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listStableCoinOrders","area":"otc","method":"GET","path":"/otc/stable_coin/order/list","auth":"private","shape":"shaped","rateLimit":{"bucket":"listStableCoinOrders","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page_size"},{"name":"page_number"},{"name":"coin_name"},{"name":"start_time"},{"name":"end_time"},{"name":"status"}],"body":"none","successStatus":200,"wire":"idata.list.*.create_timest data.list.*.id;ddata.list.*.get_amount data.list.*.pay_amount data.list.*.rate data.list.*.rate_reci;gcode data.page_number data.page_size data.total data.total_page;sdata.list.*.create_time","rules":[{"name":"page_size","in":"query","type":"string"},{"name":"page_number","in":"query","type":"string"},{"name":"coin_name","in":"query","type":"string"},{"name":"start_time","in":"query","type":"string"},{"name":"end_time","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["PROCESSING","DONE","FAILED"]}]}',
 );
 
@@ -290,7 +291,7 @@ export type MarkOtcOrderPaidParams = OtcMarkOrderPaidRequest;
 /** Success response (200) of {@link markOtcOrderPaid}. */
 export type MarkOtcOrderPaidResponse = OtcActionResponse;
 /** Metadata of `POST /otc/order/paid`. */
-export const markOtcOrderPaidMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const markOtcOrderPaidMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"markOtcOrderPaid","area":"otc","method":"POST","path":"/otc/order/paid","auth":"private","shape":"shaped","rateLimit":{"bucket":"markOtcOrderPaid","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["order_id","client_order_id","payment_receipt_file_key","payment_receipt"],"wire":"itimestamp;gcode","rules":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"client_order_id","in":"body","type":"string"},{"name":"payment_receipt_file_key","in":"body","required":true,"type":"string"},{"name":"payment_receipt","in":"body","type":"string"}]}',
 );
 
@@ -312,7 +313,7 @@ export type SetDefaultOtcBankParams = OtcBankIdRequest;
 /** Success response (200) of {@link setDefaultOtcBank}. */
 export type SetDefaultOtcBankResponse = OtcActionResponse;
 /** Metadata of `POST /otc/bank/set_default`. */
-export const setDefaultOtcBankMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setDefaultOtcBankMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setDefaultOtcBank","area":"otc","method":"POST","path":"/otc/bank/set_default","auth":"private","shape":"shaped","rateLimit":{"bucket":"setDefaultOtcBank","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["bank_id"],"wire":"itimestamp;gcode","rules":[{"name":"bank_id","in":"body","required":true,"type":"string"}]}',
 );
 

@@ -3,6 +3,7 @@
  * Rebuild with: npm run generate
  */
 import { readRequest, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   AgencyCommissionHistory,
@@ -38,7 +39,7 @@ export type AgencyCommissionsHistoryParams = {
 /** Success response (200) of {@link agencyCommissionsHistory}. */
 export type AgencyCommissionsHistoryResponse = AgencyCommissionHistory[];
 /** Metadata of `GET /rebate/agency/commission_history`. */
-export const agencyCommissionsHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const agencyCommissionsHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"agencyCommissionsHistory","area":"rebate","method":"GET","path":"/rebate/agency/commission_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"agencyCommissionsHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"commission_type"},{"name":"user_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"*.:ilist.*.commission_time list.*.user_id;dlist.*.commission_amount;gtotal","rules":[{"name":"currency","in":"query","type":"string"},{"name":"commission_type","in":"query","type":"integer","format":"int32","enum":[1,2,3]},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -73,7 +74,7 @@ export type AgencyTransactionHistoryParams = {
 /** Success response (200) of {@link agencyTransactionHistory}. */
 export type AgencyTransactionHistoryResponse = AgencyTransactionHistory[];
 /** Metadata of `GET /rebate/agency/transaction_history`. */
-export const agencyTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const agencyTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"agencyTransactionHistory","area":"rebate","method":"GET","path":"/rebate/agency/transaction_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"agencyTransactionHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"user_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"*.:ilist.*.transaction_time list.*.user_id;dlist.*.amount list.*.fee;gtotal","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -102,7 +103,7 @@ export type GetPartnerAgentDataAggregatedParams = {
 /** Success response (200) of {@link getPartnerAgentDataAggregated}. */
 export type GetPartnerAgentDataAggregatedResponse = PartnerDataAggregatedResponse;
 /** Metadata of `GET /rebate/partner/data/aggregated`. */
-export const getPartnerAgentDataAggregatedMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPartnerAgentDataAggregatedMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPartnerAgentDataAggregated","area":"rebate","method":"GET","path":"/rebate/partner/data/aggregated","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPartnerAgentDataAggregated","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"start_date"},{"name":"end_date"},{"name":"business_type"}],"body":"none","successStatus":200,"wire":"itimestamp;ddata.net_fee data.rebate_amount data.trade_volume;gcode data.business_type data.customer_count","rules":[{"name":"start_date","in":"query","type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}:\\\\d{2}$"},{"name":"end_date","in":"query","type":"string","pattern":"^\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}:\\\\d{2}$"},{"name":"business_type","in":"query","type":"integer","format":"int32","enum":[0,1,2,3,4,5,6,7,8]}]}',
 );
 
@@ -124,7 +125,7 @@ export type GetPartnerApplicationRecentParams = NoParams;
 /** Success response (200) of {@link getPartnerApplicationRecent}. */
 export type GetPartnerApplicationRecentResponse = PartnerApplicationResponse;
 /** Metadata of `GET /rebate/partner/applications/recent`. */
-export const getPartnerApplicationRecentMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPartnerApplicationRecentMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPartnerApplicationRecent","area":"rebate","method":"GET","path":"/rebate/partner/applications/recent","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPartnerApplicationRecent","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.country_id data.id data.join_country_id data.join_uid data.uid timestamp;gcode data.apply_type data.audit_reason data.audit_status data.channel_type data.edit_counts data.other_contact.type;sdata.create_timest data.update_timest"}',
 );
 
@@ -146,7 +147,7 @@ export type GetPartnerEligibilityParams = NoParams;
 /** Success response (200) of {@link getPartnerEligibility}. */
 export type GetPartnerEligibilityResponse = EligibilityResponse;
 /** Metadata of `GET /rebate/partner/eligibility`. */
-export const getPartnerEligibilityMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getPartnerEligibilityMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getPartnerEligibility","area":"rebate","method":"GET","path":"/rebate/partner/eligibility","auth":"private","shape":"shaped","rateLimit":{"bucket":"getPartnerEligibility","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gcode"}',
 );
 
@@ -181,7 +182,7 @@ export type PartnerCommissionsHistoryParams = {
 /** Success response (200) of {@link partnerCommissionsHistory}. */
 export type PartnerCommissionsHistoryResponse = PartnerCommissionHistory;
 /** Metadata of `GET /rebate/partner/commission_history`. */
-export const partnerCommissionsHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const partnerCommissionsHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"partnerCommissionsHistory","area":"rebate","method":"GET","path":"/rebate/partner/commission_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"partnerCommissionsHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"user_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"ilist.*.commission_time list.*.user_id;dlist.*.commission_amount;gtotal","rules":[{"name":"currency","in":"query","type":"string"},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -210,7 +211,7 @@ export type PartnerSubListParams = {
 /** Success response (200) of {@link partnerSubList}. */
 export type PartnerSubListResponse = PartnerSubList;
 /** Metadata of `GET /rebate/partner/sub_list`. */
-export const partnerSubListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const partnerSubListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"partnerSubList","area":"rebate","method":"GET","path":"/rebate/partner/sub_list","auth":"private","shape":"shaped","rateLimit":{"bucket":"partnerSubList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"user_id"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"ilist.*.user_id list.*.user_join_time;glist.*.type total","rules":[{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -245,7 +246,7 @@ export type PartnerTransactionHistoryParams = {
 /** Success response (200) of {@link partnerTransactionHistory}. */
 export type PartnerTransactionHistoryResponse = PartnerTransactionHistory;
 /** Metadata of `GET /rebate/partner/transaction_history`. */
-export const partnerTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const partnerTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"partnerTransactionHistory","area":"rebate","method":"GET","path":"/rebate/partner/transaction_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"partnerTransactionHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"user_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"wire":"ilist.*.transaction_time list.*.user_id;dlist.*.amount list.*.fee;gtotal","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -278,7 +279,7 @@ export type RebateBrokerCommissionHistoryParams = {
 /** Success response (200) of {@link rebateBrokerCommissionHistory}. */
 export type RebateBrokerCommissionHistoryResponse = BrokerCommission[];
 /** Metadata of `GET /rebate/broker/commission_history`. */
-export const rebateBrokerCommissionHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const rebateBrokerCommissionHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"rebateBrokerCommissionHistory","area":"rebate","method":"GET","path":"/rebate/broker/commission_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"rebateBrokerCommissionHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"limit"},{"name":"offset"},{"name":"user_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"wire":"*.:ilist.*.commission_time list.*.sub_broker_info.user_id list.*.user_id;dlist.*.amount list.*.fee list.*.rebate_fee list.*.sub_broker_info.commission_rate list.*.sub_broker_info.original_commission_rate list.*.sub_broker_info.relative_commission_rate;gtotal","rules":[{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -311,7 +312,7 @@ export type RebateBrokerTransactionHistoryParams = {
 /** Success response (200) of {@link rebateBrokerTransactionHistory}. */
 export type RebateBrokerTransactionHistoryResponse = BrokerTransactionHistory[];
 /** Metadata of `GET /rebate/broker/transaction_history`. */
-export const rebateBrokerTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const rebateBrokerTransactionHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"rebateBrokerTransactionHistory","area":"rebate","method":"GET","path":"/rebate/broker/transaction_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"rebateBrokerTransactionHistory","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"limit"},{"name":"offset"},{"name":"user_id"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"wire":"*.:ilist.*.sub_broker_info.user_id list.*.transaction_time list.*.user_id;dlist.*.amount list.*.fee list.*.sub_broker_info.commission_rate list.*.sub_broker_info.original_commission_rate list.*.sub_broker_info.relative_commission_rate;gtotal","rules":[{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"user_id","in":"query","type":"integer","format":"int64"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -333,7 +334,7 @@ export type RebateUserInfoParams = NoParams;
 /** Success response (200) of {@link rebateUserInfo}. */
 export type RebateUserInfoResponse = RebateUserInfo[];
 /** Metadata of `GET /rebate/user/info`. */
-export const rebateUserInfoMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const rebateUserInfoMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"rebateUserInfo","area":"rebate","method":"GET","path":"/rebate/user/info","auth":"private","shape":"shaped","rateLimit":{"bucket":"rebateUserInfo","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iinvite_uid"}',
 );
 
@@ -358,7 +359,7 @@ export type UserSubRelationParams = {
 /** Success response (200) of {@link userSubRelation}. */
 export type UserSubRelationResponse = UserSubRelation;
 /** Metadata of `GET /rebate/user/sub_relation`. */
-export const userSubRelationMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const userSubRelationMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"userSubRelation","area":"rebate","method":"GET","path":"/rebate/user/sub_relation","auth":"private","shape":"shaped","rateLimit":{"bucket":"userSubRelation","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"user_id_list"}],"body":"none","successStatus":200,"wire":"list.*.:iref_uid uid;gtype","rules":[{"name":"user_id_list","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 

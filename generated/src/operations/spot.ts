@@ -13,6 +13,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   LiquidateOrder,
@@ -55,7 +56,7 @@ export type GetOrderParams = {
 /** Success response (200) of {@link getOrder}. */
 export type GetOrderResponse = SpotOrder;
 /** Metadata of `GET /spot/orders/{order_id}`. */
-export const getOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getOrder","area":"spot","method":"GET","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"}],"body":"none","successStatus":200,"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"}]}',
 );
 
@@ -75,7 +76,7 @@ export type AmendBatchOrdersParams = {
 /** Success response (200) of {@link amendBatchOrders}. */
 export type AmendBatchOrdersResponse = SpotBatchOrderResult[];
 /** Metadata of `POST /spot/amend_batch_orders`. */
-export const amendBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const amendBatchOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"amendBatchOrders","area":"spot","method":"POST","path":"/spot/amend_batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","maxItems":5,"items":{"type":"object","properties":[{"name":"order_id","in":"body","required":true,"type":"string"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}]}}}',
 );
 
@@ -100,7 +101,7 @@ export type AmendOrderParams = {
 /** Success response (200) of {@link amendOrder}. */
 export type AmendOrderResponse = SpotOrder;
 /** Metadata of `PATCH /spot/orders/{order_id}`. */
-export const amendOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const amendOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"amendOrder","area":"spot","method":"PATCH","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-place","requests":10,"window":1,"scope":"uid+market","market":"currency_pair"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"headerParams":["x-svc-exptime"],"bodyFields":["currency_pair","account","amount","price","amend_text","action_mode","stop_profit","stop_loss"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"amount","in":"body","type":"string","format":"decimal"},{"name":"price","in":"body","type":"string","format":"decimal"},{"name":"amend_text","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"stop_profit","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]},{"name":"stop_loss","in":"body","type":"object","properties":[{"name":"trigger_price","in":"body","type":"string","format":"decimal"},{"name":"order_price","in":"body","type":"string","format":"decimal"}]}],"requireAnyOf":["amount","price"]}',
 );
 
@@ -124,7 +125,7 @@ export type CancelBatchOrdersParams = {
 /** Success response (200) of {@link cancelBatchOrders}. */
 export type CancelBatchOrdersResponse = SpotCancelBatchOrderResult[];
 /** Metadata of `POST /spot/cancel_batch_orders`. */
-export const cancelBatchOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelBatchOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelBatchOrders","area":"spot","method":"POST","path":"/spot/cancel_batch_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"open","successStatus":200,"headerParams":["x-svc-exptime"],"rules":[{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}],"listBody":{"name":"body","in":"body","required":true,"type":"array","maxItems":20,"items":{"type":"object","properties":[{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"id","in":"body","required":true,"type":"string"},{"name":"account","in":"body","type":"string"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}}}',
 );
 
@@ -155,7 +156,7 @@ export type CancelOrderParams = {
 /** Success response (200) of {@link cancelOrder}. */
 export type CancelOrderResponse = SpotOrder;
 /** Metadata of `DELETE /spot/orders/{order_id}`. */
-export const cancelOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelOrder","area":"spot","method":"DELETE","path":"/spot/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[{"name":"currency_pair"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"order_id","in":"path","required":true,"type":"string"},{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
@@ -186,7 +187,7 @@ export type CancelOrdersParams = {
 /** Success response (200) of {@link cancelOrders}. */
 export type CancelOrdersResponse = SpotOrderCancelResult[];
 /** Metadata of `DELETE /spot/orders`. */
-export const cancelOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelOrders","area":"spot","method":"DELETE","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"spot-cancel","requests":200,"window":1,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"side"},{"name":"account"},{"name":"action_mode"}],"body":"none","successStatus":200,"headerParams":["x-svc-exptime"],"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee;screate_time update_time","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]},{"name":"account","in":"query","type":"string"},{"name":"action_mode","in":"query","type":"string","enum":["ACK","RESULT","FULL"]},{"name":"x-svc-exptime","in":"header","type":"string","pattern":"^\\\\d{13}$"}]}',
 );
 
@@ -211,7 +212,7 @@ export type CancelSpotPriceTriggeredOrderParams = {
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrder}. */
 export type CancelSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `DELETE /spot/price_orders/{order_id}`. */
-export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelSpotPriceTriggeredOrder","area":"spot","method":"DELETE","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -238,7 +239,7 @@ export type CancelSpotPriceTriggeredOrderListParams = {
 /** Success response (200) of {@link cancelSpotPriceTriggeredOrderList}. */
 export type CancelSpotPriceTriggeredOrderListResponse = SpotPriceTriggeredOrder[];
 /** Metadata of `DELETE /spot/price_orders`. */
-export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelSpotPriceTriggeredOrderListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelSpotPriceTriggeredOrderList","area":"spot","method":"DELETE","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelSpotPriceTriggeredOrderList","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[{"name":"market"},{"name":"account"}],"body":"none","successStatus":200,"wire":"*.:ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]}]}',
 );
 
@@ -260,7 +261,7 @@ export type CountdownCancelAllSpotParams = SpotCountdownCancelRequest;
 /** Success response (200) of {@link countdownCancelAllSpot}. */
 export type CountdownCancelAllSpotResponse = SpotCountdownTriggerTime;
 /** Metadata of `POST /spot/countdown_cancel_all`. */
-export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const countdownCancelAllSpotMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"countdownCancelAllSpot","area":"spot","method":"POST","path":"/spot/countdown_cancel_all","auth":"private","shape":"shaped","rateLimit":{"bucket":"countdownCancelAllSpot","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["timeout","currency_pair"],"wire":"itriggerTime","rules":[{"name":"timeout","in":"body","required":true,"type":"integer","format":"int32","minimum":0},{"name":"currency_pair","in":"body","type":"string"}]}',
 );
 
@@ -385,7 +386,7 @@ export type CreateCrossLiquidateOrderParams = LiquidateOrder;
 /** Success response (201) of {@link createCrossLiquidateOrder}. */
 export type CreateCrossLiquidateOrderResponse = SpotOrder;
 /** Metadata of `POST /spot/cross_liquidate_orders`. */
-export const createCrossLiquidateOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createCrossLiquidateOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createCrossLiquidateOrder","area":"spot","method":"POST","path":"/spot/cross_liquidate_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createCrossLiquidateOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["text","currency_pair","amount","price","action_mode"],"wire":"icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"text","in":"body","type":"string","pattern":"^t-[0-9A-Za-z_.-]{1,28}$","maxLength":30},{"name":"currency_pair","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"action_mode","in":"body","type":"string","enum":["ACK","RESULT","FULL"]}]}',
 );
 
@@ -507,7 +508,7 @@ export type CreateSpotPriceTriggeredOrderParams = SpotPriceTriggeredOrderRequest
 /** Success response (201) of {@link createSpotPriceTriggeredOrder}. */
 export type CreateSpotPriceTriggeredOrderResponse = SpotPriceOrderId;
 /** Metadata of `POST /spot/price_orders`. */
-export const createSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createSpotPriceTriggeredOrder","area":"spot","method":"POST","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["trigger","put","market"],"wire":"iid","rules":[{"name":"trigger","in":"body","required":true,"type":"object","properties":[{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"rule","in":"body","required":true,"type":"string","enum":[">=","<="]},{"name":"expiration","in":"body","type":"integer","format":"int32"}]},{"name":"put","in":"body","required":true,"type":"object","properties":[{"name":"type","in":"body","type":"string","enum":["limit","market"]},{"name":"side","in":"body","required":true,"type":"string","enum":["buy","sell"]},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal"},{"name":"account","in":"body","required":true,"type":"string","enum":["normal","margin","unified"]},{"name":"time_in_force","in":"body","required":true,"type":"string","enum":["gtc","ioc"]},{"name":"auto_borrow","in":"body","type":"boolean"},{"name":"auto_repay","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]},{"name":"market","in":"body","required":true,"type":"string"}]}',
 );
 
@@ -534,7 +535,7 @@ export type GetBatchSpotFeeResponse = {
   [key: string]: SpotFee;
 };
 /** Metadata of `GET /spot/batch_fee`. */
-export const getBatchSpotFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getBatchSpotFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getBatchSpotFee","area":"spot","method":"GET","path":"/spot/batch_fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBatchSpotFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pairs","csv":true}],"body":"none","successStatus":200,"wire":"*.:iuser_id;dgt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pairs","in":"query","required":true,"type":"array","maxItems":50,"items":{"type":"string"}}]}',
 );
 
@@ -559,7 +560,7 @@ export type GetCurrencyParams = {
 /** Success response (200) of {@link getCurrency}. */
 export type GetCurrencyResponse = SpotCurrency;
 /** Metadata of `GET /spot/currencies/{currency}`. */
-export const getCurrencyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCurrencyMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCurrency","area":"spot","method":"GET","path":"/spot/currencies/{currency}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrency","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency"],"queryParams":[],"body":"none","successStatus":200,"wire":"dfixed_rate market_cap total_supply","rules":[{"name":"currency","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -584,7 +585,7 @@ export type GetCurrencyPairParams = {
 /** Success response (200) of {@link getCurrencyPair}. */
 export type GetCurrencyPairResponse = SpotCurrencyPair;
 /** Metadata of `GET /spot/currency_pairs/{currency_pair}`. */
-export const getCurrencyPairMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getCurrencyPairMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getCurrencyPair","area":"spot","method":"GET","path":"/spot/currency_pairs/{currency_pair}","auth":"public","shape":"shaped","rateLimit":{"bucket":"getCurrencyPair","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["currency_pair"],"queryParams":[],"body":"none","successStatus":200,"wire":"ibuy_start delisting_time sell_start;ddown_rate fee market_order_max_money market_order_max_stock max_base_amount max_quote_amount min_base_amount min_quote_amount slippage up_rate;gamount_precision precision","rules":[{"name":"currency_pair","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -609,7 +610,7 @@ export type GetFeeParams = {
 /** Success response (200) of {@link getFee}. */
 export type GetFeeResponse = SpotFee;
 /** Metadata of `GET /spot/fee`. */
-export const getFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getFee","area":"spot","method":"GET","path":"/spot/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"}],"body":"none","successStatus":200,"wire":"iuser_id;dgt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pair","in":"query","type":"string"}],"deprecated":true}',
 );
 
@@ -644,7 +645,7 @@ export type GetSpotInsuranceHistoryResponse = SpotInsuranceHistory[];
 /** One item of {@link getSpotInsuranceHistory}'s list. */
 export type GetSpotInsuranceHistoryItem = SpotInsuranceHistory;
 /** Metadata of `GET /spot/insurance_history`. */
-export const getSpotInsuranceHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSpotInsuranceHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSpotInsuranceHistory","area":"spot","method":"GET","path":"/spot/insurance_history","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSpotInsuranceHistory","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"business"},{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":30,"maxLimit":1000},"wire":"*.:itime;dbalance","rules":[{"name":"business","in":"query","required":true,"type":"string","enum":["margin","unified"]},{"name":"currency","in":"query","required":true,"type":"string"},{"name":"from","in":"query","required":true,"type":"integer","format":"int64"},{"name":"to","in":"query","required":true,"type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000}]}',
 );
 
@@ -669,7 +670,7 @@ export type GetSpotPriceTriggeredOrderParams = {
 /** Success response (200) of {@link getSpotPriceTriggeredOrder}. */
 export type GetSpotPriceTriggeredOrderResponse = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders/{order_id}`. */
-export const getSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSpotPriceTriggeredOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSpotPriceTriggeredOrder","area":"spot","method":"GET","path":"/spot/price_orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSpotPriceTriggeredOrder","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"order_id","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -691,7 +692,7 @@ export type GetSystemTimeParams = NoParams;
 /** Success response (200) of {@link getSystemTime}. */
 export type GetSystemTimeResponse = SpotSystemTime;
 /** Metadata of `GET /spot/time`. */
-export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSystemTime","area":"spot","method":"GET","path":"/spot/time","auth":"public","shape":"shaped","rateLimit":{"bucket":"getSystemTime","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iserver_time"}',
 );
 
@@ -720,7 +721,7 @@ export type ListAllOpenOrdersParams = {
 /** Success response (200) of {@link listAllOpenOrders}. */
 export type ListAllOpenOrdersResponse = SpotOpenOrders[];
 /** Metadata of `GET /spot/open_orders`. */
-export const listAllOpenOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listAllOpenOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listAllOpenOrders","area":"spot","method":"GET","path":"/spot/open_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listAllOpenOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"limit"},{"name":"account"}],"body":"none","successStatus":200,"wire":"*.:iorders.*.create_time_ms orders.*.stp_id orders.*.update_time_ms;dorders.*.amount orders.*.avg_deal_price orders.*.fee orders.*.fill_price orders.*.filled_amount orders.*.filled_total orders.*.gt_fee orders.*.gt_maker_fee orders.*.gt_taker_fee orders.*.iceberg orders.*.left orders.*.point_fee orders.*.price orders.*.rebated_fee orders.*.slippage orders.*.stop_loss.order_price orders.*.stop_loss.trigger_price orders.*.stop_profit.order_price orders.*.stop_profit.trigger_price;gtotal;sorders.*.create_time orders.*.update_time","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"}]}',
 );
 
@@ -753,7 +754,7 @@ export type ListCandlesticksParams = {
 /** Success response (200) of {@link listCandlesticks}. */
 export type ListCandlesticksResponse = SpotCandlestick[];
 /** Metadata of `GET /spot/candlesticks`. */
-export const listCandlesticksMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCandlesticksMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCandlesticks","area":"spot","method":"GET","path":"/spot/candlesticks","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCandlesticks","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"interval"}],"body":"none","successStatus":200,"rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"interval","in":"query","type":"string","enum":["1s","10s","1m","5m","15m","30m","1h","4h","8h","1d","7d","30d"]}]}',
 );
 
@@ -775,7 +776,7 @@ export type ListCurrenciesParams = NoParams;
 /** Success response (200) of {@link listCurrencies}. */
 export type ListCurrenciesResponse = SpotCurrency[];
 /** Metadata of `GET /spot/currencies`. */
-export const listCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCurrenciesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCurrencies","area":"spot","method":"GET","path":"/spot/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:dfixed_rate market_cap total_supply"}',
 );
 
@@ -797,7 +798,7 @@ export type ListCurrencyPairsParams = NoParams;
 /** Success response (200) of {@link listCurrencyPairs}. */
 export type ListCurrencyPairsResponse = SpotCurrencyPair[];
 /** Metadata of `GET /spot/currency_pairs`. */
-export const listCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCurrencyPairsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCurrencyPairs","area":"spot","method":"GET","path":"/spot/currency_pairs","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyPairs","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:ibuy_start delisting_time sell_start;ddown_rate fee market_order_max_money market_order_max_stock max_base_amount max_quote_amount min_base_amount min_quote_amount slippage up_rate;gamount_precision precision"}',
 );
 
@@ -839,7 +840,7 @@ export type ListMyTradesResponse = SpotTrade[];
 /** One item of {@link listMyTrades}'s list. */
 export type ListMyTradesItem = SpotTrade;
 /** Metadata of `GET /spot/my_trades`. */
-export const listMyTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listMyTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listMyTrades","area":"spot","method":"GET","path":"/spot/my_trades","auth":"private","shape":"shaped","rateLimit":{"bucket":"listMyTrades","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"page"},{"name":"order_id"},{"name":"account"},{"name":"from"},{"name":"to"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount create_time_ms deal fee gt_fee point_fee price;screate_time","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"order_id","in":"query","type":"string"},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"}]}',
 );
 
@@ -870,7 +871,7 @@ export type ListOrderBookParams = {
 /** Success response (200) of {@link listOrderBook}. */
 export type ListOrderBookResponse = SpotOrderBook;
 /** Metadata of `GET /spot/order_book`. */
-export const listOrderBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOrderBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOrderBook","area":"spot","method":"GET","path":"/spot/order_book","auth":"public","shape":"shaped","rateLimit":{"bucket":"listOrderBook","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"interval"},{"name":"limit"},{"name":"with_id"}],"body":"none","successStatus":200,"wire":"icurrent id update;dasks.*.* bids.*.*","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"interval","in":"query","type":"string","format":"decimal"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"with_id","in":"query","type":"boolean"}]}',
 );
 
@@ -911,7 +912,7 @@ export type ListOrdersResponse = SpotOrder[];
 /** One item of {@link listOrders}'s list. */
 export type ListOrdersItem = SpotOrder;
 /** Metadata of `GET /spot/orders`. */
-export const listOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listOrders","area":"spot","method":"GET","path":"/spot/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"status"},{"name":"page"},{"name":"limit"},{"name":"account"},{"name":"from"},{"name":"to"},{"name":"side"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time_ms stp_id update_time_ms;damount avg_deal_price fee fill_price filled_amount filled_total gt_fee gt_maker_fee gt_taker_fee iceberg left point_fee price rebated_fee slippage stop_loss.order_price stop_loss.trigger_price stop_profit.order_price stop_profit.trigger_price;screate_time update_time","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"account","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"side","in":"query","type":"string","enum":["buy","sell"]}]}',
 );
 
@@ -950,7 +951,7 @@ export type ListSpotAccountBookResponse = SpotAccountBookEntry[];
 /** One item of {@link listSpotAccountBook}'s list. */
 export type ListSpotAccountBookItem = SpotAccountBookEntry;
 /** Metadata of `GET /spot/account_book`. */
-export const listSpotAccountBookMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSpotAccountBookMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSpotAccountBook","area":"spot","method":"GET","path":"/spot/account_book","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccountBook","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"page"},{"name":"limit"},{"name":"type"},{"name":"code"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":30},"wire":"*.:itime;dbalance change","rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"type","in":"query","type":"string"},{"name":"code","in":"query","type":"string"}]}',
 );
 
@@ -975,7 +976,7 @@ export type ListSpotAccountsParams = {
 /** Success response (200) of {@link listSpotAccounts}. */
 export type ListSpotAccountsResponse = SpotAccount[];
 /** Metadata of `GET /spot/accounts`. */
-export const listSpotAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSpotAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSpotAccounts","area":"spot","method":"GET","path":"/spot/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotAccounts","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:iupdate_id;davailable locked","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
@@ -1010,7 +1011,7 @@ export type ListSpotPriceTriggeredOrdersResponse = SpotPriceTriggeredOrder[];
 /** One item of {@link listSpotPriceTriggeredOrders}'s list. */
 export type ListSpotPriceTriggeredOrdersItem = SpotPriceTriggeredOrder;
 /** Metadata of `GET /spot/price_orders`. */
-export const listSpotPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSpotPriceTriggeredOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSpotPriceTriggeredOrders","area":"spot","method":"GET","path":"/spot/price_orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSpotPriceTriggeredOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"status"},{"name":"market"},{"name":"account"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:ictime fired_order_id ftime id user;dput.amount put.price trigger.price;gtrigger.expiration","rules":[{"name":"status","in":"query","required":true,"type":"string","enum":["open","finished"]},{"name":"market","in":"query","type":"string"},{"name":"account","in":"query","type":"string","enum":["normal","margin","unified"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -1037,7 +1038,7 @@ export type ListTickersParams = {
 /** Success response (200) of {@link listTickers}. */
 export type ListTickersResponse = SpotTicker[];
 /** Metadata of `GET /spot/tickers`. */
-export const listTickersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listTickersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listTickers","area":"spot","method":"GET","path":"/spot/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTickers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"timezone"}],"body":"none","successStatus":200,"wire":"*.:ietf_pre_timestamp;dbase_volume change_percentage change_utc0 change_utc8 high_24h last low_24h quote_volume","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"timezone","in":"query","type":"string","enum":["utc0","utc8","all"]}]}',
 );
 
@@ -1076,7 +1077,7 @@ export type ListTradesResponse = SpotTrade[];
 /** One item of {@link listTrades}'s list. */
 export type ListTradesItem = SpotTrade;
 /** Metadata of `GET /spot/trades`. */
-export const listTradesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listTradesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listTrades","area":"spot","method":"GET","path":"/spot/trades","auth":"public","shape":"shaped","rateLimit":{"bucket":"listTrades","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"limit"},{"name":"last_id"},{"name":"reverse"},{"name":"from"},{"name":"to"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":1000},"wire":"*.:damount create_time_ms deal fee gt_fee point_fee price;screate_time","rules":[{"name":"currency_pair","in":"query","required":true,"type":"string"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"last_id","in":"query","type":"string"},{"name":"reverse","in":"query","type":"boolean"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 

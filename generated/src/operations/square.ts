@@ -3,6 +3,7 @@
  * Rebuild with: npm run generate
  */
 import { readRequest, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { LiveReplayResult, SquareAiSearchResult } from '../models.js';
 /** Parameters of {@link listLiveReplay}: path, query and body fields in one object. */
 export type ListLiveReplayParams = {
@@ -18,7 +19,7 @@ export type ListLiveReplayParams = {
 /** Success response (200) of {@link listLiveReplay}. */
 export type ListLiveReplayResponse = LiveReplayResult;
 /** Metadata of `GET /social/live/tag_coin_live_replay`. */
-export const listLiveReplayMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLiveReplayMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLiveReplay","area":"square","method":"GET","path":"/social/live/tag_coin_live_replay","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLiveReplay","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"tag"},{"name":"coin"},{"name":"sort"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"ncode data.list.*.live.host.fans data.list.*.live.host.tier data.list.*.live.hot_weight data.list.*.live.live_type data.list.*.video.duration data.list.*.video.ended_at_type data.list.*.video.tier data.list.*.video.watched data.list.*.video.weight","rules":[{"name":"tag","in":"query","type":"string"},{"name":"coin","in":"query","type":"string"},{"name":"sort","in":"query","type":"string","enum":["hot","new"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":10}]}',
 );
 
@@ -53,7 +54,7 @@ export type ListSquareAiSearchParams = {
 /** Success response (200) of {@link listSquareAiSearch}. */
 export type ListSquareAiSearchResponse = SquareAiSearchResult;
 /** Metadata of `GET /social/message/search`. */
-export const listSquareAiSearchMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSquareAiSearchMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSquareAiSearch","area":"square","method":"GET","path":"/social/message/search","auth":"public","shape":"shaped","rateLimit":{"bucket":"listSquareAiSearch","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"keyword"},{"name":"currency"},{"name":"time_range"},{"name":"sort"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"wire":"idata.items.*.id;ncode data.items.*.like_count data.items.*.page_view data.total","rules":[{"name":"keyword","in":"query","type":"string"},{"name":"currency","in":"query","type":"string"},{"name":"time_range","in":"query","type":"integer","format":"int32","enum":[0,1,2,3]},{"name":"sort","in":"query","type":"integer","format":"int32","enum":[0,1]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":50},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   SubAccount,
@@ -26,7 +27,7 @@ export type CreateSubAccountKeysParams = {
 /** Success response (200) of {@link createSubAccountKeys}. */
 export type CreateSubAccountKeysResponse = SubAccountKey;
 /** Metadata of `POST /sub_accounts/{user_id}/keys`. */
-export const createSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createSubAccountKeys","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["mode","name","perms","ip_whitelist"],"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -48,7 +49,7 @@ export type CreateSubAccountsParams = SubAccountCreateRequest;
 /** Success response (201) of {@link createSubAccounts}. */
 export type CreateSubAccountsResponse = SubAccount;
 /** Metadata of `POST /sub_accounts`. */
-export const createSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createSubAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createSubAccounts","area":"sub_accounts","method":"POST","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"createSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":201,"bodyFields":["remark","login_name","password","email"],"wire":"icreate_time user_id;gstate type","rules":[{"name":"remark","in":"body","type":"string"},{"name":"login_name","in":"body","required":true,"type":"string","pattern":"^[A-Za-z0-9_]+$","minLength":1},{"name":"password","in":"body","type":"string","secret":true},{"name":"email","in":"body","type":"string"}]}',
 );
 
@@ -75,7 +76,7 @@ export type DeleteSubAccountKeysParams = {
 /** Success response (204) of {@link deleteSubAccountKeys}. */
 export type DeleteSubAccountKeysResponse = void;
 /** Metadata of `DELETE /sub_accounts/{user_id}/keys/{key}`. */
-export const deleteSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const deleteSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"deleteSubAccountKeys","area":"sub_accounts","method":"DELETE","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -100,7 +101,7 @@ export type GetSubAccountParams = {
 /** Success response (200) of {@link getSubAccount}. */
 export type GetSubAccountResponse = SubAccount;
 /** Metadata of `GET /sub_accounts/{user_id}`. */
-export const getSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSubAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSubAccount","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"icreate_time user_id;gstate type","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -127,7 +128,7 @@ export type GetSubAccountKeyParams = {
 /** Success response (200) of {@link getSubAccountKey}. */
 export type GetSubAccountKeyResponse = SubAccountKey;
 /** Metadata of `GET /sub_accounts/{user_id}/keys/{key}`. */
-export const getSubAccountKeyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSubAccountKeyMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSubAccountKey","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"getSubAccountKey","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id","key"],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -152,7 +153,7 @@ export type ListSubAccountKeysParams = {
 /** Success response (200) of {@link listSubAccountKeys}. */
 export type ListSubAccountKeysResponse = SubAccountKey[];
 /** Metadata of `GET /sub_accounts/{user_id}/keys`. */
-export const listSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountKeys","area":"sub_accounts","method":"GET","path":"/sub_accounts/{user_id}/keys","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id;gcreated_at last_access mode state update_at updated_at","rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -177,7 +178,7 @@ export type ListSubAccountsParams = {
 /** Success response (200) of {@link listSubAccounts}. */
 export type ListSubAccountsResponse = SubAccount[];
 /** Metadata of `GET /sub_accounts`. */
-export const listSubAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccounts","area":"sub_accounts","method":"GET","path":"/sub_accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccounts","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"}],"body":"none","successStatus":200,"wire":"*.:icreate_time user_id;gstate type","rules":[{"name":"type","in":"query","type":"string","enum":["0","1"]}]}',
 );
 
@@ -199,7 +200,7 @@ export type ListUnifiedModeParams = NoParams;
 /** Success response (200) of {@link listUnifiedMode}. */
 export type ListUnifiedModeResponse = UnifiedModeEntry[];
 /** Metadata of `GET /sub_accounts/unified_mode`. */
-export const listUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedMode","area":"sub_accounts","method":"GET","path":"/sub_accounts/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedMode","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:iuser_id"}',
 );
 
@@ -224,7 +225,7 @@ export type LockSubAccountParams = {
 /** Success response (204) of {@link lockSubAccount}. */
 export type LockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/lock`. */
-export const lockSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const lockSubAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"lockSubAccount","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/lock","auth":"private","shape":"shaped","rateLimit":{"bucket":"lockSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -249,7 +250,7 @@ export type UnlockSubAccountParams = {
 /** Success response (204) of {@link unlockSubAccount}. */
 export type UnlockSubAccountResponse = void;
 /** Metadata of `POST /sub_accounts/{user_id}/unlock`. */
-export const unlockSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const unlockSubAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"unlockSubAccount","area":"sub_accounts","method":"POST","path":"/sub_accounts/{user_id}/unlock","auth":"private","shape":"shaped","rateLimit":{"bucket":"unlockSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -276,7 +277,7 @@ export type UpdateSubAccountKeysParams = {
 /** Success response (204) of {@link updateSubAccountKeys}. */
 export type UpdateSubAccountKeysResponse = void;
 /** Metadata of `PUT /sub_accounts/{user_id}/keys/{key}`. */
-export const updateSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateSubAccountKeysMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateSubAccountKeys","area":"sub_accounts","method":"PUT","path":"/sub_accounts/{user_id}/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateSubAccountKeys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["user_id","key"],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["mode","name","perms","ip_whitelist"],"rules":[{"name":"user_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"key","in":"path","required":true,"type":"string"},{"name":"mode","in":"body","type":"integer","format":"int32","enum":[1,2]},{"name":"name","in":"body","type":"string"},{"name":"perms","in":"body","type":"array","items":{"type":"object","properties":[{"name":"name","in":"body","type":"string"},{"name":"read_only","in":"body","type":"boolean"}]}},{"name":"ip_whitelist","in":"body","type":"array","items":{"type":"string"}}]}',
 );
 

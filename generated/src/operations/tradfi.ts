@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   Categories,
@@ -45,7 +46,7 @@ export type ClosePositionParams = {
 /** Success response (200) of {@link closePosition}. */
 export type ClosePositionResponse = DeletePosition;
 /** Metadata of `POST /tradfi/positions/{position_id}/close`. */
-export const closePositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const closePositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"closePosition","area":"tradfi","method":"POST","path":"/tradfi/positions/{position_id}/close","auth":"private","shape":"shaped","rateLimit":{"bucket":"closePosition","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["position_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["close_type","close_volume"],"wire":"itimestamp","rules":[{"name":"position_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"close_type","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"close_volume","in":"body","type":"string","format":"decimal"}],"conditions":[{"when":[{"field":"close_type","oneOf":[1]}],"require":["close_volume"]}]}',
 );
 
@@ -67,7 +68,7 @@ export type CreateTradFiOrderParams = TradFiOrderRequest;
 /** Success response (200) of {@link createTradFiOrder}. */
 export type CreateTradFiOrderResponse = CreateOrder2;
 /** Metadata of `POST /tradfi/orders`. */
-export const createTradFiOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createTradFiOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createTradFiOrder","area":"tradfi","method":"POST","path":"/tradfi/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"createTradFiOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["price","price_type","side","symbol","volume","price_tp","price_sl"],"wire":"itimestamp","rules":[{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price_type","in":"body","required":true,"type":"string","enum":["trigger","market"]},{"name":"side","in":"body","required":true,"type":"integer","format":"int32","enum":[1,2]},{"name":"symbol","in":"body","required":true,"type":"string"},{"name":"volume","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price_tp","in":"body","type":"string","format":"decimal"},{"name":"price_sl","in":"body","type":"string","format":"decimal"}]}',
 );
 
@@ -89,7 +90,7 @@ export type CreateTradFiUserParams = NoParams;
 /** Success response (200) of {@link createTradFiUser}. */
 export type CreateTradFiUserResponse = CreateUserResp;
 /** Metadata of `POST /tradfi/users`. */
-export const createTradFiUserMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createTradFiUserMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createTradFiUser","area":"tradfi","method":"POST","path":"/tradfi/users","auth":"private","shape":"shaped","rateLimit":{"bucket":"createTradFiUser","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gdata.leverage data.status"}',
 );
 
@@ -111,7 +112,7 @@ export type CreateTransactionParams = TradFiTransactionRequest;
 /** Success response (200) of {@link createTransaction}. */
 export type CreateTransactionResponse = CreateTransaction;
 /** Metadata of `POST /tradfi/transactions`. */
-export const createTransactionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createTransactionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createTransaction","area":"tradfi","method":"POST","path":"/tradfi/transactions","auth":"private","shape":"shaped","rateLimit":{"bucket":"createTransaction","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["asset","change","type"],"wire":"itimestamp","rules":[{"name":"asset","in":"body","required":true,"type":"string"},{"name":"change","in":"body","required":true,"type":"string","format":"decimal","decimal":{"gt":"0","maxScale":2}},{"name":"type","in":"body","required":true,"type":"string","enum":["deposit","withdraw"]}]}',
 );
 
@@ -138,7 +139,7 @@ export type DeleteOrderResponse = {
   [key: string]: unknown;
 };
 /** Metadata of `DELETE /tradfi/orders/{order_id}`. */
-export const deleteOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const deleteOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"deleteOrder","area":"tradfi","method":"DELETE","path":"/tradfi/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"deleteOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"none","successStatus":200,"rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -160,7 +161,7 @@ export type QueryCategoriesParams = NoParams;
 /** Success response (200) of {@link queryCategories}. */
 export type QueryCategoriesResponse = Categories;
 /** Metadata of `GET /tradfi/symbols/categories`. */
-export const queryCategoriesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryCategoriesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryCategories","area":"tradfi","method":"GET","path":"/tradfi/symbols/categories","auth":"public","shape":"shaped","rateLimit":{"bucket":"queryCategories","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.list.*.category_id timestamp"}',
 );
 
@@ -182,7 +183,7 @@ export type QueryMt5AccountInfoParams = NoParams;
 /** Success response (200) of {@link queryMt5AccountInfo}. */
 export type QueryMt5AccountInfoResponse = Mt5Account;
 /** Metadata of `GET /tradfi/users/mt5-account`. */
-export const queryMt5AccountInfoMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryMt5AccountInfoMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryMt5AccountInfo","area":"tradfi","method":"GET","path":"/tradfi/users/mt5-account","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryMt5AccountInfo","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.mt5_uid timestamp;ddata.stop_out_level;gcode data.leverage data.status"}',
 );
 
@@ -213,7 +214,7 @@ export type QueryOrderHistoryListParams = {
 /** Success response (200) of {@link queryOrderHistoryList}. */
 export type QueryOrderHistoryListResponse = OrderHistoryList;
 /** Metadata of `GET /tradfi/orders/history`. */
-export const queryOrderHistoryListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryOrderHistoryListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryOrderHistoryList","area":"tradfi","method":"GET","path":"/tradfi/orders/history","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryOrderHistoryList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"begin_time"},{"name":"end_time"},{"name":"symbol"},{"name":"side"}],"body":"none","successStatus":200,"wire":"idata.list.*.order_id data.list.*.time_done data.list.*.time_setup timestamp;ddata.list.*.close_pnl data.list.*.fill_volume data.list.*.price data.list.*.price_sl data.list.*.price_tp data.list.*.trigger_price data.list.*.volume;gdata.list.*.order_opt_type data.list.*.side data.list.*.state","rules":[{"name":"begin_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"symbol","in":"query","type":"string"},{"name":"side","in":"query","type":"integer","format":"int32","enum":[1,2]}]}',
 );
 
@@ -235,7 +236,7 @@ export type QueryOrderListParams = NoParams;
 /** Success response (200) of {@link queryOrderList}. */
 export type QueryOrderListResponse = OrderList;
 /** Metadata of `GET /tradfi/orders`. */
-export const queryOrderListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryOrderListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryOrderList","area":"tradfi","method":"GET","path":"/tradfi/orders","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryOrderList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.list.*.order_id data.list.*.time_setup timestamp;ddata.list.*.price data.list.*.price_sl data.list.*.price_tp data.list.*.volume;gdata.list.*.finished data.list.*.side data.list.*.state"}',
 );
 
@@ -260,7 +261,7 @@ export type QueryOrderLogParams = {
 /** Success response (200) of {@link queryOrderLog}. */
 export type QueryOrderLogResponse = OrderLog;
 /** Metadata of `GET /tradfi/orders/log/{log_id}`. */
-export const queryOrderLogMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryOrderLogMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryOrderLog","area":"tradfi","method":"GET","path":"/tradfi/orders/log/{log_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryOrderLog","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":["log_id"],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.log_id data.order_id timestamp;ddata.price data.volume;gdata.side data.state","rules":[{"name":"log_id","in":"path","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -295,7 +296,7 @@ export type QueryPositionHistoryListParams = {
 /** Success response (200) of {@link queryPositionHistoryList}. */
 export type QueryPositionHistoryListResponse = PositionHistoryList;
 /** Metadata of `GET /tradfi/positions/history`. */
-export const queryPositionHistoryListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryPositionHistoryListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryPositionHistoryList","area":"tradfi","method":"GET","path":"/tradfi/positions/history","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryPositionHistoryList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"page"},{"name":"page_size"},{"name":"begin_time"},{"name":"end_time"},{"name":"symbol"},{"name":"position_dir"}],"body":"none","successStatus":200,"wire":"idata.list.*.position_id timestamp;ddata.list.*.close_detail.equity data.list.*.close_detail.margin data.list.*.close_detail.margin_level data.list.*.close_detail.stop_out_level data.list.*.close_price data.list.*.counterparty_price data.list.*.price_open data.list.*.price_sl data.list.*.price_tp data.list.*.realized_pnl data.list.*.realized_pnl_detail.closed_pnl data.list.*.realized_pnl_detail.fee data.list.*.realized_pnl_detail.swap data.list.*.realized_pnl_rate data.list.*.volume data.list.*.volume_closed;gdata.total data.total_page","rules":[{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"begin_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"symbol","in":"query","type":"string"},{"name":"position_dir","in":"query","type":"string","enum":["Long","Short"]}]}',
 );
 
@@ -317,7 +318,7 @@ export type QueryPositionListParams = NoParams;
 /** Success response (200) of {@link queryPositionList}. */
 export type QueryPositionListResponse = PositionList;
 /** Metadata of `GET /tradfi/positions`. */
-export const queryPositionListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryPositionListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryPositionList","area":"tradfi","method":"GET","path":"/tradfi/positions","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryPositionList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.list.*.position_id timestamp;ddata.list.*.margin data.list.*.price_open data.list.*.unrealized_pnl data.list.*.unrealized_pnl_rate data.list.*.volume"}',
 );
 
@@ -342,7 +343,7 @@ export type QuerySymbolDetailParams = {
 /** Success response (200) of {@link querySymbolDetail}. */
 export type QuerySymbolDetailResponse = ContractDetail;
 /** Metadata of `GET /tradfi/symbols/detail`. */
-export const querySymbolDetailMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const querySymbolDetailMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"querySymbolDetail","area":"tradfi","method":"GET","path":"/tradfi/symbols/detail","auth":"private","shape":"shaped","rateLimit":{"bucket":"querySymbolDetail","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"symbols"}],"body":"none","successStatus":200,"wire":"itimestamp;ddata.list.*.buy_swap_cost_rate data.list.*.contract_volume data.list.*.leverage data.list.*.max_order_volume data.list.*.min_order_volume data.list.*.price_sl_level data.list.*.sell_swap_cost_rate;gdata.list.*.price_precision","rules":[{"name":"symbols","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -375,7 +376,7 @@ export type QuerySymbolKlineParams = {
 /** Success response (200) of {@link querySymbolKline}. */
 export type QuerySymbolKlineResponse = Klines;
 /** Metadata of `GET /tradfi/symbols/{symbol}/klines`. */
-export const querySymbolKlineMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const querySymbolKlineMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"querySymbolKline","area":"tradfi","method":"GET","path":"/tradfi/symbols/{symbol}/klines","auth":"public","shape":"shaped","rateLimit":{"bucket":"querySymbolKline","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["symbol"],"queryParams":[{"name":"kline_type"},{"name":"begin_time"},{"name":"end_time"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"idata.list.*.t timestamp;ddata.list.*.c data.list.*.h data.list.*.l data.list.*.o","rules":[{"name":"symbol","in":"path","required":true,"type":"string"},{"name":"kline_type","in":"query","required":true,"type":"string","enum":["1m","15m","1h","4h","1d","7d","30d"]},{"name":"begin_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":500}]}',
 );
 
@@ -397,7 +398,7 @@ export type QuerySymbolsParams = NoParams;
 /** Success response (200) of {@link querySymbols}. */
 export type QuerySymbolsResponse = Symbols;
 /** Metadata of `GET /tradfi/symbols`. */
-export const querySymbolsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const querySymbolsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"querySymbols","area":"tradfi","method":"GET","path":"/tradfi/symbols","auth":"public","shape":"shaped","rateLimit":{"bucket":"querySymbols","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.list.*.category_id data.list.*.close_time data.list.*.next_open_time data.list.*.open_time timestamp;gdata.list.*.price_precision"}',
 );
 
@@ -422,7 +423,7 @@ export type QuerySymbolTickerParams = {
 /** Success response (200) of {@link querySymbolTicker}. */
 export type QuerySymbolTickerResponse = TradFiTicker;
 /** Metadata of `GET /tradfi/symbols/{symbol}/tickers`. */
-export const querySymbolTickerMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const querySymbolTickerMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"querySymbolTicker","area":"tradfi","method":"GET","path":"/tradfi/symbols/{symbol}/tickers","auth":"public","shape":"shaped","rateLimit":{"bucket":"querySymbolTicker","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":["symbol"],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.close_time data.next_open_time data.open_time timestamp;ddata.ask_price data.bid_price data.highest_price data.last_price data.last_today_close_price data.lowest_price data.price_change data.price_change_amount data.today_open_price","rules":[{"name":"symbol","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -455,7 +456,7 @@ export type QueryTransactionParams = {
 /** Success response (200) of {@link queryTransaction}. */
 export type QueryTransactionResponse = TransactionList;
 /** Metadata of `GET /tradfi/transactions`. */
-export const queryTransactionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryTransactionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryTransaction","area":"tradfi","method":"GET","path":"/tradfi/transactions","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryTransaction","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"begin_time"},{"name":"end_time"},{"name":"type"},{"name":"page"},{"name":"page_size"}],"body":"none","successStatus":200,"wire":"idata.list.*.time timestamp;ddata.list.*.balance data.list.*.change;gdata.total data.total_page","rules":[{"name":"begin_time","in":"query","type":"integer","format":"int64"},{"name":"end_time","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["deposit","withdraw","dividend","fill_negative"]},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"page_size","in":"query","type":"integer","format":"int32","minimum":1,"maximum":50}]}',
 );
 
@@ -477,7 +478,7 @@ export type QueryUserAssetsParams = NoParams;
 /** Success response (200) of {@link queryUserAssets}. */
 export type QueryUserAssetsResponse = UserAssetResp;
 /** Metadata of `GET /tradfi/users/assets`. */
-export const queryUserAssetsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const queryUserAssetsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"queryUserAssets","area":"tradfi","method":"GET","path":"/tradfi/users/assets","auth":"private","shape":"shaped","rateLimit":{"bucket":"queryUserAssets","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;ddata.balance data.equity data.margin data.margin_free data.margin_level data.unrealized_pnl"}',
 );
 
@@ -502,7 +503,7 @@ export type UpdateOrderParams = {
 /** Success response (200) of {@link updateOrder}. */
 export type UpdateOrderResponse = UpdateOrder;
 /** Metadata of `PUT /tradfi/orders/{order_id}`. */
-export const updateOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updateOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updateOrder","area":"tradfi","method":"PUT","path":"/tradfi/orders/{order_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updateOrder","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["order_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["price","price_tp","price_sl"],"wire":"idata.order_id timestamp;ddata.price data.price_sl data.price_tp data.volume","rules":[{"name":"order_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"price_tp","in":"body","type":"string","format":"decimal"},{"name":"price_sl","in":"body","type":"string","format":"decimal"}]}',
 );
 
@@ -527,7 +528,7 @@ export type UpdatePositionParams = {
 /** Success response (200) of {@link updatePosition}. */
 export type UpdatePositionResponse = UpdatePosition;
 /** Metadata of `PUT /tradfi/positions/{position_id}`. */
-export const updatePositionMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const updatePositionMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"updatePosition","area":"tradfi","method":"PUT","path":"/tradfi/positions/{position_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"updatePosition","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":["position_id"],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["price_tp","price_sl"],"wire":"itimestamp","rules":[{"name":"position_id","in":"path","required":true,"type":"integer","format":"int64"},{"name":"price_tp","in":"body","type":"string","format":"decimal"},{"name":"price_sl","in":"body","type":"string","format":"decimal"}]}',
 );
 

@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   DeltaNeutralEnabled,
@@ -45,7 +46,7 @@ export type CalculatePortfolioMarginParams = UnifiedPortfolioInput;
 /** Success response (200) of {@link calculatePortfolioMargin}. */
 export type CalculatePortfolioMarginResponse = UnifiedPortfolioOutput;
 /** Metadata of `POST /unified/portfolio_calculator`. */
-export const calculatePortfolioMarginMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const calculatePortfolioMarginMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"calculatePortfolioMargin","area":"unified","method":"POST","path":"/unified/portfolio_calculator","auth":"public","shape":"shaped","rateLimit":{"bucket":"calculatePortfolioMargin","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["spot_balances","spot_orders","futures_positions","futures_orders","options_positions","options_orders","spot_hedge"],"wire":"icalculate_time;dinitial_margin_total maintain_margin_total risk_unit.*.delta risk_unit.*.gamma risk_unit.*.initial_margin risk_unit.*.maintain_margin risk_unit.*.margin_result.*.max_loss.implied_volatility_percentage risk_unit.*.margin_result.*.max_loss.price_percentage risk_unit.*.margin_result.*.max_loss.profit_loss risk_unit.*.margin_result.*.mr1 risk_unit.*.margin_result.*.mr2 risk_unit.*.margin_result.*.mr3 risk_unit.*.margin_result.*.mr4 risk_unit.*.margin_result.*.profit_loss_ranges.*.implied_volatility_percentage risk_unit.*.margin_result.*.profit_loss_ranges.*.price_percentage risk_unit.*.margin_result.*.profit_loss_ranges.*.profit_loss risk_unit.*.spot_in_use risk_unit.*.theta risk_unit.*.vega","rules":[{"name":"spot_balances","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency","in":"body","required":true,"type":"string","minLength":1},{"name":"equity","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"spot_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"currency_pairs","in":"body","required":true,"type":"string","minLength":1},{"name":"order_price","in":"body","required":true,"type":"string","format":"decimal"},{"name":"count","in":"body","type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"},{"name":"type","in":"body","required":true,"type":"string","enum":["buy","sell"]}]}},{"name":"futures_positions","in":"body","type":"array","items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"futures_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"contract","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"options_positions","in":"body","type":"array","items":{"type":"object","properties":[{"name":"options_name","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"options_orders","in":"body","type":"array","items":{"type":"object","properties":[{"name":"options_name","in":"body","required":true,"type":"string","minLength":1},{"name":"size","in":"body","required":true,"type":"string","format":"decimal"},{"name":"left","in":"body","required":true,"type":"string","format":"decimal"}]}},{"name":"spot_hedge","in":"body","type":"boolean"}]}',
 );
 
@@ -67,7 +68,7 @@ export type CreateQuickRepaymentParams = QuickRepaymentRequest;
 /** Success response (200) of {@link createQuickRepayment}. */
 export type CreateQuickRepaymentResponse = QuickRepaymentResponse;
 /** Metadata of `POST /unified/quick_repayment`. */
-export const createQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createQuickRepayment","area":"unified","method":"POST","path":"/unified/quick_repayment","auth":"private","shape":"shaped","rateLimit":{"bucket":"createQuickRepayment","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["debt_currencies","available_currencies"],"wire":"drepaid_infos.*.left repaid_infos.*.repaid used_infos.*.used","rules":[{"name":"debt_currencies","in":"body","required":true,"type":"array","items":{"type":"string","minLength":1}},{"name":"available_currencies","in":"body","required":true,"type":"array","items":{"type":"string","minLength":1}}]}',
 );
 
@@ -89,7 +90,7 @@ export type CreateUnifiedLoanParams = UnifiedLoanRequest;
 /** Success response (200) of {@link createUnifiedLoan}. */
 export type CreateUnifiedLoanResponse = UnifiedLoanResult;
 /** Metadata of `POST /unified/loans`. */
-export const createUnifiedLoanMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const createUnifiedLoanMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"createUnifiedLoan","area":"unified","method":"POST","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"createUnifiedLoan","requests":15,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","type","amount","repaid_all","text"],"idempotency":{"field":"text","dedupes":false,"generate":false},"wire":"itran_id","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"type","in":"body","required":true,"type":"string","enum":["borrow","repay"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","decimal":{"gt":"0"}},{"name":"repaid_all","in":"body","type":"boolean"},{"name":"text","in":"body","type":"string"}]}',
 );
 
@@ -111,7 +112,7 @@ export type GetEstimatedQuickRepaymentParams = NoParams;
 /** Success response (200) of {@link getEstimatedQuickRepayment}. */
 export type GetEstimatedQuickRepaymentResponse = QuickEstimatedRepayment;
 /** Metadata of `GET /unified/estimated_quick_repayment`. */
-export const getEstimatedQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getEstimatedQuickRepaymentMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getEstimatedQuickRepayment","area":"unified","method":"GET","path":"/unified/estimated_quick_repayment","auth":"private","shape":"shaped","rateLimit":{"bucket":"getEstimatedQuickRepayment","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"davailable_currencies.*.available available_currencies.*.estimated_usd debt_currencies.*.borrowed debt_currencies.*.debt_amount debt_currencies.*.estimated_usd debt_currencies.*.neg_balance"}',
 );
 
@@ -142,7 +143,7 @@ export type GetHistoryLoanRateParams = {
 /** Success response (200) of {@link getHistoryLoanRate}. */
 export type GetHistoryLoanRateResponse = UnifiedHistoryLoanRate;
 /** Metadata of `GET /unified/history_loan_rate`. */
-export const getHistoryLoanRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getHistoryLoanRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getHistoryLoanRate","area":"unified","method":"GET","path":"/unified/history_loan_rate","auth":"public","shape":"shaped","rateLimit":{"bucket":"getHistoryLoanRate","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"tier"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"irates.*.time;drates.*.rate tier_up_rate","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1},{"name":"tier","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -167,7 +168,7 @@ export type GetUnifiedBorrowableParams = {
 /** Success response (200) of {@link getUnifiedBorrowable}. */
 export type GetUnifiedBorrowableResponse = UnifiedBorrowable;
 /** Metadata of `GET /unified/borrowable`. */
-export const getUnifiedBorrowableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedBorrowableMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedBorrowable","area":"unified","method":"GET","path":"/unified/borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -192,7 +193,7 @@ export type GetUnifiedBorrowableListParams = {
 /** Success response (200) of {@link getUnifiedBorrowableList}. */
 export type GetUnifiedBorrowableListResponse = UnifiedBorrowable[];
 /** Metadata of `GET /unified/batch_borrowable`. */
-export const getUnifiedBorrowableListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedBorrowableListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedBorrowableList","area":"unified","method":"GET","path":"/unified/batch_borrowable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedBorrowableList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"*.:damount","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
 );
 
@@ -214,7 +215,7 @@ export type GetUnifiedDeltaNeutralParams = NoParams;
 /** Success response (200) of {@link getUnifiedDeltaNeutral}. */
 export type GetUnifiedDeltaNeutralResponse = DeltaNeutralEnabled;
 /** Metadata of `GET /unified/delta_neutral`. */
-export const getUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedDeltaNeutral","area":"unified","method":"GET","path":"/unified/delta_neutral","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedDeltaNeutral","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 
@@ -241,7 +242,7 @@ export type GetUnifiedEstimateRateResponse = {
   [key: string]: string;
 };
 /** Metadata of `GET /unified/estimate_rate`. */
-export const getUnifiedEstimateRateMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedEstimateRateMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedEstimateRate","area":"unified","method":"GET","path":"/unified/estimate_rate","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedEstimateRate","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":10,"items":{"type":"string","minLength":1}}]}',
 );
 
@@ -263,7 +264,7 @@ export type GetUnifiedModeParams = NoParams;
 /** Success response (200) of {@link getUnifiedMode}. */
 export type GetUnifiedModeResponse = UnifiedModeSet;
 /** Metadata of `GET /unified/unified_mode`. */
-export const getUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedMode","area":"unified","method":"GET","path":"/unified/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedMode","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 
@@ -285,7 +286,7 @@ export type GetUnifiedRiskUnitsParams = NoParams;
 /** Success response (200) of {@link getUnifiedRiskUnits}. */
 export type GetUnifiedRiskUnitsResponse = UnifiedRiskUnits;
 /** Metadata of `GET /unified/risk_units`. */
-export const getUnifiedRiskUnitsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedRiskUnitsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedRiskUnits","area":"unified","method":"GET","path":"/unified/risk_units","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedRiskUnits","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"iuser_id;drisk_units.*.delta risk_units.*.gamma risk_units.*.initial_margin risk_units.*.maintain_margin risk_units.*.spot_in_use risk_units.*.theta risk_units.*.vega"}',
 );
 
@@ -310,7 +311,7 @@ export type GetUnifiedTransferableParams = {
 /** Success response (200) of {@link getUnifiedTransferable}. */
 export type GetUnifiedTransferableResponse = UnifiedTransferable;
 /** Metadata of `GET /unified/transferable`. */
-export const getUnifiedTransferableMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedTransferableMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedTransferable","area":"unified","method":"GET","path":"/unified/transferable","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferable","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"damount","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -335,7 +336,7 @@ export type GetUnifiedTransferablesParams = {
 /** Success response (200) of {@link getUnifiedTransferables}. */
 export type GetUnifiedTransferablesResponse = UnifiedTransferable[];
 /** Metadata of `GET /unified/transferables`. */
-export const getUnifiedTransferablesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUnifiedTransferablesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUnifiedTransferables","area":"unified","method":"GET","path":"/unified/transferables","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUnifiedTransferables","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currencies","csv":true}],"body":"none","successStatus":200,"wire":"*.:damount","rules":[{"name":"currencies","in":"query","required":true,"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1}}]}',
 );
 
@@ -360,7 +361,7 @@ export type GetUserLeverageCurrencyConfigParams = {
 /** Success response (200) of {@link getUserLeverageCurrencyConfig}. */
 export type GetUserLeverageCurrencyConfigResponse = UnifiedLeverageConfig;
 /** Metadata of `GET /unified/leverage/user_currency_config`. */
-export const getUserLeverageCurrencyConfigMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUserLeverageCurrencyConfigMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUserLeverageCurrencyConfig","area":"unified","method":"GET","path":"/unified/leverage/user_currency_config","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencyConfig","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"davailable_margin borrowable current_leverage debit except_leverage_borrowable max_leverage min_leverage","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -385,7 +386,7 @@ export type GetUserLeverageCurrencySettingParams = {
 /** Success response (200) of {@link getUserLeverageCurrencySetting}. */
 export type GetUserLeverageCurrencySettingResponse = UnifiedLeverageSetting[];
 /** Metadata of `GET /unified/leverage/user_currency_setting`. */
-export const getUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUserLeverageCurrencySetting","area":"unified","method":"GET","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:dleverage","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
@@ -407,7 +408,7 @@ export type ListCurrencyDiscountTiersParams = NoParams;
 /** Success response (200) of {@link listCurrencyDiscountTiers}. */
 export type ListCurrencyDiscountTiersResponse = UnifiedDiscount[];
 /** Metadata of `GET /unified/currency_discount_tiers`. */
-export const listCurrencyDiscountTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCurrencyDiscountTiersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCurrencyDiscountTiers","area":"unified","method":"GET","path":"/unified/currency_discount_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyDiscountTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.discount_tiers.*.:ddiscount leverage lower_limit"}',
 );
 
@@ -429,7 +430,7 @@ export type ListLoanMarginTiersParams = NoParams;
 /** Success response (200) of {@link listLoanMarginTiers}. */
 export type ListLoanMarginTiersResponse = UnifiedMarginTiers[];
 /** Metadata of `GET /unified/loan_margin_tiers`. */
-export const listLoanMarginTiersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listLoanMarginTiersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listLoanMarginTiers","area":"unified","method":"GET","path":"/unified/loan_margin_tiers","auth":"public","shape":"shaped","rateLimit":{"bucket":"listLoanMarginTiers","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.margin_tiers.*.:dleverage lower_limit margin_rate"}',
 );
 
@@ -456,7 +457,7 @@ export type ListUnifiedAccountsParams = {
 /** Success response (200) of {@link listUnifiedAccounts}. */
 export type ListUnifiedAccountsResponse = UnifiedAccount;
 /** Metadata of `GET /unified/accounts`. */
-export const listUnifiedAccountsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedAccountsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedAccounts","area":"unified","method":"GET","path":"/unified/accounts","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedAccounts","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"sub_uid"}],"body":"none","successStatus":200,"wire":"ibalances.*.balance_version refresh_time user_id;dbalances.*.available balances.*.available_margin balances.*.borrowed balances.*.cross_balance balances.*.equity balances.*.freeze balances.*.funding balances.*.futures_pos_liab balances.*.im balances.*.imr balances.*.iso_balance balances.*.margin_balance balances.*.mm balances.*.mmr balances.*.negative_liab balances.*.spot_in_use balances.*.total_freeze balances.*.total_liab borrowed leverage options_order_loss spot_order_loss total total_available_margin total_initial_margin total_initial_margin_rate total_maintenance_margin total_maintenance_margin_rate total_margin_balance unified_account_total unified_account_total_equity unified_account_total_liab","rules":[{"name":"currency","in":"query","type":"string"},{"name":"sub_uid","in":"query","type":"string"}]}',
 );
 
@@ -481,7 +482,7 @@ export type ListUnifiedCurrenciesParams = {
 /** Success response (200) of {@link listUnifiedCurrencies}. */
 export type ListUnifiedCurrenciesResponse = UnifiedCurrency[];
 /** Metadata of `GET /unified/currencies`. */
-export const listUnifiedCurrenciesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedCurrenciesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedCurrencies","area":"unified","method":"GET","path":"/unified/currencies","auth":"public","shape":"shaped","rateLimit":{"bucket":"listUnifiedCurrencies","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:dmin_borrow_amount prec total_max_borrow_amount user_max_borrow_amount","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
@@ -518,7 +519,7 @@ export type ListUnifiedLoanInterestRecordsResponse = UnifiedInterestRecord[];
 /** One item of {@link listUnifiedLoanInterestRecords}'s list. */
 export type ListUnifiedLoanInterestRecordsItem = UnifiedInterestRecord;
 /** Metadata of `GET /unified/interest_records`. */
-export const listUnifiedLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedLoanInterestRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedLoanInterestRecords","area":"unified","method":"GET","path":"/unified/interest_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanInterestRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"from"},{"name":"to"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;dactual_rate interest;gstatus","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
 );
 
@@ -551,7 +552,7 @@ export type ListUnifiedLoanRecordsResponse = UnifiedLoanRecord[];
 /** One item of {@link listUnifiedLoanRecords}'s list. */
 export type ListUnifiedLoanRecordsItem = UnifiedLoanRecord;
 /** Metadata of `GET /unified/loan_records`. */
-export const listUnifiedLoanRecordsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedLoanRecordsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedLoanRecords","area":"unified","method":"GET","path":"/unified/loan_records","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoanRecords","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"type"},{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time id;damount","rules":[{"name":"type","in":"query","type":"string","enum":["borrow","repay"]},{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -584,7 +585,7 @@ export type ListUnifiedLoansResponse = UnifiedLoan[];
 /** One item of {@link listUnifiedLoans}'s list. */
 export type ListUnifiedLoansItem = UnifiedLoan;
 /** Metadata of `GET /unified/loans`. */
-export const listUnifiedLoansMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listUnifiedLoansMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listUnifiedLoans","area":"unified","method":"GET","path":"/unified/loans","auth":"private","shape":"shaped","rateLimit":{"bucket":"listUnifiedLoans","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"},{"name":"type"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time update_time;damount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"type","in":"query","type":"string","enum":["platform","margin"]}]}',
 );
 
@@ -606,7 +607,7 @@ export type SetUnifiedCollateralParams = UnifiedCollateralReq;
 /** Success response (200) of {@link setUnifiedCollateral}. */
 export type SetUnifiedCollateralResponse = UnifiedCollateralRes;
 /** Metadata of `POST /unified/collateral_currencies`. */
-export const setUnifiedCollateralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setUnifiedCollateralMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setUnifiedCollateral","area":"unified","method":"POST","path":"/unified/collateral_currencies","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedCollateral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["collateral_type","enable_list","disable_list"],"rules":[{"name":"collateral_type","in":"body","type":"integer","format":"int32","enum":[0,1]},{"name":"enable_list","in":"body","type":"array","items":{"type":"string","minLength":1}},{"name":"disable_list","in":"body","type":"array","items":{"type":"string","minLength":1}}]}',
 );
 
@@ -628,7 +629,7 @@ export type SetUnifiedDeltaNeutralParams = DeltaNeutralEnabled;
 /** Success response (200) of {@link setUnifiedDeltaNeutral}. */
 export type SetUnifiedDeltaNeutralResponse = DeltaNeutralEnabled;
 /** Metadata of `POST /unified/delta_neutral`. */
-export const setUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setUnifiedDeltaNeutralMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setUnifiedDeltaNeutral","area":"unified","method":"POST","path":"/unified/delta_neutral","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedDeltaNeutral","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["enabled"],"rules":[{"name":"enabled","in":"body","required":true,"type":"boolean"}]}',
 );
 
@@ -650,7 +651,7 @@ export type SetUnifiedModeParams = UnifiedModeSetRequest;
 /** Success response (204) of {@link setUnifiedMode}. */
 export type SetUnifiedModeResponse = void;
 /** Metadata of `PUT /unified/unified_mode`. */
-export const setUnifiedModeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setUnifiedModeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setUnifiedMode","area":"unified","method":"PUT","path":"/unified/unified_mode","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUnifiedMode","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["mode","settings"],"rules":[{"name":"mode","in":"body","required":true,"type":"string","enum":["classic","multi_currency","portfolio","single_currency"]},{"name":"settings","in":"body","type":"object","properties":[{"name":"usdt_futures","in":"body","type":"boolean"},{"name":"spot_hedge","in":"body","type":"boolean"},{"name":"use_funding","in":"body","type":"boolean"},{"name":"options","in":"body","type":"boolean"}]}]}',
 );
 
@@ -672,7 +673,7 @@ export type SetUserLeverageCurrencySettingParams = UnifiedLeverageSetting;
 /** Success response (204) of {@link setUserLeverageCurrencySetting}. */
 export type SetUserLeverageCurrencySettingResponse = void;
 /** Metadata of `POST /unified/leverage/user_currency_setting`. */
-export const setUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const setUserLeverageCurrencySettingMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"setUserLeverageCurrencySetting","area":"unified","method":"POST","path":"/unified/leverage/user_currency_setting","auth":"private","shape":"shaped","rateLimit":{"bucket":"setUserLeverageCurrencySetting","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":204,"bodyFields":["currency","leverage"],"rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"leverage","in":"body","required":true,"type":"string","format":"decimal"}]}',
 );
 

@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   ConvertSmallBalance,
@@ -47,7 +48,7 @@ export type GetTransferOrderStatusParams = {
 /** Success response (200) of {@link getTransferOrderStatus}. */
 export type GetTransferOrderStatusResponse = TransferOrderStatus;
 /** Metadata of `GET /wallet/order_status`. */
-export const getTransferOrderStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTransferOrderStatusMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTransferOrderStatus","area":"wallet","method":"GET","path":"/wallet/order_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTransferOrderStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"client_order_id"},{"name":"tx_id"}],"body":"none","successStatus":200,"rules":[{"name":"client_order_id","in":"query","type":"string","pattern":"^[A-Za-z0-9_-]{1,64}$","maxLength":64},{"name":"tx_id","in":"query","type":"string"}],"requireAnyOf":["client_order_id","tx_id"]}',
 );
 
@@ -69,7 +70,7 @@ export type ConvertSmallBalanceParams = ConvertSmallBalance;
 /** Success response (200) of {@link convertSmallBalance}. */
 export type ConvertSmallBalanceResponse = void;
 /** Metadata of `POST /wallet/small_balance`. */
-export const convertSmallBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const convertSmallBalanceMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"convertSmallBalance","area":"wallet","method":"POST","path":"/wallet/small_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"convertSmallBalance","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","is_all"],"rules":[{"name":"currency","in":"body","type":"array","items":{"type":"string","minLength":1}},{"name":"is_all","in":"body","type":"boolean"}]}',
 );
 
@@ -94,7 +95,7 @@ export type GetDepositAddressParams = {
 /** Success response (200) of {@link getDepositAddress}. */
 export type GetDepositAddressResponse = DepositAddress;
 /** Metadata of `GET /wallet/deposit_address`. */
-export const getDepositAddressMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getDepositAddressMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getDepositAddress","area":"wallet","method":"GET","path":"/wallet/deposit_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"getDepositAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"dmin_deposit_amount;gmultichain_addresses.*.min_confirms multichain_addresses.*.obtain_failed","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -116,7 +117,7 @@ export type GetLowCapExchangeListParams = NoParams;
 /** Success response (200) of {@link getLowCapExchangeList}. */
 export type GetLowCapExchangeListResponse = string[];
 /** Metadata of `GET /wallet/getLowCapExchangeList`. */
-export const getLowCapExchangeListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getLowCapExchangeListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getLowCapExchangeList","area":"wallet","method":"GET","path":"/wallet/getLowCapExchangeList","auth":"private","shape":"shaped","rateLimit":{"bucket":"getLowCapExchangeList","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 
@@ -141,7 +142,7 @@ export type GetTotalBalanceParams = {
 /** Success response (200) of {@link getTotalBalance}. */
 export type GetTotalBalanceResponse = TotalBalance;
 /** Metadata of `GET /wallet/total_balance`. */
-export const getTotalBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTotalBalanceMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTotalBalance","area":"wallet","method":"GET","path":"/wallet/total_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTotalBalance","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"ddetails.*.amount details.*.borrowed details.*.unrealised_pnl total.amount total.borrowed total.unrealised_pnl","rules":[{"name":"currency","in":"query","type":"string","enum":["BTC","CNY","USD","USDT"]}]}',
 );
 
@@ -168,7 +169,7 @@ export type GetTradeFeeParams = {
 /** Success response (200) of {@link getTradeFee}. */
 export type GetTradeFeeResponse = TradeFee;
 /** Metadata of `GET /wallet/fee`. */
-export const getTradeFeeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTradeFeeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTradeFee","area":"wallet","method":"GET","path":"/wallet/fee","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTradeFee","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency_pair"},{"name":"settle"}],"body":"none","successStatus":200,"wire":"iuser_id;ddelivery_maker_fee delivery_taker_fee futures_maker_fee futures_rpi_maker_fee futures_taker_fee gt_maker_fee gt_taker_fee loan_fee maker_fee rpi_maker_fee taker_fee;gdebit_fee rpi_mm","rules":[{"name":"currency_pair","in":"query","type":"string"},{"name":"settle","in":"query","type":"string","enum":["BTC","USDT","USD"]}]}',
 );
 
@@ -193,7 +194,7 @@ export type ListCurrencyChainsParams = {
 /** Success response (200) of {@link listCurrencyChains}. */
 export type ListCurrencyChainsResponse = CurrencyChain[];
 /** Metadata of `GET /wallet/currency_chains`. */
-export const listCurrencyChainsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listCurrencyChainsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listCurrencyChains","area":"wallet","method":"GET","path":"/wallet/currency_chains","auth":"public","shape":"shaped","rateLimit":{"bucket":"listCurrencyChains","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:gis_deposit_disabled is_disabled is_tag is_withdraw_disabled","rules":[{"name":"currency","in":"query","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -230,7 +231,7 @@ export type ListDepositsResponse = DepositRecord[];
 /** One item of {@link listDeposits}'s list. */
 export type ListDepositsItem = DepositRecord;
 /** Metadata of `GET /wallet/deposits`. */
-export const listDepositsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listDepositsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listDeposits","area":"wallet","method":"GET","path":"/wallet/deposits","auth":"private","shape":"shaped","rateLimit":{"bucket":"listDeposits","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"network"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":500},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount;stimestamp","rules":[{"name":"currency","in":"query","type":"string"},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":500},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"network","in":"query","type":"string"}]}',
 );
 
@@ -267,7 +268,7 @@ export type ListPushOrdersResponse = UidPushRecord[];
 /** One item of {@link listPushOrders}'s list. */
 export type ListPushOrdersItem = UidPushRecord;
 /** Metadata of `GET /wallet/push`. */
-export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listPushOrdersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listPushOrders","area":"wallet","method":"GET","path":"/wallet/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"listPushOrders","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"},{"name":"transaction_type"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"wire":"*.:icreate_time id push_uid receive_uid;damount","rules":[{"name":"id","in":"query","type":"integer","format":"int32"},{"name":"from","in":"query","type":"integer","format":"int32"},{"name":"to","in":"query","type":"integer","format":"int32"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0},{"name":"transaction_type","in":"query","type":"string","enum":["withdraw","deposit"]}]}',
 );
 
@@ -302,7 +303,7 @@ export type ListSavedAddressResponse = SavedAddress[];
 /** One item of {@link listSavedAddress}'s list. */
 export type ListSavedAddressItem = SavedAddress;
 /** Metadata of `GET /wallet/saved_address`. */
-export const listSavedAddressMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSavedAddressMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSavedAddress","area":"wallet","method":"GET","path":"/wallet/saved_address","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSavedAddress","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"chain"},{"name":"verified"},{"name":"limit"},{"name":"page"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":50,"maxLimit":100,"minLimit":1},"rules":[{"name":"currency","in":"query","type":"string"},{"name":"chain","in":"query","type":"string"},{"name":"verified","in":"query","type":"string","enum":["0","1"]},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1}]}',
 );
 
@@ -324,7 +325,7 @@ export type ListSmallBalanceParams = NoParams;
 /** Success response (200) of {@link listSmallBalance}. */
 export type ListSmallBalanceResponse = SmallBalance[];
 /** Metadata of `GET /wallet/small_balance`. */
-export const listSmallBalanceMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSmallBalanceMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSmallBalance","area":"wallet","method":"GET","path":"/wallet/small_balance","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSmallBalance","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"*.:davailable_balance convertible_to_gt estimated_as_btc"}',
 );
 
@@ -355,7 +356,7 @@ export type ListSmallBalanceHistoryResponse = SmallBalanceHistory[];
 /** One item of {@link listSmallBalanceHistory}'s list. */
 export type ListSmallBalanceHistoryItem = SmallBalanceHistory;
 /** Metadata of `GET /wallet/small_balance_history`. */
-export const listSmallBalanceHistoryMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSmallBalanceHistoryMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSmallBalanceHistory","area":"wallet","method":"GET","path":"/wallet/small_balance_history","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSmallBalanceHistory","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"pagination":{"style":"page","defaultLimit":100,"maxLimit":100,"minLimit":1},"wire":"*.:icreate_time;damount gt_amount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -384,7 +385,7 @@ export type ListSubAccountBalancesParams = {
 /** Success response (200) of {@link listSubAccountBalances}. */
 export type ListSubAccountBalancesResponse = SubAccountBalance[];
 /** Metadata of `GET /wallet/sub_account_balances`. */
-export const listSubAccountBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountBalancesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"page"},{"name":"limit"}],"body":"none","successStatus":200,"wire":"*.:davailable.* locking.*","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"page","in":"query","type":"integer","format":"int32","minimum":1},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":100}]}',
 );
 
@@ -409,7 +410,7 @@ export type ListSubAccountCrossMarginBalancesParams = {
 /** Success response (200) of {@link listSubAccountCrossMarginBalances}. */
 export type ListSubAccountCrossMarginBalancesResponse = SubAccountCrossMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_cross_margin_balances`. */
-export const listSubAccountCrossMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountCrossMarginBalancesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountCrossMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_cross_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountCrossMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.:iuser_id;dbalances.*.available balances.*.borrowed balances.*.freeze balances.*.interest borrowed borrowed_net interest leverage net risk total total_available_margin total_initial_margin total_initial_margin_rate total_maintenance_margin total_maintenance_margin_rate total_margin_balance","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -436,7 +437,7 @@ export type ListSubAccountFuturesBalancesParams = {
 /** Success response (200) of {@link listSubAccountFuturesBalances}. */
 export type ListSubAccountFuturesBalancesResponse = SubAccountFuturesBalance[];
 /** Metadata of `GET /wallet/sub_account_futures_balances`. */
-export const listSubAccountFuturesBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountFuturesBalancesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountFuturesBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_futures_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountFuturesBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"settle"}],"body":"none","successStatus":200,"wire":"*.available.*.:iupdate_id update_time user;davailable bonus cross_available cross_imr cross_initial_margin cross_maintenance_margin cross_margin_balance cross_mmr cross_order_margin cross_unrealised_pnl history.bonus_dnw history.bonus_offset history.cross_settle history.dnw history.fee history.fund history.pnl history.point_dnw history.point_fee history.point_refr history.refr isolated_position_margin maintenance_margin order_margin point position_initial_margin position_margin total unrealised_pnl;gmargin_mode","nestedList":true,"rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"settle","in":"query","type":"string"}]}',
 );
 
@@ -461,7 +462,7 @@ export type ListSubAccountMarginBalancesParams = {
 /** Success response (200) of {@link listSubAccountMarginBalances}. */
 export type ListSubAccountMarginBalancesResponse = SubAccountMarginBalance[];
 /** Metadata of `GET /wallet/sub_account_margin_balances`. */
-export const listSubAccountMarginBalancesMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountMarginBalancesMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountMarginBalances","area":"wallet","method":"GET","path":"/wallet/sub_account_margin_balances","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountMarginBalances","requests":80,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true}],"body":"none","successStatus":200,"wire":"*.available.*.:dbase.available base.borrowed base.interest base.locked leverage mmr quote.available quote.borrowed quote.interest quote.locked risk","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}}]}',
 );
 
@@ -496,7 +497,7 @@ export type ListSubAccountTransfersResponse = SubAccountTransferRecord[];
 /** One item of {@link listSubAccountTransfers}'s list. */
 export type ListSubAccountTransfersItem = SubAccountTransferRecord;
 /** Metadata of `GET /wallet/sub_account_transfers`. */
-export const listSubAccountTransfersMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listSubAccountTransfersMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listSubAccountTransfers","area":"wallet","method":"GET","path":"/wallet/sub_account_transfers","auth":"private","shape":"shaped","rateLimit":{"bucket":"listSubAccountTransfers","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"sub_uid","csv":true},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount;stimest","rules":[{"name":"sub_uid","in":"query","type":"array","items":{"type":"string"}},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -537,7 +538,7 @@ export type ListWithdrawalsResponse = WithdrawalRecord[];
 /** One item of {@link listWithdrawals}'s list. */
 export type ListWithdrawalsItem = WithdrawalRecord;
 /** Metadata of `GET /wallet/withdrawals`. */
-export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"withdraw_id"},{"name":"asset_class"},{"name":"withdraw_order_id"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:damount fee network_fee;stimestamp","nestedList":true,"rules":[{"name":"currency","in":"query","type":"string"},{"name":"withdraw_id","in":"query","type":"string"},{"name":"asset_class","in":"query","type":"string","enum":["SPOT","PILOT"]},{"name":"withdraw_order_id","in":"query","type":"string","pattern":"^[0-9A-Za-z_.-]{1,32}$","maxLength":32},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","format":"int32","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","format":"int32","minimum":0}]}',
 );
 
@@ -562,7 +563,7 @@ export type ListWithdrawStatusParams = {
 /** Success response (200) of {@link listWithdrawStatus}. */
 export type ListWithdrawStatusResponse = WithdrawStatus[];
 /** Metadata of `GET /wallet/withdraw_status`. */
-export const listWithdrawStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listWithdrawStatusMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listWithdrawStatus","area":"wallet","method":"GET","path":"/wallet/withdraw_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"}],"body":"none","successStatus":200,"wire":"*.:ddeposit withdraw_amount_mini withdraw_day_limit withdraw_day_limit_remain withdraw_eachtime_limit withdraw_fix withdraw_fix_on_chains.*","rules":[{"name":"currency","in":"query","type":"string"}]}',
 );
 
@@ -584,7 +585,7 @@ export type SubAccountToSubAccountParams = SubAccountToSubAccountRequest;
 /** Success response (200) of {@link subAccountToSubAccount}. */
 export type SubAccountToSubAccountResponse = TransactionId;
 /** Metadata of `POST /wallet/sub_account_to_sub_account`. */
-export const subAccountToSubAccountMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const subAccountToSubAccountMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"subAccountToSubAccount","area":"wallet","method":"POST","path":"/wallet/sub_account_to_sub_account","auth":"private","shape":"shaped","rateLimit":{"bucket":"subAccountToSubAccount","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["currency","sub_account_type","sub_account_from","sub_account_from_type","sub_account_to","sub_account_to_type","amount"],"wire":"itx_id","rules":[{"name":"currency","in":"body","required":true,"type":"string"},{"name":"sub_account_type","in":"body","type":"string"},{"name":"sub_account_from","in":"body","required":true,"type":"string"},{"name":"sub_account_from_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"sub_account_to","in":"body","required":true,"type":"string"},{"name":"sub_account_to_type","in":"body","required":true,"type":"string","enum":["spot","futures","delivery"]},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d{1,8})?$","decimal":{"gt":"0","maxScale":8}}]}',
 );
 

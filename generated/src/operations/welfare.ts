@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { NoParams } from '../runtime/types.js';
 import type {
   ApiResponseExSkillClaimRewardResp,
@@ -24,7 +25,7 @@ export type ClaimRewardParams = ExSkillClaimRewardReq;
 /** Success response (200) of {@link claimReward}. */
 export type ClaimRewardResponse = ApiResponseExSkillClaimRewardResp;
 /** Metadata of `POST /rewards/claimReward`. */
-export const claimRewardMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const claimRewardMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"claimReward","area":"welfare","method":"POST","path":"/rewards/claimReward","auth":"private","shape":"shaped","rateLimit":{"bucket":"claimReward","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["welfare_task_id"],"int64":{"request":[["welfare_task_id"]]},"wire":"itimestamp;gcode","rules":[{"name":"welfare_task_id","in":"body","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -46,7 +47,7 @@ export type ClaimTaskParams = ExSkillClaimTaskReq;
 /** Success response (200) of {@link claimTask}. */
 export type ClaimTaskResponse = ApiResponseExSkillClaimTaskResp;
 /** Metadata of `POST /rewards/claimTask`. */
-export const claimTaskMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const claimTaskMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"claimTask","area":"welfare","method":"POST","path":"/rewards/claimTask","auth":"private","shape":"shaped","rateLimit":{"bucket":"claimTask","requests":150,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["welfare_task_id"],"int64":{"request":[["welfare_task_id"]]},"wire":"itimestamp;gcode","rules":[{"name":"welfare_task_id","in":"body","required":true,"type":"integer","format":"int64"}]}',
 );
 
@@ -68,7 +69,7 @@ export type GetBeginnerTaskListParams = NoParams;
 /** Success response (200) of {@link getBeginnerTaskList}. */
 export type GetBeginnerTaskListResponse = ApiResponseExSkillGetBeginnerTaskListResp;
 /** Metadata of `GET /rewards/getBeginnerTaskList`. */
-export const getBeginnerTaskListMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getBeginnerTaskListMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getBeginnerTaskList","area":"welfare","method":"GET","path":"/rewards/getBeginnerTaskList","auth":"private","shape":"shaped","rateLimit":{"bucket":"getBeginnerTaskList","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"idata.tasks.*.task_center_id data.tasks.*.welfare_task_id timestamp;ddata.tasks.*.reward_num;gcode data.tasks.*.prize_type data.tasks.*.status data.tasks.*.task_type"}',
 );
 
@@ -90,7 +91,7 @@ export type GetUserIdentityParams = NoParams;
 /** Success response (200) of {@link getUserIdentity}. */
 export type GetUserIdentityResponse = ApiResponseExSkillGetUserIdentityResp;
 /** Metadata of `GET /rewards/getUserIdentity`. */
-export const getUserIdentityMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getUserIdentityMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getUserIdentity","area":"welfare","method":"GET","path":"/rewards/getUserIdentity","auth":"private","shape":"shaped","rateLimit":{"bucket":"getUserIdentity","requests":150,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200,"wire":"itimestamp;gcode"}',
 );
 

@@ -10,6 +10,7 @@ import {
   type RequestOptions,
   type ApiPromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type {
   UidPushRequest,
   UidPushResponse,
@@ -26,7 +27,7 @@ export type CancelWithdrawalParams = {
 /** Success response (202) of {@link cancelWithdrawal}. */
 export type CancelWithdrawalResponse = WithdrawalCancelRecord;
 /** Metadata of `DELETE /withdrawals/{withdrawal_id}`. */
-export const cancelWithdrawalMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const cancelWithdrawalMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"cancelWithdrawal","area":"withdrawals","method":"DELETE","path":"/withdrawals/{withdrawal_id}","auth":"private","shape":"shaped","rateLimit":{"bucket":"cancelWithdrawal","requests":200,"window":10,"scope":"uid"},"retry":"never","pathParams":["withdrawal_id"],"queryParams":[],"body":"none","successStatus":202,"wire":"damount network_fee;stimestamp","rules":[{"name":"withdrawal_id","in":"path","required":true,"type":"string","minLength":1}]}',
 );
 
@@ -103,7 +104,7 @@ export type WithdrawPushOrderParams = UidPushRequest;
 /** Success response (200) of {@link withdrawPushOrder}. */
 export type WithdrawPushOrderResponse = UidPushResponse;
 /** Metadata of `POST /withdrawals/push`. */
-export const withdrawPushOrderMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const withdrawPushOrderMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"withdrawPushOrder","area":"withdrawals","method":"POST","path":"/withdrawals/push","auth":"private","shape":"shaped","rateLimit":{"bucket":"withdrawPushOrder","requests":1,"window":10,"scope":"uid"},"retry":"never","pathParams":[],"queryParams":[],"body":"json","successStatus":200,"bodyFields":["receive_uid","currency","amount"],"int64":{"request":[["receive_uid"]]},"rules":[{"name":"receive_uid","in":"body","required":true,"type":"integer","format":"int64"},{"name":"currency","in":"body","required":true,"type":"string"},{"name":"amount","in":"body","required":true,"type":"string","format":"decimal","pattern":"^\\\\d+(\\\\.\\\\d+)?$","decimal":{"gt":"0"}}]}',
 );
 

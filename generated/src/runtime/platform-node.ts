@@ -13,6 +13,8 @@ import { fileJournal } from './journal-file.js';
 import { createNodeTransport } from './node-transport.js';
 import type { Platform } from './platform.js';
 
+export { lazyMeta as operationMeta, plainMeta } from './lazy-meta.js';
+
 /** Node's primitives. */
 export const platform: Platform = {
   crypto: nodeCrypto,

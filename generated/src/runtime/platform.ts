@@ -9,7 +9,8 @@
  * node:http / node:https), everywhere else `platform-web.ts` (WebCrypto, no Node transport). No
  * runtime probing and no dynamic `import()` of the runtime's own modules: bundlers and edge
  * runtimes see one static graph. (The node modules load Node's built-ins on first use, see
- * node-builtins.ts.)
+ * node-builtins.ts.) Both modules also export `operationMeta` and `plainMeta`, how operation
+ * metadata is read (operation-meta.ts): parsed on first use on Node, at once elsewhere.
  */
 import type { FileJournalOptions } from './journal-file.js';
 import type { LogSink } from './log-env.js';

@@ -1,7 +1,8 @@
 /**
  * Typed data written as TypeScript expressions through ts-morph writers: objects, arrays,
  * strings, numbers, booleans and references to declared constants, either as a literal (each
- * value written by its kind) or as the serialized data read back by `JSON.parse` (parsedJson).
+ * value written by its kind) or as the serialized data read back by `JSON.parse` or a lazy reader
+ * (parsedJson).
  * No JSON text is spliced into code.
  */
 import type { CodeBlockWriter, WriterFunction } from 'ts-morph';
@@ -56,18 +57,19 @@ export function holdsReference(value: unknown): boolean {
 }
 
 /**
- * A writer for `value` as `JSON.parse('<value serialized>')`, marked pure so bundlers drop it when
- * nothing uses it. For large plain data evaluated at import: V8 reads JSON text several times
- * faster than it compiles and runs the same object literal (operation metadata is most of what a
- * cold import of the package evaluates). Throws on data holding a Reference, which only a literal
- * can write.
+ * A writer for `value` as `<reader>('<value serialized>')`, marked pure so bundlers drop it when
+ * nothing uses it. `reader` is `JSON.parse` (the default), or a function of the runtime that parses
+ * the text when first used (`lazyMeta`): V8 reads JSON text several times faster than it compiles
+ * and runs the same object literal, and text parsed on first use costs an import nothing but its
+ * bytes (operation metadata is most of the package). Throws on data holding a Reference, which only
+ * a literal can write.
  */
 export const parsedJson =
-  (value: unknown): WriterFunction =>
+  (value: unknown, reader = 'JSON.parse'): WriterFunction =>
   (w) => {
     if (holdsReference(value))
       throw new TypeError('data holding a reference to a constant must be written as a literal');
-    w.write('/* @__PURE__ */ JSON.parse(');
+    w.write(`/* @__PURE__ */ ${reader}(`);
     w.quote(JSON.stringify(value));
     w.write(')');
   };

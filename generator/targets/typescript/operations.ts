@@ -28,12 +28,11 @@ import {
 import type { OperationTypes } from '../../schema-types/models.js';
 import type { TsFile } from './printer.js';
 import { operationDoc, paramsRequired, paramsTypeText, responseTypeText } from './signature.js';
-import { hasListBody } from '../../ir/rules.js';
+import { hasListBody, isPaginated } from '../../ir/rules.js';
 
 const RUNTIME = '../runtime/index.js';
-
-/** Is this operation iterated page by page? */
-export const isPaginated = (op: IROperation): boolean => op.pagination !== undefined && op.shape === 'shaped';
+/** The runtime function that reads an operation's metadata text (runtime/operation-meta.ts; on Node on first use). */
+const META_READER = 'operationMeta';
 
 /** What a call of the operation returns: a page promise, or a promise of `T` (named-only: a type parameter). */
 function callShape(ir: IR, op: IROperation) {
@@ -103,8 +102,9 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       type: types.response?.item ?? `${responseType(op.id)}[number]`,
       docs: [`One item of {@link ${op.id}}'s list.`],
     });
-  // Metadata is parsed from JSON text (fast to load, see parsedJson), except when it refers to
-  // another metadata constant (an outcome lookup's operation), which only a literal can write.
+  // Metadata is JSON text read by the platform's operationMeta (on Node parsed on first use, see
+  // parsedJson), except when it refers to another metadata constant (an outcome lookup's
+  // operation), which only a literal can write.
   const meta = operationMeta(ir, op);
   out.push({
     kind: StructureKind.VariableStatement,
@@ -114,7 +114,7 @@ function operationStatements(ir: IR, op: IROperation, types: OperationTypes): St
       {
         name: names.meta,
         type: 'OperationMeta',
-        initializer: holdsReference(meta) ? literal(meta) : parsedJson(meta),
+        initializer: holdsReference(meta) ? literal(meta) : parsedJson(meta, META_READER),
       },
     ],
     docs: [`Metadata of \`${op.method} ${op.path}\`.`],
@@ -230,6 +230,13 @@ export function operationFile(
     ...(needsPlain ? ['ApiPromise'] : []),
     ...(needsPage ? ['PagePromise'] : []),
   ];
+  // Only a meta with an outcome lookup refers to another constant (written as a literal).
+  const usesMetaReader = ops.some((o) => o.idempotency?.lookup === undefined);
+  const metaReaderImport: ImportDeclarationStructure = {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier: '../runtime/operation-meta.js',
+    namedImports: [META_READER],
+  };
   const usesBody = ops.some((o) => o.shape === 'named-only' && o.method !== 'GET' && o.method !== 'DELETE');
   const sharedTypes = [
     ...(usesNoParams ? ['NoParams'] : []),
@@ -242,6 +249,7 @@ export function operationFile(
       moduleSpecifier: RUNTIME,
       namedImports: [...runtimeValues, ...runtimeTypes.map((t) => `type ${t}`)],
     },
+    ...(usesMetaReader ? [metaReaderImport] : []),
     ...(sharedTypes.length > 0
       ? [
           {

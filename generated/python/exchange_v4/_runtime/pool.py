@@ -1,6 +1,6 @@
 # Copied by exchange-v4 from generator/targets/python/runtime/pool.py. Do not edit here: edit that file,
 # then run: npm run generate
-"""Kept-alive `http.client` connections, per origin (scheme, host, port), and the proxy each origin
+"""Kept-alive socket connections, per origin (scheme, host, port), and the proxy each origin
 goes through. A connection is used by one request at a time: taken from the pool, given back after
 its answer was read whole. At most `per_origin` idle connections are kept per origin (more may be
 open at once while requests are in flight; the extra ones are closed when given back). An idle
@@ -10,7 +10,6 @@ dropped when taken, before anything is written on it."""
 from __future__ import annotations
 
 import base64
-import http.client
 import select
 import socket
 import threading
@@ -89,14 +88,32 @@ def bypassed(no_proxy: str, host: str, port: int) -> bool:
     return False
 
 
-def dropped(conn: http.client.HTTPConnection) -> bool:
-    """Whether an idle connection can no longer carry a request: no socket, or a socket with
+class SocketConnection:
+    """One open socket (TLS or not, direct or through a proxy's tunnel) and the timeout last set on
+    it (set again only when it changes)."""
+
+    __slots__ = ("sock", "timeout")
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.timeout = sock.gettimeout()
+
+    def settimeout(self, timeout: float) -> None:
+        """Bounds each later socket operation by `timeout` seconds."""
+        if timeout != self.timeout:
+            self.sock.settimeout(timeout)
+            self.timeout = timeout
+
+    def close(self) -> None:
+        """Closes the socket."""
+        self.sock.close()
+
+
+def dropped(conn: SocketConnection) -> bool:
+    """Whether an idle connection can no longer carry a request: a closed socket, or one with
     something to read (the server's end of stream or a reset) while no request is out."""
-    sock = conn.sock
-    if sock is None:
-        return True
     try:
-        readable, _, _ = select.select([sock], [], [], 0)
+        readable, _, _ = select.select([conn.sock], [], [], 0)
     except (OSError, ValueError):
         return True
     return bool(readable)
@@ -107,14 +124,14 @@ class ConnectionPool:
 
     def __init__(self, per_origin: int = DEFAULT_POOL_SIZE) -> None:
         self.per_origin = per_origin
-        self._idle: dict[Origin, list[http.client.HTTPConnection]] = {}
+        self._idle: dict[Origin, list[SocketConnection]] = {}
         self._lock = threading.Lock()
         self.closed = False
 
-    def take(self, origin: Origin) -> http.client.HTTPConnection | None:
+    def take(self, origin: Origin) -> SocketConnection | None:
         """The most recently used idle connection to `origin` still open, or None."""
-        stale: list[http.client.HTTPConnection] = []
-        found: http.client.HTTPConnection | None = None
+        stale: list[SocketConnection] = []
+        found: SocketConnection | None = None
         with self._lock:
             idle = self._idle.get(origin, [])
             while idle and found is None:
@@ -127,7 +144,7 @@ class ConnectionPool:
             conn.close()
         return found
 
-    def give(self, origin: Origin, conn: http.client.HTTPConnection) -> None:
+    def give(self, origin: Origin, conn: SocketConnection) -> None:
         """Keeps a connection whose answer was read whole, unless the pool is closed or full."""
         with self._lock:
             idle = self._idle.setdefault(origin, [])
@@ -145,7 +162,7 @@ class ConnectionPool:
     def idle_sockets(self) -> list[socket.socket]:
         """The sockets of the idle connections (for tests)."""
         with self._lock:
-            return [c.sock for v in self._idle.values() for c in v if c.sock is not None]
+            return [c.sock for v in self._idle.values() for c in v]
 
     def close(self) -> None:
         """Closes every idle connection; connections given back later are closed at once."""

@@ -1,26 +1,26 @@
 # Copied by exchange-v4 from generator/targets/python/runtime/transport.py. Do not edit here: edit that file,
 # then run: npm run generate
-"""Sending one attempt with `http.client` over kept-alive connections (`pool.ConnectionPool`), no
-redirects followed, and every failure classified as "certainly not sent" (refused here, or the
-connect failed: refused, DNS, proxy, TLS, connect timeout) or "may have been sent". Only what is
-proven counts as not sent: a connection the server closed while idle is dropped before anything is
-written on it; once the request was written, a reset or a hang-up before the answer (on a reused
-connection too) may follow a request the server read, so it is `no_answer`."""
+"""Sending one attempt over kept-alive sockets (`pool.ConnectionPool`): the request head and body
+written with one `sendall`, the answer read by `http_answer.AnswerParser`, no redirects followed,
+and every failure classified as "certainly not sent" (refused here, or the connect failed: refused,
+DNS, proxy, TLS, connect timeout) or "may have been sent". Only what is proven counts as not sent:
+a connection the server closed while idle is dropped before anything is written on it; once the
+request was written, a reset or a hang-up before the answer (on a reused connection too) may follow
+a request the server read, so it is `no_answer`."""
 
 from __future__ import annotations
 
-import http.client
-import re
 import socket
 import ssl
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal, Protocol
-from urllib.parse import urlsplit
 
-from .pool import DEFAULT_POOL_SIZE, ConnectionPool, Origin, Proxy, ProxySetting, proxy_for
+from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
+from .http_head import HeadRefused, Route, connect_head, request_head, route_for, split_url
+from .pool import DEFAULT_POOL_SIZE, ConnectionPool, Origin, Proxy, ProxySetting, SocketConnection
 
 
 @dataclass(frozen=True)
@@ -55,8 +55,8 @@ DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024
 _READ_PIECE = 64 * 1024
 
 SendKind = Literal["local", "not_sent", "timeout", "no_answer", "too_large"]
-"""How an attempt failed: `local` (refused here before anything was sent: a header `http.client`
-cannot encode), `not_sent` (the server never got the request), `timeout` or `no_answer` (it may
+"""How an attempt failed: `local` (refused here before anything was sent: a header HTTP cannot
+carry), `not_sent` (the server never got the request), `timeout` or `no_answer` (it may
 have), `too_large` (an answer came, its body larger than the cap: see `BodyTooLarge`)."""
 
 
@@ -95,52 +95,8 @@ def wait_s(request: WireRequest) -> float:
     return min(request.timeout_s, left)
 
 
-_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
-
-
-def _put_head(conn: http.client.HTTPConnection, request: WireRequest, target: str) -> None:
-    """Buffers the request line and headers (nothing is written yet). A header `http.client`
-    refuses (a line break, a character beyond Latin-1) is a `local` failure whose detail names the
-    header, never its value."""
-    conn.putrequest(request.method, target, skip_host=False, skip_accept_encoding=True)
-    for name, value in request.headers.items():
-        try:
-            conn.putheader(name, value)
-        except (ValueError, TypeError):
-            which = f"header {name}" if _TOKEN.fullmatch(name) else "a header name"
-            raise SendFailure("local", f"{which} has a character HTTP does not allow") from None
-    if request.body or request.method in ("POST", "PUT", "PATCH"):
-        conn.putheader("Content-Length", str(len(request.body)))
-
-
-def _declared_over(headers: Mapping[str, str], limit: int) -> bool:
-    """Whether the answer's `Content-Length` alone shows its body passes `limit` (the bytes on the
-    wire are the bytes read: `http.client` decodes no content encoding). Pure."""
-    length = headers.get("content-length", "").strip()
-    return length.isdigit() and int(length) > limit
-
-
-def _read_capped(
-    conn: http.client.HTTPConnection, response: http.client.HTTPResponse, request: WireRequest, limit: int
-) -> bytes:
-    """The body, read piece by piece, each read bounded by what is left of the deadline; past
-    `limit` bytes, `BodyTooLarge` (the caller closes)."""
-    pieces: list[bytes] = []
-    size = 0
-    while True:
-        if request.deadline_at is not None and conn.sock is not None:
-            conn.sock.settimeout(wait_s(request))
-        piece = response.read(_READ_PIECE)
-        if not piece:
-            return b"".join(pieces)
-        size += len(piece)
-        if size > limit:
-            raise BodyTooLarge(response.status, limit)
-        pieces.append(piece)
-
-
 class HttpTransport:
-    """The default transport (`http.client`, standard library), thread-safe. Keeps up to
+    """The default transport (sockets and `ssl`, standard library), thread-safe. Keeps up to
     `pool_size` idle connections per origin (default 10) and one SSL context (made on the first
     HTTPS connection, or `ssl_context`). `max_response_bytes`: the largest body read (default
     16 MiB); a larger one is refused from its `Content-Length` or dropped as soon as the count
@@ -160,7 +116,7 @@ class HttpTransport:
     ) -> None:
         self.max_response_bytes = max_response_bytes
         self._proxy_setting: ProxySetting = proxy
-        self._proxies: dict[Origin, Proxy | None] = {}
+        self._routes: dict[str, Route] = {}
         self._pool = ConnectionPool(pool_size)
         self._ssl = ssl_context
         self._lock = threading.Lock()
@@ -181,78 +137,100 @@ class HttpTransport:
         """Closes the idle connections; ones in use are closed when their answer was read."""
         self._pool.close()
 
-    def _proxy(self, origin: Origin) -> Proxy | None:
-        with self._lock:
-            if origin not in self._proxies:
-                try:
-                    self._proxies[origin] = proxy_for(self._proxy_setting, origin)
-                except ValueError as error:
-                    raise SendFailure("local", str(error)) from None
-            return self._proxies[origin]
+    def _route(self, url: str) -> tuple[Route, str]:
+        """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
+        `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
+        try:
+            base, target = split_url(url)
+            route = self._routes.get(base)
+            if route is None:
+                route = route_for(base, self._proxy_setting)
+                if len(self._routes) >= 64:
+                    self._routes.clear()
+                self._routes[base] = route
+        except ValueError as error:
+            raise SendFailure("local", str(error)) from None
+        return route, route.prefix + target
 
-    def _connection(self, origin: Origin, proxy: Proxy | None, timeout: float) -> http.client.HTTPConnection:
+    def _open(self, origin: Origin, proxy: Proxy | None, timeout: float) -> SocketConnection:
+        """A new connection to `origin` (through `proxy`'s CONNECT tunnel for HTTPS, to the proxy
+        itself for HTTP), TLS-wrapped for HTTPS with the one SSL context."""
         scheme, host, port = origin
-        if scheme != "https":
-            target = (proxy.host, proxy.port) if proxy is not None else (host, port)
-            return http.client.HTTPConnection(*target, timeout=timeout)
-        if proxy is None:
-            return http.client.HTTPSConnection(host, port, timeout=timeout, context=self.ssl_context)
-        conn = http.client.HTTPSConnection(proxy.host, proxy.port, timeout=timeout, context=self.ssl_context)
-        auth = {"Proxy-Authorization": proxy.authorization} if proxy.authorization else None
-        conn.set_tunnel(host, port, headers=auth)
-        return conn
+        sock = socket.create_connection((proxy.host, proxy.port) if proxy is not None else (host, port), timeout)
+        try:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if scheme == "https":
+                if proxy is not None:
+                    sock.sendall(connect_head(host, port, proxy.authorization))
+                    answer = _read(sock, AnswerParser(0, head_only=True))
+                    if answer.status != 200:
+                        raise OSError(f"Tunnel connection failed: {answer.status}")
+                sock = self.ssl_context.wrap_socket(sock, server_hostname=host)
+        except BaseException:
+            sock.close()
+            raise
+        return SocketConnection(sock)
 
     def send(self, request: WireRequest) -> WireResponse:
+        """Sends one attempt and reads its answer whole; `SendFailure` when none came."""
         if self._pool.closed:
             raise SendFailure("local", "the transport is closed")
-        parts = urlsplit(request.url)
-        scheme = parts.scheme
-        origin: Origin = (scheme, parts.hostname or "", parts.port or (443 if scheme == "https" else 80))
-        proxy = self._proxy(origin)
-        target = parts.path + (f"?{parts.query}" if parts.query else "")
-        if proxy is not None and scheme == "http":
-            target = f"http://{parts.netloc}{target}"  # absolute form: the proxy forwards it
+        route, target = self._route(request.url)
+        origin, proxy = route.origin, route.proxy
+        headers = {**request.headers, **route.extra} if route.extra else request.headers
+        try:
+            # Built whole before anything is written: a refusal is proven never sent.
+            head = request_head(request.method, target, route.host, headers, request.body)
+        except HeadRefused as refused:
+            raise SendFailure("local", str(refused)) from None
         try:
             timeout = wait_s(request)
         except SendFailure as late:
             raise SendFailure("not_sent", late.detail) from None
-        conn = self._pool.take(origin) or self._connection(origin, proxy, timeout)
+        conn = self._pool.take(origin)
+        if conn is None:
+            try:
+                conn = self._open(origin, proxy, timeout)
+            except (OSError, BadAnswer, ValueError) as error:
+                raise SendFailure("not_sent", _detail(error)) from None
+        else:
+            conn.settimeout(timeout)
         started = time.monotonic()
         keep = False
         try:
-            # The request line and headers are only buffered here: a refusal is proven never sent.
-            _put_head(conn, request, target)
-            if proxy is not None and scheme == "http" and proxy.authorization:
-                conn.putheader("Proxy-Authorization", proxy.authorization)
             try:
-                if conn.sock is None:
-                    conn.connect()
-                else:
-                    conn.sock.settimeout(timeout)
-            except (OSError, http.client.HTTPException) as error:
-                raise SendFailure("not_sent", _detail(error)) from None
-            try:
-                conn.endheaders(request.body or None)
-                if request.deadline_at is not None and conn.sock is not None:
-                    conn.sock.settimeout(wait_s(request))
-                response = conn.getresponse()
-                headers = {name.lower(): value for name, value in response.getheaders()}
-                if _declared_over(headers, self.max_response_bytes):
-                    raise BodyTooLarge(response.status, self.max_response_bytes)
-                raw = _read_capped(conn, response, request, self.max_response_bytes)
+                conn.sock.sendall(head + request.body if request.body else head)
+                answer = AnswerParser(self.max_response_bytes, request.method == "HEAD")
+                cut = None if request.deadline_at is None else lambda: conn.settimeout(wait_s(request))
+                _read(conn.sock, answer, cut)
+            except AnswerTooLarge as large:
+                raise BodyTooLarge(large.status, self.max_response_bytes) from None
             except (socket.timeout, TimeoutError) as error:
                 raise SendFailure("timeout", f"{type(error).__name__}: {error}") from None
-            except (OSError, http.client.HTTPException) as error:
+            except (OSError, BadAnswer) as error:
                 raise SendFailure("no_answer", _detail(error)) from None
-            keep = not response.will_close and conn.sock is not None
-            return WireResponse(
-                response.status, headers, raw.decode("utf-8", errors="replace"), (time.monotonic() - started) * 1000
-            )
+            keep = answer.reusable
+            text = answer.body().decode("utf-8", errors="replace")
+            return WireResponse(answer.status, answer.headers, text, (time.monotonic() - started) * 1000)
         finally:
             if keep:
                 self._pool.give(origin, conn)
             else:
                 conn.close()
+
+
+def _read(sock: socket.socket, answer: AnswerParser, before: Callable[[], object] | None = None) -> AnswerParser:
+    """Reads one answer whole into `answer`, calling `before` ahead of each read (to cut the
+    socket's timeout to the call's deadline)."""
+    while True:
+        if before is not None:
+            before()
+        data = sock.recv(_READ_PIECE)
+        if not data:
+            answer.end()
+            return answer
+        if answer.feed(data):
+            return answer
 
 
 def _detail(error: BaseException) -> str:

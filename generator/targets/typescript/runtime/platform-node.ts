@@ -9,6 +9,8 @@ import { fileJournal } from './journal-file.js';
 import { createNodeTransport } from './node-transport.js';
 import type { Platform } from './platform.js';
 
+export { lazyMeta as operationMeta, plainMeta } from './lazy-meta.js';
+
 /** Node's primitives. */
 export const platform: Platform = {
   crypto: nodeCrypto,

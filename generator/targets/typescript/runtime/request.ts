@@ -10,6 +10,7 @@ import { contextOf } from './context.js';
 import type { Core } from './core.js';
 import { ExchangeError, ValidationError } from './errors.js';
 import { emitPage } from './logger.js';
+import { plainMeta } from './operation-meta.js';
 import type { OperationMeta } from './metadata.js';
 import type { RequestOptions } from './options.js';
 import { paginate } from './pagination.js';
@@ -24,9 +25,13 @@ import { ONE_BODY_WRITE_EXTRAS, needsListExtras, WRITE_EXTRAS } from './write-se
 export function request<T>(core: Core, meta: OperationMeta, params?: object, options?: RequestOptions): ApiPromise<T> {
   return new ApiPromise<T>(
     () =>
-      executeOperation(contextOf(core), meta, asParams(params), options ?? {}, WRITE_EXTRAS) as Promise<
-        WithResponse<T>
-      >,
+      executeOperation(
+        contextOf(core),
+        plainMeta(meta),
+        (params ?? {}) as Params,
+        options ?? {},
+        WRITE_EXTRAS,
+      ) as Promise<WithResponse<T>>,
   );
 }
 
@@ -44,21 +49,22 @@ export function writeRequest<T>(
   options?: RequestOptions,
 ): ApiPromise<T> {
   return new ApiPromise<T>(async () => {
-    if (needsListExtras(meta)) {
+    const plain = plainMeta(meta);
+    if (needsListExtras(plain)) {
       throw new ValidationError(
         'operation',
-        meta.id,
+        plain.id,
         'unsupported',
         'is called through request(), not writeRequest()',
         {
-          operation: meta.id,
+          operation: plain.id,
         },
       );
     }
     return (await executeOperation(
       contextOf(core),
-      meta,
-      asParams(params),
+      plain,
+      (params ?? {}) as Params,
       options ?? {},
       ONE_BODY_WRITE_EXTRAS,
     )) as WithResponse<T>;
@@ -77,7 +83,7 @@ export function readRequest<T>(
   options?: RequestOptions,
 ): ApiPromise<T> {
   return new ApiPromise<T>(
-    () => contextOf(core).execute(meta, asParams(params), options ?? {}) as Promise<WithResponse<T>>,
+    () => contextOf(core).execute(plainMeta(meta), (params ?? {}) as Params, options ?? {}) as Promise<WithResponse<T>>,
   );
 }
 
@@ -87,11 +93,12 @@ export function readRequest<T>(
  */
 export function pageRequest<T, Item>(
   core: Core,
-  meta: OperationMeta,
+  lazy: OperationMeta,
   params?: object,
   options?: RequestOptions,
 ): PagePromise<T, Item> {
-  const given = asParams(params);
+  const meta = plainMeta(lazy);
+  const given = (params ?? {}) as Params;
   const opts = options ?? {};
   return new PagePromise<T, Item>(
     () => executeRanged(contextOf(core), meta, given, opts) as Promise<WithResponse<T>>,
@@ -114,6 +121,5 @@ export function pageRequest<T, Item>(
   );
 }
 
-function asParams(params: object | undefined): Readonly<Record<string, unknown>> {
-  return (params ?? {}) as Readonly<Record<string, unknown>>;
-}
+/** The flat params object as the request loop reads it. */
+type Params = Readonly<Record<string, unknown>>;

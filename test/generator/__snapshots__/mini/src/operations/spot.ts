@@ -3,6 +3,7 @@
  * Rebuild with: npm run generate
  */
 import { readRequest, type Core, type OperationMeta, type RequestOptions, type ApiPromise } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { OpenQuery, UntypedJson } from '../runtime/types.js';
 /** Parameters of {@link getSystemTime}: path, query and body fields in one object. */
 export type GetSystemTimeParams = {
@@ -11,7 +12,7 @@ export type GetSystemTimeParams = {
 /** Success response (200) of {@link getSystemTime}: untyped JSON, the default of its type parameter. */
 export type GetSystemTimeResponse = UntypedJson;
 /** Metadata of `GET /spot/time`. */
-export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getSystemTimeMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getSystemTime","area":"spot","method":"GET","path":"/spot/time","auth":"public","shape":"named-only","rateLimit":{"bucket":"getSystemTime","requests":200,"window":10,"scope":"ip"},"retry":"safe","pathParams":[],"queryParams":[],"body":"none","successStatus":200}',
 );
 

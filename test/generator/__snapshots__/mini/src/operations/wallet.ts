@@ -12,6 +12,7 @@ import {
   type ApiPromise,
   type PagePromise,
 } from '../runtime/index.js';
+import { operationMeta } from '../runtime/operation-meta.js';
 import type { TransferRequest, Withdrawal } from '../models.js';
 /** Parameters of {@link getTransferOrderStatus}: path, query and body fields in one object. */
 export type GetTransferOrderStatusParams = {
@@ -24,7 +25,7 @@ export type GetTransferOrderStatusResponse = {
   tx_id?: string;
 };
 /** Metadata of `GET /wallet/order_status`. */
-export const getTransferOrderStatusMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const getTransferOrderStatusMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"getTransferOrderStatus","area":"wallet","method":"GET","path":"/wallet/order_status","auth":"private","shape":"shaped","rateLimit":{"bucket":"getTransferOrderStatus","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"client_order_id"},{"name":"tx_id"}],"body":"none","successStatus":200,"rules":[{"name":"client_order_id","in":"query","type":"string"},{"name":"tx_id","in":"query","type":"string"}],"requireAnyOf":["client_order_id","tx_id"]}',
 );
 
@@ -48,7 +49,7 @@ export type DeleteKeyParams = {
 /** Success response (204) of {@link deleteKey}. */
 export type DeleteKeyResponse = void;
 /** Metadata of `DELETE /wallet/keys/{key}`. */
-export const deleteKeyMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const deleteKeyMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"deleteKey","area":"wallet","method":"DELETE","path":"/wallet/keys/{key}","auth":"private","shape":"shaped","rateLimit":{"bucket":"keys","requests":80,"window":10,"scope":"uid"},"retry":"never","pathParams":["key"],"queryParams":[],"body":"none","successStatus":204,"rules":[{"name":"key","in":"path","required":true,"type":"string"}]}',
 );
 
@@ -79,7 +80,7 @@ export type ListWithdrawalsResponse = Withdrawal[];
 /** One item of {@link listWithdrawals}'s list. */
 export type ListWithdrawalsItem = Withdrawal;
 /** Metadata of `GET /wallet/withdrawals`. */
-export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ JSON.parse(
+export const listWithdrawalsMeta: OperationMeta = /* @__PURE__ */ operationMeta(
   '{"id":"listWithdrawals","area":"wallet","method":"GET","path":"/wallet/withdrawals","auth":"private","shape":"shaped","rateLimit":{"bucket":"listWithdrawals","requests":200,"window":10,"scope":"uid"},"retry":"safe","pathParams":[],"queryParams":[{"name":"currency"},{"name":"status"},{"name":"from"},{"name":"to"},{"name":"limit"},{"name":"offset"}],"body":"none","successStatus":200,"pagination":{"style":"offset","defaultLimit":100,"maxLimit":1000},"timeRange":{"from":"from","to":"to","maxDays":30,"defaultDays":7},"wire":"*.:iblock;damount","rules":[{"name":"currency","in":"query","type":"string"},{"name":"status","in":"query","type":"string","enum":["DONE","CANCEL"]},{"name":"from","in":"query","type":"integer","format":"int64"},{"name":"to","in":"query","type":"integer","format":"int64"},{"name":"limit","in":"query","type":"integer","minimum":1,"maximum":1000},{"name":"offset","in":"query","type":"integer","minimum":0}]}',
 );
 
