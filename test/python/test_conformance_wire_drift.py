@@ -68,6 +68,8 @@ class Vectors(unittest.TestCase):
             ('{"m":{"BTC":{"a":1},"ETH":{"a":"2"}}}', (("m.*.a", "d"),), {"m": {"BTC": {"a": Decimal(1)}, "ETH": {"a": Decimal(2)}}}),
             ('"1795219260"', (("", "n"),), 1795219260.0),
             ('{"a":null}', (("a", "d"), ("b", "i"), ("c.d", "n")), {"a": None}),
+            ('[{"a":"x","b":1},null,[1],{"a":"2","b":"3"}]', (("*.a", "d"), ("*.b", "i")),
+             [{"a": "x", "b": 1}, None, [1], {"a": Decimal(2), "b": 3}]),
         ]
         for text, wire, want in cases:
             with self.subTest(text):

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from exchange_v4 import RateLimitError
 from exchange_v4._meta import OPERATIONS
 from exchange_v4._runtime.metadata import RateLimit
-from exchange_v4._runtime.rate_limit import RateLimiter, bucket_keys
+from exchange_v4._runtime.rate_limit import RateLimiter, Ticket, bucket_keys, free_slot
 
 
 class FakeClock:
@@ -116,6 +116,39 @@ def refused(call: Callable[[], object]) -> RateLimitError:
     except RateLimitError as error:
         return error
     raise AssertionError("no RateLimitError")
+
+
+class FreeSlot(unittest.TestCase):
+    """`free_slot`: the slot the request loop takes without a wait effect, only when the limiter
+    itself has room; everything else goes to the driver's `acquire`."""
+
+    def test_taken_only_from_a_limiter_with_room(self) -> None:
+        class Subclass(RateLimiter):
+            pass
+
+        rows: list[tuple[str, Callable[[FakeClock], object], str, int, str]] = [
+            # given: the store, mode, slots already taken -> want: a ticket or None
+            ("a limiter with room", limiter, "wait", 0, "ticket"),
+            ("off mode", limiter, "off", 1, "ticket"),
+            ("a full bucket, wait mode", limiter, "wait", 1, "none"),
+            ("a subclass (it may take slots its own way)", lambda c: Subclass(now_ms=lambda: c.now), "wait", 0, "none"),
+            ("another store", lambda c: object(), "wait", 0, "none"),
+        ]
+        for name, make, mode, taken, want in rows:
+            with self.subTest(name):
+                clock = FakeClock()
+                store = make(clock)
+                if isinstance(store, RateLimiter):
+                    for _ in range(taken):
+                        store.acquire(["k"], ONE_PER_3S, operation="withdraw", mode="wait")
+                got = free_slot(store, ["k"], ONE_PER_3S, "withdraw", mode, 30_000)  # pyright: ignore[reportArgumentType]
+                self.assertEqual("ticket" if isinstance(got, Ticket) else "none" if got is None else got, want)
+
+    def test_a_full_bucket_in_reject_mode_raises(self) -> None:
+        store = limiter(FakeClock())
+        store.acquire(["k"], ONE_PER_3S, operation="withdraw", mode="wait")
+        with self.assertRaises(RateLimitError):
+            free_slot(store, ["k"], ONE_PER_3S, "withdraw", "reject", 30_000)
 
 
 class Bounds(unittest.TestCase):

@@ -80,10 +80,26 @@ def _unfit(value: object, at: str, open_ids: set[int]) -> _Unfit | None:
     return found
 
 
+def _flat_text(value: object) -> str | None:
+    """The text of a flat dict (str keys; None, str, int or bool values), written by one `json.dumps`
+    as `_write` writes it, when it holds no lone surrogate (a flat dict's only possible flaw); None
+    for anything else (`_unfit` and `_write` then walk it)."""
+    if type(value) is not dict:
+        return None
+    entries = cast("dict[object, object]", value)
+    if not all(type(k) is str and (v is None or type(v) in _FLAT) for k, v in entries.items()):
+        return None
+    text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"))
+    return None if _LONE_SURROGATE.search(text) else text
+
+
 def dumps_body(value: object, field: str = "body", operation: str | None = None) -> str:
     """Compact JSON text of a request body (`Decimal` written as a decimal string). `field`: the
     name of `value` in errors (`""` for a body made of top-level fields, named by themselves).
     Raises `ValidationError` for a value JSON cannot carry as given."""
+    text = _flat_text(value)
+    if text is not None:
+        return text
     unfit = _unfit(value, field, set())
     if unfit is not None:
         at, bad, rule, explanation = unfit

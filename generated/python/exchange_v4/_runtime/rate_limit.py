@@ -267,6 +267,19 @@ class RateLimiter:
             listener()
 
 
+def free_slot(
+    store: object, keys: Sequence[str], limit: RateLimit, operation: str, mode: RateLimitMode, max_wait_ms: float
+) -> Ticket | None:
+    """The slot a call takes at once when `store` is a `RateLimiter` (the class itself: a subclass
+    may take slots its own way) with room now, the usual case: no wait to perform; None when it
+    must wait or `store` is another store. Raises as `RateLimiter.try_acquire` (`reject` mode, a
+    wait beyond `max_wait_ms`)."""
+    if type(store) is not RateLimiter:
+        return None
+    got = store.try_acquire(keys, limit, operation=operation, mode=mode, max_wait_ms=max_wait_ms)
+    return got if isinstance(got, Ticket) else None
+
+
 _shared: RateLimiter | None = None
 _shared_lock = threading.Lock()
 

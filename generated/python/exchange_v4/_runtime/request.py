@@ -13,7 +13,7 @@ import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, cast
+from typing import Any
 
 from .answer import error_from_response, header_value, int_header, reset_at_ms, success_data
 from .clock import ClockWaitTimeout
@@ -35,7 +35,8 @@ from .journal import JournalEntry, journaled, params_hash, targets_text
 from .metadata import OperationMeta
 from .wire_drift import WireDrift, settle_drifts
 from .outcome import item_ids, look_up, lookup_targets, retry_after_ms
-from .plan import CallPlan, plan_call
+from .plan import CallPlan, plan_call, retry_state
+from .rate_limit import free_slot
 from .response import OnAnswer
 from .retry import (
     Fail, LookUp, Outcome, Resync, Retry, RetryState, Unknown, label_kind, may_have_applied, next_step,
@@ -132,25 +133,13 @@ def _attempts(
     timeout_s = options.get("timeout", settings.timeout_s)
     deadline = Deadline.start(options.get("deadline", settings.deadline_s), ctx.monotonic)
     mode = options.get("rate_limit", settings.rate_limit)
-    idem = meta.idempotency
-    has_id = plan.idempotency is not None
-    state = RetryState(
-        retry=meta.retry,
-        dedupes=idem is not None and idem.dedupes and has_id,
-        can_look_up=idem is not None and idem.lookup is not None and has_id and not idem.per_item,
-        signed=meta.auth == "private",
-        clock_sync=ctx.clock.mode != "off",
-        retries=0,
-        max_retries=options.get("max_retries", settings.max_retries),
-        max_server_wait_ms=(
-            limit.window * 1000 if settings.max_rate_limit_wait_ms is None else settings.max_rate_limit_wait_ms
-        ),
-    )
+    signed = meta.auth == "private"
+    state: RetryState | None = None  # made when an attempt first did not succeed
     context = {"operation": meta.id, "endpoint": plan.endpoint, "request_id": plan.request_id}
     attempt = 0
     while True:
         attempt = attempts[0] = attempt + 1
-        if state.signed and ctx.clock.due()[0] != "no":  # measured first only when due (`ServerClock.ready`)
+        if signed and ctx.clock.due()[0] != "no":  # measured first only when due (`ServerClock.ready`)
             try:
                 yield ClockReady(
                     lambda e: emit(settings.logger, _event(plan, "error", attempt, reason=f"clock kept: {reason_of(e)}")),
@@ -158,7 +147,10 @@ def _attempts(
                 )
             except ClockWaitTimeout as waited:
                 raise RequestTimeoutError(f"{meta.id}: {waited}; the call was not sent", sent=False, **context) from None
-        ticket = yield Acquire(plan.bucket_keys, limit, meta.id, mode, deadline.cut(timeout_s) * 1000)
+        max_wait_ms = deadline.cut(timeout_s) * 1000
+        ticket = free_slot(ctx.limiter, plan.bucket_keys, limit, meta.id, mode, max_wait_ms)
+        if ticket is None:  # no room now: the driver waits for one (or refuses)
+            ticket = yield Acquire(plan.bucket_keys, limit, meta.id, mode, max_wait_ms)
         signed_with = ctx.clock.generation  # the offset this attempt is signed with, by number
         try:
             if settings.logger is not None:
@@ -166,7 +158,7 @@ def _attempts(
             request = WireRequest(
                 meta.method, plan.url, _signed_headers(ctx, plan), plan.body, deadline.cut(timeout_s), deadline.end
             )
-            wire = cast(WireResponse, (yield Send(request)))
+            wire: WireResponse = yield Send(request)
         except BaseException as failure:
             # Every exit gives the slot back: it lasts one window more, as for any answer.
             ctx.limiter.release(ticket, plan.bucket_keys, limit, status=None)
@@ -228,6 +220,8 @@ def _attempts(
                 reset_in_ms=None if reset is None else max(0.0, reset - time.time() * 1000),
             )
             error = answer
+        if state is None:
+            state = retry_state(ctx, plan, options)
         step = next_step(replace(state, jitter=ctx.jitter()), outcome)
         if isinstance(step, Retry) and not deadline.allows(step.delay_ms):
             step = next_step(replace(state, retries=state.max_retries), outcome)  # as if the retries were used up

@@ -17,13 +17,23 @@ from .json_codec import loads_response, unwrap_nested_list
 from .metadata import OperationMeta
 from .plan import CallPlan
 from .transport import WireResponse
-from .wire_drift import WireDrift, number_texts, read_wire
+from .wire_drift import WireDrift, number_texts
+from .wire_places import read_wire
+
+
+_LOWERED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Each role's header names in lower case (made once per tuple of names)."""
 
 
 def header_value(headers: Mapping[str, str], names: tuple[str, ...]) -> str | None:
     """The first of a role's header names present in `headers` (keys lower-case)."""
-    for name in names:
-        value = headers.get(name.lower())
+    lowered = _LOWERED.get(names)
+    if lowered is None:
+        if len(_LOWERED) > 256:
+            _LOWERED.clear()
+        lowered = _LOWERED[names] = tuple(name.lower() for name in names)
+    for name in lowered:
+        value = headers.get(name)
         if value is not None:
             return value
     return None
@@ -59,7 +69,6 @@ def success_data(meta: OperationMeta, wire: WireResponse, drifts: list[WireDrift
     added to `drifts`."""
     if wire.status == 204 or meta.success_status == 204 or not wire.text.strip():
         return None
-    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
     if meta.wire:
         flat = unwrap_nested_list(json.loads(wire.text)) if meta.nested_list else json.loads(wire.text)
 
@@ -68,6 +77,7 @@ def success_data(meta: OperationMeta, wire: WireResponse, drifts: list[WireDrift
             return unwrap_nested_list(texts) if meta.nested_list else texts
 
         return read_wire(flat, meta.wire, reread, [] if drifts is None else drifts)
+    wrapped = meta.nested_list and re.match(r"\s*\[\s*\[", wire.text) is not None
     prefix: tuple[str, ...] = ("*",) if wrapped else ()
     data = loads_response(
         wire.text,

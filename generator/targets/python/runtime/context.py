@@ -3,9 +3,9 @@ operation table. The API secret is not here: it lives only inside the signer's c
 
 from __future__ import annotations
 
+import os
 import random
 import time
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, TypedDict
@@ -86,8 +86,9 @@ class Context:
 
 
 def fresh_id() -> str:
-    """A fresh 32-character lower-case hex id: fits `client_order_id` and `withdraw_order_id`."""
-    return uuid.uuid4().hex
+    """A fresh 32-character lower-case hex id (128 bits from `os.urandom`): fits `client_order_id`
+    and `withdraw_order_id`."""
+    return os.urandom(16).hex()
 
 
 def account_fingerprint(key: str) -> str:

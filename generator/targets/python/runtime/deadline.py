@@ -27,7 +27,7 @@ class Deadline:
 
     def cut(self, timeout_s: float) -> float:
         """`timeout_s`, or what is left when that is less."""
-        return min(timeout_s, self.left_s())
+        return timeout_s if self.end is None else min(timeout_s, self.left_s())
 
     def allows(self, delay_ms: float) -> bool:
         """Whether a wait of `delay_ms` still leaves time for an attempt."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import cast
+from typing import NamedTuple, cast
 from urllib.parse import urlsplit
 
 from .context import Context, RequestOptions, fresh_id
@@ -18,14 +17,14 @@ from .json_codec import dumps_body, int64_digits
 from .metadata import Idempotency, OperationMeta
 from .query import encode_path_segment, fill_path, query_plan, serialize_query
 from .rate_limit import bucket_keys
+from .retry import RetryState
 from .validate import validate_call
 
 _TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+\Z")
 
 
-@dataclass(frozen=True)
-class CallPlan:
-    """Everything a call sends, fixed for all its attempts."""
+class CallPlan(NamedTuple):
+    """Everything a call sends, fixed for all its attempts (a named tuple: made once per call)."""
 
     meta: OperationMeta
     params: Mapping[str, object]
@@ -42,6 +41,7 @@ class CallPlan:
 
     @property
     def endpoint(self) -> str:
+        """`METHOD /path` as sent."""
         return f"{self.meta.method} {self.path}"
 
 
@@ -148,10 +148,11 @@ def plan_call(
     of an iteration (its range was already split, the caller's full range was checked)."""
     if ctx.closed:
         raise ClientClosedError(f"{meta.id}: the client is closed; nothing was sent", operation=meta.id)
-    check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
-    check_number("deadline", options.get("deadline"), 0.001, 86_400, False)
-    check_number("max_retries", options.get("max_retries"), 0, 10, True)
-    if given is not None and not isinstance(given, Mapping):  # pyright: ignore[reportUnnecessaryIsInstance]
+    if options:
+        check_number("timeout", options.get("timeout"), 0.001, 86_400, False)
+        check_number("deadline", options.get("deadline"), 0.001, 86_400, False)
+        check_number("max_retries", options.get("max_retries"), 0, 10, True)
+    if given is not None and not isinstance(given, (dict, Mapping)):  # pyright: ignore[reportUnnecessaryIsInstance]
         raise ValidationError("params", given, "type", "must be a mapping of parameters", operation=meta.id)
     params: dict[str, object] = dict(given or {})
     idem = meta.idempotency
@@ -176,7 +177,8 @@ def plan_call(
             _fill_item_ids(params, idem)
         elif params.get(idem.field) is None:
             params[idem.field] = generated_id(idem)
-    validate_call(meta, params, ctx.clock.now_seconds(), limit_range=not paged)
+    now = ctx.clock.now_seconds() if meta.time_range is not None else 0  # only a time range reads it
+    validate_call(meta, params, now, limit_range=not paged)
     if meta.auth == "private" and ctx.credentials is None:
         explanation = "and secret are required for private operations"
         raise ValidationError("key", None, "required", explanation, operation=meta.id)
@@ -189,8 +191,10 @@ def plan_call(
     body = body_bytes(meta, params)
     headers = _headers(ctx, meta, options, bool(body))
     id_header = ctx.api.request_headers["clientRequestId"]
-    id_lower = id_header.lower()
-    request_id = next((v for k, v in headers.items() if k.lower() == id_lower), None)
+    request_id = None
+    if ctx.settings.default_headers or options.get("headers"):  # only a caller's header may carry one
+        id_lower = id_header.lower()
+        request_id = next((v for k, v in headers.items() if k.lower() == id_lower), None)
     if request_id is None:
         request_id = headers[id_header] = fresh_id()
     id_value = params.get(idem.field) if idem is not None else None
@@ -205,4 +209,23 @@ def plan_call(
         request_id=request_id,
         idempotency=IdempotencyId(idem.field, str(id_value)) if idem is not None and id_value is not None else None,
         bucket_keys=bucket_keys(meta, ctx.account, params),
+    )
+
+
+def retry_state(ctx: Context, plan: CallPlan, options: RequestOptions) -> RetryState:
+    """What the retry decision (retry.py) knows about a planned call before its first retry."""
+    meta, settings, idem, has_id = plan.meta, ctx.settings, plan.meta.idempotency, plan.idempotency is not None
+    return RetryState(
+        retry=meta.retry,
+        dedupes=idem is not None and idem.dedupes and has_id,
+        can_look_up=idem is not None and idem.lookup is not None and has_id and not idem.per_item,
+        signed=meta.auth == "private",
+        clock_sync=ctx.clock.mode != "off",
+        retries=0,
+        max_retries=options.get("max_retries", settings.max_retries),
+        max_server_wait_ms=(
+            meta.rate_limit.window * 1000
+            if settings.max_rate_limit_wait_ms is None
+            else settings.max_rate_limit_wait_ms
+        ),
     )

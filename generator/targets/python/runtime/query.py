@@ -62,6 +62,10 @@ def _encode(field: str, text: str, value: object, operation: str | None) -> str:
         raise ValidationError(field, value, "encoding", "contains a lone surrogate", operation=operation) from None
 
 
+_NAMES: dict[str, str] = {}
+"""Query parameter names, encoded (each once)."""
+
+
 def serialize_query(specs: Sequence[QueryParam], values: Mapping[str, object], operation: str | None = None) -> str:
     """The query string (without `?`) of `values`, in the order of `specs`."""
     parts: list[str] = []
@@ -69,7 +73,14 @@ def serialize_query(specs: Sequence[QueryParam], values: Mapping[str, object], o
         value = values.get(spec.name)
         if value is None:
             continue
-        name = _encode(spec.name, spec.name, spec.name, operation)
+        name = _NAMES.get(spec.name)
+        if name is None:
+            name = _encode(spec.name, spec.name, spec.name, operation)
+            if len(_NAMES) < 4096:
+                _NAMES[spec.name] = name
+        if type(value) is str:  # the usual values: their text as is
+            parts.append(f"{name}={_encode(spec.name, value, value, operation)}")
+            continue
         if isinstance(value, (list, tuple)):
             given: list[object] = list(value)  # pyright: ignore[reportUnknownArgumentType]
             if not spec.csv:

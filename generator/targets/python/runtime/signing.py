@@ -21,7 +21,7 @@ def body_sha512(body: bytes) -> str:
 
 def signature_string(method: str, path: str, query: str, body_hash: str, timestamp: int | str) -> str:
     """The five-line string that is signed."""
-    return "\n".join([method.upper(), path, query, body_hash, str(timestamp)])
+    return f"{method.upper()}\n{path}\n{query}\n{body_hash}\n{timestamp}"
 
 
 Signer = Callable[[str, str, str, bytes, int], str]
@@ -78,12 +78,16 @@ def signed_headers(
 def make_signer(secret: str | Secret) -> Signer:
     """A signer for one API secret. The secret lives only in this closure, as a `Secret`: it is not an
     attribute of anything the client prints, logs or raises, nor a readable local of any frame; the
-    signatures it returns are `HiddenText`."""
+    signatures it returns are `HiddenText`. The HMAC is keyed once (it prints and pickles without
+    the key); each signature starts from a copy of it."""
     held = secret if isinstance(secret, Secret) else Secret(secret)
     del secret
+    keyed = hmac.new(held.reveal().encode("utf-8"), digestmod=hashlib.sha512)
 
     def sign(method: str, path: str, query: str, body: bytes, timestamp: int) -> str:
-        text = signature_string(method, path, query, body_sha512(body), timestamp)
-        return HiddenText(hmac.new(held.reveal().encode("utf-8"), text.encode("utf-8"), hashlib.sha512).hexdigest())
+        mac = keyed.copy()  # `signature_string` of the body's `body_sha512`, written out here
+        body_hash = hashlib.sha512(body).hexdigest() if body else EMPTY_BODY_SHA512
+        mac.update(f"{method.upper()}\n{path}\n{query}\n{body_hash}\n{timestamp}".encode("utf-8"))
+        return HiddenText(mac.hexdigest())
 
     return sign

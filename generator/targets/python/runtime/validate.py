@@ -16,7 +16,7 @@ from typing import Any, NoReturn, cast
 from .errors import ValidationError, ValidationIssue
 from .envelope import envelope_body, envelope_of, param_value
 from .metadata import Condition, FieldRule, OperationMeta, allowed_params
-from .values import DAY, integer_value
+from .values import DAY, integer_value, quick_accept
 from .values import INT_RANGES as _INT_RANGES
 from .values import finite_number as _finite_number
 from .values import num_text as _num
@@ -57,6 +57,11 @@ class _Checker:
                 self.fail(key, value, "unknown", f"is not a parameter of {meta.id} (known: {known})")
 
     def value(self, field: str, value: object, rule: FieldRule, secret: bool) -> None:
+        accept = quick_accept(rule)
+        if accept is not None and accept(value):  # every check below passes
+            return
+        given: object = value  # as given (`value` is narrowed below)
+
         def bad(name: str, explanation: str) -> NoReturn:
             self.fail(field, value, name, explanation, secret)
 
@@ -74,7 +79,7 @@ class _Checker:
             bad("type", "must be a list")
         elif rule.type == "object" and not isinstance(value, Mapping):
             bad("type", "must be a mapping")
-        if rule.enum is not None and not any(e == value and type(e) is type(cast(object, value)) for e in rule.enum):
+        if rule.enum is not None and not any(e == value and type(e) is type(given) for e in rule.enum):
             shown = ", ".join(repr(e) for e in rule.enum)
             bad("enum", f"must be one of {shown}")
         if isinstance(value, str):
@@ -86,12 +91,11 @@ class _Checker:
                 bad("maxLength", f"must be at most {rule.max_length} characters long")
         if rule.type == "integer" and rule.format in _INT_RANGES:
             low, high = _INT_RANGES[rule.format]
-            number = integer_value(cast(object, value), rule.format)
+            number = integer_value(given, rule.format)
             if number is not None and number < low:
                 bad("minimum", f"must be at least {low} ({rule.format})")
             if number is not None and number > high:
                 bad("maximum", f"must be at most {high} ({rule.format})")
-        given = cast(object, value)
         numeric = integer_value(given, rule.format) if rule.type == "integer" else given
         if rule.format != "decimal" and isinstance(numeric, (int, float)) and not isinstance(numeric, bool):
             if rule.minimum is not None and numeric < rule.minimum:
@@ -166,10 +170,11 @@ def validate_call(
                     raise
                 items = cast("list[object]", list(body))  # pyright: ignore[reportUnknownArgumentType]
                 raise _bad_items(meta, meta.list_body, items, first) from None
+    shaped = meta.shape == "shaped"  # a shaped call's values are its flat params (`param_value`)
     for rule in meta.rules:
         if rule.where == "header":
             continue
-        value = lookup(meta, params, rule.name, rule.where)
+        value = params.get(rule.name) if shaped else lookup(meta, params, rule.name, rule.where)
         if value is None:
             if rule.required:
                 check.fail(rule.name, value, "required", "is required", rule.secret)
@@ -220,8 +225,9 @@ def _bad_items(meta: OperationMeta, rule: FieldRule, items: list[object], first:
 
 def _condition(meta: OperationMeta, params: Mapping[str, object], condition: Condition, check: _Checker) -> None:
     """When every `when` field holds one of its values, every `require` field must be set."""
-    if not all(lookup(meta, params, field) in values for field, values in condition.when):
-        return
+    for field, values in condition.when:
+        if lookup(meta, params, field) not in values:
+            return
     because = " and ".join(f"{field} is {json.dumps(lookup(meta, params, field))}" for field, _ in condition.when)
     for name in condition.require:
         value = lookup(meta, params, name)

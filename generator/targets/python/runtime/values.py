@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+
+from .metadata import FieldRule
 
 DAY = 86_400
 """Seconds in a day (time ranges are in days)."""
@@ -58,3 +61,52 @@ def seconds(value: object) -> float:
         except InvalidOperation:
             return math.nan
     return math.nan
+
+
+_QUICK: dict[int, tuple[FieldRule, Callable[[object], bool] | None]] = {}
+
+
+def quick_accept(rule: FieldRule) -> Callable[[object], bool] | None:
+    """For a simple rule (a string, integer or boolean; no decimal format, items or properties), a
+    quick check that is True only for a value every check of the rule passes (validate.py then
+    checks nothing more; any other value gets the full checks, which name the failure). None for
+    any other rule. Made once per rule."""
+    known = _QUICK.get(id(rule))
+    if known is not None and known[0] is rule:
+        return known[1]
+    accept = _quick(rule)
+    if len(_QUICK) > 4096:
+        _QUICK.clear()
+    _QUICK[id(rule)] = (rule, accept)
+    return accept
+
+
+def _quick(rule: FieldRule) -> Callable[[object], bool] | None:
+    kinds = {"string": str, "integer": int, "boolean": bool}
+    kind = kinds.get(rule.type or "")
+    if kind is None or rule.format == "decimal" or rule.items is not None or rule.properties:
+        return None
+    if rule.enum is not None and not all(type(e) is kind for e in rule.enum):
+        return None
+    allowed = frozenset(rule.enum) if rule.enum is not None else None
+    if kind is str:
+        search = pattern(rule.pattern).search if rule.pattern is not None else None
+        shortest, longest = rule.min_length or 0, rule.max_length
+
+        def text(v: object) -> bool:
+            return (
+                type(v) is str
+                and (allowed is None or v in allowed)
+                and (search is None or search(v) is not None)
+                and len(v) >= shortest
+                and (longest is None or len(v) <= longest)
+            )
+
+        return text
+    if kind is bool:
+        return lambda v: type(v) is bool and (allowed is None or v in allowed)
+    low, high = INT_RANGES.get(rule.format or "", (-math.inf, math.inf))
+    low, high = max(low, -math.inf if rule.minimum is None else rule.minimum), min(
+        high, math.inf if rule.maximum is None else rule.maximum
+    )
+    return lambda v: type(v) is int and low <= v <= high and (allowed is None or v in allowed)
