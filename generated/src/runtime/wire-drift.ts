@@ -168,7 +168,16 @@ function walk(r: Reading, holder: Record<string | number, unknown>, key: string 
     walk(r, into, segment, depth + 1);
     keys.pop();
   } else if (Array.isArray(v)) {
+    const segments = place[2];
+    // The common `*.field`: each item's field is looked at here, and only one to read is walked to.
+    const last = segments.length === depth + 2 ? segments[depth + 1] : '*';
     for (let i = 0; i < v.length; i++) {
+      if (last !== '*') {
+        const item: unknown = v[i];
+        if (typeof item !== 'object' || item === null) continue;
+        const x = (item as Record<string, unknown>)[last as string];
+        if (x === undefined || plain(kind, x)) continue;
+      }
       keys.push(i);
       walk(r, into, i, depth + 1);
       keys.pop();
