@@ -119,78 +119,6 @@ export function wirePlaces(wire: string): readonly Place[] {
 const plain = (kind: WireKind, v: unknown): boolean =>
   v === null || ((kind === 'd' || kind === 's') && typeof v === 'string' && v.length < 16);
 
-/** What one {@link readWire} call reads with: the place being read and where the answer's exact form is. */
-interface Reading {
-  place: Place;
-  readonly reread: () => unknown;
-  readonly drifts: WireDrift[];
-  /** `reread()`'s tree, made at the first drift. */
-  tree: unknown;
-  /** The keys from the answer down to the value being read: its place in `tree`. */
-  readonly keys: (string | number)[];
-}
-
-/** The value at `r.keys` in the answer read again with each number as `[its JSON text]`. */
-function exactAt(r: Reading, keys: readonly (string | number)[]): unknown {
-  let node: unknown = (r.tree ??= r.reread());
-  for (const k of keys) node = (node as Record<string | number, unknown> | undefined)?.[k];
-  return node;
-}
-
-/**
- * Reads one value that is not plain against its declared type (apart from {@link walk}, whose
- * every step would otherwise make the context this closure needs).
- */
-function readLeaf(r: Reading, holder: Record<string | number, unknown>, key: string | number, v: unknown): void {
-  const [field, kind] = r.place;
-  const keys = r.keys.slice();
-  const [out, wireType, refused] = readAs(kind, v, () => exactAt(r, keys));
-  holder[key] = out;
-  if (wireType) r.drifts.push({ field, wireType, declaredType: DECLARED[kind], refused });
-}
-
-/** Reads `holder[key]` at `depth` segments into the place: the value itself, or each value it leads to. */
-function walk(r: Reading, holder: Record<string | number, unknown>, key: string | number, depth: number): void {
-  const v = holder[key];
-  // Read by index: destructuring would make an iterator on every step.
-  const place = r.place;
-  const kind = place[1];
-  const segment = place[2][depth];
-  if (segment === undefined) {
-    if (v !== undefined && !plain(kind, v)) readLeaf(r, holder, key, v);
-    return;
-  }
-  if (typeof v !== 'object' || v === null) return;
-  const into = v as Record<string | number, unknown>;
-  const { keys } = r;
-  if (segment !== '*') {
-    keys.push(segment);
-    walk(r, into, segment, depth + 1);
-    keys.pop();
-  } else if (Array.isArray(v)) {
-    const segments = place[2];
-    // The common `*.field`: each item's field is looked at here, and only one to read is walked to.
-    const last = segments.length === depth + 2 ? segments[depth + 1] : '*';
-    for (let i = 0; i < v.length; i++) {
-      if (last !== '*') {
-        const item: unknown = v[i];
-        if (typeof item !== 'object' || item === null) continue;
-        const x = (item as Record<string, unknown>)[last as string];
-        if (x === undefined || plain(kind, x)) continue;
-      }
-      keys.push(i);
-      walk(r, into, i, depth + 1);
-      keys.pop();
-    }
-  } else {
-    for (const k of Object.keys(v)) {
-      keys.push(k);
-      walk(r, into, k, depth + 1);
-      keys.pop();
-    }
-  }
-}
-
 /**
  * Reads every value at the descriptor's places against its declared type, in place: converted
  * values replace the wire ones; each drift (converted or refused) is pushed to `drifts`.
@@ -198,12 +126,34 @@ function walk(r: Reading, holder: Record<string | number, unknown>, key: string 
  * @returns the data (a new value only when the answer itself is the converted value).
  */
 export function readWire(data: unknown, wire: string, reread: () => unknown, drifts: WireDrift[]): unknown {
-  const places = wirePlaces(wire);
+  let tree: unknown;
+  // The keys from the answer down to the value being read: its place in `reread()`'s tree.
+  const keys: (string | number)[] = [];
+  const exactAt = (path: readonly (string | number)[]) => (): unknown => {
+    let node: unknown = (tree ??= reread());
+    for (const k of path) node = (node as Record<string | number, unknown> | undefined)?.[k];
+    return node;
+  };
   const root: Record<string, unknown> = { v: data };
-  const r: Reading = { place: places[0] as Place, reread, drifts, tree: undefined, keys: [] };
-  for (let i = 0; i < places.length; i++) {
-    r.place = places[i] as Place;
-    walk(r, root, 'v', 0);
+  for (const [field, kind, segments] of wirePlaces(wire)) {
+    const walk = (holder: Record<string | number, unknown>, key: string | number, depth: number): void => {
+      const v = holder[key];
+      const segment = segments[depth];
+      if (segment === undefined) {
+        if (v === undefined || plain(kind, v)) return;
+        const [out, wireType, refused] = readAs(kind, v, exactAt(keys.slice()));
+        holder[key] = out;
+        if (wireType) drifts.push({ field, wireType, declaredType: DECLARED[kind], refused });
+      } else if (typeof v === 'object' && v !== null) {
+        // The keys of a list or map at once: its own iterator would make an object for every item.
+        for (const k of segment === '*' ? Object.keys(v) : [segment]) {
+          keys.push(k);
+          walk(v as Record<string | number, unknown>, k, depth + 1);
+          keys.pop();
+        }
+      }
+    };
+    walk(root, 'v', 0);
   }
   return root['v'];
 }
