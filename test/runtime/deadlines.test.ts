@@ -72,4 +72,25 @@ describe('Deadlines', () => {
     vi.advanceTimersByTime(1);
     expect(late).toHaveBeenCalledTimes(1);
   });
+
+  it('cuts off only the attempts still in flight after others ended and their slots were reused', () => {
+    const deadlines = new Deadlines();
+    const calls: string[] = [];
+    const add = (name: string, ms: number): Deadline => deadlines.add(ms, () => calls.push(name));
+    const a = add('a', 100);
+    const b = add('b', 100);
+    add('c', 100);
+    deadlines.cancel(b);
+    deadlines.cancel(a);
+    const d = add('d', 100); // takes a's slot
+    add('e', 100); // takes b's slot
+    deadlines.cancel(a); // a stale cancel frees nothing
+    deadlines.cancel(b);
+    add('f', 100);
+    deadlines.cancel(d);
+    vi.advanceTimersByTime(100);
+    expect(calls.sort()).toEqual(['c', 'e', 'f']);
+    vi.advanceTimersByTime(10_000);
+    expect(calls).toHaveLength(3);
+  });
 });

@@ -7,6 +7,11 @@
  * that cuts it off; one timer, armed for the earliest deadline, runs the actions of every attempt
  * past its deadline. Attempts that end in time are only taken off the list, so a client sending
  * one call after another sets a timer about once per timeout instead of once per attempt.
+ *
+ * The list is a fixed array of slots (a cancelled deadline frees its slot for the next), not a
+ * `Set`: a long-lived `Set` churned by every attempt rehashes into fresh tables that the stale,
+ * not yet collected ones keep reachable for the young-generation collector, so every attempt's
+ * request, response and closures outlived it into the old generation.
  */
 
 /** One registered deadline. */
@@ -34,9 +39,17 @@ export function duePast(
   return { due, nextAt };
 }
 
+/** A registered deadline and the slot it holds. */
+interface Slotted extends Deadline {
+  readonly slot: number;
+}
+
 /** The deadlines of one transport's attempts in flight, on one timer. */
 export class Deadlines {
-  readonly #pending = new Set<Deadline>();
+  /** Deadlines in flight by slot; a cancelled one leaves its slot empty. */
+  readonly #slots: (Slotted | undefined)[] = [];
+  /** Empty slots, reused before the list grows. */
+  readonly #free: number[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #armedAt = Infinity;
 
@@ -46,15 +59,19 @@ export class Deadlines {
   /** Registers `expire` to run `timeoutMs` from now; returns what `cancel` takes. */
   add(timeoutMs: number, expire: () => void): Deadline {
     const now = this.now();
-    const deadline: Deadline = { at: now + timeoutMs, expire };
-    this.#pending.add(deadline);
+    const slot = this.#free.pop() ?? this.#slots.length;
+    const deadline: Slotted = { at: now + timeoutMs, expire, slot };
+    this.#slots[slot] = deadline;
     if (deadline.at < this.#armedAt) this.#arm(deadline.at, now);
     return deadline;
   }
 
   /** Takes a deadline off the list (the attempt ended in time); its `expire` never runs. */
   cancel(deadline: Deadline): void {
-    this.#pending.delete(deadline);
+    const { slot } = deadline as Slotted;
+    if (this.#slots[slot] !== deadline) return;
+    this.#slots[slot] = undefined;
+    this.#free.push(slot);
   }
 
   #arm(at: number, now: number): void {
@@ -69,11 +86,12 @@ export class Deadlines {
     this.#timer = undefined;
     this.#armedAt = Infinity;
     const now = this.now();
-    const { due, nextAt } = duePast(this.#pending, now);
+    const pending = this.#slots.filter((d): d is Slotted => d !== undefined);
+    const { due, nextAt } = duePast(pending, now);
     for (const deadline of due) {
-      this.#pending.delete(deadline);
+      this.cancel(deadline);
       deadline.expire();
     }
-    if (nextAt !== undefined && this.#pending.size > 0) this.#arm(nextAt, now);
+    if (nextAt !== undefined) this.#arm(nextAt, now);
   }
 }

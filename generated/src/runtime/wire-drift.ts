@@ -145,7 +145,8 @@ export function readWire(data: unknown, wire: string, reread: () => unknown, dri
         holder[key] = out;
         if (wireType) drifts.push({ field, wireType, declaredType: DECLARED[kind], refused });
       } else if (typeof v === 'object' && v !== null) {
-        for (const k of segment !== '*' ? [segment] : Array.isArray(v) ? v.keys() : Object.keys(v)) {
+        // The keys of a list or map at once: its own iterator would make an object for every item.
+        for (const k of segment === '*' ? Object.keys(v) : [segment]) {
           keys.push(k);
           walk(v as Record<string | number, unknown>, k, depth + 1);
           keys.pop();
