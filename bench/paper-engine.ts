@@ -18,7 +18,10 @@ const { values: flags } = parseArgs({
 });
 const seconds = Number(flags.seconds);
 const rounds = Number(flags.rounds);
-const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 const seed = benchSeed(loadSeedFile(DEFAULT_SEED_FILE));
 process.stdout.write(`load average before: ${load()}\n`);
