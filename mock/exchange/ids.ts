@@ -17,8 +17,22 @@ export const FIRST_IDS: ExchangeState['next'] = {
 /** Hands out the next id of `kind`. */
 export function takeId(state: ExchangeState, kind: keyof ExchangeState['next']): string {
   const id = state.next[kind];
-  state.next[kind] = (BigInt(id) + 1n).toString();
+  state.next[kind] = nextId(id);
   return id;
+}
+
+/** The id after `id` (a string of digits): counted as a number while it has at most 15 digits, as a bigint beyond. */
+export function nextId(id: string): string {
+  if (id.length > 0 && id.length <= 15) {
+    let n = 0;
+    for (let i = 0; i < id.length; i += 1) {
+      const d = id.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return (BigInt(id) + 1n).toString();
+      n = n * 10 + d;
+    }
+    return String(n + 1);
+  }
+  return (BigInt(id) + 1n).toString();
 }
 
 /** Hands out the next time priority (later orders queue behind earlier ones at one price). */

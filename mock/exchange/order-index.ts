@@ -31,7 +31,7 @@ export class Lookups<O extends Indexed> {
   readonly books = new Map<string, SideBooks>();
   readonly #open = new Map<number, Map<string, Set<string>>>();
   readonly #all = new Map<number, string[]>();
-  readonly #byText = new Map<string, string[]>();
+  readonly #byText = new Map<number, Map<string, string[]>>();
 
   constructor(
     readonly orders: Readonly<Record<string, O>>,
@@ -45,9 +45,10 @@ export class Lookups<O extends Indexed> {
     const all = this.#all.get(order.uid);
     if (all === undefined) this.#all.set(order.uid, [order.id]);
     else all.push(order.id);
-    const key = textKey(order.uid, order.text);
-    const named = this.#byText.get(key);
-    if (named === undefined) this.#byText.set(key, [order.id]);
+    let texts = this.#byText.get(order.uid);
+    if (texts === undefined) this.#byText.set(order.uid, (texts = new Map<string, string[]>()));
+    const named = texts.get(order.text);
+    if (named === undefined) texts.set(order.text, [order.id]);
     else named.push(order.id);
     if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
   }
@@ -77,7 +78,7 @@ export class Lookups<O extends Indexed> {
 
   /** The orders of `uid` with `text`, in the order they were placed. */
   named(uid: number, text: string): O[] {
-    return this.#resolve(this.#byText.get(textKey(uid, text)));
+    return this.#resolve(this.#byText.get(uid)?.get(text));
   }
 
   #resolve(ids: readonly string[] | undefined): O[] {
@@ -97,8 +98,6 @@ export class Lookups<O extends Indexed> {
     return ids;
   }
 }
-
-const textKey = (uid: number, text: string): string => `${uid}\n${text}`;
 
 /** The market key of a futures contract: `settle/name`. */
 export const contractKey = (settle: string, name: string): string => `${settle}/${name}`;

@@ -141,7 +141,9 @@ export class BookSide {
       const at = this.#popFrontier(frontier);
       const level = heap[at];
       if (level === undefined) continue;
-      for (const child of [2 * at + 1, 2 * at + 2]) if (child < heap.length) this.#pushFrontier(frontier, child);
+      const left = 2 * at + 1;
+      if (left < heap.length) this.#pushFrontier(frontier, left);
+      if (left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
       if (!level.live) continue;
       this.work.levelsVisited += 1;
       yield level;

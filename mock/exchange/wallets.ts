@@ -71,7 +71,7 @@ export function spendLocked(
 ): void {
   const b = balanceOf(state, ref, currency);
   b.locked = sub(b.locked, amount);
-  record(state, ref, currency, sub('0', amount), info, nowMs);
+  record(state, ref, currency, b, sub('0', amount), info, nowMs);
 }
 
 /** Adds `amount` (negative: takes it) to the available funds. */
@@ -85,7 +85,7 @@ export function credit(
 ): void {
   const b = balanceOf(state, ref, currency);
   b.available = add(b.available, amount);
-  record(state, ref, currency, amount, info, nowMs);
+  record(state, ref, currency, b, amount, info, nowMs);
 }
 
 /** Charges a fee from the available funds into `feesCollected`. */
@@ -111,11 +111,11 @@ function record(
   state: ExchangeState,
   ref: WalletRef,
   currency: string,
+  b: Balance,
   change: string,
   info: EntryInfo,
   nowMs: number,
 ): void {
-  const b = balanceOf(state, ref, currency);
   state.book.push({
     id: takeId(state, 'bookEntry'),
     uid: ref.uid,
