@@ -5,7 +5,7 @@
  * and what is left of the taker ends or rests by its time in force.
  */
 import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
-import { leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
+import { crosses, leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
@@ -42,20 +42,26 @@ export function bestSpotMaker(state: ExchangeState, market: SpotMarketState, ord
 /** Plans `order` (created, locked, not in the book) against the book of `market`. */
 export function planSpot(state: ExchangeState, market: SpotMarketState, order: SpotOrderState, stp: StpAct): MatchPlan {
   const marketBuy = order.type === 'market' && order.side === 'buy';
+  const limit = order.type === 'market' ? undefined : order.price;
+  // When the best opposite price does not cross, no maker does: the book is not walked.
+  const best = oppositeQueue(spotBooks(state, market), order.side).best();
+  const makers = best !== undefined && crosses(order.side, limit, best.price) ? spotMakers(state, market, order) : NONE;
   return planMatch(
     {
       owner: order.uid,
       stpId: order.stpId,
       stpAct: stp,
       side: order.side,
-      limit: order.type === 'market' ? undefined : order.price,
+      limit,
       quantity: marketBuy
         ? { kind: 'quote', budget: order.left, scale: market.amountPrecision }
         : { kind: 'base', left: order.left },
     },
-    spotMakers(state, market, order),
+    makers,
   );
 }
+
+const NONE: readonly Maker[] = [];
 
 /** Applies `plan` to the taker `order` and its makers, then ends or rests the taker. */
 export function applySpot(
