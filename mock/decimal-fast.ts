@@ -19,14 +19,14 @@ const MAX_DIGITS = 15;
 /** 10^n as a number, exact for n ≤ 22. */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, n) => 10 ** n);
 
-// The last two texts read (no object is allocated per read): units and scale of each.
-let unitsA = 0;
-let scaleA = 0;
-let unitsB = 0;
-let scaleB = 0;
+/** The scale of the last text {@link read} (a small integer, so storing it allocates nothing). */
+let scaleRead = 0;
 
-/** Reads `text` into `units` × 10^-`scale` (left in the registers); `false` when it is not a plain decimal of ≤ 15 digits. */
-function read(text: string, second: boolean): boolean {
+/**
+ * Reads `text` as `units` × 10^-`scale`: returns the units (the scale is left in `scaleRead`),
+ * or `NaN` when it is not a plain decimal of at most 15 digits.
+ */
+function read(text: string): number {
   const n = text.length;
   let i = 0;
   let negative = false;
@@ -37,81 +37,82 @@ function read(text: string, second: boolean): boolean {
   let units = 0;
   let digits = 0;
   let scale = 0;
-  let dot = -1;
+  let dot = false;
   for (; i < n; i += 1) {
     const c = text.charCodeAt(i);
     if (c >= ZERO && c <= NINE) {
       units = units * 10 + (c - ZERO);
       digits += 1;
-      if (dot >= 0) scale += 1;
-    } else if (c === DOT && dot < 0 && digits > 0) {
-      dot = i;
+      if (dot) scale += 1;
+    } else if (c === DOT && !dot && digits > 0) {
+      dot = true;
     } else {
-      return false;
+      return NaN;
     }
   }
-  if (digits === 0 || digits > MAX_DIGITS || (dot >= 0 && scale === 0)) return false;
-  if (negative) units = -units;
-  if (second) {
-    unitsB = units;
-    scaleB = scale;
-  } else {
-    unitsA = units;
-    scaleA = scale;
-  }
-  return true;
+  if (digits === 0 || digits > MAX_DIGITS || (dot && scale === 0)) return NaN;
+  scaleRead = scale;
+  return negative ? -units : units;
 }
 
 /** `units` × 10^-`scale` in canonical form (no trailing zeros after the point, `0` for zero, no `-0`). `units` must be a safe integer. */
 export function formatUnits(units: number, scale: number): string {
   if (units === 0) return '0';
-  let u = units;
+  const negative = units < 0;
+  const text = String(negative ? -units : units);
+  let end = text.length;
   let s = scale;
-  while (s > 0 && u % 10 === 0) {
-    u /= 10;
+  while (s > 0 && text.charCodeAt(end - 1) === ZERO) {
+    end -= 1;
     s -= 1;
   }
-  const negative = u < 0;
-  let digits = String(negative ? -u : u);
-  if (s > 0) {
-    const whole = digits.length - s;
-    digits = whole > 0 ? `${digits.slice(0, whole)}.${digits.slice(whole)}` : `0.${'0'.repeat(-whole)}${digits}`;
-  }
+  let digits: string;
+  if (s === 0) digits = end === text.length ? text : text.slice(0, end);
+  else if (end > s) digits = `${text.slice(0, end - s)}.${text.slice(end - s, end)}`;
+  else digits = `0.${'0'.repeat(s - end)}${text.slice(0, end)}`;
   return negative ? `-${digits}` : digits;
 }
 
-/** Aligns the two registers to one scale; `false` when that leaves the safe integers. */
-function align(): boolean {
-  if (scaleA === scaleB) return true;
-  if (scaleA < scaleB) {
-    unitsA *= POW10[scaleB - scaleA] as number;
-    scaleA = scaleB;
-    return Number.isSafeInteger(unitsA);
+/** `a + b` (`subtract`: `a - b`) exactly, or `undefined` as for {@link fastAdd}. */
+function addOrSub(a: string, b: string, subtract: boolean): string | undefined {
+  let x = read(a);
+  if (Number.isNaN(x)) return undefined;
+  const scaleX = scaleRead;
+  let y = read(b);
+  if (Number.isNaN(y)) return undefined;
+  const scaleY = scaleRead;
+  let scale = scaleX;
+  if (scaleX < scaleY) {
+    x *= POW10[scaleY - scaleX] as number;
+    scale = scaleY;
+    if (!Number.isSafeInteger(x)) return undefined;
+  } else if (scaleY < scaleX) {
+    y *= POW10[scaleX - scaleY] as number;
+    if (!Number.isSafeInteger(y)) return undefined;
   }
-  unitsB *= POW10[scaleA - scaleB] as number;
-  scaleB = scaleA;
-  return Number.isSafeInteger(unitsB);
+  const units = subtract ? x - y : x + y;
+  return Number.isSafeInteger(units) ? formatUnits(units, scale) : undefined;
 }
 
 /** `a + b` exactly, or `undefined` when either is not a plain decimal of ≤ 15 digits or the sum leaves the safe integers. */
 export function fastAdd(a: string, b: string): string | undefined {
-  if (!read(a, false) || !read(b, true) || !align()) return undefined;
-  const units = unitsA + unitsB;
-  return Number.isSafeInteger(units) ? formatUnits(units, scaleA) : undefined;
+  return addOrSub(a, b, false);
 }
 
 /** `a - b` exactly, or `undefined` as for {@link fastAdd}. */
 export function fastSub(a: string, b: string): string | undefined {
-  if (!read(a, false) || !read(b, true) || !align()) return undefined;
-  const units = unitsA - unitsB;
-  return Number.isSafeInteger(units) ? formatUnits(units, scaleA) : undefined;
+  return addOrSub(a, b, true);
 }
 
 /** `a × b` exactly, or `undefined` when either is not a plain decimal of ≤ 15 digits or the product leaves the safe integers. */
 export function fastMul(a: string, b: string): string | undefined {
-  if (!read(a, false) || !read(b, true)) return undefined;
-  const units = unitsA * unitsB;
-  return Number.isSafeInteger(units) ? formatUnits(units, scaleA + scaleB) : undefined;
+  const x = read(a);
+  if (Number.isNaN(x)) return undefined;
+  const scaleX = scaleRead;
+  const y = read(b);
+  if (Number.isNaN(y)) return undefined;
+  const units = x * y;
+  return Number.isSafeInteger(units) ? formatUnits(units, scaleX + scaleRead) : undefined;
 }
 
 /**
