@@ -31,7 +31,8 @@ export class Lookups<O extends Indexed> {
   readonly books = new Map<string, SideBooks>();
   readonly #open = new Map<number, Map<string, Set<string>>>();
   readonly #all = new Map<number, string[]>();
-  readonly #byText = new Map<number, Map<string, string[]>>();
+  /** Per account and label: the one order id with it, or the ids (most labels name one order, so no array for them). */
+  readonly #byText = new Map<number, Map<string, string | string[]>>();
 
   constructor(
     readonly orders: Readonly<Record<string, O>>,
@@ -46,9 +47,10 @@ export class Lookups<O extends Indexed> {
     if (all === undefined) this.#all.set(order.uid, [order.id]);
     else all.push(order.id);
     let texts = this.#byText.get(order.uid);
-    if (texts === undefined) this.#byText.set(order.uid, (texts = new Map<string, string[]>()));
+    if (texts === undefined) this.#byText.set(order.uid, (texts = new Map<string, string | string[]>()));
     const named = texts.get(order.text);
-    if (named === undefined) texts.set(order.text, [order.id]);
+    if (named === undefined) texts.set(order.text, order.id);
+    else if (typeof named === 'string') texts.set(order.text, [named, order.id]);
     else named.push(order.id);
     if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
   }
@@ -78,7 +80,8 @@ export class Lookups<O extends Indexed> {
 
   /** The orders of `uid` with `text`, in the order they were placed. */
   named(uid: number, text: string): O[] {
-    return this.#resolve(this.#byText.get(uid)?.get(text));
+    const named = this.#byText.get(uid)?.get(text);
+    return this.#resolve(typeof named === 'string' ? [named] : named);
   }
 
   #resolve(ids: readonly string[] | undefined): O[] {
