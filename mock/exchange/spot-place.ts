@@ -135,6 +135,6 @@ function readSpotOrder(state: ExchangeState, uid: number, body: unknown, nowMs: 
     createMs: nowMs,
     updateMs: nowMs,
   };
-  const lockAmount = side === 'sell' ? amount : type === 'limit' ? mul(amount, price) : amount;
+  const lockAmount = side === 'sell' ? amount : type === 'limit' ? (quote as string) : amount;
   return { order, market, stp: stp.applies, lockAmount };
 }
