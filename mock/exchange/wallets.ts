@@ -37,9 +37,12 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
 /** The balance of `currency` in the wallet (created at zero when missing). */
 function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
   const account = accountOf(state, ref.uid);
-  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, () => ({}));
-  return ownOrAdd(wallet, currency, () => ({ available: '0', locked: '0' }));
+  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
+  return ownOrAdd(wallet, currency, emptyBalance);
 }
+
+const emptyWallet = (): Record<string, Balance> => ({});
+const emptyBalance = (): Balance => ({ available: '0', locked: '0' });
 
 /** Whether the wallet has `amount` of `currency` available. */
 export function hasAvailable(state: ExchangeState, ref: WalletRef, currency: string, amount: string): boolean {
