@@ -31,7 +31,11 @@ export class Lookups<O extends Indexed> {
   readonly books = new Map<string, SideBooks>();
   readonly #open = new Map<number, Map<string, Set<string>>>();
   readonly #all = new Map<number, string[]>();
-  /** Per account and label: the one order id with it, or the ids (most labels name one order, so no array for them). */
+  /**
+   * Per account and label: the one order id with it, or the ids (most labels name one order, so no
+   * array for them). Made for an account the first time its orders are looked up by label (from
+   * its orders in placement order), then kept up to date: accounts never looked up by label cost nothing here.
+   */
   readonly #byText = new Map<number, Map<string, string | string[]>>();
 
   constructor(
@@ -46,12 +50,8 @@ export class Lookups<O extends Indexed> {
     const all = this.#all.get(order.uid);
     if (all === undefined) this.#all.set(order.uid, [order.id]);
     else all.push(order.id);
-    let texts = this.#byText.get(order.uid);
-    if (texts === undefined) this.#byText.set(order.uid, (texts = new Map<string, string | string[]>()));
-    const named = texts.get(order.text);
-    if (named === undefined) texts.set(order.text, order.id);
-    else if (typeof named === 'string') texts.set(order.text, [named, order.id]);
-    else named.push(order.id);
+    const texts = this.#byText.get(order.uid);
+    if (texts !== undefined) addNamed(texts, order.text, order.id);
     if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
   }
 
@@ -80,7 +80,16 @@ export class Lookups<O extends Indexed> {
 
   /** The orders of `uid` with `text`, in the order they were placed. */
   named(uid: number, text: string): O[] {
-    const named = this.#byText.get(uid)?.get(text);
+    let texts = this.#byText.get(uid);
+    if (texts === undefined) {
+      texts = new Map<string, string | string[]>();
+      for (const id of this.#all.get(uid) ?? []) {
+        const order = this.orders[id];
+        if (order !== undefined) addNamed(texts, order.text, id);
+      }
+      this.#byText.set(uid, texts);
+    }
+    const named = texts.get(text);
     return this.#resolve(typeof named === 'string' ? [named] : named);
   }
 
@@ -100,6 +109,14 @@ export class Lookups<O extends Indexed> {
     if (ids === undefined) markets.set(key, (ids = new Set<string>()));
     return ids;
   }
+}
+
+/** Adds order `id` to the ids labelled `text`. */
+function addNamed(texts: Map<string, string | string[]>, text: string, id: string): void {
+  const named = texts.get(text);
+  if (named === undefined) texts.set(text, id);
+  else if (typeof named === 'string') texts.set(text, [named, id]);
+  else named.push(id);
 }
 
 /** The market key of a futures contract: `settle/name`. */
