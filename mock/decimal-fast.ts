@@ -1,7 +1,8 @@
 /**
  * The fast path of `decimal.ts`'s arithmetic: decimal strings of at most 15 digits read into a
  * safe integer (a JavaScript number, exact up to 2^53 - 1) and a scale, added, subtracted and
- * multiplied as numbers, and written back in canonical form. Every step is checked to stay a safe
+ * multiplied as numbers, and written back in canonical form; longer ones added and subtracted as
+ * whole and fraction parts of at most 15 digits each (a carry or borrow between them). Every step is checked to stay a safe
  * integer (a result at or beyond 2^53 is rounded by the float, so it is never safe); when any step
  * would leave that range, or the text is not a plain decimal, a function answers `undefined` and
  * the caller takes the exact bigint path. No float ever carries a fraction: the fraction is in the
@@ -94,14 +95,104 @@ function addOrSub(a: string, b: string, subtract: boolean): string | undefined {
   return Number.isSafeInteger(units) ? formatUnits(units, scale) : undefined;
 }
 
-/** `a + b` exactly, or `undefined` when either is not a plain decimal of ≤ 15 digits or the sum leaves the safe integers. */
+/**
+ * `a + b` exactly, or `undefined` when either is not a plain decimal or is too long: as one safe
+ * integer (at most 15 digits) or, failing that, as whole and fraction parts of at most 15 digits
+ * each (balances such as `99999993.49871234`), while the result's whole part stays a safe integer.
+ */
 export function fastAdd(a: string, b: string): string | undefined {
-  return addOrSub(a, b, false);
+  return addOrSub(a, b, false) ?? wideAddOrSub(a, b, false);
 }
 
 /** `a - b` exactly, or `undefined` as for {@link fastAdd}. */
 export function fastSub(a: string, b: string): string | undefined {
-  return addOrSub(a, b, true);
+  return addOrSub(a, b, true) ?? wideAddOrSub(a, b, true);
+}
+
+// The last text readWide() read: sign, whole part, fraction part and its number of digits.
+let wideNegative = false;
+let wideWhole = 0;
+let wideFraction = 0;
+let wideScale = 0;
+
+/** Reads `text` as sign, whole and fraction parts of at most 15 digits each; `false` when it is not one. */
+function readWide(text: string): boolean {
+  const n = text.length;
+  let i = n > 0 && text.charCodeAt(0) === MINUS ? 1 : 0;
+  wideNegative = i === 1;
+  let whole = 0;
+  const start = i;
+  for (; i < n; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c < ZERO || c > NINE) break;
+    whole = whole * 10 + (c - ZERO);
+  }
+  if (i === start || i - start > MAX_DIGITS) return false;
+  let fraction = 0;
+  let scale = 0;
+  if (i < n) {
+    if (text.charCodeAt(i) !== DOT || i + 1 === n || n - i - 1 > MAX_DIGITS) return false;
+    for (i += 1; i < n; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c < ZERO || c > NINE) return false;
+      fraction = fraction * 10 + (c - ZERO);
+      scale += 1;
+    }
+  }
+  wideWhole = whole;
+  wideFraction = fraction;
+  wideScale = scale;
+  return true;
+}
+
+/** `a + b` (`subtract`: `a - b`) on whole and fraction parts, or `undefined` as for {@link fastAdd}. */
+function wideAddOrSub(a: string, b: string, subtract: boolean): string | undefined {
+  if (!readWide(a)) return undefined;
+  const negativeA = wideNegative;
+  const wholeA = wideWhole;
+  let fractionA = wideFraction;
+  const scaleA = wideScale;
+  if (!readWide(b)) return undefined;
+  const negativeB = wideNegative !== subtract;
+  const wholeB = wideWhole;
+  let fractionB = wideFraction;
+  const scale = Math.max(scaleA, wideScale);
+  fractionA *= POW10[scale - scaleA] as number;
+  fractionB *= POW10[scale - wideScale] as number;
+  const one = POW10[scale] as number;
+  let negative: boolean;
+  let whole: number;
+  let fraction: number;
+  if (negativeA === negativeB) {
+    negative = negativeA;
+    whole = wholeA + wholeB;
+    fraction = fractionA + fractionB;
+    if (fraction >= one) {
+      fraction -= one;
+      whole += 1;
+    }
+  } else {
+    const aLarger = wholeA > wholeB || (wholeA === wholeB && fractionA >= fractionB);
+    negative = aLarger ? negativeA : negativeB;
+    whole = aLarger ? wholeA - wholeB : wholeB - wholeA;
+    fraction = aLarger ? fractionA - fractionB : fractionB - fractionA;
+    if (fraction < 0) {
+      fraction += one;
+      whole -= 1;
+    }
+  }
+  if (!Number.isSafeInteger(whole)) return undefined;
+  return formatParts(negative, whole, fraction, scale);
+}
+
+/** `whole.fraction` (the fraction has `scale` digits) in canonical form, `-` first when `negative` and not zero. */
+function formatParts(negative: boolean, whole: number, fraction: number, scale: number): string {
+  if (fraction === 0) return whole === 0 ? '0' : negative ? `-${whole}` : String(whole);
+  const digits = String(fraction);
+  let end = digits.length;
+  while (digits.charCodeAt(end - 1) === ZERO) end -= 1;
+  const text = `${whole}.${'0'.repeat(scale - digits.length)}${digits.slice(0, end)}`;
+  return negative ? `-${text}` : text;
 }
 
 /** `a × b` exactly, or `undefined` when either is not a plain decimal of ≤ 15 digits or the product leaves the safe integers. */

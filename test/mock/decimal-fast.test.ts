@@ -1,8 +1,8 @@
 /**
  * `decimal-fast.ts`, the safe-integer fast path of the decimal arithmetic: its answers are the
  * exact canonical ones, and it steps aside (`undefined`) for text it does not read (more than 15
- * digits, not a plain decimal) and for any result beyond the safe integers, where the bigint path
- * answers. `add`, `sub` and `mul` agree with a plain bigint reference on both sides of the boundary.
+ * digits, or for add and sub more than 15 whole or 15 fraction digits; not a plain decimal) and
+ * for any result beyond the safe integers, where the bigint path answers. `add`, `sub` and `mul` agree with a plain bigint reference on both sides of the boundary.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -45,9 +45,18 @@ describe('fastAdd, fastSub, fastMul', () => {
     { given: ['mul', '94906265.62', '94906265.62'], want: undefined },
     { given: ['mul', '999999999999999', '9'], want: '8999999999999991' },
     { given: ['mul', '999999999999999', '10'], want: undefined },
+    { given: ['add', '99999993.49871234', '0.01302006'], want: '99999993.5117324' },
+    { given: ['sub', '99999993.49871234', '0.5'], want: '99999992.99871234' },
+    { given: ['sub', '0.00000001', '100000000.00000001'], want: '-100000000' },
+    { given: ['add', '-99999999.99999999', '0.00000001'], want: '-99999999.99999998' },
+    { given: ['add', '-99999999.99999999', '-0.00000001'], want: '-100000000' },
+    { given: ['sub', '12345678.123456789', '12345678.123456789'], want: '0' },
+    { given: ['add', '999999999999999.999999999999999', '0.000000000000001'], want: '1000000000000000' },
     { given: ['add', '1234567890123456', '1'], want: undefined },
     { given: ['add', '0.0000000000000001', '1'], want: undefined },
-    { given: ['add', '999999999999999', '0.1'], want: undefined },
+    { given: ['add', '999999999999999', '0.1'], want: '999999999999999.1' },
+    { given: ['mul', '999999999999999', '0.1'], want: '99999999999999.9' },
+    { given: ['mul', '99999993.49871234', '1'], want: undefined },
     { given: ['sub', '-999999999999999', '999999999999999'], want: '-1999999999999998' },
     { given: ['add', '1e3', '1'], want: undefined },
     { given: ['add', '1.', '1'], want: undefined },
@@ -127,9 +136,9 @@ function reference(op: 'add' | 'sub' | 'mul', a: string, b: string): string {
 
 const digits = (min: number, max: number) =>
   fc.array(fc.constantFrom(...'0123456789'), { minLength: min, maxLength: max }).map((d) => d.join(''));
-/** Decimals from 1 to 20 digits: both sides of the 15-digit fast path. */
+/** Decimals of 1 to 18 whole and fraction digits: one safe integer, whole and fraction parts, and bigint. */
 const decimal = fc
-  .tuple(fc.boolean(), digits(1, 10), fc.option(digits(1, 10), { nil: undefined }))
+  .tuple(fc.boolean(), digits(1, 18), fc.option(digits(1, 18), { nil: undefined }))
   .map(([negative, whole, frac]) => `${negative ? '-' : ''}${whole}${frac === undefined ? '' : `.${frac}`}`);
 
 describe('add, sub and mul through the fast path', () => {
@@ -139,7 +148,7 @@ describe('add, sub and mul through the fast path', () => {
       fc.property(decimal, decimal, (a, b) => {
         expect(fn(a, b)).toBe(reference(op, a, b));
       }),
-      { numRuns: 2000 },
+      { numRuns: 5000 },
     );
   });
 });
