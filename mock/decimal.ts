@@ -182,6 +182,7 @@ export function roundTo(a: string, scale: number, mode: 'down' | 'up' = 'down'):
 
 /** `-a`. */
 export function neg(a: string): string {
+  if (isCanonical(a)) return a === '0' ? a : a.charCodeAt(0) === MINUS ? a.slice(1) : `-${a}`;
   return sub('0', a);
 }
 

@@ -4,7 +4,7 @@
  * book; every fee goes to `feesCollected`, so the sum of each currency over all wallets plus the
  * fees collected never changes.
  */
-import { add, compareDecimal, sub } from '../decimal.js';
+import { add, compareDecimal, neg, sub } from '../decimal.js';
 import { MockHttpError } from '../errors.js';
 import { takeId } from './ids.js';
 import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
@@ -74,7 +74,7 @@ export function spendLocked(
 ): void {
   const b = balanceOf(state, ref, currency);
   b.locked = sub(b.locked, amount);
-  record(state, ref, currency, b, sub('0', amount), info, nowMs);
+  record(state, ref, currency, b, neg(amount), info, nowMs);
 }
 
 /** Adds `amount` (negative: takes it) to the available funds. */
@@ -101,7 +101,7 @@ export function chargeFee(
   nowMs: number,
 ): void {
   if (compareDecimal(fee, '0') === 0) return;
-  credit(state, ref, currency, sub('0', fee), info, nowMs);
+  credit(state, ref, currency, neg(fee), info, nowMs);
   collect(state, currency, fee);
 }
 

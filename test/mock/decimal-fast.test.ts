@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { add, canonical, mul, sub } from '../../mock/decimal.js';
+import { add, canonical, mul, neg, sub } from '../../mock/decimal.js';
 import { fastAdd, fastMul, fastSub, formatUnits, isCanonical } from '../../mock/decimal-fast.js';
 
 describe('formatUnits', () => {
@@ -68,6 +68,29 @@ describe('fastAdd, fastSub, fastMul', () => {
     const [op, a, b] = given;
     const fn = op === 'add' ? fastAdd : op === 'sub' ? fastSub : fastMul;
     expect(fn(a, b)).toBe(want);
+  });
+});
+
+describe('neg', () => {
+  it.each([
+    { given: '0', want: '0' },
+    { given: '0.000', want: '0' },
+    { given: '-0', want: '0' },
+    { given: '0.0001', want: '-0.0001' },
+    { given: '-0.0001', want: '0.0001' },
+    { given: '6.51003', want: '-6.51003' },
+    { given: '1.50', want: '-1.5' },
+    { given: '-007', want: '7' },
+    {
+      given: '123456789012345678901234567890.000000000000000001',
+      want: '-123456789012345678901234567890.000000000000000001',
+    },
+  ])('$given -> $want', ({ given, want }) => {
+    expect(neg(given)).toBe(want);
+  });
+
+  it('refuses what is not a decimal string', () => {
+    expect(() => neg('1e3')).toThrow(RangeError);
   });
 });
 
