@@ -17,6 +17,10 @@ const NINE = 57;
 /** Most digits read into a number: 10^15 - 1 is below 2^53. */
 const MAX_DIGITS = 15;
 
+/** Units above this are turned into text as whole and fraction parts (up to {@link SPLIT}). */
+const SMALL = 2 ** 31 - 1;
+const SPLIT = 10 ** 15;
+
 /** 10^n as a number, exact for n ≤ 22. */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, n) => 10 ** n);
 
@@ -60,6 +64,21 @@ function read(text: string): number {
 export function formatUnits(units: number, scale: number): string {
   if (units === 0) return '0';
   const negative = units < 0;
+  const size = negative ? -units : units;
+  if (size > SMALL && size <= SPLIT && scale > 0 && scale <= MAX_DIGITS) {
+    // Two small integers turn into text faster than one large one.
+    const one = POW10[scale] as number;
+    let whole = Math.floor(size / one);
+    let fraction = size - whole * one;
+    if (fraction < 0) {
+      whole -= 1;
+      fraction += one;
+    } else if (fraction >= one) {
+      whole += 1;
+      fraction -= one;
+    }
+    return formatParts(negative, whole, fraction, scale);
+  }
   const text = String(negative ? -units : units);
   let end = text.length;
   let s = scale;

@@ -23,6 +23,12 @@ describe('formatUnits', () => {
     { given: [Number.MAX_SAFE_INTEGER, 15], want: '9.007199254740991' },
     { given: [Number.MIN_SAFE_INTEGER, 20], want: '-0.00009007199254740991' },
     { given: [5, 30], want: '0.000000000000000000000000000005' },
+    { given: [2147483648, 5], want: '21474.83648' },
+    { given: [-123456789012345, 8], want: '-1234567.89012345' },
+    { given: [100000000000, 3], want: '100000000' },
+    { given: [999999999999999, 15], want: '0.999999999999999' },
+    { given: [1000000000000000, 15], want: '1' },
+    { given: [-999999999999999, 1], want: '-99999999999999.9' },
   ] as const)('$given -> $want', ({ given, want }) => {
     expect(formatUnits(given[0], given[1])).toBe(want);
   });
