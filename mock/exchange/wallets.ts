@@ -8,7 +8,7 @@ import { add, compareDecimal, neg, sub } from '../decimal.js';
 import { MockHttpError } from '../errors.js';
 import { takeId } from './ids.js';
 import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
-import { own, ownOrAdd } from './own.js';
+import { ownOrAdd } from './own.js';
 
 /** Which wallet: an account's spot wallet, or its margin wallet of one pair. */
 export interface WalletRef {
@@ -27,7 +27,8 @@ export interface EntryInfo {
 
 /** The account with `uid`; 400 USER_NOT_FOUND when the seed has none (a key acting for an account the seed lacks). */
 export function accountOf(state: ExchangeState, uid: number): AccountState {
-  const account = own(state.accounts, String(uid));
+  // A number key is the same property as its text (`String(uid)`), read without making the text.
+  const account = Object.hasOwn(state.accounts, uid) ? state.accounts[uid] : undefined;
   if (account === undefined) {
     throw new MockHttpError(400, 'USER_NOT_FOUND', `No paper exchange account ${uid}: add it to the seed file`);
   }
