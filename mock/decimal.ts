@@ -5,6 +5,8 @@
  * Results are canonical: no trailing zeros after the point, `0` for zero, no `-0`.
  */
 
+import { fastAdd, fastMul, fastSub, isCanonical } from './decimal-fast.js';
+
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** Whether `text` is a plain decimal string: optional `-`, digits, optional `.digits`. */
@@ -137,18 +139,24 @@ function aligned(a: string, b: string): [bigint, bigint, number] {
 
 /** `a + b`, exactly. */
 export function add(a: string, b: string): string {
+  const fast = fastAdd(a, b);
+  if (fast !== undefined) return fast;
   const [x, y, scale] = aligned(a, b);
   return formatFixed({ units: x + y, scale });
 }
 
 /** `a - b`, exactly. */
 export function sub(a: string, b: string): string {
+  const fast = fastSub(a, b);
+  if (fast !== undefined) return fast;
   const [x, y, scale] = aligned(a, b);
   return formatFixed({ units: x - y, scale });
 }
 
 /** `a × b`, exactly (the scales add up). */
 export function mul(a: string, b: string): string {
+  const fast = fastMul(a, b);
+  if (fast !== undefined) return fast;
   const x = parseFixed(a);
   const y = parseFixed(b);
   return formatFixed({ units: x.units * y.units, scale: x.scale + y.scale });
@@ -174,6 +182,7 @@ export function roundTo(a: string, scale: number, mode: 'down' | 'up' = 'down'):
 
 /** `-a`. */
 export function neg(a: string): string {
+  if (isCanonical(a)) return a === '0' ? a : a.charCodeAt(0) === MINUS ? a.slice(1) : `-${a}`;
   return sub('0', a);
 }
 
@@ -211,5 +220,6 @@ export function sum(values: Iterable<string>): string {
 
 /** `a` in canonical form (`1.50` -> `1.5`, `-0` -> `0`). */
 export function canonical(a: string): string {
+  if (isCanonical(a)) return a;
   return formatFixed(parseFixed(a));
 }

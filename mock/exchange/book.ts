@@ -55,14 +55,11 @@ export function leaveBook(books: SideBooks, stamp: BookStamp, order: { id: strin
   if (unrest(books, order)) touchBook(stamp, nowMs);
 }
 
-/** The resting orders of `side` best first (price, then time), as the orders `orderOf` finds. */
-export function* restingOrders<O>(
-  side: BookSide,
-  orderOf: (id: string) => O | undefined,
-): Generator<O, void, undefined> {
+/** The resting orders of `side` best first (price, then time), as `orders` holds them. */
+export function* restingOrders<O>(side: BookSide, orders: Readonly<Record<string, O>>): Generator<O, void, undefined> {
   for (const level of side.levels()) {
-    for (const id of side.idsAt(level)) {
-      const order = orderOf(id);
+    for (let slot = level.head; slot !== undefined; slot = slot.next) {
+      const order = orders[slot.id];
       if (order !== undefined) yield order;
     }
   }

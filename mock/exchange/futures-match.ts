@@ -34,7 +34,7 @@ export function reducible(
 /** The resting orders a taker of `side` meets, best first. */
 export function* futuresMakers(state: ExchangeState, contract: ContractState, side: Side): Iterable<Maker> {
   const book = oppositeQueue(futuresBooks(state, contract), side);
-  for (const o of restingOrders(book, (id) => state.futuresOrders[id])) {
+  for (const o of restingOrders(book, state.futuresOrders)) {
     if (o.status !== 'open') continue;
     yield { id: o.id, owner: o.uid, stpId: o.stpId, price: o.price, left: abs(o.left) };
   }

@@ -17,7 +17,7 @@ export const FIRST_IDS: ExchangeState['next'] = {
 /** Hands out the next id of `kind`. */
 export function takeId(state: ExchangeState, kind: keyof ExchangeState['next']): string {
   const id = state.next[kind];
-  state.next[kind] = (BigInt(id) + 1n).toString();
+  state.next[kind] = nextId(id);
   return id;
 }
 
@@ -25,4 +25,26 @@ export function takeId(state: ExchangeState, kind: keyof ExchangeState['next']):
 export function takePriority(state: ExchangeState): number {
   state.priority += 1;
   return state.priority;
+}
+
+const ZERO = 48;
+const NINE = 57;
+
+/**
+ * The id after `id` (a string of digits, no leading zero), exactly: the last digit counted up in
+ * the text when it is not a 9, else counted as a number while it has at most 15 digits, as a
+ * bigint beyond (and for anything else, which `BigInt` reads or refuses).
+ */
+export function nextId(id: string): string {
+  const n = id.length;
+  if (n === 0 || (n > 1 && id.charCodeAt(0) === ZERO)) return (BigInt(id) + 1n).toString();
+  let units = 0;
+  for (let i = 0; i < n; i += 1) {
+    const c = id.charCodeAt(i);
+    if (c < ZERO || c > NINE) return (BigInt(id) + 1n).toString();
+    units = units * 10 + (c - ZERO);
+  }
+  const last = id.charCodeAt(n - 1);
+  if (last !== NINE) return id.slice(0, n - 1) + String.fromCharCode(last + 1);
+  return n <= 15 ? String(units + 1) : (BigInt(id) + 1n).toString();
 }

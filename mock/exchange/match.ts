@@ -67,27 +67,42 @@ export function planMatch(taker: Taker, makers: Iterable<Maker>): MatchPlan {
   let filled = '0';
   let value = '0';
   let left = taker.quantity.kind === 'base' ? taker.quantity.left : taker.quantity.budget;
-  const done = (stop: MatchStop): MatchPlan => ({ steps, filled, value, left, stop });
+  let stop: MatchStop | undefined;
 
   for (const maker of makers) {
-    if (isZero(left)) return done('filled');
-    if (!crosses(taker.side, taker.limit, maker.price)) return done('no-liquidity');
+    if (isZero(left)) {
+      stop = 'filled';
+      break;
+    }
+    if (!crosses(taker.side, taker.limit, maker.price)) {
+      stop = 'no-liquidity';
+      break;
+    }
     if (taker.stpId !== 0 && maker.stpId === taker.stpId) {
-      if (taker.stpAct === 'cn') return done('stp');
+      if (taker.stpAct === 'cn') {
+        stop = 'stp';
+        break;
+      }
       steps.push({ kind: 'cancel-maker', makerId: maker.id });
-      if (taker.stpAct === 'cb') return done('stp');
+      if (taker.stpAct === 'cb') {
+        stop = 'stp';
+        break;
+      }
       continue;
     }
     const wanted = taker.quantity.kind === 'base' ? left : div(left, maker.price, taker.quantity.scale, 'down');
     const amount = min(wanted, maker.left);
-    if (compareDecimal(amount, '0') <= 0) return done('filled');
+    if (compareDecimal(amount, '0') <= 0) {
+      stop = 'filled';
+      break;
+    }
     const cost = mul(amount, maker.price);
     steps.push({ kind: 'fill', makerId: maker.id, price: maker.price, amount });
     filled = add(filled, amount);
     value = add(value, cost);
     left = sub(left, taker.quantity.kind === 'base' ? amount : cost);
   }
-  return done(isZero(left) ? 'filled' : 'no-liquidity');
+  return { steps, filled, value, left, stop: stop ?? (isZero(left) ? 'filled' : 'no-liquidity') };
 }
 
 /** Whether a `poc` taker would take: the best opposite order crosses its limit. */

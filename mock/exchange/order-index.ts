@@ -31,7 +31,12 @@ export class Lookups<O extends Indexed> {
   readonly books = new Map<string, SideBooks>();
   readonly #open = new Map<number, Map<string, Set<string>>>();
   readonly #all = new Map<number, string[]>();
-  readonly #byText = new Map<string, string[]>();
+  /**
+   * Per account and label: the one order id with it, or the ids (most labels name one order, so no
+   * array for them). Made for an account the first time its orders are looked up by label (from
+   * its orders in placement order), then kept up to date: accounts never looked up by label cost nothing here.
+   */
+  readonly #byText = new Map<number, Map<string, string | string[]>>();
 
   constructor(
     readonly orders: Readonly<Record<string, O>>,
@@ -45,10 +50,8 @@ export class Lookups<O extends Indexed> {
     const all = this.#all.get(order.uid);
     if (all === undefined) this.#all.set(order.uid, [order.id]);
     else all.push(order.id);
-    const key = textKey(order.uid, order.text);
-    const named = this.#byText.get(key);
-    if (named === undefined) this.#byText.set(key, [order.id]);
-    else named.push(order.id);
+    const texts = this.#byText.get(order.uid);
+    if (texts !== undefined) addNamed(texts, order.text, order.id);
     if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
   }
 
@@ -77,7 +80,17 @@ export class Lookups<O extends Indexed> {
 
   /** The orders of `uid` with `text`, in the order they were placed. */
   named(uid: number, text: string): O[] {
-    return this.#resolve(this.#byText.get(textKey(uid, text)));
+    let texts = this.#byText.get(uid);
+    if (texts === undefined) {
+      texts = new Map<string, string | string[]>();
+      for (const id of this.#all.get(uid) ?? []) {
+        const order = this.orders[id];
+        if (order !== undefined) addNamed(texts, order.text, id);
+      }
+      this.#byText.set(uid, texts);
+    }
+    const named = texts.get(text);
+    return this.#resolve(typeof named === 'string' ? [named] : named);
   }
 
   #resolve(ids: readonly string[] | undefined): O[] {
@@ -98,7 +111,13 @@ export class Lookups<O extends Indexed> {
   }
 }
 
-const textKey = (uid: number, text: string): string => `${uid}\n${text}`;
+/** Adds order `id` to the ids labelled `text`. */
+function addNamed(texts: Map<string, string | string[]>, text: string, id: string): void {
+  const named = texts.get(text);
+  if (named === undefined) texts.set(text, id);
+  else if (typeof named === 'string') texts.set(text, [named, id]);
+  else named.push(id);
+}
 
 /** The market key of a futures contract: `settle/name`. */
 export const contractKey = (settle: string, name: string): string => `${settle}/${name}`;

@@ -141,10 +141,14 @@ export class BookSide {
       const at = this.#popFrontier(frontier);
       const level = heap[at];
       if (level === undefined) continue;
-      for (const child of [2 * at + 1, 2 * at + 2]) if (child < heap.length) this.#pushFrontier(frontier, child);
-      if (!level.live) continue;
-      this.work.levelsVisited += 1;
-      yield level;
+      if (level.live) {
+        this.work.levelsVisited += 1;
+        yield level;
+      }
+      // Its children join the frontier only when the next level is asked for (a taker mostly stops in the first).
+      const left = 2 * at + 1;
+      if (left < heap.length) this.#pushFrontier(frontier, left);
+      if (left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
     }
   }
 

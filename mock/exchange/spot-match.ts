@@ -5,7 +5,7 @@
  * and what is left of the taker ends or rests by its time in force.
  */
 import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
-import { leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
+import { crosses, leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
 import { takeId } from './ids.js';
 import { planMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
@@ -27,7 +27,7 @@ export function lockCurrency(market: SpotMarketState, order: Pick<SpotOrderState
 /** The resting orders a taker of `order.side` meets, best first. */
 function* spotMakers(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): Iterable<Maker> {
   const side = oppositeQueue(spotBooks(state, market), order.side);
-  for (const maker of restingOrders(side, (id) => state.spotOrders[id])) {
+  for (const maker of restingOrders(side, state.spotOrders)) {
     if (maker.status !== 'open') continue;
     yield { id: maker.id, owner: maker.uid, stpId: maker.stpId, price: maker.price, left: maker.left };
   }
@@ -42,20 +42,26 @@ export function bestSpotMaker(state: ExchangeState, market: SpotMarketState, ord
 /** Plans `order` (created, locked, not in the book) against the book of `market`. */
 export function planSpot(state: ExchangeState, market: SpotMarketState, order: SpotOrderState, stp: StpAct): MatchPlan {
   const marketBuy = order.type === 'market' && order.side === 'buy';
+  const limit = order.type === 'market' ? undefined : order.price;
+  // When the best opposite price does not cross, no maker does: the book is not walked.
+  const best = oppositeQueue(spotBooks(state, market), order.side).best();
+  const makers = best !== undefined && crosses(order.side, limit, best.price) ? spotMakers(state, market, order) : NONE;
   return planMatch(
     {
       owner: order.uid,
       stpId: order.stpId,
       stpAct: stp,
       side: order.side,
-      limit: order.type === 'market' ? undefined : order.price,
+      limit,
       quantity: marketBuy
         ? { kind: 'quote', budget: order.left, scale: market.amountPrecision }
         : { kind: 'base', left: order.left },
     },
-    spotMakers(state, market, order),
+    makers,
   );
 }
+
+const NONE: readonly Maker[] = [];
 
 /** Applies `plan` to the taker `order` and its makers, then ends or rests the taker. */
 export function applySpot(
@@ -115,10 +121,11 @@ function settleFill(
   nowMs: number,
 ): void {
   const value = mul(amount, price);
-  const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
-  const rate = (o: SpotOrderState): string => (o === taker ? state.fees.spot.taker : state.fees.spot.maker);
-  const buyerFee = mul(amount, rate(buyer));
-  const sellerFee = mul(value, rate(seller));
+  const takerBuys = taker.side === 'buy';
+  const buyer = takerBuys ? taker : maker;
+  const seller = takerBuys ? maker : taker;
+  const buyerFee = mul(amount, takerBuys ? state.fees.spot.taker : state.fees.spot.maker);
+  const sellerFee = mul(value, takerBuys ? state.fees.spot.maker : state.fees.spot.taker);
   const tradeId = takeId(state, 'spotTrade');
   market.tradeCount += 1;
   state.spotTrades.push({
@@ -131,34 +138,32 @@ function settleFill(
     takerOrderId: taker.id,
     makerOrderId: maker.id,
     takerSide: taker.side,
-    takerFee: taker === buyer ? buyerFee : sellerFee,
-    makerFee: maker === buyer ? buyerFee : sellerFee,
+    takerFee: takerBuys ? buyerFee : sellerFee,
+    makerFee: takerBuys ? sellerFee : buyerFee,
   });
 
-  const trade = (o: SpotOrderState): { type: string; text: string; tradeId: string } => ({
-    type: 'trade',
-    text: o.id,
-    tradeId,
-  });
-  spendLocked(state, walletOf(buyer), market.quote, value, trade(buyer), nowMs);
-  credit(state, walletOf(buyer), market.base, amount, trade(buyer), nowMs);
-  chargeFee(state, walletOf(buyer), market.base, buyerFee, { ...trade(buyer), type: 'fee' }, nowMs);
-  spendLocked(state, walletOf(seller), market.base, amount, trade(seller), nowMs);
-  credit(state, walletOf(seller), market.quote, value, trade(seller), nowMs);
-  chargeFee(state, walletOf(seller), market.quote, sellerFee, { ...trade(seller), type: 'fee' }, nowMs);
+  const buyerWallet = walletOf(buyer);
+  spendLocked(state, buyerWallet, market.quote, value, { type: 'trade', text: buyer.id, tradeId }, nowMs);
+  credit(state, buyerWallet, market.base, amount, { type: 'trade', text: buyer.id, tradeId }, nowMs);
+  chargeFee(state, buyerWallet, market.base, buyerFee, { type: 'fee', text: buyer.id, tradeId }, nowMs);
+  const sellerWallet = walletOf(seller);
+  spendLocked(state, sellerWallet, market.base, amount, { type: 'trade', text: seller.id, tradeId }, nowMs);
+  credit(state, sellerWallet, market.quote, value, { type: 'trade', text: seller.id, tradeId }, nowMs);
+  chargeFee(state, sellerWallet, market.quote, sellerFee, { type: 'fee', text: seller.id, tradeId }, nowMs);
 
   buyer.locked = sub(buyer.locked, value);
   seller.locked = sub(seller.locked, amount);
-  for (const [o, fee] of [
-    [buyer, buyerFee],
-    [seller, sellerFee],
-  ] as const) {
-    o.filledAmount = add(o.filledAmount, amount);
-    o.filledTotal = add(o.filledTotal, value);
-    o.fee = add(o.fee, fee);
-    o.left = sub(o.left, o.type === 'market' && o.side === 'buy' ? value : amount);
-    o.updateMs = nowMs;
-  }
+  fillOrder(buyer, amount, value, buyerFee, nowMs);
+  fillOrder(seller, amount, value, sellerFee, nowMs);
   if (compareDecimal(maker.left, '0') <= 0) finishSpot(state, market, maker, 'filled', nowMs);
   else touchBook(market, nowMs);
+}
+
+/** Counts a fill of `amount` worth `value` on order `o`, which paid `fee`. */
+function fillOrder(o: SpotOrderState, amount: string, value: string, fee: string, nowMs: number): void {
+  o.filledAmount = add(o.filledAmount, amount);
+  o.filledTotal = add(o.filledTotal, value);
+  o.fee = add(o.fee, fee);
+  o.left = sub(o.left, o.type === 'market' && o.side === 'buy' ? value : amount);
+  o.updateMs = nowMs;
 }

@@ -69,11 +69,15 @@ export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown,
   return order;
 }
 
+const SIDES = ['buy', 'sell'] as const;
+const TYPES = ['limit', 'market'] as const;
+const TIMES_IN_FORCE = ['gtc', 'ioc', 'poc', 'fok'] as const;
+
 function readSpotOrder(state: ExchangeState, uid: number, body: unknown, nowMs: number): Draft {
   const b = bodyRecord(body);
   const market = spotMarket(state, requiredText(b, 'currency_pair'));
-  const side = requiredOneOf(b, 'side', ['buy', 'sell'] as const);
-  const type = oneOf(b, 'type', ['limit', 'market'] as const, 'limit');
+  const side = requiredOneOf(b, 'side', SIDES);
+  const type = oneOf(b, 'type', TYPES, 'limit');
   const accountType = optionalText(b, 'account') ?? 'spot';
   if (accountType !== 'spot' && accountType !== 'margin') {
     throw invalidParam('account', accountType, 'the paper exchange trades the spot and margin accounts');
@@ -83,7 +87,7 @@ function readSpotOrder(state: ExchangeState, uid: number, body: unknown, nowMs: 
   if (iceberg !== undefined && compareDecimal(iceberg, '0') !== 0) {
     throw invalidParam('iceberg', iceberg, 'iceberg orders are not simulated');
   }
-  const tif = oneOf(b, 'time_in_force', ['gtc', 'ioc', 'poc', 'fok'] as const, type === 'market' ? 'ioc' : 'gtc');
+  const tif = oneOf(b, 'time_in_force', TIMES_IN_FORCE, type === 'market' ? 'ioc' : 'gtc');
   const amount = decimalField(b, 'amount', 'positive');
   const marketBuy = type === 'market' && side === 'buy';
   checkPrecision('amount', amount, marketBuy ? market.pricePrecision + market.amountPrecision : market.amountPrecision);
@@ -135,6 +139,6 @@ function readSpotOrder(state: ExchangeState, uid: number, body: unknown, nowMs: 
     createMs: nowMs,
     updateMs: nowMs,
   };
-  const lockAmount = side === 'sell' ? amount : type === 'limit' ? mul(amount, price) : amount;
+  const lockAmount = side === 'sell' ? amount : type === 'limit' ? (quote as string) : amount;
   return { order, market, stp: stp.applies, lockAmount };
 }

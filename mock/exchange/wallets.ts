@@ -4,11 +4,11 @@
  * book; every fee goes to `feesCollected`, so the sum of each currency over all wallets plus the
  * fees collected never changes.
  */
-import { add, compareDecimal, sub } from '../decimal.js';
+import { add, compareDecimal, neg, sub } from '../decimal.js';
 import { MockHttpError } from '../errors.js';
 import { takeId } from './ids.js';
 import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
-import { own, ownOrAdd } from './own.js';
+import { ownOrAdd } from './own.js';
 
 /** Which wallet: an account's spot wallet, or its margin wallet of one pair. */
 export interface WalletRef {
@@ -27,7 +27,8 @@ export interface EntryInfo {
 
 /** The account with `uid`; 400 USER_NOT_FOUND when the seed has none (a key acting for an account the seed lacks). */
 export function accountOf(state: ExchangeState, uid: number): AccountState {
-  const account = own(state.accounts, String(uid));
+  // A number key is the same property as its text (`String(uid)`), read without making the text.
+  const account = Object.hasOwn(state.accounts, uid) ? state.accounts[uid] : undefined;
   if (account === undefined) {
     throw new MockHttpError(400, 'USER_NOT_FOUND', `No paper exchange account ${uid}: add it to the seed file`);
   }
@@ -37,9 +38,12 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
 /** The balance of `currency` in the wallet (created at zero when missing). */
 function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
   const account = accountOf(state, ref.uid);
-  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, () => ({}));
-  return ownOrAdd(wallet, currency, () => ({ available: '0', locked: '0' }));
+  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
+  return ownOrAdd(wallet, currency, emptyBalance);
 }
+
+const emptyWallet = (): Record<string, Balance> => ({});
+const emptyBalance = (): Balance => ({ available: '0', locked: '0' });
 
 /** Whether the wallet has `amount` of `currency` available. */
 export function hasAvailable(state: ExchangeState, ref: WalletRef, currency: string, amount: string): boolean {
@@ -71,7 +75,7 @@ export function spendLocked(
 ): void {
   const b = balanceOf(state, ref, currency);
   b.locked = sub(b.locked, amount);
-  record(state, ref, currency, sub('0', amount), info, nowMs);
+  record(state, ref, currency, b, neg(amount), info, nowMs);
 }
 
 /** Adds `amount` (negative: takes it) to the available funds. */
@@ -85,7 +89,7 @@ export function credit(
 ): void {
   const b = balanceOf(state, ref, currency);
   b.available = add(b.available, amount);
-  record(state, ref, currency, amount, info, nowMs);
+  record(state, ref, currency, b, amount, info, nowMs);
 }
 
 /** Charges a fee from the available funds into `feesCollected`. */
@@ -98,7 +102,7 @@ export function chargeFee(
   nowMs: number,
 ): void {
   if (compareDecimal(fee, '0') === 0) return;
-  credit(state, ref, currency, sub('0', fee), info, nowMs);
+  credit(state, ref, currency, neg(fee), info, nowMs);
   collect(state, currency, fee);
 }
 
@@ -111,11 +115,11 @@ function record(
   state: ExchangeState,
   ref: WalletRef,
   currency: string,
+  b: Balance,
   change: string,
   info: EntryInfo,
   nowMs: number,
 ): void {
-  const b = balanceOf(state, ref, currency);
   state.book.push({
     id: takeId(state, 'bookEntry'),
     uid: ref.uid,

@@ -268,6 +268,15 @@ describe('work does not grow with the book', () => {
     }
   });
 
+  it('reading only the best level in order compares no prices (a taker that fills there)', () => {
+    for (const n of SIZES) {
+      const first = workFor(n, (book) => {
+        for (const level of book.levels()) if (level.price !== '') break;
+      });
+      expect({ n, first }).toEqual({ n, first: { comparisons: 0, levelsVisited: 1 } });
+    }
+  });
+
   it('reading the first 5 levels in order visits 5 levels, whatever the depth', () => {
     for (const n of SIZES) {
       const top = workFor(n, (book) => {
