@@ -109,6 +109,7 @@ async def measure(port: int) -> str:
     client = AsyncExchangeClient(base_url=url, proxy=False, **keys)
     bare = BareAsync(url, "k" * 32, "s" * 64)
     ours, theirs = await cpu_us(lambda: client.wallet.list_withdrawals(QUERY)), await cpu_us(bare.get)  # type: ignore[arg-type]
+    made = await loop_work(lambda: client.wallet.list_withdrawals(QUERY))  # type: ignore[arg-type]
     await client.aclose()
     await bare.close()
 
@@ -135,8 +136,38 @@ async def measure(port: int) -> str:
 
     return (
         f"client {ours:5.1f} µs (bare {theirs:5.1f})  transport {sent:5.1f} µs (bare streams {streams:5.1f})  "
-        f"canned {aio:5.1f} µs (blocking {await cpu_us(blocking_get):5.1f})"
+        f"canned {aio:5.1f} µs (blocking {await cpu_us(blocking_get):5.1f})\n  per client GET: {made}"
     )
+
+
+async def loop_work(fn: Callable[[], Awaitable[object]]) -> str:
+    """What the event loop is asked for per call (futures, callbacks, timers, tasks), counted over
+    one loop of `CALLS` calls by `CONCURRENCY` workers (the workers' own tasks included)."""
+    loop = asyncio.get_running_loop()
+    names = ("create_future", "call_soon", "call_at", "call_later", "create_task")
+    counts: dict[str, int] = dict.fromkeys(names, 0)
+    for name in names:
+        original = getattr(loop, name)
+
+        def counted(*args: Any, _original: Any = original, _name: str = name, **kwargs: Any) -> Any:
+            counts[_name] += 1
+            return _original(*args, **kwargs)
+
+        setattr(loop, name, counted)
+    try:
+        left = CALLS
+
+        async def worker() -> None:
+            nonlocal left
+            while left > 0:
+                left -= 1
+                await fn()
+
+        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+    finally:
+        for name in names:
+            delattr(loop, name)
+    return "  ".join(f"{name} {count / CALLS:.3f}" for name, count in counts.items())
 
 
 if __name__ == "__main__":
