@@ -23,6 +23,15 @@ export interface RunnerJob {
   readonly loopMaxMs: number;
 }
 
+/**
+ * Calls of each kind in the warm-up burst that follows the sequential warm-up: 16 per worker of
+ * the concurrent loops, so every client (JavaScript and Python alike) has opened its extra sockets
+ * and compiled its concurrent path before the throughput loops are timed.
+ */
+export function warmupBurst(job: Pick<RunnerJob, 'concurrency'>): number {
+  return job.concurrency * 16;
+}
+
 /** What one runner reports. */
 export type RunnerResult =
   | {
