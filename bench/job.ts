@@ -12,7 +12,10 @@ export interface RunnerJob {
   readonly key: string;
   readonly scratch: string;
   readonly oursEntry: string;
-  /** Calls of each kind before measuring. */
+  /**
+   * Calls of each kind before measuring: this many GET+POST pairs one after another, then this
+   * many GETs and this many POSTs at `concurrency` (the concurrent loops' sockets and code path).
+   */
   readonly warmup: number;
   /** Sequential calls per latency loop. */
   readonly sequentialCalls: number;
@@ -21,15 +24,6 @@ export interface RunnerJob {
   readonly concurrency: number;
   /** Upper bound of each loop, ms. */
   readonly loopMaxMs: number;
-}
-
-/**
- * Calls of each kind in the warm-up burst that follows the sequential warm-up: 16 per worker of
- * the concurrent loops, so every client (JavaScript and Python alike) has opened its extra sockets
- * and compiled its concurrent path before the throughput loops are timed.
- */
-export function warmupBurst(job: Pick<RunnerJob, 'concurrency'>): number {
-  return job.concurrency * 16;
 }
 
 /** What one runner reports. */

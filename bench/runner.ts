@@ -4,7 +4,7 @@
  * the secret from `BENCH_SECRET`; prints one line `BENCH_RESULT <json>` on stdout.
  */
 import { createClient, type ClientContext } from './clients.js';
-import { describeError, warmupBurst, type RunnerJob, type RunnerResult } from './job.js';
+import { describeError, type RunnerJob, type RunnerResult } from './job.js';
 import { concurrent, sequential } from './measure.js';
 import { TRANSFER_TX_ID, WITHDRAWAL_COUNT } from './records.js';
 
@@ -32,10 +32,10 @@ async function main(): Promise<RunnerResult> {
       await client.get();
       await client.post();
     }
-    // The concurrent loops' own warm-up (a burst of GETs, then of POSTs, at the job's concurrency):
-    // their extra keep-alive sockets open and their code paths compile here, not in the measured loop.
-    await concurrent(() => client.get(), warmupBurst(job), job.concurrency, job.loopMaxMs);
-    await concurrent(() => client.post(), warmupBurst(job), job.concurrency, job.loopMaxMs);
+    // The concurrent loops' own warm-up (as many GETs, then POSTs, at the job's concurrency): their
+    // extra keep-alive sockets open and their code paths compile here, not in the measured loops.
+    await concurrent(() => client.get(), job.warmup, job.concurrency, job.loopMaxMs);
+    await concurrent(() => client.post(), job.warmup, job.concurrency, job.loopMaxMs);
     collect();
     const get = await sequential(() => client.get(), job.sequentialCalls, job.loopMaxMs);
     collect();
