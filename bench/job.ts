@@ -12,7 +12,10 @@ export interface RunnerJob {
   readonly key: string;
   readonly scratch: string;
   readonly oursEntry: string;
-  /** Calls of each kind before measuring. */
+  /**
+   * Calls of each kind before measuring: this many GET+POST pairs one after another, then this
+   * many GETs and this many POSTs at `concurrency` (the concurrent loops' sockets and code path).
+   */
   readonly warmup: number;
   /** Sequential calls per latency loop. */
   readonly sequentialCalls: number;

@@ -231,6 +231,9 @@ async def run_async(job: dict[str, Any], secret: str) -> dict[str, Any]:
     for _ in range(job["warmup"]):
         await get()
         await post()
+    # The concurrent warm-up (bench/job.ts `warmup`): the concurrent loop's sockets open here.
+    await concurrent(get, job["warmup"], job["concurrency"], max_s)
+    await concurrent(post, job["warmup"], job["concurrency"], max_s)
     result = {
         "get": await sequential_async(get, job["sequentialCalls"], max_s),
         "post": await sequential_async(post, job["sequentialCalls"], max_s),

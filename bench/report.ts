@@ -231,7 +231,8 @@ Where the time goes in each missed transport, bundle and engine target: [PROFILE
   \`GET /api/v4/wallet/withdrawals\` with 20 records and \`POST /api/v4/wallet/transfers\` with a tx id.
   Each client signs with its own key, so signatures are counted per client.
 - Each client runs in a fresh process per round: ${p.warmup} warm-up GET+POST pairs (so JIT compilation, which
-  process.cpuUsage counts on every thread, is mostly done: after 300 pairs V8 was still optimising the clients' hot functions inside the measured loop), then ${p.sequentialCalls}
+  process.cpuUsage counts on every thread, is mostly done: after 300 pairs V8 was still optimising the clients' hot functions inside the measured loop) and ${p.warmup} GETs and ${p.warmup} POSTs at
+  concurrency ${p.concurrency} (so the concurrent loops' extra sockets are open and their path compiled before they are timed), then ${p.sequentialCalls}
   sequential GETs, ${p.sequentialCalls} sequential POSTs (latency; CPU per call = process.cpuUsage over the loop / calls),
   then ${p.concurrentCalls} GETs and ${p.concurrentCalls} POSTs at concurrency ${p.concurrency} (throughput). ${p.rounds} rounds, interleaved
   (each round starts with a different client); tables show medians over rounds.

@@ -32,6 +32,10 @@ async function main(): Promise<RunnerResult> {
       await client.get();
       await client.post();
     }
+    // The concurrent loops' own warm-up (as many GETs, then POSTs, at the job's concurrency): their
+    // extra keep-alive sockets open and their code paths compile here, not in the measured loops.
+    await concurrent(() => client.get(), job.warmup, job.concurrency, job.loopMaxMs);
+    await concurrent(() => client.post(), job.warmup, job.concurrency, job.loopMaxMs);
     collect();
     const get = await sequential(() => client.get(), job.sequentialCalls, job.loopMaxMs);
     collect();

@@ -137,6 +137,11 @@ describe('renderReport', () => {
     expect(md).toContain('before: 1.00 / 2.00 / 3.00');
   });
 
+  it('states the warm-up, sequential and concurrent, before any loop is timed', () => {
+    expect(md.replace(/\s+/g, ' ')).toContain('10 warm-up GET+POST pairs');
+    expect(md.replace(/\s+/g, ' ')).toContain('and 10 GETs and 10 POSTs at concurrency 16 (so the concurrent loops');
+  });
+
   it('shows ratios to the floor in the latency table', () => {
     expect(md).toContain('| ours | 300 µs | 1.50× | 260 µs | 1.04× |');
   });

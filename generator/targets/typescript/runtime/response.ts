@@ -14,19 +14,7 @@ import { numberTexts, readWire, type WireDrift } from './wire-drift.js';
 type Role = Exclude<keyof ApiMeta['responseHeaders'], 'aliases'>;
 
 /** Each role's header names in lower case (its own name, then its aliases), made once per metadata. */
-const roleNames = new WeakMap<ApiMeta['responseHeaders'], Map<Role, readonly string[]>>();
-
-function namesOf(apiMeta: ApiMeta, role: Role): readonly string[] {
-  const headers = apiMeta.responseHeaders;
-  let byRole = roleNames.get(headers);
-  if (byRole === undefined) roleNames.set(headers, (byRole = new Map<Role, readonly string[]>()));
-  let names = byRole.get(role);
-  if (names === undefined) {
-    names = [headers[role], ...(headers.aliases?.[role] ?? [])].map((name) => name.toLowerCase());
-    byRole.set(role, names);
-  }
-  return names;
-}
+const roleNames = new WeakMap<ApiMeta['responseHeaders'], Partial<Record<Role, readonly string[]>>>();
 
 /**
  * The value of a role's header: under the role's own name (the seed's `X-Svc-*`), else under the
@@ -37,8 +25,13 @@ export function roleHeader(
   apiMeta: ApiMeta,
   role: Role,
 ): string | undefined {
-  for (const name of namesOf(apiMeta, role)) {
-    const value = headers[name];
+  const meta = apiMeta.responseHeaders;
+  let byRole = roleNames.get(meta);
+  if (byRole === undefined) roleNames.set(meta, (byRole = {}));
+  const names = (byRole[role] ??= [meta[role], ...(meta.aliases?.[role] ?? [])].map((name) => name.toLowerCase()));
+  // An index loop: no array iterator per look-up (several per answer).
+  for (let i = 0; i < names.length; i++) {
+    const value = headers[names[i] as string];
     if (value !== undefined) return value;
   }
   return undefined;
