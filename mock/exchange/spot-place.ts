@@ -20,7 +20,7 @@ import {
   requiredText,
   stpOf,
 } from './order-fields.js';
-import { applySpot, lockCurrency, planSpot, bestSpotMaker, walletOf } from './spot-match.js';
+import { applySpot, lockCurrency, planSpot, bestSpotMaker, takerRests, walletOf } from './spot-match.js';
 import type { ExchangeState, SpotMarketState, SpotOrderState, StpAct } from './types.js';
 import { accountOf, hasAvailable, lock } from './wallets.js';
 import { spotIndex } from './order-index.js';
@@ -62,7 +62,7 @@ export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown,
   order.id = takeId(state, 'spotOrder');
   order.priority = takePriority(state);
   state.spotOrders[order.id] = order;
-  spotIndex(state).placed(order);
+  spotIndex(state).placed(order, takerRests(order, plan));
   lock(state, wallet, currency, draft.lockAmount);
   order.locked = draft.lockAmount;
   applySpot(state, market, order, plan, nowMs);
