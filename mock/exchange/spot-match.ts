@@ -83,11 +83,13 @@ export function applySpot(
   plan: MatchPlan,
   nowMs: number,
 ): void {
+  // A taker placed without a lock (it never rests) pays its fills from its available funds.
+  const takerLocked = !isZero(order.locked);
   for (const step of plan.steps) {
     const maker = state.spotOrders[step.makerId];
     if (maker === undefined) continue;
     if (step.kind === 'cancel-maker') finishSpot(state, market, maker, 'stp', nowMs);
-    else settleFill(state, market, order, maker, step.price, step.amount, step.value, nowMs);
+    else settleFill(state, market, order, takerLocked, maker, step.price, step.amount, step.value, nowMs);
   }
   releaseImprovement(state, market, order);
   if (takerRests(order, plan)) return restOrder(spotBooks(state, market), market, order, nowMs);
@@ -116,7 +118,7 @@ export function finishSpot(
 
 /** A limit buy that filled below its limit keeps locked only what its remainder needs. */
 function releaseImprovement(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): void {
-  if (order.type !== 'limit' || order.side !== 'buy') return;
+  if (order.type !== 'limit' || order.side !== 'buy' || isZero(order.locked)) return;
   const excess = sub(order.locked, mul(order.left, order.price));
   if (compareDecimal(excess, '0') <= 0) return;
   unlock(state, walletOf(order), market.quote, excess);
@@ -127,6 +129,7 @@ function settleFill(
   state: ExchangeState,
   market: SpotMarketState,
   taker: SpotOrderState,
+  takerLocked: boolean,
   maker: SpotOrderState,
   price: string,
   amount: string,
@@ -154,11 +157,14 @@ function settleFill(
     makerFee: takerBuys ? sellerFee : buyerFee,
   });
 
-  settleParty(state, walletOf(buyer), market.quote, value, market.base, amount, buyerFee, buyer.id, tradeId, nowMs);
-  settleParty(state, walletOf(seller), market.base, amount, market.quote, value, sellerFee, seller.id, tradeId, nowMs);
+  const buyerLocked = buyer !== taker || takerLocked;
+  const sellerLocked = seller !== taker || takerLocked;
+  const { base, quote } = market;
+  settleParty(state, walletOf(buyer), quote, value, base, amount, buyerFee, buyer.id, tradeId, nowMs, buyerLocked);
+  settleParty(state, walletOf(seller), base, amount, quote, value, sellerFee, seller.id, tradeId, nowMs, sellerLocked);
 
-  buyer.locked = sub(buyer.locked, value);
-  seller.locked = sub(seller.locked, amount);
+  if (buyerLocked) buyer.locked = sub(buyer.locked, value);
+  if (sellerLocked) seller.locked = sub(seller.locked, amount);
   fillOrder(buyer, amount, value, buyerFee, nowMs);
   fillOrder(seller, amount, value, sellerFee, nowMs);
   if (compareDecimal(maker.left, '0') <= 0) finishSpot(state, market, maker, 'filled', nowMs);

@@ -156,7 +156,9 @@ function entry(
 /**
  * One party's side of a fill, as `spendLocked` of `paid` in `paidCurrency`, `credit` of `got` in
  * `gotCurrency` and `chargeFee` of `fee` from it would book it (the same entries in that order),
- * with the account and wallet looked up once. `text` is the order id of the party.
+ * with the account and wallet looked up once. `text` is the order id of the party. `fromLocked:
+ * false` pays from the available funds instead (a taker that never rests locks nothing: the
+ * balance it is booked with, available plus locked, is the same).
  */
 export function settleParty(
   state: ExchangeState,
@@ -169,12 +171,14 @@ export function settleParty(
   text: string,
   tradeId: string,
   nowMs: number,
+  fromLocked = true,
 ): void {
   const account = accountOf(state, ref.uid);
   const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
   const market = ref.kind === 'margin' ? ref.pair : '';
   const from = ownOrAdd(wallet, paidCurrency, emptyBalance);
-  from.locked = sub(from.locked, paid);
+  if (fromLocked) from.locked = sub(from.locked, paid);
+  else from.available = sub(from.available, paid);
   entry(state, ref.uid, ref.kind, market, paidCurrency, from, neg(paid), 'trade', text, tradeId, nowMs);
   const to = ownOrAdd(wallet, gotCurrency, emptyBalance);
   to.available = add(to.available, got);

@@ -4,7 +4,8 @@
  * (`BookSide.visitLevels`) stop where the visitor says; a party's side of a fill (`settleParty`)
  * books the same entries and balances as `spendLocked`, `credit` and `chargeFee` one by one;
  * `takerRests` says which takers rest; a taker that never rests joins no open set
- * (`Lookups.placed`) while its market keeps its place in the account's listing.
+ * (`Lookups.placed`) while its market keeps its place in the account's listing, and locks nothing:
+ * it books the same entries and balances as a `gtc` order of the same size cancelled after matching.
  */
 import { describe, expect, it } from 'vitest';
 import { endMatch, offerMaker, startMatch } from '../../mock/exchange/match.js';
@@ -15,7 +16,10 @@ import { takerRests } from '../../mock/exchange/spot-match.js';
 import type { ExchangeState } from '../../mock/exchange/types.js';
 import { chargeFee, credit, settleParty, spendLocked } from '../../mock/exchange/wallets.js';
 import type { WalletRef } from '../../mock/exchange/wallets.js';
-import { A, T, stateOf } from './support/given.js';
+import { cancelSpotOrder } from '../../mock/exchange/spot-manage.js';
+import { placeSpotOrder } from '../../mock/exchange/spot-place.js';
+import { A, B, C, T, balancesOf, stateOf } from './support/given.js';
+import type { Resting } from './support/given.js';
 
 const taker = (left: string): Taker => ({
   owner: 1,
@@ -143,4 +147,43 @@ describe('a taker that never rests', () => {
     place('4', 'BTC_USDT', false);
     expect(index.open(7, () => true).map((o) => o.id)).toEqual(['3', '2']);
   });
+});
+
+/** A's account book entries (without ids) and balances after placing `body`, then cancelling what rests of it. */
+function takerBooks(body: Record<string, string>, book: readonly Resting[]): unknown {
+  const state = stateOf({ book });
+  const before = state.book.length;
+  const order = placeSpotOrder(state, A, { currency_pair: 'BTC_USDT', ...body }, T);
+  if (order.status === 'open') cancelSpotOrder(state, order, T);
+  const entries = state.book.slice(before).map(({ id: _id, ...entry }) => entry);
+  return { entries, balances: balancesOf(state, A), order: [order.left, order.locked, order.filledTotal, order.fee] };
+}
+
+describe('a taker that never rests locks nothing', () => {
+  const book: Resting[] = [
+    [B, 'sell', '100.5', '0.3'],
+    [C, 'sell', '101', '0.4'],
+    [B, 'buy', '99.5', '0.3'],
+    [C, 'buy', '99', '0.4'],
+  ];
+  it.each([
+    { given: { side: 'buy', price: '102', amount: '1' } },
+    { given: { side: 'buy', price: '100.7', amount: '0.2' } },
+    { given: { side: 'sell', price: '98', amount: '1' } },
+    { given: { side: 'sell', price: '99.4', amount: '0.25' } },
+  ])('an ioc $given.side books what a gtc order cancelled after matching books', ({ given }) => {
+    const ioc = takerBooks({ ...given, time_in_force: 'ioc' }, book);
+    const gtc = takerBooks({ ...given, time_in_force: 'gtc' }, book);
+    expect(ioc).toEqual(gtc);
+  });
+
+  it.each([{ given: { side: 'buy', amount: '60' } }, { given: { side: 'sell', amount: '0.5' } }])(
+    'a market $given.side ends with nothing locked',
+    ({ given }) => {
+      const state = stateOf({ book });
+      placeSpotOrder(state, A, { currency_pair: 'BTC_USDT', type: 'market', time_in_force: 'ioc', ...given }, T);
+      const { USDT, BTC } = balancesOf(state, A);
+      expect([USDT?.split('/')[1], BTC?.split('/')[1]]).toEqual(['0', '0']);
+    },
+  );
 });
