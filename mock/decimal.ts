@@ -139,6 +139,9 @@ function aligned(a: string, b: string): [bigint, bigint, number] {
 
 /** `a + b`, exactly. */
 export function add(a: string, b: string): string {
+  // Adding a canonical zero (a fresh order's fill, an empty lock) is the other side in canonical form.
+  if (b === '0') return canonical(a);
+  if (a === '0') return canonical(b);
   const fast = fastAdd(a, b);
   if (fast !== undefined) return fast;
   const [x, y, scale] = aligned(a, b);
@@ -147,6 +150,7 @@ export function add(a: string, b: string): string {
 
 /** `a - b`, exactly. */
 export function sub(a: string, b: string): string {
+  if (b === '0') return canonical(a);
   const fast = fastSub(a, b);
   if (fast !== undefined) return fast;
   const [x, y, scale] = aligned(a, b);
@@ -198,7 +202,7 @@ export function sign(a: string): -1 | 0 | 1 {
 
 /** Whether `a` is zero. */
 export function isZero(a: string): boolean {
-  return sign(a) === 0;
+  return a === '0' || sign(a) === 0;
 }
 
 /** The smaller of `a` and `b`. */

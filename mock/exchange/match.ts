@@ -44,7 +44,15 @@ export interface Taker {
 
 /** One step of a plan. */
 type MatchStep =
-  { kind: 'fill'; makerId: string; price: string; amount: string } | { kind: 'cancel-maker'; makerId: string };
+  | {
+      kind: 'fill';
+      makerId: string;
+      price: string;
+      amount: string;
+      /** `amount × price`, computed once for the plan and the fill. */
+      value: string;
+    }
+  | { kind: 'cancel-maker'; makerId: string };
 
 /** Why matching stopped. */
 type MatchStop = 'filled' | 'no-liquidity' | 'stp';
@@ -63,45 +71,69 @@ export interface MatchPlan {
 
 /** Plans the matching of `taker` against `makers` (in queue order, best first). */
 export function planMatch(taker: Taker, makers: Iterable<Maker>): MatchPlan {
-  const steps: MatchStep[] = [];
-  let filled = '0';
-  let value = '0';
-  let left = taker.quantity.kind === 'base' ? taker.quantity.left : taker.quantity.budget;
-  let stop: MatchStop | undefined;
+  const run = startMatch(taker);
+  for (const m of makers) if (!offerMaker(run, m.id, m.owner, m.stpId, m.price, m.left)) break;
+  return endMatch(run);
+}
 
-  for (const maker of makers) {
-    if (isZero(left)) {
-      stop = 'filled';
-      break;
-    }
-    if (!crosses(taker.side, taker.limit, maker.price)) {
-      stop = 'no-liquidity';
-      break;
-    }
-    if (taker.stpId !== 0 && maker.stpId === taker.stpId) {
-      if (taker.stpAct === 'cn') {
-        stop = 'stp';
-        break;
-      }
-      steps.push({ kind: 'cancel-maker', makerId: maker.id });
-      if (taker.stpAct === 'cb') {
-        stop = 'stp';
-        break;
-      }
-      continue;
-    }
-    const wanted = taker.quantity.kind === 'base' ? left : div(left, maker.price, taker.quantity.scale, 'down');
-    const amount = min(wanted, maker.left);
-    if (compareDecimal(amount, '0') <= 0) {
-      stop = 'filled';
-      break;
-    }
-    const cost = mul(amount, maker.price);
-    steps.push({ kind: 'fill', makerId: maker.id, price: maker.price, amount });
-    filled = add(filled, amount);
-    value = add(value, cost);
-    left = sub(left, taker.quantity.kind === 'base' ? amount : cost);
+/** A plan being made: the taker, the steps so far and what is filled and left. */
+export interface MatchRun {
+  readonly taker: Taker;
+  readonly steps: MatchStep[];
+  filled: string;
+  value: string;
+  left: string;
+  stop: MatchStop | undefined;
+}
+
+/** Starts planning `taker`; offer it the makers in queue order with `offerMaker`, then `endMatch`. */
+export function startMatch(taker: Taker): MatchRun {
+  const left = taker.quantity.kind === 'base' ? taker.quantity.left : taker.quantity.budget;
+  return { taker, steps: [], filled: '0', value: '0', left, stop: undefined };
+}
+
+/**
+ * Offers `run` the next maker in queue order (its id, owner uid, STP group, price and what it has
+ * left); `false` when matching stopped (this maker or an earlier one ended it), so no more are wanted.
+ */
+export function offerMaker(
+  run: MatchRun,
+  id: string,
+  owner: number,
+  stpId: number,
+  price: string,
+  makerLeft: string,
+): boolean {
+  if (run.stop !== undefined) return false;
+  const taker = run.taker;
+  const left = run.left;
+  if (isZero(left)) return stopWith(run, 'filled');
+  if (!crosses(taker.side, taker.limit, price)) return stopWith(run, 'no-liquidity');
+  if (taker.stpId !== 0 && stpId === taker.stpId) {
+    if (taker.stpAct === 'cn') return stopWith(run, 'stp');
+    run.steps.push({ kind: 'cancel-maker', makerId: id });
+    return taker.stpAct === 'cb' ? stopWith(run, 'stp') : true;
   }
+  const quantity = taker.quantity;
+  const wanted = quantity.kind === 'base' ? left : div(left, price, quantity.scale, 'down');
+  const amount = min(wanted, makerLeft);
+  if (compareDecimal(amount, '0') <= 0) return stopWith(run, 'filled');
+  const cost = mul(amount, price);
+  run.steps.push({ kind: 'fill', makerId: id, price, amount, value: cost });
+  run.filled = add(run.filled, amount);
+  run.value = add(run.value, cost);
+  run.left = sub(left, quantity.kind === 'base' ? amount : cost);
+  return true;
+}
+
+function stopWith(run: MatchRun, stop: MatchStop): false {
+  run.stop = stop;
+  return false;
+}
+
+/** The plan `run` made (stopped, or out of makers). */
+export function endMatch(run: MatchRun): MatchPlan {
+  const { steps, filled, value, left, stop } = run;
   return { steps, filled, value, left, stop: stop ?? (isZero(left) ? 'filled' : 'no-liquidity') };
 }
 

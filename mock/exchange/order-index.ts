@@ -45,14 +45,20 @@ export class Lookups<O extends Indexed> {
     for (const order of Object.values(orders)) this.placed(order);
   }
 
-  /** Notes a placed order (open, or ended already when read from a state). */
-  placed(order: O): void {
+  /**
+   * Notes a placed order (open, or ended already when read from a state). `rests: false` says an
+   * open order ends within its placement (a taker that never rests): it joins no open set, though
+   * its market still takes its place among the account's markets, so listings keep their order.
+   */
+  placed(order: O, rests = true): void {
     const all = this.#all.get(order.uid);
     if (all === undefined) this.#all.set(order.uid, [order.id]);
     else all.push(order.id);
     const texts = this.#byText.get(order.uid);
     if (texts !== undefined) addNamed(texts, order.text, order.id);
-    if (order.status === 'open') this.#openSet(order.uid, this.marketOf(order)).add(order.id);
+    if (order.status !== 'open') return;
+    const open = this.#openSet(order.uid, this.marketOf(order));
+    if (rests) open.add(order.id);
   }
 
   /** Notes that an order ended. */

@@ -152,6 +152,33 @@ export class BookSide {
     }
   }
 
+  /**
+   * Calls `visit` with the levels best first until it returns `false` (as `levels()`, without a
+   * generator: matching's walk). Do not change the side while visiting.
+   */
+  visitLevels(visit: (level: PriceLevel) => boolean): void {
+    this.#dropStaleRoot();
+    const heap = this.#heap;
+    const root = heap[0];
+    if (root === undefined) return;
+    this.work.levelsVisited += 1;
+    if (!visit(root) || heap.length === 1) return;
+    const frontier: number[] = [];
+    this.#pushFrontier(frontier, 1);
+    if (heap.length > 2) this.#pushFrontier(frontier, 2);
+    while (frontier.length > 0) {
+      const at = this.#popFrontier(frontier);
+      const level = heap[at] as PriceLevel;
+      if (level.live) {
+        this.work.levelsVisited += 1;
+        if (!visit(level)) return;
+      }
+      const left = 2 * at + 1;
+      if (left < heap.length) this.#pushFrontier(frontier, left);
+      if (left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
+    }
+  }
+
   /** The order ids of one level, oldest first. */
   *idsAt(level: PriceLevel): Generator<string, void, undefined> {
     for (let slot = level.head; slot !== undefined; slot = slot.next) yield slot.id;

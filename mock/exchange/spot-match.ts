@@ -7,11 +7,11 @@
 import { add, compareDecimal, isZero, mul, sub } from '../decimal.js';
 import { crosses, leaveBook, oppositeQueue, restOrder, restingOrders, touchBook } from './book.js';
 import { takeId } from './ids.js';
-import { planMatch } from './match.js';
+import { endMatch, offerMaker, startMatch } from './match.js';
 import type { Maker, MatchPlan } from './match.js';
 import { spotBooks, spotIndex } from './order-index.js';
 import type { ExchangeState, SpotFinish, SpotMarketState, SpotOrderState, StpAct } from './types.js';
-import { chargeFee, credit, spendLocked, unlock } from './wallets.js';
+import { settleParty, unlock } from './wallets.js';
 import type { WalletRef } from './wallets.js';
 
 /** The wallet an order trades from. */
@@ -43,25 +43,37 @@ export function bestSpotMaker(state: ExchangeState, market: SpotMarketState, ord
 export function planSpot(state: ExchangeState, market: SpotMarketState, order: SpotOrderState, stp: StpAct): MatchPlan {
   const marketBuy = order.type === 'market' && order.side === 'buy';
   const limit = order.type === 'market' ? undefined : order.price;
+  const run = startMatch({
+    owner: order.uid,
+    stpId: order.stpId,
+    stpAct: stp,
+    side: order.side,
+    limit,
+    quantity: marketBuy
+      ? { kind: 'quote', budget: order.left, scale: market.amountPrecision }
+      : { kind: 'base', left: order.left },
+  });
   // When the best opposite price does not cross, no maker does: the book is not walked.
-  const best = oppositeQueue(spotBooks(state, market), order.side).best();
-  const makers = best !== undefined && crosses(order.side, limit, best.price) ? spotMakers(state, market, order) : NONE;
-  return planMatch(
-    {
-      owner: order.uid,
-      stpId: order.stpId,
-      stpAct: stp,
-      side: order.side,
-      limit,
-      quantity: marketBuy
-        ? { kind: 'quote', budget: order.left, scale: market.amountPrecision }
-        : { kind: 'base', left: order.left },
-    },
-    makers,
-  );
+  const side = oppositeQueue(spotBooks(state, market), order.side);
+  const best = side.best();
+  if (best !== undefined && crosses(order.side, limit, best.price)) {
+    const orders = state.spotOrders;
+    side.visitLevels((level) => {
+      for (let slot = level.head; slot !== undefined; slot = slot.next) {
+        const maker = orders[slot.id];
+        if (maker === undefined || maker.status !== 'open') continue;
+        if (!offerMaker(run, maker.id, maker.uid, maker.stpId, maker.price, maker.left)) return false;
+      }
+      return true;
+    });
+  }
+  return endMatch(run);
 }
 
-const NONE: readonly Maker[] = [];
+/** Whether the taker `order` rests in the book once `plan` is applied (a limit `gtc` or `poc` order the book ran out for). */
+export function takerRests(order: Pick<SpotOrderState, 'type' | 'tif'>, plan: Pick<MatchPlan, 'stop'>): boolean {
+  return plan.stop === 'no-liquidity' && order.type !== 'market' && order.tif !== 'ioc' && order.tif !== 'fok';
+}
 
 /** Applies `plan` to the taker `order` and its makers, then ends or rests the taker. */
 export function applySpot(
@@ -71,18 +83,20 @@ export function applySpot(
   plan: MatchPlan,
   nowMs: number,
 ): void {
+  // A taker placed without a lock (it never rests) pays its fills from its available funds.
+  const takerLocked = !isZero(order.locked);
   for (const step of plan.steps) {
     const maker = state.spotOrders[step.makerId];
     if (maker === undefined) continue;
     if (step.kind === 'cancel-maker') finishSpot(state, market, maker, 'stp', nowMs);
-    else settleFill(state, market, order, maker, step.price, step.amount, nowMs);
+    else settleFill(state, market, order, takerLocked, maker, step.price, step.amount, step.value, nowMs);
   }
   releaseImprovement(state, market, order);
+  if (takerRests(order, plan)) return restOrder(spotBooks(state, market), market, order, nowMs);
   if (plan.stop === 'filled') return finishSpot(state, market, order, 'filled', nowMs);
   if (plan.stop === 'stp') return finishSpot(state, market, order, 'stp', nowMs);
   if (order.type === 'market') return finishSpot(state, market, order, 'depth_not_enough', nowMs);
   if (order.tif === 'ioc' || order.tif === 'fok') return finishSpot(state, market, order, order.tif, nowMs);
-  restOrder(spotBooks(state, market), market, order, nowMs);
 }
 
 /** Ends an order: out of the book, its remaining lock released, status and `finish_as` set. */
@@ -104,7 +118,7 @@ export function finishSpot(
 
 /** A limit buy that filled below its limit keeps locked only what its remainder needs. */
 function releaseImprovement(state: ExchangeState, market: SpotMarketState, order: SpotOrderState): void {
-  if (order.type !== 'limit' || order.side !== 'buy') return;
+  if (order.type !== 'limit' || order.side !== 'buy' || isZero(order.locked)) return;
   const excess = sub(order.locked, mul(order.left, order.price));
   if (compareDecimal(excess, '0') <= 0) return;
   unlock(state, walletOf(order), market.quote, excess);
@@ -115,12 +129,13 @@ function settleFill(
   state: ExchangeState,
   market: SpotMarketState,
   taker: SpotOrderState,
+  takerLocked: boolean,
   maker: SpotOrderState,
   price: string,
   amount: string,
+  value: string,
   nowMs: number,
 ): void {
-  const value = mul(amount, price);
   const takerBuys = taker.side === 'buy';
   const buyer = takerBuys ? taker : maker;
   const seller = takerBuys ? maker : taker;
@@ -142,17 +157,14 @@ function settleFill(
     makerFee: takerBuys ? sellerFee : buyerFee,
   });
 
-  const buyerWallet = walletOf(buyer);
-  spendLocked(state, buyerWallet, market.quote, value, { type: 'trade', text: buyer.id, tradeId }, nowMs);
-  credit(state, buyerWallet, market.base, amount, { type: 'trade', text: buyer.id, tradeId }, nowMs);
-  chargeFee(state, buyerWallet, market.base, buyerFee, { type: 'fee', text: buyer.id, tradeId }, nowMs);
-  const sellerWallet = walletOf(seller);
-  spendLocked(state, sellerWallet, market.base, amount, { type: 'trade', text: seller.id, tradeId }, nowMs);
-  credit(state, sellerWallet, market.quote, value, { type: 'trade', text: seller.id, tradeId }, nowMs);
-  chargeFee(state, sellerWallet, market.quote, sellerFee, { type: 'fee', text: seller.id, tradeId }, nowMs);
+  const buyerLocked = buyer !== taker || takerLocked;
+  const sellerLocked = seller !== taker || takerLocked;
+  const { base, quote } = market;
+  settleParty(state, walletOf(buyer), quote, value, base, amount, buyerFee, buyer.id, tradeId, nowMs, buyerLocked);
+  settleParty(state, walletOf(seller), base, amount, quote, value, sellerFee, seller.id, tradeId, nowMs, sellerLocked);
 
-  buyer.locked = sub(buyer.locked, value);
-  seller.locked = sub(seller.locked, amount);
+  if (buyerLocked) buyer.locked = sub(buyer.locked, value);
+  if (sellerLocked) seller.locked = sub(seller.locked, amount);
   fillOrder(buyer, amount, value, buyerFee, nowMs);
   fillOrder(seller, amount, value, sellerFee, nowMs);
   if (compareDecimal(maker.left, '0') <= 0) finishSpot(state, market, maker, 'filled', nowMs);

@@ -20,7 +20,7 @@ import {
   requiredText,
   stpOf,
 } from './order-fields.js';
-import { applySpot, lockCurrency, planSpot, bestSpotMaker, walletOf } from './spot-match.js';
+import { applySpot, lockCurrency, planSpot, bestSpotMaker, takerRests, walletOf } from './spot-match.js';
 import type { ExchangeState, SpotMarketState, SpotOrderState, StpAct } from './types.js';
 import { accountOf, hasAvailable, lock } from './wallets.js';
 import { spotIndex } from './order-index.js';
@@ -62,9 +62,13 @@ export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown,
   order.id = takeId(state, 'spotOrder');
   order.priority = takePriority(state);
   state.spotOrders[order.id] = order;
-  spotIndex(state).placed(order);
-  lock(state, wallet, currency, draft.lockAmount);
-  order.locked = draft.lockAmount;
+  const rests = takerRests(order, plan);
+  spotIndex(state).placed(order, rests);
+  // Only an order that may rest locks its funds; a taker that never rests pays its fills from what is available.
+  if (rests) {
+    lock(state, wallet, currency, draft.lockAmount);
+    order.locked = draft.lockAmount;
+  }
   applySpot(state, market, order, plan, nowMs);
   return order;
 }

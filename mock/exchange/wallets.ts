@@ -4,7 +4,7 @@
  * book; every fee goes to `feesCollected`, so the sum of each currency over all wallets plus the
  * fees collected never changes.
  */
-import { add, compareDecimal, neg, sub } from '../decimal.js';
+import { add, compareDecimal, isZero, neg, sub } from '../decimal.js';
 import { MockHttpError } from '../errors.js';
 import { takeId } from './ids.js';
 import type { AccountState, Balance, ExchangeState, SpotAccountType } from './types.js';
@@ -120,17 +120,71 @@ function record(
   info: EntryInfo,
   nowMs: number,
 ): void {
+  const market = ref.kind === 'margin' ? ref.pair : '';
+  entry(state, ref.uid, ref.kind, market, currency, b, change, info.type, info.text, info.tradeId ?? '', nowMs);
+}
+
+/** Writes one account book entry: `change` to `b` (already applied), with the balance after it. */
+function entry(
+  state: ExchangeState,
+  uid: number,
+  wallet: SpotAccountType,
+  market: string,
+  currency: string,
+  b: Balance,
+  change: string,
+  type: string,
+  text: string,
+  tradeId: string,
+  nowMs: number,
+): void {
   state.book.push({
     id: takeId(state, 'bookEntry'),
-    uid: ref.uid,
+    uid,
     timeMs: nowMs,
-    wallet: ref.kind,
+    wallet,
     currency,
-    market: ref.kind === 'margin' ? ref.pair : '',
+    market,
     change,
     balance: add(b.available, b.locked),
-    type: info.type,
-    text: info.text,
-    tradeId: info.tradeId ?? '',
+    type,
+    text,
+    tradeId,
   });
+}
+
+/**
+ * One party's side of a fill, as `spendLocked` of `paid` in `paidCurrency`, `credit` of `got` in
+ * `gotCurrency` and `chargeFee` of `fee` from it would book it (the same entries in that order),
+ * with the account and wallet looked up once. `text` is the order id of the party. `fromLocked:
+ * false` pays from the available funds instead (a taker that never rests locks nothing: the
+ * balance it is booked with, available plus locked, is the same).
+ */
+export function settleParty(
+  state: ExchangeState,
+  ref: WalletRef,
+  paidCurrency: string,
+  paid: string,
+  gotCurrency: string,
+  got: string,
+  fee: string,
+  text: string,
+  tradeId: string,
+  nowMs: number,
+  fromLocked = true,
+): void {
+  const account = accountOf(state, ref.uid);
+  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
+  const market = ref.kind === 'margin' ? ref.pair : '';
+  const from = ownOrAdd(wallet, paidCurrency, emptyBalance);
+  if (fromLocked) from.locked = sub(from.locked, paid);
+  else from.available = sub(from.available, paid);
+  entry(state, ref.uid, ref.kind, market, paidCurrency, from, neg(paid), 'trade', text, tradeId, nowMs);
+  const to = ownOrAdd(wallet, gotCurrency, emptyBalance);
+  to.available = add(to.available, got);
+  entry(state, ref.uid, ref.kind, market, gotCurrency, to, got, 'trade', text, tradeId, nowMs);
+  if (isZero(fee)) return;
+  to.available = sub(to.available, fee);
+  entry(state, ref.uid, ref.kind, market, gotCurrency, to, neg(fee), 'fee', text, tradeId, nowMs);
+  collect(state, gotCurrency, fee);
 }
