@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: a reproducible profile of each benchmark target the last run missed
  * (issue 29). CPU: the `node` transport at concurrency 16 (GET and POST), the `fetch` transport's
- * sequential POST, bare node:http and bare fetch on the same loops for reference, and the
+ * sequential GET and POST, bare node:http and bare fetch on the same loops for reference, and the
  * in-process engine placing orders on a 100,000-order book; each in a fresh process
  * (bench/profile-target.ts). Cold import: the Node entry imported in fresh processes under the
  * profiler (bench/profile-import.ts). Bundles: per-input bytes of the two documented shapes with ceilings.
@@ -51,7 +51,7 @@ interface ClientLoop {
 }
 
 const NODE_C16 = 'node: GET/s and POST/s at c=16 ≥ 0.90× bare node:http (and ≥ ccxt)';
-const FETCH_POST = 'fetch: POST p50 ≤ 1.10× bare fetch';
+const FETCH_P50 = 'fetch: GET and POST p50 ≤ 1.10× bare fetch';
 
 const LOOPS: readonly ClientLoop[] = [
   {
@@ -91,13 +91,31 @@ const LOOPS: readonly ClientLoop[] = [
     target: NODE_C16,
   },
   {
+    id: 'fetch transport, GET, sequential',
+    client: 'ours+fetch',
+    call: 'get',
+    concurrency: 1,
+    calls: 2000,
+    what: "`ExchangeClient` with `transport: 'fetch'`, signed `GET /wallet/withdrawals`, one at a time.",
+    target: FETCH_P50,
+  },
+  {
+    id: 'bare fetch, GET, sequential (reference)',
+    client: 'floor',
+    call: 'get',
+    concurrency: 1,
+    calls: 2000,
+    what: 'The floor (bare global fetch) on the same loop.',
+    target: FETCH_P50,
+  },
+  {
     id: 'fetch transport, POST, sequential',
     client: 'ours+fetch',
     call: 'post',
     concurrency: 1,
     calls: 2000,
     what: "`ExchangeClient` with `transport: 'fetch'`, signed `POST /wallet/transfers`, one at a time.",
-    target: FETCH_POST,
+    target: FETCH_P50,
   },
   {
     id: 'bare fetch, POST, sequential (reference)',
@@ -106,7 +124,7 @@ const LOOPS: readonly ClientLoop[] = [
     concurrency: 1,
     calls: 2000,
     what: 'The floor (bare global fetch) on the same loop.',
-    target: FETCH_POST,
+    target: FETCH_P50,
   },
 ];
 
