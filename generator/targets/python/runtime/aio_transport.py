@@ -17,7 +17,7 @@ from typing import Protocol, cast
 
 from .aio_pool import AsyncConnectionPool, Connection
 from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
-from .http_head import HeadRefused, Route, connect_head, request_head, route_for, split_url
+from .http_head import HeadRefused, Route, Routes, connect_head, request_head
 from .pool import DEFAULT_POOL_SIZE, Origin, Proxy, ProxySetting
 from .transport import DEFAULT_MAX_RESPONSE_BYTES, BodyTooLarge, SendFailure, WireRequest, WireResponse, wait_s
 
@@ -44,8 +44,7 @@ class AsyncHttpTransport:
         ssl_context: ssl.SSLContext | None = None,
     ) -> None:
         self.max_response_bytes = max_response_bytes
-        self._proxy_setting: ProxySetting = proxy
-        self._routes: dict[str, Route] = {}
+        self._routes = Routes(proxy)
         self.pool = AsyncConnectionPool(pool_size)
         self._ssl = ssl_context
 
@@ -64,16 +63,9 @@ class AsyncHttpTransport:
         """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
         `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
         try:
-            base, target = split_url(url)
-            route = self._routes.get(base)
-            if route is None:
-                route = route_for(base, self._proxy_setting)
-                if len(self._routes) >= 64:
-                    self._routes.clear()
-                self._routes[base] = route
+            return self._routes.of(url)
         except ValueError as error:
             raise SendFailure("local", str(error)) from None
-        return route, route.prefix + target
 
     async def _connect(self, origin: Origin, proxy: Proxy | None) -> Connection:
         scheme, host, port = origin

@@ -112,3 +112,25 @@ def route_for(base: str, setting: ProxySetting) -> Route:
     absolute = proxy is not None and scheme == "http"
     extra = {"Proxy-Authorization": proxy.authorization} if absolute and proxy and proxy.authorization else {}
     return Route(origin, host_header(*origin[1:], scheme), proxy, f"http://{parts.netloc}" if absolute else "", extra)
+
+
+class Routes:
+    """A transport's routes, each `scheme://authority`'s worked out once (at most 64 kept)."""
+
+    __slots__ = ("_setting", "_known")
+
+    def __init__(self, setting: ProxySetting) -> None:
+        self._setting: ProxySetting = setting
+        self._known: dict[str, Route] = {}
+
+    def of(self, url: str) -> tuple[Route, str]:
+        """The route and the request target of `url`; `ValueError` (as `split_url` and `route_for`
+        raise it) for a URL or proxy that cannot be used."""
+        base, target = split_url(url)
+        route = self._known.get(base)
+        if route is None:
+            route = route_for(base, self._setting)
+            if len(self._known) >= 64:
+                self._known.clear()
+            self._known[base] = route
+        return route, route.prefix + target

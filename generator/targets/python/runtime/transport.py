@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
-from .http_head import HeadRefused, Route, connect_head, request_head, route_for, split_url
+from .http_head import HeadRefused, Route, Routes, connect_head, request_head
 from .pool import DEFAULT_POOL_SIZE, ConnectionPool, Origin, Proxy, ProxySetting, SocketConnection
 
 
@@ -113,8 +113,7 @@ class HttpTransport:
         ssl_context: ssl.SSLContext | None = None,
     ) -> None:
         self.max_response_bytes = max_response_bytes
-        self._proxy_setting: ProxySetting = proxy
-        self._routes: dict[str, Route] = {}
+        self._routes = Routes(proxy)
         self._pool = ConnectionPool(pool_size)
         self._ssl = ssl_context
         self._lock = threading.Lock()
@@ -139,16 +138,9 @@ class HttpTransport:
         """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
         `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
         try:
-            base, target = split_url(url)
-            route = self._routes.get(base)
-            if route is None:
-                route = route_for(base, self._proxy_setting)
-                if len(self._routes) >= 64:
-                    self._routes.clear()
-                self._routes[base] = route
+            return self._routes.of(url)
         except ValueError as error:
             raise SendFailure("local", str(error)) from None
-        return route, route.prefix + target
 
     def _open(self, origin: Origin, proxy: Proxy | None, timeout: float) -> SocketConnection:
         """A new connection to `origin` (through `proxy`'s CONNECT tunnel for HTTPS, to the proxy
