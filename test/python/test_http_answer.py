@@ -15,7 +15,15 @@ from exchange_v4._runtime.http_answer import (
     BadAnswer,
     content_length,
 )
-from exchange_v4._runtime.http_head import HeadRefused, connect_head, host_header, request_head, route_for, split_url
+from exchange_v4._runtime.http_head import (
+    HeadRefused,
+    Routes,
+    connect_head,
+    host_header,
+    request_head,
+    route_for,
+    split_url,
+)
 from exchange_v4._runtime.pool import Proxy
 
 OK = b"HTTP/1.1 200 OK\r\n"
@@ -298,6 +306,23 @@ class Heads(unittest.TestCase):
                 except ValueError as error:
                     got = str(error)
                 self.assertEqual(got, row["want"])
+
+
+class RouteCache(unittest.TestCase):
+    def test_each_authority_worked_out_once_and_bounded(self) -> None:
+        routes = Routes(False)
+        first, target = routes.of("http://h:81/api/v4/x?a=1")
+        again, other = routes.of("http://h:81/y")
+        self.assertIs(first, again)  # one route per scheme://authority
+        self.assertEqual((target, other), ("/api/v4/x?a=1", "/y"))
+        for port in range(1, 70):  # past the 64 kept, the cache starts again
+            routes.of(f"http://h:{port}/")
+        self.assertIsNot(routes.of("http://h:81/")[0], first)
+
+    def test_a_url_that_cannot_be_used_is_a_value_error(self) -> None:
+        for url in ("ftp://h/", "not a url", "http://h:99999/"):
+            with self.subTest(url), self.assertRaises(ValueError):
+                Routes(False).of(url)
 
 
 if __name__ == "__main__":
