@@ -25,7 +25,8 @@ export const PY_CLIENT_NOTES: Readonly<Record<PyClientId, string>> = {
   'py-bare': 'one kept-alive `http.client` connection, HMAC-SHA512 signing by hand, `json.loads`',
   'py-ours': 'this project: `ExchangeClient` (pooled sockets, its own HTTP/1.1 reader), rate_limit off, clock_sync off',
   'py-bare-asyncio': 'asyncio streams, one kept-alive connection per worker, the same signing, `json.loads`',
-  'py-ours-async': 'this project: `AsyncExchangeClient` (a pool of asyncio protocol connections), rate_limit off, clock_sync off',
+  'py-ours-async':
+    'this project: `AsyncExchangeClient` (a pool of asyncio protocol connections), rate_limit off, clock_sync off',
 };
 
 /** A sequential loop's result. */
