@@ -222,7 +222,7 @@ ratios, not absolute values, and rerun before drawing conclusions.
 
 ${targetTable(r)}
 
-Where the time goes in each missed transport, bundle and engine target: [PROFILES.md](PROFILES.md), written by \`npm run bench:profile\` (CPU profiles of the same loops, and the inputs of each bundle).
+Where the time goes in each missed transport, bundle, cold-import and engine target: [PROFILES.md](PROFILES.md), written by \`npm run bench:profile\` (CPU profiles of the same loops, and the inputs of each bundle); for regeneration, the time by stage in the generator section below; for the Python clients, [PYTHON-PROFILE.md](PYTHON-PROFILE.md).
 
 ## Method
 
