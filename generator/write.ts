@@ -45,8 +45,14 @@ export async function syncOutputs(outputs: Outputs, dir: string, check: boolean)
   const report: OutputReport = { written: [], unchanged: [], removed: [], drift: [] };
   const existing = new Set(await listFiles(dir));
   const changed: Array<[string, string]> = [];
-  for (const [file, text] of outputs) {
-    const before = existing.has(file) ? await readFile(path.join(dir, file), 'utf8') : undefined;
+  // Every file on disk is read at once (the reads overlap); the comparison and writes follow in order.
+  const files = [...outputs.keys()];
+  const befores = await Promise.all(
+    files.map((file) => (existing.has(file) ? readFile(path.join(dir, file), 'utf8') : Promise.resolve(undefined))),
+  );
+  for (const [i, file] of files.entries()) {
+    const text = outputs.get(file) as string;
+    const before = befores[i];
     existing.delete(file);
     if (before === text) report.unchanged.push(file);
     else {
