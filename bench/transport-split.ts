@@ -1,12 +1,13 @@
 /**
- * Where a transport's gap to its bare client lies: the signed `POST /wallet/transfers` at c=16
- * through the bare client (clients.ts), through this project's transport alone (signed by the
- * same bare code, sent as a `WireRequest`), and through the whole `ExchangeClient`. CPU per call
+ * Where a transport's gap to its bare client lies: the signed `POST /wallet/transfers` (with
+ * `--call get`, `GET /wallet/withdrawals`) at c=16 through the bare client (clients.ts), through
+ * this project's transport alone (signed by the same bare code, sent as a `WireRequest`), and
+ * through the whole `ExchangeClient`. CPU per call
  * is this process's (the server runs in its own process, server-process.ts); the three loops
  * alternate, in rounds, so they see the same load. Transport alone ≈ bare and client above it
  * means the gap is in the call layers, not in what goes over the wire. Not a result to quote.
  *
- * `npx tsx bench/transport-split.ts [--transport node|fetch] [--rounds 4] [--entry <esm/index.js>]`
+ * `npx tsx bench/transport-split.ts [--transport node|fetch] [--call post|get] [--rounds 4] [--entry <esm/index.js>]`
  */
 import { createHash, createHmac } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -26,7 +27,7 @@ type Send = (
     path: string;
     query: string;
     url: string;
-    body: string;
+    body: string | undefined;
     headers: Record<string, string>;
     sign: boolean;
   },
@@ -39,11 +40,13 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url)).replace(/\/$/, ''
 const { values: flags } = parseArgs({
   options: {
     transport: { type: 'string', default: 'node' },
+    call: { type: 'string', default: 'post' },
     rounds: { type: 'string', default: '4' },
     entry: { type: 'string', default: join(repoRoot, 'bench', '.scratch', 'ours', 'esm', 'index.js') },
   },
 });
 const viaFetch = flags.transport === 'fetch';
+const isGet = flags.call === 'get';
 const key = 'k'.repeat(32);
 const secret = 's'.repeat(64);
 const server = await spawnServer({ [key]: secret }, repoRoot);
@@ -62,13 +65,19 @@ try {
   );
   const make = module[viaFetch ? 'createFetchTransport' : 'createNodeTransport'] as MakeTransport;
   const transport = make({ origin: new URL(server.url).origin });
-  const path = `${new URL(server.url).pathname}/wallet/transfers`;
+  const route = isGet ? '/wallet/withdrawals' : '/wallet/transfers';
+  const path = `${new URL(server.url).pathname}${route}`;
+  const query = isGet ? 'currency=USDT&limit=20' : '';
+  const method = isGet ? 'GET' : 'POST';
+  const url = `${server.url}${route}${isGet ? `?${query}` : ''}`;
   /** The transport alone: the bare client's body and signature, sent as one `WireRequest`. */
   const transportOnly = async (): Promise<unknown> => {
-    const body = JSON.stringify(TRANSFER);
-    const hash = createHash('sha512').update(body).digest('hex');
+    const body = isGet ? undefined : JSON.stringify(TRANSFER);
+    const hash = createHash('sha512')
+      .update(body ?? '')
+      .digest('hex');
     const ts = String(Math.floor(Date.now() / 1000));
-    const sign = createHmac('sha512', secret).update(`POST\n${path}\n\n${hash}\n${ts}`).digest('hex');
+    const sign = createHmac('sha512', secret).update(`${method}\n${path}\n${query}\n${hash}\n${ts}`).digest('hex');
     const headers = {
       KEY: key,
       Timestamp: ts,
@@ -76,13 +85,13 @@ try {
       Accept: 'application/json',
       'Content-Type': 'application/json',
     };
-    const wire = { method: 'POST', path, query: '', url: `${server.url}/wallet/transfers`, body, headers, sign: false };
+    const wire = { method, path, query, url, body, headers, sign: false };
     return JSON.parse((await transport.send(wire, 10_000, undefined)).text) as unknown;
   };
   const loops: [string, () => Promise<unknown>][] = [
-    [viaFetch ? 'bare fetch' : 'bare node:http', () => bare.post()],
+    [viaFetch ? 'bare fetch' : 'bare node:http', isGet ? () => bare.get() : () => bare.post()],
     [`${flags.transport} transport alone`, transportOnly],
-    [`ExchangeClient (${flags.transport})`, () => ours.post()],
+    [`ExchangeClient (${flags.transport})`, isGet ? () => ours.get() : () => ours.post()],
   ];
   for (const [, fn] of loops) await concurrent(fn, 1_500, 16, 5_000);
   const rows = new Map(loops.map(([name]) => [name, { rps: [] as number[], cpu: [] as number[] }]));
@@ -93,7 +102,7 @@ try {
       rows.get(name)?.cpu.push(r.cpuPerCallUs);
     }
   const lines = [
-    `POST /wallet/transfers, c=16, ${flags.rounds} rounds (medians); load ${loadavg()
+    `${method} ${route}, c=16, ${flags.rounds} rounds (medians); load ${loadavg()
       .map((x) => x.toFixed(2))
       .join(' ')}`,
   ];
