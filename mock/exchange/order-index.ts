@@ -29,7 +29,13 @@ interface Indexed {
 /** The lookups of one kind of order (spot or futures): books, open orders, orders by account and by label. */
 export class Lookups<O extends Indexed> {
   readonly books = new Map<string, SideBooks>();
-  readonly #open = new Map<number, Map<string, Set<string>>>();
+  /**
+   * Per account: its markets, in the order its first open order in each was placed, with the ids
+   * of its open orders there. The ids are filled in the first time the account's open orders are
+   * asked for (from its orders still open, in placement order), then kept up to date: accounts
+   * never asked for cost one market entry each here.
+   */
+  readonly #open = new Map<number, OpenOrders>();
   readonly #all = new Map<number, string[]>();
   /**
    * Per account and label: the one order id with it, or the ids (most labels name one order, so no
@@ -51,25 +57,34 @@ export class Lookups<O extends Indexed> {
    * its market still takes its place among the account's markets, so listings keep their order.
    */
   placed(order: O, rests = true): void {
-    const all = this.#all.get(order.uid);
-    if (all === undefined) this.#all.set(order.uid, [order.id]);
+    let all = this.#all.get(order.uid);
+    if (all === undefined) this.#all.set(order.uid, (all = [order.id]));
     else all.push(order.id);
     const texts = this.#byText.get(order.uid);
     if (texts !== undefined) addNamed(texts, order.text, order.id);
     if (order.status !== 'open') return;
-    const open = this.#openSet(order.uid, this.marketOf(order));
-    if (rests) open.add(order.id);
+    const account = this.#openOf(order.uid);
+    const ids = openIn(account, this.marketOf(order));
+    if (account.filled) {
+      if (rests) ids.add(order.id);
+    } else if (!rests) {
+      account.unlisted.push(all.length - 1);
+    }
   }
 
   /** Notes that an order ended. */
   ended(order: O): void {
-    this.#open.get(order.uid)?.get(this.marketOf(order))?.delete(order.id);
+    const account = this.#open.get(order.uid);
+    if (account?.filled === true) account.markets.get(this.marketOf(order))?.delete(order.id);
   }
 
   /** Open orders of `uid`, in the markets `market` accepts (in the order they were placed). */
   open(uid: number, market: (key: string) => boolean): O[] {
     const out: O[] = [];
-    for (const [key, ids] of this.#open.get(uid) ?? []) {
+    const account = this.#open.get(uid);
+    if (account === undefined) return out;
+    if (!account.filled) this.#fillOpen(uid, account);
+    for (const [key, ids] of account.markets) {
       if (!market(key)) continue;
       for (const id of ids) {
         const order = this.orders[id];
@@ -108,13 +123,46 @@ export class Lookups<O extends Indexed> {
     return out;
   }
 
-  #openSet(uid: number, key: string): Set<string> {
-    let markets = this.#open.get(uid);
-    if (markets === undefined) this.#open.set(uid, (markets = new Map<string, Set<string>>()));
-    let ids = markets.get(key);
-    if (ids === undefined) markets.set(key, (ids = new Set<string>()));
-    return ids;
+  #openOf(uid: number): OpenOrders {
+    let account = this.#open.get(uid);
+    if (account === undefined) {
+      this.#open.set(uid, (account = { filled: false, markets: new Map(), unlisted: [] }));
+    }
+    return account;
   }
+
+  /** Fills in the open order ids of `uid`: its orders still open and placed to rest, in placement order. */
+  #fillOpen(uid: number, account: OpenOrders): void {
+    const all = this.#all.get(uid) ?? [];
+    const unlisted = account.unlisted;
+    let skip = 0;
+    for (let at = 0; at < all.length; at += 1) {
+      if (unlisted[skip] === at) {
+        skip += 1;
+        continue;
+      }
+      const id = all[at] as string;
+      const order = this.orders[id];
+      if (order !== undefined && order.status === 'open') openIn(account, this.marketOf(order)).add(id);
+    }
+    account.filled = true;
+    account.unlisted = [];
+  }
+}
+
+/** The open orders of one account by market; `filled`: the id sets are filled in (see `Lookups.#open`). */
+interface OpenOrders {
+  filled: boolean;
+  readonly markets: Map<string, Set<string>>;
+  /** Until filled: the places among the account's orders of those placed not to rest (`placed(o, false)`), ascending. */
+  unlisted: number[];
+}
+
+/** The open order ids of `account` in market `key` (an empty set the first time the market is met). */
+function openIn(account: OpenOrders, key: string): Set<string> {
+  let ids = account.markets.get(key);
+  if (ids === undefined) account.markets.set(key, (ids = new Set<string>()));
+  return ids;
 }
 
 /** Adds order `id` to the ids labelled `text`. */

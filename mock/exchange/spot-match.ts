@@ -75,13 +75,18 @@ export function takerRests(order: Pick<SpotOrderState, 'type' | 'tif'>, plan: Pi
   return plan.stop === 'no-liquidity' && order.type !== 'market' && order.tif !== 'ioc' && order.tif !== 'fok';
 }
 
-/** Applies `plan` to the taker `order` and its makers, then ends or rests the taker. */
+/**
+ * Applies `plan` to the taker `order` and its makers, then ends or rests the taker. `listed:
+ * false` says the taker is neither in the book nor among the open orders yet (a new order), so
+ * ending it skips taking it out of them.
+ */
 export function applySpot(
   state: ExchangeState,
   market: SpotMarketState,
   order: SpotOrderState,
   plan: MatchPlan,
   nowMs: number,
+  listed = true,
 ): void {
   // A taker placed without a lock (it never rests) pays its fills from its available funds.
   const takerLocked = !isZero(order.locked);
@@ -93,22 +98,28 @@ export function applySpot(
   }
   releaseImprovement(state, market, order);
   if (takerRests(order, plan)) return restOrder(spotBooks(state, market), market, order, nowMs);
-  if (plan.stop === 'filled') return finishSpot(state, market, order, 'filled', nowMs);
-  if (plan.stop === 'stp') return finishSpot(state, market, order, 'stp', nowMs);
-  if (order.type === 'market') return finishSpot(state, market, order, 'depth_not_enough', nowMs);
-  if (order.tif === 'ioc' || order.tif === 'fok') return finishSpot(state, market, order, order.tif, nowMs);
+  if (plan.stop === 'filled') return finishSpot(state, market, order, 'filled', nowMs, listed);
+  if (plan.stop === 'stp') return finishSpot(state, market, order, 'stp', nowMs, listed);
+  if (order.type === 'market') return finishSpot(state, market, order, 'depth_not_enough', nowMs, listed);
+  if (order.tif === 'ioc' || order.tif === 'fok') return finishSpot(state, market, order, order.tif, nowMs, listed);
 }
 
-/** Ends an order: out of the book, its remaining lock released, status and `finish_as` set. */
+/**
+ * Ends an order: out of the book and the open orders (`listed: false`: it is in neither), its
+ * remaining lock released, status and `finish_as` set.
+ */
 export function finishSpot(
   state: ExchangeState,
   market: SpotMarketState,
   order: SpotOrderState,
   finishAs: SpotFinish,
   nowMs: number,
+  listed = true,
 ): void {
-  leaveBook(spotBooks(state, market), market, order, nowMs);
-  spotIndex(state).ended(order);
+  if (listed) {
+    leaveBook(spotBooks(state, market), market, order, nowMs);
+    spotIndex(state).ended(order);
+  }
   if (!isZero(order.locked)) unlock(state, walletOf(order), lockCurrency(market, order), order.locked);
   order.locked = '0';
   order.status = finishAs === 'filled' ? 'closed' : 'cancelled';

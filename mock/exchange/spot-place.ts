@@ -22,7 +22,7 @@ import {
 } from './order-fields.js';
 import { applySpot, lockCurrency, planSpot, bestSpotMaker, takerRests, walletOf } from './spot-match.js';
 import type { ExchangeState, SpotMarketState, SpotOrderState, StpAct } from './types.js';
-import { accountOf, hasAvailable, lock } from './wallets.js';
+import { accountOf, balanceOf, lockIn } from './wallets.js';
 import { spotIndex } from './order-index.js';
 import { own } from './own.js';
 
@@ -45,9 +45,10 @@ interface Draft {
 export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown, nowMs: number): SpotOrderState {
   const draft = readSpotOrder(state, uid, body, nowMs);
   const { order, market } = draft;
-  const wallet = walletOf(order);
   const currency = lockCurrency(market, order);
-  if (!hasAvailable(state, wallet, currency, draft.lockAmount)) {
+  // One balance lookup for the check and the lock.
+  const balance = balanceOf(state, walletOf(order), currency);
+  if (compareDecimal(balance.available, draft.lockAmount) < 0) {
     const label = order.account === 'margin' ? 'MARGIN_BALANCE_NOT_ENOUGH' : 'BALANCE_NOT_ENOUGH';
     throw new MockHttpError(400, label, `Not enough ${currency} available: the order needs ${draft.lockAmount}`);
   }
@@ -66,10 +67,10 @@ export function placeSpotOrder(state: ExchangeState, uid: number, body: unknown,
   spotIndex(state).placed(order, rests);
   // Only an order that may rest locks its funds; a taker that never rests pays its fills from what is available.
   if (rests) {
-    lock(state, wallet, currency, draft.lockAmount);
+    lockIn(balance, draft.lockAmount);
     order.locked = draft.lockAmount;
   }
-  applySpot(state, market, order, plan, nowMs);
+  applySpot(state, market, order, plan, nowMs, false);
   return order;
 }
 

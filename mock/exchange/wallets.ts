@@ -36,7 +36,7 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
 }
 
 /** The balance of `currency` in the wallet (created at zero when missing). */
-function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
+export function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
   const account = accountOf(state, ref.uid);
   const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
   return ownOrAdd(wallet, currency, emptyBalance);
@@ -52,7 +52,11 @@ export function hasAvailable(state: ExchangeState, ref: WalletRef, currency: str
 
 /** Moves `amount` from available to locked (the caller checked it is there). */
 export function lock(state: ExchangeState, ref: WalletRef, currency: string, amount: string): void {
-  const b = balanceOf(state, ref, currency);
+  lockIn(balanceOf(state, ref, currency), amount);
+}
+
+/** Moves `amount` of balance `b` from available to locked (the caller checked it is there). */
+export function lockIn(b: Balance, amount: string): void {
   b.available = sub(b.available, amount);
   b.locked = add(b.locked, amount);
 }
