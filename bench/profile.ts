@@ -1,7 +1,7 @@
 /**
  * `npm run bench:profile`: a reproducible profile of each benchmark target the last run missed
- * (issue 29). CPU: the `node` transport at concurrency 16 (GET and POST), the `fetch` transport's
- * sequential GET and POST, bare node:http and bare fetch on the same loops for reference, and the
+ * (issue 29). CPU: the `node` transport at concurrency 16 and one at a time (GET and POST), the
+ * `fetch` transport's sequential GET and POST, bare node:http and bare fetch on the same loops for reference, and the
  * in-process engine placing orders on a 100,000-order book; each in a fresh process
  * (bench/profile-target.ts). Cold import: the Node entry imported in fresh processes under the
  * profiler (bench/profile-import.ts). Bundles: per-input bytes of the two documented shapes with ceilings.
@@ -52,6 +52,7 @@ interface ClientLoop {
 
 const NODE_C16 = 'node: GET/s and POST/s at c=16 ≥ 0.90× bare node:http (and ≥ ccxt)';
 const FETCH_P50 = 'fetch: GET and POST p50 ≤ 1.10× bare fetch';
+const NODE_P50 = 'node: GET and POST p50 ≤ 1.10× bare node:http';
 
 const LOOPS: readonly ClientLoop[] = [
   {
@@ -89,6 +90,42 @@ const LOOPS: readonly ClientLoop[] = [
     calls: 4000,
     what: 'The bare node:http client on the same loop.',
     target: NODE_C16,
+  },
+  {
+    id: 'node transport, GET, sequential',
+    client: 'ours+node',
+    call: 'get',
+    concurrency: 1,
+    calls: 2000,
+    what: "`ExchangeClient` with `transport: 'node'`, signed `GET /wallet/withdrawals`, one at a time.",
+    target: NODE_P50,
+  },
+  {
+    id: 'bare node:http, GET, sequential (reference)',
+    client: 'floor+node:http',
+    call: 'get',
+    concurrency: 1,
+    calls: 2000,
+    what: 'The bare node:http client on the same loop.',
+    target: NODE_P50,
+  },
+  {
+    id: 'node transport, POST, sequential',
+    client: 'ours+node',
+    call: 'post',
+    concurrency: 1,
+    calls: 2000,
+    what: "`ExchangeClient` with `transport: 'node'`, signed `POST /wallet/transfers`, one at a time.",
+    target: NODE_P50,
+  },
+  {
+    id: 'bare node:http, POST, sequential (reference)',
+    client: 'floor+node:http',
+    call: 'post',
+    concurrency: 1,
+    calls: 2000,
+    what: 'The bare node:http client on the same loop.',
+    target: NODE_P50,
   },
   {
     id: 'fetch transport, GET, sequential',
