@@ -19,9 +19,18 @@ from typing import Protocol, cast
 
 from .aio_pool import AsyncConnectionPool, Connection
 from .http_answer import AnswerParser, AnswerTooLarge, BadAnswer
-from .http_head import HeadRefused, Route, Routes, connect_head, request_head
+from .http_head import Routes, connect_head
 from .pool import DEFAULT_POOL_SIZE, Origin, Proxy, ProxySetting
-from .transport import DEFAULT_MAX_RESPONSE_BYTES, BodyTooLarge, SendFailure, WireRequest, WireResponse, wait_s
+from .transport import (
+    DEFAULT_MAX_RESPONSE_BYTES,
+    BodyTooLarge,
+    SendFailure,
+    WireRequest,
+    WireResponse,
+    failure_detail,
+    routed_head,
+    wait_s,
+)
 
 
 class AsyncTransport(Protocol):
@@ -61,14 +70,6 @@ class AsyncHttpTransport:
         """Closes the idle connections; ones in use are closed when their answer was read."""
         await self.pool.aclose()
 
-    def _route(self, url: str) -> tuple[Route, str]:
-        """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
-        `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
-        try:
-            return self._routes.of(url)
-        except ValueError as error:
-            raise SendFailure("local", str(error)) from None
-
     async def _connect(self, origin: Origin, proxy: Proxy | None) -> Connection:
         scheme, host, port = origin
         tls = self.ssl_context if scheme == "https" else None
@@ -99,14 +100,8 @@ class AsyncHttpTransport:
         """Sends one attempt and reads its answer whole; `SendFailure` when none came."""
         if self.pool.closed:
             raise SendFailure("local", "the transport is closed")
-        route, target = self._route(request.url)
+        route, head = routed_head(self._routes, request)
         origin, proxy = route.origin, route.proxy
-        headers = {**request.headers, **route.extra} if route.extra else request.headers
-        try:
-            # Built whole before anything is written: a refusal is proven never sent.
-            head = request_head(request.method, target, route.host, headers, request.body)
-        except HeadRefused as refused:
-            raise SendFailure("local", str(refused)) from None
         conn = self.pool.take(origin)
         if conn is None:
             try:
@@ -115,7 +110,7 @@ class AsyncHttpTransport:
             except SendFailure as late:
                 raise SendFailure("not_sent", late.detail) from None
             except (OSError, TimeoutError, BadAnswer, ValueError) as error:
-                raise SendFailure("not_sent", _detail(error)) from None
+                raise SendFailure("not_sent", failure_detail(error)) from None
         started = time.monotonic()
         keep = False
         try:
@@ -133,7 +128,7 @@ class AsyncHttpTransport:
             except TimeoutError as error:
                 raise SendFailure("timeout", f"{type(error).__name__}: {error}") from None
             except (OSError, BadAnswer) as error:
-                raise SendFailure("no_answer", _detail(error)) from None
+                raise SendFailure("no_answer", failure_detail(error)) from None
             keep = answer.reusable and not conn.closed
             text = answer.body().decode("utf-8", errors="replace")
             return WireResponse(answer.status, answer.headers, text, (time.monotonic() - started) * 1000)
@@ -142,7 +137,3 @@ class AsyncHttpTransport:
                 self.pool.give(origin, conn)
             else:
                 conn.close()
-
-
-def _detail(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"

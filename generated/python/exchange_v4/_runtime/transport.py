@@ -136,14 +136,6 @@ class HttpTransport:
         """Closes the idle connections; ones in use are closed when their answer was read."""
         self._pool.close()
 
-    def _route(self, url: str) -> tuple[Route, str]:
-        """The route (worked out once per `scheme://authority`, at most 64 kept) and the target of
-        `url`; `SendFailure("local")` for a URL or proxy that cannot be used."""
-        try:
-            return self._routes.of(url)
-        except ValueError as error:
-            raise SendFailure("local", str(error)) from None
-
     def _open(self, origin: Origin, proxy: Proxy | None, timeout: float) -> SocketConnection:
         """A new connection to `origin` (through `proxy`'s CONNECT tunnel for HTTPS, to the proxy
         itself for HTTP), TLS-wrapped for HTTPS with the one SSL context."""
@@ -167,14 +159,8 @@ class HttpTransport:
         """Sends one attempt and reads its answer whole; `SendFailure` when none came."""
         if self._pool.closed:
             raise SendFailure("local", "the transport is closed")
-        route, target = self._route(request.url)
+        route, head = routed_head(self._routes, request)
         origin, proxy = route.origin, route.proxy
-        headers = {**request.headers, **route.extra} if route.extra else request.headers
-        try:
-            # Built whole before anything is written: a refusal is proven never sent.
-            head = request_head(request.method, target, route.host, headers, request.body)
-        except HeadRefused as refused:
-            raise SendFailure("local", str(refused)) from None
         try:
             timeout = wait_s(request)
         except SendFailure as late:
@@ -184,7 +170,7 @@ class HttpTransport:
             try:
                 conn = self._open(origin, proxy, timeout)
             except (OSError, BadAnswer, ValueError) as error:
-                raise SendFailure("not_sent", _detail(error)) from None
+                raise SendFailure("not_sent", failure_detail(error)) from None
         else:
             conn.settimeout(timeout)
         started = time.monotonic()
@@ -200,7 +186,7 @@ class HttpTransport:
             except (socket.timeout, TimeoutError) as error:
                 raise SendFailure("timeout", f"{type(error).__name__}: {error}") from None
             except (OSError, BadAnswer) as error:
-                raise SendFailure("no_answer", _detail(error)) from None
+                raise SendFailure("no_answer", failure_detail(error)) from None
             keep = answer.reusable
             text = answer.body().decode("utf-8", errors="replace")
             return WireResponse(answer.status, answer.headers, text, (time.monotonic() - started) * 1000)
@@ -225,5 +211,21 @@ def _read(sock: socket.socket, answer: AnswerParser, before: Callable[[], object
             return answer
 
 
-def _detail(error: BaseException) -> str:
+def routed_head(routes: Routes, request: WireRequest) -> tuple[Route, bytes]:
+    """The route of `request` (from `routes`) and its request head, built whole before anything is
+    written, so a refusal is proven never sent: `SendFailure("local")` for a URL, proxy or header
+    that cannot be used. Both transports start an attempt with it."""
+    try:
+        route, target = routes.of(request.url)
+    except ValueError as error:
+        raise SendFailure("local", str(error)) from None
+    headers = {**request.headers, **route.extra} if route.extra else request.headers
+    try:
+        return route, request_head(request.method, target, route.host, headers, request.body)
+    except HeadRefused as refused:
+        raise SendFailure("local", str(refused)) from None
+
+
+def failure_detail(error: BaseException) -> str:
+    """A failure's detail: the error's class and message."""
     return f"{type(error).__name__}: {error}"
