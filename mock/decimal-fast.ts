@@ -9,9 +9,10 @@
  * scale.
  */
 
-const MINUS = 45;
+/** Character codes of `-`, `.`, `0` and `9` (decimal.ts reads digits by them too). */
+export const MINUS = 45;
 const DOT = 46;
-const ZERO = 48;
+export const ZERO = 48;
 const NINE = 57;
 
 /** Most digits read into a number: 10^15 - 1 is below 2^53. */

@@ -5,7 +5,7 @@
  * Results are canonical: no trailing zeros after the point, `0` for zero, no `-0`.
  */
 
-import { fastAdd, fastMul, fastSub, isCanonical } from './decimal-fast.js';
+import { fastAdd, fastMul, fastSub, isCanonical, MINUS, ZERO } from './decimal-fast.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -29,9 +29,6 @@ export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const y = scaled(b, scale);
   return x < y ? -1 : x > y ? 1 : 0;
 }
-
-const MINUS = 45;
-const ZERO = 48;
 
 /** Compares two non-negative decimal strings on their digits (no number is built). */
 function compareDigits(a: string, b: string): -1 | 0 | 1 {

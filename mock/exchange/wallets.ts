@@ -35,11 +35,18 @@ export function accountOf(state: ExchangeState, uid: number): AccountState {
   return account;
 }
 
+/** The wallet's balances by currency (a margin wallet created empty when missing). */
+function walletOf(state: ExchangeState, ref: WalletRef): Record<string, Balance> {
+  const account = accountOf(state, ref.uid);
+  return ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
+}
+
+/** The market a wallet's book entries name: the pair of a margin wallet, none for the spot one. */
+const marketOf = (ref: WalletRef): string => (ref.kind === 'margin' ? ref.pair : '');
+
 /** The balance of `currency` in the wallet (created at zero when missing). */
 export function balanceOf(state: ExchangeState, ref: WalletRef, currency: string): Balance {
-  const account = accountOf(state, ref.uid);
-  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
-  return ownOrAdd(wallet, currency, emptyBalance);
+  return ownOrAdd(walletOf(state, ref), currency, emptyBalance);
 }
 
 const emptyWallet = (): Record<string, Balance> => ({});
@@ -124,8 +131,7 @@ function record(
   info: EntryInfo,
   nowMs: number,
 ): void {
-  const market = ref.kind === 'margin' ? ref.pair : '';
-  entry(state, ref.uid, ref.kind, market, currency, b, change, info.type, info.text, info.tradeId ?? '', nowMs);
+  entry(state, ref.uid, ref.kind, marketOf(ref), currency, b, change, info.type, info.text, info.tradeId ?? '', nowMs);
 }
 
 /** Writes one account book entry: `change` to `b` (already applied), with the balance after it. */
@@ -177,9 +183,8 @@ export function settleParty(
   nowMs: number,
   fromLocked = true,
 ): void {
-  const account = accountOf(state, ref.uid);
-  const wallet = ref.kind === 'spot' ? account.spot : ownOrAdd(account.margin, ref.pair, emptyWallet);
-  const market = ref.kind === 'margin' ? ref.pair : '';
+  const wallet = walletOf(state, ref);
+  const market = marketOf(ref);
   const from = ownOrAdd(wallet, paidCurrency, emptyBalance);
   if (fromLocked) from.locked = sub(from.locked, paid);
   else from.available = sub(from.available, paid);
