@@ -47,6 +47,12 @@ export interface BookWork {
   levelsVisited: number;
 }
 
+/** Where a walk of a side's levels stands: heap positions to look at next, and the last one returned. */
+interface LevelWalk {
+  readonly frontier: number[];
+  last: number;
+}
+
 /** One side of one order book (see the file comment). */
 export class BookSide {
   /** Bids (`buy`) or asks (`sell`). */
@@ -133,23 +139,8 @@ export class BookSide {
 
   /** The levels best first. Do not change the side while iterating. */
   *levels(): Generator<PriceLevel, void, undefined> {
-    this.#dropStaleRoot();
-    const heap = this.#heap;
-    if (heap.length === 0) return;
-    const frontier: number[] = [0];
-    while (frontier.length > 0) {
-      const at = this.#popFrontier(frontier);
-      const level = heap[at];
-      if (level === undefined) continue;
-      if (level.live) {
-        this.work.levelsVisited += 1;
-        yield level;
-      }
-      // Its children join the frontier only when the next level is asked for (a taker mostly stops in the first).
-      const left = 2 * at + 1;
-      if (left < heap.length) this.#pushFrontier(frontier, left);
-      if (left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
-    }
+    const walk = this.#walk();
+    for (let level = this.#next(walk); level !== undefined; level = this.#next(walk)) yield level;
   }
 
   /**
@@ -157,25 +148,34 @@ export class BookSide {
    * generator: matching's walk). Do not change the side while visiting.
    */
   visitLevels(visit: (level: PriceLevel) => boolean): void {
+    const walk = this.#walk();
+    for (let level = this.#next(walk); level !== undefined; level = this.#next(walk)) if (!visit(level)) return;
+  }
+
+  /** A walk of the levels best first, from the best one. */
+  #walk(): LevelWalk {
     this.#dropStaleRoot();
+    return { frontier: this.#heap.length > 0 ? [0] : [], last: -1 };
+  }
+
+  /**
+   * The next level of `walk`, or undefined at the end. The children of the level it returned last
+   * join the frontier only now, when the next level is asked for (a taker mostly stops in the first).
+   */
+  #next(walk: LevelWalk): PriceLevel | undefined {
     const heap = this.#heap;
-    const root = heap[0];
-    if (root === undefined) return;
-    this.work.levelsVisited += 1;
-    if (!visit(root) || heap.length === 1) return;
-    const frontier: number[] = [];
-    this.#pushFrontier(frontier, 1);
-    if (heap.length > 2) this.#pushFrontier(frontier, 2);
-    while (frontier.length > 0) {
-      const at = this.#popFrontier(frontier);
-      const level = heap[at] as PriceLevel;
-      if (level.live) {
+    const frontier = walk.frontier;
+    for (;;) {
+      const left = 2 * walk.last + 1;
+      if (walk.last >= 0 && left < heap.length) this.#pushFrontier(frontier, left);
+      if (walk.last >= 0 && left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
+      if (frontier.length === 0) return undefined;
+      walk.last = this.#popFrontier(frontier);
+      const level = heap[walk.last];
+      if (level?.live === true) {
         this.work.levelsVisited += 1;
-        if (!visit(level)) return;
+        return level;
       }
-      const left = 2 * at + 1;
-      if (left < heap.length) this.#pushFrontier(frontier, left);
-      if (left + 1 < heap.length) this.#pushFrontier(frontier, left + 1);
     }
   }
 
