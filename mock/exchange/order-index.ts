@@ -84,13 +84,7 @@ export class Lookups<O extends Indexed> {
     const account = this.#open.get(uid);
     if (account === undefined) return out;
     if (!account.filled) this.#fillOpen(uid, account);
-    for (const [key, ids] of account.markets) {
-      if (!market(key)) continue;
-      for (const id of ids) {
-        const order = this.orders[id];
-        if (order !== undefined) out.push(order);
-      }
-    }
+    for (const [key, ids] of account.markets) if (market(key)) this.#resolve(ids, out);
     return out;
   }
 
@@ -114,8 +108,8 @@ export class Lookups<O extends Indexed> {
     return this.#resolve(typeof named === 'string' ? [named] : named);
   }
 
-  #resolve(ids: readonly string[] | undefined): O[] {
-    const out: O[] = [];
+  /** The orders of `ids` (those the state still holds), added to `out`. */
+  #resolve(ids: Iterable<string> | undefined, out: O[] = []): O[] {
     for (const id of ids ?? []) {
       const order = this.orders[id];
       if (order !== undefined) out.push(order);
