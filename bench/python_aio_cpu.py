@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from python_own_cpu import withdrawals
-from python_runner import BareAsync
+from python_runner import BareAsync, in_workers
 
 CALLS, LOOPS, WARMUP, CONCURRENCY = 3000, 5, 300, 16
 QUERY = {"currency": "USDT", "limit": 20}
@@ -64,16 +64,8 @@ async def cpu_us(fn: Callable[[], Awaitable[object]]) -> float:
         await fn()
     best = float("inf")
     for _ in range(LOOPS):
-        left = CALLS
-
-        async def worker() -> None:
-            nonlocal left
-            while left > 0:
-                left -= 1
-                await fn()
-
         start = time.process_time()
-        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+        await in_workers(fn, CALLS, CONCURRENCY)
         best = min(best, (time.process_time() - start) / CALLS)
     return best * 1e6
 
@@ -155,15 +147,7 @@ async def loop_work(fn: Callable[[], Awaitable[object]]) -> str:
 
         setattr(loop, name, counted)
     try:
-        left = CALLS
-
-        async def worker() -> None:
-            nonlocal left
-            while left > 0:
-                left -= 1
-                await fn()
-
-        await asyncio.gather(*(worker() for _ in range(CONCURRENCY)))
+        await in_workers(fn, CALLS, CONCURRENCY)
     finally:
         for name in names:
             delattr(loop, name)

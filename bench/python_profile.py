@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from python_runner import in_workers
+
 CALLS = 2000
 TOP = 25
 TRANSFER = {"currency": "USDT", "from": "spot", "to": "futures", "amount": "1.5", "settle": "usdt"}
@@ -51,19 +53,11 @@ async def profiled_async(client: Any, calls: int, concurrency: int) -> None:
     async def get() -> None:
         await client.wallet.list_withdrawals({"currency": "USDT", "limit": 20})
 
-    left = calls
-
-    async def worker() -> None:
-        nonlocal left
-        while left > 0:
-            left -= 1
-            await get()
-
     for _ in range(200):
         await get()
     profile = cProfile.Profile()
     profile.enable()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    await in_workers(get, calls, concurrency)
     profile.disable()
     report(f"asyncio GET at concurrency {concurrency}", profile, calls)
 

@@ -139,6 +139,20 @@ async def sequential_async(fn: Callable[[], Awaitable[object]], calls: int, max_
     return {"calls": len(samples), "p50Us": p50_us(samples), "cpuPerCallUs": cpu / len(samples) * 1e6}
 
 
+async def in_workers(fn: Callable[[], Awaitable[object]], calls: int, concurrency: int) -> None:
+    """Makes `calls` calls of `fn` across `concurrency` workers, each taking the next call as it ends
+    its last (the loop every concurrent measurement shares)."""
+    left = calls
+
+    async def worker() -> None:
+        nonlocal left
+        while left > 0:
+            left -= 1
+            await fn()
+
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+
+
 async def concurrent(fn: Callable[[], Awaitable[object]], calls: int, concurrency: int, max_s: float) -> dict[str, float]:
     started = done = 0
     t0 = time.perf_counter()
