@@ -60,16 +60,28 @@ type Send = (url: string, method: string, headers: Record<string, string>, body:
 const fetchSend: Send = async (url, method, headers, body) =>
   (await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })).text();
 
+/**
+ * The headers the bare clients send with one request: the key, timestamp and HMAC-SHA512 signature
+ * of `method`, `path` (with the base URL's prefix), `query` and `bodyHash` (the body's SHA-512 hex).
+ */
+export function floorHeaders(
+  key: string,
+  secret: string,
+  method: string,
+  path: string,
+  query: string,
+  bodyHash: string,
+): Record<string, string> {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const sig = createHmac('sha512', secret).update(`${method}\n${path}\n${query}\n${bodyHash}\n${ts}`).digest('hex');
+  return { KEY: key, Timestamp: ts, SIGN: sig, Accept: 'application/json', 'Content-Type': 'application/json' };
+}
+
 function floorClient(ctx: ClientContext, send: Send): BenchClient {
   const prefix = new URL(ctx.baseUrl).pathname;
   const emptyHash = createHash('sha512').update('').digest('hex');
-  const sign = (method: string, path: string, query: string, bodyHash: string): Record<string, string> => {
-    const ts = String(Math.floor(Date.now() / 1000));
-    const sig = createHmac('sha512', ctx.secret)
-      .update(`${method}\n${prefix}${path}\n${query}\n${bodyHash}\n${ts}`)
-      .digest('hex');
-    return { KEY: ctx.key, Timestamp: ts, SIGN: sig, Accept: 'application/json', 'Content-Type': 'application/json' };
-  };
+  const sign = (method: string, path: string, query: string, bodyHash: string): Record<string, string> =>
+    floorHeaders(ctx.key, ctx.secret, method, `${prefix}${path}`, query, bodyHash);
   return {
     async get() {
       const query = 'currency=USDT&limit=20';

@@ -9,13 +9,13 @@
  *
  * `npx tsx bench/transport-split.ts [--transport node|fetch] [--call post|get] [--rounds 4] [--entry <esm/index.js>]`
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importFile, TRANSFER } from './client-calls.js';
-import { createClient } from './clients.js';
+import { createClient, floorHeaders } from './clients.js';
 import { concurrent } from './measure.js';
 import { spawnServer } from './server-process.js';
 import { median, rotate } from './stats.js';
@@ -76,15 +76,7 @@ try {
     const hash = createHash('sha512')
       .update(body ?? '')
       .digest('hex');
-    const ts = String(Math.floor(Date.now() / 1000));
-    const sign = createHmac('sha512', secret).update(`${method}\n${path}\n${query}\n${hash}\n${ts}`).digest('hex');
-    const headers = {
-      KEY: key,
-      Timestamp: ts,
-      SIGN: sign,
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    };
+    const headers = floorHeaders(key, secret, method, path, query, hash);
     const wire = { method, path, query, url, body, headers, sign: false };
     return JSON.parse((await transport.send(wire, 10_000, undefined)).text) as unknown;
   };
