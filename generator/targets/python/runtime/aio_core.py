@@ -121,15 +121,7 @@ class AsyncCore(ClientBase):
         if isinstance(effect, Send):
             assert self._async_transport is not None
             return await self._async_transport.send(effect.request)
-        if isinstance(effect, Acquire):
-            store = self._ctx.limiter
-            if isinstance(store, RateLimiter):  # room now (the usual case): no event, no listener
-                got = store.try_acquire(
-                    effect.keys, effect.limit, operation=effect.operation, mode=effect.mode,
-                    max_wait_ms=effect.max_wait_ms,
-                )
-                if isinstance(got, Ticket):
-                    return got
+        if isinstance(effect, Acquire):  # no room at once (`rate_limit.free_slot` found none): wait
             return await self._acquire(effect)
         if isinstance(effect, ClockReady):
             return await self._aclock.ready(effect.on_refresh_error, effect.timeout_s)
