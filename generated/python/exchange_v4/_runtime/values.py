@@ -11,6 +11,7 @@ from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
+from .memo import by_identity
 from .metadata import FieldRule
 
 DAY = 86_400
@@ -65,24 +66,6 @@ def seconds(value: object) -> float:
     return math.nan
 
 
-_QUICK: dict[int, tuple[FieldRule, Callable[[object], bool] | None]] = {}
-
-
-def quick_accept(rule: FieldRule) -> Callable[[object], bool] | None:
-    """For a simple rule (a string, integer or boolean; no decimal format, items or properties), a
-    quick check that is True only for a value every check of the rule passes (validate.py then
-    checks nothing more; any other value gets the full checks, which name the failure). None for
-    any other rule. Made once per rule."""
-    known = _QUICK.get(id(rule))
-    if known is not None and known[0] is rule:
-        return known[1]
-    accept = _quick(rule)
-    if len(_QUICK) > 4096:
-        _QUICK.clear()
-    _QUICK[id(rule)] = (rule, accept)
-    return accept
-
-
 def _quick(rule: FieldRule) -> Callable[[object], bool] | None:
     kinds = {"string": str, "integer": int, "boolean": bool}
     kind = kinds.get(rule.type or "")
@@ -112,3 +95,10 @@ def _quick(rule: FieldRule) -> Callable[[object], bool] | None:
         high, math.inf if rule.maximum is None else rule.maximum
     )
     return lambda v: type(v) is int and low <= v <= high and (allowed is None or v in allowed)
+
+
+quick_accept: Callable[[FieldRule], Callable[[object], bool] | None] = by_identity(_quick)
+"""For a simple rule (a string, integer or boolean; no decimal format, items or properties), a
+quick check that is True only for a value every check of the rule passes (validate.py then checks
+nothing more; any other value gets the full checks, which name the failure). None for any other
+rule. Made once per rule."""

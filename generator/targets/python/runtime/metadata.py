@@ -3,8 +3,11 @@ runtime reads. Plain frozen dataclasses, built from the IR."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
+
+from .memo import by_identity
 
 ValuePath = tuple[str, ...]
 """A path to values inside a JSON body: property names, or `*` for every array item / map value."""
@@ -165,14 +168,7 @@ class ApiMeta:
     duplicate_labels: frozenset[str] = field(default_factory=frozenset[str])
 
 
-_ALLOWED: dict[int, tuple[OperationMeta, frozenset[str]]] = {}
-
-
-def allowed_params(meta: OperationMeta) -> frozenset[str]:
-    """The parameter names an operation takes (made once per operation)."""
-    known = _ALLOWED.get(id(meta))
-    if known is not None and known[0] is meta:
-        return known[1]
+def _allowed_params(meta: OperationMeta) -> frozenset[str]:
     names = set(meta.path_params)
     if meta.shape == "named-only":
         names |= {"query", "body"}
@@ -180,8 +176,8 @@ def allowed_params(meta: OperationMeta) -> frozenset[str]:
         names |= {q.name for q in meta.query_params} | set(meta.body_fields)
         if meta.body == "list":
             names.add("body")
-    if len(_ALLOWED) > 4096:
-        _ALLOWED.clear()
-    allowed = frozenset(names)
-    _ALLOWED[id(meta)] = (meta, allowed)
-    return allowed
+    return frozenset(names)
+
+
+allowed_params: Callable[[OperationMeta], frozenset[str]] = by_identity(_allowed_params)
+"""The parameter names an operation takes (made once per operation)."""
